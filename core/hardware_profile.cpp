@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "hardware_profile.h"
+
+#include "error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace crossroof::core {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array kTopLevelKeys{"format_version", "id",          "name",       "kind",    "architecture",
+                                   "compute_capability", "description", "parameters", "sources", "notes"};
+
+class Reader
+{
+public:
+    explicit Reader(std::string label)
+        : m_label(std::move(label))
+    {
+    }
+
+    [[noreturn]] void fail(const std::string &field, const std::string &what) const
+    {
+        throw InputError(m_label + ": field '" + field + "': " + what);
+    }
+
+    const json &require(const json &obj, const char *key, const std::string &path) const
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            fail(path, "is missing");
+        return *it;
+    }
+
+    std::string string(const json &obj, const char *key, const std::string &path, bool required) const
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end()) {
+            if (required)
+                fail(path, "is missing");
+            return {};
+        }
+        if (!it->is_string())
+            fail(path, std::string("must be a string (got ") + it->type_name() + ")");
+        const auto value = it->get<std::string>();
+        if (required && value.empty())
+            fail(path, "must not be empty");
+        return value;
+    }
+
+    const std::string &label() const { return m_label; }
+
+private:
+    std::string m_label;
+};
+
+std::string describeParseError(const json::parse_error &e, std::string_view text)
+{
+    // Count lines up to the byte the parser stopped at; nlohmann's own text repeats its exception id.
+    std::size_t line = 1;
+    std::size_t column = 1;
+    const std::size_t stop = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    for (std::size_t i = 0; i < stop; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    std::string what = e.what();
+    const auto col = what.find("column ");
+    if (col != std::string::npos) {
+        const auto colon = what.find(": ", col);
+        if (colon != std::string::npos)
+            what = what.substr(colon + 2);
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": invalid JSON: " + what;
+}
+
+bool validId(const std::string &id)
+{
+    return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+    });
+}
+
+bool validComputeCapability(const std::string &cc)
+{
+    const auto dot = cc.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == cc.size())
+        return false;
+    return std::all_of(cc.begin(), cc.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); })
+        && std::count(cc.begin(), cc.end(), '.') == 1;
+}
+
+void readParameters(const Reader &r, const json &obj, XModelParams &p)
+{
+    if (!obj.is_object())
+        r.fail("parameters", std::string("must be an object (got ") + obj.type_name() + ")");
+    for (const auto &[key, value] : obj.items()) {
+        const std::string path = "parameters." + key;
+        if (key == "cache") {
+            if (!value.is_string())
+                r.fail(path, std::string("must be a string (got ") + value.type_name() + ")");
+            const auto mode = cacheModeFromName(value.get<std::string>());
+            if (!mode)
+                r.fail(path, "must be none, fixed or locality (got '" + value.get<std::string>() + "')");
+            p.cache = *mode;
+            continue;
+        }
+        const ParameterInfo *info = findParameter(key);
+        if (!info)
+            r.fail(path, "is not a known parameter");
+        if (!value.is_number())
+            r.fail(path, std::string("must be a number (got ") + value.type_name() + ")");
+        const double v = value.get<double>();
+        if (auto problem = checkValue(*info, v))
+            r.fail(path, *problem);
+        p.*(info->member) = v;
+    }
+    for (const auto &info : parameterInfos()) {
+        if (info.side == ParameterSide::Machine && !obj.contains(std::string(info.key)))
+            r.fail("parameters." + std::string(info.key), "is missing (a machine parameter every profile needs)");
+    }
+    if (!obj.contains("n"))
+        p.n = p.max_warps;
+}
+
+std::vector<ProfileSource> readSources(const Reader &r, const json &obj)
+{
+    const json &arr = r.require(obj, "sources", "sources");
+    if (!arr.is_array() || arr.empty())
+        r.fail("sources", "must be a non-empty array of {\"fields\": [...], \"text\": \"...\"}");
+    std::vector<ProfileSource> sources;
+    std::set<std::string> named;
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        const std::string path = "sources[" + std::to_string(i) + "]";
+        const json &entry = arr[i];
+        if (!entry.is_object())
+            r.fail(path, "must be an object");
+        ProfileSource src;
+        src.text = r.string(entry, "text", path + ".text", true);
+        const json &fields = r.require(entry, "fields", path + ".fields");
+        if (!fields.is_array())
+            r.fail(path + ".fields", "must be an array of parameter keys");
+        for (const auto &f : fields) {
+            if (!f.is_string())
+                r.fail(path + ".fields", "must contain only strings");
+            const auto key = f.get<std::string>();
+            if (key != "cache" && !findParameter(key))
+                r.fail(path + ".fields", "names an unknown parameter '" + key + "'");
+            named.insert(key);
+            src.fields.push_back(key);
+        }
+        sources.push_back(std::move(src));
+    }
+    for (const auto &info : parameterInfos()) {
+        if (info.side == ParameterSide::Machine && !named.count(std::string(info.key)))
+            r.fail("sources", "no source names the machine parameter '" + std::string(info.key) + "'");
+    }
+    return sources;
+}
+
+} // namespace
+
+HardwareProfile parseProfile(std::string_view text, const std::string &label)
+{
+    const Reader r(label);
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error &e) {
+        throw InputError(label + ": " + describeParseError(e, text));
+    }
+    if (!doc.is_object())
+        throw InputError(label + ": a profile must be a JSON object");
+    for (const auto &[key, value] : doc.items()) {
+        if (std::find(kTopLevelKeys.begin(), kTopLevelKeys.end(), key) == kTopLevelKeys.end())
+            r.fail(key, "is not a profile field (misspelt?)");
+    }
+    const json &version = r.require(doc, "format_version", "format_version");
+    if (!version.is_number_integer() || version.get<long long>() != 1)
+        r.fail("format_version", "must be 1 (got " + version.dump() + "); this Crossroof reads version 1");
+
+    HardwareProfile prof;
+    prof.id = r.string(doc, "id", "id", true);
+    if (!validId(prof.id))
+        r.fail("id", "must use only lower-case letters, digits, '-', '_' and '.' (got '" + prof.id + "')");
+    prof.name = r.string(doc, "name", "name", true);
+    prof.kind = r.string(doc, "kind", "kind", true);
+    if (prof.kind != "gpu" && prof.kind != "cpu")
+        r.fail("kind", "must be gpu or cpu (got '" + prof.kind + "')");
+    prof.architecture = r.string(doc, "architecture", "architecture", false);
+    prof.compute_capability = r.string(doc, "compute_capability", "compute_capability", false);
+    if (!prof.compute_capability.empty() && !validComputeCapability(prof.compute_capability))
+        r.fail("compute_capability", "must look like 8.0 (got '" + prof.compute_capability + "')");
+    prof.description = r.string(doc, "description", "description", false);
+    readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
+    prof.sources = readSources(r, doc);
+    prof.origin = label;
+    return prof;
+}
+
+HardwareProfile loadProfileFile(const std::filesystem::path &path)
+{
+    const std::string label = path.string();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw InputError(label + ": no such profile file");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        throw InputError(label + ": cannot read the file (" + ec.message() + ")");
+    if (size > kMaxProfileBytes) {
+        throw InputError(label + ": file is " + std::to_string(size / 1024)
+                         + " KiB; a profile may be at most 1024 KiB");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(label + ": cannot open the file");
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    return parseProfile(buf.str(), label);
+}
+
+} // namespace crossroof::core

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace crossroof::core {
+
+/// How the memory system's shared cache is modelled (MODEL.md 1.3).
+enum class CacheMode { None, Fixed, Locality };
+
+std::string_view cacheModeName(CacheMode mode);
+std::optional<CacheMode> cacheModeFromName(std::string_view name);
+
+/// Every parameter of the X-model, in MODEL.md 1.2 units. Machine keys come from a profile,
+/// workload keys describe the application; both can be changed for what-if analysis.
+struct XModelParams
+{
+    // machine: device shape
+    double sm_count = 15;
+    double clock_ghz = 1.0;
+    double warp_size = 32;
+    double max_warps = 48;
+    double request_bytes = 128;
+    // machine: memory and compute system
+    double R = 100;   ///< GB/s for the whole device
+    double L = 500;   ///< cycles
+    double M = 1;     ///< warp-instructions per cycle per SM
+    double S_s = 16;  ///< KiB per SM
+    double L_s = 30;  ///< cycles
+    // workload
+    double n = 48;    ///< warps resident per SM
+    double Z = 16;    ///< warp-instructions per memory request
+    double E = 1;     ///< ILP
+    CacheMode cache = CacheMode::None;
+    double h = 0;     ///< hit rate (cache = fixed)
+    double alpha = 2; ///< locality exponent (cache = locality)
+    double beta = 1;  ///< KiB (cache = locality)
+
+    /// Saturation throughput in requests per cycle per SM.
+    double requestRate() const { return R * 1e9 / (request_bytes * clock_ghz * 1e9 * sm_count); }
+    /// Conversion factor: requests/cycle/SM -> GB/s for the device.
+    double gbsPerRequestRate() const { return request_bytes * clock_ghz * sm_count; }
+    /// Conversion factor: warp-instructions/cycle/SM -> Gop/s for the device.
+    double gopsPerInstructionRate() const { return warp_size * clock_ghz * sm_count; }
+
+    bool operator==(const XModelParams &) const = default;
+};
+
+enum class ParameterSide { Machine, Workload };
+
+/// What a user needs to know about one numeric parameter: how to show it, its unit, the valid range
+/// (hard limits, checked everywhere) and the range a slider covers.
+struct ParameterInfo
+{
+    std::string_view key;
+    std::string_view label;    ///< short display name, e.g. "Compute intensity"
+    std::string_view symbol;   ///< as in the papers, e.g. "Z"
+    std::string_view unit;     ///< empty when dimensionless
+    std::string_view tooltip;  ///< meaning and the formula it enters
+    ParameterSide side;
+    double min;                ///< hard limits, inclusive
+    double max;
+    double slider_min;         ///< slider range; spin boxes allow [min, max]
+    double slider_max;
+    bool log_scale;            ///< slider in log scale (range spans decades)
+    int decimals;
+    bool integer;              ///< must be a whole number
+    double XModelParams::*member;
+};
+
+/// All numeric parameters, in display order.
+std::span<const ParameterInfo> parameterInfos();
+/// Information on one key, or nullptr for an unknown key (the key "cache" is not numeric).
+const ParameterInfo *findParameter(std::string_view key);
+
+/// Checks one value against its key's rules; returns an error text ("must be > 0 (got -5)") or nothing.
+std::optional<std::string> checkValue(const ParameterInfo &info, double value);
+
+/// Sets KEY to the text VALUE, as on the command line (`--set Z=8`, `--set cache=locality`).
+/// Throws InputError naming the key on an unknown key, a malformed number or a value out of range.
+void setFromText(XModelParams &params, std::string_view key, std::string_view value);
+
+/// Checks every field; throws InputError naming the first bad key.
+void validate(const XModelParams &params);
+
+} // namespace crossroof::core
