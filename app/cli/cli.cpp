@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include "commands.h"
+#include "error.h"
+
+#include <array>
+#include <ostream>
+
+#ifndef CROSSROOF_VERSION
+#define CROSSROOF_VERSION "unknown"
+#endif
+
+namespace crossroof::cli {
+
+namespace {
+
+const std::array<const Command *, 2> kCommands{&kXGraphCommand, &kProfilesCommand};
+
+void printUsage(std::ostream &out)
+{
+    out << "Usage: crossroof-cli COMMAND [OPTIONS]\n"
+           "       crossroof-cli COMMAND --help\n"
+           "       crossroof-cli --version\n\n"
+           "Analytic performance models of parallel machines, headless (the same core as the Crossroof GUI).\n\n"
+           "Commands:\n";
+    for (const Command *c : kCommands)
+        out << "  " << c->name << std::string(12 - std::string(c->name).size(), ' ') << c->summary << '\n';
+    out << "\nExit status: 0 on success, 2 on bad usage or bad input.\n";
+}
+
+} // namespace
+
+int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    if (args.empty()) {
+        printUsage(err);
+        return 2;
+    }
+    const std::string &name = args.front();
+    if (name == "--help" || name == "-h" || name == "help") {
+        printUsage(out);
+        return 0;
+    }
+    if (name == "--version") {
+        out << "crossroof-cli " << CROSSROOF_VERSION << '\n';
+        return 0;
+    }
+    for (const Command *c : kCommands) {
+        if (name != c->name)
+            continue;
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        for (const auto &a : rest) {
+            if (a == "--help" || a == "-h") {
+                out << c->help;
+                return 0;
+            }
+        }
+        try {
+            c->run(rest, out);
+            return 0;
+        } catch (const core::InputError &e) {
+            err << "crossroof-cli " << c->name << ": " << e.what() << '\n';
+            return 2;
+        }
+    }
+    err << "crossroof-cli: unknown command '" << name << "' (try crossroof-cli --help)\n";
+    return 2;
+}
+
+} // namespace crossroof::cli

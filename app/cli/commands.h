@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace crossroof::cli {
+
+/// One subcommand: its name, a one-line summary, its --help text and its body (which throws
+/// core::InputError on bad input).
+struct Command
+{
+    const char *name;
+    const char *summary;
+    const char *help;
+    void (*run)(const std::vector<std::string> &args, std::ostream &out);
+};
+
+extern const Command kXGraphCommand;
+extern const Command kProfilesCommand;
+
+} // namespace crossroof::cli

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include <exception>
+#include <iostream>
+
+int main(int argc, char **argv)
+{
+    try {
+        return crossroof::cli::run({argv + 1, argv + argc}, std::cout, std::cerr);
+    } catch (const std::exception &e) {
+        // Bundled data that fails to load is a packaging defect; say so rather than abort.
+        std::cerr << "crossroof-cli: internal error: " << e.what() << '\n';
+        return 1;
+    }
+}

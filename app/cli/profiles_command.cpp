@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "commands.h"
+#include "profile_library.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace crossroof::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+void runProfiles(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {}, {}});
+    const auto &profiles = core::bundledProfiles();
+    if (!args.flag("json")) {
+        for (const auto &p : profiles) {
+            out << p.id << std::string(p.id.size() < 14 ? 14 - p.id.size() : 1, ' ') << p.kind << "  " << p.name
+                << (p.id == core::defaultProfileId() ? "  (default)" : "") << '\n';
+        }
+        return;
+    }
+    Json list = Json::array();
+    for (const auto &p : profiles) {
+        Json j;
+        j["id"] = p.id;
+        j["name"] = p.name;
+        j["kind"] = p.kind;
+        j["architecture"] = p.architecture;
+        j["compute_capability"] = p.compute_capability.empty() ? Json(nullptr) : Json(p.compute_capability);
+        j["default"] = p.id == core::defaultProfileId();
+        j["sm_count"] = p.params.sm_count;
+        j["clock_ghz"] = p.params.clock_ghz;
+        j["R"] = p.params.R;
+        j["L"] = p.params.L;
+        j["M"] = p.params.M;
+        j["delta"] = p.params.requestRate() * p.params.L;
+        j["description"] = p.description;
+        Json sources = Json::array();
+        for (const auto &s : p.sources)
+            sources.push_back({{"fields", s.fields}, {"text", s.text}});
+        j["sources"] = sources;
+        list.push_back(j);
+    }
+    out << list.dump(2) << '\n';
+}
+
+constexpr const char *kHelp = "Usage: crossroof-cli profiles [--json]\n\n"
+                              "Lists the bundled hardware profiles: id, kind and name (with --json: also the\n"
+                              "main parameters and the source of every number).\n";
+
+} // namespace
+
+const Command kProfilesCommand{"profiles", "list the bundled hardware profiles", kHelp, runProfiles};
+
+} // namespace crossroof::cli

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "commands.h"
+#include "error.h"
+#include "profile_library.h"
+#include "xmodel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <ostream>
+
+namespace crossroof::cli {
+
+namespace {
+
+using core::InputError;
+using Json = nlohmann::ordered_json;
+
+Json optional(const std::optional<double> &v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json toJson(const core::Equilibrium &e)
+{
+    Json j;
+    j["k"] = e.k;
+    j["x"] = e.x;
+    j["stability"] = core::stabilityName(e.stability);
+    j["ms_throughput_gbs"] = e.ms_gbs;
+    j["cs_throughput_gops"] = e.cs_gops;
+    j["hit_rate"] = optional(e.hit_rate);
+    j["bound"] = core::boundClassName(e.bound);
+    if (e.stability == core::Stability::Neutral)
+        j["k_end"] = e.k_end;
+    return j;
+}
+
+Json parametersJson(const core::XModelParams &p)
+{
+    Json j;
+    for (const auto &info : core::parameterInfos())
+        j[std::string(info.key)] = p.*(info.member);
+    j["cache"] = core::cacheModeName(p.cache);
+    return j;
+}
+
+std::string fmt(double v, const char *spec = "%.4g")
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, spec, v);
+    return buf;
+}
+
+void printText(const core::HardwareProfile &prof, const core::XModel &model, const core::XGraphResult &r,
+               std::ostream &out)
+{
+    const auto &p = model.params();
+    out << "Profile   " << prof.name << " (" << prof.id << ")\n"
+        << "Workload  n=" << fmt(p.n) << " warps, Z=" << fmt(p.Z) << ", E=" << fmt(p.E)
+        << ", cache=" << core::cacheModeName(p.cache) << "\n\n"
+        << "Equilibria (k warps in memory, x computing):\n";
+    for (std::size_t i = 0; i < r.equilibria.size(); ++i) {
+        const auto &e = r.equilibria[i];
+        out << (i == r.operating_index ? "  * " : "    ") << "k=" << fmt(e.k, "%8.3f") << "  x=" << fmt(e.x, "%8.3f")
+            << "  " << fmt(e.ms_gbs, "%9.2f") << " GB/s  " << fmt(e.cs_gops, "%10.2f") << " Gop/s  "
+            << core::stabilityName(e.stability) << ", " << core::boundClassName(e.bound) << '\n';
+    }
+    out << "  (* operating point, reached from a cold start)\n";
+    if (r.margin_warps)
+        out << "Margin    " << fmt(*r.margin_warps) << " warps to the unstable root\n";
+    const auto &lm = r.landmarks;
+    out << "Landmarks pi=M/E=" << fmt(lm.pi) << " warps, delta=R*L=" << fmt(lm.delta) << " warps, plateau R="
+        << fmt(lm.plateau_gbs) << " GB/s";
+    if (lm.psi)
+        out << ", cache peak psi=" << fmt(*lm.psi) << " warps";
+    if (lm.valley)
+        out << ", valley=" << fmt(*lm.valley) << " warps";
+    out << '\n';
+}
+
+void runXGraph(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"profile", "curves"}, {"set"}});
+    core::HardwareProfile prof = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
+    core::XModelParams params = prof.params;
+    for (const std::string &assignment : args.all("set")) {
+        const auto eq = assignment.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
+        core::setFromText(params, assignment.substr(0, eq), assignment.substr(eq + 1));
+    }
+    const long long curves = args.integer("curves", 0, 2, 1000000);
+
+    const core::XModel model(params);
+    const core::XGraphResult r = model.solve();
+    if (!args.flag("json")) {
+        printText(prof, model, r, out);
+        return;
+    }
+    Json j;
+    j["parameters"] = parametersJson(params);
+    Json eqs = Json::array();
+    for (const auto &e : r.equilibria)
+        eqs.push_back(toJson(e));
+    j["equilibria"] = eqs;
+    j["operating_point"] = toJson(r.operatingPoint());
+    j["margin_warps"] = optional(r.margin_warps);
+    j["landmarks"] = {{"pi", r.landmarks.pi},
+                      {"delta", r.landmarks.delta},
+                      {"psi", optional(r.landmarks.psi)},
+                      {"valley", optional(r.landmarks.valley)},
+                      {"plateau_gbs", r.landmarks.plateau_gbs}};
+    j["metrics"] = {{"mlp", r.metrics.mlp},
+                    {"dlp_machine", r.metrics.dlp_machine},
+                    {"tlp_machine", optional(r.metrics.tlp_machine)},
+                    {"ilp", r.metrics.ilp},
+                    {"degradation_max_gbs", r.metrics.degradation_max_gbs}};
+    j["stable_count"] = r.stableCount();
+    j["profile"] = prof.id;
+    if (curves > 0) {
+        core::XGraphCurves c;
+        model.sampleCurves(int(curves), c);
+        j["curves"] = {{"k", c.k}, {"f_gbs", c.f_gbs}, {"g_gbs", c.g_gbs}};
+    }
+    out << j.dump(2) << '\n';
+}
+
+constexpr const char *kHelp =
+    "Usage: crossroof-cli xgraph [--profile ID|PATH] [--set KEY=VALUE]... [--curves N] [--json]\n\n"
+    "Solves the X-model (memory supply f(k) against compute demand G(n-k)) and prints every equilibrium\n"
+    "with its stability, the operating point reached from a cold start, landmarks and metrics.\n\n"
+    "  --profile ID|PATH  a bundled profile id (see 'crossroof-cli profiles') or a profile JSON file;\n"
+    "                     default: the default profile\n"
+    "  --set KEY=VALUE    override a parameter (repeatable): n Z E R L M S_s L_s h alpha beta cache\n"
+    "                     sm_count clock_ghz warp_size max_warps request_bytes (MODEL.md 1.2 units)\n"
+    "  --curves N         also print N samples of f(k) and G(n-k) in GB/s over k in [0, n]\n"
+    "  --json             JSON output (keys as in CLI.md); without it, a readable summary\n";
+
+} // namespace
+
+const Command kXGraphCommand{"xgraph", "equilibria, stability and landmarks of the X-model", kHelp, runXGraph};
+
+} // namespace crossroof::cli

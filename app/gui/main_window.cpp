@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+
+#include "error.h"
+#include "parameter_panel.h"
+#include "parameter_state.h"
+#include "profile_picker.h"
+#include "readout_panel.h"
+#include "xgraph_view.h"
+#include "xmodel_evaluation.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace crossroof::app {
+
+using namespace crossroof::widgets;
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_state(new ParameterState(this))
+    , m_eval(new XModelEvaluation(m_state, this))
+{
+    setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
+
+    // Centre: one tab per view.
+    auto *tabs = new QTabWidget(this);
+    tabs->setDocumentMode(true);
+    m_xgraph = new XGraphView(m_eval, tabs);
+    tabs->addTab(m_xgraph, tr("&X-graph"));
+    setCentralWidget(tabs);
+
+    // Left: profile and parameters.
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(6, 6, 6, 0);
+    auto *profileLabel = new QLabel(tr("&Profile"), left);
+    m_picker = new ProfilePicker(m_state, left);
+    profileLabel->setBuddy(m_picker);
+    leftLayout->addWidget(profileLabel);
+    leftLayout->addWidget(m_picker);
+    m_panel = new ParameterPanel(m_state, left);
+    auto *scroll = new QScrollArea(left);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    leftLayout->addWidget(scroll, 1);
+    auto *paramDock = new QDockWidget(tr("Parameters"), this);
+    paramDock->setObjectName(QStringLiteral("ParametersDock"));
+    paramDock->setWidget(left);
+    paramDock->setMinimumWidth(340);
+    addDockWidget(Qt::LeftDockWidgetArea, paramDock);
+
+    // Right: the readout.
+    m_readout = new ReadoutPanel(m_eval, this);
+    auto *readoutScroll = new QScrollArea(this);
+    readoutScroll->setWidget(m_readout);
+    readoutScroll->setWidgetResizable(true);
+    readoutScroll->setFrameShape(QFrame::NoFrame);
+    auto *readoutDock = new QDockWidget(tr("Readout"), this);
+    readoutDock->setObjectName(QStringLiteral("ReadoutDock"));
+    readoutDock->setWidget(readoutScroll);
+    readoutDock->setMinimumWidth(280);
+    addDockWidget(Qt::RightDockWidgetArea, readoutDock);
+
+    createMenus();
+    auto *viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->addAction(paramDock->toggleViewAction());
+    viewMenu->addAction(readoutDock->toggleViewAction());
+    auto *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Crossroof"), this, [this] {
+        QMessageBox::about(this, tr("About Crossroof"),
+                           tr("<h3>Crossroof %1</h3><p>A visual analyzer for analytic performance models of "
+                              "parallel machines: X-graphs (Li et al., the X-model) with equilibria, "
+                              "stability and landmarks.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+    connect(m_xgraph, &XGraphView::hoverTextChanged, this, [this](const QString &text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text);
+    });
+    connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateTitle);
+    statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
+    updateTitle();
+    resize(1280, 800);
+    resizeDocks({paramDock, readoutDock}, {350, 300}, Qt::Horizontal);
+}
+
+void MainWindow::createMenus()
+{
+    auto *file = menuBar()->addMenu(tr("&File"));
+    auto *open = file->addAction(tr("&Open Profile…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Hardware Profile"), QString(),
+                                                          tr("Hardware profiles (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            openProfileFile(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    file->addSeparator();
+    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_state->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_state->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    auto *reset = edit->addAction(tr("Reset to &Profile"), m_state, &ParameterState::applyResetToProfile);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1 — Crossroof").arg(QString::fromStdString(m_state->profile().name)));
+}
+
+void MainWindow::showError(const QString &message)
+{
+    statusBar()->showMessage(message, 10000);
+    // Window-modal but not blocking: the application (and a test driving it) keeps running.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("ErrorMessage"));
+    box->open();
+}
+
+bool MainWindow::openProfileFile(const QString &path)
+{
+    try {
+        m_picker->addAndSelect(core::loadProfileFile(path.toStdString()));
+        return true;
+    } catch (const core::InputError &e) {
+        showError(tr("The profile was not loaded:\n%1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+}
+
+bool MainWindow::selectProfile(const QString &idOrPath)
+{
+    if (m_picker->selectId(idOrPath))
+        return true;
+    if (idOrPath.contains(QLatin1Char('/')) || idOrPath.endsWith(QLatin1String(".json")))
+        return openProfileFile(idOrPath);
+    showError(tr("Unknown profile '%1'. Choose one from the Profile list or open a profile file.").arg(idOrPath));
+    return false;
+}
+
+} // namespace crossroof::app
