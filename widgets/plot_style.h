@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+#include <QFont>
+
+class QCustomPlot;
+
+/// The look every Crossroof plot shares: the Okabe-Ito colour-blind-safe palette, fonts, grid, legend.
+namespace crossroof::widgets::plot_style {
+
+inline const QColor kBlack{0, 0, 0};
+inline const QColor kOrange{0xE6, 0x9F, 0x00};
+inline const QColor kSky{0x56, 0xB4, 0xE9};
+inline const QColor kGreen{0x00, 0x9E, 0x73};
+inline const QColor kYellow{0xF0, 0xE4, 0x42};
+inline const QColor kBlue{0x00, 0x72, 0xB2};
+inline const QColor kVermillion{0xD5, 0x5E, 0x00};
+inline const QColor kPurple{0xCC, 0x79, 0xA7};
+inline const QColor kGrey{0x66, 0x66, 0x66};
+
+QFont annotationFont();
+/// Fonts, tick and grid pens for all four axes of the plot's main axis rect.
+void setupAxes(QCustomPlot *plot);
+/// Moves the legend into its own row under the axis rect, laid out horizontally.
+void placeLegendBelow(QCustomPlot *plot);
+
+} // namespace crossroof::widgets::plot_style

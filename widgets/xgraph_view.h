@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QMouseEvent;
+
+namespace crossroof::widgets {
+
+class XModelEvaluation;
+
+/// The X-graph: memory supply f(k) and compute demand G(n-k) against k (x = n - k on the top axis),
+/// MS throughput in GB/s on the left, the matching CS throughput in Gop/s on the right, with equilibria,
+/// landmarks and the operating point. Redraws in place whenever the evaluation updates.
+class XGraphView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit XGraphView(XModelEvaluation *evaluation, QWidget *parent = nullptr);
+
+    QCustomPlot *plot() const { return m_plot; }
+    QCPGraph *supplyGraph() const { return m_f; }
+    QCPGraph *demandGraph() const { return m_g; }
+    QCPGraph *stableGraph() const { return m_stable; }
+    QCPGraph *unstableGraph() const { return m_unstable; }
+    QCPGraph *operatingGraph() const { return m_operating; }
+
+    /// The formula and value of what is within the tolerances of plot coordinates (k, gbs); empty over
+    /// nothing.
+    QString describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const;
+
+Q_SIGNALS:
+    /// What the mouse is over, with its formula, for the status bar.
+    void hoverTextChanged(const QString &text);
+
+private:
+    void refresh();
+    void onMouseMove(QMouseEvent *event);
+    QCPItemText *makeLabel(const QColor &color);
+
+    XModelEvaluation *m_eval;
+    QCustomPlot *m_plot;
+    QCPGraph *m_f;
+    QCPGraph *m_fUnstable;
+    QCPGraph *m_g;
+    QCPGraph *m_stable;
+    QCPGraph *m_unstable;
+    QCPGraph *m_critical;
+    QCPGraph *m_neutral;
+    QCPGraph *m_operating;
+    QCPGraph *m_cacheMarks;
+    QCPItemStraightLine *m_deltaLine;
+    QCPItemStraightLine *m_piLine;
+    QCPItemStraightLine *m_plateauLine;
+    QCPItemText *m_deltaLabel;
+    QCPItemText *m_piLabel;
+    QCPItemText *m_plateauLabel;
+    QCPItemText *m_psiLabel;
+    QCPItemText *m_valleyLabel;
+    QCPItemText *m_operatingLabel;
+    QCPItemText *m_message;
+};
+
+} // namespace crossroof::widgets
