@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sstream>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run
+{
+    int status;
+    std::string out;
+    std::string err;
+};
+
+Run run(std::initializer_list<std::string> args)
+{
+    std::ostringstream out, err;
+    const int status = crossroof::cli::run(std::vector<std::string>(args), out, err);
+    return {status, out.str(), err.str()};
+}
+
+json runJson(std::initializer_list<std::string> args)
+{
+    const Run r = run(args);
+    if (r.status != 0)
+        qWarning("%s", r.err.c_str());
+    return json::parse(r.out);
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void xgraphJsonKeys();
+    void xgraphSetOverridesProfile();
+    void xgraphCurves();
+    void xgraphFindsBistableState();
+    void profilesJson();
+    void helpAndVersion();
+    void badArgumentsExitTwo_data();
+    void badArgumentsExitTwo();
+};
+
+void TestCli::xgraphJsonKeys()
+{
+    const json j = runJson({"xgraph", "--json"});
+    for (const char *key : {"parameters", "equilibria", "operating_point", "margin_warps", "landmarks", "metrics"})
+        QVERIFY2(j.contains(key), key);
+    QVERIFY(!j.contains("curves")); // only with --curves
+    QVERIFY(j["equilibria"].is_array() && !j["equilibria"].empty());
+    for (const auto &e : j["equilibria"]) {
+        for (const char *key : {"k", "x", "stability", "ms_throughput_gbs", "cs_throughput_gops", "hit_rate", "bound"})
+            QVERIFY2(e.contains(key), key);
+        const std::string s = e["stability"];
+        QVERIFY(s == "stable" || s == "unstable" || s == "critical" || s == "neutral");
+    }
+    for (const char *key : {"pi", "delta", "psi", "valley", "plateau_gbs"})
+        QVERIFY2(j["landmarks"].contains(key), key);
+    for (const char *key : {"mlp", "dlp_machine", "tlp_machine", "ilp"})
+        QVERIFY2(j["metrics"].contains(key), key);
+    for (const char *key : {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta", "cache", "sm_count",
+                            "clock_ghz", "warp_size", "max_warps", "request_bytes"}) {
+        QVERIFY2(j["parameters"].contains(key), key);
+    }
+}
+
+void TestCli::xgraphSetOverridesProfile()
+{
+    const json j = runJson({"xgraph", "--profile", "gtx570-sp", "--set", "cache=none", "--set", "Z=1000",
+                            "--set=n=16", "--json"});
+    QCOMPARE(j["parameters"]["Z"].get<double>(), 1000.0);
+    QCOMPARE(j["parameters"]["n"].get<double>(), 16.0);
+    QCOMPARE(j["parameters"]["cache"].get<std::string>(), std::string("none"));
+    QVERIFY(j["operating_point"]["hit_rate"].is_null());
+    QCOMPARE(j["equilibria"].size(), std::size_t(1));
+    // Z = 1000 with M = 1: the compute side barely asks; almost every warp computes.
+    QVERIFY(j["operating_point"]["x"].get<double>() > 15);
+}
+
+void TestCli::xgraphCurves()
+{
+    const json j = runJson({"xgraph", "--curves", "100", "--json"});
+    const auto &c = j["curves"];
+    QVERIFY(c["k"].size() >= 100);
+    QCOMPARE(c["f_gbs"].size(), c["k"].size());
+    QCOMPARE(c["g_gbs"].size(), c["k"].size());
+    QCOMPARE(c["k"].front().get<double>(), 0.0);
+    QCOMPARE(c["k"].back().get<double>(), j["parameters"]["n"].get<double>());
+}
+
+void TestCli::xgraphFindsBistableState()
+{
+    // The default profile's workload thrashes its cache: two stable states and a margin (Fig. 9-B).
+    const json j = runJson({"xgraph", "--json"});
+    QCOMPARE(j["equilibria"].size(), std::size_t(3));
+    QCOMPARE(j["equilibria"][1]["stability"].get<std::string>(), std::string("unstable"));
+    QVERIFY(j["margin_warps"].is_number());
+    QCOMPARE(j["operating_point"]["k"].get<double>(), j["equilibria"][0]["k"].get<double>());
+    QVERIFY(j["landmarks"]["psi"].is_number());
+}
+
+void TestCli::profilesJson()
+{
+    const json j = runJson({"profiles", "--json"});
+    QVERIFY(j.is_array() && j.size() >= 10);
+    for (const auto &p : j) {
+        for (const char *key : {"id", "name", "kind"})
+            QVERIFY2(p.contains(key), key);
+        const std::string kind = p["kind"];
+        QVERIFY(kind == "gpu" || kind == "cpu");
+    }
+    const Run text = run({"profiles"});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.out.find("gtx570-sp") != std::string::npos);
+}
+
+void TestCli::helpAndVersion()
+{
+    Run r = run({"--version"});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.out.rfind("crossroof-cli ", 0) == 0);
+    r = run({"xgraph", "--help"});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.out.find("--set KEY=VALUE") != std::string::npos);
+    r = run({"--help"});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.out.find("xgraph") != std::string::npos);
+    r = run({});
+    QCOMPARE(r.status, 2);
+}
+
+void TestCli::badArgumentsExitTwo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown command") << QStringList{"roofline"} << "unknown command 'roofline'";
+    QTest::newRow("unknown option") << QStringList{"xgraph", "--frobnicate"} << "unknown option '--frobnicate'";
+    QTest::newRow("missing value") << QStringList{"xgraph", "--profile"} << "option '--profile' needs a value";
+    QTest::newRow("unknown profile") << QStringList{"xgraph", "--profile", "gtx9999"} << "unknown profile 'gtx9999'";
+    QTest::newRow("missing file") << QStringList{"xgraph", "--profile", "/no/such/file.json"}
+                                  << "/no/such/file.json: no such profile file";
+    QTest::newRow("set without =") << QStringList{"xgraph", "--set", "Z"} << "expected KEY=VALUE";
+    QTest::newRow("set unknown key") << QStringList{"xgraph", "--set", "foo=1"} << "unknown parameter 'foo'";
+    QTest::newRow("set not a number") << QStringList{"xgraph", "--set", "Z=abc"} << "parameter 'Z': 'abc' is not a number";
+    QTest::newRow("set negative latency") << QStringList{"xgraph", "--set", "L=-1"} << "parameter 'L': must be between";
+    QTest::newRow("set nan") << QStringList{"xgraph", "--set", "Z=nan"} << "must be a finite number";
+    QTest::newRow("curves too few") << QStringList{"xgraph", "--curves", "1"} << "option '--curves': must be between";
+    QTest::newRow("curves not a number") << QStringList{"xgraph", "--curves", "many"} << "is not a whole number";
+    QTest::newRow("duplicate option") << QStringList{"xgraph", "--profile", "v100", "--profile", "v100"} << "given twice";
+    QTest::newRow("stray argument") << QStringList{"xgraph", "v100"} << "unexpected argument 'v100'";
+    QTest::newRow("flag with value") << QStringList{"profiles", "--json=yes"} << "takes no value";
+}
+
+void TestCli::badArgumentsExitTwo()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    std::vector<std::string> argv;
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    std::ostringstream out, err;
+    QCOMPARE(crossroof::cli::run(argv, out, err), 2);
+    const QString e = QString::fromStdString(err.str());
+    QVERIFY2(e.contains(message), qPrintable(e));
+    QCOMPARE(e.count(QLatin1Char('\n')), 1); // one line
+    QVERIFY(out.str().empty());
+}
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "tst_cli.moc"
