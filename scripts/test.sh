@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Installs the Debian build dependencies if missing, configures and builds Crossroof with its tests
+# in build/ (Release, Ninja) and runs them with ctest. Exits with ctest's status.
+#
+#   scripts/test.sh [--clean] [-- extra ctest arguments...]
+#
+#   --clean   remove build/ before configuring
+#   --        everything after it is passed to ctest (e.g. -- -R profile)
+set -euo pipefail
+
+script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo_root="$(cd "$script_dir/.." && pwd)"
+cd "$repo_root"
+# shellcheck source=scripts/lib/deps.sh
+source "$script_dir/lib/deps.sh"
+
+usage()
+{
+    sed -n '4,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+}
+
+clean=0
+ctest_extra=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --clean) clean=1 ;;
+        -h | --help) usage; exit 0 ;;
+        --) shift; ctest_extra=("$@"); break ;;
+        *) echo "test.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
+    esac
+    shift
+done
+
+section()
+{
+    printf '\n==== %s ====\n' "$*"
+}
+
+build_dir="build"
+
+if [[ $clean -eq 1 ]]; then
+    section "Clean"
+    echo "removing $build_dir/"
+    rm -rf -- "$build_dir"
+fi
+
+section "Dependencies"
+crossroof_install_deps
+
+section "Configure ($build_dir/, Release, Ninja, tests on)"
+# A build/ configured with another generator cannot be reused with -G Ninja.
+if [[ -f "$build_dir/CMakeCache.txt" ]] \
+    && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$build_dir/CMakeCache.txt"; then
+    echo "$build_dir/ was configured with another generator; removing it"
+    rm -rf -- "$build_dir"
+fi
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCROSSROOF_BUILD_TESTS=ON
+
+section "Build (2 jobs)"
+cmake --build "$build_dir" --parallel 2
+
+section "Test (ctest, QT_QPA_PLATFORM=offscreen)"
+export QT_QPA_PLATFORM=offscreen
+status=0
+ctest --test-dir "$build_dir" --output-on-failure --timeout 300 -j2 --no-tests=error \
+    "${ctest_extra[@]}" || status=$?
+
+# Nothing is printed after ctest's summary on success, so that its closing lines end the output.
+if [[ $status -ne 0 ]]; then
+    echo "test.sh: ctest failed with status $status" >&2
+fi
+exit "$status"
