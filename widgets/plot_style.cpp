@@ -36,9 +36,10 @@ void placeLegendBelow(QCustomPlot *plot)
     plot->legend->setVisible(true);
     plot->legend->setFont(annotationFont());
     plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setWrap(3); // before the fill order, which rearranges the items by it
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot->legend->setWrap(3);
     plot->legend->setColumnSpacing(14);
+    plot->legend->setIconSize(32, 22);
     auto *row = new QCPLayoutGrid;
     plot->plotLayout()->addElement(1, 0, row);
     row->addElement(0, 0, plot->legend); // takes it out of the axis rect's inset layout

@@ -96,6 +96,7 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
 QLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QString &title, const QString &tip)
 {
     auto *nameLabel = new QLabel(title, this);
+    nameLabel->setWordWrap(true);
     auto *value = new QLabel(this);
     value->setTextFormat(Qt::PlainText);
     value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);

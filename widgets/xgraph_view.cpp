@@ -210,10 +210,14 @@ void XGraphView::refresh()
     }
     m_cacheMarks->setData(mk, mv, true);
 
-    // Ranges: all of f, the plateau and every equilibrium visible; G may leave the top.
+    // Ranges: all of f, the plateau and every equilibrium visible; G's saturated demand M/Z too unless it
+    // would squash f (then G leaves the top and the readout still gives its value).
     double top = std::max({fMax, lm.plateau_gbs * 1.0, op.ms_gbs});
     for (const auto &e : r.equilibria)
         top = std::max(top, e.ms_gbs);
+    const double demandCeiling = model->toGbs(p.M / p.Z);
+    if (demandCeiling <= 3 * top)
+        top = std::max(top, demandCeiling);
     top = top > 0 ? top * 1.15 : 1.0;
     m_plot->xAxis->setRange(0, n);
     m_plot->xAxis2->setRange(0, n);
@@ -242,9 +246,11 @@ void XGraphView::refresh()
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
     m_plateauLine->point2->setCoords(1, lm.plateau_gbs);
-    m_plateauLabel->position->setCoords(n, lm.plateau_gbs);
-    m_plateauLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    m_plateauLabel->setPadding(QMargins(3, 1, 8, 1));
+    // The plateau label goes to the side away from the operating point so the two never collide.
+    const bool plateauLeft = r.operatingPoint().k > n / 2;
+    m_plateauLabel->position->setCoords(plateauLeft ? 0 : n, lm.plateau_gbs);
+    m_plateauLabel->setPositionAlignment((plateauLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
+    m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
     m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs)));
 
     m_operatingLabel->position->setCoords(op.k, op.ms_gbs);

@@ -67,10 +67,11 @@ MainWindow::MainWindow(QWidget *parent)
     readoutScroll->setWidget(m_readout);
     readoutScroll->setWidgetResizable(true);
     readoutScroll->setFrameShape(QFrame::NoFrame);
+    readoutScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *readoutDock = new QDockWidget(tr("Readout"), this);
     readoutDock->setObjectName(QStringLiteral("ReadoutDock"));
     readoutDock->setWidget(readoutScroll);
-    readoutDock->setMinimumWidth(280);
+    readoutDock->setMinimumWidth(320);
     addDockWidget(Qt::RightDockWidgetArea, readoutDock);
 
     createMenus();
@@ -97,7 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     updateTitle();
     resize(1280, 800);
-    resizeDocks({paramDock, readoutDock}, {350, 300}, Qt::Horizontal);
+    resizeDocks({paramDock, readoutDock}, {340, 330}, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()
