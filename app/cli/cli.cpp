@@ -15,7 +15,8 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 2> kCommands{&kXGraphCommand, &kProfilesCommand};
+const std::array<const Command *, 6> kCommands{&kXGraphCommand, &kProfilesCommand, &kOccupancyCommand,
+                                               &kZigzagCommand, &kMarkovCommand, &kMarkovSurfaceCommand};
 
 void printUsage(std::ostream &out)
 {
@@ -24,8 +25,10 @@ void printUsage(std::ostream &out)
            "       crossroof-cli --version\n\n"
            "Analytic performance models of parallel machines, headless (the same core as the Crossroof GUI).\n\n"
            "Commands:\n";
-    for (const Command *c : kCommands)
-        out << "  " << c->name << std::string(12 - std::string(c->name).size(), ' ') << c->summary << '\n';
+    for (const Command *c : kCommands) {
+        const std::size_t width = std::string(c->name).size();
+        out << "  " << c->name << std::string(width < 16 ? 16 - width : 1, ' ') << c->summary << '\n';
+    }
     out << "\nExit status: 0 on success, 2 on bad usage or bad input.\n";
 }
 

@@ -19,5 +19,9 @@ struct Command
 
 extern const Command kXGraphCommand;
 extern const Command kProfilesCommand;
+extern const Command kMarkovCommand;
+extern const Command kMarkovSurfaceCommand;
+extern const Command kOccupancyCommand;
+extern const Command kZigzagCommand;
 
 } // namespace crossroof::cli

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "commands.h"
+#include "error.h"
+#include "scheduling.h"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cstdio>
+#include <ostream>
+#include <string_view>
+#include <utility>
+
+namespace crossroof::cli {
+
+namespace {
+
+using core::InputError;
+using Json = nlohmann::ordered_json;
+
+long long required(const Args &args, const std::string &name, long long min, long long max)
+{
+    if (!args.has(name))
+        throw InputError("option '--" + name + "' is required");
+    return args.integer(name, 0, min, max);
+}
+
+/// Parses MIN:MAX into two whole numbers; errors name --br.
+std::pair<long long, long long> parseRange(const std::string &text)
+{
+    const auto colon = text.find(':');
+    auto whole = [&](std::string_view part, long long &v) {
+        const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+        return !part.empty() && ec == std::errc() && ptr == part.data() + part.size();
+    };
+    long long lo = 0;
+    long long hi = 0;
+    if (colon == std::string::npos || !whole(std::string_view(text).substr(0, colon), lo)
+        || !whole(std::string_view(text).substr(colon + 1), hi)) {
+        throw InputError("option '--br': expected MIN:MAX, two whole numbers (got '" + text + "')");
+    }
+    if (lo < 1 || hi > core::kMaxRequestedBlocks || hi < lo) {
+        throw InputError("option '--br': need 1 <= MIN <= MAX <= " + std::to_string(core::kMaxRequestedBlocks)
+                         + " (got '" + text + "')");
+    }
+    if (hi - lo + 1 > core::kMaxZigzagPoints) {
+        throw InputError("option '--br': " + std::to_string(hi - lo + 1) + " values, at most "
+                         + std::to_string(core::kMaxZigzagPoints));
+    }
+    return {lo, hi};
+}
+
+void printText(const core::Zigzag &z, long long sms, long long ba, std::ostream &out)
+{
+    out << "Scheduling factor f_sched(B_r) = ceil(B_r / (B_a*S)) * B_a*S / B_r (Eq. 3)\n"
+        << "S = " << sms << " SMs, B_a = " << ba << " per SM: " << z.blocks_per_pass << " blocks per pass\n"
+        << "Minima (f_sched = 1) at B_r = ";
+    if (z.minima.empty())
+        out << "none in range (the first is " << z.blocks_per_pass << ")";
+    constexpr std::size_t kShown = 20;
+    for (std::size_t i = 0; i < z.minima.size() && i < kShown; ++i)
+        out << (i ? ", " : "") << z.minima[i];
+    if (z.minima.size() > kShown)
+        out << ", ... (" << z.minima.size() << " in all)";
+    out << "\n\n         B_r  passes   f_sched\n";
+    char buf[96];
+    for (std::size_t i = 0; i < z.br.size(); ++i) {
+        const long long passes = (z.br[i] + z.blocks_per_pass - 1) / z.blocks_per_pass;
+        std::snprintf(buf, sizeof buf, "%12lld %7lld %9.4f\n", z.br[i], passes, z.f_sched[i]);
+        out << buf;
+    }
+}
+
+void runZigzag(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"sms", "ba", "br"}, {}});
+    const long long sms = required(args, "sms", 1, core::kMaxSms);
+    const long long ba = required(args, "ba", 1, core::kMaxActiveBlocks);
+    if (!args.has("br"))
+        throw InputError("option '--br' is required");
+    const auto [lo, hi] = parseRange(args.value("br"));
+
+    const core::Zigzag z = core::zigzag(sms, ba, lo, hi);
+    if (!args.flag("json")) {
+        printText(z, sms, ba, out);
+        return;
+    }
+    Json j;
+    j["br"] = z.br;
+    j["f_sched"] = z.f_sched;
+    j["minima"] = z.minima;
+    j["blocks_per_pass"] = z.blocks_per_pass;
+    j["sms"] = sms;
+    j["ba"] = ba;
+    out << j.dump(2) << '\n';
+}
+
+constexpr const char *kHelp =
+    "Usage: crossroof-cli zigzag --sms S --ba B --br MIN:MAX [--json]\n\n"
+    "The scheduling factor f_sched(B_r) = ceil(B_r / (B_a*S)) * B_a*S / B_r (Eq. 3 of the occupancy paper)\n"
+    "for every number of requested blocks B_r in MIN..MAX: the zigzag of Fig. 1. It is 1 where B_r is a\n"
+    "multiple of B_a*S (every SM busy in every pass) and above 1 elsewhere (the last pass leaves SMs\n"
+    "idle).\n\n"
+    "  --sms S       streaming multiprocessors (P/Q in the paper)\n"
+    "  --ba B        active blocks per SM, B_a (see 'crossroof-cli occupancy')\n"
+    "  --br MIN:MAX  requested blocks B_r, inclusive, at most 1000000 values\n"
+    "  --json        JSON output {\"br\":[..],\"f_sched\":[..],\"minima\":[..],...}; without it, a table\n";
+
+} // namespace
+
+const Command kZigzagCommand{"zigzag", "scheduling factor f_sched against requested blocks", kHelp,
+                             runZigzag};
+
+} // namespace crossroof::cli
