@@ -4,6 +4,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include <cstdio>
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -19,11 +21,23 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("profile"),
                                  QStringLiteral("A bundled profile id or a profile JSON file to open."), QStringLiteral("[profile]"));
+    const QCommandLineOption viewOption(QStringLiteral("view"),
+                                        QStringLiteral("The view to show first: %1.")
+                                            .arg(crossroof::app::MainWindow::viewNames().join(QStringLiteral(", "))),
+                                        QStringLiteral("name"));
+    parser.addOption(viewOption);
     parser.process(app);
 
     crossroof::app::MainWindow window;
     if (!parser.positionalArguments().isEmpty())
         window.selectProfile(parser.positionalArguments().constFirst());
+    if (parser.isSet(viewOption) && !window.showView(parser.value(viewOption))) {
+        const QString message = QStringLiteral("crossroof: unknown view '%1' (choose from %2)\n")
+                                    .arg(parser.value(viewOption),
+                                         crossroof::app::MainWindow::viewNames().join(QStringLiteral(", ")));
+        std::fputs(message.toLocal8Bit().constData(), stderr);
+        return 2;
+    }
     window.show();
     return QApplication::exec();
 }

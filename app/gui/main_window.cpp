@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "occupancy_state.h"
+#include "occupancy_view.h"
+#include "zigzag_view.h"
+
 #include "error.h"
 #include "parameter_panel.h"
 #include "parameter_state.h"
@@ -27,16 +31,22 @@ using namespace crossroof::widgets;
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
+    , m_tabs(new QTabWidget(this))
     , m_state(new ParameterState(this))
     , m_eval(new XModelEvaluation(m_state, this))
+    , m_occupancy(new OccupancyState(m_state, this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
 
     // Centre: one tab per view.
-    auto *tabs = new QTabWidget(this);
+    QTabWidget *tabs = m_tabs;
     tabs->setDocumentMode(true);
     m_xgraph = new XGraphView(m_eval, tabs);
     tabs->addTab(m_xgraph, tr("&X-graph"));
+    m_occupancyView = new OccupancyView(m_occupancy, tabs);
+    tabs->addTab(m_occupancyView, tr("&Occupancy"));
+    m_zigzag = new ZigzagView(m_occupancy, tabs);
+    tabs->addTab(m_zigzag, tr("&Zigzag"));
     setCentralWidget(tabs);
 
     // Left: profile and parameters.
@@ -73,6 +83,21 @@ MainWindow::MainWindow(QWidget *parent)
     readoutDock->setWidget(readoutScroll);
     readoutDock->setMinimumWidth(320);
     addDockWidget(Qt::RightDockWidgetArea, readoutDock);
+
+    // The readout belongs to the X-graph; the other views use the width for their plots. Whether the user
+    // wants it on the X-graph tab is kept across tab switches.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, readoutDock](int index) {
+        const bool onXGraph = index == 0;
+        if (!onXGraph && m_readoutWanted.has_value())
+            return;
+        if (!onXGraph) {
+            m_readoutWanted = readoutDock->isVisible();
+            readoutDock->hide();
+        } else if (m_readoutWanted) {
+            readoutDock->setVisible(*m_readoutWanted);
+            m_readoutWanted.reset();
+        }
+    });
 
     createMenus();
     auto *viewMenu = menuBar()->addMenu(tr("&View"));
@@ -140,6 +165,20 @@ void MainWindow::showError(const QString &message)
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("ErrorMessage"));
     box->open();
+}
+
+QStringList MainWindow::viewNames()
+{
+    return {QStringLiteral("xgraph"), QStringLiteral("occupancy"), QStringLiteral("zigzag")};
+}
+
+bool MainWindow::showView(const QString &name)
+{
+    const int index = int(viewNames().indexOf(name));
+    if (index < 0)
+        return false;
+    m_tabs->setCurrentIndex(index);
+    return true;
 }
 
 bool MainWindow::openProfileFile(const QString &path)

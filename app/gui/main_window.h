@@ -3,13 +3,20 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
+class QTabWidget;
+
 namespace crossroof::widgets {
 class ParameterPanel;
+class OccupancyState;
+class OccupancyView;
 class ParameterState;
 class ProfilePicker;
 class ReadoutPanel;
 class XGraphView;
 class XModelEvaluation;
+class ZigzagView;
 } // namespace crossroof::widgets
 
 namespace crossroof::app {
@@ -26,23 +33,35 @@ public:
     widgets::XGraphView *xgraphView() const { return m_xgraph; }
     widgets::ReadoutPanel *readout() const { return m_readout; }
     widgets::ProfilePicker *profilePicker() const { return m_picker; }
+    widgets::OccupancyState *occupancyState() const { return m_occupancy; }
+    widgets::OccupancyView *occupancyView() const { return m_occupancyView; }
+    widgets::ZigzagView *zigzagView() const { return m_zigzag; }
 
     /// Opens a profile file; on failure shows the validation message and keeps the current profile.
     bool openProfileFile(const QString &path);
     /// Selects a bundled profile by id or opens a file path; false (with a message) if neither works.
     bool selectProfile(const QString &idOrPath);
+    /// Brings a view to the front by name: xgraph, occupancy or zigzag. False for an unknown name.
+    bool showView(const QString &name);
+    /// The names showView() accepts.
+    static QStringList viewNames();
 
 private:
     void createMenus();
     void updateTitle();
     void showError(const QString &message);
 
+    QTabWidget *m_tabs;
     widgets::ParameterState *m_state;
     widgets::XModelEvaluation *m_eval;
     widgets::ParameterPanel *m_panel;
     widgets::ProfilePicker *m_picker;
     widgets::XGraphView *m_xgraph;
     widgets::ReadoutPanel *m_readout;
+    widgets::OccupancyState *m_occupancy;
+    widgets::OccupancyView *m_occupancyView;
+    widgets::ZigzagView *m_zigzag;
+    std::optional<bool> m_readoutWanted; ///< the readout's visibility on the X-graph, while another view shows
 };
 
 } // namespace crossroof::app

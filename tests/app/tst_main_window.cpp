@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "occupancy_view.h"
+#include "zigzag_view.h"
 #include "parameter_panel.h"
 #include "parameter_state.h"
 #include "profile_library.h"
@@ -28,6 +30,7 @@ private Q_SLOTS:
     void badProfileFileIsRejected();
     void goodProfileFileLoads();
     void undoRedoThroughTheWindow();
+    void viewsByName();
     void layoutFits_data();
     void layoutFits();
 };
@@ -143,6 +146,22 @@ void TestMainWindow::undoRedoThroughTheWindow()
              widgets::ParameterPanel::sliderPosition(*core::findParameter("Z"), before));
     QTest::keySequence(&w, QKeySequence::Redo);
     QCOMPARE(w.state()->params().Z, after);
+}
+
+void TestMainWindow::viewsByName()
+{
+    app::MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.readout()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("zigzag")));
+    QVERIFY(w.zigzagView()->isVisible());
+    QVERIFY(!w.readout()->isVisible()); // the X-graph's readout makes room for the other views
+    QVERIFY(w.showView(QStringLiteral("occupancy")));
+    QVERIFY(w.occupancyView()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("xgraph")));
+    QVERIFY(w.readout()->isVisible());
+    QVERIFY(!w.showView(QStringLiteral("roofline")));
 }
 
 void TestMainWindow::layoutFits_data()
