@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "markov_view.h"
 #include "occupancy_state.h"
 #include "occupancy_view.h"
 #include "zigzag_view.h"
@@ -47,6 +48,8 @@ MainWindow::MainWindow(QWidget *parent)
     tabs->addTab(m_occupancyView, tr("&Occupancy"));
     m_zigzag = new ZigzagView(m_occupancy, tabs);
     tabs->addTab(m_zigzag, tr("&Zigzag"));
+    m_markov = new MarkovView(tabs);
+    tabs->addTab(m_markov, tr("&Markov CPI"));
     setCentralWidget(tabs);
 
     // Left: profile and parameters.
@@ -84,19 +87,12 @@ MainWindow::MainWindow(QWidget *parent)
     readoutDock->setMinimumWidth(320);
     addDockWidget(Qt::RightDockWidgetArea, readoutDock);
 
-    // The readout belongs to the X-graph; the other views use the width for their plots. Whether the user
-    // wants it on the X-graph tab is kept across tab switches.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this, readoutDock](int index) {
-        const bool onXGraph = index == 0;
-        if (!onXGraph && m_readoutWanted.has_value())
-            return;
-        if (!onXGraph) {
-            m_readoutWanted = readoutDock->isVisible();
-            readoutDock->hide();
-        } else if (m_readoutWanted) {
-            readoutDock->setVisible(*m_readoutWanted);
-            m_readoutWanted.reset();
-        }
+    // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
+    // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock](int index) {
+        const QWidget *view = m_tabs->widget(index);
+        readoutDock->setVisible(view == m_xgraph);
+        paramDock->setVisible(view != m_markov);
     });
 
     createMenus();
@@ -113,12 +109,14 @@ MainWindow::MainWindow(QWidget *parent)
     });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
-    connect(m_xgraph, &XGraphView::hoverTextChanged, this, [this](const QString &text) {
+    auto showHover = [this](const QString &text) {
         if (text.isEmpty())
             statusBar()->clearMessage();
         else
             statusBar()->showMessage(text);
-    });
+    };
+    connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
+    connect(m_markov, &MarkovView::hoverTextChanged, this, showHover);
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateTitle);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     updateTitle();
@@ -169,7 +167,7 @@ void MainWindow::showError(const QString &message)
 
 QStringList MainWindow::viewNames()
 {
-    return {QStringLiteral("xgraph"), QStringLiteral("occupancy"), QStringLiteral("zigzag")};
+    return {QStringLiteral("xgraph"), QStringLiteral("occupancy"), QStringLiteral("zigzag"), QStringLiteral("markov")};
 }
 
 bool MainWindow::showView(const QString &name)

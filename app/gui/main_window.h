@@ -3,12 +3,11 @@
 
 #include <QMainWindow>
 
-#include <optional>
-
 class QTabWidget;
 
 namespace crossroof::widgets {
 class ParameterPanel;
+class MarkovView;
 class OccupancyState;
 class OccupancyView;
 class ParameterState;
@@ -36,6 +35,7 @@ public:
     widgets::OccupancyState *occupancyState() const { return m_occupancy; }
     widgets::OccupancyView *occupancyView() const { return m_occupancyView; }
     widgets::ZigzagView *zigzagView() const { return m_zigzag; }
+    widgets::MarkovView *markovView() const { return m_markov; }
 
     /// Opens a profile file; on failure shows the validation message and keeps the current profile.
     bool openProfileFile(const QString &path);
@@ -61,7 +61,7 @@ private:
     widgets::OccupancyState *m_occupancy;
     widgets::OccupancyView *m_occupancyView;
     widgets::ZigzagView *m_zigzag;
-    std::optional<bool> m_readoutWanted; ///< the readout's visibility on the X-graph, while another view shows
+    widgets::MarkovView *m_markov;
 };
 
 } // namespace crossroof::app

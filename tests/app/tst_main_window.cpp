@@ -159,8 +159,12 @@ void TestMainWindow::viewsByName()
     QVERIFY(!w.readout()->isVisible()); // the X-graph's readout makes room for the other views
     QVERIFY(w.showView(QStringLiteral("occupancy")));
     QVERIFY(w.occupancyView()->isVisible());
+    QVERIFY(w.parameterPanel()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("markov")));
+    QVERIFY(!w.parameterPanel()->isVisible()); // the Markov model takes none of the X-model's parameters
     QVERIFY(w.showView(QStringLiteral("xgraph")));
     QVERIFY(w.readout()->isVisible());
+    QVERIFY(w.parameterPanel()->isVisible());
     QVERIFY(!w.showView(QStringLiteral("roofline")));
 }
 

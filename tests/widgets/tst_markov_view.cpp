@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov.h"
+#include "markov_view.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QSpinBox>
+#include <QTest>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+class TestMarkovView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void thesisSurfaceByDefault();
+    void topologyChangesTheSurface();
+    void gridsAndTransient();
+    void sliceAndTransientFollowTheSelection();
+};
+
+void TestMarkovView::thesisSurfaceByDefault()
+{
+    MarkovView view;
+    auto *data = view.colorMap()->data();
+    QCOMPARE(data->keySize(), 25);
+    QCOMPARE(data->valueSize(), 25);
+    const auto &s = view.surface();
+    QCOMPARE(s.system_states, 81.0); // 4 groups x 2 threads: 3^4
+    for (int j = 0; j < 25; j += 6) {
+        for (int i = 0; i < 25; i += 6)
+            QCOMPARE(data->cell(i, j), s.at(std::size_t(i), std::size_t(j)));
+    }
+    // Table 5.18, 4 groups x 2 threads: maximum CPI 125.716 within its 1 %.
+    QVERIFY(std::abs(s.max.cpi - 125.716) / 125.716 < 0.01);
+    QVERIFY(view.contours()->dataCount() > 0);
+    QVERIFY(view.describeAt(12, 20).contains(QStringLiteral("CPI")));
+}
+
+void TestMarkovView::topologyChangesTheSurface()
+{
+    MarkovView view;
+    const double before = view.surface().max.cpi;
+    view.groupsBox()->setValue(8);
+    view.threadsBox()->setValue(4);
+    QCOMPARE(view.surface().system_states, std::pow(5.0, 8)); // 390,625 states, solved exactly
+    QVERIFY(view.surface().max.cpi < before);                 // more threads hide more stalls
+    QCOMPARE(view.colorMap()->data()->cell(24, 24), view.surface().max.cpi);
+}
+
+void TestMarkovView::gridsAndTransient()
+{
+    MarkovView view;
+    view.gridBox()->setCurrentIndex(view.gridBox()->findData(QStringLiteral("uniform:400")));
+    QCOMPARE(view.colorMap()->data()->keySize(), 400);
+    view.gridBox()->setCurrentIndex(view.gridBox()->findData(QStringLiteral("logit:200")));
+    QCOMPARE(view.colorMap()->data()->keySize(), 200);
+    view.gridBox()->setCurrentIndex(view.gridBox()->findData(QStringLiteral("thesis")));
+    // p = 0.1, q = 0.9: from all-active the CPI rises towards the steady state and is still below it after
+    // 5 steps. (Where q < p it can overshoot: threads suspend and wake in near lockstep.)
+    const double steady = view.surface().at(10, 14);
+    view.stepsBox()->setValue(5);
+    view.transientBox()->setChecked(true);
+    const double early = view.surface().at(10, 14);
+    QVERIFY(early > 1 && early < steady);
+    QCOMPARE(early, core::solveMarkovExact(core::uniformTopology(4, 2, 0.1, 0.9), 5).cpi);
+}
+
+void TestMarkovView::sliceAndTransientFollowTheSelection()
+{
+    MarkovView view;
+    view.selectPoint(12, 20); // p = 0.5, q = 0.95 on the thesis grid
+    QCOMPARE(view.selectedP(), 12);
+    QCOMPARE(view.selectedQ(), 20);
+    auto *slice = view.sliceGraph();
+    QCOMPARE(slice->dataCount(), 25);
+    for (int i = 0; i < 25; ++i)
+        QCOMPARE(slice->data()->at(i)->value, view.surface().at(std::size_t(i), 20));
+    // The transient saturates at the steady-state CPI of the chosen point.
+    auto *transient = view.transientGraph();
+    const double last = (transient->data()->constEnd() - 1)->value;
+    QVERIFY(std::abs(last - view.surface().at(12, 20)) < 1e-6 * last);
+    QCOMPARE(transient->data()->constBegin()->value, 1.0); // all active at t = 0
+    view.selectPoint(-5, 1000);                               // clamped, no crash
+    QCOMPARE(view.selectedP(), 0);
+    QCOMPARE(view.selectedQ(), 24);
+}
+
+QTEST_MAIN(TestMarkovView)
+#include "tst_markov_view.moc"

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov_view.h"
+
+#include "contour.h"
+#include "error.h"
+#include "plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double logit(double p)
+{
+    return std::log(p / (1 - p));
+}
+
+QString num(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+/// A perceptually uniform, colour-blind-safe map (viridis stops).
+QCPColorGradient viridis()
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    const QColor stops[] = {QColor(68, 1, 84),    QColor(72, 40, 120), QColor(62, 74, 137), QColor(49, 104, 142),
+                            QColor(38, 130, 142), QColor(31, 158, 137), QColor(53, 183, 121), QColor(109, 205, 89),
+                            QColor(180, 222, 44), QColor(253, 231, 37)};
+    for (int i = 0; i < 10; ++i)
+        g.setColorStopAt(i / 9.0, stops[i]);
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(0xBB, 0xBB, 0xBB));
+    return g;
+}
+
+} // namespace
+
+MarkovView::MarkovView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *bar = new QHBoxLayout;
+    auto addLabelled = [&](const QString &text, QWidget *w) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(w);
+        bar->addWidget(label);
+        bar->addWidget(w);
+    };
+    m_groups = new QSpinBox(this);
+    m_groups->setRange(1, 64);
+    m_groups->setValue(4);
+    m_groups->setToolTip(tr("Cache groups G: threads sharing one L2 form a group; groups are independent"));
+    addLabelled(tr("Cache &groups"), m_groups);
+    m_threads = new QSpinBox(this);
+    m_threads->setRange(1, 64);
+    m_threads->setValue(2);
+    m_threads->setToolTip(tr("Threads per group N_g"));
+    addLabelled(tr("&Threads/group"), m_threads);
+    m_grid = new QComboBox(this);
+    m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
+    m_grid->addItem(tr("Uniform, 100 × 100"), QStringLiteral("uniform:100"));
+    m_grid->addItem(tr("Uniform, 400 × 400"), QStringLiteral("uniform:400"));
+    m_grid->addItem(tr("Logit axes, 200 × 200"), QStringLiteral("logit:200"));
+    m_grid->setToolTip(tr("The (p, q) grid: the thesis' 25 values per axis (0.001 … 0.999, section 5.3.1), a "
+                          "uniform grid, or logit axes that stretch the ends near 0 and 1"));
+    addLabelled(tr("G&rid"), m_grid);
+    m_transient = new QCheckBox(tr("Transient after"), this);
+    m_transient->setToolTip(tr("CPI after t steps from all threads active instead of at steady state"));
+    bar->addWidget(m_transient);
+    m_steps = new QSpinBox(this);
+    m_steps->setRange(1, 1000000);
+    m_steps->setValue(10);
+    m_steps->setSuffix(tr(" steps"));
+    m_steps->setEnabled(false);
+    bar->addWidget(m_steps);
+    bar->addStretch(1);
+
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+
+    // The surface: colour map, contours, colour scale.
+    m_map = new QCustomPlot(this);
+    plot_style::setupAxes(m_map);
+    m_map->xAxis->setLabel(tr("p: probability that an active thread suspends per step"));
+    m_map->yAxis->setLabel(tr("q: probability that a suspended thread stays suspended"));
+    m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
+    m_colorMap->setInterpolate(false);
+    m_colorScale = new QCPColorScale(m_map);
+    m_map->plotLayout()->addElement(0, 1, m_colorScale);
+    m_colorScale->setType(QCPAxis::atRight);
+    m_colorScale->setDataScaleType(QCPAxis::stLogarithmic);
+    m_colorScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_colorScale->axis()->setLabel(tr("CPI (cycles per instruction)"));
+    m_colorScale->setGradient(viridis());
+    m_colorMap->setColorScale(m_colorScale);
+    auto *margins = new QCPMarginGroup(m_map);
+    m_map->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_colorScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_contours = new QCPCurve(m_map->xAxis, m_map->yAxis);
+    m_contours->setPen(QPen(QColor(255, 255, 255, 200), 1));
+    m_contours->setName(tr("iso-CPI contours"));
+    m_selection = m_map->addGraph();
+    m_selection->setLineStyle(QCPGraph::lsNone);
+    m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(plot_style::kVermillion, 2),
+                                                 Qt::NoBrush, 14));
+    m_map->setMinimumSize(420, 360);
+
+    // Slice and transient.
+    m_slice = new QCustomPlot(this);
+    plot_style::setupAxes(m_slice);
+    m_slice->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_slice->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_slice->yAxis->setLabel(tr("CPI"));
+    m_sliceGraph = m_slice->addGraph();
+    m_sliceGraph->setPen(QPen(plot_style::kBlue, 2));
+    m_sliceGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
+    m_transientPlot = new QCustomPlot(this);
+    plot_style::setupAxes(m_transientPlot);
+    m_transientPlot->xAxis->setLabel(tr("steps t from all-active"));
+    m_transientPlot->yAxis->setLabel(tr("CPI after t steps"));
+    m_transientGraph = m_transientPlot->addGraph();
+    m_transientGraph->setPen(QPen(plot_style::kVermillion, 2));
+    for (QCustomPlot *p : {m_slice, m_transientPlot})
+        p->setMinimumSize(260, 160);
+
+    auto *side = new QVBoxLayout;
+    side->addWidget(m_slice, 1);
+    side->addWidget(m_transientPlot, 1);
+    auto *plots = new QHBoxLayout;
+    plots->addWidget(m_map, 3);
+    plots->addLayout(side, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_info);
+    layout->addLayout(plots, 1);
+
+    for (QSpinBox *box : {m_groups, m_threads, m_steps})
+        connect(box, &QSpinBox::valueChanged, this, &MarkovView::recompute);
+    connect(m_grid, &QComboBox::currentIndexChanged, this, &MarkovView::recompute);
+    connect(m_transient, &QCheckBox::toggled, this, [this](bool on) {
+        m_steps->setEnabled(on);
+        recompute();
+    });
+    m_map->setMouseTracking(true);
+    connect(m_map, &QCustomPlot::mouseMove, this, [this](QMouseEvent *e) {
+        const QPointF pos = e->position();
+        if (!m_map->axisRect()->rect().contains(pos.toPoint())) {
+            Q_EMIT hoverTextChanged(QString());
+            return;
+        }
+        Q_EMIT hoverTextChanged(describeAt(m_map->xAxis->pixelToCoord(pos.x()), m_map->yAxis->pixelToCoord(pos.y())));
+    });
+    connect(m_map, &QCustomPlot::mousePress, this, [this](QMouseEvent *e) {
+        const QPointF pos = e->position();
+        if (!m_map->axisRect()->rect().contains(pos.toPoint()))
+            return;
+        selectPoint(nearestIndex(m_pAxis, m_map->xAxis->pixelToCoord(pos.x())),
+                    nearestIndex(m_qAxis, m_map->yAxis->pixelToCoord(pos.y())));
+    });
+    recompute();
+}
+
+std::vector<int> MarkovView::topology() const
+{
+    return std::vector<int>(std::size_t(m_groups->value()), m_threads->value());
+}
+
+double MarkovView::toAxis(double probability) const
+{
+    return m_gridSpec.kind == core::MarkovGridKind::Logit ? logit(probability) : probability;
+}
+
+int MarkovView::nearestIndex(const std::vector<double> &axis, double u) const
+{
+    int best = 0;
+    for (std::size_t i = 1; i < axis.size(); ++i) {
+        if (std::abs(axis[i] - u) < std::abs(axis[std::size_t(best)] - u))
+            best = int(i);
+    }
+    return best;
+}
+
+void MarkovView::recompute()
+{
+    const std::optional<long long> steps = m_transient->isChecked() ? std::optional<long long>(m_steps->value())
+                                                                    : std::nullopt;
+    try {
+        m_gridSpec = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
+        m_surface = core::markovSurface(topology(), m_gridSpec, steps);
+    } catch (const core::InputError &e) {
+        m_info->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    const std::size_t np = m_surface.p.size();
+    const std::size_t nq = m_surface.q.size();
+
+    // Axis coordinates: the thesis grid is drawn by index (as in the thesis), the others by value or logit.
+    m_pAxis.resize(np);
+    m_qAxis.resize(nq);
+    const bool byIndex = m_gridSpec.kind == core::MarkovGridKind::Thesis;
+    for (std::size_t i = 0; i < np; ++i)
+        m_pAxis[i] = byIndex ? double(i) : toAxis(m_surface.p[i]);
+    for (std::size_t j = 0; j < nq; ++j)
+        m_qAxis[j] = byIndex ? double(j) : toAxis(m_surface.q[j]);
+
+    auto makeTicker = [&](const std::vector<double> &values, const std::vector<double> &axis)
+        -> QSharedPointer<QCPAxisTicker> {
+        if (m_gridSpec.kind == core::MarkovGridKind::Uniform)
+            return QSharedPointer<QCPAxisTicker>::create();
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        // By index the middle values sit close together; 0.5 is labelled only on value and logit axes.
+        const std::vector<double> labels = byIndex ? std::vector<double>{0.001, 0.01, 0.1, 0.9, 0.99, 0.999}
+                                                   : std::vector<double>{0.001, 0.01, 0.1, 0.5, 0.9, 0.99, 0.999};
+        for (double label : labels) {
+            // Label the grid point nearest to each round probability.
+            std::size_t best = 0;
+            for (std::size_t i = 1; i < values.size(); ++i) {
+                if (std::abs(values[i] - label) < std::abs(values[best] - label))
+                    best = i;
+            }
+            const double at = byIndex ? axis[best] : toAxis(label);
+            ticker->addTick(at, QString::number(byIndex ? values[best] : label, 'g', 3));
+        }
+        return ticker;
+    };
+    m_map->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
+    m_map->yAxis->setTicker(makeTicker(m_surface.q, m_qAxis));
+    m_slice->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
+
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0;
+    auto *data = m_colorMap->data();
+    data->setSize(int(np), int(nq));
+    data->setRange(QCPRange(m_pAxis.front(), m_pAxis.back()), QCPRange(m_qAxis.front(), m_qAxis.back()));
+    for (std::size_t j = 0; j < nq; ++j) {
+        for (std::size_t i = 0; i < np; ++i) {
+            const double v = m_surface.at(i, j);
+            if (std::isfinite(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            data->setCell(int(i), int(j), std::isfinite(v) ? v : kNaN);
+        }
+    }
+    if (!(hi > lo))
+        hi = lo * 1.01;
+    m_colorScale->setDataRange(QCPRange(lo, hi));
+
+    // Contour lines in axis coordinates.
+    QVector<double> cx, cy;
+    for (double level : core::niceContourLevels(lo, hi)) {
+        const auto lines = core::contourLines(m_pAxis, m_qAxis, m_surface.cpi, level);
+        cx.append(QVector<double>(lines.x.begin(), lines.x.end()));
+        cy.append(QVector<double>(lines.y.begin(), lines.y.end()));
+    }
+    m_contours->setData(cx, cy);
+
+    const double dp = np > 1 ? (m_pAxis.back() - m_pAxis.front()) / double(np - 1) / 2 : 0.5;
+    const double dq = nq > 1 ? (m_qAxis.back() - m_qAxis.front()) / double(nq - 1) / 2 : 0.5;
+    m_map->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
+    m_map->yAxis->setRange(m_qAxis.front() - dq, m_qAxis.back() + dq);
+    m_slice->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
+    m_slice->xAxis->setLabel(tr("p"));
+
+    const int threads = m_groups->value() * m_threads->value();
+    auto extreme = [](const core::MarkovSurface::Extreme &e) {
+        return e.infinite ? tr("infinite") : num(e.cpi);
+    };
+    m_info->setText(tr("%1 groups × %2 threads = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
+                       "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
+                        .arg(m_groups->value())
+                        .arg(m_threads->value())
+                        .arg(threads)
+                        .arg(num(m_surface.system_states, 6))
+                        .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value()) : tr("Steady state"))
+                        .arg(extreme(m_surface.min), num(m_surface.min.p), num(m_surface.min.q), extreme(m_surface.max),
+                             num(m_surface.max.p), num(m_surface.max.q)));
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+    m_pIndex = std::clamp(m_pIndex, 0, int(np) - 1);
+    m_qIndex = std::clamp(m_qIndex, 0, int(nq) - 1);
+    if (m_pIndex == 0 && m_qIndex == 0) {
+        m_pIndex = int(np) / 2;
+        m_qIndex = int(nq) * 4 / 5;
+    }
+    refreshSelection();
+}
+
+void MarkovView::selectPoint(int pIndex, int qIndex)
+{
+    m_pIndex = std::clamp(pIndex, 0, int(m_pAxis.size()) - 1);
+    m_qIndex = std::clamp(qIndex, 0, int(m_qAxis.size()) - 1);
+    refreshSelection();
+}
+
+void MarkovView::refreshSelection()
+{
+    if (m_pAxis.empty() || m_qAxis.empty())
+        return;
+    const auto pi = std::size_t(m_pIndex);
+    const auto qj = std::size_t(m_qIndex);
+    m_selection->setData({m_pAxis[pi]}, {m_qAxis[qj]}, true);
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+
+    QVector<double> x, y;
+    double top = 1;
+    for (std::size_t i = 0; i < m_pAxis.size(); ++i) {
+        const double v = m_surface.at(i, qj);
+        x << m_pAxis[i];
+        y << (std::isfinite(v) ? v : kNaN);
+        if (std::isfinite(v))
+            top = std::max(top, v);
+    }
+    m_sliceGraph->setData(x, y, true);
+    m_slice->yAxis->setRange(0.9, top * 1.3);
+    m_slice->xAxis->setLabel(tr("p, at q = %1").arg(num(m_surface.q[qj])));
+    m_slice->replot(QCustomPlot::rpQueuedReplot);
+
+    // The transient from all-active at the chosen point rises and saturates at the steady state.
+    const double p = m_surface.p[pi];
+    const double q = m_surface.q[qj];
+    const auto topo = core::uniformTopology(m_groups->value(), m_threads->value(), p, q);
+    const long long horizon = std::max<long long>(50, m_transient->isChecked() ? 2LL * m_steps->value() : 0);
+    const long long count = std::min<long long>(horizon, 2000);
+    QVector<double> t, c;
+    double tTop = 1;
+    for (long long i = 0; i <= count; ++i) {
+        const long long step = horizon * i / count;
+        const auto r = core::solveMarkovExact(topo, step);
+        t << double(step);
+        c << (r.infinite ? kNaN : r.cpi);
+        if (!r.infinite)
+            tTop = std::max(tTop, r.cpi);
+    }
+    m_transientGraph->setData(t, c, true);
+    m_transientPlot->xAxis->setRange(0, double(horizon));
+    m_transientPlot->yAxis->setRange(0.95, tTop * 1.1);
+    m_transientPlot->xAxis->setLabel(tr("steps t from all-active (p = %1, q = %2)").arg(num(p), num(q)));
+    m_transientPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString MarkovView::describeAt(double u, double v) const
+{
+    if (m_pAxis.empty() || m_qAxis.empty())
+        return {};
+    const auto i = std::size_t(nearestIndex(m_pAxis, u));
+    const auto j = std::size_t(nearestIndex(m_qAxis, v));
+    const double cpi = m_surface.at(i, j);
+    return tr("p = %1, q = %2: CPI = 1/(1 − P_all) = %3, P_all = Π_g (p/(p+1−q))^N_g at steady state")
+        .arg(num(m_surface.p[i]), num(m_surface.q[j]), std::isfinite(cpi) ? num(cpi) : tr("infinite"));
+}
+
+} // namespace crossroof::widgets

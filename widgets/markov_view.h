@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "markov.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QCPColorMap;
+class QCPColorScale;
+class QCPCurve;
+class QCPGraph;
+class QCustomPlot;
+class QLabel;
+class QMouseEvent;
+class QSpinBox;
+
+namespace crossroof::widgets {
+
+/// CPI of the Markov thread-state model over the suspension probabilities (p, q) (markov-thread-mapping.txt
+/// 4.2, 5.3; MODEL.md 3): a colour map with contour lines and a log colour scale, the slice CPI(p) at the
+/// chosen q (thesis Fig. 5.16) and the transient CPI(t) from all-active at the chosen (p, q).
+class MarkovView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MarkovView(QWidget *parent = nullptr);
+
+    QSpinBox *groupsBox() const { return m_groups; }
+    QSpinBox *threadsBox() const { return m_threads; }
+    QComboBox *gridBox() const { return m_grid; }
+    QCheckBox *transientBox() const { return m_transient; }
+    QSpinBox *stepsBox() const { return m_steps; }
+    QCustomPlot *mapPlot() const { return m_map; }
+    QCPColorMap *colorMap() const { return m_colorMap; }
+    QCPCurve *contours() const { return m_contours; }
+    QCPGraph *sliceGraph() const { return m_sliceGraph; }
+    QCPGraph *transientGraph() const { return m_transientGraph; }
+    const core::MarkovSurface &surface() const { return m_surface; }
+
+    /// Chooses the grid point (p index, q index) the slice and the transient show.
+    void selectPoint(int pIndex, int qIndex);
+    int selectedP() const { return m_pIndex; }
+    int selectedQ() const { return m_qIndex; }
+    /// The text shown for plot coordinates (u, v) of the map, e.g. "p = 0.1, q = 0.9: CPI 3.4".
+    QString describeAt(double u, double v) const;
+
+Q_SIGNALS:
+    void hoverTextChanged(const QString &text);
+
+private:
+    void recompute();
+    void refreshSelection();
+    double toAxis(double probability) const;
+    int nearestIndex(const std::vector<double> &axis, double u) const;
+    std::vector<int> topology() const;
+
+    QSpinBox *m_groups;
+    QSpinBox *m_threads;
+    QComboBox *m_grid;
+    QCheckBox *m_transient;
+    QSpinBox *m_steps;
+    QLabel *m_info;
+    QCustomPlot *m_map;
+    QCPColorMap *m_colorMap;
+    QCPColorScale *m_colorScale;
+    QCPCurve *m_contours;
+    QCPGraph *m_selection;
+    QCustomPlot *m_slice;
+    QCPGraph *m_sliceGraph;
+    QCustomPlot *m_transientPlot;
+    QCPGraph *m_transientGraph;
+    core::MarkovSurface m_surface;
+    core::MarkovGrid m_gridSpec;
+    std::vector<double> m_pAxis; ///< the p values in axis coordinates (index, value or logit)
+    std::vector<double> m_qAxis;
+    int m_pIndex = 0;
+    int m_qIndex = 0;
+};
+
+} // namespace crossroof::widgets
