@@ -21,6 +21,11 @@ struct ContourLines
 ContourLines contourLines(std::span<const double> x, std::span<const double> y, std::span<const double> z,
                           double level);
 
+/// The same for several increasing levels in one pass over the grid (each cell visits only the levels
+/// between its lowest and highest corner), all in one list.
+ContourLines contourLines(std::span<const double> x, std::span<const double> y, std::span<const double> z,
+                          std::span<const double> levels);
+
 /// Round contour levels (1, 2, 5 times powers of ten, and 1.1, 1.5 near 1) strictly inside (lo, hi).
 std::vector<double> niceContourLevels(double lo, double hi);
 

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <future>
 #include <limits>
 
 namespace crossroof::widgets {
@@ -102,9 +103,9 @@ MarkovView::MarkovView(QWidget *parent)
     m_colorScale = new QCPColorScale(m_map);
     m_map->plotLayout()->addElement(0, 1, m_colorScale);
     m_colorScale->setType(QCPAxis::atRight);
-    m_colorScale->setDataScaleType(QCPAxis::stLogarithmic);
-    m_colorScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    m_colorScale->axis()->setLabel(tr("CPI (cycles per instruction)"));
+    // The map holds log10(CPI) on a linear scale (cheaper to colour than a logarithmic data scale); the
+    // colour scale's ticks are labelled in CPI.
+    m_colorScale->axis()->setLabel(tr("CPI (cycles per instruction), log scale"));
     m_colorScale->setGradient(viridis());
     m_colorMap->setColorScale(m_colorScale);
     auto *margins = new QCPMarginGroup(m_map);
@@ -127,7 +128,6 @@ MarkovView::MarkovView(QWidget *parent)
     m_slice->yAxis->setLabel(tr("CPI"));
     m_sliceGraph = m_slice->addGraph();
     m_sliceGraph->setPen(QPen(plot_style::kBlue, 2));
-    m_sliceGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
     m_transientPlot = new QCustomPlot(this);
     plot_style::setupAxes(m_transientPlot);
     m_transientPlot->xAxis->setLabel(tr("steps t from all-active"));
@@ -174,6 +174,29 @@ MarkovView::MarkovView(QWidget *parent)
     recompute();
 }
 
+void MarkovView::computeSurface(std::optional<long long> steps)
+{
+    // The two halves of the q values on both cores; the surface is the rows of the two, in order.
+    const std::vector<double> values = m_gridSpec.values();
+    const std::vector<int> shape = topology();
+    const std::size_t mid = values.size() / 2;
+    const std::span<const double> all(values);
+    core::MarkovSurface upper;
+    auto job = std::async(std::launch::async, [&] { core::markovSurface(shape, all, all.subspan(mid), steps, upper); });
+    core::markovSurface(shape, all, all.first(mid), steps, m_surface);
+    job.get();
+    m_surface.q.insert(m_surface.q.end(), upper.q.begin(), upper.q.end());
+    m_surface.cpi.insert(m_surface.cpi.end(), upper.cpi.begin(), upper.cpi.end());
+    auto better = [](const core::MarkovSurface::Extreme &a, const core::MarkovSurface::Extreme &b, bool wantMax) {
+        // The first extreme in row-major order wins ties, as in one pass over the whole grid.
+        return wantMax ? (a.cpi > b.cpi) : (a.cpi < b.cpi);
+    };
+    if (better(upper.max, m_surface.max, true))
+        m_surface.max = upper.max;
+    if (better(upper.min, m_surface.min, false))
+        m_surface.min = upper.min;
+}
+
 std::vector<int> MarkovView::topology() const
 {
     return std::vector<int>(std::size_t(m_groups->value()), m_threads->value());
@@ -200,7 +223,7 @@ void MarkovView::recompute()
                                                                     : std::nullopt;
     try {
         m_gridSpec = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
-        m_surface = core::markovSurface(topology(), m_gridSpec, steps);
+        computeSurface(steps);
     } catch (const core::InputError &e) {
         m_info->setText(QString::fromStdString(e.what()));
         return;
@@ -253,20 +276,37 @@ void MarkovView::recompute()
                 lo = std::min(lo, v);
                 hi = std::max(hi, v);
             }
-            data->setCell(int(i), int(j), std::isfinite(v) ? v : kNaN);
+            data->setCell(int(i), int(j), std::isfinite(v) ? std::log10(v) : kNaN);
         }
     }
     if (!(hi > lo))
         hi = lo * 1.01;
-    m_colorScale->setDataRange(QCPRange(lo, hi));
+    m_colorScale->setDataRange(QCPRange(std::log10(lo), std::log10(hi)));
+    auto scaleTicks = QSharedPointer<QCPAxisTickerText>::create();
+    const auto decades = core::niceContourLevels(lo * 0.999, hi * 1.001);
+    for (double v : decades) {
+        const double mantissa = v / std::pow(10.0, std::floor(std::log10(v)));
+        if (std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 5) < 1e-9)
+            scaleTicks->addTick(std::log10(v), num(v));
+    }
+    if (scaleTicks->ticks().isEmpty())
+        scaleTicks->addTick(std::log10(lo), num(lo));
+    m_colorScale->axis()->setTicker(scaleTicks);
 
     // Contour lines in axis coordinates.
-    QVector<double> cx, cy;
-    for (double level : core::niceContourLevels(lo, hi)) {
-        const auto lines = core::contourLines(m_pAxis, m_qAxis, m_surface.cpi, level);
-        cx.append(QVector<double>(lines.x.begin(), lines.x.end()));
-        cy.append(QVector<double>(lines.y.begin(), lines.y.end()));
-    }
+    // Contours of the lower and upper halves of the rows in parallel (they share the middle row).
+    const auto levels = core::niceContourLevels(lo, hi);
+    const std::size_t mid = nq / 2;
+    auto half = [&](std::size_t first, std::size_t last) {
+        return core::contourLines(m_pAxis, std::span(m_qAxis).subspan(first, last - first + 1),
+                                  std::span(m_surface.cpi).subspan(first * np, (last - first + 1) * np), levels);
+    };
+    auto upper = std::async(std::launch::async, half, mid, nq - 1);
+    const auto lower = half(0, mid);
+    const auto top = upper.get();
+    QVector<double> cx(lower.x.begin(), lower.x.end()), cy(lower.y.begin(), lower.y.end());
+    cx.append(QVector<double>(top.x.begin(), top.x.end()));
+    cy.append(QVector<double>(top.y.begin(), top.y.end()));
     m_contours->setData(cx, cy);
 
     const double dp = np > 1 ? (m_pAxis.back() - m_pAxis.front()) / double(np - 1) / 2 : 0.5;
@@ -325,6 +365,9 @@ void MarkovView::refreshSelection()
             top = std::max(top, v);
     }
     m_sliceGraph->setData(x, y, true);
+    // Dots show the grid points on the coarse thesis grid; on fine grids they would only cost paint time.
+    m_sliceGraph->setScatterStyle(QCPScatterStyle(m_pAxis.size() <= 50 ? QCPScatterStyle::ssDisc
+                                                                         : QCPScatterStyle::ssNone, 4));
     m_slice->yAxis->setRange(0.9, top * 1.3);
     m_slice->xAxis->setLabel(tr("p, at q = %1").arg(num(m_surface.q[qj])));
     m_slice->replot(QCustomPlot::rpQueuedReplot);

@@ -51,6 +51,7 @@ Q_SIGNALS:
 
 private:
     void recompute();
+    void computeSurface(std::optional<long long> steps);
     void refreshSelection();
     double toAxis(double probability) const;
     int nearestIndex(const std::vector<double> &axis, double u) const;

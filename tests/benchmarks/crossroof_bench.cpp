@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-bench: measures the speed targets of docs/PERFORMANCE.md and prints them as JSON.
 #include "main_window.h"
+#include "markov.h"
+#include "markov_view.h"
+#include "occupancy_state.h"
+#include "occupancy_view.h"
 #include "parameter_state.h"
 #include "profile_library.h"
 #include "xgraph_view.h"
@@ -11,7 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
+#include <QSpinBox>
 
 #include <algorithm>
 #include <chrono>
@@ -30,8 +36,13 @@ using nlohmann::ordered_json;
 ordered_json summarize(std::vector<double> ms)
 {
     std::sort(ms.begin(), ms.end());
-    auto quantile = [&](double q) { return ms[std::min(ms.size() - 1, std::size_t(q * double(ms.size() - 1) + 0.5))]; };
-    return {{"median_ms", quantile(0.5)}, {"p99_ms", quantile(0.99)}, {"max_ms", ms.back()}, {"samples", ms.size()}};
+    auto quantile = [&](double q) {
+        return ms[std::min(ms.size() - 1, std::size_t(q * double(ms.size() - 1) + 0.5))];
+    };
+    return {{"median_ms", quantile(0.5)},
+            {"p99_ms", quantile(0.99)},
+            {"max_ms", ms.back()},
+            {"samples", ms.size()}};
 }
 
 /// Seconds since this process started, from /proc (includes the dynamic loader and static initialisers).
@@ -72,12 +83,17 @@ int main(int argc, char **argv)
 {
     const auto processStart = Clock::now();
     bool quick = false;
+    std::string only;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--quick") {
             quick = true;
+        } else if (a == "--only" && i + 1 < argc) {
+            only = argv[++i];
         } else if (a == "--help") {
-            std::cout << "Usage: crossroof-bench [--json] [--quick]\nPrints timings as JSON.\n";
+            std::cout
+                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|literal]\n"
+                       "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
             std::cerr << "crossroof-bench: unknown option '" << a << "'\n";
@@ -103,45 +119,118 @@ int main(int argc, char **argv)
     out["cold_start"] = {{"process_ms", secondsSinceProcessStart() * 1000.0}, {"from_main_ms", inProcessMs}};
     out["resident_mb"] = residentMegabytes();
 
-    // Parameter change -> model + 2,000-point curves + replot + paint, 1280x800, antialiased.
-    auto *state = window.state();
-    QCustomPlot *plot = window.xgraphView()->plot();
+    auto wanted = [&](const char *section) { return only.empty() || only == section; };
     const int rounds = quick ? 60 : 600;
-    const char *keys[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
-    std::vector<double> update;
-    std::vector<double> modelOnly;
-    int replots = 0;
-    QObject::connect(plot, &QCustomPlot::afterReplot, [&] { ++replots; });
-    for (int i = 0; i < rounds; ++i) {
-        const char *key = keys[i % std::size(keys)];
-        const auto *info = crossroof::core::findParameter(key);
-        const double t = 0.3 + 0.4 * double((i * 37) % 100) / 100.0; // slider positions in the middle
-        const double value = info->log_scale ? info->slider_min * std::pow(info->slider_max / info->slider_min, t)
-                                             : info->slider_min + t * (info->slider_max - info->slider_min);
-        const int before = replots;
-        const auto t0 = Clock::now();
-        state->setValue(QString::fromLatin1(key), value);
-        plot->replot(QCustomPlot::rpImmediateRefresh); // what the queued replot does, now
-        const auto t1 = Clock::now();
-        if (replots == before) {
-            std::cerr << "crossroof-bench: the plot did not replot\n";
-            return 1;
-        }
-        update.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-        QCoreApplication::processEvents(); // drain the queued replot outside the timing
 
-        const auto m0 = Clock::now();
-        const crossroof::core::XModel model(state->params());
-        const auto result = model.solve();
-        crossroof::core::XGraphCurves curves;
-        model.sampleCurves(2000, curves);
-        modelOnly.push_back(std::chrono::duration<double, std::milli>(Clock::now() - m0).count());
-        if (result.equilibria.empty())
-            return 1;
+    // Parameter change -> model + 2,000-point curves + replot + paint, 1280x800, antialiased.
+    if (wanted("xgraph")) {
+        auto *state = window.state();
+        QCustomPlot *plot = window.xgraphView()->plot();
+        const char *keys[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
+        std::vector<double> update;
+        std::vector<double> modelOnly;
+        int replots = 0;
+        QObject::connect(plot, &QCustomPlot::afterReplot, [&] { ++replots; });
+        for (int i = 0; i < rounds; ++i) {
+            const char *key = keys[i % std::size(keys)];
+            const auto *info = crossroof::core::findParameter(key);
+            const double t = 0.3 + 0.4 * double((i * 37) % 100) / 100.0; // slider positions in the middle
+            const double value = info->log_scale
+                                         ? info->slider_min * std::pow(info->slider_max / info->slider_min, t)
+                                         : info->slider_min + t * (info->slider_max - info->slider_min);
+            const int before = replots;
+            const auto t0 = Clock::now();
+            state->setValue(QString::fromLatin1(key), value);
+            plot->replot(QCustomPlot::rpImmediateRefresh); // what the queued replot does, now
+            const auto t1 = Clock::now();
+            if (replots == before) {
+                std::cerr << "crossroof-bench: the plot did not replot\n";
+                return 1;
+            }
+            update.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+            QCoreApplication::processEvents(); // drain the queued replot outside the timing
+
+            const auto m0 = Clock::now();
+            const crossroof::core::XModel model(state->params());
+            const auto result = model.solve();
+            crossroof::core::XGraphCurves curves;
+            model.sampleCurves(2000, curves);
+            modelOnly.push_back(std::chrono::duration<double, std::milli>(Clock::now() - m0).count());
+            if (result.equilibria.empty())
+                return 1;
+        }
+        out["xgraph_update"] = summarize(update);
+        out["xgraph_model_only"] = summarize(modelOnly);
+        out["replot_internal_ms"] = plot->replotTime();
     }
-    out["xgraph_update"] = summarize(update);
-    out["xgraph_model_only"] = summarize(modelOnly);
-    out["replot_internal_ms"] = plot->replotTime();
+
+    // Occupancy: one input change -> calculator + three full sweeps + three repaints.
+    if (wanted("occupancy")) {
+        window.showView(QStringLiteral("occupancy"));
+        QCoreApplication::processEvents();
+        auto *occupancy = window.occupancyState();
+        std::vector<double> occ;
+        for (int i = 0; i < rounds; ++i) {
+            const auto t0 = Clock::now();
+            occupancy->setRegistersPerThread(16 + (i * 7) % 200);
+            for (int p = 0; p < 3; ++p)
+                window.occupancyView()->sweepPlot(p)->replot(QCustomPlot::rpImmediateRefresh);
+            occ.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            QCoreApplication::processEvents();
+        }
+        out["occupancy_update"] = summarize(occ);
+    }
+
+    // Markov: the thesis grid for 8 groups x 4 threads (core only), and a 400x400 surface for topologies up
+    // to 16 groups x 8 threads recomputed and repainted in the view.
+    if (wanted("markov")) {
+        std::vector<double> thesis;
+        const std::vector<int> eightByFour(8, 4);
+        const auto grid = crossroof::core::MarkovGrid::fromText("thesis");
+        for (int i = 0; i < rounds; ++i) {
+            const auto t0 = Clock::now();
+            const auto surface = crossroof::core::markovSurface(eightByFour, grid);
+            thesis.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            if (surface.cpi.empty())
+                return 1;
+        }
+        out["markov_thesis_8x4"] = summarize(thesis);
+
+        window.showView(QStringLiteral("markov"));
+        auto *markov = window.markovView();
+        markov->gridBox()->setCurrentIndex(markov->gridBox()->findData(QStringLiteral("uniform:400")));
+        markov->groupsBox()->setValue(16);
+        QCoreApplication::processEvents();
+        std::vector<double> surface400;
+        for (int i = 0; i < rounds / 4; ++i) {
+            const auto t0 = Clock::now();
+            markov->threadsBox()->setValue(8 - i % 2); // 16x8 and 16x7 in turn
+            markov->mapPlot()->replot(QCustomPlot::rpImmediateRefresh);
+            markov->sliceGraph()->parentPlot()->replot(QCustomPlot::rpImmediateRefresh);
+            markov->transientGraph()->parentPlot()->replot(QCustomPlot::rpImmediateRefresh);
+            surface400.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            QCoreApplication::processEvents();
+        }
+        out["markov_surface_400_16x8_redraw"] = summarize(surface400);
+    }
+
+    // The literal solver (dense chain, appendix A) against the exact product form.
+    for (int groups : {4, 8}) {
+        if (!wanted("literal"))
+            break;
+        const auto topo = crossroof::core::uniformTopology(groups, 2, 0.3, 0.6);
+        const int repeats = groups == 4 ? 200 : 1;
+        const auto l0 = Clock::now();
+        for (int r = 0; r < repeats; ++r)
+            crossroof::core::solveMarkov(topo, crossroof::core::MarkovSolver::Literal);
+        const double literal = std::chrono::duration<double, std::milli>(Clock::now() - l0).count() / repeats;
+        const auto e0 = Clock::now();
+        for (int r = 0; r < 1000; ++r)
+            crossroof::core::solveMarkovExact(topo);
+        const double exact = std::chrono::duration<double, std::milli>(Clock::now() - e0).count() / 1000;
+        out["markov_literal_vs_exact"][std::to_string(groups) + "x2"]
+                = {{"literal_ms", literal}, {"exact_ms", exact}, {"ratio", literal / exact}};
+    }
     std::cout << out.dump(2) << std::endl;
     return 0;
 }

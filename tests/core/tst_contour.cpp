@@ -55,6 +55,13 @@ void TestContour::planeIsExact()
         }
         QVERIFY(std::abs(c.x[i] + c.y[i] - 0.95) < 1e-12); // a linear function is interpolated exactly
     }
+    // Several levels in one pass give the union of the single-level results.
+    const std::vector<double> levels{0.5, 0.95, 1.5};
+    const auto all = core::contourLines(g.x, g.y, g.z, levels);
+    std::size_t total = 0;
+    for (double level : levels)
+        total += core::contourLines(g.x, g.y, g.z, level).x.size();
+    QCOMPARE(all.x.size(), total);
     // No level outside the data: nothing.
     QVERIFY(core::contourLines(g.x, g.y, g.z, 5).x.empty());
 }
