@@ -33,6 +33,8 @@ public:
     QCheckBox *transientBox() const { return m_transient; }
     QSpinBox *stepsBox() const { return m_steps; }
     QCustomPlot *mapPlot() const { return m_map; }
+    /// What a figure of this view shows: the surface (the slice and the transient go with --data).
+    QList<QCustomPlot *> figurePlots() const { return {m_map}; }
     QCPColorMap *colorMap() const { return m_colorMap; }
     QCPCurve *contours() const { return m_contours; }
     QCPGraph *sliceGraph() const { return m_sliceGraph; }

@@ -31,6 +31,8 @@ public:
     QLabel *summaryLabel() const { return m_summary; }
     /// The three sweeps: threads per block, registers per thread, shared memory per block.
     QCustomPlot *sweepPlot(int index) const { return m_plots[index]; }
+    /// What a figure of this view shows: the three sweeps, stacked.
+    QList<QCustomPlot *> figurePlots() const { return {m_plots[0], m_plots[1], m_plots[2]}; }
 
 private:
     void refresh();

@@ -23,6 +23,8 @@ public:
     explicit XGraphView(XModelEvaluation *evaluation, QWidget *parent = nullptr);
 
     QCustomPlot *plot() const { return m_plot; }
+    /// What a figure of this view shows.
+    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QCPGraph *supplyGraph() const { return m_f; }
     QCPGraph *demandGraph() const { return m_g; }
     QCPGraph *stableGraph() const { return m_stable; }

@@ -22,6 +22,8 @@ public:
     explicit ZigzagView(OccupancyState *state, QWidget *parent = nullptr);
 
     QCustomPlot *plot() const { return m_plot; }
+    /// What a figure of this view shows.
+    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QCPGraph *curve() const { return m_curve; }
     QCPGraph *minima() const { return m_minima; }
     QSpinBox *smBox() const { return m_sms; }

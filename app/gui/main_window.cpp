@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "export_dialog.h"
 #include "markov_view.h"
 #include "occupancy_state.h"
 #include "occupancy_view.h"
@@ -15,6 +16,9 @@
 #include "xmodel_evaluation.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QSettings>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
@@ -135,6 +139,12 @@ void MainWindow::createMenus()
     });
     open->setShortcut(QKeySequence::Open);
     file->addSeparator();
+    auto *exportFigure = file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigureInteractively);
+    exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportFigure->setStatusTip(tr("PDF, SVG or PNG of the current view at an exact size in mm"));
+    file->addAction(tr("Export &All Views…"), this, &MainWindow::exportAllInteractively);
+    file->addAction(tr("Export Plot &Data (CSV)…"), this, &MainWindow::exportDataInteractively);
+    file->addSeparator();
     auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -145,6 +155,9 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    auto *copy = edit->addAction(tr("&Copy Figure"), this, &MainWindow::copyFigure);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     edit->addSeparator();
     auto *reset = edit->addAction(tr("Reset to &Profile"), m_state, &ParameterState::applyResetToProfile);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -177,6 +190,99 @@ bool MainWindow::showView(const QString &name)
         return false;
     m_tabs->setCurrentIndex(index);
     return true;
+}
+
+QString MainWindow::currentViewName() const
+{
+    return viewNames().value(m_tabs->currentIndex());
+}
+
+QList<QCustomPlot *> MainWindow::figurePlots(const QString &view) const
+{
+    if (view == QLatin1String("xgraph"))
+        return m_xgraph->figurePlots();
+    if (view == QLatin1String("occupancy"))
+        return m_occupancyView->figurePlots();
+    if (view == QLatin1String("zigzag"))
+        return m_zigzag->figurePlots();
+    if (view == QLatin1String("markov"))
+        return m_markov->figurePlots();
+    return {};
+}
+
+void MainWindow::exportFigureInteractively()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
+    ExportDialog dialog(QDir(dir).filePath(QStringLiteral("crossroof-%1.%2").arg(currentViewName(), suffix)), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const FigureOptions options = dialog.options();
+    ExportDialog::saveOptions(options);
+    const QFileInfo info(dialog.path());
+    settings.setValue(QStringLiteral("export/directory"), info.absolutePath());
+    settings.setValue(QStringLiteral("export/suffix"), info.suffix().toLower());
+    const QString error = widgets::exportFigure(figurePlots(currentViewName()), dialog.path(), options);
+    if (!error.isEmpty())
+        showError(tr("The figure was not exported: %1").arg(error));
+    else
+        statusBar()->showMessage(tr("Exported %1 (%2 × %3 mm)").arg(dialog.path()).arg(options.width_mm).arg(options.height_mm), 6000);
+}
+
+QStringList MainWindow::exportAllViews(const QString &directory, const QString &suffix, const FigureOptions &options)
+{
+    QStringList errors;
+    for (const QString &view : viewNames()) {
+        const QString path = QDir(directory).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix));
+        const QString error = widgets::exportFigure(figurePlots(view), path, options);
+        if (!error.isEmpty())
+            errors << error;
+    }
+    return errors;
+}
+
+void MainWindow::exportAllInteractively()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Export All Views Into"), settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("export/directory"), dir);
+    const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
+    const QStringList errors = exportAllViews(dir, suffix, ExportDialog::savedOptions());
+    if (!errors.isEmpty())
+        showError(tr("Some views were not exported:\n%1").arg(errors.join(QLatin1Char('\n'))));
+    else
+        statusBar()->showMessage(tr("Exported %1 views into %2 as .%3").arg(viewNames().size()).arg(dir, suffix), 6000);
+}
+
+void MainWindow::exportDataInteractively()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Plot Data"), QDir(dir).filePath(QStringLiteral("crossroof-%1.csv").arg(currentViewName())),
+        tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const QString error = widgets::exportPlotData(figurePlots(currentViewName()), path);
+    if (!error.isEmpty())
+        showError(tr("The data were not exported: %1").arg(error));
+    else
+        statusBar()->showMessage(tr("Exported the plotted data to %1").arg(path), 6000);
+}
+
+void MainWindow::copyFigure()
+{
+    const QImage image = widgets::renderFigure(figurePlots(currentViewName()), ExportDialog::savedOptions());
+    if (image.isNull()) {
+        showError(tr("The figure could not be drawn with the saved export settings."));
+        return;
+    }
+    QGuiApplication::clipboard()->setImage(image);
+    statusBar()->showMessage(tr("Copied the figure (%1 × %2 px)").arg(image.width()).arg(image.height()), 4000);
 }
 
 bool MainWindow::openProfileFile(const QString &path)

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "figure_export.h"
+
 #include <QMainWindow>
 
+class QCustomPlot;
 class QTabWidget;
 
 namespace crossroof::widgets {
@@ -45,9 +48,19 @@ public:
     bool showView(const QString &name);
     /// The names showView() accepts.
     static QStringList viewNames();
+    /// The name of the view in front.
+    QString currentViewName() const;
+    /// The plots a figure of the named view shows (empty for an unknown name).
+    QList<QCustomPlot *> figurePlots(const QString &view) const;
+    /// Exports every view into DIRECTORY as crossroof-<view>.<suffix>; returns the errors (empty: all written).
+    QStringList exportAllViews(const QString &directory, const QString &suffix, const widgets::FigureOptions &options);
 
 private:
     void createMenus();
+    void exportFigureInteractively();
+    void exportAllInteractively();
+    void exportDataInteractively();
+    void copyFigure();
     void updateTitle();
     void showError(const QString &message);
 

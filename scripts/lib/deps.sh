@@ -10,6 +10,7 @@
 # Set CROSSROOF_SKIP_DEPS=1 to skip the check and the installation altogether.
 
 # The one list of Debian 12 (bookworm) packages needed to build, test, run and package Crossroof.
+#   qt6-svg-dev:       QSvgGenerator for SVG figure export.
 #   libgl-dev:         Qt6Gui's CMake package needs the GL headers (WrapOpenGL).
 #   qt6-qpa-plugins:   the platform plugins (xcb, offscreen) that any Qt GUI needs at run time.
 #   xvfb, xauth:       xvfb-run, for GUI runs and screenshots without a display.
@@ -19,6 +20,7 @@ CROSSROOF_DEB_PACKAGES=(
     ninja-build
     g++
     qt6-base-dev
+    qt6-svg-dev
     qt6-qpa-plugins
     libqcustomplot-dev
     libeigen3-dev

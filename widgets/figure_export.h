@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QFont>
+#include <QImage>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+class QCustomPlot;
+
+namespace crossroof::widgets {
+
+enum class FigureFormat { Pdf, Svg, Png };
+/// Colour: the views' colour-blind-safe palette. Greyscale: black and greys told apart by dash pattern and
+/// marker, so the figure survives a black-and-white printer.
+enum class FigureStyle { Colour, Greyscale };
+
+/// A figure for a paper: exact physical size, fonts in points, resolution for raster output.
+struct FigureOptions
+{
+    double width_mm = 85;
+    double height_mm = 60;
+    int dpi = 300;           ///< PNG only
+    QString font_family;     ///< empty: the application font's family
+    int font_pt = 8;
+    FigureStyle style = FigureStyle::Colour;
+};
+
+struct FigurePreset
+{
+    QString id;
+    QString name;
+    double width_mm;
+    double height_mm;
+};
+
+/// Journal and slide sizes: single column 85 mm, double column 175 mm, slide 16:9.
+QList<FigurePreset> figurePresets();
+
+/// The format a file name asks for (.pdf, .svg, .png), or nothing.
+std::optional<FigureFormat> figureFormatForPath(const QString &path);
+
+/// Draws PLOTS stacked top to bottom (equal heights) into PATH with the same drawing code as the screen.
+/// Vector formats are clipped to each axis rectangle by clipping the data itself (Qt's SVG generator ignores
+/// clip paths). The file is written atomically. Returns an empty string on success, else the error.
+QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, const FigureOptions &options);
+
+/// The figure as an image (for PNG and the clipboard): width_mm x height_mm at options.dpi.
+QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &options);
+
+/// Every plotted series as CSV (plot, series, x, y; one row per point), written atomically. Returns an
+/// empty string on success, else the error.
+QString exportPlotData(const QList<QCustomPlot *> &plots, const QString &path);
+
+} // namespace crossroof::widgets
