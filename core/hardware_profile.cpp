@@ -2,90 +2,21 @@
 #include "hardware_profile.h"
 
 #include "error.h"
-
-#include <nlohmann/json.hpp>
+#include "json_io.h"
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace crossroof::core {
 
 namespace {
 
-using nlohmann::json;
+using detail::json;
+using detail::JsonReader;
 
 constexpr std::array kTopLevelKeys{"format_version", "id",          "name",       "kind",    "architecture",
                                    "compute_capability", "description", "parameters", "sources", "notes"};
-
-class Reader
-{
-public:
-    explicit Reader(std::string label)
-        : m_label(std::move(label))
-    {
-    }
-
-    [[noreturn]] void fail(const std::string &field, const std::string &what) const
-    {
-        throw InputError(m_label + ": field '" + field + "': " + what);
-    }
-
-    const json &require(const json &obj, const char *key, const std::string &path) const
-    {
-        const auto it = obj.find(key);
-        if (it == obj.end())
-            fail(path, "is missing");
-        return *it;
-    }
-
-    std::string string(const json &obj, const char *key, const std::string &path, bool required) const
-    {
-        const auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required)
-                fail(path, "is missing");
-            return {};
-        }
-        if (!it->is_string())
-            fail(path, std::string("must be a string (got ") + it->type_name() + ")");
-        const auto value = it->get<std::string>();
-        if (required && value.empty())
-            fail(path, "must not be empty");
-        return value;
-    }
-
-    const std::string &label() const { return m_label; }
-
-private:
-    std::string m_label;
-};
-
-std::string describeParseError(const json::parse_error &e, std::string_view text)
-{
-    // Count lines up to the byte the parser stopped at; nlohmann's own text repeats its exception id.
-    std::size_t line = 1;
-    std::size_t column = 1;
-    const std::size_t stop = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    for (std::size_t i = 0; i < stop; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    std::string what = e.what();
-    const auto col = what.find("column ");
-    if (col != std::string::npos) {
-        const auto colon = what.find(": ", col);
-        if (colon != std::string::npos)
-            what = what.substr(colon + 2);
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": invalid JSON: " + what;
-}
 
 bool validId(const std::string &id)
 {
@@ -103,40 +34,7 @@ bool validComputeCapability(const std::string &cc)
         && std::count(cc.begin(), cc.end(), '.') == 1;
 }
 
-void readParameters(const Reader &r, const json &obj, XModelParams &p)
-{
-    if (!obj.is_object())
-        r.fail("parameters", std::string("must be an object (got ") + obj.type_name() + ")");
-    for (const auto &[key, value] : obj.items()) {
-        const std::string path = "parameters." + key;
-        if (key == "cache") {
-            if (!value.is_string())
-                r.fail(path, std::string("must be a string (got ") + value.type_name() + ")");
-            const auto mode = cacheModeFromName(value.get<std::string>());
-            if (!mode)
-                r.fail(path, "must be none, fixed or locality (got '" + value.get<std::string>() + "')");
-            p.cache = *mode;
-            continue;
-        }
-        const ParameterInfo *info = findParameter(key);
-        if (!info)
-            r.fail(path, "is not a known parameter");
-        if (!value.is_number())
-            r.fail(path, std::string("must be a number (got ") + value.type_name() + ")");
-        const double v = value.get<double>();
-        if (auto problem = checkValue(*info, v))
-            r.fail(path, *problem);
-        p.*(info->member) = v;
-    }
-    for (const auto &info : parameterInfos()) {
-        if (info.side == ParameterSide::Machine && !obj.contains(std::string(info.key)))
-            r.fail("parameters." + std::string(info.key), "is missing (a machine parameter every profile needs)");
-    }
-    if (!obj.contains("n"))
-        p.n = p.max_warps;
-}
-
-std::vector<ProfileSource> readSources(const Reader &r, const json &obj)
+std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj)
 {
     const json &arr = r.require(obj, "sources", "sources");
     if (!arr.is_array() || arr.empty())
@@ -175,15 +73,56 @@ std::vector<ProfileSource> readSources(const Reader &r, const json &obj)
 
 HardwareProfile parseProfile(std::string_view text, const std::string &label)
 {
-    const Reader r(label);
-    json doc;
-    try {
-        doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error &e) {
-        throw InputError(label + ": " + describeParseError(e, text));
-    }
+    const json doc = detail::parseJsonText(text, label);
     if (!doc.is_object())
         throw InputError(label + ": a profile must be a JSON object");
+    HardwareProfile prof = detail::profileFromJson(doc, JsonReader(label));
+    prof.origin = label;
+    return prof;
+}
+
+HardwareProfile loadProfileFile(const std::filesystem::path &path)
+{
+    return parseProfile(detail::readTextFile(path, kMaxProfileBytes, "profile"), path.string());
+}
+
+namespace detail {
+
+void readParameters(const JsonReader &r, const json &obj, XModelParams &p)
+{
+    if (!obj.is_object())
+        r.fail("parameters", std::string("must be an object (got ") + obj.type_name() + ")");
+    for (const auto &[key, value] : obj.items()) {
+        const std::string path = "parameters." + key;
+        if (key == "cache") {
+            if (!value.is_string())
+                r.fail(path, std::string("must be a string (got ") + value.type_name() + ")");
+            const auto mode = cacheModeFromName(value.get<std::string>());
+            if (!mode)
+                r.fail(path, "must be none, fixed or locality (got '" + value.get<std::string>() + "')");
+            p.cache = *mode;
+            continue;
+        }
+        const ParameterInfo *info = findParameter(key);
+        if (!info)
+            r.fail(path, "is not a known parameter");
+        if (!value.is_number())
+            r.fail(path, std::string("must be a number (got ") + value.type_name() + ")");
+        const double v = value.get<double>();
+        if (auto problem = checkValue(*info, v))
+            r.fail(path, *problem);
+        p.*(info->member) = v;
+    }
+    for (const auto &info : parameterInfos()) {
+        if (info.side == ParameterSide::Machine && !obj.contains(std::string(info.key)))
+            r.fail("parameters." + std::string(info.key), "is missing (a machine parameter every profile needs)");
+    }
+    if (!obj.contains("n"))
+        p.n = p.max_warps;
+}
+
+HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
+{
     for (const auto &[key, value] : doc.items()) {
         if (std::find(kTopLevelKeys.begin(), kTopLevelKeys.end(), key) == kTopLevelKeys.end())
             r.fail(key, "is not a profile field (misspelt?)");
@@ -207,29 +146,40 @@ HardwareProfile parseProfile(std::string_view text, const std::string &label)
     prof.description = r.string(doc, "description", "description", false);
     readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
     prof.sources = readSources(r, doc);
-    prof.origin = label;
+    prof.origin = r.label();
     return prof;
 }
 
-HardwareProfile loadProfileFile(const std::filesystem::path &path)
+json parametersToJson(const XModelParams &p)
 {
-    const std::string label = path.string();
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        throw InputError(label + ": no such profile file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        throw InputError(label + ": cannot read the file (" + ec.message() + ")");
-    if (size > kMaxProfileBytes) {
-        throw InputError(label + ": file is " + std::to_string(size / 1024)
-                         + " KiB; a profile may be at most 1024 KiB");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(label + ": cannot open the file");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    return parseProfile(buf.str(), label);
+    json j = json::object();
+    for (const auto &info : parameterInfos())
+        j[std::string(info.key)] = p.*(info.member);
+    j["cache"] = std::string(cacheModeName(p.cache));
+    return j;
 }
+
+json profileToJson(const HardwareProfile &prof)
+{
+    json j = json::object();
+    j["format_version"] = 1;
+    j["id"] = prof.id;
+    j["name"] = prof.name;
+    j["kind"] = prof.kind;
+    if (!prof.architecture.empty())
+        j["architecture"] = prof.architecture;
+    if (!prof.compute_capability.empty())
+        j["compute_capability"] = prof.compute_capability;
+    if (!prof.description.empty())
+        j["description"] = prof.description;
+    j["parameters"] = parametersToJson(prof.params);
+    json sources = json::array();
+    for (const auto &s : prof.sources)
+        sources.push_back({{"fields", s.fields}, {"text", s.text}});
+    j["sources"] = sources;
+    return j;
+}
+
+} // namespace detail
 
 } // namespace crossroof::core

@@ -11,9 +11,11 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <future>
 #include <limits>
@@ -150,7 +152,23 @@ MarkovView::MarkovView(QWidget *parent)
 
     for (QSpinBox *box : {m_groups, m_threads, m_steps})
         connect(box, &QSpinBox::valueChanged, this, &MarkovView::recompute);
-    connect(m_grid, &QComboBox::currentIndexChanged, this, &MarkovView::recompute);
+    connect(m_grid, &QComboBox::currentIndexChanged, this, [this] {
+        // Keep the chosen (p, q) on the new grid: the nearest grid point by value.
+        std::optional<std::pair<double, double>> chosen;
+        if (m_pIndex >= 0 && std::size_t(m_pIndex) < m_surface.p.size() && std::size_t(m_qIndex) < m_surface.q.size())
+            chosen = std::pair(m_surface.p[std::size_t(m_pIndex)], m_surface.q[std::size_t(m_qIndex)]);
+        if (chosen) {
+            const auto values = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString()).values();
+            auto nearest = [&](double v) {
+                return int(std::min_element(values.begin(), values.end(), [v](double a, double b) {
+                               return std::abs(a - v) < std::abs(b - v);
+                           }) - values.begin());
+            };
+            m_pIndex = nearest(chosen->first);
+            m_qIndex = nearest(chosen->second);
+        }
+        recompute();
+    });
     connect(m_transient, &QCheckBox::toggled, this, [this](bool on) {
         m_steps->setEnabled(on);
         recompute();
@@ -330,13 +348,14 @@ void MarkovView::recompute()
                         .arg(extreme(m_surface.min), num(m_surface.min.p), num(m_surface.min.q), extreme(m_surface.max),
                              num(m_surface.max.p), num(m_surface.max.q)));
     m_map->replot(QCustomPlot::rpQueuedReplot);
-    m_pIndex = std::clamp(m_pIndex, 0, int(np) - 1);
-    m_qIndex = std::clamp(m_qIndex, 0, int(nq) - 1);
-    if (m_pIndex == 0 && m_qIndex == 0) {
+    if (m_pIndex < 0 || m_qIndex < 0) {
         m_pIndex = int(np) / 2;
         m_qIndex = int(nq) * 4 / 5;
     }
+    m_pIndex = std::clamp(m_pIndex, 0, int(np) - 1);
+    m_qIndex = std::clamp(m_qIndex, 0, int(nq) - 1);
     refreshSelection();
+    Q_EMIT settingsChanged();
 }
 
 void MarkovView::selectPoint(int pIndex, int qIndex)
@@ -344,6 +363,7 @@ void MarkovView::selectPoint(int pIndex, int qIndex)
     m_pIndex = std::clamp(pIndex, 0, int(m_pAxis.size()) - 1);
     m_qIndex = std::clamp(qIndex, 0, int(m_qAxis.size()) - 1);
     refreshSelection();
+    Q_EMIT settingsChanged();
 }
 
 void MarkovView::refreshSelection()
@@ -393,6 +413,43 @@ void MarkovView::refreshSelection()
     m_transientPlot->yAxis->setRange(0.95, tTop * 1.1);
     m_transientPlot->xAxis->setLabel(tr("steps t from all-active (p = %1, q = %2)").arg(num(p), num(q)));
     m_transientPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+core::MarkovSettings MarkovView::settings() const
+{
+    core::MarkovSettings s;
+    s.groups = m_groups->value();
+    s.threads_per_group = m_threads->value();
+    s.grid = m_grid->currentData().toString().toStdString();
+    if (m_transient->isChecked())
+        s.steps = m_steps->value();
+    s.p_index = m_pIndex;
+    s.q_index = m_qIndex;
+    return s;
+}
+
+void MarkovView::setSettings(const core::MarkovSettings &s)
+{
+    {
+        const QSignalBlocker b1(m_groups), b2(m_threads), b3(m_grid), b4(m_transient), b5(m_steps);
+        m_groups->setValue(s.groups);
+        m_threads->setValue(s.threads_per_group);
+        const int grid = m_grid->findData(QString::fromStdString(s.grid));
+        if (grid >= 0) {
+            m_grid->setCurrentIndex(grid);
+        } else {
+            // A grid the combo box does not list (from a session or a script): add it.
+            m_grid->addItem(QString::fromStdString(s.grid), QString::fromStdString(s.grid));
+            m_grid->setCurrentIndex(m_grid->count() - 1);
+        }
+        m_transient->setChecked(s.steps.has_value());
+        m_steps->setEnabled(s.steps.has_value());
+        if (s.steps)
+            m_steps->setValue(int(std::min<long long>(*s.steps, m_steps->maximum())));
+    }
+    m_pIndex = s.p_index;
+    m_qIndex = s.q_index;
+    recompute();
 }
 
 QString MarkovView::describeAt(double u, double v) const

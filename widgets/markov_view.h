@@ -2,6 +2,7 @@
 #pragma once
 
 #include "markov.h"
+#include "session.h"
 
 #include <QWidget>
 
@@ -48,8 +49,15 @@ public:
     /// The text shown for plot coordinates (u, v) of the map, e.g. "p = 0.1, q = 0.9: CPI 3.4".
     QString describeAt(double u, double v) const;
 
+    /// Every input, for sessions.
+    core::MarkovSettings settings() const;
+    /// Restores every input at once.
+    void setSettings(const core::MarkovSettings &settings);
+
 Q_SIGNALS:
     void hoverTextChanged(const QString &text);
+    /// An input or the selected point changed (for the window's modified mark).
+    void settingsChanged();
 
 private:
     void recompute();
@@ -78,8 +86,8 @@ private:
     core::MarkovGrid m_gridSpec;
     std::vector<double> m_pAxis; ///< the p values in axis coordinates (index, value or logit)
     std::vector<double> m_qAxis;
-    int m_pIndex = 0;
-    int m_qIndex = 0;
+    int m_pIndex = -1; ///< -1: not chosen yet
+    int m_qIndex = -1;
 };
 
 } // namespace crossroof::widgets

@@ -66,6 +66,38 @@ void OccupancyState::pushToXModel()
         m_params->setValue(QStringLiteral("n"), residentWarps());
 }
 
+core::OccupancySettings OccupancyState::settings() const
+{
+    core::OccupancySettings s;
+    s.cc = m_cc;
+    s.threads_per_block = m_input.threads_per_block;
+    s.regs_per_thread = m_input.regs_per_thread;
+    s.smem_per_block = m_input.smem_per_block;
+    s.smem_config = m_input.smem_config;
+    s.mode = std::string(core::occupancyModeName(m_mode));
+    s.linked = m_linked;
+    s.manual_active_blocks = m_manualBa;
+    s.sm_count = m_sms;
+    s.requested_blocks_max = m_brMax;
+    return s;
+}
+
+void OccupancyState::setSettings(const core::OccupancySettings &s)
+{
+    if (core::findComputeCapability(s.cc))
+        m_cc = s.cc;
+    m_input.threads_per_block = s.threads_per_block;
+    m_input.regs_per_thread = s.regs_per_thread;
+    m_input.smem_per_block = s.smem_per_block;
+    m_input.smem_config = s.smem_config;
+    m_mode = core::occupancyModeFromName(s.mode).value_or(core::OccupancyMode::Cuda);
+    m_linked = s.linked;
+    m_manualBa = s.manual_active_blocks;
+    m_sms = std::max<long long>(1, s.sm_count);
+    m_brMax = std::max<long long>(0, s.requested_blocks_max);
+    recompute();
+}
+
 void OccupancyState::setComputeCapability(const std::string &cc)
 {
     if (cc == m_cc || !core::findComputeCapability(cc))

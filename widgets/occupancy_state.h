@@ -2,6 +2,7 @@
 #pragma once
 
 #include "occupancy.h"
+#include "session.h"
 
 #include <QObject>
 #include <QString>
@@ -53,6 +54,11 @@ public:
     void setRequestedBlocksMax(long long brMax);
     void setManualActiveBlocks(std::optional<int> blocks);
     void setLinked(bool on);
+
+    /// Every input, for sessions.
+    core::OccupancySettings settings() const;
+    /// Restores every input at once (one changed() signal). Unknown capabilities keep the current one.
+    void setSettings(const core::OccupancySettings &settings);
 
 Q_SIGNALS:
     void changed();

@@ -47,7 +47,7 @@ void ProfilePicker::showCurrent()
     setCurrentIndex(findData(QString::fromStdString(m_state->profile().id)));
 }
 
-void ProfilePicker::addAndSelect(const core::HardwareProfile &profile)
+void ProfilePicker::addProfile(const core::HardwareProfile &profile)
 {
     const auto it = std::find_if(m_profiles.begin(), m_profiles.end(),
                                  [&](const core::HardwareProfile &p) { return p.id == profile.id; });
@@ -56,6 +56,11 @@ void ProfilePicker::addAndSelect(const core::HardwareProfile &profile)
     else
         m_profiles.push_back(profile);
     rebuild();
+}
+
+void ProfilePicker::addAndSelect(const core::HardwareProfile &profile)
+{
+    addProfile(profile);
     m_state->applyProfile(profile);
 }
 

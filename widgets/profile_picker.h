@@ -20,6 +20,8 @@ public:
 
     /// Adds (or replaces, by id) a profile read from a file and selects it (undoable).
     void addAndSelect(const core::HardwareProfile &profile);
+    /// Adds (or replaces, by id) a profile without selecting it (the state already holds it).
+    void addProfile(const core::HardwareProfile &profile);
     /// Selects the profile with this id (undoable). Returns false for an unknown id.
     bool selectId(const QString &id);
 

@@ -19,8 +19,9 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QStringLiteral("Visual analyzer for analytic performance models"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("profile"),
-                                 QStringLiteral("A bundled profile id or a profile JSON file to open."), QStringLiteral("[profile]"));
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("A session (.crossroof), a bundled profile id or a profile JSON file to open."),
+                                 QStringLiteral("[file]"));
     const QCommandLineOption viewOption(QStringLiteral("view"),
                                         QStringLiteral("The view to show first: %1.")
                                             .arg(crossroof::app::MainWindow::viewNames().join(QStringLiteral(", "))),
@@ -29,8 +30,13 @@ int main(int argc, char **argv)
     parser.process(app);
 
     crossroof::app::MainWindow window;
-    if (!parser.positionalArguments().isEmpty())
-        window.selectProfile(parser.positionalArguments().constFirst());
+    if (!parser.positionalArguments().isEmpty()) {
+        const QString file = parser.positionalArguments().constFirst();
+        if (file.endsWith(QLatin1String(".crossroof")))
+            window.openSession(file);
+        else
+            window.selectProfile(file);
+    }
     if (parser.isSet(viewOption) && !window.showView(parser.value(viewOption))) {
         const QString message = QStringLiteral("crossroof: unknown view '%1' (choose from %2)\n")
                                     .arg(parser.value(viewOption),
@@ -39,5 +45,6 @@ int main(int argc, char **argv)
         return 2;
     }
     window.show();
+    window.offerRecovery();
     return QApplication::exec();
 }

@@ -16,6 +16,10 @@
 #include "xmodel_evaluation.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QTimer>
 #include <QClipboard>
 #include <QDir>
 #include <QSettings>
@@ -122,6 +126,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
     connect(m_markov, &MarkovView::hoverTextChanged, this, showHover);
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateTitle);
+    connect(m_state, &ParameterState::changed, this, &MainWindow::markModified);
+    connect(m_occupancy, &OccupancyState::changed, this, &MainWindow::markModified);
+    connect(m_markov, &MarkovView::settingsChanged, this, &MainWindow::markModified);
+    m_autosave = new QTimer(this);
+    m_autosave->setInterval(60 * 1000);
+    connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
+    m_autosave->start();
+    setWindowModified(false);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     updateTitle();
     resize(1280, 800);
@@ -131,13 +143,29 @@ MainWindow::MainWindow(QWidget *parent)
 void MainWindow::createMenus()
 {
     auto *file = menuBar()->addMenu(tr("&File"));
-    auto *open = file->addAction(tr("&Open Profile…"), this, [this] {
+    auto *openSessionAction = file->addAction(tr("&Open Session…"), this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QFileInfo(m_sessionPath).absolutePath(),
+                                                          tr("Crossroof sessions (*.crossroof);;All files (*)"));
+        if (!path.isEmpty())
+            openSession(path);
+    });
+    openSessionAction->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    auto *save = file->addAction(tr("&Save Session"), this, [this] { saveInteractively(false); });
+    save->setShortcut(QKeySequence::Save);
+    auto *saveAs = file->addAction(tr("Save Session &As…"), this, [this] { saveInteractively(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    auto *open = file->addAction(tr("Open &Profile…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Hardware Profile"), QString(),
                                                           tr("Hardware profiles (*.json);;All files (*)"));
         if (!path.isEmpty())
             openProfileFile(path);
     });
-    open->setShortcut(QKeySequence::Open);
+    open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     file->addSeparator();
     auto *exportFigure = file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigureInteractively);
     exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -165,7 +193,188 @@ void MainWindow::createMenus()
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(tr("%1 — Crossroof").arg(QString::fromStdString(m_state->profile().name)));
+    // "[*]" is where Qt shows the modified mark.
+    const QString name = m_sessionPath.isEmpty() ? QString::fromStdString(m_state->profile().name)
+                                                 : QFileInfo(m_sessionPath).fileName();
+    setWindowTitle(tr("%1[*] — Crossroof").arg(name));
+}
+
+void MainWindow::markModified()
+{
+    if (!m_applying)
+        setWindowModified(true);
+}
+
+core::Session MainWindow::captureSession() const
+{
+    core::Session s;
+    s.profile = m_state->profile();
+    s.params = m_state->params();
+    s.current_view = currentViewName().toStdString();
+    s.occupancy = m_occupancy->settings();
+    s.markov = m_markov->settings();
+    return s;
+}
+
+void MainWindow::applySession(const core::Session &s)
+{
+    m_applying = true;
+    m_state->setProfile(s.profile, s.params);
+    m_state->undoStack()->clear();
+    m_picker->addProfile(s.profile);
+    m_occupancy->setSettings(s.occupancy);
+    m_markov->setSettings(s.markov);
+    showView(QString::fromStdString(s.current_view));
+    m_applying = false;
+}
+
+bool MainWindow::saveSession(const QString &path)
+{
+    const std::string text = core::sessionToJson(captureSession());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !file.commit()) {
+        showError(tr("The session was not saved to %1: %2. The file on disk is unchanged.").arg(path, file.errorString()));
+        return false;
+    }
+    setSessionPath(path);
+    setWindowModified(false);
+    m_state->undoStack()->setClean();
+    QFile::remove(recoveryPath());
+    addRecent(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::openSession(const QString &path)
+{
+    core::Session session;
+    try {
+        session = core::loadSessionFile(path.toStdString());
+    } catch (const core::InputError &e) {
+        showError(tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    applySession(session);
+    setSessionPath(path);
+    setWindowModified(false);
+    addRecent(path);
+    return true;
+}
+
+void MainWindow::setSessionPath(const QString &path)
+{
+    m_sessionPath = path;
+    updateTitle();
+}
+
+QString MainWindow::recoveryPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("recovery.crossroof"));
+}
+
+void MainWindow::autosave()
+{
+    if (!isWindowModified())
+        return;
+    QDir().mkpath(QFileInfo(recoveryPath()).absolutePath());
+    const std::string text = core::sessionToJson(captureSession());
+    QSaveFile file(recoveryPath());
+    if (file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size()))
+        file.commit();
+}
+
+void MainWindow::offerRecovery()
+{
+    const QFileInfo info(recoveryPath());
+    if (!info.exists())
+        return;
+    const auto answer = QMessageBox::question(
+        this, tr("Restore Unsaved Work"),
+        tr("Crossroof did not close normally. Restore the unsaved analysis autosaved at %1?")
+            .arg(QLocale().toString(info.lastModified(), QLocale::ShortFormat)),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes) {
+        try {
+            applySession(core::loadSessionFile(info.filePath().toStdString()));
+            setWindowModified(true);
+        } catch (const core::InputError &e) {
+            showError(tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
+        }
+    }
+    QFile::remove(info.filePath());
+}
+
+QStringList MainWindow::recentSessions()
+{
+    return QSettings().value(QStringLiteral("recentSessions")).toStringList();
+}
+
+void MainWindow::addRecent(const QString &path)
+{
+    QStringList recent = recentSessions();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > 8)
+        recent.removeLast();
+    QSettings().setValue(QStringLiteral("recentSessions"), recent);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = recentSessions();
+    for (const QString &path : recent) {
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (maybeSave())
+                openSession(path);
+        })->setStatusTip(path);
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::saveInteractively(bool askForName)
+{
+    QString path = m_sessionPath;
+    if (askForName || path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Save Session"),
+                                            path.isEmpty() ? QDir::home().filePath(QStringLiteral("analysis.crossroof")) : path,
+                                            tr("Crossroof sessions (*.crossroof)"));
+        if (path.isEmpty())
+            return;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".crossroof");
+    }
+    saveSession(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!isWindowModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved Changes"),
+                                             tr("The analysis has unsaved changes. Save them first?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                             QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        saveInteractively(false);
+        return !isWindowModified();
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QFile::remove(recoveryPath()); // a clean exit leaves nothing to recover
+    event->accept();
 }
 
 void MainWindow::showError(const QString &message)

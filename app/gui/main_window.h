@@ -2,8 +2,12 @@
 #pragma once
 
 #include "figure_export.h"
+#include "session.h"
 
 #include <QMainWindow>
+
+class QMenu;
+class QTimer;
 
 class QCustomPlot;
 class QTabWidget;
@@ -55,12 +59,36 @@ public:
     /// Exports every view into DIRECTORY as crossroof-<view>.<suffix>; returns the errors (empty: all written).
     QStringList exportAllViews(const QString &directory, const QString &suffix, const widgets::FigureOptions &options);
 
+    /// The whole analysis as a session: profile, parameters, view settings.
+    core::Session captureSession() const;
+    /// Replaces the whole analysis with a session's (clears the undo history).
+    void applySession(const core::Session &session);
+    /// Writes the session atomically; on failure says why and leaves any existing file untouched.
+    bool saveSession(const QString &path);
+    /// Opens a session; on failure says why (file, field) and keeps the current analysis.
+    bool openSession(const QString &path);
+    QString sessionPath() const { return m_sessionPath; }
+    /// Where the autosave (every minute while there are unsaved changes) goes.
+    static QString recoveryPath();
+    /// Writes the recovery file now if there are unsaved changes (the autosave timer calls this).
+    void autosave();
+    /// After a crash: offers to restore the recovery file. Call once the window is shown.
+    void offerRecovery();
+    static QStringList recentSessions();
+
 private:
     void createMenus();
     void exportFigureInteractively();
     void exportAllInteractively();
     void exportDataInteractively();
     void copyFigure();
+    void markModified();
+    void setSessionPath(const QString &path);
+    void addRecent(const QString &path);
+    void rebuildRecentMenu();
+    bool maybeSave();
+    void saveInteractively(bool askForName);
+    void closeEvent(QCloseEvent *event) override;
     void updateTitle();
     void showError(const QString &message);
 
@@ -75,6 +103,10 @@ private:
     widgets::OccupancyView *m_occupancyView;
     widgets::ZigzagView *m_zigzag;
     widgets::MarkovView *m_markov;
+    QString m_sessionPath;
+    QMenu *m_recentMenu = nullptr;
+    QTimer *m_autosave;
+    bool m_applying = false; ///< applying a session: its changes are not the user's
 };
 
 } // namespace crossroof::app

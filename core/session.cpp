@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "session.h"
+
+#include "error.h"
+#include "json_io.h"
+#include "markov.h"
+
+#include <algorithm>
+#include <array>
+
+namespace crossroof::core {
+
+namespace {
+
+using detail::json;
+using detail::JsonReader;
+
+constexpr std::array kViews{"xgraph", "occupancy", "zigzag", "markov"};
+
+void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
+{
+    for (const auto &[key, value] : obj.items()) {
+        if (std::none_of(known.begin(), known.end(), [&](const char *k) { return key == k; }))
+            r.fail(key, "is not a session field (misspelt?)");
+    }
+}
+
+OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"cc", "threads_per_block", "regs_per_thread", "smem_per_block", "smem_config", "mode",
+                           "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"});
+    OccupancySettings o;
+    o.cc = r.string(obj, "cc", "cc", false);
+    if (o.cc.empty())
+        o.cc = OccupancySettings{}.cc;
+    o.threads_per_block = int(r.integer(obj, "threads_per_block", "threads_per_block", 1, 1024, 256));
+    o.regs_per_thread = int(r.integer(obj, "regs_per_thread", "regs_per_thread", 0, 65536, 32));
+    o.smem_per_block = r.integer(obj, "smem_per_block", "smem_per_block", 0, 1LL << 30, 0);
+    if (obj.contains("smem_config") && !obj["smem_config"].is_null())
+        o.smem_config = r.integer(obj, "smem_config", "smem_config", 0, 1LL << 30, std::nullopt);
+    o.mode = r.string(obj, "mode", "mode", false);
+    if (o.mode.empty())
+        o.mode = "cuda";
+    if (o.mode != "cuda" && o.mode != "paper")
+        r.fail("mode", "must be cuda or paper (got '" + o.mode + "')");
+    o.linked = r.boolean(obj, "linked", "linked", false);
+    if (obj.contains("manual_active_blocks") && !obj["manual_active_blocks"].is_null())
+        o.manual_active_blocks = int(r.integer(obj, "manual_active_blocks", "manual_active_blocks", 1, 1 << 20, std::nullopt));
+    o.sm_count = r.integer(obj, "sm_count", "sm_count", 1, 1 << 20, 1);
+    o.requested_blocks_max = r.integer(obj, "requested_blocks_max", "requested_blocks_max", 0, 1000000, 0);
+    return o;
+}
+
+MarkovSettings readMarkov(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"groups", "threads_per_group", "grid", "steps", "p_index", "q_index"});
+    MarkovSettings m;
+    m.groups = int(r.integer(obj, "groups", "groups", 1, 64, 4));
+    m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
+    m.grid = r.string(obj, "grid", "grid", false);
+    if (m.grid.empty())
+        m.grid = "thesis";
+    try {
+        MarkovGrid::fromText(m.grid).values();
+    } catch (const InputError &e) {
+        r.fail("grid", e.what());
+    }
+    if (obj.contains("steps") && !obj["steps"].is_null())
+        m.steps = r.integer(obj, "steps", "steps", 1, 1000000, std::nullopt);
+    m.p_index = int(r.integer(obj, "p_index", "p_index", 0, 100000, 12));
+    m.q_index = int(r.integer(obj, "q_index", "q_index", 0, 100000, 20));
+    return m;
+}
+
+} // namespace
+
+Session parseSession(std::string_view text, const std::string &label)
+{
+    const json doc = detail::parseJsonText(text, label);
+    if (!doc.is_object())
+        throw InputError(label + ": a session must be a JSON object");
+    const JsonReader r(label);
+    const std::string format = r.string(doc, "format", "format", true);
+    if (format != "crossroof-session")
+        r.fail("format", "must be \"crossroof-session\" (got \"" + format + "\"): is this a Crossroof session?");
+    const long long version = r.integer(doc, "format_version", "format_version", 1, 1LL << 31, std::nullopt);
+    if (version > kSessionFormatVersion) {
+        throw InputError(label + ": written by a newer Crossroof (session format " + std::to_string(version)
+                         + "); this one reads format " + std::to_string(kSessionFormatVersion)
+                         + " and older. Update Crossroof to open it.");
+    }
+    rejectUnknown(r, doc, {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov"});
+
+    Session s;
+    const json &profile = r.require(doc, "profile", "profile");
+    if (!profile.is_object())
+        r.fail("profile", "must be an object");
+    s.profile = detail::profileFromJson(profile, r.nested("profile."));
+    s.profile.origin = "session " + label;
+    s.params = s.profile.params;
+    detail::readParameters(r, r.require(doc, "parameters", "parameters"), s.params);
+    validate(s.params);
+    if (doc.contains("view")) {
+        const JsonReader v = r.nested("view.");
+        const json &view = doc["view"];
+        if (!view.is_object())
+            r.fail("view", "must be an object");
+        rejectUnknown(v, view, {"current"});
+        s.current_view = v.string(view, "current", "current", false);
+        if (s.current_view.empty())
+            s.current_view = "xgraph";
+        if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
+            v.fail("current", "must be xgraph, occupancy, zigzag or markov (got '" + s.current_view + "')");
+    }
+    if (doc.contains("occupancy"))
+        s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
+    if (doc.contains("markov"))
+        s.markov = readMarkov(r.nested("markov."), doc["markov"]);
+    return s;
+}
+
+Session loadSessionFile(const std::filesystem::path &path)
+{
+    return parseSession(detail::readTextFile(path, kMaxSessionBytes, "session"), path.string());
+}
+
+std::string sessionToJson(const Session &s)
+{
+    // Ordered keys: a person reading the file sees the format first and the view settings last.
+    using Ordered = nlohmann::ordered_json;
+    Ordered doc = Ordered::object();
+    doc["format"] = "crossroof-session";
+    doc["format_version"] = kSessionFormatVersion;
+    doc["profile"] = Ordered::parse(detail::profileToJson(s.profile).dump());
+    doc["parameters"] = Ordered::parse(detail::parametersToJson(s.params).dump());
+    doc["view"] = {{"current", s.current_view}};
+    const auto &o = s.occupancy;
+    doc["occupancy"] = {{"cc", o.cc},
+                        {"threads_per_block", o.threads_per_block},
+                        {"regs_per_thread", o.regs_per_thread},
+                        {"smem_per_block", o.smem_per_block},
+                        {"smem_config", o.smem_config ? Ordered(*o.smem_config) : Ordered(nullptr)},
+                        {"mode", o.mode},
+                        {"linked", o.linked},
+                        {"manual_active_blocks", o.manual_active_blocks ? Ordered(*o.manual_active_blocks) : Ordered(nullptr)},
+                        {"sm_count", o.sm_count},
+                        {"requested_blocks_max", o.requested_blocks_max}};
+    const auto &m = s.markov;
+    doc["markov"] = {{"groups", m.groups},
+                     {"threads_per_group", m.threads_per_group},
+                     {"grid", m.grid},
+                     {"steps", m.steps ? Ordered(*m.steps) : Ordered(nullptr)},
+                     {"p_index", m.p_index},
+                     {"q_index", m.q_index}};
+    return doc.dump(2) + "\n";
+}
+
+} // namespace crossroof::core

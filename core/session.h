@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "hardware_profile.h"
+#include "parameters.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace crossroof::core {
+
+/// The format version this Crossroof writes; files of a newer version are refused, older ones migrated.
+inline constexpr int kSessionFormatVersion = 1;
+/// The largest session file accepted.
+inline constexpr std::uintmax_t kMaxSessionBytes = 64u << 20;
+
+/// The occupancy and zigzag views' inputs (MODEL.md 2).
+struct OccupancySettings
+{
+    std::string cc = "8.0";
+    int threads_per_block = 256;
+    int regs_per_thread = 32;
+    long long smem_per_block = 0;
+    std::optional<long long> smem_config;
+    std::string mode = "cuda";
+    bool linked = false;
+    std::optional<int> manual_active_blocks;
+    long long sm_count = 1;
+    long long requested_blocks_max = 0; ///< 0: automatic
+    bool operator==(const OccupancySettings &) const = default;
+};
+
+/// The Markov CPI view's inputs (MODEL.md 3).
+struct MarkovSettings
+{
+    int groups = 4;
+    int threads_per_group = 2;
+    std::string grid = "thesis";
+    std::optional<long long> steps; ///< transient after this many steps; none: steady state
+    int p_index = 12;
+    int q_index = 20;
+    bool operator==(const MarkovSettings &) const = default;
+};
+
+/// Everything needed to reopen an analysis on any machine: the profile (embedded), every parameter and the
+/// view settings.
+struct Session
+{
+    HardwareProfile profile;
+    XModelParams params;
+    std::string current_view = "xgraph";
+    OccupancySettings occupancy;
+    MarkovSettings markov;
+};
+
+/// Parses and validates a session; errors name LABEL and the field ("s.crossroof: field 'parameters.L': ...").
+Session parseSession(std::string_view json, const std::string &label);
+/// Reads a session file (size-limited); errors name the file.
+Session loadSessionFile(const std::filesystem::path &path);
+/// The session as JSON text (format version kSessionFormatVersion).
+std::string sessionToJson(const Session &session);
+
+} // namespace crossroof::core

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "error.h"
+#include "profile_library.h"
+#include "session.h"
+
+#include <QTest>
+
+using namespace crossroof;
+
+namespace {
+
+core::Session sample()
+{
+    core::Session s;
+    s.profile = *core::findBundledProfile("v100");
+    s.params = s.profile.params;
+    s.params.Z = 3.25;
+    s.params.n = 17;
+    s.params.cache = core::CacheMode::Locality;
+    s.params.alpha = 2.5;
+    s.current_view = "markov";
+    s.occupancy.cc = "7.0";
+    s.occupancy.threads_per_block = 192;
+    s.occupancy.regs_per_thread = 40;
+    s.occupancy.smem_per_block = 4096;
+    s.occupancy.smem_config = 65536;
+    s.occupancy.mode = "paper";
+    s.occupancy.linked = true;
+    s.occupancy.manual_active_blocks = 3;
+    s.occupancy.sm_count = 80;
+    s.occupancy.requested_blocks_max = 500;
+    s.markov.groups = 8;
+    s.markov.threads_per_group = 4;
+    s.markov.grid = "logit:200";
+    s.markov.steps = 25;
+    s.markov.p_index = 3;
+    s.markov.q_index = 190;
+    return s;
+}
+
+QString errorOf(const std::string &text)
+{
+    try {
+        core::parseSession(text, "s.crossroof");
+    } catch (const core::InputError &e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip();
+    void minimalSessionGetsDefaults();
+    void badSessionsNameTheField_data();
+    void badSessionsNameTheField();
+    void newerVersionIsRefused();
+};
+
+void TestSession::roundTrip()
+{
+    const core::Session s = sample();
+    const core::Session back = core::parseSession(core::sessionToJson(s), "s.crossroof");
+    QVERIFY(back.params == s.params);
+    QCOMPARE(back.profile.id, s.profile.id);
+    QVERIFY(back.profile.params == s.profile.params);
+    QCOMPARE(back.profile.sources.size(), s.profile.sources.size());
+    QCOMPARE(back.current_view, s.current_view);
+    QVERIFY(back.occupancy == s.occupancy);
+    QVERIFY(back.markov == s.markov);
+    // Doubles survive exactly.
+    core::Session odd = s;
+    odd.params.h = 0.1 + 0.2;
+    QCOMPARE(core::parseSession(core::sessionToJson(odd), "x").params.h, 0.1 + 0.2);
+}
+
+void TestSession::minimalSessionGetsDefaults()
+{
+    // Only what must be there: format, version, profile, parameters; the view settings take defaults.
+    const core::Session full = sample();
+    std::string text = core::sessionToJson(full);
+    const auto cut = text.find(",\n  \"view\"");
+    QVERIFY(cut != std::string::npos);
+    text = text.substr(0, cut) + "\n}\n";
+    const core::Session s = core::parseSession(text, "min.crossroof");
+    QVERIFY(s.params == full.params);
+    QCOMPARE(s.current_view, std::string("xgraph"));
+    QVERIFY(s.occupancy == core::OccupancySettings{});
+    QVERIFY(s.markov == core::MarkovSettings{});
+}
+
+void TestSession::badSessionsNameTheField_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("truncated") << "\"markov\"" << "\"markov\": {" << "line";
+    QTest::newRow("wrong type") << "\"Z\": 3.25" << "\"Z\": \"high\"" << "field 'parameters.Z': must be a number";
+    QTest::newRow("out of range") << "\"Z\": 3.25" << "\"Z\": -1" << "field 'parameters.Z'";
+    QTest::newRow("embedded profile") << "\"L\": 437.0" << "\"L\": -437.0" << "field 'profile.parameters.L'";
+    QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"roofline\"" << "field 'view.current'";
+    QTest::newRow("bad grid") << "\"grid\": \"logit:200\"" << "\"grid\": \"spiral:3\"" << "field 'markov.grid'";
+    QTest::newRow("bad mode") << "\"mode\": \"paper\"" << "\"mode\": \"guess\"" << "field 'occupancy.mode'";
+    QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
+                                        << "field 'occupancy.threads_per_block': must be a whole number";
+    QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
+    QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
+}
+
+void TestSession::badSessionsNameTheField()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, expected);
+    QString text = QString::fromStdString(core::sessionToJson(sample()));
+    QVERIFY2(text.contains(from), qPrintable(from));
+    if (QTest::currentDataTag() == QLatin1String("truncated"))
+        text = text.left(text.indexOf(from)) + to; // cut off mid-file
+    else
+        text.replace(text.indexOf(from), from.size(), to);
+    const QString error = errorOf(text.toStdString());
+    QVERIFY2(error.startsWith(QLatin1String("s.crossroof: ")), qPrintable(error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+}
+
+void TestSession::newerVersionIsRefused()
+{
+    QString text = QString::fromStdString(core::sessionToJson(sample()));
+    text.replace(QStringLiteral("\"format_version\": 1"), QStringLiteral("\"format_version\": 7"));
+    const QString error = errorOf(text.toStdString());
+    QVERIFY2(error.contains(QLatin1String("newer Crossroof")), qPrintable(error));
+    QVERIFY(error.contains(QLatin1String("format 7")));
+}
+
+QTEST_APPLESS_MAIN(TestSession)
+#include "tst_session.moc"
