@@ -20,6 +20,9 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kPointsPerMm = 72.0 / 25.4;
+// Figures are laid out on a canvas of two logical units per point: text keeps its size in points while pens
+// and markers, given in screen pixels, come out at half a point per pixel, as printed figures want.
+constexpr double kUnitsPerPoint = 2.0;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// Clips the segment (x0,y0)-(x1,y1) to [xlo,xhi] x [ylo,yhi] (Liang-Barsky); false if nothing is left.
@@ -110,10 +113,10 @@ public:
         QFont font = QApplication::font();
         if (!options.font_family.isEmpty())
             font.setFamily(options.font_family);
-        // One logical unit is one point on paper, so a pixel size in logical units is a size in points.
-        font.setPixelSize(std::max(1, options.font_pt));
+        // Font sizes in logical units: kUnitsPerPoint of them make a point on paper.
+        font.setPixelSize(int(std::lround(options.font_pt * kUnitsPerPoint)));
         QFont small = font;
-        small.setPixelSize(std::max(1, options.font_pt - 1));
+        small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
         for (QCustomPlot *plot : plots) {
             for (QCPAxisRect *rect : plot->axisRects()) {
                 for (QCPAxis *axis : rect->axes())
@@ -124,6 +127,16 @@ public:
             const QFont legendFont = plot->legend->font();
             plot->legend->setFont(small);
             m_restore.push_back([plot, legendFont] { plot->legend->setFont(legendFont); });
+            // A single-column figure has room for two legend entries side by side, not three.
+            if (options.width_mm < 120 && plot->legend->wrap() > 2) {
+                const int wrap = plot->legend->wrap();
+                plot->legend->setWrap(2);
+                plot->legend->setFillOrder(plot->legend->fillOrder(), true);
+                m_restore.push_back([plot, wrap] {
+                    plot->legend->setWrap(wrap);
+                    plot->legend->setFillOrder(plot->legend->fillOrder(), true);
+                });
+            }
             for (int i = 0; i < plot->legend->itemCount(); ++i) {
                 QCPAbstractLegendItem *item = plot->legend->item(i);
                 if (!item) // an empty cell of a wrapped legend
@@ -272,14 +285,14 @@ private:
     std::vector<std::function<void()>> m_restore;
 };
 
-/// Draws the plots stacked into a painter whose logical unit is one point.
-void paintPlots(QCPPainter &painter, const QList<QCustomPlot *> &plots, double widthPt, double heightPt)
+/// Draws the plots stacked into a painter whose logical canvas is WIDTH x HEIGHT units.
+void paintPlots(QCPPainter &painter, const QList<QCustomPlot *> &plots, double width, double height)
 {
     const int count = int(plots.size());
-    const int w = int(std::lround(widthPt));
+    const int w = int(std::lround(width));
     for (int i = 0; i < count; ++i) {
-        const double top = heightPt * i / count;
-        const int h = int(std::lround(heightPt * (i + 1) / count - top));
+        const double top = height * i / count;
+        const int h = int(std::lround(height * (i + 1) / count - top));
         painter.save();
         painter.translate(0, top);
         plots[i]->toPainter(&painter, w, h);
@@ -328,8 +341,8 @@ QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &opti
 {
     if (!checkOptions(plots, options).isEmpty())
         return {};
-    const double wPt = options.width_mm * kPointsPerMm;
-    const double hPt = options.height_mm * kPointsPerMm;
+    const double wPt = options.width_mm * kPointsPerMm * kUnitsPerPoint;
+    const double hPt = options.height_mm * kPointsPerMm * kUnitsPerPoint;
     const int wPx = int(std::lround(options.width_mm / 25.4 * options.dpi));
     const int hPx = int(std::lround(options.height_mm / 25.4 * options.dpi));
     QImage image(wPx, hPx, QImage::Format_ARGB32_Premultiplied);
@@ -354,8 +367,9 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
     const auto format = figureFormatForPath(path);
     if (!format)
         return QObject::tr("%1: choose a file name ending in .pdf, .svg or .png").arg(path);
-    const double wPt = options.width_mm * kPointsPerMm;
-    const double hPt = options.height_mm * kPointsPerMm;
+    // The logical canvas (kUnitsPerPoint units per point); each device maps it onto the exact physical size.
+    const double wPt = options.width_mm * kPointsPerMm * kUnitsPerPoint;
+    const double hPt = options.height_mm * kPointsPerMm * kUnitsPerPoint;
 
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -384,7 +398,7 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
     } else {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
-        // 100 units per millimetre make the width and height attributes exact; the drawing is in points.
+        // 100 units per millimetre make the width and height attributes exact; the drawing is in canvas units.
         svg.setResolution(2540);
         svg.setSize(QSize(int(std::lround(options.width_mm * 100)), int(std::lround(options.height_mm * 100))));
         svg.setViewBox(QRectF(0, 0, wPt, hPt));

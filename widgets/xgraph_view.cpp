@@ -55,7 +55,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     using namespace plot_style;
     m_f = addGraph(tr("f(k): memory supply"), QPen(kBlue, 2));
     m_fUnstable = addGraph(tr("f(k), unstable stretch"), QPen(kBlue, 2, Qt::DashLine));
-    m_g = addGraph(tr("G(n−k) = g(x)/Z: compute demand"), QPen(kVermillion, 2));
+    m_g = addGraph(tr("G(n−k): compute demand"), QPen(kVermillion, 2));
     m_neutral = addGraph(tr("neutral equilibria"), QPen(kGreen, 6));
     auto addMarks = [&](const QString &name, QCPScatterStyle style) {
         QCPGraph *g = addGraph(name, Qt::NoPen);
@@ -86,7 +86,6 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plateauLabel = makeLabel(kGrey);
     m_psiLabel = makeLabel(kBlue);
     m_valleyLabel = makeLabel(kBlue);
-    m_operatingLabel = makeLabel(kGreen.darker(130));
     m_message = makeLabel(kVermillion);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_message->position->setCoords(0.5, 0.5);
@@ -121,8 +120,7 @@ void XGraphView::refresh()
                                   static_cast<QCPAbstractItem *>(m_plateauLine),
                                   static_cast<QCPAbstractItem *>(m_deltaLabel),
                                   static_cast<QCPAbstractItem *>(m_piLabel),
-                                  static_cast<QCPAbstractItem *>(m_plateauLabel),
-                                  static_cast<QCPAbstractItem *>(m_operatingLabel)}) {
+                                  static_cast<QCPAbstractItem *>(m_plateauLabel)}) {
         item->setVisible(ok);
     }
     m_message->setVisible(!ok);
@@ -197,7 +195,8 @@ void XGraphView::refresh()
         mv << *lm.psi_gbs;
         m_psiLabel->setVisible(true);
         m_psiLabel->position->setCoords(*lm.psi, *lm.psi_gbs);
-        m_psiLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        // Near the left edge the label starts at the peak rather than centring on it, so it is not cut off.
+        m_psiLabel->setPositionAlignment((*lm.psi < 0.15 * n ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignBottom);
         m_psiLabel->setText(tr("ψ cache peak"));
     }
     if (lm.valley && *lm.valley <= n) {
@@ -253,11 +252,8 @@ void XGraphView::refresh()
     m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
     m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs)));
 
-    m_operatingLabel->position->setCoords(op.k, op.ms_gbs);
-    const bool leftHalf = op.k < n / 2;
-    m_operatingLabel->setPositionAlignment((leftHalf ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
-    m_operatingLabel->setPadding(leftHalf ? QMargins(14, 10, 3, 1) : QMargins(3, 10, 14, 1));
-    m_operatingLabel->setText(tr("%1 GB/s · %2 Gop/s").arg(fmt(op.ms_gbs), fmt(op.cs_gops)));
+    // The operating point's numbers go into its legend entry, where no curve can run through them.
+    m_operating->setName(tr("operating point, %1 GB/s").arg(fmt(op.ms_gbs)));
 
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -63,7 +63,6 @@ private:
     QCPItemText *m_plateauLabel;
     QCPItemText *m_psiLabel;
     QCPItemText *m_valleyLabel;
-    QCPItemText *m_operatingLabel;
     QCPItemText *m_message;
 };
 

@@ -18,14 +18,21 @@ namespace {
 const std::array<const Command *, 6> kCommands{&kXGraphCommand, &kProfilesCommand, &kOccupancyCommand,
                                                &kZigzagCommand, &kMarkovCommand, &kMarkovSurfaceCommand};
 
-void printUsage(std::ostream &out)
+std::vector<const Command *> allCommands(std::span<const Command *const> extra)
+{
+    std::vector<const Command *> all(kCommands.begin(), kCommands.end());
+    all.insert(all.end(), extra.begin(), extra.end());
+    return all;
+}
+
+void printUsage(std::ostream &out, std::span<const Command *const> extra)
 {
     out << "Usage: crossroof-cli COMMAND [OPTIONS]\n"
            "       crossroof-cli COMMAND --help\n"
            "       crossroof-cli --version\n\n"
            "Analytic performance models of parallel machines, headless (the same core as the Crossroof GUI).\n\n"
            "Commands:\n";
-    for (const Command *c : kCommands) {
+    for (const Command *c : allCommands(extra)) {
         const std::size_t width = std::string(c->name).size();
         out << "  " << c->name << std::string(width < 16 ? 16 - width : 1, ' ') << c->summary << '\n';
     }
@@ -34,22 +41,23 @@ void printUsage(std::ostream &out)
 
 } // namespace
 
-int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+        std::span<const Command *const> extra)
 {
     if (args.empty()) {
-        printUsage(err);
+        printUsage(err, extra);
         return 2;
     }
     const std::string &name = args.front();
     if (name == "--help" || name == "-h" || name == "help") {
-        printUsage(out);
+        printUsage(out, extra);
         return 0;
     }
     if (name == "--version") {
         out << "crossroof-cli " << CROSSROOF_VERSION << '\n';
         return 0;
     }
-    for (const Command *c : kCommands) {
+    for (const Command *c : allCommands(extra)) {
         if (name != c->name)
             continue;
         const std::vector<std::string> rest(args.begin() + 1, args.end());

@@ -24,4 +24,7 @@ extern const Command kMarkovSurfaceCommand;
 extern const Command kOccupancyCommand;
 extern const Command kZigzagCommand;
 
+/// Draws a view of a session to a file with the GUI's drawing code (built with the GUI only).
+extern const Command kRenderCommand;
+
 } // namespace crossroof::cli

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
+#include "commands.h"
 
 #include <exception>
 #include <iostream>
@@ -7,7 +8,12 @@
 int main(int argc, char **argv)
 {
     try {
+#ifdef CROSSROOF_WITH_RENDER
+        const crossroof::cli::Command *extra[] = {&crossroof::cli::kRenderCommand};
+        return crossroof::cli::run({argv + 1, argv + argc}, std::cout, std::cerr, extra);
+#else
         return crossroof::cli::run({argv + 1, argv + argc}, std::cout, std::cerr);
+#endif
     } catch (const std::exception &e) {
         // Bundled data that fails to load is a packaging defect; say so rather than abort.
         std::cerr << "crossroof-cli: internal error: " << e.what() << '\n';

@@ -109,7 +109,8 @@ void TestFigureExport::svgHasTheRequestedSizeAndIsClipped()
     QVERIFY2(svg.contains("width=\"175mm\""), svg.left(400).constData());
     QVERIFY(svg.contains("height=\"90mm\""));
     QVERIFY(!svg.contains("<image"));
-    const double w = 175 / 25.4 * 72, h = 90 / 25.4 * 72;
+    // Drawing coordinates are in the view box: two units per point.
+    const double w = 175 / 25.4 * 72 * 2, h = 90 / 25.4 * 72 * 2;
     const QList<QPointF> points = svgPoints(svg);
     QVERIFY(points.size() > 1000); // the curves are there, as vectors
     for (const QPointF &p : points)
