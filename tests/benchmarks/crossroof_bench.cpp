@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-bench: measures the speed targets of docs/PERFORMANCE.md and prints them as JSON.
+#include "figure_export.h"
 #include "main_window.h"
 #include "markov.h"
 #include "markov_view.h"
@@ -18,6 +19,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QSpinBox>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <chrono>
@@ -92,7 +94,7 @@ int main(int argc, char **argv)
             only = argv[++i];
         } else if (a == "--help") {
             std::cout
-                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|literal]\n"
+                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|literal]\n"
                        "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
@@ -212,6 +214,41 @@ int main(int argc, char **argv)
             QCoreApplication::processEvents();
         }
         out["markov_surface_400_16x8_redraw"] = summarize(surface400);
+    }
+
+    // Figures and sessions: a PDF of each view, and opening a session to its first paint.
+    if (wanted("export")) {
+        QTemporaryDir dir;
+        for (const QString &view : crossroof::app::MainWindow::viewNames()) {
+            std::vector<double> times;
+            for (int i = 0; i < (quick ? 3 : 20); ++i) {
+                const auto t0 = Clock::now();
+                const QString error = crossroof::widgets::exportFigure(window.figurePlots(view),
+                                                                       dir.filePath(view + QStringLiteral(".pdf")), {});
+                times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+                if (!error.isEmpty())
+                    return 1;
+            }
+            out["export_pdf"][view.toStdString()] = summarize(times);
+        }
+        const QString session = dir.filePath(QStringLiteral("bench.crossroof"));
+        window.saveSession(session);
+        std::vector<double> opens;
+        for (int i = 0; i < (quick ? 3 : 20); ++i) {
+            crossroof::app::MainWindow other;
+            other.resize(1280, 800);
+            other.show();
+            QCoreApplication::processEvents();
+            bool repainted = false;
+            QObject::connect(other.xgraphView()->plot(), &QCustomPlot::afterReplot, [&] { repainted = true; });
+            const auto t0 = Clock::now();
+            other.openSession(session);
+            other.showView(QStringLiteral("xgraph"));
+            while (!repainted)
+                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+            opens.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+        out["session_open_to_paint"] = summarize(opens);
     }
 
     // The literal solver (dense chain, appendix A) against the exact product form.
