@@ -4,9 +4,10 @@
 # Installs the Debian build dependencies if missing, configures and builds Crossroof with its tests
 # in build/ (Release, Ninja) and runs them with ctest. Exits with ctest's status.
 #
-#   scripts/test.sh [--clean] [-- extra ctest arguments...]
+#   scripts/test.sh [--clean] [--no-fuzz] [-- extra ctest arguments...]
 #
-#   --clean   remove build/ before configuring
+#   --clean   remove build/ (and build-fuzz/) before configuring
+#   --no-fuzz skip the fuzz targets (built with clang in build-fuzz/, each run for 10 s)
 #   --        everything after it is passed to ctest (e.g. -- -R profile)
 set -euo pipefail
 
@@ -18,14 +19,16 @@ source "$script_dir/lib/deps.sh"
 
 usage()
 {
-    sed -n '4,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '4,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 clean=0
+fuzz=1
 ctest_extra=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --clean) clean=1 ;;
+        --no-fuzz) fuzz=0 ;;
         -h | --help) usage; exit 0 ;;
         --) shift; ctest_extra=("$@"); break ;;
         *) echo "test.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
@@ -43,7 +46,7 @@ build_dir="build"
 if [[ $clean -eq 1 ]]; then
     section "Clean"
     echo "removing $build_dir/"
-    rm -rf -- "$build_dir"
+    rm -rf -- "$build_dir" build-fuzz
 fi
 
 section "Dependencies"
@@ -61,9 +64,20 @@ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCROSSROOF_BUILD
 section "Build (2 jobs)"
 cmake --build "$build_dir" --parallel 2
 
+# The importers' libFuzzer targets, built with clang in their own tree and each run for 10 seconds.
+if [[ $fuzz -eq 1 ]]; then
+    section "Fuzz targets (clang, libFuzzer + AddressSanitizer, build-fuzz/)"
+    CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCROSSROOF_BUILD_GUI=OFF -DCROSSROOF_FUZZ=ON -DCROSSROOF_BUILD_TESTS=ON
+    cmake --build build-fuzz --parallel 2 --target fuzz_csv_table fuzz_ncu_csv fuzz_perf_stat fuzz_gpu_benches
+fi
+
 section "Test (ctest, QT_QPA_PLATFORM=offscreen)"
 export QT_QPA_PLATFORM=offscreen
 status=0
+if [[ $fuzz -eq 1 ]]; then
+    ctest --test-dir build-fuzz --output-on-failure -L fuzz --no-tests=error || status=$?
+fi
 ctest --test-dir "$build_dir" --output-on-failure --timeout 300 -j2 --no-tests=error \
     "${ctest_extra[@]}" || status=$?
 

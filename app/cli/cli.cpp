@@ -15,8 +15,10 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 6> kCommands{&kXGraphCommand, &kProfilesCommand, &kOccupancyCommand,
-                                               &kZigzagCommand, &kMarkovCommand, &kMarkovSurfaceCommand};
+const std::array<const Command *, 11> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+                                               &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
+                                               &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
+                                               &kHysteresisCommand, &kAdviseCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)
 {

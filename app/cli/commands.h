@@ -23,6 +23,11 @@ extern const Command kMarkovCommand;
 extern const Command kMarkovSurfaceCommand;
 extern const Command kOccupancyCommand;
 extern const Command kZigzagCommand;
+extern const Command kStabilityMapCommand;
+extern const Command kHysteresisCommand;
+extern const Command kAdviseCommand;
+extern const Command kFitTraceCommand;
+extern const Command kBandwidthCurveCommand;
 
 /// Draws a view of a session to a file with the GUI's drawing code (built with the GUI only).
 extern const Command kRenderCommand;

@@ -14,6 +14,7 @@
 #   libgl-dev:         Qt6Gui's CMake package needs the GL headers (WrapOpenGL).
 #   qt6-qpa-plugins:   the platform plugins (xcb, offscreen) that any Qt GUI needs at run time.
 #   xvfb, xauth:       xvfb-run, for GUI runs and screenshots without a display.
+#   clang, libclang-rt-14-dev: libFuzzer and AddressSanitizer for the importers' fuzz targets.
 #   dpkg-dev, file:    CPack's DEB generator (dpkg-shlibdeps, file).
 CROSSROOF_DEB_PACKAGES=(
     cmake
@@ -29,6 +30,8 @@ CROSSROOF_DEB_PACKAGES=(
     xvfb
     xauth
     dpkg-dev
+    clang
+    libclang-rt-14-dev
     file
 )
 

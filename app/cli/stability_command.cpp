@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// stability-map, hysteresis and advise: the X-model's bistability and tuning (MODEL.md 1.5, 1.6).
+#include "advisor.h"
+#include "args.h"
+#include "commands.h"
+#include "error.h"
+#include "hysteresis.h"
+#include "profile_library.h"
+#include "stability_map.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <ostream>
+#include <string_view>
+#include <system_error>
+
+namespace crossroof::cli {
+
+namespace {
+
+using core::InputError;
+using Json = nlohmann::ordered_json;
+
+constexpr std::size_t kMaxMapCells = std::size_t(1) << 20;
+
+struct Resolved
+{
+    core::HardwareProfile profile;
+    core::XModelParams params;
+};
+
+/// --profile and --set, as xgraph reads them.
+Resolved resolveParameters(const Args &args)
+{
+    Resolved r {core::resolveProfile(args.value("profile", std::string(core::defaultProfileId()))), {}};
+    r.params = r.profile.params;
+    for (const std::string &assignment : args.all("set")) {
+        const auto eq = assignment.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
+        core::setFromText(r.params, assignment.substr(0, eq), assignment.substr(eq + 1));
+    }
+    core::validate(r.params);
+    return r;
+}
+
+Json parametersJson(const core::XModelParams &p)
+{
+    Json j;
+    for (const auto &info : core::parameterInfos())
+        j[std::string(info.key)] = p.*(info.member);
+    j["cache"] = core::cacheModeName(p.cache);
+    return j;
+}
+
+Json optional(const std::optional<double> &v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+std::string fmt(double v, const char *spec = "%.4g")
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, spec, v);
+    return buf;
+}
+
+std::vector<std::string_view> split(std::string_view text, char sep)
+{
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (;;) {
+        const auto pos = text.find(sep, start);
+        parts.push_back(
+                text.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+        if (pos == std::string_view::npos)
+            return parts;
+        start = pos + 1;
+    }
+}
+
+bool parseNumber(std::string_view text, double &v)
+{
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
+}
+
+/// Runs body and puts "option '--NAME': " in front of its InputError.
+template<typename Fn>
+auto forOption(const std::string &name, Fn &&body)
+{
+    try {
+        return body();
+    } catch (const InputError &e) {
+        throw InputError("option '--" + name + "': " + e.what());
+    }
+}
+
+// ---- stability-map ----
+
+core::MapAxis parseAxis(const std::string &option, const std::string &text)
+{
+    const auto parts = split(text, ':');
+    core::MapAxis axis;
+    double count = 0;
+    const bool shape = (parts.size() == 4 || parts.size() == 5) && !parts[0].empty()
+                       && parseNumber(parts[1], axis.min) && parseNumber(parts[2], axis.max)
+                       && parseNumber(parts[3], count);
+    if (!shape || (parts.size() == 5 && parts[4] != "log" && parts[4] != "lin"))
+        throw InputError("option '--" + option + "': expected KEY:MIN:MAX:COUNT[:log] (got '" + text + "')");
+    if (!(count >= 1 && count <= core::kMaxMapAxisCount) || count != std::floor(count)) {
+        throw InputError("option '--" + option + "': COUNT must be a whole number from 1 to "
+                         + std::to_string(core::kMaxMapAxisCount) + " (got '" + std::string(parts[3]) + "')");
+    }
+    axis.key = std::string(parts[0]);
+    axis.count = int(count);
+    axis.log = parts.size() == 5 && parts[4] == "log";
+    forOption(option, [&] { core::checkAxis(axis); });
+    return axis;
+}
+
+void printMapText(const Resolved &r, const core::StabilityMap &map, std::ostream &out)
+{
+    auto describe = [](const core::MapAxis &a, const std::vector<double> &v) {
+        return a.key + " (" + std::to_string(v.size()) + " values, " + fmt(v.front()) + " .. " + fmt(v.back())
+               + (a.log ? ", log" : "") + ")";
+    };
+    out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
+        << "Stability map over x = " << describe(map.x, map.x_values)
+        << " and y = " << describe(map.y, map.y_values) << "\n\n";
+    std::map<int, std::size_t> histogram;
+    double lo = map.operating_gbs.front();
+    double hi = lo;
+    for (std::size_t c = 0; c < map.stable_count.size(); ++c) {
+        ++histogram[map.stable_count[c]];
+        lo = std::min(lo, map.operating_gbs[c]);
+        hi = std::max(hi, map.operating_gbs[c]);
+    }
+    const double cells = double(map.stable_count.size());
+    for (const auto &[count, cellsWith] : histogram) {
+        out << "  " << count << " stable state" << (count == 1 ? " " : "s")
+            << (count == 2 ? " (bistable)" : "") << ": " << cellsWith << " cells ("
+            << fmt(100.0 * double(cellsWith) / cells, "%.1f") << " %)\n";
+    }
+    out << "  operating point: " << fmt(lo) << " .. " << fmt(hi) << " GB/s\n";
+    if (map.x_values.size() > 100 || map.y_values.size() > 60) {
+        out << "\n(the grid is too large to draw here; use --json)\n";
+        return;
+    }
+    out << "\nStable states per cell (y rises upwards, x to the right):\n";
+    for (std::size_t j = map.y_values.size(); j-- > 0;) {
+        out << fmt(map.y_values[j], "%10.4g") << "  ";
+        for (std::size_t i = 0; i < map.x_values.size(); ++i) {
+            const int c = map.stable_count[map.index(i, j)];
+            out << char(c >= 0 && c <= 9 ? '0' + c : '+');
+        }
+        out << '\n';
+    }
+    out << std::string(12, ' ') << "x: " << fmt(map.x_values.front()) << " .. " << fmt(map.x_values.back())
+        << '\n';
+}
+
+void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"profile", "x", "y", "threads"}, {"set"}});
+    const Resolved r = resolveParameters(args);
+    for (const char *name : {"x", "y"}) {
+        if (!args.has(name))
+            throw InputError("option '--" + std::string(name) + "' is required (KEY:MIN:MAX:COUNT[:log])");
+    }
+    const core::MapAxis x = parseAxis("x", args.value("x"));
+    const core::MapAxis y = parseAxis("y", args.value("y"));
+    if (x.key == y.key)
+        throw InputError("option '--y': the axes need two different keys (both are '" + x.key + "')");
+    if (std::size_t(x.count) * std::size_t(y.count) > kMaxMapCells) {
+        throw InputError("option '--y': " + std::to_string(x.count) + " x " + std::to_string(y.count)
+                         + " cells, at most " + std::to_string(kMaxMapCells));
+    }
+    const int threads = int(args.integer("threads", 2, 1, 64));
+
+    core::StabilityMapper mapper(r.params, x, y);
+    mapper.compute(1, threads);
+    const core::StabilityMap &map = mapper.map();
+    if (!args.flag("json")) {
+        printMapText(r, map, out);
+        return;
+    }
+    auto grid = [&](auto member) {
+        Json rows = Json::array();
+        for (std::size_t j = 0; j < map.y_values.size(); ++j) {
+            Json row = Json::array();
+            for (std::size_t i = 0; i < map.x_values.size(); ++i)
+                row.push_back((map.*member)[map.index(i, j)]);
+            rows.push_back(std::move(row));
+        }
+        return rows;
+    };
+    Json j;
+    j["x"] = {{"key", map.x.key}, {"values", map.x_values}, {"log", map.x.log}};
+    j["y"] = {{"key", map.y.key}, {"values", map.y_values}, {"log", map.y.log}};
+    j["stable_count"] = grid(&core::StabilityMap::stable_count);
+    j["operating_gbs"] = grid(&core::StabilityMap::operating_gbs);
+    j["parameters"] = parametersJson(r.params);
+    j["profile"] = r.profile.id;
+    out << j.dump() << '\n';
+}
+
+constexpr const char *kMapHelp
+        = "Usage: crossroof-cli stability-map [--profile ID|PATH] [--set KEY=VALUE]...\n"
+          "           --x KEY:MIN:MAX:COUNT[:log] --y KEY:MIN:MAX:COUNT[:log] [--threads N] [--json]\n\n"
+          "Counts the stable equilibria of the X-model (1 = unique, 2 = bistable, ...) and the\n"
+          "operating-point MS throughput over a grid of two parameters (MODEL.md 1.6). Region edges\n"
+          "are tangencies of f and G.\n\n"
+          "  --profile ID|PATH  a bundled profile id or a profile JSON file; default: the default profile\n"
+          "  --set KEY=VALUE    override a parameter (repeatable), as for xgraph\n"
+          "  --x, --y SPEC      KEY:MIN:MAX:COUNT[:log] for any numeric key (n Z E R L M S_s L_s h alpha\n"
+          "                     beta ...): COUNT values from MIN to MAX, evenly or (:log) geometrically\n"
+          "                     spaced; whole-number keys such as n are rounded. At most 4096 values per\n"
+          "                     axis and 1048576 cells\n"
+          "  --threads N        worker threads (default 2)\n"
+          "  --json             {\"x\":{\"key\":..,\"values\":[..]},\"y\":{..},\"stable_count\":[[..]],\n"
+          "                     \"operating_gbs\":[[..]]}, stable_count[j][i] at y index j, x index i;\n"
+          "                     without it, a summary and (for small grids) the map in digits\n";
+
+// ---- hysteresis ----
+
+void printHysteresisText(const Resolved &r, const core::HysteresisResult &h, std::ostream &out)
+{
+    out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
+        << "Hysteresis sweep of " << h.key << " up from " << fmt(h.values.front()) << " to "
+        << fmt(h.values.back()) << " and down again (MODEL.md 1.6)\n\n";
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%14s %10s %10s %7s\n", h.key.c_str(), "up GB/s", "down GB/s", "stable");
+    out << buf;
+    for (std::size_t i = 0; i < h.values.size(); ++i) {
+        const bool differs = std::abs(h.up_gbs[i] - h.down_gbs[i]) > 1e-9 * std::max(h.up_gbs[i], 1e-300);
+        std::snprintf(buf, sizeof buf, "%14.6g %10.3f %10.3f %7d%s\n", h.values[i], h.up_gbs[i],
+                      h.down_gbs[i], h.stable_count[i], differs ? "  <- branches differ" : "");
+        out << buf;
+    }
+    out << '\n';
+    if (h.jumps.empty())
+        out << "No jumps: both sweeps follow one branch.\n";
+    for (const auto &jump : h.jumps) {
+        out << "Jump " << (jump.rising ? "up sweep  " : "down sweep") << " " << h.key << " "
+            << fmt(jump.from_value) << " -> " << fmt(jump.to_value) << ": " << fmt(jump.from_gbs) << " -> "
+            << fmt(jump.to_gbs) << " GB/s (k " << fmt(jump.from_k) << " -> " << fmt(jump.to_k) << " warps)\n";
+    }
+}
+
+void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"profile", "n", "param", "range"}, {"set"}});
+    const Resolved r = resolveParameters(args);
+    std::string key = "n";
+    std::string option = "n";
+    if (args.has("n")) {
+        if (args.has("param") || args.has("range"))
+            throw InputError("option '--n': use either --n or --param with --range");
+    } else if (args.has("param")) {
+        key = args.value("param");
+        option = "range";
+        if (!core::findParameter(key))
+            throw InputError("option '--param': unknown parameter '" + key
+                             + "' (a numeric key of MODEL.md 1.2)");
+        if (!args.has("range"))
+            throw InputError("option '--range' is required with --param (MIN:MAX:STEP)");
+    } else {
+        throw InputError("option '--n' is required (MIN:MAX:STEP), or --param KEY with --range MIN:MAX:STEP");
+    }
+    if (args.has("range") && !args.has("param"))
+        throw InputError("option '--range' needs --param KEY");
+
+    const std::string spec = args.value(option);
+    const auto parts = split(spec, ':');
+    double lo = 0;
+    double hi = 0;
+    double step = 0;
+    if (parts.size() != 3 || !parseNumber(parts[0], lo) || !parseNumber(parts[1], hi)
+        || !parseNumber(parts[2], step))
+        throw InputError("option '--" + option + "': expected MIN:MAX:STEP (got '" + spec + "')");
+    const std::vector<double> values
+            = forOption(option, [&] { return core::sweepValues(key, lo, hi, step); });
+    const core::HysteresisResult h = core::sweepHysteresis(r.params, key, values);
+
+    if (!args.flag("json")) {
+        printHysteresisText(r, h, out);
+        return;
+    }
+    Json j;
+    if (key == "n")
+        j["n"] = h.values;
+    j["up_gbs"] = h.up_gbs;
+    j["down_gbs"] = h.down_gbs;
+    j["param"] = h.key;
+    j["values"] = h.values;
+    j["up_k"] = h.up_k;
+    j["down_k"] = h.down_k;
+    j["stable_count"] = h.stable_count;
+    Json jumps = Json::array();
+    for (const auto &jump : h.jumps) {
+        jumps.push_back({{"direction", jump.rising ? "up" : "down"},
+                         {"index", jump.index},
+                         {"from_value", jump.from_value},
+                         {"to_value", jump.to_value},
+                         {"from_k", jump.from_k},
+                         {"to_k", jump.to_k},
+                         {"from_gbs", jump.from_gbs},
+                         {"to_gbs", jump.to_gbs}});
+    }
+    j["jumps"] = jumps;
+    j["parameters"] = parametersJson(r.params);
+    j["profile"] = r.profile.id;
+    out << j.dump(2) << '\n';
+}
+
+constexpr const char *kHysteresisHelp
+        = "Usage: crossroof-cli hysteresis [--profile ID|PATH] [--set KEY=VALUE]... --n MIN:MAX:STEP\n"
+          "           [--json]\n"
+          "       crossroof-cli hysteresis [--profile ID|PATH] [--set KEY=VALUE]... --param KEY\n"
+          "           --range MIN:MAX:STEP [--json]\n\n"
+          "Raises a parameter step by step, each step starting from the previous state and following\n"
+          "the flow dk/dt = -F(k) to rest, then lowers it again (MODEL.md 1.6). Inside a bistable range\n"
+          "the two sweeps can rest on different branches; a jump is where a branch ends at a tangency.\n"
+          "When n changes the state keeps k, the warps in the memory system (clamped to [0, n]).\n\n"
+          "  --n MIN:MAX:STEP   sweep the resident warps n (whole numbers)\n"
+          "  --param KEY        sweep another numeric key instead, over --range MIN:MAX:STEP\n"
+          "  --profile, --set   as for xgraph\n"
+          "  --json             {\"n\":[..],\"up_gbs\":[..],\"down_gbs\":[..]} (\"n\" for n sweeps) with\n"
+          "                     \"param\", \"values\", \"up_k\", \"down_k\", \"stable_count\" and "
+          "\"jumps\";\n"
+          "                     without it, a table\n";
+
+// ---- advise ----
+
+Json adviceJson(const core::TuningAdvice &a)
+{
+    Json changes = Json::object();
+    for (const auto &c : a.changes)
+        changes[std::string(c.key)] = c.to;
+    Json j;
+    j["rank"] = a.applicable ? Json(a.rank) : Json(nullptr);
+    j["id"] = a.id;
+    j["name"] = a.name;
+    j["applicable"] = a.applicable;
+    j["reason"] = a.applicable ? Json(nullptr) : Json(a.reason);
+    j["changes"] = changes;
+    if (a.applicable) {
+        j["ms_throughput_gbs"] = a.ms_gbs;
+        j["cs_throughput_gops"] = a.cs_gops;
+        j["ms_change_gbs"] = a.ms_change_gbs;
+        j["ms_change_percent"] = optional(a.ms_change_percent);
+        j["cs_change_gops"] = a.cs_change_gops;
+        j["cs_change_percent"] = optional(a.cs_change_percent);
+        j["principle"] = a.principle;
+        j["why"] = a.why;
+    }
+    return j;
+}
+
+void printAdviceText(const Resolved &r, const core::Advice &a, std::ostream &out)
+{
+    const auto &p = a.params;
+    out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
+        << "Workload  n=" << fmt(p.n) << " warps, Z=" << fmt(p.Z) << ", E=" << fmt(p.E)
+        << ", cache=" << core::cacheModeName(p.cache) << "\n"
+        << "Now       k=" << fmt(a.k) << " warps, " << fmt(a.ms_gbs) << " GB/s, " << fmt(a.cs_gops)
+        << " Gop/s"
+        << (a.stable_count >= 2 ? " (bistable: " + std::to_string(a.stable_count) + " stable states)" : "")
+        << "\n\nTuning operations, ranked by CS throughput gain (x-model.txt VI):\n";
+    for (const auto &op : a.operations) {
+        if (!op.applicable) {
+            out << "   -  " << op.name << ": does not apply (" << op.reason << ")\n";
+            continue;
+        }
+        std::string changes;
+        for (const auto &c : op.changes)
+            changes += std::string(c.key) + " " + fmt(c.from) + " -> " + fmt(c.to);
+        auto pct = [](const std::optional<double> &v) {
+            return v ? " (" + fmt(*v, "%+.1f") + " %)" : std::string();
+        };
+        out << fmt(op.rank, "%4.0f") << ". " << op.name << ": " << changes << "\n"
+            << "      CS " << fmt(op.cs_change_gops, "%+.4g") << " Gop/s" << pct(op.cs_change_percent)
+            << ", MS " << fmt(op.ms_change_gbs, "%+.4g") << " GB/s" << pct(op.ms_change_percent) << "\n"
+            << "      Principle " << op.principle << ": " << op.why << "\n";
+    }
+    const auto &d = a.degradation;
+    out << "\nDegradation when warps are added (x-model.txt III-D-2):\n"
+        << "  at most M/Z - R = " << fmt(d.max_gbs) << " GB/s" << (d.max_gbs <= 0 ? " (none)" : "") << '\n';
+    if (d.tangency_n) {
+        out << "  at least " << fmt(*d.min_drop_gbs) << " GB/s: the fall from " << fmt(*d.tangency_high_gbs)
+            << " to " << fmt(*d.tangency_low_gbs)
+            << " GB/s where a second stable state appears, n = " << fmt(*d.tangency_n, "%.6g") << '\n';
+    } else {
+        out << "  no second stable state for n up to " << fmt(std::max(p.n, p.max_warps)) << '\n';
+    }
+}
+
+void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"profile", "cache-size"}, {"set"}});
+    const Resolved r = resolveParameters(args);
+    core::AdvisorOptions options;
+    if (args.has("cache-size")) {
+        const std::string text = args.value("cache-size");
+        double kib = 0;
+        if (!parseNumber(text, kib))
+            throw InputError("option '--cache-size': '" + text + "' is not a number");
+        if (auto problem = core::checkValue(*core::findParameter("S_s"), kib))
+            throw InputError("option '--cache-size': " + *problem);
+        if (kib <= r.params.S_s) {
+            throw InputError("option '--cache-size': must be above the current S_s = " + fmt(r.params.S_s)
+                             + " KiB (got " + text + ")");
+        }
+        options.cache_size_kib = kib;
+    }
+    const core::Advice a = core::advise(r.params, options);
+    if (!args.flag("json")) {
+        printAdviceText(r, a, out);
+        return;
+    }
+    Json j;
+    j["parameters"] = parametersJson(r.params);
+    j["profile"] = r.profile.id;
+    j["current"] = {{"k", a.k},
+                    {"ms_throughput_gbs", a.ms_gbs},
+                    {"cs_throughput_gops", a.cs_gops},
+                    {"stable_count", a.stable_count}};
+    Json ops = Json::array();
+    for (const auto &op : a.operations)
+        ops.push_back(adviceJson(op));
+    j["operations"] = ops;
+    const auto &d = a.degradation;
+    j["degradation"] = {{"max_gbs", d.max_gbs},
+                        {"tangency_n", optional(d.tangency_n)},
+                        {"tangency_high_gbs", optional(d.tangency_high_gbs)},
+                        {"tangency_low_gbs", optional(d.tangency_low_gbs)},
+                        {"min_drop_gbs", optional(d.min_drop_gbs)}};
+    out << j.dump(2) << '\n';
+}
+
+constexpr const char *kAdviseHelp
+        = "Usage: crossroof-cli advise [--profile ID|PATH] [--set KEY=VALUE]... [--cache-size KIB] "
+          "[--json]\n\n"
+          "Evaluates the tuning operations of the X-model case study (x-model.txt VI) for the current\n"
+          "parameters, each as the difference of two full model evaluations, and ranks them by CS\n"
+          "throughput gain:\n"
+          "  thread throttling   the best n in 1..n, every n evaluated\n"
+          "  cache bypassing     R raised to the height of the cache peak f(psi)\n"
+          "  larger cache        S_s doubled (or --cache-size KIB)\n"
+          "  faster cache        L_s halved\n"
+          "  higher intensity    Z + 25 %\n"
+          "  lower ILP           the best E in [E/2, E] (65 values)\n"
+          "Each comes with the principle that explains it (x-model.txt II). Also prints the degradation\n"
+          "bounds of a bistable machine when warps are added: at most M/Z - R, at least the fall where a\n"
+          "second stable state appears.\n\n"
+          "  --profile, --set    as for xgraph\n"
+          "  --cache-size KIB    the larger cache to try (default twice S_s)\n"
+          "  --json              {\"current\":{..},\"operations\":[{\"rank\":..,\"id\":..,\n"
+          "                      "
+          "\"changes\":{KEY:VALUE},\"cs_change_gops\":..,\"principle\":..,\"why\":..},..],\n"
+          "                      \"degradation\":{..}}\n";
+
+} // namespace
+
+const Command kStabilityMapCommand {"stability-map", "stable equilibria over a grid of two parameters",
+                                    kMapHelp, runStabilityMap};
+const Command kHysteresisCommand {"hysteresis", "sweep a parameter up and down, following the stable branch",
+                                  kHysteresisHelp, runHysteresis};
+const Command kAdviseCommand{"advise", "tuning operations ranked by predicted gain", kAdviseHelp, runAdvise};
+
+} // namespace crossroof::cli

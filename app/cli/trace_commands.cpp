@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// fit-trace and bandwidth-curve: measured traces against the models (CLI.md).
+#include "args.h"
+#include "bandwidth_curve.h"
+#include "commands.h"
+#include "csv_table.h"
+#include "error.h"
+#include "perf_stat.h"
+#include "profile_library.h"
+#include "trace_fit.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+namespace crossroof::cli {
+
+namespace {
+
+using core::InputError;
+using Json = nlohmann::ordered_json;
+
+std::string fmt(double v, const char *spec = "%.4g")
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, spec, v);
+    return buf;
+}
+
+std::string requiredValue(const Args &args, const std::string &name)
+{
+    if (!args.has(name))
+        throw InputError("option '--" + name + "' is required");
+    const std::string v = args.value(name);
+    if (v.empty())
+        throw InputError("option '--" + name + "' must not be empty");
+    return v;
+}
+
+double positiveNumber(const Args &args, const std::string &name)
+{
+    const std::string text = requiredValue(args, name);
+    const auto v = core::parseTableNumber(text, '.', false);
+    if (!v || !std::isfinite(*v) || *v <= 0)
+        throw InputError("option '--" + name + "': must be a finite number > 0 (got '" + text + "')");
+    return *v;
+}
+
+/// Rows of TABLE that satisfy every COLUMN=VALUE (text equal after trimming, or equal as numbers).
+std::vector<std::size_t> selectRows(const core::CsvTable &table, const std::vector<std::string> &filters)
+{
+    std::vector<std::size_t> rows(table.rowCount());
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        rows[r] = r;
+    for (const std::string &filter : filters) {
+        const auto eq = filter.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw InputError("option '--where': expected COLUMN=VALUE (got '" + filter + "')");
+        const std::size_t column = table.column(filter.substr(0, eq));
+        const std::string wanted = filter.substr(eq + 1);
+        const auto wantedNumber = core::parseTableNumber(wanted, table.decimalSeparator());
+        const auto matches = [&](std::size_t r) {
+            const std::string_view cell = table.cell(r, column);
+            const auto first = cell.find_first_not_of(" \t");
+            const auto last = cell.find_last_not_of(" \t");
+            const std::string_view trimmed = first == std::string_view::npos
+                                                     ? std::string_view()
+                                                     : cell.substr(first, last - first + 1);
+            if (trimmed == wanted)
+                return true;
+            if (!wantedNumber)
+                return false;
+            const auto v = core::parseTableNumber(trimmed, table.decimalSeparator());
+            return v && *v == *wantedNumber;
+        };
+        std::vector<std::size_t> kept;
+        for (std::size_t r : rows) {
+            if (matches(r))
+                kept.push_back(r);
+        }
+        if (kept.empty()) {
+            std::vector<std::string> values;
+            for (std::size_t r : rows) {
+                std::string v(table.cell(r, column));
+                if (std::find(values.begin(), values.end(), v) == values.end())
+                    values.push_back(std::move(v));
+            }
+            std::string list;
+            for (std::size_t i = 0; i < values.size() && i < 12; ++i)
+                list += (i ? ", " : "") + values[i];
+            if (values.size() > 12)
+                list += ", ...";
+            throw InputError(table.source() + ": no rows where " + filter + " (values of '"
+                             + table.header()[column] + "': " + list + ")");
+        }
+        rows = std::move(kept);
+    }
+    return rows;
+}
+
+void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"trace", "x", "y", "model", "profile"}, {"where", "set"}});
+    const std::string path = requiredValue(args, "trace");
+    const std::string xName = requiredValue(args, "x");
+    const std::string yName = requiredValue(args, "y");
+    const std::string model = args.value("model", "roofline");
+    std::optional<core::CacheMode> cacheMode;
+    if (model == "fixed")
+        cacheMode = core::CacheMode::Fixed;
+    else if (model == "locality")
+        cacheMode = core::CacheMode::Locality;
+    else if (model != "roofline")
+        throw InputError("option '--model': must be roofline, fixed or locality (got '" + model + "')");
+    if (!cacheMode && (args.has("profile") || args.has("set")))
+        throw InputError("options '--profile' and '--set' go with --model fixed or locality");
+
+    const core::CsvTable table = core::readCsv(path);
+    const std::size_t xColumn = table.column(xName);
+    const std::size_t yColumn = table.column(yName);
+    const std::vector<std::size_t> rows = selectRows(table, args.all("where"));
+    std::vector<double> x, y;
+    for (std::size_t r : rows) {
+        x.push_back(table.number(r, xColumn));
+        y.push_back(table.number(r, yColumn));
+    }
+    std::string selection;
+    for (const std::string &w : args.all("where"))
+        selection += (selection.empty() ? "" : ", ") + w;
+
+    if (!cacheMode) {
+        core::RooflineFit fit;
+        try {
+            fit = core::fitRoofline(x, y);
+        } catch (const InputError &e) {
+            throw InputError(path + ": " + e.what());
+        }
+        if (args.flag("json")) {
+            Json j;
+            j["R_gbs"] = fit.R_gbs;
+            j["slope_gbs_per_warp"] = fit.slope_gbs_per_warp;
+            j["delta"] = fit.delta;
+            j["rmse"] = fit.rmse;
+            j["r2"] = fit.r2;
+            j["points"] = fit.points;
+            j["model"] = "roofline";
+            j["rising_points"] = fit.rising_points;
+            j["residuals"] = fit.residuals;
+            out << j.dump(2) << '\n';
+            return;
+        }
+        out << "Roofline fit y = min(s*k, R) of '" << yName << "' against '" << xName << "'\n"
+            << "Trace     " << path << (selection.empty() ? "" : " where " + selection) << ", " << fit.points
+            << " points\n"
+            << "Plateau   R = " << fmt(fit.R_gbs) << " GB/s\n"
+            << "Slope     s = " << fmt(fit.slope_gbs_per_warp) << " GB/s per warp\n"
+            << "Knee      delta = R/s = " << fmt(fit.delta) << " warps (" << fit.rising_points
+            << " points on the slope)\n"
+            << "Quality   rmse = " << fmt(fit.rmse) << " GB/s, r^2 = " << fmt(fit.r2, "%.5f") << '\n';
+        return;
+    }
+
+    const core::HardwareProfile prof
+            = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
+    core::XModelParams params = prof.params;
+    for (const std::string &assignment : args.all("set")) {
+        const auto eq = assignment.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
+        core::setFromText(params, assignment.substr(0, eq), assignment.substr(eq + 1));
+    }
+    core::CacheFit fit;
+    try {
+        fit = core::fitCacheModel(x, y, params, *cacheMode);
+    } catch (const InputError &e) {
+        throw InputError(path + ": " + e.what());
+    }
+    const auto &p = fit.params;
+    if (args.flag("json")) {
+        Json j;
+        j["model"] = model;
+        j["L_s"] = p.L_s;
+        if (*cacheMode == core::CacheMode::Fixed) {
+            j["h"] = p.h;
+        } else {
+            j["alpha"] = p.alpha;
+            j["beta"] = p.beta;
+        }
+        j["rmse"] = fit.rmse;
+        j["r2"] = fit.r2;
+        j["points"] = fit.points;
+        j["converged"] = fit.converged;
+        j["iterations"] = fit.iterations;
+        j["at_bounds"] = fit.at_bounds;
+        j["profile"] = prof.id;
+        j["R_gbs"] = p.R;
+        j["L"] = p.L;
+        j["residuals"] = fit.residuals;
+        out << j.dump(2) << '\n';
+        return;
+    }
+    out << "Cache fit (" << model << ") of '" << yName << "' against '" << xName << "', profile " << prof.id
+        << " (R = " << fmt(p.R) << " GB/s, L = " << fmt(p.L) << " cycles)\n"
+        << "Trace     " << path << (selection.empty() ? "" : " where " + selection) << ", " << fit.points
+        << " points\n"
+        << "Fitted    L_s = " << fmt(p.L_s) << " cycles";
+    if (*cacheMode == core::CacheMode::Fixed)
+        out << ", h = " << fmt(p.h);
+    else
+        out << ", alpha = " << fmt(p.alpha) << ", beta = " << fmt(p.beta) << " KiB";
+    out << '\n'
+        << "Quality   rmse = " << fmt(fit.rmse) << " GB/s, r^2 = " << fmt(fit.r2, "%.5f")
+        << (fit.converged ? "" : " (not converged)") << '\n';
+    if (!fit.at_bounds.empty()) {
+        out << "At bound ";
+        for (const auto &key : fit.at_bounds)
+            out << ' ' << key;
+        out << " (the data push the model to the edge of its range)\n";
+    }
+}
+
+constexpr const char *kFitTraceHelp
+        = "Usage: crossroof-cli fit-trace --trace FILE --x COLUMN --y COLUMN [--where COLUMN=VALUE]...\n"
+          "                               [--model roofline|fixed|locality] [--profile ID|PATH] [--set "
+          "KEY=VALUE]...\n"
+          "                               [--json]\n\n"
+          "Fits a memory-system curve to a measured trace: y in GB/s for the device against x in warps per "
+          "SM.\n"
+          "The trace is a CSV/TSV/semicolon/whitespace table with a header (e.g. gpu-benches'\n"
+          "stream_vs_warps_per_sm.csv).\n\n"
+          "  --trace FILE       the table\n"
+          "  --x COLUMN         warps per SM (k)\n"
+          "  --y COLUMN         throughput, GB/s\n"
+          "  --where COL=VALUE  keep only rows whose COL equals VALUE (repeatable; all must hold)\n"
+          "  --model roofline   least squares of y = min(s*k, R), the global optimum (default)\n"
+          "  --model fixed      fit L_s and h of the constant-hit-rate cache curve (MODEL.md 1.3), machine "
+          "fixed\n"
+          "  --model locality   fit L_s, alpha and beta of the locality cache curve (Eq. 5), machine fixed\n"
+          "  --profile ID|PATH  the machine for the cache models (R, L, S_s, device shape); default profile\n"
+          "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable)\n"
+          "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points (CLI.md),\n"
+          "                     plus model, rising_points and residuals\n";
+
+std::vector<double> traceColumn(const Args &args, const std::string &path, const std::string &column)
+{
+    const std::string format = args.value("format", "csv");
+    if (format == "csv")
+        return core::readCsv(path).numbers(column);
+    if (format != "perf-stat")
+        throw InputError("option '--format': must be csv or perf-stat (got '" + format + "')");
+    const core::PerfStat stat = core::readPerfStat(path);
+    if (column == "imc-bytes")
+        return core::memoryDemandFromPerfStat(stat).bytes;
+    if (!stat.interval_mode)
+        throw InputError(path + ": not interval output; a trace needs perf stat -I");
+    return stat.event(column).per_interval;
+}
+
+void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"}, {"trace", "column", "window", "limit", "format"}, {}});
+    const std::string path = requiredValue(args, "trace");
+    const std::string column = requiredValue(args, "column");
+    const long long window = args.integer("window", 1, 1, 1000000000LL);
+    const double limit = positiveNumber(args, "limit");
+    const std::vector<double> bytes = traceColumn(args, path, column);
+    core::BandwidthCurve curve;
+    try {
+        curve = core::bandwidthCurve(bytes, std::size_t(window), limit);
+    } catch (const InputError &e) {
+        throw InputError(path + ": column '" + column + "': " + e.what());
+    }
+    if (args.flag("json")) {
+        Json j;
+        j["sorted"] = curve.sorted;
+        j["slowdown"] = curve.slowdown;
+        j["units"] = curve.units;
+        j["window"] = window;
+        j["limit"] = curve.limit;
+        j["area_bytes"] = curve.area;
+        j["total_bytes"] = curve.total_bytes;
+        j["units_over_limit"] = curve.units_over_limit;
+        j["peak"] = curve.peak;
+        j["mean"] = curve.mean;
+        out << j.dump(2) << '\n';
+        return;
+    }
+    out << "Bandwidth curve of '" << column << "' in " << path << ", window " << window << " units\n"
+        << "Units     " << curve.units << ", " << curve.units_over_limit << " over the limit of "
+        << fmt(limit) << " bytes/unit\n"
+        << "Demand    peak " << fmt(curve.peak) << ", mean " << fmt(curve.mean) << " bytes/unit; area "
+        << fmt(curve.area) << " bytes (raw total " << fmt(curve.total_bytes) << ")\n"
+        << "Slowdown  " << fmt(curve.slowdown, "%.4f") << " under the limit\n"
+        << "Sorted demand (share of units: bytes/unit):\n";
+    for (int q = 0; q <= 10; ++q) {
+        const std::size_t i = std::min(curve.units - 1, std::size_t(q * double(curve.units - 1) / 10 + 0.5));
+        out << "  " << fmt(q * 10.0, "%3.0f") << " %  " << fmt(curve.sorted[i]) << '\n';
+    }
+}
+
+constexpr const char *kBandwidthCurveHelp
+        = "Usage: crossroof-cli bandwidth-curve --trace FILE --column COLUMN [--window W] --limit "
+          "BYTES_PER_UNIT\n"
+          "                                     [--format csv|perf-stat] [--json]\n\n"
+          "Bandwidth curve (MODEL.md 4): smooths the bytes per time unit with a sliding mean over W units, "
+          "sorts the\n"
+          "units by demand (descending) and derives the slowdown under a bandwidth limit B:\n"
+          "sum max(1, d/B) / units.\n\n"
+          "  --trace FILE       a table with a header (CSV, TSV, ...), one row per time unit\n"
+          "  --column COLUMN    bytes moved per unit; with --format perf-stat an event name (summed over "
+          "CPUs per\n"
+          "                     interval) or 'imc-bytes' (memory-controller CAS reads + writes x 64 B)\n"
+          "  --window W         smoothing window in units (default 1: no smoothing)\n"
+          "  --limit B          bandwidth limit in bytes per unit\n"
+          "  --format FORMAT    csv (default) or perf-stat (perf stat -x -I output)\n"
+          "  --json             JSON output: sorted, slowdown, units (CLI.md), plus window, limit, "
+          "area_bytes,\n"
+          "                     total_bytes, units_over_limit, peak, mean\n";
+
+} // namespace
+
+const Command kFitTraceCommand {"fit-trace", "least-squares fit of a memory curve to a measured trace",
+                                kFitTraceHelp, runFitTrace};
+const Command kBandwidthCurveCommand {"bandwidth-curve", "sorted bandwidth demand and slowdown under a limit",
+                                      kBandwidthCurveHelp, runBandwidthCurve};
+
+} // namespace crossroof::cli

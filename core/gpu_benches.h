@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossroof::core {
+
+class CsvTable;
+
+/// A measured f(k)-style trace: device memory throughput of one kernel on one GPU against the warps resident
+/// per SM (te42kyfo/gpu-benches, gpu-stream).
+struct StreamTrace
+{
+    std::string gpu; ///< e.g. "v100" (the file name without .txt, or the tidy CSV's gpu column)
+    std::string kernel; ///< e.g. "init", "read", "triad" (as the file names it)
+    std::string source; ///< the file, for messages
+    double sm_count = 0; ///< SMs of the GPU (threads / blockSize in gpu-stream; sm_count in the tidy CSV)
+    std::vector<double> warps_per_sm; ///< ascending as in the file
+    std::vector<double> gbs; ///< GB/s for the device, aligned with warps_per_sm
+    std::vector<int> lines; ///< 1-based line of each point in the file
+};
+
+/// Largest gpu-stream file (either format) the readers accept; larger files are refused before reading.
+inline constexpr std::uintmax_t kGpuBenchesMaxBytes = 16ull * 1024 * 1024;
+
+/// Parses one gpu-stream output (stream/<gpu>.txt):
+/// `blockSize threads %occ | init read scale triad 3pt 5pt` header, then rows
+/// `32 2560 3 % | GB/s: 153 72 128 180 122 117`. Two blocks are resident per SM (the benchmark's
+/// shared-memory spoiler), so warps per SM = 2 * blockSize / 32. Kernel names are taken from the header as
+/// written (the a100_40 file says "1pt 3pt" where the others say "3pt 5pt"). Throws InputError
+/// "SOURCE:LINE:COLUMN: problem" on anything else (binary data, a missing '|' or "GB/s:", a value that is
+/// not a finite number >= 0, a row with a different number of kernels than the header, no rows).
+std::vector<StreamTrace> parseGpuStream(std::string_view text, const std::string &gpu,
+                                        const std::string &source = "<input>");
+/// Reads stream/<gpu>.txt; the GPU is the file name without its extension.
+std::vector<StreamTrace> readGpuStream(const std::string &path);
+
+/// The tidy CSV (stream_vs_warps_per_sm.csv): columns gpu, warps_per_sm and one `<kernel>_GBs` column per
+/// kernel (sm_count optional). One trace per gpu and kernel, in order of first appearance. Throws
+/// InputError naming the file, line and column of a bad cell or the missing column.
+std::vector<StreamTrace> streamTracesFromTable(const CsvTable &table);
+std::vector<StreamTrace> parseGpuStreamCsv(std::string_view text, const std::string &source = "<input>");
+std::vector<StreamTrace> readGpuStreamCsv(const std::string &path);
+
+/// A gpu-benches checkout (or ../shared/data/gpu-benches): every stream/*.txt (sorted by name) and the tidy
+/// stream_vs_warps_per_sm.csv when present.
+struct GpuBenchesSet
+{
+    std::vector<StreamTrace> stream; ///< from stream/*.txt
+    std::vector<StreamTrace> tidy;   ///< from stream_vs_warps_per_sm.csv; empty when absent
+};
+/// Throws InputError when DIR has no stream/*.txt and no tidy CSV, or on the first bad file.
+GpuBenchesSet readGpuBenches(const std::string &dir);
+
+/// The trace of KERNEL on GPU, or nullptr.
+const StreamTrace *findStreamTrace(const std::vector<StreamTrace> &traces, std::string_view gpu,
+                                   std::string_view kernel);
+
+} // namespace crossroof::core

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using nlohmann::json;
+
+namespace {
+
+const std::string kTidy = std::string(CROSSROOF_SHARED_DIR) + "/data/gpu-benches/stream_vs_warps_per_sm.csv";
+const std::string kExcerpt = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/perf_stat_excerpt.tsv";
+
+struct Run
+{
+    int status;
+    std::string out;
+    std::string err;
+};
+
+Run run(const std::vector<std::string> &args)
+{
+    std::ostringstream out, err;
+    const int status = crossroof::cli::run(args, out, err);
+    return {status, out.str(), err.str()};
+}
+
+json runJson(const std::vector<std::string> &args)
+{
+    const Run r = run(args);
+    if (r.status != 0)
+        qWarning("%s", r.err.c_str());
+    return json::parse(r.out);
+}
+
+bool haveShared()
+{
+    return QFile::exists(QString::fromStdString(kTidy));
+}
+
+std::string write(const QTemporaryDir &dir, const char *name, const std::string &text)
+{
+    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+} // namespace
+
+class TestCliTrace : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fitTraceJsonKeys();
+    void fitTraceWhereAndText();
+    void fitTraceCacheModel();
+    void bandwidthCurveJson();
+    void bandwidthCurvePerfStat();
+    void help();
+    void badArgumentsExitTwo_data();
+    void badArgumentsExitTwo();
+};
+
+void TestCliTrace::fitTraceJsonKeys()
+{
+    if (!haveShared())
+        QSKIP("../shared/data/gpu-benches is not here");
+    const json j = runJson({"fit-trace", "--trace", kTidy, "--x", "warps_per_sm", "--y", "init_GBs",
+                            "--where", "gpu=v100", "--json"});
+    for (const char *key :
+         {"R_gbs", "slope_gbs_per_warp", "delta", "rmse", "r2", "points", "model", "residuals"})
+        QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["points"].get<int>(), 32);
+    QVERIFY(std::abs(j["R_gbs"].get<double>() - 895) < 1e-9);
+    QVERIFY(std::abs(j["delta"].get<double>()
+                     - j["R_gbs"].get<double>() / j["slope_gbs_per_warp"].get<double>())
+            < 1e-9);
+    QVERIFY(j["r2"].get<double>() >= 0.99);
+    QCOMPARE(j["residuals"].size(), std::size_t(32));
+    QCOMPARE(j["model"].get<std::string>(), std::string("roofline"));
+}
+
+void TestCliTrace::fitTraceWhereAndText()
+{
+    QTemporaryDir dir;
+    const std::string path
+            = write(dir, "t.csv",
+                    "# synthetic\nrun;k;gbs\nA;1;100\nA;2;200\nA;4;300\nA;8;300\nB;1;5\nB;2;10\nB;3;10\n");
+    const json a
+            = runJson({"fit-trace", "--trace", path, "--x", "k", "--y", "gbs", "--where", "run=A", "--json"});
+    QCOMPARE(a["points"].get<int>(), 4);
+    QVERIFY(std::abs(a["R_gbs"].get<double>() - 300) < 1e-9);
+    QVERIFY(std::abs(a["slope_gbs_per_warp"].get<double>() - 100) < 1e-9);
+    // Numbers match numerically ("300.0" finds 300); filters combine.
+    const json both = runJson({"fit-trace", "--trace", path, "--x", "k", "--y", "gbs", "--where", "run=A",
+                               "--where", "gbs=300.0", "--json"});
+    QCOMPARE(both["points"].get<int>(), 2);
+    const Run text = run({"fit-trace", "--trace", path, "--x", "k", "--y", "gbs", "--where", "run=B"});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.err.empty());
+    QVERIFY(text.out.find("Plateau   R = 10 GB/s") != std::string::npos);
+    QVERIFY(text.out.find("where run=B, 3 points") != std::string::npos);
+}
+
+void TestCliTrace::fitTraceCacheModel()
+{
+    if (!haveShared())
+        QSKIP("../shared/data/gpu-benches is not here");
+    const json j = runJson({"fit-trace", "--trace", kTidy, "--x", "warps_per_sm", "--y", "init_GBs",
+                            "--where", "gpu=v100", "--model", "fixed", "--profile", "v100", "--json"});
+    for (const char *key : {"model", "L_s", "h", "rmse", "r2", "points", "converged", "at_bounds", "profile"})
+        QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["model"].get<std::string>(), std::string("fixed"));
+    QCOMPARE(j["points"].get<int>(), 32);
+    const Run text = run({"fit-trace", "--trace", kTidy, "--x", "warps_per_sm", "--y", "read_GBs", "--where",
+                          "gpu=v100", "--model", "locality", "--profile", "v100"});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.out.find("alpha = ") != std::string::npos);
+}
+
+void TestCliTrace::bandwidthCurveJson()
+{
+    QTemporaryDir dir;
+    const std::string path = write(dir, "bw.tsv", "t\tbytes\n0\t10\n1\t2\n2\t10\n3\t2\n");
+    const json j = runJson({"bandwidth-curve", "--trace", path, "--column", "bytes", "--window", "1",
+                            "--limit", "5", "--json"});
+    for (const char *key : {"sorted", "slowdown", "units", "window", "limit", "area_bytes", "total_bytes"})
+        QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["sorted"].get<std::vector<double>>(), (std::vector<double> {10, 10, 2, 2}));
+    QCOMPARE(j["slowdown"].get<double>(), 1.5);
+    QCOMPARE(j["units"].get<int>(), 4);
+    QCOMPARE(j["area_bytes"].get<double>(), 24.0);
+    const json smooth = runJson({"bandwidth-curve", "--trace", path, "--column", "bytes", "--window", "2",
+                                 "--limit", "5", "--json"});
+    QCOMPARE(smooth["sorted"].get<std::vector<double>>(), (std::vector<double> {10, 6, 6, 6}));
+    const Run text = run({"bandwidth-curve", "--trace", path, "--column", "bytes", "--limit", "5"});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.out.find("Slowdown  1.5000") != std::string::npos);
+}
+
+void TestCliTrace::bandwidthCurvePerfStat()
+{
+    const json j = runJson({"bandwidth-curve", "--trace", kExcerpt, "--format", "perf-stat", "--column",
+                            "imc-bytes", "--limit", "1e8", "--json"});
+    QCOMPARE(j["units"].get<int>(), 3);
+    QCOMPARE(j["sorted"].size(), std::size_t(3));
+    QVERIFY(j["slowdown"].get<double>() > 1);
+    const json cycles = runJson({"bandwidth-curve", "--trace", kExcerpt, "--format", "perf-stat", "--column",
+                                 "cycles:D", "--limit", "1e12", "--json"});
+    QCOMPARE(cycles["slowdown"].get<double>(), 1.0);
+}
+
+void TestCliTrace::help()
+{
+    for (const char *command : {"fit-trace", "bandwidth-curve"}) {
+        const Run r = run({command, "--help"});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.find("Usage: crossroof-cli ") != std::string::npos);
+    }
+    const Run usage = run({"--help"});
+    QVERIFY(usage.out.find("fit-trace") != std::string::npos);
+    QVERIFY(usage.out.find("bandwidth-curve") != std::string::npos);
+}
+
+void TestCliTrace::badArgumentsExitTwo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no trace") << QStringList {"fit-trace", "--x", "k", "--y", "gbs"}
+                              << "crossroof-cli fit-trace: option '--trace' is required";
+    QTest::newRow("no y") << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k"}
+                          << "crossroof-cli fit-trace: option '--y' is required";
+    QTest::newRow("missing file")
+            << QStringList {"fit-trace", "--trace", "@/none.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/none.csv: cannot read (No such file or directory)";
+    QTest::newRow("unknown column")
+            << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "warps", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/t.csv: no column 'warps' (columns: run, k, gbs)";
+    QTest::newRow("junk cell")
+            << QStringList {"fit-trace", "--trace", "@/junk.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/junk.csv:3:3: column 'gbs': 'n/a' is not a number";
+    QTest::newRow("nan cell")
+            << QStringList {"fit-trace", "--trace", "@/nan.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/nan.csv:4:5: column 'gbs': 'NaN' is not a finite number";
+    QTest::newRow("bad where")
+            << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k", "--y", "gbs", "--where", "run"}
+            << "crossroof-cli fit-trace: option '--where': expected COLUMN=VALUE (got 'run')";
+    QTest::newRow("no rows")
+            << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k", "--y", "gbs", "--where", "run=C"}
+            << "crossroof-cli fit-trace: @/t.csv: no rows where run=C (values of 'run': A, B)";
+    QTest::newRow("bad model")
+            << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k", "--y", "gbs", "--model", "spline"}
+            << "crossroof-cli fit-trace: option '--model': must be roofline, fixed or locality "
+               "(got 'spline')";
+    QTest::newRow("one point")
+            << QStringList {"fit-trace", "--trace", "@/t.csv", "--x",     "k",    "--y",
+                            "gbs",       "--where", "k=1",     "--where", "run=A"}
+            << "crossroof-cli fit-trace: @/t.csv: roofline fit: needs at least 2 points (got 1)";
+    QTest::newRow("empty file") << QStringList {"fit-trace", "--trace", "@/empty.csv", "--x",
+                                                "k",         "--y",     "gbs"}
+                                << "crossroof-cli fit-trace: @/empty.csv: empty file, no CSV header";
+    QTest::newRow("binary")
+            << QStringList {"fit-trace", "--trace", "@/binary.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/binary.csv:1:2: binary data (byte 0x00); not CSV files "
+               "text";
+    QTest::newRow("huge")
+            << QStringList {"fit-trace", "--trace", "@/huge.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/huge.csv: 300000000 bytes, over the 64 MiB limit for CSV "
+               "files";
+    QTest::newRow("bw no limit") << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--column", "gbs"}
+                                 << "crossroof-cli bandwidth-curve: option '--limit' is required";
+    QTest::newRow("bw bad limit")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--column", "gbs", "--limit", "-3"}
+            << "crossroof-cli bandwidth-curve: option '--limit': must be a finite number > 0 "
+               "(got '-3')";
+    QTest::newRow("bw bad window")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--column", "gbs",
+                            "--window",        "0",       "--limit", "1"}
+            << "crossroof-cli bandwidth-curve: option '--window': must be between 1 and "
+               "1000000000 (got 0)";
+    QTest::newRow("bw long window")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--column", "gbs",
+                            "--window",        "99",      "--limit", "1"}
+            << "crossroof-cli bandwidth-curve: @/t.csv: column 'gbs': bandwidth curve: the "
+               "smoothing window (99 units) is longer than the trace (6 units)";
+    QTest::newRow("bw negative bytes")
+            << QStringList {"bandwidth-curve", "--trace", "@/neg.csv", "--column", "bytes", "--limit", "1"}
+            << "crossroof-cli bandwidth-curve: @/neg.csv: column 'bytes': bandwidth curve: "
+               "unit 2: bytes must be a finite number >= 0 (got -5)";
+    QTest::newRow("bw bad format")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv",  "--column", "gbs",
+                            "--limit",         "1",       "--format", "xml"}
+            << "crossroof-cli bandwidth-curve: option '--format': must be csv or perf-stat "
+               "(got 'xml')";
+    QTest::newRow("bw unknown option")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--colum", "gbs"}
+            << "crossroof-cli bandwidth-curve: unknown option '--colum'";
+}
+
+void TestCliTrace::badArgumentsExitTwo()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    write(dir, "t.csv", "run,k,gbs\nA,1,100\nA,2,200\nA,4,300\nA,8,300\nB,1,5\nB,2,10\n");
+    write(dir, "junk.csv", "k,gbs\n1,100\n2,n/a\n");
+    write(dir, "nan.csv", "k,gbs\n1,100\n2,200\n4,  NaN\n");
+    write(dir, "neg.csv", "bytes\n1\n-5\n");
+    write(dir, "empty.csv", "");
+    write(dir, "binary.csv", std::string("k\0ELF", 5));
+    const std::string huge = (dir.path() + QStringLiteral("/huge.csv")).toStdString();
+    write(dir, "huge.csv", "k,gbs\n");
+    std::filesystem::resize_file(huge, 300ull * 1000 * 1000);
+    std::vector<std::string> argv;
+    for (QString a : args)
+        argv.push_back(a.replace(QLatin1Char('@'), dir.path()).toStdString());
+    const Run r = run(argv);
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.out.empty());
+    QCOMPARE(QString::fromStdString(r.err),
+             message.replace(QLatin1Char('@'), dir.path()) + QLatin1Char('\n'));
+}
+
+QTEST_APPLESS_MAIN(TestCliTrace)
+#include "tst_cli_trace.moc"

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "error.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace crossroof::test {
+
+/// The message of the InputError that FN throws, or an empty string if it throws none. Any other exception
+/// escapes and fails the test.
+template<typename Fn>
+QString inputErrorOf(Fn &&fn)
+{
+    try {
+        fn();
+    } catch (const core::InputError &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return QString();
+}
+
+/// A file of BYTES bytes that costs no disk: a short first line, then a hole (ftruncate).
+inline void makeSparseFile(const std::string &path, std::uintmax_t bytes, const std::string &firstLine)
+{
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << firstLine;
+    }
+    std::filesystem::resize_file(path, bytes);
+}
+
+/// Milliseconds FN takes (best of REPEATS runs).
+template<typename Fn>
+double bestMilliseconds(Fn &&fn, int repeats = 5)
+{
+    double best = 1e300;
+    for (int i = 0; i < repeats; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        fn();
+        const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
+        best = std::min(best, ms.count());
+    }
+    return best;
+}
+
+} // namespace crossroof::test
