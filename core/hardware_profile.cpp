@@ -86,6 +86,11 @@ HardwareProfile loadProfileFile(const std::filesystem::path &path)
     return parseProfile(detail::readTextFile(path, kMaxProfileBytes, "profile"), path.string());
 }
 
+std::string profileToText(const HardwareProfile &profile)
+{
+    return nlohmann::ordered_json::parse(detail::profileToJson(profile).dump()).dump(2) + "\n";
+}
+
 namespace detail {
 
 void readParameters(const JsonReader &r, const json &obj, XModelParams &p)

@@ -42,4 +42,7 @@ HardwareProfile parseProfile(std::string_view json, const std::string &label);
 /// Reads, parses and validates a profile file; errors name the file.
 HardwareProfile loadProfileFile(const std::filesystem::path &path);
 
+/// The profile as JSON text in the format parseProfile() reads (for "save as profile").
+std::string profileToText(const HardwareProfile &profile);
+
 } // namespace crossroof::core

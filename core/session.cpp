@@ -15,12 +15,13 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kViews{"xgraph", "occupancy", "zigzag", "markov"};
+constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov"};
 
 void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
 {
-    for (const auto &[key, value] : obj.items()) {
-        if (std::none_of(known.begin(), known.end(), [&](const char *k) { return key == k; }))
+    for (const auto &item : obj.items()) {
+        const std::string &key = item.key();
+        if (std::none_of(known.begin(), known.end(), [&key](const char *k) { return key == k; }))
             r.fail(key, "is not a session field (misspelt?)");
     }
 }
@@ -114,7 +115,7 @@ Session parseSession(std::string_view text, const std::string &label)
         if (s.current_view.empty())
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
-            v.fail("current", "must be xgraph, occupancy, zigzag or markov (got '" + s.current_view + "')");
+            v.fail("current", "must be xgraph, stability, occupancy, zigzag or markov (got '" + s.current_view + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);

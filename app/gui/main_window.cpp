@@ -5,6 +5,7 @@
 #include "markov_view.h"
 #include "occupancy_state.h"
 #include "occupancy_view.h"
+#include "stability_view.h"
 #include "zigzag_view.h"
 
 #include "error.h"
@@ -52,6 +53,8 @@ MainWindow::MainWindow(QWidget *parent)
     tabs->setDocumentMode(true);
     m_xgraph = new XGraphView(m_eval, tabs);
     tabs->addTab(m_xgraph, tr("&X-graph"));
+    m_stability = new StabilityView(m_state, tabs);
+    tabs->addTab(m_stability, tr("S&tability"));
     m_occupancyView = new OccupancyView(m_occupancy, tabs);
     tabs->addTab(m_occupancyView, tr("&Occupancy"));
     m_zigzag = new ZigzagView(m_occupancy, tabs);
@@ -125,6 +128,7 @@ MainWindow::MainWindow(QWidget *parent)
     };
     connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
     connect(m_markov, &MarkovView::hoverTextChanged, this, showHover);
+    connect(m_stability, &StabilityView::hoverTextChanged, this, showHover);
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateTitle);
     connect(m_state, &ParameterState::changed, this, &MainWindow::markModified);
     connect(m_occupancy, &OccupancyState::changed, this, &MainWindow::markModified);
@@ -389,7 +393,8 @@ void MainWindow::showError(const QString &message)
 
 QStringList MainWindow::viewNames()
 {
-    return {QStringLiteral("xgraph"), QStringLiteral("occupancy"), QStringLiteral("zigzag"), QStringLiteral("markov")};
+    return {QStringLiteral("xgraph"), QStringLiteral("stability"), QStringLiteral("occupancy"), QStringLiteral("zigzag"),
+            QStringLiteral("markov")};
 }
 
 bool MainWindow::showView(const QString &name)
@@ -410,6 +415,8 @@ QList<QCustomPlot *> MainWindow::figurePlots(const QString &view) const
 {
     if (view == QLatin1String("xgraph"))
         return m_xgraph->figurePlots();
+    if (view == QLatin1String("stability"))
+        return m_stability->figurePlots();
     if (view == QLatin1String("occupancy"))
         return m_occupancyView->figurePlots();
     if (view == QLatin1String("zigzag"))

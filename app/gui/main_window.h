@@ -16,6 +16,7 @@ namespace crossroof::widgets {
 class ParameterPanel;
 class MarkovView;
 class OccupancyState;
+class StabilityView;
 class OccupancyView;
 class ParameterState;
 class ProfilePicker;
@@ -43,6 +44,7 @@ public:
     widgets::OccupancyView *occupancyView() const { return m_occupancyView; }
     widgets::ZigzagView *zigzagView() const { return m_zigzag; }
     widgets::MarkovView *markovView() const { return m_markov; }
+    widgets::StabilityView *stabilityView() const { return m_stability; }
 
     /// Opens a profile file; on failure shows the validation message and keeps the current profile.
     bool openProfileFile(const QString &path);
@@ -103,6 +105,7 @@ private:
     widgets::OccupancyView *m_occupancyView;
     widgets::ZigzagView *m_zigzag;
     widgets::MarkovView *m_markov;
+    widgets::StabilityView *m_stability;
     QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
     QTimer *m_autosave;

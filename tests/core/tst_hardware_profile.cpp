@@ -44,6 +44,7 @@ private Q_SLOTS:
     void tableTwoSaturationPoints_data();
     void tableTwoSaturationPoints();
     void measuredGpusCiteTheirData();
+    void profileTextRoundTrips();
     void resolveByIdOrPath();
 };
 
@@ -208,6 +209,17 @@ void TestHardwareProfile::measuredGpusCiteTheirData()
         for (const auto &s : core::findBundledProfile(id)->sources)
             gpuBenches = gpuBenches || s.text.find("gpu-benches") != std::string::npos;
         QVERIFY2(gpuBenches, id);
+    }
+}
+
+void TestHardwareProfile::profileTextRoundTrips()
+{
+    for (const auto &p : core::bundledProfiles()) {
+        const auto back = core::parseProfile(core::profileToText(p), "again.json");
+        QCOMPARE(back.id, p.id);
+        QVERIFY(back.params == p.params);
+        QCOMPARE(back.sources.size(), p.sources.size());
+        QCOMPARE(back.compute_capability, p.compute_capability);
     }
 }
 
