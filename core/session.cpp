@@ -15,7 +15,7 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov"};
+constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov", "bandwidth"};
 
 void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
 {
@@ -77,6 +77,28 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
     return m;
 }
 
+StabilitySettings readStability(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"x_key", "y_key", "resolution", "sweep_key", "sweep_shows_k"});
+    StabilitySettings s;
+    auto key = [&](const char *field, std::string fallback) {
+        std::string v = r.string(obj, field, field, false);
+        if (v.empty())
+            return fallback;
+        if (!findParameter(v))
+            r.fail(field, "is not a parameter key (got '" + v + "')");
+        return v;
+    };
+    s.x_key = key("x_key", s.x_key);
+    s.y_key = key("y_key", s.y_key);
+    s.resolution = int(r.integer(obj, "resolution", "resolution", 16, 512, 128));
+    s.sweep_key = key("sweep_key", s.sweep_key);
+    s.sweep_shows_k = r.boolean(obj, "sweep_shows_k", "sweep_shows_k", false);
+    return s;
+}
+
 } // namespace
 
 Session parseSession(std::string_view text, const std::string &label)
@@ -94,7 +116,8 @@ Session parseSession(std::string_view text, const std::string &label)
                          + "); this one reads format " + std::to_string(kSessionFormatVersion)
                          + " and older. Update Crossroof to open it.");
     }
-    rejectUnknown(r, doc, {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov"});
+    rejectUnknown(r, doc,
+                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov", "stability", "traces"});
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");
@@ -115,12 +138,21 @@ Session parseSession(std::string_view text, const std::string &label)
         if (s.current_view.empty())
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
-            v.fail("current", "must be xgraph, stability, occupancy, zigzag or markov (got '" + s.current_view + "')");
+            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov or bandwidth (got '" + s.current_view + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
     if (doc.contains("markov"))
         s.markov = readMarkov(r.nested("markov."), doc["markov"]);
+    if (doc.contains("stability"))
+        s.stability = readStability(r.nested("stability."), doc["stability"]);
+    if (doc.contains("traces")) {
+        const json &traces = doc["traces"];
+        if (!traces.is_array())
+            r.fail("traces", "must be an array of traces");
+        for (std::size_t i = 0; i < traces.size(); ++i)
+            s.traces.push_back(traceFromJson(traces[i].dump(), label, "traces[" + std::to_string(i) + "]."));
+    }
     return s;
 }
 
@@ -157,6 +189,16 @@ std::string sessionToJson(const Session &s)
                      {"steps", m.steps ? Ordered(*m.steps) : Ordered(nullptr)},
                      {"p_index", m.p_index},
                      {"q_index", m.q_index}};
+    const auto &st = s.stability;
+    doc["stability"] = {{"x_key", st.x_key},
+                        {"y_key", st.y_key},
+                        {"resolution", st.resolution},
+                        {"sweep_key", st.sweep_key},
+                        {"sweep_shows_k", st.sweep_shows_k}};
+    Ordered traces = Ordered::array();
+    for (const auto &t : s.traces)
+        traces.push_back(Ordered::parse(traceToJson(t)));
+    doc["traces"] = traces;
     return doc.dump(2) + "\n";
 }
 

@@ -3,6 +3,7 @@
 
 #include "hardware_profile.h"
 #include "parameters.h"
+#include "trace_set.h"
 
 #include <filesystem>
 #include <optional>
@@ -43,6 +44,17 @@ struct MarkovSettings
     bool operator==(const MarkovSettings &) const = default;
 };
 
+/// The stability view's choices (MODEL.md 1.6).
+struct StabilitySettings
+{
+    std::string x_key = "n";
+    std::string y_key = "Z";
+    int resolution = 128;
+    std::string sweep_key = "n";
+    bool sweep_shows_k = false; ///< the hysteresis plot shows k instead of the MS throughput
+    bool operator==(const StabilitySettings &) const = default;
+};
+
 /// Everything needed to reopen an analysis on any machine: the profile (embedded), every parameter and the
 /// view settings.
 struct Session
@@ -52,6 +64,8 @@ struct Session
     std::string current_view = "xgraph";
     OccupancySettings occupancy;
     MarkovSettings markov;
+    StabilitySettings stability;
+    std::vector<MeasuredTrace> traces; ///< loaded measurements, embedded
 };
 
 /// Parses and validates a session; errors name LABEL and the field ("s.crossroof: field 'parameters.L': ...").

@@ -85,7 +85,8 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
         auto *box = new QComboBox(this);
         for (const char *key : kMapKeys) {
             const auto *info = core::findParameter(key);
-            box->addItem(QStringLiteral("%1 (%2)").arg(qs(info->symbol), qs(info->label)), QString::fromLatin1(key));
+            box->addItem(qs(info->symbol), QString::fromLatin1(key));
+            box->setItemData(box->count() - 1, qs(info->label), Qt::ToolTipRole);
         }
         box->setCurrentIndex(box->findData(QString::fromLatin1(initial)));
         return box;
@@ -107,13 +108,25 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_resolution->setToolTip(tr("Cells per axis; the map refines to this in the background, coarse first"));
     addLabelled(tr("&Resolution"), m_resolution);
     m_sweepKey = keyBox("n");
-    addLabelled(tr("&Hysteresis of"), m_sweepKey);
+    auto *sweepBar = new QHBoxLayout;
+    {
+        auto *label = new QLabel(tr("&Hysteresis of"), this);
+        label->setBuddy(m_sweepKey);
+        sweepBar->addWidget(label);
+        sweepBar->addWidget(m_sweepKey);
+    }
     m_sweepShows = new QComboBox(this);
     m_sweepShows->addItem(tr("MS throughput"));
     m_sweepShows->addItem(tr("warps in memory, k"));
     m_sweepShows->setToolTip(tr("Where compute demand is flat (x ≥ π) every equilibrium has the same throughput "
                                 "M/Z; the branches then differ in k, the warps waiting on memory"));
-    addLabelled(tr("sho&wing"), m_sweepShows);
+    {
+        auto *label = new QLabel(tr("sho&wing"), this);
+        label->setBuddy(m_sweepShows);
+        sweepBar->addWidget(label);
+        sweepBar->addWidget(m_sweepShows);
+        sweepBar->addStretch(1);
+    }
     bar->addStretch(1);
 
     m_info = new QLabel(this);
@@ -181,9 +194,14 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     advisorLayout->addWidget(m_degradation);
     advisorLayout->addWidget(apply);
 
+    auto *hystPane = new QWidget(this);
+    auto *hystLayout = new QVBoxLayout(hystPane);
+    hystLayout->setContentsMargins(0, 0, 0, 0);
+    hystLayout->addLayout(sweepBar);
+    hystLayout->addWidget(m_hyst, 1);
     auto *left = new QSplitter(Qt::Vertical, this);
     left->addWidget(m_map);
-    left->addWidget(m_hyst);
+    left->addWidget(hystPane);
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -197,9 +215,12 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     layout->addWidget(m_info);
     layout->addWidget(split, 1);
 
-    for (QComboBox *box : {m_xKey, m_yKey, m_sweepKey, m_sweepShows})
+    for (QComboBox *box : {m_xKey, m_yKey, m_sweepKey, m_sweepShows}) {
         connect(box, &QComboBox::currentIndexChanged, this, &StabilityView::scheduleRefresh);
+        connect(box, &QComboBox::currentIndexChanged, this, &StabilityView::settingsChanged);
+    }
     connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::scheduleRefresh);
+    connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::settingsChanged);
     connect(m_state, &ParameterState::changed, this, &StabilityView::scheduleRefresh);
     connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_advice->currentRow()); });
     connect(m_advice, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
@@ -237,6 +258,31 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
 StabilityView::~StabilityView()
 {
     m_worker.request_stop();
+}
+
+core::StabilitySettings StabilityView::settings() const
+{
+    core::StabilitySettings s;
+    s.x_key = m_xKey->currentData().toString().toStdString();
+    s.y_key = m_yKey->currentData().toString().toStdString();
+    s.resolution = m_resolution->value();
+    s.sweep_key = m_sweepKey->currentData().toString().toStdString();
+    s.sweep_shows_k = m_sweepShows->currentIndex() == 1;
+    return s;
+}
+
+void StabilityView::setSettings(const core::StabilitySettings &s)
+{
+    auto choose = [](QComboBox *box, const std::string &key) {
+        const int index = box->findData(QString::fromStdString(key));
+        if (index >= 0)
+            box->setCurrentIndex(index);
+    };
+    choose(m_xKey, s.x_key);
+    choose(m_yKey, s.y_key);
+    choose(m_sweepKey, s.sweep_key);
+    m_resolution->setValue(s.resolution);
+    m_sweepShows->setCurrentIndex(s.sweep_shows_k ? 1 : 0);
 }
 
 core::MapAxis StabilityView::axis(int which) const

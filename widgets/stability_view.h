@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "session.h"
 #include "stability_map.h"
 
 #include <QWidget>
@@ -53,6 +54,8 @@ public:
 
     /// The map as last drawn (possibly still coarse).
     const core::StabilityMap &map() const { return m_shown; }
+    core::StabilitySettings settings() const;
+    void setSettings(const core::StabilitySettings &settings);
     /// Brings everything up to date (if hidden, the view defers its work until shown) and blocks until the
     /// background refinement has finished (tests, export).
     void waitForMap();
@@ -63,6 +66,8 @@ public:
 
 Q_SIGNALS:
     void hoverTextChanged(const QString &text);
+    /// A choice of axes, resolution or sweep changed (for the window's modified mark).
+    void settingsChanged();
 
 protected:
     void showEvent(QShowEvent *event) override;

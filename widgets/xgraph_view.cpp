@@ -126,8 +126,8 @@ void XGraphView::refresh()
     m_message->setVisible(!ok);
     if (!ok) {
         m_message->setText(m_eval->error());
-        for (int i = 0; i < m_plot->graphCount(); ++i)
-            m_plot->graph(i)->data()->clear();
+        for (QCPGraph *g : ownGraphs())
+            g->data()->clear();
         m_psiLabel->setVisible(false);
         m_valleyLabel->setVisible(false);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -214,6 +214,17 @@ void XGraphView::refresh()
     double top = std::max({fMax, lm.plateau_gbs * 1.0, op.ms_gbs});
     for (const auto &e : r.equilibria)
         top = std::max(top, e.ms_gbs);
+    // Measured points that others draw on this plot (trace overlays) stay in view too.
+    const QList<QCPGraph *> own = ownGraphs();
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph *g = m_plot->graph(i);
+        if (own.contains(g) || !g->visible() || g->valueAxis() != m_plot->yAxis)
+            continue;
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            if (it->key >= 0 && it->key <= n && std::isfinite(it->value))
+                top = std::max(top, it->value * 1.05);
+        }
+    }
     const double demandCeiling = model->toGbs(p.M / p.Z);
     if (demandCeiling <= 3 * top)
         top = std::max(top, demandCeiling);
@@ -256,6 +267,11 @@ void XGraphView::refresh()
     m_operating->setName(tr("operating point, %1 GB/s").arg(fmt(op.ms_gbs)));
 
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QList<QCPGraph *> XGraphView::ownGraphs() const
+{
+    return {m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating, m_cacheMarks};
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const

@@ -35,12 +35,15 @@ public:
     /// nothing.
     QString describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const;
 
+    /// Redraws from the evaluation; also rescales for graphs others added to the plot (trace overlays).
+    void refresh();
+
 Q_SIGNALS:
     /// What the mouse is over, with its formula, for the status bar.
     void hoverTextChanged(const QString &text);
 
 private:
-    void refresh();
+    QList<QCPGraph *> ownGraphs() const;
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
 

@@ -2,10 +2,14 @@
 #include "main_window.h"
 
 #include "export_dialog.h"
+#include "bandwidth_view.h"
 #include "markov_view.h"
 #include "occupancy_state.h"
 #include "occupancy_view.h"
 #include "stability_view.h"
+#include "trace_overlay.h"
+#include "trace_state.h"
+#include "traces_panel.h"
 #include "zigzag_view.h"
 
 #include "error.h"
@@ -45,6 +49,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_state(new ParameterState(this))
     , m_eval(new XModelEvaluation(m_state, this))
     , m_occupancy(new OccupancyState(m_state, this))
+    , m_traces(new TraceState(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
 
@@ -61,6 +66,15 @@ MainWindow::MainWindow(QWidget *parent)
     tabs->addTab(m_zigzag, tr("&Zigzag"));
     m_markov = new MarkovView(tabs);
     tabs->addTab(m_markov, tr("&Markov CPI"));
+    m_bandwidth = new BandwidthView(m_traces, tabs);
+    tabs->addTab(m_bandwidth, tr("&Bandwidth"));
+
+    // Measurements on the model's plots: f(k) traces and kernel points on the X-graph, runtimes on the zigzag.
+    auto *xgraphTraces = new TraceOverlay(m_xgraph->plot(), m_traces, TraceOverlay::Target::XGraph, m_xgraph);
+    xgraphTraces->setPrediction(TraceOverlay::xmodelPrediction(m_state));
+    connect(m_eval, &XModelEvaluation::updated, xgraphTraces, &TraceOverlay::refresh);
+    connect(m_traces, &TraceState::changed, m_xgraph, &XGraphView::refresh);
+    new TraceOverlay(m_zigzag->plot(), m_traces, TraceOverlay::Target::Zigzag, m_zigzag);
     setCentralWidget(tabs);
 
     // Left: profile and parameters.
@@ -98,18 +112,29 @@ MainWindow::MainWindow(QWidget *parent)
     readoutDock->setMinimumWidth(320);
     addDockWidget(Qt::RightDockWidgetArea, readoutDock);
 
+    // Measured traces: import, show or hide, calibrate.
+    m_tracesPanel = new TracesPanel(m_traces, m_state, this);
+    auto *tracesDock = new QDockWidget(tr("Traces"), this);
+    tracesDock->setObjectName(QStringLiteral("TracesDock"));
+    tracesDock->setWidget(m_tracesPanel);
+    addDockWidget(Qt::RightDockWidgetArea, tracesDock);
+    connect(m_tracesPanel, &TracesPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    connect(m_traces, &TraceState::changed, this, &MainWindow::markModified);
+
     // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
     // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock](int index) {
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock](int index) {
         const QWidget *view = m_tabs->widget(index);
         readoutDock->setVisible(view == m_xgraph);
-        paramDock->setVisible(view != m_markov);
+        paramDock->setVisible(view != m_markov && view != m_bandwidth);
+        tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
     });
 
     createMenus();
     auto *viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->addAction(paramDock->toggleViewAction());
     viewMenu->addAction(readoutDock->toggleViewAction());
+    viewMenu->addAction(tracesDock->toggleViewAction());
     auto *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Crossroof"), this, [this] {
         QMessageBox::about(this, tr("About Crossroof"),
@@ -133,6 +158,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_state, &ParameterState::changed, this, &MainWindow::markModified);
     connect(m_occupancy, &OccupancyState::changed, this, &MainWindow::markModified);
     connect(m_markov, &MarkovView::settingsChanged, this, &MainWindow::markModified);
+    connect(m_stability, &StabilityView::settingsChanged, this, &MainWindow::markModified);
     m_autosave = new QTimer(this);
     m_autosave->setInterval(60 * 1000);
     connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
@@ -170,6 +196,15 @@ void MainWindow::createMenus()
             openProfileFile(path);
     });
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    auto *importTrace = file->addAction(tr("&Import Trace…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import Measured Trace"), QString(),
+            tr("Measurements (*.csv *.tsv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            m_tracesPanel->importFile(path);
+    });
+    importTrace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importTrace->setStatusTip(tr("gpu-benches stream output, Nsight Compute --csv, perf stat -x, or any CSV/TSV"));
     file->addSeparator();
     auto *exportFigure = file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigureInteractively);
     exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -217,6 +252,8 @@ core::Session MainWindow::captureSession() const
     s.current_view = currentViewName().toStdString();
     s.occupancy = m_occupancy->settings();
     s.markov = m_markov->settings();
+    s.stability = m_stability->settings();
+    s.traces = m_traces->traces();
     return s;
 }
 
@@ -228,6 +265,8 @@ void MainWindow::applySession(const core::Session &s)
     m_picker->addProfile(s.profile);
     m_occupancy->setSettings(s.occupancy);
     m_markov->setSettings(s.markov);
+    m_stability->setSettings(s.stability);
+    m_traces->setTraces(s.traces);
     showView(QString::fromStdString(s.current_view));
     m_applying = false;
 }
@@ -394,7 +433,7 @@ void MainWindow::showError(const QString &message)
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("xgraph"), QStringLiteral("stability"), QStringLiteral("occupancy"), QStringLiteral("zigzag"),
-            QStringLiteral("markov")};
+            QStringLiteral("markov"),  QStringLiteral("bandwidth")};
 }
 
 bool MainWindow::showView(const QString &name)
@@ -423,6 +462,8 @@ QList<QCustomPlot *> MainWindow::figurePlots(const QString &view) const
         return m_zigzag->figurePlots();
     if (view == QLatin1String("markov"))
         return m_markov->figurePlots();
+    if (view == QLatin1String("bandwidth"))
+        return m_bandwidth->figurePlots();
     return {};
 }
 

@@ -15,7 +15,11 @@ class QTabWidget;
 namespace crossroof::widgets {
 class ParameterPanel;
 class MarkovView;
+class BandwidthView;
 class OccupancyState;
+class TraceOverlay;
+class TraceState;
+class TracesPanel;
 class StabilityView;
 class OccupancyView;
 class ParameterState;
@@ -45,6 +49,9 @@ public:
     widgets::ZigzagView *zigzagView() const { return m_zigzag; }
     widgets::MarkovView *markovView() const { return m_markov; }
     widgets::StabilityView *stabilityView() const { return m_stability; }
+    widgets::TraceState *traceState() const { return m_traces; }
+    widgets::TracesPanel *tracesPanel() const { return m_tracesPanel; }
+    widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
 
     /// Opens a profile file; on failure shows the validation message and keeps the current profile.
     bool openProfileFile(const QString &path);
@@ -106,6 +113,9 @@ private:
     widgets::ZigzagView *m_zigzag;
     widgets::MarkovView *m_markov;
     widgets::StabilityView *m_stability;
+    widgets::TraceState *m_traces;
+    widgets::TracesPanel *m_tracesPanel;
+    widgets::BandwidthView *m_bandwidth;
     QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
     QTimer *m_autosave;

@@ -4,6 +4,9 @@
 #include "occupancy_state.h"
 #include "parameter_state.h"
 #include "profile_library.h"
+#include "stability_view.h"
+#include "trace_state.h"
+#include "traces_panel.h"
 
 #include <QFile>
 #include <QMessageBox>
@@ -37,13 +40,21 @@ void editEverything(app::MainWindow &w)
     m.p_index = 40;
     m.q_index = 77;
     w.markovView()->setSettings(m);
+    core::StabilitySettings st;
+    st.y_key = "E";
+    st.sweep_key = "Z";
+    st.sweep_shows_k = true;
+    w.stabilityView()->setSettings(st);
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt")),
+             QString());
+    QVERIFY(!w.traceState()->traces().empty());
     w.showView(QStringLiteral("zigzag"));
 }
 
 bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
-        && a.occupancy == b.occupancy && a.markov == b.markov;
+        && a.occupancy == b.occupancy && a.markov == b.markov && a.stability == b.stability && a.traces == b.traces;
 }
 
 } // namespace

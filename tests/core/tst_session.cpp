@@ -35,6 +35,19 @@ core::Session sample()
     s.markov.steps = 25;
     s.markov.p_index = 3;
     s.markov.q_index = 190;
+    s.stability.x_key = "S_s";
+    s.stability.y_key = "beta";
+    s.stability.resolution = 64;
+    s.stability.sweep_key = "Z";
+    s.stability.sweep_shows_k = true;
+    core::MeasuredTrace t;
+    t.id = "t1";
+    t.name = "v100 init";
+    t.source = "/data/stream_vs_warps_per_sm.csv";
+    t.x = {2, 4, 8, 16};
+    t.y = {153, 306, 595, 895};
+    t.visible = false;
+    s.traces.push_back(t);
     return s;
 }
 
@@ -72,6 +85,9 @@ void TestSession::roundTrip()
     QCOMPARE(back.current_view, s.current_view);
     QVERIFY(back.occupancy == s.occupancy);
     QVERIFY(back.markov == s.markov);
+    QVERIFY(back.stability == s.stability);
+    QCOMPARE(back.traces.size(), std::size_t(1));
+    QVERIFY(back.traces.front() == s.traces.front()); // traces are embedded, points and all
     // Doubles survive exactly.
     core::Session odd = s;
     odd.params.h = 0.1 + 0.2;
@@ -85,12 +101,14 @@ void TestSession::minimalSessionGetsDefaults()
     std::string text = core::sessionToJson(full);
     const auto cut = text.find(",\n  \"view\"");
     QVERIFY(cut != std::string::npos);
-    text = text.substr(0, cut) + "\n}\n";
+    text.resize(cut);
+    text += "\n}\n";
     const core::Session s = core::parseSession(text, "min.crossroof");
     QVERIFY(s.params == full.params);
     QCOMPARE(s.current_view, std::string("xgraph"));
     QVERIFY(s.occupancy == core::OccupancySettings{});
     QVERIFY(s.markov == core::MarkovSettings{});
+    QVERIFY(s.stability == core::StabilitySettings{});
 }
 
 void TestSession::badSessionsNameTheField_data()
@@ -108,6 +126,7 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
                                         << "field 'occupancy.threads_per_block': must be a whole number";
     QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
+    QTest::newRow("bad trace") << "\"visible\": false" << "\"visible\": 3" << "field 'traces[0].visible'";
     QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
 }
 

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+class QCustomPlot;
+class QCPGraph;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+class TraceState;
+
+/// Draws the visible measured traces that belong on one plot, on top of what the plot's view draws. It adds
+/// and removes only its own graphs (one set per trace), each named after the trace and its source file in
+/// the legend, and redraws on TraceState::changed() (call refresh() when the model behind a prediction
+/// changes).
+/// - Target::XGraph: bandwidth-vs-warps traces as hollow markers joined by a light line (x-model.txt,
+///   Fig. 12), kernel points as stars with the model's predicted operating point and an error line to it
+///   (Fig. 11).
+/// - Target::Zigzag: runtimes against B_r on the right axis ("measured time (s)") with the Eq. 15 fit
+///   time = a1·√B_r/T + a0 and its r² in the legend.
+class TraceOverlay : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Target { XGraph, Zigzag };
+    /// Predicted device GB/s of a kernel with WARPS resident per SM and intensity Z (NaN: Z unknown).
+    using Prediction = std::function<std::optional<double>(double warps, double Z)>;
+
+    TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target, QObject *parent = nullptr);
+    ~TraceOverlay() override;
+
+    void setPrediction(Prediction prediction);
+    /// The X-model operating point with n = warps and Z (the state's Z when NaN), everything else from STATE.
+    static Prediction xmodelPrediction(const ParameterState *state);
+
+    /// The graphs this overlay owns now (for tests and figure export).
+    QList<QCPGraph *> graphs() const;
+    /// The graphs drawn for one trace (empty when hidden, removed or not of this plot's kinds).
+    QList<QCPGraph *> graphsFor(const QString &id) const;
+
+public Q_SLOTS:
+    /// Rebuilds every overlay graph from the trace state and replots.
+    void refresh();
+
+private:
+    void clearGraphs();
+    QCPGraph *addGraph(const QString &id, bool rightAxis = false);
+
+    QPointer<QCustomPlot> m_plot;
+    TraceState *m_traces;
+    Target m_target;
+    Prediction m_prediction;
+    // Guarded: the plot deletes its graphs before its children (this overlay, by default) go.
+    QList<QPointer<QCPGraph>> m_graphs;
+    QList<QString> m_graphIds;
+    bool m_ownsRightAxis = false;
+};
+
+} // namespace crossroof::widgets
