@@ -67,12 +67,12 @@ MarkovView::MarkovView(QWidget *parent)
     m_groups->setRange(1, 64);
     m_groups->setValue(4);
     m_groups->setToolTip(tr("Cache groups G: threads sharing one L2 form a group; groups are independent"));
-    addLabelled(tr("Cache &groups"), m_groups);
+    addLabelled(tr("&Groups"), m_groups);
     m_threads = new QSpinBox(this);
     m_threads->setRange(1, 64);
     m_threads->setValue(2);
     m_threads->setToolTip(tr("Threads per group N_g"));
-    addLabelled(tr("&Threads/group"), m_threads);
+    addLabelled(tr("&Threads each"), m_threads);
     m_grid = new QComboBox(this);
     m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
     m_grid->addItem(tr("Uniform, 100 × 100"), QStringLiteral("uniform:100"));
@@ -81,7 +81,7 @@ MarkovView::MarkovView(QWidget *parent)
     m_grid->setToolTip(tr("The (p, q) grid: the thesis' 25 values per axis (0.001 … 0.999, section 5.3.1), a "
                           "uniform grid, or logit axes that stretch the ends near 0 and 1"));
     addLabelled(tr("G&rid"), m_grid);
-    m_transient = new QCheckBox(tr("Transient after"), this);
+    m_transient = new QCheckBox(tr("Transient:"), this);
     m_transient->setToolTip(tr("CPI after t steps from all threads active instead of at steady state"));
     bar->addWidget(m_transient);
     m_steps = new QSpinBox(this);
@@ -120,7 +120,7 @@ MarkovView::MarkovView(QWidget *parent)
     m_selection->setLineStyle(QCPGraph::lsNone);
     m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(plot_style::kVermillion, 2),
                                                  Qt::NoBrush, 14));
-    m_map->setMinimumSize(420, 360);
+    m_map->setMinimumSize(340, 300);
 
     // Slice and transient.
     m_slice = new QCustomPlot(this);
@@ -137,7 +137,7 @@ MarkovView::MarkovView(QWidget *parent)
     m_transientGraph = m_transientPlot->addGraph();
     m_transientGraph->setPen(QPen(plot_style::kVermillion, 2));
     for (QCustomPlot *p : {m_slice, m_transientPlot})
-        p->setMinimumSize(260, 160);
+        p->setMinimumSize(220, 140);
 
     auto *side = new QVBoxLayout;
     side->addWidget(m_slice, 1);

@@ -102,7 +102,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     resultLayout->addWidget(m_summary);
     resultLayout->addWidget(m_limits);
     form->addRow(resultBox);
-    controls->setMinimumWidth(300);
+    controls->setMinimumWidth(260);
     controls->setMaximumWidth(360);
 
     auto *plots = new QVBoxLayout;

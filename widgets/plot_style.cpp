@@ -16,6 +16,9 @@ QFont annotationFont()
 
 void setupAxes(QCustomPlot *plot)
 {
+    // An explicit minimum: QCustomPlot's own size hint grows with every legend entry, and a long legend
+    // would otherwise push the main window wider than the screen.
+    plot->setMinimumSize(300, 200);
     QFont labelFont = QApplication::font();
     QFont tickFont = QApplication::font();
     tickFont.setPointSizeF(tickFont.pointSizeF() * 0.9);

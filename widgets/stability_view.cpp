@@ -143,7 +143,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_current = m_map->addGraph();
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(Qt::black, 2), QColor(255, 255, 255, 160), 16));
-    m_map->setMinimumSize(380, 300);
+    m_map->setMinimumSize(300, 240);
     m_map->setMouseTracking(true);
 
     m_hyst = new QCustomPlot(this);
@@ -165,7 +165,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_jumps->setLineStyle(QCPGraph::lsNone);
     m_jumps->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
     plot_style::placeLegendBelow(m_hyst);
-    m_hyst->setMinimumSize(380, 200);
+    m_hyst->setMinimumSize(300, 160);
 
     m_advice = new QTableWidget(0, 3, this);
     m_advice->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});

@@ -43,6 +43,21 @@ namespace crossroof::app {
 
 using namespace crossroof::widgets;
 
+namespace {
+
+/// A view in a tab: it scrolls instead of forcing the window wider when the docks leave too little room, so
+/// one wide view never makes the whole window larger than the screen.
+QScrollArea *scrollable(QWidget *view)
+{
+    auto *area = new QScrollArea;
+    area->setWidget(view);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+} // namespace
+
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_tabs(new QTabWidget(this))
@@ -57,17 +72,17 @@ MainWindow::MainWindow(QWidget *parent)
     QTabWidget *tabs = m_tabs;
     tabs->setDocumentMode(true);
     m_xgraph = new XGraphView(m_eval, tabs);
-    tabs->addTab(m_xgraph, tr("&X-graph"));
+    tabs->addTab(scrollable(m_xgraph), tr("&X-graph"));
     m_stability = new StabilityView(m_state, tabs);
-    tabs->addTab(m_stability, tr("S&tability"));
+    tabs->addTab(scrollable(m_stability), tr("S&tability"));
     m_occupancyView = new OccupancyView(m_occupancy, tabs);
-    tabs->addTab(m_occupancyView, tr("&Occupancy"));
+    tabs->addTab(scrollable(m_occupancyView), tr("&Occupancy"));
     m_zigzag = new ZigzagView(m_occupancy, tabs);
-    tabs->addTab(m_zigzag, tr("&Zigzag"));
+    tabs->addTab(scrollable(m_zigzag), tr("&Zigzag"));
     m_markov = new MarkovView(tabs);
-    tabs->addTab(m_markov, tr("&Markov CPI"));
+    tabs->addTab(scrollable(m_markov), tr("&Markov CPI"));
     m_bandwidth = new BandwidthView(m_traces, tabs);
-    tabs->addTab(m_bandwidth, tr("&Bandwidth"));
+    tabs->addTab(scrollable(m_bandwidth), tr("&Bandwidth"));
 
     // Measurements on the model's plots: f(k) traces and kernel points on the X-graph, runtimes on the zigzag.
     auto *xgraphTraces = new TraceOverlay(m_xgraph->plot(), m_traces, TraceOverlay::Target::XGraph, m_xgraph);
@@ -118,13 +133,16 @@ MainWindow::MainWindow(QWidget *parent)
     tracesDock->setObjectName(QStringLiteral("TracesDock"));
     tracesDock->setWidget(m_tracesPanel);
     addDockWidget(Qt::RightDockWidgetArea, tracesDock);
+    tabifyDockWidget(readoutDock, tracesDock);
+    readoutDock->raise();
+    connect(m_traces, &TraceState::traceAdded, tracesDock, &QDockWidget::raise);
     connect(m_tracesPanel, &TracesPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_traces, &TraceState::changed, this, &MainWindow::markModified);
 
     // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
     // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock](int index) {
-        const QWidget *view = m_tabs->widget(index);
+        const QWidget *view = qobject_cast<QScrollArea *>(m_tabs->widget(index))->widget();
         readoutDock->setVisible(view == m_xgraph);
         paramDock->setVisible(view != m_markov && view != m_bandwidth);
         tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
