@@ -181,6 +181,15 @@ void ParameterState::applyResetToProfile()
     m_undo->push(new SetProfileCommand(this, tr("Reset to profile"), m_profile, m_profile.params));
 }
 
+void ParameterState::setComparison(const std::optional<core::XModelParams> &params, const QString &label)
+{
+    if (params == m_comparison && label == m_comparisonLabel)
+        return;
+    m_comparison = params;
+    m_comparisonLabel = params ? label : QString();
+    Q_EMIT comparisonChanged();
+}
+
 void ParameterState::beginInteraction()
 {
     m_interaction = true;

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
+
 class QUndoStack;
 
 namespace crossroof::widgets {
@@ -40,6 +42,11 @@ public:
     void beginInteraction();
     void endInteraction();
     bool interactionOpen() const { return m_interaction; }
+
+    /// A what-if to compare the current parameters with on the X-graph (the advisor's compare mode), or none.
+    const std::optional<core::XModelParams> &comparison() const { return m_comparison; }
+    const QString &comparisonLabel() const { return m_comparisonLabel; }
+    void setComparison(const std::optional<core::XModelParams> &params, const QString &label = {});
     int interactionSerial() const { return m_interactionSerial; }
 
 Q_SIGNALS:
@@ -48,12 +55,15 @@ Q_SIGNALS:
     void profileChanged();
     /// Any change at all; views redraw on this.
     void changed();
+    void comparisonChanged();
 
 private:
     core::HardwareProfile m_profile;
     core::XModelParams m_params;
     QUndoStack *m_undo;
     bool m_interaction = false;
+    std::optional<core::XModelParams> m_comparison;
+    QString m_comparisonLabel;
     int m_interactionSerial = 0;
 };
 

@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -179,6 +180,11 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
                             "Each gain is the difference of two full model evaluations. Double-click to apply."));
     auto *apply = new QPushButton(tr("&Apply Selected"), this);
     apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
+    auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
+    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, with its "
+                           "operating point (the paper's Figs. 12-17)"));
+    auto *clearCompare = new QPushButton(tr("C&lear"), this);
+    clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
     m_degradation = new QLabel(this);
     m_degradation->setWordWrap(true);
     m_adviceDetail = new QLabel(this);
@@ -192,7 +198,11 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     advisorLayout->addWidget(m_advice, 1);
     advisorLayout->addWidget(m_adviceDetail);
     advisorLayout->addWidget(m_degradation);
-    advisorLayout->addWidget(apply);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(apply);
+    buttons->addWidget(compare);
+    buttons->addWidget(clearCompare);
+    advisorLayout->addLayout(buttons);
 
     auto *hystPane = new QWidget(this);
     auto *hystLayout = new QVBoxLayout(hystPane);
@@ -224,6 +234,8 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     connect(m_state, &ParameterState::changed, this, &StabilityView::scheduleRefresh);
     connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_advice->currentRow()); });
     connect(m_advice, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
+    connect(compare, &QPushButton::clicked, this, [this] { compareAdvice(m_advice->currentRow()); });
+    connect(clearCompare, &QPushButton::clicked, this, [this] { compareAdvice(-1); });
     connect(m_advice, &QTableWidget::currentCellChanged, this, [this](int row) {
         const QTableWidgetItem *item = row >= 0 ? m_advice->item(row, 0) : nullptr;
         m_adviceDetail->setText(item ? item->data(Qt::UserRole).toString() : QString());
@@ -618,6 +630,17 @@ void StabilityView::refreshAdvisor()
     m_degradation->setText(text);
 }
 
+void StabilityView::compareAdvice(int row)
+{
+    if (row < 0 || std::size_t(row) >= m_adviceParams.size()) {
+        m_state->setComparison(std::nullopt);
+        return;
+    }
+    QString name = m_advice->item(row, 0)->text();
+    name.remove(QRegularExpression(QStringLiteral("^\\d+\\. ")));
+    m_state->setComparison(m_adviceParams[std::size_t(row)], name);
+}
+
 void StabilityView::applyAdvice(int row)
 {
     if (row < 0 || std::size_t(row) >= m_adviceParams.size())
@@ -630,6 +653,7 @@ void StabilityView::applyAdvice(int row)
         m_state->applyValue(qs(info.key), target.*(info.member));
     m_state->applyCacheMode(target.cache);
     m_state->undoStack()->endMacro();
+    m_state->setComparison(std::nullopt); // the what-if is now the state itself
 }
 
 } // namespace crossroof::widgets

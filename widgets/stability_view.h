@@ -61,6 +61,8 @@ public:
     void waitForMap();
     /// Applies the advisor's operation in row ROW of the table (one undo step).
     void applyAdvice(int row);
+    /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode); -1 clears it.
+    void compareAdvice(int row);
     /// Text for the cell under plot coordinates (u, v): its equilibria.
     QString describeAt(double u, double v) const;
 

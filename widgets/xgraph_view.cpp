@@ -69,6 +69,11 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
                           QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kBlack, 1.5), kYellow, 11));
     m_operating = addMarks(tr("operating point"),
                            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kGreen, 3), Qt::NoBrush, 20));
+    // The compare mode's what-if: lighter, dashed, with its own operating point.
+    m_cmpF = addGraph(tr("what-if f(k)"), QPen(QColor(0x00, 0x72, 0xB2, 130), 1.5, Qt::DashLine));
+    m_cmpG = addGraph(tr("what-if G(n−k)"), QPen(QColor(0xD5, 0x5E, 0x00, 130), 1.5, Qt::DashLine));
+    m_cmpOp = addMarks(tr("what-if operating point"),
+                       QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kGreen, 2), Qt::white, 12));
     m_cacheMarks = addMarks(tr("cache peak ψ / valley"),
                             QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(kBlue, 1.5), kSky, 10));
 
@@ -92,8 +97,9 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_message->setPositionAlignment(Qt::AlignCenter);
 
     // Only the lines people look for go into the legend.
-    for (QCPGraph *g : {m_fUnstable, m_neutral, m_cacheMarks, m_critical})
+    for (QCPGraph *g : {m_fUnstable, m_neutral, m_cacheMarks, m_critical, m_cmpG, m_cmpOp})
         g->removeFromLegend();
+    m_cmpF->removeFromLegend();
     plot_style::placeLegendBelow(m_plot);
 
     m_plot->setMouseTracking(true);
@@ -128,6 +134,12 @@ void XGraphView::refresh()
         m_message->setText(m_eval->error());
         for (QCPGraph *g : ownGraphs())
             g->data()->clear();
+        for (QCPItemLine *arrow : std::as_const(m_arrows))
+            arrow->setVisible(false);
+        for (QCPItemRect *rect : std::as_const(m_basinRects))
+            rect->setVisible(false);
+        m_flow.clear();
+        m_basinRanges.clear();
         m_psiLabel->setVisible(false);
         m_valleyLabel->setVisible(false);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -250,7 +262,7 @@ void XGraphView::refresh()
     m_piLabel->setVisible(piVisible);
     m_piLine->point1->setCoords(piK, 0);
     m_piLine->point2->setCoords(piK, 1);
-    m_piLabel->position->setCoords(piK, top * 0.02);
+    m_piLabel->position->setCoords(piK, top * 0.07); // above the row of flow arrows
     m_piLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_piLabel->setText(tr("π = M/E = %1").arg(fmt(lm.pi, 3)));
 
@@ -263,6 +275,29 @@ void XGraphView::refresh()
     m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
     m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs)));
 
+    // Compare mode: the what-if's curves over its own n, and its operating point.
+    const auto &cmp = m_eval->comparison();
+    m_cmpF->removeFromLegend();
+    if (cmp) {
+        const auto &cc = cmp->curves;
+        m_cmpF->setData(QVector<double>(cc.k.begin(), cc.k.end()), QVector<double>(cc.f_gbs.begin(), cc.f_gbs.end()), true);
+        m_cmpG->setData(QVector<double>(cc.k.begin(), cc.k.end()), QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()), true);
+        const auto &cop = cmp->result.operatingPoint();
+        m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
+        m_cmpF->setName(tr("what-if (%1): %2 GB/s").arg(cmp->label, fmt(cop.ms_gbs)));
+        m_cmpF->addToLegend();
+        top = std::max(top, cop.ms_gbs * 1.1);
+        if (!cc.k.empty())
+            m_plot->xAxis->setRange(0, std::max(n, cc.k.back()));
+    } else {
+        for (QCPGraph *g : {m_cmpF, m_cmpG, m_cmpOp})
+            g->data()->clear();
+    }
+    m_plot->yAxis->setRange(0, top);
+    m_plot->yAxis2->setRange(0, top * gopsPerGbs);
+    m_plot->xAxis2->setRange(m_plot->xAxis->range());
+    drawDynamics(top);
+
     // The operating point's numbers go into its legend entry, where no curve can run through them.
     m_operating->setName(tr("operating point, %1 GB/s").arg(fmt(op.ms_gbs)));
 
@@ -271,7 +306,75 @@ void XGraphView::refresh()
 
 QList<QCPGraph *> XGraphView::ownGraphs() const
 {
-    return {m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating, m_cacheMarks};
+    return {m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating, m_cacheMarks,
+            m_cmpF, m_cmpG, m_cmpOp};
+}
+
+void XGraphView::drawDynamics(double top)
+{
+    const auto &model = m_eval->model();
+    const auto &r = m_eval->result();
+    const double n = model->params().n;
+
+    // Basins of attraction: between the unstable (or critical) roots, one per stable state, shaded only when
+    // there is more than one, so a reader sees which state each starting k runs to.
+    m_basinRanges.clear();
+    if (r.stableCount() > 1) {
+        double from = 0;
+        for (const auto &e : r.equilibria) {
+            if (e.stability == core::Stability::Unstable || e.stability == core::Stability::Critical) {
+                m_basinRanges.append({from, e.k});
+                from = e.k;
+            }
+        }
+        m_basinRanges.append({from, n});
+    }
+    while (m_basinRects.size() < m_basinRanges.size()) {
+        auto *rect = new QCPItemRect(m_plot);
+        rect->setLayer(QStringLiteral("background"));
+        rect->setPen(Qt::NoPen);
+        rect->setClipToAxisRect(true);
+        m_basinRects.append(rect);
+    }
+    for (int i = 0; i < m_basinRects.size(); ++i) {
+        QCPItemRect *rect = m_basinRects[i];
+        rect->setVisible(i < m_basinRanges.size());
+        if (i >= m_basinRanges.size())
+            continue;
+        rect->topLeft->setCoords(m_basinRanges[i].first, top);
+        rect->bottomRight->setCoords(m_basinRanges[i].second, 0);
+        const bool operating = m_basinRanges[i].first <= r.operatingPoint().k && r.operatingPoint().k <= m_basinRanges[i].second;
+        rect->setBrush(operating ? QColor(0x00, 0x9E, 0x73, 22) : QColor(0xD5, 0x5E, 0x00, 18));
+    }
+
+    // Flow along k: dk/dt = G(n-k) - f(k) = -F(k); arrows near the bottom point the way warps move.
+    constexpr int kArrows = 14;
+    m_flow.clear();
+    for (int i = 0; i < kArrows; ++i) {
+        const double k = n * (i + 0.5) / kArrows;
+        const double F = model->balance(k);
+        if (std::abs(F) < 1e-9 * std::max(model->msSupply(k), 1e-12))
+            continue;
+        m_flow.append({k, F > 0 ? -1 : 1});
+    }
+    while (m_arrows.size() < m_flow.size()) {
+        auto *arrow = new QCPItemLine(m_plot);
+        arrow->setPen(QPen(QColor(0x55, 0x55, 0x55), 1.2));
+        arrow->setHead(QCPLineEnding::esSpikeArrow);
+        arrow->setClipToAxisRect(true);
+        m_arrows.append(arrow);
+    }
+    const double half = n / kArrows * 0.3;
+    for (int i = 0; i < m_arrows.size(); ++i) {
+        QCPItemLine *arrow = m_arrows[i];
+        arrow->setVisible(i < m_flow.size());
+        if (i >= m_flow.size())
+            continue;
+        const auto &f = m_flow[i];
+        const double y = top * 0.035;
+        arrow->start->setCoords(f.k - f.direction * half, y);
+        arrow->end->setCoords(f.k + f.direction * half, y);
+    }
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const

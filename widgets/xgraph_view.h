@@ -7,6 +7,8 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPItemLine;
+class QCPItemRect;
 class QMouseEvent;
 
 namespace crossroof::widgets {
@@ -30,6 +32,18 @@ public:
     QCPGraph *stableGraph() const { return m_stable; }
     QCPGraph *unstableGraph() const { return m_unstable; }
     QCPGraph *operatingGraph() const { return m_operating; }
+    QCPGraph *comparisonSupplyGraph() const { return m_cmpF; }
+    QCPGraph *comparisonOperatingGraph() const { return m_cmpOp; }
+
+    /// The flow along k drawn as arrows: position and direction (+1: k grows, -1: k shrinks).
+    struct FlowArrow
+    {
+        double k;
+        int direction;
+    };
+    const QList<FlowArrow> &flowArrows() const { return m_flow; }
+    /// The basins of attraction drawn: [from, to) in k, one per stable state (when there are several).
+    const QList<QPair<double, double>> &basins() const { return m_basinRanges; }
 
     /// The formula and value of what is within the tolerances of plot coordinates (k, gbs); empty over
     /// nothing.
@@ -46,6 +60,7 @@ private:
     QList<QCPGraph *> ownGraphs() const;
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
+    void drawDynamics(double top);
 
     XModelEvaluation *m_eval;
     QCustomPlot *m_plot;
@@ -67,6 +82,13 @@ private:
     QCPItemText *m_psiLabel;
     QCPItemText *m_valleyLabel;
     QCPItemText *m_message;
+    QCPGraph *m_cmpF;
+    QCPGraph *m_cmpG;
+    QCPGraph *m_cmpOp;
+    QList<QCPItemLine *> m_arrows;
+    QList<QCPItemRect *> m_basinRects;
+    QList<FlowArrow> m_flow;
+    QList<QPair<double, double>> m_basinRanges;
 };
 
 } // namespace crossroof::widgets

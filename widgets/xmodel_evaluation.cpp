@@ -11,6 +11,7 @@ XModelEvaluation::XModelEvaluation(ParameterState *state, QObject *parent)
     , m_state(state)
 {
     connect(state, &ParameterState::changed, this, &XModelEvaluation::recompute);
+    connect(state, &ParameterState::comparisonChanged, this, &XModelEvaluation::recompute);
     recompute();
 }
 
@@ -26,6 +27,19 @@ void XModelEvaluation::recompute()
         m_result = {};
         m_curves = {};
         m_error = QString::fromStdString(e.what());
+    }
+    m_comparison.reset();
+    if (const auto &whatIf = m_state->comparison()) {
+        try {
+            const core::XModel model(*whatIf);
+            Comparison c;
+            c.label = m_state->comparisonLabel();
+            c.result = model.solve();
+            model.sampleCurves(kCurveSamples / 2, c.curves);
+            m_comparison = std::move(c);
+        } catch (const core::InputError &) {
+            // An invalid what-if is simply not drawn; the advisor only offers valid ones.
+        }
     }
     Q_EMIT updated();
 }

@@ -29,6 +29,15 @@ public:
     const core::XGraphCurves &curves() const { return m_curves; }
     const QString &error() const { return m_error; }
 
+    /// The what-if of the compare mode, evaluated like the current parameters.
+    struct Comparison
+    {
+        QString label;
+        core::XGraphResult result;
+        core::XGraphCurves curves;
+    };
+    const std::optional<Comparison> &comparison() const { return m_comparison; }
+
     /// Recomputes from the state now (also called on every state change).
     void recompute();
 
@@ -41,6 +50,7 @@ private:
     core::XGraphResult m_result;
     core::XGraphCurves m_curves;
     QString m_error;
+    std::optional<Comparison> m_comparison;
 };
 
 } // namespace crossroof::widgets

@@ -50,6 +50,8 @@ private Q_SLOTS:
     void cacheModeEnablesItsParameters();
     void extremeSliderValuesNeverShowNaN();
     void hoverNamesTheFormula();
+    void flowArrowsAndBasinsFollowTheDynamics();
+    void compareModeDrawsTheWhatIf();
 
 private:
     ParameterState *m_state = nullptr;
@@ -207,6 +209,41 @@ void TestParameterPanel::hoverNamesTheFormula()
     QVERIFY(m_view->describeAt(46, g + 30, 0.1, 0.5).isEmpty()); // over nothing
     const auto &op = m_eval->result().operatingPoint();
     QVERIFY(m_view->describeAt(op.k, op.ms_gbs, 0.1, 0.5).startsWith(QLatin1String("Equilibrium")));
+}
+
+void TestParameterPanel::flowArrowsAndBasinsFollowTheDynamics()
+{
+    const auto &model = *m_eval->model();
+    const auto &arrows = m_view->flowArrows();
+    QVERIFY(arrows.size() >= 10);
+    for (const auto &a : arrows) // dk/dt = -F(k): warps move against the sign of F
+        QCOMPARE(a.direction, model.balance(a.k) > 0 ? -1 : 1);
+    // The default workload is bistable: two basins, split at the unstable root.
+    const auto &r = m_eval->result();
+    QCOMPARE(r.stableCount(), 2);
+    const auto &basins = m_view->basins();
+    QCOMPARE(basins.size(), 2);
+    QCOMPARE(basins[0].second, r.equilibria[1].k);
+    QCOMPARE(basins[1].first, r.equilibria[1].k);
+    // One stable state: no basins drawn.
+    m_state->setValue(QStringLiteral("Z"), 4.0);
+    QVERIFY(m_view->basins().isEmpty());
+}
+
+void TestParameterPanel::compareModeDrawsTheWhatIf()
+{
+    core::XModelParams whatIf = m_state->params();
+    whatIf.n = 20; // thread throttling
+    m_state->setComparison(whatIf, QStringLiteral("Thread throttling"));
+    QVERIFY(m_view->comparisonSupplyGraph()->dataCount() > 100);
+    const auto op = core::XModel(whatIf).solve().operatingPoint();
+    QCOMPARE(m_view->comparisonOperatingGraph()->data()->at(0)->key, op.k);
+    QCOMPARE(m_view->comparisonOperatingGraph()->data()->at(0)->value, op.ms_gbs);
+    QVERIFY(m_view->comparisonSupplyGraph()->name().contains(QStringLiteral("Thread throttling")));
+    // The baseline stays as it was.
+    QCOMPARE(m_state->params().n, 48.0);
+    m_state->setComparison(std::nullopt);
+    QCOMPARE(m_view->comparisonSupplyGraph()->dataCount(), 0);
 }
 
 QTEST_MAIN(TestParameterPanel)
