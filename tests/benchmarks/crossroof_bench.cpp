@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-bench: measures the speed targets of docs/PERFORMANCE.md and prints them as JSON.
 #include "figure_export.h"
+#include "gpu_benches.h"
+#include "hysteresis.h"
+#include "perf_stat.h"
+#include "profile_library.h"
+#include "stability_map.h"
+#include "trace_fit.h"
 #include "main_window.h"
 #include "markov.h"
 #include "markov_view.h"
@@ -94,7 +100,7 @@ int main(int argc, char **argv)
             only = argv[++i];
         } else if (a == "--help") {
             std::cout
-                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|literal]\n"
+                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|stability|import|literal]\n"
                        "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
@@ -249,6 +255,57 @@ int main(int argc, char **argv)
             opens.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         }
         out["session_open_to_paint"] = summarize(opens);
+    }
+
+    // Stability maps, hysteresis sweeps, importers and fits (core only).
+    if (wanted("stability")) {
+        auto base = crossroof::core::findBundledProfile("gtx570-sp")->params;
+        const crossroof::core::MapAxis x{"n", 1, 96, 256, false};
+        const crossroof::core::MapAxis y{"Z", 0.5, 200, 256, true};
+        std::vector<double> maps;
+        for (int i = 0; i < (quick ? 2 : 15); ++i) {
+            const auto t0 = Clock::now();
+            const auto map = crossroof::core::computeStabilityMap(base, x, y, 2);
+            maps.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            if (map.stable_count.empty())
+                return 1;
+        }
+        out["stability_map_256x256_2_threads"] = summarize(maps);
+        std::vector<double> sweeps;
+        std::vector<double> values;
+        for (int n = 1; n <= 256; ++n)
+            values.push_back(n);
+        for (int i = 0; i < (quick ? 5 : 100); ++i) {
+            const auto t0 = Clock::now();
+            const auto h = crossroof::core::sweepHysteresis(base, "n", values);
+            sweeps.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            if (h.up_gbs.size() != values.size())
+                return 1;
+        }
+        out["hysteresis_256_n"] = summarize(sweeps);
+    }
+    if (wanted("import")) {
+        const std::string shared = CROSSROOF_SHARED_DIR;
+        std::vector<double> perf, benches, fits;
+        for (int i = 0; i < (quick ? 2 : 20); ++i) {
+            auto t0 = Clock::now();
+            const auto stat = crossroof::core::readPerfStat(shared + "/data/perf-stat/perf_result.tsv");
+            perf.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            t0 = Clock::now();
+            const auto set = crossroof::core::readGpuBenches(shared + "/data/gpu-benches");
+            benches.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            const auto *trace = crossroof::core::findStreamTrace(set.tidy, "v100", "init");
+            if (!trace)
+                return 1;
+            t0 = Clock::now();
+            const auto fit = crossroof::core::fitRoofline(trace->warps_per_sm, trace->gbs);
+            fits.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            if (!(fit.R_gbs > 0) || stat.records.empty())
+                return 1;
+        }
+        out["import_perf_stat_700kb"] = summarize(perf);
+        out["import_gpu_benches_set"] = summarize(benches);
+        out["fit_roofline_trace"] = summarize(fits);
     }
 
     // The literal solver (dense chain, appendix A) against the exact product form.
