@@ -58,7 +58,7 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 {
     if (!obj.is_object())
         r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"groups", "threads_per_group", "grid", "steps", "p_index", "q_index"});
+    rejectUnknown(r, obj, {"groups", "threads_per_group", "grid", "steps", "p_index", "q_index", "measured_cpi"});
     MarkovSettings m;
     m.groups = int(r.integer(obj, "groups", "groups", 1, 64, 4));
     m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
@@ -74,6 +74,8 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
         m.steps = r.integer(obj, "steps", "steps", 1, 1000000, std::nullopt);
     m.p_index = int(r.integer(obj, "p_index", "p_index", 0, 100000, 12));
     m.q_index = int(r.integer(obj, "q_index", "q_index", 0, 100000, 20));
+    if (obj.contains("measured_cpi") && !obj["measured_cpi"].is_null())
+        m.measured_cpi = r.number(obj, "measured_cpi", "measured_cpi", 1, 1e6, std::nullopt);
     return m;
 }
 
@@ -188,7 +190,8 @@ std::string sessionToJson(const Session &s)
                      {"grid", m.grid},
                      {"steps", m.steps ? Ordered(*m.steps) : Ordered(nullptr)},
                      {"p_index", m.p_index},
-                     {"q_index", m.q_index}};
+                     {"q_index", m.q_index},
+                     {"measured_cpi", m.measured_cpi ? Ordered(*m.measured_cpi) : Ordered(nullptr)}};
     const auto &st = s.stability;
     doc["stability"] = {{"x_key", st.x_key},
                         {"y_key", st.y_key},

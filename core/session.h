@@ -41,6 +41,7 @@ struct MarkovSettings
     std::optional<long long> steps; ///< transient after this many steps; none: steady state
     int p_index = 12;
     int q_index = 20;
+    std::optional<double> measured_cpi; ///< drawn as its iso-CPI curve
     bool operator==(const MarkovSettings &) const = default;
 };
 

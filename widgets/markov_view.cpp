@@ -90,6 +90,13 @@ MarkovView::MarkovView(QWidget *parent)
     m_steps->setSuffix(tr(" steps"));
     m_steps->setEnabled(false);
     bar->addWidget(m_steps);
+    m_measured = new QDoubleSpinBox(this);
+    m_measured->setRange(0, 1e6);
+    m_measured->setDecimals(3);
+    m_measured->setSpecialValueText(tr("none"));
+    m_measured->setToolTip(tr("A measured CPI (e.g. cycles/instructions from perf stat): its iso-CPI curve, every "
+                              "(p, q) that predicts it, is drawn over the surface"));
+    addLabelled(tr("&Measured CPI"), m_measured);
     bar->addStretch(1);
 
     m_info = new QLabel(this);
@@ -116,6 +123,9 @@ MarkovView::MarkovView(QWidget *parent)
     m_contours = new QCPCurve(m_map->xAxis, m_map->yAxis);
     m_contours->setPen(QPen(QColor(255, 255, 255, 200), 1));
     m_contours->setName(tr("iso-CPI contours"));
+    m_measuredCurve = new QCPCurve(m_map->xAxis, m_map->yAxis);
+    m_measuredCurve->setPen(QPen(plot_style::kVermillion, 3));
+    m_measuredCurve->setName(tr("measured CPI"));
     m_selection = m_map->addGraph();
     m_selection->setLineStyle(QCPGraph::lsNone);
     m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(plot_style::kVermillion, 2),
@@ -152,6 +162,7 @@ MarkovView::MarkovView(QWidget *parent)
 
     for (QSpinBox *box : {m_groups, m_threads, m_steps})
         connect(box, &QSpinBox::valueChanged, this, &MarkovView::recompute);
+    connect(m_measured, &QDoubleSpinBox::valueChanged, this, &MarkovView::recompute);
     connect(m_grid, &QComboBox::currentIndexChanged, this, [this] {
         // Keep the chosen (p, q) on the new grid: the nearest grid point by value.
         std::optional<std::pair<double, double>> chosen;
@@ -327,6 +338,18 @@ void MarkovView::recompute()
     cy.append(QVector<double>(top.y.begin(), top.y.end()));
     m_contours->setData(cx, cy);
 
+    // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
+    if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {
+        const double level = std::log10(m_measured->value());
+        std::vector<double> logCpi(m_surface.cpi.size());
+        for (std::size_t i = 0; i < logCpi.size(); ++i)
+            logCpi[i] = std::isfinite(m_surface.cpi[i]) ? std::log10(m_surface.cpi[i]) : kNaN;
+        const auto iso = core::contourLines(m_pAxis, m_qAxis, logCpi, level);
+        m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
+    } else {
+        m_measuredCurve->data()->clear();
+    }
+
     const double dp = np > 1 ? (m_pAxis.back() - m_pAxis.front()) / double(np - 1) / 2 : 0.5;
     const double dq = nq > 1 ? (m_qAxis.back() - m_qAxis.front()) / double(nq - 1) / 2 : 0.5;
     m_map->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
@@ -425,13 +448,16 @@ core::MarkovSettings MarkovView::settings() const
         s.steps = m_steps->value();
     s.p_index = m_pIndex;
     s.q_index = m_qIndex;
+    if (m_measured->value() > 0)
+        s.measured_cpi = m_measured->value();
     return s;
 }
 
 void MarkovView::setSettings(const core::MarkovSettings &s)
 {
     {
-        const QSignalBlocker b1(m_groups), b2(m_threads), b3(m_grid), b4(m_transient), b5(m_steps);
+        const QSignalBlocker b1(m_groups), b2(m_threads), b3(m_grid), b4(m_transient), b5(m_steps), b6(m_measured);
+        m_measured->setValue(s.measured_cpi.value_or(0));
         m_groups->setValue(s.groups);
         m_threads->setValue(s.threads_per_group);
         const int grid = m_grid->findData(QString::fromStdString(s.grid));

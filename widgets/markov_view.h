@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QCPColorMap;
 class QCPColorScale;
 class QCPCurve;
@@ -33,6 +34,9 @@ public:
     QComboBox *gridBox() const { return m_grid; }
     QCheckBox *transientBox() const { return m_transient; }
     QSpinBox *stepsBox() const { return m_steps; }
+    /// A measured CPI (0: none) whose iso-CPI curve is drawn over the surface.
+    QDoubleSpinBox *measuredCpiBox() const { return m_measured; }
+    QCPCurve *measuredCurve() const { return m_measuredCurve; }
     QCustomPlot *mapPlot() const { return m_map; }
     /// What a figure of this view shows: the surface (the slice and the transient go with --data).
     QList<QCustomPlot *> figurePlots() const { return {m_map}; }
@@ -77,6 +81,8 @@ private:
     QCPColorMap *m_colorMap;
     QCPColorScale *m_colorScale;
     QCPCurve *m_contours;
+    QCPCurve *m_measuredCurve;
+    QDoubleSpinBox *m_measured;
     QCPGraph *m_selection;
     QCustomPlot *m_slice;
     QCPGraph *m_sliceGraph;

@@ -35,6 +35,7 @@ core::Session sample()
     s.markov.steps = 25;
     s.markov.p_index = 3;
     s.markov.q_index = 190;
+    s.markov.measured_cpi = 7.5;
     s.stability.x_key = "S_s";
     s.stability.y_key = "beta";
     s.stability.resolution = 64;

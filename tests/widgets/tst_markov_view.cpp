@@ -20,6 +20,7 @@ private Q_SLOTS:
     void topologyChangesTheSurface();
     void gridsAndTransient();
     void sliceAndTransientFollowTheSelection();
+    void measuredCpiDrawsItsIsoCurve();
 };
 
 void TestMarkovView::thesisSurfaceByDefault()
@@ -87,6 +88,28 @@ void TestMarkovView::sliceAndTransientFollowTheSelection()
     view.selectPoint(-5, 1000);                               // clamped, no crash
     QCOMPARE(view.selectedP(), 0);
     QCOMPARE(view.selectedQ(), 24);
+}
+
+void TestMarkovView::measuredCpiDrawsItsIsoCurve()
+{
+    MarkovView view; // 4 groups x 2 threads, thesis grid: CPI from 1 to about 125
+    QCOMPARE(view.measuredCurve()->dataCount(), 0);
+    view.measuredCpiBox()->setValue(10);
+    QVERIFY(view.measuredCurve()->dataCount() > 10);
+    // Every segment of the curve crosses a cell whose corners bracket the measured CPI.
+    const auto &s = view.surface();
+    for (auto it = view.measuredCurve()->data()->constBegin(); it != view.measuredCurve()->data()->constEnd(); ++it) {
+        if (std::isnan(it->value))
+            continue;
+        const auto i = std::size_t(std::floor(it->key)), j = std::size_t(std::floor(it->value)); // index axes
+        const auto i1 = std::min(i + 1, s.p.size() - 1), j1 = std::min(j + 1, s.q.size() - 1);
+        const double lo = std::min({s.at(i, j), s.at(i1, j), s.at(i, j1), s.at(i1, j1)});
+        const double hi = std::max({s.at(i, j), s.at(i1, j), s.at(i, j1), s.at(i1, j1)});
+        QVERIFY(lo <= 10 * 1.0001 && hi >= 10 / 1.0001);
+    }
+    QCOMPARE(view.settings().measured_cpi.value_or(0), 10.0);
+    view.measuredCpiBox()->setValue(1e5); // above every prediction: no curve
+    QCOMPARE(view.measuredCurve()->dataCount(), 0);
 }
 
 QTEST_MAIN(TestMarkovView)
