@@ -189,7 +189,7 @@ void TestMainWindow::layoutFits()
     QVERIFY2(plotRect.height() >= size.height() / 2, qPrintable(QString::number(plotRect.height())));
     QVERIFY(w.parameterPanel()->slider(QStringLiteral("n"))->width() >= 60);
     // Nothing pushes the window wider than the screen, with measured traces (and their legend) loaded too.
-    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt")), QString());
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")), QString());
     QCoreApplication::processEvents();
     QVERIFY2(w.minimumSizeHint().width() <= 1280, qPrintable(QString::number(w.minimumSizeHint().width())));
     QVERIFY2(w.width() <= size.width(), qPrintable(QString::number(w.width())));

@@ -45,7 +45,7 @@ void editEverything(app::MainWindow &w)
     st.sweep_key = "Z";
     st.sweep_shows_k = true;
     w.stabilityView()->setSettings(st);
-    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt")),
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
              QString());
     QVERIFY(!w.traceState()->traces().empty());
     w.showView(QStringLiteral("zigzag"));
