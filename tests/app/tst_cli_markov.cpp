@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
+#include "cli_run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,27 +13,9 @@ using nlohmann::json;
 
 namespace {
 
-struct Run
-{
-    int status;
-    std::string out;
-    std::string err;
-};
-
-Run run(const std::vector<std::string> &args)
-{
-    std::ostringstream out, err;
-    const int status = crossroof::cli::run(args, out, err);
-    return {status, out.str(), err.str()};
-}
-
-json runJson(const std::vector<std::string> &args)
-{
-    const Run r = run(args);
-    if (r.status != 0)
-        qWarning("%s", r.err.c_str());
-    return json::parse(r.out);
-}
+using Run = crossroof::test::CliRun;
+using crossroof::test::run;
+using crossroof::test::runJson;
 
 } // namespace
 

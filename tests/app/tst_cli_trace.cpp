@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
+#include "cli_run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,27 +21,9 @@ namespace {
 const std::string kTidy = std::string(CROSSROOF_SHARED_DIR) + "/data/gpu-benches/stream_vs_warps_per_sm.csv";
 const std::string kExcerpt = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/perf_stat_excerpt.tsv";
 
-struct Run
-{
-    int status;
-    std::string out;
-    std::string err;
-};
-
-Run run(const std::vector<std::string> &args)
-{
-    std::ostringstream out, err;
-    const int status = crossroof::cli::run(args, out, err);
-    return {status, out.str(), err.str()};
-}
-
-json runJson(const std::vector<std::string> &args)
-{
-    const Run r = run(args);
-    if (r.status != 0)
-        qWarning("%s", r.err.c_str());
-    return json::parse(r.out);
-}
+using Run = crossroof::test::CliRun;
+using crossroof::test::run;
+using crossroof::test::runJson;
 
 bool haveShared()
 {
