@@ -2,6 +2,7 @@
 #include "bandwidth_view.h"
 
 #include "error.h"
+#include "labelled.h"
 #include "plot_style.h"
 #include "trace_state.h"
 
@@ -62,18 +63,12 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     , m_traces(traces)
 {
     auto *bar = new QHBoxLayout;
-    auto addLabelled = [&](const QString &text, QWidget *w) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(w);
-        bar->addWidget(label);
-        bar->addWidget(w);
-    };
     m_traceBox = new QComboBox(this);
     m_traceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_traceBox->setToolTip(
             tr("A trace of bytes per time interval (perf stat memory-controller counts, or a table "
                "imported as bytes per interval)"));
-    addLabelled(tr("&Trace"), m_traceBox);
+    addLabelled(bar, tr("&Trace"), m_traceBox);
     m_load = new QPushButton(tr("&Load perf stat…"), this);
     m_load->setToolTip(tr("Read perf stat -x SEP -I MS output with the memory controllers' CAS counts "
                           "(reads and writes, 64 bytes each)"));
@@ -82,13 +77,13 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     m_window->setRange(1, 1);
     m_window->setSuffix(tr(" intervals"));
     m_window->setToolTip(tr("W: each interval's demand is the mean of the last W intervals (smoothing)"));
-    addLabelled(tr("&Window W"), m_window);
+    addLabelled(bar, tr("&Window W"), m_window);
     m_limit = new QDoubleSpinBox(this);
     m_limit->setRange(0.01, 1e6);
     m_limit->setDecimals(2);
     m_limit->setSuffix(tr(" GB/s"));
     m_limit->setToolTip(tr("B: the bandwidth limit. An interval with demand d takes max(1, d/B) intervals"));
-    addLabelled(tr("&Limit B"), m_limit);
+    addLabelled(bar, tr("&Limit B"), m_limit);
     bar->addStretch(1);
 
     auto makePlot = [this](const QString &x, const QString &y) {

@@ -3,6 +3,7 @@
 
 #include "contour.h"
 #include "error.h"
+#include "labelled.h"
 #include "plot_style.h"
 
 #include <qcustomplot.h>
@@ -57,22 +58,16 @@ MarkovView::MarkovView(QWidget *parent)
     : QWidget(parent)
 {
     auto *bar = new QHBoxLayout;
-    auto addLabelled = [&](const QString &text, QWidget *w) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(w);
-        bar->addWidget(label);
-        bar->addWidget(w);
-    };
     m_groups = new QSpinBox(this);
     m_groups->setRange(1, 64);
     m_groups->setValue(4);
     m_groups->setToolTip(tr("Cache groups G: threads sharing one L2 form a group; groups are independent"));
-    addLabelled(tr("&Groups"), m_groups);
+    addLabelled(bar, tr("&Groups"), m_groups);
     m_threads = new QSpinBox(this);
     m_threads->setRange(1, 64);
     m_threads->setValue(2);
     m_threads->setToolTip(tr("Threads per group N_g"));
-    addLabelled(tr("&Threads each"), m_threads);
+    addLabelled(bar, tr("&Threads each"), m_threads);
     m_grid = new QComboBox(this);
     m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
     m_grid->addItem(tr("Uniform, 100 × 100"), QStringLiteral("uniform:100"));
@@ -80,7 +75,7 @@ MarkovView::MarkovView(QWidget *parent)
     m_grid->addItem(tr("Logit axes, 200 × 200"), QStringLiteral("logit:200"));
     m_grid->setToolTip(tr("The (p, q) grid: the thesis' 25 values per axis (0.001 … 0.999, section 5.3.1), a "
                           "uniform grid, or logit axes that stretch the ends near 0 and 1"));
-    addLabelled(tr("G&rid"), m_grid);
+    addLabelled(bar, tr("G&rid"), m_grid);
     m_transient = new QCheckBox(tr("Transient:"), this);
     m_transient->setToolTip(tr("CPI after t steps from all threads active instead of at steady state"));
     bar->addWidget(m_transient);
@@ -96,7 +91,7 @@ MarkovView::MarkovView(QWidget *parent)
     m_measured->setSpecialValueText(tr("none"));
     m_measured->setToolTip(tr("A measured CPI (e.g. cycles/instructions from perf stat): its iso-CPI curve, every "
                               "(p, q) that predicts it, is drawn over the surface"));
-    addLabelled(tr("&Measured CPI"), m_measured);
+    addLabelled(bar, tr("&Measured CPI"), m_measured);
     bar->addStretch(1);
 
     m_info = new QLabel(this);

@@ -4,6 +4,7 @@
 #include "advisor.h"
 #include "hysteresis.h"
 #include "parameter_state.h"
+#include "labelled.h"
 #include "plot_style.h"
 #include "xmodel.h"
 
@@ -92,42 +93,26 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
         box->setCurrentIndex(box->findData(QString::fromLatin1(initial)));
         return box;
     };
-    auto addLabelled = [&](const QString &text, QWidget *w) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(w);
-        bar->addWidget(label);
-        bar->addWidget(w);
-    };
     m_xKey = keyBox("n");
     m_yKey = keyBox("Z");
-    addLabelled(tr("Map &x"), m_xKey);
-    addLabelled(tr("&y"), m_yKey);
+    addLabelled(bar, tr("Map &x"), m_xKey);
+    addLabelled(bar, tr("&y"), m_yKey);
     m_resolution = new QSpinBox(this);
     m_resolution->setRange(16, 512);
     m_resolution->setValue(128);
     m_resolution->setSuffix(tr(" cells"));
     m_resolution->setToolTip(tr("Cells per axis; the map refines to this in the background, coarse first"));
-    addLabelled(tr("&Resolution"), m_resolution);
+    addLabelled(bar, tr("&Resolution"), m_resolution);
     m_sweepKey = keyBox("n");
     auto *sweepBar = new QHBoxLayout;
-    {
-        auto *label = new QLabel(tr("&Hysteresis of"), this);
-        label->setBuddy(m_sweepKey);
-        sweepBar->addWidget(label);
-        sweepBar->addWidget(m_sweepKey);
-    }
+    addLabelled(sweepBar, tr("&Hysteresis of"), m_sweepKey);
     m_sweepShows = new QComboBox(this);
     m_sweepShows->addItem(tr("MS throughput"));
     m_sweepShows->addItem(tr("warps in memory, k"));
     m_sweepShows->setToolTip(tr("Where compute demand is flat (x ≥ π) every equilibrium has the same throughput "
                                 "M/Z; the branches then differ in k, the warps waiting on memory"));
-    {
-        auto *label = new QLabel(tr("sho&wing"), this);
-        label->setBuddy(m_sweepShows);
-        sweepBar->addWidget(label);
-        sweepBar->addWidget(m_sweepShows);
-        sweepBar->addStretch(1);
-    }
+    addLabelled(sweepBar, tr("sho&wing"), m_sweepShows);
+    sweepBar->addStretch(1);
     bar->addStretch(1);
 
     m_info = new QLabel(this);

@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "occupancy_state.h"
+#include "labelled.h"
 #include "plot_style.h"
 #include "scheduling.h"
 
@@ -70,16 +71,10 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     , m_state(state)
 {
     auto *bar = new QHBoxLayout;
-    auto addLabelled = [&](const QString &text, QWidget *w) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(w);
-        bar->addWidget(label);
-        bar->addWidget(w);
-    };
     m_sms = new QSpinBox(this);
     m_sms->setRange(1, 100000);
     m_sms->setToolTip(tr("S = P/Q: streaming multiprocessors (from the profile)"));
-    addLabelled(tr("S&Ms"), m_sms);
+    addLabelled(bar, tr("S&Ms"), m_sms);
     m_follow = new QCheckBox(tr("B_a from the &calculator"), this);
     m_follow->setToolTip(tr("Follow the occupancy calculator, or untick to force B_a by hand (the paper's "
                             "section V over-requests shared memory to do this)"));
@@ -87,12 +82,12 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     m_ba = new QSpinBox(this);
     m_ba->setRange(1, 1024);
     m_ba->setToolTip(tr("B_a: active blocks per SM"));
-    addLabelled(tr("&B_a"), m_ba);
+    addLabelled(bar, tr("&B_a"), m_ba);
     m_brMax = new QSpinBox(this);
     m_brMax->setRange(0, 1000000);
     m_brMax->setSpecialValueText(tr("6 passes"));
     m_brMax->setToolTip(tr("The largest number of requested blocks B_r plotted (0: six full passes of B_a·S)"));
-    addLabelled(tr("B_r &up to"), m_brMax);
+    addLabelled(bar, tr("B_r &up to"), m_brMax);
     bar->addStretch(1);
 
     auto *tmm = new QGroupBox(tr("Time model (TMM)"), this);
