@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QStringList>
+#include <QTest>
 #include <QtGlobal>
 
 #include <sstream>
@@ -36,6 +38,20 @@ inline nlohmann::json runJson(const std::vector<std::string> &args)
     if (r.status != 0)
         qWarning("%s", r.err.c_str());
     return nlohmann::json::parse(r.out);
+}
+
+/// Bad usage or input: exit status 2, one line on stderr that contains MESSAGE, nothing on stdout.
+inline void expectUsageError(const QStringList &args, const QString &message)
+{
+    std::vector<std::string> argv;
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    const CliRun r = run(argv);
+    QCOMPARE(r.status, 2);
+    const QString e = QString::fromStdString(r.err);
+    QVERIFY2(e.contains(message), qPrintable(e));
+    QCOMPARE(e.count(QLatin1Char('\n')), 1); // one line
+    QVERIFY(r.out.empty());
 }
 
 } // namespace crossroof::test

@@ -147,15 +147,7 @@ void TestCli::badArgumentsExitTwo()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, message);
-    std::vector<std::string> argv;
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    QCOMPARE(crossroof::cli::run(argv, out, err), 2);
-    const QString e = QString::fromStdString(err.str());
-    QVERIFY2(e.contains(message), qPrintable(e));
-    QCOMPARE(e.count(QLatin1Char('\n')), 1); // one line
-    QVERIFY(out.str().empty());
+    crossroof::test::expectUsageError(args, message);
 }
 
 QTEST_APPLESS_MAIN(TestCli)

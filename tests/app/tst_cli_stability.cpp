@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "cli_run.h"
+#include "../core/model_fixtures.h"
 #include "xmodel.h"
 
 #include <nlohmann/json.hpp>
@@ -17,30 +18,6 @@ namespace {
 using Run = crossroof::test::CliRun;
 using crossroof::test::run;
 using crossroof::test::runJson;
-
-/// The gtx570-sp profile's workload: Fig. 9-B, three equilibria at n = 48.
-crossroof::core::XModelParams gtx570()
-{
-    crossroof::core::XModelParams p;
-    p.sm_count = 15;
-    p.clock_ghz = 1.464;
-    p.warp_size = 32;
-    p.max_warps = 48;
-    p.request_bytes = 128;
-    p.R = 147;
-    p.L = 917.8384;
-    p.M = 1;
-    p.S_s = 16;
-    p.L_s = 40;
-    p.n = 48;
-    p.Z = 12;
-    p.E = 1;
-    p.cache = crossroof::core::CacheMode::Locality;
-    p.h = 0.5;
-    p.alpha = 6;
-    p.beta = 2.5;
-    return p;
-}
 
 } // namespace
 
@@ -95,7 +72,7 @@ void TestCliStability::stabilityMapCountsMatchSolve()
     int bistable = 0;
     for (std::size_t jj = 0; jj < 5; ++jj) {
         for (std::size_t i = 0; i < 8; ++i) {
-            auto p = gtx570();
+            auto p = crossroof::test::thrashingFermi(); // the gtx570-sp profile's workload
             p.n = j["x"]["values"][i].get<double>();
             p.Z = j["y"]["values"][jj].get<double>();
             const auto r = crossroof::core::XModel(p).solve();
@@ -307,16 +284,7 @@ void TestCliStability::badArgumentsExitTwo()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, names);
-    std::vector<std::string> argv;
-    for (const auto &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    const int status = crossroof::cli::run(argv, out, err);
-    QCOMPARE(status, 2);
-    const std::string e = err.str();
-    QVERIFY2(!e.empty() && e.find('\n') == e.size() - 1, e.c_str()); // one line
-    QVERIFY2(e.find(names.toStdString()) != std::string::npos, e.c_str());
-    QVERIFY(out.str().empty());
+    crossroof::test::expectUsageError(args, names);
 }
 
 QTEST_APPLESS_MAIN(TestCliStability)
