@@ -19,6 +19,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr long long kMaxSteps = 1'000'000'000'000LL;
 /// Below this, 1 / (1 - e^x) rounds to 1: skip the work.
 constexpr double kNegligibleLog = -40;
+constexpr double kLn10 = 2.302585092994045684;
 
 std::string formatNumber(double v)
 {
@@ -99,6 +100,16 @@ void fillFromLog(double logPAll, MarkovResult &r)
     r.infinite = !std::isfinite(r.cpi);
     if (r.infinite)
         r.cpi = kInf;
+}
+
+/// One cell of a surface with the same (p, q) in every group: P_all = a^n for n threads in all.
+double surfaceCell(double p, double q, double n, std::optional<long long> steps)
+{
+    const double logPAll = !steps && isPeriodic(p, q) ? std::log(0.5) : n * logSuspended(p, q, steps);
+    if (logPAll <= kNegligibleLog)
+        return 1;
+    const double active = -std::expm1(logPAll);
+    return active > 0 ? 1 / active : kInf;
 }
 
 /// Binomial probabilities b(k; n, p), k = 0..n. As printed (C(n,k) p^k (1-p)^(n-k)) for small n; in log
@@ -452,31 +463,67 @@ void markovSurface(std::span<const int> threadsPerGroup, std::span<const double>
     for (double v : q)
         checkProbability(v, "surface q");
 
-    const double n = double(threadCount(shape));
+    const long long threads = threadCount(shape);
+    const double n = double(threads);
     out.p.assign(p.begin(), p.end());
     out.q.assign(q.begin(), q.end());
     out.cpi.resize(p.size() * q.size());
+    out.log10_cpi.resize(out.cpi.size());
     out.system_states = systemStateCount(shape);
+    if (steps) {
+        for (std::size_t at = 0; at < out.cpi.size(); ++at) {
+            out.cpi[at] = surfaceCell(p[at % p.size()], q[at / p.size()], n, steps);
+            out.log10_cpi[at] = std::log10(out.cpi[at]);
+        }
+    } else {
+        // Steady state, a row (one q) at a time: P_all = s^n by binary powering, a few multiplies per cell
+        // that the compiler vectorises, where the general path spends a log and an exp. Where P_all > 1/2,
+        // 1 - P_all would cancel; those cells, and the periodic p = 1, q = 0, take the general path.
+        // Any s with s^n below e^kNegligibleLog gives CPI 1 exactly; it is set to 0 first, so no partial
+        // product underflows into (slow) subnormals.
+        const double negligible = std::exp(kNegligibleLog / n);
+        std::vector<double> base(p.size());
+        for (std::size_t j = 0; j < q.size(); ++j) {
+            double *row = out.cpi.data() + j * p.size();
+            const double c = 1 - q[j];
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const double v = p[i] > 0 ? p[i] / (p[i] + c) : 0;
+                base[i] = v < negligible ? 0 : v;
+                row[i] = 1;
+            }
+            for (long long e = threads; e > 0; e >>= 1) {
+                if (e & 1) {
+                    for (std::size_t i = 0; i < p.size(); ++i)
+                        row[i] *= base[i];
+                }
+                if (e > 1) {
+                    for (std::size_t i = 0; i < p.size(); ++i)
+                        base[i] *= base[i];
+                }
+            }
+            double *logRow = out.log10_cpi.data() + j * p.size();
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const double pAll = row[i];
+                if (pAll > 0.5 || isPeriodic(p[i], q[j])) {
+                    row[i] = surfaceCell(p[i], q[j], n, steps);
+                    logRow[i] = std::log10(row[i]);
+                } else {
+                    row[i] = 1 / (1 - pAll);
+                    // log10 CPI = -log1p(-P_all) / ln 10; below 1e-4 four terms of its series are exact
+                    // to double precision and cost no call.
+                    logRow[i] = pAll < 1e-4 ? pAll * (1 + pAll * (0.5 + pAll * (1.0 / 3 + pAll * 0.25))) / kLn10
+                                            : -std::log1p(-pAll) / kLn10;
+                }
+            }
+        }
+    }
     std::size_t maxAt = 0;
     std::size_t minAt = 0;
-    for (std::size_t j = 0; j < q.size(); ++j) {
-        double *row = out.cpi.data() + j * p.size();
-        for (std::size_t i = 0; i < p.size(); ++i) {
-            // One (p, q) everywhere: P_all = a^(sum N_g), a = one thread's suspended probability.
-            const double logPAll
-                    = !steps && isPeriodic(p[i], q[j]) ? std::log(0.5) : n * logSuspended(p[i], q[j], steps);
-            double cpi = 1;
-            if (logPAll > kNegligibleLog) {
-                const double active = -std::expm1(logPAll);
-                cpi = active > 0 ? 1 / active : kInf;
-            }
-            row[i] = cpi;
-            const std::size_t at = j * p.size() + i;
-            if (cpi > out.cpi[maxAt])
-                maxAt = at;
-            if (cpi < out.cpi[minAt])
-                minAt = at;
-        }
+    for (std::size_t at = 1; at < out.cpi.size(); ++at) {
+        if (out.cpi[at] > out.cpi[maxAt])
+            maxAt = at;
+        if (out.cpi[at] < out.cpi[minAt])
+            minAt = at;
     }
     const auto extreme = [&](std::size_t at) {
         const double v = out.cpi[at];

@@ -159,6 +159,9 @@ struct MarkovSurface
     std::vector<double> p;
     std::vector<double> q;
     std::vector<double> cpi; ///< row-major: cpi[j * p.size() + i] at q[j], p[i]; +infinity where absorbing
+    /// log10 of cpi, cell by cell (+infinity where absorbing), from P_all without cancellation near CPI 1
+    /// (P_all below e^-40 counts as CPI 1 exactly): what a logarithmic colour scale needs.
+    std::vector<double> log10_cpi;
     Extreme max;             ///< first maximum in row-major order
     Extreme min;             ///< first minimum in row-major order
     double system_states = 0;

@@ -200,17 +200,44 @@ MarkovView::MarkovView(QWidget *parent)
 
 void MarkovView::computeSurface(std::optional<long long> steps)
 {
-    // The two halves of the q values on both cores; the surface is the rows of the two, in order.
+    // The two halves of the q values on both cores; the surface is the rows of the two, in order. Each half
+    // also copies its log10 CPI for the colour map (NaN where infinite) and finds its finite range.
     const std::vector<double> values = m_gridSpec.values();
     const std::vector<int> shape = topology();
     const std::size_t mid = values.size() / 2;
     const std::span<const double> all(values);
+    m_logCpi.resize(values.size() * values.size());
+    struct Range
+    {
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = 0;
+    };
+    auto logOf = [this](const core::MarkovSurface &part, std::size_t offset) {
+        Range r;
+        for (std::size_t k = 0; k < part.cpi.size(); ++k) {
+            const double v = part.cpi[k];
+            const bool finite = std::isfinite(v);
+            m_logCpi[offset + k] = finite ? part.log10_cpi[k] : kNaN;
+            if (finite) {
+                r.lo = std::min(r.lo, v);
+                r.hi = std::max(r.hi, v);
+            }
+        }
+        return r;
+    };
     core::MarkovSurface upper;
-    auto job = std::async(std::launch::async, [&] { core::markovSurface(shape, all, all.subspan(mid), steps, upper); });
+    auto job = std::async(std::launch::async, [&] {
+        core::markovSurface(shape, all, all.subspan(mid), steps, upper);
+        return logOf(upper, mid * values.size());
+    });
     core::markovSurface(shape, all, all.first(mid), steps, m_surface);
-    job.get();
+    const Range lower = logOf(m_surface, 0);
+    const Range top = job.get();
+    m_cpiLow = std::min(lower.lo, top.lo);
+    m_cpiHigh = std::max(lower.hi, top.hi);
     m_surface.q.insert(m_surface.q.end(), upper.q.begin(), upper.q.end());
     m_surface.cpi.insert(m_surface.cpi.end(), upper.cpi.begin(), upper.cpi.end());
+    m_surface.log10_cpi.insert(m_surface.log10_cpi.end(), upper.log10_cpi.begin(), upper.log10_cpi.end());
     auto better = [](const core::MarkovSurface::Extreme &a, const core::MarkovSurface::Extreme &b, bool wantMax) {
         // The first extreme in row-major order wins ties, as in one pass over the whole grid.
         return wantMax ? (a.cpi > b.cpi) : (a.cpi < b.cpi);
@@ -288,20 +315,14 @@ void MarkovView::recompute()
     m_map->yAxis->setTicker(makeTicker(m_surface.q, m_qAxis));
     m_slice->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
 
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = 0;
+    const double lo = m_cpiLow;
+    double hi = m_cpiHigh;
     auto *data = m_colorMap->data();
     data->setSize(int(np), int(nq));
     data->setRange(QCPRange(m_pAxis.front(), m_pAxis.back()), QCPRange(m_qAxis.front(), m_qAxis.back()));
     for (std::size_t j = 0; j < nq; ++j) {
-        for (std::size_t i = 0; i < np; ++i) {
-            const double v = m_surface.at(i, j);
-            if (std::isfinite(v)) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-            data->setCell(int(i), int(j), std::isfinite(v) ? std::log10(v) : kNaN);
-        }
+        for (std::size_t i = 0; i < np; ++i)
+            data->setCell(int(i), int(j), m_logCpi[j * np + i]);
     }
     if (!(hi > lo))
         hi = lo * 1.01;
@@ -336,10 +357,7 @@ void MarkovView::recompute()
     // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
     if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {
         const double level = std::log10(m_measured->value());
-        std::vector<double> logCpi(m_surface.cpi.size());
-        for (std::size_t i = 0; i < logCpi.size(); ++i)
-            logCpi[i] = std::isfinite(m_surface.cpi[i]) ? std::log10(m_surface.cpi[i]) : kNaN;
-        const auto iso = core::contourLines(m_pAxis, m_qAxis, logCpi, level);
+        const auto iso = core::contourLines(m_pAxis, m_qAxis, m_logCpi, level);
         m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
     } else {
         m_measuredCurve->data()->clear();

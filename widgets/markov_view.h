@@ -89,6 +89,9 @@ private:
     QCustomPlot *m_transientPlot;
     QCPGraph *m_transientGraph;
     core::MarkovSurface m_surface;
+    std::vector<double> m_logCpi; ///< log10 of m_surface.cpi (NaN where infinite), what the colour map holds
+    double m_cpiLow = 1;          ///< finite range of m_surface.cpi
+    double m_cpiHigh = 1;
     core::MarkovGrid m_gridSpec;
     std::vector<double> m_pAxis; ///< the p values in axis coordinates (index, value or logit)
     std::vector<double> m_qAxis;
