@@ -16,7 +16,7 @@ using detail::json;
 using detail::JsonReader;
 
 constexpr std::array kTopLevelKeys{"format_version", "id",          "name",       "kind",    "architecture",
-                                   "compute_capability", "description", "parameters", "sources", "notes"};
+                                   "compute_capability", "description", "parameters", "topology", "sources", "notes"};
 
 bool validId(const std::string &id)
 {
@@ -150,6 +150,8 @@ HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
         r.fail("compute_capability", "must look like 8.0 (got '" + prof.compute_capability + "')");
     prof.description = r.string(doc, "description", "description", false);
     readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
+    if (doc.contains("topology"))
+        prof.topology = topologyFromJson(doc["topology"], r);
     prof.sources = readSources(r, doc);
     prof.origin = r.label();
     return prof;
@@ -178,6 +180,8 @@ json profileToJson(const HardwareProfile &prof)
     if (!prof.description.empty())
         j["description"] = prof.description;
     j["parameters"] = parametersToJson(prof.params);
+    if (prof.topology)
+        j["topology"] = topologyToJson(*prof.topology);
     json sources = json::array();
     for (const auto &s : prof.sources)
         sources.push_back({{"fields", s.fields}, {"text", s.text}});

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cpu_topology.h"
 #include "parameters.h"
 
 #include <filesystem>
@@ -28,6 +29,9 @@ struct HardwareProfile
     std::string compute_capability; ///< "X.Y", empty when not a CUDA device
     std::string description;
     XModelParams params;
+    /// A CPU's shared caches and thread-to-core mapping strategies (docs/PROFILES.md), for the Markov CPI
+    /// model; none for GPUs.
+    std::optional<CpuTopology> topology;
     std::vector<ProfileSource> sources;
     std::string origin; ///< the file it was read from, or "bundled"
 };

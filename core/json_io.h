@@ -53,6 +53,10 @@ std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBy
 HardwareProfile profileFromJson(const json &doc, const JsonReader &reader);
 /// The JSON object of a profile, in the format profileFromJson() reads.
 json profileToJson(const HardwareProfile &profile);
+/// A CPU topology from a profile's "topology" object; errors name the field ("topology.caches[1].socket").
+CpuTopology topologyFromJson(const json &obj, const JsonReader &reader);
+json topologyToJson(const CpuTopology &topology);
+
 /// Reads the "parameters" object of a profile or a session into P (machine keys required).
 void readParameters(const JsonReader &r, const json &obj, XModelParams &p);
 /// Every parameter as a JSON object (MODEL.md 1.2 keys).
