@@ -11,6 +11,15 @@
 
 namespace crossroof::core {
 
+CounterInputs CounterInputs::thesisExample()
+{
+    CounterInputs in;
+    in.instructions = 50;
+    in.suspend = {{"A", 20, 10}, {"B", 15, 17}, {"C", 30, 15}};
+    in.stall = {{"X", 10, 3}, {"Y", 2, 5}, {"Z", 15, 10}, {"W", 25, 2}};
+    return in;
+}
+
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -18,6 +18,8 @@ struct SuspendEvent
     std::string name;
     double multi = 0;  ///< E_i,multi
     double single = 0; ///< E_i,single
+
+    bool operator==(const SuspendEvent &) const = default;
 };
 
 /// An event that keeps a thread suspended (for q, Eq. 7-8): how often it occurs and its average latency.
@@ -26,6 +28,22 @@ struct StallEvent
     std::string name;
     double count = 0;   ///< occurrences
     double latency = 1; ///< m_i, stall cycles per occurrence (>= 1)
+
+    bool operator==(const StallEvent &) const = default;
+};
+
+/// Everything p and q are estimated from (4.2.6, 4.2.7), as a user enters or imports it.
+struct CounterInputs
+{
+    double instructions = 0;           ///< instructions retired by the multi-threaded run
+    std::vector<SuspendEvent> suspend; ///< events that suspend a thread, for p
+    std::vector<StallEvent> stall;     ///< events that keep it suspended, for q
+    std::optional<double> measured_cpi; ///< of the multi-threaded run; picks the nearest starting pair
+
+    /// The thesis' worked example (4.3.3): Tables 4.4 (50 instructions, events A-C) and 4.5 (events X-W).
+    static CounterInputs thesisExample();
+
+    bool operator==(const CounterInputs &) const = default;
 };
 
 /// Which boundary case of the per-event contributions (4.3.1).
