@@ -15,7 +15,7 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov", "bandwidth"};
+constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov", "mapping", "bandwidth"};
 
 void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
 {
@@ -54,14 +54,59 @@ OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
     return o;
 }
 
+CounterInputs readCounters(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"instructions", "suspend", "stall", "measured_cpi"});
+    constexpr double kHuge = 1e300;
+    CounterInputs c;
+    c.instructions = r.number(obj, "instructions", "instructions", 0, kHuge, 0);
+    auto list = [&](const char *key) -> const json & {
+        static const json empty = json::array();
+        if (!obj.contains(key))
+            return empty;
+        if (!obj[key].is_array())
+            r.fail(key, "must be an array of events");
+        return obj[key];
+    };
+    const json &suspend = list("suspend");
+    for (std::size_t i = 0; i < suspend.size(); ++i) {
+        const JsonReader er = r.nested("suspend[" + std::to_string(i) + "].");
+        if (!suspend[i].is_object())
+            er.fail("", "must be an object");
+        rejectUnknown(er, suspend[i], {"name", "multi", "single"});
+        c.suspend.push_back({er.string(suspend[i], "name", "name", false),
+                             er.number(suspend[i], "multi", "multi", 0, kHuge, std::nullopt),
+                             er.number(suspend[i], "single", "single", 0, kHuge, std::nullopt)});
+    }
+    const json &stall = list("stall");
+    for (std::size_t i = 0; i < stall.size(); ++i) {
+        const JsonReader er = r.nested("stall[" + std::to_string(i) + "].");
+        if (!stall[i].is_object())
+            er.fail("", "must be an object");
+        rejectUnknown(er, stall[i], {"name", "count", "latency"});
+        c.stall.push_back({er.string(stall[i], "name", "name", false),
+                           er.number(stall[i], "count", "count", 0, kHuge, std::nullopt),
+                           er.number(stall[i], "latency", "latency", 1, kHuge, std::nullopt)});
+    }
+    if (obj.contains("measured_cpi") && !obj["measured_cpi"].is_null())
+        c.measured_cpi = r.number(obj, "measured_cpi", "measured_cpi", 1, 1e6, std::nullopt);
+    return c;
+}
+
 MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 {
     if (!obj.is_object())
         r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"groups", "threads_per_group", "grid", "steps", "p_index", "q_index", "measured_cpi"});
+    rejectUnknown(r, obj, {"groups", "threads_per_group", "topology_source", "grid", "steps", "p_index", "q_index",
+                           "measured_cpi", "counters"});
     MarkovSettings m;
     m.groups = int(r.integer(obj, "groups", "groups", 1, 64, 4));
     m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
+    m.topology_source = r.string(obj, "topology_source", "topology_source", false);
+    if (!m.topology_source.empty() && std::count(m.topology_source.begin(), m.topology_source.end(), '/') != 1)
+        r.fail("topology_source", "must be PROFILE/STRATEGY, e.g. clovertown-x5365/4T_4 (got '" + m.topology_source + "')");
     m.grid = r.string(obj, "grid", "grid", false);
     if (m.grid.empty())
         m.grid = "thesis";
@@ -76,6 +121,39 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
     m.q_index = int(r.integer(obj, "q_index", "q_index", 0, 100000, 20));
     if (obj.contains("measured_cpi") && !obj["measured_cpi"].is_null())
         m.measured_cpi = r.number(obj, "measured_cpi", "measured_cpi", 1, 1e6, std::nullopt);
+    if (obj.contains("counters") && !obj["counters"].is_null())
+        m.counters = readCounters(r.nested("counters."), obj["counters"]);
+    return m;
+}
+
+MappingSettings readMapping(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"profile", "p", "q", "points"});
+    MappingSettings m;
+    const std::string profile = r.string(obj, "profile", "profile", false);
+    if (!profile.empty())
+        m.profile_id = profile;
+    m.p = r.number(obj, "p", "p", 0, 1, m.p);
+    m.q = r.number(obj, "q", "q", 0, 1, m.q);
+    if (obj.contains("points")) {
+        const json &points = obj["points"];
+        if (!points.is_array())
+            r.fail("points", "must be an array of {\"strategy\", \"p\", \"q\"}");
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const std::string at = "points[" + std::to_string(i) + "]";
+            if (!points[i].is_object())
+                r.fail(at, "must be an object");
+            const JsonReader pr = r.nested(at + ".");
+            rejectUnknown(pr, points[i], {"strategy", "p", "q"});
+            MappingSettings::Point point;
+            point.strategy = pr.string(points[i], "strategy", "strategy", true);
+            point.p = pr.number(points[i], "p", "p", 0, 1, std::nullopt);
+            point.q = pr.number(points[i], "q", "q", 0, 1, std::nullopt);
+            m.points.push_back(point);
+        }
+    }
     return m;
 }
 
@@ -119,7 +197,8 @@ Session parseSession(std::string_view text, const std::string &label)
                          + " and older. Update Crossroof to open it.");
     }
     rejectUnknown(r, doc,
-                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov", "stability", "traces"});
+                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov", "mapping", "stability",
+                   "traces"});
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");
@@ -140,12 +219,14 @@ Session parseSession(std::string_view text, const std::string &label)
         if (s.current_view.empty())
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
-            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov or bandwidth (got '" + s.current_view + "')");
+            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping or bandwidth (got '" + s.current_view + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
     if (doc.contains("markov"))
         s.markov = readMarkov(r.nested("markov."), doc["markov"]);
+    if (doc.contains("mapping"))
+        s.mapping = readMapping(r.nested("mapping."), doc["mapping"]);
     if (doc.contains("stability"))
         s.stability = readStability(r.nested("stability."), doc["stability"]);
     if (doc.contains("traces")) {
@@ -187,11 +268,30 @@ std::string sessionToJson(const Session &s)
     const auto &m = s.markov;
     doc["markov"] = {{"groups", m.groups},
                      {"threads_per_group", m.threads_per_group},
+                     {"topology_source", m.topology_source},
                      {"grid", m.grid},
                      {"steps", m.steps ? Ordered(*m.steps) : Ordered(nullptr)},
                      {"p_index", m.p_index},
                      {"q_index", m.q_index},
-                     {"measured_cpi", m.measured_cpi ? Ordered(*m.measured_cpi) : Ordered(nullptr)}};
+                     {"measured_cpi", m.measured_cpi ? Ordered(*m.measured_cpi) : Ordered(nullptr)},
+                     {"counters", nullptr}};
+    if (m.counters) {
+        Ordered suspend = Ordered::array();
+        for (const auto &e : m.counters->suspend)
+            suspend.push_back({{"name", e.name}, {"multi", e.multi}, {"single", e.single}});
+        Ordered stall = Ordered::array();
+        for (const auto &e : m.counters->stall)
+            stall.push_back({{"name", e.name}, {"count", e.count}, {"latency", e.latency}});
+        doc["markov"]["counters"] = {{"instructions", m.counters->instructions},
+                                     {"suspend", suspend},
+                                     {"stall", stall},
+                                     {"measured_cpi", m.counters->measured_cpi ? Ordered(*m.counters->measured_cpi)
+                                                                               : Ordered(nullptr)}};
+    }
+    Ordered points = Ordered::array();
+    for (const auto &point : s.mapping.points)
+        points.push_back({{"strategy", point.strategy}, {"p", point.p}, {"q", point.q}});
+    doc["mapping"] = {{"profile", s.mapping.profile_id}, {"p", s.mapping.p}, {"q", s.mapping.q}, {"points", points}};
     const auto &st = s.stability;
     doc["stability"] = {{"x_key", st.x_key},
                         {"y_key", st.y_key},

@@ -2,6 +2,7 @@
 #include "markov_view.h"
 
 #include "contour.h"
+#include "counters_dialog.h"
 #include "error.h"
 #include "labelled.h"
 #include "plot_style.h"
@@ -9,9 +10,11 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -20,6 +23,7 @@
 #include <cmath>
 #include <future>
 #include <limits>
+#include <numeric>
 
 namespace crossroof::widgets {
 
@@ -58,6 +62,14 @@ MarkovView::MarkovView(QWidget *parent)
     : QWidget(parent)
 {
     auto *bar = new QHBoxLayout;
+    m_topology = new QComboBox(this);
+    m_topology->addItem(tr("Groups × threads"), QString());
+    m_topology->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_topology->setMinimumContentsLength(34);
+    m_topology->setToolTip(tr("The machine as the model sees it: G cache groups of N threads from the spin boxes, "
+                              "or a thread-to-core mapping strategy of a CPU profile (one group per shared cache "
+                              "it uses, with the threads bound to that cache's cores)"));
+    addLabelled(bar, tr("T&opology"), m_topology);
     m_groups = new QSpinBox(this);
     m_groups->setRange(1, 64);
     m_groups->setValue(4);
@@ -68,6 +80,10 @@ MarkovView::MarkovView(QWidget *parent)
     m_threads->setValue(2);
     m_threads->setToolTip(tr("Threads per group N_g"));
     addLabelled(bar, tr("&Threads each"), m_threads);
+    m_countersButton = new QPushButton(tr("p, q from &Counters…"), this);
+    m_countersButton->setToolTip(tr("Estimate p and q from event counts of a single- and a multi-threaded run "
+                                    "(perf stat), with the nine starting pairs and the one nearest a measured CPI"));
+    bar->addWidget(m_countersButton);
     m_grid = new QComboBox(this);
     m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
     m_grid->addItem(tr("Uniform, 100 × 100"), QStringLiteral("uniform:100"));
@@ -75,24 +91,26 @@ MarkovView::MarkovView(QWidget *parent)
     m_grid->addItem(tr("Logit axes, 200 × 200"), QStringLiteral("logit:200"));
     m_grid->setToolTip(tr("The (p, q) grid: the thesis' 25 values per axis (0.001 … 0.999, section 5.3.1), a "
                           "uniform grid, or logit axes that stretch the ends near 0 and 1"));
-    addLabelled(bar, tr("G&rid"), m_grid);
+    bar->addStretch(1);
+    auto *bar2 = new QHBoxLayout;
+    addLabelled(bar2, tr("G&rid"), m_grid);
     m_transient = new QCheckBox(tr("Transient:"), this);
     m_transient->setToolTip(tr("CPI after t steps from all threads active instead of at steady state"));
-    bar->addWidget(m_transient);
     m_steps = new QSpinBox(this);
     m_steps->setRange(1, 1000000);
     m_steps->setValue(10);
     m_steps->setSuffix(tr(" steps"));
     m_steps->setEnabled(false);
-    bar->addWidget(m_steps);
     m_measured = new QDoubleSpinBox(this);
     m_measured->setRange(0, 1e6);
     m_measured->setDecimals(3);
     m_measured->setSpecialValueText(tr("none"));
     m_measured->setToolTip(tr("A measured CPI (e.g. cycles/instructions from perf stat): its iso-CPI curve, every "
                               "(p, q) that predicts it, is drawn over the surface"));
-    addLabelled(bar, tr("&Measured CPI"), m_measured);
-    bar->addStretch(1);
+    bar2->addWidget(m_transient);
+    bar2->addWidget(m_steps);
+    addLabelled(bar2, tr("&Measured CPI"), m_measured);
+    bar2->addStretch(1);
 
     m_info = new QLabel(this);
     m_info->setWordWrap(true);
@@ -125,6 +143,16 @@ MarkovView::MarkovView(QWidget *parent)
     m_selection->setLineStyle(QCPGraph::lsNone);
     m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(plot_style::kVermillion, 2),
                                                  Qt::NoBrush, 14));
+    // The nine starting pairs from counters (4.3.1), the nearest to the measured CPI larger.
+    m_pairs = m_map->addGraph();
+    m_pairs->setName(tr("starting pairs"));
+    m_pairs->setLineStyle(QCPGraph::lsNone);
+    m_pairs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 1.5), QBrush(plot_style::kSky), 9));
+    m_nearestPair = m_map->addGraph();
+    m_nearestPair->setName(tr("nearest starting pair"));
+    m_nearestPair->setLineStyle(QCPGraph::lsNone);
+    m_nearestPair->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 2), QBrush(plot_style::kVermillion), 15));
     m_map->setMinimumSize(340, 300);
 
     // Slice and transient.
@@ -152,12 +180,39 @@ MarkovView::MarkovView(QWidget *parent)
     plots->addLayout(side, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addLayout(bar2);
     layout->addWidget(m_info);
     layout->addLayout(plots, 1);
 
     for (QSpinBox *box : {m_groups, m_threads, m_steps})
         connect(box, &QSpinBox::valueChanged, this, &MarkovView::recompute);
     connect(m_measured, &QDoubleSpinBox::valueChanged, this, &MarkovView::recompute);
+    connect(m_topology, &QComboBox::currentIndexChanged, this, &MarkovView::topologySourceChanged);
+
+    m_counters = new CountersDialog(this);
+    connect(m_countersButton, &QPushButton::clicked, this, [this] {
+        if (!m_countersUsed) {
+            m_countersUsed = true;
+            setStartingPairs(m_counters->pairs(), m_counters->nearest());
+            Q_EMIT settingsChanged();
+        }
+        m_counters->show();
+        m_counters->raise();
+        m_counters->activateWindow();
+    });
+    connect(m_counters, &CountersDialog::resultsChanged, this,
+            [this](const std::vector<core::StartingPair> &pairs, std::optional<std::size_t> nearest) {
+                if (m_countersUsed)
+                    setStartingPairs(pairs, nearest);
+            });
+    connect(m_counters, &CountersDialog::pairChosen, this, &MarkovView::selectProbabilities);
+    connect(m_counters, &CountersDialog::inputsChanged, this, [this] {
+        // A measured CPI typed or imported there is drawn here as its iso-CPI curve.
+        if (const auto measured = m_counters->inputs().measured_cpi; measured && *measured != m_measured->value())
+            m_measured->setValue(*measured);
+        else
+            Q_EMIT settingsChanged();
+    });
     connect(m_grid, &QComboBox::currentIndexChanged, this, [this] {
         // Keep the chosen (p, q) on the new grid: the nearest grid point by value.
         std::optional<std::pair<double, double>> chosen;
@@ -250,7 +305,85 @@ void MarkovView::computeSurface(std::optional<long long> steps)
 
 std::vector<int> MarkovView::topology() const
 {
+    const core::CpuTopology *cpu = nullptr;
+    if (const core::MappingStrategy *s = strategy(&cpu))
+        return core::mappingUsage(*cpu, *s).threads_per_cache;
     return std::vector<int>(std::size_t(m_groups->value()), m_threads->value());
+}
+
+const core::MappingStrategy *MarkovView::strategy(const core::CpuTopology **topology,
+                                                  const core::HardwareProfile **profile) const
+{
+    const QStringList source = m_topology->currentData().toString().split(QLatin1Char('/'));
+    if (source.size() != 2)
+        return nullptr;
+    for (const auto &prof : m_cpuProfiles) {
+        if (QString::fromStdString(prof.id) != source[0] || !prof.topology)
+            continue;
+        if (const core::MappingStrategy *s = prof.topology->findStrategy(source[1].toStdString())) {
+            if (topology)
+                *topology = &*prof.topology;
+            if (profile)
+                *profile = &prof;
+            return s;
+        }
+    }
+    return nullptr;
+}
+
+void MarkovView::setCpuProfiles(const std::vector<core::HardwareProfile> &profiles)
+{
+    const QString chosen = m_topology->currentData().toString();
+    m_cpuProfiles.clear();
+    for (const auto &prof : profiles) {
+        if (prof.topology && !prof.topology->strategies.empty())
+            m_cpuProfiles.push_back(prof);
+    }
+    {
+        const QSignalBlocker block(m_topology);
+        while (m_topology->count() > 1)
+            m_topology->removeItem(1);
+        for (const auto &prof : m_cpuProfiles) {
+            m_topology->insertSeparator(m_topology->count());
+            for (const auto &s : prof.topology->strategies) {
+                const auto usage = core::mappingUsage(*prof.topology, s);
+                const QString id = QString::fromStdString(s.id);
+                m_topology->addItem(tr("%1: %2 (%3)").arg(QString::fromStdString(prof.name), id,
+                                                         QString::fromStdString(core::markovShapeText(usage.threads_per_cache))),
+                                    QString(QString::fromStdString(prof.id) + QLatin1Char('/') + id));
+                m_topology->setItemData(m_topology->count() - 1,
+                                        tr("%1: %2; %3 threads on %4 cores, %5 %6 caches, %7 sockets")
+                                                .arg(id, QString::fromStdString(s.description))
+                                                .arg(usage.threads)
+                                                .arg(usage.cores)
+                                                .arg(usage.caches)
+                                                .arg(QString::fromStdString(prof.topology->cache_level))
+                                                .arg(usage.sockets),
+                                        Qt::ToolTipRole);
+            }
+        }
+        m_topology->setCurrentIndex(std::max(0, m_topology->findData(chosen)));
+        // The list shows whole names even where the box itself elides them.
+        m_topology->view()->setMinimumWidth(m_topology->view()->sizeHintForColumn(0) + 24);
+    }
+    if (m_topology->currentData().toString() != chosen)
+        topologySourceChanged();
+}
+
+void MarkovView::topologySourceChanged()
+{
+    // A strategy fixes the topology: the spin boxes show its shape where it is uniform and are locked.
+    const core::CpuTopology *cpu = nullptr;
+    const core::MappingStrategy *s = strategy(&cpu);
+    if (s) {
+        const auto counts = core::mappingUsage(*cpu, *s).threads_per_cache;
+        const QSignalBlocker b1(m_groups), b2(m_threads);
+        m_groups->setValue(int(counts.size()));
+        m_threads->setValue(*std::max_element(counts.begin(), counts.end()));
+    }
+    m_groups->setEnabled(!s);
+    m_threads->setEnabled(!s);
+    recompute();
 }
 
 double MarkovView::toAxis(double probability) const
@@ -370,15 +503,21 @@ void MarkovView::recompute()
     m_slice->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
     m_slice->xAxis->setLabel(tr("p"));
 
-    const int threads = m_groups->value() * m_threads->value();
+    const std::vector<int> shape = topology();
+    if (m_counters->topology() != shape)
+        m_counters->setTopology(shape); // the pairs' CPIs are predicted for it
+    const core::HardwareProfile *cpuProfile = nullptr;
+    const core::MappingStrategy *chosen = strategy(nullptr, &cpuProfile);
+    const QString source = chosen ? tr("%1 on %2: ").arg(QString::fromStdString(chosen->id),
+                                                         QString::fromStdString(cpuProfile->name))
+                                  : QString();
     auto extreme = [](const core::MarkovSurface::Extreme &e) {
         return e.infinite ? tr("infinite") : num(e.cpi);
     };
-    m_info->setText(tr("%1 groups × %2 threads = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
+    m_info->setText(tr("%1%2 (groups × threads) = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
                        "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
-                        .arg(m_groups->value())
-                        .arg(m_threads->value())
-                        .arg(threads)
+                        .arg(source, QString::fromStdString(core::markovShapeText(shape)))
+                        .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
                         .arg(num(m_surface.system_states, 6))
                         .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value()) : tr("Steady state"))
                         .arg(extreme(m_surface.min), num(m_surface.min.p), num(m_surface.min.q), extreme(m_surface.max),
@@ -390,6 +529,7 @@ void MarkovView::recompute()
     }
     m_pIndex = std::clamp(m_pIndex, 0, int(np) - 1);
     m_qIndex = std::clamp(m_qIndex, 0, int(nq) - 1);
+    refreshPairs();
     refreshSelection();
     Q_EMIT settingsChanged();
 }
@@ -431,7 +571,9 @@ void MarkovView::refreshSelection()
     // The transient from all-active at the chosen point rises and saturates at the steady state.
     const double p = m_surface.p[pi];
     const double q = m_surface.q[qj];
-    const auto topo = core::uniformTopology(m_groups->value(), m_threads->value(), p, q);
+    core::MarkovTopology topo;
+    for (int n : topology())
+        topo.push_back({n, p, q});
     const long long horizon = std::max<long long>(50, m_transient->isChecked() ? 2LL * m_steps->value() : 0);
     const long long count = std::min<long long>(horizon, 2000);
     QVector<double> t, c;
@@ -456,6 +598,7 @@ core::MarkovSettings MarkovView::settings() const
     core::MarkovSettings s;
     s.groups = m_groups->value();
     s.threads_per_group = m_threads->value();
+    s.topology_source = m_topology->currentData().toString().toStdString();
     s.grid = m_grid->currentData().toString().toStdString();
     if (m_transient->isChecked())
         s.steps = m_steps->value();
@@ -463,13 +606,20 @@ core::MarkovSettings MarkovView::settings() const
     s.q_index = m_qIndex;
     if (m_measured->value() > 0)
         s.measured_cpi = m_measured->value();
+    if (m_countersUsed)
+        s.counters = m_counters->inputs();
     return s;
 }
 
 void MarkovView::setSettings(const core::MarkovSettings &s)
 {
     {
-        const QSignalBlocker b1(m_groups), b2(m_threads), b3(m_grid), b4(m_transient), b5(m_steps), b6(m_measured);
+        const QSignalBlocker b1(m_groups), b2(m_threads), b3(m_grid), b4(m_transient), b5(m_steps), b6(m_measured),
+                b7(m_topology);
+        // A strategy of a profile this Crossroof does not have falls back to the groups and threads saved with it.
+        m_topology->setCurrentIndex(std::max(0, m_topology->findData(QString::fromStdString(s.topology_source))));
+        m_groups->setEnabled(m_topology->currentIndex() == 0);
+        m_threads->setEnabled(m_topology->currentIndex() == 0);
         m_measured->setValue(s.measured_cpi.value_or(0));
         m_groups->setValue(s.groups);
         m_threads->setValue(s.threads_per_group);
@@ -488,7 +638,66 @@ void MarkovView::setSettings(const core::MarkovSettings &s)
     }
     m_pIndex = s.p_index;
     m_qIndex = s.q_index;
+    m_countersUsed = s.counters.has_value();
+    {
+        // Restoring the counters is no edit; their measured CPI is already the view's.
+        const QSignalBlocker block(m_counters);
+        m_counters->setInputs(s.counters.value_or(core::CounterInputs::thesisExample()));
+    }
+    m_pairValues.clear();
+    m_nearest.reset();
     recompute();
+    if (m_countersUsed)
+        setStartingPairs(m_counters->pairs(), m_counters->nearest());
+}
+
+void MarkovView::setStartingPairs(const std::vector<core::StartingPair> &pairs, std::optional<std::size_t> nearest)
+{
+    m_pairValues = pairs;
+    m_nearest = nearest && *nearest < pairs.size() ? nearest : std::nullopt;
+    refreshPairs();
+}
+
+void MarkovView::refreshPairs()
+{
+    if (m_surface.p.empty())
+        return;
+    QVector<double> x, y;
+    for (const auto &pair : m_pairValues) {
+        x << axisOf(pair.p, m_surface.p);
+        y << axisOf(pair.q, m_surface.q);
+    }
+    m_pairs->setData(x, y);
+    if (m_nearest)
+        m_nearestPair->setData({x[int(*m_nearest)]}, {y[int(*m_nearest)]});
+    else
+        m_nearestPair->data()->clear();
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double MarkovView::axisOf(double probability, const std::vector<double> &values) const
+{
+    if (m_gridSpec.kind != core::MarkovGridKind::Thesis)
+        return toAxis(std::clamp(probability, values.front(), values.back()));
+    // By index: interpolate between the grid values around it.
+    const auto above = std::lower_bound(values.begin(), values.end(), probability);
+    if (above == values.begin())
+        return 0;
+    if (above == values.end())
+        return double(values.size() - 1);
+    const auto i = std::size_t(above - values.begin());
+    return double(i - 1) + (probability - values[i - 1]) / (values[i] - values[i - 1]);
+}
+
+void MarkovView::selectProbabilities(double p, double q)
+{
+    auto nearest = [](const std::vector<double> &values, double v) {
+        return int(std::min_element(values.begin(), values.end(),
+                                    [v](double a, double b) { return std::abs(a - v) < std::abs(b - v); })
+                   - values.begin());
+    };
+    if (!m_surface.p.empty())
+        selectPoint(nearest(m_surface.p, p), nearest(m_surface.q, q));
 }
 
 QString MarkovView::describeAt(double u, double v) const

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "hardware_profile.h"
 #include "markov.h"
+#include "markov_counters.h"
 #include "session.h"
 
 #include <QWidget>
@@ -16,9 +18,12 @@ class QCPGraph;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
+class QPushButton;
 class QSpinBox;
 
 namespace crossroof::widgets {
+
+class CountersDialog;
 
 /// CPI of the Markov thread-state model over the suspension probabilities (p, q) (markov-thread-mapping.txt
 /// 4.2, 5.3; MODEL.md 3): a colour map with contour lines and a log colour scale, the slice CPI(p) at the
@@ -29,6 +34,9 @@ class MarkovView : public QWidget
 public:
     explicit MarkovView(QWidget *parent = nullptr);
 
+    /// Where the topology comes from: "Groups × threads" (the spin boxes) or a mapping strategy of a CPU
+    /// profile (item data "PROFILE/STRATEGY").
+    QComboBox *topologyBox() const { return m_topology; }
     QSpinBox *groupsBox() const { return m_groups; }
     QSpinBox *threadsBox() const { return m_threads; }
     QComboBox *gridBox() const { return m_grid; }
@@ -53,6 +61,23 @@ public:
     /// The text shown for plot coordinates (u, v) of the map, e.g. "p = 0.1, q = 0.9: CPI 3.4".
     QString describeAt(double u, double v) const;
 
+    /// The CPU profiles whose mapping strategies the topology box offers (those with a topology). Keeps the
+    /// chosen strategy when it is still offered; otherwise falls back to the spin boxes.
+    void setCpuProfiles(const std::vector<core::HardwareProfile> &profiles);
+    /// Threads per cache group of the topology in use.
+    std::vector<int> topology() const;
+
+    /// Marks the nine starting pairs (4.3.1) on the surface, the nearest one (to the measured CPI) larger.
+    void setStartingPairs(const std::vector<core::StartingPair> &pairs, std::optional<std::size_t> nearest);
+    QCPGraph *startingPairsGraph() const { return m_pairs; }
+    QCPGraph *nearestPairGraph() const { return m_nearestPair; }
+    /// p and q from event counters (4.2.6, 4.2.7): its starting pairs are drawn on the surface once it has
+    /// been opened, its measured CPI becomes the view's, and choosing a pair selects it on the surface.
+    CountersDialog *countersDialog() const { return m_counters; }
+    QPushButton *countersButton() const { return m_countersButton; }
+    /// Selects the grid point nearest (p, q) by value.
+    void selectProbabilities(double p, double q);
+
     /// Every input, for sessions.
     core::MarkovSettings settings() const;
     /// Restores every input at once.
@@ -68,9 +93,19 @@ private:
     void computeSurface(std::optional<long long> steps);
     void refreshSelection();
     double toAxis(double probability) const;
+    /// Where PROBABILITY lies on the map's axis whose grid values are VALUES (by index on the thesis grid).
+    double axisOf(double probability, const std::vector<double> &values) const;
     int nearestIndex(const std::vector<double> &axis, double u) const;
-    std::vector<int> topology() const;
+    void refreshPairs();
+    void topologySourceChanged();
+    /// The strategy chosen in the topology box, or nullptr for the spin boxes.
+    const core::MappingStrategy *strategy(const core::CpuTopology **topology = nullptr,
+                                          const core::HardwareProfile **profile = nullptr) const;
 
+    QComboBox *m_topology;
+    QPushButton *m_countersButton;
+    CountersDialog *m_counters;
+    bool m_countersUsed = false; ///< the dialog has been opened (or a session had counters)
     QSpinBox *m_groups;
     QSpinBox *m_threads;
     QComboBox *m_grid;
@@ -84,6 +119,11 @@ private:
     QCPCurve *m_measuredCurve;
     QDoubleSpinBox *m_measured;
     QCPGraph *m_selection;
+    QCPGraph *m_pairs;
+    QCPGraph *m_nearestPair;
+    std::vector<core::StartingPair> m_pairValues;
+    std::optional<std::size_t> m_nearest;
+    std::vector<core::HardwareProfile> m_cpuProfiles;
     QCustomPlot *m_slice;
     QCPGraph *m_sliceGraph;
     QCustomPlot *m_transientPlot;

@@ -3,6 +3,7 @@
 
 #include "export_dialog.h"
 #include "bandwidth_view.h"
+#include "mapping_view.h"
 #include "markov_view.h"
 #include "occupancy_state.h"
 #include "occupancy_view.h"
@@ -13,6 +14,7 @@
 #include "zigzag_view.h"
 
 #include "error.h"
+#include "profile_library.h"
 #include "parameter_panel.h"
 #include "parameter_state.h"
 #include "profile_picker.h"
@@ -81,6 +83,9 @@ MainWindow::MainWindow(QWidget *parent)
     tabs->addTab(scrollable(m_zigzag), tr("&Zigzag"));
     m_markov = new MarkovView(tabs);
     tabs->addTab(scrollable(m_markov), tr("&Markov CPI"));
+    m_mapping = new MappingView(tabs);
+    tabs->addTab(scrollable(m_mapping), tr("Ma&pping"));
+    updateCpuProfiles();
     m_bandwidth = new BandwidthView(m_traces, tabs);
     tabs->addTab(scrollable(m_bandwidth), tr("&Bandwidth"));
 
@@ -144,7 +149,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock](int index) {
         const QWidget *view = qobject_cast<QScrollArea *>(m_tabs->widget(index))->widget();
         readoutDock->setVisible(view == m_xgraph);
-        paramDock->setVisible(view != m_markov && view != m_bandwidth);
+        paramDock->setVisible(view != m_markov && view != m_mapping && view != m_bandwidth);
         tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
     });
 
@@ -176,6 +181,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_state, &ParameterState::changed, this, &MainWindow::markModified);
     connect(m_occupancy, &OccupancyState::changed, this, &MainWindow::markModified);
     connect(m_markov, &MarkovView::settingsChanged, this, &MainWindow::markModified);
+    connect(m_mapping, &MappingView::settingsChanged, this, &MainWindow::markModified);
+    connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     connect(m_stability, &StabilityView::settingsChanged, this, &MainWindow::markModified);
     m_autosave = new QTimer(this);
     m_autosave->setInterval(60 * 1000);
@@ -262,6 +269,23 @@ void MainWindow::markModified()
         setWindowModified(true);
 }
 
+void MainWindow::updateCpuProfiles()
+{
+    std::vector<core::HardwareProfile> cpus;
+    const core::HardwareProfile &current = m_state->profile();
+    for (const auto &prof : core::bundledProfiles()) {
+        if (prof.topology)
+            cpus.push_back(prof);
+    }
+    // A profile opened from a file (or a session) may replace a bundled one of the same id.
+    if (current.topology) {
+        std::erase_if(cpus, [&](const core::HardwareProfile &p) { return p.id == current.id; });
+        cpus.insert(cpus.begin(), current);
+    }
+    m_markov->setCpuProfiles(cpus);
+    m_mapping->setCpuProfiles(cpus);
+}
+
 core::Session MainWindow::captureSession() const
 {
     core::Session s;
@@ -270,6 +294,7 @@ core::Session MainWindow::captureSession() const
     s.current_view = currentViewName().toStdString();
     s.occupancy = m_occupancy->settings();
     s.markov = m_markov->settings();
+    s.mapping = m_mapping->settings();
     s.stability = m_stability->settings();
     s.traces = m_traces->traces();
     return s;
@@ -283,6 +308,7 @@ void MainWindow::applySession(const core::Session &s)
     m_picker->addProfile(s.profile);
     m_occupancy->setSettings(s.occupancy);
     m_markov->setSettings(s.markov);
+    m_mapping->setSettings(s.mapping);
     m_stability->setSettings(s.stability);
     m_traces->setTraces(s.traces);
     showView(QString::fromStdString(s.current_view));
@@ -451,7 +477,7 @@ void MainWindow::showError(const QString &message)
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("xgraph"), QStringLiteral("stability"), QStringLiteral("occupancy"), QStringLiteral("zigzag"),
-            QStringLiteral("markov"),  QStringLiteral("bandwidth")};
+            QStringLiteral("markov"), QStringLiteral("mapping"), QStringLiteral("bandwidth")};
 }
 
 bool MainWindow::showView(const QString &name)
@@ -480,6 +506,8 @@ QList<QCustomPlot *> MainWindow::figurePlots(const QString &view) const
         return m_zigzag->figurePlots();
     if (view == QLatin1String("markov"))
         return m_markov->figurePlots();
+    if (view == QLatin1String("mapping"))
+        return m_mapping->figurePlots();
     if (view == QLatin1String("bandwidth"))
         return m_bandwidth->figurePlots();
     return {};

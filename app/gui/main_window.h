@@ -15,6 +15,7 @@ class QTabWidget;
 namespace crossroof::widgets {
 class ParameterPanel;
 class MarkovView;
+class MappingView;
 class BandwidthView;
 class OccupancyState;
 class TraceOverlay;
@@ -48,6 +49,7 @@ public:
     widgets::OccupancyView *occupancyView() const { return m_occupancyView; }
     widgets::ZigzagView *zigzagView() const { return m_zigzag; }
     widgets::MarkovView *markovView() const { return m_markov; }
+    widgets::MappingView *mappingView() const { return m_mapping; }
     widgets::StabilityView *stabilityView() const { return m_stability; }
     widgets::TraceState *traceState() const { return m_traces; }
     widgets::TracesPanel *tracesPanel() const { return m_tracesPanel; }
@@ -99,6 +101,9 @@ private:
     void saveInteractively(bool askForName);
     void closeEvent(QCloseEvent *event) override;
     void updateTitle();
+    /// Gives the Markov and mapping views the CPU profiles with mapping strategies: the bundled ones and the
+    /// current profile when it has a topology.
+    void updateCpuProfiles();
     void showError(const QString &message);
 
     QTabWidget *m_tabs;
@@ -112,6 +117,7 @@ private:
     widgets::OccupancyView *m_occupancyView;
     widgets::ZigzagView *m_zigzag;
     widgets::MarkovView *m_markov;
+    widgets::MappingView *m_mapping;
     widgets::StabilityView *m_stability;
     widgets::TraceState *m_traces;
     widgets::TracesPanel *m_tracesPanel;

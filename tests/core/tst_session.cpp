@@ -36,6 +36,14 @@ core::Session sample()
     s.markov.p_index = 3;
     s.markov.q_index = 190;
     s.markov.measured_cpi = 7.5;
+    s.markov.topology_source = "clovertown-x5365/4T_4";
+    s.markov.counters = core::CounterInputs::thesisExample();
+    s.markov.counters->measured_cpi = 2.25;
+    s.markov.counters->stall[1].latency = 1.0 / 3 + 4; // doubles survive exactly
+    s.mapping.profile_id = "clovertown-x5365";
+    s.mapping.p = 0.3;
+    s.mapping.q = 0.95;
+    s.mapping.points = {{"2T_2", 0.4, 0.99}, {"8T_1", 0.05, 0.5}};
     s.stability.x_key = "S_s";
     s.stability.y_key = "beta";
     s.stability.resolution = 64;
@@ -86,6 +94,7 @@ void TestSession::roundTrip()
     QCOMPARE(back.current_view, s.current_view);
     QVERIFY(back.occupancy == s.occupancy);
     QVERIFY(back.markov == s.markov);
+    QVERIFY(back.mapping == s.mapping);
     QVERIFY(back.stability == s.stability);
     QCOMPARE(back.traces.size(), std::size_t(1));
     QVERIFY(back.traces.front() == s.traces.front()); // traces are embedded, points and all
@@ -109,6 +118,7 @@ void TestSession::minimalSessionGetsDefaults()
     QCOMPARE(s.current_view, std::string("xgraph"));
     QVERIFY(s.occupancy == core::OccupancySettings{});
     QVERIFY(s.markov == core::MarkovSettings{});
+    QVERIFY(s.mapping == core::MappingSettings{});
     QVERIFY(s.stability == core::StabilitySettings{});
 }
 
@@ -123,6 +133,11 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("embedded profile") << "\"L\": 437.0" << "\"L\": -437.0" << "field 'profile.parameters.L'";
     QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"roofline\"" << "field 'view.current'";
     QTest::newRow("bad grid") << "\"grid\": \"logit:200\"" << "\"grid\": \"spiral:3\"" << "field 'markov.grid'";
+    QTest::newRow("bad topology source") << "\"clovertown-x5365/4T_4\"" << "\"4T_4\""
+                                         << "field 'markov.topology_source': must be PROFILE/STRATEGY";
+    QTest::newRow("bad latency") << "\"latency\": 3.0" << "\"latency\": 0.5"
+                                 << "field 'markov.counters.stall[0].latency': must be";
+    QTest::newRow("bad mapping point") << "\"p\": 0.4" << "\"p\": 1.4" << "field 'mapping.points[0].p'";
     QTest::newRow("bad mode") << "\"mode\": \"paper\"" << "\"mode\": \"guess\"" << "field 'occupancy.mode'";
     QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
                                         << "field 'occupancy.threads_per_block': must be a whole number";

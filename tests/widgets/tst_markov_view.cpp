@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "counters_dialog.h"
+#include "cpu_topology.h"
 #include "markov.h"
+#include "markov_counters.h"
 #include "markov_view.h"
+#include "profile_library.h"
 
 #include <qcustomplot.h>
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
 
@@ -21,6 +27,9 @@ private Q_SLOTS:
     void gridsAndTransient();
     void sliceAndTransientFollowTheSelection();
     void measuredCpiDrawsItsIsoCurve();
+    void topologyFromACpuProfile();
+    void startingPairsOnTheSurface();
+    void countersDrawTheirPairs();
 };
 
 void TestMarkovView::thesisSurfaceByDefault()
@@ -114,6 +123,101 @@ void TestMarkovView::measuredCpiDrawsItsIsoCurve()
     QCOMPARE(view.settings().measured_cpi.value_or(0), 10.0);
     view.measuredCpiBox()->setValue(1e5); // above every prediction: no curve
     QCOMPARE(view.measuredCurve()->dataCount(), 0);
+}
+
+void TestMarkovView::topologyFromACpuProfile()
+{
+    MarkovView view;
+    view.setCpuProfiles(core::bundledProfiles());
+    QCOMPARE(view.topologyBox()->count(), 1 + 1 + 12); // spin boxes, a separator, Clovertown's strategies
+    const int item = view.topologyBox()->findData(QStringLiteral("clovertown-x5365/4T_2"));
+    QVERIFY(item > 0);
+    view.topologyBox()->setCurrentIndex(item);
+    // 4T_2 is one thread on each of the four L2s: four groups of one, 2^4 system states.
+    QCOMPARE(view.topology(), (std::vector<int>{1, 1, 1, 1}));
+    QCOMPARE(view.surface().system_states, 16.0);
+    QVERIFY(!view.groupsBox()->isEnabled());
+    QCOMPARE(view.groupsBox()->value(), 4);
+    QCOMPARE(view.threadsBox()->value(), 1);
+    QCOMPARE(view.settings().topology_source, std::string("clovertown-x5365/4T_2"));
+    // 8T_2 loads two L2s with four threads each.
+    view.topologyBox()->setCurrentIndex(view.topologyBox()->findData(QStringLiteral("clovertown-x5365/8T_2")));
+    QCOMPARE(view.topology(), (std::vector<int>{4, 4}));
+    QCOMPARE(view.surface().system_states, 25.0);
+
+    // A session naming a strategy this Crossroof does not have falls back to its groups and threads.
+    core::MarkovSettings s = view.settings();
+    s.topology_source = "elsewhere/9T_9";
+    s.groups = 3;
+    s.threads_per_group = 5;
+    view.setSettings(s);
+    QCOMPARE(view.topologyBox()->currentIndex(), 0);
+    QVERIFY(view.groupsBox()->isEnabled());
+    QCOMPARE(view.topology(), (std::vector<int>{5, 5, 5}));
+    // Without CPU profiles the strategies go and the spin boxes stay.
+    view.setCpuProfiles({});
+    QCOMPARE(view.topologyBox()->count(), 1);
+}
+
+void TestMarkovView::startingPairsOnTheSurface()
+{
+    MarkovView view;
+    view.gridBox()->setCurrentIndex(view.gridBox()->findData(QStringLiteral("uniform:100")));
+    core::PecVector p{0.1, 0.4, 0.5, 0, 1};
+    core::PecVector q{0.8, 0.9, 0.862, 0, 1};
+    const auto pairs = core::startingPairs(p, q);
+    view.setStartingPairs({pairs.begin(), pairs.end()}, 4);
+    QCOMPARE(view.startingPairsGraph()->dataCount(), 9);
+    // On a value axis the markers sit at their (p, q).
+    QCOMPARE(view.startingPairsGraph()->data()->at(4)->key, pairs[4].p);
+    QCOMPARE(view.startingPairsGraph()->data()->at(4)->value, pairs[4].q);
+    // On the thesis grid (drawn by index) they sit between the grid points around them.
+    view.gridBox()->setCurrentIndex(view.gridBox()->findData(QStringLiteral("thesis")));
+    const double x = view.startingPairsGraph()->data()->at(0)->key; // p = 0.1 is grid point 10
+    QCOMPARE(x, 10.0);
+    const double y = view.startingPairsGraph()->data()->at(0)->value; // q = 0.8: between 0.7 (13) and 0.9 (14)
+    QCOMPARE(y, 13.5);
+    // Choosing a pair selects the nearest grid point.
+    view.selectProbabilities(0.5, 0.862);
+    QCOMPARE(view.surface().p[std::size_t(view.selectedP())], 0.5);
+    QCOMPARE(view.surface().q[std::size_t(view.selectedQ())], 0.9);
+}
+
+void TestMarkovView::countersDrawTheirPairs()
+{
+    MarkovView view;
+    QCOMPARE(view.startingPairsGraph()->dataCount(), 0); // nothing until the counters are used
+    QVERIFY(!view.settings().counters);
+    view.countersButton()->click();
+    QVERIFY(view.countersDialog()->isVisible());
+    QCOMPARE(view.startingPairsGraph()->dataCount(), 9); // the thesis example's starting pairs
+    QVERIFY(view.settings().counters == core::CounterInputs::thesisExample());
+    // A measured CPI typed in the dialog becomes the view's (its iso-CPI curve) and picks the nearest pair.
+    view.countersDialog()->measuredCpiEdit()->setText(QStringLiteral("1.5"));
+    QCOMPARE(view.measuredCpiBox()->value(), 1.5);
+    QVERIFY(view.measuredCurve()->dataCount() > 0);
+    const auto nearest = view.countersDialog()->nearest();
+    QVERIFY(nearest);
+    const core::StartingPair chosen = view.countersDialog()->pairs()[*nearest];
+    QCOMPARE(view.nearestPairGraph()->dataCount(), 1);
+    QCOMPARE(view.nearestPairGraph()->data()->at(0)->key, view.startingPairsGraph()->data()->at(int(*nearest))->key);
+    QCOMPARE(view.nearestPairGraph()->data()->at(0)->value,
+             view.startingPairsGraph()->data()->at(int(*nearest))->value);
+    // The dialog's pairs are predicted for this view's topology.
+    QCOMPARE(view.countersDialog()->topology(), view.topology());
+    view.groupsBox()->setValue(2);
+    QCOMPARE(view.countersDialog()->topology(), (std::vector<int>{2, 2}));
+    // Choosing a pair in the dialog selects it on the surface.
+    Q_EMIT view.countersDialog()->pairChosen(chosen.p, chosen.q);
+    QCOMPARE(view.surface().p[std::size_t(view.selectedP())], 0.5); // the thesis grid has 0.5
+    // Sessions keep the counters; one without them clears the pairs.
+    const core::MarkovSettings saved = view.settings();
+    QCOMPARE(saved.counters->measured_cpi, std::optional<double>(1.5));
+    view.setSettings(core::MarkovSettings{});
+    QCOMPARE(view.startingPairsGraph()->dataCount(), 0);
+    view.setSettings(saved);
+    QCOMPARE(view.startingPairsGraph()->dataCount(), 9);
+    QVERIFY(view.settings() == saved);
 }
 
 QTEST_MAIN(TestMarkovView)
