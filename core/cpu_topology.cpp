@@ -118,7 +118,7 @@ MarkovTopology markovTopology(const CpuTopology &topology, const MappingStrategy
     return groups;
 }
 
-std::string markovShapeText(const std::vector<int> &threadsPerCache)
+std::string markovShapeText(const std::vector<int> &threadsPerCache, const char *times)
 {
     // Runs of equal counts, in order: {2, 2} -> "2 × 2", {4, 2} -> "1 × 4 + 1 × 2".
     std::string text;
@@ -128,7 +128,7 @@ std::string markovShapeText(const std::vector<int> &threadsPerCache)
             ++j;
         if (!text.empty())
             text += " + ";
-        text += std::to_string(j - i) + " × " + std::to_string(threadsPerCache[i]);
+        text += std::to_string(j - i) + " " + times + " " + std::to_string(threadsPerCache[i]);
         i = j;
     }
     return text;

@@ -76,7 +76,8 @@ MappingUsage mappingUsage(const CpuTopology &topology, const MappingStrategy &st
 MarkovTopology markovTopology(const CpuTopology &topology, const MappingStrategy &strategy, double p, double q);
 
 /// "2 × 2" for two caches of two threads, "1 × 4 + 1 × 2" when they differ: the model's shape in words.
-std::string markovShapeText(const std::vector<int> &threadsPerCache);
+/// TIMES is the sign between count and threads ("x" where only ASCII will do).
+std::string markovShapeText(const std::vector<int> &threadsPerCache, const char *times = "×");
 
 /// One strategy of a comparison: its usage and the CPI the model predicts at its (p, q).
 struct MappingPrediction

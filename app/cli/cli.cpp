@@ -15,9 +15,9 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 11> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+const std::array<const Command *, 12> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
-                                               &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
+                                               &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
                                                &kHysteresisCommand, &kAdviseCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)

@@ -21,6 +21,7 @@ extern const Command kXGraphCommand;
 extern const Command kProfilesCommand;
 extern const Command kMarkovCommand;
 extern const Command kMarkovSurfaceCommand;
+extern const Command kMappingsCommand;
 extern const Command kOccupancyCommand;
 extern const Command kZigzagCommand;
 extern const Command kStabilityMapCommand;

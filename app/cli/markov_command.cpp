@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "cpu_topology.h"
 #include "error.h"
 #include "markov.h"
+#include "profile_library.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
+#include <functional>
+#include <numeric>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -67,13 +72,72 @@ Json cpiJson(double cpi, bool infinite)
     return infinite ? Json(nullptr) : Json(cpi);
 }
 
-std::string topologyText(long long groups, long long threads, double states)
+/// The model's cache groups: G x N from --groups and --threads-per-group, or the caches a mapping strategy
+/// of a CPU profile uses (--profile, --strategy), as the GUI's topology box offers them.
+struct Shape
+{
+    std::vector<int> threads; ///< per group
+    std::string profile;      ///< with a strategy
+    std::string strategy;
+    long long total() const { return std::accumulate(threads.begin(), threads.end(), 0LL); }
+    bool uniform() const { return std::adjacent_find(threads.begin(), threads.end(), std::not_equal_to<>()) == threads.end(); }
+};
+
+Shape shapeFrom(const Args &args)
+{
+    Shape s;
+    if (!args.has("strategy")) {
+        if (args.has("profile"))
+            throw InputError("option '--profile' goes with '--strategy' (a mapping strategy of a CPU profile)");
+        const long long groups = required(args, "groups", 1, (long long)core::kMaxGroups);
+        const long long threads = required(args, "threads-per-group", 1, core::kMaxThreadsPerGroup);
+        s.threads.assign(std::size_t(groups), int(threads));
+        return s;
+    }
+    if (args.has("groups") || args.has("threads-per-group"))
+        throw InputError("option '--strategy' replaces '--groups' and '--threads-per-group'; give one or the other");
+    if (!args.has("profile"))
+        throw InputError("option '--strategy' needs '--profile' (the CPU profile that defines it)");
+    const core::HardwareProfile prof = core::resolveProfile(args.value("profile"));
+    if (!prof.topology || prof.topology->strategies.empty())
+        throw InputError("option '--profile': " + prof.id + " has no mapping strategies (a CPU profile with a topology has)");
+    s.profile = prof.id;
+    s.strategy = args.value("strategy");
+    const core::MappingStrategy *strategy = prof.topology->findStrategy(s.strategy);
+    if (!strategy) {
+        std::string ids;
+        for (const auto &st : prof.topology->strategies)
+            ids += (ids.empty() ? "" : ", ") + st.id;
+        throw InputError("option '--strategy': " + prof.id + " has no strategy '" + s.strategy + "' (it has " + ids + ")");
+    }
+    s.threads = core::mappingUsage(*prof.topology, *strategy).threads_per_cache;
+    return s;
+}
+
+std::string topologyText(const Shape &shape, double states)
 {
     const auto count = [](long long n, const char *what) {
         return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
     };
-    return count(groups, "group") + " x " + count(threads, "thread") + " ("
-            + count(groups * threads, "thread") + "), " + fmt(states, "%.15g") + " system states";
+    std::string text = shape.strategy.empty() ? std::string() : shape.strategy + " of " + shape.profile + ": ";
+    if (shape.uniform())
+        text += count((long long)shape.threads.size(), "group") + " x " + count(shape.threads.front(), "thread");
+    else
+        text += core::markovShapeText(shape.threads) + " (groups x threads)";
+    return text + " (" + count(shape.total(), "thread") + "), " + fmt(states, "%.15g") + " system states";
+}
+
+/// What every Markov JSON output says about the topology.
+void shapeJson(const Shape &shape, Json &j)
+{
+    j["groups"] = shape.threads.size();
+    j["threads_per_group"] = shape.uniform() ? Json(shape.threads.front()) : Json(nullptr);
+    j["group_threads"] = shape.threads;
+    j["threads"] = shape.total();
+    if (!shape.strategy.empty()) {
+        j["profile"] = shape.profile;
+        j["strategy"] = shape.strategy;
+    }
 }
 
 std::string stepsText(const std::optional<long long> &steps)
@@ -83,9 +147,8 @@ std::string stepsText(const std::optional<long long> &steps)
 
 void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"groups", "threads-per-group", "p", "q", "steps", "solver"}, {}});
-    const long long groups = required(args, "groups", 1, (long long)core::kMaxGroups);
-    const long long threads = required(args, "threads-per-group", 1, core::kMaxThreadsPerGroup);
+    const Args args(argv, {{"json"}, {"groups", "threads-per-group", "profile", "strategy", "p", "q", "steps", "solver"}, {}});
+    const Shape shape = shapeFrom(args);
     const double p = probability(args, "p");
     const double q = probability(args, "q");
     const std::optional<long long> steps = stepsOption(args);
@@ -94,7 +157,9 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
     if (!solver)
         throw InputError("option '--solver': must be exact or literal (got '" + solverName + "')");
 
-    const core::MarkovTopology topology = core::uniformTopology(int(groups), int(threads), p, q);
+    core::MarkovTopology topology;
+    for (int n : shape.threads)
+        topology.push_back({n, p, q});
     core::MarkovResult r;
     try {
         r = core::solveMarkov(topology, *solver, steps);
@@ -105,7 +170,7 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
     }
 
     if (!args.flag("json")) {
-        out << "Topology  " << topologyText(groups, threads, r.system_states) << '\n'
+        out << "Topology  " << topologyText(shape, r.system_states) << '\n'
             << "Threads   p=" << fmt(p) << " (active -> suspended), q=" << fmt(q) << " (suspended stays)\n"
             << "Solver    " << core::markovSolverName(r.solver) << ", " << stepsText(r.steps);
         if (r.solver == core::MarkovSolver::Literal)
@@ -126,9 +191,7 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
     j["steps"] = r.steps ? Json(*r.steps) : Json(nullptr);
     if (r.solver == core::MarkovSolver::Literal)
         j["iterations"] = r.iterations;
-    j["groups"] = groups;
-    j["threads_per_group"] = threads;
-    j["threads"] = groups * threads;
+    shapeJson(shape, j);
     j["p"] = p;
     j["q"] = q;
     out << j.dump(2) << '\n';
@@ -141,9 +204,8 @@ Json extremeJson(const core::MarkovSurface::Extreme &e)
 
 void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"groups", "threads-per-group", "grid", "steps"}, {}});
-    const long long groups = required(args, "groups", 1, (long long)core::kMaxGroups);
-    const long long threads = required(args, "threads-per-group", 1, core::kMaxThreadsPerGroup);
+    const Args args(argv, {{"json"}, {"groups", "threads-per-group", "profile", "strategy", "grid", "steps"}, {}});
+    const Shape shape = shapeFrom(args);
     const std::optional<long long> steps = stepsOption(args);
     core::MarkovGrid grid;
     try {
@@ -152,15 +214,14 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
         throw InputError(std::string("option '--grid': ") + e.what());
     }
 
-    const std::vector<int> shape(static_cast<std::size_t>(groups), int(threads));
-    const core::MarkovSurface s = core::markovSurface(shape, grid, steps);
+    const core::MarkovSurface s = core::markovSurface(shape.threads, grid, steps);
 
     if (!args.flag("json")) {
         const auto extreme = [](const core::MarkovSurface::Extreme &e) {
             return (e.infinite ? std::string("infinite") : fmt(e.cpi, "%.10g")) + " at p=" + fmt(e.p)
                     + ", q=" + fmt(e.q);
         };
-        out << "Topology  " << topologyText(groups, threads, s.system_states) << '\n'
+        out << "Topology  " << topologyText(shape, s.system_states) << '\n'
             << "Grid      " << grid.text() << ", " << s.p.size() << " x " << s.q.size() << " (p and q from "
             << fmt(s.p.front()) << " to " << fmt(s.p.back()) << "), " << stepsText(steps) << '\n'
             << "Maximum   CPI " << extreme(s.max) << '\n'
@@ -185,21 +246,22 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
     j["min"] = extremeJson(s.min);
     j["grid"] = grid.text();
     j["steps"] = steps ? Json(*steps) : Json(nullptr);
-    j["groups"] = groups;
-    j["threads_per_group"] = threads;
-    j["threads"] = groups * threads;
+    shapeJson(shape, j);
     j["system_states"] = stateCount(s.system_states);
     out << j.dump(2) << '\n';
 }
 
 constexpr const char *kHelp
-        = "Usage: crossroof-cli markov --groups G --threads-per-group N --p P --q Q [--steps T]\n"
-          "                            [--solver exact|literal] [--json]\n\n"
+        = "Usage: crossroof-cli markov (--groups G --threads-per-group N | --profile ID|PATH --strategy S)\n"
+          "                            --p P --q Q [--steps T] [--solver exact|literal] [--json]\n\n"
           "The Markov CPI model (markov-thread-mapping.txt, 4.2): G cache groups of N threads; per step an\n"
           "active thread suspends with probability p and a suspended one stays suspended with q.\n"
           "CPI = 1 / (1 - P_all), P_all = probability that every thread is suspended.\n\n"
           "  --groups G             cache groups (L2 caches)\n"
           "  --threads-per-group N  threads per group\n"
+          "  --profile ID|PATH      a CPU profile with mapping strategies (e.g. clovertown-x5365) ...\n"
+          "  --strategy S           ... and one of them (e.g. 4T_4): one group per shared cache it uses,\n"
+          "                         with the threads bound to that cache's cores\n"
           "  --p P, --q Q           the thread transitional probability pair, each in [0, 1]\n"
           "  --steps T              the transient after T steps from all-active; default: steady state\n"
           "  --solver exact|literal exact: product form, any size (default); literal: the dense system\n"
@@ -210,12 +272,13 @@ constexpr const char *kHelp
           "                         thread ends up suspended for good (q = 1 with p > 0, or p = q = 1)\n";
 
 constexpr const char *kSurfaceHelp
-        = "Usage: crossroof-cli markov-surface --groups G --threads-per-group N\n"
+        = "Usage: crossroof-cli markov-surface (--groups G --threads-per-group N | --profile ID --strategy S)\n"
           "                                    [--grid thesis|uniform:K|logit:K] [--steps T] [--json]\n\n"
           "Predicted CPI of the Markov model over a grid of (p, q), the same pair in every group\n"
           "(Fig. 5.15, Table 5.18 of markov-thread-mapping.txt).\n\n"
           "  --groups G             cache groups (L2 caches)\n"
           "  --threads-per-group N  threads per group\n"
+          "  --profile, --strategy  a mapping strategy of a CPU profile instead (as for markov)\n"
           "  --grid thesis          the 25 values per axis of section 5.3.1, 0.001 .. 0.999 (default)\n"
           "  --grid uniform:K       K values evenly spaced in 0.001 .. 0.999 (2 <= K <= 2000)\n"
           "  --grid logit:K         K values evenly spaced in log(p / (1 - p)): dense at both extremes\n"

@@ -78,12 +78,12 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
 }
 
 constexpr const char *kHelp =
-    "Usage: crossroof-cli render --session FILE --view xgraph|occupancy|zigzag|markov --out FILE.(pdf|svg|png)\n"
+    "Usage: crossroof-cli render --session FILE --view VIEW --out FILE.(pdf|svg|png)\n"
     "                            [--width-mm W --height-mm H] [--dpi D] [--font-pt P] [--greyscale]\n\n"
     "Draws one view of a saved session to a figure with exactly the GUI's drawing code, so figures for papers\n"
     "can be made again from scripts. PDF and SVG are vector and clipped to each plot; PNG uses --dpi.\n\n"
     "  --session FILE   a session saved by Crossroof (File > Save Session)\n"
-    "  --view NAME      the view to draw\n"
+    "  --view VIEW      the view to draw: xgraph, stability, occupancy, zigzag, markov, mapping or bandwidth\n"
     "  --out FILE       the figure; the format follows the extension\n"
     "  --width-mm W     figure width in mm (default 85, a single journal column)\n"
     "  --height-mm H    figure height in mm (default 60)\n"

@@ -31,6 +31,8 @@ private Q_SLOTS:
     void surfaceJsonKeys();
     void surfaceTableFiveEighteen();
     void surfaceGrids();
+    void strategyTopology();
+    void mappingsSideBySide();
     void help();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
@@ -156,6 +158,46 @@ void TestCliMarkov::surfaceGrids()
     QVERIFY(text.out.find("Maximum   CPI 62.97") != std::string::npos);
 }
 
+void TestCliMarkov::strategyTopology()
+{
+    // A mapping strategy of a CPU profile gives the groups: 8T_2 loads two L2s with four threads each.
+    const json j = runJson({"markov", "--profile", "clovertown-x5365", "--strategy", "8T_2", "--p", "0.3", "--q",
+                            "0.9", "--json"});
+    QVERIFY(j["group_threads"] == json({4, 4}));
+    QCOMPARE(j["threads_per_group"].get<int>(), 4);
+    QCOMPARE(j["system_states"].get<long long>(), 25LL);
+    QCOMPARE(j["strategy"].get<std::string>(), std::string("8T_2"));
+    const json same = runJson({"markov", "--groups", "2", "--threads-per-group", "4", "--p", "0.3", "--q", "0.9", "--json"});
+    QCOMPARE(j["cpi"].get<double>(), same["cpi"].get<double>());
+    const json surface = runJson({"markov-surface", "--profile", "clovertown-x5365", "--strategy", "4T_2", "--json"});
+    QVERIFY(surface["group_threads"] == json({1, 1, 1, 1}));
+    QCOMPARE(surface["system_states"].get<long long>(), 16LL);
+}
+
+void TestCliMarkov::mappingsSideBySide()
+{
+    const json j = runJson({"mappings", "--profile", "clovertown-x5365", "--p", "0.5", "--q", "0.862", "--point",
+                            "2T_2=0.4,0.99", "--json"});
+    const json &rows = j["strategies"];
+    QCOMPARE(rows.size(), std::size_t(12));
+    // Table 5.17: 8T_3 takes 2 cores and 1 L2-cache.
+    QCOMPARE(rows[10]["id"].get<std::string>(), std::string("8T_3"));
+    QCOMPARE(rows[10]["cores_used"].get<int>(), 2);
+    QCOMPARE(rows[10]["caches_used"].get<int>(), 1);
+    // The measured point applies to its strategy only, and each CPI is what `markov --strategy` says.
+    QCOMPARE(rows[1]["q"].get<double>(), 0.99);
+    QCOMPARE(rows[0]["q"].get<double>(), 0.862);
+    for (int i : {0, 1, 7}) {
+        const json one = runJson({"markov", "--profile", "clovertown-x5365", "--strategy", rows[i]["id"].get<std::string>(),
+                                  "--p", std::to_string(rows[i]["p"].get<double>()), "--q",
+                                  std::to_string(rows[i]["q"].get<double>()), "--json"});
+        QCOMPARE(rows[i]["cpi"].get<double>(), one["cpi"].get<double>());
+    }
+    const Run text = run({"mappings", "--profile", "clovertown-x5365", "--p", "0.5", "--q", "0.862"});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.out.find("4T_4             4     4      2       2  2 x 2") != std::string::npos);
+}
+
 void TestCliMarkov::help()
 {
     Run r = run({"markov", "--help"});
@@ -201,6 +243,26 @@ void TestCliMarkov::badArgumentsExitTwo_data()
                                            << "option '--grid': grid 'uniform:100000': K must be";
     QTest::newRow("surface missing threads") << QStringList{"markov-surface", "--groups", "2"}
                                              << "option '--threads-per-group' is required";
+    const QStringList cpu{"markov", "--profile", "clovertown-x5365"};
+    QTest::newRow("strategy without profile") << QStringList{"markov", "--strategy", "4T_4"} + pq
+                                              << "option '--strategy' needs '--profile'";
+    QTest::newRow("profile without strategy") << cpu + pq << "option '--profile' goes with '--strategy'";
+    QTest::newRow("strategy and groups") << cpu + QStringList{"--strategy", "4T_4", "--groups", "2"} + pq
+                                         << "option '--strategy' replaces '--groups'";
+    QTest::newRow("unknown strategy") << cpu + QStringList{"--strategy", "3T_1"} + pq
+                                      << "clovertown-x5365 has no strategy '3T_1' (it has 2T_1, 2T_2";
+    QTest::newRow("gpu has no strategies")
+            << QStringList{"markov", "--profile", "v100", "--strategy", "4T_4"} + pq
+            << "option '--profile': v100 has no mapping strategies";
+    const QStringList mappings{"mappings", "--profile", "clovertown-x5365", "--p", "0.5", "--q", "0.5"};
+    QTest::newRow("mappings without profile") << QStringList{"mappings", "--p", "0.5", "--q", "0.5"}
+                                              << "option '--profile' is required";
+    QTest::newRow("mappings bad point") << mappings + QStringList{"--point", "2T_1:0.4"}
+                                        << "option '--point': '2T_1:0.4' is not STRATEGY=P,Q";
+    QTest::newRow("mappings point strategy") << mappings + QStringList{"--point", "9T_1=0.4,0.5"}
+                                             << "option '--point': clovertown-x5365 has no strategy '9T_1'";
+    QTest::newRow("mappings point range") << mappings + QStringList{"--point", "2T_1=0.4,1.5"}
+                                          << "option '--point 2T_1': must be between 0 and 1 (got 1.5)";
     QTest::newRow("surface p option") << surface + QStringList{"--p", "0.5"} << "unknown option '--p'";
 }
 

@@ -151,6 +151,7 @@ void TestCpuTopology::shapeText()
     QCOMPARE(core::markovShapeText({2, 2}), std::string("2 × 2"));
     QCOMPARE(core::markovShapeText({8}), std::string("1 × 8"));
     QCOMPARE(core::markovShapeText({4, 2, 2}), std::string("1 × 4 + 2 × 2"));
+    QCOMPARE(core::markovShapeText({4, 2, 2}, "x"), std::string("1 x 4 + 2 x 2"));
 }
 
 void TestCpuTopology::profileRoundTrip()
