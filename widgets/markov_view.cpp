@@ -348,8 +348,9 @@ void MarkovView::setCpuProfiles(const std::vector<core::HardwareProfile> &profil
             for (const auto &s : prof.topology->strategies) {
                 const auto usage = core::mappingUsage(*prof.topology, s);
                 const QString id = QString::fromStdString(s.id);
-                m_topology->addItem(tr("%1: %2 (%3)").arg(QString::fromStdString(prof.name), id,
-                                                         QString::fromStdString(core::markovShapeText(usage.threads_per_cache))),
+                // The strategy first: a narrow box elides the profile's name, not what tells strategies apart.
+                m_topology->addItem(tr("%1 (%2) · %3").arg(id, QString::fromStdString(core::markovShapeText(usage.threads_per_cache)),
+                                                          QString::fromStdString(prof.name)),
                                     QString(QString::fromStdString(prof.id) + QLatin1Char('/') + id));
                 m_topology->setItemData(m_topology->count() - 1,
                                         tr("%1: %2; %3 threads on %4 cores, %5 %6 caches, %7 sockets")
