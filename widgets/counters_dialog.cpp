@@ -501,48 +501,42 @@ void CountersDialog::numberFinished(QLineEdit *edit)
     recompute();
 }
 
+bool CountersDialog::takeCell(QTableWidget *table, const QString &what, int row, int column, std::string &name,
+                              double *value)
+{
+    QTableWidgetItem *item = table->item(row, column);
+    if (!value) {
+        name = item->text().toStdString();
+        return true;
+    }
+    const auto v = parseNumber(item->text());
+    if (!v) {
+        const QSignalBlocker block(table);
+        m_message->setText(tr("%1, row %2: '%3' is not a number; the cell keeps %4.")
+                                   .arg(what)
+                                   .arg(row + 1)
+                                   .arg(item->text(), exact(*value)));
+        item->setText(exact(*value));
+        return false;
+    }
+    *value = *v;
+    return true;
+}
+
 void CountersDialog::suspendEdited(int row, int column)
 {
     auto &e = m_inputs.suspend[std::size_t(row)];
-    QTableWidgetItem *item = m_suspendTable->item(row, column);
-    if (column == SuspendName) {
-        e.name = item->text().toStdString();
-    } else {
-        double &value = column == SuspendMulti ? e.multi : e.single;
-        const auto v = parseNumber(item->text());
-        if (!v) {
-            const QSignalBlocker block(m_suspendTable);
-            m_message->setText(tr("Suspend events, row %1: '%2' is not a number; the cell keeps %3.")
-                                       .arg(row + 1)
-                                       .arg(item->text(), exact(value)));
-            item->setText(exact(value));
-            return;
-        }
-        value = *v;
-    }
-    edited();
+    double *value = column == SuspendName ? nullptr : column == SuspendMulti ? &e.multi : &e.single;
+    if (takeCell(m_suspendTable, tr("Suspend events"), row, column, e.name, value))
+        edited();
 }
 
 void CountersDialog::stallEdited(int row, int column)
 {
     auto &e = m_inputs.stall[std::size_t(row)];
-    QTableWidgetItem *item = m_stallTable->item(row, column);
-    if (column == StallName) {
-        e.name = item->text().toStdString();
-    } else {
-        double &value = column == StallCount ? e.count : e.latency;
-        const auto v = parseNumber(item->text());
-        if (!v) {
-            const QSignalBlocker block(m_stallTable);
-            m_message->setText(tr("Stall events, row %1: '%2' is not a number; the cell keeps %3.")
-                                       .arg(row + 1)
-                                       .arg(item->text(), exact(value)));
-            item->setText(exact(value));
-            return;
-        }
-        value = *v;
-    }
-    edited();
+    double *value = column == StallName ? nullptr : column == StallCount ? &e.count : &e.latency;
+    if (takeCell(m_stallTable, tr("Stall events"), row, column, e.name, value))
+        edited();
 }
 
 void CountersDialog::addSuspend()

@@ -99,6 +99,9 @@ private:
     void fillFields();
     void numberEdited(QLineEdit *edit);
     void numberFinished(QLineEdit *edit);
+    /// Takes an edited cell of an event table into NAME, or into VALUE when VALUE is given; a cell that is no
+    /// number is refused with a message (WHAT names the table) and shows the value in use again.
+    bool takeCell(QTableWidget *table, const QString &what, int row, int column, std::string &name, double *value);
     void suspendEdited(int row, int column);
     void stallEdited(int row, int column);
     void addSuspend();
