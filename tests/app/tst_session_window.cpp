@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "mapping_view.h"
 #include "markov_view.h"
+#include <qcustomplot.h>
 #include "occupancy_state.h"
 #include "parameter_state.h"
 #include "profile_library.h"
@@ -39,7 +41,14 @@ void editEverything(app::MainWindow &w)
     m.steps = 12;
     m.p_index = 40;
     m.q_index = 77;
+    m.topology_source = "clovertown-x5365/8T_2";
+    m.counters = core::CounterInputs::thesisExample();
+    m.counters->instructions = 60;
     w.markovView()->setSettings(m);
+    core::MappingSettings mapping;
+    mapping.q = 0.75;
+    mapping.points = {{"4T_4", 0.25, 0.95}};
+    w.mappingView()->setSettings(mapping);
     core::StabilitySettings st;
     st.y_key = "E";
     st.sweep_key = "Z";
@@ -54,7 +63,8 @@ void editEverything(app::MainWindow &w)
 bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
-        && a.occupancy == b.occupancy && a.markov == b.markov && a.stability == b.stability && a.traces == b.traces;
+        && a.occupancy == b.occupancy && a.markov == b.markov && a.mapping == b.mapping && a.stability == b.stability
+        && a.traces == b.traces;
 }
 
 } // namespace
@@ -98,6 +108,9 @@ void TestSessionWindow::roundTrip()
     QCOMPARE(w.state()->params().h, 0.375);
     QCOMPARE(w.occupancyState()->input().threads_per_block, 384);
     QCOMPARE(w.markovView()->settings().grid, std::string("uniform:100"));
+    QCOMPARE(w.markovView()->topology(), (std::vector<int>{4, 4})); // 8T_2 of the Clovertown
+    QCOMPARE(w.markovView()->startingPairsGraph()->dataCount(), 9);   // the counters came back
+    QCOMPARE(w.mappingView()->predictions()[7].q, 0.95);              // 4T_4's own point
     QCOMPARE(w.currentViewName(), QStringLiteral("zigzag"));
     QCOMPARE(w.state()->undoStack()->count(), 0); // opening starts a fresh history
     QVERIFY(app::MainWindow::recentSessions().contains(QFileInfo(path).absoluteFilePath()));
