@@ -2,13 +2,14 @@
 #include "main_window.h"
 #include "mapping_view.h"
 #include "markov_view.h"
-#include <qcustomplot.h>
 #include "occupancy_state.h"
 #include "parameter_state.h"
 #include "profile_library.h"
 #include "stability_view.h"
 #include "trace_state.h"
 #include "traces_panel.h"
+
+#include <qcustomplot.h>
 
 #include <QFile>
 #include <QMessageBox>
