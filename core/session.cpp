@@ -54,6 +54,36 @@ OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
     return o;
 }
 
+TmmSettings readTmm(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"});
+    // Texts as typed: any string (even empty or not a number, which the view reports) short enough to be one.
+    auto text = [&](const char *key, const std::string &fallback) {
+        if (!obj.contains(key))
+            return fallback;
+        std::string v = r.string(obj, key, key, false);
+        if (v.size() > kMaxTmmTextLength)
+            r.fail(key, "must be at most " + std::to_string(kMaxTmmTextLength) + " characters (got "
+                                + std::to_string(v.size()) + ")");
+        return v;
+    };
+    const TmmSettings d;
+    TmmSettings t;
+    t.work = text("T1", d.work);
+    t.span = text("T_inf", d.span);
+    t.transactions = text("M", d.transactions);
+    t.latency = text("L", d.latency);
+    t.threads_per_core = text("T", d.threads_per_core);
+    t.cores = text("P", d.cores);
+    t.requested_blocks = text("B_r", d.requested_blocks);
+    t.apsp_vertices = int(r.integer(obj, "apsp_n", "apsp_n", 2, 1 << 24, d.apsp_vertices));
+    t.apsp_sub_block = int(r.integer(obj, "apsp_S_D", "apsp_S_D", 1, 1 << 24, d.apsp_sub_block));
+    t.apsp_chunk = text("apsp_C", d.apsp_chunk);
+    return t;
+}
+
 MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 {
     if (!obj.is_object())
@@ -119,7 +149,8 @@ Session parseSession(std::string_view text, const std::string &label)
                          + " and older. Update Crossroof to open it.");
     }
     rejectUnknown(r, doc,
-                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov", "stability", "traces"});
+                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov", "stability",
+                   "traces"});
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");
@@ -144,6 +175,8 @@ Session parseSession(std::string_view text, const std::string &label)
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
+    if (doc.contains("tmm"))
+        s.tmm = readTmm(r.nested("tmm."), doc["tmm"]);
     if (doc.contains("markov"))
         s.markov = readMarkov(r.nested("markov."), doc["markov"]);
     if (doc.contains("stability"))
@@ -184,6 +217,17 @@ std::string sessionToJson(const Session &s)
                         {"manual_active_blocks", o.manual_active_blocks ? Ordered(*o.manual_active_blocks) : Ordered(nullptr)},
                         {"sm_count", o.sm_count},
                         {"requested_blocks_max", o.requested_blocks_max}};
+    const auto &t = s.tmm;
+    doc["tmm"] = {{"T1", t.work},
+                  {"T_inf", t.span},
+                  {"M", t.transactions},
+                  {"L", t.latency},
+                  {"T", t.threads_per_core},
+                  {"P", t.cores},
+                  {"B_r", t.requested_blocks},
+                  {"apsp_n", t.apsp_vertices},
+                  {"apsp_S_D", t.apsp_sub_block},
+                  {"apsp_C", t.apsp_chunk}};
     const auto &m = s.markov;
     doc["markov"] = {{"groups", m.groups},
                      {"threads_per_group", m.threads_per_group},

@@ -12,7 +12,8 @@
 namespace crossroof::core {
 
 /// The format version this Crossroof writes; files of a newer version are refused, older ones migrated.
-inline constexpr int kSessionFormatVersion = 1;
+/// Version 2 added the TMM inputs ("tmm"); a version 1 file reads with their defaults.
+inline constexpr int kSessionFormatVersion = 2;
 /// The largest session file accepted.
 inline constexpr std::uintmax_t kMaxSessionBytes = 64u << 20;
 
@@ -45,6 +46,25 @@ struct MarkovSettings
     bool operator==(const MarkovSettings &) const = default;
 };
 
+/// The zigzag view's TMM inputs (MODEL.md 2.2; Eq. 1, 6-8) and its APSP preset (Eq. 10-14), kept as the text
+/// the user typed, so that an entry the view cannot read (half typed, not a number) reopens as it was left.
+struct TmmSettings
+{
+    std::string work = "1e9";             ///< T1
+    std::string span = "0";               ///< T_inf
+    std::string transactions = "1e7";     ///< M
+    std::string latency = "400";          ///< L
+    std::string threads_per_core = "1";   ///< T
+    std::string cores = "480";            ///< P
+    std::string requested_blocks = "100"; ///< B_r the panel evaluates at
+    int apsp_vertices = 8192;             ///< APSP n
+    int apsp_sub_block = 32;              ///< APSP S_D
+    std::string apsp_chunk = "32";        ///< APSP C
+    bool operator==(const TmmSettings &) const = default;
+};
+/// The longest text a TMM input may hold in a session.
+inline constexpr std::size_t kMaxTmmTextLength = 64;
+
 /// The stability view's choices (MODEL.md 1.6).
 struct StabilitySettings
 {
@@ -64,6 +84,7 @@ struct Session
     XModelParams params;
     std::string current_view = "xgraph";
     OccupancySettings occupancy;
+    TmmSettings tmm;
     MarkovSettings markov;
     StabilitySettings stability;
     std::vector<MeasuredTrace> traces; ///< loaded measurements, embedded

@@ -175,6 +175,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateTitle);
     connect(m_state, &ParameterState::changed, this, &MainWindow::markModified);
     connect(m_occupancy, &OccupancyState::changed, this, &MainWindow::markModified);
+    connect(m_zigzag, &ZigzagView::settingsChanged, this, &MainWindow::markModified);
     connect(m_markov, &MarkovView::settingsChanged, this, &MainWindow::markModified);
     connect(m_stability, &StabilityView::settingsChanged, this, &MainWindow::markModified);
     m_autosave = new QTimer(this);
@@ -269,6 +270,7 @@ core::Session MainWindow::captureSession() const
     s.params = m_state->params();
     s.current_view = currentViewName().toStdString();
     s.occupancy = m_occupancy->settings();
+    s.tmm = m_zigzag->settings();
     s.markov = m_markov->settings();
     s.stability = m_stability->settings();
     s.traces = m_traces->traces();
@@ -282,6 +284,7 @@ void MainWindow::applySession(const core::Session &s)
     m_state->undoStack()->clear();
     m_picker->addProfile(s.profile);
     m_occupancy->setSettings(s.occupancy);
+    m_zigzag->setSettings(s.tmm);
     m_markov->setSettings(s.markov);
     m_stability->setSettings(s.stability);
     m_traces->setTraces(s.traces);

@@ -7,8 +7,10 @@
 #include "stability_view.h"
 #include "trace_state.h"
 #include "traces_panel.h"
+#include "zigzag_view.h"
 
 #include <QFile>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QStandardPaths>
@@ -32,6 +34,9 @@ void editEverything(app::MainWindow &w)
     w.occupancyState()->setThreadsPerBlock(384);
     w.occupancyState()->setRegistersPerThread(48);
     w.occupancyState()->setMode(core::OccupancyMode::Paper);
+    w.zigzagView()->workEdit()->setText(QStringLiteral("3.5e9"));
+    w.zigzagView()->threadsEdit()->setText(QStringLiteral("8"));
+    w.zigzagView()->coresEdit()->setText(QStringLiteral("96x")); // a typo is kept as typed
     core::MarkovSettings m = w.markovView()->settings();
     m.groups = 8;
     m.threads_per_group = 3;
@@ -54,7 +59,7 @@ void editEverything(app::MainWindow &w)
 bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
-        && a.occupancy == b.occupancy && a.markov == b.markov && a.stability == b.stability && a.traces == b.traces;
+        && a.occupancy == b.occupancy && a.tmm == b.tmm && a.markov == b.markov && a.stability == b.stability && a.traces == b.traces;
 }
 
 } // namespace
@@ -98,6 +103,9 @@ void TestSessionWindow::roundTrip()
     QCOMPARE(w.state()->params().h, 0.375);
     QCOMPARE(w.occupancyState()->input().threads_per_block, 384);
     QCOMPARE(w.markovView()->settings().grid, std::string("uniform:100"));
+    QCOMPARE(w.zigzagView()->workEdit()->text(), QStringLiteral("3.5e9"));
+    QCOMPARE(w.zigzagView()->coresEdit()->text(), QStringLiteral("96x"));
+    QVERIFY(!w.zigzagView()->tmmResult()); // the panel says what is wrong with it, as before saving
     QCOMPARE(w.currentViewName(), QStringLiteral("zigzag"));
     QCOMPARE(w.state()->undoStack()->count(), 0); // opening starts a fresh history
     QVERIFY(app::MainWindow::recentSessions().contains(QFileInfo(path).absoluteFilePath()));
@@ -114,6 +122,9 @@ void TestSessionWindow::modifiedMarkAndTitle()
     QVERIFY(!w.isWindowModified());
     QVERIFY(w.windowTitle().startsWith(QStringLiteral("title.crossroof")));
     w.occupancyState()->setRegistersPerThread(99);
+    QVERIFY(w.isWindowModified());
+    QVERIFY(w.saveSession(path));
+    w.zigzagView()->latencyEdit()->setText(QStringLiteral("500"));
     QVERIFY(w.isWindowModified());
 }
 

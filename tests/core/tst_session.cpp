@@ -29,6 +29,16 @@ core::Session sample()
     s.occupancy.manual_active_blocks = 3;
     s.occupancy.sm_count = 80;
     s.occupancy.requested_blocks_max = 500;
+    s.tmm.work = "2.5e9";
+    s.tmm.span = "1000";
+    s.tmm.transactions = "3e7";
+    s.tmm.latency = "350";
+    s.tmm.threads_per_core = "4";
+    s.tmm.cores = "";   // cleared by the user: kept as typed
+    s.tmm.requested_blocks = "4x"; // not a number yet: kept as typed too
+    s.tmm.apsp_vertices = 4096;
+    s.tmm.apsp_sub_block = 64;
+    s.tmm.apsp_chunk = "16";
     s.markov.groups = 8;
     s.markov.threads_per_group = 4;
     s.markov.grid = "logit:200";
@@ -70,6 +80,7 @@ class TestSession : public QObject
 private Q_SLOTS:
     void roundTrip();
     void minimalSessionGetsDefaults();
+    void versionOneSessionOpens();
     void badSessionsNameTheField_data();
     void badSessionsNameTheField();
     void newerVersionIsRefused();
@@ -85,6 +96,7 @@ void TestSession::roundTrip()
     QCOMPARE(back.profile.sources.size(), s.profile.sources.size());
     QCOMPARE(back.current_view, s.current_view);
     QVERIFY(back.occupancy == s.occupancy);
+    QVERIFY(back.tmm == s.tmm);
     QVERIFY(back.markov == s.markov);
     QVERIFY(back.stability == s.stability);
     QCOMPARE(back.traces.size(), std::size_t(1));
@@ -108,8 +120,19 @@ void TestSession::minimalSessionGetsDefaults()
     QVERIFY(s.params == full.params);
     QCOMPARE(s.current_view, std::string("xgraph"));
     QVERIFY(s.occupancy == core::OccupancySettings{});
+    QVERIFY(s.tmm == core::TmmSettings{});
     QVERIFY(s.markov == core::MarkovSettings{});
     QVERIFY(s.stability == core::StabilitySettings{});
+}
+
+void TestSession::versionOneSessionOpens()
+{
+    // The sample was written by format version 1, before the TMM inputs were saved: they take the defaults.
+    const core::Session s
+            = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+    QCOMPARE(s.profile.id, std::string("gtx570-sp"));
+    QVERIFY(s.tmm == core::TmmSettings{});
+    QCOMPARE(s.markov.groups, 4);
 }
 
 void TestSession::badSessionsNameTheField_data()
@@ -126,6 +149,10 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("bad mode") << "\"mode\": \"paper\"" << "\"mode\": \"guess\"" << "field 'occupancy.mode'";
     QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
                                         << "field 'occupancy.threads_per_block': must be a whole number";
+    QTest::newRow("tmm text type") << "\"T1\": \"2.5e9\"" << "\"T1\": 2.5e9" << "field 'tmm.T1': must be a string";
+    QTest::newRow("tmm text length") << "\"M\": \"3e7\"" << ("\"M\": \"" + QString(65, QLatin1Char('7')) + "\"")
+                                     << "field 'tmm.M': must be at most 64 characters";
+    QTest::newRow("apsp n") << "\"apsp_n\": 4096" << "\"apsp_n\": 1" << "field 'tmm.apsp_n': must be between";
     QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
     QTest::newRow("bad trace") << "\"visible\": false" << "\"visible\": 3" << "field 'traces[0].visible'";
     QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
@@ -150,7 +177,8 @@ void TestSession::badSessionsNameTheField()
 void TestSession::newerVersionIsRefused()
 {
     QString text = QString::fromStdString(core::sessionToJson(sample()));
-    text.replace(QStringLiteral("\"format_version\": 1"), QStringLiteral("\"format_version\": 7"));
+    text.replace(QStringLiteral("\"format_version\": %1").arg(core::kSessionFormatVersion),
+                 QStringLiteral("\"format_version\": 7"));
     const QString error = errorOf(text.toStdString());
     QVERIFY2(error.contains(QLatin1String("newer Crossroof")), qPrintable(error));
     QVERIFY(error.contains(QLatin1String("format 7")));
