@@ -17,6 +17,7 @@
 #include "parameter_state.h"
 #include "profile_picker.h"
 #include "readout_panel.h"
+#include "settings_undo.h"
 #include "xgraph_view.h"
 #include "xmodel_evaluation.h"
 
@@ -178,6 +179,20 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_zigzag, &ZigzagView::settingsChanged, this, &MainWindow::markModified);
     connect(m_markov, &MarkovView::settingsChanged, this, &MainWindow::markModified);
     connect(m_stability, &StabilityView::settingsChanged, this, &MainWindow::markModified);
+    // The views' inputs are undone on the parameters' stack, through the Edit menu, one gesture a step.
+    auto *viewUndo = new SettingsUndo(m_state->undoStack(), this);
+    const int occupancyInputs
+            = viewUndo->track(m_occupancy, &OccupancyState::undoSnapshot, &OccupancyState::restoreUndoSnapshot,
+                              &OccupancyState::settingsChanged, tr("occupancy inputs"));
+    // What a profile switch does to the SM count, or a parameter change to n, is undone with it.
+    viewUndo->resyncOn(occupancyInputs, m_occupancy, &OccupancyState::changed);
+    viewUndo->resyncOn(occupancyInputs, m_state, &ParameterState::changed);
+    viewUndo->track(m_zigzag, &ZigzagView::settings, &ZigzagView::setSettings, &ZigzagView::settingsChanged,
+                    tr("TMM inputs"));
+    viewUndo->track(m_markov, &MarkovView::settings, &MarkovView::setSettings, &MarkovView::settingsChanged,
+                    tr("Markov CPI inputs"));
+    viewUndo->track(m_stability, &StabilityView::settings, &StabilityView::setSettings,
+                    &StabilityView::settingsChanged, tr("stability map settings"));
     m_autosave = new QTimer(this);
     m_autosave->setInterval(60 * 1000);
     connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
@@ -281,7 +296,6 @@ void MainWindow::applySession(const core::Session &s)
 {
     m_applying = true;
     m_state->setProfile(s.profile, s.params);
-    m_state->undoStack()->clear();
     m_picker->addProfile(s.profile);
     m_occupancy->setSettings(s.occupancy);
     m_zigzag->setSettings(s.tmm);
@@ -289,6 +303,7 @@ void MainWindow::applySession(const core::Session &s)
     m_stability->setSettings(s.stability);
     m_traces->setTraces(s.traces);
     showView(QString::fromStdString(s.current_view));
+    m_state->undoStack()->clear(); // after the views, whose new settings went onto it
     m_applying = false;
 }
 
