@@ -40,6 +40,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace crossroof::app {
 
 using namespace crossroof::widgets;
@@ -222,6 +224,12 @@ void MainWindow::createMenus()
     save->setShortcut(QKeySequence::Save);
     auto *saveAs = file->addAction(tr("Save Session &As…"), this, [this] { saveInteractively(true); });
     saveAs->setShortcut(QKeySequence::SaveAs);
+    m_linkTraces = file->addAction(tr("Save Traces as &Links to Their Files"));
+    m_linkTraces->setCheckable(true);
+    m_linkTraces->setStatusTip(
+            tr("Save each trace as the path of its file, relative to the session, and read it "
+               "again on opening, instead of its points"));
+    connect(m_linkTraces, &QAction::toggled, this, &MainWindow::markModified);
     file->addSeparator();
     auto *open = file->addAction(tr("Open &Profile…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Hardware Profile"), QString(),
@@ -289,6 +297,7 @@ core::Session MainWindow::captureSession() const
     s.markov = m_markov->settings();
     s.stability = m_stability->settings();
     s.traces = m_traces->traces();
+    s.link_traces = m_linkTraces->isChecked();
     return s;
 }
 
@@ -302,6 +311,7 @@ void MainWindow::applySession(const core::Session &s)
     m_markov->setSettings(s.markov);
     m_stability->setSettings(s.stability);
     m_traces->setTraces(s.traces);
+    m_linkTraces->setChecked(s.link_traces);
     showView(QString::fromStdString(s.current_view));
     m_state->undoStack()->clear(); // after the views, whose new settings went onto it
     m_applying = false;
@@ -309,7 +319,8 @@ void MainWindow::applySession(const core::Session &s)
 
 bool MainWindow::saveSession(const QString &path)
 {
-    const std::string text = core::sessionToJson(captureSession());
+    const core::Session session = captureSession();
+    const std::string text = core::sessionToJson(session, path.toStdString());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
         || !file.commit()) {
@@ -321,7 +332,17 @@ bool MainWindow::saveSession(const QString &path)
     m_state->undoStack()->setClean();
     QFile::remove(recoveryPath());
     addRecent(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    const auto embedded = std::count_if(session.traces.begin(), session.traces.end(),
+                                        [&session](const auto &t) { return !core::savesAsLink(session, t); });
+    if (session.link_traces && embedded > 0)
+        statusBar()->showMessage(
+                tr("Saved %1 with %n trace(s) embedded, not linked: their files are gone, or they came from "
+                   "an older session",
+                   "", int(embedded))
+                        .arg(path),
+                8000);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
 }
 
@@ -338,7 +359,22 @@ bool MainWindow::openSession(const QString &path)
     setSessionPath(path);
     setWindowModified(false);
     addRecent(path);
+    reportTraceProblems(session);
     return true;
+}
+
+void MainWindow::reportTraceProblems(const core::Session &session)
+{
+    if (session.trace_problems.empty())
+        return;
+    QStringList problems;
+    for (const auto &p : session.trace_problems)
+        problems << QString::fromStdString(p);
+    // Not modified: the file keeps the links until the user saves over it.
+    showError(tr("The session was opened without %n linked trace(s) whose file could not be read:\n%1\n\n"
+                 "Saving the session now leaves them out; put the files back and open it again to keep them.",
+                 "", int(problems.size()))
+                      .arg(problems.join(QLatin1Char('\n'))));
 }
 
 void MainWindow::setSessionPath(const QString &path)
@@ -357,7 +393,7 @@ void MainWindow::autosave()
     if (!isWindowModified())
         return;
     QDir().mkpath(QFileInfo(recoveryPath()).absolutePath());
-    const std::string text = core::sessionToJson(captureSession());
+    const std::string text = core::sessionToJson(captureSession(), recoveryPath().toStdString());
     QSaveFile file(recoveryPath());
     if (file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size()))
         file.commit();
@@ -375,8 +411,10 @@ void MainWindow::offerRecovery()
         QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
     if (answer == QMessageBox::Yes) {
         try {
-            applySession(core::loadSessionFile(info.filePath().toStdString()));
+            const core::Session session = core::loadSessionFile(info.filePath().toStdString());
+            applySession(session);
             setWindowModified(true);
+            reportTraceProblems(session);
         } catch (const core::InputError &e) {
             showError(tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
         }

@@ -9,6 +9,7 @@
 #include "traces_panel.h"
 #include "zigzag_view.h"
 
+#include <QDir>
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void initTestCase();
     void roundTrip();
     void modifiedMarkAndTitle();
+    void tracesCanBeLinkedToTheirFiles();
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
     void failedSaveLeavesTheFileAlone();
@@ -126,6 +128,65 @@ void TestSessionWindow::modifiedMarkAndTitle()
     QVERIFY(w.saveSession(path));
     w.zigzagView()->latencyEdit()->setText(QStringLiteral("500"));
     QVERIFY(w.isWindowModified());
+}
+
+void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
+{
+    QTemporaryDir dir;
+    const QString study = dir.filePath(QStringLiteral("study"));
+    QVERIFY(QDir().mkpath(study + QStringLiteral("/data")));
+    const QString data = study + QStringLiteral("/data/v100.txt");
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt"), data));
+    const QString path = study + QStringLiteral("/linked.crossroof");
+    auto read = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+
+    app::MainWindow w;
+    QVERIFY(!w.linkTracesAction()->isChecked()); // embedded unless the user chooses otherwise
+    QCOMPARE(w.tracesPanel()->importFile(data), QString());
+    const QString first = w.traceState()->ids().front();
+    w.traceState()->rename(first, QStringLiteral("init, as measured"));
+    w.traceState()->setVisible(w.traceState()->ids().back(), false);
+    QVERIFY(w.saveSession(path));
+    QVERIFY(read(path).contains(QStringLiteral("\"x\": [")));
+    w.linkTracesAction()->trigger();
+    QVERIFY(w.isWindowModified()); // the choice is part of the session
+    QVERIFY(w.saveSession(path));
+    QVERIFY(read(path).contains(QStringLiteral("\"link\": \"data/v100.txt\"")));
+    QVERIFY(!read(path).contains(QStringLiteral("\"x\": [")));
+
+    {
+        app::MainWindow again;
+        QVERIFY(again.openSession(path));
+        QVERIFY(again.linkTracesAction()->isChecked());
+        QVERIFY(sameAnalysis(again.captureSession(), w.captureSession()));
+        QCOMPARE(again.traceState()->trace(first)->name, std::string("init, as measured"));
+    }
+
+    // The session and its data moved together.
+    const QString moved = dir.filePath(QStringLiteral("moved"));
+    QVERIFY(QDir().rename(study, moved));
+    {
+        app::MainWindow again;
+        QVERIFY(again.openSession(moved + QStringLiteral("/linked.crossroof")));
+        QCOMPARE(again.traceState()->traces().size(), w.traceState()->traces().size());
+        QVERIFY(!again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+    }
+
+    // The data file gone: the session opens without its traces and says which field and file.
+    QVERIFY(QFile::remove(moved + QStringLiteral("/data/v100.txt")));
+    app::MainWindow again;
+    QVERIFY(again.openSession(moved + QStringLiteral("/linked.crossroof")));
+    QVERIFY(again.traceState()->traces().empty());
+    QVERIFY(again.captureSession().params == w.captureSession().params);
+    QVERIFY(!again.isWindowModified()); // the file still has its links
+    auto *box = again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("field 'traces[0].link' (data/v100.txt)"))
+                     && box->text().contains(moved + QStringLiteral("/data/v100.txt")),
+             qPrintable(box->text()));
 }
 
 void TestSessionWindow::corruptedSessionIsRejected_data()
