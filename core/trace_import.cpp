@@ -39,8 +39,8 @@ std::vector<std::string> splitFields(std::string_view line)
         std::size_t start = 0;
         while (true) {
             const std::size_t end = line.find(sep, start);
-            std::string_view f = trimmed(line.substr(start, end == std::string_view::npos ? end : end - start),
-                                         kWhitespace);
+            const std::size_t length = end == std::string_view::npos ? end : end - start;
+            std::string_view f = trimmed(line.substr(start, length), kWhitespace);
             if (f.size() >= 2 && f.front() == '"' && f.back() == '"')
                 f = f.substr(1, f.size() - 2);
             fields.emplace_back(f);
@@ -77,9 +77,9 @@ std::string deviceKey(std::string s)
 
 bool endsWithNoCase(std::string_view s, std::string_view suffix)
 {
+    const auto same = [](char a, char b) { return std::tolower(unsigned(a)) == std::tolower(unsigned(b)); };
     return s.size() >= suffix.size()
-            && std::equal(suffix.begin(), suffix.end(), s.end() - std::ptrdiff_t(suffix.size()),
-                          [](char a, char b) { return std::tolower(unsigned(a)) == std::tolower(unsigned(b)); });
+            && std::equal(suffix.begin(), suffix.end(), s.end() - std::ptrdiff_t(suffix.size()), same);
 }
 
 std::vector<MeasuredTrace> fromStream(const std::vector<StreamTrace> &stream, const std::string &path,
@@ -156,7 +156,8 @@ MeasuredTrace fromPerfStat(const PerfStat &stat, const std::string &path)
 }
 
 /// The traces of PATH read as FORMAT (not GenericTable), validated.
-std::vector<MeasuredTrace> readAs(const std::string &path, TraceFormat format, const std::string &preferredDevice)
+std::vector<MeasuredTrace> readAs(const std::string &path, TraceFormat format,
+                                  const std::string &preferredDevice)
 {
     std::vector<MeasuredTrace> out;
     switch (format) {
@@ -200,8 +201,8 @@ TraceFormat detectTraceFormat(const std::string &path)
         const std::size_t end = rest.find('\n');
         const std::string_view line = trimmed(rest.substr(0, end), kWhitespace);
         rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-        if (line.find("Kernel Name") != std::string_view::npos
-            && (line.find("Metric Name") != std::string_view::npos || line.find("ID") != std::string_view::npos))
+        const auto has = [&line](std::string_view text) { return line.find(text) != std::string_view::npos; };
+        if (has("Kernel Name") && (has("Metric Name") || has("ID")))
             return TraceFormat::NcuCsv;
         if (first.empty() && !line.empty() && line.front() != '#')
             first = line;
@@ -290,8 +291,8 @@ MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)
     const auto value = [&table](std::size_t r, std::size_t c) {
         const double v = table.number(r, c);
         if (v < 0)
-            throw InputError(table.where(r, c) + ": must not be negative (got " + std::string(table.cell(r, c))
-                             + ")");
+            throw InputError(table.where(r, c) + ": must not be negative (got "
+                             + std::string(table.cell(r, c)) + ")");
         return v;
     };
     MeasuredTrace t;
@@ -344,7 +345,8 @@ MeasuredTrace rereadTrace(const std::string &path, const TraceOrigin &origin)
     std::vector<MeasuredTrace> traces = readAs(path, origin.format, {});
     if (origin.index >= traces.size()) {
         throw InputError(path + ": holds " + std::to_string(traces.size()) + " traces, not the "
-                         + std::to_string(origin.index + 1) + " it held when it was imported (has it changed?)");
+                         + std::to_string(origin.index + 1)
+                         + " it held when it was imported (has it changed?)");
     }
     return std::move(traces[origin.index]);
 }

@@ -32,7 +32,8 @@ constexpr std::array<std::pair<TraceFormat, std::string_view>, 5> kFormatKeys {{
         {TraceFormat::GenericTable, "table"},
 }};
 
-constexpr std::array kTraceKeys {"id", "name", "source", "kind", "visible", "origin", "x", "y", "extra", "labels"};
+constexpr std::array kTraceKeys {"id",     "name", "source", "kind",  "visible",
+                                 "origin", "x",    "y",      "extra", "labels"};
 constexpr std::array kOriginKeys {"format", "index", "mapping"};
 constexpr std::array kMappingKeys {"kind", "x", "y", "extra", "label", "filter_column", "filter_value"};
 
@@ -84,7 +85,8 @@ TraceOrigin readOrigin(const JsonReader &r, const json &obj)
     const std::string format = r.string(obj, "format", "format", true);
     const auto f = traceFormatFromKey(format);
     if (!f)
-        r.fail("format", "must be gpu-stream, gpu-stream-csv, ncu-csv, perf-stat or table (got '" + format + "')");
+        r.fail("format",
+               "must be gpu-stream, gpu-stream-csv, ncu-csv, perf-stat or table (got '" + format + "')");
     o.format = *f;
     o.index = std::size_t(r.integer(obj, "index", "index", 0, 1000000, 0));
     const auto it = obj.find("mapping");

@@ -105,6 +105,7 @@ MeasuredTrace traceFromJson(std::string_view json, const std::string &label, con
 /// The JSON object of ORIGIN, as traceToJson() writes it; the text of one JSON object.
 std::string traceOriginToJson(const TraceOrigin &origin);
 /// Parses one origin object; errors name LABEL and the field with PREFIX in front ("traces[1].origin.").
-TraceOrigin traceOriginFromJson(std::string_view json, const std::string &label, const std::string &prefix = {});
+TraceOrigin traceOriginFromJson(std::string_view json, const std::string &label,
+                                const std::string &prefix = {});
 
 } // namespace crossroof::core

@@ -79,7 +79,8 @@ Q_SIGNALS:
     void changed();
 
 private:
-    /// After an input changed: the result, settingsChanged() if the change is the user's, the link, changed().
+    /// After an input changed: the result, settingsChanged() if the change is the user's (EDITED), the link,
+    /// changed().
     void recompute(bool edited = true);
     void followProfile();
     void pushToXModel();

@@ -31,9 +31,9 @@ public:
     explicit SettingsUndo(QUndoStack *stack, QObject *parent = nullptr);
     ~SettingsUndo() override;
 
-    /// Tracks SOURCE's settings: GET reads them, SET restores them, CHANGED says they changed (a change equal
-    /// to the last copy is no step); WHAT names them in the Edit menu ("Undo Change WHAT"). SOURCE must live as
-    /// long as the stack's commands. Returns the handle for resyncOn().
+    /// Tracks SOURCE's settings: GET reads them, SET restores them, CHANGED says they changed (a change
+    /// equal to the last copy is no step); WHAT names them in the Edit menu ("Undo Change WHAT"). SOURCE must
+    /// live as long as the stack's commands. Returns the handle for resyncOn().
     template <class Source, class Settings>
     int track(Source *source, Settings (Source::*get)() const, void (Source::*set)(const Settings &),
               void (Source::*changed)(), const QString &what)
@@ -49,8 +49,8 @@ public:
         return handle;
     }
 
-    /// Takes HANDLE's settings as they are, without a step, whenever SENDER emits SIGNAL: for changes that are
-    /// undone with whatever caused them (a profile switch sets the SM count).
+    /// Takes HANDLE's settings as they are, without a step, whenever SENDER emits SIGNAL: for changes that
+    /// are undone with whatever caused them (a profile switch sets the SM count).
     template <class Sender>
     void resyncOn(int handle, Sender *sender, void (Sender::*signal)())
     {

@@ -113,7 +113,8 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
                      text(defaults.span));
     m_transactions = addEdit(0, 2, tr("M"), tr("M: global memory transactions (term M·L/(T·P))"),
                              text(defaults.transactions));
-    m_latency = addEdit(1, 0, tr("L"), tr("L: latency of one slow-memory access, steps"), text(defaults.latency));
+    m_latency = addEdit(1, 0, tr("L"), tr("L: latency of one slow-memory access, steps"),
+                        text(defaults.latency));
     m_threads = addEdit(1, 1, tr("T"), tr("T: threads per core that hide the latency"),
                         text(defaults.threads_per_core));
     m_cores = addEdit(1, 2, tr("P"), tr("P: cores (S = P/Q SMs)"), text(defaults.cores));

@@ -183,9 +183,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_stability, &StabilityView::settingsChanged, this, &MainWindow::markModified);
     // The views' inputs are undone on the parameters' stack, through the Edit menu, one gesture a step.
     auto *viewUndo = new SettingsUndo(m_state->undoStack(), this);
-    const int occupancyInputs
-            = viewUndo->track(m_occupancy, &OccupancyState::undoSnapshot, &OccupancyState::restoreUndoSnapshot,
-                              &OccupancyState::settingsChanged, tr("occupancy inputs"));
+    const int occupancyInputs = viewUndo->track(m_occupancy, &OccupancyState::undoSnapshot,
+                                                &OccupancyState::restoreUndoSnapshot,
+                                                &OccupancyState::settingsChanged, tr("occupancy inputs"));
     // What a profile switch does to the SM count, or a parameter change to n, is undone with it.
     viewUndo->resyncOn(occupancyInputs, m_occupancy, &OccupancyState::changed);
     viewUndo->resyncOn(occupancyInputs, m_state, &ParameterState::changed);
