@@ -320,17 +320,17 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     std::error_code ec;
     const std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
     Ordered traces = Ordered::array();
-    for (const auto &t : s.traces) {
-        if (!savesAsLink(s, t)) {
-            traces.push_back(Ordered::parse(traceToJson(t)));
+    for (const auto &trace : s.traces) {
+        if (!savesAsLink(s, trace)) {
+            traces.push_back(Ordered::parse(traceToJson(trace)));
             continue;
         }
-        traces.push_back({{"id", t.id},
-                          {"name", t.name},
-                          {"kind", std::string(traceKindName(t.kind))},
-                          {"visible", t.visible},
-                          {"link", linkPath(t.source, folder)},
-                          {"origin", Ordered::parse(traceOriginToJson(*t.origin))}});
+        traces.push_back({{"id", trace.id},
+                          {"name", trace.name},
+                          {"kind", std::string(traceKindName(trace.kind))},
+                          {"visible", trace.visible},
+                          {"link", linkPath(trace.source, folder)},
+                          {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}});
     }
     doc["traces"] = traces;
     return doc.dump(2) + "\n";
