@@ -36,6 +36,7 @@ public:
     /// A reader for a nested object whose field names get PREFIX in front.
     JsonReader nested(const std::string &prefix) const;
     const std::string &label() const { return m_label; }
+    const std::string &prefix() const { return m_prefix; }
 
 private:
     std::string m_label;

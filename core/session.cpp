@@ -4,6 +4,7 @@
 #include "error.h"
 #include "json_io.h"
 #include "markov.h"
+#include "trace_import.h"
 
 #include <algorithm>
 #include <array>
@@ -95,6 +96,36 @@ CounterInputs readCounters(const JsonReader &r, const json &obj)
     return c;
 }
 
+TmmSettings readTmm(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"});
+    // Texts as typed: any string (even empty or not a number, which the view reports) short enough to be one.
+    auto text = [&](const char *key, const std::string &fallback) {
+        if (!obj.contains(key))
+            return fallback;
+        std::string v = r.string(obj, key, key, false);
+        if (v.size() > kMaxTmmTextLength)
+            r.fail(key, "must be at most " + std::to_string(kMaxTmmTextLength) + " characters (got "
+                                + std::to_string(v.size()) + ")");
+        return v;
+    };
+    const TmmSettings d;
+    TmmSettings t;
+    t.work = text("T1", d.work);
+    t.span = text("T_inf", d.span);
+    t.transactions = text("M", d.transactions);
+    t.latency = text("L", d.latency);
+    t.threads_per_core = text("T", d.threads_per_core);
+    t.cores = text("P", d.cores);
+    t.requested_blocks = text("B_r", d.requested_blocks);
+    t.apsp_vertices = int(r.integer(obj, "apsp_n", "apsp_n", 2, 1 << 24, d.apsp_vertices));
+    t.apsp_sub_block = int(r.integer(obj, "apsp_S_D", "apsp_S_D", 1, 1 << 24, d.apsp_sub_block));
+    t.apsp_chunk = text("apsp_C", d.apsp_chunk);
+    return t;
+}
+
 MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 {
     if (!obj.is_object())
@@ -179,9 +210,63 @@ StabilitySettings readStability(const JsonReader &r, const json &obj)
     return s;
 }
 
+/// One linked trace ("link" and "origin" instead of points), read again from its file. Errors in the record
+/// throw; a file that cannot be read (or no longer holds the trace) leaves PROBLEM set and gives none.
+std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &obj,
+                                             const std::filesystem::path &folder, std::string &problem)
+{
+    for (const char *points : {"x", "y", "extra", "labels"}) {
+        if (obj.contains(points))
+            r.fail(points, "a linked trace has no points: remove 'link' to embed the trace, or its points");
+    }
+    rejectUnknown(r, obj, {"id", "name", "kind", "visible", "link", "origin"});
+    const std::string id = r.string(obj, "id", "id", true);
+    const std::string name = r.string(obj, "name", "name", true);
+    const std::string kindName = r.string(obj, "kind", "kind", true);
+    const auto kind = traceKindFromName(kindName);
+    if (!kind)
+        r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes or bytes-per-interval (got '"
+                               + kindName + "')");
+    const bool visible = r.boolean(obj, "visible", "visible", true);
+    const std::string link = r.string(obj, "link", "link", true);
+    const TraceOrigin origin = traceOriginFromJson(r.require(obj, "origin", "origin").dump(), r.label(),
+                                                   r.prefix() + "origin.");
+    std::filesystem::path path(link);
+    if (path.is_relative())
+        path = folder / path;
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    if (!ec)
+        path = absolute.lexically_normal();
+    try {
+        MeasuredTrace t = rereadTrace(path.string(), origin);
+        if (t.kind != *kind) {
+            throw InputError(path.string() + ": now gives a " + std::string(traceKindName(t.kind))
+                             + " trace, not the " + kindName + " trace it gave");
+        }
+        t.id = id;
+        t.name = name;
+        t.visible = visible;
+        return t;
+    } catch (const InputError &e) {
+        problem = r.label() + ": field '" + r.prefix() + "link' (" + link + "): " + e.what();
+        return std::nullopt;
+    }
+}
+
+/// The path to write for a linked trace read from SOURCE: relative to FOLDER where there is such a path.
+std::string linkPath(const std::string &source, const std::filesystem::path &folder)
+{
+    std::error_code ec;
+    const auto file = std::filesystem::weakly_canonical(source, ec);
+    const auto base = std::filesystem::weakly_canonical(folder.empty() ? "." : folder, ec);
+    const auto relative = file.lexically_relative(base);
+    return (relative.empty() ? file : relative).generic_string();
+}
+
 } // namespace
 
-Session parseSession(std::string_view text, const std::string &label)
+Session parseSession(std::string_view text, const std::string &label, const std::filesystem::path &folder)
 {
     const json doc = detail::parseJsonText(text, label);
     if (!doc.is_object())
@@ -197,8 +282,8 @@ Session parseSession(std::string_view text, const std::string &label)
                          + " and older. Update Crossroof to open it.");
     }
     rejectUnknown(r, doc,
-                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "markov", "mapping", "stability",
-                   "traces"});
+                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
+                   "mapping", "stability", "link_traces", "traces"});
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");
@@ -223,6 +308,8 @@ Session parseSession(std::string_view text, const std::string &label)
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
+    if (doc.contains("tmm"))
+        s.tmm = readTmm(r.nested("tmm."), doc["tmm"]);
     if (doc.contains("markov"))
         s.markov = readMarkov(r.nested("markov."), doc["markov"]);
     if (doc.contains("mapping"))
@@ -233,18 +320,37 @@ Session parseSession(std::string_view text, const std::string &label)
         const json &traces = doc["traces"];
         if (!traces.is_array())
             r.fail("traces", "must be an array of traces");
-        for (std::size_t i = 0; i < traces.size(); ++i)
-            s.traces.push_back(traceFromJson(traces[i].dump(), label, "traces[" + std::to_string(i) + "]."));
+        for (std::size_t i = 0; i < traces.size(); ++i) {
+            const std::string prefix = "traces[" + std::to_string(i) + "].";
+            if (!traces[i].is_object() || !traces[i].contains("link")) {
+                s.traces.push_back(traceFromJson(traces[i].dump(), label, prefix));
+                continue;
+            }
+            std::string problem;
+            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, problem))
+                s.traces.push_back(std::move(*t));
+            else
+                s.trace_problems.push_back(std::move(problem));
+        }
     }
+    s.link_traces = r.boolean(doc, "link_traces", "link_traces", false);
     return s;
 }
 
 Session loadSessionFile(const std::filesystem::path &path)
 {
-    return parseSession(detail::readTextFile(path, kMaxSessionBytes, "session"), path.string());
+    return parseSession(detail::readTextFile(path, kMaxSessionBytes, "session"), path.string(),
+                        path.parent_path());
 }
 
-std::string sessionToJson(const Session &s)
+bool savesAsLink(const Session &session, const MeasuredTrace &trace)
+{
+    std::error_code ec;
+    return session.link_traces && trace.origin && !trace.source.empty()
+           && std::filesystem::is_regular_file(trace.source, ec);
+}
+
+std::string sessionToJson(const Session &s, const std::filesystem::path &file)
 {
     // Ordered keys: a person reading the file sees the format first and the view settings last.
     using Ordered = nlohmann::ordered_json;
@@ -265,6 +371,17 @@ std::string sessionToJson(const Session &s)
                         {"manual_active_blocks", o.manual_active_blocks ? Ordered(*o.manual_active_blocks) : Ordered(nullptr)},
                         {"sm_count", o.sm_count},
                         {"requested_blocks_max", o.requested_blocks_max}};
+    const auto &t = s.tmm;
+    doc["tmm"] = {{"T1", t.work},
+                  {"T_inf", t.span},
+                  {"M", t.transactions},
+                  {"L", t.latency},
+                  {"T", t.threads_per_core},
+                  {"P", t.cores},
+                  {"B_r", t.requested_blocks},
+                  {"apsp_n", t.apsp_vertices},
+                  {"apsp_S_D", t.apsp_sub_block},
+                  {"apsp_C", t.apsp_chunk}};
     const auto &m = s.markov;
     doc["markov"] = {{"groups", m.groups},
                      {"threads_per_group", m.threads_per_group},
@@ -298,9 +415,22 @@ std::string sessionToJson(const Session &s)
                         {"resolution", st.resolution},
                         {"sweep_key", st.sweep_key},
                         {"sweep_shows_k", st.sweep_shows_k}};
+    doc["link_traces"] = s.link_traces;
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
     Ordered traces = Ordered::array();
-    for (const auto &t : s.traces)
-        traces.push_back(Ordered::parse(traceToJson(t)));
+    for (const auto &trace : s.traces) {
+        if (!savesAsLink(s, trace)) {
+            traces.push_back(Ordered::parse(traceToJson(trace)));
+            continue;
+        }
+        traces.push_back({{"id", trace.id},
+                          {"name", trace.name},
+                          {"kind", std::string(traceKindName(trace.kind))},
+                          {"visible", trace.visible},
+                          {"link", linkPath(trace.source, folder)},
+                          {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}});
+    }
     doc["traces"] = traces;
     return doc.dump(2) + "\n";
 }

@@ -13,7 +13,8 @@
 namespace crossroof::core {
 
 /// The format version this Crossroof writes; files of a newer version are refused, older ones migrated.
-inline constexpr int kSessionFormatVersion = 1;
+/// Version 2 added the TMM inputs ("tmm") and linked traces; a version 1 file reads with their defaults.
+inline constexpr int kSessionFormatVersion = 2;
 /// The largest session file accepted.
 inline constexpr std::uintmax_t kMaxSessionBytes = 64u << 20;
 
@@ -67,6 +68,24 @@ struct MappingSettings
     std::vector<Point> points;
     bool operator==(const MappingSettings &) const = default;
 };
+/// The zigzag view's TMM inputs (MODEL.md 2.2; Eq. 1, 6-8) and its APSP preset (Eq. 10-14), kept as the text
+/// the user typed, so that an entry the view cannot read (half typed, not a number) reopens as it was left.
+struct TmmSettings
+{
+    std::string work = "1e9";             ///< T1
+    std::string span = "0";               ///< T_inf
+    std::string transactions = "1e7";     ///< M
+    std::string latency = "400";          ///< L
+    std::string threads_per_core = "1";   ///< T
+    std::string cores = "480";            ///< P
+    std::string requested_blocks = "100"; ///< B_r the panel evaluates at
+    int apsp_vertices = 8192;             ///< APSP n
+    int apsp_sub_block = 32;              ///< APSP S_D
+    std::string apsp_chunk = "32";        ///< APSP C
+    bool operator==(const TmmSettings &) const = default;
+};
+/// The longest text a TMM input may hold in a session.
+inline constexpr std::size_t kMaxTmmTextLength = 64;
 
 /// The stability view's choices (MODEL.md 1.6).
 struct StabilitySettings
@@ -87,17 +106,33 @@ struct Session
     XModelParams params;
     std::string current_view = "xgraph";
     OccupancySettings occupancy;
+    TmmSettings tmm;
     MarkovSettings markov;
     MappingSettings mapping;
     StabilitySettings stability;
-    std::vector<MeasuredTrace> traces; ///< loaded measurements, embedded
+    std::vector<MeasuredTrace> traces; ///< loaded measurements
+    /// Save the traces as links to their files (paths relative to the session file, read again on opening)
+    /// instead of embedding their points; see savesAsLink().
+    bool link_traces = false;
+    /// The linked traces that could not be read when the session was opened, one message each naming the
+    /// session field and the file; those traces are left out of `traces`. Never written.
+    std::vector<std::string> trace_problems;
 };
 
-/// Parses and validates a session; errors name LABEL and the field ("s.crossroof: field 'parameters.L': ...").
-Session parseSession(std::string_view json, const std::string &label);
-/// Reads a session file (size-limited); errors name the file.
+/// Parses and validates a session; errors name LABEL and the field ("s.crossroof: field 'parameters.L':
+/// ..."). Linked traces are read again from their paths, relative to FOLDER (the session file's folder;
+/// empty: the current directory), with the importer and mapping they were read with; one that cannot be read
+/// is left out and described in trace_problems rather than failing the session.
+Session parseSession(std::string_view json, const std::string &label,
+                     const std::filesystem::path &folder = {});
+/// Reads a session file (size-limited); errors name the file. Linked traces are relative to its folder.
 Session loadSessionFile(const std::filesystem::path &path);
-/// The session as JSON text (format version kSessionFormatVersion).
-std::string sessionToJson(const Session &session);
+/// Whether sessionToJson() writes TRACE as a link: the session links traces, and the trace was read from a
+/// file (it has an origin) that still exists. Every other trace is embedded, points and all.
+bool savesAsLink(const Session &session, const MeasuredTrace &trace);
+/// The session as JSON text (format version kSessionFormatVersion), to be written to FILE: linked traces get
+/// their paths relative to FILE's folder (empty: the current directory), or absolute where there is no
+/// relative path (another drive).
+std::string sessionToJson(const Session &session, const std::filesystem::path &file = {});
 
 } // namespace crossroof::core

@@ -24,7 +24,92 @@ constexpr std::array<std::pair<TraceKind, std::string_view>, 4> kKindNames {{
         {TraceKind::BytesPerInterval, "bytes-per-interval"},
 }};
 
-constexpr std::array kTraceKeys {"id", "name", "source", "kind", "visible", "x", "y", "extra", "labels"};
+constexpr std::array<std::pair<TraceFormat, std::string_view>, 5> kFormatKeys {{
+        {TraceFormat::GpuStream, "gpu-stream"},
+        {TraceFormat::GpuStreamCsv, "gpu-stream-csv"},
+        {TraceFormat::NcuCsv, "ncu-csv"},
+        {TraceFormat::PerfStat, "perf-stat"},
+        {TraceFormat::GenericTable, "table"},
+}};
+
+constexpr std::array kTraceKeys {"id",     "name", "source", "kind",  "visible",
+                                 "origin", "x",    "y",      "extra", "labels"};
+constexpr std::array kOriginKeys {"format", "index", "mapping"};
+constexpr std::array kMappingKeys {"kind", "x", "y", "extra", "label", "filter_column", "filter_value"};
+
+template <std::size_t N>
+void rejectUnknown(const JsonReader &r, const json &obj, const std::array<const char *, N> &known,
+                   const char *what)
+{
+    for (const auto &item : obj.items()) {
+        const std::string &key = item.key();
+        if (std::none_of(known.begin(), known.end(), [&key](const char *k) { return key == k; }))
+            r.fail(key, std::string("is not ") + what + " field (misspelt?)");
+    }
+}
+
+TraceKind readKind(const JsonReader &r, const json &obj)
+{
+    const std::string kind = r.string(obj, "kind", "kind", true);
+    const auto k = traceKindFromName(kind);
+    if (!k)
+        r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes or bytes-per-interval (got '"
+                               + kind + "')");
+    return *k;
+}
+
+nlohmann::ordered_json originObject(const TraceOrigin &o)
+{
+    nlohmann::ordered_json j;
+    j["format"] = std::string(traceFormatKey(o.format));
+    j["index"] = o.index;
+    if (o.format == TraceFormat::GenericTable) {
+        const TraceMapping &m = o.mapping;
+        j["mapping"] = {{"kind", std::string(traceKindName(m.kind))},
+                        {"x", m.x},
+                        {"y", m.y},
+                        {"extra", m.extra},
+                        {"label", m.label},
+                        {"filter_column", m.filter_column},
+                        {"filter_value", m.filter_value}};
+    }
+    return j;
+}
+
+TraceOrigin readOrigin(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, kOriginKeys, "an origin");
+    TraceOrigin o;
+    const std::string format = r.string(obj, "format", "format", true);
+    const auto f = traceFormatFromKey(format);
+    if (!f)
+        r.fail("format",
+               "must be gpu-stream, gpu-stream-csv, ncu-csv, perf-stat or table (got '" + format + "')");
+    o.format = *f;
+    o.index = std::size_t(r.integer(obj, "index", "index", 0, 1000000, 0));
+    const auto it = obj.find("mapping");
+    if (o.format != TraceFormat::GenericTable) {
+        if (it != obj.end())
+            r.fail("mapping", "is only for format table");
+        return o;
+    }
+    if (it == obj.end())
+        r.fail("mapping", "is missing (a table needs its column mapping)");
+    if (!it->is_object())
+        r.fail("mapping", "must be an object");
+    const JsonReader m = r.nested("mapping.");
+    rejectUnknown(m, *it, kMappingKeys, "a mapping");
+    o.mapping.kind = readKind(m, *it);
+    o.mapping.x = m.string(*it, "x", "x", false);
+    o.mapping.y = m.string(*it, "y", "y", true);
+    o.mapping.extra = m.string(*it, "extra", "extra", false);
+    o.mapping.label = m.string(*it, "label", "label", false);
+    o.mapping.filter_column = m.string(*it, "filter_column", "filter_column", false);
+    o.mapping.filter_value = m.string(*it, "filter_value", "filter_value", false);
+    return o;
+}
 
 std::string indexed(const char *field, std::size_t i)
 {
@@ -86,6 +171,24 @@ std::optional<TraceKind> traceKindFromName(std::string_view name)
     for (const auto &[k, n] : kKindNames) {
         if (n == name)
             return k;
+    }
+    return std::nullopt;
+}
+
+std::string_view traceFormatKey(TraceFormat format)
+{
+    for (const auto &[f, key] : kFormatKeys) {
+        if (f == format)
+            return key;
+    }
+    return {};
+}
+
+std::optional<TraceFormat> traceFormatFromKey(std::string_view key)
+{
+    for (const auto &[f, k] : kFormatKeys) {
+        if (k == key)
+            return f;
     }
     return std::nullopt;
 }
@@ -181,6 +284,8 @@ std::string traceToJson(const MeasuredTrace &t)
     j["source"] = t.source;
     j["kind"] = std::string(traceKindName(t.kind));
     j["visible"] = t.visible;
+    if (t.origin)
+        j["origin"] = originObject(*t.origin);
     j["x"] = t.x;
     j["y"] = t.y;
     // NaN (a kernel whose Z was not measured) has no JSON form: null.
@@ -205,22 +310,15 @@ MeasuredTrace traceFromJson(std::string_view text, const std::string &label, con
             throw InputError(label + ": a trace must be a JSON object");
         JsonReader(label).fail(prefix.substr(0, prefix.size() - 1), "must be a JSON object (a trace)");
     }
-    for (const auto &item : doc.items()) {
-        const std::string &key = item.key();
-        if (std::none_of(kTraceKeys.begin(), kTraceKeys.end(), [&key](const char *k) { return key == k; }))
-            r.fail(key, "is not a trace field (misspelt?)");
-    }
+    rejectUnknown(r, doc, kTraceKeys, "a trace");
     MeasuredTrace t;
     t.id = r.string(doc, "id", "id", true);
     t.name = r.string(doc, "name", "name", true);
     t.source = r.string(doc, "source", "source", false);
-    const std::string kind = r.string(doc, "kind", "kind", true);
-    const auto k = traceKindFromName(kind);
-    if (!k)
-        r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes or bytes-per-interval (got '"
-                               + kind + "')");
-    t.kind = *k;
+    t.kind = readKind(r, doc);
     t.visible = r.boolean(doc, "visible", "visible", true);
+    if (const auto it = doc.find("origin"); it != doc.end())
+        t.origin = readOrigin(r.nested("origin."), *it);
     t.x = readNumbers(r, doc, "x", true, false);
     t.y = readNumbers(r, doc, "y", true, false);
     t.extra = readNumbers(r, doc, "extra", false, t.kind == TraceKind::KernelPoints);
@@ -236,6 +334,16 @@ MeasuredTrace traceFromJson(std::string_view text, const std::string &label, con
     }
     validateTrace(t, label, prefix);
     return t;
+}
+
+std::string traceOriginToJson(const TraceOrigin &origin)
+{
+    return originObject(origin).dump();
+}
+
+TraceOrigin traceOriginFromJson(std::string_view text, const std::string &label, const std::string &prefix)
+{
+    return readOrigin(JsonReader(label, prefix), detail::parseJsonText(text, label));
 }
 
 } // namespace crossroof::core

@@ -44,10 +44,10 @@ void OccupancyState::followProfile()
         m_cc = prof.compute_capability;
         m_input.smem_config.reset(); // carveouts differ between capabilities
     }
-    recompute();
+    recompute(false);
 }
 
-void OccupancyState::recompute()
+void OccupancyState::recompute(bool edited)
 {
     try {
         m_result = core::activeBlocks(core::computeCapability(m_cc), m_input, m_mode);
@@ -56,6 +56,8 @@ void OccupancyState::recompute()
         m_result.reset();
         m_error = QString::fromStdString(e.what());
     }
+    if (edited)
+        Q_EMIT settingsChanged();
     pushToXModel();
     Q_EMIT changed();
 }
@@ -96,6 +98,18 @@ void OccupancyState::setSettings(const core::OccupancySettings &s)
     m_sms = std::max<long long>(1, s.sm_count);
     m_brMax = std::max<long long>(0, s.requested_blocks_max);
     recompute();
+}
+
+OccupancyState::UndoSnapshot OccupancyState::undoSnapshot() const
+{
+    return {settings(), m_params->value(QStringLiteral("n"))};
+}
+
+void OccupancyState::restoreUndoSnapshot(const UndoSnapshot &snapshot)
+{
+    setSettings(snapshot.settings);
+    if (!m_linked)
+        m_params->setValue(QStringLiteral("n"), snapshot.n);
 }
 
 void OccupancyState::setComputeCapability(const std::string &cc)
@@ -152,7 +166,7 @@ void OccupancyState::setSmCount(long long sms)
     if (sms == m_sms || sms < 1)
         return;
     m_sms = sms;
-    Q_EMIT changed();
+    recompute();
 }
 
 void OccupancyState::setRequestedBlocksMax(long long brMax)
@@ -160,7 +174,7 @@ void OccupancyState::setRequestedBlocksMax(long long brMax)
     if (brMax == m_brMax || brMax < 0)
         return;
     m_brMax = brMax;
-    Q_EMIT changed();
+    recompute();
 }
 
 void OccupancyState::setManualActiveBlocks(std::optional<int> blocks)
@@ -168,8 +182,7 @@ void OccupancyState::setManualActiveBlocks(std::optional<int> blocks)
     if (blocks == m_manualBa)
         return;
     m_manualBa = blocks;
-    pushToXModel();
-    Q_EMIT changed();
+    recompute();
 }
 
 void OccupancyState::setLinked(bool on)
@@ -177,8 +190,7 @@ void OccupancyState::setLinked(bool on)
     if (on == m_linked)
         return;
     m_linked = on;
-    pushToXModel();
-    Q_EMIT changed();
+    recompute();
 }
 
 } // namespace crossroof::widgets

@@ -60,11 +60,28 @@ public:
     /// Restores every input at once (one changed() signal). Unknown capabilities keep the current one.
     void setSettings(const core::OccupancySettings &settings);
 
+    /// What one undo step of these inputs restores: the inputs, and the X-model's n that linking overwrites.
+    struct UndoSnapshot
+    {
+        core::OccupancySettings settings;
+        double n = 0;
+        bool operator==(const UndoSnapshot &) const = default;
+    };
+    UndoSnapshot undoSnapshot() const;
+    /// Restores the inputs and, where the link does not set n from them, n.
+    void restoreUndoSnapshot(const UndoSnapshot &snapshot);
+
 Q_SIGNALS:
+    /// An input changed through a setter or setSettings(), not by following the profile. Emitted before the
+    /// link sets n, so that undo sees n as it was.
+    void settingsChanged();
+    /// Anything changed: an input, the profile's SM count or capability, the result.
     void changed();
 
 private:
-    void recompute();
+    /// After an input changed: the result, settingsChanged() if the change is the user's (EDITED), the link,
+    /// changed().
+    void recompute(bool edited = true);
     void followProfile();
     void pushToXModel();
 

@@ -190,27 +190,28 @@ TraceMapping TraceImportDialog::mapping() const
 {
     TraceMapping m;
     m.kind = TraceKind(m_kind->currentData().toInt());
-    m.x = columnChoice(m_x);
-    m.y = columnChoice(m_y);
-    m.extra = columnChoice(m_extra);
-    m.label = columnChoice(m_label);
-    m.filterColumn = columnChoice(m_filterColumn);
-    m.filterValue = m.filterColumn.isEmpty() ? QString() : m_filterValue->currentText().trimmed();
+    m.x = columnChoice(m_x).toStdString();
+    m.y = columnChoice(m_y).toStdString();
+    m.extra = columnChoice(m_extra).toStdString();
+    m.label = columnChoice(m_label).toStdString();
+    m.filter_column = columnChoice(m_filterColumn).toStdString();
+    if (!m.filter_column.empty())
+        m.filter_value = m_filterValue->currentText().trimmed().toStdString();
     return m;
 }
 
 void TraceImportDialog::setMapping(const TraceMapping &m)
 {
     m_kind->setCurrentIndex(std::max(0, m_kind->findData(int(m.kind))));
-    selectColumn(m_x, m.x);
-    selectColumn(m_y, m.y);
-    selectColumn(m_extra, m.extra);
-    selectColumn(m_label, m.label);
-    selectColumn(m_filterColumn, m.filterColumn);
+    selectColumn(m_x, QString::fromStdString(m.x));
+    selectColumn(m_y, QString::fromStdString(m.y));
+    selectColumn(m_extra, QString::fromStdString(m.extra));
+    selectColumn(m_label, QString::fromStdString(m.label));
+    selectColumn(m_filterColumn, QString::fromStdString(m.filter_column));
     updateForKind();
     updateFilterValues();
-    if (!m.filterValue.isEmpty())
-        m_filterValue->setCurrentText(m.filterValue);
+    if (!m.filter_value.empty())
+        m_filterValue->setCurrentText(QString::fromStdString(m.filter_value));
     markPreview();
 }
 
@@ -281,17 +282,18 @@ void TraceImportDialog::markPreview()
     const TraceMapping m = mapping();
     const QColor tint = plot_style::kSky.lighter(150);
     for (int c = 0; c < m_preview->columnCount(); ++c) {
-        const QString name = columnName(m_table.header()[std::size_t(c)]);
+        const std::string &column = m_table.header()[std::size_t(c)];
+        const QString name = columnName(column);
         QString role;
-        if (name == m.x)
+        if (column == m.x)
             role = QStringLiteral("x");
-        else if (name == m.y)
+        else if (column == m.y)
             role = QStringLiteral("y");
-        else if (name == m.extra)
+        else if (column == m.extra)
             role = tr("extra");
-        else if (name == m.label)
+        else if (column == m.label)
             role = tr("label");
-        else if (name == m.filterColumn)
+        else if (column == m.filter_column)
             role = tr("filter");
         auto *header = new QTableWidgetItem(role.isEmpty() ? name : QStringLiteral("%1: %2").arg(role, name));
         m_preview->setHorizontalHeaderItem(c, header);
@@ -315,12 +317,12 @@ void TraceImportDialog::accept()
     m_traces = std::move(load.traces);
     QVariantMap saved;
     saved[QStringLiteral("kind")] = QString::fromLatin1(core::traceKindName(m.kind).data());
-    saved[QStringLiteral("x")] = m.x;
-    saved[QStringLiteral("y")] = m.y;
-    saved[QStringLiteral("extra")] = m.extra;
-    saved[QStringLiteral("label")] = m.label;
-    saved[QStringLiteral("filterColumn")] = m.filterColumn;
-    saved[QStringLiteral("filterValue")] = m.filterValue;
+    saved[QStringLiteral("x")] = QString::fromStdString(m.x);
+    saved[QStringLiteral("y")] = QString::fromStdString(m.y);
+    saved[QStringLiteral("extra")] = QString::fromStdString(m.extra);
+    saved[QStringLiteral("label")] = QString::fromStdString(m.label);
+    saved[QStringLiteral("filterColumn")] = QString::fromStdString(m.filter_column);
+    saved[QStringLiteral("filterValue")] = QString::fromStdString(m.filter_value);
     QSettings().setValue(settingsKey(headerSignature(m_table.header())), saved);
     QDialog::accept();
 }
@@ -343,12 +345,12 @@ std::optional<TraceMapping> TraceImportDialog::rememberedMapping(const std::vect
         return std::nullopt;
     TraceMapping m;
     m.kind = *kind;
-    m.x = saved.value(QStringLiteral("x")).toString();
-    m.y = saved.value(QStringLiteral("y")).toString();
-    m.extra = saved.value(QStringLiteral("extra")).toString();
-    m.label = saved.value(QStringLiteral("label")).toString();
-    m.filterColumn = saved.value(QStringLiteral("filterColumn")).toString();
-    m.filterValue = saved.value(QStringLiteral("filterValue")).toString();
+    m.x = saved.value(QStringLiteral("x")).toString().toStdString();
+    m.y = saved.value(QStringLiteral("y")).toString().toStdString();
+    m.extra = saved.value(QStringLiteral("extra")).toString().toStdString();
+    m.label = saved.value(QStringLiteral("label")).toString().toStdString();
+    m.filter_column = saved.value(QStringLiteral("filterColumn")).toString().toStdString();
+    m.filter_value = saved.value(QStringLiteral("filterValue")).toString().toStdString();
     return m;
 }
 
@@ -361,32 +363,34 @@ TraceMapping TraceImportDialog::guessMapping(const std::vector<std::string> &hea
     const QString bytes = findColumn(header, {"bytes"});
     if (!blocks.isEmpty() && !time.isEmpty()) {
         m.kind = TraceKind::Runtimes;
-        m.x = blocks;
-        m.y = time;
-        m.extra = findColumn(header, {"threads", "t_"}, blocks);
+        m.x = blocks.toStdString();
+        m.y = time.toStdString();
+        m.extra = findColumn(header, {"threads", "t_"}, blocks).toStdString();
         return m;
     }
     if (!bytes.isEmpty()) {
         m.kind = TraceKind::BytesPerInterval;
-        m.x = time;
-        m.y = bytes;
+        m.x = time.toStdString();
+        m.y = bytes.toStdString();
         return m;
     }
-    m.x = findColumn(header, {"warps", "warp"});
-    if (m.x.isEmpty())
-        m.x = exactColumn(header, {"k", "n"});
-    if (m.x.isEmpty())
-        m.x = first;
-    m.y = findColumn(header, {"gb/s", "gbs", "gb_s", "bandwidth", "throughput"}, m.x);
-    if (m.y.isEmpty() && header.size() > 1)
-        m.y = columnName(header[1] == m.x.toStdString() ? header.front() : header[1]);
-    QString z = findColumn(header, {"intensity"}, m.x);
+    QString x = findColumn(header, {"warps", "warp"});
+    if (x.isEmpty())
+        x = exactColumn(header, {"k", "n"});
+    if (x.isEmpty())
+        x = first;
+    QString y = findColumn(header, {"gb/s", "gbs", "gb_s", "bandwidth", "throughput"}, x);
+    if (y.isEmpty() && header.size() > 1)
+        y = columnName(header[1] == x.toStdString() ? header.front() : header[1]);
+    m.x = x.toStdString();
+    m.y = y.toStdString();
+    QString z = findColumn(header, {"intensity"}, x);
     if (z.isEmpty())
         z = exactColumn(header, {"z"});
-    if (!z.isEmpty() && z != m.y) {
+    if (!z.isEmpty() && z != y) {
         m.kind = TraceKind::KernelPoints;
-        m.extra = z;
-        m.label = findColumn(header, {"kernel", "name"});
+        m.extra = z.toStdString();
+        m.label = findColumn(header, {"kernel", "name"}).toStdString();
     }
     return m;
 }

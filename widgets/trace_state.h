@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "csv_table.h"
-#include "trace_set.h"
+#include "trace_import.h"
 
 #include <QObject>
 #include <QString>
@@ -53,21 +52,10 @@ private:
     int m_serial = 0;
 };
 
-/// The file formats Crossroof reads measurements from.
-enum class TraceFormat {
-    GpuStream,    ///< gpu-benches' gpu-stream output, stream/<gpu>.txt
-    GpuStreamCsv, ///< the tidy stream_vs_warps_per_sm.csv (gpu, warps_per_sm, <kernel>_GBs)
-    NcuCsv,       ///< ncu --csv (details, summary or raw page)
-    PerfStat,     ///< perf stat -x SEP -I MS with memory-controller CAS events
-    GenericTable  ///< any CSV/TSV/whitespace table with a header: needs a column mapping
-};
+using core::TraceFormat;
+using core::TraceMapping;
 
 QString traceFormatName(TraceFormat format);
-
-/// Reads the beginning of PATH and decides its format from the content (ncu's header or ==PROF== lines,
-/// gpu-stream's "blockSize ... |" header, perf stat's header-less records, the tidy CSV's columns); anything
-/// else is a generic table. Errors (a missing file, binary data) come from the reader, not from here.
-TraceFormat detectTraceFormat(const QString &path);
 
 /// What loading a file gave: the traces, or (generic tables) the parsed table for the mapping dialog, or
 /// an error naming the file and, where there is one, the line and column.
@@ -82,28 +70,12 @@ struct TraceLoad
     bool needsMapping() const { return ok() && table.has_value(); }
 };
 
-/// Loads PATH with the importer its content asks for. gpu-stream files give one bandwidth-vs-warps trace per
-/// kernel; the tidy CSV one per GPU and kernel, visible only for PREFERREDDEVICE (a profile id such as
-/// "a100-40", matched with '-' read as '_') or else the first GPU; ncu one kernel-points trace (warps per SM,
-/// DRAM GB/s, Z = instructions / requests where collected); perf stat one bytes-per-interval trace with the
-/// connections "reads" and "writes" (CAS counts x 64 B). Ids are left empty for TraceState::add().
+/// Loads PATH with the importer its content asks for (core::readTraceFile(), which says what each format
+/// gives); PREFERREDDEVICE is the profile id whose GPU a multi-GPU file shows. Ids are left empty for
+/// TraceState::add().
 TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice = {});
 
-/// How the columns of a generic table become a trace.
-struct TraceMapping
-{
-    core::TraceKind kind = core::TraceKind::BandwidthVsWarps;
-    QString x;            ///< column; may be empty for bytes-per-interval (then unit i ends at i+1 s)
-    QString y;            ///< column
-    QString extra;        ///< optional: Z (kernel points), T (runtimes), a second connection (bytes)
-    QString label;        ///< optional: a name per point (kernel points, runtimes)
-    QString filterColumn; ///< optional: keep only rows where this column equals filterValue
-    QString filterValue;
-    bool operator==(const TraceMapping &) const = default;
-};
-
-/// Builds the trace MAPPING describes from TABLE (named after the file and the y column). Errors name the
-/// file, and the line and column of a bad cell.
+/// Builds the trace MAPPING describes from TABLE (core::traceFromTable()), or the error.
 TraceLoad tracesFromTable(const core::CsvTable &table, const TraceMapping &mapping);
 
 } // namespace crossroof::widgets

@@ -106,16 +106,20 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
         grid->addWidget(edit, row, 2 * column + 1);
         return edit;
     };
-    m_work = addEdit(0, 0, tr("T1"), tr("T1: work, operations (term T1/P)"), QStringLiteral("1e9"));
+    const core::TmmSettings defaults;
+    auto text = [](const std::string &s) { return QString::fromStdString(s); };
+    m_work = addEdit(0, 0, tr("T1"), tr("T1: work, operations (term T1/P)"), text(defaults.work));
     m_span = addEdit(0, 1, tr("T_inf"), tr("T_inf: span, operations on the critical path (term T_inf)"),
-                     QStringLiteral("0"));
+                     text(defaults.span));
     m_transactions = addEdit(0, 2, tr("M"), tr("M: global memory transactions (term M·L/(T·P))"),
-                             QStringLiteral("1e7"));
-    m_latency = addEdit(1, 0, tr("L"), tr("L: latency of one slow-memory access, steps"), QStringLiteral("400"));
-    m_threads = addEdit(1, 1, tr("T"), tr("T: threads per core that hide the latency"), QStringLiteral("1"));
-    m_cores = addEdit(1, 2, tr("P"), tr("P: cores (S = P/Q SMs)"), QStringLiteral("480"));
+                             text(defaults.transactions));
+    m_latency = addEdit(1, 0, tr("L"), tr("L: latency of one slow-memory access, steps"),
+                        text(defaults.latency));
+    m_threads = addEdit(1, 1, tr("T"), tr("T: threads per core that hide the latency"),
+                        text(defaults.threads_per_core));
+    m_cores = addEdit(1, 2, tr("P"), tr("P: cores (S = P/Q SMs)"), text(defaults.cores));
     m_br = addEdit(2, 0, tr("B_r"), tr("B_r: requested blocks the panel evaluates f_sched and the time at"),
-                   QStringLiteral("100"));
+                   text(defaults.requested_blocks));
     grid->setColumnStretch(6, 1);
 
     auto *apspRow = new QHBoxLayout;
@@ -132,15 +136,15 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     };
     m_apspN = new QSpinBox(tmm);
     m_apspN->setRange(2, 1 << 24);
-    m_apspN->setValue(8192);
+    m_apspN->setValue(defaults.apsp_vertices);
     m_apspN->setToolTip(tr("n: vertices of the graph"));
     addApsp(tr("n"), m_apspN);
     m_apspSd = new QSpinBox(tmm);
     m_apspSd->setRange(1, 1 << 24);
-    m_apspSd->setValue(32);
+    m_apspSd->setValue(defaults.apsp_sub_block);
     m_apspSd->setToolTip(tr("S_D: sub-block dimension (divides n); one block per S_D × S_D sub-block"));
     addApsp(tr("S_D"), m_apspSd);
-    m_apspC = new QLineEdit(QStringLiteral("32"), tmm);
+    m_apspC = new QLineEdit(text(defaults.apsp_chunk), tmm);
     m_apspC->setMaximumWidth(60);
     m_apspC->setToolTip(tr("C: chunk, accesses grouped into one memory transaction"));
     addApsp(tr("C"), m_apspC);
@@ -203,8 +207,13 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
         if (!m_follow->isChecked())
             m_state->setManualActiveBlocks(v);
     });
-    for (QLineEdit *edit : {m_work, m_span, m_transactions, m_latency, m_threads, m_cores, m_br})
+    for (QLineEdit *edit : {m_work, m_span, m_transactions, m_latency, m_threads, m_cores, m_br}) {
         connect(edit, &QLineEdit::textChanged, this, &ZigzagView::refreshTmm);
+        connect(edit, &QLineEdit::textChanged, this, &ZigzagView::settingsChanged);
+    }
+    connect(m_apspC, &QLineEdit::textChanged, this, &ZigzagView::settingsChanged);
+    for (QSpinBox *box : {m_apspN, m_apspSd})
+        connect(box, &QSpinBox::valueChanged, this, &ZigzagView::settingsChanged);
     connect(m_apsp, &QPushButton::clicked, this, &ZigzagView::applyApspPreset);
     connect(m_state, &OccupancyState::changed, this, &ZigzagView::refresh);
     refresh();
@@ -230,6 +239,7 @@ void ZigzagView::applyApspPreset()
             m_transactions->setText(exact(p.transactions));
             m_br->setText(QString::number(p.requested_blocks));
         }
+        Q_EMIT settingsChanged();
         // Widen the plotted B_r so the preset's B_r is in view, as far as the zigzag can go.
         const long long cap = std::min<long long>(m_brMax->maximum(), core::kMaxZigzagPoints);
         if (p.requested_blocks > m_state->requestedBlocksMax() && p.requested_blocks <= cap)
@@ -241,6 +251,42 @@ void ZigzagView::applyApspPreset()
         return;
     }
     refreshTmm();
+}
+
+core::TmmSettings ZigzagView::settings() const
+{
+    core::TmmSettings s;
+    s.work = m_work->text().toStdString();
+    s.span = m_span->text().toStdString();
+    s.transactions = m_transactions->text().toStdString();
+    s.latency = m_latency->text().toStdString();
+    s.threads_per_core = m_threads->text().toStdString();
+    s.cores = m_cores->text().toStdString();
+    s.requested_blocks = m_br->text().toStdString();
+    s.apsp_vertices = m_apspN->value();
+    s.apsp_sub_block = m_apspSd->value();
+    s.apsp_chunk = m_apspC->text().toStdString();
+    return s;
+}
+
+void ZigzagView::setSettings(const core::TmmSettings &s)
+{
+    {
+        const QSignalBlocker b1(m_work), b2(m_span), b3(m_transactions), b4(m_latency), b5(m_threads),
+                b6(m_cores), b7(m_br), b8(m_apspN), b9(m_apspSd), b10(m_apspC);
+        m_work->setText(QString::fromStdString(s.work));
+        m_span->setText(QString::fromStdString(s.span));
+        m_transactions->setText(QString::fromStdString(s.transactions));
+        m_latency->setText(QString::fromStdString(s.latency));
+        m_threads->setText(QString::fromStdString(s.threads_per_core));
+        m_cores->setText(QString::fromStdString(s.cores));
+        m_br->setText(QString::fromStdString(s.requested_blocks));
+        m_apspN->setValue(s.apsp_vertices);
+        m_apspSd->setValue(s.apsp_sub_block);
+        m_apspC->setText(QString::fromStdString(s.apsp_chunk));
+    }
+    refreshTmm();
+    Q_EMIT settingsChanged();
 }
 
 void ZigzagView::refreshTmm()

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "scheduling.h"
+#include "session.h"
 
 #include <QWidget>
 
@@ -62,6 +63,16 @@ public:
     QCPAxis *timeAxis() const { return m_timeAxis; }
     /// What the panel shows: core::evaluateTmm of the inputs with B_a and S of the state; empty on bad input.
     const std::optional<core::TmmResult> &tmmResult() const { return m_tmm; }
+
+    /// The TMM inputs and the APSP preset's, for sessions (the rest of the zigzag's inputs are the
+    /// OccupancyState's).
+    core::TmmSettings settings() const;
+    /// Restores every TMM input at once (one settingsChanged()).
+    void setSettings(const core::TmmSettings &settings);
+
+Q_SIGNALS:
+    /// A TMM or APSP input changed (typing, the preset, setSettings()).
+    void settingsChanged();
 
 private:
     void refresh();

@@ -57,6 +57,9 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
         options.style = widgets::FigureStyle::Greyscale;
 
     const core::Session session = core::loadSessionFile(args.value("session"));
+    // A figure without a trace the session links to would be wrong without saying so.
+    if (!session.trace_problems.empty())
+        throw InputError(session.trace_problems.front());
     // A QApplication for drawing, offscreen unless the caller chose a platform; it outlives the window.
     static int argc = 1;
     static char name[] = "crossroof-cli";

@@ -19,6 +19,7 @@
 #include "parameter_state.h"
 #include "profile_picker.h"
 #include "readout_panel.h"
+#include "settings_undo.h"
 #include "xgraph_view.h"
 #include "xmodel_evaluation.h"
 
@@ -40,6 +41,8 @@
 #include <QTabWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace crossroof::app {
 
@@ -180,10 +183,30 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateTitle);
     connect(m_state, &ParameterState::changed, this, &MainWindow::markModified);
     connect(m_occupancy, &OccupancyState::changed, this, &MainWindow::markModified);
+    connect(m_zigzag, &ZigzagView::settingsChanged, this, &MainWindow::markModified);
     connect(m_markov, &MarkovView::settingsChanged, this, &MainWindow::markModified);
     connect(m_mapping, &MappingView::settingsChanged, this, &MainWindow::markModified);
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     connect(m_stability, &StabilityView::settingsChanged, this, &MainWindow::markModified);
+    // The views' inputs are undone on the parameters' stack, through the Edit menu, one gesture a step.
+    auto *viewUndo = new SettingsUndo(m_state->undoStack(), this);
+    const int occupancyInputs = viewUndo->track(m_occupancy, &OccupancyState::undoSnapshot,
+                                                &OccupancyState::restoreUndoSnapshot,
+                                                &OccupancyState::settingsChanged, tr("occupancy inputs"));
+    // What a profile switch does to the SM count, or a parameter change to n, is undone with it.
+    viewUndo->resyncOn(occupancyInputs, m_occupancy, &OccupancyState::changed);
+    viewUndo->resyncOn(occupancyInputs, m_state, &ParameterState::changed);
+    viewUndo->track(m_zigzag, &ZigzagView::settings, &ZigzagView::setSettings, &ZigzagView::settingsChanged,
+                    tr("TMM inputs"));
+    const int markovInputs = viewUndo->track(m_markov, &MarkovView::settings, &MarkovView::setSettings,
+                                             &MarkovView::settingsChanged, tr("Markov CPI inputs"));
+    const int mappingInputs = viewUndo->track(m_mapping, &MappingView::settings, &MappingView::setSettings,
+                                              &MappingView::settingsChanged, tr("mapping inputs"));
+    // A profile switch changes which CPU profiles these two offer; what that does is undone with the switch.
+    viewUndo->resyncOn(markovInputs, m_state, &ParameterState::profileChanged);
+    viewUndo->resyncOn(mappingInputs, m_state, &ParameterState::profileChanged);
+    viewUndo->track(m_stability, &StabilityView::settings, &StabilityView::setSettings,
+                    &StabilityView::settingsChanged, tr("stability map settings"));
     m_autosave = new QTimer(this);
     m_autosave->setInterval(60 * 1000);
     connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
@@ -213,6 +236,12 @@ void MainWindow::createMenus()
     save->setShortcut(QKeySequence::Save);
     auto *saveAs = file->addAction(tr("Save Session &As…"), this, [this] { saveInteractively(true); });
     saveAs->setShortcut(QKeySequence::SaveAs);
+    m_linkTraces = file->addAction(tr("Save Traces as &Links to Their Files"));
+    m_linkTraces->setCheckable(true);
+    m_linkTraces->setStatusTip(
+            tr("Save each trace as the path of its file, relative to the session, and read it "
+               "again on opening, instead of its points"));
+    connect(m_linkTraces, &QAction::toggled, this, &MainWindow::markModified);
     file->addSeparator();
     auto *open = file->addAction(tr("Open &Profile…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Hardware Profile"), QString(),
@@ -293,10 +322,12 @@ core::Session MainWindow::captureSession() const
     s.params = m_state->params();
     s.current_view = currentViewName().toStdString();
     s.occupancy = m_occupancy->settings();
+    s.tmm = m_zigzag->settings();
     s.markov = m_markov->settings();
     s.mapping = m_mapping->settings();
     s.stability = m_stability->settings();
     s.traces = m_traces->traces();
+    s.link_traces = m_linkTraces->isChecked();
     return s;
 }
 
@@ -304,20 +335,23 @@ void MainWindow::applySession(const core::Session &s)
 {
     m_applying = true;
     m_state->setProfile(s.profile, s.params);
-    m_state->undoStack()->clear();
     m_picker->addProfile(s.profile);
     m_occupancy->setSettings(s.occupancy);
+    m_zigzag->setSettings(s.tmm);
     m_markov->setSettings(s.markov);
     m_mapping->setSettings(s.mapping);
     m_stability->setSettings(s.stability);
     m_traces->setTraces(s.traces);
+    m_linkTraces->setChecked(s.link_traces);
     showView(QString::fromStdString(s.current_view));
+    m_state->undoStack()->clear(); // after the views, whose new settings went onto it
     m_applying = false;
 }
 
 bool MainWindow::saveSession(const QString &path)
 {
-    const std::string text = core::sessionToJson(captureSession());
+    const core::Session session = captureSession();
+    const std::string text = core::sessionToJson(session, path.toStdString());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
         || !file.commit()) {
@@ -329,7 +363,17 @@ bool MainWindow::saveSession(const QString &path)
     m_state->undoStack()->setClean();
     QFile::remove(recoveryPath());
     addRecent(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    const auto embedded = std::count_if(session.traces.begin(), session.traces.end(),
+                                        [&session](const auto &t) { return !core::savesAsLink(session, t); });
+    if (session.link_traces && embedded > 0)
+        statusBar()->showMessage(
+                tr("Saved %1 with %n trace(s) embedded, not linked: their files are gone, or they came from "
+                   "an older session",
+                   "", int(embedded))
+                        .arg(path),
+                8000);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
 }
 
@@ -346,7 +390,22 @@ bool MainWindow::openSession(const QString &path)
     setSessionPath(path);
     setWindowModified(false);
     addRecent(path);
+    reportTraceProblems(session);
     return true;
+}
+
+void MainWindow::reportTraceProblems(const core::Session &session)
+{
+    if (session.trace_problems.empty())
+        return;
+    QStringList problems;
+    for (const auto &p : session.trace_problems)
+        problems << QString::fromStdString(p);
+    // Not modified: the file keeps the links until the user saves over it.
+    showError(tr("The session was opened without %n linked trace(s) whose file could not be read:\n%1\n\n"
+                 "Saving the session now leaves them out; put the files back and open it again to keep them.",
+                 "", int(problems.size()))
+                      .arg(problems.join(QLatin1Char('\n'))));
 }
 
 void MainWindow::setSessionPath(const QString &path)
@@ -365,7 +424,7 @@ void MainWindow::autosave()
     if (!isWindowModified())
         return;
     QDir().mkpath(QFileInfo(recoveryPath()).absolutePath());
-    const std::string text = core::sessionToJson(captureSession());
+    const std::string text = core::sessionToJson(captureSession(), recoveryPath().toStdString());
     QSaveFile file(recoveryPath());
     if (file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size()))
         file.commit();
@@ -383,8 +442,10 @@ void MainWindow::offerRecovery()
         QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
     if (answer == QMessageBox::Yes) {
         try {
-            applySession(core::loadSessionFile(info.filePath().toStdString()));
+            const core::Session session = core::loadSessionFile(info.filePath().toStdString());
+            applySession(session);
             setWindowModified(true);
+            reportTraceProblems(session);
         } catch (const core::InputError &e) {
             showError(tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
         }

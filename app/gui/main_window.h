@@ -76,8 +76,11 @@ public:
     void applySession(const core::Session &session);
     /// Writes the session atomically; on failure says why and leaves any existing file untouched.
     bool saveSession(const QString &path);
-    /// Opens a session; on failure says why (file, field) and keeps the current analysis.
+    /// Opens a session; on failure says why (file, field) and keeps the current analysis. A linked trace
+    /// whose file cannot be read is left out, and a message names it; the rest of the session opens.
     bool openSession(const QString &path);
+    /// File > Save Traces as Links to Their Files: saved with the session, off (embedded) by default.
+    QAction *linkTracesAction() const { return m_linkTraces; }
     QString sessionPath() const { return m_sessionPath; }
     /// Where the autosave (every minute while there are unsaved changes) goes.
     static QString recoveryPath();
@@ -105,6 +108,8 @@ private:
     /// current profile when it has a topology.
     void updateCpuProfiles();
     void showError(const QString &message);
+    /// Tells the user which linked traces of SESSION could not be read (if any).
+    void reportTraceProblems(const core::Session &session);
 
     QTabWidget *m_tabs;
     widgets::ParameterState *m_state;
@@ -124,6 +129,7 @@ private:
     widgets::BandwidthView *m_bandwidth;
     QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
+    QAction *m_linkTraces = nullptr;
     QTimer *m_autosave;
     bool m_applying = false; ///< applying a session: its changes are not the user's
 };

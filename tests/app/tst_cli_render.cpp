@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "commands.h"
+#include "session.h"
+#include "trace_import.h"
 
 #include <QFile>
 #include <QImageReader>
@@ -8,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fstream>
 #include <sstream>
 
 namespace {
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void pngHasTheRequestedPixels();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
+    void missingLinkedTraceFails();
 };
 
 void TestCliRender::everyViewRenders_data()
@@ -98,6 +102,27 @@ void TestCliRender::badArgumentsExitTwo()
     std::string err;
     QCOMPARE(render(args, &err), 2);
     QVERIFY2(QString::fromStdString(err).contains(message), err.c_str());
+}
+
+void TestCliRender::missingLinkedTraceFails()
+{
+    // A figure that silently lacks a measured trace would be wrong: render refuses and says which.
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("v100.txt"));
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt"), data));
+    crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
+    s.traces = crossroof::core::readTraceFile(data.toStdString()).traces;
+    for (std::size_t i = 0; i < s.traces.size(); ++i)
+        s.traces[i].id = "t" + std::to_string(i + 1);
+    s.link_traces = true;
+    const QString session = dir.filePath(QStringLiteral("linked.crossroof"));
+    std::ofstream(session.toStdString()) << crossroof::core::sessionToJson(s, session.toStdString());
+    const QStringList args{"--session", session, "--view", "xgraph", "--out", dir.filePath(QStringLiteral("x.pdf"))};
+    std::string err;
+    QVERIFY2(render(args, &err) == 0, err.c_str());
+    QVERIFY(QFile::remove(data));
+    QCOMPARE(render(args, &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'traces[0].link' (v100.txt)")), err.c_str());
 }
 
 QTEST_MAIN(TestCliRender)

@@ -8,10 +8,13 @@
 #include "stability_view.h"
 #include "trace_state.h"
 #include "traces_panel.h"
+#include "zigzag_view.h"
 
 #include <qcustomplot.h>
 
+#include <QDir>
 #include <QFile>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QStandardPaths>
@@ -35,6 +38,9 @@ void editEverything(app::MainWindow &w)
     w.occupancyState()->setThreadsPerBlock(384);
     w.occupancyState()->setRegistersPerThread(48);
     w.occupancyState()->setMode(core::OccupancyMode::Paper);
+    w.zigzagView()->workEdit()->setText(QStringLiteral("3.5e9"));
+    w.zigzagView()->threadsEdit()->setText(QStringLiteral("8"));
+    w.zigzagView()->coresEdit()->setText(QStringLiteral("96x")); // a typo is kept as typed
     core::MarkovSettings m = w.markovView()->settings();
     m.groups = 8;
     m.threads_per_group = 3;
@@ -64,8 +70,8 @@ void editEverything(app::MainWindow &w)
 bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
-        && a.occupancy == b.occupancy && a.markov == b.markov && a.mapping == b.mapping && a.stability == b.stability
-        && a.traces == b.traces;
+        && a.occupancy == b.occupancy && a.tmm == b.tmm && a.markov == b.markov && a.mapping == b.mapping
+        && a.stability == b.stability && a.traces == b.traces;
 }
 
 } // namespace
@@ -77,6 +83,7 @@ private Q_SLOTS:
     void initTestCase();
     void roundTrip();
     void modifiedMarkAndTitle();
+    void tracesCanBeLinkedToTheirFiles();
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
     void failedSaveLeavesTheFileAlone();
@@ -112,6 +119,9 @@ void TestSessionWindow::roundTrip()
     QCOMPARE(w.markovView()->topology(), (std::vector<int>{4, 4})); // 8T_2 of the Clovertown
     QCOMPARE(w.markovView()->startingPairsGraph()->dataCount(), 9);   // the counters came back
     QCOMPARE(w.mappingView()->predictions()[7].q, 0.95);              // 4T_4's own point
+    QCOMPARE(w.zigzagView()->workEdit()->text(), QStringLiteral("3.5e9"));
+    QCOMPARE(w.zigzagView()->coresEdit()->text(), QStringLiteral("96x"));
+    QVERIFY(!w.zigzagView()->tmmResult()); // the panel says what is wrong with it, as before saving
     QCOMPARE(w.currentViewName(), QStringLiteral("zigzag"));
     QCOMPARE(w.state()->undoStack()->count(), 0); // opening starts a fresh history
     QVERIFY(app::MainWindow::recentSessions().contains(QFileInfo(path).absoluteFilePath()));
@@ -129,6 +139,68 @@ void TestSessionWindow::modifiedMarkAndTitle()
     QVERIFY(w.windowTitle().startsWith(QStringLiteral("title.crossroof")));
     w.occupancyState()->setRegistersPerThread(99);
     QVERIFY(w.isWindowModified());
+    QVERIFY(w.saveSession(path));
+    w.zigzagView()->latencyEdit()->setText(QStringLiteral("500"));
+    QVERIFY(w.isWindowModified());
+}
+
+void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
+{
+    QTemporaryDir dir;
+    const QString study = dir.filePath(QStringLiteral("study"));
+    QVERIFY(QDir().mkpath(study + QStringLiteral("/data")));
+    const QString data = study + QStringLiteral("/data/v100.txt");
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt"), data));
+    const QString path = study + QStringLiteral("/linked.crossroof");
+    auto read = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+
+    app::MainWindow w;
+    QVERIFY(!w.linkTracesAction()->isChecked()); // embedded unless the user chooses otherwise
+    QCOMPARE(w.tracesPanel()->importFile(data), QString());
+    const QString first = w.traceState()->ids().front();
+    w.traceState()->rename(first, QStringLiteral("init, as measured"));
+    w.traceState()->setVisible(w.traceState()->ids().back(), false);
+    QVERIFY(w.saveSession(path));
+    QVERIFY(read(path).contains(QStringLiteral("\"x\": [")));
+    w.linkTracesAction()->trigger();
+    QVERIFY(w.isWindowModified()); // the choice is part of the session
+    QVERIFY(w.saveSession(path));
+    QVERIFY(read(path).contains(QStringLiteral("\"link\": \"data/v100.txt\"")));
+    QVERIFY(!read(path).contains(QStringLiteral("\"x\": [")));
+
+    {
+        app::MainWindow again;
+        QVERIFY(again.openSession(path));
+        QVERIFY(again.linkTracesAction()->isChecked());
+        QVERIFY(sameAnalysis(again.captureSession(), w.captureSession()));
+        QCOMPARE(again.traceState()->trace(first)->name, std::string("init, as measured"));
+    }
+
+    // The session and its data moved together.
+    const QString moved = dir.filePath(QStringLiteral("moved"));
+    QVERIFY(QDir().rename(study, moved));
+    {
+        app::MainWindow again;
+        QVERIFY(again.openSession(moved + QStringLiteral("/linked.crossroof")));
+        QCOMPARE(again.traceState()->traces().size(), w.traceState()->traces().size());
+        QVERIFY(!again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+    }
+
+    // The data file gone: the session opens without its traces and says which field and file.
+    QVERIFY(QFile::remove(moved + QStringLiteral("/data/v100.txt")));
+    app::MainWindow again;
+    QVERIFY(again.openSession(moved + QStringLiteral("/linked.crossroof")));
+    QVERIFY(again.traceState()->traces().empty());
+    QVERIFY(again.captureSession().params == w.captureSession().params);
+    QVERIFY(!again.isWindowModified()); // the file still has its links
+    auto *box = again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("field 'traces[0].link' (data/v100.txt)"))
+                     && box->text().contains(moved + QStringLiteral("/data/v100.txt")),
+             qPrintable(box->text()));
 }
 
 void TestSessionWindow::corruptedSessionIsRejected_data()

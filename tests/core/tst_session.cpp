@@ -2,8 +2,14 @@
 #include "error.h"
 #include "profile_library.h"
 #include "session.h"
+#include "trace_import.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 using namespace crossroof;
 
@@ -29,6 +35,16 @@ core::Session sample()
     s.occupancy.manual_active_blocks = 3;
     s.occupancy.sm_count = 80;
     s.occupancy.requested_blocks_max = 500;
+    s.tmm.work = "2.5e9";
+    s.tmm.span = "1000";
+    s.tmm.transactions = "3e7";
+    s.tmm.latency = "350";
+    s.tmm.threads_per_core = "4";
+    s.tmm.cores = "";   // cleared by the user: kept as typed
+    s.tmm.requested_blocks = "4x"; // not a number yet: kept as typed too
+    s.tmm.apsp_vertices = 4096;
+    s.tmm.apsp_sub_block = 64;
+    s.tmm.apsp_chunk = "16";
     s.markov.groups = 8;
     s.markov.threads_per_group = 4;
     s.markov.grid = "logit:200";
@@ -60,6 +76,25 @@ core::Session sample()
     return s;
 }
 
+const QString kTestData = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data");
+
+void writeFile(const QString &path, const std::string &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    std::ofstream(path.toStdString(), std::ios::binary) << text;
+}
+
+/// A session whose traces field is TRACES (JSON text), for linked-trace records.
+std::string withTraces(const std::string &traces)
+{
+    core::Session s = sample();
+    s.traces.clear();
+    std::string text = core::sessionToJson(s);
+    const std::string empty = "\"traces\": []";
+    text.replace(text.find(empty), empty.size(), "\"traces\": " + traces);
+    return text;
+}
+
 QString errorOf(const std::string &text)
 {
     try {
@@ -78,9 +113,15 @@ class TestSession : public QObject
 private Q_SLOTS:
     void roundTrip();
     void minimalSessionGetsDefaults();
+    void versionOneSessionOpens();
     void badSessionsNameTheField_data();
     void badSessionsNameTheField();
     void newerVersionIsRefused();
+    void linkedTracesMoveWithTheSession();
+    void unreadableLinksLeaveTheTraceOut_data();
+    void unreadableLinksLeaveTheTraceOut();
+    void badLinksNameTheField_data();
+    void badLinksNameTheField();
 };
 
 void TestSession::roundTrip()
@@ -93,6 +134,7 @@ void TestSession::roundTrip()
     QCOMPARE(back.profile.sources.size(), s.profile.sources.size());
     QCOMPARE(back.current_view, s.current_view);
     QVERIFY(back.occupancy == s.occupancy);
+    QVERIFY(back.tmm == s.tmm);
     QVERIFY(back.markov == s.markov);
     QVERIFY(back.mapping == s.mapping);
     QVERIFY(back.stability == s.stability);
@@ -117,9 +159,20 @@ void TestSession::minimalSessionGetsDefaults()
     QVERIFY(s.params == full.params);
     QCOMPARE(s.current_view, std::string("xgraph"));
     QVERIFY(s.occupancy == core::OccupancySettings{});
+    QVERIFY(s.tmm == core::TmmSettings{});
     QVERIFY(s.markov == core::MarkovSettings{});
     QVERIFY(s.mapping == core::MappingSettings{});
     QVERIFY(s.stability == core::StabilitySettings{});
+}
+
+void TestSession::versionOneSessionOpens()
+{
+    // The sample was written by format version 1, before the TMM inputs were saved: they take the defaults.
+    const core::Session s
+            = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+    QCOMPARE(s.profile.id, std::string("gtx570-sp"));
+    QVERIFY(s.tmm == core::TmmSettings{});
+    QCOMPARE(s.markov.groups, 4);
 }
 
 void TestSession::badSessionsNameTheField_data()
@@ -141,6 +194,10 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("bad mode") << "\"mode\": \"paper\"" << "\"mode\": \"guess\"" << "field 'occupancy.mode'";
     QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
                                         << "field 'occupancy.threads_per_block': must be a whole number";
+    QTest::newRow("tmm text type") << "\"T1\": \"2.5e9\"" << "\"T1\": 2.5e9" << "field 'tmm.T1': must be a string";
+    QTest::newRow("tmm text length") << "\"M\": \"3e7\"" << ("\"M\": \"" + QString(65, QLatin1Char('7')) + "\"")
+                                     << "field 'tmm.M': must be at most 64 characters";
+    QTest::newRow("apsp n") << "\"apsp_n\": 4096" << "\"apsp_n\": 1" << "field 'tmm.apsp_n': must be between";
     QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
     QTest::newRow("bad trace") << "\"visible\": false" << "\"visible\": 3" << "field 'traces[0].visible'";
     QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
@@ -165,10 +222,145 @@ void TestSession::badSessionsNameTheField()
 void TestSession::newerVersionIsRefused()
 {
     QString text = QString::fromStdString(core::sessionToJson(sample()));
-    text.replace(QStringLiteral("\"format_version\": 1"), QStringLiteral("\"format_version\": 7"));
+    text.replace(QStringLiteral("\"format_version\": %1").arg(core::kSessionFormatVersion),
+                 QStringLiteral("\"format_version\": 7"));
     const QString error = errorOf(text.toStdString());
     QVERIFY2(error.contains(QLatin1String("newer Crossroof")), qPrintable(error));
     QVERIFY(error.contains(QLatin1String("format 7")));
+}
+
+void TestSession::linkedTracesMoveWithTheSession()
+{
+    // study/sessions/a.crossroof links study/data/v100.txt and study/data/sweep.csv.
+    QTemporaryDir dir;
+    const QString study = dir.filePath(QStringLiteral("study"));
+    QDir().mkpath(study + QStringLiteral("/sessions"));
+    QDir().mkpath(study + QStringLiteral("/data"));
+    QVERIFY(QFile::copy(kTestData + QStringLiteral("/gpu_stream_v100.txt"), study + QStringLiteral("/data/v100.txt")));
+    writeFile(study + QStringLiteral("/data/sweep.csv"), "gpu;warps;GBs\nv100;4;100,5\nv100;8;180\na100;8;300\n");
+
+    core::MeasuredTrace read = core::readTraceFile((study + QStringLiteral("/data/v100.txt")).toStdString()).traces[1];
+    read.id = "t4";
+    read.name = "V100 read, renamed";
+    read.visible = false;
+    core::TraceMapping mapping;
+    mapping.x = "warps";
+    mapping.y = "GBs";
+    mapping.filter_column = "gpu";
+    mapping.filter_value = "v100";
+    core::MeasuredTrace sweep
+            = core::traceFromTable(core::readCsv((study + QStringLiteral("/data/sweep.csv")).toStdString()), mapping);
+    sweep.id = "t5";
+    core::Session s = sample(); // its trace was not read from a file: it stays embedded
+    s.traces.push_back(read);
+    s.traces.push_back(sweep);
+    s.link_traces = true;
+    QVERIFY(!core::savesAsLink(s, s.traces[0]));
+    QVERIFY(core::savesAsLink(s, s.traces[1]));
+
+    const QString file = study + QStringLiteral("/sessions/a.crossroof");
+    const std::string text = core::sessionToJson(s, file.toStdString());
+    QVERIFY(text.find("\"link\": \"../data/v100.txt\"") != std::string::npos);
+    QVERIFY(text.find("\"link\": \"../data/sweep.csv\"") != std::string::npos);
+    QVERIFY(text.find(dir.path().toStdString()) == std::string::npos); // nothing absolute about the data
+    QCOMPARE(QString::fromStdString(text).count(QStringLiteral("\"x\": [")), 1); // points of the embedded one only
+    writeFile(file, text);
+
+    core::Session back = core::loadSessionFile(file.toStdString());
+    QVERIFY(back.trace_problems.empty());
+    QVERIFY(back.link_traces);
+    QCOMPARE(back.traces.size(), std::size_t(3));
+    QVERIFY(back.traces[0] == s.traces[0]);
+    QVERIFY(back.traces[1] == read); // the same importer, so the same points; the session's name, id, visibility
+    QVERIFY(back.traces[2] == sweep); // the same mapping and filter
+
+    // The session and its data moved together, elsewhere.
+    const QString moved = dir.filePath(QStringLiteral("moved"));
+    QVERIFY(QDir().rename(study, moved));
+    back = core::loadSessionFile((moved + QStringLiteral("/sessions/a.crossroof")).toStdString());
+    QVERIFY(back.trace_problems.empty());
+    QCOMPARE(back.traces.size(), std::size_t(3));
+    QCOMPARE(back.traces[1].x, read.x);
+    QCOMPARE(back.traces[1].source, (moved + QStringLiteral("/data/v100.txt")).toStdString());
+
+    // A file gone: the session opens without that trace and says which field and file.
+    QVERIFY(QFile::remove(moved + QStringLiteral("/data/v100.txt")));
+    back = core::loadSessionFile((moved + QStringLiteral("/sessions/a.crossroof")).toStdString());
+    QCOMPARE(back.traces.size(), std::size_t(2));
+    QCOMPARE(back.traces[1].name, sweep.name);
+    QVERIFY(back.params == s.params);
+    QVERIFY(back.occupancy == s.occupancy);
+    QCOMPARE(back.trace_problems.size(), std::size_t(1));
+    const QString problem = QString::fromStdString(back.trace_problems.front());
+    QVERIFY2(problem.contains(QStringLiteral("a.crossroof: field 'traces[1].link' (../data/v100.txt)"))
+                     && problem.contains(moved + QStringLiteral("/data/v100.txt")),
+             qPrintable(problem));
+    // Saved again, a trace whose file is gone keeps its points.
+    s.traces[1].source = (moved + QStringLiteral("/data/v100.txt")).toStdString();
+    QVERIFY(!core::savesAsLink(s, s.traces[1]));
+}
+
+void TestSession::unreadableLinksLeaveTheTraceOut_data()
+{
+    QTest::addColumn<QString>("record");
+    QTest::addColumn<QString>("problem");
+    const QString stream = QStringLiteral(R"("origin": {"format": "gpu-stream", "index": %1})");
+    const QString head = QStringLiteral(R"({"id": "t1", "name": "n", "kind": "%1", "link": "%2", )");
+    QTest::newRow("missing") << head.arg(QStringLiteral("bandwidth-vs-warps"), QStringLiteral("gone.txt"))
+                                        + stream.arg(0) + QStringLiteral("}")
+                             << kTestData + QStringLiteral("/gone.txt: cannot read");
+    QTest::newRow("fewer traces") << head.arg(QStringLiteral("bandwidth-vs-warps"), QStringLiteral("gpu_stream_v100.txt"))
+                                             + stream.arg(40) + QStringLiteral("}")
+                                  << QStringLiteral("holds 6 traces, not the 41");
+    QTest::newRow("other kind") << head.arg(QStringLiteral("runtimes"), QStringLiteral("gpu_stream_v100.txt"))
+                                           + stream.arg(0) + QStringLiteral("}")
+                                << QStringLiteral("now gives a bandwidth-vs-warps trace, not the runtimes trace");
+    QTest::newRow("other format") << head.arg(QStringLiteral("bandwidth-vs-warps"), QStringLiteral("perf_stat_excerpt.tsv"))
+                                             + stream.arg(0) + QStringLiteral("}")
+                                  << kTestData + QStringLiteral("/perf_stat_excerpt.tsv:");
+}
+
+void TestSession::unreadableLinksLeaveTheTraceOut()
+{
+    QFETCH(QString, record);
+    QFETCH(QString, problem);
+    const core::Session s = core::parseSession(withTraces("[" + record.toStdString() + "]"), "s.crossroof",
+                                               kTestData.toStdString());
+    QVERIFY(s.traces.empty());
+    QVERIFY(s.params == sample().params);
+    QCOMPARE(s.trace_problems.size(), std::size_t(1));
+    const QString message = QString::fromStdString(s.trace_problems.front());
+    QVERIFY2(message.startsWith(QStringLiteral("s.crossroof: field 'traces[0].link' (")), qPrintable(message));
+    QVERIFY2(message.contains(problem), qPrintable(message));
+}
+
+void TestSession::badLinksNameTheField_data()
+{
+    QTest::addColumn<QString>("record");
+    QTest::addColumn<QString>("message");
+    const QString origin = QStringLiteral(R"("origin": {"format": "gpu-stream"})");
+    QTest::newRow("empty link") << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "", )")
+                                           + origin + QStringLiteral("}")
+                                << "field 'traces[0].link': must not be empty";
+    QTest::newRow("no origin") << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "a.txt"})")
+                               << "field 'traces[0].origin': is missing";
+    QTest::newRow("bad origin")
+            << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "a.txt", "origin": {"format": "xls"}})")
+            << "field 'traces[0].origin.format': must be gpu-stream";
+    QTest::newRow("link and points") << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "a.txt", "x": [1], )")
+                                                + origin + QStringLiteral("}")
+                                     << "field 'traces[0].x': a linked trace has no points";
+    QTest::newRow("no name") << QStringLiteral(R"({"id": "t1", "kind": "runtimes", "link": "a.txt", )") + origin
+                                        + QStringLiteral("}")
+                             << "field 'traces[0].name': is missing";
+}
+
+void TestSession::badLinksNameTheField()
+{
+    QFETCH(QString, record);
+    QFETCH(QString, message);
+    const QString error = errorOf(withTraces("[" + record.toStdString() + "]"));
+    QVERIFY2(error.startsWith(QLatin1String("s.crossroof: ")) && error.contains(message), qPrintable(error));
 }
 
 QTEST_APPLESS_MAIN(TestSession)

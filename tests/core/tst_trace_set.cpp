@@ -47,7 +47,22 @@ core::MeasuredTrace bytes()
     t.extra = {1, 1, 1};
     t.labels = {"reads", "writes"};
     t.y = {10, 20, 30, 1, 2, 3};
+    t.origin = core::TraceOrigin {core::TraceFormat::PerfStat, 0, {}};
     return t;
+}
+
+core::TraceOrigin tableOrigin()
+{
+    core::TraceOrigin o;
+    o.format = core::TraceFormat::GenericTable;
+    o.mapping.kind = core::TraceKind::KernelPoints;
+    o.mapping.x = "warps";
+    o.mapping.y = "GB/s";
+    o.mapping.extra = "Z";
+    o.mapping.label = "kernel";
+    o.mapping.filter_column = "gpu";
+    o.mapping.filter_value = "v100";
+    return o;
 }
 
 } // namespace
@@ -58,6 +73,7 @@ class TestTraceSet : public QObject
 private Q_SLOTS:
     void kindNamesRoundTrip();
     void roundTripKeepsEverything();
+    void originRoundTrips();
     void connectionsUnpack();
     void badTracesNameTheField_data();
     void badTracesNameTheField();
@@ -101,6 +117,21 @@ void TestTraceSet::roundTripKeepsEverything()
     QVERIFY(minimal.visible);
     QVERIFY(minimal.extra.empty());
     QCOMPARE(minimal.source, std::string());
+}
+
+void TestTraceSet::originRoundTrips()
+{
+    // How a trace was read goes with it, so that a session can link it to its file later.
+    core::MeasuredTrace k = kernels();
+    QVERIFY(!core::traceFromJson(core::traceToJson(k), "x.json").origin); // none: none written
+    k.origin = tableOrigin();
+    QVERIFY(core::traceFromJson(core::traceToJson(k), "x.json").origin == k.origin);
+    for (auto format : {core::TraceFormat::GpuStream, core::TraceFormat::GpuStreamCsv, core::TraceFormat::NcuCsv,
+                        core::TraceFormat::PerfStat, core::TraceFormat::GenericTable}) {
+        QCOMPARE(core::traceFormatFromKey(core::traceFormatKey(format)), std::optional(format));
+        core::TraceOrigin o = format == core::TraceFormat::GenericTable ? tableOrigin() : core::TraceOrigin {format, 5, {}};
+        QVERIFY(core::traceOriginFromJson(core::traceOriginToJson(o), "x") == o);
+    }
 }
 
 void TestTraceSet::connectionsUnpack()
@@ -148,6 +179,18 @@ void TestTraceSet::badTracesNameTheField_data()
     QTest::newRow("connections")
             << head + R"("kind": "bytes-per-interval", "x": [1, 2], "y": [1, 2, 3], "extra": [1, 1], "labels": ["r", "w"]})"
             << "field 'traces[2].y': must hold 2 units for each of the 2 connections (4 values; got 3)";
+    const QString kernelPoints = head + R"("kind": "kernel-points", "x": [1], "y": [1], )";
+    QTest::newRow("origin format") << kernelPoints + R"("origin": {"format": "excel"}})"
+                                   << "field 'traces[2].origin.format': must be gpu-stream, gpu-stream-csv";
+    QTest::newRow("origin index") << kernelPoints + R"("origin": {"format": "gpu-stream", "index": -1}})"
+                                  << "field 'traces[2].origin.index': must be between 0";
+    QTest::newRow("table without mapping") << kernelPoints + R"("origin": {"format": "table"}})"
+                                           << "field 'traces[2].origin.mapping': is missing";
+    QTest::newRow("mapping without y")
+            << kernelPoints + R"("origin": {"format": "table", "mapping": {"kind": "kernel-points", "x": "w"}}})"
+            << "field 'traces[2].origin.mapping.y': is missing";
+    QTest::newRow("mapping of a stream") << kernelPoints + R"("origin": {"format": "ncu-csv", "mapping": {}}})"
+                                         << "field 'traces[2].origin.mapping': is only for format table";
     QTest::newRow("interval")
             << head + R"("kind": "bytes-per-interval", "x": [1], "y": [1], "labels": ["r"]})"
             << "field 'traces[2].extra': must hold the length in seconds";

@@ -52,20 +52,20 @@ void TestTraceImportDialog::guessesFromColumnNames()
 {
     const TraceMapping m = TraceImportDialog::guessMapping(table(kSweep).header());
     QCOMPARE(m.kind, core::TraceKind::BandwidthVsWarps);
-    QCOMPARE(m.x, QStringLiteral("warps_per_sm"));
-    QCOMPARE(m.y, QStringLiteral("bandwidth_GBs"));
+    QCOMPARE(m.x, std::string("warps_per_sm"));
+    QCOMPARE(m.y, std::string("bandwidth_GBs"));
 
     const TraceMapping runs = TraceImportDialog::guessMapping(table("B_r,threads,time_s\n15,1,2\n").header());
     QCOMPARE(runs.kind, core::TraceKind::Runtimes);
-    QCOMPARE(runs.x, QStringLiteral("B_r"));
-    QCOMPARE(runs.y, QStringLiteral("time_s"));
-    QCOMPARE(runs.extra, QStringLiteral("threads"));
+    QCOMPARE(runs.x, std::string("B_r"));
+    QCOMPARE(runs.y, std::string("time_s"));
+    QCOMPARE(runs.extra, std::string("threads"));
 
     const TraceMapping kernels
             = TraceImportDialog::guessMapping(table("kernel,warps,GB/s,Z\nk,2,3,4\n").header());
     QCOMPARE(kernels.kind, core::TraceKind::KernelPoints);
-    QCOMPARE(kernels.extra, QStringLiteral("Z"));
-    QCOMPARE(kernels.label, QStringLiteral("kernel"));
+    QCOMPARE(kernels.extra, std::string("Z"));
+    QCOMPARE(kernels.label, std::string("kernel"));
 }
 
 void TestTraceImportDialog::previewShowsTheFirstRowsAndMarksColumns()
@@ -85,10 +85,10 @@ void TestTraceImportDialog::previewShowsTheFirstRowsAndMarksColumns()
 void TestTraceImportDialog::acceptBuildsTracesAndRemembersTheChoice()
 {
     TraceMapping m;
-    m.x = QStringLiteral("warps_per_sm");
-    m.y = QStringLiteral("bandwidth_GBs");
-    m.filterColumn = QStringLiteral("device");
-    m.filterValue = QStringLiteral("a100");
+    m.x = "warps_per_sm";
+    m.y = "bandwidth_GBs";
+    m.filter_column = "device";
+    m.filter_value = "a100";
     {
         TraceImportDialog dialog(table(kSweep));
         dialog.setMapping(m);
@@ -115,8 +115,8 @@ void TestTraceImportDialog::badChoiceKeepsTheDialogOpen()
     TraceImportDialog dialog(table("warps,gbs,note\n4,100,a\n8,fast,b\n"));
     dialog.show();
     TraceMapping m;
-    m.x = QStringLiteral("warps");
-    m.y = QStringLiteral("gbs");
+    m.x = "warps";
+    m.y = "gbs";
     dialog.setMapping(m);
     dialog.accept();
     QVERIFY(dialog.isVisible());
@@ -124,8 +124,8 @@ void TestTraceImportDialog::badChoiceKeepsTheDialogOpen()
     QVERIFY2(dialog.error().startsWith(QStringLiteral("/data/sweep.csv:3:")), qPrintable(dialog.error()));
     QVERIFY(!TraceImportDialog::rememberedMapping(dialog.table().header()));
     // Choosing the right rows fixes it.
-    m.filterColumn = QStringLiteral("note");
-    m.filterValue = QStringLiteral("a");
+    m.filter_column = "note";
+    m.filter_value = "a";
     dialog.setMapping(m);
     dialog.accept();
     QVERIFY(!dialog.isVisible());
@@ -136,15 +136,15 @@ void TestTraceImportDialog::kindsEnableTheirColumns()
 {
     TraceImportDialog dialog(table(kSweep));
     TraceMapping m = TraceImportDialog::guessMapping(dialog.table().header());
-    m.extra = QStringLiteral("run");
+    m.extra = "run";
     dialog.setMapping(m);
     QVERIFY(!dialog.extraBox()->isEnabled());
-    QVERIFY(dialog.mapping().extra.isEmpty()); // not used by this kind
+    QVERIFY(dialog.mapping().extra.empty()); // not used by this kind
     m.kind = core::TraceKind::KernelPoints;
     dialog.setMapping(m);
     QVERIFY(dialog.extraBox()->isEnabled());
     QVERIFY(dialog.labelBox()->isEnabled());
-    QCOMPARE(dialog.mapping().extra, QStringLiteral("run"));
+    QCOMPARE(dialog.mapping().extra, std::string("run"));
     m.kind = core::TraceKind::BytesPerInterval;
     dialog.setMapping(m);
     QVERIFY(!dialog.labelBox()->isEnabled());

@@ -153,7 +153,7 @@ void TestTraceState::detectsEachFormat()
 {
     QFETCH(QString, path);
     QFETCH(int, format);
-    QCOMPARE(int(detectTraceFormat(path)), format);
+    QCOMPARE(int(core::detectTraceFormat(path.toStdString())), format);
 }
 
 void TestTraceState::importsGpuStreamText()
@@ -207,6 +207,7 @@ void TestTraceState::importsNcuKernels()
     const auto &t = load.traces.front();
     QCOMPARE(t.kind, core::TraceKind::KernelPoints);
     QCOMPARE(t.name, std::string("ncu kernels"));
+    QVERIFY(t.origin == (core::TraceOrigin {core::TraceFormat::NcuCsv, 0, {}})); // enough to read it again
     QCOMPARE(t.x.size(), std::size_t(5));
     QCOMPARE(t.x.front(), 3.91);
     QCOMPARE(t.y.front(), 407.12);
@@ -258,20 +259,21 @@ void TestTraceState::mappingBuildsEachKind()
     const core::CsvTable table = *loadTraceFile(path).table;
 
     TraceMapping m;
-    m.x = QStringLiteral("warps");
-    m.y = QStringLiteral("gbs");
-    m.filterColumn = QStringLiteral("gpu");
-    m.filterValue = QStringLiteral("v100");
+    m.x = "warps";
+    m.y = "gbs";
+    m.filter_column = "gpu";
+    m.filter_value = "v100";
     TraceLoad bw = tracesFromTable(table, m);
     QVERIFY2(bw.ok(), qPrintable(bw.error));
     QCOMPARE(bw.traces.front().x, (std::vector<double> {4, 8}));
     QCOMPARE(bw.traces.front().name, std::string("runs: gbs where gpu = v100"));
     QCOMPARE(bw.traces.front().source, path.toStdString());
+    QVERIFY(bw.traces.front().origin == (core::TraceOrigin {core::TraceFormat::GenericTable, 0, m}));
 
     m.kind = core::TraceKind::KernelPoints;
-    m.filterColumn.clear();
-    m.extra = QStringLiteral("z");
-    m.label = QStringLiteral("kernel");
+    m.filter_column.clear();
+    m.extra = "z";
+    m.label = "kernel";
     const TraceLoad kp = tracesFromTable(table, m);
     QVERIFY2(kp.ok(), qPrintable(kp.error));
     QCOMPARE(kp.traces.front().extra[0], 8.0);
@@ -280,18 +282,18 @@ void TestTraceState::mappingBuildsEachKind()
 
     TraceMapping rt;
     rt.kind = core::TraceKind::Runtimes;
-    rt.x = QStringLiteral("blocks");
-    rt.y = QStringLiteral("seconds");
-    rt.extra = QStringLiteral("threads");
+    rt.x = "blocks";
+    rt.y = "seconds";
+    rt.extra = "threads";
     const TraceLoad runs = tracesFromTable(table, rt);
     QVERIFY2(runs.ok(), qPrintable(runs.error));
     QCOMPARE(runs.traces.front().extra, (std::vector<double> {1, 1, 2}));
 
     TraceMapping bytes;
     bytes.kind = core::TraceKind::BytesPerInterval;
-    bytes.x = QStringLiteral("seconds");
-    bytes.y = QStringLiteral("gbs");
-    bytes.extra = QStringLiteral("warps");
+    bytes.x = "seconds";
+    bytes.y = "gbs";
+    bytes.extra = "warps";
     const TraceLoad b = tracesFromTable(table, bytes);
     QVERIFY2(b.ok(), qPrintable(b.error));
     const auto &t = b.traces.front();
@@ -351,23 +353,23 @@ void TestTraceState::badMappingsNameTheCell()
     const QString path = write(QStringLiteral("cells.csv"), "warps,gbs,note\n4,100,a\n8,n/a,b\n12,-3,c\n");
     const core::CsvTable table = *loadTraceFile(path).table;
     TraceMapping m;
-    m.x = QStringLiteral("warps");
-    m.y = QStringLiteral("GBs");
+    m.x = "warps";
+    m.y = "GBs";
     TraceLoad load = tracesFromTable(table, m);
     QVERIFY2(load.error.startsWith(path) && load.error.contains(QStringLiteral("GBs")),
              qPrintable(load.error));
-    m.y = QStringLiteral("gbs");
+    m.y = "gbs";
     load = tracesFromTable(table, m);
     QVERIFY2(load.error.startsWith(path + QStringLiteral(":3:"))
                      && load.error.contains(QStringLiteral("n/a")),
              qPrintable(load.error));
-    m.filterColumn = QStringLiteral("note");
-    m.filterValue = QStringLiteral("c");
+    m.filter_column = "note";
+    m.filter_value = "c";
     load = tracesFromTable(table, m);
     QVERIFY2(load.error.startsWith(path + QStringLiteral(":4:"))
                      && load.error.contains(QStringLiteral("negative")),
              qPrintable(load.error));
-    m.filterValue = QStringLiteral("z");
+    m.filter_value = "z";
     load = tracesFromTable(table, m);
     QVERIFY2(load.error.contains(QStringLiteral("no rows where note = z")), qPrintable(load.error));
     QVERIFY(load.traces.empty());

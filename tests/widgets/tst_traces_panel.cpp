@@ -165,8 +165,8 @@ void TestTracesPanel::genericTableGoesThroughTheMappingDialog()
     QVERIFY(dialog);
     QVERIFY(dialog->isVisible());
     TraceMapping m = dialog->mapping();
-    QCOMPARE(m.x, QStringLiteral("warps"));
-    QCOMPARE(m.y, QStringLiteral("GBs"));
+    QCOMPARE(m.x, std::string("warps"));
+    QCOMPARE(m.y, std::string("GBs"));
     dialog->accept();
     QCOMPARE(m_traces->traces().size(), std::size_t(1));
     QCOMPARE(m_traces->traces().front().y, (std::vector<double> {300, 600, 890}));
