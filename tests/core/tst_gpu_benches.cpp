@@ -39,7 +39,7 @@ private Q_SLOTS:
     void streamFiles_data();
     void streamFiles();
     void streamAndTidyAgree();
-    void wholeSetAndSpeed();
+    void wholeSet();
     void rejectsStream_data();
     void rejectsStream();
     void rejectsTidy_data();
@@ -119,7 +119,7 @@ void TestGpuBenches::streamAndTidyAgree()
     QVERIFY(!core::findStreamTrace(tidy, "v100", "nonexistent"));
 }
 
-void TestGpuBenches::wholeSetAndSpeed()
+void TestGpuBenches::wholeSet()
 {
     if (!haveShared())
         QSKIP("../shared/data/gpu-benches is not here");
@@ -127,9 +127,6 @@ void TestGpuBenches::wholeSetAndSpeed()
     QCOMPARE(set.stream.size(), std::size_t(24));
     QCOMPARE(set.tidy.size(), std::size_t(24));
     QCOMPARE(set.stream.front().gpu, std::string("a100_40")); // sorted by file name
-    const double ms = test::bestMilliseconds([] { core::readGpuBenches(kDir); });
-    qInfo("importing the whole gpu-benches stream set: %.3f ms (target <= 100 ms)", ms);
-    QVERIFY(ms < 100);
     QTemporaryDir empty;
     QCOMPARE(inputErrorOf([&] { core::readGpuBenches(empty.path().toStdString()); }),
              QString::fromStdString(

@@ -180,7 +180,6 @@ private Q_SLOTS:
     void localityCacheRecovery();
     void cacheFitsOnNoise();
     void cacheFitRejects();
-    void speed();
 };
 
 void TestTraceFit::exactRecovery_data()
@@ -450,30 +449,6 @@ void TestTraceFit::cacheFitRejects()
     QVERIFY(inputErrorOf([&] {
                 core::fitCacheModel(k, y, bad, core::CacheMode::Fixed);
             }).startsWith("parameter 'R'"));
-}
-
-void TestTraceFit::speed()
-{
-    const std::vector<double> k = range(2, 64, 2);
-    std::vector<double> y;
-    for (double v : k)
-        y.push_back(std::min(72.5 * v, 895.0) + std::sin(v));
-    const double roofMs = test::bestMilliseconds([&] { core::fitRoofline(k, y); }, 20);
-    core::XModelParams truth = v100Like();
-    truth.cache = core::CacheMode::Fixed;
-    truth.L_s = 120;
-    truth.h = 0.35;
-    const std::vector<double> fy = msCurve(truth, k);
-    const double fixedMs
-            = test::bestMilliseconds([&] { core::fitCacheModel(k, fy, v100Like(), core::CacheMode::Fixed); });
-    const core::XModelParams fermi = test::thrashingFermi();
-    const std::vector<double> ly = msCurve(fermi, k);
-    const double localityMs
-            = test::bestMilliseconds([&] { core::fitCacheModel(k, ly, fermi, core::CacheMode::Locality); });
-    qInfo("32-point trace: roofline fit %.4f ms, fixed-cache fit %.2f ms, locality fit %.2f ms (target <= 10 "
-          "ms)",
-          roofMs, fixedMs, localityMs);
-    QVERIFY(roofMs < 10);
 }
 
 QTEST_APPLESS_MAIN(TestTraceFit)
