@@ -67,16 +67,28 @@ ContourLines contourLines(std::span<const double> x, std::span<const double> y, 
     const std::size_t ny = y.size();
     if (nx < 2 || ny < 2 || z.size() != nx * ny || levels.empty())
         return out;
+    // The finite levels' span: a cell wholly below or above it (a plateau, most cells of a CPI surface) is
+    // passed over without searching the levels.
+    double lowest = std::numeric_limits<double>::infinity();
+    double highest = -lowest;
+    for (double level : levels) {
+        if (std::isfinite(level)) {
+            lowest = std::min(lowest, level);
+            highest = std::max(highest, level);
+        }
+    }
     for (std::size_t j = 0; j + 1 < ny; ++j) {
         for (std::size_t i = 0; i + 1 < nx; ++i) {
             const double v0 = z[j * nx + i];
             const double v1 = z[j * nx + i + 1];
             const double v2 = z[(j + 1) * nx + i + 1];
             const double v3 = z[(j + 1) * nx + i];
-            if (!std::isfinite(v0) || !std::isfinite(v1) || !std::isfinite(v2) || !std::isfinite(v3))
-                continue;
             const double lo = std::min({v0, v1, v2, v3});
             const double hi = std::max({v0, v1, v2, v3});
+            if (hi <= lowest || lo > highest)
+                continue;
+            if (!std::isfinite(v0) || !std::isfinite(v1) || !std::isfinite(v2) || !std::isfinite(v3))
+                continue;
             // Only levels in [lo, hi) cross this cell.
             for (auto it = std::lower_bound(levels.begin(), levels.end(), lo); it != levels.end() && *it < hi; ++it) {
                 if (std::isfinite(*it))

@@ -446,8 +446,9 @@ std::vector<double> MarkovGrid::values() const
     return gridValues(kind, count);
 }
 
-void markovSurface(std::span<const int> threadsPerGroup, std::span<const double> p, std::span<const double> q,
-                   std::optional<long long> steps, MarkovSurface &out)
+SurfaceCells markovSurfaceCells(std::span<const int> threadsPerGroup, std::span<const double> p,
+                                std::span<const double> q, std::optional<long long> steps, std::span<double> cpi,
+                                std::span<double> log10Cpi)
 {
     if (threadsPerGroup.empty())
         throw InputError("the topology needs at least one cache group");
@@ -462,75 +463,86 @@ void markovSurface(std::span<const int> threadsPerGroup, std::span<const double>
         checkProbability(v, "surface p");
     for (double v : q)
         checkProbability(v, "surface q");
+    if (cpi.size() != p.size() * q.size() || log10Cpi.size() != cpi.size())
+        throw InputError("a surface of " + std::to_string(p.size()) + " x " + std::to_string(q.size())
+                         + " cells needs as many outputs");
 
     const long long threads = threadCount(shape);
     const double n = double(threads);
-    out.p.assign(p.begin(), p.end());
-    out.q.assign(q.begin(), q.end());
-    out.cpi.resize(p.size() * q.size());
-    out.log10_cpi.resize(out.cpi.size());
-    out.system_states = systemStateCount(shape);
+    constexpr double kInvLn10 = 1 / kLn10;
     if (steps) {
-        for (std::size_t at = 0; at < out.cpi.size(); ++at) {
-            out.cpi[at] = surfaceCell(p[at % p.size()], q[at / p.size()], n, steps);
-            out.log10_cpi[at] = std::log10(out.cpi[at]);
+        for (std::size_t at = 0; at < cpi.size(); ++at) {
+            cpi[at] = surfaceCell(p[at % p.size()], q[at / p.size()], n, steps);
+            log10Cpi[at] = std::log10(cpi[at]);
         }
     } else {
         // Steady state, a row (one q) at a time: P_all = s^n by binary powering, a few multiplies per cell
-        // that the compiler vectorises, where the general path spends a log and an exp. Where P_all > 1/2,
-        // 1 - P_all would cancel; those cells, and the periodic p = 1, q = 0, take the general path.
-        // Any s with s^n below e^kNegligibleLog gives CPI 1 exactly; it is set to 0 first, so no partial
-        // product underflows into (slow) subnormals.
+        // that the compiler vectorises, where the general path spends a log and an exp. Any s with s^n below
+        // e^kNegligibleLog gives CPI 1 exactly; it is set to 0 first, so no partial product underflows into
+        // (slow) subnormals.
         const double negligible = std::exp(kNegligibleLog / n);
         std::vector<double> base(p.size());
+        std::vector<double> pAll(p.size());
         for (std::size_t j = 0; j < q.size(); ++j) {
-            double *row = out.cpi.data() + j * p.size();
+            double *row = cpi.data() + j * p.size();
+            double *logRow = log10Cpi.data() + j * p.size();
             const double c = 1 - q[j];
             for (std::size_t i = 0; i < p.size(); ++i) {
                 const double v = p[i] > 0 ? p[i] / (p[i] + c) : 0;
                 base[i] = v < negligible ? 0 : v;
-                row[i] = 1;
+                pAll[i] = 1;
             }
             for (long long e = threads; e > 0; e >>= 1) {
                 if (e & 1) {
                     for (std::size_t i = 0; i < p.size(); ++i)
-                        row[i] *= base[i];
+                        pAll[i] *= base[i];
                 }
                 if (e > 1) {
                     for (std::size_t i = 0; i < p.size(); ++i)
                         base[i] *= base[i];
                 }
             }
-            double *logRow = out.log10_cpi.data() + j * p.size();
+            // CPI = 1 / (1 - P_all); log10 CPI = -log1p(-P_all) / ln 10, whose series' first four terms are
+            // exact to double precision below P_all = 1e-4 (most cells) and cost no call.
             for (std::size_t i = 0; i < p.size(); ++i) {
-                const double pAll = row[i];
-                if (pAll > 0.5 || isPeriodic(p[i], q[j])) {
+                const double a = pAll[i];
+                row[i] = 1 / (1 - a);
+                logRow[i] = a * (1 + a * (0.5 + a * (1.0 / 3 + a * 0.25))) * kInvLn10;
+            }
+            // The few cells the above does not fit: where 1 - P_all would cancel (P_all > 1/2) and the periodic
+            // p = 1, q = 0 take the general path; from 1e-4 on the logarithm is taken.
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                if (pAll[i] > 0.5 || isPeriodic(p[i], q[j])) {
                     row[i] = surfaceCell(p[i], q[j], n, steps);
                     logRow[i] = std::log10(row[i]);
-                } else {
-                    row[i] = 1 / (1 - pAll);
-                    // log10 CPI = -log1p(-P_all) / ln 10; below 1e-4 four terms of its series are exact
-                    // to double precision and cost no call.
-                    logRow[i] = pAll < 1e-4 ? pAll * (1 + pAll * (0.5 + pAll * (1.0 / 3 + pAll * 0.25))) / kLn10
-                                            : -std::log1p(-pAll) / kLn10;
+                } else if (pAll[i] >= 1e-4) {
+                    logRow[i] = -std::log1p(-pAll[i]) * kInvLn10;
                 }
             }
         }
     }
-    std::size_t maxAt = 0;
-    std::size_t minAt = 0;
-    for (std::size_t at = 1; at < out.cpi.size(); ++at) {
-        if (out.cpi[at] > out.cpi[maxAt])
-            maxAt = at;
-        if (out.cpi[at] < out.cpi[minAt])
-            minAt = at;
+    SurfaceCells extremes;
+    extremes.system_states = systemStateCount(shape);
+    for (std::size_t at = 1; at < cpi.size(); ++at) {
+        if (cpi[at] > cpi[extremes.max])
+            extremes.max = at;
+        if (cpi[at] < cpi[extremes.min])
+            extremes.min = at;
     }
-    const auto extreme = [&](std::size_t at) {
-        const double v = out.cpi[at];
-        return MarkovSurface::Extreme{v, out.p[at % p.size()], out.q[at / p.size()], std::isinf(v)};
-    };
-    out.max = extreme(maxAt);
-    out.min = extreme(minAt);
+    return extremes;
+}
+
+void markovSurface(std::span<const int> threadsPerGroup, std::span<const double> p, std::span<const double> q,
+                   std::optional<long long> steps, MarkovSurface &out)
+{
+    out.cpi.resize(p.size() * q.size());
+    out.log10_cpi.resize(out.cpi.size());
+    const SurfaceCells cells = markovSurfaceCells(threadsPerGroup, p, q, steps, out.cpi, out.log10_cpi);
+    out.p.assign(p.begin(), p.end());
+    out.q.assign(q.begin(), q.end());
+    out.system_states = cells.system_states;
+    out.max = out.extremeAt(cells.max);
+    out.min = out.extremeAt(cells.min);
 }
 
 MarkovSurface markovSurface(std::span<const int> threadsPerGroup, const MarkovGrid &grid,

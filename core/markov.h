@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -167,7 +168,29 @@ struct MarkovSurface
     double system_states = 0;
 
     double at(std::size_t i, std::size_t j) const { return cpi[j * p.size() + i]; }
+    /// The cell at row-major index AT as an Extreme.
+    Extreme extremeAt(std::size_t at) const
+    {
+        return {cpi[at], p[at % p.size()], q[at / p.size()], !(cpi[at] < kInfinity)};
+    }
+
+    static constexpr double kInfinity = std::numeric_limits<double>::infinity();
 };
+
+/// What markovSurfaceCells() found besides the cells.
+struct SurfaceCells
+{
+    std::size_t max = 0; ///< row-major index of the first maximum
+    std::size_t min = 0; ///< ... and of the first minimum
+    double system_states = 0;
+};
+
+/// The cells of a surface (see markovSurface()) written into CPI and LOG10_CPI, each p.size() * q.size() long,
+/// row-major by q: for filling one surface from several threads, each with its own rows. Throws InputError
+/// as markovSurface() does, or when the outputs have the wrong size.
+SurfaceCells markovSurfaceCells(std::span<const int> threadsPerGroup, std::span<const double> p,
+                                std::span<const double> q, std::optional<long long> steps, std::span<double> cpi,
+                                std::span<double> log10Cpi);
 
 /// Computes a surface for groups of the given thread counts, at steady state or after STEPS steps. With one
 /// (p, q) everywhere P_all = a(p, q)^(sum N_g), so a point costs a few flops whatever the topology

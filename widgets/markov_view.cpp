@@ -255,52 +255,53 @@ MarkovView::MarkovView(QWidget *parent)
 
 void MarkovView::computeSurface(std::optional<long long> steps)
 {
-    // The two halves of the q values on both cores; the surface is the rows of the two, in order. Each half
-    // also copies its log10 CPI for the colour map (NaN where infinite) and finds its finite range.
+    // The rows of the lower and upper half of the q values on both cores, straight into the surface.
     const std::vector<double> values = m_gridSpec.values();
     const std::vector<int> shape = topology();
-    const std::size_t mid = values.size() / 2;
+    const std::size_t n = values.size();
+    const std::size_t mid = n / 2;
     const std::span<const double> all(values);
-    m_logCpi.resize(values.size() * values.size());
-    struct Range
-    {
-        double lo = std::numeric_limits<double>::infinity();
-        double hi = 0;
-    };
-    auto logOf = [this](const core::MarkovSurface &part, std::size_t offset) {
-        Range r;
-        for (std::size_t k = 0; k < part.cpi.size(); ++k) {
-            const double v = part.cpi[k];
-            const bool finite = std::isfinite(v);
-            m_logCpi[offset + k] = finite ? part.log10_cpi[k] : kNaN;
-            if (finite) {
-                r.lo = std::min(r.lo, v);
-                r.hi = std::max(r.hi, v);
-            }
-        }
-        return r;
-    };
-    core::MarkovSurface upper;
-    auto job = std::async(std::launch::async, [&] {
-        core::markovSurface(shape, all, all.subspan(mid), steps, upper);
-        return logOf(upper, mid * values.size());
+    m_surface.p = values;
+    m_surface.q = values;
+    m_surface.cpi.resize(n * n);
+    m_surface.log10_cpi.resize(n * n);
+    const std::span<double> cpi(m_surface.cpi);
+    const std::span<double> logs(m_surface.log10_cpi);
+    // (If the first half throws, the future's destructor waits for the second before the spans go.)
+    auto upperJob = std::async(std::launch::async, [&] {
+        return core::markovSurfaceCells(shape, all, all.subspan(mid), steps, cpi.subspan(mid * n),
+                                        logs.subspan(mid * n));
     });
-    core::markovSurface(shape, all, all.first(mid), steps, m_surface);
-    const Range lower = logOf(m_surface, 0);
-    const Range top = job.get();
-    m_cpiLow = std::min(lower.lo, top.lo);
-    m_cpiHigh = std::max(lower.hi, top.hi);
-    m_surface.q.insert(m_surface.q.end(), upper.q.begin(), upper.q.end());
-    m_surface.cpi.insert(m_surface.cpi.end(), upper.cpi.begin(), upper.cpi.end());
-    m_surface.log10_cpi.insert(m_surface.log10_cpi.end(), upper.log10_cpi.begin(), upper.log10_cpi.end());
-    auto better = [](const core::MarkovSurface::Extreme &a, const core::MarkovSurface::Extreme &b, bool wantMax) {
-        // The first extreme in row-major order wins ties, as in one pass over the whole grid.
-        return wantMax ? (a.cpi > b.cpi) : (a.cpi < b.cpi);
-    };
-    if (better(upper.max, m_surface.max, true))
-        m_surface.max = upper.max;
-    if (better(upper.min, m_surface.min, false))
-        m_surface.min = upper.min;
+    const core::SurfaceCells lower
+            = core::markovSurfaceCells(shape, all, all.first(mid), steps, cpi.first(mid * n), logs.first(mid * n));
+    const core::SurfaceCells upper = upperJob.get();
+    m_surface.system_states = lower.system_states;
+    // The first extreme in row-major order wins ties, as in one pass over the whole grid.
+    const std::size_t maxAt = cpi[mid * n + upper.max] > cpi[lower.max] ? mid * n + upper.max : lower.max;
+    const std::size_t minAt = cpi[mid * n + upper.min] < cpi[lower.min] ? mid * n + upper.min : lower.min;
+    m_surface.max = m_surface.extremeAt(maxAt);
+    m_surface.min = m_surface.extremeAt(minAt);
+
+    // What the colour map holds: log10 CPI, NaN where the CPI is infinite (absorbing); the finite range.
+    m_cpiLow = m_surface.min.cpi;
+    m_cpiHigh = m_surface.max.cpi;
+    if (!m_surface.max.infinite) {
+        m_logCpi.clear(); // none infinite: the map takes m_surface.log10_cpi as it is
+        return;
+    }
+    m_logCpi = m_surface.log10_cpi;
+    m_cpiHigh = m_cpiLow;
+    for (std::size_t k = 0; k < m_logCpi.size(); ++k) {
+        if (std::isfinite(m_surface.cpi[k]))
+            m_cpiHigh = std::max(m_cpiHigh, m_surface.cpi[k]);
+        else
+            m_logCpi[k] = kNaN;
+    }
+}
+
+const std::vector<double> &MarkovView::colourValues() const
+{
+    return m_logCpi.empty() ? m_surface.log10_cpi : m_logCpi;
 }
 
 std::vector<int> MarkovView::topology() const
@@ -454,9 +455,10 @@ void MarkovView::recompute()
     auto *data = m_colorMap->data();
     data->setSize(int(np), int(nq));
     data->setRange(QCPRange(m_pAxis.front(), m_pAxis.back()), QCPRange(m_qAxis.front(), m_qAxis.back()));
+    const std::vector<double> &colour = colourValues();
     for (std::size_t j = 0; j < nq; ++j) {
         for (std::size_t i = 0; i < np; ++i)
-            data->setCell(int(i), int(j), m_logCpi[j * np + i]);
+            data->setCell(int(i), int(j), colour[j * np + i]);
     }
     if (!(hi > lo))
         hi = lo * 1.01;
@@ -491,7 +493,7 @@ void MarkovView::recompute()
     // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
     if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {
         const double level = std::log10(m_measured->value());
-        const auto iso = core::contourLines(m_pAxis, m_qAxis, m_logCpi, level);
+        const auto iso = core::contourLines(m_pAxis, m_qAxis, colourValues(), level);
         m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
     } else {
         m_measuredCurve->data()->clear();

@@ -97,6 +97,8 @@ private:
     double axisOf(double probability, const std::vector<double> &values) const;
     int nearestIndex(const std::vector<double> &axis, double u) const;
     void refreshPairs();
+    /// What the colour map holds: log10 CPI, NaN where the CPI is infinite.
+    const std::vector<double> &colourValues() const;
     void topologySourceChanged();
     /// The strategy chosen in the topology box, or nullptr for the spin boxes.
     const core::MappingStrategy *strategy(const core::CpuTopology **topology = nullptr,
@@ -129,7 +131,8 @@ private:
     QCustomPlot *m_transientPlot;
     QCPGraph *m_transientGraph;
     core::MarkovSurface m_surface;
-    std::vector<double> m_logCpi; ///< log10 of m_surface.cpi (NaN where infinite), what the colour map holds
+    /// log10 of m_surface.cpi with NaN where infinite; empty when no cell is (then m_surface.log10_cpi serves)
+    std::vector<double> m_logCpi;
     double m_cpiLow = 1;          ///< finite range of m_surface.cpi
     double m_cpiHigh = 1;
     core::MarkovGrid m_gridSpec;

@@ -211,7 +211,7 @@ int main(int argc, char **argv)
         markov->groupsBox()->setValue(16);
         QCoreApplication::processEvents();
         std::vector<double> surface400;
-        for (int i = 0; i < rounds / 4; ++i) {
+        for (int i = 0; i < rounds; ++i) {
             const auto t0 = Clock::now();
             markov->threadsBox()->setValue(8 - i % 2); // 16x8 and 16x7 in turn
             markov->mapPlot()->replot(QCustomPlot::rpImmediateRefresh);
