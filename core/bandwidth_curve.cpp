@@ -2,12 +2,12 @@
 #include "bandwidth_curve.h"
 
 #include "error.h"
+#include "text.h"
 #include "perf_stat.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -15,13 +15,6 @@
 namespace crossroof::core {
 
 namespace {
-
-std::string text(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 void checkWindow(std::size_t units, std::size_t window, const std::string &what)
 {
@@ -36,7 +29,7 @@ void checkWindow(std::size_t units, std::size_t window, const std::string &what)
 void checkLimit(double limit, const std::string &what)
 {
     if (!std::isfinite(limit) || limit <= 0)
-        throw InputError(what + "the limit must be a finite number > 0 bytes per unit (got " + text(limit)
+        throw InputError(what + "the limit must be a finite number > 0 bytes per unit (got " + formatNumber(limit)
                          + ")");
 }
 
@@ -48,7 +41,7 @@ std::vector<double> smooth(std::span<const double> bytes, std::size_t window, co
     for (std::size_t i = 0; i < bytes.size(); ++i) {
         if (!std::isfinite(bytes[i]) || bytes[i] < 0) {
             throw InputError(what + "unit " + std::to_string(i + 1)
-                             + ": bytes must be a finite number >= 0 (got " + text(bytes[i]) + ")");
+                             + ": bytes must be a finite number >= 0 (got " + formatNumber(bytes[i]) + ")");
         }
     }
     // Prefix sums keep the rounding of each mean independent of the trace length.
@@ -206,7 +199,7 @@ MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
                            "interval)");
     }
     if (!std::isfinite(bytesPerCas) || bytesPerCas <= 0)
-        throw InputError("memory demand: bytes per CAS must be a finite number > 0 (got " + text(bytesPerCas)
+        throw InputError("memory demand: bytes per CAS must be a finite number > 0 (got " + formatNumber(bytesPerCas)
                          + ")");
     MemoryDemand m;
     m.times = stat.times;

@@ -2,6 +2,7 @@
 #include "csv_table.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <algorithm>
 #include <array>
@@ -23,15 +24,6 @@ std::string shown(std::string_view s)
 {
     constexpr std::size_t kMax = 40;
     return s.size() <= kMax ? std::string(s) : std::string(s.substr(0, kMax)) + "...";
-}
-
-std::string_view trimBlanks(std::string_view s)
-{
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
 }
 
 std::string hexByte(unsigned char c)

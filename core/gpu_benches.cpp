@@ -3,6 +3,7 @@
 
 #include "csv_table.h"
 #include "error.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,14 +91,10 @@ public:
         std::vector<StreamTrace> traces;
         int headerLine = 0;
         bool anyText = false;
-        int line = 0;
-        std::size_t start = 0;
-        while (start < text.size()) {
-            const auto end = text.find('\n', start);
-            const std::string_view raw = text.substr(
-                    start, end == std::string_view::npos ? std::string_view::npos : end - start);
-            start = end == std::string_view::npos ? text.size() : end + 1;
-            ++line;
+        LineReader lines(text);
+        while (const auto next = lines.next()) {
+            const std::string_view raw = *next;
+            const int line = lines.number();
             const auto first = raw.find_first_not_of(" \t\r");
             if (first == std::string_view::npos)
                 continue;

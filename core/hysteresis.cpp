@@ -3,11 +3,11 @@
 
 #include "equilibrium_scan.h"
 #include "error.h"
+#include "text.h"
 #include "xmodel.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 
 namespace crossroof::core {
@@ -20,13 +20,6 @@ const ParameterInfo &parameterFor(std::string_view key)
     if (!info)
         throw InputError("unknown parameter '" + std::string(key) + "' (a numeric key of MODEL.md 1.2)");
     return *info;
-}
-
-std::string formatNumber(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
 }
 
 /// The model at one sweep value; the supply shape is carried over while f stays the same.

@@ -2,6 +2,7 @@
 #include "json_io.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <cmath>
 #include <fstream>
@@ -33,13 +34,6 @@ std::string describeParseError(const json::parse_error &e, std::string_view text
             what = what.substr(colon + 2);
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": invalid JSON: " + what;
-}
-
-std::string formatNumber(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
 }
 
 } // namespace

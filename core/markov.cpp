@@ -2,11 +2,11 @@
 #include "markov.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <system_error>
 
@@ -20,13 +20,6 @@ constexpr long long kMaxSteps = 1'000'000'000'000LL;
 /// Below this, 1 / (1 - e^x) rounds to 1: skip the work.
 constexpr double kNegligibleLog = -40;
 constexpr double kLn10 = 2.302585092994045684;
-
-std::string formatNumber(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
 
 void checkSteps(std::optional<long long> steps)
 {

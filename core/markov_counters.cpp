@@ -2,11 +2,11 @@
 #include "markov_counters.h"
 
 #include "error.h"
+#include "text.h"
 #include "markov.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace crossroof::core {
@@ -23,13 +23,6 @@ CounterInputs CounterInputs::thesisExample()
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-std::string formatNumber(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
 
 std::string eventName(std::string_view name, std::size_t index)
 {

@@ -3,6 +3,7 @@
 
 #include "csv_table.h"
 #include "error.h"
+#include "text.h"
 
 #include <array>
 #include <cmath>
@@ -53,15 +54,6 @@ std::optional<Metric> metricOf(std::string_view name)
             return m;
     }
     return std::nullopt;
-}
-
-std::string_view trim(std::string_view s)
-{
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
 }
 
 std::string shown(std::string_view s)
@@ -154,22 +146,22 @@ private:
     }
 
     /// A header line again (files of several ncu runs put together).
-    bool repeatedHeader(std::size_t row) const { return trim(m_table.cell(row, *m_name)) == "Kernel Name"; }
+    bool repeatedHeader(std::size_t row) const { return trimBlanks(m_table.cell(row, *m_name)) == "Kernel Name"; }
 
     std::size_t kernelFor(std::size_t row)
     {
-        const std::string id(trim(m_id ? m_table.cell(row, *m_id) : m_table.cell(row, *m_name)));
+        const std::string id(trimBlanks(m_id ? m_table.cell(row, *m_id) : m_table.cell(row, *m_name)));
         auto [it, added] = m_index.try_emplace(std::to_string(m_run) + ":" + id, m_kernels.size());
         if (added) {
             NcuKernel k;
             k.id = id;
-            k.name = std::string(trim(m_table.cell(row, *m_name)));
+            k.name = std::string(trimBlanks(m_table.cell(row, *m_name)));
             if (m_block)
-                k.block_size = std::string(trim(m_table.cell(row, *m_block)));
+                k.block_size = std::string(trimBlanks(m_table.cell(row, *m_block)));
             if (m_grid)
-                k.grid_size = std::string(trim(m_table.cell(row, *m_grid)));
+                k.grid_size = std::string(trimBlanks(m_table.cell(row, *m_grid)));
             if (m_device)
-                k.device = std::string(trim(m_table.cell(row, *m_device)));
+                k.device = std::string(trimBlanks(m_table.cell(row, *m_device)));
             k.line = m_table.line(row);
             m_kernels.push_back(std::move(k));
             m_dram.emplace_back();
@@ -181,7 +173,7 @@ private:
     void apply(std::size_t kernel, Metric metric, std::string_view metricName, std::size_t valueRow,
                std::size_t valueCol, std::optional<std::pair<std::size_t, std::size_t>> unitCell)
     {
-        const std::string_view text = trim(m_table.cell(valueRow, valueCol));
+        const std::string_view text = trimBlanks(m_table.cell(valueRow, valueCol));
         if (text.empty() || text == "n/a" || text == "N/A")
             return;
         const std::string what
@@ -194,7 +186,7 @@ private:
         if (*value < 0)
             throw InputError(what + ": must not be negative (got " + shown(text) + ")");
         const std::string_view unit
-                = unitCell ? trim(m_table.cell(unitCell->first, unitCell->second)) : std::string_view();
+                = unitCell ? trimBlanks(m_table.cell(unitCell->first, unitCell->second)) : std::string_view();
         const auto badUnit = [&](const std::string &expected) {
             const std::string at = unitCell ? m_table.where(unitCell->first, unitCell->second) : what;
             throw InputError(at + ": unit '" + shown(unit) + "' of metric '" + std::string(metricName)
@@ -278,7 +270,7 @@ private:
                 continue;
             }
             const std::size_t kernel = kernelFor(r);
-            const std::string_view name = trim(m_table.cell(r, metricName));
+            const std::string_view name = trimBlanks(m_table.cell(r, metricName));
             const auto metric = metricOf(name);
             if (!metric)
                 continue; // rule rows have an empty metric name; other metrics are not ours
@@ -305,7 +297,7 @@ private:
         // The raw page puts the units in the first row, which has no ID.
         std::size_t first = 0;
         std::optional<std::size_t> unitsRow;
-        if (m_id && trim(m_table.cell(0, *m_id)).empty()) {
+        if (m_id && trimBlanks(m_table.cell(0, *m_id)).empty()) {
             unitsRow = 0;
             first = 1;
         }
@@ -340,12 +332,13 @@ std::string withoutProfilerLines(std::string_view text)
     // line that mentions Kernel Name at all.
     std::size_t header = std::string_view::npos;
     for (const std::string_view wanted : {std::string_view("\"Kernel Name\""), std::string_view("Kernel Name")}) {
-        for (std::size_t start = 0; start < text.size() && header == std::string_view::npos;) {
-            const auto end = text.find('\n', start);
-            const std::string_view line = text.substr(start, end == std::string_view::npos ? end : end - start);
-            if (line.find(wanted) != std::string_view::npos)
-                header = start;
-            start = end == std::string_view::npos ? text.size() : end + 1;
+        LineReader lines(text);
+        while (header == std::string_view::npos) {
+            const auto line = lines.next();
+            if (!line)
+                break;
+            if (line->find(wanted) != std::string_view::npos)
+                header = lines.offset();
         }
         if (header != std::string_view::npos)
             break;
@@ -354,16 +347,12 @@ std::string withoutProfilerLines(std::string_view text)
         return std::string(text);
     std::string out;
     out.reserve(text.size());
-    for (std::size_t start = 0; start < text.size();) {
-        const auto end = text.find('\n', start);
-        const std::string_view line = text.substr(start, end == std::string_view::npos ? end : end - start);
-        const bool skip = start < header || trim(line).starts_with("==");
-        if (!skip)
-            out.append(line);
-        if (end == std::string_view::npos)
-            break;
-        out.push_back('\n');
-        start = end + 1;
+    LineReader lines(text);
+    while (const auto line = lines.next()) {
+        if (lines.offset() >= header && !trimBlanks(*line).starts_with("=="))
+            out.append(*line);
+        if (lines.ended())
+            out.push_back('\n');
     }
     return out;
 }

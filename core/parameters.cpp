@@ -2,11 +2,11 @@
 #include "parameters.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <system_error>
 
 namespace crossroof::core {
@@ -68,13 +68,6 @@ const std::array<ParameterInfo, 16> kInfos{{
      "Bytes moved by one warp memory request (128 for a coalesced 4-byte warp access, 256 for 8-byte).", M,
      1, 65536, 1, 1024, true, 0, false, &P::request_bytes},
 }};
-
-std::string formatNumber(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "perf_stat.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -19,15 +20,6 @@ namespace {
 
 constexpr std::string_view kNotCounted = "<not counted>";
 constexpr std::string_view kNotSupported = "<not supported>";
-
-std::string_view trim(std::string_view s)
-{
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
-}
 
 std::optional<double> parseNumber(std::string_view s)
 {
@@ -92,7 +84,7 @@ public:
     double number(int line, std::string_view field, std::string_view text, bool allowEmpty,
                   double empty) const
     {
-        const std::string_view t = trim(text);
+        const std::string_view t = trimBlanks(text);
         if (t.empty()) {
             if (allowEmpty)
                 return empty;
@@ -125,8 +117,8 @@ public:
     {
         stat.separator = line.find('\t') != std::string_view::npos ? '\t' : ',';
         const auto f = split(line, stat.separator);
-        const std::string_view f0 = trim(f[0]);
-        const std::string_view f1 = f.size() > 1 ? trim(f[1]) : std::string_view();
+        const std::string_view f0 = trimBlanks(f[0]);
+        const std::string_view f1 = f.size() > 1 ? trimBlanks(f[1]) : std::string_view();
         if (isCpuField(f0)) {
             stat.per_cpu = true;
         } else if (isCpuField(f1)) {
@@ -161,25 +153,25 @@ public:
         if (stat.interval_mode)
             r.time = number(line, "time", f[k++], false, 0);
         if (stat.per_cpu) {
-            const std::string_view cpu = trim(f[k++]);
+            const std::string_view cpu = trimBlanks(f[k++]);
             if (!isCpuField(cpu) || cpu.size() > 9)
                 failField(line, "CPU", "'" + shown(cpu) + "' is not CPU<number>");
             r.cpu = std::stoi(std::string(cpu.substr(3)));
         }
-        const std::string_view value = trim(f[k++]);
+        const std::string_view value = trimBlanks(f[k++]);
         if (value != kNotCounted && value != kNotSupported)
             r.value = number(line, "value", value, false, 0);
-        r.unit = std::string(trim(f[k++]));
-        r.event = std::string(trim(f[k++]));
+        r.unit = std::string(trimBlanks(f[k++]));
+        r.event = std::string(trimBlanks(f[k++]));
         if (r.event.empty())
             failField(line, "event", "is empty");
         r.run_time = number(line, "run time", f[k++], true, 0);
         r.enabled_percent = number(line, "percentage", f[k++], true, 100);
         if (r.enabled_percent > 100.0001)
-            failField(line, "percentage", "must be at most 100 (got " + shown(trim(f[k - 1])) + ")");
+            failField(line, "percentage", "must be at most 100 (got " + shown(trimBlanks(f[k - 1])) + ")");
         if (k < f.size()) {
             // Derived metrics may be nan where perf divides by zero: keep them absent rather than fail.
-            const std::string_view metric = trim(f[k++]);
+            const std::string_view metric = trimBlanks(f[k++]);
             if (!metric.empty()) {
                 const auto v = parseNumber(metric);
                 if (!v)
@@ -189,7 +181,7 @@ public:
             }
         }
         if (k < f.size())
-            r.metric_unit = std::string(trim(f[k++]));
+            r.metric_unit = std::string(trimBlanks(f[k++]));
         return r;
     }
 
@@ -204,16 +196,12 @@ public:
         }
         bool layoutKnown = false;
         bool anyText = false;
-        int line = 0;
-        std::size_t start = 0;
-        while (start < text.size()) {
-            const auto end = text.find('\n', start);
-            const std::string_view raw = text.substr(
-                    start, end == std::string_view::npos ? std::string_view::npos : end - start);
-            start = end == std::string_view::npos ? text.size() : end + 1;
-            ++line;
+        LineReader lines(text);
+        while (const auto next = lines.next()) {
+            const std::string_view raw = *next;
+            const int line = lines.number();
             checkText(line, raw);
-            const std::string_view content = trim(raw);
+            const std::string_view content = trimBlanks(raw);
             if (content.empty())
                 continue;
             anyText = true;

@@ -2,36 +2,29 @@
 #include "runtime_fit.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <Eigen/Dense>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace crossroof::core {
 
 namespace {
 
-std::string text(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 void checkSample(const RuntimeSample &s, std::size_t index)
 {
     const std::string where = "runtime sample " + std::to_string(index + 1) + ": ";
     if (!std::isfinite(s.requested_blocks) || s.requested_blocks < 0)
         throw InputError(where + "requested blocks B_r must be a finite number >= 0 (got "
-                         + text(s.requested_blocks) + ")");
+                         + formatNumber(s.requested_blocks) + ")");
     if (!std::isfinite(s.threads_per_core) || s.threads_per_core <= 0)
         throw InputError(where + "threads per core T must be a finite number > 0 (got "
-                         + text(s.threads_per_core) + ")");
+                         + formatNumber(s.threads_per_core) + ")");
     if (!std::isfinite(s.time))
-        throw InputError(where + "the time must be a finite number (got " + text(s.time) + ")");
+        throw InputError(where + "the time must be a finite number (got " + formatNumber(s.time) + ")");
 }
 
 } // namespace
@@ -61,7 +54,7 @@ RuntimeFit fitRuntime(std::span<const RuntimeSample> samples)
     const double lo = design.col(0).minCoeff();
     const double hi = design.col(0).maxCoeff();
     if (hi - lo <= 1e-12 * std::max(std::abs(lo), std::abs(hi))) {
-        throw InputError("runtime fit: every sample has the same sqrt(B_r)/T = " + text(lo)
+        throw InputError("runtime fit: every sample has the same sqrt(B_r)/T = " + formatNumber(lo)
                          + ", so the slope a1 is undetermined");
     }
     const Eigen::Vector2d coef = design.colPivHouseholderQr().solve(time); // Eq. 15

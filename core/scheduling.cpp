@@ -2,21 +2,14 @@
 #include "scheduling.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace crossroof::core {
 
 namespace {
-
-std::string text(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 void checkCount(std::string_view what, long long v, long long max)
 {
@@ -38,7 +31,7 @@ void checkReal(std::string_view what, double v, bool positive)
     if (!std::isfinite(v) || (positive ? v <= 0 : v < 0)) {
         throw InputError(std::string(what)
                          + (positive ? ": must be a finite number > 0" : ": must be a finite number >= 0")
-                         + " (got " + text(v) + ")");
+                         + " (got " + formatNumber(v) + ")");
     }
 }
 
@@ -133,7 +126,7 @@ TmmResult evaluateTmm(const TmmParams &p)
     r.f_sched = factor(p.requested_blocks, p.active_blocks * p.sms);
     r.time = r.t_p * r.f_sched; // Eq. 6-7
     if (!std::isfinite(r.time))
-        throw InputError("TMM time model: the time overflows (" + text(r.t_p) + " steps before scheduling)");
+        throw InputError("TMM time model: the time overflows (" + formatNumber(r.t_p) + " steps before scheduling)");
     return r;
 }
 

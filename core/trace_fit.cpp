@@ -2,26 +2,19 @@
 #include "trace_fit.h"
 
 #include "error.h"
+#include "text.h"
 #include "xmodel.h"
 
 #include <Eigen/Dense>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <numeric>
 
 namespace crossroof::core {
 
 namespace {
-
-std::string text(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 void checkPoints(std::span<const double> k, std::span<const double> y, const char *what)
 {
@@ -35,13 +28,13 @@ void checkPoints(std::span<const double> k, std::span<const double> y, const cha
     for (std::size_t i = 0; i < k.size(); ++i) {
         const std::string where = prefix + "point " + std::to_string(i + 1) + ": ";
         if (!std::isfinite(k[i]) || k[i] < 0)
-            throw InputError(where + "k must be a finite number >= 0 (got " + text(k[i]) + ")");
+            throw InputError(where + "k must be a finite number >= 0 (got " + formatNumber(k[i]) + ")");
         if (!std::isfinite(y[i]))
-            throw InputError(where + "the throughput must be a finite number (got " + text(y[i]) + ")");
+            throw InputError(where + "the throughput must be a finite number (got " + formatNumber(y[i]) + ")");
     }
     const auto [lo, hi] = std::minmax_element(k.begin(), k.end());
     if (*hi - *lo <= 1e-12 * *hi)
-        throw InputError(prefix + "every point has the same k = " + text(*lo)
+        throw InputError(prefix + "every point has the same k = " + formatNumber(*lo)
                          + ", so slope and plateau are "
                            "not both determined");
 }
@@ -311,7 +304,7 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
     case CacheMode::Locality: {
         if (!(machine.S_s > 0))
             throw InputError("cache fit: locality mode needs a shared cache, S_s > 0 (got "
-                             + text(machine.S_s) + ")");
+                             + formatNumber(machine.S_s) + ")");
         bounded.push_back({"alpha", &XModelParams::alpha, 1, 100, false});
         bounded.push_back({"beta", &XModelParams::beta, 1e-6, 1e6, true});
         starts.push_back({1.5, 3, 6});

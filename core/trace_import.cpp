@@ -3,6 +3,7 @@
 
 #include "bandwidth_curve.h"
 #include "error.h"
+#include "text.h"
 #include "gpu_benches.h"
 #include "ncu_csv.h"
 #include "perf_stat.h"
@@ -16,15 +17,6 @@
 namespace crossroof::core {
 
 namespace {
-
-std::string_view trimmed(std::string_view s, const char *blanks = " \t")
-{
-    const auto first = s.find_first_not_of(blanks);
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = s.find_last_not_of(blanks);
-    return s.substr(first, last - first + 1);
-}
 
 constexpr const char *kWhitespace = " \t\r\n\v\f";
 
@@ -40,7 +32,7 @@ std::vector<std::string> splitFields(std::string_view line)
         while (true) {
             const std::size_t end = line.find(sep, start);
             const std::size_t length = end == std::string_view::npos ? end : end - start;
-            std::string_view f = trimmed(line.substr(start, length), kWhitespace);
+            std::string_view f = trimBlanks(line.substr(start, length), kWhitespace);
             if (f.size() >= 2 && f.front() == '"' && f.back() == '"')
                 f = f.substr(1, f.size() - 2);
             fields.emplace_back(f);
@@ -199,7 +191,7 @@ TraceFormat detectTraceFormat(const std::string &path)
     std::string_view rest = head;
     while (!rest.empty()) {
         const std::size_t end = rest.find('\n');
-        const std::string_view line = trimmed(rest.substr(0, end), kWhitespace);
+        const std::string_view line = trimBlanks(rest.substr(0, end), kWhitespace);
         rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
         const auto has = [&line](std::string_view text) { return line.find(text) != std::string_view::npos; };
         if (has("Kernel Name") && (has("Metric Name") || has("ID")))
@@ -265,12 +257,12 @@ MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)
         rows.push_back(r);
     std::string where;
     if (const auto fc = column(mapping.filter_column)) {
-        const std::string wanted(trimmed(mapping.filter_value, kWhitespace));
+        const std::string wanted(trimBlanks(mapping.filter_value, kWhitespace));
         const auto wantedNumber = parseTableNumber(wanted, table.decimalSeparator());
         std::vector<std::size_t> kept;
         std::vector<std::string> seen;
         for (std::size_t r : rows) {
-            const std::string cell(trimmed(table.cell(r, *fc)));
+            const std::string cell(trimBlanks(table.cell(r, *fc), " \t"));
             const auto v = parseTableNumber(cell, table.decimalSeparator());
             if (cell == wanted || (wantedNumber && v && *v == *wantedNumber))
                 kept.push_back(r);
@@ -306,7 +298,7 @@ MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)
         t.x.push_back(xc ? value(r, *xc) : double(i + 1));
         t.y.push_back(value(r, yc));
         if (ec) {
-            if (mapping.kind == TraceKind::KernelPoints && trimmed(table.cell(r, *ec)).empty()) {
+            if (mapping.kind == TraceKind::KernelPoints && trimBlanks(table.cell(r, *ec), " \t").empty()) {
                 t.extra.push_back(std::numeric_limits<double>::quiet_NaN()); // Z not measured
             } else {
                 const double v = value(r, *ec);
@@ -316,7 +308,7 @@ MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)
             }
         }
         if (lc && !bytes)
-            t.labels.emplace_back(trimmed(table.cell(r, *lc)));
+            t.labels.emplace_back(trimBlanks(table.cell(r, *lc), " \t"));
         if (bytes && xc && i > 0 && t.x[i] <= t.x[i - 1])
             throw InputError(table.where(r, *xc) + ": times must increase from row to row");
     }

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Small text helpers the readers and the error messages of core share.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace crossroof::core {
+
+/// A number as messages show it: six significant digits, printf's %g ("0.5", "917.838", "1e+09").
+std::string formatNumber(double v);
+
+/// S without the leading and trailing characters of BLANKS.
+std::string_view trimBlanks(std::string_view s, std::string_view blanks = " \t\r");
+
+/// TEXT line by line: a line ends at '\n' (not included); a last line without one counts too.
+class LineReader
+{
+public:
+    explicit LineReader(std::string_view text)
+        : m_text(text)
+    {
+    }
+
+    /// The next line, or none after the last.
+    std::optional<std::string_view> next();
+    /// The 1-based number of the line next() returned last.
+    int number() const { return m_number; }
+    /// Where in the text that line starts.
+    std::size_t offset() const { return m_offset; }
+    /// Whether a '\n' ended that line.
+    bool ended() const { return m_ended; }
+
+private:
+    std::string_view m_text;
+    std::size_t m_next = 0;
+    std::size_t m_offset = 0;
+    int m_number = 0;
+    bool m_ended = false;
+};
+
+} // namespace crossroof::core
