@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "command_support.h"
 #include "commands.h"
 #include "cpu_topology.h"
 #include "error.h"
@@ -7,35 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cstdio>
 #include <ostream>
-#include <system_error>
 
 namespace crossroof::cli {
 
 namespace {
 
 using core::InputError;
-using Json = nlohmann::ordered_json;
-
-std::string fmt(double v, const char *spec = "%.6g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
-}
-
-double probabilityText(const std::string &text, const std::string &what)
-{
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-        throw InputError(what + ": '" + text + "' is not a number");
-    if (!(v >= 0 && v <= 1))
-        throw InputError(what + ": must be between 0 and 1 (got " + text + ")");
-    return v;
-}
 
 void runMappings(const std::vector<std::string> &argv, std::ostream &out)
 {
@@ -50,8 +30,8 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
         if (!args.has(name))
             throw InputError(std::string("option '--") + name + "' is required");
     }
-    const double p = probabilityText(args.value("p"), "option '--p'");
-    const double q = probabilityText(args.value("q"), "option '--q'");
+    const double p = probabilityValue(args.value("p"), "option '--p'");
+    const double q = probabilityValue(args.value("q"), "option '--q'");
     std::optional<long long> steps;
     if (args.has("steps"))
         steps = args.integer("steps", 0, 0, 1'000'000'000'000LL);
@@ -69,8 +49,8 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
             throw InputError("option '--point': " + prof.id + " has no strategy '" + id + "'");
         const std::string what = "option '--point " + id + "'";
         points[std::size_t(s - topo.strategies.data())]
-                = std::pair(probabilityText(spec.substr(eq + 1, comma - eq - 1), what),
-                            probabilityText(spec.substr(comma + 1), what));
+                = std::pair(probabilityValue(spec.substr(eq + 1, comma - eq - 1), what),
+                            probabilityValue(spec.substr(comma + 1), what));
     }
 
     const auto rows = core::compareMappings(topo, p, q, steps, points);
@@ -88,8 +68,8 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
             const std::string model = core::markovShapeText(r.usage.threads_per_cache, "x");
             std::snprintf(line, sizeof line, "%-10s %7d %5d %6d %7d  %-14s %7s %7s %12s\n", r.strategy->id.c_str(),
                           r.usage.threads, r.usage.cores, r.usage.caches, r.usage.sockets,
-                          model.c_str(), fmt(r.p).c_str(),
-                          fmt(r.q).c_str(), r.result.infinite ? "infinite" : fmt(r.result.cpi, "%.8g").c_str());
+                          model.c_str(), fmt(r.p, "%.6g").c_str(),
+                          fmt(r.q, "%.6g").c_str(), r.result.infinite ? "infinite" : fmt(r.result.cpi, "%.8g").c_str());
             out << line;
         }
         return;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "command_support.h"
 #include "commands.h"
 #include "cpu_topology.h"
 #include "error.h"
@@ -9,29 +10,18 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <functional>
 #include <numeric>
 #include <cmath>
-#include <cstdio>
 #include <ostream>
-#include <system_error>
 
 namespace crossroof::cli {
 
 namespace {
 
 using core::InputError;
-using Json = nlohmann::ordered_json;
 
 constexpr long long kMaxSteps = 1'000'000'000'000LL;
-
-std::string fmt(double v, const char *spec = "%.6g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
-}
 
 long long required(const Args &args, const std::string &name, long long min, long long max)
 {
@@ -44,14 +34,7 @@ double probability(const Args &args, const std::string &name)
 {
     if (!args.has(name))
         throw InputError("option '--" + name + "' is required");
-    const std::string text = args.value(name);
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-        throw InputError("option '--" + name + "': '" + text + "' is not a number");
-    if (!(v >= 0 && v <= 1))
-        throw InputError("option '--" + name + "': must be between 0 and 1 (got " + text + ")");
-    return v;
+    return probabilityValue(args.value(name), "option '--" + name + "'");
 }
 
 std::optional<long long> stepsOption(const Args &args)
@@ -171,7 +154,7 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
 
     if (!args.flag("json")) {
         out << "Topology  " << topologyText(shape, r.system_states) << '\n'
-            << "Threads   p=" << fmt(p) << " (active -> suspended), q=" << fmt(q) << " (suspended stays)\n"
+            << "Threads   p=" << fmt(p, "%.6g") << " (active -> suspended), q=" << fmt(q, "%.6g") << " (suspended stays)\n"
             << "Solver    " << core::markovSolverName(r.solver) << ", " << stepsText(r.steps);
         if (r.solver == core::MarkovSolver::Literal)
             out << " (" << r.iterations << " power steps)";
@@ -218,12 +201,12 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
 
     if (!args.flag("json")) {
         const auto extreme = [](const core::MarkovSurface::Extreme &e) {
-            return (e.infinite ? std::string("infinite") : fmt(e.cpi, "%.10g")) + " at p=" + fmt(e.p)
-                    + ", q=" + fmt(e.q);
+            return (e.infinite ? std::string("infinite") : fmt(e.cpi, "%.10g")) + " at p=" + fmt(e.p, "%.6g")
+                    + ", q=" + fmt(e.q, "%.6g");
         };
         out << "Topology  " << topologyText(shape, s.system_states) << '\n'
             << "Grid      " << grid.text() << ", " << s.p.size() << " x " << s.q.size() << " (p and q from "
-            << fmt(s.p.front()) << " to " << fmt(s.p.back()) << "), " << stepsText(steps) << '\n'
+            << fmt(s.p.front(), "%.6g") << " to " << fmt(s.p.back(), "%.6g") << "), " << stepsText(steps) << '\n'
             << "Maximum   CPI " << extreme(s.max) << '\n'
             << "Minimum   CPI " << extreme(s.min) << '\n'
             << "(--json prints every value)\n";

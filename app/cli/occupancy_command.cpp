@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "command_support.h"
 #include "commands.h"
 #include "compute_capability.h"
 #include "error.h"
@@ -8,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <cstdio>
 #include <ostream>
 
 namespace crossroof::cli {
@@ -16,7 +16,6 @@ namespace crossroof::cli {
 namespace {
 
 using core::InputError;
-using Json = nlohmann::ordered_json;
 
 /// A whole number as a JSON integer, anything else as a double.
 Json number(double v)
@@ -53,13 +52,6 @@ const core::ComputeCapability &computeCapabilityOption(const Args &args)
     } catch (const InputError &e) {
         throw InputError(std::string("option '--cc': ") + e.what());
     }
-}
-
-std::string fmt(double v, const char *spec = "%.4g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
 }
 
 void printText(const core::ComputeCapability &cc, const core::OccupancyInput &in,

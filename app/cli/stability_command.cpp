@@ -2,6 +2,7 @@
 // stability-map, hysteresis and advise: the X-model's bistability and tuning (MODEL.md 1.5, 1.6).
 #include "advisor.h"
 #include "args.h"
+#include "command_support.h"
 #include "commands.h"
 #include "error.h"
 #include "hysteresis.h"
@@ -24,50 +25,20 @@ namespace crossroof::cli {
 namespace {
 
 using core::InputError;
-using Json = nlohmann::ordered_json;
 
 constexpr std::size_t kMaxMapCells = std::size_t(1) << 20;
 
-struct Resolved
+/// --profile and --set, as xgraph reads them, checked as a whole.
+ModelInputs validatedInputs(const Args &args)
 {
-    core::HardwareProfile profile;
-    core::XModelParams params;
-};
-
-/// --profile and --set, as xgraph reads them.
-Resolved resolveParameters(const Args &args)
-{
-    Resolved r {core::resolveProfile(args.value("profile", std::string(core::defaultProfileId()))), {}};
-    r.params = r.profile.params;
-    for (const std::string &assignment : args.all("set")) {
-        const auto eq = assignment.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
-        core::setFromText(r.params, assignment.substr(0, eq), assignment.substr(eq + 1));
-    }
-    core::validate(r.params);
-    return r;
-}
-
-Json parametersJson(const core::XModelParams &p)
-{
-    Json j;
-    for (const auto &info : core::parameterInfos())
-        j[std::string(info.key)] = p.*(info.member);
-    j["cache"] = core::cacheModeName(p.cache);
-    return j;
+    ModelInputs in = modelInputs(args);
+    core::validate(in.params);
+    return in;
 }
 
 Json optional(const std::optional<double> &v)
 {
     return v ? Json(*v) : Json(nullptr);
-}
-
-std::string fmt(double v, const char *spec = "%.4g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
 }
 
 std::vector<std::string_view> split(std::string_view text, char sep)
@@ -124,7 +95,7 @@ core::MapAxis parseAxis(const std::string &option, const std::string &text)
     return axis;
 }
 
-void printMapText(const Resolved &r, const core::StabilityMap &map, std::ostream &out)
+void printMapText(const ModelInputs &r, const core::StabilityMap &map, std::ostream &out)
 {
     auto describe = [](const core::MapAxis &a, const std::vector<double> &v) {
         return a.key + " (" + std::to_string(v.size()) + " values, " + fmt(v.front()) + " .. " + fmt(v.back())
@@ -168,7 +139,7 @@ void printMapText(const Resolved &r, const core::StabilityMap &map, std::ostream
 void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
 {
     const Args args(argv, {{"json"}, {"profile", "x", "y", "threads"}, {"set"}});
-    const Resolved r = resolveParameters(args);
+    const ModelInputs r = validatedInputs(args);
     for (const char *name : {"x", "y"}) {
         if (!args.has(name))
             throw InputError("option '--" + std::string(name) + "' is required (KEY:MIN:MAX:COUNT[:log])");
@@ -229,7 +200,7 @@ constexpr const char *kMapHelp
 
 // ---- hysteresis ----
 
-void printHysteresisText(const Resolved &r, const core::HysteresisResult &h, std::ostream &out)
+void printHysteresisText(const ModelInputs &r, const core::HysteresisResult &h, std::ostream &out)
 {
     out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
         << "Hysteresis sweep of " << h.key << " up from " << fmt(h.values.front()) << " to "
@@ -256,7 +227,7 @@ void printHysteresisText(const Resolved &r, const core::HysteresisResult &h, std
 void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
 {
     const Args args(argv, {{"json"}, {"profile", "n", "param", "range"}, {"set"}});
-    const Resolved r = resolveParameters(args);
+    const ModelInputs r = validatedInputs(args);
     std::string key = "n";
     std::string option = "n";
     if (args.has("n")) {
@@ -363,7 +334,7 @@ Json adviceJson(const core::TuningAdvice &a)
     return j;
 }
 
-void printAdviceText(const Resolved &r, const core::Advice &a, std::ostream &out)
+void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &out)
 {
     const auto &p = a.params;
     out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
@@ -404,7 +375,7 @@ void printAdviceText(const Resolved &r, const core::Advice &a, std::ostream &out
 void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
 {
     const Args args(argv, {{"json"}, {"profile", "cache-size"}, {"set"}});
-    const Resolved r = resolveParameters(args);
+    const ModelInputs r = validatedInputs(args);
     core::AdvisorOptions options;
     if (args.has("cache-size")) {
         const std::string text = args.value("cache-size");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // fit-trace and bandwidth-curve: measured traces against the models (CLI.md).
 #include "args.h"
+#include "command_support.h"
 #include "bandwidth_curve.h"
 #include "commands.h"
 #include "csv_table.h"
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <ostream>
 
 namespace crossroof::cli {
@@ -21,14 +21,6 @@ namespace crossroof::cli {
 namespace {
 
 using core::InputError;
-using Json = nlohmann::ordered_json;
-
-std::string fmt(double v, const char *spec = "%.4g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
-}
 
 std::string requiredValue(const Args &args, const std::string &name)
 {
@@ -163,15 +155,9 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         return;
     }
 
-    const core::HardwareProfile prof
-            = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
-    core::XModelParams params = prof.params;
-    for (const std::string &assignment : args.all("set")) {
-        const auto eq = assignment.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
-        core::setFromText(params, assignment.substr(0, eq), assignment.substr(eq + 1));
-    }
+    const ModelInputs in = modelInputs(args);
+    const core::HardwareProfile &prof = in.profile;
+    const core::XModelParams &params = in.params;
     core::CacheFit fit;
     try {
         fit = core::fitCacheModel(x, y, params, *cacheMode);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "command_support.h"
 #include "commands.h"
 #include "error.h"
 #include "profile_library.h"
@@ -7,7 +8,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <ostream>
 
 namespace crossroof::cli {
@@ -15,7 +15,6 @@ namespace crossroof::cli {
 namespace {
 
 using core::InputError;
-using Json = nlohmann::ordered_json;
 
 Json optional(const std::optional<double> &v)
 {
@@ -35,22 +34,6 @@ Json toJson(const core::Equilibrium &e)
     if (e.stability == core::Stability::Neutral)
         j["k_end"] = e.k_end;
     return j;
-}
-
-Json parametersJson(const core::XModelParams &p)
-{
-    Json j;
-    for (const auto &info : core::parameterInfos())
-        j[std::string(info.key)] = p.*(info.member);
-    j["cache"] = core::cacheModeName(p.cache);
-    return j;
-}
-
-std::string fmt(double v, const char *spec = "%.4g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
 }
 
 void printText(const core::HardwareProfile &prof, const core::XModel &model, const core::XGraphResult &r,
@@ -83,14 +66,9 @@ void printText(const core::HardwareProfile &prof, const core::XModel &model, con
 void runXGraph(const std::vector<std::string> &argv, std::ostream &out)
 {
     const Args args(argv, {{"json"}, {"profile", "curves"}, {"set"}});
-    core::HardwareProfile prof = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
-    core::XModelParams params = prof.params;
-    for (const std::string &assignment : args.all("set")) {
-        const auto eq = assignment.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
-        core::setFromText(params, assignment.substr(0, eq), assignment.substr(eq + 1));
-    }
+    const ModelInputs in = modelInputs(args);
+    const core::HardwareProfile &prof = in.profile;
+    const core::XModelParams &params = in.params;
     const long long curves = args.integer("curves", 0, 2, 1000000);
 
     const core::XModel model(params);
