@@ -507,8 +507,7 @@ void MarkovView::recompute()
     m_slice->xAxis->setLabel(tr("p"));
 
     const std::vector<int> shape = topology();
-    if (m_counters->topology() != shape)
-        m_counters->setTopology(shape); // the pairs' CPIs are predicted for it
+    m_counters->setTopology(shape); // the pairs' CPIs are predicted for it (nothing to do when unchanged)
     const core::HardwareProfile *cpuProfile = nullptr;
     const core::MappingStrategy *chosen = strategy(nullptr, &cpuProfile);
     const QString source = chosen ? tr("%1 on %2: ").arg(QString::fromStdString(chosen->id),
