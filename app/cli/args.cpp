@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 
-#include "error.h"
+#include "support/error.h"
 
 #include <algorithm>
 #include <charconv>

@@ -2,7 +2,7 @@
 #include "cli.h"
 
 #include "commands.h"
-#include "error.h"
+#include "support/error.h"
 
 #include <array>
 #include <ostream>

@@ -2,8 +2,8 @@
 #include "command_support.h"
 
 #include "args.h"
-#include "error.h"
-#include "profile_library.h"
+#include "support/error.h"
+#include "profiles/profile_library.h"
 
 #include <charconv>
 #include <cstdio>

@@ -2,9 +2,9 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "cpu_topology.h"
-#include "error.h"
-#include "profile_library.h"
+#include "markov/cpu_topology.h"
+#include "support/error.h"
+#include "profiles/profile_library.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,10 +2,10 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "cpu_topology.h"
-#include "error.h"
-#include "markov.h"
-#include "profile_library.h"
+#include "markov/cpu_topology.h"
+#include "support/error.h"
+#include "markov/markov.h"
+#include "profiles/profile_library.h"
 
 #include <nlohmann/json.hpp>
 

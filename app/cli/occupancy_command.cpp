@@ -2,9 +2,9 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "compute_capability.h"
-#include "error.h"
-#include "occupancy.h"
+#include "occupancy/compute_capability.h"
+#include "support/error.h"
+#include "occupancy/occupancy.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // stability-map, hysteresis and advise: the X-model's bistability and tuning (MODEL.md 1.5, 1.6).
-#include "advisor.h"
+#include "xmodel/advisor.h"
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "error.h"
-#include "hysteresis.h"
-#include "profile_library.h"
-#include "stability_map.h"
+#include "support/error.h"
+#include "xmodel/hysteresis.h"
+#include "profiles/profile_library.h"
+#include "xmodel/stability_map.h"
 
 #include <nlohmann/json.hpp>
 

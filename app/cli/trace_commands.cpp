@@ -2,13 +2,14 @@
 // fit-trace and bandwidth-curve: measured traces against the models (CLI.md).
 #include "args.h"
 #include "command_support.h"
-#include "bandwidth_curve.h"
+#include "bandwidth/bandwidth_curve.h"
 #include "commands.h"
-#include "csv_table.h"
-#include "error.h"
-#include "perf_stat.h"
-#include "profile_library.h"
-#include "trace_fit.h"
+#include "traces/csv_table.h"
+#include "support/error.h"
+#include "traces/memory_demand.h"
+#include "traces/perf_stat.h"
+#include "profiles/profile_library.h"
+#include "traces/trace_fit.h"
 
 #include <nlohmann/json.hpp>
 

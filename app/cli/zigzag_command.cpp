@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
-#include "error.h"
-#include "scheduling.h"
+#include "support/error.h"
+#include "occupancy/scheduling.h"
 
 #include <nlohmann/json.hpp>
 

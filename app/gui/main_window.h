@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "figure_export.h"
-#include "session.h"
+#include "export/figure_export.h"
+#include "session/session.h"
 
 #include <QMainWindow>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: gpu-benches stream output and its tidy CSV from arbitrary bytes. Only core::InputError may leave
 // the parsers.
-#include "error.h"
-#include "gpu_benches.h"
+#include "support/error.h"
+#include "traces/gpu_benches.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: Nsight Compute CSV from arbitrary bytes. Only core::InputError may leave the parser.
-#include "error.h"
-#include "ncu_csv.h"
+#include "support/error.h"
+#include "traces/ncu_csv.h"
 
 #include <cstddef>
 #include <cstdint>

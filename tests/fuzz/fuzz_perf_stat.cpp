@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: perf stat -x output from arbitrary bytes, and the memory demand trace made from it. Only
 // core::InputError may leave the parser.
-#include "bandwidth_curve.h"
-#include "error.h"
-#include "perf_stat.h"
+#include "bandwidth/bandwidth_curve.h"
+#include "support/error.h"
+#include "traces/memory_demand.h"
+#include "traces/perf_stat.h"
 
 #include <cstddef>
 #include <cstdint>

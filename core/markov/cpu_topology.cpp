@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov/cpu_topology.h"
+
+#include "support/error.h"
+#include "markov/topology_json.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace crossroof::core {
+
+int CpuTopology::coreCount() const
+{
+    std::size_t n = 0;
+    for (const auto &c : caches)
+        n += c.cores.size();
+    return int(n);
+}
+
+const SharedCache *CpuTopology::cacheOf(int core) const
+{
+    for (const auto &c : caches) {
+        if (std::find(c.cores.begin(), c.cores.end(), core) != c.cores.end())
+            return &c;
+    }
+    return nullptr;
+}
+
+const MappingStrategy *CpuTopology::findStrategy(const std::string &id) const
+{
+    for (const auto &s : strategies) {
+        if (s.id == id)
+            return &s;
+    }
+    return nullptr;
+}
+
+void validate(const CpuTopology &t)
+{
+    auto fail = [](const std::string &field, const std::string &what) {
+        throw InputError("topology." + field + ": " + what);
+    };
+    if (t.sockets < 1 || t.sockets > kMaxSockets)
+        fail("sockets", "must be a whole number from 1 to " + std::to_string(kMaxSockets));
+    if (t.cache_level.empty())
+        fail("cache_level", "must not be empty");
+    if (t.caches.empty())
+        fail("caches", "must list at least one shared cache");
+    std::set<int> seen;
+    for (std::size_t i = 0; i < t.caches.size(); ++i) {
+        const SharedCache &c = t.caches[i];
+        const std::string at = "caches[" + std::to_string(i) + "]";
+        if (c.name.empty())
+            fail(at + ".name", "must not be empty");
+        if (c.socket < 0 || c.socket >= t.sockets)
+            fail(at + ".socket", "must be from 0 to " + std::to_string(t.sockets - 1) + " (got "
+                                         + std::to_string(c.socket) + ")");
+        if (c.cores.empty())
+            fail(at + ".cores", "must list at least one core");
+        for (int core : c.cores) {
+            if (core < 0 || core > kMaxCoreId)
+                fail(at + ".cores", "core ids must be from 0 to " + std::to_string(kMaxCoreId));
+            if (!seen.insert(core).second)
+                fail(at + ".cores", "core " + std::to_string(core) + " is already in another cache");
+        }
+    }
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < t.strategies.size(); ++i) {
+        const MappingStrategy &s = t.strategies[i];
+        const std::string at = "strategies[" + std::to_string(i) + "]";
+        if (s.id.empty())
+            fail(at + ".id", "must not be empty");
+        if (!ids.insert(s.id).second)
+            fail(at + ".id", "'" + s.id + "' is used twice");
+        if (s.cores.empty() || s.cores.size() > std::size_t(kMaxMappedThreads))
+            fail(at + ".cores", "must bind 1 to " + std::to_string(kMaxMappedThreads) + " threads");
+        for (int core : s.cores) {
+            if (!seen.count(core))
+                fail(at + ".cores", "core " + std::to_string(core) + " is in no cache of the topology");
+        }
+    }
+}
+
+MappingUsage mappingUsage(const CpuTopology &topology, const MappingStrategy &strategy)
+{
+    std::map<int, int> perCore;
+    std::map<const SharedCache *, int> perCache;
+    std::set<int> sockets;
+    for (int core : strategy.cores) {
+        const SharedCache *cache = topology.cacheOf(core);
+        if (!cache)
+            throw InputError("strategy " + strategy.id + ": core " + std::to_string(core) + " is in no cache");
+        ++perCore[core];
+        ++perCache[cache];
+        sockets.insert(cache->socket);
+    }
+    MappingUsage u;
+    u.threads = int(strategy.cores.size());
+    u.cores = int(perCore.size());
+    u.caches = int(perCache.size());
+    u.sockets = int(sockets.size());
+    for (const auto &[core, n] : perCore)
+        u.max_threads_per_core = std::max(u.max_threads_per_core, n);
+    for (const auto &cache : topology.caches) {
+        const auto it = perCache.find(&cache);
+        if (it != perCache.end())
+            u.threads_per_cache.push_back(it->second);
+    }
+    return u;
+}
+
+MarkovTopology markovTopology(const CpuTopology &topology, const MappingStrategy &strategy, double p, double q)
+{
+    MarkovTopology groups;
+    for (int n : mappingUsage(topology, strategy).threads_per_cache)
+        groups.push_back({n, p, q});
+    return groups;
+}
+
+std::string markovShapeText(const std::vector<int> &threadsPerCache, const char *times)
+{
+    // Runs of equal counts, in order: {2, 2} -> "2 × 2", {4, 2} -> "1 × 4 + 1 × 2".
+    std::string text;
+    for (std::size_t i = 0; i < threadsPerCache.size();) {
+        std::size_t j = i;
+        while (j < threadsPerCache.size() && threadsPerCache[j] == threadsPerCache[i])
+            ++j;
+        if (!text.empty())
+            text += " + ";
+        text += std::to_string(j - i) + " " + times + " " + std::to_string(threadsPerCache[i]);
+        i = j;
+    }
+    return text;
+}
+
+std::vector<MappingPrediction> compareMappings(const CpuTopology &topology, double p, double q,
+                                               std::optional<long long> steps,
+                                               const std::vector<std::optional<std::pair<double, double>>> &points)
+{
+    validate(topology);
+    std::vector<MappingPrediction> out;
+    for (std::size_t i = 0; i < topology.strategies.size(); ++i) {
+        MappingPrediction m;
+        m.strategy = &topology.strategies[i];
+        m.usage = mappingUsage(topology, *m.strategy);
+        const auto point = i < points.size() ? points[i] : std::nullopt;
+        m.p = point ? point->first : p;
+        m.q = point ? point->second : q;
+        m.result = solveMarkovExact(markovTopology(topology, *m.strategy, m.p, m.q), steps);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+namespace detail {
+
+namespace {
+
+std::vector<int> readCores(const JsonReader &r, const json &obj, const std::string &path)
+{
+    const json &arr = r.require(obj, "cores", path);
+    if (!arr.is_array())
+        r.fail(path, "must be an array of core ids");
+    std::vector<int> cores;
+    for (const auto &v : arr) {
+        if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > kMaxCoreId)
+            r.fail(path, "must hold whole numbers from 0 to " + std::to_string(kMaxCoreId) + " (got " + v.dump() + ")");
+        cores.push_back(int(v.get<long long>()));
+    }
+    return cores;
+}
+
+void checkKeys(const JsonReader &r, const json &obj, const std::string &path, std::initializer_list<const char *> keys)
+{
+    if (!obj.is_object())
+        r.fail(path, std::string("must be an object (got ") + obj.type_name() + ")");
+    for (const auto &[key, value] : obj.items()) {
+        if (std::none_of(keys.begin(), keys.end(), [&](const char *k) { return key == k; }))
+            r.fail(path + "." + key, "is not a topology field (misspelt?)");
+    }
+}
+
+} // namespace
+
+CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
+{
+    checkKeys(r, obj, "topology", {"sockets", "cache_level", "caches", "strategies"});
+    CpuTopology t;
+    t.sockets = int(r.integer(obj, "sockets", "topology.sockets", 1, kMaxSockets, std::nullopt));
+    t.cache_level = r.string(obj, "cache_level", "topology.cache_level", false);
+    if (t.cache_level.empty())
+        t.cache_level = "L2";
+    const json &caches = r.require(obj, "caches", "topology.caches");
+    if (!caches.is_array())
+        r.fail("topology.caches", "must be an array of {\"name\", \"socket\", \"cores\"}");
+    for (std::size_t i = 0; i < caches.size(); ++i) {
+        const std::string at = "topology.caches[" + std::to_string(i) + "]";
+        checkKeys(r, caches[i], at, {"name", "socket", "cores"});
+        SharedCache c;
+        c.name = r.string(caches[i], "name", at + ".name", true);
+        c.socket = int(r.integer(caches[i], "socket", at + ".socket", 0, kMaxSockets - 1, std::nullopt));
+        c.cores = readCores(r, caches[i], at + ".cores");
+        t.caches.push_back(std::move(c));
+    }
+    if (obj.contains("strategies")) {
+        const json &strategies = obj["strategies"];
+        if (!strategies.is_array())
+            r.fail("topology.strategies", "must be an array of {\"id\", \"description\", \"cores\"}");
+        for (std::size_t i = 0; i < strategies.size(); ++i) {
+            const std::string at = "topology.strategies[" + std::to_string(i) + "]";
+            checkKeys(r, strategies[i], at, {"id", "description", "cores"});
+            MappingStrategy s;
+            s.id = r.string(strategies[i], "id", at + ".id", true);
+            s.description = r.string(strategies[i], "description", at + ".description", false);
+            s.cores = readCores(r, strategies[i], at + ".cores");
+            t.strategies.push_back(std::move(s));
+        }
+    }
+    try {
+        validate(t);
+    } catch (const InputError &e) {
+        // validate() names the field from "topology." on; the reader adds the file.
+        const std::string what = e.what();
+        const auto colon = what.find(": ");
+        r.fail(what.substr(0, colon), what.substr(colon + 2));
+    }
+    return t;
+}
+
+json topologyToJson(const CpuTopology &t)
+{
+    json caches = json::array();
+    for (const auto &c : t.caches)
+        caches.push_back({{"name", c.name}, {"socket", c.socket}, {"cores", c.cores}});
+    json strategies = json::array();
+    for (const auto &s : t.strategies)
+        strategies.push_back({{"id", s.id}, {"description", s.description}, {"cores", s.cores}});
+    return {{"sockets", t.sockets}, {"cache_level", t.cache_level}, {"caches", caches}, {"strategies", strategies}};
+}
+
+} // namespace detail
+
+} // namespace crossroof::core

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "profiles/hardware_profile.h"
+
+#include "support/error.h"
+#include "profiles/profile_json.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+namespace crossroof::core {
+
+namespace {
+
+using detail::json;
+using detail::JsonReader;
+
+constexpr std::array kTopLevelKeys{"format_version", "id",          "name",       "kind",    "architecture",
+                                   "compute_capability", "description", "parameters", "topology", "sources", "notes"};
+
+bool validId(const std::string &id)
+{
+    return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+    });
+}
+
+bool validComputeCapability(const std::string &cc)
+{
+    const auto dot = cc.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == cc.size())
+        return false;
+    return std::all_of(cc.begin(), cc.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); })
+        && std::count(cc.begin(), cc.end(), '.') == 1;
+}
+
+std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj)
+{
+    const json &arr = r.require(obj, "sources", "sources");
+    if (!arr.is_array() || arr.empty())
+        r.fail("sources", "must be a non-empty array of {\"fields\": [...], \"text\": \"...\"}");
+    std::vector<ProfileSource> sources;
+    std::set<std::string> named;
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        const std::string path = "sources[" + std::to_string(i) + "]";
+        const json &entry = arr[i];
+        if (!entry.is_object())
+            r.fail(path, "must be an object");
+        ProfileSource src;
+        src.text = r.string(entry, "text", path + ".text", true);
+        const json &fields = r.require(entry, "fields", path + ".fields");
+        if (!fields.is_array())
+            r.fail(path + ".fields", "must be an array of parameter keys");
+        for (const auto &f : fields) {
+            if (!f.is_string())
+                r.fail(path + ".fields", "must contain only strings");
+            const auto key = f.get<std::string>();
+            if (key != "cache" && !findParameter(key))
+                r.fail(path + ".fields", "names an unknown parameter '" + key + "'");
+            named.insert(key);
+            src.fields.push_back(key);
+        }
+        sources.push_back(std::move(src));
+    }
+    for (const auto &info : parameterInfos()) {
+        if (info.side == ParameterSide::Machine && !named.count(std::string(info.key)))
+            r.fail("sources", "no source names the machine parameter '" + std::string(info.key) + "'");
+    }
+    return sources;
+}
+
+} // namespace
+
+HardwareProfile parseProfile(std::string_view text, const std::string &label)
+{
+    const json doc = detail::parseJsonText(text, label);
+    if (!doc.is_object())
+        throw InputError(label + ": a profile must be a JSON object");
+    HardwareProfile prof = detail::profileFromJson(doc, JsonReader(label));
+    prof.origin = label;
+    return prof;
+}
+
+HardwareProfile loadProfileFile(const std::filesystem::path &path)
+{
+    return parseProfile(detail::readTextFile(path, kMaxProfileBytes, "profile"), path.string());
+}
+
+std::string profileToText(const HardwareProfile &profile)
+{
+    return nlohmann::ordered_json::parse(detail::profileToJson(profile).dump()).dump(2) + "\n";
+}
+
+namespace detail {
+
+void readParameters(const JsonReader &r, const json &obj, XModelParams &p)
+{
+    if (!obj.is_object())
+        r.fail("parameters", std::string("must be an object (got ") + obj.type_name() + ")");
+    for (const auto &[key, value] : obj.items()) {
+        const std::string path = "parameters." + key;
+        if (key == "cache") {
+            if (!value.is_string())
+                r.fail(path, std::string("must be a string (got ") + value.type_name() + ")");
+            const auto mode = cacheModeFromName(value.get<std::string>());
+            if (!mode)
+                r.fail(path, "must be none, fixed or locality (got '" + value.get<std::string>() + "')");
+            p.cache = *mode;
+            continue;
+        }
+        const ParameterInfo *info = findParameter(key);
+        if (!info)
+            r.fail(path, "is not a known parameter");
+        if (!value.is_number())
+            r.fail(path, std::string("must be a number (got ") + value.type_name() + ")");
+        const double v = value.get<double>();
+        if (auto problem = checkValue(*info, v))
+            r.fail(path, *problem);
+        p.*(info->member) = v;
+    }
+    for (const auto &info : parameterInfos()) {
+        if (info.side == ParameterSide::Machine && !obj.contains(std::string(info.key)))
+            r.fail("parameters." + std::string(info.key), "is missing (a machine parameter every profile needs)");
+    }
+    if (!obj.contains("n"))
+        p.n = p.max_warps;
+}
+
+HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
+{
+    for (const auto &[key, value] : doc.items()) {
+        if (std::find(kTopLevelKeys.begin(), kTopLevelKeys.end(), key) == kTopLevelKeys.end())
+            r.fail(key, "is not a profile field (misspelt?)");
+    }
+    const json &version = r.require(doc, "format_version", "format_version");
+    if (!version.is_number_integer() || version.get<long long>() != 1)
+        r.fail("format_version", "must be 1 (got " + version.dump() + "); this Crossroof reads version 1");
+
+    HardwareProfile prof;
+    prof.id = r.string(doc, "id", "id", true);
+    if (!validId(prof.id))
+        r.fail("id", "must use only lower-case letters, digits, '-', '_' and '.' (got '" + prof.id + "')");
+    prof.name = r.string(doc, "name", "name", true);
+    prof.kind = r.string(doc, "kind", "kind", true);
+    if (prof.kind != "gpu" && prof.kind != "cpu")
+        r.fail("kind", "must be gpu or cpu (got '" + prof.kind + "')");
+    prof.architecture = r.string(doc, "architecture", "architecture", false);
+    prof.compute_capability = r.string(doc, "compute_capability", "compute_capability", false);
+    if (!prof.compute_capability.empty() && !validComputeCapability(prof.compute_capability))
+        r.fail("compute_capability", "must look like 8.0 (got '" + prof.compute_capability + "')");
+    prof.description = r.string(doc, "description", "description", false);
+    readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
+    if (doc.contains("topology"))
+        prof.topology = topologyFromJson(doc["topology"], r);
+    prof.sources = readSources(r, doc);
+    prof.origin = r.label();
+    return prof;
+}
+
+json parametersToJson(const XModelParams &p)
+{
+    json j = json::object();
+    for (const auto &info : parameterInfos())
+        j[std::string(info.key)] = p.*(info.member);
+    j["cache"] = std::string(cacheModeName(p.cache));
+    return j;
+}
+
+json profileToJson(const HardwareProfile &prof)
+{
+    json j = json::object();
+    j["format_version"] = 1;
+    j["id"] = prof.id;
+    j["name"] = prof.name;
+    j["kind"] = prof.kind;
+    if (!prof.architecture.empty())
+        j["architecture"] = prof.architecture;
+    if (!prof.compute_capability.empty())
+        j["compute_capability"] = prof.compute_capability;
+    if (!prof.description.empty())
+        j["description"] = prof.description;
+    j["parameters"] = parametersToJson(prof.params);
+    if (prof.topology)
+        j["topology"] = topologyToJson(*prof.topology);
+    json sources = json::array();
+    for (const auto &s : prof.sources)
+        sources.push_back({{"fields", s.fields}, {"text", s.text}});
+    j["sources"] = sources;
+    return j;
+}
+
+} // namespace detail
+
+} // namespace crossroof::core

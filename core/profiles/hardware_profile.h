@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "markov/cpu_topology.h"
+#include "xmodel/parameters.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossroof::core {
+
+/// Where one or more profile numbers come from (a paper table, a data file, a public spec).
+struct ProfileSource
+{
+    std::vector<std::string> fields;
+    std::string text;
+};
+
+/// One machine: the X-model parameters of a GPU at one precision or of a CPU, with a default workload and
+/// the sources of every machine number (docs/PROFILES.md).
+struct HardwareProfile
+{
+    std::string id;
+    std::string name;
+    std::string kind; ///< "gpu" or "cpu"
+    std::string architecture;
+    std::string compute_capability; ///< "X.Y", empty when not a CUDA device
+    std::string description;
+    XModelParams params;
+    /// A CPU's shared caches and thread-to-core mapping strategies (docs/PROFILES.md), for the Markov CPI
+    /// model; none for GPUs.
+    std::optional<CpuTopology> topology;
+    std::vector<ProfileSource> sources;
+    std::string origin; ///< the file it was read from, or "bundled"
+};
+
+/// The largest profile file accepted (a profile is a few KiB).
+inline constexpr std::uintmax_t kMaxProfileBytes = 1 << 20;
+
+/// Parses and validates a profile. `label` names the file in error messages.
+/// Throws InputError("label: field 'parameters.L': must be ...").
+HardwareProfile parseProfile(std::string_view json, const std::string &label);
+
+/// Reads, parses and validates a profile file; errors name the file.
+HardwareProfile loadProfileFile(const std::filesystem::path &path);
+
+/// The profile as JSON text in the format parseProfile() reads (for "save as profile").
+std::string profileToText(const HardwareProfile &profile);
+
+} // namespace crossroof::core

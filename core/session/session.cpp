@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "session/session.h"
+
+#include "support/error.h"
+#include "profiles/profile_json.h"
+#include "markov/markov.h"
+#include "traces/trace_import.h"
+
+#include <algorithm>
+#include <array>
+
+namespace crossroof::core {
+
+namespace {
+
+using detail::json;
+using detail::JsonReader;
+
+constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov", "mapping", "bandwidth"};
+
+void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
+{
+    for (const auto &item : obj.items()) {
+        const std::string &key = item.key();
+        if (std::none_of(known.begin(), known.end(), [&key](const char *k) { return key == k; }))
+            r.fail(key, "is not a session field (misspelt?)");
+    }
+}
+
+OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"cc", "threads_per_block", "regs_per_thread", "smem_per_block", "smem_config", "mode",
+                           "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"});
+    OccupancySettings o;
+    o.cc = r.string(obj, "cc", "cc", false);
+    if (o.cc.empty())
+        o.cc = OccupancySettings{}.cc;
+    o.threads_per_block = int(r.integer(obj, "threads_per_block", "threads_per_block", 1, 1024, 256));
+    o.regs_per_thread = int(r.integer(obj, "regs_per_thread", "regs_per_thread", 0, 65536, 32));
+    o.smem_per_block = r.integer(obj, "smem_per_block", "smem_per_block", 0, 1LL << 30, 0);
+    if (obj.contains("smem_config") && !obj["smem_config"].is_null())
+        o.smem_config = r.integer(obj, "smem_config", "smem_config", 0, 1LL << 30, std::nullopt);
+    o.mode = r.string(obj, "mode", "mode", false);
+    if (o.mode.empty())
+        o.mode = "cuda";
+    if (o.mode != "cuda" && o.mode != "paper")
+        r.fail("mode", "must be cuda or paper (got '" + o.mode + "')");
+    o.linked = r.boolean(obj, "linked", "linked", false);
+    if (obj.contains("manual_active_blocks") && !obj["manual_active_blocks"].is_null())
+        o.manual_active_blocks = int(r.integer(obj, "manual_active_blocks", "manual_active_blocks", 1, 1 << 20, std::nullopt));
+    o.sm_count = r.integer(obj, "sm_count", "sm_count", 1, 1 << 20, 1);
+    o.requested_blocks_max = r.integer(obj, "requested_blocks_max", "requested_blocks_max", 0, 1000000, 0);
+    return o;
+}
+
+CounterInputs readCounters(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"instructions", "suspend", "stall", "measured_cpi"});
+    constexpr double kHuge = 1e300;
+    CounterInputs c;
+    c.instructions = r.number(obj, "instructions", "instructions", 0, kHuge, 0);
+    auto list = [&](const char *key) -> const json & {
+        static const json empty = json::array();
+        if (!obj.contains(key))
+            return empty;
+        if (!obj[key].is_array())
+            r.fail(key, "must be an array of events");
+        return obj[key];
+    };
+    const json &suspend = list("suspend");
+    for (std::size_t i = 0; i < suspend.size(); ++i) {
+        const JsonReader er = r.nested("suspend[" + std::to_string(i) + "].");
+        if (!suspend[i].is_object())
+            er.fail("", "must be an object");
+        rejectUnknown(er, suspend[i], {"name", "multi", "single"});
+        c.suspend.push_back({er.string(suspend[i], "name", "name", false),
+                             er.number(suspend[i], "multi", "multi", 0, kHuge, std::nullopt),
+                             er.number(suspend[i], "single", "single", 0, kHuge, std::nullopt)});
+    }
+    const json &stall = list("stall");
+    for (std::size_t i = 0; i < stall.size(); ++i) {
+        const JsonReader er = r.nested("stall[" + std::to_string(i) + "].");
+        if (!stall[i].is_object())
+            er.fail("", "must be an object");
+        rejectUnknown(er, stall[i], {"name", "count", "latency"});
+        c.stall.push_back({er.string(stall[i], "name", "name", false),
+                           er.number(stall[i], "count", "count", 0, kHuge, std::nullopt),
+                           er.number(stall[i], "latency", "latency", 1, kHuge, std::nullopt)});
+    }
+    if (obj.contains("measured_cpi") && !obj["measured_cpi"].is_null())
+        c.measured_cpi = r.number(obj, "measured_cpi", "measured_cpi", 1, 1e6, std::nullopt);
+    return c;
+}
+
+TmmSettings readTmm(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"});
+    // Texts as typed: any string (even empty or not a number, which the view reports) short enough to be one.
+    auto text = [&](const char *key, const std::string &fallback) {
+        if (!obj.contains(key))
+            return fallback;
+        std::string v = r.string(obj, key, key, false);
+        if (v.size() > kMaxTmmTextLength)
+            r.fail(key, "must be at most " + std::to_string(kMaxTmmTextLength) + " characters (got "
+                                + std::to_string(v.size()) + ")");
+        return v;
+    };
+    const TmmSettings d;
+    TmmSettings t;
+    t.work = text("T1", d.work);
+    t.span = text("T_inf", d.span);
+    t.transactions = text("M", d.transactions);
+    t.latency = text("L", d.latency);
+    t.threads_per_core = text("T", d.threads_per_core);
+    t.cores = text("P", d.cores);
+    t.requested_blocks = text("B_r", d.requested_blocks);
+    t.apsp_vertices = int(r.integer(obj, "apsp_n", "apsp_n", 2, 1 << 24, d.apsp_vertices));
+    t.apsp_sub_block = int(r.integer(obj, "apsp_S_D", "apsp_S_D", 1, 1 << 24, d.apsp_sub_block));
+    t.apsp_chunk = text("apsp_C", d.apsp_chunk);
+    return t;
+}
+
+MarkovSettings readMarkov(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"groups", "threads_per_group", "topology_source", "grid", "steps", "p_index", "q_index",
+                           "measured_cpi", "counters"});
+    MarkovSettings m;
+    m.groups = int(r.integer(obj, "groups", "groups", 1, 64, 4));
+    m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
+    m.topology_source = r.string(obj, "topology_source", "topology_source", false);
+    if (!m.topology_source.empty() && std::count(m.topology_source.begin(), m.topology_source.end(), '/') != 1)
+        r.fail("topology_source", "must be PROFILE/STRATEGY, e.g. clovertown-x5365/4T_4 (got '" + m.topology_source + "')");
+    m.grid = r.string(obj, "grid", "grid", false);
+    if (m.grid.empty())
+        m.grid = "thesis";
+    try {
+        MarkovGrid::fromText(m.grid).values();
+    } catch (const InputError &e) {
+        r.fail("grid", e.what());
+    }
+    if (obj.contains("steps") && !obj["steps"].is_null())
+        m.steps = r.integer(obj, "steps", "steps", 1, 1000000, std::nullopt);
+    m.p_index = int(r.integer(obj, "p_index", "p_index", 0, 100000, 12));
+    m.q_index = int(r.integer(obj, "q_index", "q_index", 0, 100000, 20));
+    if (obj.contains("measured_cpi") && !obj["measured_cpi"].is_null())
+        m.measured_cpi = r.number(obj, "measured_cpi", "measured_cpi", 1, 1e6, std::nullopt);
+    if (obj.contains("counters") && !obj["counters"].is_null())
+        m.counters = readCounters(r.nested("counters."), obj["counters"]);
+    return m;
+}
+
+MappingSettings readMapping(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"profile", "p", "q", "points"});
+    MappingSettings m;
+    const std::string profile = r.string(obj, "profile", "profile", false);
+    if (!profile.empty())
+        m.profile_id = profile;
+    m.p = r.number(obj, "p", "p", 0, 1, m.p);
+    m.q = r.number(obj, "q", "q", 0, 1, m.q);
+    if (obj.contains("points")) {
+        const json &points = obj["points"];
+        if (!points.is_array())
+            r.fail("points", "must be an array of {\"strategy\", \"p\", \"q\"}");
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const std::string at = "points[" + std::to_string(i) + "]";
+            if (!points[i].is_object())
+                r.fail(at, "must be an object");
+            const JsonReader pr = r.nested(at + ".");
+            rejectUnknown(pr, points[i], {"strategy", "p", "q"});
+            MappingSettings::Point point;
+            point.strategy = pr.string(points[i], "strategy", "strategy", true);
+            point.p = pr.number(points[i], "p", "p", 0, 1, std::nullopt);
+            point.q = pr.number(points[i], "q", "q", 0, 1, std::nullopt);
+            m.points.push_back(point);
+        }
+    }
+    return m;
+}
+
+StabilitySettings readStability(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"x_key", "y_key", "resolution", "sweep_key", "sweep_shows_k"});
+    StabilitySettings s;
+    auto key = [&](const char *field, std::string fallback) {
+        std::string v = r.string(obj, field, field, false);
+        if (v.empty())
+            return fallback;
+        if (!findParameter(v))
+            r.fail(field, "is not a parameter key (got '" + v + "')");
+        return v;
+    };
+    s.x_key = key("x_key", s.x_key);
+    s.y_key = key("y_key", s.y_key);
+    s.resolution = int(r.integer(obj, "resolution", "resolution", 16, 512, 128));
+    s.sweep_key = key("sweep_key", s.sweep_key);
+    s.sweep_shows_k = r.boolean(obj, "sweep_shows_k", "sweep_shows_k", false);
+    return s;
+}
+
+/// One linked trace ("link" and "origin" instead of points), read again from its file. Errors in the record
+/// throw; a file that cannot be read (or no longer holds the trace) leaves PROBLEM set and gives none.
+std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &obj,
+                                             const std::filesystem::path &folder, std::string &problem)
+{
+    for (const char *points : {"x", "y", "extra", "labels"}) {
+        if (obj.contains(points))
+            r.fail(points, "a linked trace has no points: remove 'link' to embed the trace, or its points");
+    }
+    rejectUnknown(r, obj, {"id", "name", "kind", "visible", "link", "origin"});
+    const std::string id = r.string(obj, "id", "id", true);
+    const std::string name = r.string(obj, "name", "name", true);
+    const std::string kindName = r.string(obj, "kind", "kind", true);
+    const auto kind = traceKindFromName(kindName);
+    if (!kind)
+        r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes or bytes-per-interval (got '"
+                               + kindName + "')");
+    const bool visible = r.boolean(obj, "visible", "visible", true);
+    const std::string link = r.string(obj, "link", "link", true);
+    const TraceOrigin origin = traceOriginFromJson(r.require(obj, "origin", "origin").dump(), r.label(),
+                                                   r.prefix() + "origin.");
+    std::filesystem::path path(link);
+    if (path.is_relative())
+        path = folder / path;
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    if (!ec)
+        path = absolute.lexically_normal();
+    try {
+        MeasuredTrace t = rereadTrace(path.string(), origin);
+        if (t.kind != *kind) {
+            throw InputError(path.string() + ": now gives a " + std::string(traceKindName(t.kind))
+                             + " trace, not the " + kindName + " trace it gave");
+        }
+        t.id = id;
+        t.name = name;
+        t.visible = visible;
+        return t;
+    } catch (const InputError &e) {
+        problem = r.label() + ": field '" + r.prefix() + "link' (" + link + "): " + e.what();
+        return std::nullopt;
+    }
+}
+
+/// The path to write for a linked trace read from SOURCE: relative to FOLDER where there is such a path.
+std::string linkPath(const std::string &source, const std::filesystem::path &folder)
+{
+    std::error_code ec;
+    const auto file = std::filesystem::weakly_canonical(source, ec);
+    const auto base = std::filesystem::weakly_canonical(folder.empty() ? "." : folder, ec);
+    const auto relative = file.lexically_relative(base);
+    return (relative.empty() ? file : relative).generic_string();
+}
+
+} // namespace
+
+Session parseSession(std::string_view text, const std::string &label, const std::filesystem::path &folder)
+{
+    const json doc = detail::parseJsonText(text, label);
+    if (!doc.is_object())
+        throw InputError(label + ": a session must be a JSON object");
+    const JsonReader r(label);
+    const std::string format = r.string(doc, "format", "format", true);
+    if (format != "crossroof-session")
+        r.fail("format", "must be \"crossroof-session\" (got \"" + format + "\"): is this a Crossroof session?");
+    const long long version = r.integer(doc, "format_version", "format_version", 1, 1LL << 31, std::nullopt);
+    if (version > kSessionFormatVersion) {
+        throw InputError(label + ": written by a newer Crossroof (session format " + std::to_string(version)
+                         + "); this one reads format " + std::to_string(kSessionFormatVersion)
+                         + " and older. Update Crossroof to open it.");
+    }
+    rejectUnknown(r, doc,
+                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
+                   "mapping", "stability", "link_traces", "traces"});
+
+    Session s;
+    const json &profile = r.require(doc, "profile", "profile");
+    if (!profile.is_object())
+        r.fail("profile", "must be an object");
+    s.profile = detail::profileFromJson(profile, r.nested("profile."));
+    s.profile.origin = "session " + label;
+    s.params = s.profile.params;
+    detail::readParameters(r, r.require(doc, "parameters", "parameters"), s.params);
+    validate(s.params);
+    if (doc.contains("view")) {
+        const JsonReader v = r.nested("view.");
+        const json &view = doc["view"];
+        if (!view.is_object())
+            r.fail("view", "must be an object");
+        rejectUnknown(v, view, {"current"});
+        s.current_view = v.string(view, "current", "current", false);
+        if (s.current_view.empty())
+            s.current_view = "xgraph";
+        if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
+            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping or bandwidth (got '" + s.current_view + "')");
+    }
+    if (doc.contains("occupancy"))
+        s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
+    if (doc.contains("tmm"))
+        s.tmm = readTmm(r.nested("tmm."), doc["tmm"]);
+    if (doc.contains("markov"))
+        s.markov = readMarkov(r.nested("markov."), doc["markov"]);
+    if (doc.contains("mapping"))
+        s.mapping = readMapping(r.nested("mapping."), doc["mapping"]);
+    if (doc.contains("stability"))
+        s.stability = readStability(r.nested("stability."), doc["stability"]);
+    if (doc.contains("traces")) {
+        const json &traces = doc["traces"];
+        if (!traces.is_array())
+            r.fail("traces", "must be an array of traces");
+        for (std::size_t i = 0; i < traces.size(); ++i) {
+            const std::string prefix = "traces[" + std::to_string(i) + "].";
+            if (!traces[i].is_object() || !traces[i].contains("link")) {
+                s.traces.push_back(traceFromJson(traces[i].dump(), label, prefix));
+                continue;
+            }
+            std::string problem;
+            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, problem))
+                s.traces.push_back(std::move(*t));
+            else
+                s.trace_problems.push_back(std::move(problem));
+        }
+    }
+    s.link_traces = r.boolean(doc, "link_traces", "link_traces", false);
+    return s;
+}
+
+Session loadSessionFile(const std::filesystem::path &path)
+{
+    return parseSession(detail::readTextFile(path, kMaxSessionBytes, "session"), path.string(),
+                        path.parent_path());
+}
+
+bool savesAsLink(const Session &session, const MeasuredTrace &trace)
+{
+    std::error_code ec;
+    return session.link_traces && trace.origin && !trace.source.empty()
+           && std::filesystem::is_regular_file(trace.source, ec);
+}
+
+std::string sessionToJson(const Session &s, const std::filesystem::path &file)
+{
+    // Ordered keys: a person reading the file sees the format first and the view settings last.
+    using Ordered = nlohmann::ordered_json;
+    Ordered doc = Ordered::object();
+    doc["format"] = "crossroof-session";
+    doc["format_version"] = kSessionFormatVersion;
+    doc["profile"] = Ordered::parse(detail::profileToJson(s.profile).dump());
+    doc["parameters"] = Ordered::parse(detail::parametersToJson(s.params).dump());
+    doc["view"] = {{"current", s.current_view}};
+    const auto &o = s.occupancy;
+    doc["occupancy"] = {{"cc", o.cc},
+                        {"threads_per_block", o.threads_per_block},
+                        {"regs_per_thread", o.regs_per_thread},
+                        {"smem_per_block", o.smem_per_block},
+                        {"smem_config", o.smem_config ? Ordered(*o.smem_config) : Ordered(nullptr)},
+                        {"mode", o.mode},
+                        {"linked", o.linked},
+                        {"manual_active_blocks", o.manual_active_blocks ? Ordered(*o.manual_active_blocks) : Ordered(nullptr)},
+                        {"sm_count", o.sm_count},
+                        {"requested_blocks_max", o.requested_blocks_max}};
+    const auto &t = s.tmm;
+    doc["tmm"] = {{"T1", t.work},
+                  {"T_inf", t.span},
+                  {"M", t.transactions},
+                  {"L", t.latency},
+                  {"T", t.threads_per_core},
+                  {"P", t.cores},
+                  {"B_r", t.requested_blocks},
+                  {"apsp_n", t.apsp_vertices},
+                  {"apsp_S_D", t.apsp_sub_block},
+                  {"apsp_C", t.apsp_chunk}};
+    const auto &m = s.markov;
+    doc["markov"] = {{"groups", m.groups},
+                     {"threads_per_group", m.threads_per_group},
+                     {"topology_source", m.topology_source},
+                     {"grid", m.grid},
+                     {"steps", m.steps ? Ordered(*m.steps) : Ordered(nullptr)},
+                     {"p_index", m.p_index},
+                     {"q_index", m.q_index},
+                     {"measured_cpi", m.measured_cpi ? Ordered(*m.measured_cpi) : Ordered(nullptr)},
+                     {"counters", nullptr}};
+    if (m.counters) {
+        Ordered suspend = Ordered::array();
+        for (const auto &e : m.counters->suspend)
+            suspend.push_back({{"name", e.name}, {"multi", e.multi}, {"single", e.single}});
+        Ordered stall = Ordered::array();
+        for (const auto &e : m.counters->stall)
+            stall.push_back({{"name", e.name}, {"count", e.count}, {"latency", e.latency}});
+        doc["markov"]["counters"] = {{"instructions", m.counters->instructions},
+                                     {"suspend", suspend},
+                                     {"stall", stall},
+                                     {"measured_cpi", m.counters->measured_cpi ? Ordered(*m.counters->measured_cpi)
+                                                                               : Ordered(nullptr)}};
+    }
+    Ordered points = Ordered::array();
+    for (const auto &point : s.mapping.points)
+        points.push_back({{"strategy", point.strategy}, {"p", point.p}, {"q", point.q}});
+    doc["mapping"] = {{"profile", s.mapping.profile_id}, {"p", s.mapping.p}, {"q", s.mapping.q}, {"points", points}};
+    const auto &st = s.stability;
+    doc["stability"] = {{"x_key", st.x_key},
+                        {"y_key", st.y_key},
+                        {"resolution", st.resolution},
+                        {"sweep_key", st.sweep_key},
+                        {"sweep_shows_k", st.sweep_shows_k}};
+    doc["link_traces"] = s.link_traces;
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
+    Ordered traces = Ordered::array();
+    for (const auto &trace : s.traces) {
+        if (!savesAsLink(s, trace)) {
+            traces.push_back(Ordered::parse(traceToJson(trace)));
+            continue;
+        }
+        traces.push_back({{"id", trace.id},
+                          {"name", trace.name},
+                          {"kind", std::string(traceKindName(trace.kind))},
+                          {"visible", trace.visible},
+                          {"link", linkPath(trace.source, folder)},
+                          {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}});
+    }
+    doc["traces"] = traces;
+    return doc.dump(2) + "\n";
+}
+
+} // namespace crossroof::core

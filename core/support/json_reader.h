@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Shared by the readers of Crossroof's own JSON files (profiles, sessions): checked field access whose errors
+// name the file and the field, JSON parse errors with line and column, and size-limited file reading.
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace crossroof::core::detail {
+
+using nlohmann::json;
+
+/// Reads fields of one JSON document; every error is an InputError "LABEL: field 'PREFIX.PATH': what".
+class JsonReader
+{
+public:
+    JsonReader(std::string label, std::string prefix = {});
+
+    [[noreturn]] void fail(const std::string &field, const std::string &what) const;
+    const json &require(const json &obj, const char *key, const std::string &path) const;
+    std::string string(const json &obj, const char *key, const std::string &path, bool required) const;
+    /// A number in [min, max], or `fallback` when absent and not required.
+    double number(const json &obj, const char *key, const std::string &path, double min, double max,
+                  std::optional<double> fallback) const;
+    /// A whole number in [min, max], or `fallback` when absent and not required.
+    long long integer(const json &obj, const char *key, const std::string &path, long long min, long long max,
+                      std::optional<long long> fallback) const;
+    bool boolean(const json &obj, const char *key, const std::string &path, bool fallback) const;
+    /// A reader for a nested object whose field names get PREFIX in front.
+    JsonReader nested(const std::string &prefix) const;
+    const std::string &label() const { return m_label; }
+    const std::string &prefix() const { return m_prefix; }
+
+private:
+    std::string m_label;
+    std::string m_prefix;
+};
+
+/// Parses TEXT; a syntax error becomes InputError "LABEL: line L, column C: invalid JSON: ...".
+json parseJsonText(std::string_view text, const std::string &label);
+
+/// Reads a whole file of at most MAX_BYTES; errors name the file ("no such KIND file", "file is N KiB; a
+/// KIND may be at most M KiB").
+std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBytes, const std::string &kind);
+
+} // namespace crossroof::core::detail

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/text.h"
+
+#include <cstdio>
+
+namespace crossroof::core {
+
+std::string formatNumber(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+std::string_view trimBlanks(std::string_view s, std::string_view blanks)
+{
+    const auto first = s.find_first_not_of(blanks);
+    if (first == std::string_view::npos)
+        return {};
+    const auto last = s.find_last_not_of(blanks);
+    return s.substr(first, last - first + 1);
+}
+
+std::optional<std::string_view> LineReader::next()
+{
+    if (m_next >= m_text.size())
+        return std::nullopt;
+    const auto end = m_text.find('\n', m_next);
+    m_offset = m_next;
+    m_ended = end != std::string_view::npos;
+    m_next = m_ended ? end + 1 : m_text.size();
+    ++m_number;
+    return m_text.substr(m_offset, (m_ended ? end : m_text.size()) - m_offset);
+}
+
+} // namespace crossroof::core

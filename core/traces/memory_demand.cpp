@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/memory_demand.h"
+
+#include "support/error.h"
+#include "support/text.h"
+#include "traces/perf_stat.h"
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string_view>
+
+namespace crossroof::core {
+
+namespace {
+
+/// Value of KEY=NUMBER inside a perf event name ("imc/event=0x04,umask=0x0f/"), hex with 0x.
+std::optional<unsigned> eventField(std::string_view name, std::string_view key)
+{
+    std::size_t at = 0;
+    while ((at = name.find(key, at)) != std::string_view::npos) {
+        const bool boundary = at == 0 || name[at - 1] == '/' || name[at - 1] == ',';
+        at += key.size();
+        if (!boundary || at >= name.size() || name[at] != '=')
+            continue;
+        std::string_view v = name.substr(at + 1);
+        v = v.substr(0, v.find_first_of(",/"));
+        int base = 10;
+        if (v.starts_with("0x") || v.starts_with("0X")) {
+            v.remove_prefix(2);
+            base = 16;
+        }
+        unsigned value = 0;
+        const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value, base);
+        if (ec == std::errc() && ptr == v.data() + v.size() && !v.empty())
+            return value;
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+bool contains(std::string_view s, std::string_view part)
+{
+    return s.find(part) != std::string_view::npos;
+}
+
+bool isCasEvent(std::string_view name, bool read)
+{
+    if (contains(name, read ? "cas_count_read" : "cas_count_write")
+        || contains(name, read ? "cas_count.rd" : "cas_count.wr"))
+        return true;
+    if (!contains(name, "imc"))
+        return false;
+    const auto event = eventField(name, "event");
+    const auto umask = eventField(name, "umask");
+    if (!event || *event != 0x04 || !umask)
+        return false;
+    return read ? (*umask == 0x0f || *umask == 0x03) : (*umask == 0x30 || *umask == 0x0c);
+}
+
+} // namespace
+
+std::vector<double> MemoryDemand::gbs() const
+{
+    std::vector<double> out(bytes.size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = seconds[i] > 0 ? bytes[i] / seconds[i] / 1e9 : 0.0;
+    return out;
+}
+
+MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
+{
+    if (!stat.interval_mode || stat.times.empty()) {
+        throw InputError(stat.source
+                         + ": not interval output; a demand trace needs perf stat -I (one line per "
+                           "interval)");
+    }
+    if (!std::isfinite(bytesPerCas) || bytesPerCas <= 0)
+        throw InputError("memory demand: bytes per CAS must be a finite number > 0 (got " + formatNumber(bytesPerCas)
+                         + ")");
+    MemoryDemand m;
+    m.times = stat.times;
+    m.seconds.resize(m.times.size());
+    for (std::size_t i = 0; i < m.times.size(); ++i)
+        m.seconds[i] = m.times[i] - (i ? m.times[i - 1] : 0.0);
+    m.read_bytes.assign(m.times.size(), 0.0);
+    m.write_bytes.assign(m.times.size(), 0.0);
+    for (const PerfStatEvent &e : stat.events) {
+        for (const bool read : {true, false}) {
+            if (!isCasEvent(e.name, read))
+                continue;
+            (read ? m.read_events : m.write_events).push_back(e.name);
+            auto &target = read ? m.read_bytes : m.write_bytes;
+            for (std::size_t i = 0; i < target.size() && i < e.per_interval.size(); ++i)
+                target[i] += e.per_interval[i] * bytesPerCas;
+        }
+    }
+    if (m.read_events.empty() || m.write_events.empty()) {
+        std::string list;
+        for (const auto &e : stat.events)
+            list += (list.empty() ? "" : ", ") + e.name;
+        throw InputError(stat.source + ": no memory-controller CAS "
+                         + (m.read_events.empty() ? "read" : "write") + " event (e.g. imc/event=0x04,umask="
+                         + (m.read_events.empty() ? "0x0f" : "0x30") + "/); events: " + list);
+    }
+    m.bytes.resize(m.times.size());
+    for (std::size_t i = 0; i < m.bytes.size(); ++i)
+        m.bytes[i] = m.read_bytes[i] + m.write_bytes[i];
+    return m;
+}
+
+} // namespace crossroof::core

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/trace_fit.h"
+
+#include "support/error.h"
+#include "support/text.h"
+#include "xmodel/xmodel.h"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace crossroof::core {
+
+namespace {
+
+void checkPoints(std::span<const double> k, std::span<const double> y, const char *what)
+{
+    const std::string prefix = std::string(what) + ": ";
+    if (k.size() != y.size()) {
+        throw InputError(prefix + std::to_string(k.size()) + " k values but " + std::to_string(y.size())
+                         + " throughput values");
+    }
+    if (k.size() < 2)
+        throw InputError(prefix + "needs at least 2 points (got " + std::to_string(k.size()) + ")");
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        const std::string where = prefix + "point " + std::to_string(i + 1) + ": ";
+        if (!std::isfinite(k[i]) || k[i] < 0)
+            throw InputError(where + "k must be a finite number >= 0 (got " + formatNumber(k[i]) + ")");
+        if (!std::isfinite(y[i]))
+            throw InputError(where + "the throughput must be a finite number (got " + formatNumber(y[i]) + ")");
+    }
+    const auto [lo, hi] = std::minmax_element(k.begin(), k.end());
+    if (*hi - *lo <= 1e-12 * *hi)
+        throw InputError(prefix + "every point has the same k = " + formatNumber(*lo)
+                         + ", so slope and plateau are "
+                           "not both determined");
+}
+
+double coefficientOfDetermination(std::span<const double> y, double sse)
+{
+    const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(y.size());
+    double sst = 0;
+    for (double v : y)
+        sst += (v - mean) * (v - mean);
+    if (sst > 0)
+        return 1 - sse / sst;
+    return sse <= 1e-24 * std::max(1.0, mean * mean) ? 1.0 : 0.0;
+}
+
+double logistic(double u)
+{
+    return 1 / (1 + std::exp(-u));
+}
+
+double logit(double p)
+{
+    return std::log(p / (1 - p));
+}
+
+/// A parameter bounded to [lo, hi] through u in R: linearly or in log space.
+struct Bounded
+{
+    const char *key;
+    double XModelParams::*member;
+    double lo;
+    double hi;
+    bool log;
+
+    double value(double u) const
+    {
+        const double s = logistic(u);
+        return log ? std::exp(std::log(lo) + (std::log(hi) - std::log(lo)) * s) : lo + (hi - lo) * s;
+    }
+    double unbounded(double v) const
+    {
+        double s = log ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)) : (v - lo) / (hi - lo);
+        s = std::clamp(s, 1e-9, 1 - 1e-9);
+        return logit(s);
+    }
+    bool atBound(double u) const
+    {
+        const double s = logistic(u);
+        return s < 1e-6 || s > 1 - 1e-6;
+    }
+};
+
+class CacheFitter
+{
+public:
+    CacheFitter(std::span<const double> k, std::span<const double> y, const XModelParams &machine,
+                std::vector<Bounded> bounded)
+        : m_k(k)
+        , m_y(y)
+        , m_base(machine)
+        , m_bounded(std::move(bounded))
+    {
+    }
+
+    XModelParams paramsAt(const Eigen::VectorXd &u) const
+    {
+        XModelParams p = m_base;
+        for (std::size_t i = 0; i < m_bounded.size(); ++i)
+            p.*(m_bounded[i].member) = m_bounded[i].value(u(Eigen::Index(i)));
+        return p;
+    }
+
+    Eigen::VectorXd residuals(const Eigen::VectorXd &u) const
+    {
+        const XModel model(paramsAt(u));
+        Eigen::VectorXd r(Eigen::Index(m_k.size()));
+        for (std::size_t i = 0; i < m_k.size(); ++i)
+            r(Eigen::Index(i)) = model.toGbs(model.msSupply(m_k[i])) - m_y[i];
+        return r;
+    }
+
+    struct Result
+    {
+        Eigen::VectorXd u;
+        double cost = std::numeric_limits<double>::infinity();
+        int iterations = 0;
+        bool converged = false;
+    };
+
+    /// Levenberg-Marquardt (Marquardt's diagonal scaling) with a central-difference Jacobian in u.
+    Result levenbergMarquardt(Eigen::VectorXd u) const
+    {
+        constexpr int kMaxIterations = 300;
+        const Eigen::Index m = u.size();
+        Eigen::VectorXd r = residuals(u);
+        double cost = r.squaredNorm();
+        double lambda = 1e-3;
+        Result res;
+        Eigen::MatrixXd J(r.size(), m);
+        for (int it = 1; it <= kMaxIterations; ++it) {
+            res.iterations = it;
+            for (Eigen::Index j = 0; j < m; ++j) {
+                const double h = 1e-6 * std::max(1.0, std::abs(u(j)));
+                Eigen::VectorXd up = u, down = u;
+                up(j) += h;
+                down(j) -= h;
+                J.col(j) = (residuals(up) - residuals(down)) / (2 * h);
+            }
+            const Eigen::MatrixXd A = J.transpose() * J;
+            const Eigen::VectorXd g = J.transpose() * r;
+            if (g.lpNorm<Eigen::Infinity>() <= 1e-14 * std::max(1.0, cost)) {
+                res.converged = true;
+                break;
+            }
+            bool improved = false;
+            while (lambda < 1e14) {
+                Eigen::MatrixXd damped = A;
+                for (Eigen::Index j = 0; j < m; ++j)
+                    damped(j, j) += lambda * std::max(A(j, j), 1e-12);
+                const Eigen::VectorXd step = damped.ldlt().solve(-g);
+                const Eigen::VectorXd trial = u + step;
+                const Eigen::VectorXd rTrial = residuals(trial);
+                const double trialCost = rTrial.squaredNorm();
+                if (std::isfinite(trialCost) && trialCost < cost) {
+                    const double decrease = cost - trialCost;
+                    u = trial;
+                    r = rTrial;
+                    cost = trialCost;
+                    lambda = std::max(lambda / 3, 1e-12);
+                    improved = true;
+                    if (decrease <= 1e-13 * cost || step.lpNorm<Eigen::Infinity>() <= 1e-10)
+                        res.converged = true;
+                    break;
+                }
+                lambda *= 4;
+            }
+            if (!improved) {
+                res.converged = true; // no step lowers the cost: a (local) minimum to working precision
+                break;
+            }
+            if (res.converged)
+                break;
+        }
+        res.u = u;
+        res.cost = cost;
+        return res;
+    }
+
+private:
+    std::span<const double> m_k;
+    std::span<const double> m_y;
+    XModelParams m_base;
+    std::vector<Bounded> m_bounded;
+};
+
+} // namespace
+
+double RooflineFit::predict(double k) const
+{
+    return std::min(slope_gbs_per_warp * k, R_gbs);
+}
+
+double rooflineSquaredError(std::span<const double> k, std::span<const double> gbs, double slope, double R)
+{
+    double sse = 0;
+    for (std::size_t i = 0; i < k.size() && i < gbs.size(); ++i) {
+        const double r = gbs[i] - std::min(slope * k[i], R);
+        sse += r * r;
+    }
+    return sse;
+}
+
+RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs)
+{
+    checkPoints(k, gbs, "roofline fit");
+    const std::size_t n = k.size();
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return k[a] < k[b]; });
+
+    // Prefix sums over the sorted points: sums of k^2, k*y, y, y^2 over the first j points.
+    std::vector<double> sxx(n + 1, 0), sxy(n + 1, 0), sy(n + 1, 0), syy(n + 1, 0);
+    for (std::size_t j = 0; j < n; ++j) {
+        const double x = k[order[j]];
+        const double y = gbs[order[j]];
+        sxx[j + 1] = sxx[j] + x * x;
+        sxy[j + 1] = sxy[j] + x * y;
+        sy[j + 1] = sy[j] + y;
+        syy[j + 1] = syy[j] + y * y;
+    }
+
+    double bestSse = std::numeric_limits<double>::infinity();
+    double bestS = 0;
+    double bestR = 0;
+    const auto consider = [&](double sse, double s, double R) {
+        if (s > 0 && R > 0 && sse < bestSse) {
+            bestSse = sse;
+            bestS = s;
+            bestR = R;
+        }
+    };
+    for (std::size_t j = 0; j < n;) {
+        // Points [0, end) have k <= v; the rest have k > v.
+        const double v = k[order[j]];
+        std::size_t end = j + 1;
+        while (end < n && k[order[end]] == v)
+            ++end;
+        const double nRight = double(n - end);
+        const double syR = sy[n] - sy[end];
+        const double syyR = syy[n] - syy[end];
+
+        // Border: delta = v exactly, y = s * min(k, v), linear in s.
+        const double a = sxy[end] + v * syR;
+        const double b = sxx[end] + v * v * nRight;
+        if (b > 0)
+            consider(std::max(0.0, syy[n] - a * a / b), a / b, a / b * v);
+
+        // Interior: v < delta < next k; a slope through the origin on the left, a mean on the right.
+        if (end < n && sxx[end] > 0) {
+            const double s = sxy[end] / sxx[end];
+            const double R = syR / nRight;
+            const double next = k[order[end]];
+            if (s > 0 && s * v < R && R < s * next) {
+                const double sse = std::max(0.0, syy[end] - sxy[end] * sxy[end] / sxx[end])
+                                   + std::max(0.0, syyR - syR * syR / nRight);
+                consider(sse, s, R);
+            }
+        }
+        j = end;
+    }
+    if (!std::isfinite(bestSse))
+        throw InputError("roofline fit: no positive throughput to fit (every y <= 0 where k > 0)");
+
+    RooflineFit fit;
+    fit.slope_gbs_per_warp = bestS;
+    fit.R_gbs = bestR;
+    fit.delta = bestR / bestS;
+    fit.points = n;
+    fit.residuals.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        fit.residuals[i] = gbs[i] - fit.predict(k[i]);
+        fit.sse += fit.residuals[i] * fit.residuals[i];
+        fit.rising_points += k[i] <= fit.delta ? 1 : 0;
+    }
+    fit.rmse = std::sqrt(fit.sse / double(n));
+    fit.r2 = coefficientOfDetermination(gbs, fit.sse);
+    return fit;
+}
+
+CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, const XModelParams &machine,
+                       CacheMode mode)
+{
+    checkPoints(k, gbs, "cache fit");
+    validate(machine);
+    const double lsMax = std::min(machine.L, findParameter("L_s")->max);
+    const double lsMin = std::min(findParameter("L_s")->min, lsMax / 2);
+    std::vector<Bounded> bounded {{"L_s", &XModelParams::L_s, lsMin, lsMax, true}};
+    // Starting points, in parameter units; every combination is tried.
+    std::vector<std::vector<double>> starts {{machine.L / 20, machine.L / 5, machine.L / 2}};
+    switch (mode) {
+    case CacheMode::None:
+        throw InputError("cache fit: mode 'none' has no cache parameters to fit (use the roofline fit)");
+    case CacheMode::Fixed:
+        bounded.push_back({"h", &XModelParams::h, 0, 1, false});
+        starts.push_back({0.1, 0.4, 0.7, 0.9});
+        break;
+    case CacheMode::Locality: {
+        if (!(machine.S_s > 0))
+            throw InputError("cache fit: locality mode needs a shared cache, S_s > 0 (got "
+                             + formatNumber(machine.S_s) + ")");
+        bounded.push_back({"alpha", &XModelParams::alpha, 1, 100, false});
+        bounded.push_back({"beta", &XModelParams::beta, 1e-6, 1e6, true});
+        starts.push_back({1.5, 3, 6});
+        const double kMax = *std::max_element(k.begin(), k.end());
+        std::vector<double> betas;
+        for (double f : {0.02, 0.1, 0.5, 2.0})
+            betas.push_back(std::clamp(machine.S_s / std::max(kMax, 1e-3) / f, 1e-5, 1e5));
+        starts.push_back(betas);
+        break;
+    }
+    }
+    if (k.size() < bounded.size() + 1) {
+        throw InputError("cache fit: needs at least " + std::to_string(bounded.size() + 1) + " points for "
+                         + std::to_string(bounded.size()) + " parameters (got " + std::to_string(k.size())
+                         + ")");
+    }
+    XModelParams base = machine;
+    base.cache = mode;
+    const CacheFitter fitter(k, gbs, base, bounded);
+
+    CacheFitter::Result best;
+    std::vector<std::size_t> index(starts.size(), 0);
+    while (true) {
+        Eigen::VectorXd u(Eigen::Index(bounded.size()));
+        for (std::size_t i = 0; i < bounded.size(); ++i) {
+            const double v = std::clamp(starts[i][index[i]], bounded[i].lo, bounded[i].hi);
+            u(Eigen::Index(i)) = bounded[i].unbounded(v);
+        }
+        CacheFitter::Result r = fitter.levenbergMarquardt(u);
+        if (r.cost < best.cost)
+            best = std::move(r);
+        std::size_t d = 0;
+        while (d < index.size() && ++index[d] == starts[d].size())
+            index[d++] = 0;
+        if (d == index.size())
+            break;
+    }
+
+    CacheFit fit;
+    fit.mode = mode;
+    fit.params = fitter.paramsAt(best.u);
+    fit.points = k.size();
+    fit.iterations = best.iterations;
+    fit.converged = best.converged;
+    for (std::size_t i = 0; i < bounded.size(); ++i) {
+        if (bounded[i].atBound(best.u(Eigen::Index(i))))
+            fit.at_bounds.push_back(bounded[i].key);
+    }
+    const Eigen::VectorXd r = fitter.residuals(best.u);
+    fit.residuals.resize(k.size());
+    for (std::size_t i = 0; i < k.size(); ++i)
+        fit.residuals[i] = -r(Eigen::Index(i));
+    fit.sse = r.squaredNorm();
+    fit.rmse = std::sqrt(fit.sse / double(k.size()));
+    fit.r2 = coefficientOfDetermination(gbs, fit.sse);
+    return fit;
+}
+
+} // namespace crossroof::core

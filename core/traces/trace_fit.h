@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/parameters.h"
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace crossroof::core {
+
+/// Least-squares fit of the roofline MS curve y = min(s*k, R) to a measured trace (MODEL.md 1.3, cache
+/// mode none: s = R/delta; CLI.md fit-trace). y is device GB/s, k warps per SM.
+struct RooflineFit
+{
+    double R_gbs = 0; ///< plateau R
+    double slope_gbs_per_warp = 0; ///< s
+    double delta = 0; ///< R/s: the warps where the slope meets the plateau
+    double rmse = 0; ///< root-mean-square residual, GB/s
+    double r2 = 1; ///< coefficient of determination; 1 when every y is equal and fitted exactly
+    double sse = 0; ///< sum of squared residuals
+    std::size_t points = 0;
+    std::size_t rising_points = 0; ///< points with k <= delta (on the slope)
+    std::vector<double> residuals; ///< y - min(s*k, R) per point, in input order
+
+    double predict(double k) const;
+};
+
+/// The global least-squares optimum over s > 0, R > 0. For a breakpoint delta strictly between two
+/// consecutive distinct k the problem splits into a slope through the origin (points left of delta) and a
+/// mean (points right of it); that solution counts where its own R/s falls inside the interval. Otherwise
+/// the interval's optimum lies on its border, delta = a data k, where y = s*min(k, delta) is linear in s
+/// alone. Every interval and every border is evaluated with prefix sums: O(n log n) for the sort, O(n)
+/// after. Throws InputError on fewer than 2 points, different lengths, non-finite values, k < 0, all k
+/// equal, or no positive throughput to fit.
+RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs);
+
+/// Sum of squared residuals of y = min(s*k, R): for checks and brute-force comparisons.
+double rooflineSquaredError(std::span<const double> k, std::span<const double> gbs, double slope, double R);
+
+/// Least-squares fit of the MS curve with a shared cache (MODEL.md 1.3, Eq. 1-5) to a trace, given the
+/// machine: device shape, R and L (and S_s for locality mode) come from MACHINE and stay fixed.
+/// - CacheMode::Fixed fits L_s and h;
+/// - CacheMode::Locality fits L_s, alpha and beta.
+/// Bounds: L_s in [0.01, L] (a cache no slower than memory), h in [0, 1], alpha in [1, 100], beta in
+/// [1e-6, 1e6] KiB, enforced by transforms (logistic, in log space for L_s and beta). Levenberg-Marquardt on
+/// numerical Jacobians from several starting points; the best result is kept.
+struct CacheFit
+{
+    CacheMode mode = CacheMode::Fixed;
+    XModelParams params; ///< MACHINE with cache = mode and the fitted L_s, h or alpha, beta set
+    double rmse = 0;     ///< GB/s
+    double r2 = 1;
+    double sse = 0;
+    std::size_t points = 0;
+    int iterations = 0;                 ///< of the best start
+    bool converged = false;             ///< the best start met the convergence test (not the iteration cap)
+    std::vector<std::string> at_bounds; ///< fitted keys that ended on a bound (the data push past the model)
+    std::vector<double> residuals;      ///< y - f(k) in GB/s, in input order
+};
+
+/// Throws InputError on bad points (as fitRoofline()), invalid MACHINE parameters, mode None, or fewer points
+/// than fitted parameters plus one.
+CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, const XModelParams &machine,
+                       CacheMode mode);
+
+} // namespace crossroof::core

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xmodel/advisor.h"
+
+#include "xmodel/equilibrium_scan.h"
+#include "support/error.h"
+#include "xmodel/xmodel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace crossroof::core {
+
+namespace {
+
+constexpr double kTie = 1e-9; // relative throughput difference treated as a tie in the searches
+
+struct Evaluation
+{
+    double ms_gbs = 0;
+    double cs_gops = 0;
+    double k = 0;
+    int stable_count = 0;
+};
+
+/// A full model evaluation: the operating point of XModel::solve().
+Evaluation evaluate(const XModelParams &p)
+{
+    const XGraphResult r = XModel(p).solve();
+    const Equilibrium &op = r.operatingPoint();
+    return {op.ms_gbs, op.cs_gops, op.k, r.stableCount()};
+}
+
+/// CS throughput at the operating point with the lean scan, for searches over many candidates.
+double scannedCsGops(const XModel &model, const SupplyShape &shape)
+{
+    const EquilibriumScan scan(model, shape);
+    return model.toGops(model.csThroughput(model.params().n - scan.operatingK()));
+}
+
+std::string format(const char *spec, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, spec, v);
+    return buf;
+}
+
+std::optional<double> percent(double change, double base)
+{
+    if (base == 0)
+        return std::nullopt;
+    return 100 * change / base;
+}
+
+TuningAdvice notApplicable(TuningOperation op, std::string_view id, std::string_view name, std::string reason)
+{
+    TuningAdvice a;
+    a.operation = op;
+    a.id = id;
+    a.name = name;
+    a.applicable = false;
+    a.reason = std::move(reason);
+    return a;
+}
+
+/// Why the throughput moved, from Principles 1-3 of x-model.txt II.
+void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p)
+{
+    const std::string ms = "MS " + format("%+.4g", a.ms_change_gbs) + " GB/s";
+    if (a.operation != TuningOperation::RaiseZ) {
+        a.principle = 2;
+        if (a.ms_change_gbs > kTie * before.ms_gbs)
+            a.why = "The intersection of f and G moves up (" + ms + ") with Z unchanged, so CS throughput "
+                    "rises with it.";
+        else if (a.ms_change_gbs < -kTie * before.ms_gbs)
+            a.why = "The intersection of f and G moves down (" + ms + ") with Z unchanged, so CS throughput "
+                    "falls with it.";
+        else
+            a.why = "The intersection of f and G stays where it is and Z is unchanged, so neither throughput "
+                    "changes.";
+        return;
+    }
+    a.principle = 3;
+    const bool rightOfPi = p.n - before.k < p.M / p.E * (1 - kTie);
+    if (a.cs_change_gops > kTie * before.cs_gops && rightOfPi) {
+        a.why = "Z rises while the intersection lies right of the CS transition pi (x < pi: the compute "
+                "system is not saturated), so CS throughput rises; MS throughput only follows the height of "
+                "the intersection ("
+                + ms + ").";
+    } else if (!rightOfPi) {
+        a.why = "The intersection lies left of the CS transition pi (x >= pi): the compute system is "
+                "saturated at M, so more instructions per request cannot raise CS throughput ("
+                + ms + ").";
+    } else {
+        a.why = "Z rises with the intersection right of pi, but the intersection also moves down (" + ms
+                + "), so CS throughput does not rise here.";
+    }
+}
+
+/// Fills the outcome of an applicable operation from a full evaluation of the changed parameters.
+TuningAdvice assess(TuningOperation op, std::string_view id, std::string_view name,
+                    const XModelParams &current, const Evaluation &before,
+                    std::vector<ParameterChange> changes)
+{
+    TuningAdvice a;
+    a.operation = op;
+    a.id = id;
+    a.name = name;
+    a.changes = std::move(changes);
+    a.params = current;
+    for (const auto &c : a.changes)
+        a.params.*(findParameter(c.key)->member) = c.to;
+    const Evaluation after = evaluate(a.params);
+    a.ms_gbs = after.ms_gbs;
+    a.cs_gops = after.cs_gops;
+    a.ms_change_gbs = after.ms_gbs - before.ms_gbs;
+    a.cs_change_gops = after.cs_gops - before.cs_gops;
+    a.ms_change_percent = percent(a.ms_change_gbs, before.ms_gbs);
+    a.cs_change_percent = percent(a.cs_change_gops, before.cs_gops);
+    explain(a, before, current);
+    return a;
+}
+
+double clampTo(std::string_view key, double v)
+{
+    const ParameterInfo *info = findParameter(key);
+    return std::clamp(v, info->min, info->max);
+}
+
+/// The value with the highest CS throughput among candidates (ascending); ties go to the largest.
+template<typename Fn>
+std::size_t bestOf(std::size_t count, Fn &&csAt)
+{
+    std::vector<double> cs(count);
+    for (std::size_t i = 0; i < count; ++i)
+        cs[i] = csAt(i);
+    const double top = *std::max_element(cs.begin(), cs.end());
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (cs[i] >= top - kTie * std::abs(top))
+            best = i;
+    }
+    return best;
+}
+
+} // namespace
+
+int bestThreadCount(const XModelParams &params)
+{
+    validate(params);
+    const SupplyShape shape(params); // f does not depend on n
+    const std::size_t count = std::size_t(params.n);
+    return int(bestOf(count,
+                      [&](std::size_t i) {
+                          XModelParams p = params;
+                          p.n = double(i + 1);
+                          return scannedCsGops(XModel(p), shape);
+                      }))
+           + 1;
+}
+
+DegradationBounds degradationBounds(const XModelParams &params)
+{
+    const XModel model(params);
+    DegradationBounds d;
+    d.max_gbs = model.metrics().degradation_max_gbs;
+
+    // f and G(x) do not depend on n: one model and one shape serve every n, whole or not.
+    const SupplyShape shape(params);
+    auto stableAt = [&](double n) { return EquilibriumScan(model, shape, n).stableCount(); };
+    const double top = std::max(params.n, params.max_warps);
+    double hi = 0;
+    for (double n = 1; n <= top; ++n) {
+        if (stableAt(n) >= 2) {
+            hi = n;
+            break;
+        }
+    }
+    if (hi == 0)
+        return d;
+    double lo = hi - 1;
+    if (lo == 0) {
+        lo = 1e-6;
+        if (stableAt(lo) >= 2)
+            return d;
+    }
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (stableAt(mid) >= 2 ? hi : lo) = mid;
+    }
+    double high = -1;
+    double low = -1;
+    for (const auto &root : EquilibriumScan(model, shape, hi).roots()) {
+        if (root.stability != Stability::Stable && root.stability != Stability::Neutral)
+            continue;
+        const double gbs = model.toGbs(model.msSupply(root.k));
+        high = high < 0 ? gbs : std::max(high, gbs);
+        low = low < 0 ? gbs : std::min(low, gbs);
+    }
+    d.tangency_n = hi;
+    d.tangency_high_gbs = high;
+    d.tangency_low_gbs = low;
+    d.min_drop_gbs = high - low;
+    return d;
+}
+
+Advice advise(const XModelParams &p, const AdvisorOptions &options)
+{
+    validate(p);
+    if (!(options.z_factor > 1) || !std::isfinite(options.z_factor))
+        throw InputError("advisor: the Z factor must be above 1 (got " + format("%g", options.z_factor)
+                         + ")");
+    if (options.e_candidates < 2 || options.e_candidates > 100000)
+        throw InputError("advisor: E candidates must be between 2 and 100000");
+    if (options.cache_size_kib) {
+        if (auto problem = checkValue(*findParameter("S_s"), *options.cache_size_kib))
+            throw InputError("advisor: cache size " + *problem);
+        if (*options.cache_size_kib <= p.S_s) {
+            throw InputError("advisor: the larger cache must be above S_s = " + format("%g", p.S_s)
+                             + " KiB (got " + format("%g", *options.cache_size_kib) + ")");
+        }
+    }
+
+    Advice advice;
+    advice.params = p;
+    const Evaluation before = evaluate(p);
+    advice.ms_gbs = before.ms_gbs;
+    advice.cs_gops = before.cs_gops;
+    advice.k = before.k;
+    advice.stable_count = before.stable_count;
+    auto &ops = advice.operations;
+
+    // Thread throttling (Fig. 14): decrease n; the best n is found by evaluating every n.
+    const int n = bestThreadCount(p);
+    ops.push_back(assess(TuningOperation::ThreadThrottling, "thread_throttling", "Thread throttling", p,
+                         before, {{"n", p.n, double(n)}}));
+
+    // Cache bypassing (Fig. 15): raise R; the best is reached when the plateau meets the cache peak.
+    const Landmarks lm = XModel(p).landmarks();
+    if (p.cache == CacheMode::Locality && lm.psi_gbs && *lm.psi_gbs > p.R) {
+        ops.push_back(assess(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing", p, before,
+                             {{"R", p.R, clampTo("R", *lm.psi_gbs)}}));
+    } else {
+        ops.push_back(notApplicable(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing",
+                                    "no cache peak above the plateau R to raise R to (cache=locality only)"));
+    }
+
+    // Larger cache (Fig. 13, Fig. 8-B): S_s enters f only in locality mode.
+    const double size = options.cache_size_kib.value_or(2 * p.S_s);
+    if (p.cache == CacheMode::Locality && size > p.S_s) {
+        ops.push_back(assess(TuningOperation::LargerCache, "larger_cache", "Larger cache", p, before,
+                             {{"S_s", p.S_s, clampTo("S_s", size)}}));
+    } else {
+        ops.push_back(notApplicable(TuningOperation::LargerCache, "larger_cache", "Larger cache",
+                                    p.cache != CacheMode::Locality
+                                            ? "the cache capacity S_s enters f only with cache=locality"
+                                            : "no shared cache to enlarge (S_s = 0)"));
+    }
+
+    // Faster cache (Fig. 8-C): halve the hit latency.
+    if (p.cache != CacheMode::None) {
+        ops.push_back(assess(TuningOperation::FasterCache, "faster_cache", "Faster cache", p, before,
+                             {{"L_s", p.L_s, clampTo("L_s", p.L_s / 2)}}));
+    } else {
+        ops.push_back(notApplicable(TuningOperation::FasterCache, "faster_cache", "Faster cache",
+                                    "no shared cache modelled (cache=none)"));
+    }
+
+    // Higher compute intensity (Fig. 16).
+    ops.push_back(assess(TuningOperation::RaiseZ, "raise_z", "Higher compute intensity", p, before,
+                         {{"Z", p.Z, clampTo("Z", p.Z * options.z_factor)}}));
+
+    // Lower ILP (Fig. 17): the best E in [E/2, E].
+    {
+        const SupplyShape shape(p);
+        std::vector<double> es(std::size_t(options.e_candidates));
+        for (std::size_t i = 0; i < es.size(); ++i)
+            es[i] = clampTo("E", p.E * (0.5 + 0.5 * double(i) / double(es.size() - 1)));
+        es.back() = p.E;
+        const std::size_t best = bestOf(es.size(), [&](std::size_t i) {
+            XModelParams q = p;
+            q.E = es[i];
+            return scannedCsGops(XModel(q), shape);
+        });
+        ops.push_back(
+                assess(TuningOperation::LowerE, "lower_e", "Lower ILP", p, before, {{"E", p.E, es[best]}}));
+    }
+
+    std::stable_sort(ops.begin(), ops.end(), [](const TuningAdvice &a, const TuningAdvice &b) {
+        if (a.applicable != b.applicable)
+            return a.applicable;
+        return a.applicable && a.cs_change_gops > b.cs_change_gops;
+    });
+    int rank = 0;
+    for (auto &op : ops)
+        op.rank = op.applicable ? ++rank : 0;
+
+    advice.degradation = degradationBounds(p);
+    return advice;
+}
+
+} // namespace crossroof::core

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/parameters.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossroof::core {
+
+/// The tuning operations of the X-model case study (x-model.txt VI, Figs. 12-17).
+enum class TuningOperation { ThreadThrottling, CacheBypassing, LargerCache, FasterCache, RaiseZ, LowerE };
+
+struct ParameterChange
+{
+    std::string_view key;
+    double from = 0;
+    double to = 0;
+};
+
+/// One operation, predicted as the difference of two full model evaluations: XModel(after).solve()'s
+/// operating point minus XModel(current).solve()'s.
+struct TuningAdvice
+{
+    TuningOperation operation = TuningOperation::ThreadThrottling;
+    std::string_view id;   ///< stable key for scripts, e.g. "thread_throttling"
+    std::string_view name; ///< e.g. "Thread throttling"
+    bool applicable = true;
+    std::string reason;    ///< why it does not apply (when !applicable)
+    std::vector<ParameterChange> changes;
+    XModelParams params;   ///< the parameters after the operation
+    double ms_gbs = 0;     ///< operating point after, device GB/s
+    double cs_gops = 0;    ///< operating point after, device Gop/s
+    double ms_change_gbs = 0;
+    double cs_change_gops = 0;
+    std::optional<double> ms_change_percent; ///< relative to the current throughput (none when that is 0)
+    std::optional<double> cs_change_percent;
+    int principle = 0;     ///< Principle 1, 2 or 3 of x-model.txt II that explains the change
+    std::string why;       ///< one sentence
+    int rank = 0;          ///< 1 for the largest CS gain; 0 when not applicable
+};
+
+/// How far a bistable machine can fall when warps are added (x-model.txt III-D-2, MODEL.md 1.5).
+struct DegradationBounds
+{
+    double max_gbs = 0; ///< M/Z - R_req in GB/s, reached with infinitely many warps; <= 0 means none
+    /// The smallest n (a real number, found by bisection) where a second stable state appears: G(n-k)
+    /// becomes tangent to f. Searched over n in (0, max(n, max_warps)]; none if the machine never turns
+    /// bistable there.
+    std::optional<double> tangency_n;
+    std::optional<double> tangency_high_gbs; ///< the two stable states at the tangency
+    std::optional<double> tangency_low_gbs;
+    std::optional<double> min_drop_gbs;      ///< high - low: the smallest fall (sigma' to sigma'')
+};
+
+struct AdvisorOptions
+{
+    std::optional<double> cache_size_kib; ///< target of "larger cache"; default twice S_s
+    double z_factor = 1.25;               ///< "raise Z": Z times this (+25 %, an algorithmic change)
+    int e_candidates = 65;                ///< "lower E": the best of this many values spread over [E/2, E]
+};
+
+struct Advice
+{
+    XModelParams params;
+    double ms_gbs = 0;    ///< current operating point
+    double cs_gops = 0;
+    double k = 0;
+    int stable_count = 0; ///< 2 or more: bistable, the operating point can fall (see degradation)
+    /// Applicable operations by CS gain, largest first, then the operations that do not apply.
+    std::vector<TuningAdvice> operations;
+    DegradationBounds degradation;
+};
+
+/// Evaluates every tuning operation for PARAMS and ranks them. Throws InputError on invalid parameters or
+/// options.
+Advice advise(const XModelParams &params, const AdvisorOptions &options = {});
+
+/// Thread throttling's search: the whole n in 1..params.n with the highest CS throughput at the operating
+/// point, every n evaluated (ties within 1e-9 go to the largest n, the smallest change).
+int bestThreadCount(const XModelParams &params);
+
+/// The degradation bounds on their own.
+DegradationBounds degradationBounds(const XModelParams &params);
+
+} // namespace crossroof::core

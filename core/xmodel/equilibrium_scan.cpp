@@ -1,0 +1,518 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xmodel/equilibrium_scan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace crossroof::core {
+
+namespace {
+
+constexpr double kZeroTolerance
+        = 1e-11; // as XModel::solve(): |F| below this times the throughput scale is zero
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+/// Brent's method (netlib zeroin) for a zero of fn in [a, b], given fa and fb of opposite signs.
+template<typename Fn>
+double brentRoot(Fn &&fn, double a, double b, double fa, double fb, double xtol)
+{
+    if (fa == 0)
+        return a;
+    if (fb == 0)
+        return b;
+    double c = a;
+    double fc = fa;
+    for (int iter = 0; iter < 200; ++iter) {
+        const double prevStep = b - a;
+        if (std::abs(fc) < std::abs(fb)) {
+            a = b;
+            b = c;
+            c = a;
+            fa = fb;
+            fb = fc;
+            fc = fa;
+        }
+        const double tolAct = 2 * std::numeric_limits<double>::epsilon() * std::abs(b) + 0.5 * xtol;
+        double step = 0.5 * (c - b);
+        if (std::abs(step) <= tolAct || fb == 0)
+            return b;
+        if (std::abs(prevStep) >= tolAct && std::abs(fa) > std::abs(fb)) {
+            // Secant or inverse quadratic interpolation, accepted only while it stays well inside the
+            // bracket.
+            const double cb = c - b;
+            double p;
+            double q;
+            if (a == c) {
+                const double t1 = fb / fa;
+                p = cb * t1;
+                q = 1 - t1;
+            } else {
+                const double qa = fa / fc;
+                const double t1 = fb / fc;
+                const double t2 = fb / fa;
+                p = t2 * (cb * qa * (qa - t1) - (b - a) * (t1 - 1));
+                q = (qa - 1) * (t1 - 1) * (t2 - 1);
+            }
+            if (p > 0)
+                q = -q;
+            else
+                p = -p;
+            if (p < 0.75 * cb * q - 0.5 * std::abs(tolAct * q) && p < std::abs(0.5 * prevStep * q))
+                step = p / q;
+        }
+        if (std::abs(step) < tolAct)
+            step = step > 0 ? tolAct : -tolAct;
+        a = b;
+        fa = fb;
+        b += step;
+        fb = fn(b);
+        if ((fb > 0 && fc > 0) || (fb < 0 && fc < 0)) {
+            c = a;
+            fc = fa;
+        }
+    }
+    return b;
+}
+
+/// Zero of fn(t) for t in [lo, hi] (0 < lo < hi; fn rises through zero there if `rising`, else falls),
+/// solved in u = log t so that roots spanning decades are found to relative precision: Newton's method from
+/// `guess`, falling back to bisection whenever a step would leave the bracket (rtsafe). fn(t) returns
+/// {value, t * d value/dt}. 1e-11 is enough: a breakpoint off by that leaves F non-monotone over a stretch
+/// so short that the change of F there is far below the zero tolerance.
+template<typename Fn>
+double logNewton(Fn &&fn, double lo, double hi, bool rising, double guess)
+{
+    double ulo = std::log(lo); // value < 0 at ulo, > 0 at uhi
+    double uhi = std::log(hi);
+    if (!rising)
+        std::swap(ulo, uhi);
+    double u = std::log(std::clamp(guess, lo, hi));
+    double step = uhi - ulo;
+    for (int i = 0; i < 100; ++i) {
+        const auto [v, dv] = fn(std::exp(u));
+        if (v == 0)
+            break;
+        (v < 0 ? ulo : uhi) = u;
+        const double newton = u - v / dv;
+        if (std::abs(newton - u) < 1e-11) { // converged (a step this small may not even move u)
+            u = newton;
+            break;
+        }
+        const bool inside = dv != 0 && (newton - ulo) * (newton - uhi) < 0;
+        const double previous = step;
+        if (inside && std::abs(newton - u) < 0.5 * std::abs(previous)) {
+            step = newton - u;
+            u = newton;
+        } else {
+            step = 0.5 * (uhi - ulo);
+            u = ulo + step;
+        }
+        if (std::abs(step) < 1e-11)
+            break;
+    }
+    return std::exp(u);
+}
+
+/// Golden-section search for the minimum of fn on [lo, hi] in log k (fn unimodal there). A relative width of
+/// 1e-6 is plenty: the scan only needs a point where F' is negative if one exists.
+template<typename Fn>
+double goldenMinLog(Fn &&fn, double lo, double hi)
+{
+    constexpr double r = 0.6180339887498949;
+    double a = std::log(lo);
+    double b = std::log(hi);
+    double c = b - r * (b - a);
+    double d = a + r * (b - a);
+    double fc = fn(std::exp(c));
+    double fd = fn(std::exp(d));
+    for (int i = 0; i < 200 && b - a > 1e-6; ++i) {
+        if (fc <= fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - r * (b - a);
+            fc = fn(std::exp(c));
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + r * (b - a);
+            fd = fn(std::exp(d));
+        }
+    }
+    return std::exp(0.5 * (a + b));
+}
+
+} // namespace
+
+SupplyShape::SupplyShape(const XModelParams &params)
+    : m_p(params)
+    , m_rreq(params.requestRate())
+    , m_delta(m_rreq * params.L)
+{
+    for (auto &s : m_steepest)
+        s.store(kUnknown, std::memory_order_relaxed);
+    // Without cache, with a fixed hit rate, with alpha = 1 or without capacity, f = k / (a + b*Lm(k)) rises.
+    if (m_p.cache == CacheMode::Locality && m_p.alpha > 1 && m_p.S_s > 0)
+        findLocality();
+}
+
+SupplyShape::SupplyShape(const SupplyShape &other)
+{
+    *this = other;
+}
+
+SupplyShape &SupplyShape::operator=(const SupplyShape &other)
+{
+    m_p = other.m_p;
+    m_rreq = other.m_rreq;
+    m_delta = other.m_delta;
+    m_falling = other.m_falling;
+    m_fallingCount = other.m_fallingCount;
+    for (std::size_t i = 0; i < m_steepest.size(); ++i)
+        m_steepest[i].store(other.m_steepest[i].load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+}
+
+bool SupplyShape::sameSupply(const XModelParams &p) const
+{
+    return p.cache == m_p.cache && p.R == m_p.R && p.request_bytes == m_p.request_bytes
+           && p.clock_ghz == m_p.clock_ghz && p.sm_count == m_p.sm_count && p.L == m_p.L && p.L_s == m_p.L_s
+           && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h;
+}
+
+bool SupplyShape::dependsOn(std::string_view key)
+{
+    constexpr std::array<std::string_view, 10> kKeys{"R",   "request_bytes", "clock_ghz", "sm_count", "L",
+                                                     "L_s", "S_s",           "alpha",     "beta",     "h"};
+    return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
+}
+
+void SupplyShape::findLocality()
+{
+    const double a = m_p.alpha;
+    const double c = m_p.S_s / m_p.beta;
+    const double L = m_p.L;
+    const double Ls = m_p.L_s;
+
+    // Below delta: sign f' = sign(g(t)), g(t) = L_s + (L - L_s) phi(t), phi(t) = (1+t)^-a (1 + (2-a) t).
+    // phi falls from 1 to its minimum -((a-2)/a)^a at t* = 2/(a-2) and rises back towards 0, so f falls on
+    // (c/t_a, c/t_b) with t_b < t* < t_a the two zeros of g, when g(t*) < 0.
+    if (L > Ls && a > 2) {
+        auto g = [&](double t) {
+            const double lg = std::log1p(t);
+            const double value = Ls + (L - Ls) * std::exp(-a * lg) * (1 + (2 - a) * t);
+            const double dphi = std::exp((-a - 1) * lg) * (2 - 2 * a + (2 - a) * (1 - a) * t); // phi'(t)
+            return std::pair(value, (L - Ls) * t * dphi);
+        };
+        const double tStar = 2 / (a - 2);
+        if (g(tStar).first < 0) {
+            const double tb = logNewton(g, 1 / (a - 2), tStar, false, 1.5 / (a - 2));
+            // For large t, phi(t) ~ (2-a) t^(1-a): its zero is a good start, and doubling brackets it.
+            const double far = std::pow((a - 2) * (L - Ls) / Ls, 1 / (a - 1));
+            double hi = std::max(2 * tStar, 2 * far);
+            while (g(hi).first < 0 && hi < 1e300)
+                hi *= 2;
+            const double ta = logNewton(g, tStar, hi, true, far);
+            const double psi = c / ta;
+            const double valley = c / tb;
+            if (psi < m_delta) {
+                Falling &fall = m_falling[m_fallingCount++];
+                fall.lo = psi;
+                fall.hi = std::min(valley, m_delta);
+                fall.above_delta = false;
+            }
+        }
+    }
+
+    // Above delta f = 1/H, H = L_s (1-m)/k + m/R_req; sign f' = sign(L_s/c Psi(t) - (a-1)/R_req) with
+    // Psi(t) = (1+t)^a + (a-2) t - 1, which rises from Psi(0) = 0: f rises up to k_p = c/t_p, Psi(t_p) = q,
+    // and falls beyond it.
+    const double q = (a - 1) * c / (m_rreq * Ls);
+    auto psiMinusQ = [&](double t) {
+        const double lg = std::log1p(t);
+        return std::pair(std::expm1(a * lg) + (a - 2) * t - q, t * (a * std::exp((a - 1) * lg) + a - 2));
+    };
+    // Psi is convex with Psi'(0) = 2a - 2, so t_p <= q/(2a-2). With r = (1+q)^(1/a) - 1,
+    // Psi(r) = q + (a-2) r: r bounds t_p from above for a >= 2 and from below for a < 2.
+    const double r = std::expm1(std::log1p(q) / a);
+    const double hi = a >= 2 ? std::min(q / (2 * a - 2), r) : q / (2 * a - 2);
+    double lo = a >= 2 ? 0.5 * hi : r;
+    while (psiMinusQ(lo).first >= 0 && lo > 1e-300)
+        lo *= 0.5;
+    // Newton from the upper end converges without overshooting: Psi(e^u) is convex in u.
+    const double tp = logNewton(psiMinusQ, lo, hi, true, hi);
+    Falling &fall = m_falling[m_fallingCount++];
+    fall.lo = std::max(m_delta, c / tp);
+    fall.hi = kInfinity;
+    fall.above_delta = true;
+}
+
+double SupplyShape::steepest(std::size_t i) const
+{
+    // Computing it twice in two threads is harmless: both store the same value.
+    double k = m_steepest[i].load(std::memory_order_relaxed);
+    if (!std::isnan(k))
+        return k;
+    const Falling &fall = m_falling[i];
+    // The largest n is 1e5 warps (parameters.cpp); beyond the cap only the far tail of f is left.
+    const double hi = std::isinf(fall.hi) ? std::max(1e6, 100 * fall.lo) : fall.hi;
+    k = fall.lo;
+    if (hi > fall.lo) {
+        auto fp = [&](double kk) { return slope(kk, fall.above_delta); };
+        k = goldenMinLog(fp, fall.lo, hi);
+        // f' can fall all the way to an end of the stretch (at delta, say): take the end then.
+        if (fp(hi) < fp(k))
+            k = hi;
+    }
+    m_steepest[i].store(k, std::memory_order_relaxed);
+    return k;
+}
+
+double SupplyShape::slope(double k, bool aboveDelta) const
+{
+    if (m_fallingCount == 0 || k <= 0)
+        return 0; // only called on falling stretches, which exist in locality mode alone
+    const double a = m_p.alpha;
+    const double c = m_p.S_s / m_p.beta;
+    const double Ls = m_p.L_s;
+    const double t = c / k;
+    const double lg = std::log1p(t);
+    const double miss = std::exp((1 - a) * lg); // 1 - h(k), Eq. 3
+    if (!aboveDelta) {
+        // f = k/D, D = L_s + (L - L_s) miss: f' = (D - k D')/D^2 = (L_s + (L - L_s) phi(t))/D^2.
+        const double D = Ls + (m_p.L - Ls) * miss;
+        return (Ls + (m_p.L - Ls) * std::exp(-a * lg) * (1 + (2 - a) * t)) / (D * D);
+    }
+    // f = 1/H: f' = -H'(k)/H^2 = (t^2/c) dH/dt / H^2 with dH/dt = (1+t)^-a (L_s/c Psi(t) - (a-1)/R_req),
+    // multiplied out so that (1+t)^a cannot overflow.
+    const double H = Ls * -std::expm1((1 - a) * lg) / k + miss / m_rreq;
+    const double e = std::exp(-a * lg);
+    const double dHdt = Ls / c * (-std::expm1(-a * lg) + (a - 2) * t * e) - (a - 1) * e / m_rreq;
+    return t * t / c * dHdt / (H * H);
+}
+
+EquilibriumScan::EquilibriumScan(const XModel &model, const SupplyShape &shape)
+    : EquilibriumScan(model, shape, model.params().n)
+{
+}
+
+EquilibriumScan::EquilibriumScan(const XModel &model, const SupplyShape &shape, double n)
+    : m_model(model)
+    , m_n(n)
+{
+    scan(shape);
+    countStable();
+}
+
+double EquilibriumScan::balance(double k) const
+{
+    return m_model.msSupply(k) - m_model.csDemand(m_n - k);
+}
+
+int EquilibriumScan::signOf(double F) const
+{
+    return F > m_tol ? 1 : (F < -m_tol ? -1 : 0);
+}
+
+void EquilibriumScan::push(double k, double F)
+{
+    if (m_count < kMaxSamples)
+        m_samples[m_count++] = {k, F, signOf(F)};
+}
+
+void EquilibriumScan::scan(const SupplyShape &shape)
+{
+    const XModelParams &p = m_model.params();
+    const double n = m_n;
+    const double kink = n - p.M / p.E; // G is flat left of it, sloped right of it
+
+    std::array<double, 8> breaks{};
+    std::size_t nb = 0;
+    breaks[nb++] = 0;
+    breaks[nb++] = n;
+    auto inside = [&](double k) {
+        if (k > 0 && k < n)
+            breaks[nb++] = k;
+    };
+    inside(p.requestRate() * p.L); // delta: as solve(), so that a neutral interval starts at a sample
+    inside(kink);
+    for (const auto &fall : shape.falling()) {
+        inside(fall.lo);
+        inside(fall.hi);
+    }
+    for (std::size_t i = 1; i < nb; ++i) { // insertion sort: at most eight points
+        for (std::size_t j = i; j > 0 && breaks[j] < breaks[j - 1]; --j)
+            std::swap(breaks[j], breaks[j - 1]);
+    }
+    const double same = 1e-12 * std::max(n, 1.0);
+    nb = std::size_t(std::unique(breaks.begin(), breaks.begin() + nb,
+                                 [same](double a, double b) { return b - a <= same; })
+                     - breaks.begin());
+    breaks[nb - 1] = n;
+
+    std::array<double, 8> Fb{};
+    double scale = p.M / p.Z;
+    for (std::size_t i = 0; i < nb; ++i) {
+        const double f = m_model.msSupply(breaks[i]);
+        Fb[i] = f - m_model.csDemand(n - breaks[i]);
+        scale = std::max(scale, f);
+    }
+    m_tol = kZeroTolerance * scale;
+
+    const double s = p.E / p.Z; // -dG(n-k)/dk where G slopes
+    push(breaks[0], Fb[0]);
+    for (std::size_t i = 0; i + 1 < nb; ++i) {
+        const double a = breaks[i];
+        const double b = breaks[i + 1];
+        const double mid = 0.5 * (a + b);
+        const auto falls = shape.falling();
+        const auto fall = std::find_if(falls.begin(), falls.end(),
+                                       [mid](const auto &f) { return mid > f.lo && mid < f.hi; });
+        if (fall != falls.end() && mid > kink) {
+            // f falls and G slopes: F' = f' + s is unimodal with its minimum at the steepest descent of f.
+            auto dF = [&](double k) { return shape.slope(k, fall->above_delta) + s; };
+            const double pk = std::clamp(shape.steepest(std::size_t(fall - falls.begin())), a, b);
+            const double dp = dF(pk);
+            if (dp < 0) {
+                const double xtol = 1e-12 * std::max(n, 1.0);
+                const double da = dF(a);
+                const double db = dF(b);
+                // A local maximum of F matters only if F(a) is not already positive, a minimum only if F(b)
+                // is not already negative; otherwise F still crosses at most once between the samples.
+                if (da > 0 && signOf(Fb[i]) <= 0) {
+                    const double z = brentRoot(dF, a, pk, da, dp, xtol);
+                    push(z, balance(z));
+                }
+                if (db > 0 && signOf(Fb[i + 1]) >= 0) {
+                    const double z = brentRoot(dF, pk, b, dp, db, xtol);
+                    push(z, balance(z));
+                }
+            }
+        }
+        push(b, Fb[i + 1]);
+    }
+}
+
+template<typename Fn>
+void EquilibriumScan::walk(Fn &&fn) const
+{
+    // The same rules as XModel::solve(): a sign change between samples is a crossing; a run of zero samples
+    // is a neutral interval when it spans more than one sample, else a root classified by its neighbours.
+    int left = -1; // F(0) < 0: a zero run at k = 0 is entered from below
+    for (std::size_t i = 0; i < m_count;) {
+        const int s = m_samples[i].sign;
+        if (s != 0) {
+            if (i > 0 && m_samples[i - 1].sign != 0 && left != s) {
+                if (!fn(i - 1, i, true, left < 0 ? Stability::Stable : Stability::Unstable))
+                    return;
+            }
+            left = s;
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j + 1 < m_count && m_samples[j + 1].sign == 0)
+            ++j;
+        const int right = j + 1 < m_count ? m_samples[j + 1].sign : 1;
+        Stability st = Stability::Critical;
+        if (j > i)
+            st = Stability::Neutral;
+        else if (left != right)
+            st = left < 0 ? Stability::Stable : Stability::Unstable;
+        if (!fn(i, j, false, st))
+            return;
+        left = right;
+        i = j + 1;
+    }
+}
+
+void EquilibriumScan::countStable()
+{
+    m_stableCount = 0;
+    walk([this](std::size_t, std::size_t, bool, Stability st) {
+        if (st == Stability::Stable || st == Stability::Neutral)
+            ++m_stableCount;
+        return true;
+    });
+}
+
+double EquilibriumScan::rootBetween(double a, double Fa, double b, double Fb) const
+{
+    return brentRoot([this](double k) { return balance(k); }, a, b, Fa, Fb, 1e-14 * std::max(m_n, 1.0));
+}
+
+double EquilibriumScan::rootBetween(std::size_t lo, std::size_t hi) const
+{
+    return rootBetween(m_samples[lo].k, m_samples[lo].F, m_samples[hi].k, m_samples[hi].F);
+}
+
+double EquilibriumScan::operatingK() const
+{
+    double k = 0;
+    walk([&](std::size_t lo, std::size_t hi, bool crossing, Stability) {
+        k = crossing ? rootBetween(lo, hi) : m_samples[lo].k;
+        return false;
+    });
+    return k;
+}
+
+double EquilibriumScan::operatingGbs() const
+{
+    return m_model.toGbs(m_model.msSupply(operatingK()));
+}
+
+std::vector<EquilibriumScan::Root> EquilibriumScan::roots() const
+{
+    std::vector<Root> out;
+    walk([&](std::size_t lo, std::size_t hi, bool crossing, Stability st) {
+        if (crossing) {
+            const double k = rootBetween(lo, hi);
+            out.push_back({k, k, st});
+        } else {
+            out.push_back({m_samples[lo].k, m_samples[hi].k, st});
+        }
+        return true;
+    });
+    return out;
+}
+
+double EquilibriumScan::restFrom(double k0) const
+{
+    k0 = std::clamp(k0, 0.0, m_n);
+    const double F0 = balance(k0);
+    const int s0 = signOf(F0);
+    if (s0 == 0)
+        return k0;
+    if (s0 < 0) {
+        // dk/dt > 0: up to the first sample at or above zero; F < 0 on the way, one crossing in the last
+        // step.
+        for (std::size_t i = 0; i < m_count; ++i) {
+            const Sample &sm = m_samples[i];
+            if (sm.k <= k0 || sm.sign < 0)
+                continue;
+            if (sm.sign == 0)
+                return sm.k;
+            if (i > 0 && m_samples[i - 1].k > k0)
+                return rootBetween(i - 1, i);
+            return rootBetween(k0, F0, sm.k, sm.F);
+        }
+        return m_n;
+    }
+    for (std::size_t i = m_count; i-- > 0;) {
+        const Sample &sm = m_samples[i];
+        if (sm.k >= k0 || sm.sign > 0)
+            continue;
+        if (sm.sign == 0)
+            return sm.k;
+        if (i + 1 < m_count && m_samples[i + 1].k < k0)
+            return rootBetween(i, i + 1);
+        return rootBetween(sm.k, sm.F, k0, F0);
+    }
+    return 0;
+}
+
+} // namespace crossroof::core

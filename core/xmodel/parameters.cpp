@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xmodel/parameters.h"
+
+#include "support/error.h"
+#include "support/text.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace crossroof::core {
+
+namespace {
+
+using P = XModelParams;
+constexpr auto M = ParameterSide::Machine;
+constexpr auto W = ParameterSide::Workload;
+
+// key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member
+const std::array<ParameterInfo, 16> kInfos{{
+    {"n", "Resident warps", "n", "warps",
+     "Warps resident per SM: the TLP of the workload. n = k + x (warps in the memory system plus warps "
+     "computing).",
+     W, 1, 100000, 1, 1024, true, 0, true, &P::n},
+    {"Z", "Compute intensity", "Z", "inst/req",
+     "Warp-instructions per memory request (the DLP of the workload). Compute demand on the memory "
+     "system: G(x) = min(E*x, M) / Z.",
+     W, 1e-4, 1e7, 0.01, 10000, true, 3, false, &P::Z},
+    {"E", "ILP", "E", "",
+     "Instruction-level parallelism of the workload: computation lanes one warp keeps busy. "
+     "g(x) = min(E*x, M); CS transition pi = M/E.",
+     W, 1e-3, 1000, 0.1, 16, true, 3, false, &P::E},
+    {"R", "Memory bandwidth", "R", "GB/s",
+     "Maximum sustainable memory-system throughput of the device. Per SM: R_req = R / (request_bytes * "
+     "clock * SMs) requests/cycle; MS transition delta = R_req * L.",
+     M, 1e-3, 1e6, 1, 20000, true, 1, false, &P::R},
+    {"L", "Memory latency", "L", "cycles",
+     "Unloaded memory latency. Loaded latency Lm(k) = max(L, k / R_req); without cache f(k) = k / Lm(k).",
+     M, 1, 1e6, 10, 5000, true, 1, false, &P::L},
+    {"M", "Compute lanes", "M", "inst/cycle",
+     "Warp-instructions issued per cycle per SM: the height of g(x) = min(E*x, M).",
+     M, 1e-3, 1e4, 0.01, 64, true, 3, false, &P::M},
+    {"S_s", "Shared cache size", "S_s", "KiB",
+     "Shared cache capacity per SM. Locality mode hit rate h(k) = 1 - (S_s/(beta*k) + 1)^(1-alpha) (Eq. 3).",
+     M, 0, 1e6, 1, 1024, true, 1, false, &P::S_s},
+    {"L_s", "Cache latency", "L_s", "cycles",
+     "Shared cache hit latency. Average latency h*L_s + (1-h)*Lm(k) (Eq. 1).",
+     M, 0.01, 1e5, 1, 1000, true, 1, false, &P::L_s},
+    {"h", "Hit rate", "h", "",
+     "Constant shared-cache hit rate (cache mode 'fixed'): f(k) = k / (h*L_s + (1-h)*Lm(k)).",
+     W, 0, 1, 0, 1, false, 3, false, &P::h},
+    {"alpha", "Locality exponent", "alpha", "",
+     "Workload locality (Eq. 3): h(k) = 1 - (S_s/(beta*k) + 1)^(1-alpha). alpha = 1 means no reuse.",
+     W, 1, 100, 1, 8, false, 3, false, &P::alpha},
+    {"beta", "Locality footprint", "beta", "KiB",
+     "Workload locality (Eq. 3): cache footprint scale per warp; larger beta thrashes sooner.",
+     W, 1e-6, 1e6, 0.001, 100, true, 4, false, &P::beta},
+    {"sm_count", "SMs", "SMs", "", "Streaming multiprocessors (or cores) of the device.", M, 1, 100000, 1, 1024,
+     true, 0, true, &P::sm_count},
+    {"clock_ghz", "Clock", "f_clk", "GHz", "Core clock that converts per-cycle rates to per-second rates.", M,
+     1e-3, 100, 0.1, 5, true, 3, false, &P::clock_ghz},
+    {"warp_size", "Warp size", "w", "threads", "Threads per warp (1 for a CPU hardware thread).", M, 1, 1024, 1,
+     64, true, 0, true, &P::warp_size},
+    {"max_warps", "Max warps", "n_max", "warps/SM", "Warp slots per SM: the most warps that can be resident.",
+     M, 1, 100000, 1, 1024, true, 0, true, &P::max_warps},
+    {"request_bytes", "Request size", "b_req", "B",
+     "Bytes moved by one warp memory request (128 for a coalesced 4-byte warp access, 256 for 8-byte).", M,
+     1, 65536, 1, 1024, true, 0, false, &P::request_bytes},
+}};
+
+} // namespace
+
+std::string_view cacheModeName(CacheMode mode)
+{
+    switch (mode) {
+    case CacheMode::None:
+        return "none";
+    case CacheMode::Fixed:
+        return "fixed";
+    case CacheMode::Locality:
+        return "locality";
+    }
+    return "none";
+}
+
+std::optional<CacheMode> cacheModeFromName(std::string_view name)
+{
+    if (name == "none")
+        return CacheMode::None;
+    if (name == "fixed")
+        return CacheMode::Fixed;
+    if (name == "locality")
+        return CacheMode::Locality;
+    return std::nullopt;
+}
+
+std::span<const ParameterInfo> parameterInfos()
+{
+    return kInfos;
+}
+
+const ParameterInfo *findParameter(std::string_view key)
+{
+    for (const auto &info : kInfos) {
+        if (info.key == key)
+            return &info;
+    }
+    return nullptr;
+}
+
+std::optional<std::string> checkValue(const ParameterInfo &info, double value)
+{
+    if (!std::isfinite(value))
+        return "must be a finite number (got " + formatNumber(value) + ")";
+    if (value < info.min || value > info.max) {
+        return "must be between " + formatNumber(info.min) + " and " + formatNumber(info.max) + " (got "
+            + formatNumber(value) + ")";
+    }
+    if (info.integer && value != std::floor(value))
+        return "must be a whole number (got " + formatNumber(value) + ")";
+    return std::nullopt;
+}
+
+void setFromText(XModelParams &params, std::string_view key, std::string_view value)
+{
+    if (key == "cache") {
+        const auto mode = cacheModeFromName(value);
+        if (!mode)
+            throw InputError("parameter 'cache': must be none, fixed or locality (got '" + std::string(value) + "')");
+        params.cache = *mode;
+        return;
+    }
+    const ParameterInfo *info = findParameter(key);
+    if (!info)
+        throw InputError("unknown parameter '" + std::string(key) + "'");
+    double v = 0;
+    const auto *end = value.data() + value.size();
+    const auto [ptr, ec] = std::from_chars(value.data(), end, v);
+    if (value.empty() || ec != std::errc() || ptr != end)
+        throw InputError("parameter '" + std::string(key) + "': '" + std::string(value) + "' is not a number");
+    if (auto problem = checkValue(*info, v))
+        throw InputError("parameter '" + std::string(key) + "': " + *problem);
+    params.*(info->member) = v;
+}
+
+void validate(const XModelParams &params)
+{
+    for (const auto &info : kInfos) {
+        if (auto problem = checkValue(info, params.*(info.member)))
+            throw InputError("parameter '" + std::string(info.key) + "': " + *problem);
+    }
+}
+
+} // namespace crossroof::core

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xmodel/xmodel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::core {
+
+namespace {
+
+// Grid sizes for root and extremum search. Every kink and every extremum of f is a grid point as well, so
+// on each grid interval f is smooth and, where f does not fall, F is monotone (G(n-k) never rises in k).
+constexpr int kUniformPoints = 400;
+constexpr int kGeometricPoints = 200;
+constexpr double kZeroTolerance = 1e-11; // |F| below this times the throughput scale counts as zero
+
+template<typename Fn>
+double bisect(Fn &&fn, double a, double b, double fa)
+{
+    const double width = std::max({std::abs(a), std::abs(b), 1.0}) * 1e-14;
+    for (int i = 0; i < 200 && b - a > width; ++i) {
+        const double m = 0.5 * (a + b);
+        const double fm = fn(m);
+        if (fm == 0)
+            return m;
+        if ((fm < 0) == (fa < 0)) {
+            a = m;
+            fa = fm;
+        } else {
+            b = m;
+        }
+    }
+    return 0.5 * (a + b);
+}
+
+/// Golden-section search for the maximum of fn on [a, b] (fn unimodal there). Returns the abscissa.
+template<typename Fn>
+double goldenMax(Fn &&fn, double a, double b)
+{
+    constexpr double r = 0.6180339887498949;
+    double c = b - r * (b - a);
+    double d = a + r * (b - a);
+    double fc = fn(c);
+    double fd = fn(d);
+    const double width = std::max(std::abs(b), 1.0) * 1e-12;
+    for (int i = 0; i < 200 && b - a > width; ++i) {
+        if (fc >= fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - r * (b - a);
+            fc = fn(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + r * (b - a);
+            fd = fn(d);
+        }
+    }
+    return 0.5 * (a + b);
+}
+
+void addGrid(std::vector<double> &ks, double lo, double hi)
+{
+    ks.reserve(ks.size() + kUniformPoints + kGeometricPoints + 1);
+    for (int i = 0; i <= kUniformPoints; ++i)
+        ks.push_back(lo + (hi - lo) * i / kUniformPoints);
+    // Geometric points resolve structure close to k = 0 when hi is large.
+    const double g0 = std::max(hi * 1e-6, 1e-9);
+    if (g0 < hi) {
+        const double ratio = std::log(hi / g0);
+        for (int i = 0; i < kGeometricPoints; ++i)
+            ks.push_back(g0 * std::exp(ratio * i / kGeometricPoints));
+    }
+}
+
+void sortUnique(std::vector<double> &ks, double scale)
+{
+    std::sort(ks.begin(), ks.end());
+    const double eps = scale * 1e-12;
+    ks.erase(std::unique(ks.begin(), ks.end(), [eps](double a, double b) { return b - a <= eps; }), ks.end());
+}
+
+} // namespace
+
+std::string_view stabilityName(Stability s)
+{
+    switch (s) {
+    case Stability::Stable:
+        return "stable";
+    case Stability::Unstable:
+        return "unstable";
+    case Stability::Critical:
+        return "critical";
+    case Stability::Neutral:
+        return "neutral";
+    }
+    return "stable";
+}
+
+std::string_view boundClassName(BoundClass b)
+{
+    switch (b) {
+    case BoundClass::Compute:
+        return "compute";
+    case BoundClass::Memory:
+        return "memory";
+    case BoundClass::Capacity:
+        return "capacity";
+    case BoundClass::Thread:
+        return "thread";
+    case BoundClass::CacheThrashing:
+        return "cache-thrashing";
+    }
+    return "thread";
+}
+
+int XGraphResult::stableCount() const
+{
+    return static_cast<int>(std::count_if(equilibria.begin(), equilibria.end(), [](const Equilibrium &e) {
+        return e.stability == Stability::Stable || e.stability == Stability::Neutral;
+    }));
+}
+
+XModel::XModel(const XModelParams &params)
+    : m_p(params)
+{
+    validate(m_p);
+    m_rreq = m_p.requestRate();
+    m_delta = m_rreq * m_p.L;
+    m_pi = m_p.M / m_p.E;
+    m_gbsFactor = m_p.gbsPerRequestRate();
+    m_gopsFactor = m_p.gopsPerInstructionRate();
+}
+
+double XModel::memoryLatency(double k) const
+{
+    return std::max(m_p.L, k / m_rreq);
+}
+
+double XModel::hitRate(double k) const
+{
+    switch (m_p.cache) {
+    case CacheMode::None:
+        return 0;
+    case CacheMode::Fixed:
+        return m_p.h;
+    case CacheMode::Locality:
+        if (k <= 0)
+            return 1;
+        return 1 - std::pow(m_p.S_s / (m_p.beta * k) + 1, 1 - m_p.alpha); // Eq. 3
+    }
+    return 0;
+}
+
+double XModel::msSupply(double k) const
+{
+    if (k <= 0)
+        return 0;
+    const double lm = memoryLatency(k);
+    switch (m_p.cache) {
+    case CacheMode::None:
+        return k / lm;
+    case CacheMode::Fixed:
+        return k / (m_p.h * m_p.L_s + (1 - m_p.h) * lm); // Eq. 1, 2
+    case CacheMode::Locality: {
+        const double miss = std::pow(m_p.S_s / (m_p.beta * k) + 1, 1 - m_p.alpha);
+        return k / (m_p.L_s + (lm - m_p.L_s) * miss); // Eq. 5
+    }
+    }
+    return 0;
+}
+
+double XModel::csThroughput(double x) const
+{
+    return std::min(m_p.E * std::max(x, 0.0), m_p.M);
+}
+
+double XModel::csDemand(double x) const
+{
+    return csThroughput(x) / m_p.Z;
+}
+
+double XModel::balance(double k) const
+{
+    return msSupply(k) - csDemand(m_p.n - k);
+}
+
+XModel::Extremes XModel::findExtremes() const
+{
+    // Only Eq. 5 can fall: without cache and with a constant hit rate f(k) never decreases.
+    if (m_p.cache != CacheMode::Locality || m_p.alpha <= 1 || m_p.S_s <= 0)
+        return {};
+    const double kmax = std::max({m_p.n, m_p.max_warps, 4 * m_delta});
+    std::vector<double> ks{m_delta};
+    addGrid(ks, 0, kmax);
+    sortUnique(ks, kmax);
+    std::vector<double> fs(ks.size());
+    for (std::size_t i = 0; i < ks.size(); ++i)
+        fs[i] = msSupply(ks[i]);
+
+    auto significant = [](double hi, double lo) { return hi - lo > 1e-9 * std::abs(hi); };
+    Extremes ex;
+    std::size_t i = 1;
+    for (; i + 1 < ks.size() && ks[i] <= m_delta; ++i) {
+        if (fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1] && significant(fs[i], fs[i + 1])) {
+            ex.psi = goldenMax([this](double k) { return msSupply(k); }, ks[i - 1], ks[i + 1]);
+            break;
+        }
+    }
+    if (!ex.psi)
+        return {};
+    for (++i; i + 1 < ks.size(); ++i) {
+        if (fs[i] <= fs[i - 1] && fs[i] <= fs[i + 1] && significant(fs[i + 1], fs[i])) {
+            ex.valley = goldenMax([this](double k) { return -msSupply(k); }, ks[i - 1], ks[i + 1]);
+            break;
+        }
+    }
+    return ex;
+}
+
+Landmarks XModel::landmarksFrom(const Extremes &ex) const
+{
+    Landmarks lm;
+    lm.pi = m_pi;
+    lm.delta = m_delta;
+    lm.plateau_gbs = m_p.R;
+    lm.psi = ex.psi;
+    lm.valley = ex.valley;
+    if (ex.psi)
+        lm.psi_gbs = toGbs(msSupply(*ex.psi));
+    if (ex.valley)
+        lm.valley_gbs = toGbs(msSupply(*ex.valley));
+    return lm;
+}
+
+Landmarks XModel::landmarks() const
+{
+    return landmarksFrom(findExtremes());
+}
+
+Metrics XModel::metrics() const
+{
+    Metrics m;
+    m.mlp = m_delta;
+    m.dlp_machine = m_p.M / m_rreq;
+    if (m_p.Z * m_rreq <= m_p.M)
+        m.tlp_machine = m_delta + m_p.Z * m_rreq / m_p.E;
+    m.ilp = m_p.E;
+    m.degradation_max_gbs = toGbs(m_p.M / m_p.Z - m_rreq);
+    return m;
+}
+
+double XModel::slopeOfSupply(double k) const
+{
+    const double h = 1e-6 * std::max(k, 1.0);
+    const double lo = std::max(k - h, 0.0);
+    return (msSupply(k + h) - msSupply(lo)) / (k + h - lo);
+}
+
+BoundClass XModel::boundAt(double k) const
+{
+    const double scale = std::max(m_rreq, m_p.M / m_p.Z) / std::max(m_p.n, 1.0);
+    if (slopeOfSupply(k) < -1e-9 * scale)
+        return BoundClass::CacheThrashing;
+    const double x = m_p.n - k;
+    const bool csSaturated = x >= m_pi * (1 - 1e-9);
+    const bool msSaturated = k >= m_delta * (1 - 1e-9);
+    if (csSaturated && msSaturated)
+        return BoundClass::Capacity;
+    if (csSaturated)
+        return BoundClass::Compute;
+    if (msSaturated)
+        return BoundClass::Memory;
+    return BoundClass::Thread;
+}
+
+Equilibrium XModel::describe(double k, double k_end, Stability s) const
+{
+    Equilibrium e;
+    e.k = k;
+    e.k_end = k_end;
+    e.x = m_p.n - k;
+    e.stability = s;
+    e.ms_gbs = toGbs(msSupply(k));
+    e.cs_gops = toGops(csThroughput(e.x));
+    if (m_p.cache != CacheMode::None)
+        e.hit_rate = hitRate(k);
+    e.bound = boundAt(k);
+    return e;
+}
+
+XGraphResult XModel::solve() const
+{
+    const Extremes ex = findExtremes();
+    const double n = m_p.n;
+
+    std::vector<double> ks;
+    addGrid(ks, 0, n);
+    for (double kink : {m_delta, n - m_pi, ex.psi.value_or(-1), ex.valley.value_or(-1)}) {
+        if (kink > 0 && kink < n)
+            ks.push_back(kink);
+    }
+    sortUnique(ks, n);
+
+    const std::size_t count = ks.size();
+    std::vector<double> F(count);
+    double scale = m_p.M / m_p.Z;
+    for (std::size_t i = 0; i < count; ++i) {
+        F[i] = balance(ks[i]);
+        scale = std::max(scale, msSupply(ks[i]));
+    }
+    const double tol = kZeroTolerance * scale;
+    auto sign = [tol](double v) { return v > tol ? 1 : (v < -tol ? -1 : 0); };
+    auto fn = [this](double k) { return balance(k); };
+
+    XGraphResult result;
+    auto add = [&](double k, double k_end, Stability s) { result.equilibria.push_back(describe(k, k_end, s)); };
+    auto crossing = [](int from, int to) { return from < to ? Stability::Stable : Stability::Unstable; };
+
+    for (std::size_t i = 0; i < count; ++i) {
+        const int s = sign(F[i]);
+        if (s == 0) {
+            // A zero at a grid point, or a run of zeros (a neutral interval).
+            std::size_t j = i;
+            while (j + 1 < count && sign(F[j + 1]) == 0)
+                ++j;
+            const int left = i > 0 ? sign(F[i - 1]) : -1;
+            const int right = j + 1 < count ? sign(F[j + 1]) : 1;
+            if (j > i)
+                add(ks[i], ks[j], Stability::Neutral);
+            else
+                add(ks[i], ks[i], left == right ? Stability::Critical : crossing(left, right));
+            i = j;
+            continue;
+        }
+        if (i + 1 < count && sign(F[i + 1]) == -s) {
+            const double k = bisect(fn, ks[i], ks[i + 1], F[i]);
+            add(k, k, crossing(s, -s));
+            continue;
+        }
+        // Same sign on both sides of a grid extremum towards zero: F may touch or cross zero between them.
+        if (i > 0 && i + 1 < count && sign(F[i - 1]) == s && sign(F[i + 1]) == s) {
+            const bool towardsZero = s < 0 ? (F[i] > F[i - 1] && F[i] >= F[i + 1])
+                                           : (F[i] < F[i - 1] && F[i] <= F[i + 1]);
+            if (!towardsZero)
+                continue;
+            const double a = ks[i - 1];
+            const double b = ks[i + 1];
+            const double kx = goldenMax([&](double k) { return -s * balance(k); }, a, b);
+            const double Fx = balance(kx);
+            if (sign(Fx) == 0) {
+                add(kx, kx, Stability::Critical);
+            } else if (sign(Fx) == -s) {
+                const double k1 = bisect(fn, a, kx, F[i - 1]);
+                const double k2 = bisect(fn, kx, b, Fx);
+                add(k1, k1, crossing(s, -s));
+                add(k2, k2, crossing(-s, s));
+            }
+        }
+    }
+
+    // Extremum checks at neighbouring grid points can report the same root twice.
+    std::sort(result.equilibria.begin(), result.equilibria.end(),
+              [](const Equilibrium &a, const Equilibrium &b) { return a.k < b.k; });
+    const double same = std::max(n, 1.0) * 1e-9;
+    result.equilibria.erase(std::unique(result.equilibria.begin(), result.equilibria.end(),
+                                        [same](const Equilibrium &a, const Equilibrium &b) {
+                                            return std::abs(a.k - b.k) <= same;
+                                        }),
+                            result.equilibria.end());
+
+    // From a cold start (k = 0, F(0) < 0) the flow raises k to the first root: that is the operating point.
+    const auto op = std::find_if(result.equilibria.begin(), result.equilibria.end(),
+                                 [](const Equilibrium &e) { return e.stability != Stability::Unstable; });
+    result.operating_index = op == result.equilibria.end() ? 0 : std::size_t(op - result.equilibria.begin());
+    if (result.operating_index + 1 < result.equilibria.size()) {
+        const auto &cur = result.equilibria[result.operating_index];
+        result.margin_warps = result.equilibria[result.operating_index + 1].k - cur.k_end;
+    }
+    result.landmarks = landmarksFrom(ex);
+    result.metrics = metrics();
+    return result;
+}
+
+void XModel::sampleCurves(int count, XGraphCurves &out) const
+{
+    const double n = m_p.n;
+    count = std::max(count, 2);
+    const Extremes ex = findExtremes();
+    out.k.clear();
+    out.k.reserve(std::size_t(count) + 4);
+    for (int i = 0; i < count; ++i)
+        out.k.push_back(n * i / (count - 1));
+    for (double kink : {m_delta, n - m_pi, ex.psi.value_or(-1), ex.valley.value_or(-1)}) {
+        if (kink > 0 && kink < n)
+            out.k.push_back(kink);
+    }
+    std::sort(out.k.begin(), out.k.end());
+
+    const std::size_t size = out.k.size();
+    out.f_gbs.resize(size);
+    out.g_gbs.resize(size);
+    out.f_falling_faster.assign(size, false);
+    for (std::size_t i = 0; i < size; ++i) {
+        const double k = out.k[i];
+        const double f = msSupply(k);
+        const double g = csDemand(n - k);
+        out.f_gbs[i] = toGbs(f);
+        out.g_gbs[i] = toGbs(g);
+    }
+    for (std::size_t i = 0; i + 1 < size; ++i) {
+        const double dF = (out.f_gbs[i + 1] - out.g_gbs[i + 1]) - (out.f_gbs[i] - out.g_gbs[i]);
+        out.f_falling_faster[i] = dF < -1e-12 * std::max(out.f_gbs[i], 1e-300);
+    }
+}
+
+} // namespace crossroof::core

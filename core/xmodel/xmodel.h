@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/parameters.h"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace crossroof::core {
+
+/// How an equilibrium responds to a perturbation of k under dk/dt = -F(k) (MODEL.md 1.4).
+enum class Stability {
+    Stable,   ///< F rises through zero: perturbations decay
+    Unstable, ///< F falls through zero: perturbations grow
+    Critical, ///< F touches zero without crossing: a tangency, the edge of a bistable region
+    Neutral   ///< F is zero on a whole interval [k, k_end]: f and G flat and equal
+};
+
+/// What limits the machine at an equilibrium (MODEL.md 1.5).
+enum class BoundClass { Compute, Memory, Capacity, Thread, CacheThrashing };
+
+std::string_view stabilityName(Stability s);
+std::string_view boundClassName(BoundClass b);
+
+struct Equilibrium
+{
+    double k = 0;       ///< warps in the memory system
+    double k_end = 0;   ///< equal to k, except for a neutral interval
+    double x = 0;       ///< warps computing, n - k
+    Stability stability = Stability::Stable;
+    double ms_gbs = 0;  ///< memory-system throughput of the device, GB/s
+    double cs_gops = 0; ///< compute-system throughput of the device, Gop/s
+    std::optional<double> hit_rate; ///< shared-cache hit rate (cache modes only)
+    BoundClass bound = BoundClass::Thread;
+};
+
+struct Landmarks
+{
+    double pi = 0;                     ///< CS transition M/E, in x (warps)
+    double delta = 0;                  ///< MS transition R_req*L, in k (warps)
+    std::optional<double> psi;         ///< k of the cache peak (local max of f before delta)
+    std::optional<double> psi_gbs;     ///< f at the cache peak
+    std::optional<double> valley;      ///< k of the cache valley (local min of f after psi)
+    std::optional<double> valley_gbs;  ///< f at the cache valley
+    double plateau_gbs = 0;            ///< R
+};
+
+struct Metrics
+{
+    double mlp = 0;                      ///< MLP of the machine, R_req*L (warps)
+    double dlp_machine = 0;              ///< M/R_req, the roofline ridge in Z units
+    std::optional<double> tlp_machine;   ///< delta + Z*R_req/E when Z*R_req <= M
+    double ilp = 0;                      ///< E
+    double degradation_max_gbs = 0;      ///< M/Z - R_req in GB/s (III-D-2); <= 0 means none
+};
+
+/// Everything the X-graph shows for one set of parameters.
+struct XGraphResult
+{
+    std::vector<Equilibrium> equilibria; ///< sorted by k; never empty for valid parameters
+    std::size_t operating_index = 0;     ///< index of the operating point in equilibria
+    std::optional<double> margin_warps;  ///< distance to the next (unstable) root, when there is one
+    Landmarks landmarks;
+    Metrics metrics;
+
+    const Equilibrium &operatingPoint() const { return equilibria[operating_index]; }
+    int stableCount() const;
+};
+
+/// Sampled curves for drawing, in GB/s against k in [0, n]. Kinks and landmarks are sample points, so a
+/// polyline through the samples has exact corners.
+struct XGraphCurves
+{
+    std::vector<double> k;
+    std::vector<double> f_gbs;          ///< MS supply f(k)
+    std::vector<double> g_gbs;          ///< CS demand G(n-k)
+    std::vector<bool> f_falling_faster; ///< F decreases after this sample: an equilibrium there is unstable
+};
+
+/// The X-model of one machine running one workload (x-model.txt; MODEL.md section 1). Internal rates are
+/// requests per cycle per SM (MS) and warp-instructions per cycle per SM (CS).
+class XModel
+{
+public:
+    /// Throws InputError if the parameters break a rule of MODEL.md 1.2.
+    explicit XModel(const XModelParams &params);
+
+    const XModelParams &params() const { return m_p; }
+
+    /// Loaded memory latency Lm(k) = max(L, k/R_req) (Eq. 4).
+    double memoryLatency(double k) const;
+    /// Shared-cache hit rate with k warps in the memory system: h, or Eq. 3 in locality mode, 0 without cache.
+    double hitRate(double k) const;
+    /// MS supply f(k), requests/cycle/SM (Eq. 2, 5).
+    double msSupply(double k) const;
+    /// CS throughput g(x) = min(E*x, M), warp-instructions/cycle/SM.
+    double csThroughput(double x) const;
+    /// CS demand on the MS, G(x) = g(x)/Z, requests/cycle/SM.
+    double csDemand(double x) const;
+    /// Flow balance F(k) = f(k) - G(n-k); dk/dt = -F(k).
+    double balance(double k) const;
+
+    /// Finds every equilibrium with its stability, the operating point, landmarks and metrics.
+    XGraphResult solve() const;
+    /// Landmarks only (cheaper than solve()).
+    Landmarks landmarks() const;
+    Metrics metrics() const;
+    /// Samples f and G for drawing; reuses the vectors' storage.
+    void sampleCurves(int count, XGraphCurves &out) const;
+
+    /// Converts an MS rate (requests/cycle/SM) to device GB/s.
+    double toGbs(double requestRate) const { return requestRate * m_gbsFactor; }
+    /// Converts a CS rate (warp-instructions/cycle/SM) to device Gop/s.
+    double toGops(double instructionRate) const { return instructionRate * m_gopsFactor; }
+
+private:
+    struct Extremes
+    {
+        std::optional<double> psi;
+        std::optional<double> valley;
+    };
+    Extremes findExtremes() const;
+    Landmarks landmarksFrom(const Extremes &ex) const;
+    Equilibrium describe(double k, double k_end, Stability s) const;
+    BoundClass boundAt(double k) const;
+    double slopeOfSupply(double k) const;
+
+    XModelParams m_p;
+    double m_rreq;       // R_req
+    double m_delta;      // R_req * L
+    double m_pi;         // M / E
+    double m_gbsFactor;
+    double m_gopsFactor;
+};
+
+} // namespace crossroof::core

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+#include "commands.h"
+#include "session/session.h"
+#include "traces/trace_import.h"
+
+#include <QFile>
+#include <QImageReader>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+const QString kSession = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+
+int render(const QStringList &args, std::string *err = nullptr)
+{
+    std::vector<std::string> argv{"render"};
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    std::ostringstream out, e;
+    const crossroof::cli::Command *extra[] = {&crossroof::cli::kRenderCommand};
+    const int status = crossroof::cli::run(argv, out, e, extra);
+    if (err)
+        *err = e.str();
+    return status;
+}
+
+} // namespace
+
+class TestCliRender : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void everyViewRenders_data();
+    void everyViewRenders();
+    void pngHasTheRequestedPixels();
+    void badArgumentsExitTwo_data();
+    void badArgumentsExitTwo();
+    void missingLinkedTraceFails();
+};
+
+void TestCliRender::everyViewRenders_data()
+{
+    QTest::addColumn<QString>("view");
+    for (const char *v : {"xgraph", "occupancy", "zigzag", "markov"})
+        QTest::newRow(v) << QString::fromLatin1(v);
+}
+
+void TestCliRender::everyViewRenders()
+{
+    QFETCH(QString, view);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(view + QStringLiteral(".pdf"));
+    QCOMPARE(render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), view, QStringLiteral("--out"), out,
+                     QStringLiteral("--width-mm"), QStringLiteral("175"), QStringLiteral("--height-mm"),
+                     QStringLiteral("90")}),
+             0);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    static const QRegularExpression box(QStringLiteral("/MediaBox \\[0 0 ([\\d.]+) ([\\d.]+)\\]"));
+    const auto m = box.match(QString::fromLatin1(f.readAll()));
+    QVERIFY(m.hasMatch());
+    QVERIFY(std::abs(m.captured(1).toDouble() - 175 / 25.4 * 72) < 0.5);
+    QVERIFY(std::abs(m.captured(2).toDouble() - 90 / 25.4 * 72) < 0.5);
+}
+
+void TestCliRender::pngHasTheRequestedPixels()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("x.png"));
+    QCOMPARE(render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), QStringLiteral("xgraph"),
+                     QStringLiteral("--out"), out, QStringLiteral("--dpi"), QStringLiteral("150"),
+                     QStringLiteral("--greyscale")}),
+             0);
+    QCOMPARE(QImageReader(out).size(), QSize(502, 354)); // 85 x 60 mm at 150 dpi
+}
+
+void TestCliRender::badArgumentsExitTwo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no session") << QStringList{"--view", "xgraph", "--out", "/tmp/x.pdf"} << "option '--session' is required";
+    QTest::newRow("unknown view") << QStringList{"--session", kSession, "--view", "roofline", "--out", "/tmp/x.pdf"}
+                                  << "unknown view 'roofline'";
+    QTest::newRow("bad format") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.jpg"}
+                                << "ending in .pdf, .svg or .png";
+    QTest::newRow("missing session") << QStringList{"--session", "/no/such.crossroof", "--view", "xgraph", "--out", "/tmp/x.pdf"}
+                                     << "/no/such.crossroof: no such session file";
+    QTest::newRow("tiny size") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--width-mm", "1"}
+                               << "option '--width-mm': must be between 10 and 1000";
+}
+
+void TestCliRender::badArgumentsExitTwo()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    std::string err;
+    QCOMPARE(render(args, &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(message), err.c_str());
+}
+
+void TestCliRender::missingLinkedTraceFails()
+{
+    // A figure that silently lacks a measured trace would be wrong: render refuses and says which.
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("v100.txt"));
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt"), data));
+    crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
+    s.traces = crossroof::core::readTraceFile(data.toStdString()).traces;
+    for (std::size_t i = 0; i < s.traces.size(); ++i)
+        s.traces[i].id = "t" + std::to_string(i + 1);
+    s.link_traces = true;
+    const QString session = dir.filePath(QStringLiteral("linked.crossroof"));
+    std::ofstream(session.toStdString()) << crossroof::core::sessionToJson(s, session.toStdString());
+    const QStringList args{"--session", session, "--view", "xgraph", "--out", dir.filePath(QStringLiteral("x.pdf"))};
+    std::string err;
+    QVERIFY2(render(args, &err) == 0, err.c_str());
+    QVERIFY(QFile::remove(data));
+    QCOMPARE(render(args, &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'traces[0].link' (v100.txt)")), err.c_str());
+}
+
+QTEST_MAIN(TestCliRender)
+#include "tst_cli_render.moc"

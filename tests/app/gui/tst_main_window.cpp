@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+#include "occupancy/occupancy_view.h"
+#include "zigzag/zigzag_view.h"
+#include "common/parameter_panel.h"
+#include "common/parameter_state.h"
+#include "profiles/profile_library.h"
+#include "common/profile_picker.h"
+#include "traces/traces_panel.h"
+#include "xgraph/readout_panel.h"
+#include "xgraph/xgraph_view.h"
+
+#include <qcustomplot.h>
+
+#include <QFile>
+#include <QMessageBox>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace crossroof;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void opensOnTheDefaultProfile();
+    void everyBundledProfileLoads();
+    void badProfileFileIsRejected_data();
+    void badProfileFileIsRejected();
+    void goodProfileFileLoads();
+    void undoRedoThroughTheWindow();
+    void viewsByName();
+    void layoutFits_data();
+    void layoutFits();
+};
+
+void TestMainWindow::opensOnTheDefaultProfile()
+{
+    app::MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.state()->profile().id, std::string(core::defaultProfileId()));
+    QVERIFY(w.windowTitle().contains(QString::fromStdString(w.state()->profile().name)));
+    QVERIFY(w.xgraphView()->supplyGraph()->dataCount() >= 2000);
+    QVERIFY(w.readout()->text().contains(QLatin1String("GB/s")));
+}
+
+void TestMainWindow::everyBundledProfileLoads()
+{
+    app::MainWindow w;
+    auto *picker = w.profilePicker();
+    QCOMPARE(std::size_t(picker->count()), core::bundledProfiles().size());
+    for (int i = 0; i < picker->count(); ++i) {
+        picker->setCurrentIndex(i);
+        Q_EMIT picker->activated(i);
+        const auto &p = core::bundledProfiles()[std::size_t(i)];
+        QCOMPARE(w.state()->profile().id, p.id);
+        QVERIFY(w.state()->params() == p.params);
+        auto *graph = w.xgraphView()->supplyGraph();
+        QVERIFY(graph->dataCount() >= 2000);
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+            QVERIFY(std::isfinite(it->key));
+        QVERIFY(w.xgraphView()->operatingGraph()->dataCount() == 1);
+        QCOMPARE(w.xgraphView()->plot()->xAxis->range().upper, p.params.n);
+    }
+}
+
+void TestMainWindow::badProfileFileIsRejected_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("field");
+    const QByteArray good = R"({"format_version": 1, "id": "x", "name": "X", "kind": "gpu",
+      "parameters": {"sm_count": 10, "clock_ghz": 1.5, "warp_size": 32, "max_warps": 64, "request_bytes": 128,
+                     "R": 500, "L": 400, "M": 2, "S_s": 64, "L_s": 30},
+      "sources": [{"fields": ["sm_count", "clock_ghz", "warp_size", "max_warps", "request_bytes", "R", "L", "M",
+                              "S_s", "L_s"], "text": "test"}]})";
+    QTest::newRow("negative latency") << QByteArray(good).replace("\"L\": 400", "\"L\": -400") << "parameters.L";
+    QTest::newRow("missing field") << QByteArray(good).replace("\"R\": 500, ", "") << "parameters.R";
+    QTest::newRow("wrong type") << QByteArray(good).replace("\"M\": 2", "\"M\": [2]") << "parameters.M";
+    QTest::newRow("invalid JSON") << QByteArray(good).left(60) << "invalid JSON";
+}
+
+void TestMainWindow::badProfileFileIsRejected()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, field);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+    f.close();
+
+    app::MainWindow w;
+    w.show();
+    const auto before = w.state()->params();
+    const int profiles = w.profilePicker()->count();
+    QVERIFY(!w.openProfileFile(path));
+    // The app keeps running with the profile it had, and says what is wrong and where.
+    QVERIFY(w.state()->params() == before);
+    QCOMPARE(w.profilePicker()->count(), profiles);
+    auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(path), qPrintable(box->text()));
+    QVERIFY2(box->text().contains(field), qPrintable(box->text()));
+    box->close();
+}
+
+void TestMainWindow::goodProfileFileLoads()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mine.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format_version": 1, "id": "my-gpu", "name": "My GPU", "kind": "gpu",
+      "parameters": {"sm_count": 10, "clock_ghz": 1.5, "warp_size": 32, "max_warps": 64, "request_bytes": 128,
+                     "R": 500, "L": 400, "M": 2, "S_s": 64, "L_s": 30, "Z": 6},
+      "sources": [{"fields": ["sm_count", "clock_ghz", "warp_size", "max_warps", "request_bytes", "R", "L", "M",
+                              "S_s", "L_s"], "text": "test"}]})");
+    f.close();
+    app::MainWindow w;
+    QVERIFY(w.selectProfile(path));
+    QCOMPARE(w.state()->profile().id, std::string("my-gpu"));
+    QCOMPARE(w.profilePicker()->currentText(), QStringLiteral("My GPU"));
+    QCOMPARE(w.state()->params().Z, 6.0);
+    w.state()->undoStack()->undo();
+    QCOMPARE(w.state()->profile().id, std::string(core::defaultProfileId()));
+    QCOMPARE(w.profilePicker()->currentData().toString(), QString::fromLatin1(core::defaultProfileId().data()));
+}
+
+void TestMainWindow::undoRedoThroughTheWindow()
+{
+    app::MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSlider *slider = w.parameterPanel()->slider(QStringLiteral("Z"));
+    const double before = w.state()->params().Z;
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_PageUp); // keyboard access
+    const double after = w.state()->params().Z;
+    QVERIFY(after > before);
+    QTest::keySequence(&w, QKeySequence::Undo);
+    QCOMPARE(w.state()->params().Z, before);
+    QCOMPARE(w.parameterPanel()->slider(QStringLiteral("Z"))->value(),
+             widgets::ParameterPanel::sliderPosition(*core::findParameter("Z"), before));
+    QTest::keySequence(&w, QKeySequence::Redo);
+    QCOMPARE(w.state()->params().Z, after);
+}
+
+void TestMainWindow::viewsByName()
+{
+    app::MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.readout()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("zigzag")));
+    QVERIFY(w.zigzagView()->isVisible());
+    QVERIFY(!w.readout()->isVisible()); // the X-graph's readout makes room for the other views
+    QVERIFY(w.showView(QStringLiteral("occupancy")));
+    QVERIFY(w.occupancyView()->isVisible());
+    QVERIFY(w.parameterPanel()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("markov")));
+    QVERIFY(!w.parameterPanel()->isVisible()); // the Markov model takes none of the X-model's parameters
+    QVERIFY(w.showView(QStringLiteral("xgraph")));
+    QVERIFY(w.readout()->isVisible());
+    QVERIFY(w.parameterPanel()->isVisible());
+    QVERIFY(!w.showView(QStringLiteral("roofline")));
+}
+
+void TestMainWindow::layoutFits_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+void TestMainWindow::layoutFits()
+{
+    QFETCH(QSize, size);
+    app::MainWindow w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // The graph gets a usable share of the window and the parameter panel is not squeezed.
+    const QRect plotRect = w.xgraphView()->plot()->axisRect()->rect();
+    QVERIFY2(plotRect.width() >= size.width() / 3, qPrintable(QString::number(plotRect.width())));
+    QVERIFY2(plotRect.height() >= size.height() / 2, qPrintable(QString::number(plotRect.height())));
+    QVERIFY(w.parameterPanel()->slider(QStringLiteral("n"))->width() >= 60);
+    // Nothing pushes the window wider than the screen, with measured traces (and their legend) loaded too.
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")), QString());
+    QCoreApplication::processEvents();
+    QVERIFY2(w.minimumSizeHint().width() <= 1280, qPrintable(QString::number(w.minimumSizeHint().width())));
+    QVERIFY2(w.width() <= size.width(), qPrintable(QString::number(w.width())));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+#include "markov/mapping_view.h"
+#include "markov/markov_view.h"
+#include "occupancy/occupancy_state.h"
+#include "common/parameter_state.h"
+#include "profiles/profile_library.h"
+#include "stability/stability_view.h"
+#include "traces/trace_state.h"
+#include "traces/traces_panel.h"
+#include "zigzag/zigzag_view.h"
+
+#include <qcustomplot.h>
+
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <csignal>
+
+using namespace crossroof;
+
+namespace {
+
+/// Changes something in every part of the analysis.
+void editEverything(app::MainWindow &w)
+{
+    w.state()->applyProfile(*core::findBundledProfile("a100-40"));
+    w.state()->applyValue(QStringLiteral("Z"), 5.5);
+    w.state()->applyCacheMode(core::CacheMode::Fixed);
+    w.state()->applyValue(QStringLiteral("h"), 0.375);
+    w.occupancyState()->setThreadsPerBlock(384);
+    w.occupancyState()->setRegistersPerThread(48);
+    w.occupancyState()->setMode(core::OccupancyMode::Paper);
+    w.zigzagView()->workEdit()->setText(QStringLiteral("3.5e9"));
+    w.zigzagView()->threadsEdit()->setText(QStringLiteral("8"));
+    w.zigzagView()->coresEdit()->setText(QStringLiteral("96x")); // a typo is kept as typed
+    core::MarkovSettings m = w.markovView()->settings();
+    m.groups = 8;
+    m.threads_per_group = 3;
+    m.grid = "uniform:100";
+    m.steps = 12;
+    m.p_index = 40;
+    m.q_index = 77;
+    m.topology_source = "clovertown-x5365/8T_2";
+    m.counters = core::CounterInputs::thesisExample();
+    m.counters->instructions = 60;
+    w.markovView()->setSettings(m);
+    core::MappingSettings mapping;
+    mapping.q = 0.75;
+    mapping.points = {{"4T_4", 0.25, 0.95}};
+    w.mappingView()->setSettings(mapping);
+    core::StabilitySettings st;
+    st.y_key = "E";
+    st.sweep_key = "Z";
+    st.sweep_shows_k = true;
+    w.stabilityView()->setSettings(st);
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+             QString());
+    QVERIFY(!w.traceState()->traces().empty());
+    w.showView(QStringLiteral("zigzag"));
+}
+
+bool sameAnalysis(const core::Session &a, const core::Session &b)
+{
+    return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
+        && a.occupancy == b.occupancy && a.tmm == b.tmm && a.markov == b.markov && a.mapping == b.mapping
+        && a.stability == b.stability && a.traces == b.traces;
+}
+
+} // namespace
+
+class TestSessionWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void roundTrip();
+    void modifiedMarkAndTitle();
+    void tracesCanBeLinkedToTheirFiles();
+    void corruptedSessionIsRejected_data();
+    void corruptedSessionIsRejected();
+    void failedSaveLeavesTheFileAlone();
+    void autosaveWritesARecoveryFile();
+    void killDuringSaveNeverLeavesAPartialFile();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestSessionWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QFile::remove(app::MainWindow::recoveryPath());
+}
+
+void TestSessionWindow::roundTrip()
+{
+    const QString path = m_dir.filePath(QStringLiteral("round.crossroof"));
+    core::Session saved;
+    {
+        app::MainWindow w;
+        editEverything(w);
+        saved = w.captureSession();
+        QVERIFY(w.saveSession(path));
+    }
+    app::MainWindow w;
+    QVERIFY(w.openSession(path));
+    QVERIFY(sameAnalysis(w.captureSession(), saved));
+    QCOMPARE(w.state()->params().h, 0.375);
+    QCOMPARE(w.occupancyState()->input().threads_per_block, 384);
+    QCOMPARE(w.markovView()->settings().grid, std::string("uniform:100"));
+    QCOMPARE(w.markovView()->topology(), (std::vector<int>{4, 4})); // 8T_2 of the Clovertown
+    QCOMPARE(w.markovView()->startingPairsGraph()->dataCount(), 9);   // the counters came back
+    QCOMPARE(w.mappingView()->predictions()[7].q, 0.95);              // 4T_4's own point
+    QCOMPARE(w.zigzagView()->workEdit()->text(), QStringLiteral("3.5e9"));
+    QCOMPARE(w.zigzagView()->coresEdit()->text(), QStringLiteral("96x"));
+    QVERIFY(!w.zigzagView()->tmmResult()); // the panel says what is wrong with it, as before saving
+    QCOMPARE(w.currentViewName(), QStringLiteral("zigzag"));
+    QCOMPARE(w.state()->undoStack()->count(), 0); // opening starts a fresh history
+    QVERIFY(app::MainWindow::recentSessions().contains(QFileInfo(path).absoluteFilePath()));
+}
+
+void TestSessionWindow::modifiedMarkAndTitle()
+{
+    const QString path = m_dir.filePath(QStringLiteral("title.crossroof"));
+    app::MainWindow w;
+    QVERIFY(!w.isWindowModified());
+    w.state()->applyValue(QStringLiteral("Z"), 7.0);
+    QVERIFY(w.isWindowModified());
+    QVERIFY(w.saveSession(path));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(w.windowTitle().startsWith(QStringLiteral("title.crossroof")));
+    w.occupancyState()->setRegistersPerThread(99);
+    QVERIFY(w.isWindowModified());
+    QVERIFY(w.saveSession(path));
+    w.zigzagView()->latencyEdit()->setText(QStringLiteral("500"));
+    QVERIFY(w.isWindowModified());
+}
+
+void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
+{
+    QTemporaryDir dir;
+    const QString study = dir.filePath(QStringLiteral("study"));
+    QVERIFY(QDir().mkpath(study + QStringLiteral("/data")));
+    const QString data = study + QStringLiteral("/data/v100.txt");
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt"), data));
+    const QString path = study + QStringLiteral("/linked.crossroof");
+    auto read = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+
+    app::MainWindow w;
+    QVERIFY(!w.linkTracesAction()->isChecked()); // embedded unless the user chooses otherwise
+    QCOMPARE(w.tracesPanel()->importFile(data), QString());
+    const QString first = w.traceState()->ids().front();
+    w.traceState()->rename(first, QStringLiteral("init, as measured"));
+    w.traceState()->setVisible(w.traceState()->ids().back(), false);
+    QVERIFY(w.saveSession(path));
+    QVERIFY(read(path).contains(QStringLiteral("\"x\": [")));
+    w.linkTracesAction()->trigger();
+    QVERIFY(w.isWindowModified()); // the choice is part of the session
+    QVERIFY(w.saveSession(path));
+    QVERIFY(read(path).contains(QStringLiteral("\"link\": \"data/v100.txt\"")));
+    QVERIFY(!read(path).contains(QStringLiteral("\"x\": [")));
+
+    {
+        app::MainWindow again;
+        QVERIFY(again.openSession(path));
+        QVERIFY(again.linkTracesAction()->isChecked());
+        QVERIFY(sameAnalysis(again.captureSession(), w.captureSession()));
+        QCOMPARE(again.traceState()->trace(first)->name, std::string("init, as measured"));
+    }
+
+    // The session and its data moved together.
+    const QString moved = dir.filePath(QStringLiteral("moved"));
+    QVERIFY(QDir().rename(study, moved));
+    {
+        app::MainWindow again;
+        QVERIFY(again.openSession(moved + QStringLiteral("/linked.crossroof")));
+        QCOMPARE(again.traceState()->traces().size(), w.traceState()->traces().size());
+        QVERIFY(!again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+    }
+
+    // The data file gone: the session opens without its traces and says which field and file.
+    QVERIFY(QFile::remove(moved + QStringLiteral("/data/v100.txt")));
+    app::MainWindow again;
+    QVERIFY(again.openSession(moved + QStringLiteral("/linked.crossroof")));
+    QVERIFY(again.traceState()->traces().empty());
+    QVERIFY(again.captureSession().params == w.captureSession().params);
+    QVERIFY(!again.isWindowModified()); // the file still has its links
+    auto *box = again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("field 'traces[0].link' (data/v100.txt)"))
+                     && box->text().contains(moved + QStringLiteral("/data/v100.txt")),
+             qPrintable(box->text()));
+}
+
+void TestSessionWindow::corruptedSessionIsRejected_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    app::MainWindow w;
+    const QByteArray good = QByteArray::fromStdString(core::sessionToJson(w.captureSession()));
+    QTest::newRow("truncated") << good.left(good.size() / 2) << "invalid JSON";
+    QTest::newRow("empty") << QByteArray() << "invalid JSON";
+    QTest::newRow("binary junk") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << "invalid JSON";
+    QTest::newRow("bad field") << QByteArray(good).replace("\"n\": 48.0", "\"n\": -3") << "parameters.n': must be between";
+}
+
+void TestSessionWindow::corruptedSessionIsRejected()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath(QStringLiteral("bad.crossroof"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(content);
+    f.close();
+    app::MainWindow w;
+    w.state()->applyValue(QStringLiteral("Z"), 9.0);
+    const core::Session before = w.captureSession();
+    QVERIFY(!w.openSession(path));
+    QVERIFY(sameAnalysis(w.captureSession(), before)); // the analysis stays
+    auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(path) && box->text().contains(message), qPrintable(box->text()));
+    QFile again(path);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    QCOMPARE(again.readAll(), content); // and the file is untouched
+}
+
+void TestSessionWindow::failedSaveLeavesTheFileAlone()
+{
+    const QString path = m_dir.filePath(QStringLiteral("keep.crossroof"));
+    app::MainWindow w;
+    QVERIFY(w.saveSession(path));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    // A save that cannot complete (no such directory) reports it and changes nothing.
+    w.state()->applyValue(QStringLiteral("Z"), 2.0);
+    QVERIFY(!w.saveSession(m_dir.filePath(QStringLiteral("missing/dir/keep.crossroof"))));
+    QVERIFY(w.isWindowModified());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+}
+
+void TestSessionWindow::autosaveWritesARecoveryFile()
+{
+    QFile::remove(app::MainWindow::recoveryPath());
+    app::MainWindow w;
+    w.autosave();
+    QVERIFY(!QFile::exists(app::MainWindow::recoveryPath())); // nothing unsaved, nothing written
+    w.state()->applyValue(QStringLiteral("Z"), 3.0);
+    w.autosave();
+    QVERIFY(QFile::exists(app::MainWindow::recoveryPath()));
+    const core::Session recovered = core::loadSessionFile(app::MainWindow::recoveryPath().toStdString());
+    QCOMPARE(recovered.params.Z, 3.0);
+    QVERIFY(w.saveSession(m_dir.filePath(QStringLiteral("saved.crossroof"))));
+    QVERIFY(!QFile::exists(app::MainWindow::recoveryPath())); // saved: nothing left to recover
+}
+
+void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()
+{
+    const QString path = m_dir.filePath(QStringLiteral("killed.crossroof"));
+    for (int round = 0; round < 5; ++round) {
+        QProcess child;
+        child.setProgram(QCoreApplication::applicationFilePath());
+        child.setArguments({QStringLiteral("--save-loop"), path});
+        child.start();
+        QVERIFY(child.waitForStarted());
+        QTest::qWait(150 + 37 * round);
+        ::kill(pid_t(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished());
+        if (!QFile::exists(path))
+            continue; // killed before the first save completed
+        QVERIFY2(core::loadSessionFile(path.toStdString()).params.n >= 1, "the file must be a whole session");
+    }
+}
+
+/// With --save-loop PATH the test binary saves sessions to PATH until it is killed (see the test above).
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("CrossroofTests"));
+    if (argc == 3 && QByteArray(argv[1]) == "--save-loop") {
+        QStandardPaths::setTestModeEnabled(true);
+        app::MainWindow w;
+        for (int i = 0;; ++i) {
+            w.state()->setValue(QStringLiteral("n"), 1 + i % 64);
+            w.saveSession(QString::fromLocal8Bit(argv[2]));
+        }
+    }
+    TestSessionWindow test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_session_window.moc"

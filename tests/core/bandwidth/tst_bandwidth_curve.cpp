@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bandwidth/bandwidth_curve.h"
+#include "support/error.h"
+#include "import_fixtures.h"
+#include "traces/memory_demand.h"
+#include "traces/perf_stat.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+using namespace crossroof;
+using test::inputErrorOf;
+
+namespace {
+
+const std::string kExcerpt = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/perf_stat_excerpt.tsv";
+const std::string kFull = std::string(CROSSROOF_SHARED_DIR) + "/data/perf-stat/perf_result.tsv";
+
+double sum(const std::vector<double> &v)
+{
+    return std::accumulate(v.begin(), v.end(), 0.0);
+}
+
+} // namespace
+
+class TestBandwidthCurve : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void smoothing();
+    void curveAndSlowdown();
+    void slowdownBounds();
+    void dominanceOfConnections();
+    void rejects();
+    void perfStatDemandExcerpt();
+    void perfStatDemandFullFile();
+    void perfStatDemandRejects();
+};
+
+void TestBandwidthCurve::smoothing()
+{
+    const std::vector<double> bytes {0, 6, 0, 0, 3, 9};
+    QCOMPARE(core::smoothDemand(bytes, 1), bytes);
+    // Trailing window of 3; the first units average what is there.
+    QCOMPARE(core::smoothDemand(bytes, 3), (std::vector<double> {0, 3, 2, 2, 1, 4}));
+    QCOMPARE(core::smoothDemand(bytes, 6).back(), 3.0);
+    const std::vector<double> constant(50, 7.5);
+    for (double d : core::smoothDemand(constant, 9))
+        QCOMPARE(d, 7.5);
+    // Smoothing moves bytes in time: the total changes only by the tail the window has not yet passed on.
+    const auto smoothed = core::smoothDemand(bytes, 2);
+    QVERIFY(std::abs(sum(smoothed) - sum(bytes)) <= *std::max_element(bytes.begin(), bytes.end()));
+}
+
+void TestBandwidthCurve::curveAndSlowdown()
+{
+    // Demand 4 units at 10, 4 at 2; limit 5: the busy units take 2 units each.
+    const std::vector<double> bytes {10, 2, 10, 2, 10, 2, 10, 2};
+    const core::BandwidthCurve c = core::bandwidthCurve(bytes, 1, 5);
+    QCOMPARE(c.sorted, (std::vector<double> {10, 10, 10, 10, 2, 2, 2, 2}));
+    QCOMPARE(c.units, std::size_t(8));
+    QCOMPARE(c.area, 48.0);
+    QCOMPARE(c.total_bytes, 48.0);
+    QCOMPARE(c.slowdown, (4 * 2.0 + 4 * 1.0) / 8);
+    QCOMPARE(c.units_over_limit, std::size_t(4));
+    QCOMPARE(c.peak, 10.0);
+    QCOMPARE(c.mean, 6.0);
+    QCOMPARE(c.limit, 5.0);
+    // A window of 2 averages the bursts away: 6 everywhere but the first unit.
+    const core::BandwidthCurve s = core::bandwidthCurve(bytes, 2, 5);
+    QCOMPARE(s.sorted.front(), 10.0);
+    QCOMPARE(s.sorted[1], 6.0);
+    QCOMPARE(s.sorted.back(), 6.0);
+    QCOMPARE(s.slowdown, (2.0 + 7 * 1.2) / 8);
+    QVERIFY(std::is_sorted(s.sorted.rbegin(), s.sorted.rend()));
+}
+
+void TestBandwidthCurve::slowdownBounds()
+{
+    const std::vector<double> bytes {3, 1, 4, 1, 5, 9, 2, 6, 5, 3};
+    // A limit above the peak costs nothing; a limit below every unit turns the run into area / B units.
+    QCOMPARE(core::bandwidthCurve(bytes, 1, 9).slowdown, 1.0);
+    const core::BandwidthCurve tight = core::bandwidthCurve(bytes, 1, 0.5);
+    QVERIFY(std::abs(tight.slowdown - tight.area / 0.5 / 10) < 1e-12);
+    // Slowdown never falls as the limit falls.
+    double previous = 1;
+    for (double limit = 10; limit > 0.4; limit -= 0.25) {
+        const double s = core::bandwidthCurve(bytes, 3, limit).slowdown;
+        QVERIFY(s >= previous - 1e-12);
+        previous = s;
+    }
+}
+
+void TestBandwidthCurve::dominanceOfConnections()
+{
+    // L2 demand higher in bytes but with a higher limit; memory dominates units 2-3, L2 unit 0.
+    const std::vector<core::Connection> links {{"L2", {90, 10, 40, 10}, 50}, {"memory", {5, 5, 30, 25}, 10}};
+    const core::Dominance d = core::dominance(links, 1);
+    QCOMPARE(d.ratio, (std::vector<double> {1.8, 0.5, 3.0, 2.5}));
+    QCOMPARE(d.dominant, (std::vector<int> {0, -1, 1, 1}));
+    QCOMPARE(d.units, (std::vector<std::size_t> {1, 2}));
+    QVERIFY(std::abs(d.extra_units[0] - 0.8) < 1e-12);
+    QVERIFY(std::abs(d.extra_units[1] - 3.5) < 1e-12);
+    QCOMPARE(d.free_units, std::size_t(1));
+    QVERIFY(std::abs(d.slowdown - (1.8 + 1 + 3 + 2.5) / 4) < 1e-12);
+    // One connection: the same slowdown as its bandwidth curve.
+    const std::vector<core::Connection> one {links[1]};
+    QVERIFY(std::abs(core::dominance(one, 2).slowdown - core::bandwidthCurve(links[1].bytes, 2, 10).slowdown)
+            < 1e-12);
+}
+
+void TestBandwidthCurve::rejects()
+{
+    const std::vector<double> bytes {1, 2, 3};
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(bytes, 0, 1); }),
+             QStringLiteral("bandwidth curve: the smoothing window must be at least 1 unit"));
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(bytes, 4, 1); }),
+             QStringLiteral(
+                     "bandwidth curve: the smoothing window (4 units) is longer than the trace (3 units)"));
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(std::vector<double> {}, 1, 1); }),
+             QStringLiteral("bandwidth curve: the trace is empty"));
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(bytes, 1, 0); }),
+             QStringLiteral("bandwidth curve: the limit must be a finite number > 0 bytes per unit (got 0)"));
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(bytes, 1, std::numeric_limits<double>::infinity()); }),
+             QStringLiteral(
+                     "bandwidth curve: the limit must be a finite number > 0 bytes per unit (got inf)"));
+    QCOMPARE(inputErrorOf([&] {
+                 core::bandwidthCurve(std::vector<double> {1, -2}, 1, 1);
+             }),
+             QStringLiteral("bandwidth curve: unit 2: bytes must be a finite number >= 0 (got -2)"));
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(std::vector<double> {std::nan("")}, 1, 1); }),
+             QStringLiteral("bandwidth curve: unit 1: bytes must be a finite number >= 0 (got nan)"));
+    const std::vector<core::Connection> uneven {{"a", {1, 2}, 1}, {"b", {1}, 1}};
+    QCOMPARE(inputErrorOf([&] { core::dominance(uneven, 1); }),
+             QStringLiteral("dominance: connection 'b': 1 units, but 'a' has 2"));
+    QCOMPARE(inputErrorOf([&] { core::dominance(std::vector<core::Connection> {}, 1); }),
+             QStringLiteral("dominance: no connections"));
+}
+
+void TestBandwidthCurve::perfStatDemandExcerpt()
+{
+    const core::PerfStat stat = core::readPerfStat(kExcerpt);
+    const core::MemoryDemand m = core::memoryDemandFromPerfStat(stat);
+    QCOMPARE(m.read_events, (std::vector<std::string> {"imc/event=0x04,umask=0x0f/"}));
+    QCOMPARE(m.write_events, (std::vector<std::string> {"imc/event=0x04,umask=0x30/"}));
+    QCOMPARE(m.bytes.size(), std::size_t(3));
+    QCOMPARE(m.read_bytes[0], 1338376.0 * 64); // CPU0's CAS reads in the first second
+    QCOMPARE(m.write_bytes[0], 749694.0 * 64);
+    QCOMPARE(sum(m.read_bytes), stat.event("imc/event=0x04,umask=0x0f/").total * 64);
+    QCOMPARE(m.bytes[1], m.read_bytes[1] + m.write_bytes[1]);
+    QCOMPARE(m.seconds[0], 1.001047559);
+    QVERIFY(std::abs(m.seconds[1] - (2.011262328 - 1.001047559)) < 1e-12);
+    const auto gbs = m.gbs();
+    QVERIFY(std::abs(gbs[0] - (1338376.0 + 749694.0) * 64 / 1.001047559 / 1e9) < 1e-12);
+}
+
+void TestBandwidthCurve::perfStatDemandFullFile()
+{
+    if (!QFile::exists(QString::fromStdString(kFull)))
+        QSKIP("../shared/data/perf-stat/perf_result.tsv is not here");
+    const core::PerfStat stat = core::readPerfStat(kFull);
+    const core::MemoryDemand m = core::memoryDemandFromPerfStat(stat);
+    QCOMPARE(m.bytes.size(), std::size_t(10));
+    // Summed over both sockets (CPU0 and CPU16 carry the uncore counters).
+    QCOMPARE(m.read_bytes[0], (1338376.0 + 4006205.0) * 64);
+    QCOMPARE(m.write_bytes[0], (749694.0 + 3304132.0) * 64);
+    QCOMPARE(sum(m.bytes),
+             (stat.event("imc/event=0x04,umask=0x0f/").total + stat.event("imc/event=0x04,umask=0x30/").total)
+                     * 64);
+    // The demand trace feeds a bandwidth curve: per second, limit 20 GB per second.
+    const core::BandwidthCurve c = core::bandwidthCurve(m.bytes, 1, 20e9);
+    QCOMPARE(c.units, std::size_t(10));
+    QVERIFY(c.slowdown >= 1);
+    QCOMPARE(c.total_bytes, sum(m.bytes));
+}
+
+void TestBandwidthCurve::perfStatDemandRejects()
+{
+    const core::PerfStat noImc = core::parsePerfStat("1.0\tCPU0\t5\t\tcycles\t10\t100.00\n", "p.tsv");
+    QCOMPARE(inputErrorOf([&] { core::memoryDemandFromPerfStat(noImc); }),
+             QStringLiteral("p.tsv: no memory-controller CAS read event (e.g. imc/event=0x04,umask=0x0f/); "
+                            "events: cycles"));
+    const core::PerfStat readsOnly = core::parsePerfStat(
+            "1.0\tCPU0\t5\t\tuncore_imc_0/event=0x04,umask=0x0f/\t10\t100.00\n", "p.tsv");
+    QCOMPARE(inputErrorOf([&] { core::memoryDemandFromPerfStat(readsOnly); }),
+             QStringLiteral(
+                     "p.tsv: no memory-controller CAS write event (e.g. imc/event=0x04,umask=0x30/); events: "
+                     "uncore_imc_0/event=0x04,umask=0x0f/"));
+    const core::PerfStat aggregate = core::parsePerfStat("5\t\tcycles\t10\t100.00\n", "p.tsv");
+    QCOMPARE(
+            inputErrorOf([&] { core::memoryDemandFromPerfStat(aggregate); }),
+            QStringLiteral(
+                    "p.tsv: not interval output; a demand trace needs perf stat -I (one line per interval)"));
+    // Several imc PMUs and the Skylake encodings and names are summed.
+    const core::PerfStat skylake
+            = core::parsePerfStat("1.0\t2\t\tuncore_imc_0/event=0x4,umask=0x3/\t1\t100\n"
+                                  "1.0\t3\t\tuncore_imc_1/event=0x04,umask=0x03/\t1\t100\n"
+                                  "1.0\t4\t\tunc_m_cas_count.wr\t1\t100\n"
+                                  "1.0\t1\t\tuncore_imc_0/event=0x04,umask=0x01/\t1\t100\n",
+                                  "p.tsv");
+    const core::MemoryDemand m = core::memoryDemandFromPerfStat(skylake);
+    QCOMPARE(m.read_bytes, (std::vector<double> {5 * 64.0}));
+    QCOMPARE(m.write_bytes, (std::vector<double> {4 * 64.0}));
+}
+
+QTEST_APPLESS_MAIN(TestBandwidthCurve)
+#include "tst_bandwidth_curve.moc"

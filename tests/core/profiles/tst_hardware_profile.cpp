@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/error.h"
+#include "profiles/hardware_profile.h"
+#include "profiles/profile_library.h"
+#include "xmodel/xmodel.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace crossroof;
+
+namespace {
+
+/// A valid profile's text; tests break one thing at a time.
+const char *kValid = R"({
+  "format_version": 1, "id": "test-gpu", "name": "Test GPU", "kind": "gpu", "compute_capability": "8.0",
+  "parameters": {"sm_count": 10, "clock_ghz": 1.5, "warp_size": 32, "max_warps": 64, "request_bytes": 128,
+                 "R": 500, "L": 400, "M": 2, "S_s": 64, "L_s": 30, "Z": 8, "cache": "none"},
+  "sources": [{"fields": ["sm_count", "clock_ghz", "warp_size", "max_warps", "request_bytes", "R", "L", "M",
+                          "S_s", "L_s"], "text": "made up for a test"}]
+})";
+
+QString replaced(const QString &from, const QString &to)
+{
+    QString text = QString::fromUtf8(kValid);
+    Q_ASSERT(text.contains(from));
+    return text.replace(from, to);
+}
+
+} // namespace
+
+class TestHardwareProfile : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void validProfileParses();
+    void badProfilesNameTheField_data();
+    void badProfilesNameTheField();
+    void fileErrorsNameTheFile();
+    void bundledProfilesAreValid();
+    void tableTwoSaturationPoints_data();
+    void tableTwoSaturationPoints();
+    void measuredGpusCiteTheirData();
+    void profileTextRoundTrips();
+    void resolveByIdOrPath();
+};
+
+void TestHardwareProfile::validProfileParses()
+{
+    const auto p = core::parseProfile(kValid, "test.json");
+    QCOMPARE(QString::fromStdString(p.id), QStringLiteral("test-gpu"));
+    QCOMPARE(p.params.R, 500.0);
+    QCOMPARE(p.params.Z, 8.0);
+    QCOMPARE(p.params.n, 64.0); // n defaults to max_warps
+    QCOMPARE(p.params.cache, core::CacheMode::None);
+    QCOMPARE(p.sources.size(), std::size_t(1));
+}
+
+void TestHardwareProfile::badProfilesNameTheField_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing field") << replaced(QStringLiteral("\"L\": 400, "), QString())
+                                   << QStringLiteral("test.json: field 'parameters.L': is missing");
+    QTest::newRow("wrong type") << replaced(QStringLiteral("\"L\": 400"), QStringLiteral("\"L\": \"slow\""))
+                                << QStringLiteral("field 'parameters.L': must be a number");
+    QTest::newRow("negative latency") << replaced(QStringLiteral("\"L\": 400"), QStringLiteral("\"L\": -5"))
+                                      << QStringLiteral("field 'parameters.L': must be between");
+    QTest::newRow("invalid JSON") << replaced(QStringLiteral("\"R\": 500,"), QStringLiteral("\"R\": 500,,"))
+                                  << QStringLiteral("test.json: line 4, column 27: invalid JSON");
+    QTest::newRow("empty file") << QString() << QStringLiteral("test.json: line 1, column 1: invalid JSON");
+    QTest::newRow("not an object") << QStringLiteral("[1, 2]") << QStringLiteral("must be a JSON object");
+    QTest::newRow("unknown parameter") << replaced(QStringLiteral("\"R\": 500"), QStringLiteral("\"RR\": 500"))
+                                       << QStringLiteral("field 'parameters.RR': is not a known parameter");
+    QTest::newRow("misspelt field") << replaced(QStringLiteral("\"kind\""), QStringLiteral("\"knd\""))
+                                    << QStringLiteral("field 'knd'");
+    QTest::newRow("bad kind") << replaced(QStringLiteral("\"gpu\""), QStringLiteral("\"fpga\""))
+                              << QStringLiteral("field 'kind': must be gpu or cpu");
+    QTest::newRow("bad cache") << replaced(QStringLiteral("\"none\""), QStringLiteral("\"lru\""))
+                               << QStringLiteral("field 'parameters.cache'");
+    QTest::newRow("fractional SMs") << replaced(QStringLiteral("\"sm_count\": 10"), QStringLiteral("\"sm_count\": 10.5"))
+                                    << QStringLiteral("field 'parameters.sm_count': must be a whole number");
+    QTest::newRow("hit rate above 1") << replaced(QStringLiteral("\"Z\": 8"), QStringLiteral("\"h\": 1.5"))
+                                      << QStringLiteral("field 'parameters.h'");
+    QTest::newRow("no sources") << replaced(QStringLiteral("\"sources\""), QStringLiteral("\"notes\""))
+                                << QStringLiteral("field 'sources': is missing");
+    QTest::newRow("unsourced number") << replaced(QStringLiteral("\"S_s\", \"L_s\"]"), QStringLiteral("\"S_s\"]"))
+                                      << QStringLiteral("no source names the machine parameter 'L_s'");
+    QTest::newRow("newer format") << replaced(QStringLiteral("\"format_version\": 1"), QStringLiteral("\"format_version\": 2"))
+                                  << QStringLiteral("field 'format_version': must be 1");
+    QTest::newRow("bad id") << replaced(QStringLiteral("test-gpu"), QStringLiteral("Test GPU!"))
+                            << QStringLiteral("field 'id'");
+}
+
+void TestHardwareProfile::badProfilesNameTheField()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const QByteArray utf8 = text.toUtf8();
+    try {
+        core::parseProfile(std::string_view(utf8.constData(), std::size_t(utf8.size())), "test.json");
+        QFAIL("the profile must be rejected");
+    } catch (const core::InputError &e) {
+        const QString message = QString::fromUtf8(e.what());
+        QVERIFY2(message.startsWith(QLatin1String("test.json: ")), qPrintable(message));
+        QVERIFY2(message.contains(expected), qPrintable(message));
+    }
+}
+
+void TestHardwareProfile::fileErrorsNameTheFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString missing = dir.filePath(QStringLiteral("none.json"));
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::loadProfileFile(missing.toStdString()));
+
+    const QString huge = dir.filePath(QStringLiteral("huge.json"));
+    QFile f(huge);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(2 << 20, ' '));
+    f.close();
+    try {
+        core::loadProfileFile(huge.toStdString());
+        QFAIL("a 2 MiB profile must be refused");
+    } catch (const core::InputError &e) {
+        QVERIFY(QString::fromUtf8(e.what()).contains(huge));
+        QVERIFY(QString::fromUtf8(e.what()).contains(QLatin1String("at most")));
+    }
+
+    const QString binary = dir.filePath(QStringLiteral("junk.json"));
+    QFile b(binary);
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write(QByteArray("\x00\xff\xfe garbage \x01", 13));
+    b.close();
+    try {
+        core::loadProfileFile(binary.toStdString());
+        QFAIL("binary junk must be rejected");
+    } catch (const core::InputError &e) {
+        QVERIFY(QString::fromUtf8(e.what()).startsWith(binary + QLatin1String(": line 1")));
+    }
+}
+
+void TestHardwareProfile::bundledProfilesAreValid()
+{
+    const auto &all = core::bundledProfiles();
+    QVERIFY(all.size() >= 10);
+    std::set<std::string> ids;
+    for (const auto &p : all) {
+        QVERIFY2(ids.insert(p.id).second, p.id.c_str());
+        QVERIFY(!p.sources.empty());
+        const core::XModel m(p.params);
+        const auto r = m.solve();
+        QVERIFY(!r.equilibria.empty());
+        QVERIFY(std::isfinite(r.operatingPoint().ms_gbs));
+    }
+    QVERIFY(core::findBundledProfile(core::defaultProfileId()) != nullptr);
+}
+
+void TestHardwareProfile::tableTwoSaturationPoints_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("warps");
+    QTest::addColumn<double>("gbs");
+    QTest::addColumn<double>("requestBytes");
+    // x-model.txt Table II: delta(SP) and delta(DP) as warps/GB/s.
+    QTest::newRow("GTX 570 SP") << "gtx570-sp" << 48.0 << 147.0 << 128.0;
+    QTest::newRow("GTX 570 DP") << "gtx570-dp" << 24.0 << 152.0 << 256.0;
+    QTest::newRow("Tesla K40 SP") << "k40-sp" << 64.0 << 180.0 << 128.0;
+    QTest::newRow("Tesla K40 DP") << "k40-dp" << 48.0 << 200.0 << 256.0;
+    QTest::newRow("GTX 750 Ti SP") << "gtx750ti-sp" << 56.0 << 82.0 << 128.0;
+    QTest::newRow("GTX 750 Ti DP") << "gtx750ti-dp" << 28.0 << 83.0 << 256.0;
+}
+
+void TestHardwareProfile::tableTwoSaturationPoints()
+{
+    QFETCH(QString, id);
+    QFETCH(double, warps);
+    QFETCH(double, gbs);
+    QFETCH(double, requestBytes);
+    const auto *p = core::findBundledProfile(id.toStdString());
+    QVERIFY(p);
+    QCOMPARE(p->params.R, gbs);
+    QCOMPARE(p->params.request_bytes, requestBytes);
+    core::XModelParams params = p->params;
+    params.cache = core::CacheMode::None;
+    const auto lm = core::XModel(params).landmarks();
+    QVERIFY2(std::abs(lm.delta - warps) <= 1.0, qPrintable(QString::number(lm.delta)));
+    // The no-cache supply reaches R exactly at delta.
+    const core::XModel m(params);
+    QVERIFY(qFuzzyCompare(m.toGbs(m.msSupply(lm.delta)), gbs));
+    QVERIFY(m.toGbs(m.msSupply(lm.delta * 0.9)) < gbs * 0.95);
+}
+
+void TestHardwareProfile::measuredGpusCiteTheirData()
+{
+    for (const char *id : {"v100", "a100-40", "h100-pcie", "gtx480-sp"}) {
+        const auto *p = core::findBundledProfile(id);
+        QVERIFY2(p, id);
+        bool cites = false;
+        for (const auto &s : p->sources)
+            cites = cites || !s.text.empty();
+        QVERIFY(cites);
+    }
+    for (const char *id : {"v100", "a100-40", "h100-pcie"}) {
+        bool gpuBenches = false;
+        for (const auto &s : core::findBundledProfile(id)->sources)
+            gpuBenches = gpuBenches || s.text.find("gpu-benches") != std::string::npos;
+        QVERIFY2(gpuBenches, id);
+    }
+}
+
+void TestHardwareProfile::profileTextRoundTrips()
+{
+    for (const auto &p : core::bundledProfiles()) {
+        const auto back = core::parseProfile(core::profileToText(p), "again.json");
+        QCOMPARE(back.id, p.id);
+        QVERIFY(back.params == p.params);
+        QCOMPARE(back.sources.size(), p.sources.size());
+        QCOMPARE(back.compute_capability, p.compute_capability);
+    }
+}
+
+void TestHardwareProfile::resolveByIdOrPath()
+{
+    QCOMPARE(QString::fromStdString(core::resolveProfile("v100").id), QStringLiteral("v100"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mine.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kValid);
+    f.close();
+    QCOMPARE(QString::fromStdString(core::resolveProfile(path.toStdString()).id), QStringLiteral("test-gpu"));
+    try {
+        core::resolveProfile("no-such-gpu");
+        QFAIL("unknown id");
+    } catch (const core::InputError &e) {
+        QVERIFY(QString::fromUtf8(e.what()).contains(QLatin1String("unknown profile 'no-such-gpu'")));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestHardwareProfile)
+#include "tst_hardware_profile.moc"

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/error.h"
+#include "profiles/profile_library.h"
+#include "session/session.h"
+#include "traces/trace_import.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace crossroof;
+
+namespace {
+
+core::Session sample()
+{
+    core::Session s;
+    s.profile = *core::findBundledProfile("v100");
+    s.params = s.profile.params;
+    s.params.Z = 3.25;
+    s.params.n = 17;
+    s.params.cache = core::CacheMode::Locality;
+    s.params.alpha = 2.5;
+    s.current_view = "markov";
+    s.occupancy.cc = "7.0";
+    s.occupancy.threads_per_block = 192;
+    s.occupancy.regs_per_thread = 40;
+    s.occupancy.smem_per_block = 4096;
+    s.occupancy.smem_config = 65536;
+    s.occupancy.mode = "paper";
+    s.occupancy.linked = true;
+    s.occupancy.manual_active_blocks = 3;
+    s.occupancy.sm_count = 80;
+    s.occupancy.requested_blocks_max = 500;
+    s.tmm.work = "2.5e9";
+    s.tmm.span = "1000";
+    s.tmm.transactions = "3e7";
+    s.tmm.latency = "350";
+    s.tmm.threads_per_core = "4";
+    s.tmm.cores = "";   // cleared by the user: kept as typed
+    s.tmm.requested_blocks = "4x"; // not a number yet: kept as typed too
+    s.tmm.apsp_vertices = 4096;
+    s.tmm.apsp_sub_block = 64;
+    s.tmm.apsp_chunk = "16";
+    s.markov.groups = 8;
+    s.markov.threads_per_group = 4;
+    s.markov.grid = "logit:200";
+    s.markov.steps = 25;
+    s.markov.p_index = 3;
+    s.markov.q_index = 190;
+    s.markov.measured_cpi = 7.5;
+    s.markov.topology_source = "clovertown-x5365/4T_4";
+    s.markov.counters = core::CounterInputs::thesisExample();
+    s.markov.counters->measured_cpi = 2.25;
+    s.markov.counters->stall[1].latency = 1.0 / 3 + 4; // doubles survive exactly
+    s.mapping.profile_id = "clovertown-x5365";
+    s.mapping.p = 0.3;
+    s.mapping.q = 0.95;
+    s.mapping.points = {{"2T_2", 0.4, 0.99}, {"8T_1", 0.05, 0.5}};
+    s.stability.x_key = "S_s";
+    s.stability.y_key = "beta";
+    s.stability.resolution = 64;
+    s.stability.sweep_key = "Z";
+    s.stability.sweep_shows_k = true;
+    core::MeasuredTrace t;
+    t.id = "t1";
+    t.name = "v100 init";
+    t.source = "/data/stream_vs_warps_per_sm.csv";
+    t.x = {2, 4, 8, 16};
+    t.y = {153, 306, 595, 895};
+    t.visible = false;
+    s.traces.push_back(t);
+    return s;
+}
+
+const QString kTestData = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data");
+
+void writeFile(const QString &path, const std::string &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    std::ofstream(path.toStdString(), std::ios::binary) << text;
+}
+
+/// A session whose traces field is TRACES (JSON text), for linked-trace records.
+std::string withTraces(const std::string &traces)
+{
+    core::Session s = sample();
+    s.traces.clear();
+    std::string text = core::sessionToJson(s);
+    const std::string empty = "\"traces\": []";
+    text.replace(text.find(empty), empty.size(), "\"traces\": " + traces);
+    return text;
+}
+
+QString errorOf(const std::string &text)
+{
+    try {
+        core::parseSession(text, "s.crossroof");
+    } catch (const core::InputError &e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip();
+    void minimalSessionGetsDefaults();
+    void versionOneSessionOpens();
+    void badSessionsNameTheField_data();
+    void badSessionsNameTheField();
+    void newerVersionIsRefused();
+    void linkedTracesMoveWithTheSession();
+    void unreadableLinksLeaveTheTraceOut_data();
+    void unreadableLinksLeaveTheTraceOut();
+    void badLinksNameTheField_data();
+    void badLinksNameTheField();
+};
+
+void TestSession::roundTrip()
+{
+    const core::Session s = sample();
+    const core::Session back = core::parseSession(core::sessionToJson(s), "s.crossroof");
+    QVERIFY(back.params == s.params);
+    QCOMPARE(back.profile.id, s.profile.id);
+    QVERIFY(back.profile.params == s.profile.params);
+    QCOMPARE(back.profile.sources.size(), s.profile.sources.size());
+    QCOMPARE(back.current_view, s.current_view);
+    QVERIFY(back.occupancy == s.occupancy);
+    QVERIFY(back.tmm == s.tmm);
+    QVERIFY(back.markov == s.markov);
+    QVERIFY(back.mapping == s.mapping);
+    QVERIFY(back.stability == s.stability);
+    QCOMPARE(back.traces.size(), std::size_t(1));
+    QVERIFY(back.traces.front() == s.traces.front()); // traces are embedded, points and all
+    // Doubles survive exactly.
+    core::Session odd = s;
+    odd.params.h = 0.1 + 0.2;
+    QCOMPARE(core::parseSession(core::sessionToJson(odd), "x").params.h, 0.1 + 0.2);
+}
+
+void TestSession::minimalSessionGetsDefaults()
+{
+    // Only what must be there: format, version, profile, parameters; the view settings take defaults.
+    const core::Session full = sample();
+    std::string text = core::sessionToJson(full);
+    const auto cut = text.find(",\n  \"view\"");
+    QVERIFY(cut != std::string::npos);
+    text.resize(cut);
+    text += "\n}\n";
+    const core::Session s = core::parseSession(text, "min.crossroof");
+    QVERIFY(s.params == full.params);
+    QCOMPARE(s.current_view, std::string("xgraph"));
+    QVERIFY(s.occupancy == core::OccupancySettings{});
+    QVERIFY(s.tmm == core::TmmSettings{});
+    QVERIFY(s.markov == core::MarkovSettings{});
+    QVERIFY(s.mapping == core::MappingSettings{});
+    QVERIFY(s.stability == core::StabilitySettings{});
+}
+
+void TestSession::versionOneSessionOpens()
+{
+    // The sample was written by format version 1, before the TMM inputs were saved: they take the defaults.
+    const core::Session s
+            = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+    QCOMPARE(s.profile.id, std::string("gtx570-sp"));
+    QVERIFY(s.tmm == core::TmmSettings{});
+    QCOMPARE(s.markov.groups, 4);
+}
+
+void TestSession::badSessionsNameTheField_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("truncated") << "\"markov\"" << "\"markov\": {" << "line";
+    QTest::newRow("wrong type") << "\"Z\": 3.25" << "\"Z\": \"high\"" << "field 'parameters.Z': must be a number";
+    QTest::newRow("out of range") << "\"Z\": 3.25" << "\"Z\": -1" << "field 'parameters.Z'";
+    QTest::newRow("embedded profile") << "\"L\": 437.0" << "\"L\": -437.0" << "field 'profile.parameters.L'";
+    QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"roofline\"" << "field 'view.current'";
+    QTest::newRow("bad grid") << "\"grid\": \"logit:200\"" << "\"grid\": \"spiral:3\"" << "field 'markov.grid'";
+    QTest::newRow("bad topology source") << "\"clovertown-x5365/4T_4\"" << "\"4T_4\""
+                                         << "field 'markov.topology_source': must be PROFILE/STRATEGY";
+    QTest::newRow("bad latency") << "\"latency\": 3.0" << "\"latency\": 0.5"
+                                 << "field 'markov.counters.stall[0].latency': must be";
+    QTest::newRow("bad mapping point") << "\"p\": 0.4" << "\"p\": 1.4" << "field 'mapping.points[0].p'";
+    QTest::newRow("bad mode") << "\"mode\": \"paper\"" << "\"mode\": \"guess\"" << "field 'occupancy.mode'";
+    QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
+                                        << "field 'occupancy.threads_per_block': must be a whole number";
+    QTest::newRow("tmm text type") << "\"T1\": \"2.5e9\"" << "\"T1\": 2.5e9" << "field 'tmm.T1': must be a string";
+    QTest::newRow("tmm text length") << "\"M\": \"3e7\"" << ("\"M\": \"" + QString(65, QLatin1Char('7')) + "\"")
+                                     << "field 'tmm.M': must be at most 64 characters";
+    QTest::newRow("apsp n") << "\"apsp_n\": 4096" << "\"apsp_n\": 1" << "field 'tmm.apsp_n': must be between";
+    QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
+    QTest::newRow("bad trace") << "\"visible\": false" << "\"visible\": 3" << "field 'traces[0].visible'";
+    QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
+}
+
+void TestSession::badSessionsNameTheField()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, expected);
+    QString text = QString::fromStdString(core::sessionToJson(sample()));
+    QVERIFY2(text.contains(from), qPrintable(from));
+    if (QTest::currentDataTag() == QLatin1String("truncated"))
+        text = text.left(text.indexOf(from)) + to; // cut off mid-file
+    else
+        text.replace(text.indexOf(from), from.size(), to);
+    const QString error = errorOf(text.toStdString());
+    QVERIFY2(error.startsWith(QLatin1String("s.crossroof: ")), qPrintable(error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+}
+
+void TestSession::newerVersionIsRefused()
+{
+    QString text = QString::fromStdString(core::sessionToJson(sample()));
+    text.replace(QStringLiteral("\"format_version\": %1").arg(core::kSessionFormatVersion),
+                 QStringLiteral("\"format_version\": 7"));
+    const QString error = errorOf(text.toStdString());
+    QVERIFY2(error.contains(QLatin1String("newer Crossroof")), qPrintable(error));
+    QVERIFY(error.contains(QLatin1String("format 7")));
+}
+
+void TestSession::linkedTracesMoveWithTheSession()
+{
+    // study/sessions/a.crossroof links study/data/v100.txt and study/data/sweep.csv.
+    QTemporaryDir dir;
+    const QString study = dir.filePath(QStringLiteral("study"));
+    QDir().mkpath(study + QStringLiteral("/sessions"));
+    QDir().mkpath(study + QStringLiteral("/data"));
+    QVERIFY(QFile::copy(kTestData + QStringLiteral("/gpu_stream_v100.txt"), study + QStringLiteral("/data/v100.txt")));
+    writeFile(study + QStringLiteral("/data/sweep.csv"), "gpu;warps;GBs\nv100;4;100,5\nv100;8;180\na100;8;300\n");
+
+    core::MeasuredTrace read = core::readTraceFile((study + QStringLiteral("/data/v100.txt")).toStdString()).traces[1];
+    read.id = "t4";
+    read.name = "V100 read, renamed";
+    read.visible = false;
+    core::TraceMapping mapping;
+    mapping.x = "warps";
+    mapping.y = "GBs";
+    mapping.filter_column = "gpu";
+    mapping.filter_value = "v100";
+    core::MeasuredTrace sweep
+            = core::traceFromTable(core::readCsv((study + QStringLiteral("/data/sweep.csv")).toStdString()), mapping);
+    sweep.id = "t5";
+    core::Session s = sample(); // its trace was not read from a file: it stays embedded
+    s.traces.push_back(read);
+    s.traces.push_back(sweep);
+    s.link_traces = true;
+    QVERIFY(!core::savesAsLink(s, s.traces[0]));
+    QVERIFY(core::savesAsLink(s, s.traces[1]));
+
+    const QString file = study + QStringLiteral("/sessions/a.crossroof");
+    const std::string text = core::sessionToJson(s, file.toStdString());
+    QVERIFY(text.find("\"link\": \"../data/v100.txt\"") != std::string::npos);
+    QVERIFY(text.find("\"link\": \"../data/sweep.csv\"") != std::string::npos);
+    QVERIFY(text.find(dir.path().toStdString()) == std::string::npos); // nothing absolute about the data
+    QCOMPARE(QString::fromStdString(text).count(QStringLiteral("\"x\": [")), 1); // points of the embedded one only
+    writeFile(file, text);
+
+    core::Session back = core::loadSessionFile(file.toStdString());
+    QVERIFY(back.trace_problems.empty());
+    QVERIFY(back.link_traces);
+    QCOMPARE(back.traces.size(), std::size_t(3));
+    QVERIFY(back.traces[0] == s.traces[0]);
+    QVERIFY(back.traces[1] == read); // the same importer, so the same points; the session's name, id, visibility
+    QVERIFY(back.traces[2] == sweep); // the same mapping and filter
+
+    // The session and its data moved together, elsewhere.
+    const QString moved = dir.filePath(QStringLiteral("moved"));
+    QVERIFY(QDir().rename(study, moved));
+    back = core::loadSessionFile((moved + QStringLiteral("/sessions/a.crossroof")).toStdString());
+    QVERIFY(back.trace_problems.empty());
+    QCOMPARE(back.traces.size(), std::size_t(3));
+    QCOMPARE(back.traces[1].x, read.x);
+    QCOMPARE(back.traces[1].source, (moved + QStringLiteral("/data/v100.txt")).toStdString());
+
+    // A file gone: the session opens without that trace and says which field and file.
+    QVERIFY(QFile::remove(moved + QStringLiteral("/data/v100.txt")));
+    back = core::loadSessionFile((moved + QStringLiteral("/sessions/a.crossroof")).toStdString());
+    QCOMPARE(back.traces.size(), std::size_t(2));
+    QCOMPARE(back.traces[1].name, sweep.name);
+    QVERIFY(back.params == s.params);
+    QVERIFY(back.occupancy == s.occupancy);
+    QCOMPARE(back.trace_problems.size(), std::size_t(1));
+    const QString problem = QString::fromStdString(back.trace_problems.front());
+    QVERIFY2(problem.contains(QStringLiteral("a.crossroof: field 'traces[1].link' (../data/v100.txt)"))
+                     && problem.contains(moved + QStringLiteral("/data/v100.txt")),
+             qPrintable(problem));
+    // Saved again, a trace whose file is gone keeps its points.
+    s.traces[1].source = (moved + QStringLiteral("/data/v100.txt")).toStdString();
+    QVERIFY(!core::savesAsLink(s, s.traces[1]));
+}
+
+void TestSession::unreadableLinksLeaveTheTraceOut_data()
+{
+    QTest::addColumn<QString>("record");
+    QTest::addColumn<QString>("problem");
+    const QString stream = QStringLiteral(R"("origin": {"format": "gpu-stream", "index": %1})");
+    const QString head = QStringLiteral(R"({"id": "t1", "name": "n", "kind": "%1", "link": "%2", )");
+    QTest::newRow("missing") << head.arg(QStringLiteral("bandwidth-vs-warps"), QStringLiteral("gone.txt"))
+                                        + stream.arg(0) + QStringLiteral("}")
+                             << kTestData + QStringLiteral("/gone.txt: cannot read");
+    QTest::newRow("fewer traces") << head.arg(QStringLiteral("bandwidth-vs-warps"), QStringLiteral("gpu_stream_v100.txt"))
+                                             + stream.arg(40) + QStringLiteral("}")
+                                  << QStringLiteral("holds 6 traces, not the 41");
+    QTest::newRow("other kind") << head.arg(QStringLiteral("runtimes"), QStringLiteral("gpu_stream_v100.txt"))
+                                           + stream.arg(0) + QStringLiteral("}")
+                                << QStringLiteral("now gives a bandwidth-vs-warps trace, not the runtimes trace");
+    QTest::newRow("other format") << head.arg(QStringLiteral("bandwidth-vs-warps"), QStringLiteral("perf_stat_excerpt.tsv"))
+                                             + stream.arg(0) + QStringLiteral("}")
+                                  << kTestData + QStringLiteral("/perf_stat_excerpt.tsv:");
+}
+
+void TestSession::unreadableLinksLeaveTheTraceOut()
+{
+    QFETCH(QString, record);
+    QFETCH(QString, problem);
+    const core::Session s = core::parseSession(withTraces("[" + record.toStdString() + "]"), "s.crossroof",
+                                               kTestData.toStdString());
+    QVERIFY(s.traces.empty());
+    QVERIFY(s.params == sample().params);
+    QCOMPARE(s.trace_problems.size(), std::size_t(1));
+    const QString message = QString::fromStdString(s.trace_problems.front());
+    QVERIFY2(message.startsWith(QStringLiteral("s.crossroof: field 'traces[0].link' (")), qPrintable(message));
+    QVERIFY2(message.contains(problem), qPrintable(message));
+}
+
+void TestSession::badLinksNameTheField_data()
+{
+    QTest::addColumn<QString>("record");
+    QTest::addColumn<QString>("message");
+    const QString origin = QStringLiteral(R"("origin": {"format": "gpu-stream"})");
+    QTest::newRow("empty link") << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "", )")
+                                           + origin + QStringLiteral("}")
+                                << "field 'traces[0].link': must not be empty";
+    QTest::newRow("no origin") << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "a.txt"})")
+                               << "field 'traces[0].origin': is missing";
+    QTest::newRow("bad origin")
+            << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "a.txt", "origin": {"format": "xls"}})")
+            << "field 'traces[0].origin.format': must be gpu-stream";
+    QTest::newRow("link and points") << QStringLiteral(R"({"id": "t1", "name": "n", "kind": "runtimes", "link": "a.txt", "x": [1], )")
+                                                + origin + QStringLiteral("}")
+                                     << "field 'traces[0].x': a linked trace has no points";
+    QTest::newRow("no name") << QStringLiteral(R"({"id": "t1", "kind": "runtimes", "link": "a.txt", )") + origin
+                                        + QStringLiteral("}")
+                             << "field 'traces[0].name': is missing";
+}
+
+void TestSession::badLinksNameTheField()
+{
+    QFETCH(QString, record);
+    QFETCH(QString, message);
+    const QString error = errorOf(withTraces("[" + record.toStdString() + "]"));
+    QVERIFY2(error.startsWith(QLatin1String("s.crossroof: ")) && error.contains(message), qPrintable(error));
+}
+
+QTEST_APPLESS_MAIN(TestSession)
+#include "tst_session.moc"

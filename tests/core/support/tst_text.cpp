@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/text.h"
+
+#include <QTest>
+
+#include <limits>
+#include <vector>
+
+using namespace crossroof;
+
+class TestText : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void numbersAsMessagesShowThem();
+    void trimming();
+    void linesAreNumberedFromOne();
+};
+
+void TestText::numbersAsMessagesShowThem()
+{
+    QCOMPARE(core::formatNumber(0.5), std::string("0.5"));
+    QCOMPARE(core::formatNumber(917.8384), std::string("917.838"));
+    QCOMPARE(core::formatNumber(1e9), std::string("1e+09"));
+    QCOMPARE(core::formatNumber(-5), std::string("-5"));
+    QCOMPARE(core::formatNumber(std::numeric_limits<double>::infinity()), std::string("inf"));
+}
+
+void TestText::trimming()
+{
+    QCOMPARE(core::trimBlanks(" \t a b \r"), std::string_view("a b"));
+    QCOMPARE(core::trimBlanks(" \r\t "), std::string_view());
+    QCOMPARE(core::trimBlanks("x\r", " \t"), std::string_view("x\r")); // only the blanks given
+}
+
+void TestText::linesAreNumberedFromOne()
+{
+    core::LineReader lines("a\n\nccc");
+    std::vector<std::string_view> seen;
+    std::vector<int> numbers;
+    std::vector<bool> ended;
+    while (const auto line = lines.next()) {
+        seen.push_back(*line);
+        numbers.push_back(lines.number());
+        ended.push_back(lines.ended());
+    }
+    QCOMPARE(seen, (std::vector<std::string_view>{"a", "", "ccc"}));
+    QCOMPARE(numbers, (std::vector<int>{1, 2, 3}));
+    QCOMPARE(ended, (std::vector<bool>{true, true, false}));
+    QCOMPARE(lines.offset(), std::size_t(3));
+    // A final '\n' ends the last line; no empty line follows it.
+    core::LineReader two("x\ny\n");
+    int count = 0;
+    while (two.next())
+        ++count;
+    QCOMPARE(count, 2);
+    QVERIFY(!core::LineReader("").next());
+}
+
+QTEST_APPLESS_MAIN(TestText)
+#include "tst_text.moc"

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xmodel/advisor.h"
+#include "xmodel/equilibrium_scan.h"
+#include "support/error.h"
+#include "model_fixtures.h"
+#include "xmodel/xmodel.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+using namespace crossroof;
+using core::CacheMode;
+using core::TuningOperation;
+using core::XModel;
+using core::XModelParams;
+
+Q_DECLARE_METATYPE(crossroof::core::XModelParams)
+
+namespace {
+
+XModelParams with(XModelParams p, const std::string &key, double v)
+{
+    p.*(core::findParameter(key)->member) = v;
+    return p;
+}
+
+/// The thrashing state alone (demand above the cache peak): every operation has something to gain.
+XModelParams thrashing()
+{
+    return with(test::thrashingFermi(), "Z", 4);
+}
+
+/// Bistable in n over bounded ranges (as in tst_hysteresis).
+XModelParams loopFermi()
+{
+    return with(with(test::thrashingFermi(), "E", 0.006), "Z", 9);
+}
+
+double operatingCs(const XModelParams &p)
+{
+    return XModel(p).solve().operatingPoint().cs_gops;
+}
+
+/// Brute force with full solves: the n in 1..p.n with the highest operating CS throughput, ties to the
+/// largest n.
+int bruteForceBestN(const XModelParams &p)
+{
+    std::vector<double> cs;
+    for (int n = 1; n <= int(p.n); ++n)
+        cs.push_back(operatingCs(with(p, "n", n)));
+    const double top = *std::max_element(cs.begin(), cs.end());
+    int best = 1;
+    for (int n = 1; n <= int(p.n); ++n) {
+        if (cs[std::size_t(n - 1)] >= top - 1e-9 * top)
+            best = n;
+    }
+    return best;
+}
+
+const core::TuningAdvice &find(const core::Advice &a, TuningOperation op)
+{
+    return *std::find_if(a.operations.begin(), a.operations.end(),
+                         [op](const core::TuningAdvice &t) { return t.operation == op; });
+}
+
+} // namespace
+
+class TestAdvisor : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void throttlingOptimumIsTheBruteForceOptimum_data();
+    void throttlingOptimumIsTheBruteForceOptimum();
+    void gainsAreDifferencesOfFullEvaluations_data();
+    void gainsAreDifferencesOfFullEvaluations();
+    void operationsAreDefinedAsDocumented();
+    void lowerEIsTheBestCandidate();
+    void applicability();
+    void principles();
+    void degradationBounds();
+    void badOptions();
+};
+
+void TestAdvisor::throttlingOptimumIsTheBruteForceOptimum_data()
+{
+    QTest::addColumn<XModelParams>("params");
+    QTest::newRow("thrashing, n = 48") << thrashing();
+    QTest::newRow("bistable fixture") << test::thrashingFermi();
+    QTest::newRow("loop fixture, n = 160") << with(loopFermi(), "n", 160);
+    XModelParams none = thrashing();
+    none.cache = CacheMode::None;
+    QTest::newRow("no cache") << none;
+    std::mt19937_64 rng(9);
+    for (int i = 0; i < 12; ++i) {
+        XModelParams p = test::thrashingFermi();
+        p.n = std::round(std::uniform_real_distribution<double>(8, 96)(rng));
+        p.Z = std::pow(10.0, std::uniform_real_distribution<double>(0.3, 1.5)(rng));
+        p.E = std::pow(10.0, std::uniform_real_distribution<double>(-1.5, 0.5)(rng));
+        p.beta = std::pow(10.0, std::uniform_real_distribution<double>(-0.3, 1)(rng));
+        QTest::newRow(qPrintable(QStringLiteral("random %1").arg(i))) << p;
+    }
+}
+
+void TestAdvisor::throttlingOptimumIsTheBruteForceOptimum()
+{
+    QFETCH(XModelParams, params);
+    const int best = core::bestThreadCount(params);
+    QCOMPARE(best, bruteForceBestN(params));
+    const auto a = core::advise(params);
+    const auto &op = find(a, TuningOperation::ThreadThrottling);
+    QVERIFY(op.applicable);
+    QCOMPARE(op.changes.size(), std::size_t(1));
+    QCOMPARE(op.changes[0].key, std::string_view("n"));
+    QCOMPARE(op.changes[0].to, double(best));
+    QVERIFY(op.cs_change_gops >= -1e-9 * a.cs_gops); // n itself is a candidate: never worse
+}
+
+void TestAdvisor::gainsAreDifferencesOfFullEvaluations_data()
+{
+    QTest::addColumn<XModelParams>("params");
+    QTest::newRow("thrashing") << thrashing();
+    QTest::newRow("bistable fixture") << test::thrashingFermi();
+    QTest::newRow("loop fixture") << with(loopFermi(), "n", 148);
+    XModelParams fixed = thrashing();
+    fixed.cache = CacheMode::Fixed;
+    fixed.h = 0.4;
+    QTest::newRow("fixed hit rate") << fixed;
+}
+
+void TestAdvisor::gainsAreDifferencesOfFullEvaluations()
+{
+    QFETCH(XModelParams, params);
+    const auto a = core::advise(params);
+    const auto now = XModel(params).solve();
+    QCOMPARE(a.ms_gbs, now.operatingPoint().ms_gbs);
+    QCOMPARE(a.cs_gops, now.operatingPoint().cs_gops);
+    QCOMPARE(a.stable_count, now.stableCount());
+    QCOMPARE(a.operations.size(), std::size_t(6));
+    int expectedRank = 0;
+    double previousGain = std::numeric_limits<double>::infinity();
+    bool seenInapplicable = false;
+    for (const auto &op : a.operations) {
+        if (!op.applicable) {
+            seenInapplicable = true;
+            QCOMPARE(op.rank, 0);
+            QVERIFY(!op.reason.empty());
+            continue;
+        }
+        QVERIFY2(!seenInapplicable, "applicable operations come first");
+        QCOMPARE(op.rank, ++expectedRank);
+        QVERIFY(op.cs_change_gops <= previousGain); // ranked by CS gain
+        previousGain = op.cs_change_gops;
+
+        // The changed parameters are the current ones with exactly the listed changes.
+        XModelParams after = params;
+        for (const auto &c : op.changes) {
+            QCOMPARE(c.from, params.*(core::findParameter(c.key)->member));
+            after.*(core::findParameter(c.key)->member) = c.to;
+        }
+        QVERIFY(after == op.params);
+        // Each gain is the difference of two full model evaluations, to the last bit.
+        const auto later = XModel(after).solve().operatingPoint();
+        QCOMPARE(op.ms_gbs, later.ms_gbs);
+        QCOMPARE(op.cs_gops, later.cs_gops);
+        QCOMPARE(op.ms_change_gbs, later.ms_gbs - now.operatingPoint().ms_gbs);
+        QCOMPARE(op.cs_change_gops, later.cs_gops - now.operatingPoint().cs_gops);
+        QVERIFY(qFuzzyCompare(*op.cs_change_percent + 100,
+                              100 * later.cs_gops / now.operatingPoint().cs_gops));
+        QVERIFY(qFuzzyCompare(*op.ms_change_percent + 100, 100 * later.ms_gbs / now.operatingPoint().ms_gbs));
+    }
+    QVERIFY(expectedRank >= 3);
+}
+
+void TestAdvisor::operationsAreDefinedAsDocumented()
+{
+    const XModelParams p = thrashing();
+    const auto a = core::advise(p);
+    const auto lm = XModel(p).landmarks();
+    auto changeOf = [&](TuningOperation op) {
+        const auto &t = find(a, op);
+        return std::pair(std::string(t.changes.at(0).key), t.changes.at(0).to);
+    };
+    QCOMPARE(changeOf(TuningOperation::CacheBypassing), std::pair(std::string("R"), *lm.psi_gbs));
+    QCOMPARE(changeOf(TuningOperation::LargerCache), std::pair(std::string("S_s"), 2 * p.S_s));
+    QCOMPARE(changeOf(TuningOperation::FasterCache), std::pair(std::string("L_s"), p.L_s / 2));
+    QCOMPARE(changeOf(TuningOperation::RaiseZ), std::pair(std::string("Z"), p.Z * 1.25));
+    const auto e = changeOf(TuningOperation::LowerE);
+    QCOMPARE(e.first, std::string("E"));
+    QVERIFY(e.second >= p.E / 2 && e.second <= p.E);
+
+    core::AdvisorOptions options;
+    options.cache_size_kib = 48; // the paper's 16 -> 48 KiB L1 (Fig. 13)
+    options.z_factor = 1.5;
+    const auto b = core::advise(p, options);
+    QCOMPARE(find(b, TuningOperation::LargerCache).changes[0].to, 48.0);
+    QCOMPARE(find(b, TuningOperation::RaiseZ).changes[0].to, 6.0);
+
+    // In the thrashing state the paper's remedies help (Figs. 13-16): a larger cache, throttling, raising Z.
+    QVERIFY(find(a, TuningOperation::LargerCache).cs_change_gops > 0);
+    QVERIFY(find(a, TuningOperation::ThreadThrottling).cs_change_gops > 0);
+    QVERIFY(find(a, TuningOperation::RaiseZ).cs_change_gops > 0);
+    QVERIFY(find(a, TuningOperation::FasterCache).cs_change_gops > 0);
+}
+
+void TestAdvisor::lowerEIsTheBestCandidate()
+{
+    // Lowering E helps under thrashing when a shallower demand line meets f higher up (Fig. 17): check the
+    // chosen E against every candidate with full solves.
+    for (const XModelParams &p : {thrashing(), with(loopFermi(), "E", 0.012), with(thrashing(), "E", 4)}) {
+        const auto &op = find(core::advise(p), TuningOperation::LowerE);
+        const double chosen = op.cs_gops;
+        for (int i = 0; i < 65; ++i) {
+            const double e = p.E * (0.5 + 0.5 * i / 64.0);
+            QVERIFY(operatingCs(with(p, "E", e)) <= chosen + 1e-9 * chosen);
+        }
+    }
+}
+
+void TestAdvisor::applicability()
+{
+    XModelParams none = thrashing();
+    none.cache = CacheMode::None;
+    const auto a = core::advise(none);
+    QVERIFY(!find(a, TuningOperation::CacheBypassing).applicable);
+    QVERIFY(!find(a, TuningOperation::LargerCache).applicable);
+    QVERIFY(!find(a, TuningOperation::FasterCache).applicable);
+    QVERIFY(find(a, TuningOperation::ThreadThrottling).applicable);
+    QVERIFY(find(a, TuningOperation::RaiseZ).applicable);
+    QVERIFY(find(a, TuningOperation::LowerE).applicable);
+    QCOMPARE(a.operations.back().rank, 0);
+
+    XModelParams fixed = thrashing();
+    fixed.cache = CacheMode::Fixed;
+    const auto b = core::advise(fixed);
+    QVERIFY(!find(b, TuningOperation::LargerCache).applicable); // S_s does not enter f with a fixed hit rate
+    QVERIFY(find(b, TuningOperation::FasterCache).applicable);
+}
+
+void TestAdvisor::principles()
+{
+    const auto a = core::advise(thrashing());
+    for (const auto &op : a.operations) {
+        if (!op.applicable)
+            continue;
+        QCOMPARE(op.principle, op.operation == TuningOperation::RaiseZ ? 3 : 2);
+        QVERIFY(!op.why.empty());
+        QVERIFY(op.why.back() == '.');
+    }
+    // Thrashing at x < pi: Z up raises CS (Principle 3) though MS barely moves (Fig. 16).
+    const auto &z = find(a, TuningOperation::RaiseZ);
+    QVERIFY(QString::fromStdString(z.why).contains(QLatin1String("right of the CS transition")));
+    // The bistable fixture operates compute-bound (x >= pi): raising Z cannot raise CS throughput.
+    const auto b = core::advise(test::thrashingFermi());
+    const auto &zb = find(b, TuningOperation::RaiseZ);
+    QVERIFY(zb.cs_change_gops <= 1e-9 * b.cs_gops);
+    QVERIFY(QString::fromStdString(zb.why).contains(QLatin1String("saturated")));
+}
+
+void TestAdvisor::degradationBounds()
+{
+    // n is searched up to max(n, max_warps): with n = 160 the loop fixture's tangency near 134 is in reach.
+    QVERIFY(!core::degradationBounds(loopFermi()).tangency_n.has_value());
+    const XModelParams p = with(loopFermi(), "n", 160);
+    const auto d = core::degradationBounds(p);
+    const XModel m(p);
+    QVERIFY(qFuzzyCompare(d.max_gbs, m.toGbs(p.M / p.Z - p.requestRate()))); // III-D-2
+    QVERIFY(d.tangency_n.has_value());
+    // Just below the tangency one stable state, just above two (whole n checked with full solves too).
+    const core::SupplyShape shape(p);
+    QCOMPARE(core::EquilibriumScan(m, shape, *d.tangency_n * (1 - 1e-6)).stableCount(), 1);
+    QVERIFY(core::EquilibriumScan(m, shape, *d.tangency_n * (1 + 1e-9)).stableCount() >= 2);
+    QCOMPARE(XModel(with(p, "n", std::floor(*d.tangency_n))).solve().stableCount(), 1);
+    QVERIFY(XModel(with(p, "n", std::ceil(*d.tangency_n))).solve().stableCount() >= 2);
+    QVERIFY(*d.min_drop_gbs > 0);
+    QVERIFY(qFuzzyCompare(*d.min_drop_gbs, *d.tangency_high_gbs - *d.tangency_low_gbs));
+    // The smallest fall is at most any fall a sweep shows, and never above the bound for infinite warps.
+    QVERIFY(*d.min_drop_gbs <= d.max_gbs);
+    const XModelParams big = with(p, "n", 148);
+    const auto r = XModel(big).solve();
+    QCOMPARE(r.stableCount(), 2);
+    const double fall = r.equilibria.front().ms_gbs - r.equilibria.back().ms_gbs;
+    QVERIFY(*d.min_drop_gbs <= fall);
+
+    // G's corner touches f first in the Fig. 9-B fixture: the new state is born at the same height, so the
+    // smallest fall is zero (to rounding).
+    const auto corner = core::degradationBounds(test::thrashingFermi());
+    QVERIFY(corner.tangency_n.has_value());
+    QVERIFY(*corner.min_drop_gbs < 1e-6 * *corner.tangency_high_gbs);
+
+    // Never bistable: no tangency.
+    XModelParams none = thrashing();
+    none.cache = CacheMode::None;
+    QVERIFY(!core::degradationBounds(none).tangency_n.has_value());
+}
+
+void TestAdvisor::badOptions()
+{
+    core::AdvisorOptions small;
+    small.cache_size_kib = 8; // below S_s = 16
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::advise(thrashing(), small));
+    core::AdvisorOptions z;
+    z.z_factor = 1;
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::advise(thrashing(), z));
+    XModelParams bad = thrashing();
+    bad.n = 0;
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::advise(bad));
+}
+
+QTEST_APPLESS_MAIN(TestAdvisor)
+#include "tst_advisor.moc"

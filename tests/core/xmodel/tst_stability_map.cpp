@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xmodel/equilibrium_scan.h"
+#include "support/error.h"
+#include "model_fixtures.h"
+#include "xmodel/stability_map.h"
+#include "xmodel/xmodel.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+#include <stop_token>
+
+using namespace crossroof;
+using core::CacheMode;
+using core::EquilibriumScan;
+using core::MapAxis;
+using core::Stability;
+using core::SupplyShape;
+using core::XModel;
+using core::XModelParams;
+
+namespace {
+
+double uniform(std::mt19937_64 &rng, double lo, double hi)
+{
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+
+double logUniform(std::mt19937_64 &rng, double lo, double hi)
+{
+    return lo * std::pow(hi / lo, uniform(rng, 0, 1));
+}
+
+/// Parameters as tst_xmodel draws them: every cache mode, realistic ranges.
+XModelParams randomParams(std::mt19937_64 &rng)
+{
+    XModelParams p = test::thrashingFermi();
+    p.n = std::round(logUniform(rng, 1, 256));
+    p.Z = logUniform(rng, 0.05, 2000);
+    p.E = logUniform(rng, 0.2, 8);
+    p.R = logUniform(rng, 20, 4000);
+    p.L = logUniform(rng, 50, 2000);
+    p.M = logUniform(rng, 0.1, 16);
+    p.S_s = logUniform(rng, 1, 512);
+    p.L_s = logUniform(rng, 5, 200);
+    p.alpha = uniform(rng, 1, 8);
+    p.beta = logUniform(rng, 0.01, 50);
+    p.h = uniform(rng, 0, 1);
+    p.cache = CacheMode(std::uniform_int_distribution<int>(0, 2)(rng));
+    return p;
+}
+
+/// Around the bistable fixture: about one case in ten has two or three stable states.
+XModelParams bistableNeighbourhood(std::mt19937_64 &rng)
+{
+    XModelParams p = test::thrashingFermi();
+    p.n = std::round(logUniform(rng, 4, 200));
+    p.Z = logUniform(rng, 2, 100);
+    p.E = logUniform(rng, 0.1, 8);
+    p.alpha = uniform(rng, 2, 10);
+    p.beta = logUniform(rng, 0.5, 10);
+    p.S_s = logUniform(rng, 4, 64);
+    p.L_s = logUniform(rng, 5, 200);
+    p.M = logUniform(rng, 0.2, 4);
+    p.R = logUniform(rng, 50, 500);
+    return p;
+}
+
+/// Every key over its whole valid range, locality mode.
+XModelParams extremeParams(std::mt19937_64 &rng)
+{
+    XModelParams p = test::thrashingFermi();
+    p.n = std::round(logUniform(rng, 1, 1e5));
+    p.Z = logUniform(rng, 1e-4, 1e7);
+    p.E = logUniform(rng, 1e-3, 1e3);
+    p.R = logUniform(rng, 1e-3, 1e6);
+    p.L = logUniform(rng, 1, 1e6);
+    p.M = logUniform(rng, 1e-3, 1e4);
+    p.S_s = logUniform(rng, 1e-3, 1e6);
+    p.L_s = logUniform(rng, 0.01, 1e5);
+    p.alpha = 1 + logUniform(rng, 1e-4, 99);
+    p.beta = logUniform(rng, 1e-6, 1e6);
+    p.clock_ghz = logUniform(rng, 0.1, 5);
+    p.sm_count = std::round(logUniform(rng, 1, 200));
+    return p;
+}
+
+int scanCount(const XModelParams &p)
+{
+    const XModel m(p);
+    const SupplyShape shape(p);
+    return EquilibriumScan(m, shape).stableCount();
+}
+
+struct Agreement
+{
+    int cases = 0;
+    int multiStable = 0;
+    int skipped = 0;
+};
+
+/// The scan and XModel::solve() agree: same equilibria with the same stabilities, same operating point.
+/// A disagreement is accepted (and counted) only where a root lies below 1e-5 n warps: solve()'s grid starts
+/// at n*1e-6 and can miss structure that small, which the scan resolves; a fraction of a warp no machine
+/// shows.
+void checkAgreement(const XModelParams &p, Agreement &a, const char *what, int trial)
+{
+    const XModel m(p);
+    const SupplyShape shape(p);
+    const EquilibriumScan scan(m, shape);
+    const auto r = m.solve();
+    const auto roots = scan.roots();
+    const double n = p.n;
+    const QString where = QStringLiteral("%1 trial %2").arg(QLatin1String(what)).arg(trial);
+    ++a.cases;
+    if (r.stableCount() > 1)
+        ++a.multiStable;
+    bool same = roots.size() == r.equilibria.size();
+    for (std::size_t i = 0; same && i < roots.size(); ++i) {
+        same = roots[i].stability == r.equilibria[i].stability
+               && std::abs(roots[i].k - r.equilibria[i].k) <= 1e-9 * std::max(n, 1.0);
+    }
+    if (!same) {
+        const bool tiny
+                = std::any_of(roots.begin(), roots.end(), [n](const auto &e) { return e.k < 1e-5 * n; })
+                  || std::any_of(r.equilibria.begin(), r.equilibria.end(),
+                                 [n](const auto &e) { return e.k < 1e-5 * n; });
+        QVERIFY2(tiny, qPrintable(where));
+        ++a.skipped;
+        return;
+    }
+    QVERIFY2(scan.stableCount() == r.stableCount(), qPrintable(where));
+    // Both roots are refined to about 1e-14 n warps; relative to a root near k = 0 that is more than 1e-9.
+    const double gbs = r.operatingPoint().ms_gbs;
+    const bool sameK = std::abs(scan.operatingK() - r.operatingPoint().k) <= 1e-12 * std::max(n, 1.0);
+    QVERIFY2(sameK || std::abs(scan.operatingGbs() - gbs) <= 1e-9 * gbs, qPrintable(where));
+}
+
+/// Stable count of cell (i, j).
+int countAt(const core::StabilityMap &map, std::size_t i, std::size_t j)
+{
+    return map.stable_count[map.index(i, j)];
+}
+
+} // namespace
+
+class TestStabilityMap : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void supplyShapeMatchesSampledSupply();
+    void slopeMatchesFiniteDifferences();
+    void scanAgreesWithSolveOnRandomCells();
+    void scanAgreesAwayFromTangencies();
+    void constructedBistableCases();
+    void fractionalN();
+    void mapMatchesSolveCellByCell();
+    void axisValues();
+    void badAxesAreRejected_data();
+    void badAxesAreRejected();
+    void progressiveRefinementReusesCells();
+    void cancellationKeepsComputedCells();
+    void threadsGiveTheSameMap();
+    void regionEdgesMarkChanges();
+    void anyTwoKeys();
+};
+
+void TestStabilityMap::supplyShapeMatchesSampledSupply()
+{
+    // Outside the falling stretches f never falls; inside it never rises; and on each stretch f' has one
+    // minimum (f bends once), which the scan relies on.
+    std::mt19937_64 rng(11);
+    int stretches = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        XModelParams p = trial % 2 ? bistableNeighbourhood(rng) : randomParams(rng);
+        p.cache = CacheMode::Locality;
+        const XModel m(p);
+        const SupplyShape shape(p);
+        const auto falls = shape.falling();
+        const double delta = p.requestRate() * p.L;
+        const double top = std::max({4 * delta, 4 * p.S_s / p.beta, 300.0});
+        constexpr int kSamples = 3000;
+        auto falling = [&](double a, double b) {
+            for (const auto &f : falls) {
+                if (a >= f.lo && b <= f.hi)
+                    return 1;
+                if (b > f.lo && a < f.hi)
+                    return 0; // straddles an end
+            }
+            return -1;
+        };
+        double prevK = top * 1e-4;
+        double prevF = m.msSupply(prevK);
+        for (int i = 1; i <= kSamples; ++i) {
+            const double k = top * 1e-4 * std::pow(1e4, double(i) / kSamples);
+            const double fk = m.msSupply(k);
+            const int where = falling(prevK, k);
+            const double noise = 1e-12 * std::max(fk, prevF);
+            if (where < 0)
+                QVERIFY2(fk >= prevF - noise,
+                         qPrintable(QStringLiteral("rises, trial %1 k %2").arg(trial).arg(k)));
+            else if (where > 0)
+                QVERIFY2(fk <= prevF + noise,
+                         qPrintable(QStringLiteral("falls, trial %1 k %2").arg(trial).arg(k)));
+            prevK = k;
+            prevF = fk;
+        }
+        for (std::size_t s = 0; s < falls.size(); ++s) {
+            ++stretches;
+            const auto &f = falls[s];
+            const double hi = std::isinf(f.hi) ? std::min(1e6, std::max(100 * f.lo, 1e3)) : f.hi;
+            // f' falls to its minimum at steepest(s) and rises after it.
+            const double ks = shape.steepest(s);
+            QVERIFY(ks >= f.lo * (1 - 1e-9) && ks <= hi * (1 + 1e-9));
+            const double minSlope = shape.slope(ks, f.above_delta);
+            double prev = shape.slope(f.lo, f.above_delta);
+            constexpr int kSteps = 400;
+            for (int i = 1; i <= kSteps; ++i) {
+                const double k = f.lo * std::pow(hi / f.lo, double(i) / kSteps);
+                const double d = shape.slope(k, f.above_delta);
+                QVERIFY2(d <= 1e-9 * std::abs(minSlope),
+                         qPrintable(QStringLiteral("f' > 0, trial %1").arg(trial)));
+                QVERIFY(d >= minSlope - 1e-9 * std::abs(minSlope));
+                const double tol = 1e-9 * std::abs(minSlope);
+                if (k < ks * (1 - 1e-5))
+                    QVERIFY2(d <= prev + tol, qPrintable(QStringLiteral("f' falls, trial %1").arg(trial)));
+                else if (k > ks * (1 + 1e-5) && k / std::pow(hi / f.lo, 1.0 / kSteps) > ks * (1 + 1e-5))
+                    QVERIFY2(d >= prev - tol, qPrintable(QStringLiteral("f' rises, trial %1").arg(trial)));
+                prev = d;
+            }
+        }
+    }
+    QVERIFY(stretches > 100);
+}
+
+void TestStabilityMap::slopeMatchesFiniteDifferences()
+{
+    std::mt19937_64 rng(5);
+    for (int trial = 0; trial < 200; ++trial) {
+        XModelParams p = bistableNeighbourhood(rng);
+        const XModel m(p);
+        const SupplyShape shape(p);
+        const double delta = p.requestRate() * p.L;
+        for (const auto &f : shape.falling()) {
+            const double hi = std::isinf(f.hi) ? 10 * f.lo : f.hi;
+            for (double t : {0.1, 0.37, 0.62, 0.9}) {
+                const double k = f.lo + t * (hi - f.lo);
+                if (std::abs(k - delta) < 1e-3 * delta)
+                    continue;
+                const double h = 1e-6 * k;
+                const double fd = (m.msSupply(k + h) - m.msSupply(k - h)) / (2 * h);
+                const double an = shape.slope(k, f.above_delta);
+                QVERIFY2(
+                        std::abs(fd - an) <= 1e-6 * std::abs(m.msSupply(k) / k) + 1e-6 * std::abs(an),
+                        qPrintable(
+                                QStringLiteral("trial %1 k %2: %3 vs %4").arg(trial).arg(k).arg(fd).arg(an)));
+            }
+        }
+    }
+}
+
+void TestStabilityMap::scanAgreesWithSolveOnRandomCells()
+{
+    std::mt19937_64 rng(20260301);
+    Agreement realistic;
+    for (int trial = 0; trial < 3000; ++trial)
+        checkAgreement(randomParams(rng), realistic, "realistic", trial);
+    Agreement bistable;
+    for (int trial = 0; trial < 3000; ++trial)
+        checkAgreement(bistableNeighbourhood(rng), bistable, "bistable neighbourhood", trial);
+    Agreement extreme;
+    for (int trial = 0; trial < 2000; ++trial)
+        checkAgreement(extremeParams(rng), extreme, "whole ranges", trial);
+    QCOMPARE(realistic.skipped, 0);
+    QCOMPARE(bistable.skipped, 0);
+    QVERIFY(bistable.multiStable > 200);
+    QVERIFY(extreme.skipped < extreme.cases / 100);
+    qInfo("agreement: %d realistic (%d multi-stable), %d near the bistable fixture (%d multi-stable), %d "
+          "over the "
+          "whole ranges (%d multi-stable; %d differ, all with roots below 1e-5 n)",
+          realistic.cases, realistic.multiStable, bistable.cases, bistable.multiStable, extreme.cases,
+          extreme.multiStable, extreme.skipped);
+}
+
+void TestStabilityMap::scanAgreesAwayFromTangencies()
+{
+    // Find each tangency in Z by bisection (where the count changes), then step away from it: the scan and
+    // solve() agree at every relative distance >= 1e-6. (Measured: they agree from 1e-7 on; at 1e-9 and
+    // closer the two resolve a touching pair differently, within their shared zero tolerance.)
+    std::mt19937_64 rng(3);
+    int tangencies = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        XModelParams p = bistableNeighbourhood(rng);
+        auto countAtZ = [&](double Z) {
+            XModelParams q = p;
+            q.Z = Z;
+            return scanCount(q);
+        };
+        double zPrev = 1;
+        int cPrev = countAtZ(zPrev);
+        for (int i = 1; i <= 200; ++i) {
+            const double Z = std::pow(1000.0, i / 200.0);
+            const int c = countAtZ(Z);
+            if (c != cPrev) {
+                double lo = zPrev;
+                double hi = Z;
+                for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
+                    const double mid = 0.5 * (lo + hi);
+                    (countAtZ(mid) == cPrev ? lo : hi) = mid;
+                }
+                ++tangencies;
+                for (double eps : {1e-3, 1e-5, 1e-6}) {
+                    for (double side : {-1.0, 1.0}) {
+                        XModelParams q = p;
+                        q.Z = 0.5 * (lo + hi) * (1 + side * eps);
+                        QVERIFY2(
+                                scanCount(q) == XModel(q).solve().stableCount(),
+                                qPrintable(
+                                        QStringLiteral("trial %1 Z %2 eps %3").arg(trial).arg(q.Z).arg(eps)));
+                    }
+                }
+            }
+            zPrev = Z;
+            cPrev = c;
+        }
+    }
+    QVERIFY(tangencies > 20);
+}
+
+void TestStabilityMap::constructedBistableCases()
+{
+    XModelParams p = test::thrashingFermi();
+    QCOMPARE(scanCount(p), 2); // Fig. 9-B: stable, unstable, stable
+    QCOMPARE(XModel(p).solve().stableCount(), 2);
+    const XModel m(p);
+    const SupplyShape shape(p);
+    const EquilibriumScan scan(m, shape);
+    const auto roots = scan.roots();
+    QCOMPARE(roots.size(), std::size_t(3));
+    QCOMPARE(roots[0].stability, Stability::Stable);
+    QCOMPARE(roots[1].stability, Stability::Unstable);
+    QCOMPARE(roots[2].stability, Stability::Stable);
+    const auto r = m.solve();
+    QVERIFY(std::abs(scan.operatingK() - r.operatingPoint().k) < 1e-9);
+    QVERIFY(qFuzzyCompare(scan.operatingGbs(), r.operatingPoint().ms_gbs));
+
+    XModelParams lowZ = p;
+    lowZ.Z = 4; // demand above the cache peak: the thrashing state only
+    QCOMPARE(scanCount(lowZ), 1);
+    XModelParams none = p;
+    none.cache = CacheMode::None;
+    QCOMPARE(scanCount(none), 1);
+    XModelParams fixed = p;
+    fixed.cache = CacheMode::Fixed;
+    fixed.h = 0.6;
+    QCOMPARE(scanCount(fixed), 1);
+
+    // A neutral interval counts as one stable state, as in solve().
+    XModelParams flat = none;
+    flat.n = 100;
+    flat.Z = flat.M / flat.requestRate();
+    const XModel fm(flat);
+    const SupplyShape fs(flat);
+    const auto neutral = EquilibriumScan(fm, fs).roots();
+    QCOMPARE(neutral.size(), std::size_t(1));
+    QCOMPARE(neutral[0].stability, Stability::Neutral);
+    QCOMPARE(scanCount(flat), 1);
+
+    // Near the cache peak: a demand a hair below it gives two roots 1e-3 warps apart, a hair above none.
+    const double psi = *XModel(p).landmarks().psi;
+    XModelParams below = p;
+    below.Z = p.M / (XModel(p).msSupply(psi) * (1 - 1e-7));
+    QCOMPARE(scanCount(below), 2);
+    XModelParams above = p;
+    above.Z = p.M / (XModel(p).msSupply(psi) * (1 + 1e-7));
+    QCOMPARE(scanCount(above), 1);
+}
+
+void TestStabilityMap::fractionalN()
+{
+    // n need not be whole for the scan (the advisor bisects on it): roots are roots, and a whole n gives
+    // what the model's own n gives.
+    const XModelParams p = test::thrashingFermi();
+    const XModel m(p);
+    const SupplyShape shape(p);
+    QCOMPARE(EquilibriumScan(m, shape, 48.0).stableCount(), EquilibriumScan(m, shape).stableCount());
+    for (double n : {0.3, 7.5, 13.25, 47.9, 120.7}) {
+        const EquilibriumScan scan(m, shape, n);
+        for (const auto &root : scan.roots()) {
+            QVERIFY(root.k >= 0 && root.k <= n);
+            QVERIFY(std::abs(scan.balance(root.k)) <= 1e-10 * p.M / p.Z);
+        }
+        QVERIFY(scan.operatingK() > 0 && scan.operatingK() < n);
+    }
+}
+
+void TestStabilityMap::mapMatchesSolveCellByCell()
+{
+    // The default axes of MODEL.md 1.6 over the bistable fixture: every cell against a full solve().
+    const XModelParams base = test::thrashingFermi();
+    const auto map = core::computeStabilityMap(base, {"n", 1, 96, 48, false}, {"Z", 4, 40, 40, true});
+    QCOMPARE(map.x_values.size(), std::size_t(48));
+    QCOMPARE(map.y_values.size(), std::size_t(40));
+    QCOMPARE(map.completed_stride, 1);
+    int seen[4] = {};
+    for (std::size_t j = 0; j < map.y_values.size(); ++j) {
+        for (std::size_t i = 0; i < map.x_values.size(); ++i) {
+            XModelParams p = base;
+            p.n = map.x_values[i];
+            p.Z = map.y_values[j];
+            const auto r = XModel(p).solve();
+            const int c = countAt(map, i, j);
+            QVERIFY2(c == r.stableCount(), qPrintable(QStringLiteral("n %1 Z %2").arg(p.n).arg(p.Z)));
+            QVERIFY(std::abs(map.operating_gbs[map.index(i, j)] - r.operatingPoint().ms_gbs)
+                    <= 1e-9 * r.operatingPoint().ms_gbs);
+            ++seen[std::min(c, 3)];
+        }
+    }
+    QVERIFY(seen[1] > 0);
+    QVERIFY(seen[2] > 0); // bistable cells where the root finder finds two stable roots
+}
+
+void TestStabilityMap::axisValues()
+{
+    const auto lin = core::axisValues({"Z", 1, 3, 5, false});
+    QCOMPARE(lin, (std::vector<double> {1, 1.5, 2, 2.5, 3}));
+    const auto lg = core::axisValues({"Z", 1, 100, 3, true});
+    QCOMPARE(lg.front(), 1.0);
+    QVERIFY(qFuzzyCompare(lg[1], 10.0));
+    QCOMPARE(lg.back(), 100.0);
+    const auto whole = core::axisValues({"n", 1, 4, 7, false}); // n is whole warps: rounded
+    QCOMPARE(whole, (std::vector<double> {1, 2, 2, 3, 3, 4, 4}));
+    QCOMPARE(core::axisValues({"E", 2, 2, 1, false}), std::vector<double> {2});
+}
+
+void TestStabilityMap::badAxesAreRejected_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<bool>("log");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown key") << "Q" << 1.0 << 2.0 << 4 << false << "not a numeric parameter";
+    QTest::newRow("cache is not numeric") << "cache" << 1.0 << 2.0 << 4 << false << "not a numeric parameter";
+    QTest::newRow("min out of range") << "Z" << 0.0 << 2.0 << 4 << false << "min must be between";
+    QTest::newRow("max out of range") << "h" << 0.0 << 2.0 << 4 << false << "max must be between";
+    QTest::newRow("n not whole") << "n" << 1.5 << 20.0 << 4 << false << "whole number";
+    QTest::newRow("min above max") << "Z" << 5.0 << 2.0 << 4 << false << "above max";
+    QTest::newRow("log from zero") << "h" << 0.0 << 1.0 << 4 << true << "log axis";
+    QTest::newRow("count zero") << "Z" << 1.0 << 2.0 << 0 << false << "count";
+    QTest::newRow("count huge") << "Z" << 1.0 << 2.0 << 5000 << false << "count";
+    QTest::newRow("one sample, two ends") << "Z" << 1.0 << 2.0 << 1 << false << "min = max";
+}
+
+void TestStabilityMap::badAxesAreRejected()
+{
+    QFETCH(QString, key);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(int, count);
+    QFETCH(bool, log);
+    QFETCH(QString, message);
+    const MapAxis axis{key.toStdString(), min, max, count, log};
+    try {
+        core::StabilityMapper mapper(test::thrashingFermi(), axis, {"E", 1, 2, 2, false});
+        QFAIL("expected an InputError");
+    } catch (const core::InputError &e) {
+        const QString what = QString::fromUtf8(e.what());
+        QVERIFY2(what.contains(message), qPrintable(what));
+        QVERIFY2(what.contains(QStringLiteral("'%1'").arg(key)), qPrintable(what));
+    }
+    QVERIFY_THROWS_EXCEPTION(core::InputError,
+                             core::StabilityMapper(test::thrashingFermi(), {"Z", 1, 2, 2}, {"Z", 3, 4, 2}));
+}
+
+void TestStabilityMap::progressiveRefinementReusesCells()
+{
+    const XModelParams base = test::thrashingFermi();
+    const MapAxis x{"n", 1, 64, 33, false};
+    const MapAxis y{"Z", 4, 40, 17, true};
+    core::StabilityMapper mapper(base, x, y);
+    QCOMPARE(mapper.map().completed_stride, 0);
+    QVERIFY(mapper.compute(8));
+    const auto &map = mapper.map();
+    QCOMPARE(map.completed_stride, 8);
+    for (std::size_t j = 0; j < map.y_values.size(); ++j) {
+        for (std::size_t i = 0; i < map.x_values.size(); ++i) {
+            const bool coarse = i % 8 == 0 && j % 8 == 0;
+            QCOMPARE(countAt(map, i, j) >= 0, coarse);
+            const std::size_t shown = map.shownIndex(i, j);
+            QCOMPARE(shown, map.index(i - i % 8, j - j % 8));
+            QVERIFY(map.stable_count[shown] >= 0);
+        }
+    }
+    const auto coarseCells = map.stable_count;
+    QVERIFY(mapper.compute(2));
+    QVERIFY(mapper.compute(1));
+    QCOMPARE(map.completed_stride, 1);
+    const auto whole = core::computeStabilityMap(base, x, y);
+    QCOMPARE(map.stable_count, whole.stable_count);
+    QCOMPARE(map.operating_gbs, whole.operating_gbs);
+    for (std::size_t c = 0; c < coarseCells.size(); ++c) {
+        if (coarseCells[c] >= 0)
+            QCOMPARE(map.stable_count[c], coarseCells[c]); // kept, not recomputed differently
+    }
+}
+
+void TestStabilityMap::cancellationKeepsComputedCells()
+{
+    const XModelParams base = test::thrashingFermi();
+    core::StabilityMapper mapper(base, {"n", 1, 64, 32, false}, {"Z", 4, 40, 32, true});
+    std::stop_source stop;
+    stop.request_stop();
+    QVERIFY(!mapper.compute(1, 2, stop.get_token()));
+    QCOMPARE(mapper.map().completed_stride, 0);
+    QVERIFY(std::all_of(mapper.map().stable_count.begin(), mapper.map().stable_count.end(),
+                        [](int c) { return c == -1; }));
+    QVERIFY(mapper.compute(1, 2, std::stop_source().get_token()));
+    QVERIFY(std::none_of(mapper.map().stable_count.begin(), mapper.map().stable_count.end(),
+                         [](int c) { return c < 0; }));
+    QVERIFY_THROWS_EXCEPTION(core::InputError, mapper.compute(0));
+}
+
+void TestStabilityMap::threadsGiveTheSameMap()
+{
+    const XModelParams base = test::thrashingFermi();
+    const MapAxis x{"n", 1, 128, 64, false};
+    const MapAxis y{"Z", 2, 60, 50, true};
+    const auto one = core::computeStabilityMap(base, x, y, 1);
+    const auto two = core::computeStabilityMap(base, x, y, 2);
+    const auto four = core::computeStabilityMap(base, x, y, 4);
+    QCOMPARE(one.stable_count, two.stable_count);
+    QCOMPARE(one.operating_gbs, two.operating_gbs);
+    QCOMPARE(one.stable_count, four.stable_count);
+}
+
+void TestStabilityMap::regionEdgesMarkChanges()
+{
+    const auto map = core::computeStabilityMap(test::thrashingFermi(), {"n", 1, 96, 40, false},
+                                               {"Z", 4, 40, 30, true});
+    const auto edges = core::regionEdges(map);
+    QCOMPARE(edges.size(), map.stable_count.size());
+    int marked = 0;
+    for (std::size_t j = 0; j < map.y_values.size(); ++j) {
+        for (std::size_t i = 0; i < map.x_values.size(); ++i) {
+            const std::uint8_t e = edges[map.index(i, j)];
+            const bool right = i + 1 < map.x_values.size() && countAt(map, i + 1, j) != countAt(map, i, j);
+            const bool up = j + 1 < map.y_values.size() && countAt(map, i, j + 1) != countAt(map, i, j);
+            QCOMPARE(bool(e & core::kEdgeRight), right);
+            QCOMPARE(bool(e & core::kEdgeUp), up);
+            marked += right + up;
+        }
+    }
+    QVERIFY(marked > 0);
+
+    // Cells not computed yet have no edges.
+    core::StabilityMapper partial(test::thrashingFermi(), {"n", 1, 96, 40, false}, {"Z", 4, 40, 30, true});
+    partial.compute(4);
+    const auto coarse = core::regionEdges(partial.map());
+    for (std::size_t c = 0; c < coarse.size(); ++c) {
+        if (partial.map().stable_count[c] < 0)
+            QCOMPARE(coarse[c], std::uint8_t(0));
+    }
+}
+
+void TestStabilityMap::anyTwoKeys()
+{
+    // Machine keys change f itself: the shape is rebuilt per cell and the counts still match solve().
+    const XModelParams base = test::thrashingFermi();
+    const auto map = core::computeStabilityMap(base, {"S_s", 4, 64, 12, true}, {"beta", 0.5, 10, 10, true});
+    for (std::size_t j = 0; j < map.y_values.size(); ++j) {
+        for (std::size_t i = 0; i < map.x_values.size(); ++i) {
+            XModelParams p = base;
+            p.S_s = map.x_values[i];
+            p.beta = map.y_values[j];
+            QCOMPARE(countAt(map, i, j), XModel(p).solve().stableCount());
+        }
+    }
+    const auto lat = core::computeStabilityMap(base, {"L_s", 5, 400, 10, true}, {"alpha", 1, 10, 10, false});
+    for (std::size_t j = 0; j < lat.y_values.size(); ++j) {
+        for (std::size_t i = 0; i < lat.x_values.size(); ++i) {
+            XModelParams p = base;
+            p.L_s = lat.x_values[i];
+            p.alpha = lat.y_values[j];
+            QCOMPARE(countAt(lat, i, j), XModel(p).solve().stableCount());
+        }
+    }
+}
+
+QTEST_APPLESS_MAIN(TestStabilityMap)
+#include "tst_stability_map.moc"

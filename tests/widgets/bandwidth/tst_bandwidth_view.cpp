@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bandwidth/bandwidth_curve.h"
+#include "bandwidth/bandwidth_view.h"
+#include "traces/memory_demand.h"
+#include "traces/perf_stat.h"
+#include "traces/trace_state.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTest>
+
+#include <cmath>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+const QString kExcerpt = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_excerpt.tsv");
+const QString kFull = QStringLiteral(CROSSROOF_SHARED_DIR "/data/perf-stat/perf_result.tsv");
+
+core::MeasuredTrace twoConnections()
+{
+    core::MeasuredTrace t;
+    t.name = "synthetic";
+    t.source = "/data/synthetic.csv";
+    t.kind = core::TraceKind::BytesPerInterval;
+    t.x = {1, 2, 3, 4};
+    t.extra = {1, 1, 1, 1};
+    t.labels = {"reads", "writes"};
+    // reads 9, 1, 3, 1 GB; writes 1, 2, 6, 5 GB per second
+    t.y = {9e9, 1e9, 3e9, 1e9, 1e9, 2e9, 6e9, 5e9};
+    return t;
+}
+
+} // namespace
+
+class TestBandwidthView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void slowdownIsTheCoreSlowdown_data();
+    void slowdownIsTheCoreSlowdown();
+    void dominanceSharesTheIntervals();
+    void curvesAreSortedInGbs();
+    void wrongFilesSayWhy();
+
+private:
+    TraceState *m_traces = nullptr;
+    BandwidthView *m_view = nullptr;
+};
+
+void TestBandwidthView::init()
+{
+    m_traces = new TraceState;
+    m_view = new BandwidthView(m_traces);
+    m_view->resize(1000, 700);
+}
+
+void TestBandwidthView::cleanup()
+{
+    delete m_view;
+    delete m_traces;
+}
+
+void TestBandwidthView::slowdownIsTheCoreSlowdown_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("window");
+    QTest::addColumn<double>("limit");
+    QTest::newRow("excerpt W=1") << kExcerpt << 1 << 0.05;
+    QTest::newRow("excerpt W=2") << kExcerpt << 2 << 0.02;
+    if (QFile::exists(kFull)) {
+        QTest::newRow("full W=1") << kFull << 1 << 2.0;
+        QTest::newRow("full W=5") << kFull << 5 << 1.0;
+    }
+}
+
+void TestBandwidthView::slowdownIsTheCoreSlowdown()
+{
+    QFETCH(QString, path);
+    QFETCH(int, window);
+    QFETCH(double, limit);
+    QCOMPARE(m_view->loadFile(path), QString());
+    QCOMPARE(m_traces->traces().size(), std::size_t(1));
+    QCOMPARE(m_view->traceId(), QStringLiteral("t1"));
+    QVERIFY(m_view->limitBox()->value() > 0); // a default limit under the peak
+    m_view->setWindow(window);
+    m_view->setLimit(limit);
+    QCOMPARE(m_view->windowBox()->value(), window);
+
+    // The same numbers straight from core on the same file.
+    const core::MemoryDemand demand = core::memoryDemandFromPerfStat(core::readPerfStat(path.toStdString()));
+    const double unit = m_view->unitSeconds();
+    QVERIFY(std::abs(unit - 1.0) < 0.02);
+    const double limitBytes = limit * 1e9 * unit;
+    QCOMPARE(m_view->limitBytesPerUnit(), limitBytes);
+    const auto &curves = m_view->curves();
+    QCOMPARE(curves.size(), std::size_t(3));
+    QCOMPARE(curves[0].name, QStringLiteral("reads"));
+    QCOMPARE(curves[1].name, QStringLiteral("writes"));
+    QCOMPARE(curves[2].name, QStringLiteral("total"));
+    const std::vector<double> *raw[] = {&demand.read_bytes, &demand.write_bytes, &demand.bytes};
+    for (int c = 0; c < 3; ++c) {
+        const double expected
+                = core::slowdownUnderLimit(core::smoothDemand(*raw[c], std::size_t(window)), limitBytes);
+        QCOMPARE(curves[std::size_t(c)].curve.slowdown, expected);
+        QVERIFY(m_view->readout()->text().contains(QString::number(expected, 'f', 3) + QStringLiteral("×")));
+    }
+    QVERIFY(curves[2].curve.slowdown >= 1);
+    QCOMPARE(m_view->curvePlot()->graphCount(), 3);
+    QCOMPARE(m_view->timePlot()->graphCount(), 3);
+}
+
+void TestBandwidthView::dominanceSharesTheIntervals()
+{
+    const QString id = m_traces->add(twoConnections());
+    QVERIFY(m_view->setTrace(id));
+    m_view->setWindow(1);
+    m_view->setLimit(4);
+    const auto &d = m_view->dominance();
+    QVERIFY(d);
+    // ratios: reads 2.25, 0.25, 0.75, 0.25; writes 0.25, 0.5, 1.5, 1.25
+    QCOMPARE(d->dominant, (std::vector<int> {0, -1, 1, 1}));
+    QCOMPARE(d->units[0] + d->units[1] + d->free_units, std::size_t(4));
+    QVERIFY(m_view->readout()->text().contains(
+            QStringLiteral("25 %"))); // reads dominate one interval of four
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("50 %"))); // writes two
+    // The total: 10, 3, 9, 6 GB/s against 4: (2.5 + 1 + 2.25 + 1.5) / 4.
+    QCOMPARE(m_view->curves()[2].curve.slowdown, (2.5 + 1 + 2.25 + 1.5) / 4);
+}
+
+void TestBandwidthView::curvesAreSortedInGbs()
+{
+    const QString id = m_traces->add(twoConnections());
+    m_view->setTrace(id);
+    m_view->setLimit(4);
+    QCPGraph *reads = m_view->curvePlot()->graph(0);
+    QCOMPARE(reads->name(), QStringLiteral("reads"));
+    QCOMPARE(reads->dataCount(), 5); // four intervals and the end of the last
+    QCOMPARE(reads->data()->at(0)->value, 9.0);
+    QCOMPARE(reads->data()->at(3)->value, 1.0);
+    QCOMPARE(reads->data()->at(4)->key, 100.0);
+    QCOMPARE(m_view->timePlot()->graph(1)->data()->at(2)->value, 6.0);
+    QCOMPARE(m_view->curvePlot()->xAxis->range().upper, 100.0);
+    QVERIFY(m_view->curvePlot()->yAxis->range().upper > 10); // the total's peak
+    QCOMPARE(m_view->figurePlots().size(), 2);
+    // A window longer than the trace is not offered.
+    m_view->setWindow(10);
+    QCOMPARE(m_view->windowBox()->value(), 4);
+    // Removing the trace empties the view.
+    m_traces->remove(id);
+    QVERIFY(m_view->curves().empty());
+    QCOMPARE(m_view->curvePlot()->graphCount(), 0);
+}
+
+void TestBandwidthView::wrongFilesSayWhy()
+{
+    const QString ncu = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_stream_synthetic.csv");
+    QString error = m_view->loadFile(ncu);
+    QVERIFY2(error.contains(ncu) && error.contains(QStringLiteral("no bytes per interval")),
+             qPrintable(error));
+    error = m_view->loadFile(QStringLiteral("/nonexistent/perf.tsv"));
+    QVERIFY2(error.contains(QStringLiteral("/nonexistent/perf.tsv")), qPrintable(error));
+    QVERIFY(m_traces->traces().empty());
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("/nonexistent/perf.tsv")));
+}
+
+QTEST_MAIN(TestBandwidthView)
+#include "tst_bandwidth_view.moc"

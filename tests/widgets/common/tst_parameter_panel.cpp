@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_panel.h"
+#include "common/parameter_state.h"
+#include "xgraph/xgraph_view.h"
+#include "xgraph/xmodel_evaluation.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+QVector<double> values(QCPGraph *g)
+{
+    QVector<double> v;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        v << it->key << it->value;
+    return v;
+}
+
+bool allFinite(QCPGraph *g)
+{
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+        if (!std::isfinite(it->key))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestParameterPanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void sliderMapping();
+    void everySliderChangesStateAndPlot_data();
+    void everySliderChangesStateAndPlot();
+    void spinBoxChangesState();
+    void stateChangesShowInTheEditors();
+    void cacheModeEnablesItsParameters();
+    void extremeSliderValuesNeverShowNaN();
+    void hoverNamesTheFormula();
+    void flowArrowsAndBasinsFollowTheDynamics();
+    void compareModeDrawsTheWhatIf();
+
+private:
+    ParameterState *m_state = nullptr;
+    XModelEvaluation *m_eval = nullptr;
+    ParameterPanel *m_panel = nullptr;
+    XGraphView *m_view = nullptr;
+};
+
+void TestParameterPanel::init()
+{
+    m_state = new ParameterState;
+    m_eval = new XModelEvaluation(m_state, m_state);
+    m_panel = new ParameterPanel(m_state);
+    m_view = new XGraphView(m_eval);
+    m_view->resize(900, 600);
+    m_view->show();
+}
+
+void TestParameterPanel::cleanup()
+{
+    delete m_view;
+    delete m_panel;
+    delete m_state;
+}
+
+void TestParameterPanel::sliderMapping()
+{
+    for (const auto &info : core::parameterInfos()) {
+        // Ends map to ends; positions round-trip; log sliders are log.
+        QVERIFY(std::abs(ParameterPanel::sliderValue(info, 0) - info.slider_min) <= std::pow(10, -info.decimals));
+        QVERIFY(std::abs(ParameterPanel::sliderValue(info, ParameterPanel::kSliderSteps) - info.slider_max)
+                <= std::max(0.5, std::pow(10, -info.decimals)));
+        const int mid = ParameterPanel::kSliderSteps / 2;
+        const double v = ParameterPanel::sliderValue(info, mid);
+        if (!info.integer)
+            QVERIFY(std::abs(ParameterPanel::sliderPosition(info, v) - mid) <= 2);
+        if (info.log_scale && !info.integer) {
+            const double geometricMid = std::sqrt(info.slider_min * info.slider_max);
+            QVERIFY(std::abs(v - geometricMid) <= 0.01 * geometricMid + std::pow(10, -info.decimals));
+        }
+    }
+}
+
+void TestParameterPanel::everySliderChangesStateAndPlot_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<int>("cache");
+    QTest::addColumn<int>("position");
+    // Each row moves one slider in a cache mode where the parameter shapes the curves.
+    const int loc = int(core::CacheMode::Locality);
+    QTest::newRow("n") << "n" << loc << 300;
+    QTest::newRow("Z") << "Z" << loc << 800;
+    QTest::newRow("E") << "E" << loc << 200;
+    QTest::newRow("R") << "R" << loc << 800;
+    QTest::newRow("L") << "L" << loc << 300;
+    QTest::newRow("M") << "M" << loc << 900;
+    QTest::newRow("S_s") << "S_s" << loc << 800;
+    QTest::newRow("L_s") << "L_s" << loc << 100;
+    QTest::newRow("alpha") << "alpha" << loc << 100;
+    QTest::newRow("beta") << "beta" << loc << 900;
+    QTest::newRow("h") << "h" << int(core::CacheMode::Fixed) << 900;
+}
+
+void TestParameterPanel::everySliderChangesStateAndPlot()
+{
+    QFETCH(QString, key);
+    QFETCH(int, cache);
+    QFETCH(int, position);
+    m_state->setCacheMode(core::CacheMode(cache));
+    QSlider *slider = m_panel->slider(key);
+    QVERIFY(slider);
+    QVERIFY(slider->isEnabled());
+    const double before = m_state->value(key);
+    const QVector<double> fBefore = values(m_view->supplyGraph());
+    const QVector<double> gBefore = values(m_view->demandGraph());
+    QSignalSpy spy(m_state, &ParameterState::valueChanged);
+
+    slider->setValue(position);
+
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.first().at(0).toString(), key);
+    const auto *info = core::findParameter(key.toStdString());
+    QCOMPARE(m_state->value(key), ParameterPanel::sliderValue(*info, position));
+    QVERIFY(m_state->value(key) != before);
+    QCOMPARE(m_panel->spinBox(key)->value(), m_state->value(key));
+    QVERIFY2(values(m_view->supplyGraph()) != fBefore || values(m_view->demandGraph()) != gBefore,
+             "the plotted curves must change");
+    QVERIFY(allFinite(m_view->supplyGraph()));
+    QCOMPARE(m_eval->model()->params().*(info->member), m_state->value(key));
+}
+
+void TestParameterPanel::spinBoxChangesState()
+{
+    QDoubleSpinBox *spin = m_panel->spinBox(QStringLiteral("Z"));
+    spin->setValue(33.5);
+    QCOMPARE(m_state->value(QStringLiteral("Z")), 33.5);
+    QCOMPARE(m_panel->slider(QStringLiteral("Z"))->value(),
+             ParameterPanel::sliderPosition(*core::findParameter("Z"), 33.5));
+    // The top axis x = n - k and the CS axis follow Z.
+    QVERIFY(qFuzzyCompare(m_view->plot()->yAxis2->range().upper,
+                          m_view->plot()->yAxis->range().upper * 33.5 * 32 / 128));
+}
+
+void TestParameterPanel::stateChangesShowInTheEditors()
+{
+    QSignalSpy spy(m_state, &ParameterState::valueChanged);
+    m_state->setValue(QStringLiteral("L"), 321.0);
+    QCOMPARE(spy.count(), 1); // no echo from the editors back into the state
+    QCOMPARE(m_panel->spinBox(QStringLiteral("L"))->value(), 321.0);
+    m_state->setValue(QStringLiteral("L"), 321.0);
+    QCOMPARE(spy.count(), 1); // unchanged value: no signal
+}
+
+void TestParameterPanel::cacheModeEnablesItsParameters()
+{
+    QComboBox *box = m_panel->cacheModeBox();
+    box->setCurrentIndex(box->findData(int(core::CacheMode::None)));
+    Q_EMIT box->activated(box->currentIndex());
+    QCOMPARE(m_state->params().cache, core::CacheMode::None);
+    QVERIFY(!m_panel->slider(QStringLiteral("alpha"))->isEnabled());
+    QVERIFY(!m_panel->slider(QStringLiteral("h"))->isEnabled());
+    QVERIFY(!m_panel->slider(QStringLiteral("L_s"))->isEnabled());
+    m_state->setCacheMode(core::CacheMode::Fixed);
+    QCOMPARE(box->currentData().toInt(), int(core::CacheMode::Fixed));
+    QVERIFY(m_panel->slider(QStringLiteral("h"))->isEnabled());
+    QVERIFY(!m_panel->slider(QStringLiteral("alpha"))->isEnabled());
+}
+
+void TestParameterPanel::extremeSliderValuesNeverShowNaN()
+{
+    for (const auto &info : core::parameterInfos()) {
+        QSlider *slider = m_panel->slider(QString::fromLatin1(info.key.data()));
+        if (!slider)
+            continue;
+        for (int pos : {0, ParameterPanel::kSliderSteps}) {
+            slider->setValue(pos);
+            QVERIFY(m_eval->model().has_value());
+            QVERIFY(!m_eval->result().equilibria.empty());
+            QVERIFY(std::isfinite(m_eval->result().operatingPoint().ms_gbs));
+            QVERIFY(allFinite(m_view->supplyGraph()));
+        }
+    }
+}
+
+void TestParameterPanel::hoverNamesTheFormula()
+{
+    const auto &model = *m_eval->model();
+    const double k = 2;
+    const double f = model.toGbs(model.msSupply(k));
+    QVERIFY(m_view->describeAt(k, f, 0.1, 0.5).contains(QLatin1String("f(k) = k / (L_s")));
+    // Where the curves are apart (k = 46: f is well above the flat demand M/Z).
+    const double g = model.toGbs(model.csDemand(model.params().n - 46));
+    QVERIFY(std::abs(model.toGbs(model.msSupply(46)) - g) > 5);
+    QVERIFY(m_view->describeAt(46, g, 0.1, 0.5).contains(QStringLiteral("G(x) = min(E·x, M)/Z")));
+    QVERIFY(m_view->describeAt(46, g + 30, 0.1, 0.5).isEmpty()); // over nothing
+    const auto &op = m_eval->result().operatingPoint();
+    QVERIFY(m_view->describeAt(op.k, op.ms_gbs, 0.1, 0.5).startsWith(QLatin1String("Equilibrium")));
+}
+
+void TestParameterPanel::flowArrowsAndBasinsFollowTheDynamics()
+{
+    const auto &model = *m_eval->model();
+    const auto &arrows = m_view->flowArrows();
+    QVERIFY(arrows.size() >= 10);
+    for (const auto &a : arrows) // dk/dt = -F(k): warps move against the sign of F
+        QCOMPARE(a.direction, model.balance(a.k) > 0 ? -1 : 1);
+    // The default workload is bistable: two basins, split at the unstable root.
+    const auto &r = m_eval->result();
+    QCOMPARE(r.stableCount(), 2);
+    const auto &basins = m_view->basins();
+    QCOMPARE(basins.size(), 2);
+    QCOMPARE(basins[0].second, r.equilibria[1].k);
+    QCOMPARE(basins[1].first, r.equilibria[1].k);
+    // One stable state: no basins drawn.
+    m_state->setValue(QStringLiteral("Z"), 4.0);
+    QVERIFY(m_view->basins().isEmpty());
+}
+
+void TestParameterPanel::compareModeDrawsTheWhatIf()
+{
+    core::XModelParams whatIf = m_state->params();
+    whatIf.n = 20; // thread throttling
+    m_state->setComparison(whatIf, QStringLiteral("Thread throttling"));
+    QVERIFY(m_view->comparisonSupplyGraph()->dataCount() > 100);
+    const auto op = core::XModel(whatIf).solve().operatingPoint();
+    QCOMPARE(m_view->comparisonOperatingGraph()->data()->at(0)->key, op.k);
+    QCOMPARE(m_view->comparisonOperatingGraph()->data()->at(0)->value, op.ms_gbs);
+    QVERIFY(m_view->comparisonSupplyGraph()->name().contains(QStringLiteral("Thread throttling")));
+    // The baseline stays as it was.
+    QCOMPARE(m_state->params().n, 48.0);
+    m_state->setComparison(std::nullopt);
+    QCOMPARE(m_view->comparisonSupplyGraph()->dataCount(), 0);
+}
+
+QTEST_MAIN(TestParameterPanel)
+#include "tst_parameter_panel.moc"

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/figure_export.h"
+#include "common/parameter_state.h"
+#include "xgraph/xgraph_view.h"
+#include "xgraph/xmodel_evaluation.h"
+
+#include <qcustomplot.h>
+
+#include <QFile>
+#include <QImageReader>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+/// Every number in the drawing coordinates of an SVG (polyline points and path data).
+QList<QPointF> svgPoints(const QByteArray &svg)
+{
+    QList<QPointF> points;
+    const QString text = QString::fromUtf8(svg);
+    static const QRegularExpression attr(QStringLiteral("(?:points|d)=\"([^\"]*)\""));
+    static const QRegularExpression number(QStringLiteral("-?\\d+(?:\\.\\d+)?(?:e-?\\d+)?"));
+    for (auto m = attr.globalMatch(text); m.hasNext();) {
+        QList<double> values;
+        for (auto n = number.globalMatch(m.next().captured(1)); n.hasNext();)
+            values << n.next().captured(0).toDouble();
+        for (int i = 0; i + 1 < values.size(); i += 2)
+            points << QPointF(values[i], values[i + 1]);
+    }
+    return points;
+}
+
+} // namespace
+
+class TestFigureExport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void pdfHasTheRequestedPageSize();
+    void svgHasTheRequestedSizeAndIsClipped();
+    void pngHasTheRequestedPixels();
+    void greyscaleAndFontsAreRestored();
+    void badRequestsSayWhy();
+    void plotDataAsCsv();
+
+private:
+    QTemporaryDir *m_dir = nullptr;
+    ParameterState *m_state = nullptr;
+    XGraphView *m_view = nullptr;
+};
+
+void TestFigureExport::init()
+{
+    m_dir = new QTemporaryDir;
+    m_state = new ParameterState;
+    // Compute demand far above the memory supply: G(n-k) leaves the top of the plot, so an unclipped vector
+    // export would draw it outside the axis rectangle.
+    m_state->setValue(QStringLiteral("Z"), 0.05);
+    auto *eval = new XModelEvaluation(m_state, m_state);
+    m_view = new XGraphView(eval);
+    m_view->resize(900, 600);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QVERIFY(m_view->plot()->yAxis->range().upper < m_view->demandGraph()->data()->constBegin()->value);
+}
+
+void TestFigureExport::cleanup()
+{
+    delete m_view;
+    delete m_state;
+    delete m_dir;
+}
+
+void TestFigureExport::pdfHasTheRequestedPageSize()
+{
+    const QString path = m_dir->filePath(QStringLiteral("x.pdf"));
+    FigureOptions o;
+    o.width_mm = 85;
+    o.height_mm = 60;
+    QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray pdf = f.readAll();
+    QVERIFY(pdf.startsWith("%PDF-"));
+    static const QRegularExpression box(QStringLiteral("/MediaBox \\[0 0 ([\\d.]+) ([\\d.]+)\\]"));
+    const auto m = box.match(QString::fromLatin1(pdf));
+    QVERIFY2(m.hasMatch(), "no media box");
+    QVERIFY(std::abs(m.captured(1).toDouble() - 85 / 25.4 * 72) < 0.5);
+    QVERIFY(std::abs(m.captured(2).toDouble() - 60 / 25.4 * 72) < 0.5);
+    QVERIFY2(!pdf.contains("/Subtype /Image"), "curves must be vector, not an embedded image");
+}
+
+void TestFigureExport::svgHasTheRequestedSizeAndIsClipped()
+{
+    const QString path = m_dir->filePath(QStringLiteral("x.svg"));
+    FigureOptions o;
+    o.width_mm = 175;
+    o.height_mm = 90;
+    QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray svg = f.readAll();
+    QVERIFY2(svg.contains("width=\"175mm\""), svg.left(400).constData());
+    QVERIFY(svg.contains("height=\"90mm\""));
+    QVERIFY(!svg.contains("<image"));
+    // Drawing coordinates are in the view box: two units per point.
+    const double w = 175 / 25.4 * 72 * 2, h = 90 / 25.4 * 72 * 2;
+    const QList<QPointF> points = svgPoints(svg);
+    QVERIFY(points.size() > 1000); // the curves are there, as vectors
+    for (const QPointF &p : points)
+        QVERIFY2(p.x() >= -1 && p.x() <= w + 1 && p.y() >= -1 && p.y() <= h + 1,
+                 qPrintable(QStringLiteral("point (%1, %2) outside the figure").arg(p.x()).arg(p.y())));
+    // The plot on screen still has its full data.
+    QVERIFY(m_view->demandGraph()->dataCount() >= 2000);
+}
+
+void TestFigureExport::pngHasTheRequestedPixels()
+{
+    const QString path = m_dir->filePath(QStringLiteral("x.png"));
+    FigureOptions o;
+    o.width_mm = 85;
+    o.height_mm = 60;
+    o.dpi = 300;
+    QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+    QImageReader reader(path);
+    QCOMPARE(reader.size(), QSize(1004, 709)); // 85 mm and 60 mm at 300 dpi
+    const QImage image = reader.read();
+    QVERIFY(std::abs(image.dotsPerMeterX() - 300 / 0.0254) < 1);
+}
+
+void TestFigureExport::greyscaleAndFontsAreRestored()
+{
+    const QPen pen = m_view->supplyGraph()->pen();
+    const QFont font = m_view->plot()->xAxis->labelFont();
+    FigureOptions o;
+    o.style = FigureStyle::Greyscale;
+    o.font_pt = 11;
+    const QImage image = renderFigure(m_view->figurePlots(), o);
+    QVERIFY(!image.isNull());
+    // Greyscale: no saturated pixel anywhere.
+    int coloured = 0;
+    for (int y = 0; y < image.height(); y += 3) {
+        for (int x = 0; x < image.width(); x += 3) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.hsvSaturation() > 40 && c.value() > 40)
+                ++coloured;
+        }
+    }
+    QCOMPARE(coloured, 0);
+    QCOMPARE(m_view->supplyGraph()->pen(), pen);
+    QCOMPARE(m_view->plot()->xAxis->labelFont(), font);
+}
+
+void TestFigureExport::badRequestsSayWhy()
+{
+    FigureOptions o;
+    QVERIFY(exportFigure(m_view->figurePlots(), m_dir->filePath(QStringLiteral("x.jpeg")), o).contains(QStringLiteral(".pdf, .svg or .png")));
+    o.width_mm = 2;
+    QVERIFY(exportFigure(m_view->figurePlots(), m_dir->filePath(QStringLiteral("x.pdf")), o).contains(QStringLiteral("size")));
+    o = {};
+    QVERIFY(!exportFigure({}, m_dir->filePath(QStringLiteral("x.pdf")), o).isEmpty());
+    const QString unwritable = QStringLiteral("/proc/crossroof-cannot/x.pdf");
+    QVERIFY(exportFigure(m_view->figurePlots(), unwritable, o).contains(unwritable));
+}
+
+void TestFigureExport::plotDataAsCsv()
+{
+    const QString path = m_dir->filePath(QStringLiteral("x.csv"));
+    QCOMPARE(exportPlotData(m_view->figurePlots(), path), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    QCOMPARE(lines.first(), QByteArray("plot,series,x,y"));
+    int supply = 0;
+    for (const QByteArray &line : lines)
+        supply += line.contains("f(k): memory supply") ? 1 : 0;
+    int finite = 0;
+    for (auto it = m_view->supplyGraph()->data()->constBegin(); it != m_view->supplyGraph()->data()->constEnd(); ++it)
+        finite += std::isfinite(it->value) ? 1 : 0;
+    QCOMPARE(supply, finite);
+}
+
+QTEST_MAIN(TestFigureExport)
+#include "tst_figure_export.moc"

@@ -1,0 +1,834 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov/counters_dialog.h"
+#include "markov/markov.h"
+#include "markov/markov_counters.h"
+#include "traces/perf_stat.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+const QString kExcerpt = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_excerpt.tsv");
+
+/// What resultsChanged() carried last, and how often it came.
+struct Results {
+    int count = 0;
+    std::vector<core::StartingPair> pairs;
+    std::optional<std::size_t> nearest;
+    std::optional<double> measured;
+
+    explicit Results(CountersDialog *dialog)
+    {
+        QObject::connect(dialog, &CountersDialog::resultsChanged, dialog,
+                         [this](const std::vector<core::StartingPair> &p, std::optional<std::size_t> n,
+                                std::optional<double> m) {
+                             ++count;
+                             pairs = p;
+                             nearest = n;
+                             measured = m;
+                         });
+    }
+};
+
+QString cell(const QTableWidget *table, int row, int column)
+{
+    return table->item(row, column)->text();
+}
+
+/// Types into a table cell as a user does: F2, select all, the text, Enter.
+void editCell(QTableWidget *table, int row, int column, const QString &text)
+{
+    table->setFocus();
+    table->setCurrentCell(row, column);
+    QTest::keyClick(table, Qt::Key_F2);
+    auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    QVERIFY2(editor, "F2 opens a line edit");
+    editor->selectAll();
+    QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents(); // the view commits the edit with a queued call
+}
+
+void typeInto(QLineEdit *edit, const QString &text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+}
+
+/// No cell or label shows what a failed computation would.
+void verifyNoNan(const CountersDialog &dialog)
+{
+    const QRegularExpression bad(QStringLiteral("\\b(nan|inf)\\b"),
+                                 QRegularExpression::CaseInsensitiveOption);
+    for (const QTableWidget *table : dialog.findChildren<QTableWidget *>()) {
+        for (int r = 0; r < table->rowCount(); ++r) {
+            for (int c = 0; c < table->columnCount(); ++c)
+                QVERIFY2(!cell(table, r, c).contains(bad), qPrintable(cell(table, r, c)));
+        }
+    }
+    for (const QLabel *label : dialog.findChildren<QLabel *>())
+        QVERIFY2(!label->text().contains(bad), qPrintable(label->text()));
+}
+
+double steadyCpi(const std::vector<int> &threads, double p, double q)
+{
+    core::MarkovTopology t;
+    for (int n : threads)
+        t.push_back({n, p, q});
+    return core::solveMarkovExact(t).cpi;
+}
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+        return {};
+    return path;
+}
+
+/// `perf stat -x '\t'` of the same work, aggregated (no -A, no -I): value, unit, event, run time, percentage.
+const QByteArray kMultiRun = "# started on Mon Jun 12 10:00:00 2023\n"
+                             "\n"
+                             "4000.50\tmsec\tcpu-clock\t4000500000\t100.00\t3.990\tCPUs utilized\n"
+                             "3000\t\tcycles:D\t4000000000\t100.00\t0.75\tGHz\n"
+                             "1000\t\tinstructions:D\t4000000000\t100.00\t0.33\tinsn per cycle\n"
+                             "300\t\tr08d1\t2000000000\t50.00\t\t\n"
+                             "100\t\tr01d1\t2000000000\t50.00\t\t\n"
+                             "40\t\tcs\t4000500000\t100.00\t\t\n"
+                             "<not counted>\t\tr10d1\t0\t0.00\t\t\n";
+const QByteArray kSingleRun = "1000.25\tmsec\tcpu-clock\t1000250000\t100.00\t0.999\tCPUs utilized\n"
+                              "1500\t\tcycles:D\t1000000000\t100.00\t1.5\tGHz\n"
+                              "1000\t\tinstructions:D\t1000000000\t100.00\t0.67\tinsn per cycle\n"
+                              "100\t\tr08d1\t500000000\t50.00\t\t\n"
+                              "150\t\tr01d1\t500000000\t50.00\t\t\n"
+                              "9\t\tr10d1\t500000000\t50.00\t\t\n";
+
+} // namespace
+
+class TestCountersDialog : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void defaultsReproduceTheThesisTables();
+    void editingACellRecomputes();
+    void negativePecIsRejected();
+    void invalidInputShowsTheCoreMessage();
+    void textThatIsNoNumberIsRefused();
+    void importFillsTheSuspendEvents();
+    void importOfTheRealExcerpt();
+    void malformedPerfFileLeavesTheInputsAlone();
+    void measuredCpiPicksTheNearestPair();
+    void topologyChangesThePredictions();
+    void choosingAPair();
+    void addAndRemoveRows();
+    void inputsRoundTrip();
+    void keyboardAccess();
+    void nothingOverlapsAtTheDefaultSize();
+};
+
+void TestCountersDialog::defaultsReproduceTheThesisTables()
+{
+    CountersDialog dialog;
+    QVERIFY2(dialog.error().isEmpty(), qPrintable(dialog.error()));
+    QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("50"));
+    QVERIFY(dialog.measuredCpiEdit()->text().isEmpty());
+
+    // Table 4.4: PEC 0.2, -0.04 (rejected), 0.3; p = 0.5.
+    const QTableWidget *s = dialog.suspendTable();
+    QCOMPARE(s->rowCount(), 3);
+    QCOMPARE(cell(s, 0, CountersDialog::SuspendName), QStringLiteral("A"));
+    QCOMPARE(cell(s, 1, CountersDialog::SuspendMulti), QStringLiteral("15"));
+    QCOMPARE(cell(s, 1, CountersDialog::SuspendSingle), QStringLiteral("17"));
+    QCOMPARE(cell(s, 0, CountersDialog::SuspendPec), QStringLiteral("0.2"));
+    QCOMPARE(cell(s, 1, CountersDialog::SuspendPec), QStringLiteral("-0.04"));
+    QCOMPARE(cell(s, 2, CountersDialog::SuspendPec), QStringLiteral("0.3"));
+    QCOMPARE(cell(s, 0, CountersDialog::SuspendComment), QStringLiteral("Lowest PEC"));
+    QCOMPARE(cell(s, 1, CountersDialog::SuspendComment), QStringLiteral("Reject (PEC < 0)"));
+    QCOMPARE(cell(s, 2, CountersDialog::SuspendComment), QStringLiteral("Highest PEC"));
+    QVERIFY(dialog.pEstimate());
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.5) < 1e-15);
+    QVERIFY(std::abs(dialog.pEstimate()->vector.lowest - 0.2) < 1e-15);
+    QVERIFY(std::abs(dialog.pEstimate()->vector.highest - 0.3) < 1e-15);
+
+    // Table 4.5: stall cycles 30, 10, 150, 50; M = 7.25, q = 0.862; lowest Y, highest Z.
+    const QTableWidget *t = dialog.stallTable();
+    QCOMPARE(t->rowCount(), 4);
+    const QString cycles[]
+            = {QStringLiteral("30"), QStringLiteral("10"), QStringLiteral("150"), QStringLiteral("50")};
+    for (int r = 0; r < 4; ++r)
+        QCOMPARE(cell(t, r, CountersDialog::StallCycles), cycles[r]);
+    QCOMPARE(cell(t, 0, CountersDialog::StallQ), QStringLiteral("0.6667"));
+    QCOMPARE(cell(t, 2, CountersDialog::StallQ), QStringLiteral("0.9"));
+    QCOMPARE(cell(t, 1, CountersDialog::StallComment), QStringLiteral("Lowest PEC"));
+    QCOMPARE(cell(t, 2, CountersDialog::StallComment), QStringLiteral("Highest PEC"));
+    QVERIFY(cell(t, 0, CountersDialog::StallComment).isEmpty());
+    QVERIFY(dialog.qEstimate());
+    QCOMPARE(dialog.qEstimate()->mean_latency, 7.25);
+    QVERIFY(std::abs(dialog.qEstimate()->vector.all - 0.862) < 5e-4);
+
+    const QString summary = dialog.summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("p = 0.5</b>")), qPrintable(summary));
+    QVERIFY(summary.contains(QStringLiteral("(0.2, 0.3, 0.5)")));
+    QVERIFY(summary.contains(QStringLiteral("rejected (PEC &lt; 0): B")));
+    QVERIFY(summary.contains(QStringLiteral("M = 7.25 cycles")));
+    QVERIFY(summary.contains(QStringLiteral("(0.8, 0.9, 0.8621)")));
+
+    // 4.3.3: (0.2, 0.8), (0.2, 0.9), (0.2, 0.862), ... with the CPI for 4 x 2 threads (Clovertown).
+    QCOMPARE(dialog.pairs().size(), std::size_t(9));
+    QCOMPARE(dialog.pairCpi().size(), std::size_t(9));
+    const QTableWidget *pairs = dialog.pairsTable();
+    QCOMPARE(pairs->verticalHeaderItem(0)->text(), QStringLiteral("a"));
+    QCOMPARE(cell(pairs, 0, CountersDialog::PairP), QStringLiteral("0.2"));
+    QCOMPARE(cell(pairs, 0, CountersDialog::PairQ), QStringLiteral("0.8"));
+    QCOMPARE(cell(pairs, 1, CountersDialog::PairQ), QStringLiteral("0.9"));
+    QCOMPARE(cell(pairs, 2, CountersDialog::PairQ), QStringLiteral("0.8621"));
+    QCOMPARE(cell(pairs, 3, CountersDialog::PairPKind), QStringLiteral("highest PEC"));
+    QCOMPARE(cell(pairs, 5, CountersDialog::PairQKind), QStringLiteral("all events"));
+    QCOMPARE(cell(pairs, 8, CountersDialog::PairP), QStringLiteral("0.5"));
+    for (std::size_t i = 0; i < 9; ++i) {
+        const double expected = steadyCpi({2, 2, 2, 2}, dialog.pairs()[i].p, dialog.pairs()[i].q);
+        QCOMPARE(dialog.pairCpi()[i], expected);
+        QCOMPARE(cell(pairs, int(i), CountersDialog::PairCpi), QString::number(expected, 'g', 4));
+        QVERIFY(cell(pairs, int(i), CountersDialog::PairError).isEmpty());
+    }
+    QVERIFY(!dialog.nearest());
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialog::editingACellRecomputes()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+
+    // B: 30 in the multi-threaded run, 17 in the single one: PEC 0.26, accepted; p = (10 + 13 + 15) / 50.
+    editCell(dialog.suspendTable(), 1, CountersDialog::SuspendMulti, QStringLiteral("30"));
+    QCOMPARE(dialog.inputs().suspend[1].multi, 30.0);
+    QCOMPARE(edits, 1);
+    QCOMPARE(results.count, 1);
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.76) < 1e-15);
+    QCOMPARE(cell(dialog.suspendTable(), 1, CountersDialog::SuspendPec), QStringLiteral("0.26"));
+    QCOMPARE(cell(dialog.suspendTable(), 1, CountersDialog::SuspendComment), QString());
+    QCOMPARE(results.pairs.size(), std::size_t(9));
+    QVERIFY(std::abs(results.pairs[8].p - 0.76) < 1e-15);
+
+    // W's latency 20 cycles: 500 stall cycles, the most; q and M follow the core.
+    editCell(dialog.stallTable(), 3, CountersDialog::StallLatency, QStringLiteral("20"));
+    QCOMPARE(dialog.inputs().stall[3].latency, 20.0);
+    const core::QEstimate q = core::estimateQ(dialog.inputs().stall);
+    QCOMPARE(dialog.qEstimate()->mean_latency, q.mean_latency);
+    QCOMPARE(dialog.qEstimate()->vector.highest_event, std::optional<std::size_t>(3));
+    QCOMPARE(cell(dialog.stallTable(), 3, CountersDialog::StallCycles), QStringLiteral("500"));
+    QCOMPARE(cell(dialog.stallTable(), 3, CountersDialog::StallComment), QStringLiteral("Highest PEC"));
+    QCOMPARE(cell(dialog.stallTable(), 2, CountersDialog::StallComment), QString());
+    QCOMPARE(results.pairs[2].q, q.vector.all);
+    QCOMPARE(edits, 2);
+
+    // The instructions field recomputes on every keystroke.
+    typeInto(dialog.instructionsEdit(), QStringLiteral("100"));
+    QCOMPARE(dialog.inputs().instructions, 100.0);
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.38) < 1e-15);
+    QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("p = 0.38</b>")));
+
+    // A name is an input too.
+    editCell(dialog.suspendTable(), 0, CountersDialog::SuspendName, QStringLiteral("L2 misses"));
+    QCOMPARE(dialog.inputs().suspend[0].name, std::string("L2 misses"));
+    QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("lowest L2 misses")));
+}
+
+void TestCountersDialog::negativePecIsRejected()
+{
+    CountersDialog dialog;
+    QTableWidget *s = dialog.suspendTable();
+    // A: fewer in the multi-threaded run (5 against 10): rejected as well; only C remains.
+    s->item(0, CountersDialog::SuspendMulti)->setText(QStringLiteral("5"));
+    QCOMPARE(dialog.pEstimate()->rejected, (std::vector<bool> {true, true, false}));
+    QCOMPARE(cell(s, 0, CountersDialog::SuspendPec), QStringLiteral("-0.1"));
+    QCOMPARE(cell(s, 0, CountersDialog::SuspendComment), QStringLiteral("Reject (PEC < 0)"));
+    QVERIFY(s->item(0, CountersDialog::SuspendPec)->font().strikeOut());
+    QVERIFY(!s->item(2, CountersDialog::SuspendPec)->font().strikeOut());
+    QCOMPARE(s->item(0, CountersDialog::SuspendName)->foreground().color(),
+             s->palette().color(QPalette::Disabled, QPalette::Text));
+    QVERIFY(!s->item(2, CountersDialog::SuspendName)->data(Qt::ForegroundRole).isValid());
+    QCOMPARE(cell(s, 2, CountersDialog::SuspendComment), QStringLiteral("Lowest and highest PEC"));
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.3) < 1e-15);
+    QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("rejected (PEC &lt; 0): A, B")));
+
+    // Accepted again: the marks go.
+    s->item(0, CountersDialog::SuspendMulti)->setText(QStringLiteral("20"));
+    QCOMPARE(cell(s, 0, CountersDialog::SuspendComment), QStringLiteral("Lowest PEC"));
+    QVERIFY(!s->item(0, CountersDialog::SuspendPec)->font().strikeOut());
+    QVERIFY(!s->item(0, CountersDialog::SuspendName)->data(Qt::ForegroundRole).isValid());
+}
+
+void TestCountersDialog::invalidInputShowsTheCoreMessage()
+{
+    CountersDialog dialog;
+    Results results(&dialog);
+    // A latency below one cycle: the core's message, no q, no pairs; p is still shown.
+    dialog.stallTable()->item(0, CountersDialog::StallLatency)->setText(QStringLiteral("0.5"));
+    QVERIFY2(dialog.error().contains(
+                     QStringLiteral("event 'X': latency must be a finite number of cycles >= 1 (got 0.5)")),
+             qPrintable(dialog.error()));
+    QCOMPARE(dialog.messageLabel()->text(), dialog.error());
+    QVERIFY(!dialog.qEstimate());
+    QVERIFY(dialog.pEstimate());
+    QVERIFY(dialog.pairs().empty());
+    QCOMPARE(results.count, 1);
+    QVERIFY(results.pairs.empty());
+    QVERIFY(cell(dialog.stallTable(), 0, CountersDialog::StallQ).isEmpty());
+    QVERIFY(cell(dialog.pairsTable(), 0, CountersDialog::PairP).isEmpty());
+    QCOMPARE(cell(dialog.pairsTable(), 0, CountersDialog::PairPKind), QStringLiteral("lowest PEC"));
+    QCOMPARE(cell(dialog.suspendTable(), 0, CountersDialog::SuspendPec), QStringLiteral("0.2"));
+    QVERIFY(!dialog.selectButton()->isEnabled());
+    verifyNoNan(dialog);
+
+    // p over 1: the core says so.
+    dialog.stallTable()->item(0, CountersDialog::StallLatency)->setText(QStringLiteral("3"));
+    QVERIFY(dialog.error().isEmpty());
+    QVERIFY(dialog.messageLabel()->text().isEmpty());
+    dialog.suspendTable()->item(2, CountersDialog::SuspendMulti)->setText(QStringLiteral("100"));
+    QVERIFY2(dialog.error().contains(QStringLiteral("p = 1.9 exceeds 1")), qPrintable(dialog.error()));
+    QVERIFY(cell(dialog.suspendTable(), 0, CountersDialog::SuspendPec).isEmpty());
+    QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("not computed")));
+
+    // Negative counts and zero instructions too.
+    dialog.suspendTable()->item(2, CountersDialog::SuspendMulti)->setText(QStringLiteral("-3"));
+    QVERIFY(dialog.error().contains(
+            QStringLiteral("event 'C': multi-threaded count must be a finite number >= 0")));
+    dialog.suspendTable()->item(2, CountersDialog::SuspendMulti)->setText(QStringLiteral("30"));
+    dialog.instructionsEdit()->setText(QStringLiteral("0"));
+    QVERIFY(dialog.error().contains(
+            QStringLiteral("instructions retired must be a finite number > 0 (got 0)")));
+
+    // A measured CPI below 1: the pairs stay, without a nearest one.
+    dialog.instructionsEdit()->setText(QStringLiteral("50"));
+    dialog.measuredCpiEdit()->setText(QStringLiteral("0.9"));
+    QVERIFY(dialog.error().contains(QStringLiteral("measured CPI must be a finite number >= 1 (got 0.9)")));
+    QCOMPARE(dialog.pairs().size(), std::size_t(9));
+    QVERIFY(!dialog.nearest());
+    QVERIFY(!results.nearest && !results.measured);
+    QCOMPARE(results.pairs.size(), std::size_t(9));
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialog::textThatIsNoNumberIsRefused()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+
+    // A cell keeps its number.
+    editCell(dialog.suspendTable(), 0, CountersDialog::SuspendSingle, QStringLiteral("ten"));
+    QCOMPARE(cell(dialog.suspendTable(), 0, CountersDialog::SuspendSingle), QStringLiteral("10"));
+    QCOMPARE(dialog.inputs().suspend[0].single, 10.0);
+    QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("'ten' is not a number")),
+             qPrintable(dialog.messageLabel()->text()));
+    QCOMPARE(edits, 0);
+    QCOMPARE(results.count, 0);
+    editCell(dialog.stallTable(), 0, CountersDialog::StallCount, QStringLiteral("nan"));
+    QCOMPARE(cell(dialog.stallTable(), 0, CountersDialog::StallCount), QStringLiteral("10"));
+
+    // A field says so while it is being typed, and shows the value in use when it is left.
+    typeInto(dialog.instructionsEdit(), QStringLiteral("500x"));
+    QCOMPARE(dialog.error(), QStringLiteral("Instructions retired: '500x' is not a number"));
+    QVERIFY(dialog.pairs().empty());
+    QVERIFY(results.pairs.empty());
+    QCOMPARE(dialog.inputs().instructions, 500.0); // the last number on the way
+    QTest::keyClick(dialog.instructionsEdit(), Qt::Key_Return);
+    QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("500"));
+    QVERIFY(dialog.error().isEmpty());
+    QCOMPARE(dialog.pairs().size(), std::size_t(9));
+    QCOMPARE(results.pairs.size(), std::size_t(9));
+    QCOMPARE(edits, 3); // 5, 50, 500
+    typeInto(dialog.instructionsEdit(), QString());
+    QCOMPARE(dialog.error(), QStringLiteral("Instructions retired: enter a number"));
+}
+
+void TestCountersDialog::importFillsTheSuspendEvents()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString multi = writeFile(dir, QStringLiteral("multi.tsv"), kMultiRun);
+    const QString single = writeFile(dir, QStringLiteral("single.tsv"), kSingleRun);
+    QVERIFY(!multi.isEmpty() && !single.isEmpty());
+
+    CountersDialog dialog;
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+
+    // The single-threaded run alone changes nothing yet.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    QCOMPARE(dialog.suspendTable()->rowCount(), 3);
+    QVERIFY(dialog.importLabel()->text().contains(QStringLiteral("import the multi-threaded run")));
+
+    // With the multi-threaded run: instructions, CPI = cycles / instructions, and the events of both runs
+    // without cycles, instructions, the time-valued cpu-clock, cs (multi only) and r10d1 (not counted).
+    QCOMPARE(edits, 0);
+    QCOMPARE(dialog.importMultiRun(multi), QString());
+    QCOMPARE(edits, 1);
+    const CounterInputs in = dialog.inputs();
+    QCOMPARE(in.instructions, 1000.0);
+    QCOMPARE(in.measured_cpi, std::optional<double>(3.0));
+    QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("1000"));
+    QCOMPARE(dialog.measuredCpiEdit()->text(), QStringLiteral("3"));
+    QCOMPARE(in.suspend.size(), std::size_t(2));
+    QCOMPARE(in.suspend[0].name, std::string("r08d1"));
+    QCOMPARE(in.suspend[0].multi, 300.0);
+    QCOMPARE(in.suspend[0].single, 100.0);
+    QCOMPARE(in.suspend[1].name, std::string("r01d1"));
+    QCOMPARE(in.suspend[1].multi, 100.0);
+    QCOMPARE(in.suspend[1].single, 150.0);
+    QCOMPARE(in.stall.size(), std::size_t(4)); // the stall events need latencies: not from perf stat
+    QCOMPARE(dialog.suspendTable()->rowCount(), 2);
+    QCOMPARE(cell(dialog.suspendTable(), 0, CountersDialog::SuspendName), QStringLiteral("r08d1"));
+    QCOMPARE(cell(dialog.suspendTable(), 1, CountersDialog::SuspendComment),
+             QStringLiteral("Reject (PEC < 0)"));
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.2) < 1e-15);
+    const QString status = dialog.importLabel()->text();
+    QVERIFY2(status.contains(QStringLiteral("2 counted in both multi.tsv")), qPrintable(status));
+    QVERIFY(status.contains(QStringLiteral("Left out, not counts: cpu-clock (msec).")));
+    QVERIFY2(status.contains(QStringLiteral("Not counted in both runs: cs, r10d1.")), qPrintable(status));
+    QVERIFY(status.contains(QStringLiteral("measured CPI 3")));
+
+    // The measured CPI picks the nearest pair at once.
+    QVERIFY(dialog.nearest());
+    QCOMPARE(results.measured, std::optional<double>(3.0));
+    QCOMPARE(results.nearest, dialog.nearest());
+
+    // The user removes an event.
+    dialog.suspendTable()->setCurrentCell(1, CountersDialog::SuspendName);
+    QVERIFY(dialog.removeSuspendButton()->isEnabled());
+    dialog.removeSuspendButton()->click();
+    QCOMPARE(dialog.inputs().suspend.size(), std::size_t(1));
+    QCOMPARE(dialog.inputs().suspend[0].name, std::string("r08d1"));
+    QCOMPARE(edits, 2);
+
+    // Importing the other run again pairs it with the one already read.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    QCOMPARE(dialog.inputs().suspend.size(), std::size_t(2));
+}
+
+void TestCountersDialog::importOfTheRealExcerpt()
+{
+    // 4 CPUs x 3 intervals of a real `perf stat -A -a -x TAB -I 1000` run, read as both runs.
+    CountersDialog dialog;
+    QCOMPARE(dialog.importMultiRun(kExcerpt), QString());
+    QCOMPARE(dialog.importSingleRun(kExcerpt), QString());
+    const core::PerfStat stat = core::readPerfStat(kExcerpt.toStdString());
+    const CounterInputs in = dialog.inputs();
+    QCOMPARE(in.instructions, stat.event("instructions").total);
+    QVERIFY(in.measured_cpi);
+    QCOMPARE(*in.measured_cpi, core::cyclesPerInstruction(stat));
+    QVERIFY(*in.measured_cpi > 1 && *in.measured_cpi < 3);
+    std::set<std::string> names;
+    for (const auto &e : in.suspend) {
+        names.insert(e.name);
+        QCOMPARE(e.multi, stat.event(e.name).total);
+        QCOMPARE(e.single, e.multi);
+    }
+    // 21 events, less cycles:D, instructions:D and the time-valued cpu-clock (msec) and duration_time (ns).
+    QCOMPARE(stat.events.size(), std::size_t(21));
+    QCOMPARE(names.size(), std::size_t(17));
+    QCOMPARE(in.suspend.size(), std::size_t(17));
+    for (const char *left : {"cycles:D", "instructions:D", "cpu-clock", "duration_time"})
+        QVERIFY2(!names.count(left), left);
+    QVERIFY(names.count("r08d1") && names.count("ref-cycles:D")
+            && names.count("cha/event=0x34,umask=0x1fe001/"));
+    // The same counts in both runs: no extra suspensions, p = 0.
+    QCOMPARE(dialog.pEstimate()->vector.all, 0.0);
+    QVERIFY(dialog.error().isEmpty());
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialog::malformedPerfFileLeavesTheInputsAlone()
+{
+    QTemporaryDir dir;
+    const QString bad = writeFile(dir, QStringLiteral("bad.tsv"),
+                                  "1000\t\tinstructions\t1000\t100.00\n"
+                                  "lots\t\tcycles\t1000\t100.00\n");
+    const QString noInstructions
+            = writeFile(dir, QStringLiteral("noinst.tsv"), "1000\t\tcycles\t1000\t100.00\n");
+    const QString single = writeFile(dir, QStringLiteral("single.tsv"), kSingleRun);
+    const QString disjoint = writeFile(dir, QStringLiteral("disjoint.tsv"),
+                                       "1000\t\tinstructions\t1000\t100.00\n7\t\tbranches\t1000\t100.00\n");
+    QVERIFY(!bad.isEmpty() && !noInstructions.isEmpty() && !single.isEmpty() && !disjoint.isEmpty());
+
+    CountersDialog dialog;
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+    auto unchanged = [&dialog] {
+        const CounterInputs in = dialog.inputs();
+        const CounterInputs example = CounterInputs::thesisExample();
+        QCOMPARE(in.instructions, example.instructions);
+        QCOMPARE(in.suspend.size(), example.suspend.size());
+        QCOMPARE(in.suspend[2].multi, 30.0);
+        QVERIFY(!in.measured_cpi);
+        QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("50"));
+        QCOMPARE(dialog.suspendTable()->rowCount(), 3);
+    };
+
+    const QString error = dialog.importMultiRun(bad);
+    QCOMPARE(error, bad + QStringLiteral(":2: field 'value': 'lots' is not a number"));
+    QCOMPARE(dialog.importLabel()->text(), error);
+    unchanged();
+
+    const QString missing = dialog.importSingleRun(dir.filePath(QStringLiteral("missing.tsv")));
+    QVERIFY2(missing.contains(dir.filePath(QStringLiteral("missing.tsv"))), qPrintable(missing));
+    unchanged();
+
+    const QString noInst = dialog.importMultiRun(noInstructions);
+    QVERIFY2(noInst.startsWith(noInstructions + QStringLiteral(": no single event 'instructions'")),
+             qPrintable(noInst));
+    unchanged();
+
+    // Two runs without a common event: nothing to fill the table with.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    const QString none = dialog.importMultiRun(disjoint);
+    QVERIFY2(
+            none.contains(QStringLiteral("no event besides cycles and instructions is counted in both runs")),
+            qPrintable(none));
+    QVERIFY(none.contains(disjoint) && none.contains(single));
+    unchanged();
+    QCOMPARE(edits, 0);
+    QCOMPARE(results.count, 0);
+}
+
+void TestCountersDialog::measuredCpiPicksTheNearestPair()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    Results results(&dialog);
+    const std::vector<int> clovertown {2, 2, 2, 2};
+
+    typeInto(dialog.measuredCpiEdit(), QStringLiteral("1.05"));
+    QCOMPARE(dialog.inputs().measured_cpi, std::optional<double>(1.05));
+    const core::NearestPair expected = core::nearestStartingPair(dialog.pairs(), clovertown, 1.05);
+    QCOMPARE(dialog.nearest(), std::optional<std::size_t>(expected.index));
+    QCOMPARE(dialog.pairCpi(), expected.cpi);
+    QCOMPARE(results.nearest, std::optional<std::size_t>(expected.index));
+    QCOMPARE(results.measured, std::optional<double>(1.05));
+    QCOMPARE(results.pairs.size(), std::size_t(9));
+    const int row = int(expected.index);
+    QVERIFY(dialog.pairsTable()->item(row, CountersDialog::PairP)->font().bold());
+    QVERIFY(!dialog.pairsTable()->item((row + 1) % 9, CountersDialog::PairP)->font().bold());
+    QCOMPARE(dialog.pairsTable()->currentRow(), row);
+    QCOMPARE(cell(dialog.pairsTable(), row, CountersDialog::PairError),
+             QString::number(expected.error, 'g', 4));
+    QVERIFY(dialog.selectButton()->isEnabled());
+
+    // A measured CPI equal to a pair's prediction picks that pair.
+    for (std::size_t k : {std::size_t(0), std::size_t(4), std::size_t(8)}) {
+        const double cpi = expected.cpi[k];
+        dialog.measuredCpiEdit()->setText(QString::number(cpi, 'g', 17));
+        QCOMPARE(dialog.nearest(), std::optional<std::size_t>(k));
+        QCOMPARE(results.nearest, std::optional<std::size_t>(k));
+        QVERIFY(dialog.pairsTable()->item(int(k), CountersDialog::PairCpi)->font().bold());
+    }
+
+    // Cleared: no nearest pair, none in the signal.
+    typeInto(dialog.measuredCpiEdit(), QString());
+    QVERIFY(!dialog.inputs().measured_cpi);
+    QVERIFY(!dialog.nearest());
+    QVERIFY(!results.nearest && !results.measured);
+    QVERIFY(dialog.error().isEmpty());
+}
+
+void TestCountersDialog::topologyChangesThePredictions()
+{
+    CountersDialog dialog;
+    QCOMPARE(dialog.topology(), (std::vector<int> {2, 2, 2, 2}));
+    dialog.measuredCpiEdit()->setText(QStringLiteral("1.2"));
+    Results results(&dialog);
+    const std::vector<int> mixed {1, 3, 2};
+    dialog.setTopology(mixed);
+    QCOMPARE(results.count, 1);
+    const core::NearestPair expected = core::nearestStartingPair(dialog.pairs(), mixed, 1.2);
+    QCOMPARE(dialog.pairCpi(), expected.cpi);
+    QCOMPARE(dialog.nearest(), std::optional<std::size_t>(expected.index));
+    QVERIFY(dialog.pairCpi()[0] != steadyCpi({2, 2, 2, 2}, dialog.pairs()[0].p, dialog.pairs()[0].q));
+    bool named = false;
+    for (const QLabel *label : dialog.findChildren<QLabel *>())
+        named = named || label->text().contains(QStringLiteral("cache groups of 1, 3, 2 threads"));
+    QVERIFY(named);
+    dialog.setTopology(mixed); // no change, no recompute
+    QCOMPARE(results.count, 1);
+
+    // An invalid topology gives the core's message.
+    dialog.setTopology({0});
+    QVERIFY2(dialog.error().contains(QStringLiteral("group 1: threads must be between 1 and")),
+             qPrintable(dialog.error()));
+    QVERIFY(results.pairs.empty());
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialog::choosingAPair()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QList<QPair<double, double>> chosen;
+    connect(&dialog, &CountersDialog::pairChosen, this, [&chosen](double p, double q) {
+        chosen.append({p, q});
+    });
+
+    QTableWidget *table = dialog.pairsTable();
+    const QRect rect = table->visualItemRect(table->item(5, CountersDialog::PairQ));
+    // What a platform sends: press, release, press, double click, release.
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mousePress(table->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseRelease(table->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.front().first, dialog.pairs()[5].p);
+    QCOMPARE(chosen.front().second, dialog.pairs()[5].q);
+
+    table->setCurrentCell(7, 0);
+    QVERIFY(dialog.selectButton()->isEnabled());
+    dialog.selectButton()->click();
+    QCOMPARE(chosen.size(), 2);
+    QCOMPARE(chosen.back().first, dialog.pairs()[7].p);
+    QCOMPARE(chosen.back().second, dialog.pairs()[7].q);
+}
+
+void TestCountersDialog::addAndRemoveRows()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+
+    // A new stall event has no stall cycles until it gets a count; its name is being edited.
+    dialog.addStallButton()->click();
+    QCOMPARE(edits, 1);
+    QCOMPARE(dialog.stallTable()->rowCount(), 5);
+    QCOMPARE(dialog.inputs().stall.back().latency, 1.0);
+    QCOMPARE(cell(dialog.stallTable(), 4, CountersDialog::StallComment), QStringLiteral("No stall cycles"));
+    QCOMPARE(dialog.qEstimate()->mean_latency, 7.25);
+    auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    QVERIFY(editor);
+    QTest::keyClicks(editor, QStringLiteral("V"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    QCOMPARE(dialog.inputs().stall.back().name, std::string("V"));
+    editCell(dialog.stallTable(), 4, CountersDialog::StallCount, QStringLiteral("5"));
+    editCell(dialog.stallTable(), 4, CountersDialog::StallLatency, QStringLiteral("100"));
+    QCOMPARE(dialog.qEstimate()->vector.highest_event, std::optional<std::size_t>(4));
+
+    // Removing selected rows (two at once).
+    QTableWidget *t = dialog.stallTable();
+    t->clearSelection();
+    t->setCurrentCell(0, 0, QItemSelectionModel::Select);
+    t->setCurrentCell(4, 0, QItemSelectionModel::Select);
+    dialog.removeStallButton()->click();
+    QCOMPARE(dialog.inputs().stall.size(), std::size_t(3));
+    QCOMPARE(dialog.inputs().stall[0].name, std::string("Y"));
+    QCOMPARE(dialog.inputs().stall[2].name, std::string("W"));
+    QCOMPARE(t->rowCount(), 3);
+    QCOMPARE(cell(t, 0, CountersDialog::StallName), QStringLiteral("Y"));
+    QCOMPARE(dialog.qEstimate()->mean_latency, core::estimateQ(dialog.inputs().stall).mean_latency);
+
+    // Every suspend event gone: p = 0, the pairs are still there.
+    dialog.addSuspendButton()->click();
+    QCOMPARE(dialog.inputs().suspend.size(), std::size_t(4));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+    QTableWidget *s = dialog.suspendTable();
+    s->selectAll();
+    dialog.removeSuspendButton()->click();
+    QVERIFY(dialog.inputs().suspend.empty());
+    QVERIFY(!dialog.removeSuspendButton()->isEnabled());
+    QCOMPARE(dialog.pEstimate()->vector.all, 0.0);
+    QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("lowest none")));
+    QCOMPARE(dialog.pairs().size(), std::size_t(9));
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialog::inputsRoundTrip()
+{
+    CountersDialog dialog;
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+
+    CounterInputs in;
+    in.instructions = 1.2345678901234e12;
+    in.suspend = {{"MEM_LOAD_RETIRED.L2_MISS", 3.3333333333333335e9, 1e9}, {"", 0.1, 0.3}};
+    in.stall = {{"l2 miss", 12345, 17.5}, {"RESOURCE_STALLS.ANY", 0, 1}};
+    in.measured_cpi = 1.0000001;
+    dialog.setInputs(in);
+    QCOMPARE(edits, 0); // restoring is no edit
+    QCOMPARE(results.count, 1);
+
+    const CounterInputs out = dialog.inputs();
+    QCOMPARE(out.instructions, in.instructions);
+    QCOMPARE(out.measured_cpi, in.measured_cpi);
+    QCOMPARE(out.suspend.size(), in.suspend.size());
+    for (std::size_t i = 0; i < in.suspend.size(); ++i) {
+        QCOMPARE(out.suspend[i].name, in.suspend[i].name);
+        QCOMPARE(out.suspend[i].multi, in.suspend[i].multi);
+        QCOMPARE(out.suspend[i].single, in.suspend[i].single);
+    }
+    QCOMPARE(out.stall.size(), in.stall.size());
+    for (std::size_t i = 0; i < in.stall.size(); ++i) {
+        QCOMPARE(out.stall[i].name, in.stall[i].name);
+        QCOMPARE(out.stall[i].count, in.stall[i].count);
+        QCOMPARE(out.stall[i].latency, in.stall[i].latency);
+    }
+    // The cells show the exact values, so editing one leaves the others as they were.
+    QCOMPARE(cell(dialog.suspendTable(), 0, CountersDialog::SuspendMulti),
+             QStringLiteral("3333333333.3333335"));
+    QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("1234567890123.4"));
+    dialog.stallTable()->item(0, CountersDialog::StallCount)->setText(QStringLiteral("12346"));
+    QCOMPARE(dialog.inputs().suspend[0].multi, in.suspend[0].multi);
+    QCOMPARE(dialog.inputs().instructions, in.instructions);
+    QCOMPARE(dialog.inputs().stall[0].count, 12346.0);
+    // The unnamed event is called as the core calls it.
+    QVERIFY(dialog.pEstimate()->rejected[1]);
+    QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("rejected (PEC &lt; 0): event 2")));
+
+    in.measured_cpi.reset();
+    dialog.setInputs(in);
+    QVERIFY(!dialog.inputs().measured_cpi);
+    QVERIFY(dialog.measuredCpiEdit()->text().isEmpty());
+    QCOMPARE(edits, 1);
+
+    // The thesis example as the default.
+    dialog.setInputs(CounterInputs::thesisExample());
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.5) < 1e-15);
+    QCOMPARE(dialog.qEstimate()->mean_latency, 7.25);
+}
+
+void TestCountersDialog::keyboardAccess()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+
+    // Mnemonics: unique, and every labelled field reachable by one.
+    std::set<QChar> keys;
+    const QRegularExpression mnemonic(QStringLiteral("&([^&])"));
+    int labels = 0;
+    for (const QWidget *w : dialog.findChildren<QWidget *>()) {
+        QString text;
+        if (const auto *label = qobject_cast<const QLabel *>(w)) {
+            text = label->text();
+            if (label->textFormat() == Qt::RichText || !mnemonic.match(text).hasMatch())
+                continue;
+            QVERIFY2(label->buddy(), qPrintable(text));
+            ++labels;
+        } else if (const auto *button = qobject_cast<const QAbstractButton *>(w)) {
+            text = button->text();
+        }
+        const auto m = mnemonic.match(text);
+        if (!m.hasMatch())
+            continue;
+        const QChar key = m.captured(1).at(0).toLower();
+        QVERIFY2(keys.insert(key).second, qPrintable(QStringLiteral("mnemonic %1 twice").arg(key)));
+    }
+    QCOMPARE(labels, 5); // instructions, measured CPI, the suspend, stall and pairs tables
+
+    QTest::keyClick(&dialog, Qt::Key_C, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), dialog.measuredCpiEdit());
+    QTest::keyClick(&dialog, Qt::Key_T, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), dialog.stallTable());
+    QTest::keyClick(&dialog, Qt::Key_P, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), dialog.pairsTable());
+
+    // Tab goes through the dialog in reading order and leaves the tables.
+    const QList<QWidget *> expected
+            = {dialog.instructionsEdit(), dialog.measuredCpiEdit(),     dialog.suspendTable(),
+               dialog.addSuspendButton(), dialog.removeSuspendButton(), dialog.stallTable(),
+               dialog.addStallButton(),   dialog.removeStallButton(),   dialog.pairsTable(),
+               dialog.selectButton()};
+    dialog.instructionsEdit()->setFocus();
+    QList<QWidget *> seen {dialog.instructionsEdit()};
+    for (int i = 0; i < 9; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        seen.append(QApplication::focusWidget());
+    }
+    qsizetype last = -1;
+    for (QWidget *w : seen) {
+        const qsizetype at = expected.indexOf(w);
+        QVERIFY2(at > last,
+                 qPrintable(w->accessibleName() + QLatin1Char(' ') + w->metaObject()->className()));
+        last = at;
+    }
+    for (QWidget *w :
+         {static_cast<QWidget *>(dialog.suspendTable()), static_cast<QWidget *>(dialog.stallTable()),
+          static_cast<QWidget *>(dialog.addStallButton())})
+        QVERIFY(seen.contains(w));
+}
+
+void TestCountersDialog::nothingOverlapsAtTheDefaultSize()
+{
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY(dialog.width() >= dialog.minimumSizeHint().width());
+    QVERIFY(dialog.height() >= dialog.minimumSizeHint().height());
+    // Long results make no difference: the error and the import status wrap.
+    dialog.stallTable()->item(0, CountersDialog::StallLatency)->setText(QStringLiteral("0.5"));
+    QCoreApplication::processEvents();
+
+    QList<QWidget *> controls;
+    for (QWidget *w : dialog.findChildren<QWidget *>()) {
+        bool inside = false; // parts of a table or a line edit
+        for (QWidget *p = w->parentWidget(); p && p != &dialog; p = p->parentWidget())
+            inside = inside || qobject_cast<QAbstractScrollArea *>(p) || qobject_cast<QLineEdit *>(p);
+        const bool control = qobject_cast<QLabel *>(w) || qobject_cast<QAbstractButton *>(w)
+                             || qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractScrollArea *>(w);
+        if (control && !inside && w->isVisible())
+            controls.append(w);
+    }
+    QVERIFY(controls.size() >= 20);
+    auto frame = [&dialog](QWidget *w) { return QRect(w->mapTo(&dialog, QPoint(0, 0)), w->size()); };
+    for (qsizetype i = 0; i < controls.size(); ++i) {
+        const QRect a = frame(controls[i]);
+        QVERIFY2(dialog.rect().contains(a), controls[i]->metaObject()->className());
+        for (qsizetype j = i + 1; j < controls.size(); ++j) {
+            QVERIFY2(!a.intersects(frame(controls[j])),
+                     qPrintable(QStringLiteral("%1 '%2' and %3 '%4'")
+                                        .arg(QString::fromLatin1(controls[i]->metaObject()->className()),
+                                             controls[i]->accessibleName(),
+                                             QString::fromLatin1(controls[j]->metaObject()->className()),
+                                             controls[j]->accessibleName())));
+        }
+        if (auto *label = qobject_cast<QLabel *>(controls[i]); label && label->wordWrap())
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()), qPrintable(label->text()));
+    }
+    // The nine pairs fit without scrolling.
+    QVERIFY(!dialog.pairsTable()->verticalScrollBar()->isVisible());
+}
+
+QTEST_MAIN(TestCountersDialog)
+#include "tst_counters_dialog.moc"

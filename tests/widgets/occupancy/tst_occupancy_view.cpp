@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "occupancy/occupancy_state.h"
+#include "occupancy/occupancy_view.h"
+#include "common/parameter_state.h"
+#include "profiles/profile_library.h"
+#include "zigzag/zigzag_view.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTest>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+class TestOccupancyView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void calculatorAnswersLikeNvidias();
+    void sweepsMarkTheCurrentPoint();
+    void linkDrivesTheXModel();
+    void profileChoosesTheComputeCapability();
+    void zigzagMinimaAtMultiplesOfTheSmCount();
+    void invalidInputsSayWhy();
+
+private:
+    ParameterState *m_params = nullptr;
+    OccupancyState *m_state = nullptr;
+    OccupancyView *m_view = nullptr;
+    ZigzagView *m_zigzag = nullptr;
+};
+
+void TestOccupancyView::init()
+{
+    m_params = new ParameterState;
+    m_params->setProfile(*core::findBundledProfile("a100-40"), core::findBundledProfile("a100-40")->params);
+    m_state = new OccupancyState(m_params, m_params);
+    m_view = new OccupancyView(m_state);
+    m_zigzag = new ZigzagView(m_state);
+}
+
+void TestOccupancyView::cleanup()
+{
+    delete m_zigzag;
+    delete m_view;
+    delete m_params;
+}
+
+void TestOccupancyView::calculatorAnswersLikeNvidias()
+{
+    QCOMPARE(m_view->computeCapabilityBox()->currentText(), QStringLiteral("8.0"));
+    m_view->threadsBox()->setValue(256);
+    m_view->registersBox()->setValue(64);
+    m_view->sharedMemoryBox()->setValue(12 * 1024);
+    QCOMPARE(m_state->result()->blocks, 4);
+    QVERIFY2(m_view->summaryLabel()->text().contains(QStringLiteral("4 blocks/SM")), qPrintable(m_view->summaryLabel()->text()));
+    QVERIFY(m_view->summaryLabel()->text().contains(QStringLiteral("50.0 %")));
+}
+
+void TestOccupancyView::sweepsMarkTheCurrentPoint()
+{
+    m_view->registersBox()->setValue(64);
+    QCustomPlot *regs = m_view->sweepPlot(1);
+    QCOMPARE(regs->graph(1)->dataCount(), 1);
+    QCOMPARE(regs->graph(1)->data()->at(0)->key, 64.0);
+    QCOMPARE(regs->graph(1)->data()->at(0)->value, m_state->result()->occupancy * 100);
+    QVERIFY(regs->graph(0)->dataCount() >= 200); // every register count
+    const int before = m_view->sweepPlot(0)->graph(0)->dataCount();
+    QVERIFY(before >= 32);                       // 32..1024 threads per block
+    m_view->registersBox()->setValue(128);
+    QCOMPARE(regs->graph(1)->data()->at(0)->key, 128.0);
+    QVERIFY(m_state->result()->occupancy < 0.5);
+}
+
+void TestOccupancyView::linkDrivesTheXModel()
+{
+    m_view->threadsBox()->setValue(256);
+    m_view->registersBox()->setValue(64);
+    m_view->linkBox()->setChecked(true);
+    QCOMPARE(m_params->params().n, 32.0); // 4 blocks x 8 warps
+    m_view->registersBox()->setValue(32);
+    QCOMPARE(m_params->params().n, 64.0); // 8 blocks x 8 warps
+    m_view->linkBox()->setChecked(false);
+    m_view->registersBox()->setValue(64);
+    QCOMPARE(m_params->params().n, 64.0); // unlinked: n stays
+}
+
+void TestOccupancyView::profileChoosesTheComputeCapability()
+{
+    m_params->applyProfile(*core::findBundledProfile("v100"));
+    QCOMPARE(m_state->computeCapability(), std::string("7.0"));
+    QCOMPARE(m_view->computeCapabilityBox()->currentText(), QStringLiteral("7.0"));
+    QCOMPARE(m_state->smCount(), 80LL);
+    QCOMPARE(m_zigzag->smBox()->value(), 80);
+}
+
+void TestOccupancyView::zigzagMinimaAtMultiplesOfTheSmCount()
+{
+    // The paper's Fig. 1: B_a = 1, 15 SMs, minima exactly at multiples of 15.
+    m_zigzag->smBox()->setValue(15);
+    m_zigzag->followBox()->setChecked(false);
+    m_zigzag->activeBlocksBox()->setValue(1);
+    QCOMPARE(m_state->activeBlocks(), 1);
+    auto *minima = m_zigzag->minima();
+    QVERIFY(minima->dataCount() >= 5);
+    for (auto it = minima->data()->constBegin(); it != minima->data()->constEnd(); ++it) {
+        QCOMPARE(std::fmod(it->key, 15.0), 0.0);
+        QCOMPARE(it->value, 1.0);
+    }
+    auto *curve = m_zigzag->curve();
+    for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it)
+        QVERIFY(it->value >= 1.0);
+    m_zigzag->followBox()->setChecked(true);
+    QCOMPARE(m_state->activeBlocks(), m_state->result()->blocks);
+}
+
+void TestOccupancyView::invalidInputsSayWhy()
+{
+    m_state->setThreadsPerBlock(2000);
+    QVERIFY(!m_state->result().has_value());
+    QVERIFY(m_state->error().contains(QStringLiteral("1024")));
+    QCOMPARE(m_view->summaryLabel()->text(), QStringLiteral("Invalid configuration"));
+    QCOMPARE(m_view->sweepPlot(0)->graph(0)->dataCount(), 0);
+    m_state->setThreadsPerBlock(128);
+    QVERIFY(m_state->result().has_value());
+}
+
+QTEST_MAIN(TestOccupancyView)
+#include "tst_occupancy_view.moc"

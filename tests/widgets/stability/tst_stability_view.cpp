@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_state.h"
+#include "stability/stability_view.h"
+#include "xmodel/xmodel.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+class TestStabilityView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void mapCountsMatchTheRootFinder();
+    void currentPointFollowsTheState();
+    void dragSetsBothParametersInOneStep();
+    void hysteresisBranchesDifferOnlyWhenBistable();
+    void adviceAppliesAsOneUndoStep();
+    void hiddenViewDefersItsWork();
+
+private:
+    ParameterState *m_state = nullptr;
+    StabilityView *m_view = nullptr;
+};
+
+void TestStabilityView::init()
+{
+    m_state = new ParameterState; // the default profile: a GTX 570 with a cache-thrashing workload
+    m_view = new StabilityView(m_state);
+    m_view->resize(1000, 700);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    m_view->waitForMap();
+}
+
+void TestStabilityView::cleanup()
+{
+    delete m_view;
+    delete m_state;
+}
+
+void TestStabilityView::mapCountsMatchTheRootFinder()
+{
+    const auto &map = m_view->map();
+    QCOMPARE(map.completed_stride, 1);
+    int bistable = 0;
+    for (std::size_t j = 0; j < map.y_values.size(); j += 7) {
+        for (std::size_t i = 0; i < map.x_values.size(); i += 7) {
+            core::XModelParams p = m_state->params();
+            p.n = map.x_values[i];
+            p.Z = map.y_values[j];
+            const auto r = core::XModel(p).solve();
+            QCOMPARE(map.stable_count[map.index(i, j)], r.stableCount());
+            bistable += r.stableCount() >= 2 ? 1 : 0;
+        }
+    }
+    QVERIFY2(bistable > 0, "the default workload must show a bistable region");
+    // The colour map shows every cell: band (stable count - 1) plus a shade below 1.
+    auto *data = m_view->colorMap()->data();
+    QCOMPARE(data->keySize(), int(map.x_values.size()));
+    QCOMPARE(int(data->cell(0, 0)), std::clamp(map.stable_count[map.index(0, 0)] - 1, 0, 2));
+}
+
+void TestStabilityView::currentPointFollowsTheState()
+{
+    m_state->setValue(QStringLiteral("n"), 30);
+    m_view->waitForMap();
+    QCOMPARE(m_view->currentPoint()->data()->at(0)->key, 30.0);
+    QCOMPARE(m_view->currentPoint()->data()->at(0)->value, std::log10(m_state->params().Z)); // Z is on a log axis
+}
+
+void TestStabilityView::dragSetsBothParametersInOneStep()
+{
+    QCustomPlot *plot = m_view->mapPlot();
+    const QRect rect = plot->axisRect()->rect();
+    const int steps = m_state->undoStack()->count();
+    const QPoint a = rect.center() + QPoint(-40, 20);
+    const QPoint b = rect.center() + QPoint(60, -30);
+    QTest::mousePress(plot, Qt::LeftButton, {}, a);
+    QTest::mouseMove(plot, b);
+    QMouseEvent move(QEvent::MouseMove, QPointF(b), plot->mapToGlobal(QPointF(b)), Qt::LeftButton, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(plot, &move);
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, b);
+    const double n = m_state->params().n;
+    const double z = m_state->params().Z;
+    QVERIFY(std::abs(n - std::round(plot->xAxis->pixelToCoord(b.x()))) <= 1);
+    QVERIFY(std::abs(std::log10(z) - plot->yAxis->pixelToCoord(b.y())) < 0.05);
+    QCOMPARE(m_state->undoStack()->count(), steps + 1); // the whole drag is one step
+    m_state->undoStack()->undo();
+    QCOMPARE(m_state->params().n, 48.0);
+    QCOMPARE(m_state->params().Z, 12.0);
+}
+
+void TestStabilityView::hysteresisBranchesDifferOnlyWhenBistable()
+{
+    m_view->sweepKeyBox()->setCurrentIndex(m_view->sweepKeyBox()->findData(QStringLiteral("Z")));
+    m_view->sweepShowsBox()->setCurrentIndex(1); // k, where the branches part
+    m_view->waitForMap();
+    auto *up = m_view->upBranch();
+    auto *down = m_view->downBranch();
+    QCOMPARE(up->dataCount(), down->dataCount());
+    int differ = 0;
+    for (int i = 0; i < up->dataCount(); ++i) {
+        const double z = up->data()->at(i)->key;
+        if (std::abs(up->data()->at(i)->value - down->data()->at(i)->value) > 1e-6) {
+            ++differ;
+            core::XModelParams p = m_state->params();
+            p.Z = z;
+            QVERIFY2(core::XModel(p).solve().stableCount() >= 2, qPrintable(QString::number(z)));
+        }
+    }
+    QVERIFY2(differ > 0, "a Z sweep of this workload has a hysteresis loop");
+}
+
+void TestStabilityView::adviceAppliesAsOneUndoStep()
+{
+    // Demand above the cache peak: only the thrashing state is left, and the paper's operations help.
+    m_state->setValue(QStringLiteral("Z"), 4.0);
+    m_view->waitForMap();
+    QTableWidget *table = m_view->advisorTable();
+    QVERIFY(table->rowCount() >= 6);
+    // Find a row whose operation changes something.
+    int row = -1;
+    for (int r = 0; r < table->rowCount() && row < 0; ++r) {
+        if (table->item(r, 1)->text() != QStringLiteral("n/a") && !table->item(r, 1)->text().startsWith(QLatin1String("+0 ")))
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    const auto before = m_state->params();
+    const int steps = m_state->undoStack()->count();
+    m_view->applyAdvice(row);
+    QVERIFY(!(m_state->params() == before));
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    m_state->undoStack()->undo();
+    QVERIFY(m_state->params() == before);
+}
+
+void TestStabilityView::hiddenViewDefersItsWork()
+{
+    m_view->hide();
+    const auto before = m_view->map().stable_count;
+    m_state->setValue(QStringLiteral("Z"), 4.0);
+    QTest::qWait(20);
+    QCOMPARE(m_view->map().stable_count, before); // nothing computed while hidden
+    m_view->waitForMap();                        // brought up to date on demand
+    QVERIFY(m_view->map().stable_count != before);
+}
+
+QTEST_MAIN(TestStabilityView)
+#include "tst_stability_view.moc"

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/calibration_dialog.h"
+#include "support/error.h"
+#include "profiles/hardware_profile.h"
+#include "common/parameter_state.h"
+#include "profiles/profile_library.h"
+#include "traces/trace_state.h"
+#include "xmodel/xmodel.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+const QString kStream = QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt");
+
+/// A cache-shaped trace made by the model itself, so a fit must find it again.
+core::MeasuredTrace fixedCacheTrace(const core::XModelParams &machine, double Ls, double h)
+{
+    core::XModelParams p = machine;
+    p.cache = core::CacheMode::Fixed;
+    p.L_s = Ls;
+    p.h = h;
+    const core::XModel model(p);
+    core::MeasuredTrace t;
+    t.name = "synthetic cache";
+    t.source = "/data/synthetic.csv";
+    for (int k = 1; k <= 64; ++k) {
+        t.x.push_back(k);
+        t.y.push_back(model.toGbs(model.msSupply(k)));
+    }
+    return t;
+}
+
+} // namespace
+
+class TestCalibrationDialog : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void rooflineFitOfTheV100InitTrace();
+    void applyIsOneUndoStep();
+    void saveAsProfileWritesALoadableProfile();
+    void cacheFitFindsTheModelAgain();
+    void withoutATraceItSaysWhatToDo();
+    void followsTheTraceList();
+
+private:
+    QString loadV100();
+
+    ParameterState *m_state = nullptr;
+    TraceState *m_traces = nullptr;
+    CalibrationDialog *m_dialog = nullptr;
+};
+
+void TestCalibrationDialog::init()
+{
+    m_state = new ParameterState;
+    m_state->applyProfile(*core::findBundledProfile("v100"));
+    m_state->undoStack()->clear();
+    m_traces = new TraceState(m_state);
+    m_dialog = new CalibrationDialog(m_traces, m_state);
+}
+
+void TestCalibrationDialog::cleanup()
+{
+    delete m_dialog;
+    delete m_state;
+}
+
+QString TestCalibrationDialog::loadV100()
+{
+    TraceLoad load = loadTraceFile(kStream, QStringLiteral("v100"));
+    if (!load.ok())
+        return {};
+    return m_traces->add(std::move(load.traces)).front(); // "v100 init"
+}
+
+void TestCalibrationDialog::rooflineFitOfTheV100InitTrace()
+{
+    if (!QFile::exists(kStream))
+        QSKIP("../shared/data/gpu-benches is not here");
+    const QString id = loadV100();
+    QVERIFY(m_dialog->setTrace(id));
+    QCOMPARE(m_dialog->model(), CalibrationDialog::Model::Roofline);
+    QVERIFY2(m_dialog->fit(), qPrintable(m_dialog->error()));
+    const auto &fit = *m_dialog->rooflineFit();
+    const auto &y = m_traces->trace(id)->y;
+    const double measuredMax = *std::max_element(y.begin(), y.end());
+    QVERIFY2(std::abs(fit.R_gbs / measuredMax - 1) <= 0.03, qPrintable(QString::number(fit.R_gbs)));
+    QVERIFY(fit.r2 >= 0.99);
+    QCOMPARE(m_dialog->r2(), fit.r2);
+
+    // L = gbsPerRequestRate / s: with it the X-model's f(k) reproduces the fitted slope.
+    const auto values = m_dialog->fittedValues();
+    QCOMPARE(values[0].first, QStringLiteral("R"));
+    QCOMPARE(values[1].first, QStringLiteral("L"));
+    const double L = values[1].second;
+    QVERIFY(std::abs(L - m_state->params().gbsPerRequestRate() / fit.slope_gbs_per_warp) < 1e-9 * L);
+    core::XModelParams p = m_state->params();
+    p.R = fit.R_gbs;
+    p.L = L;
+    const core::XModel model(p);
+    for (double k : {1.0, 5.0, 10.0, 40.0})
+        QVERIFY(std::abs(model.toGbs(model.msSupply(k)) - fit.predict(k)) < 1e-6 * fit.R_gbs);
+
+    // The plots: points, curve, residuals; the readout has units.
+    QCOMPARE(m_dialog->dataPlot()->graph(0)->dataCount(), 32);
+    QVERIFY(m_dialog->dataPlot()->graph(1)->dataCount() > 100);
+    QCOMPARE(m_dialog->residualPlot()->graph(1)->dataCount(), 32);
+    QVERIFY(m_dialog->resultLabel()->text().contains(QStringLiteral("GB/s")));
+    QVERIFY(m_dialog->resultLabel()->text().contains(QStringLiteral("cycles")));
+    QVERIFY(m_dialog->resultLabel()->text().contains(QStringLiteral("r²")));
+    QVERIFY(m_dialog->applyButton()->isEnabled());
+}
+
+void TestCalibrationDialog::applyIsOneUndoStep()
+{
+    if (!QFile::exists(kStream))
+        QSKIP("../shared/data/gpu-benches is not here");
+    m_state->applyCacheMode(core::CacheMode::Fixed);
+    const int steps = m_state->undoStack()->count();
+    const core::XModelParams before = m_state->params();
+    m_dialog->setTrace(loadV100());
+    const auto values = m_dialog->fittedValues();
+    m_dialog->apply();
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    QVERIFY(std::abs(m_state->params().R - values[0].second) < 1e-9);
+    QVERIFY(std::abs(m_state->params().L - values[1].second) < 1e-9);
+    QCOMPARE(m_state->params().cache, core::CacheMode::None); // the roofline is the no-cache curve
+    // Applying again changes nothing and adds no step.
+    m_dialog->apply();
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    m_state->undoStack()->undo();
+    QCOMPARE(m_state->params(), before);
+    m_state->undoStack()->redo();
+    QVERIFY(std::abs(m_state->params().L - values[1].second) < 1e-9);
+}
+
+void TestCalibrationDialog::saveAsProfileWritesALoadableProfile()
+{
+    if (!QFile::exists(kStream))
+        QSKIP("../shared/data/gpu-benches is not here");
+    m_dialog->setTrace(loadV100());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("V100 lab.json"));
+    const QString error = m_dialog->saveProfile(path);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const core::HardwareProfile prof = core::loadProfileFile(path.toStdString());
+    QCOMPARE(prof.id, std::string("v100-lab"));
+    QCOMPARE(prof.name, std::string("Tesla V100 (Volta) (calibrated)"));
+    QVERIFY(std::abs(prof.params.R - m_dialog->rooflineFit()->R_gbs) < 1e-9);
+    QVERIFY(std::abs(prof.params.L - m_dialog->fittedValues()[1].second) < 1e-9);
+    QCOMPARE(prof.params.sm_count, 80.0);
+    // The fitted fields have one source now: the calibration, naming the file.
+    int naming = 0;
+    for (const auto &s : prof.sources) {
+        if (std::find(s.fields.begin(), s.fields.end(), "R") != s.fields.end()) {
+            ++naming;
+            QVERIFY(s.text.find(kStream.toStdString()) != std::string::npos);
+            QVERIFY(s.text.find("r^2") != std::string::npos);
+        }
+    }
+    QCOMPARE(naming, 1);
+    // An unwritable place leaves a clear error.
+    QVERIFY(!m_dialog->saveProfile(QStringLiteral("/nonexistent/dir/x.json")).isEmpty());
+}
+
+void TestCalibrationDialog::cacheFitFindsTheModelAgain()
+{
+    const QString id = m_traces->add(fixedCacheTrace(m_state->params(), 120, 0.35));
+    m_dialog->setTrace(id);
+    m_dialog->setModel(CalibrationDialog::Model::FixedCache);
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    QVERIFY(m_dialog->cacheFit());
+    const auto values = m_dialog->fittedValues();
+    QCOMPARE(values.size(), 2);
+    QVERIFY2(std::abs(values[0].second - 120) < 0.5, qPrintable(QString::number(values[0].second)));
+    QVERIFY(std::abs(values[1].second - 0.35) < 0.005);
+    QVERIFY(m_dialog->r2() > 0.9999);
+
+    const int steps = m_state->undoStack()->count();
+    m_dialog->apply();
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    QCOMPARE(m_state->params().cache, core::CacheMode::Fixed);
+    QVERIFY(std::abs(m_state->params().h - values[1].second) < 1e-12);
+    m_state->undoStack()->undo();
+    QCOMPARE(m_state->params().cache, core::CacheMode::None);
+
+    m_dialog->setModel(CalibrationDialog::Model::LocalityCache);
+    QVERIFY(m_dialog->cacheFit());
+    QCOMPARE(m_dialog->fittedValues().size(), 3);
+    QVERIFY(m_dialog->resultLabel()->text().contains(QStringLiteral("KiB")));
+}
+
+void TestCalibrationDialog::withoutATraceItSaysWhatToDo()
+{
+    QVERIFY(!m_dialog->fit());
+    QVERIFY(m_dialog->error().contains(QStringLiteral("Import")));
+    QVERIFY(!m_dialog->applyButton()->isEnabled());
+    QVERIFY(!m_dialog->saveButton()->isEnabled());
+    QVERIFY(m_dialog->fittedValues().isEmpty());
+    // A trace the fit refuses: the message names its file.
+    core::MeasuredTrace flat;
+    flat.name = "one warp";
+    flat.source = "/data/flat.csv";
+    flat.x = {4, 4};
+    flat.y = {100, 110};
+    m_dialog->setTrace(m_traces->add(flat));
+    QVERIFY(m_dialog->error().startsWith(QStringLiteral("/data/flat.csv: ")));
+    QVERIFY(!m_dialog->applyButton()->isEnabled());
+}
+
+void TestCalibrationDialog::followsTheTraceList()
+{
+    core::MeasuredTrace runs;
+    runs.name = "runs";
+    runs.kind = core::TraceKind::Runtimes;
+    runs.x = {1, 2};
+    runs.y = {1, 2};
+    m_traces->add(runs);
+    QCOMPARE(m_dialog->traceBox()->count(), 0); // runtimes are not an f(k) trace
+    const QString a = m_traces->add(fixedCacheTrace(m_state->params(), 100, 0.2));
+    QCOMPARE(m_dialog->traceBox()->count(), 1);
+    QCOMPARE(m_dialog->traceId(), a);
+    QVERIFY(m_dialog->rooflineFit());
+    m_traces->remove(a);
+    QVERIFY(!m_dialog->rooflineFit());
+    QVERIFY(!m_dialog->error().isEmpty());
+}
+
+QTEST_MAIN(TestCalibrationDialog)
+#include "tst_calibration_dialog.moc"

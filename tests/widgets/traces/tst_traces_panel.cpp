@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/calibration_dialog.h"
+#include "common/parameter_state.h"
+#include "traces/trace_import_dialog.h"
+#include "traces/trace_state.h"
+#include "traces/traces_panel.h"
+
+#include <QFile>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+const QString kNcu = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_stream_synthetic.csv");
+const QString kStream = QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt");
+
+core::MeasuredTrace twoPoints(const std::string &name, core::TraceKind kind)
+{
+    core::MeasuredTrace t;
+    t.name = name;
+    t.kind = kind;
+    t.x = {1, 2};
+    t.y = {1, 2};
+    return t;
+}
+
+} // namespace
+
+class TestTracesPanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void importListsTheTraces();
+    void checkboxHidesAndRemoveRemoves();
+    void badFilesAddNothingAndSayWhy_data();
+    void badFilesAddNothingAndSayWhy();
+    void genericTableGoesThroughTheMappingDialog();
+    void fitOpensTheCalibration();
+
+private:
+    QString write(const QString &name, const QByteArray &content);
+
+    QTemporaryDir m_dir;
+    ParameterState *m_state = nullptr;
+    TraceState *m_traces = nullptr;
+    TracesPanel *m_panel = nullptr;
+};
+
+void TestTracesPanel::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("crossroof-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_traces_panel"));
+    QSettings().clear();
+}
+
+void TestTracesPanel::init()
+{
+    m_state = new ParameterState;
+    m_traces = new TraceState(m_state);
+    m_panel = new TracesPanel(m_traces, m_state);
+    m_panel->show();
+}
+
+void TestTracesPanel::cleanup()
+{
+    delete m_panel;
+    delete m_state;
+}
+
+QString TestTracesPanel::write(const QString &name, const QByteArray &content)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(content);
+    return path;
+}
+
+void TestTracesPanel::importListsTheTraces()
+{
+    QSignalSpy message(m_panel, &TracesPanel::message);
+    QVERIFY(!m_panel->removeButton()->isEnabled());
+    QCOMPARE(m_panel->importFile(kNcu), QString());
+    QCOMPARE(m_panel->list()->count(), 1);
+    QListWidgetItem *item = m_panel->list()->item(0);
+    QCOMPARE(item->text(), QStringLiteral("ncu kernels"));
+    QCOMPARE(item->checkState(), Qt::Checked);
+    QVERIFY(item->toolTip().contains(kNcu)); // the source file
+    QVERIFY(item->toolTip().contains(QStringLiteral("5 points")));
+    QCOMPARE(message.count(), 1);
+    QVERIFY(message.front().front().toString().contains(QStringLiteral("ncu --csv")));
+    QCOMPARE(m_panel->selectedId(), QStringLiteral("t1"));
+    QVERIFY(m_panel->removeButton()->isEnabled());
+    QVERIFY(m_panel->fitButton()->isEnabled());
+
+    // Rename in place.
+    item->setText(QStringLiteral("my kernels"));
+    QCOMPARE(m_traces->trace(QStringLiteral("t1"))->name, std::string("my kernels"));
+}
+
+void TestTracesPanel::checkboxHidesAndRemoveRemoves()
+{
+    m_traces->add(
+            {twoPoints("a", core::TraceKind::BandwidthVsWarps), twoPoints("b", core::TraceKind::Runtimes)});
+    QCOMPARE(m_panel->list()->count(), 2);
+    m_panel->list()->item(0)->setCheckState(Qt::Unchecked);
+    QVERIFY(!m_traces->trace(QStringLiteral("t1"))->visible);
+    QCOMPARE(m_panel->list()->item(0)->checkState(), Qt::Unchecked); // survives the rebuild
+
+    m_panel->select(QStringLiteral("t2"));
+    QVERIFY(!m_panel->fitButton()->isEnabled()); // runtimes are not an f(k) trace
+    m_panel->removeButton()->click();
+    QCOMPARE(m_traces->ids(), QStringList {QStringLiteral("t1")});
+    QCOMPARE(m_panel->list()->count(), 1);
+}
+
+void TestTracesPanel::badFilesAddNothingAndSayWhy_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::newRow("empty") << "empty.csv" << QByteArray();
+    QTest::newRow("binary junk") << "junk.tsv" << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+    QTest::newRow("header only") << "header.csv" << QByteArray("warps,gbs\n");
+    QTest::newRow("missing columns") << "tidy.csv" << QByteArray("gpu,warps_per_sm,init_GBs\nv100,2\n");
+}
+
+void TestTracesPanel::badFilesAddNothingAndSayWhy()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    const QString path = write(name, content);
+    QSignalSpy changed(m_traces, &TraceState::changed);
+    const QString error = m_panel->importFile(path);
+    QVERIFY2(error.contains(path), qPrintable(error));
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(m_traces->traces().empty());
+    QVERIFY(!m_panel->importDialog());
+    auto *box = m_panel->findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY(box->text().contains(path));
+    box->close();
+}
+
+void TestTracesPanel::genericTableGoesThroughTheMappingDialog()
+{
+    const QString path
+            = write(QStringLiteral("sweep.tsv"), "warps\tGBs\tnote\n4\t300\tx\n8\t600\tx\n16\t890\ty\n");
+    QCOMPARE(m_panel->importFile(path), QString());
+    QVERIFY(m_traces->traces().empty()); // not before the mapping is chosen
+    TraceImportDialog *dialog = m_panel->importDialog();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    TraceMapping m = dialog->mapping();
+    QCOMPARE(m.x, std::string("warps"));
+    QCOMPARE(m.y, std::string("GBs"));
+    dialog->accept();
+    QCOMPARE(m_traces->traces().size(), std::size_t(1));
+    QCOMPARE(m_traces->traces().front().y, (std::vector<double> {300, 600, 890}));
+    QCOMPARE(m_panel->list()->count(), 1);
+    QVERIFY(m_panel->list()->item(0)->toolTip().contains(path));
+}
+
+void TestTracesPanel::fitOpensTheCalibration()
+{
+    if (!QFile::exists(kStream))
+        QSKIP("../shared/data/gpu-benches is not here");
+    QCOMPARE(m_panel->importFile(kStream), QString());
+    QCOMPARE(m_panel->list()->count(), 6);
+    m_panel->select(QStringLiteral("t1"));
+    m_panel->fitButton()->click();
+    CalibrationDialog *dialog = m_panel->calibrationDialog();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->traceId(), QStringLiteral("t1"));
+    QVERIFY(dialog->rooflineFit());
+    QVERIFY(dialog->rooflineFit()->r2 >= 0.99);
+    // The same dialog follows another selection.
+    QCOMPARE(m_panel->openCalibration(QStringLiteral("t2")), dialog);
+    QCOMPARE(dialog->traceId(), QStringLiteral("t2"));
+}
+
+QTEST_MAIN(TestTracesPanel)
+#include "tst_traces_panel.moc"

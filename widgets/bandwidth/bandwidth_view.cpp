@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bandwidth/bandwidth_view.h"
+
+#include "support/error.h"
+#include "common/labelled.h"
+#include "common/plot_style.h"
+#include "traces/trace_state.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString fmt(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+QColor connectionColour(const QString &name, int index)
+{
+    using namespace plot_style;
+    if (name == QLatin1String("reads"))
+        return kBlue;
+    if (name == QLatin1String("writes"))
+        return kOrange;
+    if (name == QLatin1String("total"))
+        return kBlack;
+    static const QColor others[] = {kBlue, kOrange, kGreen, kPurple, kSky, kGrey};
+    return others[index % int(std::size(others))];
+}
+
+/// Two significant digits: a round default limit.
+double roundLimit(double v)
+{
+    if (v <= 0)
+        return 1;
+    const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1);
+    return std::round(v / scale) * scale;
+}
+
+} // namespace
+
+BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
+    : QWidget(parent)
+    , m_traces(traces)
+{
+    auto *bar = new QHBoxLayout;
+    m_traceBox = new QComboBox(this);
+    m_traceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_traceBox->setToolTip(
+            tr("A trace of bytes per time interval (perf stat memory-controller counts, or a table "
+               "imported as bytes per interval)"));
+    addLabelled(bar, tr("&Trace"), m_traceBox);
+    m_load = new QPushButton(tr("&Load perf stat…"), this);
+    m_load->setToolTip(tr("Read perf stat -x SEP -I MS output with the memory controllers' CAS counts "
+                          "(reads and writes, 64 bytes each)"));
+    bar->addWidget(m_load);
+    m_window = new QSpinBox(this);
+    m_window->setRange(1, 1);
+    m_window->setSuffix(tr(" intervals"));
+    m_window->setToolTip(tr("W: each interval's demand is the mean of the last W intervals (smoothing)"));
+    addLabelled(bar, tr("&Window W"), m_window);
+    m_limit = new QDoubleSpinBox(this);
+    m_limit->setRange(0.01, 1e6);
+    m_limit->setDecimals(2);
+    m_limit->setSuffix(tr(" GB/s"));
+    m_limit->setToolTip(tr("B: the bandwidth limit. An interval with demand d takes max(1, d/B) intervals"));
+    addLabelled(bar, tr("&Limit B"), m_limit);
+    bar->addStretch(1);
+
+    auto makePlot = [this](const QString &x, const QString &y) {
+        auto *plot = new QCustomPlot(this);
+        plot->setPlottingHint(QCP::phFastPolylines, true);
+        plot_style::setupAxes(plot);
+        plot->xAxis->setLabel(x);
+        plot->yAxis->setLabel(y);
+        return plot;
+    };
+    m_curvePlot = makePlot(tr("share of the time, intervals sorted by demand (%)"), tr("demand (GB/s)"));
+    m_curvePlot->setAccessibleName(tr("Bandwidth curves"));
+    m_timePlot = makePlot(tr("time (s)"), tr("demand over time (GB/s)"));
+    m_timePlot->setAccessibleName(tr("Demand over time"));
+    auto limitLine = [](QCustomPlot *plot) {
+        auto *line = new QCPItemStraightLine(plot);
+        line->setPen(QPen(plot_style::kVermillion, 1.5, Qt::DashLine));
+        line->setClipToAxisRect(true);
+        return line;
+    };
+    m_curveLimit = limitLine(m_curvePlot);
+    m_timeLimit = limitLine(m_timePlot);
+    m_limitLabel = new QCPItemText(m_curvePlot);
+    m_limitLabel->setColor(plot_style::kVermillion);
+    m_limitLabel->setFont(plot_style::annotationFont());
+    m_limitLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_limitLabel->setPadding(QMargins(4, 1, 4, 1));
+    m_limitLabel->setClipToAxisRect(true);
+    plot_style::placeLegendBelow(m_curvePlot);
+
+    m_readout = new QLabel(this);
+    m_readout->setWordWrap(true);
+    m_readout->setTextFormat(Qt::RichText);
+    m_readout->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setMinimumWidth(280);
+    m_readout->setMaximumWidth(360);
+
+    auto *plots = new QVBoxLayout;
+    plots->addWidget(m_curvePlot, 3);
+    plots->addWidget(m_timePlot, 2);
+    auto *middle = new QHBoxLayout;
+    middle->addLayout(plots, 1);
+    middle->addWidget(m_readout);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addLayout(middle, 1);
+    setMinimumSize(480, 360);
+
+    connect(m_load, &QPushButton::clicked, this, &BandwidthView::loadInteractively);
+    connect(m_traceBox, &QComboBox::currentIndexChanged, this, &BandwidthView::traceSelected);
+    connect(m_window, &QSpinBox::valueChanged, this, &BandwidthView::recompute);
+    connect(m_limit, &QDoubleSpinBox::valueChanged, this, &BandwidthView::recompute);
+    connect(m_traces, &TraceState::changed, this, &BandwidthView::rebuildTraceList);
+    rebuildTraceList();
+}
+
+void BandwidthView::rebuildTraceList()
+{
+    const QString current = traceId();
+    {
+        const QSignalBlocker block(m_traceBox);
+        m_traceBox->clear();
+        for (const auto &t : m_traces->traces()) {
+            if (t.kind != core::TraceKind::BytesPerInterval)
+                continue;
+            m_traceBox->addItem(QString::fromStdString(t.name), QString::fromStdString(t.id));
+            m_traceBox->setItemData(m_traceBox->count() - 1, QString::fromStdString(t.source),
+                                    Qt::ToolTipRole);
+        }
+        const int index = m_traceBox->findData(current);
+        m_traceBox->setCurrentIndex(index >= 0 ? index : 0);
+    }
+    traceSelected();
+}
+
+bool BandwidthView::setTrace(const QString &id)
+{
+    const int index = m_traceBox->findData(id);
+    if (index < 0)
+        return false;
+    m_traceBox->setCurrentIndex(index);
+    return true;
+}
+
+QString BandwidthView::traceId() const
+{
+    return m_traceBox->currentData().toString();
+}
+
+void BandwidthView::setWindow(int units)
+{
+    m_window->setValue(units);
+}
+
+void BandwidthView::setLimit(double gbs)
+{
+    m_limit->setValue(gbs);
+}
+
+double BandwidthView::limitBytesPerUnit() const
+{
+    return m_limit->value() * 1e9 * m_unitSeconds;
+}
+
+void BandwidthView::traceSelected()
+{
+    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    if (t && traceId() != m_shownId) {
+        // A new trace: no smoothing, and a limit just under its peak total so the curve crosses it.
+        m_shownId = traceId();
+        std::vector<double> seconds = t->extra;
+        std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2),
+                         seconds.end());
+        const double unit = seconds.empty() ? 1.0 : seconds[seconds.size() / 2];
+        double peak = 0;
+        for (std::size_t u = 0; u < core::pointCount(*t); ++u) {
+            double sum = 0;
+            for (std::size_t c = 0; c < core::connectionCount(*t); ++c)
+                sum += core::connectionBytes(*t, c)[u];
+            peak = std::max(peak, sum / unit / 1e9);
+        }
+        const QSignalBlocker b1(m_window), b2(m_limit);
+        m_window->setRange(1, std::max(1, int(core::pointCount(*t))));
+        m_window->setValue(1);
+        m_limit->setValue(roundLimit(0.8 * peak));
+    }
+    recompute();
+}
+
+void BandwidthView::recompute()
+{
+    m_curves.clear();
+    m_dominance.reset();
+    m_error.clear();
+    m_curvePlot->clearGraphs();
+    m_timePlot->clearGraphs();
+    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    const bool haveTrace = t != nullptr;
+    for (QCPAbstractItem *item :
+         {static_cast<QCPAbstractItem *>(m_curveLimit), static_cast<QCPAbstractItem *>(m_timeLimit),
+          static_cast<QCPAbstractItem *>(m_limitLabel)})
+        item->setVisible(haveTrace);
+    if (!haveTrace) {
+        m_readout->setText(
+                tr("<p>No bytes-per-interval trace yet.</p><p>Load perf stat… reads <tt>perf stat -x, -I "
+                   "1000</tt> "
+                   "output with the memory controllers' CAS counts (reads and writes); the Traces panel "
+                   "imports any table of bytes per interval.</p>"));
+        m_curvePlot->replot(QCustomPlot::rpQueuedReplot);
+        m_timePlot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+
+    std::vector<double> seconds = t->extra;
+    std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2), seconds.end());
+    m_unitSeconds = seconds[seconds.size() / 2];
+    const std::size_t units = core::pointCount(*t);
+    const std::size_t window = std::size_t(std::clamp<int>(m_window->value(), 1, int(units)));
+    const double limit = limitBytesPerUnit();
+    const std::size_t own = core::connectionCount(*t);
+    std::vector<std::vector<double>> smoothed;
+    try {
+        for (std::size_t c = 0; c < own; ++c) {
+            const auto bytes = core::connectionBytes(*t, c);
+            m_curves.push_back({QString::fromStdString(t->labels[c]),
+                                std::vector<double>(bytes.begin(), bytes.end()),
+                                {}});
+        }
+        if (own > 1) {
+            std::vector<double> total(units, 0.0);
+            for (std::size_t c = 0; c < own; ++c) {
+                for (std::size_t u = 0; u < units; ++u)
+                    total[u] += m_curves[c].bytes[u];
+            }
+            m_curves.push_back({tr("total"), std::move(total), {}});
+        }
+        for (auto &c : m_curves) {
+            c.curve = core::bandwidthCurve(c.bytes, window, limit);
+            smoothed.push_back(core::smoothDemand(c.bytes, window));
+        }
+        if (own > 1) {
+            std::vector<core::Connection> connections;
+            for (std::size_t c = 0; c < own; ++c)
+                connections.push_back({t->labels[c], m_curves[c].bytes, limit});
+            m_dominance = core::dominance(connections, window);
+        }
+    } catch (const core::InputError &e) {
+        m_error = QStringLiteral("%1: %2").arg(QString::fromStdString(t->source),
+                                               QString::fromStdString(e.what()));
+        m_curves.clear();
+        m_dominance.reset();
+        smoothed.clear();
+    }
+
+    // Sorted curves: unit i covers the share [i, i+1)/units of the time.
+    const double toGbs = 1.0 / (m_unitSeconds * 1e9);
+    double top = m_limit->value();
+    for (std::size_t i = 0; i < m_curves.size(); ++i) {
+        const auto &c = m_curves[i];
+        const QColor colour = connectionColour(c.name, int(i));
+        QCPGraph *g = m_curvePlot->addGraph();
+        g->setName(c.name);
+        g->setPen(QPen(colour, c.name == tr("total") ? 2 : 1.5));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        QVector<double> x, y;
+        for (std::size_t u = 0; u < c.curve.sorted.size(); ++u) {
+            x << 100.0 * double(u) / double(units);
+            y << c.curve.sorted[u] * toGbs;
+        }
+        if (!y.isEmpty()) {
+            x << 100.0;
+            y << y.back();
+        }
+        g->setData(x, y, true);
+        top = std::max(top, c.curve.peak * toGbs);
+
+        QCPGraph *tg = m_timePlot->addGraph();
+        tg->setName(c.name);
+        tg->setPen(QPen(colour, 1));
+        QVector<double> tx, ty;
+        for (std::size_t u = 0; u < smoothed[i].size(); ++u) {
+            tx << t->x[u];
+            ty << smoothed[i][u] * toGbs;
+        }
+        tg->setData(tx, ty, true);
+    }
+    m_curvePlot->xAxis->setRange(0, 100);
+    m_curvePlot->yAxis->setRange(0, top * 1.1);
+    m_timePlot->xAxis->setRange(t->x.front() - t->extra.front(), t->x.back());
+    m_timePlot->yAxis->setRange(0, top * 1.1);
+    for (QCPItemStraightLine *line : {m_curveLimit, m_timeLimit}) {
+        line->point1->setCoords(0, m_limit->value());
+        line->point2->setCoords(1, m_limit->value());
+    }
+    m_limitLabel->position->setCoords(100, m_limit->value());
+    m_limitLabel->setText(tr("limit B = %1 GB/s").arg(fmt(m_limit->value())));
+
+    QString html;
+    if (!m_error.isEmpty()) {
+        html = QStringLiteral("<p style='color:%1'>%2</p>")
+                       .arg(plot_style::kVermillion.name(), m_error.toHtmlEscaped());
+    } else {
+        html = tr("<p><b>%1</b><br>%2 intervals of %3 s; smoothed over W = %4 (%5 s).</p>")
+                       .arg(QString::fromStdString(t->name).toHtmlEscaped())
+                       .arg(units)
+                       .arg(fmt(m_unitSeconds), QString::number(window), fmt(double(window) * m_unitSeconds));
+        html += tr("<h3>Slowdown under B = %1 GB/s</h3><table><tr><th align='left'>connection</th>"
+                   "<th align='right'>&nbsp;peak</th><th align='right'>&nbsp;mean</th>"
+                   "<th align='right'>&nbsp;over&nbsp;B</th><th align='right'>&nbsp;slowdown</th></tr>")
+                        .arg(fmt(m_limit->value()));
+        for (const auto &c : m_curves) {
+            html += QStringLiteral(
+                            "<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td>"
+                            "<td align='right'>&nbsp;%4 %</td><td align='right'>&nbsp;<b>%5×</b></td></tr>")
+                            .arg(c.name.toHtmlEscaped(), fmt(c.curve.peak * toGbs, 3),
+                                 fmt(c.curve.mean * toGbs, 3),
+                                 fmt(100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
+                                 QString::number(c.curve.slowdown, 'f', 3));
+        }
+        html += tr("</table><p>Peak and mean in GB/s. Slowdown = Σ max(1, d/B) / intervals: how much longer "
+                   "the run "
+                   "would take if that connection alone were limited to B.</p>");
+        if (m_dominance) {
+            html += tr(
+                    "<h3>Dominant connection</h3><p>Per interval, the connection with the largest demand/B "
+                    "(when above 1) limits it:</p><table>");
+            for (std::size_t c = 0; c < own; ++c) {
+                html += tr("<tr><td>%1</td><td align='right'>&nbsp;<b>%2 %</b></td><td>&nbsp;of the "
+                           "intervals, "
+                           "%3 extra</td></tr>")
+                                .arg(QString::fromStdString(t->labels[c]).toHtmlEscaped(),
+                                     fmt(100.0 * double(m_dominance->units[c]) / double(units), 3),
+                                     fmt(m_dominance->extra_units[c], 3));
+            }
+            html += tr("<tr><td>none</td><td align='right'>&nbsp;<b>%1 %</b></td><td>&nbsp;(every demand "
+                       "under B)</td></tr>"
+                       "</table>")
+                            .arg(fmt(100.0 * double(m_dominance->free_units) / double(units), 3));
+        }
+    }
+    m_readout->setText(html);
+    m_curvePlot->replot(QCustomPlot::rpQueuedReplot);
+    m_timePlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString BandwidthView::loadFile(const QString &path)
+{
+    TraceLoad load = loadTraceFile(path);
+    if (load.ok() && load.needsMapping()) {
+        load.error = tr("%1: not perf stat output. Import a table of bytes per interval with Import… in the "
+                        "Traces "
+                        "panel (kind: bytes per time interval).")
+                             .arg(path);
+    }
+    std::vector<core::MeasuredTrace> bytes;
+    for (auto &t : load.traces) {
+        if (t.kind == core::TraceKind::BytesPerInterval)
+            bytes.push_back(std::move(t));
+    }
+    if (load.ok() && bytes.empty())
+        load.error = tr("%1: holds no bytes per interval (it is %2)").arg(path, traceFormatName(load.format));
+    if (!load.ok()) {
+        m_error = load.error;
+        m_readout->setText(QStringLiteral("<p style='color:%1'>%2</p>")
+                                   .arg(plot_style::kVermillion.name(), m_error.toHtmlEscaped()));
+        return m_error;
+    }
+    const QStringList ids = m_traces->add(std::move(bytes));
+    setTrace(ids.front());
+    return {};
+}
+
+void BandwidthView::loadInteractively()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("traces/directory"), QDir::homePath()).toString();
+    const QString path
+            = QFileDialog::getOpenFileName(this, tr("Load perf stat Output"), dir,
+                                           tr("perf stat output (*.tsv *.csv *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("traces/directory"), QFileInfo(path).absolutePath());
+    const QString error = loadFile(path);
+    if (error.isEmpty())
+        return;
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"),
+                                tr("The trace was not loaded:\n%1").arg(error), QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("ErrorMessage"));
+    box->open();
+}
+
+} // namespace crossroof::widgets

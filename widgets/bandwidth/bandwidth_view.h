@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "bandwidth/bandwidth_curve.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+namespace crossroof::widgets {
+
+class TraceState;
+
+/// Bandwidth curves (MODEL.md 4; bandwidth-curves.txt) of a bytes-per-interval trace: each connection's
+/// demand smoothed over W intervals and sorted descending, against the share of the time, with the limit B
+/// drawn across; the demand over time below; and a readout of the slowdown under B per connection
+/// (sum max(1, d/B) / units) and of which connection dominates how many intervals. The connections are the
+/// trace's own (reads and writes from perf stat's memory-controller CAS counts) plus their total.
+class BandwidthView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit BandwidthView(TraceState *traces, QWidget *parent = nullptr);
+
+    /// Loads a perf stat -x -I file (or any file loadTraceFile() turns into bytes per interval) into the
+    /// trace state and shows it. Returns the error (also shown in the readout), or an empty string.
+    QString loadFile(const QString &path);
+    /// Shows the bytes-per-interval trace ID; false if there is none with that id.
+    bool setTrace(const QString &id);
+    QString traceId() const;
+    void setWindow(int units);
+    /// B in GB/s.
+    void setLimit(double gbs);
+
+    /// Length of one unit (the median interval), seconds.
+    double unitSeconds() const { return m_unitSeconds; }
+    /// B in bytes per unit: B·1e9·unitSeconds().
+    double limitBytesPerUnit() const;
+
+    struct ConnectionCurve
+    {
+        QString name;
+        std::vector<double> bytes; ///< raw bytes per unit
+        core::BandwidthCurve curve;
+    };
+    /// The curves shown (the trace's connections, then their total when there are several).
+    const std::vector<ConnectionCurve> &curves() const { return m_curves; }
+    /// Which of the trace's own connections limits each unit (all with limit B); none with one connection.
+    const std::optional<core::Dominance> &dominance() const { return m_dominance; }
+    const QString &error() const { return m_error; }
+
+    QCustomPlot *curvePlot() const { return m_curvePlot; }
+    QCustomPlot *timePlot() const { return m_timePlot; }
+    /// What a figure of this view shows.
+    QList<QCustomPlot *> figurePlots() const { return {m_curvePlot, m_timePlot}; }
+    QComboBox *traceBox() const { return m_traceBox; }
+    QSpinBox *windowBox() const { return m_window; }
+    QDoubleSpinBox *limitBox() const { return m_limit; }
+    QLabel *readout() const { return m_readout; }
+
+private:
+    void rebuildTraceList();
+    void traceSelected();
+    void recompute();
+    void loadInteractively();
+
+    TraceState *m_traces;
+    QComboBox *m_traceBox;
+    QPushButton *m_load;
+    QSpinBox *m_window;
+    QDoubleSpinBox *m_limit;
+    QLabel *m_readout;
+    QCustomPlot *m_curvePlot;
+    QCustomPlot *m_timePlot;
+    QCPItemStraightLine *m_curveLimit;
+    QCPItemStraightLine *m_timeLimit;
+    QCPItemText *m_limitLabel;
+    QList<QCPGraph *> m_sortedGraphs;
+    QList<QCPGraph *> m_timeGraphs;
+    std::vector<ConnectionCurve> m_curves;
+    std::optional<core::Dominance> m_dominance;
+    double m_unitSeconds = 1;
+    QString m_shownId; ///< the trace the window and limit were chosen for
+    QString m_error;
+};
+
+} // namespace crossroof::widgets

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_panel.h"
+
+#include "common/parameter_state.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/// Symbols as the papers print them.
+QString prettySymbol(std::string_view symbol)
+{
+    const QString s = qs(symbol);
+    if (s == QLatin1String("alpha"))
+        return QStringLiteral("α");
+    if (s == QLatin1String("beta"))
+        return QStringLiteral("β");
+    if (s == QLatin1String("S_s"))
+        return QStringLiteral("S<sub>s</sub>");
+    if (s == QLatin1String("L_s"))
+        return QStringLiteral("L<sub>s</sub>");
+    return s;
+}
+
+} // namespace
+
+int ParameterPanel::sliderPosition(const core::ParameterInfo &info, double value)
+{
+    double t = 0;
+    if (info.log_scale) {
+        const double v = std::max(value, info.slider_min);
+        t = std::log(v / info.slider_min) / std::log(info.slider_max / info.slider_min);
+    } else {
+        t = (value - info.slider_min) / (info.slider_max - info.slider_min);
+    }
+    return int(std::lround(std::clamp(t, 0.0, 1.0) * kSliderSteps));
+}
+
+double ParameterPanel::sliderValue(const core::ParameterInfo &info, int position)
+{
+    const double t = double(std::clamp(position, 0, kSliderSteps)) / kSliderSteps;
+    double v = info.log_scale ? info.slider_min * std::pow(info.slider_max / info.slider_min, t)
+                              : info.slider_min + t * (info.slider_max - info.slider_min);
+    if (info.integer)
+        v = std::round(v);
+    // Round to the spin box's precision so a slider step and the spin box show the same number.
+    const double scale = std::pow(10.0, info.decimals);
+    return std::round(v * scale) / scale;
+}
+
+ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+
+    auto addGroup = [&](const QString &title, std::initializer_list<const char *> keys, QComboBox *extra) {
+        auto *box = new QGroupBox(title, this);
+        auto *form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (extra) {
+            auto *label = new QLabel(tr("Cache mode"), box);
+            label->setBuddy(extra);
+            form->addRow(label, extra);
+        }
+        for (const char *key : keys) {
+            const auto *info = core::findParameter(key);
+            QWidget *row = makeRow(*info);
+            Row &r = m_rows[QString::fromLatin1(key)];
+            form->addRow(r.label, row);
+        }
+        outer->addWidget(box);
+    };
+
+    addGroup(tr("Workload"), {"n", "Z", "E"}, nullptr);
+
+    m_cacheMode = new QComboBox(this);
+    m_cacheMode->addItem(tr("None: f(k) = k / Lm(k)"), int(core::CacheMode::None));
+    m_cacheMode->addItem(tr("Fixed hit rate h (Eq. 1)"), int(core::CacheMode::Fixed));
+    m_cacheMode->addItem(tr("Locality α, β (Eq. 3, 5)"), int(core::CacheMode::Locality));
+    m_cacheMode->setToolTip(tr("How the shared cache enters the memory supply f(k) (MODEL.md 1.3)"));
+    connect(m_cacheMode, &QComboBox::activated, this, [this](int index) {
+        m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));
+    });
+    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta"}, m_cacheMode);
+    addGroup(tr("Machine"), {"R", "L", "M"}, nullptr);
+
+    auto *device = new QGroupBox(tr("Device (from the profile)"), this);
+    auto *deviceLayout = new QVBoxLayout(device);
+    m_deviceFacts = new QLabel(device);
+    m_deviceFacts->setTextFormat(Qt::RichText);
+    m_deviceFacts->setWordWrap(true);
+    deviceLayout->addWidget(m_deviceFacts);
+    outer->addWidget(device);
+
+    auto *reset = new QPushButton(tr("&Reset to Profile"), this);
+    reset->setToolTip(tr("Set every parameter back to the values of the current profile (undoable)"));
+    connect(reset, &QPushButton::clicked, m_state, &ParameterState::applyResetToProfile);
+    outer->addWidget(reset);
+    outer->addStretch(1);
+
+    connect(m_state, &ParameterState::valueChanged, this, &ParameterPanel::showValue);
+    connect(m_state, &ParameterState::cacheModeChanged, this, [this] { showAll(); });
+    connect(m_state, &ParameterState::profileChanged, this, [this] { showAll(); });
+    showAll();
+}
+
+QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
+{
+    const QString key = qs(info.key);
+    Row row;
+    row.info = &info;
+    const QString unit = qs(info.unit);
+    const QString tip = QStringLiteral("<b>%1</b> (%2%3)<br>%4")
+                            .arg(qs(info.label), qs(info.symbol),
+                                 unit.isEmpty() ? QString() : QStringLiteral(", ") + unit, qs(info.tooltip));
+    row.label = new QLabel(prettySymbol(info.symbol), this);
+    row.label->setTextFormat(Qt::RichText);
+    row.label->setToolTip(tip);
+
+    auto *container = new QWidget(this);
+    auto *h = new QHBoxLayout(container);
+    h->setContentsMargins(0, 0, 0, 0);
+    row.slider = new QSlider(Qt::Horizontal, container);
+    row.slider->setRange(0, kSliderSteps);
+    row.slider->setPageStep(kSliderSteps / 20);
+    row.slider->setToolTip(tip);
+    row.slider->setAccessibleName(qs(info.label));
+    row.slider->setObjectName(QStringLiteral("slider_") + key);
+    row.spin = new QDoubleSpinBox(container);
+    row.spin->setRange(info.min, info.max);
+    row.spin->setDecimals(info.decimals);
+    row.spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    row.spin->setKeyboardTracking(false);
+    row.spin->setSuffix(unit.isEmpty() ? QString() : QStringLiteral(" ") + unit);
+    row.spin->setToolTip(tip);
+    row.spin->setAccessibleName(qs(info.label));
+    row.spin->setObjectName(QStringLiteral("spin_") + key);
+    row.spin->setMinimumWidth(110);
+    row.label->setBuddy(row.spin);
+    h->addWidget(row.slider, 1);
+    h->addWidget(row.spin);
+
+    connect(row.slider, &QSlider::sliderPressed, m_state, &ParameterState::beginInteraction);
+    connect(row.slider, &QSlider::sliderReleased, m_state, &ParameterState::endInteraction);
+    connect(row.slider, &QSlider::valueChanged, this,
+            [this, key, &info](int pos) { m_state->applyValue(key, sliderValue(info, pos)); });
+    connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { m_state->applyValue(key, v); });
+
+    m_rows.insert(key, row);
+    return container;
+}
+
+QSlider *ParameterPanel::slider(const QString &key) const
+{
+    return m_rows.value(key).slider;
+}
+
+QDoubleSpinBox *ParameterPanel::spinBox(const QString &key) const
+{
+    return m_rows.value(key).spin;
+}
+
+void ParameterPanel::showValue(const QString &key, double value)
+{
+    const auto it = m_rows.constFind(key);
+    if (it == m_rows.constEnd())
+        return;
+    const QSignalBlocker blockSlider(it->slider);
+    const QSignalBlocker blockSpin(it->spin);
+    // Keep the slider where the user holds it: its position already produced this value.
+    if (!it->slider->isSliderDown())
+        it->slider->setValue(sliderPosition(*it->info, value));
+    it->spin->setValue(value);
+}
+
+void ParameterPanel::showAll()
+{
+    for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it)
+        showValue(it.key(), m_state->value(it.key()));
+    {
+        const QSignalBlocker block(m_cacheMode);
+        m_cacheMode->setCurrentIndex(m_cacheMode->findData(int(m_state->params().cache)));
+    }
+    updateEnabled();
+    updateDeviceFacts();
+}
+
+void ParameterPanel::updateEnabled()
+{
+    const auto mode = m_state->params().cache;
+    auto enable = [this](const char *key, bool on, const QString &why) {
+        const Row &r = m_rows[QString::fromLatin1(key)];
+        for (QWidget *w : {static_cast<QWidget *>(r.label), static_cast<QWidget *>(r.slider),
+                           static_cast<QWidget *>(r.spin)}) {
+            w->setEnabled(on);
+        }
+        r.slider->setStatusTip(on ? QString() : why);
+    };
+    enable("h", mode == core::CacheMode::Fixed, tr("Used with cache mode 'fixed'"));
+    enable("L_s", mode != core::CacheMode::None, tr("Used with a cache mode"));
+    enable("S_s", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
+    enable("alpha", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
+    enable("beta", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
+}
+
+void ParameterPanel::updateDeviceFacts()
+{
+    const auto &p = m_state->params();
+    const auto &prof = m_state->profile();
+    const double rreq = p.requestRate();
+    QString cc;
+    if (!prof.compute_capability.empty())
+        cc = tr(", CC %1").arg(QString::fromStdString(prof.compute_capability));
+    m_deviceFacts->setText(
+        tr("%1 SMs × %2 GHz%3<br>warp %4 threads, up to %5 warps/SM<br>request %6 B<br>"
+           "R<sub>req</sub> = %7 req/cycle/SM<br>δ = R<sub>req</sub>·L = %8 warps")
+            .arg(p.sm_count)
+            .arg(p.clock_ghz, 0, 'g', 4)
+            .arg(cc)
+            .arg(p.warp_size)
+            .arg(p.max_warps)
+            .arg(p.request_bytes)
+            .arg(rreq, 0, 'g', 4)
+            .arg(rreq * p.L, 0, 'f', 1));
+    m_deviceFacts->setToolTip(QString::fromStdString(prof.description));
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/parameters.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// Slider + spin box + unit for every X-model parameter, the cache mode and the device facts of the
+/// profile. Two-way: user edits go to the state (undoable), state changes come back without echo.
+class ParameterPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ParameterPanel(ParameterState *state, QWidget *parent = nullptr);
+
+    /// Slider positions run over [0, kSliderSteps].
+    static constexpr int kSliderSteps = 1000;
+    static int sliderPosition(const core::ParameterInfo &info, double value);
+    static double sliderValue(const core::ParameterInfo &info, int position);
+
+    QSlider *slider(const QString &key) const;
+    QDoubleSpinBox *spinBox(const QString &key) const;
+    QComboBox *cacheModeBox() const { return m_cacheMode; }
+
+private:
+    struct Row
+    {
+        const core::ParameterInfo *info = nullptr;
+        QLabel *label = nullptr;
+        QSlider *slider = nullptr;
+        QDoubleSpinBox *spin = nullptr;
+    };
+
+    QWidget *makeRow(const core::ParameterInfo &info);
+    void showValue(const QString &key, double value);
+    void showAll();
+    void updateEnabled();
+    void updateDeviceFacts();
+
+    ParameterState *m_state;
+    QHash<QString, Row> m_rows;
+    QComboBox *m_cacheMode = nullptr;
+    QLabel *m_deviceFacts = nullptr;
+};
+
+} // namespace crossroof::widgets

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "profiles/hardware_profile.h"
+#include "xmodel/parameters.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+class QUndoStack;
+
+namespace crossroof::widgets {
+
+/// The one shared state of the application: the current profile and every X-model parameter. Views
+/// subscribe to its signals and never call each other. Setters return early when nothing changes.
+/// The undoable entry points (apply*) push commands on the undo stack; the plain setters are what the
+/// commands call.
+class ParameterState : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ParameterState(QObject *parent = nullptr);
+
+    const core::XModelParams &params() const { return m_params; }
+    const core::HardwareProfile &profile() const { return m_profile; }
+    double value(const QString &key) const;
+    QUndoStack *undoStack() const { return m_undo; }
+
+    // Plain setters (no undo). Values out of the key's hard range are clamped.
+    void setValue(const QString &key, double value);
+    void setCacheMode(core::CacheMode mode);
+    void setProfile(const core::HardwareProfile &profile, const core::XModelParams &params);
+
+    // Undoable changes. While an interaction is open (a slider held down), changes to the same key merge
+    // into one undo step.
+    void applyValue(const QString &key, double value);
+    void applyCacheMode(core::CacheMode mode);
+    void applyProfile(const core::HardwareProfile &profile);
+    void applyResetToProfile();
+    void beginInteraction();
+    void endInteraction();
+    bool interactionOpen() const { return m_interaction; }
+
+    /// A what-if to compare the current parameters with on the X-graph (the advisor's compare mode), or none.
+    const std::optional<core::XModelParams> &comparison() const { return m_comparison; }
+    const QString &comparisonLabel() const { return m_comparisonLabel; }
+    void setComparison(const std::optional<core::XModelParams> &params, const QString &label = {});
+    int interactionSerial() const { return m_interactionSerial; }
+
+Q_SIGNALS:
+    void valueChanged(const QString &key, double value);
+    void cacheModeChanged(crossroof::core::CacheMode mode);
+    void profileChanged();
+    /// Any change at all; views redraw on this.
+    void changed();
+    void comparisonChanged();
+
+private:
+    core::HardwareProfile m_profile;
+    core::XModelParams m_params;
+    QUndoStack *m_undo;
+    bool m_interaction = false;
+    std::optional<core::XModelParams> m_comparison;
+    QString m_comparisonLabel;
+    int m_interactionSerial = 0;
+};
+
+} // namespace crossroof::widgets

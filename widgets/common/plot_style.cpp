@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+
+namespace crossroof::widgets::plot_style {
+
+QFont annotationFont()
+{
+    QFont f = QApplication::font();
+    f.setPointSizeF(f.pointSizeF() * 0.95);
+    return f;
+}
+
+void setupAxes(QCustomPlot *plot)
+{
+    // An explicit minimum: QCustomPlot's own size hint grows with every legend entry, and a long legend
+    // would otherwise push the main window wider than the screen.
+    plot->setMinimumSize(300, 200);
+    QFont labelFont = QApplication::font();
+    QFont tickFont = QApplication::font();
+    tickFont.setPointSizeF(tickFont.pointSizeF() * 0.9);
+    const QPen gridPen(QColor(0, 0, 0, 28), 1, Qt::SolidLine);
+    for (QCPAxis *axis : plot->axisRect()->axes()) {
+        axis->setLabelFont(labelFont);
+        axis->setTickLabelFont(tickFont);
+        axis->grid()->setPen(gridPen);
+        axis->grid()->setSubGridVisible(false);
+        axis->setPadding(4);
+    }
+    plot->xAxis2->grid()->setVisible(false);
+    plot->yAxis2->grid()->setVisible(false);
+}
+
+void placeLegendBelow(QCustomPlot *plot)
+{
+    plot->legend->setVisible(true);
+    plot->legend->setFont(annotationFont());
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setWrap(3); // before the fill order, which rearranges the items by it
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setColumnSpacing(14);
+    plot->legend->setIconSize(32, 22);
+    auto *row = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(1, 0, row);
+    row->addElement(0, 0, plot->legend); // takes it out of the axis rect's inset layout
+    row->setMargins(QMargins(0, 0, 0, 4));
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+}
+
+} // namespace crossroof::widgets::plot_style

@@ -1,0 +1,872 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov/counters_dialog.h"
+
+#include "support/error.h"
+#include "common/labelled.h"
+#include "markov/markov.h"
+#include "common/plot_style.h"
+
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+
+namespace crossroof::widgets {
+
+namespace {
+
+/// Input values: the shortest text that reads back as the same double.
+QString exact(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+/// Results: four significant digits, infinity spelled out (never "inf" or "nan").
+QString shown(double v)
+{
+    if (std::isinf(v))
+        return QStringLiteral("∞");
+    return QString::number(v, 'g', 4);
+}
+
+/// A finite number in the C locale ("1e9", "0.5"), as the fields show them; none otherwise.
+std::optional<double> parseNumber(const QString &text)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::RejectGroupSeparator);
+    bool ok = false;
+    const double v = c.toDouble(text.trimmed(), &ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+/// An event's name as the core's messages call it ("event 3" when it has none).
+QString eventName(const std::string &name, std::size_t index)
+{
+    return name.empty() ? CountersDialog::tr("event %1").arg(index + 1) : QString::fromStdString(name);
+}
+
+QString kindText(core::PecKind kind)
+{
+    switch (kind) {
+    case core::PecKind::Lowest:
+        return CountersDialog::tr("lowest PEC");
+    case core::PecKind::Highest:
+        return CountersDialog::tr("highest PEC");
+    case core::PecKind::All:
+        return CountersDialog::tr("all events");
+    }
+    return {};
+}
+
+/// "Lowest PEC", "Highest PEC" as Tables 4.4 and 4.5 mark them, or nothing.
+QString extremeText(const core::PecVector &v, std::size_t index)
+{
+    const bool lowest = v.lowest_event == index;
+    const bool highest = v.highest_event == index;
+    if (lowest && highest)
+        return CountersDialog::tr("Lowest and highest PEC");
+    if (lowest)
+        return CountersDialog::tr("Lowest PEC");
+    if (highest)
+        return CountersDialog::tr("Highest PEC");
+    return {};
+}
+
+QString topologyText(const std::vector<int> &threads)
+{
+    if (threads.empty())
+        return CountersDialog::tr("no cache groups");
+    if (std::all_of(threads.begin(), threads.end(), [&](int n) { return n == threads.front(); })) {
+        const QString groups = threads.size() == 1
+                                       ? CountersDialog::tr("1 cache group")
+                                       : CountersDialog::tr("%1 cache groups").arg(threads.size());
+        const QString each = threads.front() == 1 ? CountersDialog::tr("1 thread")
+                                                  : CountersDialog::tr("%1 threads").arg(threads.front());
+        return CountersDialog::tr("%1 of %2").arg(groups, each);
+    }
+    QStringList sizes;
+    for (int n : threads)
+        sizes << QString::number(n);
+    return CountersDialog::tr("cache groups of %1 threads").arg(sizes.join(QStringLiteral(", ")));
+}
+
+/// A table whose columns fit their contents; STRETCH takes the width left (event names are elided there).
+QTableWidget *makeTable(QWidget *parent, const QStringList &headers, const QStringList &tips, int stretch)
+{
+    auto *table = new QTableWidget(0, int(headers.size()), parent);
+    for (int c = 0; c < headers.size(); ++c) {
+        auto *item = new QTableWidgetItem(headers[c]);
+        item->setToolTip(tips[c]);
+        table->setHorizontalHeaderItem(c, item);
+    }
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setSectionResizeMode(stretch, QHeaderView::Stretch);
+    table->setTextElideMode(Qt::ElideMiddle);
+    table->setWordWrap(false); // one elided line, not the first of several ("cha/event=0x34,umask=...")
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    // Tab leaves the table (arrow keys move between cells, F2 or typing edits), so the dialog's tab
+    // order works.
+    table->setTabKeyNavigation(false);
+    table->setAlternatingRowColors(true);
+    return table;
+}
+
+/// An empty cell for a result.
+QTableWidgetItem *readOnlyItem()
+{
+    auto *item = new QTableWidgetItem;
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return item;
+}
+
+/// The rows of the table's selected cells, else its current row; highest first.
+std::vector<int> rowsToRemove(const QTableWidget *table)
+{
+    std::set<int, std::greater<>> rows;
+    for (const QModelIndex &index : table->selectionModel()->selectedIndexes())
+        rows.insert(index.row());
+    if (rows.empty() && table->currentRow() >= 0)
+        rows.insert(table->currentRow());
+    return {rows.begin(), rows.end()};
+}
+
+/// The suspend events of two runs: every event counted in both, except cycles, instructions and
+/// time-valued events (with a unit such as msec). NOTES gets what was left out.
+std::vector<core::SuspendEvent> commonEvents(const core::PerfStat &multi, const core::PerfStat &single,
+                                             QStringList &notes)
+{
+    const core::PerfStatEvent *skip[] = {multi.find("cycles"), multi.find("instructions"),
+                                         single.find("cycles"), single.find("instructions")};
+    auto skipped = [&](const core::PerfStatEvent *e) {
+        return std::find(std::begin(skip), std::end(skip), e) != std::end(skip);
+    };
+    std::vector<core::SuspendEvent> events;
+    QStringList timed;
+    QStringList notBoth;
+    for (const auto &m : multi.events) {
+        if (skipped(&m))
+            continue;
+        if (!m.unit.empty()) {
+            timed << QStringLiteral("%1 (%2)").arg(QString::fromStdString(m.name),
+                                                   QString::fromStdString(m.unit));
+            continue;
+        }
+        const core::PerfStatEvent *s = single.find(m.name);
+        if (!s || skipped(s) || m.readings == 0 || s->readings == 0) {
+            notBoth << QString::fromStdString(m.name);
+            continue;
+        }
+        events.push_back({m.name, m.total, s->total});
+    }
+    for (const auto &s : single.events) {
+        if (!skipped(&s) && s.unit.empty() && !multi.find(s.name))
+            notBoth << QString::fromStdString(s.name);
+    }
+    if (!timed.isEmpty())
+        notes << CountersDialog::tr("left out, not counts: %1").arg(timed.join(QStringLiteral(", ")));
+    if (!notBoth.isEmpty())
+        notes << CountersDialog::tr("not counted in both runs: %1").arg(notBoth.join(QStringLiteral(", ")));
+    return events;
+}
+
+QString errorStyle()
+{
+    return QStringLiteral("color: %1").arg(plot_style::kVermillion.name());
+}
+
+} // namespace
+
+CountersDialog::CountersDialog(QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("p and q from Counters"));
+    const QString pFormula = tr("p = Σ max(0, E_multi − E_single) / instructions retired (Eq. 6)");
+    const QString qFormula
+            = tr("q_i = 1 − 1/m_i (Eq. 7); for all events q = 1 − 1/M with M = Σ c_i·m_i / Σ c_i "
+                 "and c_i = count_i·m_i, the event's stall cycles (Eq. 8)");
+
+    m_importSingle = new QPushButton(tr("Import &Single-Threaded Run…"), this);
+    m_importSingle->setToolTip(tr("Read perf stat -x output of the single-threaded run: its event counts "
+                                  "are E_single"));
+    m_importMulti = new QPushButton(tr("Import Multi-T&hreaded Run…"), this);
+    m_importMulti->setToolTip(tr("Read perf stat -x output of the multi-threaded run: its event counts are "
+                                 "E_multi, its instructions the instructions retired, cycles / instructions "
+                                 "the measured CPI"));
+    m_importStatus = new QLabel(this);
+    m_importStatus->setWordWrap(true);
+    m_importStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_instructions = new QLineEdit(this);
+    m_instructions->setToolTip(tr("Instructions retired by the multi-threaded run: %1").arg(pFormula));
+    m_measured = new QLineEdit(this);
+    m_measured->setPlaceholderText(tr("none"));
+    // Room for every digit of a double, as an imported CPI has them.
+    for (QLineEdit *edit : {m_instructions, m_measured})
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(QStringLiteral("0.00000000000000000")));
+    m_measured->setToolTip(
+            tr("The multi-threaded run's CPI, cycles / instructions (4.3.4): the starting pair "
+               "whose predicted CPI is nearest is highlighted (4.3.1). Empty: none."));
+    auto *fields = new QHBoxLayout;
+    addLabelled(fields, tr("&Instructions retired:"), m_instructions);
+    fields->addWidget(new QLabel(tr("instructions"), this));
+    fields->addSpacing(24);
+    addLabelled(fields, tr("Measured &CPI:"), m_measured);
+    fields->addWidget(new QLabel(tr("cycles per instruction"), this));
+    fields->addStretch(1);
+
+    m_suspendTable
+            = makeTable(this, {tr("Event"), tr("E_multi"), tr("E_single"), tr("PEC for p"), tr("Comment")},
+                        {tr("Performance event"), tr("Occurrences in the multi-threaded run"),
+                         tr("Occurrences in the single-threaded run of the same work"),
+                         tr("(E_multi − E_single) / instructions retired; events with a negative PEC "
+                            "are rejected: they cause no stalls"),
+                         tr("Lowest and highest accepted PEC, rejected events (Table 4.4)")},
+                        SuspendName);
+    m_suspendTable->setAccessibleName(tr("Suspend events"));
+    auto *suspendLabel = new QLabel(tr("S&uspend events, for p (Table 4.4): counts of the multi- and the "
+                                       "single-threaded run"),
+                                    this);
+    suspendLabel->setWordWrap(true);
+    suspendLabel->setBuddy(m_suspendTable);
+    suspendLabel->setToolTip(pFormula);
+    m_addSuspend = new QPushButton(tr("&Add"), this);
+    m_addSuspend->setAccessibleName(tr("Add suspend event"));
+    m_addSuspend->setToolTip(tr("Add a suspend event"));
+    m_removeSuspend = new QPushButton(tr("&Remove"), this);
+    m_removeSuspend->setAccessibleName(tr("Remove suspend events"));
+    m_removeSuspend->setToolTip(tr("Remove the selected suspend events"));
+    auto *suspendButtons = new QHBoxLayout;
+    suspendButtons->addWidget(m_addSuspend);
+    suspendButtons->addWidget(m_removeSuspend);
+    suspendButtons->addStretch(1);
+
+    m_stallTable = makeTable(
+            this,
+            {tr("Event"), tr("Count"), tr("Latency m_i"), tr("Stall cycles c_i"), tr("q_i"), tr("Comment")},
+            {tr("Performance event"), tr("Occurrences"), tr("Average stall cycles per occurrence (>= 1)"),
+             tr("c_i = count · m_i, the event's weight in M"), tr("q_i = 1 − 1/m_i (Eq. 7)"),
+             tr("The events with the fewest and the most stall cycles (Table 4.5)")},
+            StallName);
+    m_stallTable->setAccessibleName(tr("Stall events"));
+    auto *stallLabel = new QLabel(tr("S&tall events, for q (Table 4.5): occurrences and average latency in "
+                                     "cycles"),
+                                  this);
+    stallLabel->setWordWrap(true);
+    stallLabel->setBuddy(m_stallTable);
+    stallLabel->setToolTip(qFormula);
+    m_addStall = new QPushButton(tr("A&dd"), this);
+    m_addStall->setAccessibleName(tr("Add stall event"));
+    m_addStall->setToolTip(tr("Add a stall event"));
+    m_removeStall = new QPushButton(tr("Re&move"), this);
+    m_removeStall->setAccessibleName(tr("Remove stall events"));
+    m_removeStall->setToolTip(tr("Remove the selected stall events"));
+    auto *stallButtons = new QHBoxLayout;
+    stallButtons->addWidget(m_addStall);
+    stallButtons->addWidget(m_removeStall);
+    stallButtons->addStretch(1);
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setToolTip(pFormula + QLatin1Char('\n') + qFormula);
+
+    m_pairsTable = makeTable(
+            this, {tr("p from"), tr("q from"), tr("p"), tr("q"), tr("Predicted CPI"), tr("|CPI − measured|")},
+            {tr("Which entry of p's PEC vector"), tr("Which entry of q's PEC vector"),
+             tr("Probability that an active thread suspends"),
+             tr("Probability that a suspended thread stays suspended"),
+             tr("Steady-state CPI of the Markov model with this p and q in every cache group"),
+             tr("Distance from the measured CPI")},
+            PairError);
+    m_pairsTable->setAccessibleName(tr("Starting pairs"));
+    m_pairsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_pairsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_pairsTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_pairsTable->setRowCount(9);
+    m_pairsTable->setVerticalHeaderLabels({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
+                                           QStringLiteral("d"), QStringLiteral("e"), QStringLiteral("f"),
+                                           QStringLiteral("g"), QStringLiteral("h"), QStringLiteral("i")});
+    for (int r = 0; r < 9; ++r) {
+        for (int c = 0; c < m_pairsTable->columnCount(); ++c)
+            m_pairsTable->setItem(r, c, readOnlyItem());
+    }
+    m_pairsTable->setFixedHeight(m_pairsTable->horizontalHeader()->sizeHint().height()
+                                 + 9 * m_pairsTable->verticalHeader()->defaultSectionSize()
+                                 + 2 * m_pairsTable->frameWidth());
+    m_pairsLabel = new QLabel(this);
+    m_pairsLabel->setWordWrap(true);
+    m_pairsLabel->setBuddy(m_pairsTable);
+    m_nearestLabel = new QLabel(this);
+    m_nearestLabel->setWordWrap(true);
+    m_nearestLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_select = new QPushButton(tr("Select on Sur&face"), this);
+    m_select->setToolTip(tr("Choose the current pair's p and q on the Markov view's surface (or double-click "
+                            "a pair)"));
+    auto *selectRow = new QHBoxLayout;
+    selectRow->addWidget(m_select);
+    selectRow->addStretch(1);
+
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(errorStyle());
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *importRow = new QHBoxLayout;
+    importRow->addWidget(m_importSingle);
+    importRow->addWidget(m_importMulti);
+    importRow->addWidget(m_importStatus, 1);
+    auto *inputs = new QVBoxLayout;
+    inputs->addWidget(suspendLabel);
+    inputs->addWidget(m_suspendTable, 1);
+    inputs->addLayout(suspendButtons);
+    inputs->addWidget(stallLabel);
+    inputs->addWidget(m_stallTable, 1);
+    inputs->addLayout(stallButtons);
+    auto *results = new QVBoxLayout;
+    results->addWidget(m_summary);
+    results->addWidget(m_pairsLabel);
+    results->addWidget(m_pairsTable);
+    results->addWidget(m_nearestLabel);
+    results->addLayout(selectRow);
+    results->addStretch(1);
+    auto *middle = new QHBoxLayout;
+    middle->addLayout(inputs, 1);
+    middle->addSpacing(12);
+    middle->addLayout(results, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(importRow);
+    layout->addLayout(fields);
+    layout->addLayout(middle, 1);
+    layout->addWidget(m_message);
+    layout->addWidget(buttons);
+    resize(1180, 720);
+
+    QWidget *order[] = {m_importSingle, m_importMulti,   m_instructions, m_measured, m_suspendTable,
+                        m_addSuspend,   m_removeSuspend, m_stallTable,   m_addStall, m_removeStall,
+                        m_pairsTable,   m_select,        buttons};
+    for (std::size_t i = 1; i < std::size(order); ++i)
+        setTabOrder(order[i - 1], order[i]);
+    // Enter in a field or a cell finishes the edit; it must not press a button.
+    for (QPushButton *button : findChildren<QPushButton *>())
+        button->setAutoDefault(false);
+
+    connect(m_importSingle, &QPushButton::clicked, this, [this] { importInteractively(Run::Single); });
+    connect(m_importMulti, &QPushButton::clicked, this, [this] { importInteractively(Run::Multi); });
+    for (QLineEdit *edit : {m_instructions, m_measured}) {
+        connect(edit, &QLineEdit::textChanged, this, [this, edit] { numberEdited(edit); });
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit] { numberFinished(edit); });
+    }
+    connect(m_suspendTable, &QTableWidget::cellChanged, this, &CountersDialog::suspendEdited);
+    connect(m_stallTable, &QTableWidget::cellChanged, this, &CountersDialog::stallEdited);
+    connect(m_addSuspend, &QPushButton::clicked, this, &CountersDialog::addSuspend);
+    connect(m_removeSuspend, &QPushButton::clicked, this, &CountersDialog::removeSuspend);
+    connect(m_addStall, &QPushButton::clicked, this, &CountersDialog::addStall);
+    connect(m_removeStall, &QPushButton::clicked, this, &CountersDialog::removeStall);
+    for (QTableWidget *table : {m_suspendTable, m_stallTable, m_pairsTable}) {
+        connect(table, &QTableWidget::itemSelectionChanged, this, &CountersDialog::updateButtons);
+        connect(table, &QTableWidget::currentCellChanged, this, &CountersDialog::updateButtons);
+    }
+    connect(m_pairsTable, &QTableWidget::cellDoubleClicked, this, [this](int row) { chooseRow(row); });
+    connect(m_select, &QPushButton::clicked, this, [this] { chooseRow(m_pairsTable->currentRow()); });
+
+    setInputs(CounterInputs::thesisExample());
+}
+
+CountersDialog::~CountersDialog()
+{
+    // QDialog's destructor hides the dialog, which makes an open cell editor or a field commit its text:
+    // this object must not hear of it any more.
+    for (QWidget *w : std::initializer_list<QWidget *>{m_instructions, m_measured, m_suspendTable,
+                                                        m_stallTable, m_pairsTable})
+        w->disconnect(this);
+}
+
+void CountersDialog::setInputs(const CounterInputs &inputs)
+{
+    m_singleRun.reset();
+    m_multiRun.reset();
+    m_importStatus->setStyleSheet(QString());
+    m_importStatus->setText(tr("Import perf stat -x output of both runs, or enter the counts below."));
+    applyInputs(inputs);
+}
+
+void CountersDialog::applyInputs(const CounterInputs &inputs)
+{
+    m_inputs = inputs;
+    m_instructionsError.clear();
+    m_measuredError.clear();
+    fillFields();
+    fillTables();
+    recompute();
+}
+
+void CountersDialog::setTopology(const std::vector<int> &threadsPerGroup)
+{
+    if (threadsPerGroup == m_threads)
+        return;
+    m_threads = threadsPerGroup;
+    recompute();
+}
+
+void CountersDialog::fillFields()
+{
+    const QSignalBlocker b1(m_instructions), b2(m_measured);
+    m_instructions->setText(exact(m_inputs.instructions));
+    m_measured->setText(m_inputs.measured_cpi ? exact(*m_inputs.measured_cpi) : QString());
+}
+
+void CountersDialog::fillTables()
+{
+    {
+        const QSignalBlocker block(m_suspendTable);
+        m_suspendTable->setRowCount(int(m_inputs.suspend.size()));
+        for (int r = 0; r < m_suspendTable->rowCount(); ++r) {
+            const auto &e = m_inputs.suspend[std::size_t(r)];
+            auto *name = new QTableWidgetItem(QString::fromStdString(e.name));
+            name->setToolTip(name->text()); // perf's event names can be long
+            m_suspendTable->setItem(r, SuspendName, name);
+            m_suspendTable->setItem(r, SuspendMulti, new QTableWidgetItem(exact(e.multi)));
+            m_suspendTable->setItem(r, SuspendSingle, new QTableWidgetItem(exact(e.single)));
+            m_suspendTable->setItem(r, SuspendPec, readOnlyItem());
+            m_suspendTable->setItem(r, SuspendComment, readOnlyItem());
+        }
+    }
+    {
+        const QSignalBlocker block(m_stallTable);
+        m_stallTable->setRowCount(int(m_inputs.stall.size()));
+        for (int r = 0; r < m_stallTable->rowCount(); ++r) {
+            const auto &e = m_inputs.stall[std::size_t(r)];
+            m_stallTable->setItem(r, StallName, new QTableWidgetItem(QString::fromStdString(e.name)));
+            m_stallTable->setItem(r, StallCount, new QTableWidgetItem(exact(e.count)));
+            m_stallTable->setItem(r, StallLatency, new QTableWidgetItem(exact(e.latency)));
+            m_stallTable->setItem(r, StallCycles, readOnlyItem());
+            m_stallTable->setItem(r, StallQ, readOnlyItem());
+            m_stallTable->setItem(r, StallComment, readOnlyItem());
+        }
+    }
+}
+
+void CountersDialog::numberEdited(QLineEdit *edit)
+{
+    const bool instructions = edit == m_instructions;
+    QString &error = instructions ? m_instructionsError : m_measuredError;
+    const QString what = instructions ? tr("Instructions retired") : tr("Measured CPI");
+    const QString text = edit->text().trimmed();
+    error.clear();
+    if (!instructions && text.isEmpty()) {
+        m_inputs.measured_cpi.reset();
+    } else if (const auto v = parseNumber(text)) {
+        if (instructions)
+            m_inputs.instructions = *v;
+        else
+            m_inputs.measured_cpi = *v;
+    } else if (text.isEmpty()) {
+        error = tr("%1: enter a number").arg(what);
+    } else {
+        error = tr("%1: '%2' is not a number").arg(what, text);
+    }
+    recompute();
+    if (error.isEmpty())
+        Q_EMIT inputsChanged();
+}
+
+void CountersDialog::numberFinished(QLineEdit *edit)
+{
+    QString &error = edit == m_instructions ? m_instructionsError : m_measuredError;
+    if (error.isEmpty())
+        return;
+    // Leaving a field with text that is no number: it shows the value in use again.
+    error.clear();
+    fillFields();
+    recompute();
+}
+
+bool CountersDialog::takeCell(QTableWidget *table, const QString &what, int row, int column, std::string &name,
+                              double *value)
+{
+    QTableWidgetItem *item = table->item(row, column);
+    if (!value) {
+        name = item->text().toStdString();
+        return true;
+    }
+    const auto v = parseNumber(item->text());
+    if (!v) {
+        const QSignalBlocker block(table);
+        m_message->setText(tr("%1, row %2: '%3' is not a number; the cell keeps %4.")
+                                   .arg(what)
+                                   .arg(row + 1)
+                                   .arg(item->text(), exact(*value)));
+        item->setText(exact(*value));
+        return false;
+    }
+    *value = *v;
+    return true;
+}
+
+void CountersDialog::suspendEdited(int row, int column)
+{
+    auto &e = m_inputs.suspend[std::size_t(row)];
+    double *value = column == SuspendName ? nullptr : column == SuspendMulti ? &e.multi : &e.single;
+    if (takeCell(m_suspendTable, tr("Suspend events"), row, column, e.name, value))
+        edited();
+}
+
+void CountersDialog::stallEdited(int row, int column)
+{
+    auto &e = m_inputs.stall[std::size_t(row)];
+    double *value = column == StallName ? nullptr : column == StallCount ? &e.count : &e.latency;
+    if (takeCell(m_stallTable, tr("Stall events"), row, column, e.name, value))
+        edited();
+}
+
+void CountersDialog::addSuspend()
+{
+    m_inputs.suspend.push_back({});
+    fillTables();
+    edited();
+    const int row = m_suspendTable->rowCount() - 1;
+    m_suspendTable->setCurrentCell(row, SuspendName);
+    m_suspendTable->editItem(m_suspendTable->item(row, SuspendName));
+}
+
+void CountersDialog::addStall()
+{
+    m_inputs.stall.push_back({});
+    fillTables();
+    edited();
+    const int row = m_stallTable->rowCount() - 1;
+    m_stallTable->setCurrentCell(row, StallName);
+    m_stallTable->editItem(m_stallTable->item(row, StallName));
+}
+
+void CountersDialog::removeSuspend()
+{
+    const std::vector<int> rows = rowsToRemove(m_suspendTable);
+    if (rows.empty())
+        return;
+    for (int r : rows)
+        m_inputs.suspend.erase(m_inputs.suspend.begin() + r);
+    fillTables();
+    edited();
+}
+
+void CountersDialog::removeStall()
+{
+    const std::vector<int> rows = rowsToRemove(m_stallTable);
+    if (rows.empty())
+        return;
+    for (int r : rows)
+        m_inputs.stall.erase(m_inputs.stall.begin() + r);
+    fillTables();
+    edited();
+}
+
+void CountersDialog::edited()
+{
+    recompute();
+    Q_EMIT inputsChanged();
+}
+
+void CountersDialog::updateButtons()
+{
+    m_removeSuspend->setEnabled(!rowsToRemove(m_suspendTable).empty());
+    m_removeStall->setEnabled(!rowsToRemove(m_stallTable).empty());
+    m_select->setEnabled(!m_pairs.empty() && m_pairsTable->currentRow() >= 0);
+}
+
+void CountersDialog::recompute()
+{
+    m_p.reset();
+    m_q.reset();
+    m_pairs.clear();
+    m_cpi.clear();
+    m_nearest.reset();
+    QStringList errors;
+    for (const QString *e : {&m_instructionsError, &m_measuredError}) {
+        if (!e->isEmpty())
+            errors << *e;
+    }
+    auto coreError = [&errors](const QString &what, const core::InputError &e) {
+        errors << tr("%1: %2").arg(what, QString::fromUtf8(e.what()));
+    };
+    if (errors.isEmpty()) {
+        try {
+            m_p = core::estimateP(m_inputs.suspend, m_inputs.instructions);
+        } catch (const core::InputError &e) {
+            coreError(tr("Cannot compute p"), e);
+        }
+        try {
+            m_q = core::estimateQ(m_inputs.stall);
+        } catch (const core::InputError &e) {
+            coreError(tr("Cannot compute q"), e);
+        }
+    }
+    if (m_p && m_q) {
+        const auto pairs = core::startingPairs(m_p->vector, m_q->vector);
+        try {
+            for (const auto &pair : pairs) {
+                core::MarkovTopology shape;
+                for (int n : m_threads)
+                    shape.push_back({n, pair.p, pair.q});
+                m_cpi.push_back(core::solveMarkovExact(shape).cpi);
+            }
+            m_pairs.assign(pairs.begin(), pairs.end());
+        } catch (const core::InputError &e) {
+            m_cpi.clear();
+            coreError(tr("Cannot predict the pairs' CPI"), e);
+        }
+    }
+    if (!m_pairs.empty() && m_inputs.measured_cpi) {
+        try {
+            m_nearest = core::nearestStartingPair(m_pairs, m_threads, *m_inputs.measured_cpi).index;
+        } catch (const core::InputError &e) {
+            coreError(tr("Cannot choose a pair"), e);
+        }
+    }
+    m_error = errors.join(QLatin1Char('\n'));
+    m_message->setText(m_error);
+    showSuspendResults();
+    showStallResults();
+    showSummary();
+    showPairs();
+    updateButtons();
+    Q_EMIT resultsChanged(m_pairs, m_nearest, m_nearest ? m_inputs.measured_cpi : std::nullopt);
+}
+
+void CountersDialog::showSuspendResults()
+{
+    const QSignalBlocker block(m_suspendTable);
+    const QColor rejected = m_suspendTable->palette().color(QPalette::Disabled, QPalette::Text);
+    for (int r = 0; r < m_suspendTable->rowCount(); ++r) {
+        const std::size_t i = std::size_t(r);
+        const bool reject = m_p && m_p->rejected[i];
+        m_suspendTable->item(r, SuspendPec)->setText(m_p ? shown(m_p->pec[i]) : QString());
+        m_suspendTable->item(r, SuspendComment)
+                ->setText(!m_p     ? QString()
+                          : reject ? tr("Reject (PEC < 0)")
+                                   : extremeText(m_p->vector, i));
+        for (int c = 0; c < m_suspendTable->columnCount(); ++c) {
+            QTableWidgetItem *item = m_suspendTable->item(r, c);
+            item->setData(Qt::ForegroundRole, reject ? QVariant(rejected) : QVariant());
+            QFont font = item->font();
+            font.setStrikeOut(reject && c == SuspendPec);
+            item->setFont(font);
+        }
+    }
+}
+
+void CountersDialog::showStallResults()
+{
+    const QSignalBlocker block(m_stallTable);
+    for (int r = 0; r < m_stallTable->rowCount(); ++r) {
+        const std::size_t i = std::size_t(r);
+        m_stallTable->item(r, StallCycles)->setText(m_q ? shown(m_q->cycles[i]) : QString());
+        m_stallTable->item(r, StallQ)->setText(m_q ? shown(m_q->q[i]) : QString());
+        QString comment;
+        if (m_q)
+            comment = m_q->cycles[i] > 0 ? extremeText(m_q->vector, i) : tr("No stall cycles");
+        m_stallTable->item(r, StallComment)->setText(comment);
+    }
+}
+
+void CountersDialog::showSummary()
+{
+    auto named = [](const auto &events, std::optional<std::size_t> index) {
+        return index ? eventName(events[*index].name, *index).toHtmlEscaped() : tr("none");
+    };
+    QStringList lines;
+    if (m_p) {
+        const auto &v = m_p->vector;
+        QStringList rejected;
+        for (std::size_t i = 0; i < m_p->rejected.size(); ++i) {
+            if (m_p->rejected[i])
+                rejected << eventName(m_inputs.suspend[i].name, i).toHtmlEscaped();
+        }
+        QString line = tr("<b>p = %1</b>. PEC vector (lowest, highest, all) = (%2, %3, %1): lowest %4, "
+                          "highest %5")
+                               .arg(shown(v.all), shown(v.lowest), shown(v.highest),
+                                    named(m_inputs.suspend, v.lowest_event),
+                                    named(m_inputs.suspend, v.highest_event));
+        if (!rejected.isEmpty())
+            line += tr("; rejected (PEC &lt; 0): %1").arg(rejected.join(QStringLiteral(", ")));
+        lines << line + QLatin1Char('.');
+    } else {
+        lines << tr("<b>p</b>: not computed (see below).");
+    }
+    if (m_q) {
+        const auto &v = m_q->vector;
+        lines << tr("<b>q = %1</b>, M = %2 cycles. PEC vector (lowest, highest, all) = (%3, %4, %1): lowest "
+                    "%5 (%6 stall cycles), highest %7 (%8 stall cycles).")
+                         .arg(shown(v.all), shown(m_q->mean_latency), shown(v.lowest), shown(v.highest),
+                              named(m_inputs.stall, v.lowest_event), shown(m_q->cycles[*v.lowest_event]),
+                              named(m_inputs.stall, v.highest_event), shown(m_q->cycles[*v.highest_event]));
+    } else {
+        lines << tr("<b>q</b>: not computed (see below).");
+    }
+    m_summary->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void CountersDialog::showPairs()
+{
+    m_pairsLabel->setText(tr("Starting &pairs (4.3.1), CPI predicted at steady state for %1:")
+                                  .arg(topologyText(m_threads)));
+    // The kinds come from the core, in its order, whether or not there are values.
+    const auto kinds = core::startingPairs({}, {});
+    const QColor highlight(plot_style::kSky.red(), plot_style::kSky.green(), plot_style::kSky.blue(), 90);
+    for (int r = 0; r < m_pairsTable->rowCount(); ++r) {
+        const std::size_t i = std::size_t(r);
+        const bool have = !m_pairs.empty();
+        const bool nearest = m_nearest == i;
+        const QString cpi = !have ? QString() : std::isinf(m_cpi[i]) ? tr("∞ (absorbing)") : shown(m_cpi[i]);
+        const QString error = m_nearest ? shown(std::abs(m_cpi[i] - *m_inputs.measured_cpi)) : QString();
+        const QString texts[] = {kindText(kinds[i].p_kind),
+                                 kindText(kinds[i].q_kind),
+                                 have ? shown(m_pairs[i].p) : QString(),
+                                 have ? shown(m_pairs[i].q) : QString(),
+                                 cpi,
+                                 error};
+        for (int c = 0; c < m_pairsTable->columnCount(); ++c) {
+            QTableWidgetItem *item = m_pairsTable->item(r, c);
+            item->setText(texts[c]);
+            QFont font = item->font();
+            font.setBold(nearest);
+            item->setFont(font);
+            item->setData(Qt::BackgroundRole, nearest ? QVariant(highlight) : QVariant());
+            item->setToolTip(nearest ? tr("Nearest to the measured CPI") : QString());
+        }
+    }
+    if (m_nearest) {
+        const std::size_t i = *m_nearest;
+        m_pairsTable->setCurrentCell(int(i), 0);
+        m_nearestLabel->setText(tr("Measured CPI %1: nearest is pair %2, p = %3, q = %4, predicted CPI %5.")
+                                        .arg(shown(*m_inputs.measured_cpi),
+                                             m_pairsTable->verticalHeaderItem(int(i))->text(),
+                                             shown(m_pairs[i].p), shown(m_pairs[i].q), shown(m_cpi[i])));
+    } else if (!m_pairs.empty()) {
+        m_nearestLabel->setText(tr("Enter a measured CPI to find the nearest pair."));
+    } else {
+        m_pairsTable->setCurrentItem(nullptr);
+        m_nearestLabel->clear();
+    }
+}
+
+void CountersDialog::chooseRow(int row)
+{
+    if (row < 0 || std::size_t(row) >= m_pairs.size())
+        return;
+    Q_EMIT pairChosen(m_pairs[std::size_t(row)].p, m_pairs[std::size_t(row)].q);
+}
+
+QString CountersDialog::importSingleRun(const QString &path)
+{
+    return importRun(path, Run::Single);
+}
+
+QString CountersDialog::importMultiRun(const QString &path)
+{
+    return importRun(path, Run::Multi);
+}
+
+void CountersDialog::importInteractively(Run run)
+{
+    const QString title
+            = run == Run::Single ? tr("Import the Single-Threaded Run") : tr("Import the Multi-Threaded Run");
+    const QString path = QFileDialog::getOpenFileName(
+            this, title, QString(), tr("perf stat -x output (*.tsv *.csv *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        importRun(path, run);
+}
+
+QString CountersDialog::importRun(const QString &path, Run run)
+{
+    CounterInputs next = m_inputs;
+    core::PerfStat stat;
+    QStringList notes;
+    QString error;
+    try {
+        stat = core::readPerfStat(QFile::encodeName(path).toStdString());
+        stat.records = {}; // only the events are kept, to pair them with the other run's
+        if (run == Run::Multi) {
+            next.instructions = stat.event("instructions").total;
+            if (stat.find("cycles"))
+                next.measured_cpi = core::cyclesPerInstruction(stat);
+            else
+                notes << tr("no cycles event, so the measured CPI stays as it was");
+        }
+    } catch (const core::InputError &e) {
+        error = QString::fromUtf8(e.what());
+    }
+    const core::PerfStat *single = run == Run::Single ? &stat : m_singleRun ? &*m_singleRun : nullptr;
+    const core::PerfStat *multi = run == Run::Multi ? &stat : m_multiRun ? &*m_multiRun : nullptr;
+    if (error.isEmpty() && single && multi) {
+        next.suspend = commonEvents(*multi, *single, notes);
+        if (next.suspend.empty()) {
+            error = tr("%1 and %2: no event besides cycles and instructions is counted in both runs")
+                            .arg(QString::fromStdString(multi->source),
+                                 QString::fromStdString(single->source));
+        }
+    }
+    if (!error.isEmpty()) {
+        m_importStatus->setStyleSheet(errorStyle());
+        m_importStatus->setText(error);
+        return error;
+    }
+
+    const QString file = QFileInfo(path).fileName();
+    QString status;
+    if (single && multi) {
+        status = tr("Suspend events: %1 counted in both %2 (multi-threaded) and %3 (single-threaded).")
+                         .arg(next.suspend.size())
+                         .arg(QFileInfo(QString::fromStdString(multi->source)).fileName(),
+                              QFileInfo(QString::fromStdString(single->source)).fileName());
+    } else if (run == Run::Single) {
+        status = tr("Single-threaded run %1 read (%2 events); import the multi-threaded run to fill the "
+                    "suspend events.")
+                         .arg(file)
+                         .arg(stat.events.size());
+    } else {
+        status = tr("Multi-threaded run %1 read (%2 events); import the single-threaded run to fill the "
+                    "suspend events.")
+                         .arg(file)
+                         .arg(stat.events.size());
+    }
+    if (run == Run::Multi) {
+        status += QLatin1Char(' ')
+                  + tr("Instructions retired %1, measured CPI %2.")
+                            .arg(exact(next.instructions),
+                                 next.measured_cpi ? shown(*next.measured_cpi) : tr("none"));
+    }
+    for (const QString &note : notes)
+        status += QLatin1Char(' ') + note.at(0).toUpper() + note.mid(1) + QLatin1Char('.');
+    const bool changes = run == Run::Multi || multi; // a single-threaded run alone changes no input yet
+    (run == Run::Single ? m_singleRun : m_multiRun) = std::move(stat);
+    m_importStatus->setStyleSheet(QString());
+    m_importStatus->setText(status);
+    if (!changes)
+        return {};
+    applyInputs(next);
+    Q_EMIT inputsChanged();
+    return {};
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "markov/markov_counters.h"
+#include "traces/perf_stat.h"
+
+#include <QDialog>
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace crossroof::widgets {
+
+using core::CounterInputs;
+
+/// p and q of the Markov CPI model from event counters (markov-thread-mapping.txt 4.2.6, 4.2.7, 4.3;
+/// MODEL.md 3): the suspend events of a single- and a multi-threaded run give p and its PEC vector
+/// (Table 4.4), the stall events with their latencies give q, M and its PEC vector (Table 4.5), and the nine
+/// starting pairs are listed with their predicted CPI for the Markov view's topology; with a measured CPI
+/// the nearest one is highlighted (4.3.1). Counts can be imported from `perf stat -x` files. Every edit
+/// recomputes at once; invalid input shows the core's message instead of results. Non-modal.
+class CountersDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    enum SuspendColumn { SuspendName, SuspendMulti, SuspendSingle, SuspendPec, SuspendComment };
+    enum StallColumn { StallName, StallCount, StallLatency, StallCycles, StallQ, StallComment };
+    enum PairColumn { PairPKind, PairQKind, PairP, PairQ, PairCpi, PairError };
+
+    explicit CountersDialog(QWidget *parent = nullptr);
+    ~CountersDialog() override;
+
+    /// The current inputs (the last valid value of a field that is being edited).
+    CounterInputs inputs() const { return m_inputs; }
+    /// Shows INPUTS and recomputes; forgets imported runs. Emits resultsChanged() but not inputsChanged(),
+    /// so that restoring a session does not count as an edit.
+    void setInputs(const CounterInputs &inputs);
+
+    /// The Markov view's threads per cache group; the pairs' CPIs are predicted for it (steady state).
+    void setTopology(const std::vector<int> &threadsPerGroup);
+    const std::vector<int> &topology() const { return m_threads; }
+
+    /// Reads a `perf stat -x` file of the single-threaded (or multi-threaded) run. The multi-threaded run
+    /// gives the instructions retired and the measured CPI (cycles / instructions); once both runs are
+    /// read, the suspend events become the events counted in both (without cycles, instructions and
+    /// time-valued events such as cpu-clock). Returns an empty string on success, else the error (naming
+    /// the file and the line), and then leaves the inputs as they were.
+    QString importSingleRun(const QString &path);
+    QString importMultiRun(const QString &path);
+
+    /// Results of the last recompute; empty or none where the input does not allow them.
+    const std::optional<core::PEstimate> &pEstimate() const { return m_p; }
+    const std::optional<core::QEstimate> &qEstimate() const { return m_q; }
+    /// The nine starting pairs in the thesis' order (a-i), with their predicted CPIs.
+    const std::vector<core::StartingPair> &pairs() const { return m_pairs; }
+    const std::vector<double> &pairCpi() const { return m_cpi; }
+    /// The pair nearest the measured CPI, when one is given.
+    std::optional<std::size_t> nearest() const { return m_nearest; }
+    /// Why there are no (or only partial) results; empty when everything was computed.
+    const QString &error() const { return m_error; }
+
+    QLineEdit *instructionsEdit() const { return m_instructions; }
+    QLineEdit *measuredCpiEdit() const { return m_measured; }
+    QTableWidget *suspendTable() const { return m_suspendTable; }
+    QTableWidget *stallTable() const { return m_stallTable; }
+    QTableWidget *pairsTable() const { return m_pairsTable; }
+    QPushButton *addSuspendButton() const { return m_addSuspend; }
+    QPushButton *removeSuspendButton() const { return m_removeSuspend; }
+    QPushButton *addStallButton() const { return m_addStall; }
+    QPushButton *removeStallButton() const { return m_removeStall; }
+    QPushButton *selectButton() const { return m_select; }
+    QLabel *summaryLabel() const { return m_summary; }
+    QLabel *messageLabel() const { return m_message; }
+    QLabel *importLabel() const { return m_importStatus; }
+
+Q_SIGNALS:
+    /// After every recompute: the nine pairs (empty when the input is invalid, see error()), the index of
+    /// the one nearest the measured CPI and that CPI (none without one), for drawing on the surface.
+    void resultsChanged(const std::vector<core::StartingPair> &pairs, std::optional<std::size_t> nearest,
+                        std::optional<double> measuredCpi);
+    /// The user chose a starting pair (double click, or "Select on Surface" for the current row).
+    void pairChosen(double p, double q);
+    /// The user changed an input (edit, add, remove, import).
+    void inputsChanged();
+
+private:
+    enum class Run { Single, Multi };
+
+    QString importRun(const QString &path, Run run);
+    void importInteractively(Run run);
+    void applyInputs(const CounterInputs &inputs);
+    void fillTables();
+    void fillFields();
+    void numberEdited(QLineEdit *edit);
+    void numberFinished(QLineEdit *edit);
+    /// Takes an edited cell of an event table into NAME, or into VALUE when VALUE is given; a cell that is no
+    /// number is refused with a message (WHAT names the table) and shows the value in use again.
+    bool takeCell(QTableWidget *table, const QString &what, int row, int column, std::string &name, double *value);
+    void suspendEdited(int row, int column);
+    void stallEdited(int row, int column);
+    void addSuspend();
+    void removeSuspend();
+    void addStall();
+    void removeStall();
+    void updateButtons();
+    void recompute();
+    void showSuspendResults();
+    void showStallResults();
+    void showSummary();
+    void showPairs();
+    void chooseRow(int row);
+    void edited();
+
+    QPushButton *m_importSingle;
+    QPushButton *m_importMulti;
+    QLabel *m_importStatus;
+    QLineEdit *m_instructions;
+    QLineEdit *m_measured;
+    QTableWidget *m_suspendTable;
+    QPushButton *m_addSuspend;
+    QPushButton *m_removeSuspend;
+    QTableWidget *m_stallTable;
+    QPushButton *m_addStall;
+    QPushButton *m_removeStall;
+    QLabel *m_summary;
+    QLabel *m_pairsLabel;
+    QTableWidget *m_pairsTable;
+    QLabel *m_nearestLabel;
+    QPushButton *m_select;
+    QLabel *m_message;
+
+    CounterInputs m_inputs;
+    std::vector<int> m_threads{2, 2, 2, 2}; ///< Clovertown, the thesis' machine: 4 L2 caches, 2 threads each
+    std::optional<core::PerfStat> m_singleRun; ///< imported runs, events only
+    std::optional<core::PerfStat> m_multiRun;
+    QString m_instructionsError; ///< the text in the field is no number
+    QString m_measuredError;
+
+    std::optional<core::PEstimate> m_p;
+    std::optional<core::QEstimate> m_q;
+    std::vector<core::StartingPair> m_pairs;
+    std::vector<double> m_cpi;
+    std::optional<std::size_t> m_nearest;
+    QString m_error;
+};
+
+} // namespace crossroof::widgets

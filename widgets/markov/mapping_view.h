@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "markov/cpu_topology.h"
+#include "profiles/hardware_profile.h"
+#include "session/session.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QCPBars;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QTableWidget;
+
+namespace crossroof::widgets {
+
+/// The thread-to-core mapping strategies of a CPU profile side by side (markov-thread-mapping.txt Tables 5.8,
+/// 5.9 and 5.17): what each occupies (threads, cores, shared caches, sockets), its Markov model (one group per
+/// used cache) and the CPI the model predicts, at a common (p, q) or at the (p, q) measured for the strategy.
+class MappingView : public QWidget
+{
+    Q_OBJECT
+public:
+    /// Table columns.
+    enum Column { Strategy, Binding, Threads, Cores, Caches, Sockets, Model, P, Q, Cpi, ColumnCount };
+
+    explicit MappingView(QWidget *parent = nullptr);
+
+    /// The CPU profiles to choose from (those with mapping strategies).
+    void setCpuProfiles(const std::vector<core::HardwareProfile> &profiles);
+
+    QComboBox *profileBox() const { return m_profile; }
+    QDoubleSpinBox *pBox() const { return m_p; }
+    QDoubleSpinBox *qBox() const { return m_q; }
+    /// What the numbers say, or why there are none.
+    QLabel *infoLabel() const { return m_info; }
+    QTableWidget *table() const { return m_table; }
+    QCustomPlot *plot() const { return m_plot; }
+    /// The bars of each thread count, in ascending order of threads.
+    const QList<QCPBars *> &bars() const { return m_bars; }
+    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
+    /// What the table shows, one row per strategy (empty without a CPU profile).
+    const std::vector<core::MappingPrediction> &predictions() const { return m_rows; }
+
+    /// Sets (p, q) measured for one strategy; nullopt goes back to the common point.
+    void setStrategyPoint(const std::string &strategy, std::optional<std::pair<double, double>> point);
+
+    core::MappingSettings settings() const;
+    void setSettings(const core::MappingSettings &settings);
+
+Q_SIGNALS:
+    void settingsChanged();
+
+private:
+    void recompute();
+    void cellEdited(int row, int column);
+    const core::HardwareProfile *profile() const;
+
+    QComboBox *m_profile;
+    QDoubleSpinBox *m_p;
+    QDoubleSpinBox *m_q;
+    QLabel *m_info;
+    QTableWidget *m_table;
+    QCustomPlot *m_plot;
+    QList<QCPBars *> m_bars;
+    std::vector<core::HardwareProfile> m_profiles;
+    std::vector<core::MappingSettings::Point> m_points; ///< strategies with their own (p, q)
+    std::vector<core::MappingPrediction> m_rows;
+    bool m_filling = false; ///< the table is being filled: its edits are not the user's
+};
+
+} // namespace crossroof::widgets

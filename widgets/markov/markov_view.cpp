@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov/markov_view.h"
+
+#include "support/contour.h"
+#include "markov/counters_dialog.h"
+#include "support/error.h"
+#include "common/labelled.h"
+#include "common/plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QAbstractItemView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <future>
+#include <limits>
+#include <numeric>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double logit(double p)
+{
+    return std::log(p / (1 - p));
+}
+
+QString num(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+/// A perceptually uniform, colour-blind-safe map (viridis stops).
+QCPColorGradient viridis()
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    const QColor stops[] = {QColor(68, 1, 84),    QColor(72, 40, 120), QColor(62, 74, 137), QColor(49, 104, 142),
+                            QColor(38, 130, 142), QColor(31, 158, 137), QColor(53, 183, 121), QColor(109, 205, 89),
+                            QColor(180, 222, 44), QColor(253, 231, 37)};
+    for (int i = 0; i < 10; ++i)
+        g.setColorStopAt(i / 9.0, stops[i]);
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(0xBB, 0xBB, 0xBB));
+    return g;
+}
+
+} // namespace
+
+MarkovView::MarkovView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *bar = new QHBoxLayout;
+    m_topology = new QComboBox(this);
+    m_topology->addItem(tr("Groups × threads"), QString());
+    m_topology->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_topology->setMinimumContentsLength(34);
+    m_topology->setToolTip(tr("The machine as the model sees it: G cache groups of N threads from the spin boxes, "
+                              "or a thread-to-core mapping strategy of a CPU profile (one group per shared cache "
+                              "it uses, with the threads bound to that cache's cores)"));
+    addLabelled(bar, tr("T&opology"), m_topology);
+    m_groups = new QSpinBox(this);
+    m_groups->setRange(1, 64);
+    m_groups->setValue(4);
+    m_groups->setToolTip(tr("Cache groups G: threads sharing one L2 form a group; groups are independent"));
+    addLabelled(bar, tr("&Groups"), m_groups);
+    m_threads = new QSpinBox(this);
+    m_threads->setRange(1, 64);
+    m_threads->setValue(2);
+    m_threads->setToolTip(tr("Threads per group N_g"));
+    addLabelled(bar, tr("&Threads each"), m_threads);
+    m_countersButton = new QPushButton(tr("p, q from &Counters…"), this);
+    m_countersButton->setToolTip(tr("Estimate p and q from event counts of a single- and a multi-threaded run "
+                                    "(perf stat), with the nine starting pairs and the one nearest a measured CPI"));
+    bar->addWidget(m_countersButton);
+    m_grid = new QComboBox(this);
+    m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
+    m_grid->addItem(tr("Uniform, 100 × 100"), QStringLiteral("uniform:100"));
+    m_grid->addItem(tr("Uniform, 400 × 400"), QStringLiteral("uniform:400"));
+    m_grid->addItem(tr("Logit axes, 200 × 200"), QStringLiteral("logit:200"));
+    m_grid->setToolTip(tr("The (p, q) grid: the thesis' 25 values per axis (0.001 … 0.999, section 5.3.1), a "
+                          "uniform grid, or logit axes that stretch the ends near 0 and 1"));
+    bar->addStretch(1);
+    auto *bar2 = new QHBoxLayout;
+    addLabelled(bar2, tr("G&rid"), m_grid);
+    m_transient = new QCheckBox(tr("Transient:"), this);
+    m_transient->setToolTip(tr("CPI after t steps from all threads active instead of at steady state"));
+    m_steps = new QSpinBox(this);
+    m_steps->setRange(1, 1000000);
+    m_steps->setValue(10);
+    m_steps->setSuffix(tr(" steps"));
+    m_steps->setEnabled(false);
+    m_measured = new QDoubleSpinBox(this);
+    m_measured->setRange(0, 1e6);
+    m_measured->setDecimals(3);
+    m_measured->setSpecialValueText(tr("none"));
+    m_measured->setToolTip(tr("A measured CPI (e.g. cycles/instructions from perf stat): its iso-CPI curve, every "
+                              "(p, q) that predicts it, is drawn over the surface"));
+    bar2->addWidget(m_transient);
+    bar2->addWidget(m_steps);
+    addLabelled(bar2, tr("&Measured CPI"), m_measured);
+    bar2->addStretch(1);
+
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+
+    // The surface: colour map, contours, colour scale.
+    m_map = new QCustomPlot(this);
+    plot_style::setupAxes(m_map);
+    m_map->xAxis->setLabel(tr("p: probability that an active thread suspends per step"));
+    m_map->yAxis->setLabel(tr("q: probability that a suspended thread stays suspended"));
+    m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
+    m_colorMap->setInterpolate(false);
+    m_colorScale = new QCPColorScale(m_map);
+    m_map->plotLayout()->addElement(0, 1, m_colorScale);
+    m_colorScale->setType(QCPAxis::atRight);
+    // The map holds log10(CPI) on a linear scale (cheaper to colour than a logarithmic data scale); the
+    // colour scale's ticks are labelled in CPI.
+    m_colorScale->axis()->setLabel(tr("CPI (cycles per instruction), log scale"));
+    m_colorScale->setGradient(viridis());
+    m_colorMap->setColorScale(m_colorScale);
+    auto *margins = new QCPMarginGroup(m_map);
+    m_map->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_colorScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_contours = new QCPCurve(m_map->xAxis, m_map->yAxis);
+    m_contours->setPen(QPen(QColor(255, 255, 255, 200), 1));
+    m_contours->setName(tr("iso-CPI contours"));
+    m_measuredCurve = new QCPCurve(m_map->xAxis, m_map->yAxis);
+    m_measuredCurve->setPen(QPen(plot_style::kVermillion, 3));
+    m_measuredCurve->setName(tr("measured CPI"));
+    m_selection = m_map->addGraph();
+    m_selection->setLineStyle(QCPGraph::lsNone);
+    m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(plot_style::kVermillion, 2),
+                                                 Qt::NoBrush, 14));
+    // The nine starting pairs from counters (4.3.1), the nearest to the measured CPI larger.
+    m_pairs = m_map->addGraph();
+    m_pairs->setName(tr("starting pairs"));
+    m_pairs->setLineStyle(QCPGraph::lsNone);
+    m_pairs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 1.5), QBrush(plot_style::kSky), 9));
+    m_nearestPair = m_map->addGraph();
+    m_nearestPair->setName(tr("nearest starting pair"));
+    m_nearestPair->setLineStyle(QCPGraph::lsNone);
+    m_nearestPair->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 2), QBrush(plot_style::kVermillion), 15));
+    m_map->setMinimumSize(340, 300);
+
+    // Slice and transient.
+    m_slice = new QCustomPlot(this);
+    plot_style::setupAxes(m_slice);
+    m_slice->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_slice->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_slice->yAxis->setLabel(tr("CPI"));
+    m_sliceGraph = m_slice->addGraph();
+    m_sliceGraph->setPen(QPen(plot_style::kBlue, 2));
+    m_transientPlot = new QCustomPlot(this);
+    plot_style::setupAxes(m_transientPlot);
+    m_transientPlot->xAxis->setLabel(tr("steps t from all-active"));
+    m_transientPlot->yAxis->setLabel(tr("CPI after t steps"));
+    m_transientGraph = m_transientPlot->addGraph();
+    m_transientGraph->setPen(QPen(plot_style::kVermillion, 2));
+    for (QCustomPlot *p : {m_slice, m_transientPlot})
+        p->setMinimumSize(220, 140);
+
+    auto *side = new QVBoxLayout;
+    side->addWidget(m_slice, 1);
+    side->addWidget(m_transientPlot, 1);
+    auto *plots = new QHBoxLayout;
+    plots->addWidget(m_map, 3);
+    plots->addLayout(side, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addLayout(bar2);
+    layout->addWidget(m_info);
+    layout->addLayout(plots, 1);
+
+    for (QSpinBox *box : {m_groups, m_threads, m_steps})
+        connect(box, &QSpinBox::valueChanged, this, &MarkovView::recompute);
+    connect(m_measured, &QDoubleSpinBox::valueChanged, this, &MarkovView::recompute);
+    connect(m_topology, &QComboBox::currentIndexChanged, this, &MarkovView::topologySourceChanged);
+
+    m_counters = new CountersDialog(this);
+    connect(m_countersButton, &QPushButton::clicked, this, [this] {
+        if (!m_countersUsed) {
+            m_countersUsed = true;
+            setStartingPairs(m_counters->pairs(), m_counters->nearest());
+            Q_EMIT settingsChanged();
+        }
+        m_counters->show();
+        m_counters->raise();
+        m_counters->activateWindow();
+    });
+    connect(m_counters, &CountersDialog::resultsChanged, this,
+            [this](const std::vector<core::StartingPair> &pairs, std::optional<std::size_t> nearest) {
+                if (m_countersUsed)
+                    setStartingPairs(pairs, nearest);
+            });
+    connect(m_counters, &CountersDialog::pairChosen, this, &MarkovView::selectProbabilities);
+    connect(m_counters, &CountersDialog::inputsChanged, this, [this] {
+        // A measured CPI typed or imported there is drawn here as its iso-CPI curve.
+        if (const auto measured = m_counters->inputs().measured_cpi; measured && *measured != m_measured->value())
+            m_measured->setValue(*measured);
+        else
+            Q_EMIT settingsChanged();
+    });
+    connect(m_grid, &QComboBox::currentIndexChanged, this, [this] {
+        // Keep the chosen (p, q) on the new grid: the nearest grid point by value.
+        std::optional<std::pair<double, double>> chosen;
+        if (m_pIndex >= 0 && std::size_t(m_pIndex) < m_surface.p.size() && std::size_t(m_qIndex) < m_surface.q.size())
+            chosen = std::pair(m_surface.p[std::size_t(m_pIndex)], m_surface.q[std::size_t(m_qIndex)]);
+        if (chosen) {
+            const auto values = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString()).values();
+            auto nearest = [&](double v) {
+                return int(std::min_element(values.begin(), values.end(), [v](double a, double b) {
+                               return std::abs(a - v) < std::abs(b - v);
+                           }) - values.begin());
+            };
+            m_pIndex = nearest(chosen->first);
+            m_qIndex = nearest(chosen->second);
+        }
+        recompute();
+    });
+    connect(m_transient, &QCheckBox::toggled, this, [this](bool on) {
+        m_steps->setEnabled(on);
+        recompute();
+    });
+    m_map->setMouseTracking(true);
+    connect(m_map, &QCustomPlot::mouseMove, this, [this](QMouseEvent *e) {
+        const QPointF pos = e->position();
+        if (!m_map->axisRect()->rect().contains(pos.toPoint())) {
+            Q_EMIT hoverTextChanged(QString());
+            return;
+        }
+        Q_EMIT hoverTextChanged(describeAt(m_map->xAxis->pixelToCoord(pos.x()), m_map->yAxis->pixelToCoord(pos.y())));
+    });
+    connect(m_map, &QCustomPlot::mousePress, this, [this](QMouseEvent *e) {
+        const QPointF pos = e->position();
+        if (!m_map->axisRect()->rect().contains(pos.toPoint()))
+            return;
+        selectPoint(nearestIndex(m_pAxis, m_map->xAxis->pixelToCoord(pos.x())),
+                    nearestIndex(m_qAxis, m_map->yAxis->pixelToCoord(pos.y())));
+    });
+    recompute();
+}
+
+void MarkovView::computeSurface(std::optional<long long> steps)
+{
+    // The rows of the lower and upper half of the q values on both cores, straight into the surface.
+    const std::vector<double> values = m_gridSpec.values();
+    const std::vector<int> shape = topology();
+    const std::size_t n = values.size();
+    const std::size_t mid = n / 2;
+    const std::span<const double> all(values);
+    m_surface.p = values;
+    m_surface.q = values;
+    m_surface.cpi.resize(n * n);
+    m_surface.log10_cpi.resize(n * n);
+    const std::span<double> cpi(m_surface.cpi);
+    const std::span<double> logs(m_surface.log10_cpi);
+    // (If the first half throws, the future's destructor waits for the second before the spans go.)
+    auto upperJob = std::async(std::launch::async, [&] {
+        return core::markovSurfaceCells(shape, all, all.subspan(mid), steps, cpi.subspan(mid * n),
+                                        logs.subspan(mid * n));
+    });
+    const core::SurfaceCells lower
+            = core::markovSurfaceCells(shape, all, all.first(mid), steps, cpi.first(mid * n), logs.first(mid * n));
+    const core::SurfaceCells upper = upperJob.get();
+    m_surface.system_states = lower.system_states;
+    // The first extreme in row-major order wins ties, as in one pass over the whole grid.
+    const std::size_t maxAt = cpi[mid * n + upper.max] > cpi[lower.max] ? mid * n + upper.max : lower.max;
+    const std::size_t minAt = cpi[mid * n + upper.min] < cpi[lower.min] ? mid * n + upper.min : lower.min;
+    m_surface.max = m_surface.extremeAt(maxAt);
+    m_surface.min = m_surface.extremeAt(minAt);
+
+    // What the colour map holds: log10 CPI, NaN where the CPI is infinite (absorbing); the finite range.
+    m_cpiLow = m_surface.min.cpi;
+    m_cpiHigh = m_surface.max.cpi;
+    if (!m_surface.max.infinite) {
+        m_logCpi.clear(); // none infinite: the map takes m_surface.log10_cpi as it is
+        return;
+    }
+    m_logCpi = m_surface.log10_cpi;
+    m_cpiHigh = m_cpiLow;
+    for (std::size_t k = 0; k < m_logCpi.size(); ++k) {
+        if (std::isfinite(m_surface.cpi[k]))
+            m_cpiHigh = std::max(m_cpiHigh, m_surface.cpi[k]);
+        else
+            m_logCpi[k] = kNaN;
+    }
+}
+
+const std::vector<double> &MarkovView::colourValues() const
+{
+    return m_logCpi.empty() ? m_surface.log10_cpi : m_logCpi;
+}
+
+std::vector<int> MarkovView::topology() const
+{
+    const core::CpuTopology *cpu = nullptr;
+    if (const core::MappingStrategy *s = strategy(&cpu))
+        return core::mappingUsage(*cpu, *s).threads_per_cache;
+    return std::vector<int>(std::size_t(m_groups->value()), m_threads->value());
+}
+
+const core::MappingStrategy *MarkovView::strategy(const core::CpuTopology **topology,
+                                                  const core::HardwareProfile **profile) const
+{
+    const QStringList source = m_topology->currentData().toString().split(QLatin1Char('/'));
+    if (source.size() != 2)
+        return nullptr;
+    for (const auto &prof : m_cpuProfiles) {
+        if (QString::fromStdString(prof.id) != source[0] || !prof.topology)
+            continue;
+        if (const core::MappingStrategy *s = prof.topology->findStrategy(source[1].toStdString())) {
+            if (topology)
+                *topology = &*prof.topology;
+            if (profile)
+                *profile = &prof;
+            return s;
+        }
+    }
+    return nullptr;
+}
+
+void MarkovView::setCpuProfiles(const std::vector<core::HardwareProfile> &profiles)
+{
+    const QString chosen = m_topology->currentData().toString();
+    m_cpuProfiles.clear();
+    for (const auto &prof : profiles) {
+        if (prof.topology && !prof.topology->strategies.empty())
+            m_cpuProfiles.push_back(prof);
+    }
+    {
+        const QSignalBlocker block(m_topology);
+        while (m_topology->count() > 1)
+            m_topology->removeItem(1);
+        for (const auto &prof : m_cpuProfiles) {
+            m_topology->insertSeparator(m_topology->count());
+            for (const auto &s : prof.topology->strategies) {
+                const auto usage = core::mappingUsage(*prof.topology, s);
+                const QString id = QString::fromStdString(s.id);
+                // The strategy first: a narrow box elides the profile's name, not what tells strategies apart.
+                m_topology->addItem(tr("%1 (%2) · %3").arg(id, QString::fromStdString(core::markovShapeText(usage.threads_per_cache)),
+                                                          QString::fromStdString(prof.name)),
+                                    QString(QString::fromStdString(prof.id) + QLatin1Char('/') + id));
+                m_topology->setItemData(m_topology->count() - 1,
+                                        tr("%1: %2; %3 threads on %4 cores, %5 %6 caches, %7 sockets")
+                                                .arg(id, QString::fromStdString(s.description))
+                                                .arg(usage.threads)
+                                                .arg(usage.cores)
+                                                .arg(usage.caches)
+                                                .arg(QString::fromStdString(prof.topology->cache_level))
+                                                .arg(usage.sockets),
+                                        Qt::ToolTipRole);
+            }
+        }
+        m_topology->setCurrentIndex(std::max(0, m_topology->findData(chosen)));
+        // The list shows whole names even where the box itself elides them.
+        m_topology->view()->setMinimumWidth(m_topology->view()->sizeHintForColumn(0) + 24);
+    }
+    if (m_topology->currentData().toString() != chosen)
+        topologySourceChanged();
+}
+
+void MarkovView::topologySourceChanged()
+{
+    // A strategy fixes the topology: the spin boxes show its shape where it is uniform and are locked.
+    const core::CpuTopology *cpu = nullptr;
+    const core::MappingStrategy *s = strategy(&cpu);
+    if (s) {
+        const auto counts = core::mappingUsage(*cpu, *s).threads_per_cache;
+        const QSignalBlocker b1(m_groups), b2(m_threads);
+        m_groups->setValue(int(counts.size()));
+        m_threads->setValue(*std::max_element(counts.begin(), counts.end()));
+    }
+    m_groups->setEnabled(!s);
+    m_threads->setEnabled(!s);
+    recompute();
+}
+
+double MarkovView::toAxis(double probability) const
+{
+    return m_gridSpec.kind == core::MarkovGridKind::Logit ? logit(probability) : probability;
+}
+
+int MarkovView::nearestIndex(const std::vector<double> &axis, double u) const
+{
+    int best = 0;
+    for (std::size_t i = 1; i < axis.size(); ++i) {
+        if (std::abs(axis[i] - u) < std::abs(axis[std::size_t(best)] - u))
+            best = int(i);
+    }
+    return best;
+}
+
+void MarkovView::recompute()
+{
+    const std::optional<long long> steps = m_transient->isChecked() ? std::optional<long long>(m_steps->value())
+                                                                    : std::nullopt;
+    try {
+        m_gridSpec = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
+        computeSurface(steps);
+    } catch (const core::InputError &e) {
+        m_info->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    const std::size_t np = m_surface.p.size();
+    const std::size_t nq = m_surface.q.size();
+
+    // Axis coordinates: the thesis grid is drawn by index (as in the thesis), the others by value or logit.
+    m_pAxis.resize(np);
+    m_qAxis.resize(nq);
+    const bool byIndex = m_gridSpec.kind == core::MarkovGridKind::Thesis;
+    for (std::size_t i = 0; i < np; ++i)
+        m_pAxis[i] = byIndex ? double(i) : toAxis(m_surface.p[i]);
+    for (std::size_t j = 0; j < nq; ++j)
+        m_qAxis[j] = byIndex ? double(j) : toAxis(m_surface.q[j]);
+
+    auto makeTicker = [&](const std::vector<double> &values, const std::vector<double> &axis)
+        -> QSharedPointer<QCPAxisTicker> {
+        if (m_gridSpec.kind == core::MarkovGridKind::Uniform)
+            return QSharedPointer<QCPAxisTicker>::create();
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        // By index the middle values sit close together; 0.5 is labelled only on value and logit axes.
+        const std::vector<double> labels = byIndex ? std::vector<double>{0.001, 0.01, 0.1, 0.9, 0.99, 0.999}
+                                                   : std::vector<double>{0.001, 0.01, 0.1, 0.5, 0.9, 0.99, 0.999};
+        for (double label : labels) {
+            // Label the grid point nearest to each round probability.
+            std::size_t best = 0;
+            for (std::size_t i = 1; i < values.size(); ++i) {
+                if (std::abs(values[i] - label) < std::abs(values[best] - label))
+                    best = i;
+            }
+            const double at = byIndex ? axis[best] : toAxis(label);
+            ticker->addTick(at, QString::number(byIndex ? values[best] : label, 'g', 3));
+        }
+        return ticker;
+    };
+    m_map->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
+    m_map->yAxis->setTicker(makeTicker(m_surface.q, m_qAxis));
+    m_slice->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
+
+    const double lo = m_cpiLow;
+    double hi = m_cpiHigh;
+    auto *data = m_colorMap->data();
+    data->setSize(int(np), int(nq));
+    data->setRange(QCPRange(m_pAxis.front(), m_pAxis.back()), QCPRange(m_qAxis.front(), m_qAxis.back()));
+    const std::vector<double> &colour = colourValues();
+    for (std::size_t j = 0; j < nq; ++j) {
+        for (std::size_t i = 0; i < np; ++i)
+            data->setCell(int(i), int(j), colour[j * np + i]);
+    }
+    if (!(hi > lo))
+        hi = lo * 1.01;
+    m_colorScale->setDataRange(QCPRange(std::log10(lo), std::log10(hi)));
+    auto scaleTicks = QSharedPointer<QCPAxisTickerText>::create();
+    const auto decades = core::niceContourLevels(lo * 0.999, hi * 1.001);
+    for (double v : decades) {
+        const double mantissa = v / std::pow(10.0, std::floor(std::log10(v)));
+        if (std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 5) < 1e-9)
+            scaleTicks->addTick(std::log10(v), num(v));
+    }
+    if (scaleTicks->ticks().isEmpty())
+        scaleTicks->addTick(std::log10(lo), num(lo));
+    m_colorScale->axis()->setTicker(scaleTicks);
+
+    // Contour lines in axis coordinates.
+    // Contours of the lower and upper halves of the rows in parallel (they share the middle row).
+    const auto levels = core::niceContourLevels(lo, hi);
+    const std::size_t mid = nq / 2;
+    auto half = [&](std::size_t first, std::size_t last) {
+        return core::contourLines(m_pAxis, std::span(m_qAxis).subspan(first, last - first + 1),
+                                  std::span(m_surface.cpi).subspan(first * np, (last - first + 1) * np), levels);
+    };
+    auto upper = std::async(std::launch::async, half, mid, nq - 1);
+    const auto lower = half(0, mid);
+    const auto top = upper.get();
+    QVector<double> cx(lower.x.begin(), lower.x.end()), cy(lower.y.begin(), lower.y.end());
+    cx.append(QVector<double>(top.x.begin(), top.x.end()));
+    cy.append(QVector<double>(top.y.begin(), top.y.end()));
+    m_contours->setData(cx, cy);
+
+    // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
+    if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {
+        const double level = std::log10(m_measured->value());
+        const auto iso = core::contourLines(m_pAxis, m_qAxis, colourValues(), level);
+        m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
+    } else {
+        m_measuredCurve->data()->clear();
+    }
+
+    const double dp = np > 1 ? (m_pAxis.back() - m_pAxis.front()) / double(np - 1) / 2 : 0.5;
+    const double dq = nq > 1 ? (m_qAxis.back() - m_qAxis.front()) / double(nq - 1) / 2 : 0.5;
+    m_map->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
+    m_map->yAxis->setRange(m_qAxis.front() - dq, m_qAxis.back() + dq);
+    m_slice->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
+    m_slice->xAxis->setLabel(tr("p"));
+
+    const std::vector<int> shape = topology();
+    m_counters->setTopology(shape); // the pairs' CPIs are predicted for it (nothing to do when unchanged)
+    const core::HardwareProfile *cpuProfile = nullptr;
+    const core::MappingStrategy *chosen = strategy(nullptr, &cpuProfile);
+    const QString source = chosen ? tr("%1 on %2: ").arg(QString::fromStdString(chosen->id),
+                                                         QString::fromStdString(cpuProfile->name))
+                                  : QString();
+    auto extreme = [](const core::MarkovSurface::Extreme &e) {
+        return e.infinite ? tr("infinite") : num(e.cpi);
+    };
+    m_info->setText(tr("%1%2 (groups × threads) = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
+                       "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
+                        .arg(source, QString::fromStdString(core::markovShapeText(shape)))
+                        .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
+                        .arg(num(m_surface.system_states, 6))
+                        .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value()) : tr("Steady state"))
+                        .arg(extreme(m_surface.min), num(m_surface.min.p), num(m_surface.min.q), extreme(m_surface.max),
+                             num(m_surface.max.p), num(m_surface.max.q)));
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+    if (m_pIndex < 0 || m_qIndex < 0) {
+        m_pIndex = int(np) / 2;
+        m_qIndex = int(nq) * 4 / 5;
+    }
+    m_pIndex = std::clamp(m_pIndex, 0, int(np) - 1);
+    m_qIndex = std::clamp(m_qIndex, 0, int(nq) - 1);
+    refreshPairs();
+    refreshSelection();
+    Q_EMIT settingsChanged();
+}
+
+void MarkovView::selectPoint(int pIndex, int qIndex)
+{
+    m_pIndex = std::clamp(pIndex, 0, int(m_pAxis.size()) - 1);
+    m_qIndex = std::clamp(qIndex, 0, int(m_qAxis.size()) - 1);
+    refreshSelection();
+    Q_EMIT settingsChanged();
+}
+
+void MarkovView::refreshSelection()
+{
+    if (m_pAxis.empty() || m_qAxis.empty())
+        return;
+    const auto pi = std::size_t(m_pIndex);
+    const auto qj = std::size_t(m_qIndex);
+    m_selection->setData({m_pAxis[pi]}, {m_qAxis[qj]}, true);
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+
+    QVector<double> x, y;
+    double top = 1;
+    for (std::size_t i = 0; i < m_pAxis.size(); ++i) {
+        const double v = m_surface.at(i, qj);
+        x << m_pAxis[i];
+        y << (std::isfinite(v) ? v : kNaN);
+        if (std::isfinite(v))
+            top = std::max(top, v);
+    }
+    m_sliceGraph->setData(x, y, true);
+    // Dots show the grid points on the coarse thesis grid; on fine grids they would only cost paint time.
+    m_sliceGraph->setScatterStyle(QCPScatterStyle(m_pAxis.size() <= 50 ? QCPScatterStyle::ssDisc
+                                                                         : QCPScatterStyle::ssNone, 4));
+    m_slice->yAxis->setRange(0.9, top * 1.3);
+    m_slice->xAxis->setLabel(tr("p, at q = %1").arg(num(m_surface.q[qj])));
+    m_slice->replot(QCustomPlot::rpQueuedReplot);
+
+    // The transient from all-active at the chosen point rises and saturates at the steady state.
+    const double p = m_surface.p[pi];
+    const double q = m_surface.q[qj];
+    core::MarkovTopology topo;
+    for (int n : topology())
+        topo.push_back({n, p, q});
+    const long long horizon = std::max<long long>(50, m_transient->isChecked() ? 2LL * m_steps->value() : 0);
+    const long long count = std::min<long long>(horizon, 2000);
+    QVector<double> t, c;
+    double tTop = 1;
+    for (long long i = 0; i <= count; ++i) {
+        const long long step = horizon * i / count;
+        const auto r = core::solveMarkovExact(topo, step);
+        t << double(step);
+        c << (r.infinite ? kNaN : r.cpi);
+        if (!r.infinite)
+            tTop = std::max(tTop, r.cpi);
+    }
+    m_transientGraph->setData(t, c, true);
+    m_transientPlot->xAxis->setRange(0, double(horizon));
+    m_transientPlot->yAxis->setRange(0.95, tTop * 1.1);
+    m_transientPlot->xAxis->setLabel(tr("steps t from all-active (p = %1, q = %2)").arg(num(p), num(q)));
+    m_transientPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+core::MarkovSettings MarkovView::settings() const
+{
+    core::MarkovSettings s;
+    s.groups = m_groups->value();
+    s.threads_per_group = m_threads->value();
+    s.topology_source = m_topology->currentData().toString().toStdString();
+    s.grid = m_grid->currentData().toString().toStdString();
+    if (m_transient->isChecked())
+        s.steps = m_steps->value();
+    s.p_index = m_pIndex;
+    s.q_index = m_qIndex;
+    if (m_measured->value() > 0)
+        s.measured_cpi = m_measured->value();
+    if (m_countersUsed)
+        s.counters = m_counters->inputs();
+    return s;
+}
+
+void MarkovView::setSettings(const core::MarkovSettings &s)
+{
+    {
+        const QSignalBlocker b1(m_groups), b2(m_threads), b3(m_grid), b4(m_transient), b5(m_steps), b6(m_measured),
+                b7(m_topology);
+        // A strategy of a profile this Crossroof does not have falls back to the groups and threads saved with it.
+        m_topology->setCurrentIndex(std::max(0, m_topology->findData(QString::fromStdString(s.topology_source))));
+        m_groups->setEnabled(m_topology->currentIndex() == 0);
+        m_threads->setEnabled(m_topology->currentIndex() == 0);
+        m_measured->setValue(s.measured_cpi.value_or(0));
+        m_groups->setValue(s.groups);
+        m_threads->setValue(s.threads_per_group);
+        const int grid = m_grid->findData(QString::fromStdString(s.grid));
+        if (grid >= 0) {
+            m_grid->setCurrentIndex(grid);
+        } else {
+            // A grid the combo box does not list (from a session or a script): add it.
+            m_grid->addItem(QString::fromStdString(s.grid), QString::fromStdString(s.grid));
+            m_grid->setCurrentIndex(m_grid->count() - 1);
+        }
+        m_transient->setChecked(s.steps.has_value());
+        m_steps->setEnabled(s.steps.has_value());
+        if (s.steps)
+            m_steps->setValue(int(std::min<long long>(*s.steps, m_steps->maximum())));
+    }
+    m_pIndex = s.p_index;
+    m_qIndex = s.q_index;
+    m_countersUsed = s.counters.has_value();
+    {
+        // Restoring the counters is no edit; their measured CPI is already the view's.
+        const QSignalBlocker block(m_counters);
+        m_counters->setInputs(s.counters.value_or(core::CounterInputs::thesisExample()));
+    }
+    m_pairValues.clear();
+    m_nearest.reset();
+    recompute();
+    if (m_countersUsed)
+        setStartingPairs(m_counters->pairs(), m_counters->nearest());
+}
+
+void MarkovView::setStartingPairs(const std::vector<core::StartingPair> &pairs, std::optional<std::size_t> nearest)
+{
+    m_pairValues = pairs;
+    m_nearest = nearest && *nearest < pairs.size() ? nearest : std::nullopt;
+    refreshPairs();
+}
+
+void MarkovView::refreshPairs()
+{
+    if (m_surface.p.empty())
+        return;
+    QVector<double> x, y;
+    for (const auto &pair : m_pairValues) {
+        x << axisOf(pair.p, m_surface.p);
+        y << axisOf(pair.q, m_surface.q);
+    }
+    m_pairs->setData(x, y);
+    if (m_nearest)
+        m_nearestPair->setData({x[int(*m_nearest)]}, {y[int(*m_nearest)]});
+    else
+        m_nearestPair->data()->clear();
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double MarkovView::axisOf(double probability, const std::vector<double> &values) const
+{
+    if (m_gridSpec.kind != core::MarkovGridKind::Thesis)
+        return toAxis(std::clamp(probability, values.front(), values.back()));
+    // By index: interpolate between the grid values around it.
+    const auto above = std::lower_bound(values.begin(), values.end(), probability);
+    if (above == values.begin())
+        return 0;
+    if (above == values.end())
+        return double(values.size() - 1);
+    const auto i = std::size_t(above - values.begin());
+    return double(i - 1) + (probability - values[i - 1]) / (values[i] - values[i - 1]);
+}
+
+void MarkovView::selectProbabilities(double p, double q)
+{
+    auto nearest = [](const std::vector<double> &values, double v) {
+        return int(std::min_element(values.begin(), values.end(),
+                                    [v](double a, double b) { return std::abs(a - v) < std::abs(b - v); })
+                   - values.begin());
+    };
+    if (!m_surface.p.empty())
+        selectPoint(nearest(m_surface.p, p), nearest(m_surface.q, q));
+}
+
+QString MarkovView::describeAt(double u, double v) const
+{
+    if (m_pAxis.empty() || m_qAxis.empty())
+        return {};
+    const auto i = std::size_t(nearestIndex(m_pAxis, u));
+    const auto j = std::size_t(nearestIndex(m_qAxis, v));
+    const double cpi = m_surface.at(i, j);
+    return tr("p = %1, q = %2: CPI = 1/(1 − P_all) = %3, P_all = Π_g (p/(p+1−q))^N_g at steady state")
+        .arg(num(m_surface.p[i]), num(m_surface.q[j]), std::isfinite(cpi) ? num(cpi) : tr("infinite"));
+}
+
+} // namespace crossroof::widgets

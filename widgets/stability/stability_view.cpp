@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "stability/stability_view.h"
+
+#include "xmodel/advisor.h"
+#include "xmodel/hysteresis.h"
+#include "common/parameter_state.h"
+#include "common/labelled.h"
+#include "common/plot_style.h"
+#include "xmodel/xmodel.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+const char *const kMapKeys[] = {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta"};
+
+QString num(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/// Blue for one stable state, orange for two, purple for three or more; each band runs light to dark with
+/// the operating throughput. Data values are band + shade, shade in [0, 0.95].
+QCPColorGradient bandGradient()
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    const QColor bands[3][2] = {{QColor(0xde, 0xeb, 0xf7), QColor(0x08, 0x51, 0x9c)},
+                                {QColor(0xfe, 0xe6, 0xce), QColor(0xa6, 0x36, 0x03)},
+                                {QColor(0xef, 0xed, 0xf5), QColor(0x54, 0x27, 0x8f)}};
+    for (int b = 0; b < 3; ++b) {
+        g.setColorStopAt(b / 3.0, bands[b][0]);
+        g.setColorStopAt((b + 0.95) / 3.0, bands[b][1]);
+        if (b < 2)
+            g.setColorStopAt((b + 0.999) / 3.0, bands[b][1]);
+    }
+    g.setLevelCount(350);
+    return g;
+}
+
+QSharedPointer<QCPAxisTicker> logTicker(double lo, double hi)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (double decade = std::pow(10.0, std::floor(lo)); std::log10(decade) <= hi + 1e-9; decade *= 10) {
+        for (double m : {1.0, 2.0, 5.0}) {
+            const double u = std::log10(m * decade);
+            if (u >= lo - 1e-9 && u <= hi + 1e-9)
+                ticker->addTick(u, QString::number(m * decade, 'g', 4));
+        }
+    }
+    return ticker;
+}
+
+} // namespace
+
+StabilityView::StabilityView(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    auto *bar = new QHBoxLayout;
+    auto keyBox = [this](const char *initial) {
+        auto *box = new QComboBox(this);
+        for (const char *key : kMapKeys) {
+            const auto *info = core::findParameter(key);
+            box->addItem(qs(info->symbol), QString::fromLatin1(key));
+            box->setItemData(box->count() - 1, qs(info->label), Qt::ToolTipRole);
+        }
+        box->setCurrentIndex(box->findData(QString::fromLatin1(initial)));
+        return box;
+    };
+    m_xKey = keyBox("n");
+    m_yKey = keyBox("Z");
+    addLabelled(bar, tr("Map &x"), m_xKey);
+    addLabelled(bar, tr("&y"), m_yKey);
+    m_resolution = new QSpinBox(this);
+    m_resolution->setRange(16, 512);
+    m_resolution->setValue(128);
+    m_resolution->setSuffix(tr(" cells"));
+    m_resolution->setToolTip(tr("Cells per axis; the map refines to this in the background, coarse first"));
+    addLabelled(bar, tr("&Resolution"), m_resolution);
+    m_sweepKey = keyBox("n");
+    auto *sweepBar = new QHBoxLayout;
+    addLabelled(sweepBar, tr("&Hysteresis of"), m_sweepKey);
+    m_sweepShows = new QComboBox(this);
+    m_sweepShows->addItem(tr("MS throughput"));
+    m_sweepShows->addItem(tr("warps in memory, k"));
+    m_sweepShows->setToolTip(tr("Where compute demand is flat (x ≥ π) every equilibrium has the same throughput "
+                                "M/Z; the branches then differ in k, the warps waiting on memory"));
+    addLabelled(sweepBar, tr("sho&wing"), m_sweepShows);
+    sweepBar->addStretch(1);
+    bar->addStretch(1);
+
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+
+    m_map = new QCustomPlot(this);
+    plot_style::setupAxes(m_map);
+    m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
+    m_colorMap->setInterpolate(false);
+    m_colorMap->setGradient(bandGradient());
+    m_colorMap->setDataRange(QCPRange(0, 3));
+    m_edges = new QCPCurve(m_map->xAxis, m_map->yAxis);
+    m_edges->setPen(QPen(Qt::black, 1.5));
+    m_current = m_map->addGraph();
+    m_current->setLineStyle(QCPGraph::lsNone);
+    m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(Qt::black, 2), QColor(255, 255, 255, 160), 16));
+    m_map->setMinimumSize(300, 240);
+    m_map->setMouseTracking(true);
+
+    m_hyst = new QCustomPlot(this);
+    plot_style::setupAxes(m_hyst);
+    m_hyst->yAxis->setLabel(tr("MS throughput (GB/s)"));
+    m_bistable = m_hyst->addGraph();
+    m_bistable->setName(tr("bistable range"));
+    m_bistable->setPen(Qt::NoPen);
+    m_bistable->setBrush(QColor(0xE6, 0x9F, 0x00, 50));
+    m_bistable->setLineStyle(QCPGraph::lsStepCenter);
+    m_up = m_hyst->addGraph();
+    m_up->setName(tr("raising"));
+    m_up->setPen(QPen(plot_style::kBlue, 2));
+    m_down = m_hyst->addGraph();
+    m_down->setName(tr("lowering"));
+    m_down->setPen(QPen(plot_style::kVermillion, 2, Qt::DashLine));
+    m_jumps = m_hyst->addGraph();
+    m_jumps->setName(tr("jumps"));
+    m_jumps->setLineStyle(QCPGraph::lsNone);
+    m_jumps->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
+    plot_style::placeLegendBelow(m_hyst);
+    m_hyst->setMinimumSize(300, 160);
+
+    m_advice = new QTableWidget(0, 3, this);
+    m_advice->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
+    m_advice->horizontalHeader()->setStretchLastSection(true);
+    m_advice->verticalHeader()->setVisible(false);
+    m_advice->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_advice->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_advice->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_advice->setWordWrap(true);
+    m_advice->setToolTip(tr("The paper's tuning operations (x-model.txt VI), ranked by compute throughput gain. "
+                            "Each gain is the difference of two full model evaluations. Double-click to apply."));
+    auto *apply = new QPushButton(tr("&Apply Selected"), this);
+    apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
+    auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
+    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, with its "
+                           "operating point (the paper's Figs. 12-17)"));
+    auto *clearCompare = new QPushButton(tr("C&lear"), this);
+    clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
+    m_degradation = new QLabel(this);
+    m_degradation->setWordWrap(true);
+    m_adviceDetail = new QLabel(this);
+    m_adviceDetail->setWordWrap(true);
+    m_adviceDetail->setMinimumHeight(60);
+    m_adviceDetail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *advisor = new QWidget(this);
+    auto *advisorLayout = new QVBoxLayout(advisor);
+    advisorLayout->setContentsMargins(0, 0, 0, 0);
+    advisorLayout->addWidget(new QLabel(tr("<b>What-if advisor</b>"), advisor));
+    advisorLayout->addWidget(m_advice, 1);
+    advisorLayout->addWidget(m_adviceDetail);
+    advisorLayout->addWidget(m_degradation);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(apply);
+    buttons->addWidget(compare);
+    buttons->addWidget(clearCompare);
+    advisorLayout->addLayout(buttons);
+
+    auto *hystPane = new QWidget(this);
+    auto *hystLayout = new QVBoxLayout(hystPane);
+    hystLayout->setContentsMargins(0, 0, 0, 0);
+    hystLayout->addLayout(sweepBar);
+    hystLayout->addWidget(m_hyst, 1);
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(m_map);
+    left->addWidget(hystPane);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(advisor);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_info);
+    layout->addWidget(split, 1);
+
+    for (QComboBox *box : {m_xKey, m_yKey, m_sweepKey, m_sweepShows}) {
+        connect(box, &QComboBox::currentIndexChanged, this, &StabilityView::scheduleRefresh);
+        connect(box, &QComboBox::currentIndexChanged, this, &StabilityView::settingsChanged);
+    }
+    connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::scheduleRefresh);
+    connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::settingsChanged);
+    connect(m_state, &ParameterState::changed, this, &StabilityView::scheduleRefresh);
+    connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_advice->currentRow()); });
+    connect(m_advice, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
+    connect(compare, &QPushButton::clicked, this, [this] { compareAdvice(m_advice->currentRow()); });
+    connect(clearCompare, &QPushButton::clicked, this, [this] { compareAdvice(-1); });
+    connect(m_advice, &QTableWidget::currentCellChanged, this, [this](int row) {
+        const QTableWidgetItem *item = row >= 0 ? m_advice->item(row, 0) : nullptr;
+        m_adviceDetail->setText(item ? item->data(Qt::UserRole).toString() : QString());
+    });
+    connect(m_map, &QCustomPlot::mousePress, this, [this](QMouseEvent *e) {
+        if (!m_map->axisRect()->rect().contains(e->position().toPoint()))
+            return;
+        m_dragging = true;
+        m_state->beginInteraction();
+        m_state->undoStack()->beginMacro(tr("Move the point on the stability map"));
+        dragTo(e);
+    });
+    connect(m_map, &QCustomPlot::mouseMove, this, [this](QMouseEvent *e) {
+        if (m_dragging) {
+            dragTo(e);
+            return;
+        }
+        const QPointF pos = e->position();
+        Q_EMIT hoverTextChanged(m_map->axisRect()->rect().contains(pos.toPoint())
+                                    ? describeAt(m_map->xAxis->pixelToCoord(pos.x()), m_map->yAxis->pixelToCoord(pos.y()))
+                                    : QString());
+    });
+    connect(m_map, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *) {
+        if (!m_dragging)
+            return;
+        m_dragging = false;
+        m_state->undoStack()->endMacro();
+        m_state->endInteraction();
+    });
+}
+
+StabilityView::~StabilityView()
+{
+    m_worker.request_stop();
+}
+
+core::StabilitySettings StabilityView::settings() const
+{
+    core::StabilitySettings s;
+    s.x_key = m_xKey->currentData().toString().toStdString();
+    s.y_key = m_yKey->currentData().toString().toStdString();
+    s.resolution = m_resolution->value();
+    s.sweep_key = m_sweepKey->currentData().toString().toStdString();
+    s.sweep_shows_k = m_sweepShows->currentIndex() == 1;
+    return s;
+}
+
+void StabilityView::setSettings(const core::StabilitySettings &s)
+{
+    auto choose = [](QComboBox *box, const std::string &key) {
+        const int index = box->findData(QString::fromStdString(key));
+        if (index >= 0)
+            box->setCurrentIndex(index);
+    };
+    choose(m_xKey, s.x_key);
+    choose(m_yKey, s.y_key);
+    choose(m_sweepKey, s.sweep_key);
+    m_resolution->setValue(s.resolution);
+    m_sweepShows->setCurrentIndex(s.sweep_shows_k ? 1 : 0);
+}
+
+core::MapAxis StabilityView::axis(int which) const
+{
+    const QString key = (which == 0 ? m_xKey : m_yKey)->currentData().toString();
+    const auto *info = core::findParameter(key.toStdString());
+    const auto &p = m_state->params();
+    core::MapAxis a;
+    a.key = key.toStdString();
+    a.count = m_resolution->value();
+    const double v = p.*(info->member);
+    if (a.key == "n") {
+        a.min = 1;
+        a.max = std::max(2 * p.max_warps, 1.5 * p.n);
+    } else if (info->log_scale) {
+        // Two and a half decades around the current value, within the key's limits.
+        a.min = std::max(info->min > 0 ? info->min : 1e-6, v / 18);
+        a.max = std::min(info->max, v * 18);
+        a.log = true;
+    } else {
+        a.min = info->slider_min;
+        a.max = info->slider_max;
+    }
+    if (!(a.max > a.min))
+        a.max = a.min * 2 + 1;
+    return a;
+}
+
+double StabilityView::toAxis(int which, double value) const
+{
+    return axis(which).log ? std::log10(value) : value;
+}
+
+double StabilityView::fromAxis(int which, double u) const
+{
+    return axis(which).log ? std::pow(10.0, u) : u;
+}
+
+void StabilityView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        scheduleRefresh();
+}
+
+void StabilityView::scheduleRefresh()
+{
+    // A hidden view costs nothing while sliders move elsewhere; it catches up when shown.
+    if (!isVisible()) {
+        m_stale = true;
+        m_worker.request_stop();
+        return;
+    }
+    if (m_refreshQueued)
+        return;
+    m_refreshQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_refreshQueued = false;
+        refresh();
+    });
+}
+
+void StabilityView::refresh()
+{
+    m_stale = false;
+    markCurrent();
+    refreshHysteresis();
+    refreshAdvisor();
+    startMap();
+}
+
+void StabilityView::startMap()
+{
+    const core::MapAxis ax = axis(0);
+    const core::MapAxis ay = axis(1);
+    const core::XModelParams base = m_state->params();
+    const int generation = ++m_generation;
+    m_worker.request_stop();
+    if (m_worker.joinable())
+        m_worker.join();
+    // Coarse first, on this thread, so the view answers within a frame; finer levels in the background.
+    auto mapper = std::make_shared<core::StabilityMapper>(base, ax, ay);
+    mapper->compute(16, 1);
+    showMap(mapper->map());
+    m_worker = std::jthread([this, mapper, generation](std::stop_token stop) {
+        for (int stride : {8, 4, 2, 1}) {
+            if (!mapper->compute(stride, 2, stop))
+                return;
+            QMetaObject::invokeMethod(
+                this,
+                [this, map = mapper->map(), generation] {
+                    if (generation == m_generation)
+                        showMap(map);
+                },
+                Qt::QueuedConnection);
+        }
+    });
+}
+
+void StabilityView::waitForMap()
+{
+    if (m_stale || m_refreshQueued) {
+        m_refreshQueued = false;
+        refresh();
+    }
+    if (m_worker.joinable())
+        m_worker.join();
+    QCoreApplication::processEvents();
+}
+
+void StabilityView::showMap(const core::StabilityMap &map)
+{
+    m_shown = map;
+    const std::size_t nx = map.x_values.size();
+    const std::size_t ny = map.y_values.size();
+    if (nx == 0 || ny == 0)
+        return;
+    std::vector<double> ux(nx), uy(ny);
+    for (std::size_t i = 0; i < nx; ++i)
+        ux[i] = map.x.log ? std::log10(map.x_values[i]) : map.x_values[i];
+    for (std::size_t j = 0; j < ny; ++j)
+        uy[j] = map.y.log ? std::log10(map.y_values[j]) : map.y_values[j];
+
+    double top = 0;
+    for (double g : map.operating_gbs)
+        top = std::max(top, g);
+    auto *data = m_colorMap->data();
+    data->setSize(int(nx), int(ny));
+    data->setRange(QCPRange(ux.front(), ux.back()), QCPRange(uy.front(), uy.back()));
+    for (std::size_t j = 0; j < ny; ++j) {
+        for (std::size_t i = 0; i < nx; ++i) {
+            const std::size_t at = map.shownIndex(i, j);
+            const int band = std::clamp(map.stable_count[at] - 1, 0, 2);
+            const double shade = top > 0 ? 0.95 * map.operating_gbs[at] / top : 0;
+            data->setCell(int(i), int(j), band + shade);
+        }
+    }
+
+    // Outline the regions along the cell sides where the stable count changes (tangencies).
+    const auto edges = core::regionEdges(map);
+    QVector<double> ex, ey;
+    auto mid = [](const std::vector<double> &u, std::size_t i, int side) {
+        if (side < 0)
+            return i == 0 ? u[0] - (u[1] - u[0]) / 2 : (u[i - 1] + u[i]) / 2;
+        return i + 1 >= u.size() ? u[i] + (u[i] - u[i - 1]) / 2 : (u[i] + u[i + 1]) / 2;
+    };
+    for (std::size_t j = 0; j < ny; ++j) {
+        for (std::size_t i = 0; i < nx; ++i) {
+            const auto e = edges[map.index(i, j)];
+            if (e & core::kEdgeRight)
+                ex << mid(ux, i, 1) << mid(ux, i, 1) << kNaN, ey << mid(uy, j, -1) << mid(uy, j, 1) << kNaN;
+            if (e & core::kEdgeUp)
+                ex << mid(ux, i, -1) << mid(ux, i, 1) << kNaN, ey << mid(uy, j, 1) << mid(uy, j, 1) << kNaN;
+        }
+    }
+    m_edges->setData(ex, ey);
+
+    for (int which : {0, 1}) {
+        const core::MapAxis &a = which == 0 ? map.x : map.y;
+        QCPAxis *qa = which == 0 ? m_map->xAxis : m_map->yAxis;
+        const auto &u = which == 0 ? ux : uy;
+        const double half = u.size() > 1 ? (u[1] - u[0]) / 2 : 0.5;
+        qa->setRange(u.front() - half, u.back() + half);
+        if (a.log)
+            qa->setTicker(logTicker(u.front(), u.back()));
+        else
+            qa->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        const auto *info = core::findParameter(a.key);
+        qa->setLabel(QStringLiteral("%1 (%2)").arg(qs(info->label), qs(info->symbol))
+                     + (info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit))
+                     + (a.log ? tr(", log scale") : QString()));
+    }
+    int bistable = 0;
+    for (int c : map.stable_count)
+        bistable += c >= 2 ? 1 : 0;
+    const bool done = map.completed_stride == 1;
+    m_info->setText(tr("Blue: one stable state; orange: bistable (two); purple: three or more. Darker is higher "
+                       "operating throughput (up to %1 GB/s). Black lines are tangencies, the edges of the regions. "
+                       "Drag the marked point to set both parameters. %2")
+                        .arg(num(top))
+                        .arg(done ? tr("%1 of %2 cells bistable.").arg(bistable).arg(map.stable_count.size())
+                                  : tr("Refining…")));
+    markCurrent();
+}
+
+void StabilityView::markCurrent()
+{
+    const auto &p = m_state->params();
+    const auto *xi = core::findParameter(m_xKey->currentData().toString().toStdString());
+    const auto *yi = core::findParameter(m_yKey->currentData().toString().toStdString());
+    m_current->setData({toAxis(0, p.*(xi->member))}, {toAxis(1, p.*(yi->member))}, true);
+    m_map->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void StabilityView::dragTo(QMouseEvent *event)
+{
+    const QPointF pos = event->position();
+    const double x = fromAxis(0, m_map->xAxis->pixelToCoord(pos.x()));
+    const double y = fromAxis(1, m_map->yAxis->pixelToCoord(pos.y()));
+    const core::MapAxis ax = axis(0), ay = axis(1);
+    m_state->applyValue(m_xKey->currentData().toString(), std::clamp(x, ax.min, ax.max));
+    m_state->applyValue(m_yKey->currentData().toString(), std::clamp(y, ay.min, ay.max));
+}
+
+QString StabilityView::describeAt(double u, double v) const
+{
+    core::XModelParams p = m_state->params();
+    const auto *xi = core::findParameter(m_xKey->currentData().toString().toStdString());
+    const auto *yi = core::findParameter(m_yKey->currentData().toString().toStdString());
+    const double x = fromAxis(0, u), y = fromAxis(1, v);
+    if (core::checkValue(*xi, x) || core::checkValue(*yi, y))
+        return {};
+    p.*(xi->member) = xi->integer ? std::round(x) : x;
+    p.*(yi->member) = yi->integer ? std::round(y) : y;
+    const auto r = core::XModel(p).solve();
+    QStringList roots;
+    for (const auto &e : r.equilibria)
+        roots << tr("k = %1 (%2, %3 GB/s)").arg(num(e.k, 3), qs(core::stabilityName(e.stability)), num(e.ms_gbs));
+    return tr("%1 = %2, %3 = %4: %5 stable; %6")
+        .arg(qs(xi->symbol), num(p.*(xi->member)), qs(yi->symbol), num(p.*(yi->member)))
+        .arg(r.stableCount())
+        .arg(roots.join(QStringLiteral(", ")));
+}
+
+void StabilityView::refreshHysteresis()
+{
+    const QString key = m_sweepKey->currentData().toString();
+    const auto *info = core::findParameter(key.toStdString());
+    const auto &p = m_state->params();
+    std::vector<double> values;
+    if (key == QLatin1String("n")) {
+        const int top = int(std::max(2 * p.max_warps, 1.5 * p.n));
+        for (int n = 1; n <= top; ++n)
+            values.push_back(n);
+    } else {
+        const double v = p.*(info->member);
+        const double lo = info->log_scale ? std::max(info->min > 0 ? info->min : 1e-6, v / 18) : info->slider_min;
+        const double hi = info->log_scale ? std::min(info->max, v * 18) : info->slider_max;
+        for (int i = 0; i < 256; ++i) {
+            const double t = i / 255.0;
+            values.push_back(info->log_scale ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo));
+        }
+    }
+    const core::HysteresisResult h = core::sweepHysteresis(p, key.toStdString(), values);
+    const bool showK = m_sweepShows->currentIndex() == 1;
+    const auto &up = showK ? h.up_k : h.up_gbs;
+    const auto &down = showK ? h.down_k : h.down_gbs;
+    QVector<double> x(h.values.begin(), h.values.end());
+    m_up->setData(x, QVector<double>(up.begin(), up.end()), true);
+    m_down->setData(x, QVector<double>(down.begin(), down.end()), true);
+    m_hyst->yAxis->setLabel(showK ? tr("warps in memory, k") : tr("MS throughput (GB/s)"));
+    double top = 0;
+    for (double g : up)
+        top = std::max(top, g);
+    for (double g : down)
+        top = std::max(top, g);
+    top = top > 0 ? top * 1.1 : 1;
+    QVector<double> band;
+    for (int c : h.stable_count)
+        band << (c >= 2 ? top : kNaN);
+    m_bistable->setData(x, band, true);
+    QVector<double> jx, jy;
+    for (const auto &j : h.jumps) {
+        jx << j.to_value;
+        jy << (showK ? j.to_k : j.to_gbs);
+    }
+    m_jumps->setData(jx, jy, false);
+    m_hyst->xAxis->setScaleType(info->log_scale && key != QLatin1String("n") ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    m_hyst->xAxis->setRange(values.front(), values.back());
+    m_hyst->yAxis->setRange(0, top);
+    m_hyst->xAxis->setLabel(tr("%1 (%2)%3, swept up then down").arg(qs(info->label), qs(info->symbol),
+                                                                      info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit)));
+    m_hyst->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void StabilityView::refreshAdvisor()
+{
+    const core::Advice advice = core::advise(m_state->params());
+    m_advice->setRowCount(0);
+    m_adviceParams.clear();
+    std::vector<const core::TuningAdvice *> ordered;
+    for (const auto &op : advice.operations)
+        ordered.push_back(&op);
+    std::stable_sort(ordered.begin(), ordered.end(), [](const auto *a, const auto *b) {
+        return (a->rank > 0 ? a->rank : 1000) < (b->rank > 0 ? b->rank : 1000);
+    });
+    auto signedText = [](double v, std::optional<double> percent, const QString &unit) {
+        if (std::abs(v) < 1e-6) // differences of two full evaluations: round-off is not a change
+            v = 0;
+        if (percent && std::abs(*percent) < 1e-6)
+            percent = 0.0;
+        QString text = (v >= 0 ? QStringLiteral("+") : QString()) + num(v, 3) + QLatin1Char(' ') + unit;
+        if (percent)
+            text += QStringLiteral(" (%1%2 %)").arg(*percent >= 0 ? QStringLiteral("+") : QString(), num(*percent, 3));
+        return text;
+    };
+    for (const auto *op : ordered) {
+        const int row = m_advice->rowCount();
+        m_advice->insertRow(row);
+        QStringList changes;
+        for (const auto &c : op->changes)
+            changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), num(c.from), num(c.to));
+        auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString()) + qs(op->name));
+        const QString detail = op->applicable
+            ? tr("<b>%1</b> (%2). Principle %3: %4").arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
+                  .arg(op->principle).arg(QString::fromStdString(op->why).toHtmlEscaped())
+            : tr("<b>%1</b>: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
+        name->setData(Qt::UserRole, detail);
+        m_advice->setItem(row, 0, name);
+        m_advice->setItem(row, 1, new QTableWidgetItem(op->applicable ? signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")) : tr("n/a")));
+        m_advice->setItem(row, 2, new QTableWidgetItem(op->applicable ? signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")) : QString()));
+        for (int c = 0; c < 3; ++c) {
+            m_advice->item(row, c)->setToolTip(detail);
+            if (!op->applicable)
+                m_advice->item(row, c)->setForeground(QColor(0x88, 0x88, 0x88));
+        }
+        m_adviceParams.push_back(op->applicable ? op->params : m_state->params());
+    }
+    m_advice->resizeColumnsToContents();
+    if (m_advice->rowCount() > 0)
+        m_advice->setCurrentCell(0, 0);
+    const auto &d = advice.degradation;
+    QString text;
+    if (advice.stable_count >= 2) {
+        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (M/Z − R).").arg(num(d.max_gbs));
+        if (d.min_drop_gbs && d.tangency_n && *d.min_drop_gbs > 1e-3)
+            text += tr(" The smallest drop, at the tangency (n = %1), is %2 GB/s.").arg(num(*d.tangency_n), num(*d.min_drop_gbs));
+        else if (d.tangency_n)
+            text += tr(" The second state appears at n = %1 with no drop at first: the demand meets f at a corner.").arg(num(*d.tangency_n));
+    } else {
+        text = tr("One stable state: no fall to a lower state is possible here.");
+    }
+    m_degradation->setText(text);
+}
+
+void StabilityView::compareAdvice(int row)
+{
+    if (row < 0 || std::size_t(row) >= m_adviceParams.size()) {
+        m_state->setComparison(std::nullopt);
+        return;
+    }
+    QString name = m_advice->item(row, 0)->text();
+    name.remove(QRegularExpression(QStringLiteral("^\\d+\\. ")));
+    m_state->setComparison(m_adviceParams[std::size_t(row)], name);
+}
+
+void StabilityView::applyAdvice(int row)
+{
+    if (row < 0 || std::size_t(row) >= m_adviceParams.size())
+        return;
+    const core::XModelParams target = m_adviceParams[std::size_t(row)];
+    if (target == m_state->params())
+        return;
+    m_state->undoStack()->beginMacro(tr("Apply %1").arg(m_advice->item(row, 0)->text()));
+    for (const auto &info : core::parameterInfos())
+        m_state->applyValue(qs(info.key), target.*(info.member));
+    m_state->applyCacheMode(target.cache);
+    m_state->undoStack()->endMacro();
+    m_state->setComparison(std::nullopt); // the what-if is now the state itself
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "session/session.h"
+#include "xmodel/stability_map.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <stop_token>
+#include <thread>
+
+class QCheckBox;
+class QComboBox;
+class QCPColorMap;
+class QCPCurve;
+class QCPGraph;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QMouseEvent;
+class QSpinBox;
+class QTableWidget;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// Where in parameter space the machine is bistable (MODEL.md 1.6): a map over any two parameters, cells
+/// coloured by the number of stable equilibria and shaded by operating throughput, bistable regions outlined;
+/// the current point is marked and can be dragged. Below it the hysteresis of a sweep, and beside it the
+/// what-if advisor: the paper's tuning operations ranked by their predicted gain, each applicable (undoable).
+/// The map refines progressively in the background (coarse first) and restarts on every change.
+class StabilityView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StabilityView(ParameterState *state, QWidget *parent = nullptr);
+    ~StabilityView() override;
+
+    QCustomPlot *mapPlot() const { return m_map; }
+    QCustomPlot *hysteresisPlot() const { return m_hyst; }
+    QCPColorMap *colorMap() const { return m_colorMap; }
+    QCPGraph *currentPoint() const { return m_current; }
+    QCPGraph *upBranch() const { return m_up; }
+    QCPGraph *downBranch() const { return m_down; }
+    QTableWidget *advisorTable() const { return m_advice; }
+    QComboBox *xKeyBox() const { return m_xKey; }
+    QComboBox *yKeyBox() const { return m_yKey; }
+    QComboBox *sweepKeyBox() const { return m_sweepKey; }
+    /// 0: the branches' MS throughput; 1: their warps in the memory system, k.
+    QComboBox *sweepShowsBox() const { return m_sweepShows; }
+    QList<QCustomPlot *> figurePlots() const { return {m_map, m_hyst}; }
+
+    /// The map as last drawn (possibly still coarse).
+    const core::StabilityMap &map() const { return m_shown; }
+    core::StabilitySettings settings() const;
+    void setSettings(const core::StabilitySettings &settings);
+    /// Brings everything up to date (if hidden, the view defers its work until shown) and blocks until the
+    /// background refinement has finished (tests, export).
+    void waitForMap();
+    /// Applies the advisor's operation in row ROW of the table (one undo step).
+    void applyAdvice(int row);
+    /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode); -1 clears it.
+    void compareAdvice(int row);
+    /// Text for the cell under plot coordinates (u, v): its equilibria.
+    QString describeAt(double u, double v) const;
+
+Q_SIGNALS:
+    void hoverTextChanged(const QString &text);
+    /// A choice of axes, resolution or sweep changed (for the window's modified mark).
+    void settingsChanged();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void scheduleRefresh();
+    void refresh();
+    void startMap();
+    void showMap(const core::StabilityMap &map);
+    void refreshHysteresis();
+    void refreshAdvisor();
+    void markCurrent();
+    core::MapAxis axis(int which) const;
+    double toAxis(int which, double value) const;
+    double fromAxis(int which, double u) const;
+    void dragTo(QMouseEvent *event);
+
+    ParameterState *m_state;
+    QComboBox *m_xKey;
+    QComboBox *m_yKey;
+    QSpinBox *m_resolution;
+    QComboBox *m_sweepKey;
+    QComboBox *m_sweepShows;
+    QLabel *m_adviceDetail;
+    QLabel *m_info;
+    QCustomPlot *m_map;
+    QCPColorMap *m_colorMap;
+    QCPCurve *m_edges;
+    QCPGraph *m_current;
+    QCustomPlot *m_hyst;
+    QCPGraph *m_up;
+    QCPGraph *m_down;
+    QCPGraph *m_jumps;
+    QCPGraph *m_bistable;
+    QTableWidget *m_advice;
+    QLabel *m_degradation;
+    std::vector<core::XModelParams> m_adviceParams;
+    core::StabilityMap m_shown;
+    std::jthread m_worker;
+    int m_generation = 0;
+    bool m_dragging = false;
+    bool m_refreshQueued = false;
+    bool m_stale = true; ///< inputs changed while hidden: recompute when shown
+};
+
+} // namespace crossroof::widgets

@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/calibration_dialog.h"
+
+#include "support/error.h"
+#include "profiles/hardware_profile.h"
+#include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "traces/trace_state.h"
+#include "xmodel/xmodel.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString fmt(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+bool fittable(const core::MeasuredTrace &t)
+{
+    return t.kind == core::TraceKind::BandwidthVsWarps || t.kind == core::TraceKind::KernelPoints;
+}
+
+QString unitOf(const QString &key)
+{
+    const auto *info = core::findParameter(key.toStdString());
+    return info ? QString::fromUtf8(info->unit.data(), qsizetype(info->unit.size())) : QString();
+}
+
+QString symbolOf(const QString &key)
+{
+    if (key == QLatin1String("alpha"))
+        return QStringLiteral("α");
+    if (key == QLatin1String("beta"))
+        return QStringLiteral("β");
+    return key;
+}
+
+} // namespace
+
+CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, QWidget *parent)
+    : QDialog(parent)
+    , m_traces(traces)
+    , m_state(state)
+{
+    setWindowTitle(tr("Calibrate the Memory Model"));
+    m_traceBox = new QComboBox(this);
+    m_traceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_modelBox = new QComboBox(this);
+    m_modelBox->addItem(tr("Roofline MS: y = min(s·k, R), fits R and L"), int(Model::Roofline));
+    m_modelBox->addItem(tr("Fixed hit rate cache (Eq. 1, 2): fits L_s and h"), int(Model::FixedCache));
+    m_modelBox->addItem(tr("Locality cache (Eq. 3, 5): fits L_s, α and β"), int(Model::LocalityCache));
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Trace"), m_traceBox);
+    form->addRow(tr("&Model"), m_modelBox);
+
+    auto makePlot = [this](const QString &yLabel) {
+        auto *plot = new QCustomPlot(this);
+        plot->setPlottingHint(QCP::phFastPolylines, true);
+        plot_style::setupAxes(plot);
+        plot->xAxis->setLabel(tr("k: warps per SM"));
+        plot->yAxis->setLabel(yLabel);
+        // One fixed left margin for both plots, so that their k axes line up.
+        const QFontMetrics metrics(plot->yAxis->tickLabelFont());
+        plot->axisRect()->setAutoMargins(QCP::msRight | QCP::msTop | QCP::msBottom);
+        plot->axisRect()->setMargins(QMargins(
+                metrics.horizontalAdvance(QStringLiteral("−00000")) + 2 * metrics.height() + 12, 0, 0, 0));
+        return plot;
+    };
+    m_dataPlot = makePlot(tr("MS throughput (GB/s)"));
+    m_dataPlot->setAccessibleName(tr("Measured trace and fitted curve"));
+    m_points = m_dataPlot->addGraph();
+    m_points->setLineStyle(QCPGraph::lsNone);
+    m_points->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kOrange, 1.5), Qt::NoBrush, 7));
+    m_curve = m_dataPlot->addGraph();
+    m_curve->setPen(QPen(plot_style::kBlue, 2));
+    plot_style::placeLegendBelow(m_dataPlot);
+
+    m_residualPlot = makePlot(tr("residual y − fit (GB/s)"));
+    m_residualPlot->setAccessibleName(tr("Residuals of the fit"));
+    m_zero = m_residualPlot->addGraph();
+    m_zero->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
+    m_residuals = m_residualPlot->addGraph();
+    m_residuals->setPen(QPen(QColor(0xE6, 0x9F, 0x00, 90), 1));
+    m_residuals->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(plot_style::kOrange, 1), plot_style::kOrange, 6));
+
+    m_result = new QLabel(this);
+    m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::RichText);
+    m_result->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_result->setMinimumWidth(280);
+    m_result->setMaximumWidth(340);
+
+    auto *plots = new QVBoxLayout;
+    plots->addWidget(m_dataPlot, 3);
+    plots->addWidget(m_residualPlot, 2);
+    auto *middle = new QHBoxLayout;
+    middle->addLayout(plots, 1);
+    middle->addWidget(m_result);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_apply = buttons->addButton(tr("&Apply to Parameters"), QDialogButtonBox::ApplyRole);
+    m_apply->setToolTip(tr("Set the fitted parameters (one undo step)"));
+    m_apply->setDefault(true);
+    m_save = buttons->addButton(tr("&Save as Profile…"), QDialogButtonBox::ActionRole);
+    m_save->setToolTip(tr("Write the current profile with the fitted parameters as a new profile file"));
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_apply, &QPushButton::clicked, this, &CalibrationDialog::apply);
+    connect(m_save, &QPushButton::clicked, this, &CalibrationDialog::saveInteractively);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(middle, 1);
+    layout->addWidget(buttons);
+    resize(960, 640);
+
+    // Machine changes (and profile switches) change what the fit means; refit once the change settles.
+    auto *refit = new QTimer(this);
+    refit->setSingleShot(true);
+    refit->setInterval(0);
+    connect(refit, &QTimer::timeout, this, &CalibrationDialog::fit);
+    connect(m_state, &ParameterState::valueChanged, this, [this, refit](const QString &key) {
+        const auto *info = core::findParameter(key.toStdString());
+        if (!m_applying && info && info->side == core::ParameterSide::Machine)
+            refit->start();
+    });
+    connect(m_state, &ParameterState::profileChanged, refit, qOverload<>(&QTimer::start));
+    connect(m_traceBox, &QComboBox::currentIndexChanged, this, &CalibrationDialog::fit);
+    connect(m_modelBox, &QComboBox::currentIndexChanged, this, &CalibrationDialog::fit);
+    connect(m_traces, &TraceState::changed, this, &CalibrationDialog::rebuildTraceList);
+    rebuildTraceList();
+    fit();
+}
+
+void CalibrationDialog::rebuildTraceList()
+{
+    const QString current = traceId();
+    {
+        const QSignalBlocker block(m_traceBox);
+        m_traceBox->clear();
+        for (const auto &t : m_traces->traces()) {
+            if (!fittable(t))
+                continue;
+            m_traceBox->addItem(tr("%1 (%2)").arg(QString::fromStdString(t.name),
+                                                  QFileInfo(QString::fromStdString(t.source)).fileName()),
+                                QString::fromStdString(t.id));
+            m_traceBox->setItemData(m_traceBox->count() - 1, QString::fromStdString(t.source),
+                                    Qt::ToolTipRole);
+        }
+        const int index = m_traceBox->findData(current);
+        m_traceBox->setCurrentIndex(index >= 0 ? index : 0);
+    }
+    if (traceId() != current || (m_roofline || m_cache || !m_error.isEmpty()))
+        fit();
+}
+
+bool CalibrationDialog::setTrace(const QString &id)
+{
+    const int index = m_traceBox->findData(id);
+    if (index < 0)
+        return false;
+    if (index == m_traceBox->currentIndex())
+        fit();
+    else
+        m_traceBox->setCurrentIndex(index);
+    return true;
+}
+
+QString CalibrationDialog::traceId() const
+{
+    return m_traceBox->currentData().toString();
+}
+
+void CalibrationDialog::setModel(Model model)
+{
+    m_modelBox->setCurrentIndex(m_modelBox->findData(int(model)));
+}
+
+CalibrationDialog::Model CalibrationDialog::model() const
+{
+    return Model(m_modelBox->currentData().toInt());
+}
+
+bool CalibrationDialog::fit()
+{
+    m_roofline.reset();
+    m_cache.reset();
+    m_error.clear();
+    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    m_machine = m_state->params();
+    if (!t) {
+        m_error = tr(
+                "Import a trace of throughput against warps per SM first (Import… in the Traces panel).");
+    } else {
+        try {
+            switch (model()) {
+            case Model::Roofline:
+                m_roofline = core::fitRoofline(t->x, t->y);
+                break;
+            case Model::FixedCache:
+                m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::Fixed);
+                break;
+            case Model::LocalityCache:
+                m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::Locality);
+                break;
+            }
+        } catch (const core::InputError &e) {
+            m_error = QStringLiteral("%1: %2").arg(QString::fromStdString(t->source),
+                                                   QString::fromStdString(e.what()));
+        }
+    }
+    draw();
+    Q_EMIT fitted();
+    return m_error.isEmpty();
+}
+
+QList<QPair<QString, double>> CalibrationDialog::fittedValues() const
+{
+    if (m_roofline) {
+        return {{QStringLiteral("R"), m_roofline->R_gbs},
+                {QStringLiteral("L"), m_machine.gbsPerRequestRate() / m_roofline->slope_gbs_per_warp}};
+    }
+    if (!m_cache)
+        return {};
+    const auto &p = m_cache->params;
+    if (m_cache->mode == core::CacheMode::Fixed)
+        return {{QStringLiteral("L_s"), p.L_s}, {QStringLiteral("h"), p.h}};
+    return {{QStringLiteral("L_s"), p.L_s},
+            {QStringLiteral("alpha"), p.alpha},
+            {QStringLiteral("beta"), p.beta}};
+}
+
+double CalibrationDialog::rmse() const
+{
+    return m_roofline ? m_roofline->rmse : m_cache ? m_cache->rmse : 0;
+}
+
+double CalibrationDialog::r2() const
+{
+    return m_roofline ? m_roofline->r2 : m_cache ? m_cache->r2 : 0;
+}
+
+void CalibrationDialog::draw()
+{
+    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    const bool ok = m_error.isEmpty() && t;
+    m_apply->setEnabled(ok);
+    m_save->setEnabled(ok);
+    if (!ok) {
+        for (QCPGraph *g : {m_points, m_curve, m_residuals, m_zero})
+            g->data()->clear();
+        m_result->setText(QStringLiteral("<p style='color:%1'>%2</p>")
+                                  .arg(plot_style::kVermillion.name(), m_error.toHtmlEscaped()));
+        m_dataPlot->replot(QCustomPlot::rpQueuedReplot);
+        m_residualPlot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    m_points->setName(tr("measured: %1 (%2)")
+                              .arg(QString::fromStdString(t->name),
+                                   QFileInfo(QString::fromStdString(t->source)).fileName()));
+    m_points->setData(QVector<double>(t->x.begin(), t->x.end()), QVector<double>(t->y.begin(), t->y.end()));
+
+    const double xMax = std::max(1.0, *std::max_element(t->x.begin(), t->x.end()));
+    QVector<double> ck, cv;
+    const int samples = 400;
+    std::optional<core::XModel> cacheModel;
+    if (m_cache) {
+        try {
+            cacheModel.emplace(m_cache->params);
+        } catch (const core::InputError &) {
+        }
+    }
+    for (int i = 0; i <= samples; ++i) {
+        const double k = xMax * 1.05 * i / samples;
+        ck << k;
+        if (m_roofline)
+            cv << m_roofline->predict(k);
+        else if (cacheModel)
+            cv << cacheModel->toGbs(cacheModel->msSupply(k));
+        else
+            cv << std::numeric_limits<double>::quiet_NaN();
+    }
+    m_curve->setData(ck, cv, true);
+    switch (model()) {
+    case Model::Roofline:
+        m_curve->setName(tr("fit: y = min(s·k, R)"));
+        break;
+    case Model::FixedCache:
+        m_curve->setName(tr("fit: f(k) = k / (h·L_s + (1−h)·Lm(k))"));
+        break;
+    case Model::LocalityCache:
+        m_curve->setName(tr("fit: f(k), locality cache (Eq. 5)"));
+        break;
+    }
+    double yMax = *std::max_element(t->y.begin(), t->y.end());
+    for (double v : std::as_const(cv)) {
+        if (std::isfinite(v))
+            yMax = std::max(yMax, v);
+    }
+    m_dataPlot->xAxis->setRange(0, xMax * 1.05);
+    m_dataPlot->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 1);
+
+    const std::vector<double> &res = m_roofline ? m_roofline->residuals : m_cache->residuals;
+    m_residuals->setData(QVector<double>(t->x.begin(), t->x.end()), QVector<double>(res.begin(), res.end()));
+    m_residuals->removeFromLegend();
+    m_zero->setData({0, xMax * 1.05}, {0, 0}, true);
+    double rMax = 0;
+    for (double r : res)
+        rMax = std::max(rMax, std::abs(r));
+    m_residualPlot->xAxis->setRange(0, xMax * 1.05);
+    m_residualPlot->yAxis->setRange(-std::max(rMax, 1e-9) * 1.2, std::max(rMax, 1e-9) * 1.2);
+
+    m_result->setText(describeFit());
+    m_dataPlot->replot(QCustomPlot::rpQueuedReplot);
+    m_residualPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString CalibrationDialog::describeFit() const
+{
+    const auto &now = m_state->params();
+    QString rows;
+    auto row = [&rows](const QString &name, const QString &value, const QString &current = {}) {
+        rows += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;<b>%2</b></td><td>&nbsp;%3</td></tr>")
+                        .arg(name, value, current);
+    };
+    for (const auto &[key, value] : fittedValues()) {
+        const QString unit = unitOf(key);
+        const auto *info = core::findParameter(key.toStdString());
+        const double current = info ? now.*(info->member) : 0;
+        row(symbolOf(key), unit.isEmpty() ? fmt(value) : QStringLiteral("%1 %2").arg(fmt(value), unit),
+            tr("(now %1)").arg(fmt(current)));
+    }
+    QString notes;
+    if (m_roofline) {
+        const auto &f = *m_roofline;
+        row(QStringLiteral("s"), tr("%1 GB/s per warp").arg(fmt(f.slope_gbs_per_warp)));
+        row(QStringLiteral("δ = R/s"), tr("%1 warps").arg(fmt(f.delta)));
+        notes = tr("L = request_bytes·clock·SMs / s = %1 B × %2 GHz × %3 SMs / s, so that the X-model's "
+                   "f(k) = k/L requests/cycle/SM is s·k in GB/s. %4 of %5 points lie on the slope.")
+                        .arg(fmt(m_machine.request_bytes), fmt(m_machine.clock_ghz), fmt(m_machine.sm_count))
+                        .arg(f.rising_points)
+                        .arg(f.points);
+    } else if (m_cache) {
+        notes = tr("Held from the current parameters: R = %1 GB/s, L = %2 cycles, S_s = %3 KiB.")
+                        .arg(fmt(m_machine.R), fmt(m_machine.L), fmt(m_machine.S_s));
+        if (!m_cache->converged)
+            notes += QLatin1Char(' ') + tr("The fit stopped at its iteration limit.");
+        if (!m_cache->at_bounds.empty()) {
+            QStringList keys;
+            for (const auto &k : m_cache->at_bounds)
+                keys << symbolOf(QString::fromStdString(k));
+            notes += QLatin1Char(' ')
+                     + tr("%1 ended on a bound of its range: the data push the model past what it can "
+                          "describe.")
+                               .arg(keys.join(QStringLiteral(", ")));
+        }
+    }
+    const std::size_t points = m_roofline ? m_roofline->points : m_cache->points;
+    return tr("<h3>Fitted parameters</h3><table>%1</table>"
+              "<h3>Quality</h3><table>"
+              "<tr><td>RMSE</td><td align='right'>&nbsp;<b>%2 GB/s</b></td></tr>"
+              "<tr><td>r²</td><td align='right'>&nbsp;<b>%3</b></td></tr>"
+              "<tr><td>points</td><td align='right'>&nbsp;%4</td></tr></table>"
+              "<p>%5</p><p>Apply sets these values (one undo step); Save as Profile writes them into a new "
+              "profile file.</p>")
+            .arg(rows, fmt(rmse()), QString::number(r2(), 'f', 4))
+            .arg(points)
+            .arg(notes.toHtmlEscaped());
+}
+
+void CalibrationDialog::apply()
+{
+    const auto values = fittedValues();
+    if (values.isEmpty())
+        return;
+    const core::CacheMode mode = m_cache ? m_cache->mode : core::CacheMode::None;
+    bool differs = m_state->params().cache != mode;
+    for (const auto &[key, value] : values)
+        differs = differs || m_state->value(key) != value;
+    if (!differs)
+        return;
+    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    m_applying = true;
+    m_state->undoStack()->beginMacro(
+            tr("Calibrate to %1").arg(t ? QString::fromStdString(t->name) : tr("a trace")));
+    m_state->applyCacheMode(mode);
+    for (const auto &[key, value] : values)
+        m_state->applyValue(key, value);
+    m_state->undoStack()->endMacro();
+    m_applying = false;
+    Q_EMIT message(tr("Applied the calibration (Undo restores the previous values)."));
+}
+
+std::string CalibrationDialog::sourceText() const
+{
+    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    const QString trace
+            = t ? tr("the trace '%1' from %2")
+                              .arg(QString::fromStdString(t->name), QString::fromStdString(t->source))
+                : QString();
+    QString text;
+    if (m_roofline) {
+        const auto &f = *m_roofline;
+        text = tr("Crossroof calibration: least-squares fit of the roofline y = min(s*k, R) to %1 (%2 "
+                  "points): "
+                  "R = %3 GB/s, s = %4 GB/s per warp, so L = request_bytes*clock*SMs/s = %5 B x %6 GHz x %7 "
+                  "SMs "
+                  "/ s = %8 cycles; rmse %9 GB/s, r^2 = %10.")
+                       .arg(trace)
+                       .arg(f.points)
+                       .arg(fmt(f.R_gbs, 6), fmt(f.slope_gbs_per_warp, 6), fmt(m_machine.request_bytes),
+                            fmt(m_machine.clock_ghz), fmt(m_machine.sm_count),
+                            fmt(m_machine.gbsPerRequestRate() / f.slope_gbs_per_warp, 6), fmt(f.rmse))
+                       .arg(QString::number(f.r2, 'f', 4));
+    } else if (m_cache) {
+        QStringList values;
+        for (const auto &[key, value] : fittedValues())
+            values << QStringLiteral("%1 = %2").arg(key, fmt(value, 6));
+        text = tr("Crossroof calibration: least-squares fit of the %1 cache curve (MODEL.md 1.3) to %2 (%3 "
+                  "points) "
+                  "with R = %4 GB/s, L = %5 cycles and S_s = %6 KiB held: %7; rmse %8 GB/s, r^2 = %9.")
+                       .arg(m_cache->mode == core::CacheMode::Fixed ? tr("fixed hit rate") : tr("locality"),
+                            trace)
+                       .arg(m_cache->points)
+                       .arg(fmt(m_machine.R), fmt(m_machine.L), fmt(m_machine.S_s),
+                            values.join(QStringLiteral(", ")), fmt(m_cache->rmse))
+                       .arg(QString::number(m_cache->r2, 'f', 4));
+    }
+    return text.toStdString();
+}
+
+QString CalibrationDialog::saveProfile(const QString &path) const
+{
+    const auto values = fittedValues();
+    if (values.isEmpty())
+        return tr("There is no fit to save: %1").arg(m_error);
+    core::HardwareProfile prof = m_state->profile();
+    prof.params = m_state->params();
+    prof.params.cache = m_cache ? m_cache->mode : core::CacheMode::None;
+    std::vector<std::string> keys;
+    for (const auto &[key, value] : values) {
+        const auto *info = core::findParameter(key.toStdString());
+        prof.params.*(info->member) = std::clamp(value, info->min, info->max);
+        keys.push_back(key.toStdString());
+    }
+    if (m_cache)
+        keys.push_back("cache");
+
+    // The file name gives the id; the fitted values get their own source and leave the older ones.
+    std::string id;
+    for (const QChar c : QFileInfo(path).completeBaseName().toLower()) {
+        const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z'))
+                        || (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('-')
+                        || c == QLatin1Char('_') || c == QLatin1Char('.');
+        id += ok ? char(c.unicode()) : '-';
+    }
+    prof.id = id.empty() ? prof.id + "-calibrated" : id;
+    const std::string suffix = " (calibrated)";
+    if (prof.name.size() < suffix.size()
+        || prof.name.compare(prof.name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        prof.name += suffix;
+    std::vector<core::ProfileSource> sources;
+    for (auto s : prof.sources) {
+        std::erase_if(s.fields, [&keys](const std::string &f) {
+            return std::find(keys.begin(), keys.end(), f) != keys.end();
+        });
+        if (!s.fields.empty())
+            sources.push_back(std::move(s));
+    }
+    sources.push_back({keys, sourceText()});
+    prof.sources = std::move(sources);
+
+    const std::string text = core::profileToText(prof);
+    try {
+        core::parseProfile(text, path.toStdString());
+    } catch (const core::InputError &e) {
+        return tr("The calibrated profile would not be valid: %1").arg(QString::fromStdString(e.what()));
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+        return tr("The profile was not saved to %1: %2").arg(path, file.errorString());
+    }
+    return {};
+}
+
+void CalibrationDialog::saveInteractively()
+{
+    const QString id = QString::fromStdString(m_state->profile().id);
+    const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save Calibrated Profile"),
+            QDir::home().filePath(id + QStringLiteral("-calibrated.json")), tr("Hardware profiles (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = saveProfile(path);
+    if (error.isEmpty()) {
+        Q_EMIT message(tr("Saved the calibrated profile to %1 (File › Open Profile… loads it).").arg(path));
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"), error, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("ErrorMessage"));
+    box->open();
+}
+
+} // namespace crossroof::widgets

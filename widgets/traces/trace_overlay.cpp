@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/trace_overlay.h"
+
+#include "support/error.h"
+#include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "occupancy/runtime_fit.h"
+#include "traces/trace_state.h"
+#include "xmodel/xmodel.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+QString fmt(double v, int precision = 3)
+{
+    return QString::number(v, 'g', precision);
+}
+
+/// Colours for measured data: the Okabe-Ito colours that the model curves (blue f, vermillion G) leave free.
+/// Kernel stars (black-rimmed) start with yellow, so they differ from the traces drawn beside them.
+QColor traceColour(core::TraceKind kind, int index)
+{
+    using namespace plot_style;
+    static const QColor lines[] = {kOrange, kGreen, kPurple, kSky, kGrey, kBlack};
+    static const QColor stars[] = {kYellow, kPurple, kSky, kGreen, kOrange};
+    if (kind == core::TraceKind::KernelPoints)
+        return stars[index % int(std::size(stars))];
+    return lines[index % int(std::size(lines))];
+}
+
+/// A five-pointed star, the marker of measured kernels (x-model.txt, Fig. 11). QCustomPlot scales custom
+/// paths by size/6, so the star spans 6 units to come out as large as the size asks.
+QPainterPath starPath()
+{
+    QPainterPath path;
+    for (int i = 0; i < 10; ++i) {
+        const double r = i % 2 == 0 ? 3.0 : 1.2;
+        const double a = -M_PI / 2 + i * M_PI / 5;
+        const QPointF p(r * std::cos(a), r * std::sin(a));
+        if (i == 0)
+            path.moveTo(p);
+        else
+            path.lineTo(p);
+    }
+    path.closeSubpath();
+    return path;
+}
+
+QString fileNameOf(const core::MeasuredTrace &t)
+{
+    return t.source.empty() ? TraceOverlay::tr("no file")
+                            : QFileInfo(QString::fromStdString(t.source)).fileName();
+}
+
+QVector<double> toVector(const std::vector<double> &v)
+{
+    return QVector<double>(v.begin(), v.end());
+}
+
+} // namespace
+
+TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target, QObject *parent)
+    : QObject(parent ? parent : plot)
+    , m_plot(plot)
+    , m_traces(traces)
+    , m_target(target)
+{
+    connect(m_traces, &TraceState::changed, this, &TraceOverlay::refresh);
+    refresh();
+}
+
+TraceOverlay::~TraceOverlay()
+{
+    // Touch the plot only while one of our graphs lives: then the plot is not being torn down.
+    if (graphs().isEmpty())
+        return;
+    if (m_ownsRightAxis)
+        m_plot->yAxis2->setVisible(false);
+    clearGraphs();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TraceOverlay::setPrediction(Prediction prediction)
+{
+    m_prediction = std::move(prediction);
+    refresh();
+}
+
+TraceOverlay::Prediction TraceOverlay::xmodelPrediction(const ParameterState *state)
+{
+    return [state](double warps, double Z) -> std::optional<double> {
+        core::XModelParams p = state->params();
+        if (std::isfinite(Z) && Z > 0)
+            p.Z = Z;
+        // The model takes whole warps; a kernel's achieved warps per SM are an average, so interpolate.
+        const auto at = [&p](double n) -> std::optional<double> {
+            core::XModelParams q = p;
+            q.n = n;
+            try {
+                return core::XModel(q).solve().operatingPoint().ms_gbs;
+            } catch (const core::InputError &) {
+                return std::nullopt;
+            }
+        };
+        if (!std::isfinite(warps) || warps <= 0)
+            return std::nullopt;
+        const double lo = std::max(1.0, std::floor(warps));
+        const double hi = std::max(1.0, std::ceil(warps));
+        const auto a = at(lo);
+        if (!a || hi == lo)
+            return a;
+        const auto b = at(hi);
+        if (!b)
+            return std::nullopt;
+        return *a + (*b - *a) * (std::max(warps, 1.0) - lo);
+    };
+}
+
+QList<QCPGraph *> TraceOverlay::graphs() const
+{
+    QList<QCPGraph *> out;
+    for (const auto &g : m_graphs) {
+        if (g)
+            out << g.data();
+    }
+    return out;
+}
+
+QList<QCPGraph *> TraceOverlay::graphsFor(const QString &id) const
+{
+    QList<QCPGraph *> out;
+    for (int i = 0; i < m_graphs.size(); ++i) {
+        if (m_graphIds[i] == id && m_graphs[i])
+            out << m_graphs[i].data();
+    }
+    return out;
+}
+
+QCPGraph *TraceOverlay::addGraph(const QString &id, bool rightAxis)
+{
+    QCPGraph *g = m_plot->addGraph(m_plot->xAxis, rightAxis ? m_plot->yAxis2 : m_plot->yAxis);
+    m_graphs << g;
+    m_graphIds << id;
+    return g;
+}
+
+void TraceOverlay::clearGraphs()
+{
+    // A graph still alive means its plot is too.
+    for (const auto &g : std::as_const(m_graphs)) {
+        if (g)
+            m_plot->removeGraph(g.data());
+    }
+    m_graphs.clear();
+    m_graphIds.clear();
+}
+
+void TraceOverlay::refresh()
+{
+    clearGraphs();
+    double timeTop = 0;
+    double timeBottom = std::numeric_limits<double>::infinity();
+    int lineIndex = -1;
+    int starIndex = -1;
+    for (const core::MeasuredTrace &t : m_traces->traces()) {
+        const bool mine = m_target == Target::XGraph ? (t.kind == core::TraceKind::BandwidthVsWarps
+                                                        || t.kind == core::TraceKind::KernelPoints)
+                                                     : t.kind == core::TraceKind::Runtimes;
+        if (!mine)
+            continue;
+        // By position among this plot's traces, so hiding one does not recolour the others.
+        const int colourIndex = t.kind == core::TraceKind::KernelPoints ? ++starIndex : ++lineIndex;
+        if (!t.visible || t.x.empty())
+            continue;
+        const QString id = QString::fromStdString(t.id);
+        const QString name = QString::fromStdString(t.name);
+        const QColor colour = traceColour(t.kind, colourIndex);
+
+        if (t.kind == core::TraceKind::BandwidthVsWarps) {
+            QCPGraph *g = addGraph(id);
+            QColor light = colour;
+            light.setAlpha(110);
+            g->setPen(QPen(light, 1));
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1.5), Qt::NoBrush, 7));
+            g->setName(tr("%1 (%2)").arg(name, fileNameOf(t)));
+            g->setData(toVector(t.x), toVector(t.y));
+            continue;
+        }
+
+        if (t.kind == core::TraceKind::KernelPoints) {
+            QCPGraph *stars = addGraph(id);
+            stars->setLineStyle(QCPGraph::lsNone);
+            stars->setScatterStyle(QCPScatterStyle(starPath(), QPen(plot_style::kBlack, 0.8), colour, 16));
+            stars->setData(toVector(t.x), toVector(t.y));
+            // Predictions and the error lines between, in the order of x so the lines can be stored sorted.
+            std::vector<std::size_t> order(t.x.size());
+            std::iota(order.begin(), order.end(), std::size_t(0));
+            std::stable_sort(order.begin(), order.end(),
+                             [&t](std::size_t a, std::size_t b) { return t.x[a] < t.x[b]; });
+            QVector<double> pk, pv, ek, ev;
+            double errorSum = 0;
+            int predicted = 0;
+            for (std::size_t i : order) {
+                const double z = t.extra.empty() ? kNaN : t.extra[i];
+                const auto p = m_prediction ? m_prediction(t.x[i], z) : std::nullopt;
+                if (!p || !std::isfinite(*p))
+                    continue;
+                pk << t.x[i];
+                pv << *p;
+                ek << t.x[i] << t.x[i] << t.x[i];
+                ev << t.y[i] << *p << kNaN;
+                if (t.y[i] > 0) {
+                    errorSum += std::abs(*p - t.y[i]) / t.y[i];
+                    ++predicted;
+                }
+            }
+            stars->setName(predicted > 0
+                                   ? tr("%1 (%2): model off %3 %")
+                                             .arg(name, fileNameOf(t), fmt(100 * errorSum / predicted, 2))
+                                   : tr("%1 (%2)").arg(name, fileNameOf(t)));
+            if (!pk.isEmpty()) {
+                QCPGraph *lines = addGraph(id);
+                lines->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
+                lines->setData(ek, ev, true);
+                lines->removeFromLegend();
+                QCPGraph *model = addGraph(id);
+                model->setLineStyle(QCPGraph::lsNone);
+                // A cross: the X-graph's own circles mean equilibria.
+                model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
+                                                       QPen(plot_style::kBlack, 1.5), Qt::NoBrush, 9));
+                model->setName(tr("model at the kernels' warps and Z"));
+                model->setData(pk, pv, true);
+            }
+            continue;
+        }
+
+        // Runtimes on the zigzag: time against B_r on the right axis, with the Eq. 15 calibration.
+        QCPGraph *points = addGraph(id, true);
+        points->setLineStyle(QCPGraph::lsNone);
+        points->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(colour, 1.5), Qt::NoBrush, 8));
+        points->setName(tr("%1 (%2)").arg(name, fileNameOf(t)));
+        points->setData(toVector(t.x), toVector(t.y));
+        timeTop = std::max(timeTop, *std::max_element(t.y.begin(), t.y.end()));
+        timeBottom = std::min(timeBottom, *std::min_element(t.y.begin(), t.y.end()));
+        std::vector<core::RuntimeSample> samples;
+        for (std::size_t i = 0; i < t.x.size(); ++i)
+            samples.push_back({t.x[i], t.extra.empty() ? 1.0 : t.extra[i], t.y[i]});
+        try {
+            const core::RuntimeFit fit = core::fitRuntime(samples);
+            QVector<double> fk, fv;
+            const bool oneT
+                    = std::all_of(samples.begin(), samples.end(), [&samples](const core::RuntimeSample &s) {
+                          return s.threads_per_core == samples.front().threads_per_core;
+                      });
+            if (oneT) {
+                // One T: the fit is a smooth curve in B_r.
+                const auto [lo, hi] = std::minmax_element(t.x.begin(), t.x.end());
+                const int steps = 200;
+                for (int i = 0; i <= steps; ++i) {
+                    const double br = *lo + (*hi - *lo) * i / steps;
+                    fk << br;
+                    fv << fit.predict(br, samples.front().threads_per_core);
+                }
+            } else {
+                std::vector<core::RuntimeSample> sorted = samples;
+                std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) {
+                    return a.requested_blocks < b.requested_blocks;
+                });
+                for (const auto &s : sorted) {
+                    fk << s.requested_blocks;
+                    fv << fit.predict(s.requested_blocks, s.threads_per_core);
+                }
+            }
+            QCPGraph *line = addGraph(id, true);
+            line->setPen(QPen(colour, 1.5, Qt::DashLine));
+            line->setName(tr("Eq. 15 fit: time = %1·√B_r/T + %2 s, r² = %3")
+                                  .arg(fmt(fit.a1, 4), fmt(fit.a0, 4), QString::number(fit.r2, 'f', 4)));
+            line->setData(fk, fv, true);
+            for (double v : std::as_const(fv)) {
+                timeTop = std::max(timeTop, v);
+                timeBottom = std::min(timeBottom, v);
+            }
+        } catch (const core::InputError &) {
+            // Too few runs, or all at one sqrt(B_r)/T: the points alone are shown.
+        }
+    }
+
+    if (m_target == Target::Zigzag) {
+        if (timeTop > 0) {
+            if (!m_plot->yAxis2->visible())
+                m_ownsRightAxis = true;
+            if (m_ownsRightAxis) {
+                // The measured span with a margin: the zigzag's steps in the times are what one looks for.
+                const double pad = std::max(0.08 * (timeTop - timeBottom), 0.02 * timeTop);
+                m_plot->yAxis2->setVisible(true);
+                m_plot->yAxis2->setTickLabels(true);
+                m_plot->yAxis2->setLabel(tr("measured time (s)"));
+                m_plot->yAxis2->setRange(std::max(0.0, timeBottom - pad), timeTop + pad);
+            }
+        } else if (m_ownsRightAxis) {
+            m_plot->yAxis2->setVisible(false);
+            m_ownsRightAxis = false;
+        }
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace crossroof::widgets

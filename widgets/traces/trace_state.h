@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "traces/trace_import.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace crossroof::widgets {
+
+/// The measured traces of the analysis (issue 6): what the overlays draw, the calibration fits and the
+/// bandwidth view reads. Setters return early when nothing changes; each change emits a precise signal plus
+/// changed().
+class TraceState : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TraceState(QObject *parent = nullptr);
+
+    const std::vector<core::MeasuredTrace> &traces() const { return m_traces; }
+    /// The trace with ID, or nullptr. The pointer is valid until the next change.
+    const core::MeasuredTrace *trace(const QString &id) const;
+    QStringList ids() const;
+
+    /// Adds traces with fresh ids (any id they carry is replaced); one changed() for all. Returns the ids.
+    QStringList add(std::vector<core::MeasuredTrace> traces);
+    QString add(core::MeasuredTrace trace);
+    bool remove(const QString &id);
+    void setVisible(const QString &id, bool visible);
+    void rename(const QString &id, const QString &name);
+    /// Replaces every trace (opening a session): ids are kept, duplicates or empty ones are renewed.
+    void setTraces(std::vector<core::MeasuredTrace> traces);
+    void clear();
+
+Q_SIGNALS:
+    void traceAdded(const QString &id);
+    void traceRemoved(const QString &id);
+    /// Visibility or name of one trace.
+    void traceChanged(const QString &id);
+    /// Any change at all; overlays redraw on this.
+    void changed();
+
+private:
+    core::MeasuredTrace *find(const QString &id);
+    std::string nextId();
+
+    std::vector<core::MeasuredTrace> m_traces;
+    int m_serial = 0;
+};
+
+using core::TraceFormat;
+using core::TraceMapping;
+
+QString traceFormatName(TraceFormat format);
+
+/// What loading a file gave: the traces, or (generic tables) the parsed table for the mapping dialog, or
+/// an error naming the file and, where there is one, the line and column.
+struct TraceLoad
+{
+    TraceFormat format = TraceFormat::GenericTable;
+    std::vector<core::MeasuredTrace> traces;
+    std::optional<core::CsvTable> table; ///< GenericTable only
+    QString error;
+
+    bool ok() const { return error.isEmpty(); }
+    bool needsMapping() const { return ok() && table.has_value(); }
+};
+
+/// Loads PATH with the importer its content asks for (core::readTraceFile(), which says what each format
+/// gives); PREFERREDDEVICE is the profile id whose GPU a multi-GPU file shows. Ids are left empty for
+/// TraceState::add().
+TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice = {});
+
+/// Builds the trace MAPPING describes from TABLE (core::traceFromTable()), or the error.
+TraceLoad tracesFromTable(const core::CsvTable &table, const TraceMapping &mapping);
+
+} // namespace crossroof::widgets

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/traces_panel.h"
+
+#include "traces/calibration_dialog.h"
+#include "common/parameter_state.h"
+#include "traces/trace_import_dialog.h"
+#include "traces/trace_state.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString whereShown(core::TraceKind kind)
+{
+    switch (kind) {
+    case core::TraceKind::BandwidthVsWarps:
+        return TracesPanel::tr(
+                "bandwidth against warps per SM, drawn on the X-graph; Fit… calibrates the model");
+    case core::TraceKind::KernelPoints:
+        return TracesPanel::tr("kernel operating points, drawn on the X-graph with the model's prediction");
+    case core::TraceKind::Runtimes:
+        return TracesPanel::tr("runtimes against B_r, drawn on the zigzag with the Eq. 15 fit");
+    case core::TraceKind::BytesPerInterval:
+        return TracesPanel::tr("bytes per interval, shown in the Bandwidth view");
+    }
+    return {};
+}
+
+} // namespace
+
+TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_traces(traces)
+    , m_state(state)
+{
+    m_list = new QListWidget(this);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_list->setAccessibleName(tr("Measured traces"));
+    m_import = new QPushButton(tr("&Import…"), this);
+    m_import->setToolTip(
+            tr("Read measurements: gpu-benches stream output, ncu --csv, perf stat -x, or any CSV/TSV "
+               "table (you choose the columns)"));
+    m_remove = new QPushButton(tr("&Remove"), this);
+    m_remove->setToolTip(tr("Remove the selected trace from the analysis (the file stays)"));
+    m_fit = new QPushButton(tr("&Fit…"), this);
+    m_fit->setToolTip(tr("Fit the memory model to the selected trace by least squares"));
+    m_hint = new QLabel(
+            tr("No measurements yet. Import… reads gpu-benches stream output, ncu --csv, perf stat -x "
+               "or any CSV/TSV table."),
+            this);
+    m_hint->setWordWrap(true);
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_import);
+    buttons->addWidget(m_remove);
+    buttons->addWidget(m_fit);
+    buttons->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(buttons);
+    layout->addWidget(m_hint);
+    layout->addWidget(m_list, 1);
+
+    connect(m_import, &QPushButton::clicked, this, &TracesPanel::importInteractively);
+    connect(m_remove, &QPushButton::clicked, this, [this] { m_traces->remove(selectedId()); });
+    connect(m_fit, &QPushButton::clicked, this, [this] { openCalibration(); });
+    connect(m_list, &QListWidget::itemChanged, this, &TracesPanel::onItemChanged);
+    connect(m_list, &QListWidget::itemSelectionChanged, this, &TracesPanel::updateButtons);
+    connect(m_traces, &TraceState::changed, this, &TracesPanel::rebuild);
+    rebuild();
+}
+
+void TracesPanel::rebuild()
+{
+    const QString selected = selectedId();
+    const auto &traces = m_traces->traces();
+    // Edits (visibility, name) update the items in place: an edit arrives from inside the item's own
+    // setData().
+    bool sameTraces = m_list->count() == int(traces.size());
+    for (int i = 0; sameTraces && i < m_list->count(); ++i)
+        sameTraces = m_list->item(i)->data(Qt::UserRole).toString()
+                     == QString::fromStdString(traces[std::size_t(i)].id);
+    {
+        const QSignalBlocker block(m_list);
+        if (!sameTraces)
+            m_list->clear();
+        for (std::size_t i = 0; i < traces.size(); ++i) {
+            const auto &t = traces[i];
+            QListWidgetItem *item = sameTraces ? m_list->item(int(i)) : new QListWidgetItem(m_list);
+            item->setText(QString::fromStdString(t.name));
+            item->setData(Qt::UserRole, QString::fromStdString(t.id));
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable
+                           | Qt::ItemIsEditable);
+            item->setCheckState(t.visible ? Qt::Checked : Qt::Unchecked);
+            const std::size_t points = core::pointCount(t);
+            item->setToolTip(
+                    tr("%1\n%2 %3; %4")
+                            .arg(QString::fromStdString(t.source))
+                            .arg(points)
+                            .arg(t.kind == core::TraceKind::BytesPerInterval ? tr("intervals") : tr("points"),
+                                 whereShown(t.kind)));
+            if (!sameTraces && QString::fromStdString(t.id) == selected)
+                item->setSelected(true);
+        }
+    }
+    m_hint->setVisible(traces.empty());
+    updateButtons();
+}
+
+void TracesPanel::updateButtons()
+{
+    const core::MeasuredTrace *t = m_traces->trace(selectedId());
+    m_remove->setEnabled(t != nullptr);
+    m_fit->setEnabled(
+            t && (t->kind == core::TraceKind::BandwidthVsWarps || t->kind == core::TraceKind::KernelPoints));
+}
+
+QString TracesPanel::selectedId() const
+{
+    const auto items = m_list->selectedItems();
+    return items.isEmpty() ? QString() : items.front()->data(Qt::UserRole).toString();
+}
+
+void TracesPanel::select(const QString &id)
+{
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem *item = m_list->item(i);
+        if (item->data(Qt::UserRole).toString() == id) {
+            m_list->setCurrentItem(item);
+            item->setSelected(true);
+        }
+    }
+}
+
+void TracesPanel::onItemChanged(QListWidgetItem *item)
+{
+    const QString id = item->data(Qt::UserRole).toString();
+    const bool visible = item->checkState() == Qt::Checked;
+    const QString name = item->text();
+    // Both calls return early when nothing changed, so one edit makes one change.
+    m_traces->setVisible(id, visible);
+    m_traces->rename(id, name);
+    const core::MeasuredTrace *t = m_traces->trace(id);
+    if (t && QString::fromStdString(t->name) != name)
+        rebuild(); // a blank name was refused: show the old one again
+}
+
+void TracesPanel::importInteractively()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("traces/directory"), QDir::homePath()).toString();
+    const QString path
+            = QFileDialog::getOpenFileName(this, tr("Import Measurements"), dir,
+                                           tr("Measurements (*.txt *.csv *.tsv *.dat);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("traces/directory"), QFileInfo(path).absolutePath());
+    importFile(path);
+}
+
+QString TracesPanel::importFile(const QString &path)
+{
+    TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id));
+    if (!load.ok()) {
+        showError(tr("The measurements were not imported:\n%1").arg(load.error));
+        return load.error;
+    }
+    const QString file = QFileInfo(path).fileName();
+    if (load.needsMapping()) {
+        if (m_importDialog)
+            m_importDialog->close();
+        auto *dialog = new TraceImportDialog(std::move(*load.table), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog, file] {
+            const QStringList ids = m_traces->add(dialog->traces());
+            if (ids.isEmpty())
+                return;
+            select(ids.front());
+            Q_EMIT message(tr("Imported %1 from %2")
+                                   .arg(QString::fromStdString(m_traces->trace(ids.front())->name), file));
+        });
+        m_importDialog = dialog;
+        dialog->open();
+        return {};
+    }
+    const qsizetype count = qsizetype(load.traces.size());
+    const QStringList ids = m_traces->add(std::move(load.traces));
+    if (!ids.isEmpty())
+        select(ids.front());
+    Q_EMIT message(count == 1 ? tr("Imported 1 trace from %1 (%2)").arg(file, traceFormatName(load.format))
+                              : tr("Imported %1 traces from %2 (%3); untick a trace to hide it")
+                                        .arg(count)
+                                        .arg(file, traceFormatName(load.format)));
+    return {};
+}
+
+CalibrationDialog *TracesPanel::openCalibration(const QString &id)
+{
+    if (!m_calibration) {
+        m_calibration = new CalibrationDialog(m_traces, m_state, this);
+        connect(m_calibration, &CalibrationDialog::message, this, &TracesPanel::message);
+    }
+    const QString which = id.isEmpty() ? selectedId() : id;
+    if (!which.isEmpty())
+        m_calibration->setTrace(which);
+    m_calibration->show();
+    m_calibration->raise();
+    m_calibration->activateWindow();
+    return m_calibration;
+}
+
+void TracesPanel::showError(const QString &message)
+{
+    // Window-modal but not blocking: the application (and a test driving it) keeps running.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("ErrorMessage"));
+    box->open();
+}
+
+} // namespace crossroof::widgets

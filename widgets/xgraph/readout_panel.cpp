@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xgraph/readout_panel.h"
+
+#include "xgraph/xmodel_evaluation.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString num(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+QString name(std::string_view s)
+{
+    return QString::fromLatin1(s.data(), qsizetype(s.size()));
+}
+
+QLabel *heading(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    QFont f = label->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    label->setFont(f);
+    return label;
+}
+
+QGridLayout *grid()
+{
+    auto *g = new QGridLayout;
+    g->setContentsMargins(0, 2, 0, 8);
+    g->setHorizontalSpacing(12);
+    g->setVerticalSpacing(2);
+    g->setColumnStretch(0, 1);
+    return g;
+}
+
+} // namespace
+
+ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
+    : QWidget(parent)
+    , m_eval(evaluation)
+    , m_warning(new QLabel(this))
+    , m_equilibriaGrid(grid())
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(0);
+
+    layout->addWidget(heading(tr("Operating point"), this));
+    m_warning->setWordWrap(true);
+    m_warning->setTextFormat(Qt::PlainText);
+    m_warning->setStyleSheet(QStringLiteral("color: #D55E00;"));
+    layout->addWidget(m_warning);
+    auto *op = grid();
+    addRow(op, QStringLiteral("ms"), tr("MS throughput"), tr("f(k) at the operating point"));
+    addRow(op, QStringLiteral("cs"), tr("CS throughput"), tr("g(x) = Z·f(k) at the operating point"));
+    addRow(op, QStringLiteral("bound"), tr("Bound"),
+           tr("compute: x ≥ π; memory: k ≥ δ; capacity: both; thread: neither; cache-thrashing: f falling"));
+    addRow(op, QStringLiteral("kx"), tr("Warps k / x"), tr("in the memory system / computing (n = k + x)"));
+    addRow(op, QStringLiteral("stability"), tr("Stability"), tr("dk/dt = G(n−k) − f(k)"));
+    addRow(op, QStringLiteral("hit"), tr("Hit rate"), tr("shared-cache hit rate h(k) at the operating point"));
+    addRow(op, QStringLiteral("margin"), tr("Margin"),
+           tr("distance from the operating point to the next (unstable) root: a larger perturbation of k tips "
+              "the machine into the low state"));
+    layout->addLayout(op);
+
+    layout->addWidget(heading(tr("Equilibria"), this));
+    layout->addLayout(m_equilibriaGrid);
+
+    layout->addWidget(heading(tr("Landmarks and metrics"), this));
+    auto *lm = grid();
+    addRow(lm, QStringLiteral("pi"), tr("π, CS transition"), tr("π = M/E warps computing"));
+    addRow(lm, QStringLiteral("delta"), tr("δ, MS transition"), tr("δ = R_req·L warps in the memory system"));
+    addRow(lm, QStringLiteral("psi"), tr("ψ, cache peak"), tr("local maximum of f(k) before δ"));
+    addRow(lm, QStringLiteral("valley"), tr("Cache valley"), tr("local minimum of f(k) after ψ"));
+    addRow(lm, QStringLiteral("mlp"), tr("MLP of machine"), tr("R_req·L: warps needed to saturate the memory system"));
+    addRow(lm, QStringLiteral("dlp"), tr("DLP of machine"), tr("M/R_req: the roofline ridge; Z below it is memory bound"));
+    addRow(lm, QStringLiteral("tlp"), tr("TLP of machine"), tr("δ + Z·R_req/E: warps needed to saturate both sides"));
+    addRow(lm, QStringLiteral("ilp"), tr("ILP of workload"), tr("E"));
+    addRow(lm, QStringLiteral("degradation"), tr("Worst degradation"),
+           tr("M/Z − R: the largest throughput drop when adding warps to a bistable machine (III-D-2)"));
+    layout->addLayout(lm);
+    layout->addStretch(1);
+
+    connect(m_eval, &XModelEvaluation::updated, this, &ReadoutPanel::refresh);
+    refresh();
+}
+
+QLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QString &title, const QString &tip)
+{
+    auto *nameLabel = new QLabel(title, this);
+    nameLabel->setWordWrap(true);
+    auto *value = new QLabel(this);
+    value->setTextFormat(Qt::PlainText);
+    value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = value->font();
+    bold.setBold(true);
+    value->setFont(bold);
+    nameLabel->setToolTip(tip);
+    value->setToolTip(tip);
+    const int row = g->rowCount();
+    g->addWidget(nameLabel, row, 0);
+    g->addWidget(value, row, 1);
+    m_values.insert(key, value);
+    m_rows.append(qMakePair(nameLabel, value));
+    return value;
+}
+
+void ReadoutPanel::set(const QString &key, const QString &value)
+{
+    QLabel *label = m_values.value(key);
+    const bool shown = !value.isEmpty();
+    label->setText(value);
+    label->setVisible(shown);
+    for (const auto &row : std::as_const(m_rows)) {
+        if (row.second == label)
+            row.first->setVisible(shown);
+    }
+}
+
+QString ReadoutPanel::text() const
+{
+    QStringList lines;
+    if (!m_warning->isHidden())
+        lines << m_warning->text();
+    for (const auto &row : m_rows) {
+        if (!row.second->isHidden())
+            lines << row.first->text() + QStringLiteral(": ") + row.second->text();
+    }
+    for (const auto &[n, v] : m_equilibria) {
+        if (!v->isHidden())
+            lines << n->text() + QStringLiteral(": ") + v->text();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ReadoutPanel::refresh()
+{
+    const auto &model = m_eval->model();
+    if (!model) {
+        m_warning->setText(tr("Cannot evaluate the model: %1").arg(m_eval->error()));
+        m_warning->show();
+        for (auto *label : std::as_const(m_values))
+            label->clear();
+        return;
+    }
+    const auto &p = model->params();
+    const auto &r = m_eval->result();
+    const auto &op = r.operatingPoint();
+    const int stable = r.stableCount();
+
+    QString warning;
+    if (stable > 1) {
+        warning = tr("Bistable: %1 stable states. From a cold start the machine settles in the one with fewer warps "
+                     "waiting on memory.")
+                      .arg(stable);
+    }
+    if (p.n > p.max_warps)
+        warning += (warning.isEmpty() ? QString() : QStringLiteral("\n"))
+            + tr("n = %1 exceeds the %2 warp slots of this device.").arg(num(p.n), num(p.max_warps));
+    if (m_warning->text() != warning)
+        m_warning->setText(warning);
+    m_warning->setVisible(!warning.isEmpty());
+
+    set(QStringLiteral("ms"), tr("%1 GB/s").arg(num(op.ms_gbs)));
+    set(QStringLiteral("cs"), tr("%1 Gop/s").arg(num(op.cs_gops)));
+    set(QStringLiteral("bound"), name(core::boundClassName(op.bound)));
+    set(QStringLiteral("kx"), tr("%1 / %2 warps").arg(num(op.k), num(op.x)));
+    set(QStringLiteral("stability"), name(core::stabilityName(op.stability)));
+    set(QStringLiteral("hit"), op.hit_rate ? num(*op.hit_rate, 3) : QString());
+    set(QStringLiteral("margin"), r.margin_warps ? tr("%1 warps").arg(num(*r.margin_warps)) : tr("none (unique)"));
+
+    // One row per equilibrium; rows are kept and hidden rather than rebuilt.
+    while (m_equilibria.size() < r.equilibria.size()) {
+        auto *n = new QLabel(this);
+        auto *v = new QLabel(this);
+        v->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        const int row = int(m_equilibria.size());
+        m_equilibriaGrid->addWidget(n, row, 0);
+        m_equilibriaGrid->addWidget(v, row, 1);
+        m_equilibria.emplace_back(n, v);
+    }
+    for (std::size_t i = 0; i < m_equilibria.size(); ++i) {
+        auto [n, v] = m_equilibria[i];
+        const bool shown = i < r.equilibria.size();
+        n->setVisible(shown);
+        v->setVisible(shown);
+        if (!shown)
+            continue;
+        const auto &e = r.equilibria[i];
+        n->setText((i == r.operating_index ? QStringLiteral("▶ ") : QString()) + tr("k = %1").arg(num(e.k)));
+        v->setText(tr("%1 GB/s, %2").arg(num(e.ms_gbs), name(core::stabilityName(e.stability))));
+        v->setToolTip(tr("x = %1 warps, %2 Gop/s, %3-bound")
+                          .arg(num(e.x), num(e.cs_gops), name(core::boundClassName(e.bound))));
+    }
+
+    const auto &lm = r.landmarks;
+    const auto &m = r.metrics;
+    set(QStringLiteral("pi"), tr("%1 warps").arg(num(lm.pi)));
+    set(QStringLiteral("delta"), tr("%1 warps").arg(num(lm.delta)));
+    set(QStringLiteral("psi"), lm.psi ? tr("%1 warps, %2 GB/s").arg(num(*lm.psi), num(*lm.psi_gbs)) : QString());
+    set(QStringLiteral("valley"),
+        lm.valley ? tr("%1 warps, %2 GB/s").arg(num(*lm.valley), num(*lm.valley_gbs)) : QString());
+    set(QStringLiteral("mlp"), tr("%1 warps").arg(num(m.mlp)));
+    set(QStringLiteral("dlp"), tr("%1 inst/req").arg(num(m.dlp_machine)));
+    set(QStringLiteral("tlp"), m.tlp_machine ? tr("%1 warps").arg(num(*m.tlp_machine)) : tr("n/a (Z·R > M)"));
+    set(QStringLiteral("ilp"), num(m.ilp));
+    set(QStringLiteral("degradation"), stable > 1 ? tr("%1 GB/s").arg(num(m.degradation_max_gbs)) : QString());
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xgraph/xgraph_view.h"
+
+#include "common/plot_style.h"
+#include "xgraph/xmodel_evaluation.h"
+
+#include <qcustomplot.h>
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+QString fmt(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+} // namespace
+
+XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
+    : QWidget(parent)
+    , m_eval(evaluation)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(480, 360);
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    m_plot->setAccessibleName(tr("X-graph"));
+
+    plot_style::setupAxes(m_plot);
+    m_plot->xAxis->setLabel(tr("k: warps in the memory system"));
+    m_plot->xAxis2->setVisible(true);
+    m_plot->xAxis2->setRangeReversed(true);
+    m_plot->xAxis2->setLabel(tr("x = n − k: warps computing"));
+    m_plot->yAxis->setLabel(tr("MS throughput (GB/s)"));
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setLabel(tr("CS throughput (Gop/s)"));
+
+    auto addGraph = [this](const QString &name, const QPen &pen) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(name);
+        g->setPen(pen);
+        return g;
+    };
+    using namespace plot_style;
+    m_f = addGraph(tr("f(k): memory supply"), QPen(kBlue, 2));
+    m_fUnstable = addGraph(tr("f(k), unstable stretch"), QPen(kBlue, 2, Qt::DashLine));
+    m_g = addGraph(tr("G(n−k): compute demand"), QPen(kVermillion, 2));
+    m_neutral = addGraph(tr("neutral equilibria"), QPen(kGreen, 6));
+    auto addMarks = [&](const QString &name, QCPScatterStyle style) {
+        QCPGraph *g = addGraph(name, Qt::NoPen);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(style);
+        return g;
+    };
+    m_stable = addMarks(tr("stable"), QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(kBlack, 1.5), kBlack, 9));
+    m_unstable = addMarks(tr("unstable"), QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kBlack, 1.5), Qt::white, 9));
+    m_critical = addMarks(tr("critical (tangency)"),
+                          QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kBlack, 1.5), kYellow, 11));
+    m_operating = addMarks(tr("operating point"),
+                           QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kGreen, 3), Qt::NoBrush, 20));
+    // The compare mode's what-if: lighter, dashed, with its own operating point.
+    m_cmpF = addGraph(tr("what-if f(k)"), QPen(QColor(0x00, 0x72, 0xB2, 130), 1.5, Qt::DashLine));
+    m_cmpG = addGraph(tr("what-if G(n−k)"), QPen(QColor(0xD5, 0x5E, 0x00, 130), 1.5, Qt::DashLine));
+    m_cmpOp = addMarks(tr("what-if operating point"),
+                       QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kGreen, 2), Qt::white, 12));
+    m_cacheMarks = addMarks(tr("cache peak ψ / valley"),
+                            QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(kBlue, 1.5), kSky, 10));
+
+    auto makeLine = [this](const QPen &pen) {
+        auto *line = new QCPItemStraightLine(m_plot);
+        line->setPen(pen);
+        line->setClipToAxisRect(true);
+        return line;
+    };
+    m_deltaLine = makeLine(QPen(kBlue, 1, Qt::DotLine));
+    m_piLine = makeLine(QPen(kVermillion, 1, Qt::DotLine));
+    m_plateauLine = makeLine(QPen(kGrey, 1, Qt::DashDotLine));
+    m_deltaLabel = makeLabel(kBlue);
+    m_piLabel = makeLabel(kVermillion);
+    m_plateauLabel = makeLabel(kGrey);
+    m_psiLabel = makeLabel(kBlue);
+    m_valleyLabel = makeLabel(kBlue);
+    m_message = makeLabel(kVermillion);
+    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_message->position->setCoords(0.5, 0.5);
+    m_message->setPositionAlignment(Qt::AlignCenter);
+
+    // Only the lines people look for go into the legend.
+    for (QCPGraph *g : {m_fUnstable, m_neutral, m_cacheMarks, m_critical, m_cmpG, m_cmpOp})
+        g->removeFromLegend();
+    m_cmpF->removeFromLegend();
+    plot_style::placeLegendBelow(m_plot);
+
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
+    connect(m_eval, &XModelEvaluation::updated, this, &XGraphView::refresh);
+    refresh();
+}
+
+QCPItemText *XGraphView::makeLabel(const QColor &color)
+{
+    auto *label = new QCPItemText(m_plot);
+    label->setColor(color);
+    label->setFont(plot_style::annotationFont());
+    label->setPadding(QMargins(3, 1, 3, 1));
+    label->setClipToAxisRect(true);
+    return label;
+}
+
+void XGraphView::refresh()
+{
+    const auto &model = m_eval->model();
+    const bool ok = model.has_value();
+    for (QCPAbstractItem *item : {static_cast<QCPAbstractItem *>(m_deltaLine), static_cast<QCPAbstractItem *>(m_piLine),
+                                  static_cast<QCPAbstractItem *>(m_plateauLine),
+                                  static_cast<QCPAbstractItem *>(m_deltaLabel),
+                                  static_cast<QCPAbstractItem *>(m_piLabel),
+                                  static_cast<QCPAbstractItem *>(m_plateauLabel)}) {
+        item->setVisible(ok);
+    }
+    m_message->setVisible(!ok);
+    if (!ok) {
+        m_message->setText(m_eval->error());
+        for (QCPGraph *g : ownGraphs())
+            g->data()->clear();
+        for (QCPItemLine *arrow : std::as_const(m_arrows))
+            arrow->setVisible(false);
+        for (QCPItemRect *rect : std::as_const(m_basinRects))
+            rect->setVisible(false);
+        m_flow.clear();
+        m_basinRanges.clear();
+        m_psiLabel->setVisible(false);
+        m_valleyLabel->setVisible(false);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+
+    const auto &p = model->params();
+    const auto &c = m_eval->curves();
+    const auto &r = m_eval->result();
+    const double n = p.n;
+
+    // f(k) is drawn solid where an equilibrium would be stable and dashed where F falls (unstable).
+    const std::size_t size = c.k.size();
+    const auto count = static_cast<qsizetype>(size);
+    QVector<double> keys(count), solid(count), dashed(count);
+    double fMax = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+        const bool before = i > 0 && c.f_falling_faster[i - 1];
+        const bool after = i + 1 < size && c.f_falling_faster[i];
+        const bool inStable = (i > 0 && !before) || (i + 1 < size && !after);
+        keys[qsizetype(i)] = c.k[i];
+        solid[qsizetype(i)] = inStable ? c.f_gbs[i] : kNaN;
+        dashed[qsizetype(i)] = (before || after) ? c.f_gbs[i] : kNaN;
+        fMax = std::max(fMax, c.f_gbs[i]);
+    }
+    m_f->setData(keys, solid, true);
+    m_fUnstable->setData(keys, dashed, true);
+    m_g->setData(keys, QVector<double>(c.g_gbs.begin(), c.g_gbs.end()), true);
+
+    QVector<double> sk, sv, uk, uv, ck, cv, nk, nv;
+    for (const auto &e : r.equilibria) {
+        switch (e.stability) {
+        case core::Stability::Stable:
+            sk << e.k;
+            sv << e.ms_gbs;
+            break;
+        case core::Stability::Unstable:
+            uk << e.k;
+            uv << e.ms_gbs;
+            break;
+        case core::Stability::Critical:
+            ck << e.k;
+            cv << e.ms_gbs;
+            break;
+        case core::Stability::Neutral:
+            nk << e.k << e.k_end << kNaN;
+            nv << e.ms_gbs << e.ms_gbs << kNaN;
+            break;
+        }
+    }
+    m_stable->setData(sk, sv, true);
+    m_unstable->setData(uk, uv, true);
+    m_critical->setData(ck, cv, true);
+    m_neutral->setData(nk, nv, true);
+
+    const auto &op = r.operatingPoint();
+    m_operating->setData({op.k}, {op.ms_gbs}, true);
+
+    const auto &lm = r.landmarks;
+    QVector<double> mk, mv;
+    m_psiLabel->setVisible(false);
+    m_valleyLabel->setVisible(false);
+    if (lm.psi && *lm.psi <= n) {
+        mk << *lm.psi;
+        mv << *lm.psi_gbs;
+        m_psiLabel->setVisible(true);
+        m_psiLabel->position->setCoords(*lm.psi, *lm.psi_gbs);
+        // Near the left edge the label starts at the peak rather than centring on it, so it is not cut off.
+        m_psiLabel->setPositionAlignment((*lm.psi < 0.15 * n ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignBottom);
+        m_psiLabel->setText(tr("ψ cache peak"));
+    }
+    if (lm.valley && *lm.valley <= n) {
+        mk << *lm.valley;
+        mv << *lm.valley_gbs;
+        m_valleyLabel->setVisible(true);
+        m_valleyLabel->position->setCoords(*lm.valley, *lm.valley_gbs);
+        m_valleyLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        m_valleyLabel->setText(tr("valley"));
+    }
+    m_cacheMarks->setData(mk, mv, true);
+
+    // Ranges: all of f, the plateau and every equilibrium visible; G's saturated demand M/Z too unless it
+    // would squash f (then G leaves the top and the readout still gives its value).
+    double top = std::max({fMax, lm.plateau_gbs * 1.0, op.ms_gbs});
+    for (const auto &e : r.equilibria)
+        top = std::max(top, e.ms_gbs);
+    // Measured points that others draw on this plot (trace overlays) stay in view too.
+    const QList<QCPGraph *> own = ownGraphs();
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph *g = m_plot->graph(i);
+        if (own.contains(g) || !g->visible() || g->valueAxis() != m_plot->yAxis)
+            continue;
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            if (it->key >= 0 && it->key <= n && std::isfinite(it->value))
+                top = std::max(top, it->value * 1.05);
+        }
+    }
+    const double demandCeiling = model->toGbs(p.M / p.Z);
+    if (demandCeiling <= 3 * top)
+        top = std::max(top, demandCeiling);
+    top = top > 0 ? top * 1.15 : 1.0;
+    m_plot->xAxis->setRange(0, n);
+    m_plot->xAxis2->setRange(0, n);
+    m_plot->yAxis->setRange(0, top);
+    const double gopsPerGbs = p.Z * p.warp_size / p.request_bytes;
+    m_plot->yAxis2->setRange(0, top * gopsPerGbs);
+
+    const bool deltaVisible = lm.delta > 0 && lm.delta < n;
+    m_deltaLine->setVisible(deltaVisible);
+    m_deltaLabel->setVisible(deltaVisible);
+    m_deltaLine->point1->setCoords(lm.delta, 0);
+    m_deltaLine->point2->setCoords(lm.delta, 1);
+    m_deltaLabel->position->setCoords(lm.delta, top);
+    m_deltaLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_deltaLabel->setText(tr("δ = R·L = %1").arg(fmt(lm.delta, 3)));
+
+    const double piK = n - lm.pi;
+    const bool piVisible = piK > 0 && piK < n;
+    m_piLine->setVisible(piVisible);
+    m_piLabel->setVisible(piVisible);
+    m_piLine->point1->setCoords(piK, 0);
+    m_piLine->point2->setCoords(piK, 1);
+    m_piLabel->position->setCoords(piK, top * 0.07); // above the row of flow arrows
+    m_piLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_piLabel->setText(tr("π = M/E = %1").arg(fmt(lm.pi, 3)));
+
+    m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
+    m_plateauLine->point2->setCoords(1, lm.plateau_gbs);
+    // The plateau label goes to the side away from the operating point so the two never collide.
+    const bool plateauLeft = r.operatingPoint().k > n / 2;
+    m_plateauLabel->position->setCoords(plateauLeft ? 0 : n, lm.plateau_gbs);
+    m_plateauLabel->setPositionAlignment((plateauLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
+    m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
+    m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs)));
+
+    // Compare mode: the what-if's curves over its own n, and its operating point.
+    const auto &cmp = m_eval->comparison();
+    m_cmpF->removeFromLegend();
+    if (cmp) {
+        const auto &cc = cmp->curves;
+        m_cmpF->setData(QVector<double>(cc.k.begin(), cc.k.end()), QVector<double>(cc.f_gbs.begin(), cc.f_gbs.end()), true);
+        m_cmpG->setData(QVector<double>(cc.k.begin(), cc.k.end()), QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()), true);
+        const auto &cop = cmp->result.operatingPoint();
+        m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
+        m_cmpF->setName(tr("what-if (%1): %2 GB/s").arg(cmp->label, fmt(cop.ms_gbs)));
+        m_cmpF->addToLegend();
+        top = std::max(top, cop.ms_gbs * 1.1);
+        if (!cc.k.empty())
+            m_plot->xAxis->setRange(0, std::max(n, cc.k.back()));
+    } else {
+        for (QCPGraph *g : {m_cmpF, m_cmpG, m_cmpOp})
+            g->data()->clear();
+    }
+    m_plot->yAxis->setRange(0, top);
+    m_plot->yAxis2->setRange(0, top * gopsPerGbs);
+    m_plot->xAxis2->setRange(m_plot->xAxis->range());
+    drawDynamics(top);
+
+    // The operating point's numbers go into its legend entry, where no curve can run through them.
+    m_operating->setName(tr("operating point, %1 GB/s").arg(fmt(op.ms_gbs)));
+
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QList<QCPGraph *> XGraphView::ownGraphs() const
+{
+    return {m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating, m_cacheMarks,
+            m_cmpF, m_cmpG, m_cmpOp};
+}
+
+void XGraphView::drawDynamics(double top)
+{
+    const auto &model = m_eval->model();
+    const auto &r = m_eval->result();
+    const double n = model->params().n;
+
+    // Basins of attraction: between the unstable (or critical) roots, one per stable state, shaded only when
+    // there is more than one, so a reader sees which state each starting k runs to.
+    m_basinRanges.clear();
+    if (r.stableCount() > 1) {
+        double from = 0;
+        for (const auto &e : r.equilibria) {
+            if (e.stability == core::Stability::Unstable || e.stability == core::Stability::Critical) {
+                m_basinRanges.append({from, e.k});
+                from = e.k;
+            }
+        }
+        m_basinRanges.append({from, n});
+    }
+    while (m_basinRects.size() < m_basinRanges.size()) {
+        auto *rect = new QCPItemRect(m_plot);
+        rect->setLayer(QStringLiteral("background"));
+        rect->setPen(Qt::NoPen);
+        rect->setClipToAxisRect(true);
+        m_basinRects.append(rect);
+    }
+    for (int i = 0; i < m_basinRects.size(); ++i) {
+        QCPItemRect *rect = m_basinRects[i];
+        rect->setVisible(i < m_basinRanges.size());
+        if (i >= m_basinRanges.size())
+            continue;
+        rect->topLeft->setCoords(m_basinRanges[i].first, top);
+        rect->bottomRight->setCoords(m_basinRanges[i].second, 0);
+        const bool operating = m_basinRanges[i].first <= r.operatingPoint().k && r.operatingPoint().k <= m_basinRanges[i].second;
+        rect->setBrush(operating ? QColor(0x00, 0x9E, 0x73, 22) : QColor(0xD5, 0x5E, 0x00, 18));
+    }
+
+    // Flow along k: dk/dt = G(n-k) - f(k) = -F(k); arrows near the bottom point the way warps move.
+    constexpr int kArrows = 14;
+    m_flow.clear();
+    for (int i = 0; i < kArrows; ++i) {
+        const double k = n * (i + 0.5) / kArrows;
+        const double F = model->balance(k);
+        if (std::abs(F) < 1e-9 * std::max(model->msSupply(k), 1e-12))
+            continue;
+        m_flow.append({k, F > 0 ? -1 : 1});
+    }
+    while (m_arrows.size() < m_flow.size()) {
+        auto *arrow = new QCPItemLine(m_plot);
+        arrow->setPen(QPen(QColor(0x55, 0x55, 0x55), 1.2));
+        arrow->setHead(QCPLineEnding::esSpikeArrow);
+        arrow->setClipToAxisRect(true);
+        m_arrows.append(arrow);
+    }
+    const double half = n / kArrows * 0.3;
+    for (int i = 0; i < m_arrows.size(); ++i) {
+        QCPItemLine *arrow = m_arrows[i];
+        arrow->setVisible(i < m_flow.size());
+        if (i >= m_flow.size())
+            continue;
+        const auto &f = m_flow[i];
+        const double y = top * 0.035;
+        arrow->start->setCoords(f.k - f.direction * half, y);
+        arrow->end->setCoords(f.k + f.direction * half, y);
+    }
+}
+
+QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const
+{
+    const auto &model = m_eval->model();
+    if (!model || k < -kTolerance || k > model->params().n + kTolerance)
+        return {};
+    const auto &p = model->params();
+    const auto &r = m_eval->result();
+    auto near = [&](double ek, double egbs) {
+        return std::abs(ek - k) <= kTolerance && std::abs(egbs - gbs) <= gbsTolerance;
+    };
+    for (const auto &e : r.equilibria) {
+        if (!near(e.k, e.ms_gbs))
+            continue;
+        return tr("Equilibrium f(k) = G(n−k): k = %1, x = %2 warps, %3 GB/s, %4 Gop/s; %5, %6-bound")
+            .arg(fmt(e.k), fmt(e.x), fmt(e.ms_gbs), fmt(e.cs_gops),
+                 QString::fromLatin1(core::stabilityName(e.stability).data()),
+                 QString::fromLatin1(core::boundClassName(e.bound).data()));
+    }
+    const double kc = std::clamp(k, 0.0, p.n);
+    const double f = model->toGbs(model->msSupply(kc));
+    const double g = model->toGbs(model->csDemand(p.n - kc));
+    if (std::abs(f - gbs) <= gbsTolerance) {
+        QString formula;
+        switch (p.cache) {
+        case core::CacheMode::None:
+            formula = tr("f(k) = k / Lm(k), Lm(k) = max(L, k/R)");
+            break;
+        case core::CacheMode::Fixed:
+            formula = tr("f(k) = k / (h·L_s + (1−h)·Lm(k)), Lm(k) = max(L, k/R)  (Eq. 1, 2)");
+            break;
+        case core::CacheMode::Locality:
+            formula = tr("f(k) = k / (L_s + (Lm(k) − L_s)·(S_s/(βk) + 1)^(1−α))  (Eq. 5)");
+            break;
+        }
+        QString hit;
+        if (p.cache != core::CacheMode::None)
+            hit = tr(", hit rate %1").arg(fmt(model->hitRate(kc), 3));
+        return tr("%1: at k = %2 warps, %3 GB/s%4").arg(formula, fmt(kc), fmt(f), hit);
+    }
+    if (std::abs(g - gbs) <= gbsTolerance) {
+        return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 GB/s demand (%3 Gop/s)")
+            .arg(fmt(p.n - kc), fmt(g), fmt(model->toGops(model->csThroughput(p.n - kc))));
+    }
+    const auto &lm = r.landmarks;
+    if (std::abs(k - lm.delta) <= kTolerance)
+        return tr("δ = R_req·L = %1 warps: memory transition, the MLP of the machine").arg(fmt(lm.delta));
+    if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
+        return tr("π = M/E = %1 warps computing: compute transition").arg(fmt(lm.pi));
+    if (std::abs(gbs - lm.plateau_gbs) <= gbsTolerance)
+        return tr("Memory plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs));
+    return {};
+}
+
+void XGraphView::onMouseMove(QMouseEvent *event)
+{
+    const QPointF pos = event->position();
+    if (!m_plot->axisRect()->rect().contains(pos.toPoint())) {
+        Q_EMIT hoverTextChanged(QString());
+        return;
+    }
+    constexpr double px = 6;
+    const double k = m_plot->xAxis->pixelToCoord(pos.x());
+    const double gbs = m_plot->yAxis->pixelToCoord(pos.y());
+    const double dk = std::abs(m_plot->xAxis->pixelToCoord(pos.x() + px) - k);
+    const double dg = std::abs(m_plot->yAxis->pixelToCoord(pos.y() - px) - gbs);
+    Q_EMIT hoverTextChanged(describeAt(k, gbs, dk, dg));
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xgraph/xmodel_evaluation.h"
+
+#include "support/error.h"
+#include "common/parameter_state.h"
+
+namespace crossroof::widgets {
+
+XModelEvaluation::XModelEvaluation(ParameterState *state, QObject *parent)
+    : QObject(parent)
+    , m_state(state)
+{
+    connect(state, &ParameterState::changed, this, &XModelEvaluation::recompute);
+    connect(state, &ParameterState::comparisonChanged, this, &XModelEvaluation::recompute);
+    recompute();
+}
+
+void XModelEvaluation::recompute()
+{
+    try {
+        m_model.emplace(m_state->params());
+        m_result = m_model->solve();
+        m_model->sampleCurves(kCurveSamples, m_curves);
+        m_error.clear();
+    } catch (const core::InputError &e) {
+        m_model.reset();
+        m_result = {};
+        m_curves = {};
+        m_error = QString::fromStdString(e.what());
+    }
+    m_comparison.reset();
+    if (const auto &whatIf = m_state->comparison()) {
+        try {
+            const core::XModel model(*whatIf);
+            Comparison c;
+            c.label = m_state->comparisonLabel();
+            c.result = model.solve();
+            model.sampleCurves(kCurveSamples / 2, c.curves);
+            m_comparison = std::move(c);
+        } catch (const core::InputError &) {
+            // An invalid what-if is simply not drawn; the advisor only offers valid ones.
+        }
+    }
+    Q_EMIT updated();
+}
+
+} // namespace crossroof::widgets

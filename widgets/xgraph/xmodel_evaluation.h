@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/xmodel.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// Solves the X-model once per state change and shares the result with every view that draws it
+/// (X-graph, readout), so a slider move costs one model evaluation however many views listen.
+class XModelEvaluation : public QObject
+{
+    Q_OBJECT
+public:
+    /// Samples per curve for drawing.
+    static constexpr int kCurveSamples = 2000;
+
+    explicit XModelEvaluation(ParameterState *state, QObject *parent = nullptr);
+
+    /// The model of the current parameters; empty only if they are invalid (then error() says why).
+    const std::optional<core::XModel> &model() const { return m_model; }
+    const core::XGraphResult &result() const { return m_result; }
+    const core::XGraphCurves &curves() const { return m_curves; }
+    const QString &error() const { return m_error; }
+
+    /// The what-if of the compare mode, evaluated like the current parameters.
+    struct Comparison
+    {
+        QString label;
+        core::XGraphResult result;
+        core::XGraphCurves curves;
+    };
+    const std::optional<Comparison> &comparison() const { return m_comparison; }
+
+    /// Recomputes from the state now (also called on every state change).
+    void recompute();
+
+Q_SIGNALS:
+    void updated();
+
+private:
+    ParameterState *m_state;
+    std::optional<core::XModel> m_model;
+    core::XGraphResult m_result;
+    core::XGraphCurves m_curves;
+    QString m_error;
+    std::optional<Comparison> m_comparison;
+};
+
+} // namespace crossroof::widgets

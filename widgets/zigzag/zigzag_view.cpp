@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "zigzag/zigzag_view.h"
+
+#include "support/error.h"
+#include "occupancy/occupancy_state.h"
+#include "common/labelled.h"
+#include "common/plot_style.h"
+#include "occupancy/scheduling.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString fmt(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+/// The shortest text that reads back as exactly V, so a preset's values are the core's to the last bit.
+QString exact(double v)
+{
+    for (int precision = 6; precision < 17; ++precision) {
+        const QString text = QString::number(v, 'g', precision);
+        if (text.toDouble() == v)
+            return text;
+    }
+    return QString::number(v, 'g', 17);
+}
+
+/// The number in EDIT (C locale, so "1e9" and "2.5" read the same everywhere); InputError naming WHAT if
+/// it is not one. Range checks are the core's.
+double readNumber(const QLineEdit *edit, const std::string &what)
+{
+    bool ok = false;
+    const double v = QLocale::c().toDouble(edit->text().trimmed(), &ok);
+    if (!ok) {
+        throw core::InputError(what + ": not a number (got '" + edit->text().trimmed().toStdString() + "')");
+    }
+    return v;
+}
+
+/// A whole count from EDIT, such as B_r; out-of-range counts go to the core, which names the limits.
+long long readCount(const QLineEdit *edit, const std::string &what)
+{
+    const double v = readNumber(edit, what);
+    if (!std::isfinite(v) || std::abs(v) > 1e18 || v != std::floor(v))
+        throw core::InputError(what + ": must be a whole number (got '" + edit->text().trimmed().toStdString() + "')");
+    return static_cast<long long>(v);
+}
+
+} // namespace
+
+ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    auto *bar = new QHBoxLayout;
+    m_sms = new QSpinBox(this);
+    m_sms->setRange(1, 100000);
+    m_sms->setToolTip(tr("S = P/Q: streaming multiprocessors (from the profile)"));
+    addLabelled(bar, tr("S&Ms"), m_sms);
+    m_follow = new QCheckBox(tr("B_a from the &calculator"), this);
+    m_follow->setToolTip(tr("Follow the occupancy calculator, or untick to force B_a by hand (the paper's "
+                            "section V over-requests shared memory to do this)"));
+    bar->addWidget(m_follow);
+    m_ba = new QSpinBox(this);
+    m_ba->setRange(1, 1024);
+    m_ba->setToolTip(tr("B_a: active blocks per SM"));
+    addLabelled(bar, tr("&B_a"), m_ba);
+    m_brMax = new QSpinBox(this);
+    m_brMax->setRange(0, 1000000);
+    m_brMax->setSpecialValueText(tr("6 passes"));
+    m_brMax->setToolTip(tr("The largest number of requested blocks B_r plotted (0: six full passes of B_a·S)"));
+    addLabelled(bar, tr("B_r &up to"), m_brMax);
+    bar->addStretch(1);
+
+    auto *tmm = new QGroupBox(tr("Time model (TMM)"), this);
+    tmm->setToolTip(tr("Time ~ max(T1/P, T_inf, M·L/(T·P)) · f_sched(B_r) (Eq. 1, 6-8), in the model's "
+                       "unit-free steps; B_a and S are the ones above"));
+    auto *grid = new QGridLayout;
+    auto addEdit = [&](int row, int column, const QString &label, const QString &tip, const QString &value) {
+        auto *edit = new QLineEdit(value, tmm);
+        edit->setToolTip(tip);
+        edit->setMinimumWidth(60);
+        edit->setMaximumWidth(120);
+        auto *l = new QLabel(label, tmm);
+        l->setToolTip(tip);
+        l->setBuddy(edit);
+        grid->addWidget(l, row, 2 * column, Qt::AlignRight);
+        grid->addWidget(edit, row, 2 * column + 1);
+        return edit;
+    };
+    const core::TmmSettings defaults;
+    auto text = [](const std::string &s) { return QString::fromStdString(s); };
+    m_work = addEdit(0, 0, tr("T1"), tr("T1: work, operations (term T1/P)"), text(defaults.work));
+    m_span = addEdit(0, 1, tr("T_inf"), tr("T_inf: span, operations on the critical path (term T_inf)"),
+                     text(defaults.span));
+    m_transactions = addEdit(0, 2, tr("M"), tr("M: global memory transactions (term M·L/(T·P))"),
+                             text(defaults.transactions));
+    m_latency = addEdit(1, 0, tr("L"), tr("L: latency of one slow-memory access, steps"),
+                        text(defaults.latency));
+    m_threads = addEdit(1, 1, tr("T"), tr("T: threads per core that hide the latency"),
+                        text(defaults.threads_per_core));
+    m_cores = addEdit(1, 2, tr("P"), tr("P: cores (S = P/Q SMs)"), text(defaults.cores));
+    m_br = addEdit(2, 0, tr("B_r"), tr("B_r: requested blocks the panel evaluates f_sched and the time at"),
+                   text(defaults.requested_blocks));
+    grid->setColumnStretch(6, 1);
+
+    auto *apspRow = new QHBoxLayout;
+    m_apsp = new QPushButton(tr("APSP preset"), tmm);
+    m_apsp->setToolTip(tr("All-pairs shortest paths (Eq. 10-14): T1 = n³·lg n, T_inf dropped, "
+                          "M = n³·lg n/(S_D·C), B_r = (n/S_D)², with L, T, P above; memory-bound exactly when "
+                          "T·S_D < L/C"));
+    apspRow->addWidget(m_apsp);
+    auto addApsp = [&](const QString &text, QWidget *w) {
+        auto *label = new QLabel(text, tmm);
+        label->setBuddy(w);
+        apspRow->addWidget(label);
+        apspRow->addWidget(w);
+    };
+    m_apspN = new QSpinBox(tmm);
+    m_apspN->setRange(2, 1 << 24);
+    m_apspN->setValue(defaults.apsp_vertices);
+    m_apspN->setToolTip(tr("n: vertices of the graph"));
+    addApsp(tr("n"), m_apspN);
+    m_apspSd = new QSpinBox(tmm);
+    m_apspSd->setRange(1, 1 << 24);
+    m_apspSd->setValue(defaults.apsp_sub_block);
+    m_apspSd->setToolTip(tr("S_D: sub-block dimension (divides n); one block per S_D × S_D sub-block"));
+    addApsp(tr("S_D"), m_apspSd);
+    m_apspC = new QLineEdit(text(defaults.apsp_chunk), tmm);
+    m_apspC->setMaximumWidth(60);
+    m_apspC->setToolTip(tr("C: chunk, accesses grouped into one memory transaction"));
+    addApsp(tr("C"), m_apspC);
+    apspRow->addStretch(1);
+
+    m_bound = new QLabel(tmm);
+    m_bound->setWordWrap(true);
+    m_tmmInfo = new QLabel(tmm);
+    m_tmmInfo->setWordWrap(true);
+    m_tmmInfo->setTextFormat(Qt::PlainText);
+    auto *tmmLayout = new QVBoxLayout(tmm);
+    tmmLayout->addLayout(grid);
+    tmmLayout->addLayout(apspRow);
+    tmmLayout->addWidget(m_bound);
+    tmmLayout->addWidget(m_tmmInfo);
+
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+    m_plot = new QCustomPlot(this);
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    plot_style::setupAxes(m_plot);
+    m_plot->xAxis->setLabel(tr("requested blocks B_r"));
+    m_plot->yAxis->setLabel(tr("scheduling factor f_sched (time / ideal time)"));
+    m_curve = m_plot->addGraph();
+    m_curve->setName(tr("f_sched(B_r)"));
+    m_curve->setPen(QPen(plot_style::kBlue, 1.5));
+    m_minima = m_plot->addGraph();
+    m_minima->setName(tr("minima (B_r = j·B_a·S)"));
+    m_minima->setLineStyle(QCPGraph::lsNone);
+    m_minima->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(plot_style::kGreen, 1.5), plot_style::kGreen, 7));
+    // The model's time gets a right axis of its own: yAxis2 belongs to the TraceOverlay's measured runtimes
+    // (seconds, its own range, shown only while there are some), and model units are not seconds.
+    m_timeAxis = m_plot->axisRect()->addAxis(QCPAxis::atRight);
+    m_timeAxis->setLabel(tr("predicted time (model units)"));
+    m_timeAxis->setLabelFont(m_plot->yAxis->labelFont());
+    m_timeAxis->setTickLabelFont(m_plot->yAxis->tickLabelFont());
+    m_timeAxis->setLabelColor(plot_style::kVermillion);
+    m_timeAxis->setBasePen(m_plot->yAxis->basePen());
+    m_timeAxis->setTickPen(m_plot->yAxis->tickPen());
+    m_timeAxis->setSubTickPen(m_plot->yAxis->subTickPen());
+    m_timeAxis->grid()->setVisible(false);
+    m_timeCurve = m_plot->addGraph(m_plot->xAxis, m_timeAxis);
+    m_timeCurve->setName(tr("TMM time t_p·f_sched"));
+    m_timeCurve->setPen(QPen(plot_style::kVermillion, 1.5, Qt::DashLine));
+    plot_style::placeLegendBelow(m_plot);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(tmm);
+    layout->addWidget(m_info);
+    layout->addWidget(m_plot, 1);
+
+    connect(m_sms, &QSpinBox::valueChanged, m_state, [this](int v) { m_state->setSmCount(v); });
+    connect(m_brMax, &QSpinBox::valueChanged, m_state, [this](int v) { m_state->setRequestedBlocksMax(v); });
+    connect(m_follow, &QCheckBox::toggled, this, [this](bool follow) {
+        m_state->setManualActiveBlocks(follow ? std::nullopt : std::optional<int>(std::max(1, m_state->activeBlocks())));
+    });
+    connect(m_ba, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!m_follow->isChecked())
+            m_state->setManualActiveBlocks(v);
+    });
+    for (QLineEdit *edit : {m_work, m_span, m_transactions, m_latency, m_threads, m_cores, m_br}) {
+        connect(edit, &QLineEdit::textChanged, this, &ZigzagView::refreshTmm);
+        connect(edit, &QLineEdit::textChanged, this, &ZigzagView::settingsChanged);
+    }
+    connect(m_apspC, &QLineEdit::textChanged, this, &ZigzagView::settingsChanged);
+    for (QSpinBox *box : {m_apspN, m_apspSd})
+        connect(box, &QSpinBox::valueChanged, this, &ZigzagView::settingsChanged);
+    connect(m_apsp, &QPushButton::clicked, this, &ZigzagView::applyApspPreset);
+    connect(m_state, &OccupancyState::changed, this, &ZigzagView::refresh);
+    refresh();
+}
+
+void ZigzagView::applyApspPreset()
+{
+    try {
+        core::ApspParams a;
+        a.vertices = m_apspN->value();
+        a.sub_block = m_apspSd->value();
+        a.chunk = readNumber(m_apspC, "APSP chunk size C");
+        a.latency = readNumber(m_latency, "latency L");
+        a.threads_per_core = readNumber(m_threads, "threads per core T");
+        a.cores = readNumber(m_cores, "cores P");
+        a.active_blocks = std::max(1, m_state->activeBlocks());
+        a.sms = m_state->smCount();
+        const core::TmmParams p = core::apspPreset(a);
+        {
+            const QSignalBlocker b1(m_work), b2(m_span), b3(m_transactions), b4(m_br);
+            m_work->setText(exact(p.work));
+            m_span->setText(exact(p.span));
+            m_transactions->setText(exact(p.transactions));
+            m_br->setText(QString::number(p.requested_blocks));
+        }
+        Q_EMIT settingsChanged();
+        // Widen the plotted B_r so the preset's B_r is in view, as far as the zigzag can go.
+        const long long cap = std::min<long long>(m_brMax->maximum(), core::kMaxZigzagPoints);
+        if (p.requested_blocks > m_state->requestedBlocksMax() && p.requested_blocks <= cap)
+            m_state->setRequestedBlocksMax(std::min(cap, p.requested_blocks + p.requested_blocks / 4));
+    } catch (const core::InputError &e) {
+        m_tmm.reset();
+        m_bound->clear();
+        m_tmmInfo->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    refreshTmm();
+}
+
+core::TmmSettings ZigzagView::settings() const
+{
+    core::TmmSettings s;
+    s.work = m_work->text().toStdString();
+    s.span = m_span->text().toStdString();
+    s.transactions = m_transactions->text().toStdString();
+    s.latency = m_latency->text().toStdString();
+    s.threads_per_core = m_threads->text().toStdString();
+    s.cores = m_cores->text().toStdString();
+    s.requested_blocks = m_br->text().toStdString();
+    s.apsp_vertices = m_apspN->value();
+    s.apsp_sub_block = m_apspSd->value();
+    s.apsp_chunk = m_apspC->text().toStdString();
+    return s;
+}
+
+void ZigzagView::setSettings(const core::TmmSettings &s)
+{
+    {
+        const QSignalBlocker b1(m_work), b2(m_span), b3(m_transactions), b4(m_latency), b5(m_threads),
+                b6(m_cores), b7(m_br), b8(m_apspN), b9(m_apspSd), b10(m_apspC);
+        m_work->setText(QString::fromStdString(s.work));
+        m_span->setText(QString::fromStdString(s.span));
+        m_transactions->setText(QString::fromStdString(s.transactions));
+        m_latency->setText(QString::fromStdString(s.latency));
+        m_threads->setText(QString::fromStdString(s.threads_per_core));
+        m_cores->setText(QString::fromStdString(s.cores));
+        m_br->setText(QString::fromStdString(s.requested_blocks));
+        m_apspN->setValue(s.apsp_vertices);
+        m_apspSd->setValue(s.apsp_sub_block);
+        m_apspC->setText(QString::fromStdString(s.apsp_chunk));
+    }
+    refreshTmm();
+    Q_EMIT settingsChanged();
+}
+
+void ZigzagView::refreshTmm()
+{
+    m_tmm.reset();
+    m_timeCurve->data()->clear();
+    m_timeAxis->setVisible(false);
+    long long br = 0;
+    try {
+        core::TmmParams p;
+        p.work = readNumber(m_work, "work T1");
+        p.span = readNumber(m_span, "span T_inf");
+        p.transactions = readNumber(m_transactions, "memory transactions M");
+        p.latency = readNumber(m_latency, "latency L");
+        p.threads_per_core = readNumber(m_threads, "threads per core T");
+        p.cores = readNumber(m_cores, "cores P");
+        br = readCount(m_br, "requested blocks B_r");
+        p.requested_blocks = br;
+        p.active_blocks = m_state->activeBlocks();
+        p.sms = m_state->smCount();
+        m_tmm = core::evaluateTmm(p);
+    } catch (const core::InputError &e) {
+        m_bound->clear();
+        m_tmmInfo->setText(QString::fromStdString(e.what()));
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const core::TmmResult &r = *m_tmm;
+    QString words;
+    QColor colour;
+    switch (r.bound) {
+    case core::TmmBound::Compute:
+        words = tr("Compute-bound: the work T1/P dominates; more threads per core do not help (Eq. 13).");
+        colour = plot_style::kBlue;
+        break;
+    case core::TmmBound::Span:
+        words = tr("Span-bound: the critical path T_inf dominates.");
+        colour = plot_style::kPurple;
+        break;
+    case core::TmmBound::Memory:
+        words = tr("Memory-bound: the latency term M·L/(T·P) dominates; time falls as 1/T (Eq. 14).");
+        colour = plot_style::kVermillion;
+        break;
+    }
+    m_bound->setText(words);
+    m_bound->setStyleSheet(QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(colour.name()));
+    const bool inView = br <= m_state->requestedBlocksMax();
+    m_tmmInfo->setText(tr("T1/P = %1 · T_inf = %2 · M·L/(T·P) = %3, so t_p = %4. At B_r = %5: %6 passes, "
+                          "f_sched = %7; predicted time t_p·f_sched = %8 (model units)%9.")
+                               .arg(fmt(r.work_term), fmt(r.span_term), fmt(r.memory_term), fmt(r.t_p))
+                               .arg(br)
+                               .arg(r.passes)
+                               .arg(fmt(r.f_sched, 6), fmt(r.time, 6))
+                               .arg(inView ? QString() : tr("; this B_r lies beyond the plotted range")));
+
+    // The time against the plotted B_r: t_p times the f_sched curve, on the same clipping as the left axis.
+    QVector<double> x, y;
+    x.reserve(m_curve->dataCount());
+    y.reserve(m_curve->dataCount());
+    for (auto it = m_curve->data()->constBegin(); it != m_curve->data()->constEnd(); ++it) {
+        x << it->key;
+        y << r.t_p * it->value;
+    }
+    m_timeCurve->setData(x, y, true);
+    if (!x.isEmpty() && r.t_p > 0) {
+        m_timeAxis->setVisible(true);
+        m_timeAxis->setRange(0, r.t_p * m_plot->yAxis->range().upper);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ZigzagView::refresh()
+{
+    const int ba = m_state->activeBlocks();
+    {
+        const QSignalBlocker b1(m_sms), b2(m_follow), b3(m_ba), b4(m_brMax);
+        m_sms->setValue(int(m_state->smCount()));
+        m_follow->setChecked(!m_state->manualActiveBlocks());
+        m_ba->setEnabled(m_state->manualActiveBlocks().has_value());
+        m_ba->setValue(std::max(1, ba));
+        m_brMax->setValue(m_state->requestedBlocksMaxIsAuto() ? 0 : int(m_state->requestedBlocksMax()));
+    }
+    if (ba <= 0) {
+        m_info->setText(tr("The launch configuration fits no block on an SM (B_a = 0): nothing to schedule."));
+        m_curve->data()->clear();
+        m_minima->data()->clear();
+        refreshTmm();
+        return;
+    }
+    try {
+        const core::Zigzag z = core::zigzag(m_state->smCount(), ba, 1, m_state->requestedBlocksMax());
+        QVector<double> x, y, mx, my;
+        x.reserve(qsizetype(z.br.size()));
+        y.reserve(qsizetype(z.br.size()));
+        for (std::size_t i = 0; i < z.br.size(); ++i) {
+            x << double(z.br[i]);
+            y << z.f_sched[i];
+        }
+        for (long long m : z.minima) {
+            mx << double(m);
+            my << 1.0;
+        }
+        m_curve->setData(x, y, true);
+        m_minima->setData(mx, my, true);
+        m_plot->xAxis->setRange(0, double(m_state->requestedBlocksMax()) + 1);
+        // Below one full pass f_sched = B_a·S/B_r grows without bound; the range shows the zigzag after it.
+        double top = 1;
+        for (std::size_t i = 0; i < z.br.size(); ++i) {
+            if (z.br[i] >= z.blocks_per_pass)
+                top = std::max(top, z.f_sched[i]);
+        }
+        if (top <= 1)
+            top = std::min(y.front(), 4.0);
+        m_plot->yAxis->setRange(0.9, top * 1.08);
+        m_info->setText(tr("B_a = %1 blocks per SM × S = %2 SMs = %3 blocks per pass. A launch whose B_r is not a "
+                           "multiple of that leaves SMs idle in the last pass; the worst case, one block past a "
+                           "multiple, costs a whole extra pass. Below one pass f_sched = B_a·S/B_r leaves the top of the plot.")
+                            .arg(ba)
+                            .arg(m_state->smCount())
+                            .arg(z.blocks_per_pass));
+    } catch (const core::InputError &e) {
+        m_info->setText(QString::fromStdString(e.what()));
+        m_curve->data()->clear();
+        m_minima->data()->clear();
+    }
+    refreshTmm();
+}
+
+} // namespace crossroof::widgets
