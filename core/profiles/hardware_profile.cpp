@@ -119,7 +119,7 @@ void readParameters(const JsonReader &r, const json &obj, XModelParams &p)
         p.*(info->member) = v;
     }
     for (const auto &info : parameterInfos()) {
-        if (info.side == ParameterSide::Machine && !obj.contains(std::string(info.key)))
+        if (info.side == ParameterSide::Machine && !info.optional_in_profile && !obj.contains(std::string(info.key)))
             r.fail("parameters." + std::string(info.key), "is missing (a machine parameter every profile needs)");
     }
     if (!obj.contains("n"))

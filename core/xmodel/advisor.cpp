@@ -81,7 +81,7 @@ void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p)
         return;
     }
     a.principle = 3;
-    const bool rightOfPi = p.n - before.k < p.M / p.E * (1 - kTie);
+    const bool rightOfPi = p.n - before.k < p.M / p.issueRate() * (1 - kTie);
     if (a.cs_change_gops > kTie * before.cs_gops && rightOfPi) {
         a.why = "Z rises while the intersection lies right of the CS transition pi (x < pi: the compute "
                 "system is not saturated), so CS throughput rises; MS throughput only follows the height of "

@@ -328,7 +328,7 @@ void EquilibriumScan::scan(const SupplyShape &shape)
 {
     const XModelParams &p = m_model.params();
     const double n = m_n;
-    const double kink = n - p.M / p.E; // G is flat left of it, sloped right of it
+    const double kink = n - p.M / p.issueRate(); // G is flat left of it, sloped right of it
 
     std::array<double, 8> breaks{};
     std::size_t nb = 0;
@@ -363,7 +363,7 @@ void EquilibriumScan::scan(const SupplyShape &shape)
     }
     m_tol = kZeroTolerance * scale;
 
-    const double s = p.E / p.Z; // -dG(n-k)/dk where G slopes
+    const double s = p.issueRate() / p.Z; // -dG(n-k)/dk where G slopes
     push(breaks[0], Fb[0]);
     for (std::size_t i = 0; i + 1 < nb; ++i) {
         const double a = breaks[i];

@@ -17,56 +17,62 @@ using P = XModelParams;
 constexpr auto M = ParameterSide::Machine;
 constexpr auto W = ParameterSide::Workload;
 
-// key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member
-const std::array<ParameterInfo, 16> kInfos{{
+// key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member,
+// optional_in_profile
+const std::array<ParameterInfo, 17> kInfos{{
     {"n", "Resident warps", "n", "warps",
      "Warps resident per SM: the TLP of the workload. n = k + x (warps in the memory system plus warps "
      "computing).",
-     W, 1, 100000, 1, 1024, true, 0, true, &P::n},
+     W, 1, 100000, 1, 1024, true, 0, true, &P::n, false},
     {"Z", "Compute intensity", "Z", "inst/req",
      "Warp-instructions per memory request (the DLP of the workload). Compute demand on the memory "
-     "system: G(x) = min(E*x, M) / Z.",
-     W, 1e-4, 1e7, 0.01, 10000, true, 3, false, &P::Z},
+     "system: G(x) = min(E*x/L_c, M) / Z.",
+     W, 1e-4, 1e7, 0.01, 10000, true, 3, false, &P::Z, false},
     {"E", "ILP", "E", "",
      "Instruction-level parallelism of the workload: computation lanes one warp keeps busy. "
-     "g(x) = min(E*x, M); CS transition pi = M/E.",
-     W, 1e-3, 1000, 0.1, 16, true, 3, false, &P::E},
+     "g(x) = min(E*x/L_c, M); CS transition pi = M*L_c/E.",
+     W, 1e-3, 1000, 0.1, 16, true, 3, false, &P::E, false},
     {"R", "Memory bandwidth", "R", "GB/s",
      "Maximum sustainable memory-system throughput of the device. Per SM: R_req = R / (request_bytes * "
      "clock * SMs) requests/cycle; MS transition delta = R_req * L.",
-     M, 1e-3, 1e6, 1, 20000, true, 1, false, &P::R},
+     M, 1e-3, 1e6, 1, 20000, true, 1, false, &P::R, false},
     {"L", "Memory latency", "L", "cycles",
      "Unloaded memory latency. Loaded latency Lm(k) = max(L, k / R_req); without cache f(k) = k / Lm(k).",
-     M, 1, 1e6, 10, 5000, true, 1, false, &P::L},
+     M, 1, 1e6, 10, 5000, true, 1, false, &P::L, false},
     {"M", "Compute lanes", "M", "inst/cycle",
-     "Warp-instructions issued per cycle per SM: the height of g(x) = min(E*x, M).",
-     M, 1e-3, 1e4, 0.01, 64, true, 3, false, &P::M},
+     "Warp-instructions issued per cycle per SM: the height of g(x) = min(E*x/L_c, M).",
+     M, 1e-3, 1e4, 0.01, 64, true, 3, false, &P::M, false},
+    {"L_c", "Dependent-issue latency", "L_c", "cycles",
+     "Cycles between two dependent instructions of one warp: a warp with E independent chains issues E "
+     "instructions per L_c cycles, so g(x) = min(E*x/L_c, M) and pi = M*L_c/E. 1 is the paper's model; "
+     "about 4 on Volta and later, 6 on Maxwell, 9 on Kepler, 18-22 on Fermi.",
+     M, 1, 1000, 1, 64, true, 2, false, &P::L_c, true},
     {"S_s", "Shared cache size", "S_s", "KiB",
      "Shared cache capacity per SM. Locality mode hit rate h(k) = 1 - (S_s/(beta*k) + 1)^(1-alpha) (Eq. 3).",
-     M, 0, 1e6, 1, 1024, true, 1, false, &P::S_s},
+     M, 0, 1e6, 1, 1024, true, 1, false, &P::S_s, false},
     {"L_s", "Cache latency", "L_s", "cycles",
      "Shared cache hit latency. Average latency h*L_s + (1-h)*Lm(k) (Eq. 1).",
-     M, 0.01, 1e5, 1, 1000, true, 1, false, &P::L_s},
+     M, 0.01, 1e5, 1, 1000, true, 1, false, &P::L_s, false},
     {"h", "Hit rate", "h", "",
      "Constant shared-cache hit rate (cache mode 'fixed'): f(k) = k / (h*L_s + (1-h)*Lm(k)).",
-     W, 0, 1, 0, 1, false, 3, false, &P::h},
+     W, 0, 1, 0, 1, false, 3, false, &P::h, false},
     {"alpha", "Locality exponent", "alpha", "",
      "Workload locality (Eq. 3): h(k) = 1 - (S_s/(beta*k) + 1)^(1-alpha). alpha = 1 means no reuse.",
-     W, 1, 100, 1, 8, false, 3, false, &P::alpha},
+     W, 1, 100, 1, 8, false, 3, false, &P::alpha, false},
     {"beta", "Locality footprint", "beta", "KiB",
      "Workload locality (Eq. 3): cache footprint scale per warp; larger beta thrashes sooner.",
-     W, 1e-6, 1e6, 0.001, 100, true, 4, false, &P::beta},
+     W, 1e-6, 1e6, 0.001, 100, true, 4, false, &P::beta, false},
     {"sm_count", "SMs", "SMs", "", "Streaming multiprocessors (or cores) of the device.", M, 1, 100000, 1, 1024,
-     true, 0, true, &P::sm_count},
+     true, 0, true, &P::sm_count, false},
     {"clock_ghz", "Clock", "f_clk", "GHz", "Core clock that converts per-cycle rates to per-second rates.", M,
-     1e-3, 100, 0.1, 5, true, 3, false, &P::clock_ghz},
+     1e-3, 100, 0.1, 5, true, 3, false, &P::clock_ghz, false},
     {"warp_size", "Warp size", "w", "threads", "Threads per warp (1 for a CPU hardware thread).", M, 1, 1024, 1,
-     64, true, 0, true, &P::warp_size},
+     64, true, 0, true, &P::warp_size, false},
     {"max_warps", "Max warps", "n_max", "warps/SM", "Warp slots per SM: the most warps that can be resident.",
-     M, 1, 100000, 1, 1024, true, 0, true, &P::max_warps},
+     M, 1, 100000, 1, 1024, true, 0, true, &P::max_warps, false},
     {"request_bytes", "Request size", "b_req", "B",
      "Bytes moved by one warp memory request (128 for a coalesced 4-byte warp access, 256 for 8-byte).", M,
-     1, 65536, 1, 1024, true, 0, false, &P::request_bytes},
+     1, 65536, 1, 1024, true, 0, false, &P::request_bytes, false},
 }};
 
 } // namespace

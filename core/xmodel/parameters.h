@@ -28,6 +28,7 @@ struct XModelParams
     double R = 100;   ///< GB/s for the whole device
     double L = 500;   ///< cycles
     double M = 1;     ///< warp-instructions per cycle per SM
+    double L_c = 1;   ///< cycles between two dependent instructions of one warp (1 = the paper's model)
     double S_s = 16;  ///< KiB per SM
     double L_s = 30;  ///< cycles
     // workload
@@ -39,6 +40,9 @@ struct XModelParams
     double alpha = 2; ///< locality exponent (cache = locality)
     double beta = 1;  ///< KiB (cache = locality)
 
+    /// Instructions one computing warp issues per cycle: E independent chains, one instruction of each per
+    /// L_c cycles. g(x) = min(issueRate() * x, M).
+    double issueRate() const { return E / L_c; }
     /// Saturation throughput in requests per cycle per SM.
     double requestRate() const { return R * 1e9 / (request_bytes * clock_ghz * 1e9 * sm_count); }
     /// Conversion factor: requests/cycle/SM -> GB/s for the device.
@@ -69,6 +73,8 @@ struct ParameterInfo
     int decimals;
     bool integer;              ///< must be a whole number
     double XModelParams::*member;
+    /// Machine keys must be in every profile unless this is set; then an absent key keeps its default.
+    bool optional_in_profile = false;
 };
 
 /// All numeric parameters, in display order.

@@ -129,7 +129,7 @@ XModel::XModel(const XModelParams &params)
     validate(m_p);
     m_rreq = m_p.requestRate();
     m_delta = m_rreq * m_p.L;
-    m_pi = m_p.M / m_p.E;
+    m_pi = m_p.M / m_p.issueRate();
     m_gbsFactor = m_p.gbsPerRequestRate();
     m_gopsFactor = m_p.gopsPerInstructionRate();
 }
@@ -174,7 +174,7 @@ double XModel::msSupply(double k) const
 
 double XModel::csThroughput(double x) const
 {
-    return std::min(m_p.E * std::max(x, 0.0), m_p.M);
+    return std::min(m_p.issueRate() * std::max(x, 0.0), m_p.M);
 }
 
 double XModel::csDemand(double x) const
@@ -246,7 +246,7 @@ Metrics XModel::metrics() const
     m.mlp = m_delta;
     m.dlp_machine = m_p.M / m_rreq;
     if (m_p.Z * m_rreq <= m_p.M)
-        m.tlp_machine = m_delta + m_p.Z * m_rreq / m_p.E;
+        m.tlp_machine = m_delta + m_p.Z * m_rreq / m_p.issueRate();
     m.ilp = m_p.E;
     m.degradation_max_gbs = toGbs(m_p.M / m_p.Z - m_rreq);
     return m;

@@ -37,7 +37,7 @@ struct Equilibrium
 
 struct Landmarks
 {
-    double pi = 0;                     ///< CS transition M/E, in x (warps)
+    double pi = 0;                     ///< CS transition M*L_c/E, in x (warps)
     double delta = 0;                  ///< MS transition R_req*L, in k (warps)
     std::optional<double> psi;         ///< k of the cache peak (local max of f before delta)
     std::optional<double> psi_gbs;     ///< f at the cache peak
@@ -50,7 +50,7 @@ struct Metrics
 {
     double mlp = 0;                      ///< MLP of the machine, R_req*L (warps)
     double dlp_machine = 0;              ///< M/R_req, the roofline ridge in Z units
-    std::optional<double> tlp_machine;   ///< delta + Z*R_req/E when Z*R_req <= M
+    std::optional<double> tlp_machine;   ///< delta + Z*R_req*L_c/E when Z*R_req <= M
     double ilp = 0;                      ///< E
     double degradation_max_gbs = 0;      ///< M/Z - R_req in GB/s (III-D-2); <= 0 means none
 };
@@ -94,7 +94,7 @@ public:
     double hitRate(double k) const;
     /// MS supply f(k), requests/cycle/SM (Eq. 2, 5).
     double msSupply(double k) const;
-    /// CS throughput g(x) = min(E*x, M), warp-instructions/cycle/SM.
+    /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM.
     double csThroughput(double x) const;
     /// CS demand on the MS, G(x) = g(x)/Z, requests/cycle/SM.
     double csDemand(double x) const;
@@ -129,7 +129,7 @@ private:
     XModelParams m_p;
     double m_rreq;       // R_req
     double m_delta;      // R_req * L
-    double m_pi;         // M / E
+    double m_pi;         // M * L_c / E
     double m_gbsFactor;
     double m_gopsFactor;
 };

@@ -76,7 +76,7 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
 
     layout->addWidget(heading(tr("Landmarks and metrics"), this));
     auto *lm = grid();
-    addRow(lm, QStringLiteral("pi"), tr("π, CS transition"), tr("π = M/E warps computing"));
+    addRow(lm, QStringLiteral("pi"), tr("π, CS transition"), tr("π = M·L_c/E warps computing"));
     addRow(lm, QStringLiteral("delta"), tr("δ, MS transition"), tr("δ = R_req·L warps in the memory system"));
     addRow(lm, QStringLiteral("psi"), tr("ψ, cache peak"), tr("local maximum of f(k) before δ"));
     addRow(lm, QStringLiteral("valley"), tr("Cache valley"), tr("local minimum of f(k) after ψ"));

@@ -264,7 +264,7 @@ void XGraphView::refresh()
     m_piLine->point2->setCoords(piK, 1);
     m_piLabel->position->setCoords(piK, top * 0.07); // above the row of flow arrows
     m_piLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    m_piLabel->setText(tr("π = M/E = %1").arg(fmt(lm.pi, 3)));
+    m_piLabel->setText(tr("π = M·L_c/E = %1").arg(fmt(lm.pi, 3)));
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
     m_plateauLine->point2->setCoords(1, lm.plateau_gbs);
@@ -424,7 +424,7 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
     if (std::abs(k - lm.delta) <= kTolerance)
         return tr("δ = R_req·L = %1 warps: memory transition, the MLP of the machine").arg(fmt(lm.delta));
     if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
-        return tr("π = M/E = %1 warps computing: compute transition").arg(fmt(lm.pi));
+        return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(fmt(lm.pi));
     if (std::abs(gbs - lm.plateau_gbs) <= gbsTolerance)
         return tr("Memory plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs));
     return {};

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 using namespace crossroof;
@@ -109,6 +110,8 @@ private Q_SLOTS:
     void throughputNeverExceedsItsRoof();
     void landmarksAreExtremes();
     void metrics();
+    void issueLatency();
+    void issueLatencyOneIsThePaperModel();
     void extremes_data();
     void extremes();
     void invalidParametersAreRejected();
@@ -342,6 +345,59 @@ void TestXModel::metrics()
     QVERIFY(qFuzzyCompare(mt.degradation_max_gbs, m.toGbs(p.M / p.Z - rreq)));
     p.Z = 1000; // Z*R_req > M: the CS saturates first, no balance point
     QVERIFY(!XModel(p).metrics().tlp_machine);
+}
+
+void TestXModel::issueLatency()
+{
+    XModelParams p = test::thrashingFermi();
+    p.cache = CacheMode::None;
+    p.E = 2;
+    p.L_c = 4;
+    const XModel m(p);
+    // g(x) = min(E*x/L_c, M): two chains, one dependent instruction each per 4 cycles.
+    QVERIFY(qFuzzyCompare(m.csThroughput(1), 2.0 / 4));
+    QVERIFY(qFuzzyCompare(m.csDemand(1), 2.0 / 4 / p.Z));
+    QVERIFY(qFuzzyCompare(m.csThroughput(1000), p.M)); // the roof is still M
+    // pi = M*L_c/E: the x where g reaches M.
+    const auto r = m.solve();
+    QVERIFY(qFuzzyCompare(r.landmarks.pi, p.M * 4 / 2));
+    QVERIFY(qFuzzyCompare(m.csThroughput(r.landmarks.pi), p.M));
+    QVERIFY(m.csThroughput(r.landmarks.pi * 0.99) < p.M);
+    // TLP of the machine: delta + Z*R_req*L_c/E.
+    p.Z = 10;
+    const auto mt = XModel(p).metrics();
+    const double rreq = p.requestRate();
+    QVERIFY(mt.tlp_machine && qFuzzyCompare(*mt.tlp_machine, rreq * p.L + p.Z * rreq * 4 / 2));
+    // Every root is a root, and a larger L_c never raises the compute throughput at the operating point.
+    double previous = std::numeric_limits<double>::infinity();
+    for (double lc : {1.0, 2.0, 4.0, 9.0, 22.0}) {
+        XModelParams q = test::thrashingFermi();
+        q.L_c = lc;
+        const XModel model(q);
+        const auto res = model.solve();
+        for (const auto &e : res.equilibria) {
+            if (e.stability != core::Stability::Neutral)
+                QVERIFY2(std::abs(model.msSupply(e.k) - model.csDemand(q.n - e.k)) < 1e-9,
+                         qPrintable(QStringLiteral("L_c = %1, k = %2").arg(lc).arg(e.k)));
+        }
+        const double cs = res.equilibria[res.operating_index].cs_gops;
+        QVERIFY(cs <= previous * (1 + 1e-9));
+        previous = cs;
+    }
+}
+
+void TestXModel::issueLatencyOneIsThePaperModel()
+{
+    // L_c = 1 is the published model exactly: the same roots as before the parameter existed.
+    XModelParams p = test::thrashingFermi();
+    QCOMPARE(p.L_c, 1.0);
+    const auto paper = XModel(p).solve();
+    p.E *= 3;
+    p.L_c = 3; // same E/L_c: same curves, same roots
+    const auto scaled = XModel(p).solve();
+    QCOMPARE(scaled.equilibria.size(), paper.equilibria.size());
+    for (std::size_t i = 0; i < paper.equilibria.size(); ++i)
+        QVERIFY(std::abs(scaled.equilibria[i].k - paper.equilibria[i].k) < 1e-9);
 }
 
 void TestXModel::extremes_data()
