@@ -165,7 +165,8 @@ std::vector<int> readCores(const JsonReader &r, const json &obj, const std::stri
     std::vector<int> cores;
     for (const auto &v : arr) {
         if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > kMaxCoreId)
-            r.fail(path, "must hold whole numbers from 0 to " + std::to_string(kMaxCoreId) + " (got " + v.dump() + ")");
+            r.fail(path, "must hold whole numbers from 0 to " + std::to_string(kMaxCoreId) + " (got "
+                             + describeValue(v) + ")");
         cores.push_back(int(v.get<long long>()));
     }
     return cores;

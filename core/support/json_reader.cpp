@@ -4,6 +4,7 @@
 #include "support/error.h"
 #include "support/text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -12,13 +13,11 @@ namespace crossroof::core::detail {
 
 namespace {
 
-std::string describeParseError(const json::parse_error &e, std::string_view text)
+std::string locate(std::string_view text, std::size_t offset)
 {
-    // Count lines up to the byte the parser stopped at; nlohmann's own text repeats its exception id.
     std::size_t line = 1;
     std::size_t column = 1;
-    const std::size_t stop = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    for (std::size_t i = 0; i < stop; ++i) {
+    for (std::size_t i = 0; i < std::min(offset, text.size()); ++i) {
         if (text[i] == '\n') {
             ++line;
             column = 1;
@@ -26,6 +25,12 @@ std::string describeParseError(const json::parse_error &e, std::string_view text
             ++column;
         }
     }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+std::string describeParseError(const json::parse_error &e, std::string_view text)
+{
+    // nlohmann's own text repeats its exception id and a position of its own; keep only what went wrong.
     std::string what = e.what();
     const auto col = what.find("column ");
     if (col != std::string::npos) {
@@ -33,7 +38,27 @@ std::string describeParseError(const json::parse_error &e, std::string_view text
         if (colon != std::string::npos)
             what = what.substr(colon + 2);
     }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": invalid JSON: " + what;
+    return locate(text, e.byte > 0 ? e.byte - 1 : 0) + ": invalid JSON: " + what;
+}
+
+/// nlohmann's message without its "[json.exception.type.id] " prefix.
+std::string stripExceptionId(std::string what)
+{
+    if (what.starts_with("[json.exception.")) {
+        const auto end = what.find("] ");
+        if (end != std::string::npos)
+            what.erase(0, end + 2);
+    }
+    return what;
+}
+
+/// TEXT cut to about 80 characters, so that a huge bad value never becomes a huge message.
+std::string brief(std::string text)
+{
+    constexpr std::size_t kMax = 80;
+    if (text.size() > kMax)
+        text = text.substr(0, kMax - 3) + "...";
+    return text;
 }
 
 } // namespace
@@ -124,11 +149,72 @@ JsonReader JsonReader::nested(const std::string &prefix) const
 
 json parseJsonText(std::string_view text, const std::string &label)
 {
+    // The parser calls back on every token in order, so a stack of the objects being read gives each key's
+    // path: deep nesting is refused before anything recurses over it (printing, copying, destroying), and a
+    // key that appears twice is refused instead of silently keeping one of the two values.
+    struct Level
+    {
+        std::string path;
+        std::vector<std::string> keys; // only for objects
+        bool object = false;
+    };
+    std::vector<Level> levels;
+    std::string pendingKey;
+    auto childPath = [&] {
+        if (levels.empty())
+            return std::string();
+        const Level &top = levels.back();
+        if (!top.object)
+            return top.path + "[]";
+        return top.path.empty() ? pendingKey : top.path + "." + pendingKey;
+    };
+    const json::parser_callback_t check = [&](int depth, json::parse_event_t event, json &parsed) {
+        switch (event) {
+        case json::parse_event_t::object_start:
+        case json::parse_event_t::array_start:
+            if (depth >= kMaxJsonDepth) {
+                throw InputError(label + ": field '" + childPath() + "': nested more than "
+                                 + std::to_string(kMaxJsonDepth) + " levels deep");
+            }
+            levels.push_back({childPath(), {}, event == json::parse_event_t::object_start});
+            break;
+        case json::parse_event_t::object_end:
+        case json::parse_event_t::array_end:
+            levels.pop_back();
+            break;
+        case json::parse_event_t::key: {
+            pendingKey = parsed.get<std::string>();
+            auto &keys = levels.back().keys;
+            if (std::find(keys.begin(), keys.end(), pendingKey) != keys.end())
+                throw InputError(label + ": field '" + childPath() + "': appears twice");
+            keys.push_back(pendingKey);
+            break;
+        }
+        case json::parse_event_t::value:
+            break;
+        }
+        return true;
+    };
     try {
-        return json::parse(text.begin(), text.end());
+        return json::parse(text.begin(), text.end(), check);
     } catch (const json::parse_error &e) {
         throw InputError(label + ": " + describeParseError(e, text));
+    } catch (const json::out_of_range &e) {
+        // nlohmann reports a number beyond double's range ("number overflow parsing '1e309'") this way.
+        std::string what = e.what();
+        const auto quote = what.find('\'');
+        const std::string token = quote == std::string::npos ? std::string()
+                                                              : what.substr(quote + 1, what.find('\'', quote + 1) - quote - 1);
+        throw InputError(label + ": " + locate(text, text.find(token)) + ": number " + brief(token)
+                         + " is out of range (a double holds magnitudes up to about 1.8e308)");
+    } catch (const json::exception &e) {
+        throw InputError(label + ": invalid JSON: " + stripExceptionId(e.what()));
     }
+}
+
+std::string describeValue(const json &value)
+{
+    return brief(value.dump());
 }
 
 std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBytes, const std::string &kind)

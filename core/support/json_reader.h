@@ -42,8 +42,16 @@ private:
     std::string m_prefix;
 };
 
-/// Parses TEXT; a syntax error becomes InputError "LABEL: line L, column C: invalid JSON: ...".
+/// Objects and arrays may nest at most this deep in Crossroof's own files (they need 5 levels).
+inline constexpr int kMaxJsonDepth = 64;
+
+/// Parses TEXT; a syntax error becomes InputError "LABEL: line L, column C: invalid JSON: ...". Also refused,
+/// naming the field: nesting deeper than kMaxJsonDepth, a key that appears twice in one object, and a number
+/// beyond double's range. No nlohmann exception leaves this function.
 json parseJsonText(std::string_view text, const std::string &label);
+
+/// VALUE as JSON text for an error message, cut to about 80 characters.
+std::string describeValue(const json &value);
 
 /// Reads a whole file of at most MAX_BYTES; errors name the file ("no such KIND file", "file is N KiB; a
 /// KIND may be at most M KiB").

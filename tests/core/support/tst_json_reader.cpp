@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "profiles/hardware_profile.h"
+#include "support/error.h"
+#include "support/json_reader.h"
+
+#include <QTest>
+
+#include <string>
+
+using namespace crossroof;
+using core::InputError;
+using core::detail::parseJsonText;
+
+class TestJsonReader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void wellFormedDocumentsParse();
+    void refusals_data();
+    void refusals();
+    void deepNestingIsRefusedBeforeAnythingRecurses();
+    void profileErrorsNeverEchoAWholeValue();
+};
+
+namespace {
+
+QString errorOf(const std::string &text)
+{
+    try {
+        parseJsonText(text, "doc.json");
+    } catch (const InputError &e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+void TestJsonReader::wellFormedDocumentsParse()
+{
+    const auto j = parseJsonText(R"({"a": {"b": [1, 2, {"c": 1e308}]}, "d": "x", "e": [{"k": 1}, {"k": 2}]})",
+                                 "doc.json");
+    QCOMPARE(j["a"]["b"][2]["c"].get<double>(), 1e308);
+    QCOMPARE(j["e"][1]["k"].get<int>(), 2); // the same key in two sibling objects is fine
+}
+
+void TestJsonReader::refusals_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("duplicate key") << R"({"a": 1, "b": 2, "a": 3})" << "doc.json: field 'a': appears twice";
+    QTest::newRow("duplicate nested key")
+        << "{\"parameters\": {\"R\": 1,\n \"R\": 2}}" << "doc.json: field 'parameters.R': appears twice";
+    QTest::newRow("duplicate key in an array element")
+        << R"({"list": [{"x": 1, "x": 1}]})" << "doc.json: field 'list[].x': appears twice";
+    QTest::newRow("1e309") << "{\n  \"R\": 1e309\n}"
+                           << "doc.json: line 2, column 8: number 1e309 is out of range (a double holds "
+                              "magnitudes up to about 1.8e308)";
+    QTest::newRow("-1e309") << R"({"R": -1e309})"
+                            << "doc.json: line 1, column 7: number -1e309 is out of range (a double holds "
+                               "magnitudes up to about 1.8e308)";
+    QTest::newRow("syntax") << "{\n\"a\": }" << "doc.json: line 2, column 6: invalid JSON: syntax error while "
+                                                  "parsing value - unexpected '}'; expected '[', '{', or a literal";
+}
+
+void TestJsonReader::refusals()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    QCOMPARE(errorOf(text.toStdString()), message);
+}
+
+void TestJsonReader::deepNestingIsRefusedBeforeAnythingRecurses()
+{
+    // 100,000 levels overflow the stack of anything recursive (printing the value in a message, for one).
+    for (const char *open : {"[", "{\"a\":"}) {
+        std::string text = "{\"parameters\": ";
+        for (int i = 0; i < 100000; ++i)
+            text += open;
+        const QString message = errorOf(text);
+        QVERIFY2(message.startsWith(QStringLiteral("doc.json: field 'parameters")), qPrintable(message));
+        QVERIFY2(message.endsWith(QStringLiteral("nested more than 64 levels deep")), qPrintable(message));
+        QVERIFY(message.size() < 400);
+    }
+    std::string ok;
+    for (int i = 0; i < core::detail::kMaxJsonDepth; ++i)
+        ok += '[';
+    ok += std::string(core::detail::kMaxJsonDepth, ']');
+    QCOMPARE(errorOf(ok), QString());
+}
+
+void TestJsonReader::profileErrorsNeverEchoAWholeValue()
+{
+    const std::string big(5'000'000, '7');
+    const std::string profile = R"({"format_version": [")" + big + R"("], "id": "x"})";
+    try {
+        core::parseProfile(profile, "big.json");
+        QFAIL("a profile with a 5 MB format_version was accepted");
+    } catch (const InputError &e) {
+        const QString message = QString::fromStdString(e.what());
+        QVERIFY2(message.startsWith(QStringLiteral("big.json: field 'format_version': must be 1 (got [\"7777")),
+                 qPrintable(message.left(200)));
+        QVERIFY2(message.size() < 200, qPrintable(message.left(300)));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestJsonReader)
+#include "tst_json_reader.moc"
