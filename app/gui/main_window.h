@@ -1,31 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "export/figure_export.h"
-#include "session/session.h"
+#include "export_controller.h"
+#include "import_controller.h"
+#include "recent_files.h"
+#include "session_controller.h"
+#include "view_tabs.h"
 
 #include <QMainWindow>
 
-class QMenu;
-class QTimer;
-
-class QCustomPlot;
-class QTabWidget;
-
 namespace crossroof::widgets {
-class ParameterPanel;
-class MarkovView;
-class MappingView;
 class BandwidthView;
+class MappingView;
+class MarkovView;
 class OccupancyState;
-class TraceOverlay;
-class TraceState;
-class TracesPanel;
-class StabilityView;
 class OccupancyView;
+class ParameterPanel;
 class ParameterState;
 class ProfilePicker;
 class ReadoutPanel;
+class StabilityView;
+class TraceState;
+class TracesPanel;
 class XGraphView;
 class XModelEvaluation;
 class ZigzagView;
@@ -33,7 +29,8 @@ class ZigzagView;
 
 namespace crossroof::app {
 
-/// Assembles the state, the docks, the views and the menus. Views talk only to the state.
+/// Assembles the state, the docks, the views and the menus. Views talk only to the state; sessions, export
+/// and import are the controllers'.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -54,64 +51,36 @@ public:
     widgets::TraceState *traceState() const { return m_traces; }
     widgets::TracesPanel *tracesPanel() const { return m_tracesPanel; }
     widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
+    SessionController *sessions() const { return m_sessions; }
+    ExportController *exporter() const { return m_export; }
+    ImportController *importer() const { return m_import; }
 
-    /// Opens a profile file; on failure shows the validation message and keeps the current profile.
-    bool openProfileFile(const QString &path);
-    /// Selects a bundled profile by id or opens a file path; false (with a message) if neither works.
-    bool selectProfile(const QString &idOrPath);
-    /// Brings a view to the front by name: xgraph, occupancy or zigzag. False for an unknown name.
-    bool showView(const QString &name);
-    /// The names showView() accepts.
-    static QStringList viewNames();
-    /// The name of the view in front.
-    QString currentViewName() const;
-    /// The plots a figure of the named view shows (empty for an unknown name).
-    QList<QCustomPlot *> figurePlots(const QString &view) const;
-    /// Exports every view into DIRECTORY as crossroof-<view>.<suffix>; returns the errors (empty: all written).
-    QStringList exportAllViews(const QString &directory, const QString &suffix, const widgets::FigureOptions &options);
+    // The views by name; see ViewTabs.
+    bool showView(const QString &name) { return m_tabs->showView(name); }
+    static QStringList viewNames() { return ViewTabs::names(); }
+    QString currentViewName() const { return m_tabs->currentName(); }
+    QList<QCustomPlot *> figurePlots(const QString &view) const { return m_tabs->figurePlots(view); }
 
-    /// The whole analysis as a session: profile, parameters, view settings.
-    core::Session captureSession() const;
-    /// Replaces the whole analysis with a session's (clears the undo history).
-    void applySession(const core::Session &session);
-    /// Writes the session atomically; on failure says why and leaves any existing file untouched.
-    bool saveSession(const QString &path);
-    /// Opens a session; on failure says why (file, field) and keeps the current analysis. A linked trace
-    /// whose file cannot be read is left out, and a message names it; the rest of the session opens.
-    bool openSession(const QString &path);
-    /// File > Save Traces as Links to Their Files: saved with the session, off (embedded) by default.
-    QAction *linkTracesAction() const { return m_linkTraces; }
-    QString sessionPath() const { return m_sessionPath; }
-    /// Where the autosave (every minute while there are unsaved changes) goes.
-    static QString recoveryPath();
-    /// Writes the recovery file now if there are unsaved changes (the autosave timer calls this).
-    void autosave();
-    /// After a crash: offers to restore the recovery file. Call once the window is shown.
-    void offerRecovery();
-    static QStringList recentSessions();
+    // The controllers' work, as the command line and the tests ask for it.
+    bool openProfileFile(const QString &path) { return m_import->openProfileFile(path); }
+    bool selectProfile(const QString &idOrPath) { return m_import->selectProfile(idOrPath); }
+    core::Session captureSession() const { return m_sessions->capture(); }
+    void applySession(const core::Session &session) { m_sessions->apply(session); }
+    bool saveSession(const QString &path) { return m_sessions->save(path); }
+    bool openSession(const QString &path) { return m_sessions->open(path); }
+    QAction *linkTracesAction() const { return m_sessions->linkTracesAction(); }
+    static QString recoveryPath() { return SessionController::recoveryPath(); }
+    void autosave() { m_sessions->autosave(); }
+    void offerRecovery() { m_sessions->offerRecovery(); }
+    static QStringList recentSessions() { return RecentFiles::paths(); }
 
 private:
-    void createMenus();
-    void exportFigureInteractively();
-    void exportAllInteractively();
-    void exportDataInteractively();
-    void copyFigure();
-    void markModified();
-    void setSessionPath(const QString &path);
-    void addRecent(const QString &path);
-    void rebuildRecentMenu();
-    bool maybeSave();
-    void saveInteractively(bool askForName);
-    void closeEvent(QCloseEvent *event) override;
-    void updateTitle();
-    /// Gives the Markov and mapping views the CPU profiles with mapping strategies: the bundled ones and the
-    /// current profile when it has a topology.
+    void createMenus(QList<QAction *> dockActions);
+    /// Gives the Markov and mapping views the CPU profiles with mapping strategies (see cpuProfiles()).
     void updateCpuProfiles();
-    void showError(const QString &message);
-    /// Tells the user which linked traces of SESSION could not be read (if any).
-    void reportTraceProblems(const core::Session &session);
+    void closeEvent(QCloseEvent *event) override;
 
-    QTabWidget *m_tabs;
+    ViewTabs *m_tabs;
     widgets::ParameterState *m_state;
     widgets::XModelEvaluation *m_eval;
     widgets::ParameterPanel *m_panel;
@@ -127,11 +96,9 @@ private:
     widgets::TraceState *m_traces;
     widgets::TracesPanel *m_tracesPanel;
     widgets::BandwidthView *m_bandwidth;
-    QString m_sessionPath;
-    QMenu *m_recentMenu = nullptr;
-    QAction *m_linkTraces = nullptr;
-    QTimer *m_autosave;
-    bool m_applying = false; ///< applying a session: its changes are not the user's
+    SessionController *m_sessions = nullptr;
+    ExportController *m_export = nullptr;
+    ImportController *m_import = nullptr;
 };
 
 } // namespace crossroof::app

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bandwidth/bandwidth_view.h"
 
-#include "support/error.h"
 #include "common/labelled.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
+#include "support/error.h"
 #include "traces/trace_state.h"
 
 #include <qcustomplot.h>
@@ -28,11 +29,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-QString fmt(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
 
 QColor connectionColour(const QString &name, int index)
 {
@@ -320,7 +316,7 @@ void BandwidthView::recompute()
         line->point2->setCoords(1, m_limit->value());
     }
     m_limitLabel->position->setCoords(100, m_limit->value());
-    m_limitLabel->setText(tr("limit B = %1 GB/s").arg(fmt(m_limit->value())));
+    m_limitLabel->setText(tr("limit B = %1 GB/s").arg(formatNumber(m_limit->value())));
 
     QString html;
     if (!m_error.isEmpty()) {
@@ -330,18 +326,20 @@ void BandwidthView::recompute()
         html = tr("<p><b>%1</b><br>%2 intervals of %3 s; smoothed over W = %4 (%5 s).</p>")
                        .arg(QString::fromStdString(t->name).toHtmlEscaped())
                        .arg(units)
-                       .arg(fmt(m_unitSeconds), QString::number(window), fmt(double(window) * m_unitSeconds));
+                       .arg(formatNumber(m_unitSeconds), QString::number(window),
+                            formatNumber(double(window) * m_unitSeconds));
         html += tr("<h3>Slowdown under B = %1 GB/s</h3><table><tr><th align='left'>connection</th>"
                    "<th align='right'>&nbsp;peak</th><th align='right'>&nbsp;mean</th>"
                    "<th align='right'>&nbsp;over&nbsp;B</th><th align='right'>&nbsp;slowdown</th></tr>")
-                        .arg(fmt(m_limit->value()));
+                        .arg(formatNumber(m_limit->value()));
         for (const auto &c : m_curves) {
             html += QStringLiteral(
                             "<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td>"
                             "<td align='right'>&nbsp;%4 %</td><td align='right'>&nbsp;<b>%5×</b></td></tr>")
-                            .arg(c.name.toHtmlEscaped(), fmt(c.curve.peak * toGbs, 3),
-                                 fmt(c.curve.mean * toGbs, 3),
-                                 fmt(100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
+                            .arg(c.name.toHtmlEscaped(), formatNumber(c.curve.peak * toGbs, 3),
+                                 formatNumber(c.curve.mean * toGbs, 3),
+                                 formatNumber(
+                                         100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
                                  QString::number(c.curve.slowdown, 'f', 3));
         }
         html += tr("</table><p>Peak and mean in GB/s. Slowdown = Σ max(1, d/B) / intervals: how much longer "
@@ -356,13 +354,13 @@ void BandwidthView::recompute()
                            "intervals, "
                            "%3 extra</td></tr>")
                                 .arg(QString::fromStdString(t->labels[c]).toHtmlEscaped(),
-                                     fmt(100.0 * double(m_dominance->units[c]) / double(units), 3),
-                                     fmt(m_dominance->extra_units[c], 3));
+                                     formatNumber(100.0 * double(m_dominance->units[c]) / double(units), 3),
+                                     formatNumber(m_dominance->extra_units[c], 3));
             }
             html += tr("<tr><td>none</td><td align='right'>&nbsp;<b>%1 %</b></td><td>&nbsp;(every demand "
                        "under B)</td></tr>"
                        "</table>")
-                            .arg(fmt(100.0 * double(m_dominance->free_units) / double(units), 3));
+                            .arg(formatNumber(100.0 * double(m_dominance->free_units) / double(units), 3));
         }
     }
     m_readout->setText(html);

@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/counters_dialog.h"
 
-#include "support/error.h"
 #include "common/labelled.h"
-#include "markov/markov.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
+#include "markov/markov.h"
+#include "support/error.h"
 
 #include <QDialogButtonBox>
-#include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -29,20 +27,6 @@ namespace crossroof::widgets {
 
 namespace {
 
-/// Input values: the shortest text that reads back as the same double.
-QString exact(double v)
-{
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
-/// Results: four significant digits, infinity spelled out (never "inf" or "nan").
-QString shown(double v)
-{
-    if (std::isinf(v))
-        return QStringLiteral("∞");
-    return QString::number(v, 'g', 4);
-}
-
 /// A finite number in the C locale ("1e9", "0.5"), as the fields show them; none otherwise.
 std::optional<double> parseNumber(const QString &text)
 {
@@ -59,33 +43,6 @@ std::optional<double> parseNumber(const QString &text)
 QString eventName(const std::string &name, std::size_t index)
 {
     return name.empty() ? CountersDialog::tr("event %1").arg(index + 1) : QString::fromStdString(name);
-}
-
-QString kindText(core::PecKind kind)
-{
-    switch (kind) {
-    case core::PecKind::Lowest:
-        return CountersDialog::tr("lowest PEC");
-    case core::PecKind::Highest:
-        return CountersDialog::tr("highest PEC");
-    case core::PecKind::All:
-        return CountersDialog::tr("all events");
-    }
-    return {};
-}
-
-/// "Lowest PEC", "Highest PEC" as Tables 4.4 and 4.5 mark them, or nothing.
-QString extremeText(const core::PecVector &v, std::size_t index)
-{
-    const bool lowest = v.lowest_event == index;
-    const bool highest = v.highest_event == index;
-    if (lowest && highest)
-        return CountersDialog::tr("Lowest and highest PEC");
-    if (lowest)
-        return CountersDialog::tr("Lowest PEC");
-    if (highest)
-        return CountersDialog::tr("Highest PEC");
-    return {};
 }
 
 QString topologyText(const std::vector<int> &threads)
@@ -106,35 +63,6 @@ QString topologyText(const std::vector<int> &threads)
     return CountersDialog::tr("cache groups of %1 threads").arg(sizes.join(QStringLiteral(", ")));
 }
 
-/// A table whose columns fit their contents; STRETCH takes the width left (event names are elided there).
-QTableWidget *makeTable(QWidget *parent, const QStringList &headers, const QStringList &tips, int stretch)
-{
-    auto *table = new QTableWidget(0, int(headers.size()), parent);
-    for (int c = 0; c < headers.size(); ++c) {
-        auto *item = new QTableWidgetItem(headers[c]);
-        item->setToolTip(tips[c]);
-        table->setHorizontalHeaderItem(c, item);
-    }
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setSectionResizeMode(stretch, QHeaderView::Stretch);
-    table->setTextElideMode(Qt::ElideMiddle);
-    table->setWordWrap(false); // one elided line, not the first of several ("cha/event=0x34,umask=...")
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-    // Tab leaves the table (arrow keys move between cells, F2 or typing edits), so the dialog's tab
-    // order works.
-    table->setTabKeyNavigation(false);
-    table->setAlternatingRowColors(true);
-    return table;
-}
-
-/// An empty cell for a result.
-QTableWidgetItem *readOnlyItem()
-{
-    auto *item = new QTableWidgetItem;
-    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return item;
-}
-
 /// The rows of the table's selected cells, else its current row; highest first.
 std::vector<int> rowsToRemove(const QTableWidget *table)
 {
@@ -144,45 +72,6 @@ std::vector<int> rowsToRemove(const QTableWidget *table)
     if (rows.empty() && table->currentRow() >= 0)
         rows.insert(table->currentRow());
     return {rows.begin(), rows.end()};
-}
-
-/// The suspend events of two runs: every event counted in both, except cycles, instructions and
-/// time-valued events (with a unit such as msec). NOTES gets what was left out.
-std::vector<core::SuspendEvent> commonEvents(const core::PerfStat &multi, const core::PerfStat &single,
-                                             QStringList &notes)
-{
-    const core::PerfStatEvent *skip[] = {multi.find("cycles"), multi.find("instructions"),
-                                         single.find("cycles"), single.find("instructions")};
-    auto skipped = [&](const core::PerfStatEvent *e) {
-        return std::find(std::begin(skip), std::end(skip), e) != std::end(skip);
-    };
-    std::vector<core::SuspendEvent> events;
-    QStringList timed;
-    QStringList notBoth;
-    for (const auto &m : multi.events) {
-        if (skipped(&m))
-            continue;
-        if (!m.unit.empty()) {
-            timed << QStringLiteral("%1 (%2)").arg(QString::fromStdString(m.name),
-                                                   QString::fromStdString(m.unit));
-            continue;
-        }
-        const core::PerfStatEvent *s = single.find(m.name);
-        if (!s || skipped(s) || m.readings == 0 || s->readings == 0) {
-            notBoth << QString::fromStdString(m.name);
-            continue;
-        }
-        events.push_back({m.name, m.total, s->total});
-    }
-    for (const auto &s : single.events) {
-        if (!skipped(&s) && s.unit.empty() && !multi.find(s.name))
-            notBoth << QString::fromStdString(s.name);
-    }
-    if (!timed.isEmpty())
-        notes << CountersDialog::tr("left out, not counts: %1").arg(timed.join(QStringLiteral(", ")));
-    if (!notBoth.isEmpty())
-        notes << CountersDialog::tr("not counted in both runs: %1").arg(notBoth.join(QStringLiteral(", ")));
-    return events;
 }
 
 QString errorStyle()
@@ -230,14 +119,15 @@ CountersDialog::CountersDialog(QWidget *parent)
     fields->addWidget(new QLabel(tr("cycles per instruction"), this));
     fields->addStretch(1);
 
-    m_suspendTable
-            = makeTable(this, {tr("Event"), tr("E_multi"), tr("E_single"), tr("PEC for p"), tr("Comment")},
-                        {tr("Performance event"), tr("Occurrences in the multi-threaded run"),
-                         tr("Occurrences in the single-threaded run of the same work"),
-                         tr("(E_multi − E_single) / instructions retired; events with a negative PEC "
-                            "are rejected: they cause no stalls"),
-                         tr("Lowest and highest accepted PEC, rejected events (Table 4.4)")},
-                        SuspendName);
+    m_suspendTable = new QTableWidget(this);
+    setUpCounterTable(m_suspendTable,
+                      {tr("Event"), tr("E_multi"), tr("E_single"), tr("PEC for p"), tr("Comment")},
+                      {tr("Performance event"), tr("Occurrences in the multi-threaded run"),
+                       tr("Occurrences in the single-threaded run of the same work"),
+                       tr("(E_multi − E_single) / instructions retired; events with a negative PEC "
+                          "are rejected: they cause no stalls"),
+                       tr("Lowest and highest accepted PEC, rejected events (Table 4.4)")},
+                      SuspendName);
     m_suspendTable->setAccessibleName(tr("Suspend events"));
     auto *suspendLabel = new QLabel(tr("S&uspend events, for p (Table 4.4): counts of the multi- and the "
                                        "single-threaded run"),
@@ -256,8 +146,9 @@ CountersDialog::CountersDialog(QWidget *parent)
     suspendButtons->addWidget(m_removeSuspend);
     suspendButtons->addStretch(1);
 
-    m_stallTable = makeTable(
-            this,
+    m_stallTable = new QTableWidget(this);
+    setUpCounterTable(
+            m_stallTable,
             {tr("Event"), tr("Count"), tr("Latency m_i"), tr("Stall cycles c_i"), tr("q_i"), tr("Comment")},
             {tr("Performance event"), tr("Occurrences"), tr("Average stall cycles per occurrence (>= 1)"),
              tr("c_i = count · m_i, the event's weight in M"), tr("q_i = 1 − 1/m_i (Eq. 7)"),
@@ -287,29 +178,7 @@ CountersDialog::CountersDialog(QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setToolTip(pFormula + QLatin1Char('\n') + qFormula);
 
-    m_pairsTable = makeTable(
-            this, {tr("p from"), tr("q from"), tr("p"), tr("q"), tr("Predicted CPI"), tr("|CPI − measured|")},
-            {tr("Which entry of p's PEC vector"), tr("Which entry of q's PEC vector"),
-             tr("Probability that an active thread suspends"),
-             tr("Probability that a suspended thread stays suspended"),
-             tr("Steady-state CPI of the Markov model with this p and q in every cache group"),
-             tr("Distance from the measured CPI")},
-            PairError);
-    m_pairsTable->setAccessibleName(tr("Starting pairs"));
-    m_pairsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_pairsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_pairsTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_pairsTable->setRowCount(9);
-    m_pairsTable->setVerticalHeaderLabels({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
-                                           QStringLiteral("d"), QStringLiteral("e"), QStringLiteral("f"),
-                                           QStringLiteral("g"), QStringLiteral("h"), QStringLiteral("i")});
-    for (int r = 0; r < 9; ++r) {
-        for (int c = 0; c < m_pairsTable->columnCount(); ++c)
-            m_pairsTable->setItem(r, c, readOnlyItem());
-    }
-    m_pairsTable->setFixedHeight(m_pairsTable->horizontalHeader()->sizeHint().height()
-                                 + 9 * m_pairsTable->verticalHeader()->defaultSectionSize()
-                                 + 2 * m_pairsTable->frameWidth());
+    m_pairsTable = new StartingPairsTable(this);
     m_pairsLabel = new QLabel(this);
     m_pairsLabel->setWordWrap(true);
     m_pairsLabel->setBuddy(m_pairsTable);
@@ -382,7 +251,8 @@ CountersDialog::CountersDialog(QWidget *parent)
     connect(m_removeSuspend, &QPushButton::clicked, this, &CountersDialog::removeSuspend);
     connect(m_addStall, &QPushButton::clicked, this, &CountersDialog::addStall);
     connect(m_removeStall, &QPushButton::clicked, this, &CountersDialog::removeStall);
-    for (QTableWidget *table : {m_suspendTable, m_stallTable, m_pairsTable}) {
+    for (QTableWidget *table :
+         std::initializer_list<QTableWidget *> {m_suspendTable, m_stallTable, m_pairsTable}) {
         connect(table, &QTableWidget::itemSelectionChanged, this, &CountersDialog::updateButtons);
         connect(table, &QTableWidget::currentCellChanged, this, &CountersDialog::updateButtons);
     }
@@ -403,8 +273,7 @@ CountersDialog::~CountersDialog()
 
 void CountersDialog::setInputs(const CounterInputs &inputs)
 {
-    m_singleRun.reset();
-    m_multiRun.reset();
+    m_runs.clear();
     m_importStatus->setStyleSheet(QString());
     m_importStatus->setText(tr("Import perf stat -x output of both runs, or enter the counts below."));
     applyInputs(inputs);
@@ -431,39 +300,14 @@ void CountersDialog::setTopology(const std::vector<int> &threadsPerGroup)
 void CountersDialog::fillFields()
 {
     const QSignalBlocker b1(m_instructions), b2(m_measured);
-    m_instructions->setText(exact(m_inputs.instructions));
-    m_measured->setText(m_inputs.measured_cpi ? exact(*m_inputs.measured_cpi) : QString());
+    m_instructions->setText(formatExact(m_inputs.instructions));
+    m_measured->setText(m_inputs.measured_cpi ? formatExact(*m_inputs.measured_cpi) : QString());
 }
 
 void CountersDialog::fillTables()
 {
-    {
-        const QSignalBlocker block(m_suspendTable);
-        m_suspendTable->setRowCount(int(m_inputs.suspend.size()));
-        for (int r = 0; r < m_suspendTable->rowCount(); ++r) {
-            const auto &e = m_inputs.suspend[std::size_t(r)];
-            auto *name = new QTableWidgetItem(QString::fromStdString(e.name));
-            name->setToolTip(name->text()); // perf's event names can be long
-            m_suspendTable->setItem(r, SuspendName, name);
-            m_suspendTable->setItem(r, SuspendMulti, new QTableWidgetItem(exact(e.multi)));
-            m_suspendTable->setItem(r, SuspendSingle, new QTableWidgetItem(exact(e.single)));
-            m_suspendTable->setItem(r, SuspendPec, readOnlyItem());
-            m_suspendTable->setItem(r, SuspendComment, readOnlyItem());
-        }
-    }
-    {
-        const QSignalBlocker block(m_stallTable);
-        m_stallTable->setRowCount(int(m_inputs.stall.size()));
-        for (int r = 0; r < m_stallTable->rowCount(); ++r) {
-            const auto &e = m_inputs.stall[std::size_t(r)];
-            m_stallTable->setItem(r, StallName, new QTableWidgetItem(QString::fromStdString(e.name)));
-            m_stallTable->setItem(r, StallCount, new QTableWidgetItem(exact(e.count)));
-            m_stallTable->setItem(r, StallLatency, new QTableWidgetItem(exact(e.latency)));
-            m_stallTable->setItem(r, StallCycles, readOnlyItem());
-            m_stallTable->setItem(r, StallQ, readOnlyItem());
-            m_stallTable->setItem(r, StallComment, readOnlyItem());
-        }
-    }
+    fillSuspendTable(m_suspendTable, m_inputs.suspend);
+    fillStallTable(m_stallTable, m_inputs.stall);
 }
 
 void CountersDialog::numberEdited(QLineEdit *edit)
@@ -515,8 +359,8 @@ bool CountersDialog::takeCell(QTableWidget *table, const QString &what, int row,
         m_message->setText(tr("%1, row %2: '%3' is not a number; the cell keeps %4.")
                                    .arg(what)
                                    .arg(row + 1)
-                                   .arg(item->text(), exact(*value)));
-        item->setText(exact(*value));
+                                   .arg(item->text(), formatExact(*value)));
+        item->setText(formatExact(*value));
         return false;
     }
     *value = *v;
@@ -645,48 +489,12 @@ void CountersDialog::recompute()
     }
     m_error = errors.join(QLatin1Char('\n'));
     m_message->setText(m_error);
-    showSuspendResults();
-    showStallResults();
+    showSuspendResults(m_suspendTable, m_p);
+    showStallResults(m_stallTable, m_q);
     showSummary();
     showPairs();
     updateButtons();
     Q_EMIT resultsChanged(m_pairs, m_nearest, m_nearest ? m_inputs.measured_cpi : std::nullopt);
-}
-
-void CountersDialog::showSuspendResults()
-{
-    const QSignalBlocker block(m_suspendTable);
-    const QColor rejected = m_suspendTable->palette().color(QPalette::Disabled, QPalette::Text);
-    for (int r = 0; r < m_suspendTable->rowCount(); ++r) {
-        const std::size_t i = std::size_t(r);
-        const bool reject = m_p && m_p->rejected[i];
-        m_suspendTable->item(r, SuspendPec)->setText(m_p ? shown(m_p->pec[i]) : QString());
-        m_suspendTable->item(r, SuspendComment)
-                ->setText(!m_p     ? QString()
-                          : reject ? tr("Reject (PEC < 0)")
-                                   : extremeText(m_p->vector, i));
-        for (int c = 0; c < m_suspendTable->columnCount(); ++c) {
-            QTableWidgetItem *item = m_suspendTable->item(r, c);
-            item->setData(Qt::ForegroundRole, reject ? QVariant(rejected) : QVariant());
-            QFont font = item->font();
-            font.setStrikeOut(reject && c == SuspendPec);
-            item->setFont(font);
-        }
-    }
-}
-
-void CountersDialog::showStallResults()
-{
-    const QSignalBlocker block(m_stallTable);
-    for (int r = 0; r < m_stallTable->rowCount(); ++r) {
-        const std::size_t i = std::size_t(r);
-        m_stallTable->item(r, StallCycles)->setText(m_q ? shown(m_q->cycles[i]) : QString());
-        m_stallTable->item(r, StallQ)->setText(m_q ? shown(m_q->q[i]) : QString());
-        QString comment;
-        if (m_q)
-            comment = m_q->cycles[i] > 0 ? extremeText(m_q->vector, i) : tr("No stall cycles");
-        m_stallTable->item(r, StallComment)->setText(comment);
-    }
 }
 
 void CountersDialog::showSummary()
@@ -704,7 +512,7 @@ void CountersDialog::showSummary()
         }
         QString line = tr("<b>p = %1</b>. PEC vector (lowest, highest, all) = (%2, %3, %1): lowest %4, "
                           "highest %5")
-                               .arg(shown(v.all), shown(v.lowest), shown(v.highest),
+                               .arg(formatNumber(v.all), formatNumber(v.lowest), formatNumber(v.highest),
                                     named(m_inputs.suspend, v.lowest_event),
                                     named(m_inputs.suspend, v.highest_event));
         if (!rejected.isEmpty())
@@ -717,9 +525,11 @@ void CountersDialog::showSummary()
         const auto &v = m_q->vector;
         lines << tr("<b>q = %1</b>, M = %2 cycles. PEC vector (lowest, highest, all) = (%3, %4, %1): lowest "
                     "%5 (%6 stall cycles), highest %7 (%8 stall cycles).")
-                         .arg(shown(v.all), shown(m_q->mean_latency), shown(v.lowest), shown(v.highest),
-                              named(m_inputs.stall, v.lowest_event), shown(m_q->cycles[*v.lowest_event]),
-                              named(m_inputs.stall, v.highest_event), shown(m_q->cycles[*v.highest_event]));
+                         .arg(formatNumber(v.all), formatNumber(m_q->mean_latency), formatNumber(v.lowest),
+                              formatNumber(v.highest), named(m_inputs.stall, v.lowest_event),
+                              formatNumber(m_q->cycles[*v.lowest_event]),
+                              named(m_inputs.stall, v.highest_event),
+                              formatNumber(m_q->cycles[*v.highest_event]));
     } else {
         lines << tr("<b>q</b>: not computed (see below).");
     }
@@ -730,38 +540,15 @@ void CountersDialog::showPairs()
 {
     m_pairsLabel->setText(tr("Starting &pairs (4.3.1), CPI predicted at steady state for %1:")
                                   .arg(topologyText(m_threads)));
-    // The kinds come from the core, in its order, whether or not there are values.
-    const auto kinds = core::startingPairs({}, {});
-    const QColor highlight(plot_style::kSky.red(), plot_style::kSky.green(), plot_style::kSky.blue(), 90);
-    for (int r = 0; r < m_pairsTable->rowCount(); ++r) {
-        const std::size_t i = std::size_t(r);
-        const bool have = !m_pairs.empty();
-        const bool nearest = m_nearest == i;
-        const QString cpi = !have ? QString() : std::isinf(m_cpi[i]) ? tr("∞ (absorbing)") : shown(m_cpi[i]);
-        const QString error = m_nearest ? shown(std::abs(m_cpi[i] - *m_inputs.measured_cpi)) : QString();
-        const QString texts[] = {kindText(kinds[i].p_kind),
-                                 kindText(kinds[i].q_kind),
-                                 have ? shown(m_pairs[i].p) : QString(),
-                                 have ? shown(m_pairs[i].q) : QString(),
-                                 cpi,
-                                 error};
-        for (int c = 0; c < m_pairsTable->columnCount(); ++c) {
-            QTableWidgetItem *item = m_pairsTable->item(r, c);
-            item->setText(texts[c]);
-            QFont font = item->font();
-            font.setBold(nearest);
-            item->setFont(font);
-            item->setData(Qt::BackgroundRole, nearest ? QVariant(highlight) : QVariant());
-            item->setToolTip(nearest ? tr("Nearest to the measured CPI") : QString());
-        }
-    }
+    m_pairsTable->showPairs(m_pairs, m_cpi, m_nearest, m_inputs.measured_cpi);
     if (m_nearest) {
         const std::size_t i = *m_nearest;
         m_pairsTable->setCurrentCell(int(i), 0);
         m_nearestLabel->setText(tr("Measured CPI %1: nearest is pair %2, p = %3, q = %4, predicted CPI %5.")
-                                        .arg(shown(*m_inputs.measured_cpi),
+                                        .arg(formatNumber(*m_inputs.measured_cpi),
                                              m_pairsTable->verticalHeaderItem(int(i))->text(),
-                                             shown(m_pairs[i].p), shown(m_pairs[i].q), shown(m_cpi[i])));
+                                             formatNumber(m_pairs[i].p), formatNumber(m_pairs[i].q),
+                                             formatNumber(m_cpi[i])));
     } else if (!m_pairs.empty()) {
         m_nearestLabel->setText(tr("Enter a measured CPI to find the nearest pair."));
     } else {
@@ -799,74 +586,14 @@ void CountersDialog::importInteractively(Run run)
 
 QString CountersDialog::importRun(const QString &path, Run run)
 {
-    CounterInputs next = m_inputs;
-    core::PerfStat stat;
-    QStringList notes;
-    QString error;
-    try {
-        stat = core::readPerfStat(QFile::encodeName(path).toStdString());
-        stat.records = {}; // only the events are kept, to pair them with the other run's
-        if (run == Run::Multi) {
-            next.instructions = stat.event("instructions").total;
-            if (stat.find("cycles"))
-                next.measured_cpi = core::cyclesPerInstruction(stat);
-            else
-                notes << tr("no cycles event, so the measured CPI stays as it was");
-        }
-    } catch (const core::InputError &e) {
-        error = QString::fromUtf8(e.what());
+    const CounterRuns::Outcome outcome = m_runs.read(path, run, m_inputs);
+    m_importStatus->setStyleSheet(outcome.error.isEmpty() ? QString() : errorStyle());
+    m_importStatus->setText(outcome.error.isEmpty() ? outcome.status : outcome.error);
+    if (outcome.inputs) {
+        applyInputs(*outcome.inputs);
+        Q_EMIT inputsChanged();
     }
-    const core::PerfStat *single = run == Run::Single ? &stat : m_singleRun ? &*m_singleRun : nullptr;
-    const core::PerfStat *multi = run == Run::Multi ? &stat : m_multiRun ? &*m_multiRun : nullptr;
-    if (error.isEmpty() && single && multi) {
-        next.suspend = commonEvents(*multi, *single, notes);
-        if (next.suspend.empty()) {
-            error = tr("%1 and %2: no event besides cycles and instructions is counted in both runs")
-                            .arg(QString::fromStdString(multi->source),
-                                 QString::fromStdString(single->source));
-        }
-    }
-    if (!error.isEmpty()) {
-        m_importStatus->setStyleSheet(errorStyle());
-        m_importStatus->setText(error);
-        return error;
-    }
-
-    const QString file = QFileInfo(path).fileName();
-    QString status;
-    if (single && multi) {
-        status = tr("Suspend events: %1 counted in both %2 (multi-threaded) and %3 (single-threaded).")
-                         .arg(next.suspend.size())
-                         .arg(QFileInfo(QString::fromStdString(multi->source)).fileName(),
-                              QFileInfo(QString::fromStdString(single->source)).fileName());
-    } else if (run == Run::Single) {
-        status = tr("Single-threaded run %1 read (%2 events); import the multi-threaded run to fill the "
-                    "suspend events.")
-                         .arg(file)
-                         .arg(stat.events.size());
-    } else {
-        status = tr("Multi-threaded run %1 read (%2 events); import the single-threaded run to fill the "
-                    "suspend events.")
-                         .arg(file)
-                         .arg(stat.events.size());
-    }
-    if (run == Run::Multi) {
-        status += QLatin1Char(' ')
-                  + tr("Instructions retired %1, measured CPI %2.")
-                            .arg(exact(next.instructions),
-                                 next.measured_cpi ? shown(*next.measured_cpi) : tr("none"));
-    }
-    for (const QString &note : notes)
-        status += QLatin1Char(' ') + note.at(0).toUpper() + note.mid(1) + QLatin1Char('.');
-    const bool changes = run == Run::Multi || multi; // a single-threaded run alone changes no input yet
-    (run == Run::Single ? m_singleRun : m_multiRun) = std::move(stat);
-    m_importStatus->setStyleSheet(QString());
-    m_importStatus->setText(status);
-    if (!changes)
-        return {};
-    applyInputs(next);
-    Q_EMIT inputsChanged();
-    return {};
+    return outcome.error;
 }
 
 } // namespace crossroof::widgets

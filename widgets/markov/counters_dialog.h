@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "markov/counter_runs.h"
+#include "markov/counter_tables.h"
 #include "markov/markov_counters.h"
-#include "traces/perf_stat.h"
 
 #include <QDialog>
 
@@ -13,7 +14,6 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QTableWidget;
 
 namespace crossroof::widgets {
 
@@ -29,9 +29,18 @@ class CountersDialog : public QDialog
 {
     Q_OBJECT
 public:
-    enum SuspendColumn { SuspendName, SuspendMulti, SuspendSingle, SuspendPec, SuspendComment };
-    enum StallColumn { StallName, StallCount, StallLatency, StallCycles, StallQ, StallComment };
-    enum PairColumn { PairPKind, PairQKind, PairP, PairQ, PairCpi, PairError };
+    using SuspendColumn = widgets::SuspendColumn;
+    using enum widgets::SuspendColumn;
+    using StallColumn = widgets::StallColumn;
+    using enum widgets::StallColumn;
+    enum PairColumn {
+        PairPKind = StartingPairsTable::PKind,
+        PairQKind = StartingPairsTable::QKind,
+        PairP = StartingPairsTable::P,
+        PairQ = StartingPairsTable::Q,
+        PairCpi = StartingPairsTable::Cpi,
+        PairError = StartingPairsTable::Error
+    };
 
     explicit CountersDialog(QWidget *parent = nullptr);
     ~CountersDialog() override;
@@ -90,7 +99,7 @@ Q_SIGNALS:
     void inputsChanged();
 
 private:
-    enum class Run { Single, Multi };
+    using Run = CounterRuns::Run;
 
     QString importRun(const QString &path, Run run);
     void importInteractively(Run run);
@@ -110,8 +119,6 @@ private:
     void removeStall();
     void updateButtons();
     void recompute();
-    void showSuspendResults();
-    void showStallResults();
     void showSummary();
     void showPairs();
     void chooseRow(int row);
@@ -130,15 +137,14 @@ private:
     QPushButton *m_removeStall;
     QLabel *m_summary;
     QLabel *m_pairsLabel;
-    QTableWidget *m_pairsTable;
+    StartingPairsTable *m_pairsTable;
     QLabel *m_nearestLabel;
     QPushButton *m_select;
     QLabel *m_message;
 
     CounterInputs m_inputs;
     std::vector<int> m_threads{2, 2, 2, 2}; ///< Clovertown, the thesis' machine: 4 L2 caches, 2 threads each
-    std::optional<core::PerfStat> m_singleRun; ///< imported runs, events only
-    std::optional<core::PerfStat> m_multiRun;
+    CounterRuns m_runs;
     QString m_instructionsError; ///< the text in the field is no number
     QString m_measuredError;
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/mapping_view.h"
 
-#include "support/error.h"
 #include "common/labelled.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
+#include "support/error.h"
 
 #include <qcustomplot.h>
 
@@ -23,11 +24,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-QString num(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
 
 /// Colours of the thread counts in the bar chart, in ascending order of threads.
 const QColor kThreadColours[] = {plot_style::kSky, plot_style::kOrange, plot_style::kGreen, plot_style::kPurple,
@@ -164,10 +160,10 @@ void MappingView::cellEdited(int row, int column)
     const double v = text.toDouble(&ok);
     if (!ok || !(v >= 0 && v <= 1)) {
         m_info->setText(tr("%1, %2: '%3' is not a probability between 0 and 1; kept %4.")
-                                .arg(QString::fromStdString(r.strategy->id), column == P ? tr("p") : tr("q"), text,
-                                     num(column == P ? r.p : r.q)));
+                                .arg(QString::fromStdString(r.strategy->id), column == P ? tr("p") : tr("q"),
+                                     text, formatNumber(column == P ? r.p : r.q)));
         const QSignalBlocker block(m_table);
-        m_table->item(row, column)->setText(num(column == P ? r.p : r.q));
+        m_table->item(row, column)->setText(formatNumber(column == P ? r.p : r.q));
         return;
     }
     setStrategyPoint(r.strategy->id, column == P ? std::pair(v, r.q) : std::pair(r.p, v));
@@ -241,9 +237,9 @@ void MappingView::recompute()
             set(Caches, QString::number(r.usage.caches));
             set(Sockets, QString::number(r.usage.sockets));
             set(Model, QString::fromStdString(core::markovShapeText(r.usage.threads_per_cache)));
-            set(P, num(r.p), true);
-            set(Q, num(r.q), true);
-            set(Cpi, r.result.infinite ? tr("infinite") : num(r.result.cpi, 6));
+            set(P, formatNumber(r.p), true);
+            set(Q, formatNumber(r.q), true);
+            set(Cpi, r.result.infinite ? tr("infinite") : formatNumber(r.result.cpi, 6));
         }
         m_filling = false;
     }
@@ -296,7 +292,7 @@ void MappingView::recompute()
                            .arg(topo.caches.size())
                            .arg(QString::fromStdString(topo.cache_level))
                            .arg(topo.coreCount())
-                           .arg(num(lowest, 5), best.join(QStringLiteral(", ")));
+                           .arg(formatNumber(lowest, 5), best.join(QStringLiteral(", ")));
     if (allCommon) {
         text += QLatin1Char(' ')
                 + tr("At one (p, q) the model's CPI depends only on the number of threads (P_all = s^N): where "

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/markov_view.h"
 
-#include "support/contour.h"
-#include "markov/counters_dialog.h"
-#include "support/error.h"
 #include "common/labelled.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
+#include "markov/counters_dialog.h"
+#include "support/contour.h"
+#include "support/error.h"
 
 #include <qcustomplot.h>
 
@@ -34,11 +35,6 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 double logit(double p)
 {
     return std::log(p / (1 - p));
-}
-
-QString num(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
 }
 
 /// A perceptually uniform, colour-blind-safe map (viridis stops).
@@ -468,10 +464,10 @@ void MarkovView::recompute()
     for (double v : decades) {
         const double mantissa = v / std::pow(10.0, std::floor(std::log10(v)));
         if (std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 5) < 1e-9)
-            scaleTicks->addTick(std::log10(v), num(v));
+            scaleTicks->addTick(std::log10(v), formatNumber(v));
     }
     if (scaleTicks->ticks().isEmpty())
-        scaleTicks->addTick(std::log10(lo), num(lo));
+        scaleTicks->addTick(std::log10(lo), formatNumber(lo));
     m_colorScale->axis()->setTicker(scaleTicks);
 
     // Contour lines in axis coordinates.
@@ -514,16 +510,19 @@ void MarkovView::recompute()
                                                          QString::fromStdString(cpuProfile->name))
                                   : QString();
     auto extreme = [](const core::MarkovSurface::Extreme &e) {
-        return e.infinite ? tr("infinite") : num(e.cpi);
+        return e.infinite ? tr("infinite") : formatNumber(e.cpi);
     };
-    m_info->setText(tr("%1%2 (groups × threads) = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
-                       "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
-                        .arg(source, QString::fromStdString(core::markovShapeText(shape)))
-                        .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
-                        .arg(num(m_surface.system_states, 6))
-                        .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value()) : tr("Steady state"))
-                        .arg(extreme(m_surface.min), num(m_surface.min.p), num(m_surface.min.q), extreme(m_surface.max),
-                             num(m_surface.max.p), num(m_surface.max.q)));
+    m_info->setText(
+            tr("%1%2 (groups × threads) = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
+               "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
+                    .arg(source, QString::fromStdString(core::markovShapeText(shape)))
+                    .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
+                    .arg(formatNumber(m_surface.system_states, 6))
+                    .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value())
+                                                  : tr("Steady state"))
+                    .arg(extreme(m_surface.min), formatNumber(m_surface.min.p), formatNumber(m_surface.min.q),
+                         extreme(m_surface.max), formatNumber(m_surface.max.p),
+                         formatNumber(m_surface.max.q)));
     m_map->replot(QCustomPlot::rpQueuedReplot);
     if (m_pIndex < 0 || m_qIndex < 0) {
         m_pIndex = int(np) / 2;
@@ -567,7 +566,7 @@ void MarkovView::refreshSelection()
     m_sliceGraph->setScatterStyle(QCPScatterStyle(m_pAxis.size() <= 50 ? QCPScatterStyle::ssDisc
                                                                          : QCPScatterStyle::ssNone, 4));
     m_slice->yAxis->setRange(0.9, top * 1.3);
-    m_slice->xAxis->setLabel(tr("p, at q = %1").arg(num(m_surface.q[qj])));
+    m_slice->xAxis->setLabel(tr("p, at q = %1").arg(formatNumber(m_surface.q[qj])));
     m_slice->replot(QCustomPlot::rpQueuedReplot);
 
     // The transient from all-active at the chosen point rises and saturates at the steady state.
@@ -591,7 +590,8 @@ void MarkovView::refreshSelection()
     m_transientGraph->setData(t, c, true);
     m_transientPlot->xAxis->setRange(0, double(horizon));
     m_transientPlot->yAxis->setRange(0.95, tTop * 1.1);
-    m_transientPlot->xAxis->setLabel(tr("steps t from all-active (p = %1, q = %2)").arg(num(p), num(q)));
+    m_transientPlot->xAxis->setLabel(
+            tr("steps t from all-active (p = %1, q = %2)").arg(formatNumber(p), formatNumber(q)));
     m_transientPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -710,7 +710,8 @@ QString MarkovView::describeAt(double u, double v) const
     const auto j = std::size_t(nearestIndex(m_qAxis, v));
     const double cpi = m_surface.at(i, j);
     return tr("p = %1, q = %2: CPI = 1/(1 − P_all) = %3, P_all = Π_g (p/(p+1−q))^N_g at steady state")
-        .arg(num(m_surface.p[i]), num(m_surface.q[j]), std::isfinite(cpi) ? num(cpi) : tr("infinite"));
+            .arg(formatNumber(m_surface.p[i]), formatNumber(m_surface.q[j]),
+                 std::isfinite(cpi) ? formatNumber(cpi) : tr("infinite"));
 }
 
 } // namespace crossroof::widgets

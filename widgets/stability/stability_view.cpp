@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stability/stability_view.h"
 
+#include "common/labelled.h"
+#include "common/number_format.h"
+#include "common/parameter_state.h"
+#include "common/plot_style.h"
 #include "xmodel/advisor.h"
 #include "xmodel/hysteresis.h"
-#include "common/parameter_state.h"
-#include "common/labelled.h"
-#include "common/plot_style.h"
 #include "xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -33,11 +34,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const char *const kMapKeys[] = {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta"};
-
-QString num(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
 
 QString qs(std::string_view s)
 {
@@ -456,12 +452,13 @@ void StabilityView::showMap(const core::StabilityMap &map)
     for (int c : map.stable_count)
         bistable += c >= 2 ? 1 : 0;
     const bool done = map.completed_stride == 1;
-    m_info->setText(tr("Blue: one stable state; orange: bistable (two); purple: three or more. Darker is higher "
-                       "operating throughput (up to %1 GB/s). Black lines are tangencies, the edges of the regions. "
-                       "Drag the marked point to set both parameters. %2")
-                        .arg(num(top))
-                        .arg(done ? tr("%1 of %2 cells bistable.").arg(bistable).arg(map.stable_count.size())
-                                  : tr("Refining…")));
+    m_info->setText(
+            tr("Blue: one stable state; orange: bistable (two); purple: three or more. Darker is higher "
+               "operating throughput (up to %1 GB/s). Black lines are tangencies, the edges of the regions. "
+               "Drag the marked point to set both parameters. %2")
+                    .arg(formatNumber(top))
+                    .arg(done ? tr("%1 of %2 cells bistable.").arg(bistable).arg(map.stable_count.size())
+                              : tr("Refining…")));
     markCurrent();
 }
 
@@ -497,11 +494,13 @@ QString StabilityView::describeAt(double u, double v) const
     const auto r = core::XModel(p).solve();
     QStringList roots;
     for (const auto &e : r.equilibria)
-        roots << tr("k = %1 (%2, %3 GB/s)").arg(num(e.k, 3), qs(core::stabilityName(e.stability)), num(e.ms_gbs));
+        roots << tr("k = %1 (%2, %3 GB/s)")
+                         .arg(formatNumber(e.k, 3), qs(core::stabilityName(e.stability)),
+                              formatNumber(e.ms_gbs));
     return tr("%1 = %2, %3 = %4: %5 stable; %6")
-        .arg(qs(xi->symbol), num(p.*(xi->member)), qs(yi->symbol), num(p.*(yi->member)))
-        .arg(r.stableCount())
-        .arg(roots.join(QStringLiteral(", ")));
+            .arg(qs(xi->symbol), formatNumber(p.*(xi->member)), qs(yi->symbol), formatNumber(p.*(yi->member)))
+            .arg(r.stableCount())
+            .arg(roots.join(QStringLiteral(", ")));
 }
 
 void StabilityView::refreshHysteresis()
@@ -571,9 +570,11 @@ void StabilityView::refreshAdvisor()
             v = 0;
         if (percent && std::abs(*percent) < 1e-6)
             percent = 0.0;
-        QString text = (v >= 0 ? QStringLiteral("+") : QString()) + num(v, 3) + QLatin1Char(' ') + unit;
+        QString text
+                = (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(v, 3) + QLatin1Char(' ') + unit;
         if (percent)
-            text += QStringLiteral(" (%1%2 %)").arg(*percent >= 0 ? QStringLiteral("+") : QString(), num(*percent, 3));
+            text += QStringLiteral(" (%1%2 %)")
+                            .arg(*percent >= 0 ? QStringLiteral("+") : QString(), formatNumber(*percent, 3));
         return text;
     };
     for (const auto *op : ordered) {
@@ -581,7 +582,7 @@ void StabilityView::refreshAdvisor()
         m_advice->insertRow(row);
         QStringList changes;
         for (const auto &c : op->changes)
-            changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), num(c.from), num(c.to));
+            changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), formatNumber(c.from), formatNumber(c.to));
         auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString()) + qs(op->name));
         const QString detail = op->applicable
             ? tr("<b>%1</b> (%2). Principle %3: %4").arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
@@ -604,11 +605,15 @@ void StabilityView::refreshAdvisor()
     const auto &d = advice.degradation;
     QString text;
     if (advice.stable_count >= 2) {
-        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (M/Z − R).").arg(num(d.max_gbs));
+        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (M/Z − R).")
+                       .arg(formatNumber(d.max_gbs));
         if (d.min_drop_gbs && d.tangency_n && *d.min_drop_gbs > 1e-3)
-            text += tr(" The smallest drop, at the tangency (n = %1), is %2 GB/s.").arg(num(*d.tangency_n), num(*d.min_drop_gbs));
+            text += tr(" The smallest drop, at the tangency (n = %1), is %2 GB/s.")
+                            .arg(formatNumber(*d.tangency_n), formatNumber(*d.min_drop_gbs));
         else if (d.tangency_n)
-            text += tr(" The second state appears at n = %1 with no drop at first: the demand meets f at a corner.").arg(num(*d.tangency_n));
+            text += tr(" The second state appears at n = %1 with no drop at first: the demand meets f at a "
+                       "corner.")
+                            .arg(formatNumber(*d.tangency_n));
     } else {
         text = tr("One stable state: no fall to a lower state is possible here.");
     }

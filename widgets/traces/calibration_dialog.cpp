@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/calibration_dialog.h"
 
-#include "support/error.h"
-#include "profiles/hardware_profile.h"
+#include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "profiles/hardware_profile.h"
+#include "support/error.h"
 #include "traces/trace_state.h"
 #include "xmodel/xmodel.h"
 
@@ -31,11 +32,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-QString fmt(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
 
 bool fittable(const core::MeasuredTrace &t)
 {
@@ -351,22 +347,25 @@ QString CalibrationDialog::describeFit() const
         const QString unit = unitOf(key);
         const auto *info = core::findParameter(key.toStdString());
         const double current = info ? now.*(info->member) : 0;
-        row(symbolOf(key), unit.isEmpty() ? fmt(value) : QStringLiteral("%1 %2").arg(fmt(value), unit),
-            tr("(now %1)").arg(fmt(current)));
+        row(symbolOf(key),
+            unit.isEmpty() ? formatNumber(value) : QStringLiteral("%1 %2").arg(formatNumber(value), unit),
+            tr("(now %1)").arg(formatNumber(current)));
     }
     QString notes;
     if (m_roofline) {
         const auto &f = *m_roofline;
-        row(QStringLiteral("s"), tr("%1 GB/s per warp").arg(fmt(f.slope_gbs_per_warp)));
-        row(QStringLiteral("δ = R/s"), tr("%1 warps").arg(fmt(f.delta)));
+        row(QStringLiteral("s"), tr("%1 GB/s per warp").arg(formatNumber(f.slope_gbs_per_warp)));
+        row(QStringLiteral("δ = R/s"), tr("%1 warps").arg(formatNumber(f.delta)));
         notes = tr("L = request_bytes·clock·SMs / s = %1 B × %2 GHz × %3 SMs / s, so that the X-model's "
                    "f(k) = k/L requests/cycle/SM is s·k in GB/s. %4 of %5 points lie on the slope.")
-                        .arg(fmt(m_machine.request_bytes), fmt(m_machine.clock_ghz), fmt(m_machine.sm_count))
+                        .arg(formatNumber(m_machine.request_bytes), formatNumber(m_machine.clock_ghz),
+                             formatNumber(m_machine.sm_count))
                         .arg(f.rising_points)
                         .arg(f.points);
     } else if (m_cache) {
         notes = tr("Held from the current parameters: R = %1 GB/s, L = %2 cycles, S_s = %3 KiB.")
-                        .arg(fmt(m_machine.R), fmt(m_machine.L), fmt(m_machine.S_s));
+                        .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
+                             formatNumber(m_machine.S_s));
         if (!m_cache->converged)
             notes += QLatin1Char(' ') + tr("The fit stopped at its iteration limit.");
         if (!m_cache->at_bounds.empty()) {
@@ -387,7 +386,7 @@ QString CalibrationDialog::describeFit() const
               "<tr><td>points</td><td align='right'>&nbsp;%4</td></tr></table>"
               "<p>%5</p><p>Apply sets these values (one undo step); Save as Profile writes them into a new "
               "profile file.</p>")
-            .arg(rows, fmt(rmse()), QString::number(r2(), 'f', 4))
+            .arg(rows, formatNumber(rmse()), QString::number(r2(), 'f', 4))
             .arg(points)
             .arg(notes.toHtmlEscaped());
 }
@@ -432,22 +431,24 @@ std::string CalibrationDialog::sourceText() const
                   "/ s = %8 cycles; rmse %9 GB/s, r^2 = %10.")
                        .arg(trace)
                        .arg(f.points)
-                       .arg(fmt(f.R_gbs, 6), fmt(f.slope_gbs_per_warp, 6), fmt(m_machine.request_bytes),
-                            fmt(m_machine.clock_ghz), fmt(m_machine.sm_count),
-                            fmt(m_machine.gbsPerRequestRate() / f.slope_gbs_per_warp, 6), fmt(f.rmse))
+                       .arg(formatNumber(f.R_gbs, 6), formatNumber(f.slope_gbs_per_warp, 6),
+                            formatNumber(m_machine.request_bytes), formatNumber(m_machine.clock_ghz),
+                            formatNumber(m_machine.sm_count),
+                            formatNumber(m_machine.gbsPerRequestRate() / f.slope_gbs_per_warp, 6),
+                            formatNumber(f.rmse))
                        .arg(QString::number(f.r2, 'f', 4));
     } else if (m_cache) {
         QStringList values;
         for (const auto &[key, value] : fittedValues())
-            values << QStringLiteral("%1 = %2").arg(key, fmt(value, 6));
+            values << QStringLiteral("%1 = %2").arg(key, formatNumber(value, 6));
         text = tr("Crossroof calibration: least-squares fit of the %1 cache curve (MODEL.md 1.3) to %2 (%3 "
                   "points) "
                   "with R = %4 GB/s, L = %5 cycles and S_s = %6 KiB held: %7; rmse %8 GB/s, r^2 = %9.")
                        .arg(m_cache->mode == core::CacheMode::Fixed ? tr("fixed hit rate") : tr("locality"),
                             trace)
                        .arg(m_cache->points)
-                       .arg(fmt(m_machine.R), fmt(m_machine.L), fmt(m_machine.S_s),
-                            values.join(QStringLiteral(", ")), fmt(m_cache->rmse))
+                       .arg(formatNumber(m_machine.R), formatNumber(m_machine.L), formatNumber(m_machine.S_s),
+                            values.join(QStringLiteral(", ")), formatNumber(m_cache->rmse))
                        .arg(QString::number(m_cache->r2, 'f', 4));
     }
     return text.toStdString();

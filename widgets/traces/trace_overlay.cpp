@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_overlay.h"
 
-#include "support/error.h"
+#include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "occupancy/runtime_fit.h"
+#include "support/error.h"
 #include "traces/trace_state.h"
 #include "xmodel/xmodel.h"
 
@@ -23,11 +24,6 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QString fmt(double v, int precision = 3)
-{
-    return QString::number(v, 'g', precision);
-}
 
 /// Colours for measured data: the Okabe-Ito colours that the model curves (blue f, vermillion G) leave free.
 /// Kernel stars (black-rimmed) start with yellow, so they differ from the traces drawn beside them.
@@ -227,10 +223,10 @@ void TraceOverlay::refresh()
                     ++predicted;
                 }
             }
-            stars->setName(predicted > 0
-                                   ? tr("%1 (%2): model off %3 %")
-                                             .arg(name, fileNameOf(t), fmt(100 * errorSum / predicted, 2))
-                                   : tr("%1 (%2)").arg(name, fileNameOf(t)));
+            stars->setName(predicted > 0 ? tr("%1 (%2): model off %3 %")
+                                                   .arg(name, fileNameOf(t),
+                                                        formatNumber(100 * errorSum / predicted, 2))
+                                         : tr("%1 (%2)").arg(name, fileNameOf(t)));
             if (!pk.isEmpty()) {
                 QCPGraph *lines = addGraph(id);
                 lines->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
@@ -288,7 +284,8 @@ void TraceOverlay::refresh()
             QCPGraph *line = addGraph(id, true);
             line->setPen(QPen(colour, 1.5, Qt::DashLine));
             line->setName(tr("Eq. 15 fit: time = %1·√B_r/T + %2 s, r² = %3")
-                                  .arg(fmt(fit.a1, 4), fmt(fit.a0, 4), QString::number(fit.r2, 'f', 4)));
+                                  .arg(formatNumber(fit.a1, 4), formatNumber(fit.a0, 4),
+                                       QString::number(fit.r2, 'f', 4)));
             line->setData(fk, fv, true);
             for (double v : std::as_const(fv)) {
                 timeTop = std::max(timeTop, v);

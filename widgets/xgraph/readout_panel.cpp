@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/readout_panel.h"
 
+#include "common/number_format.h"
 #include "xgraph/xmodel_evaluation.h"
 
 #include <QGridLayout>
@@ -11,9 +12,15 @@ namespace crossroof::widgets {
 
 namespace {
 
-QString num(double v, int precision = 4)
+/// A throughput in GB/s (Gop/s) under the prefix that suits it: "897.2 GB/s", "1.211 TB/s".
+QString gbs(double v)
 {
-    return QString::number(v, 'g', precision);
+    return formatQuantity(v, QStringLiteral("B/s"), si::giga, 4);
+}
+
+QString gops(double v)
+{
+    return formatQuantity(v, QStringLiteral("op/s"), si::giga, 4);
 }
 
 QString name(std::string_view s)
@@ -165,18 +172,20 @@ void ReadoutPanel::refresh()
     }
     if (p.n > p.max_warps)
         warning += (warning.isEmpty() ? QString() : QStringLiteral("\n"))
-            + tr("n = %1 exceeds the %2 warp slots of this device.").arg(num(p.n), num(p.max_warps));
+                   + tr("n = %1 exceeds the %2 warp slots of this device.")
+                             .arg(formatNumber(p.n), formatNumber(p.max_warps));
     if (m_warning->text() != warning)
         m_warning->setText(warning);
     m_warning->setVisible(!warning.isEmpty());
 
-    set(QStringLiteral("ms"), tr("%1 GB/s").arg(num(op.ms_gbs)));
-    set(QStringLiteral("cs"), tr("%1 Gop/s").arg(num(op.cs_gops)));
+    set(QStringLiteral("ms"), gbs(op.ms_gbs));
+    set(QStringLiteral("cs"), gops(op.cs_gops));
     set(QStringLiteral("bound"), name(core::boundClassName(op.bound)));
-    set(QStringLiteral("kx"), tr("%1 / %2 warps").arg(num(op.k), num(op.x)));
+    set(QStringLiteral("kx"), tr("%1 / %2 warps").arg(formatNumber(op.k), formatNumber(op.x)));
     set(QStringLiteral("stability"), name(core::stabilityName(op.stability)));
-    set(QStringLiteral("hit"), op.hit_rate ? num(*op.hit_rate, 3) : QString());
-    set(QStringLiteral("margin"), r.margin_warps ? tr("%1 warps").arg(num(*r.margin_warps)) : tr("none (unique)"));
+    set(QStringLiteral("hit"), op.hit_rate ? formatNumber(*op.hit_rate, 3) : QString());
+    set(QStringLiteral("margin"),
+        r.margin_warps ? tr("%1 warps").arg(formatNumber(*r.margin_warps)) : tr("none (unique)"));
 
     // One row per equilibrium; rows are kept and hidden rather than rebuilt.
     while (m_equilibria.size() < r.equilibria.size()) {
@@ -196,24 +205,27 @@ void ReadoutPanel::refresh()
         if (!shown)
             continue;
         const auto &e = r.equilibria[i];
-        n->setText((i == r.operating_index ? QStringLiteral("▶ ") : QString()) + tr("k = %1").arg(num(e.k)));
-        v->setText(tr("%1 GB/s, %2").arg(num(e.ms_gbs), name(core::stabilityName(e.stability))));
-        v->setToolTip(tr("x = %1 warps, %2 Gop/s, %3-bound")
-                          .arg(num(e.x), num(e.cs_gops), name(core::boundClassName(e.bound))));
+        n->setText((i == r.operating_index ? QStringLiteral("▶ ") : QString())
+                   + tr("k = %1").arg(formatNumber(e.k)));
+        v->setText(tr("%1, %2").arg(gbs(e.ms_gbs), name(core::stabilityName(e.stability))));
+        v->setToolTip(tr("x = %1 warps, %2, %3-bound")
+                              .arg(formatNumber(e.x), gops(e.cs_gops), name(core::boundClassName(e.bound))));
     }
 
     const auto &lm = r.landmarks;
     const auto &m = r.metrics;
-    set(QStringLiteral("pi"), tr("%1 warps").arg(num(lm.pi)));
-    set(QStringLiteral("delta"), tr("%1 warps").arg(num(lm.delta)));
-    set(QStringLiteral("psi"), lm.psi ? tr("%1 warps, %2 GB/s").arg(num(*lm.psi), num(*lm.psi_gbs)) : QString());
+    set(QStringLiteral("pi"), tr("%1 warps").arg(formatNumber(lm.pi)));
+    set(QStringLiteral("delta"), tr("%1 warps").arg(formatNumber(lm.delta)));
+    set(QStringLiteral("psi"),
+        lm.psi ? tr("%1 warps, %2").arg(formatNumber(*lm.psi), gbs(*lm.psi_gbs)) : QString());
     set(QStringLiteral("valley"),
-        lm.valley ? tr("%1 warps, %2 GB/s").arg(num(*lm.valley), num(*lm.valley_gbs)) : QString());
-    set(QStringLiteral("mlp"), tr("%1 warps").arg(num(m.mlp)));
-    set(QStringLiteral("dlp"), tr("%1 inst/req").arg(num(m.dlp_machine)));
-    set(QStringLiteral("tlp"), m.tlp_machine ? tr("%1 warps").arg(num(*m.tlp_machine)) : tr("n/a (Z·R > M)"));
-    set(QStringLiteral("ilp"), num(m.ilp));
-    set(QStringLiteral("degradation"), stable > 1 ? tr("%1 GB/s").arg(num(m.degradation_max_gbs)) : QString());
+        lm.valley ? tr("%1 warps, %2").arg(formatNumber(*lm.valley), gbs(*lm.valley_gbs)) : QString());
+    set(QStringLiteral("mlp"), tr("%1 warps").arg(formatNumber(m.mlp)));
+    set(QStringLiteral("dlp"), tr("%1 inst/req").arg(formatNumber(m.dlp_machine)));
+    set(QStringLiteral("tlp"),
+        m.tlp_machine ? tr("%1 warps").arg(formatNumber(*m.tlp_machine)) : tr("n/a (Z·R > M)"));
+    set(QStringLiteral("ilp"), formatNumber(m.ilp));
+    set(QStringLiteral("degradation"), stable > 1 ? gbs(m.degradation_max_gbs) : QString());
 }
 
 } // namespace crossroof::widgets

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/xgraph_view.h"
 
+#include "common/number_format.h"
 #include "common/plot_style.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -17,11 +18,6 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QString fmt(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
 
 } // namespace
 
@@ -254,7 +250,7 @@ void XGraphView::refresh()
     m_deltaLine->point2->setCoords(lm.delta, 1);
     m_deltaLabel->position->setCoords(lm.delta, top);
     m_deltaLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_deltaLabel->setText(tr("δ = R·L = %1").arg(fmt(lm.delta, 3)));
+    m_deltaLabel->setText(tr("δ = R·L = %1").arg(formatNumber(lm.delta, 3)));
 
     const double piK = n - lm.pi;
     const bool piVisible = piK > 0 && piK < n;
@@ -264,7 +260,7 @@ void XGraphView::refresh()
     m_piLine->point2->setCoords(piK, 1);
     m_piLabel->position->setCoords(piK, top * 0.07); // above the row of flow arrows
     m_piLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    m_piLabel->setText(tr("π = M·L_c/E = %1").arg(fmt(lm.pi, 3)));
+    m_piLabel->setText(tr("π = M·L_c/E = %1").arg(formatNumber(lm.pi, 3)));
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
     m_plateauLine->point2->setCoords(1, lm.plateau_gbs);
@@ -273,7 +269,7 @@ void XGraphView::refresh()
     m_plateauLabel->position->setCoords(plateauLeft ? 0 : n, lm.plateau_gbs);
     m_plateauLabel->setPositionAlignment((plateauLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
-    m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs)));
+    m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(formatNumber(lm.plateau_gbs)));
 
     // Compare mode: the what-if's curves over its own n, and its operating point.
     const auto &cmp = m_eval->comparison();
@@ -284,7 +280,7 @@ void XGraphView::refresh()
         m_cmpG->setData(QVector<double>(cc.k.begin(), cc.k.end()), QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()), true);
         const auto &cop = cmp->result.operatingPoint();
         m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
-        m_cmpF->setName(tr("what-if (%1): %2 GB/s").arg(cmp->label, fmt(cop.ms_gbs)));
+        m_cmpF->setName(tr("what-if (%1): %2 GB/s").arg(cmp->label, formatNumber(cop.ms_gbs)));
         m_cmpF->addToLegend();
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())
@@ -299,7 +295,7 @@ void XGraphView::refresh()
     drawDynamics(top);
 
     // The operating point's numbers go into its legend entry, where no curve can run through them.
-    m_operating->setName(tr("operating point, %1 GB/s").arg(fmt(op.ms_gbs)));
+    m_operating->setName(tr("operating point, %1 GB/s").arg(formatNumber(op.ms_gbs)));
 
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -391,9 +387,9 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
         if (!near(e.k, e.ms_gbs))
             continue;
         return tr("Equilibrium f(k) = G(n−k): k = %1, x = %2 warps, %3 GB/s, %4 Gop/s; %5, %6-bound")
-            .arg(fmt(e.k), fmt(e.x), fmt(e.ms_gbs), fmt(e.cs_gops),
-                 QString::fromLatin1(core::stabilityName(e.stability).data()),
-                 QString::fromLatin1(core::boundClassName(e.bound).data()));
+                .arg(formatNumber(e.k), formatNumber(e.x), formatNumber(e.ms_gbs), formatNumber(e.cs_gops),
+                     QString::fromLatin1(core::stabilityName(e.stability).data()),
+                     QString::fromLatin1(core::boundClassName(e.bound).data()));
     }
     const double kc = std::clamp(k, 0.0, p.n);
     const double f = model->toGbs(model->msSupply(kc));
@@ -413,20 +409,22 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
         }
         QString hit;
         if (p.cache != core::CacheMode::None)
-            hit = tr(", hit rate %1").arg(fmt(model->hitRate(kc), 3));
-        return tr("%1: at k = %2 warps, %3 GB/s%4").arg(formula, fmt(kc), fmt(f), hit);
+            hit = tr(", hit rate %1").arg(formatNumber(model->hitRate(kc), 3));
+        return tr("%1: at k = %2 warps, %3 GB/s%4").arg(formula, formatNumber(kc), formatNumber(f), hit);
     }
     if (std::abs(g - gbs) <= gbsTolerance) {
         return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 GB/s demand (%3 Gop/s)")
-            .arg(fmt(p.n - kc), fmt(g), fmt(model->toGops(model->csThroughput(p.n - kc))));
+                .arg(formatNumber(p.n - kc), formatNumber(g),
+                     formatNumber(model->toGops(model->csThroughput(p.n - kc))));
     }
     const auto &lm = r.landmarks;
     if (std::abs(k - lm.delta) <= kTolerance)
-        return tr("δ = R_req·L = %1 warps: memory transition, the MLP of the machine").arg(fmt(lm.delta));
+        return tr("δ = R_req·L = %1 warps: memory transition, the MLP of the machine")
+                .arg(formatNumber(lm.delta));
     if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
-        return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(fmt(lm.pi));
+        return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(formatNumber(lm.pi));
     if (std::abs(gbs - lm.plateau_gbs) <= gbsTolerance)
-        return tr("Memory plateau R = %1 GB/s").arg(fmt(lm.plateau_gbs));
+        return tr("Memory plateau R = %1 GB/s").arg(formatNumber(lm.plateau_gbs));
     return {};
 }
 

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "zigzag/zigzag_view.h"
 
-#include "support/error.h"
-#include "occupancy/occupancy_state.h"
 #include "common/labelled.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
+#include "occupancy/occupancy_state.h"
 #include "occupancy/scheduling.h"
+#include "support/error.h"
 
 #include <qcustomplot.h>
 
@@ -26,22 +27,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-QString fmt(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
-
-/// The shortest text that reads back as exactly V, so a preset's values are the core's to the last bit.
-QString exact(double v)
-{
-    for (int precision = 6; precision < 17; ++precision) {
-        const QString text = QString::number(v, 'g', precision);
-        if (text.toDouble() == v)
-            return text;
-    }
-    return QString::number(v, 'g', 17);
-}
 
 /// The number in EDIT (C locale, so "1e9" and "2.5" read the same everywhere); InputError naming WHAT if
 /// it is not one. Range checks are the core's.
@@ -234,9 +219,9 @@ void ZigzagView::applyApspPreset()
         const core::TmmParams p = core::apspPreset(a);
         {
             const QSignalBlocker b1(m_work), b2(m_span), b3(m_transactions), b4(m_br);
-            m_work->setText(exact(p.work));
-            m_span->setText(exact(p.span));
-            m_transactions->setText(exact(p.transactions));
+            m_work->setText(formatExact(p.work));
+            m_span->setText(formatExact(p.span));
+            m_transactions->setText(formatExact(p.transactions));
             m_br->setText(QString::number(p.requested_blocks));
         }
         Q_EMIT settingsChanged();
@@ -336,10 +321,11 @@ void ZigzagView::refreshTmm()
     const bool inView = br <= m_state->requestedBlocksMax();
     m_tmmInfo->setText(tr("T1/P = %1 · T_inf = %2 · M·L/(T·P) = %3, so t_p = %4. At B_r = %5: %6 passes, "
                           "f_sched = %7; predicted time t_p·f_sched = %8 (model units)%9.")
-                               .arg(fmt(r.work_term), fmt(r.span_term), fmt(r.memory_term), fmt(r.t_p))
+                               .arg(formatNumber(r.work_term), formatNumber(r.span_term),
+                                    formatNumber(r.memory_term), formatNumber(r.t_p))
                                .arg(br)
                                .arg(r.passes)
-                               .arg(fmt(r.f_sched, 6), fmt(r.time, 6))
+                               .arg(formatNumber(r.f_sched, 6), formatNumber(r.time, 6))
                                .arg(inView ? QString() : tr("; this B_r lies beyond the plotted range")));
 
     // The time against the plotted B_r: t_p times the f_sched curve, on the same clipping as the left axis.

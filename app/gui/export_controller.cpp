@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export_controller.h"
+
+#include "main_window.h"
+#include "messages.h"
+
+#include "export/export_dialog.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QGuiApplication>
+#include <QMenu>
+#include <QSettings>
+
+namespace crossroof::app {
+
+using namespace crossroof::widgets;
+
+ExportController::ExportController(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_figure(new QAction(tr("&Export Figure…"), window))
+    , m_all(new QAction(tr("Export &All Views…"), window))
+    , m_data(new QAction(tr("Export Plot &Data (CSV)…"), window))
+    , m_copy(new QAction(tr("&Copy Figure"), window))
+{
+    m_figure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_figure->setStatusTip(tr("PDF, SVG or PNG of the current view at an exact size in mm"));
+    m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(m_figure, &QAction::triggered, this, &ExportController::exportFigureInteractively);
+    connect(m_all, &QAction::triggered, this, &ExportController::exportAllInteractively);
+    connect(m_data, &QAction::triggered, this, &ExportController::exportDataInteractively);
+    connect(m_copy, &QAction::triggered, this, &ExportController::copyFigure);
+}
+
+void ExportController::addActionsTo(QMenu *file)
+{
+    file->addAction(m_figure);
+    file->addAction(m_all);
+    file->addAction(m_data);
+}
+
+void ExportController::exportFigureInteractively()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
+    const QString view = m_window->currentViewName();
+    ExportDialog dialog(QDir(dir).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix)), m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const FigureOptions options = dialog.options();
+    ExportDialog::saveOptions(options);
+    const QFileInfo info(dialog.path());
+    settings.setValue(QStringLiteral("export/directory"), info.absolutePath());
+    settings.setValue(QStringLiteral("export/suffix"), info.suffix().toLower());
+    const QString error = widgets::exportFigure(m_window->figurePlots(view), dialog.path(), options);
+    if (!error.isEmpty())
+        showError(m_window, tr("The figure was not exported: %1").arg(error));
+    else
+        showStatus(m_window,
+                   tr("Exported %1 (%2 × %3 mm)")
+                           .arg(dialog.path())
+                           .arg(options.width_mm)
+                           .arg(options.height_mm),
+                   6000);
+}
+
+QStringList ExportController::exportAllViews(const QString &directory, const QString &suffix,
+                                             const FigureOptions &options) const
+{
+    QStringList errors;
+    for (const QString &view : MainWindow::viewNames()) {
+        const QString path = QDir(directory).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix));
+        const QString error = widgets::exportFigure(m_window->figurePlots(view), path, options);
+        if (!error.isEmpty())
+            errors << error;
+    }
+    return errors;
+}
+
+void ExportController::exportAllInteractively()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(
+            m_window, tr("Export All Views Into"),
+            settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("export/directory"), dir);
+    const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
+    const QStringList errors = exportAllViews(dir, suffix, ExportDialog::savedOptions());
+    if (!errors.isEmpty())
+        showError(m_window, tr("Some views were not exported:\n%1").arg(errors.join(QLatin1Char('\n'))));
+    else
+        showStatus(
+                m_window,
+                tr("Exported %1 views into %2 as .%3").arg(MainWindow::viewNames().size()).arg(dir, suffix),
+                6000);
+}
+
+void ExportController::exportDataInteractively()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    const QString view = m_window->currentViewName();
+    const QString path = QFileDialog::getSaveFileName(
+            m_window, tr("Export Plot Data"),
+            QDir(dir).filePath(QStringLiteral("crossroof-%1.csv").arg(view)), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const QString error = widgets::exportPlotData(m_window->figurePlots(view), path);
+    if (!error.isEmpty())
+        showError(m_window, tr("The data were not exported: %1").arg(error));
+    else
+        showStatus(m_window, tr("Exported the plotted data to %1").arg(path), 6000);
+}
+
+void ExportController::copyFigure()
+{
+    const QImage image = widgets::renderFigure(m_window->figurePlots(m_window->currentViewName()),
+                                               ExportDialog::savedOptions());
+    if (image.isNull()) {
+        showError(m_window, tr("The figure could not be drawn with the saved export settings."));
+        return;
+    }
+    QGuiApplication::clipboard()->setImage(image);
+    showStatus(m_window, tr("Copied the figure (%1 × %2 px)").arg(image.width()).arg(image.height()), 4000);
+}
+
+} // namespace crossroof::app

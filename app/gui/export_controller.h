@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "export/figure_export.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QAction;
+class QMenu;
+
+namespace crossroof::app {
+
+class MainWindow;
+
+/// Figures of the views: File > Export Figure, Export All Views, Export Plot Data, and Edit > Copy Figure.
+/// The export directory, format and figure options are remembered in the settings.
+class ExportController : public QObject
+{
+    Q_OBJECT
+public:
+    /// Exports WINDOW's views; the actions are WINDOW's children.
+    explicit ExportController(MainWindow *window);
+
+    /// Adds the export actions to FILE in menu order.
+    void addActionsTo(QMenu *file);
+    QAction *copyAction() const { return m_copy; }
+
+    /// Exports every view into DIRECTORY as crossroof-<view>.<suffix>; returns the errors (empty: all
+    /// written).
+    QStringList exportAllViews(const QString &directory, const QString &suffix,
+                               const widgets::FigureOptions &options) const;
+
+private:
+    void exportFigureInteractively();
+    void exportAllInteractively();
+    void exportDataInteractively();
+    void copyFigure();
+
+    MainWindow *m_window;
+    QAction *m_figure;
+    QAction *m_all;
+    QAction *m_data;
+    QAction *m_copy;
+};
+
+} // namespace crossroof::app

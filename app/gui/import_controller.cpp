@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "import_controller.h"
+
+#include "main_window.h"
+#include "messages.h"
+
+#include "common/profile_picker.h"
+#include "profiles/profile_library.h"
+#include "support/error.h"
+#include "traces/traces_panel.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMenu>
+
+namespace crossroof::app {
+
+ImportController::ImportController(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_profile(new QAction(tr("Open &Profile…"), window))
+    , m_trace(new QAction(tr("&Import Trace…"), window))
+{
+    m_profile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_trace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_trace->setStatusTip(
+            tr("gpu-benches stream output, Nsight Compute --csv, perf stat -x, or any CSV/TSV"));
+    connect(m_profile, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Hardware Profile"), QString(),
+                                                          tr("Hardware profiles (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            openProfileFile(path);
+    });
+    connect(m_trace, &QAction::triggered, this, [this] {
+        const QString path
+                = QFileDialog::getOpenFileName(m_window, tr("Import Measured Trace"), QString(),
+                                               tr("Measurements (*.csv *.tsv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            m_window->tracesPanel()->importFile(path);
+    });
+}
+
+void ImportController::addActionsTo(QMenu *file)
+{
+    file->addAction(m_profile);
+    file->addAction(m_trace);
+}
+
+bool ImportController::openProfileFile(const QString &path)
+{
+    try {
+        m_window->profilePicker()->addAndSelect(core::loadProfileFile(path.toStdString()));
+        return true;
+    } catch (const core::InputError &e) {
+        showError(m_window, tr("The profile was not loaded:\n%1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+}
+
+bool ImportController::selectProfile(const QString &idOrPath)
+{
+    if (m_window->profilePicker()->selectId(idOrPath))
+        return true;
+    if (idOrPath.contains(QLatin1Char('/')) || idOrPath.endsWith(QLatin1String(".json")))
+        return openProfileFile(idOrPath);
+    showError(m_window, tr("Unknown profile '%1'. Choose one from the Profile list or open a profile file.")
+                                .arg(idOrPath));
+    return false;
+}
+
+} // namespace crossroof::app

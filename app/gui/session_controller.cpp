@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "session_controller.h"
+
+#include "main_window.h"
+#include "messages.h"
+#include "recent_files.h"
+
+#include "common/parameter_state.h"
+#include "common/profile_picker.h"
+#include "markov/mapping_view.h"
+#include "markov/markov_view.h"
+#include "occupancy/occupancy_state.h"
+#include "stability/stability_view.h"
+#include "support/error.h"
+#include "traces/trace_state.h"
+#include "zigzag/zigzag_view.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace crossroof::app {
+
+using namespace crossroof::widgets;
+
+SessionController::SessionController(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_recent(new RecentFiles(window))
+    , m_open(new QAction(tr("&Open Session…"), window))
+    , m_save(new QAction(tr("&Save Session"), window))
+    , m_saveAs(new QAction(tr("Save Session &As…"), window))
+    , m_linkTraces(new QAction(tr("Save Traces as &Links to Their Files"), window))
+    , m_autosave(new QTimer(this))
+{
+    m_open->setShortcut(QKeySequence::Open);
+    m_save->setShortcut(QKeySequence::Save);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_linkTraces->setCheckable(true);
+    m_linkTraces->setStatusTip(
+            tr("Save each trace as the path of its file, relative to the session, and read it "
+               "again on opening, instead of its points"));
+    connect(m_open, &QAction::triggered, this, &SessionController::openInteractively);
+    connect(m_save, &QAction::triggered, this, [this] { saveInteractively(false); });
+    connect(m_saveAs, &QAction::triggered, this, [this] { saveInteractively(true); });
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
+        if (maybeSave())
+            open(path);
+    });
+
+    // Everything a session holds marks the window modified when it changes.
+    connect(m_linkTraces, &QAction::toggled, this, &SessionController::markModified);
+    connect(window->traceState(), &TraceState::changed, this, &SessionController::markModified);
+    connect(window->state(), &ParameterState::changed, this, &SessionController::markModified);
+    connect(window->occupancyState(), &OccupancyState::changed, this, &SessionController::markModified);
+    connect(window->zigzagView(), &ZigzagView::settingsChanged, this, &SessionController::markModified);
+    connect(window->markovView(), &MarkovView::settingsChanged, this, &SessionController::markModified);
+    connect(window->mappingView(), &MappingView::settingsChanged, this, &SessionController::markModified);
+    connect(window->stabilityView(), &StabilityView::settingsChanged, this, &SessionController::markModified);
+    connect(window->state(), &ParameterState::profileChanged, this, &SessionController::updateTitle);
+
+    m_autosave->setInterval(60 * 1000);
+    connect(m_autosave, &QTimer::timeout, this, &SessionController::autosave);
+    m_autosave->start();
+    m_window->setWindowModified(false);
+    updateTitle();
+}
+
+void SessionController::addActionsTo(QMenu *file)
+{
+    file->addAction(m_open);
+    file->addMenu(m_recent->menu());
+    file->addAction(m_save);
+    file->addAction(m_saveAs);
+    file->addAction(m_linkTraces);
+}
+
+void SessionController::updateTitle()
+{
+    // "[*]" is where Qt shows the modified mark.
+    const QString name = m_path.isEmpty() ? QString::fromStdString(m_window->state()->profile().name)
+                                          : QFileInfo(m_path).fileName();
+    m_window->setWindowTitle(tr("%1[*] — Crossroof").arg(name));
+}
+
+void SessionController::markModified()
+{
+    if (!m_applying)
+        m_window->setWindowModified(true);
+}
+
+core::Session SessionController::capture() const
+{
+    core::Session s;
+    s.profile = m_window->state()->profile();
+    s.params = m_window->state()->params();
+    s.current_view = m_window->currentViewName().toStdString();
+    s.occupancy = m_window->occupancyState()->settings();
+    s.tmm = m_window->zigzagView()->settings();
+    s.markov = m_window->markovView()->settings();
+    s.mapping = m_window->mappingView()->settings();
+    s.stability = m_window->stabilityView()->settings();
+    s.traces = m_window->traceState()->traces();
+    s.link_traces = m_linkTraces->isChecked();
+    return s;
+}
+
+void SessionController::apply(const core::Session &s)
+{
+    m_applying = true;
+    m_window->state()->setProfile(s.profile, s.params);
+    m_window->profilePicker()->addProfile(s.profile);
+    m_window->occupancyState()->setSettings(s.occupancy);
+    m_window->zigzagView()->setSettings(s.tmm);
+    m_window->markovView()->setSettings(s.markov);
+    m_window->mappingView()->setSettings(s.mapping);
+    m_window->stabilityView()->setSettings(s.stability);
+    m_window->traceState()->setTraces(s.traces);
+    m_linkTraces->setChecked(s.link_traces);
+    m_window->showView(QString::fromStdString(s.current_view));
+    m_window->state()->undoStack()->clear(); // after the views, whose new settings went onto it
+    m_applying = false;
+}
+
+bool SessionController::save(const QString &path)
+{
+    const core::Session session = capture();
+    const std::string text = core::sessionToJson(session, path.toStdString());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+        showError(m_window, tr("The session was not saved to %1: %2. The file on disk is unchanged.")
+                                    .arg(path, file.errorString()));
+        return false;
+    }
+    setPath(path);
+    m_window->setWindowModified(false);
+    m_window->state()->undoStack()->setClean();
+    QFile::remove(recoveryPath());
+    RecentFiles::add(path);
+    const auto embedded = std::count_if(session.traces.begin(), session.traces.end(),
+                                        [&session](const auto &t) { return !core::savesAsLink(session, t); });
+    if (session.link_traces && embedded > 0)
+        showStatus(
+                m_window,
+                tr("Saved %1 with %n trace(s) embedded, not linked: their files are gone, or they came from "
+                   "an older session",
+                   "", int(embedded))
+                        .arg(path),
+                8000);
+    else
+        showStatus(m_window, tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool SessionController::open(const QString &path)
+{
+    core::Session session;
+    try {
+        session = core::loadSessionFile(path.toStdString());
+    } catch (const core::InputError &e) {
+        showError(m_window, tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    apply(session);
+    setPath(path);
+    m_window->setWindowModified(false);
+    RecentFiles::add(path);
+    reportTraceProblems(session);
+    return true;
+}
+
+void SessionController::reportTraceProblems(const core::Session &session)
+{
+    if (session.trace_problems.empty())
+        return;
+    QStringList problems;
+    for (const auto &p : session.trace_problems)
+        problems << QString::fromStdString(p);
+    // Not modified: the file keeps the links until the user saves over it.
+    showError(m_window,
+              tr("The session was opened without %n linked trace(s) whose file could not be read:\n%1\n\n"
+                 "Saving the session now leaves them out; put the files back and open it again to keep them.",
+                 "", int(problems.size()))
+                      .arg(problems.join(QLatin1Char('\n'))));
+}
+
+void SessionController::setPath(const QString &path)
+{
+    m_path = path;
+    updateTitle();
+}
+
+QString SessionController::recoveryPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+            .filePath(QStringLiteral("recovery.crossroof"));
+}
+
+void SessionController::autosave()
+{
+    if (!m_window->isWindowModified())
+        return;
+    QDir().mkpath(QFileInfo(recoveryPath()).absolutePath());
+    const std::string text = core::sessionToJson(capture(), recoveryPath().toStdString());
+    QSaveFile file(recoveryPath());
+    if (file.open(QIODevice::WriteOnly)
+        && file.write(text.data(), qint64(text.size())) == qint64(text.size()))
+        file.commit();
+}
+
+void SessionController::offerRecovery()
+{
+    const QFileInfo info(recoveryPath());
+    if (!info.exists())
+        return;
+    const auto answer = QMessageBox::question(
+            m_window, tr("Restore Unsaved Work"),
+            tr("Crossroof did not close normally. Restore the unsaved analysis autosaved at %1?")
+                    .arg(QLocale().toString(info.lastModified(), QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes) {
+        try {
+            const core::Session session = core::loadSessionFile(info.filePath().toStdString());
+            apply(session);
+            m_window->setWindowModified(true);
+            reportTraceProblems(session);
+        } catch (const core::InputError &e) {
+            showError(m_window,
+                      tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
+        }
+    }
+    QFile::remove(info.filePath());
+}
+
+void SessionController::openInteractively()
+{
+    if (!maybeSave())
+        return;
+    const QString path
+            = QFileDialog::getOpenFileName(m_window, tr("Open Session"), QFileInfo(m_path).absolutePath(),
+                                           tr("Crossroof sessions (*.crossroof);;All files (*)"));
+    if (!path.isEmpty())
+        open(path);
+}
+
+void SessionController::saveInteractively(bool askForName)
+{
+    QString path = m_path;
+    if (askForName || path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(
+                m_window, tr("Save Session"),
+                path.isEmpty() ? QDir::home().filePath(QStringLiteral("analysis.crossroof")) : path,
+                tr("Crossroof sessions (*.crossroof)"));
+        if (path.isEmpty())
+            return;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".crossroof");
+    }
+    save(path);
+}
+
+bool SessionController::maybeSave()
+{
+    if (!m_window->isWindowModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+            m_window, tr("Unsaved Changes"), tr("The analysis has unsaved changes. Save them first?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        saveInteractively(false);
+        return !m_window->isWindowModified();
+    }
+    return true;
+}
+
+bool SessionController::mayClose()
+{
+    if (!maybeSave())
+        return false;
+    QFile::remove(recoveryPath());
+    return true;
+}
+
+} // namespace crossroof::app

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "session/session.h"
+
+#include <QObject>
+#include <QString>
+
+class QAction;
+class QMenu;
+class QTimer;
+
+namespace crossroof::app {
+
+class MainWindow;
+class RecentFiles;
+
+/// The analysis as a session file: File > Open Session, Open Recent, Save, Save As and Save Traces as Links;
+/// the window's modified mark and title; the autosave every minute and the recovery after a crash.
+class SessionController : public QObject
+{
+    Q_OBJECT
+public:
+    /// Watches WINDOW's states and views for changes; its actions are WINDOW's children.
+    explicit SessionController(MainWindow *window);
+
+    /// Adds the actions to FILE in menu order.
+    void addActionsTo(QMenu *file);
+    QAction *linkTracesAction() const { return m_linkTraces; }
+
+    /// The whole analysis: profile, parameters, view settings, traces.
+    core::Session capture() const;
+    /// Replaces the whole analysis with SESSION's (clears the undo history).
+    void apply(const core::Session &session);
+    /// Writes the session atomically; on failure says why and leaves any existing file untouched.
+    bool save(const QString &path);
+    /// Opens a session; on failure says why (file, field) and keeps the current analysis. A linked trace
+    /// whose file cannot be read is left out, and a message names it; the rest of the session opens.
+    bool open(const QString &path);
+    QString path() const { return m_path; }
+
+    /// Where the autosave goes.
+    static QString recoveryPath();
+    /// Writes the recovery file now if there are unsaved changes (the autosave timer calls this).
+    void autosave();
+    /// After a crash: offers to restore the recovery file.
+    void offerRecovery();
+    /// Whether the window may close: asks to save unsaved changes (false: the user cancelled); on yes, the
+    /// recovery file goes, as a clean exit leaves nothing to recover.
+    bool mayClose();
+
+private:
+    void markModified();
+    void setPath(const QString &path);
+    void updateTitle();
+    /// Asks to save unsaved changes; false if the user cancels (or the save fails).
+    bool maybeSave();
+    void saveInteractively(bool askForName);
+    void openInteractively();
+    /// Tells the user which linked traces of SESSION could not be read (if any).
+    void reportTraceProblems(const core::Session &session);
+
+    MainWindow *m_window;
+    RecentFiles *m_recent;
+    QAction *m_open;
+    QAction *m_save;
+    QAction *m_saveAs;
+    QAction *m_linkTraces;
+    QTimer *m_autosave;
+    QString m_path;
+    bool m_applying = false; ///< applying a session: its changes are not the user's
+};
+
+} // namespace crossroof::app

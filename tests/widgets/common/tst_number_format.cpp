@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/number_format.h"
+
+#include <QTest>
+
+#include <limits>
+
+using namespace crossroof::widgets;
+
+class TestNumberFormat : public QObject
+{
+    Q_OBJECT
+private slots:
+    void resultsHaveFourDigits_data();
+    void resultsHaveFourDigits();
+    void inputsReadBackExactly_data();
+    void inputsReadBackExactly();
+    void quantitiesTakeAnSiPrefix_data();
+    void quantitiesTakeAnSiPrefix();
+};
+
+void TestNumberFormat::resultsHaveFourDigits_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("plain") << 917.8384 << 4 << QStringLiteral("917.8");
+    QTest::newRow("half") << 0.5 << 4 << QStringLiteral("0.5");
+    QTest::newRow("large") << 1e9 << 4 << QStringLiteral("1e+09");
+    QTest::newRow("three digits") << 0.38461 << 3 << QStringLiteral("0.385");
+    QTest::newRow("infinity") << std::numeric_limits<double>::infinity() << 4 << QStringLiteral("∞");
+    QTest::newRow("minus infinity") << -std::numeric_limits<double>::infinity() << 4 << QStringLiteral("−∞");
+    QTest::newRow("not a number") << std::numeric_limits<double>::quiet_NaN() << 4 << QStringLiteral("–");
+}
+
+void TestNumberFormat::resultsHaveFourDigits()
+{
+    QFETCH(double, value);
+    QFETCH(int, precision);
+    QFETCH(QString, text);
+    QCOMPARE(formatNumber(value, precision), text);
+}
+
+void TestNumberFormat::inputsReadBackExactly_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("tenth") << 0.1 << QStringLiteral("0.1");
+    QTest::newRow("billion") << 1e9 << QStringLiteral("1e+09");
+    QTest::newRow("power of two") << 1073741824.0 << QStringLiteral("1073741824");
+    QTest::newRow("third") << 1.0 / 3 << QStringLiteral("0.3333333333333333");
+    QTest::newRow("sum") << 0.1 + 0.2 << QStringLiteral("0.30000000000000004");
+}
+
+void TestNumberFormat::inputsReadBackExactly()
+{
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(formatExact(value), text);
+    QCOMPARE(formatExact(value).toDouble(), value);
+}
+
+void TestNumberFormat::quantitiesTakeAnSiPrefix_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("Gop/s to Top/s") << 1.211e4 << QStringLiteral("op/s") << si::giga << 3
+                                    << QStringLiteral("12.1 Top/s");
+    QTest::newRow("GB/s stays") << 897.2 << QStringLiteral("B/s") << si::giga << 4
+                                << QStringLiteral("897.2 GB/s");
+    QTest::newRow("GB/s to TB/s") << 3350.0 << QStringLiteral("B/s") << si::giga << 3
+                                  << QStringLiteral("3.35 TB/s");
+    QTest::newRow("GB/s to MB/s") << 0.25 << QStringLiteral("B/s") << si::giga << 3
+                                  << QStringLiteral("250 MB/s");
+    QTest::newRow("base unit") << 1500.0 << QStringLiteral("B") << 1.0 << 3 << QStringLiteral("1.5 kB");
+    QTest::newRow("small") << 2.5e-6 << QStringLiteral("s") << 1.0 << 3 << QStringLiteral("2.5 µs");
+    QTest::newRow("rounding carries")
+            << 999.96 << QStringLiteral("B/s") << si::giga << 4 << QStringLiteral("1 TB/s");
+    QTest::newRow("negative") << -1500.0 << QStringLiteral("B/s") << si::giga << 3
+                              << QStringLiteral("-1.5 TB/s");
+    QTest::newRow("zero keeps the scale")
+            << 0.0 << QStringLiteral("B/s") << si::giga << 3 << QStringLiteral("0 GB/s");
+    QTest::newRow("infinity") << std::numeric_limits<double>::infinity() << QStringLiteral("B/s") << si::giga
+                              << 3 << QStringLiteral("∞ GB/s");
+}
+
+void TestNumberFormat::quantitiesTakeAnSiPrefix()
+{
+    QFETCH(double, value);
+    QFETCH(QString, unit);
+    QFETCH(double, scale);
+    QFETCH(int, precision);
+    QFETCH(QString, text);
+    QCOMPARE(formatQuantity(value, unit, scale, precision), text);
+}
+
+QTEST_MAIN(TestNumberFormat)
+#include "tst_number_format.moc"
