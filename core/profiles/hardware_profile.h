@@ -34,6 +34,8 @@ struct HardwareProfile
     std::optional<CpuTopology> topology;
     std::vector<ProfileSource> sources;
     std::string origin; ///< the file it was read from, or "bundled"
+    /// Read from the user's profile directory (see loadUserProfiles()), not bundled and not opened by hand.
+    bool user = false;
 };
 
 /// The largest profile file accepted (a profile is a few KiB).
