@@ -70,7 +70,10 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
             }
         }
         try {
-            c->run(rest, out);
+            if (c->run_with_warnings)
+                c->run_with_warnings(rest, out, err);
+            else
+                c->run(rest, out);
             return 0;
         } catch (const core::InputError &e) {
             err << "crossroof-cli " << c->name << ": " << e.what() << '\n';

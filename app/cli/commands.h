@@ -15,6 +15,9 @@ struct Command
     const char *summary;
     const char *help;
     void (*run)(const std::vector<std::string> &args, std::ostream &out);
+    /// Used instead of run when set: a body that also reports what it skipped on ERR (warnings, exit 0).
+    void (*run_with_warnings)(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+            = nullptr;
 };
 
 extern const Command kXGraphCommand;

@@ -13,14 +13,20 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-void runProfiles(const std::vector<std::string> &argv, std::ostream &out)
+void runProfiles(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err)
 {
     const Args args(argv, {{"json"}, {}, {}});
-    const auto &profiles = core::bundledProfiles();
+    std::vector<std::string> problems;
+    std::vector<core::HardwareProfile> profiles = core::bundledProfiles();
+    for (auto &p : core::loadUserProfiles(core::userProfileDir(), problems))
+        profiles.push_back(std::move(p));
+    for (const auto &problem : problems)
+        err << "crossroof-cli profiles: " << problem << '\n';
     if (!args.flag("json")) {
         for (const auto &p : profiles) {
-            out << p.id << std::string(p.id.size() < 14 ? 14 - p.id.size() : 1, ' ') << p.kind << "  " << p.name
-                << (p.id == core::defaultProfileId() ? "  (default)" : "") << '\n';
+            out << p.id << std::string(p.id.size() < 14 ? 14 - p.id.size() : 1, ' ') << p.kind << "  "
+                << p.name << (p.id == core::defaultProfileId() ? "  (default)" : "")
+                << (p.user ? "  (user: " + p.origin + ")" : "") << '\n';
         }
         return;
     }
@@ -33,6 +39,8 @@ void runProfiles(const std::vector<std::string> &argv, std::ostream &out)
         j["architecture"] = p.architecture;
         j["compute_capability"] = p.compute_capability.empty() ? Json(nullptr) : Json(p.compute_capability);
         j["default"] = p.id == core::defaultProfileId();
+        j["user"] = p.user;
+        j["origin"] = p.origin;
         j["sm_count"] = p.params.sm_count;
         j["clock_ghz"] = p.params.clock_ghz;
         j["R"] = p.params.R;
@@ -49,12 +57,18 @@ void runProfiles(const std::vector<std::string> &argv, std::ostream &out)
     out << list.dump(2) << '\n';
 }
 
-constexpr const char *kHelp = "Usage: crossroof-cli profiles [--json]\n\n"
-                              "Lists the bundled hardware profiles: id, kind and name (with --json: also the\n"
-                              "main parameters and the source of every number).\n";
+constexpr const char *kHelp
+        = "Usage: crossroof-cli profiles [--json]\n\n"
+          "Lists the hardware profiles: the bundled ones, then the user's own (every *.json in\n"
+          "$XDG_DATA_HOME/Crossroof/profiles, by default ~/.local/share/Crossroof/profiles, where the\n"
+          "GUI saves them), each with id, kind and name; with --json also \"user\", the file it came\n"
+          "from, the main parameters and the source of every number. A user file that does not load,\n"
+          "or that reuses a bundled id, is skipped with a message on stderr. --profile ID finds user\n"
+          "profiles too.\n";
 
 } // namespace
 
-const Command kProfilesCommand{"profiles", "list the bundled hardware profiles", kHelp, runProfiles};
+const Command kProfilesCommand{"profiles", "list the bundled and the user's hardware profiles", kHelp,
+                               nullptr, runProfiles};
 
 } // namespace crossroof::cli

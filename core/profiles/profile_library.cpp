@@ -5,6 +5,7 @@
 #include "support/error.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace crossroof::core {
 
@@ -37,7 +38,63 @@ std::string_view defaultProfileId()
     return "gtx570-sp";
 }
 
-HardwareProfile resolveProfile(const std::string &idOrPath)
+std::filesystem::path userProfileDir()
+{
+    std::filesystem::path base;
+    const char *xdg = std::getenv("XDG_DATA_HOME");
+    if (xdg && std::filesystem::path(xdg).is_absolute()) {
+        base = xdg;
+    } else {
+        const char *home = std::getenv("HOME");
+        if (!home || !*home)
+            return {};
+        base = std::filesystem::path(home) / ".local" / "share";
+    }
+    return base / "Crossroof" / "profiles";
+}
+
+std::vector<HardwareProfile> loadUserProfiles(const std::filesystem::path &dir,
+                                              std::vector<std::string> &problems)
+{
+    std::vector<HardwareProfile> profiles;
+    std::error_code ec;
+    if (dir.empty() || !std::filesystem::is_directory(dir, ec))
+        return profiles;
+    std::vector<std::filesystem::path> files;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code typeError;
+        if (it->path().extension() == ".json" && it->is_regular_file(typeError))
+            files.push_back(it->path());
+    }
+    if (ec)
+        problems.push_back(dir.string() + ": cannot list the profile directory: " + ec.message());
+    std::sort(files.begin(), files.end());
+    for (const auto &file : files) {
+        try {
+            HardwareProfile prof = loadProfileFile(file);
+            if (findBundledProfile(prof.id)) {
+                problems.push_back(file.string() + ": skipped: id '" + prof.id
+                                   + "' is a bundled profile's id (give the user profile an id of its own)");
+                continue;
+            }
+            const auto same = [&prof](const HardwareProfile &p) { return p.id == prof.id; };
+            if (const auto it = std::find_if(profiles.begin(), profiles.end(), same); it != profiles.end()) {
+                problems.push_back(file.string() + ": skipped: id '" + prof.id + "' is already taken by "
+                                   + it->origin);
+                continue;
+            }
+            prof.user = true;
+            profiles.push_back(std::move(prof));
+        } catch (const InputError &e) {
+            problems.push_back(std::string("skipped: ") + e.what()); // the message starts with the file
+        } catch (const std::exception &e) {
+            problems.push_back(file.string() + ": skipped: " + e.what());
+        }
+    }
+    return profiles;
+}
+
+HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<HardwareProfile> &userProfiles)
 {
     const bool looksLikePath = idOrPath.find('/') != std::string::npos
         || (idOrPath.size() > 5 && idOrPath.compare(idOrPath.size() - 5, 5, ".json") == 0);
@@ -45,10 +102,32 @@ HardwareProfile resolveProfile(const std::string &idOrPath)
         return loadProfileFile(idOrPath);
     if (const HardwareProfile *p = findBundledProfile(idOrPath))
         return *p;
+    const auto same = [&idOrPath](const HardwareProfile &p) { return p.id == idOrPath; };
+    const auto it = std::find_if(userProfiles.begin(), userProfiles.end(), same);
+    if (it != userProfiles.end())
+        return *it;
     std::string known;
     for (const auto &p : bundledProfiles())
         known += (known.empty() ? "" : ", ") + p.id;
-    throw InputError("unknown profile '" + idOrPath + "' (bundled: " + known + ")");
+    std::string user;
+    for (const auto &p : userProfiles)
+        user += (user.empty() ? "" : ", ") + p.id;
+    throw InputError("unknown profile '" + idOrPath + "' (bundled: " + known
+                     + (user.empty() ? "" : "; user: " + user) + ")");
+}
+
+HardwareProfile resolveProfile(const std::string &idOrPath)
+{
+    std::vector<std::string> problems;
+    const auto user = loadUserProfiles(userProfileDir(), problems);
+    try {
+        return resolveProfile(idOrPath, user);
+    } catch (const InputError &e) {
+        std::string message = e.what();
+        for (const auto &problem : problems)
+            message += "; " + problem;
+        throw InputError(message);
+    }
 }
 
 } // namespace crossroof::core

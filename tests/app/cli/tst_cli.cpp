@@ -4,6 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "profiles/profile_library.h"
+
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,6 +27,7 @@ class TestCli : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void profilesListUserProfiles();
     void xgraphJsonKeys();
     void xgraphSetOverridesProfile();
     void xgraphCurves();
@@ -104,6 +109,43 @@ void TestCli::profilesJson()
     const Run text = run({"profiles"});
     QCOMPARE(text.status, 0);
     QVERIFY(text.out.find("gtx570-sp") != std::string::npos);
+}
+
+void TestCli::profilesListUserProfiles()
+{
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    QVERIFY(QDir(data.path()).mkpath(QStringLiteral("Crossroof/profiles")));
+    const QString dir = data.filePath(QStringLiteral("Crossroof/profiles"));
+    const auto *v100 = crossroof::core::findBundledProfile("v100");
+    auto mine = nlohmann::json::parse(crossroof::core::profileToText(*v100));
+    mine["id"] = "my-v100";
+    QFile good(dir + QStringLiteral("/my-v100.json"));
+    QVERIFY(good.open(QIODevice::WriteOnly));
+    good.write(QByteArray::fromStdString(mine.dump()));
+    good.close();
+    QFile bad(dir + QStringLiteral("/bad.json"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("[]");
+    bad.close();
+
+    const QByteArray old = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", data.path().toUtf8());
+    const Run r = run({"profiles", "--json"});
+    const Run x = run({"xgraph", "--profile", "my-v100", "--json"});
+    old.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", old);
+
+    QCOMPARE(r.status, 0);
+    const auto list = nlohmann::json::parse(r.out);
+    QCOMPARE(list.size(), crossroof::core::bundledProfiles().size() + 1);
+    const auto &last = list.back();
+    QCOMPARE(last["id"].get<std::string>(), std::string("my-v100"));
+    QVERIFY(last["user"].get<bool>());
+    QVERIFY(!list.front()["user"].get<bool>());
+    // The bad file is skipped with one message naming it, and the listing still succeeds.
+    QVERIFY2(QString::fromStdString(r.err).contains(dir + QStringLiteral("/bad.json")), r.err.c_str());
+    QCOMPARE(QString::fromStdString(r.err).count(QLatin1Char('\n')), 1);
+    QCOMPARE(x.status, 0);
 }
 
 void TestCli::helpAndVersion()

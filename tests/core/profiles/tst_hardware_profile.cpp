@@ -4,10 +4,13 @@
 #include "profiles/profile_library.h"
 #include "xmodel/xmodel.h"
 
+#include <QDir>
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
 #include <set>
 
 using namespace crossroof;
@@ -30,6 +33,13 @@ QString replaced(const QString &from, const QString &to)
     return text.replace(from, to);
 }
 
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
 } // namespace
 
 class TestHardwareProfile : public QObject
@@ -46,6 +56,10 @@ private Q_SLOTS:
     void measuredGpusCiteTheirData();
     void profileTextRoundTrips();
     void resolveByIdOrPath();
+    void gpuProfilesHaveASourcedIssueLatency();
+    void modernProfilesAreBundled();
+    void userProfilesLoadFromADirectory();
+    void userProfileDirFollowsXdg();
 };
 
 void TestHardwareProfile::validProfileParses()
@@ -239,6 +253,123 @@ void TestHardwareProfile::resolveByIdOrPath()
     } catch (const core::InputError &e) {
         QVERIFY(QString::fromUtf8(e.what()).contains(QLatin1String("unknown profile 'no-such-gpu'")));
     }
+}
+
+void TestHardwareProfile::gpuProfilesHaveASourcedIssueLatency()
+{
+    // Every bundled GPU profile gives its dependent-issue latency L_c in the file and says where it comes
+    // from; a CPU profile keeps the paper's model (L_c = 1).
+    for (const auto &file : std::filesystem::directory_iterator(CROSSROOF_SOURCE_DIR "/hardware_profiles")) {
+        const auto prof = core::loadProfileFile(file.path());
+        const auto namesLc = [](const core::ProfileSource &s) {
+            return std::find(s.fields.begin(), s.fields.end(), "L_c") != s.fields.end() && !s.text.empty();
+        };
+        const bool sourced = std::any_of(prof.sources.begin(), prof.sources.end(), namesLc);
+        if (prof.kind == "cpu") {
+            QCOMPARE(prof.params.L_c, 1.0);
+            continue;
+        }
+        QVERIFY2(sourced, prof.id.c_str());
+        QVERIFY2(prof.params.L_c >= 4 && prof.params.L_c <= 22, prof.id.c_str());
+    }
+    QCOMPARE(core::findBundledProfile("gtx570-sp")->params.L_c, 20.0);
+    QCOMPARE(core::findBundledProfile("k40-sp")->params.L_c, 9.0);
+    QCOMPARE(core::findBundledProfile("gtx750ti-sp")->params.L_c, 6.0);
+    QCOMPARE(core::findBundledProfile("v100")->params.L_c, 4.0);
+}
+
+void TestHardwareProfile::modernProfilesAreBundled()
+{
+    // id, compute capability, SMs, warp slots (cc_limits.csv), datasheet bandwidth in GB/s.
+    const struct
+    {
+        const char *id;
+        const char *cc;
+        double sms;
+        double warps;
+        double gbs;
+    } expected[] = {{"h200", "9.0", 132, 64, 4800},  {"l40s", "8.9", 142, 48, 864},
+                    {"rtx4090", "8.9", 128, 48, 1008}, {"b200", "10.0", 148, 64, 8000},
+                    {"rtx5090", "12.0", 170, 48, 1792}};
+    for (const auto &e : expected) {
+        const core::HardwareProfile *p = core::findBundledProfile(e.id);
+        QVERIFY2(p, e.id);
+        QCOMPARE(p->compute_capability, std::string(e.cc));
+        QCOMPARE(p->params.sm_count, e.sms);
+        QCOMPARE(p->params.max_warps, e.warps);
+        QCOMPARE(p->params.R, e.gbs);
+        QCOMPARE(p->params.L_c, 4.0);
+        // The latencies are estimates for these devices, and their sources say so.
+        for (const char *key : {"L", "L_s"}) {
+            const auto names = [key](const core::ProfileSource &s) {
+                return std::find(s.fields.begin(), s.fields.end(), key) != s.fields.end();
+            };
+            const auto it = std::find_if(p->sources.begin(), p->sources.end(), names);
+            QVERIFY(it != p->sources.end());
+            QVERIFY2(it->text.starts_with("Estimate"), e.id);
+        }
+        // The default workload is memory-bound: the operating point lies below the ridge M/R_req.
+        QVERIFY2(p->params.Z < p->params.M / p->params.requestRate(), e.id);
+    }
+}
+
+void TestHardwareProfile::userProfilesLoadFromADirectory()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray good = QByteArray(kValid).replace("test-gpu", "my-gpu");
+    writeFile(dir.filePath(QStringLiteral("a-mine.json")), good);
+    writeFile(dir.filePath(QStringLiteral("b-broken.json")), "{ \"format_version\": 1,");
+    const QByteArray bundledId = QByteArray(kValid).replace("test-gpu", "v100");
+    writeFile(dir.filePath(QStringLiteral("c-bundled-id.json")), bundledId);
+    writeFile(dir.filePath(QStringLiteral("d-same-id.json")), good);
+    writeFile(dir.filePath(QStringLiteral("notes.txt")), "not a profile");
+
+    std::vector<std::string> problems;
+    const auto user = core::loadUserProfiles(dir.path().toStdString(), problems);
+    QCOMPARE(user.size(), std::size_t(1));
+    QCOMPARE(user[0].id, std::string("my-gpu"));
+    QVERIFY(user[0].user);
+    QCOMPARE(QString::fromStdString(user[0].origin), dir.filePath(QStringLiteral("a-mine.json")));
+    // Each skipped file once, named; the .txt file is not a profile.
+    QCOMPARE(problems.size(), std::size_t(3));
+    const auto says = [&problems](std::size_t i, const char *what) {
+        return QString::fromStdString(problems[i]).contains(QLatin1String(what));
+    };
+    QVERIFY2(says(0, "b-broken.json") && says(0, "invalid JSON"), problems[0].c_str());
+    QVERIFY2(says(1, "c-bundled-id.json") && says(1, "bundled"), problems[1].c_str());
+    QVERIFY2(says(2, "d-same-id.json") && says(2, "already taken"), problems[2].c_str());
+    QVERIFY(!core::findBundledProfile("v100")->user);
+
+    // --profile ID finds a user profile after the bundled ones; an unknown id names the user ids.
+    QCOMPARE(core::resolveProfile("my-gpu", user).params.R, 500.0);
+    QCOMPARE(core::resolveProfile("v100", user).origin, std::string("bundled"));
+    try {
+        core::resolveProfile("none-such", user);
+        QFAIL("an unknown id must be refused");
+    } catch (const core::InputError &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("user: my-gpu")), e.what());
+    }
+
+    // A directory that does not exist has no profiles and is no problem.
+    problems.clear();
+    QVERIFY(core::loadUserProfiles(dir.filePath(QStringLiteral("missing")).toStdString(), problems).empty());
+    QVERIFY(problems.empty());
+}
+
+void TestHardwareProfile::userProfileDirFollowsXdg()
+{
+    const QByteArray xdg = qgetenv("XDG_DATA_HOME");
+    const QByteArray home = qgetenv("HOME");
+    qputenv("XDG_DATA_HOME", "/data/here");
+    QCOMPARE(core::userProfileDir(), std::filesystem::path("/data/here/Crossroof/profiles"));
+    qputenv("XDG_DATA_HOME", "relative/is/ignored");
+    qputenv("HOME", "/home/someone");
+    QCOMPARE(core::userProfileDir(), std::filesystem::path("/home/someone/.local/share/Crossroof/profiles"));
+    qunsetenv("XDG_DATA_HOME");
+    QCOMPARE(core::userProfileDir(), std::filesystem::path("/home/someone/.local/share/Crossroof/profiles"));
+    xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg);
+    qputenv("HOME", home);
 }
 
 QTEST_APPLESS_MAIN(TestHardwareProfile)
