@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traces/kernel_table.h"
+
+#include "support/error.h"
+#include "support/text.h"
+#include "xmodel/xmodel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::core {
+
+std::optional<std::string> deviceMismatch(const NcuDevice &device, double smCount, std::string_view cc,
+                                          std::string_view profileName)
+{
+    const bool smDiffers = device.sm_count && *device.sm_count != smCount;
+    const bool ccDiffers = !device.cc.empty() && !cc.empty() && device.cc != cc;
+    if (!smDiffers && !ccDiffers)
+        return std::nullopt;
+    std::string profile = formatNumber(smCount) + " SMs";
+    if (!cc.empty())
+        profile += ", CC " + std::string(cc);
+    return "the file's device (" + device.describe() + ") differs from profile '" + std::string(profileName)
+           + "' (" + profile + "): the predictions are for the profile's machine";
+}
+
+KernelTable compareKernels(const NcuReport &report, const XModelParams &params, std::string_view profileCc,
+                           std::string_view profileName)
+{
+    KernelTable table;
+    if (const auto mismatch = deviceMismatch(report.device, params.sm_count, profileCc, profileName))
+        table.warnings.push_back(*mismatch);
+    std::size_t derived = 0, overMax = 0;
+    double mostWarps = 0;
+    for (const NcuKernel &k : report.kernels) {
+        KernelRow row;
+        row.id = k.id;
+        row.name = k.name;
+        row.short_name = k.short_name;
+        row.grid = k.grid_size;
+        row.block = k.block_size;
+        row.warps_per_sm = k.warps_per_sm;
+        row.duration_ns = k.duration_ns;
+        row.dram_gbs = k.dram_gbs;
+        if (!row.dram_gbs && k.dram_percent) {
+            row.dram_gbs = *k.dram_percent / 100 * params.R;
+            row.dram_gbs_derived = true;
+            ++derived;
+        }
+        if (const auto z = k.intensity(); z && *z > 0)
+            row.Z = z;
+        if (!k.problem.empty())
+            row.skipped = k.problem;
+        else if (!row.warps_per_sm)
+            row.skipped = "no achieved warps per SM (sm__warps_active.avg.per_cycle_active)";
+        else if (!row.dram_gbs)
+            row.skipped = "no DRAM throughput (dram__bytes.sum.per_second or DRAM Throughput)";
+        if (row.skipped.empty()) {
+            if (*row.warps_per_sm > params.max_warps) {
+                ++overMax;
+                mostWarps = std::max(mostWarps, *row.warps_per_sm);
+            }
+            XModelParams p = params;
+            p.n = std::clamp(std::round(*row.warps_per_sm), 1.0, std::max(1.0, p.max_warps));
+            if (row.Z)
+                p.Z = *row.Z;
+            try {
+                const XModel model(p);
+                row.predicted_gbs = model.solve().operatingPoint().ms_gbs;
+                if (*row.dram_gbs > 0)
+                    row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
+            } catch (const InputError &e) {
+                row.skipped = std::string("no prediction: ") + e.what();
+            }
+        }
+        table.rows.push_back(std::move(row));
+    }
+    if (overMax > 0) {
+        table.warnings.push_back(std::to_string(overMax) + " kernel(s) ran more warps per SM (up to "
+                                 + formatNumber(mostWarps) + ") than profile '" + std::string(profileName)
+                                 + "' allows (max_warps " + formatNumber(params.max_warps)
+                                 + "); they are predicted at max_warps");
+    }
+    if (derived > 0) {
+        table.warnings.push_back("DRAM GB/s of " + std::to_string(derived)
+                                 + " kernel(s) derived from 'DRAM Throughput' % times the profile's R = "
+                                 + formatNumber(params.R) + " GB/s (the file has no DRAM bytes)");
+    }
+    table.warnings.insert(table.warnings.end(), report.warnings.begin(), report.warnings.end());
+    return table;
+}
+
+} // namespace crossroof::core
