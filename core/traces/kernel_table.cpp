@@ -90,4 +90,60 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
     return table;
 }
 
+std::vector<const HardwareProfile *> matchingProfiles(const NcuDevice &device,
+                                                      const std::vector<HardwareProfile> &profiles)
+{
+    std::vector<const HardwareProfile *> out;
+    if (!device.sm_count)
+        return out;
+    for (const HardwareProfile &p : profiles) {
+        if (p.kind != "gpu" || p.params.sm_count != *device.sm_count)
+            continue;
+        if (!device.cc.empty() && !p.compute_capability.empty() && device.cc != p.compute_capability)
+            continue;
+        out.push_back(&p);
+    }
+    return out;
+}
+
+HardwareProfile profileFromDevice(const NcuDevice &device, const HardwareProfile &base, const std::string &source)
+{
+    HardwareProfile p = base;
+    p.id = "ncu-device";
+    p.name = device.name.empty() ? "Device of " + source : device.name;
+    p.origin = source;
+    p.description = "Made from the device attributes of the Nsight Compute export " + source + "; parameters "
+                    "the file does not give are those of " + base.id + ".";
+    p.sources.clear();
+    std::vector<std::string> fields;
+    const auto take = [&](const std::optional<double> &value, double XModelParams::*member, double scale,
+                          const char *field) {
+        if (value && *value > 0) {
+            p.params.*member = *value * scale;
+            fields.emplace_back(field);
+        }
+    };
+    take(device.sm_count, &XModelParams::sm_count, 1, "sm_count");
+    take(device.clock_khz, &XModelParams::clock_ghz, 1e-6, "clock_ghz");
+    take(device.max_warps_per_sm, &XModelParams::max_warps, 1, "max_warps");
+    take(device.peakDramGbs(), &XModelParams::R, 1, "R");
+    if (!device.cc.empty())
+        p.compute_capability = device.cc;
+    if (!fields.empty()) {
+        p.sources.push_back({fields, "Nsight Compute export " + source
+                                             + ": # SMs / device__attribute_multiprocessor_count, clock_rate, "
+                                               "max_warps_per_multiprocessor; R = 2 x memory_clock_rate x "
+                                               "global_memory_bus_width / 8"});
+    }
+    std::vector<std::string> rest;
+    for (const char *key : {"sm_count", "clock_ghz", "max_warps", "R"}) {
+        if (std::find(fields.begin(), fields.end(), key) == fields.end())
+            rest.emplace_back(key);
+    }
+    for (const char *key : {"warp_size", "request_bytes", "L", "M", "S_s", "L_s"})
+        rest.emplace_back(key);
+    p.sources.push_back({rest, "from profile " + base.id});
+    return p;
+}
+
 } // namespace crossroof::core

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "profiles/hardware_profile.h"
 #include "traces/ncu_csv.h"
 #include "xmodel/parameters.h"
 
@@ -48,5 +49,15 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
 /// unknown): one sentence, or none when they match or the file does not say.
 std::optional<std::string> deviceMismatch(const NcuDevice &device, double smCount, std::string_view cc,
                                           std::string_view profileName);
+
+/// The GPU profiles among PROFILES that fit DEVICE: the same SM count and, where both say, the same compute
+/// capability; none when the file gives no SM count.
+std::vector<const HardwareProfile *> matchingProfiles(const NcuDevice &device,
+                                                      const std::vector<HardwareProfile> &profiles);
+
+/// A profile for the device of an ncu file: BASE with the SM count, clock, warps per SM, compute capability
+/// and peak DRAM bandwidth (R) the file gives, each with its source naming SOURCE; the rest (L, M, ...) stays
+/// BASE's. Id "ncu-device", origin SOURCE.
+HardwareProfile profileFromDevice(const NcuDevice &device, const HardwareProfile &base, const std::string &source);
 
 } // namespace crossroof::core

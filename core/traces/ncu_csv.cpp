@@ -831,8 +831,18 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
     return report;
 }
 
+std::string ncuReportMessage(const std::string &path)
+{
+    std::string csv = path.substr(0, path.size() - std::string_view(".ncu-rep").size()) + ".csv";
+    return path + ": an Nsight Compute report is binary and needs NVIDIA's libraries to read; export it as CSV "
+                  "with\n  ncu --import \"" + path + "\" --csv --page raw > \"" + csv
+           + "\"\n(or --page details for the sections' display names) and open that file";
+}
+
 NcuReport readNcuCsv(const std::string &path)
 {
+    if (path.size() >= 8 && path.ends_with(".ncu-rep"))
+        throw InputError(ncuReportMessage(path));
     return parseNcuCsv(readTextFile(path, kCsvMaxBytes, "ncu CSV files"), path);
 }
 

@@ -127,6 +127,10 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source = "<input
 /// Reads and parses a file; refuses files over kCsvMaxBytes before reading them.
 NcuReport readNcuCsv(const std::string &path);
 
+/// What to tell a user who opened PATH, an Nsight Compute report (.ncu-rep), which only NVIDIA's libraries
+/// read: the ncu command that exports it as the CSV Crossroof reads (docs/NCU.md).
+std::string ncuReportMessage(const std::string &path);
+
 /// Converts a byte-rate unit as ncu prints it ("Gbyte/second", "Tbyte/s", "byte/second", "Kibyte/second") to
 /// the factor that gives GB/s; none if UNIT is not a byte rate.
 std::optional<double> ncuRateToGbs(std::string_view unit);

@@ -220,13 +220,16 @@ TraceFormat detectTraceFormat(const std::string &path)
 
 TraceFile readTraceFile(const std::string &path, const std::string &preferredDevice)
 {
-    if (endsWithNoCase(path, ".ncu-rep")) {
-        throw InputError(path
-                         + ": an Nsight Compute report is binary; export it as CSV first with "
-                           "ncu --import FILE.ncu-rep --csv > FILE.csv");
-    }
+    return readTraceFileAs(path, std::nullopt, preferredDevice);
+}
+
+TraceFile readTraceFileAs(const std::string &path, std::optional<TraceFormat> format,
+                          const std::string &preferredDevice)
+{
+    if (endsWithNoCase(path, ".ncu-rep"))
+        throw InputError(ncuReportMessage(path));
     TraceFile out;
-    out.format = detectTraceFormat(path);
+    out.format = format ? *format : detectTraceFormat(path);
     if (out.format == TraceFormat::GenericTable)
         out.table = readCsv(path);
     else
