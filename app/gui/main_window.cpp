@@ -3,6 +3,8 @@
 
 #include "export/export_dialog.h"
 #include "bandwidth/bandwidth_view.h"
+#include "kernels/kernel_table_view.h"
+#include "roofline/roofline_view.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
@@ -146,6 +148,25 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_traces, &TraceState::traceAdded, tracesDock, &QDockWidget::raise);
     connect(m_tracesPanel, &TracesPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_traces, &TraceState::changed, this, &MainWindow::markModified);
+
+    // Nsight Compute kernels: a table beside the traces, and the roofline tab they are drawn on.
+    m_kernels = new KernelTableView(m_state, this);
+    auto *kernelsDock = new QDockWidget(tr("Kernels"), this);
+    kernelsDock->setObjectName(QStringLiteral("KernelsDock"));
+    kernelsDock->setWidget(m_kernels);
+    addDockWidget(Qt::RightDockWidgetArea, kernelsDock);
+    tabifyDockWidget(tracesDock, kernelsDock);
+    m_roofline = new RooflineView(m_state, tabs);
+    tabs->addTab(scrollable(m_roofline), tr("&Roofline"));
+    connect(m_kernels, &KernelTableView::reportChanged, m_roofline, [this] { m_roofline->setReport(m_kernels->report()); });
+    connect(m_kernels, &KernelTableView::selectionChanged, m_roofline, &RooflineView::setHighlighted);
+    connect(m_kernels, &KernelTableView::selectionChanged, xgraphTraces, &TraceOverlay::setHighlighted);
+    connect(m_traces, &TraceState::traceAdded, m_kernels, [this](const QString &id) {
+        const core::MeasuredTrace *t = m_traces->trace(id); // an imported ncu file fills the table too
+        if (t && t->origin && t->origin->format == core::TraceFormat::NcuCsv)
+            m_kernels->loadFile(QString::fromStdString(t->source));
+    });
+    connect(m_kernels, &KernelTableView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
 
     // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
     // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
@@ -538,7 +559,8 @@ void MainWindow::showError(const QString &message)
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("xgraph"), QStringLiteral("stability"), QStringLiteral("occupancy"), QStringLiteral("zigzag"),
-            QStringLiteral("markov"), QStringLiteral("mapping"), QStringLiteral("bandwidth")};
+            QStringLiteral("markov"), QStringLiteral("mapping"), QStringLiteral("bandwidth"),
+            QStringLiteral("roofline")};
 }
 
 bool MainWindow::showView(const QString &name)
@@ -571,6 +593,8 @@ QList<QCustomPlot *> MainWindow::figurePlots(const QString &view) const
         return m_mapping->figurePlots();
     if (view == QLatin1String("bandwidth"))
         return m_bandwidth->figurePlots();
+    if (view == QLatin1String("roofline"))
+        return m_roofline->figurePlots();
     return {};
 }
 

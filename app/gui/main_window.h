@@ -17,6 +17,8 @@ class ParameterPanel;
 class MarkovView;
 class MappingView;
 class BandwidthView;
+class KernelTableView;
+class RooflineView;
 class OccupancyState;
 class TraceOverlay;
 class TraceState;
@@ -54,6 +56,8 @@ public:
     widgets::TraceState *traceState() const { return m_traces; }
     widgets::TracesPanel *tracesPanel() const { return m_tracesPanel; }
     widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
+    widgets::KernelTableView *kernelTable() const { return m_kernels; }
+    widgets::RooflineView *rooflineView() const { return m_roofline; }
 
     /// Opens a profile file; on failure shows the validation message and keeps the current profile.
     bool openProfileFile(const QString &path);
@@ -127,6 +131,8 @@ private:
     widgets::TraceState *m_traces;
     widgets::TracesPanel *m_tracesPanel;
     widgets::BandwidthView *m_bandwidth;
+    widgets::KernelTableView *m_kernels;
+    widgets::RooflineView *m_roofline;
     QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
     QAction *m_linkTraces = nullptr;
