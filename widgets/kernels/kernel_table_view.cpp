@@ -299,7 +299,7 @@ void KernelTableView::updateButtons()
 void KernelTableView::openInteractively()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Nsight Compute CSV"), QString(),
-                                                      tr("ncu CSV (*.csv *.txt);;All files (*)"));
+                                                      tr("Nsight Compute exports (*.csv *.txt *.ncu-rep);;All files (*)"));
     if (path.isEmpty())
         return;
     const QString error = loadFile(path);
