@@ -10,6 +10,7 @@
 #include "traces/perf_stat.h"
 #include "profiles/profile_library.h"
 #include "traces/trace_fit.h"
+#include "traces/trace_import.h"
 
 #include <nlohmann/json.hpp>
 
@@ -94,12 +95,50 @@ std::vector<std::size_t> selectRows(const core::CsvTable &table, const std::vect
     return rows;
 }
 
+/// The trace of warps per SM against GB/s that --series names (by name), else the first one.
+const core::MeasuredTrace &pickSeries(const core::TraceFile &file, const std::string &path,
+                                      const std::string &series)
+{
+    std::string names;
+    for (const core::MeasuredTrace &t : file.traces) {
+        if (t.kind != core::TraceKind::BandwidthVsWarps && t.kind != core::TraceKind::KernelPoints)
+            continue;
+        if (series.empty() || t.name == series)
+            return t;
+        names += (names.empty() ? "" : ", ") + t.name;
+    }
+    if (names.empty()) {
+        throw InputError(path + ": a " + std::string(core::traceFormatKey(file.format))
+                         + " file holds no throughput against warps per SM to fit");
+    }
+    throw InputError(path + ": no series '" + series + "' (series: " + names + ")");
+}
+
 void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"trace", "x", "y", "model", "profile"}, {"where", "set"}});
+    const Args args(argv, {{"json"}, {"trace", "x", "y", "model", "profile", "format", "series"}, {"where", "set"}});
     const std::string path = requiredValue(args, "trace");
-    const std::string xName = requiredValue(args, "x");
-    const std::string yName = requiredValue(args, "y");
+    // --x/--y name the columns of a table; without them the format is detected (or --format) and the
+    // importer gives warps per SM and GB/s.
+    std::optional<core::TraceFormat> format;
+    if (args.has("format")) {
+        const std::string key = args.value("format");
+        format = key == "csv" ? std::optional(core::TraceFormat::GenericTable) : core::traceFormatFromKey(key);
+        if (!format) {
+            throw InputError("option '--format': must be csv, table, gpu-stream, gpu-stream-csv, ncu-csv or "
+                             "perf-stat (got '" + key + "')");
+        }
+    } else if (args.has("x") || args.has("y")) {
+        format = core::TraceFormat::GenericTable;
+    }
+    const core::TraceFile file = core::readTraceFileAs(path, format);
+    const bool table = file.format == core::TraceFormat::GenericTable;
+    if (!table && (args.has("x") || args.has("y") || args.has("where")))
+        throw InputError(path + ": options '--x', '--y' and '--where' go with a table (--format csv)");
+    if (table && args.has("series"))
+        throw InputError("option '--series' goes with gpu-stream and ncu files, not a table");
+    const std::string xName = table ? requiredValue(args, "x") : "warps per SM";
+    const std::string yName = table ? requiredValue(args, "y") : "GB/s";
     const std::string model = args.value("model", "roofline");
     std::optional<core::CacheMode> cacheMode;
     if (model == "fixed")
@@ -111,18 +150,24 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
     if (!cacheMode && (args.has("profile") || args.has("set")))
         throw InputError("options '--profile' and '--set' go with --model fixed or locality");
 
-    const core::CsvTable table = core::readCsv(path);
-    const std::size_t xColumn = table.column(xName);
-    const std::size_t yColumn = table.column(yName);
-    const std::vector<std::size_t> rows = selectRows(table, args.all("where"));
     std::vector<double> x, y;
-    for (std::size_t r : rows) {
-        x.push_back(table.number(r, xColumn));
-        y.push_back(table.number(r, yColumn));
-    }
     std::string selection;
-    for (const std::string &w : args.all("where"))
-        selection += (selection.empty() ? "" : ", ") + w;
+    if (table) {
+        const core::CsvTable &t = *file.table;
+        const std::size_t xColumn = t.column(xName);
+        const std::size_t yColumn = t.column(yName);
+        for (std::size_t r : selectRows(t, args.all("where"))) {
+            x.push_back(t.number(r, xColumn));
+            y.push_back(t.number(r, yColumn));
+        }
+        for (const std::string &w : args.all("where"))
+            selection += (selection.empty() ? "" : ", ") + w;
+    } else {
+        const core::MeasuredTrace &trace = pickSeries(file, path, args.value("series", ""));
+        x = trace.x;
+        y = trace.y;
+        selection = "series '" + trace.name + "'";
+    }
 
     if (!cacheMode) {
         core::RooflineFit fit;
@@ -210,17 +255,21 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
 }
 
 constexpr const char *kFitTraceHelp
-        = "Usage: crossroof-cli fit-trace --trace FILE --x COLUMN --y COLUMN [--where COLUMN=VALUE]...\n"
+        = "Usage: crossroof-cli fit-trace --trace FILE [--x COLUMN --y COLUMN [--where COLUMN=VALUE]...]\n"
+          "                               [--format FORMAT] [--series NAME]\n"
           "                               [--model roofline|fixed|locality] [--profile ID|PATH] [--set "
           "KEY=VALUE]...\n"
           "                               [--json]\n\n"
           "Fits a memory-system curve to a measured trace: y in GB/s for the device against x in warps per "
           "SM.\n"
-          "The trace is a CSV/TSV/semicolon/whitespace table with a header (e.g. gpu-benches'\n"
-          "stream_vs_warps_per_sm.csv).\n\n"
-          "  --trace FILE       the table\n"
-          "  --x COLUMN         warps per SM (k)\n"
-          "  --y COLUMN         throughput, GB/s\n"
+          "The trace is any file the GUI imports: a CSV/TSV/semicolon/whitespace table with a header (e.g.\n"
+          "gpu-benches' stream_vs_warps_per_sm.csv) with --x and --y, or, detected without them, gpu-benches\n"
+          "stream output or an Nsight Compute CSV export (achieved warps per SM and DRAM GB/s of each kernel).\n\n"
+          "  --trace FILE       the measurements\n"
+          "  --format FORMAT    csv (a table), gpu-stream, gpu-stream-csv or ncu-csv; default: detected\n"
+          "  --series NAME      the series of a gpu-stream file to fit (e.g. a kernel); default: the first\n"
+          "  --x COLUMN         warps per SM (k), for a table\n"
+          "  --y COLUMN         throughput, GB/s, for a table\n"
           "  --where COL=VALUE  keep only rows whose COL equals VALUE (repeatable; all must hold)\n"
           "  --model roofline   least squares of y = min(s*k, R), the global optimum (default)\n"
           "  --model fixed      fit L_s and h of the constant-hit-rate cache curve (MODEL.md 1.3), machine "
@@ -233,7 +282,18 @@ constexpr const char *kFitTraceHelp
 
 std::vector<double> traceColumn(const Args &args, const std::string &path, const std::string &column)
 {
-    const std::string format = args.value("format", "csv");
+    std::string format = args.value("format", "");
+    if (format.empty()) {
+        const core::TraceFormat detected = core::detectTraceFormat(path);
+        if (detected == core::TraceFormat::PerfStat)
+            format = "perf-stat";
+        else if (detected == core::TraceFormat::GenericTable || detected == core::TraceFormat::GpuStreamCsv)
+            format = "csv";
+        else
+            throw InputError(path + ": a " + std::string(core::traceFormatKey(detected))
+                             + " file has no bytes per time unit; bandwidth-curve reads a table or perf stat "
+                               "-I output");
+    }
     if (format == "csv")
         return core::readCsv(path).numbers(column);
     if (format != "perf-stat")
@@ -302,7 +362,7 @@ constexpr const char *kBandwidthCurveHelp
           "                     interval) or 'imc-bytes' (memory-controller CAS reads + writes x 64 B)\n"
           "  --window W         smoothing window in units (default 1: no smoothing)\n"
           "  --limit B          bandwidth limit in bytes per unit\n"
-          "  --format FORMAT    csv (default) or perf-stat (perf stat -x -I output)\n"
+          "  --format FORMAT    csv or perf-stat (perf stat -x -I output); default: detected\n"
           "  --json             JSON output: sorted, slowdown, units (CLI.md), plus window, limit, "
           "area_bytes,\n"
           "                     total_bytes, units_over_limit, peak, mean\n";

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "docks.h"
+#include "help_menu.h"
+#include "kernel_links.h"
 #include "view_undo.h"
 
 #include "bandwidth/bandwidth_view.h"
@@ -8,11 +11,13 @@
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
+#include "kernels/kernel_table_view.h"
 #include "markov/cpu_profiles.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
+#include "roofline/roofline_view.h"
 #include "stability/stability_view.h"
 #include "traces/trace_overlay.h"
 #include "traces/trace_state.h"
@@ -22,12 +27,9 @@
 #include "xgraph/xmodel_evaluation.h"
 #include "zigzag/zigzag_view.h"
 
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QScrollArea>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -35,32 +37,6 @@
 namespace crossroof::app {
 
 using namespace crossroof::widgets;
-
-namespace {
-
-/// WIDGET in a frameless scroll area that scrolls only vertically, for a dock.
-QScrollArea *scrollable(QWidget *widget)
-{
-    auto *area = new QScrollArea;
-    area->setWidget(widget);
-    area->setWidgetResizable(true);
-    area->setFrameShape(QFrame::NoFrame);
-    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    return area;
-}
-
-/// A dock of WINDOW in AREA showing WIDGET; NAME saves its place.
-QDockWidget *addDock(QMainWindow *window, Qt::DockWidgetArea area, const QString &title, const QString &name,
-                     QWidget *widget)
-{
-    auto *d = new QDockWidget(title, window);
-    d->setObjectName(name);
-    d->setWidget(widget);
-    window->addDockWidget(area, d);
-    return d;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -80,6 +56,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_markov = m_tabs->addView(new MarkovView(m_tabs), tr("&Markov CPI"));
     m_mapping = m_tabs->addView(new MappingView(m_tabs), tr("Ma&pping"));
     m_bandwidth = m_tabs->addView(new BandwidthView(m_traces, m_tabs), tr("&Bandwidth"));
+    m_roofline = m_tabs->addView(new RooflineView(m_state, m_tabs), tr("&Roofline"));
     updateCpuProfiles();
 
     // Measurements on the model's plots: f(k) traces and kernel points on the X-graph, runtimes on the zigzag.
@@ -118,20 +95,25 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tracesPanel, &TracesPanel::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 6000); });
 
+    // Nsight Compute kernels: a table beside the traces, drawn on the roofline and ringed on the X-graph.
+    m_kernels = new KernelTableView(m_state, this);
+    auto *kernelsDock = addKernelsDock(this, tracesDock, m_kernels, m_roofline, xgraphTraces, m_traces);
+
     // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
     // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock] {
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock, kernelsDock] {
         const QWidget *view = m_tabs->currentView();
         readoutDock->setVisible(view == m_xgraph);
         paramDock->setVisible(view != m_markov && view != m_mapping && view != m_bandwidth);
         tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
+        kernelsDock->setVisible(view == m_xgraph || view == m_roofline);
     });
 
     m_sessions = new SessionController(this);
     m_export = new ExportController(this);
     m_import = new ImportController(this);
-    createMenus(
-            {paramDock->toggleViewAction(), readoutDock->toggleViewAction(), tracesDock->toggleViewAction()});
+    createMenus({paramDock->toggleViewAction(), readoutDock->toggleViewAction(), tracesDock->toggleViewAction(),
+                 kernelsDock->toggleViewAction()});
 
     auto showHover = [this](const QString &text) { statusBar()->showMessage(text); };
     connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
@@ -168,16 +150,7 @@ void MainWindow::createMenus(QList<QAction *> dockActions)
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
     menuBar()->addMenu(tr("&View"))->addActions(dockActions);
-    auto *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Crossroof"), this, [this] {
-        QMessageBox::about(
-                this, tr("About Crossroof"),
-                tr("<h3>Crossroof %1</h3><p>A visual analyzer for analytic performance models of "
-                   "parallel machines: X-graphs (Li et al., the X-model) with equilibria, "
-                   "stability and landmarks.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
-                        .arg(QApplication::applicationVersion()));
-    });
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    addHelpMenu(this);
 }
 
 void MainWindow::updateCpuProfiles()

@@ -11,6 +11,8 @@
 
 namespace crossroof::widgets {
 class BandwidthView;
+class KernelTableView;
+class RooflineView;
 class MappingView;
 class MarkovView;
 class OccupancyState;
@@ -51,6 +53,8 @@ public:
     widgets::TraceState *traceState() const { return m_traces; }
     widgets::TracesPanel *tracesPanel() const { return m_tracesPanel; }
     widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
+    widgets::KernelTableView *kernelTable() const { return m_kernels; }
+    widgets::RooflineView *rooflineView() const { return m_roofline; }
     SessionController *sessions() const { return m_sessions; }
     ExportController *exporter() const { return m_export; }
     ImportController *importer() const { return m_import; }
@@ -96,6 +100,8 @@ private:
     widgets::TraceState *m_traces;
     widgets::TracesPanel *m_tracesPanel;
     widgets::BandwidthView *m_bandwidth;
+    widgets::KernelTableView *m_kernels;
+    widgets::RooflineView *m_roofline;
     SessionController *m_sessions = nullptr;
     ExportController *m_export = nullptr;
     ImportController *m_import = nullptr;

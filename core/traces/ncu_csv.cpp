@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/ncu_csv.h"
 
-#include "traces/csv_table.h"
 #include "support/error.h"
 #include "support/text.h"
+#include "traces/csv_table.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <unordered_map>
@@ -16,27 +17,61 @@ namespace {
 
 enum class Metric {
     Warps,
+    TheoreticalWarps,
     DramRate, ///< total bytes per second
     DramReadRate,
     DramWriteRate,
-    DramThroughput, ///< the display name: a byte rate or a percentage, by its unit
+    DramThroughput,   ///< the display name: a byte rate or a percentage, by its unit
+    MemoryThroughput, ///< a byte rate in Memory Workload Analysis; in % (Speed Of Light) not DRAM
     DramPercent,
+    Duration,
+    SmFrequency,
+    DramFrequency,
+    Registers,
+    SharedTotal,
+    SharedDriver,
+    SharedDynamic,
+    SharedStatic,
     Instructions,
     RequestsLd,
     RequestsSt,
     SectorsLd,
     SectorsSt,
+    SmCount,
+    MaxWarps,
+    ClockKhz,
+    MemoryClockKhz,
+    BusWidth,
+    L2Bytes,
+    CcMajor,
+    CcMinor,
+    DisplayName,
 };
 
-constexpr std::array<std::pair<std::string_view, Metric>, 15> kMetrics {{
+constexpr std::array<std::pair<std::string_view, Metric>, 44> kMetrics {{
         {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
         {"Achieved Active Warps Per SM", Metric::Warps},
+        {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
+        {"Theoretical Active Warps per SM", Metric::TheoreticalWarps},
         {"dram__bytes.sum.per_second", Metric::DramRate},
         {"dram__bytes_read.sum.per_second", Metric::DramReadRate},
         {"dram__bytes_write.sum.per_second", Metric::DramWriteRate},
         {"DRAM Throughput", Metric::DramThroughput},
+        {"Memory Throughput", Metric::MemoryThroughput},
         {"dram__throughput.avg.pct_of_peak_sustained_elapsed", Metric::DramPercent},
         {"gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", Metric::DramPercent},
+        {"gpu__time_duration.sum", Metric::Duration},
+        {"Duration", Metric::Duration},
+        {"sm__cycles_elapsed.avg.per_second", Metric::SmFrequency},
+        {"SM Frequency", Metric::SmFrequency},
+        {"dram__cycles_elapsed.avg.per_second", Metric::DramFrequency},
+        {"DRAM Frequency", Metric::DramFrequency},
+        {"launch__registers_per_thread", Metric::Registers},
+        {"Registers Per Thread", Metric::Registers},
+        {"launch__shared_mem_per_block", Metric::SharedTotal},
+        {"Driver Shared Memory Per Block", Metric::SharedDriver},
+        {"Dynamic Shared Memory Per Block", Metric::SharedDynamic},
+        {"Static Shared Memory Per Block", Metric::SharedStatic},
         {"smsp__inst_executed.sum", Metric::Instructions},
         {"sm__inst_executed.sum", Metric::Instructions},
         {"Executed Instructions", Metric::Instructions},
@@ -44,11 +79,24 @@ constexpr std::array<std::pair<std::string_view, Metric>, 15> kMetrics {{
         {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", Metric::RequestsSt},
         {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", Metric::SectorsLd},
         {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", Metric::SectorsSt},
+        {"# SMs", Metric::SmCount},
+        {"launch__sm_count", Metric::SmCount},
+        {"device__attribute_multiprocessor_count", Metric::SmCount},
+        {"device__attribute_max_warps_per_multiprocessor", Metric::MaxWarps},
+        {"device__attribute_clock_rate", Metric::ClockKhz},
+        {"device__attribute_memory_clock_rate", Metric::MemoryClockKhz},
+        {"device__attribute_global_memory_bus_width", Metric::BusWidth},
+        {"device__attribute_l2_cache_size", Metric::L2Bytes},
+        {"device__attribute_compute_capability_major", Metric::CcMajor},
+        {"device__attribute_compute_capability_minor", Metric::CcMinor},
+        {"device__attribute_display_name", Metric::DisplayName},
+        {"Device Name", Metric::DisplayName},
+        {"SM Count", Metric::SmCount},
+        {"Max Warps Per SM", Metric::MaxWarps},
 }};
 
 std::optional<Metric> metricOf(std::string_view name)
 {
-    // Not "Memory Throughput": that is the busiest memory unit, not necessarily DRAM.
     for (const auto &[n, m] : kMetrics) {
         if (n == name)
             return m;
@@ -62,78 +110,147 @@ std::string shown(std::string_view s)
     return s.size() <= kMax ? std::string(s) : std::string(s.substr(0, kMax)) + "...";
 }
 
-/// Scale of a count unit: "", "inst", "Kinst", "request", "sector", "warp" ...; none if not a count.
+std::optional<double> decimalPrefix(char c)
+{
+    switch (c) {
+    case 'K':
+    case 'k':
+        return 1e3;
+    case 'M':
+        return 1e6;
+    case 'G':
+        return 1e9;
+    case 'T':
+        return 1e12;
+    case 'P':
+        return 1e15;
+    default:
+        return std::nullopt;
+    }
+}
+
+/// Scale of a count unit: "", BASE, or BASE with a decimal prefix ("Kinst", "Mrequest"); none otherwise.
 std::optional<double> countScale(std::string_view unit, std::string_view base)
 {
     if (unit.empty() || unit == base)
         return 1.0;
-    if (unit.size() == base.size() + 1 && unit.substr(1) == base) {
-        switch (unit[0]) {
-        case 'K':
-            return 1e3;
-        case 'M':
-            return 1e6;
-        case 'G':
-            return 1e9;
-        case 'T':
-            return 1e12;
-        default:
-            break;
-        }
+    if (unit.size() == base.size() + 1 && unit.substr(1) == base)
+        return decimalPrefix(unit[0]);
+    return std::nullopt;
+}
+
+/// Bytes in one UNIT: "", byte, Kbyte ... (decimal), Kibyte ... (binary).
+std::optional<double> byteScale(std::string_view unit)
+{
+    if (unit.empty() || unit == "byte")
+        return 1.0;
+    if (!unit.ends_with("byte"))
+        return std::nullopt;
+    const std::string_view prefix = unit.substr(0, unit.size() - 4);
+    if (prefix.size() == 1)
+        return decimalPrefix(prefix[0]);
+    if (prefix.size() == 2 && prefix[1] == 'i') {
+        const auto p = decimalPrefix(prefix[0]);
+        if (!p)
+            return std::nullopt;
+        return std::pow(1024.0, std::round(std::log10(*p) / 3));
     }
     return std::nullopt;
 }
 
-/// Rates of the read and write parts, and the display-name rate, until every row of a kernel is read.
-struct DramParts
+/// Nanoseconds in one UNIT of time.
+std::optional<double> timeScale(std::string_view unit)
 {
-    std::optional<double> total;
-    std::optional<double> read;
-    std::optional<double> write;
-    std::optional<double> display;
+    constexpr std::array<std::pair<std::string_view, double>, 8> kUnits {{
+            {"ns", 1},
+            {"nsecond", 1},
+            {"us", 1e3},
+            {"usecond", 1e3},
+            {"ms", 1e6},
+            {"msecond", 1e6},
+            {"s", 1e9},
+            {"second", 1e9},
+    }};
+    for (const auto &[u, f] : kUnits) {
+        if (u == unit)
+            return f;
+    }
+    return std::nullopt;
+}
+
+/// Hertz in one UNIT of frequency: hz, Khz, Mhz, Ghz (any case) or cycle per time unit.
+std::optional<double> frequencyScale(std::string_view unit)
+{
+    if (unit.starts_with("cycle/")) {
+        const auto t = timeScale(unit.substr(6));
+        if (!t)
+            return std::nullopt;
+        return 1e9 / *t;
+    }
+    if (unit.size() < 2 || (unit.substr(unit.size() - 2) != "hz" && unit.substr(unit.size() - 2) != "Hz"))
+        return std::nullopt;
+    if (unit.size() == 2)
+        return 1.0;
+    if (unit.size() == 3)
+        return decimalPrefix(unit[0] == 'm' ? 'M' : unit[0] == 'g' ? 'G' : unit[0]);
+    return std::nullopt;
+}
+
+bool notCollected(std::string_view text)
+{
+    return text.empty() || text == "n/a" || text == "N/A" || text == "no data" || text == "-";
+}
+
+/// Values of metrics that several names or parts give, until every row of a kernel is read.
+struct Parts
+{
+    std::optional<double> dram_total;
+    std::optional<double> dram_read;
+    std::optional<double> dram_write;
+    std::optional<double> dram_display;
+    std::optional<double> dram_memory;
+    std::optional<double> shared_total;
+    std::optional<double> shared_driver;
+    std::optional<double> shared_dynamic;
+    std::optional<double> shared_static;
+    std::optional<double> cc_major;
+    std::optional<double> cc_minor;
 };
 
+std::string ccText(double major, double minor)
+{
+    return formatNumber(major) + "." + formatNumber(minor);
+}
+
+/// One table of an ncu file: the lines under one header (and under every repetition of it).
 class NcuParser
 {
 public:
-    explicit NcuParser(const CsvTable &table)
+    NcuParser(const CsvTable &table, int headerLine)
         : m_table(table)
+        , m_run(headerLine)
     {
     }
 
-    NcuReport parse()
+    /// Reads the kernels into KERNELS (with the matching PARTS); returns the table's form.
+    NcuForm parse(std::vector<NcuKernel> &kernels, std::vector<Parts> &parts)
     {
-        NcuReport report;
-        report.source = m_table.source();
+        m_kernels = &kernels;
+        m_parts = &parts;
         m_name = m_table.findColumn("Kernel Name");
         m_id = m_table.findColumn("ID");
         m_block = m_table.findColumn("Block Size");
         m_grid = m_table.findColumn("Grid Size");
         m_device = m_table.findColumn("Device");
-        const auto metricName = m_table.findColumn("Metric Name");
-        report.long_form = metricName.has_value();
+        m_cc = m_table.findColumn("CC");
         if (!m_name) {
             throw InputError(m_table.source() + ": no column 'Kernel Name'; not ncu --csv output (columns: "
                              + columnList() + ")");
         }
-        if (report.long_form)
-            parseLong(*metricName);
-        else
-            parseWide();
-        if (m_kernels.empty())
-            throw InputError(m_table.source() + ": no kernels");
-        for (std::size_t k = 0; k < m_kernels.size(); ++k) {
-            NcuKernel &kernel = m_kernels[k];
-            const DramParts &d = m_dram[k];
-            if (d.total)
-                kernel.dram_gbs = d.total;
-            else if (d.read && d.write)
-                kernel.dram_gbs = *d.read + *d.write;
-            else if (d.display)
-                kernel.dram_gbs = d.display;
-        }
-        report.kernels = std::move(m_kernels);
-        return report;
+        if (const auto metricName = m_table.findColumn("Metric Name"))
+            return parseLong(*metricName);
+        parseWide();
+        return NcuForm::Raw;
     }
 
 private:
@@ -145,46 +262,74 @@ private:
         return list + (m_table.columnCount() > 20 ? ", ..." : "");
     }
 
-    /// A header line again (files of several ncu runs put together).
-    bool repeatedHeader(std::size_t row) const { return trimBlanks(m_table.cell(row, *m_name)) == "Kernel Name"; }
+    std::string_view text(std::size_t row, std::optional<std::size_t> column) const
+    {
+        return column ? trimBlanks(m_table.cell(row, *column)) : std::string_view();
+    }
+
+    /// A header line again (outputs of several ncu runs put together): launch IDs start again.
+    bool repeatedHeader(std::size_t row)
+    {
+        if (text(row, m_name) != "Kernel Name")
+            return false;
+        m_run = m_table.line(row);
+        return true;
+    }
 
     std::size_t kernelFor(std::size_t row)
     {
-        const std::string id(trimBlanks(m_id ? m_table.cell(row, *m_id) : m_table.cell(row, *m_name)));
-        auto [it, added] = m_index.try_emplace(std::to_string(m_run) + ":" + id, m_kernels.size());
+        const std::string id(text(row, m_id ? m_id : m_name));
+        auto [it, added] = m_index.try_emplace(std::to_string(m_run) + ":" + id, m_kernels->size());
         if (added) {
             NcuKernel k;
             k.id = id;
-            k.name = std::string(trimBlanks(m_table.cell(row, *m_name)));
-            if (m_block)
-                k.block_size = std::string(trimBlanks(m_table.cell(row, *m_block)));
-            if (m_grid)
-                k.grid_size = std::string(trimBlanks(m_table.cell(row, *m_grid)));
-            if (m_device)
-                k.device = std::string(trimBlanks(m_table.cell(row, *m_device)));
+            k.name = std::string(text(row, m_name));
+            k.short_name = shortKernelName(k.name);
+            k.block_size = std::string(text(row, m_block));
+            k.grid_size = std::string(text(row, m_grid));
+            k.device = std::string(text(row, m_device));
+            k.gpu.cc = std::string(text(row, m_cc));
             k.line = m_table.line(row);
-            m_kernels.push_back(std::move(k));
-            m_dram.emplace_back();
+            m_kernels->push_back(std::move(k));
+            m_parts->emplace_back();
         }
         return it->second;
     }
 
-    /// The value of an accepted metric (VALUEROW/VALUECOL) with its unit (UNITROW/UNITCOL, if any).
+    /// The value of an accepted metric (VALUEROW/VALUECOL) with its unit (UNITCELL, if any); a bad value or
+    /// unit becomes the kernel's problem.
     void apply(std::size_t kernel, Metric metric, std::string_view metricName, std::size_t valueRow,
                std::size_t valueCol, std::optional<std::pair<std::size_t, std::size_t>> unitCell)
     {
-        const std::string_view text = trimBlanks(m_table.cell(valueRow, valueCol));
-        if (text.empty() || text == "n/a" || text == "N/A")
+        NcuKernel &k = (*m_kernels)[kernel];
+        try {
+            applyValue(k, (*m_parts)[kernel], metric, metricName, valueRow, valueCol, unitCell);
+        } catch (const InputError &e) {
+            if (k.problem.empty())
+                k.problem = e.what();
+        }
+    }
+
+    void applyValue(NcuKernel &k, Parts &d, Metric metric, std::string_view metricName, std::size_t valueRow,
+                    std::size_t valueCol, std::optional<std::pair<std::size_t, std::size_t>> unitCell)
+    {
+        const std::string_view cellText = trimBlanks(m_table.cell(valueRow, valueCol));
+        if (notCollected(cellText))
             return;
+        if (metric == Metric::DisplayName) {
+            if (k.gpu.name.empty())
+                k.gpu.name = std::string(cellText);
+            return;
+        }
         const std::string what
                 = m_table.where(valueRow, valueCol) + ": metric '" + std::string(metricName) + "'";
-        const auto value = parseTableNumber(text, '.', true);
+        const auto value = parseTableNumber(cellText, '.', true);
         if (!value)
-            throw InputError(what + ": '" + shown(text) + "' is not a number");
+            throw InputError(what + ": '" + shown(cellText) + "' is not a number");
         if (!std::isfinite(*value))
-            throw InputError(what + ": '" + shown(text) + "' is not a finite number");
+            throw InputError(what + ": '" + shown(cellText) + "' is not a finite number");
         if (*value < 0)
-            throw InputError(what + ": must not be negative (got " + shown(text) + ")");
+            throw InputError(what + ": must not be negative (got " + shown(cellText) + ")");
         const std::string_view unit
                 = unitCell ? trimBlanks(m_table.cell(unitCell->first, unitCell->second)) : std::string_view();
         const auto badUnit = [&](const std::string &expected) {
@@ -192,49 +337,86 @@ private:
             throw InputError(at + ": unit '" + shown(unit) + "' of metric '" + std::string(metricName)
                              + "' is not " + expected);
         };
-        NcuKernel &k = m_kernels[kernel];
-        DramParts &d = m_dram[kernel];
         const auto set = [](std::optional<double> &slot, double v) {
             if (!slot)
                 slot = v; // the first value of a metric wins
         };
-        const auto count = [&](std::optional<double> &slot, std::string_view base) {
-            const auto scale = countScale(unit, base);
+        const auto scaled = [&](std::optional<double> &slot, std::optional<double> scale,
+                                const std::string &expected) {
             if (!scale)
-                badUnit("a count of " + std::string(base) + "s");
+                badUnit(expected);
             set(slot, *value * *scale);
         };
+        const auto count = [&](std::optional<double> &slot, std::string_view base) {
+            scaled(slot, countScale(unit, base), "a count of " + std::string(base) + "s");
+        };
         const auto rate = [&](std::optional<double> &slot) {
-            const auto factor = ncuRateToGbs(unit);
-            if (!factor)
-                badUnit("a byte rate (e.g. Gbyte/second)");
-            set(slot, *value * *factor);
+            scaled(slot, ncuRateToGbs(unit), "a byte rate (e.g. Gbyte/second)");
+        };
+        const auto perBlock = [&](std::optional<double> &slot) {
+            const std::string_view bytes = unit.ends_with("/block") ? unit.substr(0, unit.size() - 6) : unit;
+            scaled(slot, byteScale(bytes), "bytes per block (e.g. Kbyte/block)");
         };
         switch (metric) {
         case Metric::Warps:
+        case Metric::TheoreticalWarps:
+        case Metric::MaxWarps:
             if (!unit.empty() && unit != "warp" && unit != "warp/cycle")
                 badUnit("warp");
-            set(k.warps_per_sm, *value);
+            set(metric == Metric::Warps              ? k.warps_per_sm
+                : metric == Metric::TheoreticalWarps ? k.theoretical_warps_per_sm
+                                                     : k.gpu.max_warps_per_sm,
+                *value);
             break;
         case Metric::DramRate:
-            rate(d.total);
+            rate(d.dram_total);
             break;
         case Metric::DramReadRate:
-            rate(d.read);
+            rate(d.dram_read);
             break;
         case Metric::DramWriteRate:
-            rate(d.write);
+            rate(d.dram_write);
             break;
         case Metric::DramThroughput:
             if (unit == "%")
                 set(k.dram_percent, *value);
             else
-                rate(d.display);
+                rate(d.dram_display);
+            break;
+        case Metric::MemoryThroughput:
+            if (unit != "%")
+                rate(d.dram_memory);
             break;
         case Metric::DramPercent:
             if (!unit.empty() && unit != "%")
                 badUnit("%");
             set(k.dram_percent, *value);
+            break;
+        case Metric::Duration:
+            scaled(k.duration_ns, timeScale(unit), "a time (ns, us, ms, s)");
+            break;
+        case Metric::SmFrequency:
+            scaled(k.sm_frequency_hz, frequencyScale(unit), "a frequency (hz, Mhz, Ghz, cycle/nsecond)");
+            break;
+        case Metric::DramFrequency:
+            scaled(k.dram_frequency_hz, frequencyScale(unit), "a frequency (hz, Mhz, Ghz, cycle/nsecond)");
+            break;
+        case Metric::Registers:
+            if (!unit.empty() && unit != "register/thread")
+                badUnit("register/thread");
+            set(k.registers_per_thread, *value);
+            break;
+        case Metric::SharedTotal:
+            perBlock(d.shared_total);
+            break;
+        case Metric::SharedDriver:
+            perBlock(d.shared_driver);
+            break;
+        case Metric::SharedDynamic:
+            perBlock(d.shared_dynamic);
+            break;
+        case Metric::SharedStatic:
+            perBlock(d.shared_static);
             break;
         case Metric::Instructions:
             count(k.instructions, "inst");
@@ -251,24 +433,48 @@ private:
         case Metric::SectorsSt:
             count(k.sectors_st, "sector");
             break;
+        case Metric::SmCount:
+            count(k.gpu.sm_count, "SM");
+            break;
+        case Metric::ClockKhz:
+            count(k.gpu.clock_khz, "khz");
+            break;
+        case Metric::MemoryClockKhz:
+            count(k.gpu.memory_clock_khz, "khz");
+            break;
+        case Metric::BusWidth:
+            count(k.gpu.bus_width_bits, "bit");
+            break;
+        case Metric::L2Bytes:
+            scaled(k.gpu.l2_bytes, byteScale(unit), "bytes");
+            break;
+        case Metric::CcMajor:
+            count(d.cc_major, "");
+            break;
+        case Metric::CcMinor:
+            count(d.cc_minor, "");
+            break;
+        case Metric::DisplayName:
+            break;
         }
     }
 
-    void parseLong(std::size_t metricName)
+    NcuForm parseLong(std::size_t metricName)
     {
+        NcuForm form = NcuForm::Details;
         std::optional<std::size_t> value = m_table.findColumn("Metric Value");
-        if (!value)
+        if (!value) {
             value = m_table.findColumn("Average"); // --print-summary per-kernel
+            form = NcuForm::Summary;
+        }
         if (!value) {
             throw InputError(m_table.source()
                              + ": no column 'Metric Value' (or 'Average') next to 'Metric Name'");
         }
         const auto unit = m_table.findColumn("Metric Unit");
         for (std::size_t r = 0; r < m_table.rowCount(); ++r) {
-            if (repeatedHeader(r)) {
-                ++m_run; // launch IDs start again
+            if (repeatedHeader(r))
                 continue;
-            }
             const std::size_t kernel = kernelFor(r);
             const std::string_view name = trimBlanks(m_table.cell(r, metricName));
             const auto metric = metricOf(name);
@@ -279,6 +485,7 @@ private:
                 unitCell = std::pair {r, *unit};
             apply(kernel, *metric, name, r, *value, unitCell);
         }
+        return form;
     }
 
     void parseWide()
@@ -294,16 +501,18 @@ private:
                                "(ncu --csv --page raw); columns: "
                              + columnList());
         }
-        // The raw page puts the units in the first row, which has no ID.
-        std::size_t first = 0;
+        // The raw page puts the units in the row under each header, which has no ID and no kernel name.
         std::optional<std::size_t> unitsRow;
-        if (m_id && trimBlanks(m_table.cell(0, *m_id)).empty()) {
-            unitsRow = 0;
-            first = 1;
-        }
-        for (std::size_t r = first; r < m_table.rowCount(); ++r) {
+        const auto isUnitsRow = [&](std::size_t r) {
+            return m_id && text(r, m_id).empty() && text(r, m_name).empty();
+        };
+        for (std::size_t r = 0; r < m_table.rowCount(); ++r) {
             if (repeatedHeader(r)) {
-                ++m_run; // launch IDs start again
+                unitsRow.reset();
+                continue;
+            }
+            if (isUnitsRow(r)) {
+                unitsRow = r;
                 continue;
             }
             const std::size_t kernel = kernelFor(r);
@@ -317,47 +526,140 @@ private:
     }
 
     const CsvTable &m_table;
-    std::optional<std::size_t> m_name, m_id, m_block, m_grid, m_device;
-    std::vector<NcuKernel> m_kernels;
-    std::vector<DramParts> m_dram;
+    std::optional<std::size_t> m_name, m_id, m_block, m_grid, m_device, m_cc;
+    std::vector<NcuKernel> *m_kernels = nullptr;
+    std::vector<Parts> *m_parts = nullptr;
     std::unordered_map<std::string, std::size_t> m_index; ///< "run:ID" -> kernel
-    int m_run = 0;
+    int m_run = 0;                                        ///< line of the header the rows are under
 };
 
-/// Keeps the CSV: blanks the lines before the header (profiler messages, the program's output) and later
-/// "==PROF==" style lines, so that line numbers stay those of the file.
-std::string withoutProfilerLines(std::string_view text)
+/// The tables of an ncu file: for every distinct header line, the text of the lines under it (and under
+/// its repetitions), other lines left empty so that line numbers stay those of the file.
+struct Tables
 {
-    // The header is the first line with a quoted "Kernel Name" column (ncu quotes every field), else the first
-    // line that mentions Kernel Name at all.
-    std::size_t header = std::string_view::npos;
-    for (const std::string_view wanted : {std::string_view("\"Kernel Name\""), std::string_view("Kernel Name")}) {
-        LineReader lines(text);
-        while (header == std::string_view::npos) {
-            const auto line = lines.next();
-            if (!line)
-                break;
-            if (line->find(wanted) != std::string_view::npos)
-                header = lines.offset();
+    std::vector<std::string> texts;
+    std::vector<int> header_lines;
+    std::string truncated; ///< "SOURCE:LINE:COLUMN: the quote opened here is not closed", when cut off
+    int truncated_line = 0;
+};
+
+/// Most different header lines in one file (several runs with other metric sets put together).
+constexpr std::size_t kMaxTables = 8;
+
+Tables splitTables(std::string_view text, const std::string &source)
+{
+    struct Line
+    {
+        std::string_view text;
+        int number = 0;
+        bool continued = false; ///< starts inside a quoted field of the line before
+    };
+    std::vector<Line> lines;
+    bool inQuote = false;
+    int openLine = 0, openColumn = 0;
+    LineReader reader(text);
+    while (const auto line = reader.next()) {
+        lines.push_back({*line, reader.number(), inQuote});
+        for (std::size_t i = 0; i < line->size(); ++i) {
+            if ((*line)[i] != '"')
+                continue;
+            inQuote = !inQuote;
+            if (inQuote) {
+                openLine = reader.number();
+                openColumn = int(i) + 1;
+            }
         }
-        if (header != std::string_view::npos)
-            break;
     }
-    if (header == std::string_view::npos)
-        return std::string(text);
-    std::string out;
-    out.reserve(text.size());
-    LineReader lines(text);
-    while (const auto line = lines.next()) {
-        if (lines.offset() >= header && !trimBlanks(*line).starts_with("=="))
-            out.append(*line);
-        if (lines.ended())
-            out.push_back('\n');
+    Tables out;
+    if (inQuote) {
+        out.truncated = source + ":" + std::to_string(openLine) + ":" + std::to_string(openColumn)
+                        + ": the quote opened here is not closed";
+        out.truncated_line = openLine;
+        while (!lines.empty() && lines.back().number >= openLine)
+            lines.pop_back();
+    }
+    // ncu quotes every field, so its header is the first line with a quoted "Kernel Name"; else the first line
+    // that mentions Kernel Name at all.
+    bool quoted = true;
+    auto first = std::find_if(lines.begin(), lines.end(), [](const Line &l) {
+        return !l.continued && l.text.find("\"Kernel Name\"") != std::string_view::npos;
+    });
+    if (first == lines.end()) {
+        quoted = false;
+        first = std::find_if(lines.begin(), lines.end(),
+                             [](const Line &l) { return l.text.find("Kernel Name") != std::string_view::npos; });
+    }
+    if (first == lines.end()) {
+        // Not ncu output: the table as it is, for CsvTable and the parser to say what is wrong.
+        return Tables {{std::string(text)}, {1}, {}, 0};
+    }
+    std::vector<std::string_view> headers;
+    std::vector<int> written; ///< lines written to each table so far
+    std::size_t current = 0;
+    for (auto it = first; it != lines.end(); ++it) {
+        const std::string_view trimmed = trimBlanks(it->text);
+        const bool header = !it->continued && (it == first || (quoted && trimmed.starts_with("\"")
+                                                               && trimmed.find("\"Kernel Name\"")
+                                                                          != std::string_view::npos));
+        if (header) {
+            const auto known = std::find(headers.begin(), headers.end(), trimmed);
+            current = std::size_t(known - headers.begin());
+            if (known == headers.end()) {
+                if (headers.size() == kMaxTables) {
+                    throw InputError(source + ":" + std::to_string(it->number) + ": more than "
+                                     + std::to_string(kMaxTables)
+                                     + " different ncu header lines; split the file by run");
+                }
+                headers.push_back(trimmed);
+                out.texts.emplace_back();
+                out.header_lines.push_back(it->number);
+                written.push_back(0);
+            }
+        } else if (!it->continued && (trimmed.starts_with("==") || (quoted && !trimmed.empty()
+                                                                    && !trimmed.starts_with("\"")))) {
+            continue; // profiler messages and the program's own output
+        }
+        std::string &table = out.texts[current];
+        table.append(std::size_t(it->number - 1 - written[current]), '\n');
+        table.append(it->text);
+        table.push_back('\n');
+        written[current] = it->number;
     }
     return out;
 }
 
 } // namespace
+
+std::optional<double> NcuDevice::peakDramGbs() const
+{
+    if (!memory_clock_khz || !bus_width_bits || !(*memory_clock_khz > 0) || !(*bus_width_bits > 0))
+        return std::nullopt;
+    return 2 * *memory_clock_khz * 1e3 * *bus_width_bits / 8 / 1e9;
+}
+
+std::string NcuDevice::describe() const
+{
+    std::string text = name;
+    const auto add = [&](const std::string &part) { text += (text.empty() ? "" : ", ") + part; };
+    if (sm_count)
+        add(formatNumber(*sm_count) + " SMs");
+    if (!cc.empty())
+        add("CC " + cc);
+    return text.empty() ? "unknown device" : text;
+}
+
+std::string_view ncuFormName(NcuForm form)
+{
+    switch (form) {
+    case NcuForm::Details:
+        return "ncu-details";
+    case NcuForm::Summary:
+        return "ncu-summary";
+    case NcuForm::Raw:
+        return "ncu-raw";
+    }
+    return "ncu-details";
+}
 
 std::optional<double> NcuKernel::requests() const
 {
@@ -393,44 +695,52 @@ std::optional<double> NcuKernel::intensityFromSectors(double requestBytes) const
 std::optional<double> ncuRateToGbs(std::string_view unit)
 {
     std::string_view base;
-    if (unit.ends_with("byte/second"))
-        base = unit.substr(0, unit.size() - 11);
-    else if (unit.ends_with("byte/s"))
-        base = unit.substr(0, unit.size() - 6);
+    if (unit.ends_with("/second"))
+        base = unit.substr(0, unit.size() - 7);
+    else if (unit.ends_with("/s"))
+        base = unit.substr(0, unit.size() - 2);
     else
         return std::nullopt;
-    if (base.empty())
-        return 1e-9;
-    if (base.size() == 2 && base[1] == 'i') {
-        switch (base[0]) {
-        case 'K':
-            return 1024.0 / 1e9;
-        case 'M':
-            return 1024.0 * 1024 / 1e9;
-        case 'G':
-            return 1024.0 * 1024 * 1024 / 1e9;
-        case 'T':
-            return 1024.0 * 1024 * 1024 * 1024 / 1e9;
-        default:
-            return std::nullopt;
-        }
-    }
-    if (base.size() != 1)
+    if (base.empty() || !base.ends_with("byte"))
         return std::nullopt;
-    switch (base[0]) {
-    case 'K':
-        return 1e-6;
-    case 'M':
-        return 1e-3;
-    case 'G':
-        return 1.0;
-    case 'T':
-        return 1e3;
-    case 'P':
-        return 1e6;
-    default:
+    const auto bytes = byteScale(base);
+    if (!bytes)
         return std::nullopt;
+    return *bytes / 1e9;
+}
+
+std::string shortKernelName(std::string_view name)
+{
+    std::string_view s = trimBlanks(name);
+    // The parameter list: the last top-level "(...)" (a trailing " const" or similar may follow).
+    int depth = 0;
+    std::size_t open = std::string_view::npos;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '<' || c == '[')
+            ++depth;
+        else if ((c == '>' || c == ']') && depth > 0)
+            --depth;
+        else if (c == '(' && depth == 0 && open == std::string_view::npos)
+            open = i;
     }
+    if (open == std::string_view::npos || open == 0)
+        return std::string(s);
+    s = trimBlanks(s.substr(0, open));
+    // The return type: everything before the last top-level blank.
+    depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '<' || c == '(' || c == '[')
+            ++depth;
+        else if ((c == '>' || c == ')' || c == ']') && depth > 0)
+            --depth;
+        else if (c == ' ' && depth == 0)
+            start = i + 1;
+    }
+    const std::string_view shortName = s.substr(start);
+    return shortName.empty() ? std::string(trimBlanks(name)) : std::string(shortName);
 }
 
 NcuReport parseNcuCsv(std::string_view text, const std::string &source)
@@ -440,12 +750,99 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
                          + std::to_string(kCsvMaxBytes / (1024 * 1024)) + " MiB limit for ncu CSV files");
     }
     checkText(text, source, "ncu CSV");
-    const CsvTable table = parseCsv(withoutProfilerLines(text), source, {',', '.', true});
-    return NcuParser(table).parse();
+    const Tables tables = splitTables(text, source);
+    std::vector<NcuKernel> kernels;
+    std::vector<Parts> parts;
+    NcuReport report;
+    report.source = source;
+    try {
+        for (std::size_t t = 0; t < tables.texts.size(); ++t) {
+            const CsvTable table = parseCsv(tables.texts[t], source, {',', '.', true});
+            const NcuForm form = NcuParser(table, tables.header_lines[t]).parse(kernels, parts);
+            if (t == 0)
+                report.form = form;
+        }
+    } catch (const InputError &) {
+        if (!tables.truncated.empty() && kernels.empty())
+            throw InputError(tables.truncated);
+        throw;
+    }
+    if (kernels.empty())
+        throw InputError(tables.truncated.empty() ? source + ": no kernels" : tables.truncated);
+    report.long_form = report.form != NcuForm::Raw;
+
+    std::vector<std::size_t> order(kernels.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return kernels[a].line < kernels[b].line; });
+    for (const std::size_t i : order) {
+        NcuKernel &k = kernels[i];
+        const Parts &d = parts[i];
+        if (d.dram_total)
+            k.dram_gbs = d.dram_total;
+        else if (d.dram_read && d.dram_write)
+            k.dram_gbs = *d.dram_read + *d.dram_write;
+        else if (d.dram_display)
+            k.dram_gbs = d.dram_display;
+        else if (d.dram_memory)
+            k.dram_gbs = d.dram_memory;
+        if (d.shared_total)
+            k.shared_memory_bytes = d.shared_total;
+        else if (d.shared_driver || d.shared_dynamic || d.shared_static)
+            k.shared_memory_bytes = d.shared_driver.value_or(0) + d.shared_dynamic.value_or(0)
+                                    + d.shared_static.value_or(0);
+        if (k.gpu.cc.empty() && d.cc_major && d.cc_minor)
+            k.gpu.cc = ccText(*d.cc_major, *d.cc_minor);
+        report.kernels.push_back(std::move(k));
+    }
+    if (std::all_of(report.kernels.begin(), report.kernels.end(),
+                    [](const NcuKernel &k) { return !k.problem.empty(); }))
+        throw InputError(report.kernels.front().problem);
+
+    NcuDevice &device = report.device;
+    device = report.kernels.front().gpu;
+    bool mixed = false;
+    for (const NcuKernel &k : report.kernels) {
+        const NcuDevice &g = k.gpu;
+        mixed = mixed || (g.sm_count && device.sm_count && *g.sm_count != *device.sm_count)
+                || (!g.cc.empty() && !device.cc.empty() && g.cc != device.cc);
+        if (device.name.empty())
+            device.name = g.name;
+        if (device.cc.empty())
+            device.cc = g.cc;
+        for (auto field : {&NcuDevice::sm_count, &NcuDevice::max_warps_per_sm, &NcuDevice::clock_khz,
+                           &NcuDevice::memory_clock_khz, &NcuDevice::bus_width_bits, &NcuDevice::l2_bytes}) {
+            if (!(device.*field))
+                device.*field = g.*field;
+        }
+        if (!k.problem.empty())
+            report.warnings.push_back("kernel " + k.id + " (" + k.short_name + "): " + k.problem);
+    }
+    if (mixed) {
+        report.warnings.push_back(source + ": kernels ran on more than one kind of device; the first ("
+                                  + device.describe() + ") is taken for the file");
+    }
+    if (!tables.truncated.empty()) {
+        report.warnings.push_back(source + ":" + std::to_string(tables.truncated_line)
+                                  + ": the file ends inside a quoted field (a truncated export?); the rows "
+                                    "from this line on are ignored");
+    }
+    return report;
+}
+
+std::string ncuReportMessage(const std::string &path)
+{
+    std::string csv = path.substr(0, path.size() - std::string_view(".ncu-rep").size()) + ".csv";
+    return path + ": an Nsight Compute report is binary and needs NVIDIA's libraries to read; export it as CSV "
+                  "with\n  ncu --import \"" + path + "\" --csv --page raw > \"" + csv
+           + "\"\n(or --page details for the sections' display names) and open that file";
 }
 
 NcuReport readNcuCsv(const std::string &path)
 {
+    if (path.size() >= 8 && path.ends_with(".ncu-rep"))
+        throw InputError(ncuReportMessage(path));
     return parseNcuCsv(readTextFile(path, kCsvMaxBytes, "ncu CSV files"), path);
 }
 

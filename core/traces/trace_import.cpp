@@ -104,7 +104,7 @@ std::vector<MeasuredTrace> fromStream(const std::vector<StreamTrace> &stream, co
 MeasuredTrace fromNcu(const NcuReport &report, const std::string &path)
 {
     MeasuredTrace t;
-    t.name = "ncu kernels";
+    t.name = baseName(path) + " kernels"; // two ncu files are told apart by name
     t.source = path;
     t.kind = TraceKind::KernelPoints;
     t.origin = TraceOrigin {TraceFormat::NcuCsv, 0, {}};
@@ -117,7 +117,7 @@ MeasuredTrace fromNcu(const NcuReport &report, const std::string &path)
         const auto z = k.intensity();
         anyZ = anyZ || (z && *z > 0);
         t.extra.push_back(z && *z > 0 ? *z : std::numeric_limits<double>::quiet_NaN());
-        t.labels.push_back(k.id == k.name ? k.name : k.name + " [" + k.id + "]");
+        t.labels.push_back(k.id == k.name ? k.short_name : k.short_name + " [" + k.id + "]");
     }
     if (t.x.empty()) {
         throw InputError(
@@ -220,13 +220,16 @@ TraceFormat detectTraceFormat(const std::string &path)
 
 TraceFile readTraceFile(const std::string &path, const std::string &preferredDevice)
 {
-    if (endsWithNoCase(path, ".ncu-rep")) {
-        throw InputError(path
-                         + ": an Nsight Compute report is binary; export it as CSV first with "
-                           "ncu --import FILE.ncu-rep --csv > FILE.csv");
-    }
+    return readTraceFileAs(path, std::nullopt, preferredDevice);
+}
+
+TraceFile readTraceFileAs(const std::string &path, std::optional<TraceFormat> format,
+                          const std::string &preferredDevice)
+{
+    if (endsWithNoCase(path, ".ncu-rep"))
+        throw InputError(ncuReportMessage(path));
     TraceFile out;
-    out.format = detectTraceFormat(path);
+    out.format = format ? *format : detectTraceFormat(path);
     if (out.format == TraceFormat::GenericTable)
         out.table = readCsv(path);
     else

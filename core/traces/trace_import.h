@@ -31,6 +31,9 @@ struct TraceFile
 /// one bytes-per-interval trace with the connections "reads" and "writes" (CAS counts x 64 B). Every trace
 /// carries its origin; ids are left empty. Throws InputError naming the file (and line and column).
 TraceFile readTraceFile(const std::string &path, const std::string &preferredDevice = {});
+/// Like readTraceFile(), with the format given (none: detected), as a `--format` option asks.
+TraceFile readTraceFileAs(const std::string &path, std::optional<TraceFormat> format,
+                          const std::string &preferredDevice = {});
 
 /// Builds the trace MAPPING describes from TABLE (named after the file and the y column), with its origin.
 /// Throws InputError naming the file, and the line and column of a bad cell.

@@ -17,11 +17,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         for (const NcuKernel &k : report.kernels) {
             (void)k.intensity();
             (void)k.intensityFromSectors(128);
+            (void)k.gpu.describe();
+            (void)k.gpu.peakDramGbs();
         }
+        (void)report.device.describe();
         std::vector<double> warps, gbs;
         ncuOccupancyTrace(report, warps, gbs);
     } catch (const InputError &) {
     }
     (void)ncuRateToGbs(text.substr(0, 32));
+    (void)shortKernelName(text.substr(0, 4096));
     return 0;
 }

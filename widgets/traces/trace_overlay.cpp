@@ -12,6 +12,8 @@
 #include <qcustomplot.h>
 
 #include <QFileInfo>
+#include <QMouseEvent>
+#include <QToolTip>
 #include <QPainterPath>
 
 #include <algorithm>
@@ -24,18 +26,6 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-/// Colours for measured data: the Okabe-Ito colours that the model curves (blue f, vermillion G) leave free.
-/// Kernel stars (black-rimmed) start with yellow, so they differ from the traces drawn beside them.
-QColor traceColour(core::TraceKind kind, int index)
-{
-    using namespace plot_style;
-    static const QColor lines[] = {kOrange, kGreen, kPurple, kSky, kGrey, kBlack};
-    static const QColor stars[] = {kYellow, kPurple, kSky, kGreen, kOrange};
-    if (kind == core::TraceKind::KernelPoints)
-        return stars[index % int(std::size(stars))];
-    return lines[index % int(std::size(lines))];
-}
 
 /// A five-pointed star, the marker of measured kernels (x-model.txt, Fig. 11). QCustomPlot scales custom
 /// paths by size/6, so the star spans 6 units to come out as large as the size asks.
@@ -68,6 +58,18 @@ QVector<double> toVector(const std::vector<double> &v)
 
 } // namespace
 
+QColor seriesColour(int index)
+{
+    using namespace plot_style;
+    // Okabe-Ito without the model curves' blue and vermillion, then Paul Tol's muted scheme.
+    static const QColor colours[] = {kOrange,           kGreen,           kPurple,          kSky,
+                                     kYellow,           kGrey,            QColor(0x88, 0x22, 0x55),
+                                     QColor(0x44, 0xAA, 0x99), QColor(0x99, 0x99, 0x33), QColor(0x33, 0x22, 0x88),
+                                     QColor(0xDD, 0xCC, 0x77), kBlack};
+    const int n = int(std::size(colours));
+    return colours[((index % n) + n) % n];
+}
+
 TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target, QObject *parent)
     : QObject(parent ? parent : plot)
     , m_plot(plot)
@@ -75,7 +77,44 @@ TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target,
     , m_target(target)
 {
     connect(m_traces, &TraceState::changed, this, &TraceOverlay::refresh);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
+        const QString text = hoverText(event->position());
+        if (!text.isEmpty())
+            QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+    });
     refresh();
+}
+
+void TraceOverlay::setHighlighted(const QStringList &labels)
+{
+    if (labels == m_highlighted)
+        return;
+    m_highlighted = labels;
+    refresh();
+}
+
+QString TraceOverlay::hoverText(const QPointF &pixel) const
+{
+    constexpr double kPixels = 10;
+    if (!m_plot || m_target != Target::XGraph)
+        return {};
+    double best = kPixels;
+    QString text;
+    for (const core::MeasuredTrace &t : m_traces->traces()) {
+        if (t.kind != core::TraceKind::KernelPoints || !t.visible)
+            continue;
+        for (std::size_t i = 0; i < t.x.size(); ++i) {
+            const double d = std::hypot(m_plot->xAxis->coordToPixel(t.x[i]) - pixel.x(),
+                                        m_plot->yAxis->coordToPixel(t.y[i]) - pixel.y());
+            if (d > best)
+                continue;
+            best = d;
+            const QString label = i < t.labels.size() ? QString::fromStdString(t.labels[i]) : QString();
+            text = tr("%1\n%2 warps/SM, %3 GB/s (%4)")
+                           .arg(label, formatNumber(t.x[i], 4), formatNumber(t.y[i], 4), QString::fromStdString(t.name));
+        }
+    }
+    return text;
 }
 
 TraceOverlay::~TraceOverlay()
@@ -169,8 +208,7 @@ void TraceOverlay::refresh()
     clearGraphs();
     double timeTop = 0;
     double timeBottom = std::numeric_limits<double>::infinity();
-    int lineIndex = -1;
-    int starIndex = -1;
+    int seriesIndex = -1;
     for (const core::MeasuredTrace &t : m_traces->traces()) {
         const bool mine = m_target == Target::XGraph ? (t.kind == core::TraceKind::BandwidthVsWarps
                                                         || t.kind == core::TraceKind::KernelPoints)
@@ -178,12 +216,12 @@ void TraceOverlay::refresh()
         if (!mine)
             continue;
         // By position among this plot's traces, so hiding one does not recolour the others.
-        const int colourIndex = t.kind == core::TraceKind::KernelPoints ? ++starIndex : ++lineIndex;
+        const int colourIndex = ++seriesIndex;
         if (!t.visible || t.x.empty())
             continue;
         const QString id = QString::fromStdString(t.id);
         const QString name = QString::fromStdString(t.name);
-        const QColor colour = traceColour(t.kind, colourIndex);
+        const QColor colour = seriesColour(colourIndex);
 
         if (t.kind == core::TraceKind::BandwidthVsWarps) {
             QCPGraph *g = addGraph(id);
@@ -201,6 +239,21 @@ void TraceOverlay::refresh()
             stars->setLineStyle(QCPGraph::lsNone);
             stars->setScatterStyle(QCPScatterStyle(starPath(), QPen(plot_style::kBlack, 0.8), colour, 16));
             stars->setData(toVector(t.x), toVector(t.y));
+            QVector<double> hx, hy;
+            for (std::size_t i = 0; i < t.x.size() && i < t.labels.size(); ++i) {
+                if (m_highlighted.contains(QString::fromStdString(t.labels[i]))) {
+                    hx << t.x[i];
+                    hy << t.y[i];
+                }
+            }
+            if (!hx.isEmpty()) {
+                QCPGraph *rings = addGraph(id);
+                rings->setLineStyle(QCPGraph::lsNone);
+                rings->setScatterStyle(
+                        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kBlack, 2.5), Qt::NoBrush, 26));
+                rings->setData(hx, hy);
+                rings->removeFromLegend();
+            }
             // Predictions and the error lines between, in the order of x so the lines can be stored sorted.
             std::vector<std::size_t> order(t.x.size());
             std::iota(order.begin(), order.end(), std::size_t(0));

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QColor>
 #include <QList>
+#include <QPointF>
+#include <QStringList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -26,6 +29,10 @@ class TraceState;
 ///   (Fig. 11).
 /// - Target::Zigzag: runtimes against B_r on the right axis ("measured time (s)") with the Eq. 15 fit
 ///   time = a1·√B_r/T + a0 and its r² in the legend.
+/// The colour of the INDEX-th measured series (trace or kernel set) on a plot: twelve colours that differ
+/// from each other and from the model's curves (blue f, vermillion G) before the first repeats.
+QColor seriesColour(int index);
+
 class TraceOverlay : public QObject
 {
     Q_OBJECT
@@ -40,6 +47,12 @@ public:
     void setPrediction(Prediction prediction);
     /// The X-model operating point with n = warps and Z (the state's Z when NaN), everything else from STATE.
     static Prediction xmodelPrediction(const ParameterState *state);
+
+    /// Rings the kernel points whose label is among LABELS (the kernel table's selection) and replots.
+    void setHighlighted(const QStringList &labels);
+    /// What hovering shows at PIXEL (plot coordinates): the nearest kernel point within a few pixels, its
+    /// label, warps per SM and GB/s; empty when none is near.
+    QString hoverText(const QPointF &pixel) const;
 
     /// The graphs this overlay owns now (for tests and figure export).
     QList<QCPGraph *> graphs() const;
@@ -62,6 +75,7 @@ private:
     QList<QPointer<QCPGraph>> m_graphs;
     QList<QString> m_graphIds;
     bool m_ownsRightAxis = false;
+    QStringList m_highlighted;
 };
 
 } // namespace crossroof::widgets

@@ -85,8 +85,8 @@ void TestCliRender::badArgumentsExitTwo_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
     QTest::newRow("no session") << QStringList{"--view", "xgraph", "--out", "/tmp/x.pdf"} << "option '--session' is required";
-    QTest::newRow("unknown view") << QStringList{"--session", kSession, "--view", "roofline", "--out", "/tmp/x.pdf"}
-                                  << "unknown view 'roofline'";
+    QTest::newRow("unknown view") << QStringList{"--session", kSession, "--view", "heatmap", "--out", "/tmp/x.pdf"}
+                                  << "unknown view 'heatmap'";
     QTest::newRow("bad format") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.jpg"}
                                 << "ending in .pdf, .svg or .png";
     QTest::newRow("missing session") << QStringList{"--session", "/no/such.crossroof", "--view", "xgraph", "--out", "/tmp/x.pdf"}

@@ -6,6 +6,7 @@
 #include "common/parameter_state.h"
 #include "profiles/profile_library.h"
 #include "common/profile_picker.h"
+#include "roofline/roofline_view.h"
 #include "traces/traces_panel.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
@@ -166,7 +167,9 @@ void TestMainWindow::viewsByName()
     QVERIFY(w.showView(QStringLiteral("xgraph")));
     QVERIFY(w.readout()->isVisible());
     QVERIFY(w.parameterPanel()->isVisible());
-    QVERIFY(!w.showView(QStringLiteral("roofline")));
+    QVERIFY(w.showView(QStringLiteral("roofline")));
+    QVERIFY(w.rooflineView()->isVisible());
+    QVERIFY(!w.showView(QStringLiteral("heatmap")));
 }
 
 void TestMainWindow::layoutFits_data()

@@ -2,6 +2,7 @@
 #include "traces/csv_table.h"
 #include "support/error.h"
 #include "import_fixtures.h"
+#include "traces/kernel_table.h"
 #include "traces/ncu_csv.h"
 
 #include <QTemporaryDir>
@@ -15,6 +16,13 @@ using test::inputErrorOf;
 namespace {
 
 const std::string kFixture = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_stream_synthetic.csv";
+const std::string kH100Details = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_h100_details.csv";
+const std::string kH100Raw = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_h100_raw.csv";
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
 
 const std::string kHeader
         = "\"ID\",\"Kernel Name\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
@@ -37,6 +45,16 @@ class TestNcuCsv : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void fixture();
+    void realDetails();
+    void realRaw();
+    void kernelTable();
+    void truncated();
+    void programOutput();
+    void rawRunsWithOtherColumns();
+    void badKernelKept();
+    void shortNames_data();
+    void shortNames();
+    void otherUnits();
     void concatenatedRuns();
     void rawPage();
     void summaryPage();
@@ -85,6 +103,239 @@ void TestNcuCsv::fixture()
     core::ncuOccupancyTrace(r, warps, gbs);
     QCOMPARE(warps, (std::vector<double> {3.91, 7.83, 15.52, 30.87, 15.61}));
     QCOMPARE(gbs.size(), std::size_t(5));
+}
+
+void TestNcuCsv::realDetails()
+{
+    // The details page most users save (SpeedOfLight, Occupancy, LaunchStats, MemoryWorkloadAnalysis) of a
+    // real H100 SXM: DRAM bytes/s only as Memory Workload Analysis' "Memory Throughput" (the first
+    // Crossroof release refused this file).
+    const core::NcuReport r = core::readNcuCsv(kH100Details);
+    QCOMPARE(r.form, core::NcuForm::Details);
+    QVERIFY(r.long_form);
+    QCOMPARE(r.kernels.size(), std::size_t(10));
+    QVERIFY(r.warnings.empty());
+    const core::NcuKernel &k = r.kernels.front();
+    QCOMPARE(k.id, std::string("0"));
+    QCOMPARE(k.name, std::string("void xkernel<8, 1>(const float *, unsigned long, int, int, float *, "
+                                 "unsigned long long *)"));
+    QCOMPARE(k.short_name, std::string("xkernel<8, 1>"));
+    QCOMPARE(k.grid_size, std::string("(264, 1, 1)"));
+    QCOMPARE(k.block_size, std::string("(64, 1, 1)"));
+    QCOMPARE(k.line, 4);
+    QCOMPARE(*k.warps_per_sm, 3.99);
+    QCOMPARE(*k.theoretical_warps_per_sm, 64.0);
+    QVERIFY(near(*k.dram_gbs, 156.42053027081)); // "156,420,530,270.81" byte/s
+    QCOMPARE(*k.dram_percent, 4.67);
+    QCOMPARE(*k.duration_ns, 902784.0);
+    QCOMPARE(*k.sm_frequency_hz, 1587214937.35);
+    QCOMPARE(*k.dram_frequency_hz, 2618984829.15);
+    QCOMPARE(*k.registers_per_thread, 18.0);
+    QCOMPARE(*k.shared_memory_bytes, 1024.0); // driver 1,024 + dynamic 0 + static 0
+    QVERIFY(!k.instructions);
+    QVERIFY(!k.intensity());
+    QCOMPARE(r.device.cc, std::string("9.0"));
+    QCOMPARE(*r.device.sm_count, 132.0);
+    QVERIFY(!r.device.peakDramGbs());
+    const core::NcuKernel &six = r.kernels[6];
+    QCOMPARE(six.short_name, std::string("xkernel<32, 4>"));
+    QCOMPARE(*six.warps_per_sm, 63.57);
+    QVERIFY(near(*six.dram_gbs, 657.17203831926));
+    QCOMPARE(*six.registers_per_thread, 26.0);
+    QCOMPARE(*r.kernels[9].warps_per_sm, 47.06);
+    std::vector<double> warps, gbs;
+    core::ncuOccupancyTrace(r, warps, gbs);
+    QCOMPARE(warps.size(), std::size_t(10));
+}
+
+void TestNcuCsv::realRaw()
+{
+    const core::NcuReport r = core::readNcuCsv(kH100Raw);
+    QCOMPARE(r.form, core::NcuForm::Raw);
+    QCOMPARE(r.kernels.size(), std::size_t(10));
+    const core::NcuKernel &k = r.kernels.front();
+    QCOMPARE(k.line, 5); // two ==PROF== lines, the header and the units row
+    QCOMPARE(*k.warps_per_sm, 3.99);
+    QVERIFY(near(*k.dram_gbs, 156.18023648049));
+    QCOMPARE(*k.duration_ns, 901216.0);
+    QCOMPARE(*k.instructions, 25967573.0);
+    QCOMPARE(*k.requests(), 1081344.0);
+    QCOMPARE(*k.sectors(), 4325376.0);
+    QVERIFY(near(*k.intensity(), 25967573.0 / 1081344)); // Z = 8 FMAs + 16 loop instructions
+    QCOMPARE(*k.theoretical_warps_per_sm, 64.0);
+    QCOMPARE(*k.shared_memory_bytes, 1024.0);
+    QCOMPARE(*k.sm_frequency_hz, 1586135422.82);
+    QVERIFY(near(*r.kernels[6].intensity(), 2491720709.0 / 17301504)); // 128 FMAs: Z = 144
+    QCOMPARE(*r.kernels[6].registers_per_thread, 26.0);
+    const core::NcuDevice &d = r.device;
+    QCOMPARE(d.name, std::string("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(d.cc, std::string("9.0"));
+    QCOMPARE(*d.sm_count, 132.0);
+    QCOMPARE(*d.max_warps_per_sm, 64.0);
+    QCOMPARE(*d.clock_khz, 1980000.0);
+    QCOMPARE(*d.memory_clock_khz, 2619000.0);
+    QCOMPARE(*d.bus_width_bits, 5120.0);
+    QCOMPARE(*d.l2_bytes, 52428800.0);
+    QVERIFY(near(*d.peakDramGbs(), 3352.32)); // 2 x 2.619 GHz x 640 bytes
+    QCOMPARE(d.describe(), std::string("NVIDIA H100 80GB HBM3, 132 SMs, CC 9.0"));
+}
+
+void TestNcuCsv::kernelTable()
+{
+    // The details file against a 15-SM, CC 2.0 profile with max_warps 48: the mismatch and the kernels
+    // above 48 warps are said, not silently dropped; with no DRAM bytes, % x R is flagged as derived.
+    core::NcuReport r = core::readNcuCsv(kH100Details);
+    core::XModelParams p;
+    p.sm_count = 15;
+    p.max_warps = 48;
+    p.R = 3350;
+    core::KernelTable t = core::compareKernels(r, p, "2.0", "gtx570");
+    QCOMPARE(t.rows.size(), std::size_t(10));
+    QCOMPARE(t.warnings.size(), std::size_t(2));
+    QCOMPARE(t.warnings[0], std::string("the file's device (132 SMs, CC 9.0) differs from profile 'gtx570' "
+                                        "(15 SMs, CC 2.0): the predictions are for the profile's machine"));
+    QCOMPARE(t.warnings[1], std::string("4 kernel(s) ran more warps per SM (up to 63.57) than profile "
+                                        "'gtx570' allows (max_warps 48); they are predicted at max_warps"));
+    for (const core::KernelRow &row : t.rows) {
+        QVERIFY2(row.skipped.empty(), row.skipped.c_str());
+        QVERIFY(row.predicted_gbs && std::isfinite(*row.predicted_gbs));
+        QVERIFY(!row.dram_gbs_derived);
+        QVERIFY(!row.Z);
+    }
+    // Without the byte rates, DRAM Throughput % x R stands in, flagged.
+    for (core::NcuKernel &k : r.kernels)
+        k.dram_gbs.reset();
+    p.sm_count = 132;
+    t = core::compareKernels(r, p, "9.0", "h100");
+    QCOMPARE(t.warnings.size(), std::size_t(2));
+    QVERIFY(t.rows[0].dram_gbs_derived);
+    QVERIFY(near(*t.rows[0].dram_gbs, 0.0467 * 3350));
+    QCOMPARE(t.warnings[1], std::string("DRAM GB/s of 10 kernel(s) derived from 'DRAM Throughput' % times the "
+                                        "profile's R = 3350 GB/s (the file has no DRAM bytes)"));
+    // The raw file has Z; a kernel without warps is listed as skipped with the reason.
+    r = core::readNcuCsv(kH100Raw);
+    r.kernels[2].warps_per_sm.reset();
+    p.max_warps = 64;
+    t = core::compareKernels(r, p, "9.0", "h100");
+    QVERIFY(t.warnings.empty());
+    QVERIFY(near(*t.rows[6].Z, 2491720709.0 / 17301504));
+    QCOMPARE(t.rows[2].skipped, std::string("no achieved warps per SM (sm__warps_active.avg.per_cycle_active)"));
+    QVERIFY(!t.rows[2].predicted_gbs);
+    QVERIFY(near(*t.rows[0].error, (*t.rows[0].predicted_gbs - *t.rows[0].dram_gbs) / *t.rows[0].dram_gbs));
+}
+
+void TestNcuCsv::truncated()
+{
+    // An export cut off inside a quoted field: the complete kernels are read, with a warning.
+    std::string text = kHeader + row("0", "Achieved Active Warps Per SM", "warp", "8")
+                       + row("1", "Achieved Active Warps Per SM", "warp", "16") + "\"2\",\"k(int, fl";
+    const core::NcuReport r = core::parseNcuCsv(text, "t.csv");
+    QCOMPARE(r.kernels.size(), std::size_t(2));
+    QCOMPARE(r.warnings, (std::vector<std::string> {"t.csv:4: the file ends inside a quoted field (a "
+                                                    "truncated export?); the rows from this line on are "
+                                                    "ignored"}));
+    // Cut after a complete field: the row is short, the metric is not collected.
+    text = kHeader + row("0", "Achieved Active Warps Per SM", "warp", "8") + "\"1\",\"k(int, float)\",\"S\"";
+    const core::NcuReport shortRow = core::parseNcuCsv(text, "t.csv");
+    QCOMPARE(shortRow.kernels.size(), std::size_t(2));
+    QVERIFY(!shortRow.kernels[1].warps_per_sm);
+}
+
+void TestNcuCsv::programOutput()
+{
+    // The program's output between ncu's rows (unquoted, with commas) and ==PROF== lines anywhere.
+    const std::string text = "==PROF== Connected to process 9\n" + kHeader
+                             + row("0", "Achieved Active Warps Per SM", "warp", "8")
+                             + "iteration 1, residual 0.5, \"done\"\n==PROF== Profiling \"k\": 0%....100%\n"
+                             + row("1", "Achieved Active Warps Per SM", "warp", "1,024");
+    const core::NcuReport r = core::parseNcuCsv(text, "p.csv");
+    QCOMPARE(r.kernels.size(), std::size_t(2));
+    QCOMPARE(*r.kernels[1].warps_per_sm, 1024.0);
+    QCOMPARE(r.kernels[1].line, 6);
+}
+
+void TestNcuCsv::rawRunsWithOtherColumns()
+{
+    // Two raw exports with different metric sets put together: each header brings its own units row.
+    const std::string text = "\"ID\",\"Kernel Name\",\"dram__bytes.sum.per_second\"\n"
+                             "\"\",\"\",\"Gbyte/s\"\n"
+                             "\"0\",\"a()\",\"100\"\n"
+                             "==PROF== Disconnected\n"
+                             "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum.per_second\"\n"
+                             "\"\",\"\",\"\",\"us\",\"Tbyte/s\"\n"
+                             "\"0\",\"b()\",\"8.0\",\"1.5\",\"1.25\"\n"
+                             "\"1\",\"b()\",\"8.0\",\"2\",\"1.5\"\n";
+    const core::NcuReport r = core::parseNcuCsv(text, "r.csv");
+    QCOMPARE(r.kernels.size(), std::size_t(3));
+    QCOMPARE(*r.kernels[0].dram_gbs, 100.0);
+    QCOMPARE(*r.kernels[1].dram_gbs, 1250.0);
+    QCOMPARE(*r.kernels[1].duration_ns, 1500.0);
+    QCOMPARE(r.kernels[2].line, 8);
+    QCOMPARE(r.kernels[2].gpu.cc, std::string("8.0"));
+    QCOMPARE(r.device.cc, std::string("8.0"));
+}
+
+void TestNcuCsv::badKernelKept()
+{
+    // A metric with an unknown unit spoils that metric of that kernel only: the others are read, and the
+    // problem names the file, line and column.
+    const std::string text = kHeader + row("0", "Achieved Active Warps Per SM", "warp", "8")
+                             + row("1", "Achieved Active Warps Per SM", "furlong", "8")
+                             + row("1", "dram__bytes.sum.per_second", "Gbyte/second", "5");
+    const core::NcuReport r = core::parseNcuCsv(text, "b.csv");
+    QCOMPARE(r.kernels.size(), std::size_t(2));
+    QVERIFY(!r.kernels[1].warps_per_sm);
+    QCOMPARE(*r.kernels[1].dram_gbs, 5.0);
+    const std::string problem = "b.csv:3:56: column 'Metric Unit': unit 'furlong' of metric 'Achieved Active "
+                                "Warps Per SM' is not warp";
+    QCOMPARE(r.kernels[1].problem, problem);
+    QCOMPARE(r.warnings, (std::vector<std::string> {"kernel 1 (k): " + problem}));
+    core::XModelParams p;
+    const core::KernelTable t = core::compareKernels(r, p, "", "p");
+    QCOMPARE(t.rows[1].skipped, problem);
+    QCOMPARE(t.rows[0].skipped,
+             std::string("no DRAM throughput (dram__bytes.sum.per_second or DRAM Throughput)"));
+}
+
+void TestNcuCsv::shortNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("shortName");
+    QTest::newRow("template") << "void xkernel<8, 1>(const float *, unsigned long)" << "xkernel<8, 1>";
+    QTest::newRow("namespace") << "void ns::k<(int)3>(float *)" << "ns::k<(int)3>";
+    QTest::newRow("no return type") << "gemm(int, int)" << "gemm";
+    QTest::newRow("mangled") << "_Z6kernelPf" << "_Z6kernelPf";
+    QTest::newRow("template return")
+            << "std::enable_if<true, void>::type f<float>(float *)" << "f<float>";
+    QTest::newRow("parenthesis first") << "(anonymous)" << "(anonymous)";
+}
+
+void TestNcuCsv::shortNames()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, shortName);
+    QCOMPARE(QString::fromStdString(core::shortKernelName(name.toStdString())), shortName);
+}
+
+void TestNcuCsv::otherUnits()
+{
+    // Older ncu versions print scaled units: msecond, cycle/nsecond, Kbyte/block, Mwarp is not a warp unit.
+    const std::string text = kHeader + row("0", "Duration", "msecond", "1.5")
+                             + row("0", "SM Frequency", "cycle/nsecond", "1.41")
+                             + row("0", "DRAM Frequency", "Ghz", "1.2")
+                             + row("0", "Static Shared Memory Per Block", "Kbyte/block", "4")
+                             + row("0", "Dynamic Shared Memory Per Block", "byte/block", "512")
+                             + row("0", "Memory Throughput", "%", "90")
+                             + row("0", "Memory Throughput", "Tbyte/second", "1.1")
+                             + row("0", "# SMs", "SM", "108");
+    const core::NcuReport r = core::parseNcuCsv(text, "u.csv");
+    const core::NcuKernel &k = r.kernels.front();
+    QCOMPARE(*k.duration_ns, 1.5e6);
+    QCOMPARE(*k.sm_frequency_hz, 1.41e9);
+    QCOMPARE(*k.dram_frequency_hz, 1.2e9);
+    QCOMPARE(*k.shared_memory_bytes, 4512.0);
+    QCOMPARE(*k.dram_gbs, 1100.0);
+    QCOMPARE(*r.device.sm_count, 108.0);
 }
 
 void TestNcuCsv::concatenatedRuns()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/occupancy_state.h"
 #include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "occupancy/occupancy_state.h"
 #include "profiles/profile_library.h"
 #include "traces/trace_overlay.h"
 #include "traces/trace_state.h"
@@ -10,6 +11,7 @@
 
 #include <qcustomplot.h>
 
+#include <QSet>
 #include <QTest>
 
 #include <cmath>
@@ -96,6 +98,7 @@ private Q_SLOTS:
     void kernelsShowThePredictionAndTheError();
     void modelPredictionFollowsTheState();
     void runtimesGoOnTheZigzagWithTheFit();
+    void twelveDistinctColours();
 
 private:
     ParameterState *m_state = nullptr;
@@ -254,6 +257,18 @@ void TestTraceOverlay::runtimesGoOnTheZigzagWithTheFit()
     m_traces->setVisible(id, false);
     QVERIFY(!plot->yAxis2->visible());
     QCOMPARE(plot->graphCount(), base);
+}
+
+void TestTraceOverlay::twelveDistinctColours()
+{
+    QSet<QRgb> seen;
+    for (int i = 0; i < 12; ++i) {
+        const QRgb c = widgets::seriesColour(i).rgb();
+        QVERIFY2(!seen.contains(c), qPrintable(QString::number(i)));
+        QVERIFY(c != widgets::plot_style::kBlue.rgb() && c != widgets::plot_style::kVermillion.rgb());
+        seen.insert(c);
+    }
+    QCOMPARE(widgets::seriesColour(12), widgets::seriesColour(0));
 }
 
 QTEST_MAIN(TestTraceOverlay)

@@ -206,14 +206,14 @@ void TestTraceState::importsNcuKernels()
     QCOMPARE(load.traces.size(), std::size_t(1));
     const auto &t = load.traces.front();
     QCOMPARE(t.kind, core::TraceKind::KernelPoints);
-    QCOMPARE(t.name, std::string("ncu kernels"));
+    QCOMPARE(t.name, std::string("ncu_stream_synthetic kernels"));
     QVERIFY(t.origin == (core::TraceOrigin {core::TraceFormat::NcuCsv, 0, {}})); // enough to read it again
     QCOMPARE(t.x.size(), std::size_t(5));
     QCOMPARE(t.x.front(), 3.91);
     QCOMPARE(t.y.front(), 407.12);
     QCOMPARE(t.extra.front(), 9.0); // Z = instructions / requests
     QCOMPARE(t.labels.size(), std::size_t(5));
-    QVERIFY(QString::fromStdString(t.labels.back()).startsWith(QStringLiteral("void read_kernel")));
+    QVERIFY(QString::fromStdString(t.labels.back()).startsWith(QStringLiteral("read_kernel<double> [4]")));
 }
 
 void TestTraceState::importsPerfStatTraffic()

@@ -97,7 +97,7 @@ void TestTracesPanel::importListsTheTraces()
     QCOMPARE(m_panel->importFile(kNcu), QString());
     QCOMPARE(m_panel->list()->count(), 1);
     QListWidgetItem *item = m_panel->list()->item(0);
-    QCOMPARE(item->text(), QStringLiteral("ncu kernels"));
+    QCOMPARE(item->text(), QStringLiteral("ncu_stream_synthetic kernels"));
     QCOMPARE(item->checkState(), Qt::Checked);
     QVERIFY(item->toolTip().contains(kNcu)); // the source file
     QVERIFY(item->toolTip().contains(QStringLiteral("5 points")));

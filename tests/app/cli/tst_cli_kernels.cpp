@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+#include "cli_run.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <fstream>
+
+using nlohmann::json;
+
+namespace {
+
+const std::string kDetails = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_h100_details.csv";
+const std::string kRaw = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_h100_raw.csv";
+
+using Run = crossroof::test::CliRun;
+using crossroof::test::run;
+using crossroof::test::runJson;
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
+
+} // namespace
+
+class TestCliKernels : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void detailsAgainstOtherDevice();
+    void rawOnItsDevice();
+    void text();
+    void errors();
+    void fitTraceReadsNcu();
+};
+
+void TestCliKernels::detailsAgainstOtherDevice()
+{
+    // The real H100 SXM details export against the bundled H100 PCIe (114 SMs): read, and the mismatch said.
+    const json j = runJson({"kernels", "--trace", kDetails, "--profile", "h100-pcie", "--json"});
+    QCOMPARE(j["source"].get<std::string>(), kDetails);
+    QCOMPARE(j["format"].get<std::string>(), std::string("ncu-details"));
+    QVERIFY(j["device"]["name"].is_null());
+    QCOMPARE(j["device"]["sm_count"].get<double>(), 132.0);
+    QCOMPARE(j["device"]["cc"].get<std::string>(), std::string("9.0"));
+    QCOMPARE(j["warnings"].size(), std::size_t(2));
+    QCOMPARE(j["warnings"][0].get<std::string>(),
+             std::string("the file's device (132 SMs, CC 9.0) differs from profile 'h100-pcie' (114 SMs, CC "
+                         "9.0): the predictions are for the profile's machine"));
+    const std::string hint = j["warnings"][1].get<std::string>();
+    QVERIFY2(hint.find("sm_count=132") != std::string::npos || hint.find("matching") != std::string::npos,
+             hint.c_str());
+    QCOMPARE(j["kernels"].size(), std::size_t(10));
+    const json &k = j["kernels"][0];
+    QCOMPARE(k["id"].get<std::string>(), std::string("0"));
+    QCOMPARE(k["short_name"].get<std::string>(), std::string("xkernel<8, 1>"));
+    QCOMPARE(k["grid"].get<std::string>(), std::string("(264, 1, 1)"));
+    QCOMPARE(k["block"].get<std::string>(), std::string("(64, 1, 1)"));
+    QCOMPARE(k["warps_per_sm"].get<double>(), 3.99);
+    QCOMPARE(k["duration_ns"].get<double>(), 902784.0);
+    QVERIFY(near(k["dram_gbs"].get<double>(), 156.42053027081));
+    QCOMPARE(k["dram_gbs_derived"].get<bool>(), false);
+    QVERIFY(k["Z"].is_null()); // the details sections hold no instruction or request counts
+    QVERIFY(k["predicted_gbs"].get<double>() > 0);
+    QVERIFY(near(k["error"].get<double>(),
+                 (k["predicted_gbs"].get<double>() - k["dram_gbs"].get<double>()) / k["dram_gbs"].get<double>()));
+    QVERIFY(k["skipped"].is_null());
+}
+
+void TestCliKernels::rawOnItsDevice()
+{
+    // With the profile set to the file's device, no warning; Z comes from the counts in the file.
+    const json j = runJson({"kernels", "--trace", kRaw, "--profile", "h100-pcie", "--set", "sm_count=132",
+                            "--json"});
+    QCOMPARE(j["format"].get<std::string>(), std::string("ncu-raw"));
+    QCOMPARE(j["device"]["name"].get<std::string>(), std::string("NVIDIA H100 80GB HBM3"));
+    QVERIFY(j["warnings"].empty());
+    QCOMPARE(j["kernels"].size(), std::size_t(10));
+    QVERIFY(near(j["kernels"][6]["Z"].get<double>(), 2491720709.0 / 17301504)); // 128 FMAs + 16
+    QVERIFY(near(j["kernels"][3]["dram_gbs"].get<double>(), 2061.88220588673));
+    QCOMPARE(j["kernels"][3]["warps_per_sm"].get<double>(), 61.73);
+}
+
+void TestCliKernels::text()
+{
+    const Run r = run({"kernels", "--trace", kDetails});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.out.find("xkernel<32, 4>") != std::string::npos);
+    QVERIFY(r.out.find("Warning: the file's device (132 SMs, CC 9.0) differs from profile 'gtx570-sp'")
+            != std::string::npos);
+}
+
+void TestCliKernels::errors()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string rep = (dir.path() + QStringLiteral("/run.ncu-rep")).toStdString();
+    std::ofstream(rep, std::ios::binary) << "NVIDIA";
+    Run r = run({"kernels", "--trace", rep});
+    QCOMPARE(r.status, 2);
+    QVERIFY2(r.err.find("ncu --import \"" + rep + "\" --csv --page raw") != std::string::npos, r.err.c_str());
+    r = run({"kernels", "--json"});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.err.find("option '--trace' is required") != std::string::npos);
+    const std::string empty = (dir.path() + QStringLiteral("/empty.csv")).toStdString();
+    std::ofstream(empty, std::ios::binary) << "==PROF== Connected to process 1\n\"ID\",\"Kernel Name\","
+                                              "\"Metric Name\",\"Metric Value\"\n";
+    r = run({"kernels", "--trace", empty});
+    QCOMPARE(r.status, 2);
+    QCOMPARE(r.err, "crossroof-cli kernels: " + empty + ":2: a header but no data rows\n");
+}
+
+void TestCliKernels::fitTraceReadsNcu()
+{
+    // fit-trace detects the ncu export: achieved warps per SM against DRAM GB/s of the ten kernels.
+    const json j = runJson({"fit-trace", "--trace", kDetails, "--json"});
+    QCOMPARE(j["points"].get<int>(), 10);
+    QCOMPARE(j["residuals"].size(), std::size_t(10));
+    QVERIFY(j["R_gbs"].get<double>() > 0 && j["R_gbs"].get<double>() <= 2147.2); // not above the fastest kernel
+    const json forced = runJson({"fit-trace", "--trace", kRaw, "--format", "ncu-csv", "--json"});
+    QCOMPARE(forced["points"].get<int>(), 10);
+    const Run bad = run({"fit-trace", "--trace", kRaw, "--format", "xls"});
+    QCOMPARE(bad.status, 2);
+    QVERIFY(bad.err.find("option '--format': must be csv") != std::string::npos);
+    const Run curve = run({"bandwidth-curve", "--trace", kRaw, "--column", "x", "--limit", "1"});
+    QCOMPARE(curve.status, 2);
+    QVERIFY2(curve.err.find("a ncu-csv file has no bytes per time unit") != std::string::npos, curve.err.c_str());
+}
+
+QTEST_APPLESS_MAIN(TestCliKernels)
+#include "tst_cli_kernels.moc"

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_state.h"
+#include "kernels/kernel_table_view.h"
+#include "profiles/profile_library.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace crossroof;
+using widgets::KernelTableView;
+using widgets::ParameterState;
+
+namespace {
+
+const QString kDetails = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_details.csv");
+const QString kRaw = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv");
+
+} // namespace
+
+class TestKernelTableView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void showsTheFileAndTheMismatch();
+    void sortsAndFilters();
+    void useKernelIsOneUndoStep();
+    void makeProfileFromTheFile();
+    void selectionNamesTheKernels();
+    void badFile();
+
+private:
+    ParameterState *m_state = nullptr;
+    KernelTableView *m_view = nullptr;
+};
+
+void TestKernelTableView::init()
+{
+    m_state = new ParameterState;
+    m_view = new KernelTableView(m_state);
+}
+
+void TestKernelTableView::cleanup()
+{
+    delete m_view;
+    delete m_state;
+}
+
+void TestKernelTableView::showsTheFileAndTheMismatch()
+{
+    QVERIFY(m_view->warningLabel()->isHidden());
+    QCOMPARE(m_view->loadFile(kDetails), QString());
+    QCOMPARE(m_view->table()->model()->rowCount(), 10);
+    QCOMPARE(m_view->table()->model()->index(0, 0).data().toString(), QStringLiteral("xkernel<8, 1>"));
+    QCOMPARE(m_view->table()->model()->index(0, 4).data().toString(), QStringLiteral("3.99"));
+    // The default profile is a 15-SM Fermi: said, with the offer to make a profile of the file's device.
+    QVERIFY(!m_view->warningLabel()->isHidden());
+    QVERIFY(m_view->warningLabel()->text().contains(QStringLiteral("differs from profile")));
+    QVERIFY(m_view->warningLabel()->text().contains(QStringLiteral("than profile")));
+    QVERIFY(!m_view->makeProfileButton()->isHidden());
+    const bool bundledMatch = !core::matchingProfiles(m_view->report()->device, core::bundledProfiles()).empty();
+    QCOMPARE(!m_view->switchButton()->isHidden(), bundledMatch);
+}
+
+void TestKernelTableView::sortsAndFilters()
+{
+    QCOMPARE(m_view->loadFile(kDetails), QString());
+    QAbstractItemModel *model = m_view->table()->model();
+    m_view->table()->sortByColumn(4, Qt::DescendingOrder);
+    QCOMPARE(model->index(0, 4).data().toString(), QStringLiteral("63.57"));
+    QCOMPARE(model->index(9, 4).data().toString(), QStringLiteral("3.99"));
+    m_view->table()->sortByColumn(1, Qt::AscendingOrder); // IDs as numbers: 0, 1, ..., 9
+    QCOMPARE(model->index(9, 1).data().toString(), QStringLiteral("9"));
+    m_view->filter()->setText(QStringLiteral("XKERNEL<8"));
+    QCOMPARE(model->rowCount(), 4);
+    m_view->filter()->clear();
+    QCOMPARE(model->rowCount(), 10);
+}
+
+void TestKernelTableView::useKernelIsOneUndoStep()
+{
+    QCOMPARE(m_view->loadFile(kRaw), QString());
+    m_state->applyProfile(*core::findBundledProfile("h100-pcie"));
+    const double n = m_state->params().n;
+    const double z = m_state->params().Z;
+    const int steps = m_state->undoStack()->count();
+    m_view->useKernel(6); // xkernel<32, 4>: 63.57 warps, Z = 2,491,720,709 / 17,301,504
+    QCOMPARE(m_state->params().n, 64.0);
+    QVERIFY(std::abs(m_state->params().Z - 2491720709.0 / 17301504) < 1e-9);
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    m_state->undoStack()->undo();
+    QCOMPARE(m_state->params().n, n);
+    QCOMPARE(m_state->params().Z, z);
+}
+
+void TestKernelTableView::makeProfileFromTheFile()
+{
+    QCOMPARE(m_view->loadFile(kRaw), QString());
+    m_view->makeProfileButton()->click();
+    const core::XModelParams &p = m_state->params();
+    QCOMPARE(p.sm_count, 132.0);
+    QCOMPARE(p.max_warps, 64.0);
+    QCOMPARE(p.clock_ghz, 1.98);
+    QVERIFY(std::abs(p.R - 3352.32) < 1e-9);
+    QCOMPARE(m_state->profile().compute_capability, std::string("9.0"));
+    QVERIFY(m_view->warningLabel()->isHidden()); // the profile is now the file's device
+    QVERIFY(m_view->makeProfileButton()->isHidden());
+    m_state->undoStack()->undo();
+    QVERIFY(!m_view->warningLabel()->isHidden());
+}
+
+void TestKernelTableView::selectionNamesTheKernels()
+{
+    QCOMPARE(m_view->loadFile(kRaw), QString());
+    QSignalSpy spy(m_view, &KernelTableView::selectionChanged);
+    QVERIFY(!m_view->useButton()->isEnabled());
+    m_view->table()->selectRow(2);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.last().at(0).toStringList(), QStringList {QStringLiteral("xkernel<8, 1> [2]")});
+    QVERIFY(m_view->useButton()->isEnabled());
+}
+
+void TestKernelTableView::badFile()
+{
+    const QString error = m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/README.md"));
+    QVERIFY2(error.contains(QStringLiteral("README.md")), qPrintable(error));
+    QVERIFY(!m_view->report());
+    QCOMPARE(m_view->table()->model()->rowCount(), 0);
+}
+
+QTEST_MAIN(TestKernelTableView)
+#include "tst_kernel_table_view.moc"

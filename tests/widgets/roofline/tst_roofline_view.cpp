@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_state.h"
+#include "export/figure_export.h"
+#include "profiles/profile_library.h"
+#include "roofline/roofline_view.h"
+#include "traces/ncu_csv.h"
+
+#include <qcustomplot.h>
+
+#include <QFile>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace crossroof;
+using widgets::ParameterState;
+using widgets::RooflineView;
+
+namespace {
+
+const std::string kRaw = CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv";
+const std::string kDetails = CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_details.csv";
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
+
+} // namespace
+
+class TestRooflineView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void ceilingsFollowTheProfile();
+    void kernelsFromTheFile();
+    void operatingPointFollowsTheSliders();
+    void hoverNamesTheKernel();
+    void exports();
+
+private:
+    ParameterState *m_state = nullptr;
+    RooflineView *m_view = nullptr;
+};
+
+void TestRooflineView::init()
+{
+    m_state = new ParameterState;
+    m_state->applyProfile(*core::findBundledProfile("h100-pcie"));
+    m_view = new RooflineView(m_state);
+    m_view->resize(800, 600);
+}
+
+void TestRooflineView::cleanup()
+{
+    delete m_view;
+    delete m_state;
+}
+
+void TestRooflineView::ceilingsFollowTheProfile()
+{
+    const core::XModelParams &p = m_state->params();
+    QCOMPARE(m_view->memoryCeilingGbs(), p.R);
+    QCOMPARE(m_view->computeCeilingGops(), p.M * p.warp_size * p.clock_ghz * p.sm_count);
+    QVERIFY(m_view->note()->text().contains(QStringLiteral("No kernels")));
+    m_state->applyValue(QStringLiteral("R"), 1000);
+    QCOMPARE(m_view->memoryCeilingGbs(), 1000.0);
+    QCOMPARE(m_view->plot()->graph(0)->data()->at(1)->value, m_view->computeCeilingGops()); // the ridge
+}
+
+void TestRooflineView::kernelsFromTheFile()
+{
+    m_view->setReport(core::readNcuCsv(kRaw));
+    QCOMPARE(m_view->points().size(), std::size_t(10));
+    const auto &p = m_view->points().front();
+    // 25,967,573 warp-instructions x 32 in 901,216 ns; DRAM 156.18 GB/s.
+    QVERIFY(near(p.gops, 25967573.0 * 32 / 901216));
+    QVERIFY(near(p.intensity, 25967573.0 * 32 / 901216 / 156.18023648049));
+    QCOMPARE(p.label, QStringLiteral("xkernel<8, 1> [0]"));
+    QVERIFY(m_view->note()->text().contains(QStringLiteral("10 kernel")));
+    // The details sections hold no instruction counts: nothing to draw, and the note says why.
+    m_view->setReport(core::readNcuCsv(kDetails));
+    QVERIFY(m_view->points().empty());
+    QVERIFY(m_view->note()->text().contains(QStringLiteral("0 of 10 kernels drawn")));
+}
+
+void TestRooflineView::operatingPointFollowsTheSliders()
+{
+    m_state->applyValue(QStringLiteral("n"), 4);
+    const QPointF few = m_view->operatingPoint();
+    m_state->applyValue(QStringLiteral("n"), 48);
+    const QPointF many = m_view->operatingPoint();
+    const core::XModelParams &p = m_state->params();
+    QCOMPARE(many.x(), p.Z * p.warp_size / p.request_bytes);
+    QVERIFY(many.y() > few.y());
+    m_state->applyValue(QStringLiteral("Z"), p.Z * 4);
+    QCOMPARE(m_view->operatingPoint().x(), 4 * many.x());
+}
+
+void TestRooflineView::hoverNamesTheKernel()
+{
+    m_view->setReport(core::readNcuCsv(kRaw));
+    m_view->plot()->replot();
+    const auto &p = m_view->points()[6];
+    const QPointF pixel(m_view->plot()->xAxis->coordToPixel(p.intensity),
+                        m_view->plot()->yAxis->coordToPixel(p.gops));
+    QCOMPARE(m_view->pointAt(pixel + QPointF(3, -2)), std::optional<std::size_t>(6));
+    QVERIFY(!m_view->pointAt(QPointF(-100, -100)));
+    const QString text = m_view->pointText(6);
+    QVERIFY2(text.startsWith(QStringLiteral("xkernel<32, 4> [6]")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("-bound")), qPrintable(text));
+}
+
+void TestRooflineView::exports()
+{
+    m_view->setReport(core::readNcuCsv(kRaw));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("roofline.svg"));
+    QCOMPARE(widgets::exportFigure(m_view->figurePlots(), path, widgets::FigureOptions {}), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("<svg"));
+}
+
+QTEST_MAIN(TestRooflineView)
+#include "tst_roofline_view.moc"

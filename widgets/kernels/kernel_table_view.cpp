@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kernels/kernel_table_view.h"
+
+#include "common/parameter_state.h"
+#include "profiles/profile_library.h"
+#include "support/error.h"
+#include "support/text.h"
+#include "traces/csv_table.h"
+
+#include <QColor>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+enum Column { Name, Id, Grid, Block, Warps, Duration, Gbs, Z, Predicted, Error, ColumnCount };
+
+constexpr int kSortRole = Qt::UserRole;
+constexpr int kKernelRole = Qt::UserRole + 1;
+
+QString number(const std::optional<double> &v)
+{
+    return v ? QString::fromStdString(core::formatNumber(*v)) : QStringLiteral("–");
+}
+
+QStandardItem *numberItem(const std::optional<double> &v, const QString &text)
+{
+    auto *item = new QStandardItem(text);
+    item->setData(v ? *v : -std::numeric_limits<double>::infinity(), kSortRole);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QStandardItem *textItem(const std::string &text)
+{
+    auto *item = new QStandardItem(QString::fromStdString(text));
+    item->setData(item->text(), kSortRole);
+    return item;
+}
+
+} // namespace
+
+QString kernelLabel(const core::NcuKernel &kernel)
+{
+    const QString name = QString::fromStdString(kernel.short_name);
+    return kernel.id == kernel.name ? name : name + QStringLiteral(" [%1]").arg(QString::fromStdString(kernel.id));
+}
+
+KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_model(new QStandardItemModel(0, ColumnCount, this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_filter(new QLineEdit(this))
+    , m_warning(new QLabel(this))
+    , m_open(new QPushButton(tr("Open &ncu CSV…"), this))
+    , m_use(new QPushButton(tr("Use &kernel"), this))
+    , m_switch(new QPushButton(this))
+    , m_makeProfile(new QPushButton(tr("Make profile from fi&le"), this))
+{
+    const QStringList headers {tr("Name"),          tr("ID"),    tr("Grid"),
+                               tr("Block"),         tr("Warps/SM"), tr("Duration (µs)"),
+                               tr("DRAM (GB/s)"),   tr("Z"),     tr("Predicted (GB/s)"),
+                               tr("Error (%)")};
+    const QStringList tips {
+            tr("Kernel name as in the file (hover for the full demangled name)"),
+            tr("Launch ID in the ncu file"),
+            tr("Grid size (blocks)"),
+            tr("Block size (threads)"),
+            tr("Achieved active warps per SM (sm__warps_active.avg.per_cycle_active): the X-model's n"),
+            tr("Kernel duration, gpu__time_duration.sum, in microseconds"),
+            tr("DRAM throughput, 10^9 bytes/s (dram__bytes.sum.per_second); * = DRAM Throughput % × the "
+               "profile's R"),
+            tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global requests), "
+               "when the file has both"),
+            tr("X-model MS throughput f(k) at the operating point with n = achieved warps per SM and the "
+               "kernel's Z (else the current Z and E), GB/s"),
+            tr("(predicted − measured) / measured × 100 %")};
+    m_model->setHorizontalHeaderLabels(headers);
+    for (int c = 0; c < ColumnCount; ++c)
+        m_model->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(kSortRole);
+    m_proxy->setFilterKeyColumn(Name);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(Id, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setObjectName(QStringLiteral("KernelTable"));
+    m_table->setToolTip(tr("Kernels of the ncu export; select rows to highlight them, Enter or Use kernel "
+                           "sets n and Z"));
+
+    m_filter->setPlaceholderText(tr("Filter by name"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(tr("Show only kernels whose name contains this text (case-insensitive)"));
+    m_warning->setWordWrap(true);
+    m_warning->setObjectName(QStringLiteral("KernelWarning"));
+    m_warning->setStyleSheet(QStringLiteral("color: #b35900"));
+    m_warning->hide();
+    m_open->setToolTip(tr("Read an Nsight Compute CSV export (ncu --csv, any page)"));
+    m_use->setToolTip(tr("Set n = round(achieved warps per SM) and Z = instructions / requests (when known) "
+                         "from the selected kernel, as one undo step"));
+    m_switch->setToolTip(tr("Load the bundled profile with the file's SM count and compute capability"));
+    m_makeProfile->setToolTip(tr("Load a profile made from the file's device: SM count, clock, warps per SM "
+                                 "and R = 2 × memory clock × bus width / 8; other parameters from the current "
+                                 "profile"));
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_open);
+    buttons->addWidget(m_use);
+    buttons->addStretch();
+    auto *profileButtons = new QHBoxLayout;
+    profileButtons->addWidget(m_switch);
+    profileButtons->addWidget(m_makeProfile);
+    profileButtons->addStretch();
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_warning);
+    layout->addLayout(profileButtons);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_open, &QPushButton::clicked, this, &KernelTableView::openInteractively);
+    connect(m_use, &QPushButton::clicked, this, [this] {
+        const auto selected = selectedKernels();
+        if (!selected.empty())
+            useKernel(selected.front());
+    });
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        useKernel(m_proxy->data(index, kKernelRole).toULongLong());
+    });
+    connect(m_switch, &QPushButton::clicked, this, [this] {
+        if (!m_matches.empty())
+            m_state->applyProfile(*m_matches.front());
+    });
+    connect(m_makeProfile, &QPushButton::clicked, this, [this] {
+        if (m_report)
+            m_state->applyProfile(core::profileFromDevice(m_report->device, m_state->profile(), m_report->source));
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        QStringList labels;
+        for (const std::size_t k : selectedKernels())
+            labels << kernelLabel(m_report->kernels[k]);
+        updateButtons();
+        Q_EMIT selectionChanged(labels);
+    });
+    connect(m_state, &ParameterState::changed, this, &KernelTableView::refresh);
+    refresh();
+}
+
+QString KernelTableView::loadFile(const QString &path)
+{
+    try {
+        setReport(core::readNcuCsv(path.toStdString()));
+    } catch (const core::InputError &e) {
+        return QString::fromUtf8(e.what());
+    }
+    Q_EMIT message(tr("Read %n kernel(s) from %1", nullptr, int(m_report->kernels.size()))
+                           .arg(QFileInfo(path).fileName()));
+    return {};
+}
+
+void KernelTableView::setReport(core::NcuReport report)
+{
+    m_report = std::move(report);
+    m_filter->clear();
+    refresh();
+    Q_EMIT reportChanged();
+}
+
+std::vector<std::size_t> KernelTableView::selectedKernels() const
+{
+    std::vector<std::size_t> out;
+    if (!m_report)
+        return out;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows(Name))
+        out.push_back(m_proxy->data(index, kKernelRole).toULongLong());
+    return out;
+}
+
+void KernelTableView::useKernel(std::size_t index)
+{
+    if (!m_report || index >= m_report->kernels.size())
+        return;
+    const core::NcuKernel &k = m_report->kernels[index];
+    if (!k.warps_per_sm)
+        return;
+    const double n = std::clamp(std::round(*k.warps_per_sm), 1.0, std::max(1.0, m_state->params().max_warps));
+    QUndoStack *undo = m_state->undoStack();
+    undo->beginMacro(tr("Use kernel %1").arg(kernelLabel(k)));
+    m_state->applyValue(QStringLiteral("n"), n);
+    if (const auto z = k.intensity(); z && *z > 0)
+        m_state->applyValue(QStringLiteral("Z"), *z);
+    undo->endMacro();
+    Q_EMIT message(tr("n and Z from kernel %1").arg(kernelLabel(k)));
+}
+
+void KernelTableView::refresh()
+{
+    const std::vector<std::size_t> selected = selectedKernels();
+    m_model->removeRows(0, m_model->rowCount());
+    m_matches.clear();
+    if (!m_report) {
+        m_warning->hide();
+        updateButtons();
+        return;
+    }
+    const core::HardwareProfile &profile = m_state->profile();
+    const core::XModelParams &params = m_state->params();
+    m_rows = core::compareKernels(*m_report, params, profile.compute_capability, profile.id);
+    m_table->setSortingEnabled(false);
+    for (std::size_t i = 0; i < m_rows.rows.size(); ++i) {
+        const core::KernelRow &r = m_rows.rows[i];
+        QList<QStandardItem *> items;
+        items << textItem(r.short_name);
+        items.front()->setToolTip(QString::fromStdString(r.name)
+                                  + (r.skipped.empty() ? QString()
+                                                       : QStringLiteral("\n") + tr("Skipped: %1")
+                                                                 .arg(QString::fromStdString(r.skipped))));
+        const auto id = core::parseTableNumber(r.id);
+        items << numberItem(id, QString::fromStdString(r.id));
+        if (!id)
+            items.back()->setData(QString::fromStdString(r.id), kSortRole);
+        items << textItem(r.grid) << textItem(r.block);
+        items << numberItem(r.warps_per_sm, number(r.warps_per_sm));
+        const auto us = r.duration_ns ? std::optional(*r.duration_ns / 1e3) : std::nullopt;
+        items << numberItem(us, number(us));
+        items << numberItem(r.dram_gbs, number(r.dram_gbs) + (r.dram_gbs_derived ? QStringLiteral("*") : QString()));
+        items << numberItem(r.Z, number(r.Z));
+        items << numberItem(r.predicted_gbs, number(r.predicted_gbs));
+        const auto percent = r.error ? std::optional(*r.error * 100) : std::nullopt;
+        items << numberItem(percent, percent ? QString::asprintf("%+.1f", *percent) : QStringLiteral("–"));
+        for (QStandardItem *item : items) {
+            item->setData(qulonglong(i), kKernelRole);
+            if (!r.skipped.empty())
+                item->setForeground(QColor(128, 128, 128));
+        }
+        m_model->appendRow(items);
+    }
+    m_table->setSortingEnabled(true);
+    m_table->resizeColumnsToContents();
+    for (const std::size_t k : selected) {
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            const QModelIndex index = m_proxy->index(row, Name);
+            if (m_proxy->data(index, kKernelRole).toULongLong() == k)
+                m_table->selectionModel()->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+    }
+
+    const bool mismatch = core::deviceMismatch(m_report->device, params.sm_count, profile.compute_capability,
+                                               profile.id)
+                                  .has_value();
+    if (mismatch)
+        m_matches = core::matchingProfiles(m_report->device, core::bundledProfiles());
+    QStringList lines;
+    for (const std::string &w : m_rows.warnings)
+        lines << QString::fromStdString(w);
+    m_warning->setText(lines.join(QLatin1Char('\n')));
+    m_warning->setVisible(!lines.isEmpty());
+    m_switch->setVisible(!m_matches.empty());
+    if (!m_matches.empty())
+        m_switch->setText(tr("S&witch to %1").arg(QString::fromStdString(m_matches.front()->name)));
+    m_makeProfile->setVisible(mismatch && m_report->device.sm_count.has_value());
+    updateButtons();
+}
+
+void KernelTableView::updateButtons()
+{
+    const auto selected = selectedKernels();
+    m_use->setEnabled(!selected.empty() && m_report->kernels[selected.front()].warps_per_sm.has_value());
+    if (!m_report) {
+        m_switch->hide();
+        m_makeProfile->hide();
+    }
+}
+
+void KernelTableView::openInteractively()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Nsight Compute CSV"), QString(),
+                                                      tr("Nsight Compute exports (*.csv *.txt *.ncu-rep);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const QString error = loadFile(path);
+    if (!error.isEmpty()) {
+        m_warning->setText(error);
+        m_warning->show();
+        Q_EMIT message(error);
+    }
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "traces/kernel_table.h"
+#include "traces/ncu_csv.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// The kernels of an Nsight Compute export as a sortable table beside the traces: name, ID, grid, block,
+/// achieved warps per SM, duration, DRAM GB/s (derived ones marked), Z, the X-model's predicted GB/s for the
+/// current parameters and the error. The filter field keeps the rows whose name contains its text. When the
+/// file's device differs from the profile a warning says so and offers the bundled profile of that device
+/// or one made from the file's device attributes. "Use kernel" sets n (and Z where the file has it) from
+/// the selected kernel as one undo step.
+class KernelTableView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit KernelTableView(ParameterState *state, QWidget *parent = nullptr);
+
+    /// Reads PATH (core::readNcuCsv()) and shows its kernels; returns the error (naming file, line and
+    /// column), or an empty string.
+    QString loadFile(const QString &path);
+    void setReport(core::NcuReport report);
+    const std::optional<core::NcuReport> &report() const { return m_report; }
+    const core::KernelTable &rows() const { return m_rows; }
+
+    /// Indices into report()->kernels of the selected rows, in table order.
+    std::vector<std::size_t> selectedKernels() const;
+    /// Sets n = the kernel's achieved warps per SM (rounded, within [1, max_warps]) and Z where known, as
+    /// one undo step. Does nothing for a kernel without warps.
+    void useKernel(std::size_t index);
+
+    QTableView *table() const { return m_table; }
+    QLineEdit *filter() const { return m_filter; }
+    QLabel *warningLabel() const { return m_warning; }
+    QPushButton *useButton() const { return m_use; }
+    QPushButton *switchButton() const { return m_switch; }
+    QPushButton *makeProfileButton() const { return m_makeProfile; }
+    QPushButton *openButton() const { return m_open; }
+
+Q_SIGNALS:
+    /// A file was read (report() changed).
+    void reportChanged();
+    /// The labels (as the imported ncu trace names its points: "short name [ID]") of the selected kernels,
+    /// for the plots to highlight.
+    void selectionChanged(const QStringList &labels);
+    /// A short note for the status bar.
+    void message(const QString &text);
+
+private:
+    void refresh();
+    void updateButtons();
+    void openInteractively();
+
+    ParameterState *m_state;
+    std::optional<core::NcuReport> m_report;
+    core::KernelTable m_rows;
+    std::vector<const core::HardwareProfile *> m_matches;
+    QStandardItemModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    QLineEdit *m_filter;
+    QLabel *m_warning;
+    QPushButton *m_open;
+    QPushButton *m_use;
+    QPushButton *m_switch;
+    QPushButton *m_makeProfile;
+};
+
+/// The label of KERNEL as the imported ncu trace and the table name it: "short name [ID]".
+QString kernelLabel(const core::NcuKernel &kernel);
+
+} // namespace crossroof::widgets

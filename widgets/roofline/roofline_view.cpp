@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "roofline/roofline_view.h"
+
+#include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "kernels/kernel_table_view.h"
+#include "support/error.h"
+#include "support/text.h"
+#include "xmodel/xmodel.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString num(double v)
+{
+    return QString::fromStdString(core::formatNumber(v));
+}
+
+/// Pixels within which hovering finds a point.
+constexpr double kHoverPixels = 10;
+
+} // namespace
+
+RooflineView::RooflineView(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_plot(new QCustomPlot(this))
+    , m_note(new QLabel(this))
+{
+    m_plot->setObjectName(QStringLiteral("RooflinePlot"));
+    m_plot->setMinimumSize(420, 320);
+    m_plot->setToolTip(QString());
+    plot_style::setupAxes(m_plot);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    }
+    m_plot->xAxis->setLabel(tr("Intensity I (thread-instructions per DRAM byte)"));
+    m_plot->yAxis->setLabel(tr("Instruction throughput (Gop/s)"));
+    m_plot->legend->setVisible(true);
+    plot_style::placeLegendBelow(m_plot);
+    m_plot->setMouseTracking(true);
+    m_note->setWordWrap(true);
+    m_note->setToolTip(tr("Memory ceiling R·I; compute ceiling M·warp_size·clock·SMs; latency ceiling "
+                          "E·n·warp_size·clock·SMs when E·n < M. Kernels: I = 32·instructions / (DRAM GB/s · "
+                          "duration), throughput = 32·instructions / duration."));
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_note);
+
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
+        const auto i = pointAt(event->position());
+        if (i)
+            QToolTip::showText(event->globalPosition().toPoint(), pointText(*i), m_plot);
+        else
+            QToolTip::hideText();
+    });
+    connect(m_state, &ParameterState::changed, this, &RooflineView::refresh);
+    refresh();
+}
+
+void RooflineView::setReport(const std::optional<core::NcuReport> &report)
+{
+    m_report = report;
+    refresh();
+}
+
+void RooflineView::setHighlighted(const QStringList &labels)
+{
+    m_highlighted = labels;
+    refresh();
+}
+
+double RooflineView::memoryCeilingGbs() const
+{
+    return m_state->params().R;
+}
+
+double RooflineView::computeCeilingGops() const
+{
+    return m_state->params().M * m_state->params().gopsPerInstructionRate();
+}
+
+QString RooflineView::pointText(std::size_t i) const
+{
+    const KernelPoint &p = m_points.at(i);
+    const double ridge = computeCeilingGops() / memoryCeilingGbs();
+    const QString bound = p.intensity < ridge ? tr("memory-bound (I < ridge %1)").arg(num(ridge))
+                                              : tr("compute-bound (I ≥ ridge %1)").arg(num(ridge));
+    return tr("%1\nI = %2 op/byte, %3 Gop/s, %4 µs\n%5")
+            .arg(p.label, num(p.intensity), num(p.gops), num(p.duration_ns / 1e3), bound);
+}
+
+std::optional<std::size_t> RooflineView::pointAt(const QPointF &pixel) const
+{
+    std::optional<std::size_t> best;
+    double bestDistance = kHoverPixels;
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        const QPointF at(m_plot->xAxis->coordToPixel(m_points[i].intensity),
+                         m_plot->yAxis->coordToPixel(m_points[i].gops));
+        const double d = std::hypot(at.x() - pixel.x(), at.y() - pixel.y());
+        if (d <= bestDistance) {
+            bestDistance = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+void RooflineView::rebuildPoints()
+{
+    m_points.clear();
+    if (!m_report)
+        return;
+    const double warpSize = m_state->params().warp_size;
+    for (std::size_t k = 0; k < m_report->kernels.size(); ++k) {
+        const core::NcuKernel &kernel = m_report->kernels[k];
+        if (!kernel.instructions || !kernel.duration_ns || !kernel.dram_gbs || !(*kernel.duration_ns > 0)
+            || !(*kernel.dram_gbs > 0) || !(*kernel.instructions > 0))
+            continue;
+        KernelPoint p;
+        p.kernel = k;
+        p.gops = *kernel.instructions * warpSize / *kernel.duration_ns;
+        p.intensity = p.gops / *kernel.dram_gbs;
+        p.duration_ns = *kernel.duration_ns;
+        p.label = kernelLabel(kernel);
+        m_points.push_back(p);
+    }
+}
+
+void RooflineView::refresh()
+{
+    rebuildPoints();
+    m_plot->clearGraphs();
+    const core::XModelParams &params = m_state->params();
+    const double R = memoryCeilingGbs();
+    const double peak = computeCeilingGops();
+    const double ridge = peak / R;
+
+    m_operating = {};
+    std::optional<double> latencyCeiling;
+    try {
+        const core::XModel model(params);
+        const core::Equilibrium &op = model.solve().operatingPoint();
+        m_operating = QPointF(params.Z * params.warp_size / params.request_bytes, op.cs_gops);
+        if (params.E * params.n < params.M)
+            latencyCeiling = params.E * params.n * params.gopsPerInstructionRate();
+    } catch (const core::InputError &) {
+        // Parameters the model refuses: the ceilings alone.
+    }
+
+    double xMin = ridge / 100, xMax = ridge * 100;
+    double yMin = peak / 1e4, yMax = peak * 4;
+    const auto include = [&](double x, double y) {
+        if (!(x > 0) || !(y > 0))
+            return;
+        xMin = std::min(xMin, x / 3);
+        xMax = std::max(xMax, x * 3);
+        yMin = std::min(yMin, y / 3);
+        yMax = std::max(yMax, y * 3);
+    };
+    for (const KernelPoint &p : m_points)
+        include(p.intensity, p.gops);
+    include(m_operating.x(), m_operating.y());
+
+    QCPGraph *roof = m_plot->addGraph();
+    roof->setName(tr("Ceilings: R = %1 GB/s, peak %2 Gop/s").arg(num(R), num(peak)));
+    roof->setPen(QPen(plot_style::kBlack, 2));
+    roof->setData({xMin, ridge, xMax}, {R * xMin, peak, peak});
+    if (latencyCeiling) {
+        QCPGraph *latency = m_plot->addGraph();
+        latency->setName(tr("Latency ceiling E·n = %1").arg(num(params.E * params.n)));
+        latency->setPen(QPen(plot_style::kGrey, 1.5, Qt::DashLine));
+        const double knee = *latencyCeiling / R;
+        latency->setData({knee, xMax}, {*latencyCeiling, *latencyCeiling});
+    }
+
+    double longest = 0;
+    for (const KernelPoint &p : m_points)
+        longest = std::max(longest, p.duration_ns);
+    bool legendDone = false;
+    for (const KernelPoint &p : m_points) {
+        QCPGraph *g = m_plot->addGraph();
+        const bool highlighted = m_highlighted.contains(p.label);
+        const double size = 6 + 14 * std::sqrt(p.duration_ns / longest);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
+                                           highlighted ? plot_style::kBlack : plot_style::kBlue,
+                                           highlighted ? plot_style::kOrange : plot_style::kSky, size));
+        g->setData({p.intensity}, {p.gops});
+        g->setName(tr("Kernels (size ∝ duration)"));
+        if (legendDone)
+            g->removeFromLegend();
+        legendDone = true;
+    }
+    if (m_operating.x() > 0 && m_operating.y() > 0) {
+        QCPGraph *op = m_plot->addGraph();
+        op->setName(tr("X-model operating point (n = %1, Z = %2, E = %3)")
+                            .arg(num(params.n), num(params.Z), num(params.E)));
+        op->setLineStyle(QCPGraph::lsNone);
+        op->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, plot_style::kVermillion, 14));
+        op->setData({m_operating.x()}, {m_operating.y()});
+    }
+    m_plot->xAxis->setRange(xMin, xMax);
+    m_plot->yAxis->setRange(yMin, yMax);
+    m_plot->replot();
+
+    const std::size_t total = m_report ? m_report->kernels.size() : 0;
+    m_note->setText(!m_report ? tr("No kernels: open an ncu CSV export in the Kernels dock.")
+                    : m_points.size() == total
+                            ? tr("%n kernel(s).", nullptr, int(total))
+                            : tr("%1 of %2 kernels drawn; the others lack instructions "
+                                 "(smsp__inst_executed.sum), duration or DRAM throughput.")
+                                      .arg(m_points.size())
+                                      .arg(total));
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "traces/ncu_csv.h"
+
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QLabel;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// An instruction roofline (as Nsight Compute and Intel Advisor draw it) on log-log axes: instruction
+/// throughput (thread-instructions per second, Gop/s) against intensity (thread-instructions per DRAM byte).
+/// Ceilings from the current parameters: memory R·I, compute M·warp_size·clock·SMs, and the latency ceiling
+/// E·n·warp_size·clock·SMs where E·n < M (a workload with E independent instructions per warp and n warps
+/// cannot issue faster). The kernels of an ncu export are points sized by their duration; the X-model's
+/// operating point for the current parameters (intensity Z·warp_size/request_bytes, its CS throughput)
+/// follows the sliders. Hovering a point names the kernel and its bound.
+class RooflineView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RooflineView(ParameterState *state, QWidget *parent = nullptr);
+
+    /// The kernels to draw; those without instructions, duration or DRAM throughput are left out (their
+    /// count is shown under the plot).
+    void setReport(const std::optional<core::NcuReport> &report);
+    /// Highlights the kernels with these labels ("short name [ID]", as the kernel table names them).
+    void setHighlighted(const QStringList &labels);
+
+    /// A plotted kernel: its index in the report, intensity (op/byte) and throughput (Gop/s).
+    struct KernelPoint
+    {
+        std::size_t kernel = 0;
+        double intensity = 0;
+        double gops = 0;
+        double duration_ns = 0;
+        QString label;
+    };
+    const std::vector<KernelPoint> &points() const { return m_points; }
+    /// Memory ceiling slope (GB/s) and compute ceiling (Gop/s) of the current parameters.
+    double memoryCeilingGbs() const;
+    double computeCeilingGops() const;
+    /// The X-model operating point (intensity, Gop/s).
+    QPointF operatingPoint() const { return m_operating; }
+    /// What hovering point I shows: the kernel, its intensity and throughput, and whether memory or compute
+    /// bounds it at that intensity.
+    QString pointText(std::size_t i) const;
+    /// The point under PIXEL (plot coordinates) within a few pixels, or none.
+    std::optional<std::size_t> pointAt(const QPointF &pixel) const;
+
+    QCustomPlot *plot() const { return m_plot; }
+    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
+    QLabel *note() const { return m_note; }
+
+private:
+    void refresh();
+    void rebuildPoints();
+
+    ParameterState *m_state;
+    std::optional<core::NcuReport> m_report;
+    std::vector<KernelPoint> m_points;
+    QStringList m_highlighted;
+    QPointF m_operating;
+    QCustomPlot *m_plot;
+    QLabel *m_note;
+};
+
+} // namespace crossroof::widgets
