@@ -2,13 +2,12 @@
 #include "markov/markov.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 #include "support/text.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
-#include <system_error>
 
 namespace crossroof::core {
 
@@ -407,14 +406,12 @@ MarkovGrid MarkovGrid::fromText(std::string_view text)
     if (colon == std::string_view::npos || (kind != "uniform" && kind != "logit"))
         throw InputError("grid must be thesis, uniform:K or logit:K (got '" + std::string(text) + "')");
     const std::string_view count = text.substr(colon + 1);
-    int k = 0;
-    const auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), k);
-    if (count.empty() || ec != std::errc() || ptr != count.data() + count.size() || k < 2
-        || k > kMaxGridCount) {
+    const std::optional<int> k = parseInteger<int>(count);
+    if (!k || *k < 2 || *k > kMaxGridCount) {
         throw InputError("grid '" + std::string(text) + "': K must be a whole number between 2 and "
                          + std::to_string(kMaxGridCount));
     }
-    return {kind == "uniform" ? MarkovGridKind::Uniform : MarkovGridKind::Logit, k};
+    return {kind == "uniform" ? MarkovGridKind::Uniform : MarkovGridKind::Logit, *k};
 }
 
 std::string MarkovGrid::text() const

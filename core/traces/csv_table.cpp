@@ -9,8 +9,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <system_error>
 
@@ -547,28 +545,6 @@ std::vector<double> CsvTable::numbers(std::size_t column) const
 CsvTable parseCsv(std::string_view text, const std::string &source, const CsvOptions &options)
 {
     return CsvParser(text, source).parse(options);
-}
-
-std::string readTextFile(const std::string &path, std::uintmax_t maxBytes, std::string_view what)
-{
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw InputError(path + ": is a directory, not a file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        throw InputError(path + ": cannot read (" + ec.message() + ")");
-    if (size > maxBytes) {
-        throw InputError(path + ": " + std::to_string(size) + " bytes, over the "
-                         + std::to_string(maxBytes / (1024 * 1024)) + " MiB limit for " + std::string(what));
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path + ": cannot open");
-    std::string text(std::size_t(size), '\0');
-    in.read(text.data(), std::streamsize(size));
-    if (!in)
-        throw InputError(path + ": read error");
-    return text;
 }
 
 CsvTable readCsv(const std::string &path, const CsvOptions &options)
