@@ -5,6 +5,8 @@
 #include "support/numbers.h"
 #include "support/text.h"
 
+#include <unsupported/Eigen/KroneckerProduct>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -263,14 +265,7 @@ LiteralMarkovChain::LiteralMarkovChain(const MarkovTopology &topology)
     // Eq. 4: the system matrix is the Kronecker product of the group matrices (group 0 most significant).
     Eigen::MatrixXd system = Eigen::MatrixXd::Ones(1, 1);
     for (const auto &g : topology) {
-        const Eigen::MatrixXd t = groupMatrix(g.threads, g.p, g.q);
-        const Eigen::Index a = system.rows();
-        const Eigen::Index b = t.rows();
-        Eigen::MatrixXd next(a * b, a * b);
-        for (Eigen::Index j = 0; j < a; ++j) {
-            for (Eigen::Index i = 0; i < a; ++i)
-                next.block(i * b, j * b, b, b) = system(i, j) * t;
-        }
+        Eigen::MatrixXd next = Eigen::kroneckerProduct(system, groupMatrix(g.threads, g.p, g.q));
         system.swap(next);
     }
     m_matrix.swap(system);
