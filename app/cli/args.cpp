@@ -2,9 +2,9 @@
 #include "args.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 
 #include <algorithm>
-#include <charconv>
 
 namespace crossroof::cli {
 
@@ -80,10 +80,10 @@ long long Args::integer(const std::string &name, long long fallback, long long m
     if (!has(name))
         return fallback;
     const std::string text = value(name);
-    long long v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+    const std::optional<long long> parsed = core::parseInteger<long long>(text);
+    if (!parsed)
         throw InputError("option '--" + name + "': '" + text + "' is not a whole number");
+    const long long v = *parsed;
     if (v < min || v > max) {
         throw InputError("option '--" + name + "': must be between " + std::to_string(min) + " and "
                          + std::to_string(max) + " (got " + text + ")");

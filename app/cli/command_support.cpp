@@ -3,11 +3,11 @@
 
 #include "args.h"
 #include "support/error.h"
+#include "support/numbers.h"
 #include "profiles/profile_library.h"
 
-#include <charconv>
 #include <cstdio>
-#include <system_error>
+#include <optional>
 
 namespace crossroof::cli {
 
@@ -42,13 +42,12 @@ Json parametersJson(const core::XModelParams &p)
 
 double probabilityValue(const std::string &text, const std::string &what)
 {
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+    const std::optional<double> v = core::parseNumber(text);
+    if (!v)
         throw core::InputError(what + ": '" + text + "' is not a number");
-    if (!(v >= 0 && v <= 1))
+    if (!(*v >= 0 && *v <= 1))
         throw core::InputError(what + ": must be between 0 and 1 (got " + text + ")");
-    return v;
+    return *v;
 }
 
 } // namespace crossroof::cli

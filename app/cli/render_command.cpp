@@ -3,12 +3,12 @@
 #include "args.h"
 #include "commands.h"
 #include "support/error.h"
+#include "support/numbers.h"
 #include "export/figure_export.h"
 #include "main_window.h"
 
 #include <QApplication>
 
-#include <charconv>
 #include <optional>
 #include <ostream>
 
@@ -23,14 +23,13 @@ double positive(const Args &args, const std::string &name, double fallback, doub
     if (!args.has(name))
         return fallback;
     const std::string text = args.value(name);
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+    const std::optional<double> v = core::parseNumber(text);
+    if (!v)
         throw InputError("option '--" + name + "': '" + text + "' is not a number");
-    if (!(v >= min && v <= max))
+    if (!(*v >= min && *v <= max))
         throw InputError("option '--" + name + "': must be between " + std::to_string(int(min)) + " and "
                          + std::to_string(int(max)) + " (got " + text + ")");
-    return v;
+    return *v;
 }
 
 void runRender(const std::vector<std::string> &argv, std::ostream &out)

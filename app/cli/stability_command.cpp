@@ -5,6 +5,7 @@
 #include "command_support.h"
 #include "commands.h"
 #include "support/error.h"
+#include "support/numbers.h"
 #include "xmodel/hysteresis.h"
 #include "profiles/profile_library.h"
 #include "xmodel/stability_map.h"
@@ -12,13 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string_view>
-#include <system_error>
 
 namespace crossroof::cli {
 
@@ -55,10 +55,13 @@ std::vector<std::string_view> split(std::string_view text, char sep)
     }
 }
 
+/// Whether TEXT is a number (core::parseNumber); if so, V is set to it.
 bool parseNumber(std::string_view text, double &v)
 {
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
+    const std::optional<double> n = core::parseNumber(text);
+    if (n)
+        v = *n;
+    return n.has_value();
 }
 
 /// Runs body and puts "option '--NAME': " in front of its InputError.

@@ -2,12 +2,13 @@
 #include "args.h"
 #include "commands.h"
 #include "support/error.h"
+#include "support/numbers.h"
 #include "occupancy/scheduling.h"
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 #include <string_view>
 #include <utility>
@@ -30,16 +31,13 @@ long long required(const Args &args, const std::string &name, long long min, lon
 std::pair<long long, long long> parseRange(const std::string &text)
 {
     const auto colon = text.find(':');
-    auto whole = [&](std::string_view part, long long &v) {
-        const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
-        return !part.empty() && ec == std::errc() && ptr == part.data() + part.size();
-    };
-    long long lo = 0;
-    long long hi = 0;
-    if (colon == std::string::npos || !whole(std::string_view(text).substr(0, colon), lo)
-        || !whole(std::string_view(text).substr(colon + 1), hi)) {
+    const std::string_view view(text);
+    const std::optional<long long> first = core::parseInteger<long long>(view.substr(0, colon));
+    const std::optional<long long> last = core::parseInteger<long long>(view.substr(colon + 1));
+    if (colon == std::string::npos || !first || !last)
         throw InputError("option '--br': expected MIN:MAX, two whole numbers (got '" + text + "')");
-    }
+    const long long lo = *first;
+    const long long hi = *last;
     if (lo < 1 || hi > core::kMaxRequestedBlocks || hi < lo) {
         throw InputError("option '--br': need 1 <= MIN <= MAX <= " + std::to_string(core::kMaxRequestedBlocks)
                          + " (got '" + text + "')");

@@ -2,13 +2,14 @@
 #include "markov/markov.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 #include "support/text.h"
 
+#include <unsupported/Eigen/KroneckerProduct>
+
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
-#include <system_error>
 
 namespace crossroof::core {
 
@@ -264,14 +265,7 @@ LiteralMarkovChain::LiteralMarkovChain(const MarkovTopology &topology)
     // Eq. 4: the system matrix is the Kronecker product of the group matrices (group 0 most significant).
     Eigen::MatrixXd system = Eigen::MatrixXd::Ones(1, 1);
     for (const auto &g : topology) {
-        const Eigen::MatrixXd t = groupMatrix(g.threads, g.p, g.q);
-        const Eigen::Index a = system.rows();
-        const Eigen::Index b = t.rows();
-        Eigen::MatrixXd next(a * b, a * b);
-        for (Eigen::Index j = 0; j < a; ++j) {
-            for (Eigen::Index i = 0; i < a; ++i)
-                next.block(i * b, j * b, b, b) = system(i, j) * t;
-        }
+        Eigen::MatrixXd next = Eigen::kroneckerProduct(system, groupMatrix(g.threads, g.p, g.q));
         system.swap(next);
     }
     m_matrix.swap(system);
@@ -407,14 +401,12 @@ MarkovGrid MarkovGrid::fromText(std::string_view text)
     if (colon == std::string_view::npos || (kind != "uniform" && kind != "logit"))
         throw InputError("grid must be thesis, uniform:K or logit:K (got '" + std::string(text) + "')");
     const std::string_view count = text.substr(colon + 1);
-    int k = 0;
-    const auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), k);
-    if (count.empty() || ec != std::errc() || ptr != count.data() + count.size() || k < 2
-        || k > kMaxGridCount) {
+    const std::optional<int> k = parseInteger<int>(count);
+    if (!k || *k < 2 || *k > kMaxGridCount) {
         throw InputError("grid '" + std::string(text) + "': K must be a whole number between 2 and "
                          + std::to_string(kMaxGridCount));
     }
-    return {kind == "uniform" ? MarkovGridKind::Uniform : MarkovGridKind::Logit, k};
+    return {kind == "uniform" ? MarkovGridKind::Uniform : MarkovGridKind::Logit, *k};
 }
 
 std::string MarkovGrid::text() const

@@ -2,12 +2,12 @@
 #include "occupancy/compute_capability.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 
 #include <algorithm>
 #include <array>
-#include <charconv>
+#include <optional>
 #include <stdexcept>
-#include <system_error>
 
 namespace crossroof::core {
 
@@ -64,12 +64,11 @@ std::vector<std::string_view> split(std::string_view text, char sep)
 
 int toInt(std::string_view text, int line, std::string_view column)
 {
-    int v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < 0)
+    const std::optional<int> v = parseInteger<int>(text);
+    if (!v || *v < 0)
         fail(line,
              "column '" + std::string(column) + "': '" + std::string(text) + "' is not a whole number >= 0");
-    return v;
+    return *v;
 }
 
 std::vector<ComputeCapability> parseTable(std::string_view csv)

@@ -3,6 +3,7 @@
 
 #include "support/error.h"
 #include "profiles/profile_json.h"
+#include "support/text_file.h"
 
 #include <algorithm>
 #include <array>
@@ -87,7 +88,7 @@ HardwareProfile parseProfile(std::string_view text, const std::string &label)
 
 HardwareProfile loadProfileFile(const std::filesystem::path &path)
 {
-    return parseProfile(detail::readTextFile(path, kMaxProfileBytes, "profile"), path.string());
+    return parseProfile(readTextFile(path, kMaxProfileBytes, "profile files"), path.string());
 }
 
 std::string profileToText(const HardwareProfile &profile)

@@ -5,6 +5,7 @@
 #include "profiles/profile_json.h"
 #include "markov/markov.h"
 #include "traces/trace_import.h"
+#include "support/text_file.h"
 
 #include <algorithm>
 #include <array>
@@ -339,7 +340,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
 
 Session loadSessionFile(const std::filesystem::path &path)
 {
-    return parseSession(detail::readTextFile(path, kMaxSessionBytes, "session"), path.string(),
+    return parseSession(readTextFile(path, kMaxSessionBytes, "session files"), path.string(),
                         path.parent_path());
 }
 

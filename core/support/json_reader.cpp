@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace crossroof::core::detail {
 
@@ -215,27 +213,6 @@ json parseJsonText(std::string_view text, const std::string &label)
 std::string describeValue(const json &value)
 {
     return brief(value.dump());
-}
-
-std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBytes, const std::string &kind)
-{
-    const std::string label = path.string();
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        throw InputError(label + ": no such " + kind + " file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        throw InputError(label + ": cannot read the file (" + ec.message() + ")");
-    if (size > maxBytes) {
-        throw InputError(label + ": file is " + std::to_string(size / 1024) + " KiB; a " + kind + " may be at most "
-                         + std::to_string(maxBytes / 1024) + " KiB");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(label + ": cannot open the file");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    return buf.str();
 }
 
 } // namespace crossroof::core::detail

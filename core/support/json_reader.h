@@ -2,12 +2,10 @@
 #pragma once
 
 // Shared by the readers of Crossroof's own JSON files (profiles, sessions): checked field access whose errors
-// name the file and the field, JSON parse errors with line and column, and size-limited file reading.
+// name the file and the field, and JSON parse errors with line and column.
 
 #include <nlohmann/json.hpp>
 
-#include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,9 +50,5 @@ json parseJsonText(std::string_view text, const std::string &label);
 
 /// VALUE as JSON text for an error message, cut to about 80 characters.
 std::string describeValue(const json &value);
-
-/// Reads a whole file of at most MAX_BYTES; errors name the file ("no such KIND file", "file is N KiB; a
-/// KIND may be at most M KiB").
-std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBytes, const std::string &kind);
 
 } // namespace crossroof::core::detail

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "support/text_file.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -102,10 +104,6 @@ CsvTable parseCsv(std::string_view text, const std::string &source = "<input>",
 
 /// Reads and parses a file; refuses files over kCsvMaxBytes before reading them.
 CsvTable readCsv(const std::string &path, const CsvOptions &options = {});
-
-/// Reads a whole text file of at most MAXBYTES bytes (checked before reading); WHAT names the kind of file
-/// in the message ("CSV files"). Throws InputError naming the path.
-std::string readTextFile(const std::string &path, std::uintmax_t maxBytes, std::string_view what);
 
 /// A number as written in a table cell: trimmed, DECIMAL ('.' or ',') as the decimal separator and, when
 /// GROUPING, the other one of ",." as a thousands separator in groups of three. Returns none for text that

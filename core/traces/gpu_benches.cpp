@@ -4,6 +4,7 @@
 #include "traces/csv_table.h"
 #include "support/error.h"
 #include "support/text.h"
+#include "support/text_file.h"
 
 #include <algorithm>
 #include <cmath>

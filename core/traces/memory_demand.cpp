@@ -2,10 +2,10 @@
 #include "traces/memory_demand.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 #include "support/text.h"
 #include "traces/perf_stat.h"
 
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <string_view>
@@ -30,11 +30,7 @@ std::optional<unsigned> eventField(std::string_view name, std::string_view key)
             v.remove_prefix(2);
             base = 16;
         }
-        unsigned value = 0;
-        const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value, base);
-        if (ec == std::errc() && ptr == v.data() + v.size() && !v.empty())
-            return value;
-        return std::nullopt;
+        return parseInteger<unsigned>(v, base);
     }
     return std::nullopt;
 }

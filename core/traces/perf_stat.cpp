@@ -2,16 +2,14 @@
 #include "traces/perf_stat.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 #include "support/text.h"
+#include "support/text_file.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <system_error>
 #include <unordered_map>
 
 namespace crossroof::core {
@@ -20,15 +18,6 @@ namespace {
 
 constexpr std::string_view kNotCounted = "<not counted>";
 constexpr std::string_view kNotSupported = "<not supported>";
-
-std::optional<double> parseNumber(std::string_view s)
-{
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || ptr != s.data() + s.size())
-        return std::nullopt;
-    return v;
-}
 
 bool isCpuField(std::string_view s)
 {
@@ -307,23 +296,7 @@ PerfStat parsePerfStat(std::string_view text, const std::string &source)
 
 PerfStat readPerfStat(const std::string &path)
 {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        throw InputError(path + ": cannot read (" + ec.message() + ")");
-    if (size > kPerfStatMaxBytes) {
-        throw InputError(path + ": " + std::to_string(size) + " bytes, over the "
-                         + std::to_string(kPerfStatMaxBytes / (1024 * 1024))
-                         + " MiB limit for perf stat files");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path + ": cannot open");
-    std::string text(std::size_t(size), '\0');
-    in.read(text.data(), std::streamsize(size));
-    if (!in)
-        throw InputError(path + ": read error");
-    return parsePerfStat(text, path);
+    return parsePerfStat(readTextFile(path, kPerfStatMaxBytes, "perf stat files"), path);
 }
 
 double cyclesPerInstruction(const PerfStat &stat, std::string_view cycles, std::string_view instructions)

@@ -2,12 +2,11 @@
 #include "xmodel/parameters.h"
 
 #include "support/error.h"
+#include "support/numbers.h"
 #include "support/text.h"
 
 #include <array>
-#include <charconv>
 #include <cmath>
-#include <system_error>
 
 namespace crossroof::core {
 
@@ -140,14 +139,12 @@ void setFromText(XModelParams &params, std::string_view key, std::string_view va
     const ParameterInfo *info = findParameter(key);
     if (!info)
         throw InputError("unknown parameter '" + std::string(key) + "'");
-    double v = 0;
-    const auto *end = value.data() + value.size();
-    const auto [ptr, ec] = std::from_chars(value.data(), end, v);
-    if (value.empty() || ec != std::errc() || ptr != end)
+    const std::optional<double> v = parseNumber(value);
+    if (!v)
         throw InputError("parameter '" + std::string(key) + "': '" + std::string(value) + "' is not a number");
-    if (auto problem = checkValue(*info, v))
+    if (auto problem = checkValue(*info, *v))
         throw InputError("parameter '" + std::string(key) + "': " + *problem);
-    params.*(info->member) = v;
+    params.*(info->member) = *v;
 }
 
 void validate(const XModelParams &params)

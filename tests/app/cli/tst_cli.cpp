@@ -172,7 +172,7 @@ void TestCli::badArgumentsExitTwo_data()
     QTest::newRow("missing value") << QStringList{"xgraph", "--profile"} << "option '--profile' needs a value";
     QTest::newRow("unknown profile") << QStringList{"xgraph", "--profile", "gtx9999"} << "unknown profile 'gtx9999'";
     QTest::newRow("missing file") << QStringList{"xgraph", "--profile", "/no/such/file.json"}
-                                  << "/no/such/file.json: no such profile file";
+                                  << "/no/such/file.json: cannot read (No such file or directory)";
     QTest::newRow("set without =") << QStringList{"xgraph", "--set", "Z"} << "expected KEY=VALUE";
     QTest::newRow("set unknown key") << QStringList{"xgraph", "--set", "foo=1"} << "unknown parameter 'foo'";
     QTest::newRow("set not a number") << QStringList{"xgraph", "--set", "Z=abc"} << "parameter 'Z': 'abc' is not a number";

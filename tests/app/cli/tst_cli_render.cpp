@@ -90,7 +90,7 @@ void TestCliRender::badArgumentsExitTwo_data()
     QTest::newRow("bad format") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.jpg"}
                                 << "ending in .pdf, .svg or .png";
     QTest::newRow("missing session") << QStringList{"--session", "/no/such.crossroof", "--view", "xgraph", "--out", "/tmp/x.pdf"}
-                                     << "/no/such.crossroof: no such session file";
+                                     << "/no/such.crossroof: cannot read (No such file or directory)";
     QTest::newRow("tiny size") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--width-mm", "1"}
                                << "option '--width-mm': must be between 10 and 1000";
 }
