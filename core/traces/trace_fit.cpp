@@ -2,6 +2,7 @@
 #include "traces/trace_fit.h"
 
 #include "support/error.h"
+#include "support/least_squares.h"
 #include "support/text.h"
 #include "xmodel/xmodel.h"
 
@@ -50,144 +51,12 @@ double coefficientOfDetermination(std::span<const double> y, double sse)
     return sse <= 1e-24 * std::max(1.0, mean * mean) ? 1.0 : 0.0;
 }
 
-double logistic(double u)
-{
-    return 1 / (1 + std::exp(-u));
-}
-
-double logit(double p)
-{
-    return std::log(p / (1 - p));
-}
-
-/// A parameter bounded to [lo, hi] through u in R: linearly or in log space.
-struct Bounded
+/// A fitted X-model parameter: its key, where it lives in XModelParams, and its range.
+struct Fitted
 {
     const char *key;
     double XModelParams::*member;
-    double lo;
-    double hi;
-    bool log;
-
-    double value(double u) const
-    {
-        const double s = logistic(u);
-        return log ? std::exp(std::log(lo) + (std::log(hi) - std::log(lo)) * s) : lo + (hi - lo) * s;
-    }
-    double unbounded(double v) const
-    {
-        double s = log ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)) : (v - lo) / (hi - lo);
-        s = std::clamp(s, 1e-9, 1 - 1e-9);
-        return logit(s);
-    }
-    bool atBound(double u) const
-    {
-        const double s = logistic(u);
-        return s < 1e-6 || s > 1 - 1e-6;
-    }
-};
-
-class CacheFitter
-{
-public:
-    CacheFitter(std::span<const double> k, std::span<const double> y, const XModelParams &machine,
-                std::vector<Bounded> bounded)
-        : m_k(k)
-        , m_y(y)
-        , m_base(machine)
-        , m_bounded(std::move(bounded))
-    {
-    }
-
-    XModelParams paramsAt(const Eigen::VectorXd &u) const
-    {
-        XModelParams p = m_base;
-        for (std::size_t i = 0; i < m_bounded.size(); ++i)
-            p.*(m_bounded[i].member) = m_bounded[i].value(u(Eigen::Index(i)));
-        return p;
-    }
-
-    Eigen::VectorXd residuals(const Eigen::VectorXd &u) const
-    {
-        const XModel model(paramsAt(u));
-        Eigen::VectorXd r(Eigen::Index(m_k.size()));
-        for (std::size_t i = 0; i < m_k.size(); ++i)
-            r(Eigen::Index(i)) = model.toGbs(model.msSupply(m_k[i])) - m_y[i];
-        return r;
-    }
-
-    struct Result
-    {
-        Eigen::VectorXd u;
-        double cost = std::numeric_limits<double>::infinity();
-        int iterations = 0;
-        bool converged = false;
-    };
-
-    /// Levenberg-Marquardt (Marquardt's diagonal scaling) with a central-difference Jacobian in u.
-    Result levenbergMarquardt(Eigen::VectorXd u) const
-    {
-        constexpr int kMaxIterations = 300;
-        const Eigen::Index m = u.size();
-        Eigen::VectorXd r = residuals(u);
-        double cost = r.squaredNorm();
-        double lambda = 1e-3;
-        Result res;
-        Eigen::MatrixXd J(r.size(), m);
-        for (int it = 1; it <= kMaxIterations; ++it) {
-            res.iterations = it;
-            for (Eigen::Index j = 0; j < m; ++j) {
-                const double h = 1e-6 * std::max(1.0, std::abs(u(j)));
-                Eigen::VectorXd up = u, down = u;
-                up(j) += h;
-                down(j) -= h;
-                J.col(j) = (residuals(up) - residuals(down)) / (2 * h);
-            }
-            const Eigen::MatrixXd A = J.transpose() * J;
-            const Eigen::VectorXd g = J.transpose() * r;
-            if (g.lpNorm<Eigen::Infinity>() <= 1e-14 * std::max(1.0, cost)) {
-                res.converged = true;
-                break;
-            }
-            bool improved = false;
-            while (lambda < 1e14) {
-                Eigen::MatrixXd damped = A;
-                for (Eigen::Index j = 0; j < m; ++j)
-                    damped(j, j) += lambda * std::max(A(j, j), 1e-12);
-                const Eigen::VectorXd step = damped.ldlt().solve(-g);
-                const Eigen::VectorXd trial = u + step;
-                const Eigen::VectorXd rTrial = residuals(trial);
-                const double trialCost = rTrial.squaredNorm();
-                if (std::isfinite(trialCost) && trialCost < cost) {
-                    const double decrease = cost - trialCost;
-                    u = trial;
-                    r = rTrial;
-                    cost = trialCost;
-                    lambda = std::max(lambda / 3, 1e-12);
-                    improved = true;
-                    if (decrease <= 1e-13 * cost || step.lpNorm<Eigen::Infinity>() <= 1e-10)
-                        res.converged = true;
-                    break;
-                }
-                lambda *= 4;
-            }
-            if (!improved) {
-                res.converged = true; // no step lowers the cost: a (local) minimum to working precision
-                break;
-            }
-            if (res.converged)
-                break;
-        }
-        res.u = u;
-        res.cost = cost;
-        return res;
-    }
-
-private:
-    std::span<const double> m_k;
-    std::span<const double> m_y;
-    XModelParams m_base;
-    std::vector<Bounded> m_bounded;
+    ParameterRange range;
 };
 
 } // namespace
@@ -291,22 +160,22 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
     validate(machine);
     const double lsMax = std::min(machine.L, findParameter("L_s")->max);
     const double lsMin = std::min(findParameter("L_s")->min, lsMax / 2);
-    std::vector<Bounded> bounded {{"L_s", &XModelParams::L_s, lsMin, lsMax, true}};
+    std::vector<Fitted> bounded {{"L_s", &XModelParams::L_s, {lsMin, lsMax, true}}};
     // Starting points, in parameter units; every combination is tried.
     std::vector<std::vector<double>> starts {{machine.L / 20, machine.L / 5, machine.L / 2}};
     switch (mode) {
     case CacheMode::None:
         throw InputError("cache fit: mode 'none' has no cache parameters to fit (use the roofline fit)");
     case CacheMode::Fixed:
-        bounded.push_back({"h", &XModelParams::h, 0, 1, false});
+        bounded.push_back({"h", &XModelParams::h, {0, 1, false}});
         starts.push_back({0.1, 0.4, 0.7, 0.9});
         break;
     case CacheMode::Locality: {
         if (!(machine.S_s > 0))
             throw InputError("cache fit: locality mode needs a shared cache, S_s > 0 (got "
                              + formatNumber(machine.S_s) + ")");
-        bounded.push_back({"alpha", &XModelParams::alpha, 1, 100, false});
-        bounded.push_back({"beta", &XModelParams::beta, 1e-6, 1e6, true});
+        bounded.push_back({"alpha", &XModelParams::alpha, {1, 100, false}});
+        bounded.push_back({"beta", &XModelParams::beta, {1e-6, 1e6, true}});
         starts.push_back({1.5, 3, 6});
         const double kMax = *std::max_element(k.begin(), k.end());
         std::vector<double> betas;
@@ -323,37 +192,50 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
     }
     XModelParams base = machine;
     base.cache = mode;
-    const CacheFitter fitter(k, gbs, base, bounded);
+    const auto paramsAt = [&](const Eigen::VectorXd &theta) {
+        XModelParams p = base;
+        for (std::size_t i = 0; i < bounded.size(); ++i)
+            p.*(bounded[i].member) = theta(Eigen::Index(i));
+        return p;
+    };
+    LeastSquaresProblem problem;
+    problem.residual_count = Eigen::Index(k.size());
+    problem.residuals = [&](const Eigen::VectorXd &theta, Eigen::VectorXd &r) {
+        const XModel model(paramsAt(theta));
+        for (std::size_t i = 0; i < k.size(); ++i)
+            r(Eigen::Index(i)) = model.toGbs(model.msSupply(k[i])) - gbs[i];
+    };
+    for (const Fitted &f : bounded)
+        problem.ranges.push_back(f.range);
 
-    CacheFitter::Result best;
+    // Every combination of the starting values.
+    std::vector<Eigen::VectorXd> points;
     std::vector<std::size_t> index(starts.size(), 0);
     while (true) {
-        Eigen::VectorXd u(Eigen::Index(bounded.size()));
-        for (std::size_t i = 0; i < bounded.size(); ++i) {
-            const double v = std::clamp(starts[i][index[i]], bounded[i].lo, bounded[i].hi);
-            u(Eigen::Index(i)) = bounded[i].unbounded(v);
-        }
-        CacheFitter::Result r = fitter.levenbergMarquardt(u);
-        if (r.cost < best.cost)
-            best = std::move(r);
+        Eigen::VectorXd theta(Eigen::Index(bounded.size()));
+        for (std::size_t i = 0; i < bounded.size(); ++i)
+            theta(Eigen::Index(i)) = starts[i][index[i]];
+        points.push_back(theta);
         std::size_t d = 0;
         while (d < index.size() && ++index[d] == starts[d].size())
             index[d++] = 0;
         if (d == index.size())
             break;
     }
+    const LeastSquaresResult best = fitLeastSquares(problem, points);
 
     CacheFit fit;
     fit.mode = mode;
-    fit.params = fitter.paramsAt(best.u);
+    fit.params = paramsAt(best.parameters);
     fit.points = k.size();
     fit.iterations = best.iterations;
     fit.converged = best.converged;
     for (std::size_t i = 0; i < bounded.size(); ++i) {
-        if (bounded[i].atBound(best.u(Eigen::Index(i))))
+        if (best.at_bound[i])
             fit.at_bounds.push_back(bounded[i].key);
     }
-    const Eigen::VectorXd r = fitter.residuals(best.u);
+    Eigen::VectorXd r(problem.residual_count);
+    problem.residuals(best.parameters, r);
     fit.residuals.resize(k.size());
     for (std::size_t i = 0; i < k.size(); ++i)
         fit.residuals[i] = -r(Eigen::Index(i));
