@@ -34,7 +34,9 @@ bool validComputeCapability(const std::string &cc)
         && std::count(cc.begin(), cc.end(), '.') == 1;
 }
 
-std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj)
+/// The "sources" array; every machine parameter the profile gives (all but the optional ones are required)
+/// must be named by a source.
+std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj, const json &parameters)
 {
     const json &arr = r.require(obj, "sources", "sources");
     if (!arr.is_array() || arr.empty())
@@ -63,7 +65,9 @@ std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj)
         sources.push_back(std::move(src));
     }
     for (const auto &info : parameterInfos()) {
-        if (info.side == ParameterSide::Machine && !named.count(std::string(info.key)))
+        const std::string key(info.key);
+        const bool given = !info.optional_in_profile || parameters.contains(key);
+        if (info.side == ParameterSide::Machine && given && !named.count(key))
             r.fail("sources", "no source names the machine parameter '" + std::string(info.key) + "'");
     }
     return sources;
@@ -152,7 +156,7 @@ HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
     readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
     if (doc.contains("topology"))
         prof.topology = topologyFromJson(doc["topology"], r);
-    prof.sources = readSources(r, doc);
+    prof.sources = readSources(r, doc, doc.at("parameters"));
     prof.origin = r.label();
     return prof;
 }
@@ -180,6 +184,18 @@ json profileToJson(const HardwareProfile &prof)
     if (!prof.description.empty())
         j["description"] = prof.description;
     j["parameters"] = parametersToJson(prof.params);
+    // An optional machine key at its default that no source names is left out, as in the file it came from
+    // (a profile that gives a machine number must say where it comes from).
+    for (const auto &info : parameterInfos()) {
+        const std::string key(info.key);
+        const auto names = [&key](const ProfileSource &s) {
+            return std::find(s.fields.begin(), s.fields.end(), key) != s.fields.end();
+        };
+        const bool atDefault = prof.params.*(info.member) == XModelParams{}.*(info.member);
+        const bool unsourced = std::none_of(prof.sources.begin(), prof.sources.end(), names);
+        if (info.optional_in_profile && atDefault && unsourced)
+            j["parameters"].erase(key);
+    }
     if (prof.topology)
         j["topology"] = topologyToJson(*prof.topology);
     json sources = json::array();
