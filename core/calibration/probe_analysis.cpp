@@ -209,13 +209,17 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
         if (!s.fields.empty())
             sources.push_back(std::move(s));
     }
-    std::string values;
-    for (const std::string &key : calibration.fitted)
-        values += (values.empty() ? "" : ", ") + key + " = " + formatNumber(calibration.params.*(findParameter(key)->member));
+    std::string values, startValues;
+    for (const std::string &key : calibration.fitted) {
+        const double XModelParams::*member = findParameter(key)->member;
+        values += (values.empty() ? "" : ", ") + key + " = " + formatNumber(calibration.params.*member);
+        startValues += (startValues.empty() ? "" : ", ") + key + " = " + formatNumber(start.params.*member);
+    }
     const FamilyPrediction &fit = calibration.prediction;
     std::string text = "Fitted by crossroof-cli calibrate to the kernel family " + familyName + " ("
                        + std::to_string(fit.rows.size()) + " kernels; least squares of log(predicted / measured) "
-                       + "throughput, " + std::to_string(calibration.starts) + " starts): " + values
+                       + "throughput, " + std::to_string(calibration.starts) + " starts, the first at "
+                       + startValues + "): " + values
                        + ". Accuracy 1 - |predicted - measured| / measured: mean " + formatNumber(fit.accuracy_mean)
                        + ", median " + formatNumber(fit.accuracy_median) + ", min "
                        + formatNumber(fit.accuracy_min) + ".";
@@ -233,6 +237,7 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
 void saveProfileFile(const std::filesystem::path &path, const HardwareProfile &profile)
 {
     const std::string text = profileToText(profile);
+    parseProfile(text, path.string()); // never write a profile that would not load
     std::filesystem::path temp = path;
     temp += ".part";
     {

@@ -50,7 +50,7 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
                                   const std::string &familyName, const std::string &id, const std::string &name);
 
 /// Writes PROFILE as JSON to PATH atomically: to a temporary file beside it, then renamed over PATH.
-/// Throws InputError naming the path when it cannot be written.
+/// Throws InputError naming the path when it cannot be written or the profile would not load.
 void saveProfileFile(const std::filesystem::path &path, const HardwareProfile &profile);
 
 /// A profile id made from TEXT (a file name or device name): lower-case letters, digits, '-', '_' and '.'.

@@ -130,7 +130,7 @@ private slots:
     {
         QVERIFY(errorOf([] { parseKernelFamily("n,Z,E\n1,2,3\n", "f.csv"); }).contains("'gbs'"));
         QVERIFY(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1,17,1,40\n2,17,x,80\n", "f.csv"); })
-                        .contains("f.csv:3:8: column 'E': 'x' is not a number"));
+                        .contains("f.csv:3:6: column 'E': 'x' is not a number"));
         QVERIFY(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1.5,17,1,40\n", "f.csv"); }).contains("whole number"));
         QVERIFY(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1,17,1,-4\n", "f.csv"); }).contains("f.csv:2"));
 
