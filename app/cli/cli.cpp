@@ -15,10 +15,10 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 12> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+const std::array<const Command *, 13> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
                                                &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
-                                               &kHysteresisCommand, &kAdviseCommand};
+                                               &kHysteresisCommand, &kAdviseCommand, &kCalibrateCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)
 {
