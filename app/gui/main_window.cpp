@@ -3,6 +3,7 @@
 
 #include "export/export_dialog.h"
 #include "bandwidth/bandwidth_view.h"
+#include "calibration/family_calibration_dialog.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
@@ -259,6 +260,15 @@ void MainWindow::createMenus()
     });
     importTrace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     importTrace->setStatusTip(tr("gpu-benches stream output, Nsight Compute --csv, perf stat -x, or any CSV/TSV"));
+    // Whole-model calibration to a measured kernel family (widgets/calibration).
+    auto *calibrateFamily = file->addAction(tr("Calibrate from &Kernel Family…"), this, [this] {
+        auto *dialog = new FamilyCalibrationDialog(m_state, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &FamilyCalibrationDialog::message, this,
+                [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+        dialog->show();
+    });
+    calibrateFamily->setStatusTip(tr("Fit R, L, M and L_c to a measured kernel family (n, Z, E, GB/s)"));
     file->addSeparator();
     auto *exportFigure = file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigureInteractively);
     exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
