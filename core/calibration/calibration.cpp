@@ -125,12 +125,6 @@ std::vector<double> haltonPoint(int index, std::size_t dimensions)
     return point;
 }
 
-const ParameterInfo &infoOf(std::string_view key)
-{
-    const ParameterInfo *info = findParameter(key);
-    return *info;
-}
-
 XModelParams workloadOf(const XModelParams &machine, const FamilyRow &row)
 {
     XModelParams p = machine;
@@ -145,9 +139,15 @@ void checkRows(const KernelFamily &family, const XModelParams &machine)
     if (family.rows.empty())
         throw InputError(family.source + ": the kernel family has no rows");
     for (const FamilyRow &row : family.rows) {
+        const std::string where = family.source + ":" + std::to_string(row.line) + ": ";
         if (row.n > machine.max_warps)
-            throw InputError(family.source + ":" + std::to_string(row.line) + ": n = " + formatNumber(row.n)
-                             + " warps is more than the machine's max_warps = " + formatNumber(machine.max_warps));
+            throw InputError(where + "n = " + formatNumber(row.n) + " warps is more than the machine's max_warps = "
+                             + formatNumber(machine.max_warps));
+        try {
+            validate(workloadOf(machine, row));
+        } catch (const InputError &e) {
+            throw InputError(where + e.what());
+        }
     }
 }
 
@@ -185,14 +185,15 @@ std::vector<std::string> parseFitList(std::string_view text)
 
 std::pair<double, double> calibrationBounds(std::string_view key)
 {
-    const ParameterInfo &info = infoOf(key);
-    return {info.slider_min, info.slider_max};
+    if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end())
+        throw InputError("cannot fit '" + std::string(key) + "': the parameters to fit are R, L, M and L_c");
+    const ParameterInfo *info = findParameter(key);
+    return {info->slider_min, info->slider_max};
 }
 
 FamilyPrediction predictFamily(const KernelFamily &family, const XModelParams &machine)
 {
     checkRows(family, machine);
-    validate(workloadOf(machine, family.rows.front()));
     FamilyPrediction out;
     out.rows.reserve(family.rows.size());
     double sse = 0, mean = 0;
@@ -237,17 +238,16 @@ CalibrationResult calibrate(const KernelFamily &family, const XModelParams &star
     if (family.rows.size() < fit.size())
         throw InputError(family.source + ": " + std::to_string(family.rows.size()) + " rows cannot fit "
                          + std::to_string(fit.size()) + " parameters; measure at least as many kernels");
-    validate(workloadOf(start, family.rows.front()));
 
     const Eigen::Index dims = Eigen::Index(fit.size());
     std::vector<double XModelParams::*> members;
     Eigen::VectorXd lower(dims), upper(dims), initial(dims);
     for (Eigen::Index i = 0; i < dims; ++i) {
+        if (std::count(fit.begin(), fit.end(), fit[std::size_t(i)]) > 1)
+            throw InputError("parameter '" + fit[std::size_t(i)] + "' is listed twice");
+        std::tie(lower(i), upper(i)) = calibrationBounds(fit[std::size_t(i)]);
         const ParameterInfo *info = findParameter(fit[std::size_t(i)]);
-        if (!info || std::find(kKeys.begin(), kKeys.end(), info->key) == kKeys.end())
-            throw InputError("cannot fit '" + fit[std::size_t(i)] + "': the parameters to fit are R, L, M and L_c");
         members.push_back(info->member);
-        std::tie(lower(i), upper(i)) = calibrationBounds(info->key);
         initial(i) = std::clamp(start.*(info->member), lower(i), upper(i));
     }
     const auto machineAt = [&](const Eigen::VectorXd &values) {

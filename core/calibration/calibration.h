@@ -46,7 +46,8 @@ struct FamilyPrediction
 /// empty family.
 FamilyPrediction predictFamily(const KernelFamily &family, const XModelParams &machine);
 
-/// The lower and upper bound a fit allows for KEY: the range of the parameter's slider.
+/// The lower and upper bound a fit allows for KEY: the range of the parameter's slider. Throws InputError for
+/// a key that is not one of calibrationKeys().
 std::pair<double, double> calibrationBounds(std::string_view key);
 
 /// A calibration: the fitted machine and its predictions.
@@ -62,8 +63,9 @@ struct CalibrationResult
 /// Fits the machine parameters FIT (a subset of calibrationKeys(); the others keep START's values) so that
 /// the X-model predicts FAMILY's measured throughput: least squares of log(predicted / measured) over the
 /// rows, each parameter within calibrationBounds(), from START and several spread starting points; the best
-/// fit wins. Throws InputError when FAMILY has fewer rows than FIT has parameters, when a row has
-/// n > max_warps, or when START is not a valid machine.
+/// fit wins. Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
+/// or one that cannot be fitted, or naming the file and line of a row with n > max_warps or another value that
+/// is out of range with START's machine.
 CalibrationResult calibrate(const KernelFamily &family, const XModelParams &start,
                             const std::vector<std::string> &fit);
 

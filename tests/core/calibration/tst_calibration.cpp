@@ -140,6 +140,11 @@ private slots:
         const KernelFamily wide = parseKernelFamily("n,Z,E,gbs\n1,17,1,40\n96,17,1,80\n", "f.csv");
         QVERIFY(errorOf([&] { predictFamily(wide, h100Start()); }).contains("f.csv:3: n = 96 warps"));
         QVERIFY(errorOf([&] { calibrate(wide, h100Start(), {"L"}); }).contains("max_warps = 64"));
+        const KernelFamily wild = parseKernelFamily("n,Z,E,gbs\n1,17,1,40\n2,17,5000,80\n", "f.csv");
+        QVERIFY(errorOf([&] { predictFamily(wild, h100Start()); }).contains("f.csv:3: parameter 'E'"));
+        const KernelFamily three = parseKernelFamily("n,Z,E,gbs\n1,17,1,40\n2,17,1,80\n4,17,1,160\n", "f.csv");
+        QVERIFY(errorOf([&] { calibrate(three, h100Start(), {"L", "L"}); }).contains("listed twice"));
+        QVERIFY(errorOf([&] { calibrate(three, h100Start(), {"Z"}); }).contains("cannot fit 'Z'"));
     }
 
     void probeDirectoryGivesAValidProfile()
