@@ -15,7 +15,7 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 13> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+const std::array<const Command *, 14> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
                                                &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
                                                &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand,

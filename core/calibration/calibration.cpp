@@ -2,12 +2,11 @@
 #include "calibration/calibration.h"
 
 #include "support/error.h"
+#include "support/least_squares.h"
 #include "support/text.h"
 #include "xmodel/xmodel.h"
 
 #include <Eigen/Dense>
-#include <unsupported/Eigen/LevenbergMarquardt>
-#include <unsupported/Eigen/NumericalDiff>
 
 #include <algorithm>
 #include <array>
@@ -20,94 +19,6 @@ namespace crossroof::core {
 namespace {
 
 constexpr std::array<std::string_view, 4> kKeys{"R", "L", "M", "L_c"};
-
-/// Residuals of a box-bounded least-squares problem at parameter values inside the box.
-using ResidualFunction = std::function<void(const Eigen::VectorXd &values, Eigen::VectorXd &residuals)>;
-
-struct BoxedFit
-{
-    Eigen::VectorXd values;
-    double cost = std::numeric_limits<double>::infinity();
-    int starts = 0;
-};
-
-/// Minimises the sum of squared residuals over the box [lower, upper] with Eigen's Levenberg-Marquardt from
-/// every start; the best end point wins. Each value is reached through v = lower*(upper/lower)^s(u), s the
-/// logistic function, so the solver runs unconstrained on u and the values stay in the (positive) box.
-class BoxedLeastSquares
-{
-public:
-    BoxedLeastSquares(ResidualFunction residuals, int residualCount, Eigen::VectorXd lower, Eigen::VectorXd upper)
-        : m_residuals(std::move(residuals))
-        , m_count(residualCount)
-        , m_lower(std::move(lower))
-        , m_upper(std::move(upper))
-    {
-    }
-
-    BoxedFit minimise(const std::vector<Eigen::VectorXd> &starts) const
-    {
-        BoxedFit best;
-        for (const Eigen::VectorXd &start : starts) {
-            Eigen::VectorXd u(start.size());
-            for (Eigen::Index i = 0; i < start.size(); ++i)
-                u(i) = toUnbounded(i, start(i));
-            Functor functor(*this);
-            Eigen::NumericalDiff<Functor, Eigen::Central> numeric(functor);
-            Eigen::LevenbergMarquardt<Eigen::NumericalDiff<Functor, Eigen::Central>> lm(numeric);
-            lm.setMaxfev(400);
-            lm.minimize(u);
-            const Eigen::VectorXd values = toValues(u);
-            Eigen::VectorXd r(m_count);
-            m_residuals(values, r);
-            const double cost = r.squaredNorm();
-            if (std::isfinite(cost) && cost < best.cost) {
-                best.values = values;
-                best.cost = cost;
-            }
-            ++best.starts;
-        }
-        return best;
-    }
-
-private:
-    struct Functor : Eigen::DenseFunctor<double>
-    {
-        explicit Functor(const BoxedLeastSquares &problem)
-            : Eigen::DenseFunctor<double>(int(problem.m_lower.size()), problem.m_count)
-            , m_problem(problem)
-        {
-        }
-        int operator()(const Eigen::VectorXd &u, Eigen::VectorXd &residuals) const
-        {
-            m_problem.m_residuals(m_problem.toValues(u), residuals);
-            return 0;
-        }
-        const BoxedLeastSquares &m_problem;
-    };
-
-    double toUnbounded(Eigen::Index i, double value) const
-    {
-        const double lo = std::log(m_lower(i)), hi = std::log(m_upper(i));
-        const double s = std::clamp((std::log(value) - lo) / (hi - lo), 1e-6, 1 - 1e-6);
-        return std::log(s / (1 - s));
-    }
-
-    Eigen::VectorXd toValues(const Eigen::VectorXd &u) const
-    {
-        Eigen::VectorXd v(u.size());
-        for (Eigen::Index i = 0; i < u.size(); ++i) {
-            const double s = 1 / (1 + std::exp(-u(i)));
-            v(i) = m_lower(i) * std::pow(m_upper(i) / m_lower(i), s);
-        }
-        return v;
-    }
-
-    ResidualFunction m_residuals;
-    int m_count;
-    Eigen::VectorXd m_lower;
-    Eigen::VectorXd m_upper;
-};
 
 /// The I-th point of the Halton sequence in DIMENSIONS dimensions (bases 2, 3, 5, 7): spread starting points.
 std::vector<double> haltonPoint(int index, std::size_t dimensions)
@@ -272,17 +183,26 @@ CalibrationResult calibrate(const KernelFamily &family, const XModelParams &star
             point(i) = lower(i) * std::pow(upper(i) / lower(i), 0.1 + 0.8 * h[std::size_t(i)]);
         starts.push_back(point);
     }
-    const BoxedLeastSquares problem(residuals, int(family.rows.size()), lower, upper);
-    const BoxedFit best = problem.minimise(starts);
-    if (best.values.size() != dims)
+    LeastSquaresProblem problem;
+    problem.residual_count = Eigen::Index(family.rows.size());
+    problem.residuals = residuals;
+    for (Eigen::Index i = 0; i < dims; ++i)
+        problem.ranges.push_back({lower(i), upper(i), true});
+    LeastSquaresOptions options;
+    options.max_evaluations = 400;
+    LeastSquaresResult best;
+    try {
+        best = fitLeastSquares(problem, starts, options);
+    } catch (const InputError &) {
         throw InputError(family.source + ": the fit found no parameters that predict every row");
+    }
 
     CalibrationResult result;
     result.fitted = fit;
-    result.starts = best.starts;
-    result.params = machineAt(best.values);
+    result.starts = int(starts.size());
+    result.params = machineAt(best.parameters);
     for (Eigen::Index i = 0; i < dims; ++i) {
-        const double v = best.values(i);
+        const double v = best.parameters(i);
         if (std::log(v / lower(i)) < 1e-4 || std::log(upper(i) / v) < 1e-4)
             result.at_bound.push_back(fit[std::size_t(i)]);
     }

@@ -270,8 +270,11 @@ void TestHardwareProfile::gpuProfilesHaveASourcedIssueLatency()
             continue;
         }
         QVERIFY2(sourced, prof.id.c_str());
-        QVERIFY2(prof.params.L_c >= 4 && prof.params.L_c <= 22, prof.id.c_str());
+        // Published dependent-issue latencies run from about 4 cycles (Volta and later) to 22 (Fermi); a
+        // profile calibrated from measurements may land a little below 4 (the H100 SXM family fits 3.8).
+        QVERIFY2(prof.params.L_c >= 3 && prof.params.L_c <= 22, prof.id.c_str());
     }
+    QVERIFY(std::abs(core::findBundledProfile("h100-sxm")->params.L_c - 3.8) < 0.1);
     QCOMPARE(core::findBundledProfile("gtx570-sp")->params.L_c, 20.0);
     QCOMPARE(core::findBundledProfile("k40-sp")->params.L_c, 9.0);
     QCOMPARE(core::findBundledProfile("gtx750ti-sp")->params.L_c, 6.0);
