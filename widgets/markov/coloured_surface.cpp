@@ -60,8 +60,8 @@ ColouredSurface computeColouredSurface(const core::MarkovGrid &grid, const std::
         return core::markovSurfaceCells(shape, all, all.subspan(mid), steps, cpi.subspan(mid * n),
                                         logs.subspan(mid * n));
     });
-    const core::SurfaceCells lower = core::markovSurfaceCells(shape, all, all.first(mid), steps, cpi.first(mid * n),
-                                                              logs.first(mid * n));
+    const core::SurfaceCells lower = core::markovSurfaceCells(shape, all, all.first(mid), steps,
+                                                              cpi.first(mid * n), logs.first(mid * n));
     const core::SurfaceCells upper = upperJob.get();
     surface.system_states = lower.system_states;
     // The first extreme in row-major order wins ties, as in one pass over the whole grid.

@@ -188,8 +188,9 @@ MarkovView::MarkovView(QWidget *parent)
     connect(m_grid, &QComboBox::currentIndexChanged, this, [this] {
         // Keep the chosen (p, q) on the new grid: the nearest grid point by value.
         std::optional<std::pair<double, double>> chosen;
-        if (m_pIndex >= 0 && std::size_t(m_pIndex) < surface().p.size() && std::size_t(m_qIndex) < surface().q.size())
-            chosen = std::pair(surface().p[std::size_t(m_pIndex)], surface().q[std::size_t(m_qIndex)]);
+        const core::MarkovSurface &s = surface();
+        if (m_pIndex >= 0 && std::size_t(m_pIndex) < s.p.size() && std::size_t(m_qIndex) < s.q.size())
+            chosen = std::pair(s.p[std::size_t(m_pIndex)], s.q[std::size_t(m_qIndex)]);
         if (chosen) {
             const auto values = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString()).values();
             auto nearest = [&](double v) {
@@ -379,7 +380,8 @@ void MarkovView::recompute()
     const std::size_t mid = nq / 2;
     auto half = [&](std::size_t first, std::size_t last) {
         return core::contourLines(pAxis, std::span(qAxis).subspan(first, last - first + 1),
-                                  std::span(surface().cpi).subspan(first * np, (last - first + 1) * np), levels);
+                                  std::span(surface().cpi).subspan(first * np, (last - first + 1) * np),
+                                  levels);
     };
     auto upper = std::async(std::launch::async, half, mid, nq - 1);
     const auto lower = half(0, mid);
@@ -464,8 +466,8 @@ void MarkovView::refreshSelection()
     m_selection->setData({m_surface.p_axis[pi]}, {m_surface.q_axis[qj]}, true);
     m_map->replot(QCustomPlot::rpQueuedReplot);
 
-    const std::optional<long long> steps = m_transient->isChecked() ? std::optional<long long>(m_steps->value())
-                                                                    : std::nullopt;
+    const std::optional<long long> steps
+            = m_transient->isChecked() ? std::optional<long long>(m_steps->value()) : std::nullopt;
     m_charts->showPoint(m_surface.surface, m_surface.p_axis, pi, qj, topology(), steps);
 }
 

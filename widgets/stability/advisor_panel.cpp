@@ -40,13 +40,14 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
-    m_table->setToolTip(tr("The paper's tuning operations (x-model.txt VI), ranked by compute throughput gain. "
-                           "Each gain is the difference of two full model evaluations. Double-click to apply."));
+    m_table->setToolTip(tr("The paper's tuning operations (x-model.txt VI), ranked by compute throughput "
+                           "gain. Each gain is the difference of two full model evaluations. Double-click to "
+                           "apply."));
     auto *apply = new QPushButton(tr("&Apply Selected"), this);
     apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
     auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
-    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, with its "
-                           "operating point (the paper's Figs. 12-17)"));
+    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, "
+                           "with its operating point (the paper's Figs. 12-17)"));
     auto *clearCompare = new QPushButton(tr("C&lear"), this);
     clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
     m_degradation = new QLabel(this);
@@ -106,15 +107,22 @@ void AdvisorPanel::refresh()
         QStringList changes;
         for (const auto &c : op->changes)
             changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), formatNumber(c.from), formatNumber(c.to));
-        auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString()) + qs(op->name));
+        auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString())
+                                          + qs(op->name));
         const QString detail = op->applicable
-            ? tr("<b>%1</b> (%2). Principle %3: %4").arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
-                  .arg(op->principle).arg(QString::fromStdString(op->why).toHtmlEscaped())
+            ? tr("<b>%1</b> (%2). Principle %3: %4")
+                      .arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
+                      .arg(op->principle)
+                      .arg(QString::fromStdString(op->why).toHtmlEscaped())
             : tr("<b>%1</b>: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
         name->setData(Qt::UserRole, detail);
         m_table->setItem(row, 0, name);
-        m_table->setItem(row, 1, new QTableWidgetItem(op->applicable ? signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")) : tr("n/a")));
-        m_table->setItem(row, 2, new QTableWidgetItem(op->applicable ? signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")) : QString()));
+        const QString cs = op->applicable
+            ? signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")) : tr("n/a");
+        const QString ms = op->applicable
+            ? signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")) : QString();
+        m_table->setItem(row, 1, new QTableWidgetItem(cs));
+        m_table->setItem(row, 2, new QTableWidgetItem(ms));
         for (int c = 0; c < 3; ++c) {
             m_table->item(row, c)->setToolTip(detail);
             if (!op->applicable)

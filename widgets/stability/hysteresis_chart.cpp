@@ -38,7 +38,8 @@ HysteresisChart::HysteresisChart(QWidget *parent)
     m_jumps = addGraph();
     m_jumps->setName(tr("jumps"));
     m_jumps->setLineStyle(QCPGraph::lsNone);
-    m_jumps->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
+    m_jumps->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
     plot_style::placeLegendBelow(this);
     setMinimumSize(300, 160);
 }
@@ -53,7 +54,8 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
             values.push_back(n);
     } else {
         const double v = p.*(info->member);
-        const double lo = info->log_scale ? std::max(info->min > 0 ? info->min : 1e-6, v / 18) : info->slider_min;
+        const double lo
+                = info->log_scale ? std::max(info->min > 0 ? info->min : 1e-6, v / 18) : info->slider_min;
         const double hi = info->log_scale ? std::min(info->max, v * 18) : info->slider_max;
         for (int i = 0; i < 256; ++i) {
             const double t = i / 255.0;

@@ -20,9 +20,9 @@ public:
     QCPGraph *upBranch() const { return m_up; }
     QCPGraph *downBranch() const { return m_down; }
 
-    /// Sweeps the parameter KEY of PARAMS up and then down: n from 1 to max(2 n_max, 1.5 n), a parameter on
-    /// a log scale over 1/18 to 18 times its value, any other over its slider range. SHOW_K draws the warps in
-    /// the memory system k instead of the MS throughput.
+    /// Sweeps the parameter KEY of PARAMS up and then down: n from 1 to max(2 n_max, 1.5 n), a parameter
+    /// on a log scale over 1/18 to 18 times its value, any other over its slider range. SHOW_K draws the
+    /// warps in the memory system k instead of the MS throughput.
     void showSweep(const core::XModelParams &params, const std::string &key, bool showK);
 
 private:
