@@ -4,7 +4,9 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_style.h"
+#include "markov/coloured_surface.h"
 #include "markov/counters_dialog.h"
+#include "markov/markov_slice_charts.h"
 #include "support/contour.h"
 #include "support/error.h"
 
@@ -23,19 +25,11 @@
 #include <algorithm>
 #include <cmath>
 #include <future>
-#include <limits>
 #include <numeric>
 
 namespace crossroof::widgets {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-double logit(double p)
-{
-    return std::log(p / (1 - p));
-}
 
 /// A perceptually uniform, colour-blind-safe map (viridis stops).
 QCPColorGradient viridis()
@@ -151,29 +145,11 @@ MarkovView::MarkovView(QWidget *parent)
             QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 2), QBrush(plot_style::kVermillion), 15));
     m_map->setMinimumSize(340, 300);
 
-    // Slice and transient.
-    m_slice = new QCustomPlot(this);
-    plot_style::setupAxes(m_slice);
-    m_slice->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_slice->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    m_slice->yAxis->setLabel(tr("CPI"));
-    m_sliceGraph = m_slice->addGraph();
-    m_sliceGraph->setPen(QPen(plot_style::kBlue, 2));
-    m_transientPlot = new QCustomPlot(this);
-    plot_style::setupAxes(m_transientPlot);
-    m_transientPlot->xAxis->setLabel(tr("steps t from all-active"));
-    m_transientPlot->yAxis->setLabel(tr("CPI after t steps"));
-    m_transientGraph = m_transientPlot->addGraph();
-    m_transientGraph->setPen(QPen(plot_style::kVermillion, 2));
-    for (QCustomPlot *p : {m_slice, m_transientPlot})
-        p->setMinimumSize(220, 140);
+    m_charts = new MarkovSliceCharts(this);
 
-    auto *side = new QVBoxLayout;
-    side->addWidget(m_slice, 1);
-    side->addWidget(m_transientPlot, 1);
     auto *plots = new QHBoxLayout;
     plots->addWidget(m_map, 3);
-    plots->addLayout(side, 2);
+    plots->addWidget(m_charts, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(bar2);
@@ -212,8 +188,9 @@ MarkovView::MarkovView(QWidget *parent)
     connect(m_grid, &QComboBox::currentIndexChanged, this, [this] {
         // Keep the chosen (p, q) on the new grid: the nearest grid point by value.
         std::optional<std::pair<double, double>> chosen;
-        if (m_pIndex >= 0 && std::size_t(m_pIndex) < m_surface.p.size() && std::size_t(m_qIndex) < m_surface.q.size())
-            chosen = std::pair(m_surface.p[std::size_t(m_pIndex)], m_surface.q[std::size_t(m_qIndex)]);
+        const core::MarkovSurface &s = surface();
+        if (m_pIndex >= 0 && std::size_t(m_pIndex) < s.p.size() && std::size_t(m_qIndex) < s.q.size())
+            chosen = std::pair(s.p[std::size_t(m_pIndex)], s.q[std::size_t(m_qIndex)]);
         if (chosen) {
             const auto values = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString()).values();
             auto nearest = [&](double v) {
@@ -243,61 +220,10 @@ MarkovView::MarkovView(QWidget *parent)
         const QPointF pos = e->position();
         if (!m_map->axisRect()->rect().contains(pos.toPoint()))
             return;
-        selectPoint(nearestIndex(m_pAxis, m_map->xAxis->pixelToCoord(pos.x())),
-                    nearestIndex(m_qAxis, m_map->yAxis->pixelToCoord(pos.y())));
+        selectPoint(ColouredSurface::nearestIndex(m_surface.p_axis, m_map->xAxis->pixelToCoord(pos.x())),
+                    ColouredSurface::nearestIndex(m_surface.q_axis, m_map->yAxis->pixelToCoord(pos.y())));
     });
     recompute();
-}
-
-void MarkovView::computeSurface(std::optional<long long> steps)
-{
-    // The rows of the lower and upper half of the q values on both cores, straight into the surface.
-    const std::vector<double> values = m_gridSpec.values();
-    const std::vector<int> shape = topology();
-    const std::size_t n = values.size();
-    const std::size_t mid = n / 2;
-    const std::span<const double> all(values);
-    m_surface.p = values;
-    m_surface.q = values;
-    m_surface.cpi.resize(n * n);
-    m_surface.log10_cpi.resize(n * n);
-    const std::span<double> cpi(m_surface.cpi);
-    const std::span<double> logs(m_surface.log10_cpi);
-    // (If the first half throws, the future's destructor waits for the second before the spans go.)
-    auto upperJob = std::async(std::launch::async, [&] {
-        return core::markovSurfaceCells(shape, all, all.subspan(mid), steps, cpi.subspan(mid * n),
-                                        logs.subspan(mid * n));
-    });
-    const core::SurfaceCells lower
-            = core::markovSurfaceCells(shape, all, all.first(mid), steps, cpi.first(mid * n), logs.first(mid * n));
-    const core::SurfaceCells upper = upperJob.get();
-    m_surface.system_states = lower.system_states;
-    // The first extreme in row-major order wins ties, as in one pass over the whole grid.
-    const std::size_t maxAt = cpi[mid * n + upper.max] > cpi[lower.max] ? mid * n + upper.max : lower.max;
-    const std::size_t minAt = cpi[mid * n + upper.min] < cpi[lower.min] ? mid * n + upper.min : lower.min;
-    m_surface.max = m_surface.extremeAt(maxAt);
-    m_surface.min = m_surface.extremeAt(minAt);
-
-    // What the colour map holds: log10 CPI, NaN where the CPI is infinite (absorbing); the finite range.
-    m_cpiLow = m_surface.min.cpi;
-    m_cpiHigh = m_surface.max.cpi;
-    if (!m_surface.max.infinite) {
-        m_logCpi.clear(); // none infinite: the map takes m_surface.log10_cpi as it is
-        return;
-    }
-    m_logCpi = m_surface.log10_cpi;
-    m_cpiHigh = m_cpiLow;
-    for (std::size_t k = 0; k < m_logCpi.size(); ++k) {
-        if (std::isfinite(m_surface.cpi[k]))
-            m_cpiHigh = std::max(m_cpiHigh, m_surface.cpi[k]);
-        else
-            m_logCpi[k] = kNaN;
-    }
-}
-
-const std::vector<double> &MarkovView::colourValues() const
-{
-    return m_logCpi.empty() ? m_surface.log10_cpi : m_logCpi;
 }
 
 std::vector<int> MarkovView::topology() const
@@ -384,47 +310,26 @@ void MarkovView::topologySourceChanged()
     recompute();
 }
 
-double MarkovView::toAxis(double probability) const
-{
-    return m_gridSpec.kind == core::MarkovGridKind::Logit ? logit(probability) : probability;
-}
-
-int MarkovView::nearestIndex(const std::vector<double> &axis, double u) const
-{
-    int best = 0;
-    for (std::size_t i = 1; i < axis.size(); ++i) {
-        if (std::abs(axis[i] - u) < std::abs(axis[std::size_t(best)] - u))
-            best = int(i);
-    }
-    return best;
-}
-
 void MarkovView::recompute()
 {
     const std::optional<long long> steps = m_transient->isChecked() ? std::optional<long long>(m_steps->value())
                                                                     : std::nullopt;
     try {
-        m_gridSpec = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
-        computeSurface(steps);
+        const auto grid = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
+        m_surface = computeColouredSurface(grid, topology(), steps);
     } catch (const core::InputError &e) {
         m_info->setText(QString::fromStdString(e.what()));
         return;
     }
-    const std::size_t np = m_surface.p.size();
-    const std::size_t nq = m_surface.q.size();
+    const std::size_t np = surface().p.size();
+    const std::size_t nq = surface().q.size();
 
-    // Axis coordinates: the thesis grid is drawn by index (as in the thesis), the others by value or logit.
-    m_pAxis.resize(np);
-    m_qAxis.resize(nq);
-    const bool byIndex = m_gridSpec.kind == core::MarkovGridKind::Thesis;
-    for (std::size_t i = 0; i < np; ++i)
-        m_pAxis[i] = byIndex ? double(i) : toAxis(m_surface.p[i]);
-    for (std::size_t j = 0; j < nq; ++j)
-        m_qAxis[j] = byIndex ? double(j) : toAxis(m_surface.q[j]);
-
+    const std::vector<double> &pAxis = m_surface.p_axis;
+    const std::vector<double> &qAxis = m_surface.q_axis;
+    const bool byIndex = m_surface.grid.kind == core::MarkovGridKind::Thesis;
     auto makeTicker = [&](const std::vector<double> &values, const std::vector<double> &axis)
         -> QSharedPointer<QCPAxisTicker> {
-        if (m_gridSpec.kind == core::MarkovGridKind::Uniform)
+        if (m_surface.grid.kind == core::MarkovGridKind::Uniform)
             return QSharedPointer<QCPAxisTicker>::create();
         auto ticker = QSharedPointer<QCPAxisTickerText>::create();
         // By index the middle values sit close together; 0.5 is labelled only on value and logit axes.
@@ -437,21 +342,20 @@ void MarkovView::recompute()
                 if (std::abs(values[i] - label) < std::abs(values[best] - label))
                     best = i;
             }
-            const double at = byIndex ? axis[best] : toAxis(label);
+            const double at = byIndex ? axis[best] : m_surface.toAxis(label);
             ticker->addTick(at, QString::number(byIndex ? values[best] : label, 'g', 3));
         }
         return ticker;
     };
-    m_map->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
-    m_map->yAxis->setTicker(makeTicker(m_surface.q, m_qAxis));
-    m_slice->xAxis->setTicker(makeTicker(m_surface.p, m_pAxis));
+    m_map->xAxis->setTicker(makeTicker(surface().p, pAxis));
+    m_map->yAxis->setTicker(makeTicker(surface().q, qAxis));
 
-    const double lo = m_cpiLow;
-    double hi = m_cpiHigh;
+    const double lo = m_surface.cpi_low;
+    double hi = m_surface.cpi_high;
     auto *data = m_colorMap->data();
     data->setSize(int(np), int(nq));
-    data->setRange(QCPRange(m_pAxis.front(), m_pAxis.back()), QCPRange(m_qAxis.front(), m_qAxis.back()));
-    const std::vector<double> &colour = colourValues();
+    data->setRange(QCPRange(pAxis.front(), pAxis.back()), QCPRange(qAxis.front(), qAxis.back()));
+    const std::vector<double> &colour = m_surface.colourValues();
     for (std::size_t j = 0; j < nq; ++j) {
         for (std::size_t i = 0; i < np; ++i)
             data->setCell(int(i), int(j), colour[j * np + i]);
@@ -475,8 +379,9 @@ void MarkovView::recompute()
     const auto levels = core::niceContourLevels(lo, hi);
     const std::size_t mid = nq / 2;
     auto half = [&](std::size_t first, std::size_t last) {
-        return core::contourLines(m_pAxis, std::span(m_qAxis).subspan(first, last - first + 1),
-                                  std::span(m_surface.cpi).subspan(first * np, (last - first + 1) * np), levels);
+        return core::contourLines(pAxis, std::span(qAxis).subspan(first, last - first + 1),
+                                  std::span(surface().cpi).subspan(first * np, (last - first + 1) * np),
+                                  levels);
     };
     auto upper = std::async(std::launch::async, half, mid, nq - 1);
     const auto lower = half(0, mid);
@@ -489,18 +394,17 @@ void MarkovView::recompute()
     // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
     if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {
         const double level = std::log10(m_measured->value());
-        const auto iso = core::contourLines(m_pAxis, m_qAxis, colourValues(), level);
+        const auto iso = core::contourLines(pAxis, qAxis, m_surface.colourValues(), level);
         m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
     } else {
         m_measuredCurve->data()->clear();
     }
 
-    const double dp = np > 1 ? (m_pAxis.back() - m_pAxis.front()) / double(np - 1) / 2 : 0.5;
-    const double dq = nq > 1 ? (m_qAxis.back() - m_qAxis.front()) / double(nq - 1) / 2 : 0.5;
-    m_map->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
-    m_map->yAxis->setRange(m_qAxis.front() - dq, m_qAxis.back() + dq);
-    m_slice->xAxis->setRange(m_pAxis.front() - dp, m_pAxis.back() + dp);
-    m_slice->xAxis->setLabel(tr("p"));
+    const double dp = np > 1 ? (pAxis.back() - pAxis.front()) / double(np - 1) / 2 : 0.5;
+    const double dq = nq > 1 ? (qAxis.back() - qAxis.front()) / double(nq - 1) / 2 : 0.5;
+    m_map->xAxis->setRange(pAxis.front() - dp, pAxis.back() + dp);
+    m_map->yAxis->setRange(qAxis.front() - dq, qAxis.back() + dq);
+    m_charts->setPAxis(makeTicker(surface().p, pAxis), pAxis.front() - dp, pAxis.back() + dp);
 
     const std::vector<int> shape = topology();
     m_counters->setTopology(shape); // the pairs' CPIs are predicted for it (nothing to do when unchanged)
@@ -517,12 +421,12 @@ void MarkovView::recompute()
                "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
                     .arg(source, QString::fromStdString(core::markovShapeText(shape)))
                     .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
-                    .arg(formatNumber(m_surface.system_states, 6))
+                    .arg(formatNumber(surface().system_states, 6))
                     .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value())
                                                   : tr("Steady state"))
-                    .arg(extreme(m_surface.min), formatNumber(m_surface.min.p), formatNumber(m_surface.min.q),
-                         extreme(m_surface.max), formatNumber(m_surface.max.p),
-                         formatNumber(m_surface.max.q)));
+                    .arg(extreme(surface().min), formatNumber(surface().min.p), formatNumber(surface().min.q),
+                         extreme(surface().max), formatNumber(surface().max.p),
+                         formatNumber(surface().max.q)));
     m_map->replot(QCustomPlot::rpQueuedReplot);
     if (m_pIndex < 0 || m_qIndex < 0) {
         m_pIndex = int(np) / 2;
@@ -535,64 +439,36 @@ void MarkovView::recompute()
     Q_EMIT settingsChanged();
 }
 
+QCPGraph *MarkovView::sliceGraph() const
+{
+    return m_charts->sliceGraph();
+}
+
+QCPGraph *MarkovView::transientGraph() const
+{
+    return m_charts->transientGraph();
+}
+
 void MarkovView::selectPoint(int pIndex, int qIndex)
 {
-    m_pIndex = std::clamp(pIndex, 0, int(m_pAxis.size()) - 1);
-    m_qIndex = std::clamp(qIndex, 0, int(m_qAxis.size()) - 1);
+    m_pIndex = std::clamp(pIndex, 0, int(m_surface.p_axis.size()) - 1);
+    m_qIndex = std::clamp(qIndex, 0, int(m_surface.q_axis.size()) - 1);
     refreshSelection();
     Q_EMIT settingsChanged();
 }
 
 void MarkovView::refreshSelection()
 {
-    if (m_pAxis.empty() || m_qAxis.empty())
+    if (m_surface.p_axis.empty() || m_surface.q_axis.empty())
         return;
     const auto pi = std::size_t(m_pIndex);
     const auto qj = std::size_t(m_qIndex);
-    m_selection->setData({m_pAxis[pi]}, {m_qAxis[qj]}, true);
+    m_selection->setData({m_surface.p_axis[pi]}, {m_surface.q_axis[qj]}, true);
     m_map->replot(QCustomPlot::rpQueuedReplot);
 
-    QVector<double> x, y;
-    double top = 1;
-    for (std::size_t i = 0; i < m_pAxis.size(); ++i) {
-        const double v = m_surface.at(i, qj);
-        x << m_pAxis[i];
-        y << (std::isfinite(v) ? v : kNaN);
-        if (std::isfinite(v))
-            top = std::max(top, v);
-    }
-    m_sliceGraph->setData(x, y, true);
-    // Dots show the grid points on the coarse thesis grid; on fine grids they would only cost paint time.
-    m_sliceGraph->setScatterStyle(QCPScatterStyle(m_pAxis.size() <= 50 ? QCPScatterStyle::ssDisc
-                                                                         : QCPScatterStyle::ssNone, 4));
-    m_slice->yAxis->setRange(0.9, top * 1.3);
-    m_slice->xAxis->setLabel(tr("p, at q = %1").arg(formatNumber(m_surface.q[qj])));
-    m_slice->replot(QCustomPlot::rpQueuedReplot);
-
-    // The transient from all-active at the chosen point rises and saturates at the steady state.
-    const double p = m_surface.p[pi];
-    const double q = m_surface.q[qj];
-    core::MarkovTopology topo;
-    for (int n : topology())
-        topo.push_back({n, p, q});
-    const long long horizon = std::max<long long>(50, m_transient->isChecked() ? 2LL * m_steps->value() : 0);
-    const long long count = std::min<long long>(horizon, 2000);
-    QVector<double> t, c;
-    double tTop = 1;
-    for (long long i = 0; i <= count; ++i) {
-        const long long step = horizon * i / count;
-        const auto r = core::solveMarkovExact(topo, step);
-        t << double(step);
-        c << (r.infinite ? kNaN : r.cpi);
-        if (!r.infinite)
-            tTop = std::max(tTop, r.cpi);
-    }
-    m_transientGraph->setData(t, c, true);
-    m_transientPlot->xAxis->setRange(0, double(horizon));
-    m_transientPlot->yAxis->setRange(0.95, tTop * 1.1);
-    m_transientPlot->xAxis->setLabel(
-            tr("steps t from all-active (p = %1, q = %2)").arg(formatNumber(p), formatNumber(q)));
-    m_transientPlot->replot(QCustomPlot::rpQueuedReplot);
+    const std::optional<long long> steps
+            = m_transient->isChecked() ? std::optional<long long>(m_steps->value()) : std::nullopt;
+    m_charts->showPoint(m_surface.surface, m_surface.p_axis, pi, qj, topology(), steps);
 }
 
 core::MarkovSettings MarkovView::settings() const
@@ -662,12 +538,12 @@ void MarkovView::setStartingPairs(const std::vector<core::StartingPair> &pairs, 
 
 void MarkovView::refreshPairs()
 {
-    if (m_surface.p.empty())
+    if (surface().p.empty())
         return;
     QVector<double> x, y;
     for (const auto &pair : m_pairValues) {
-        x << axisOf(pair.p, m_surface.p);
-        y << axisOf(pair.q, m_surface.q);
+        x << m_surface.axisOf(pair.p, surface().p);
+        y << m_surface.axisOf(pair.q, surface().q);
     }
     m_pairs->setData(x, y);
     if (m_nearest)
@@ -677,20 +553,6 @@ void MarkovView::refreshPairs()
     m_map->replot(QCustomPlot::rpQueuedReplot);
 }
 
-double MarkovView::axisOf(double probability, const std::vector<double> &values) const
-{
-    if (m_gridSpec.kind != core::MarkovGridKind::Thesis)
-        return toAxis(std::clamp(probability, values.front(), values.back()));
-    // By index: interpolate between the grid values around it.
-    const auto above = std::lower_bound(values.begin(), values.end(), probability);
-    if (above == values.begin())
-        return 0;
-    if (above == values.end())
-        return double(values.size() - 1);
-    const auto i = std::size_t(above - values.begin());
-    return double(i - 1) + (probability - values[i - 1]) / (values[i] - values[i - 1]);
-}
-
 void MarkovView::selectProbabilities(double p, double q)
 {
     auto nearest = [](const std::vector<double> &values, double v) {
@@ -698,19 +560,19 @@ void MarkovView::selectProbabilities(double p, double q)
                                     [v](double a, double b) { return std::abs(a - v) < std::abs(b - v); })
                    - values.begin());
     };
-    if (!m_surface.p.empty())
-        selectPoint(nearest(m_surface.p, p), nearest(m_surface.q, q));
+    if (!surface().p.empty())
+        selectPoint(nearest(surface().p, p), nearest(surface().q, q));
 }
 
 QString MarkovView::describeAt(double u, double v) const
 {
-    if (m_pAxis.empty() || m_qAxis.empty())
+    if (m_surface.p_axis.empty() || m_surface.q_axis.empty())
         return {};
-    const auto i = std::size_t(nearestIndex(m_pAxis, u));
-    const auto j = std::size_t(nearestIndex(m_qAxis, v));
-    const double cpi = m_surface.at(i, j);
+    const auto i = std::size_t(ColouredSurface::nearestIndex(m_surface.p_axis, u));
+    const auto j = std::size_t(ColouredSurface::nearestIndex(m_surface.q_axis, v));
+    const double cpi = surface().at(i, j);
     return tr("p = %1, q = %2: CPI = 1/(1 − P_all) = %3, P_all = Π_g (p/(p+1−q))^N_g at steady state")
-            .arg(formatNumber(m_surface.p[i]), formatNumber(m_surface.q[j]),
+            .arg(formatNumber(surface().p[i]), formatNumber(surface().q[j]),
                  std::isfinite(cpi) ? formatNumber(cpi) : tr("infinite"));
 }
 

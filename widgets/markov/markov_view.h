@@ -2,6 +2,7 @@
 #pragma once
 
 #include "profiles/hardware_profile.h"
+#include "markov/coloured_surface.h"
 #include "markov/markov.h"
 #include "markov/markov_counters.h"
 #include "session/session.h"
@@ -24,6 +25,7 @@ class QSpinBox;
 namespace crossroof::widgets {
 
 class CountersDialog;
+class MarkovSliceCharts;
 
 /// CPI of the Markov thread-state model over the suspension probabilities (p, q) (markov-thread-mapping.txt
 /// 4.2, 5.3; MODEL.md 3): a colour map with contour lines and a log colour scale, the slice CPI(p) at the
@@ -50,9 +52,9 @@ public:
     QList<QCustomPlot *> figurePlots() const { return {m_map}; }
     QCPColorMap *colorMap() const { return m_colorMap; }
     QCPCurve *contours() const { return m_contours; }
-    QCPGraph *sliceGraph() const { return m_sliceGraph; }
-    QCPGraph *transientGraph() const { return m_transientGraph; }
-    const core::MarkovSurface &surface() const { return m_surface; }
+    QCPGraph *sliceGraph() const;
+    QCPGraph *transientGraph() const;
+    const core::MarkovSurface &surface() const { return m_surface.surface; }
 
     /// Chooses the grid point (p index, q index) the slice and the transient show.
     void selectPoint(int pIndex, int qIndex);
@@ -90,15 +92,8 @@ Q_SIGNALS:
 
 private:
     void recompute();
-    void computeSurface(std::optional<long long> steps);
     void refreshSelection();
-    double toAxis(double probability) const;
-    /// Where PROBABILITY lies on the map's axis whose grid values are VALUES (by index on the thesis grid).
-    double axisOf(double probability, const std::vector<double> &values) const;
-    int nearestIndex(const std::vector<double> &axis, double u) const;
     void refreshPairs();
-    /// What the colour map holds: log10 CPI, NaN where the CPI is infinite.
-    const std::vector<double> &colourValues() const;
     void topologySourceChanged();
     /// The strategy chosen in the topology box, or nullptr for the spin boxes.
     const core::MappingStrategy *strategy(const core::CpuTopology **topology = nullptr,
@@ -126,18 +121,8 @@ private:
     std::vector<core::StartingPair> m_pairValues;
     std::optional<std::size_t> m_nearest;
     std::vector<core::HardwareProfile> m_cpuProfiles;
-    QCustomPlot *m_slice;
-    QCPGraph *m_sliceGraph;
-    QCustomPlot *m_transientPlot;
-    QCPGraph *m_transientGraph;
-    core::MarkovSurface m_surface;
-    /// log10 of m_surface.cpi with NaN where infinite; empty when no cell is (then m_surface.log10_cpi serves)
-    std::vector<double> m_logCpi;
-    double m_cpiLow = 1;          ///< finite range of m_surface.cpi
-    double m_cpiHigh = 1;
-    core::MarkovGrid m_gridSpec;
-    std::vector<double> m_pAxis; ///< the p values in axis coordinates (index, value or logit)
-    std::vector<double> m_qAxis;
+    MarkovSliceCharts *m_charts;
+    ColouredSurface m_surface;
     int m_pIndex = -1; ///< -1: not chosen yet
     int m_qIndex = -1;
 };

@@ -5,22 +5,18 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
-#include "xmodel/advisor.h"
-#include "xmodel/hysteresis.h"
+#include "stability/advisor_panel.h"
+#include "stability/hysteresis_chart.h"
 #include "xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
-#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -128,62 +124,8 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_map->setMinimumSize(300, 240);
     m_map->setMouseTracking(true);
 
-    m_hyst = new QCustomPlot(this);
-    plot_style::setupAxes(m_hyst);
-    m_hyst->yAxis->setLabel(tr("MS throughput (GB/s)"));
-    m_bistable = m_hyst->addGraph();
-    m_bistable->setName(tr("bistable range"));
-    m_bistable->setPen(Qt::NoPen);
-    m_bistable->setBrush(QColor(0xE6, 0x9F, 0x00, 50));
-    m_bistable->setLineStyle(QCPGraph::lsStepCenter);
-    m_up = m_hyst->addGraph();
-    m_up->setName(tr("raising"));
-    m_up->setPen(QPen(plot_style::kBlue, 2));
-    m_down = m_hyst->addGraph();
-    m_down->setName(tr("lowering"));
-    m_down->setPen(QPen(plot_style::kVermillion, 2, Qt::DashLine));
-    m_jumps = m_hyst->addGraph();
-    m_jumps->setName(tr("jumps"));
-    m_jumps->setLineStyle(QCPGraph::lsNone);
-    m_jumps->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
-    plot_style::placeLegendBelow(m_hyst);
-    m_hyst->setMinimumSize(300, 160);
-
-    m_advice = new QTableWidget(0, 3, this);
-    m_advice->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
-    m_advice->horizontalHeader()->setStretchLastSection(true);
-    m_advice->verticalHeader()->setVisible(false);
-    m_advice->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_advice->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_advice->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_advice->setWordWrap(true);
-    m_advice->setToolTip(tr("The paper's tuning operations (x-model.txt VI), ranked by compute throughput gain. "
-                            "Each gain is the difference of two full model evaluations. Double-click to apply."));
-    auto *apply = new QPushButton(tr("&Apply Selected"), this);
-    apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
-    auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
-    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, with its "
-                           "operating point (the paper's Figs. 12-17)"));
-    auto *clearCompare = new QPushButton(tr("C&lear"), this);
-    clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
-    m_degradation = new QLabel(this);
-    m_degradation->setWordWrap(true);
-    m_adviceDetail = new QLabel(this);
-    m_adviceDetail->setWordWrap(true);
-    m_adviceDetail->setMinimumHeight(60);
-    m_adviceDetail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    auto *advisor = new QWidget(this);
-    auto *advisorLayout = new QVBoxLayout(advisor);
-    advisorLayout->setContentsMargins(0, 0, 0, 0);
-    advisorLayout->addWidget(new QLabel(tr("<b>What-if advisor</b>"), advisor));
-    advisorLayout->addWidget(m_advice, 1);
-    advisorLayout->addWidget(m_adviceDetail);
-    advisorLayout->addWidget(m_degradation);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(apply);
-    buttons->addWidget(compare);
-    buttons->addWidget(clearCompare);
-    advisorLayout->addLayout(buttons);
+    m_hyst = new HysteresisChart(this);
+    m_advisor = new AdvisorPanel(m_state, this);
 
     auto *hystPane = new QWidget(this);
     auto *hystLayout = new QVBoxLayout(hystPane);
@@ -197,7 +139,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     left->setStretchFactor(1, 2);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
-    split->addWidget(advisor);
+    split->addWidget(m_advisor);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
@@ -213,14 +155,6 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::scheduleRefresh);
     connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::settingsChanged);
     connect(m_state, &ParameterState::changed, this, &StabilityView::scheduleRefresh);
-    connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_advice->currentRow()); });
-    connect(m_advice, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
-    connect(compare, &QPushButton::clicked, this, [this] { compareAdvice(m_advice->currentRow()); });
-    connect(clearCompare, &QPushButton::clicked, this, [this] { compareAdvice(-1); });
-    connect(m_advice, &QTableWidget::currentCellChanged, this, [this](int row) {
-        const QTableWidgetItem *item = row >= 0 ? m_advice->item(row, 0) : nullptr;
-        m_adviceDetail->setText(item ? item->data(Qt::UserRole).toString() : QString());
-    });
     connect(m_map, &QCustomPlot::mousePress, this, [this](QMouseEvent *e) {
         if (!m_map->axisRect()->rect().contains(e->position().toPoint()))
             return;
@@ -251,6 +185,26 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
 StabilityView::~StabilityView()
 {
     m_worker.request_stop();
+}
+
+QCustomPlot *StabilityView::hysteresisPlot() const
+{
+    return m_hyst;
+}
+
+QCPGraph *StabilityView::upBranch() const
+{
+    return m_hyst->upBranch();
+}
+
+QCPGraph *StabilityView::downBranch() const
+{
+    return m_hyst->downBranch();
+}
+
+QTableWidget *StabilityView::advisorTable() const
+{
+    return m_advisor->table();
 }
 
 core::StabilitySettings StabilityView::settings() const
@@ -343,7 +297,7 @@ void StabilityView::refresh()
     m_stale = false;
     markCurrent();
     refreshHysteresis();
-    refreshAdvisor();
+    m_advisor->refresh();
     startMap();
 }
 
@@ -505,145 +459,18 @@ QString StabilityView::describeAt(double u, double v) const
 
 void StabilityView::refreshHysteresis()
 {
-    const QString key = m_sweepKey->currentData().toString();
-    const auto *info = core::findParameter(key.toStdString());
-    const auto &p = m_state->params();
-    std::vector<double> values;
-    if (key == QLatin1String("n")) {
-        const int top = int(std::max(2 * p.max_warps, 1.5 * p.n));
-        for (int n = 1; n <= top; ++n)
-            values.push_back(n);
-    } else {
-        const double v = p.*(info->member);
-        const double lo = info->log_scale ? std::max(info->min > 0 ? info->min : 1e-6, v / 18) : info->slider_min;
-        const double hi = info->log_scale ? std::min(info->max, v * 18) : info->slider_max;
-        for (int i = 0; i < 256; ++i) {
-            const double t = i / 255.0;
-            values.push_back(info->log_scale ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo));
-        }
-    }
-    const core::HysteresisResult h = core::sweepHysteresis(p, key.toStdString(), values);
-    const bool showK = m_sweepShows->currentIndex() == 1;
-    const auto &up = showK ? h.up_k : h.up_gbs;
-    const auto &down = showK ? h.down_k : h.down_gbs;
-    QVector<double> x(h.values.begin(), h.values.end());
-    m_up->setData(x, QVector<double>(up.begin(), up.end()), true);
-    m_down->setData(x, QVector<double>(down.begin(), down.end()), true);
-    m_hyst->yAxis->setLabel(showK ? tr("warps in memory, k") : tr("MS throughput (GB/s)"));
-    double top = 0;
-    for (double g : up)
-        top = std::max(top, g);
-    for (double g : down)
-        top = std::max(top, g);
-    top = top > 0 ? top * 1.1 : 1;
-    QVector<double> band;
-    for (int c : h.stable_count)
-        band << (c >= 2 ? top : kNaN);
-    m_bistable->setData(x, band, true);
-    QVector<double> jx, jy;
-    for (const auto &j : h.jumps) {
-        jx << j.to_value;
-        jy << (showK ? j.to_k : j.to_gbs);
-    }
-    m_jumps->setData(jx, jy, false);
-    m_hyst->xAxis->setScaleType(info->log_scale && key != QLatin1String("n") ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    m_hyst->xAxis->setRange(values.front(), values.back());
-    m_hyst->yAxis->setRange(0, top);
-    m_hyst->xAxis->setLabel(tr("%1 (%2)%3, swept up then down").arg(qs(info->label), qs(info->symbol),
-                                                                      info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit)));
-    m_hyst->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void StabilityView::refreshAdvisor()
-{
-    const core::Advice advice = core::advise(m_state->params());
-    m_advice->setRowCount(0);
-    m_adviceParams.clear();
-    std::vector<const core::TuningAdvice *> ordered;
-    for (const auto &op : advice.operations)
-        ordered.push_back(&op);
-    std::stable_sort(ordered.begin(), ordered.end(), [](const auto *a, const auto *b) {
-        return (a->rank > 0 ? a->rank : 1000) < (b->rank > 0 ? b->rank : 1000);
-    });
-    auto signedText = [](double v, std::optional<double> percent, const QString &unit) {
-        if (std::abs(v) < 1e-6) // differences of two full evaluations: round-off is not a change
-            v = 0;
-        if (percent && std::abs(*percent) < 1e-6)
-            percent = 0.0;
-        QString text
-                = (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(v, 3) + QLatin1Char(' ') + unit;
-        if (percent)
-            text += QStringLiteral(" (%1%2 %)")
-                            .arg(*percent >= 0 ? QStringLiteral("+") : QString(), formatNumber(*percent, 3));
-        return text;
-    };
-    for (const auto *op : ordered) {
-        const int row = m_advice->rowCount();
-        m_advice->insertRow(row);
-        QStringList changes;
-        for (const auto &c : op->changes)
-            changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), formatNumber(c.from), formatNumber(c.to));
-        auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString()) + qs(op->name));
-        const QString detail = op->applicable
-            ? tr("<b>%1</b> (%2). Principle %3: %4").arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
-                  .arg(op->principle).arg(QString::fromStdString(op->why).toHtmlEscaped())
-            : tr("<b>%1</b>: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
-        name->setData(Qt::UserRole, detail);
-        m_advice->setItem(row, 0, name);
-        m_advice->setItem(row, 1, new QTableWidgetItem(op->applicable ? signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")) : tr("n/a")));
-        m_advice->setItem(row, 2, new QTableWidgetItem(op->applicable ? signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")) : QString()));
-        for (int c = 0; c < 3; ++c) {
-            m_advice->item(row, c)->setToolTip(detail);
-            if (!op->applicable)
-                m_advice->item(row, c)->setForeground(QColor(0x88, 0x88, 0x88));
-        }
-        m_adviceParams.push_back(op->applicable ? op->params : m_state->params());
-    }
-    m_advice->resizeColumnsToContents();
-    if (m_advice->rowCount() > 0)
-        m_advice->setCurrentCell(0, 0);
-    const auto &d = advice.degradation;
-    QString text;
-    if (advice.stable_count >= 2) {
-        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (M/Z − R).")
-                       .arg(formatNumber(d.max_gbs));
-        if (d.min_drop_gbs && d.tangency_n && *d.min_drop_gbs > 1e-3)
-            text += tr(" The smallest drop, at the tangency (n = %1), is %2 GB/s.")
-                            .arg(formatNumber(*d.tangency_n), formatNumber(*d.min_drop_gbs));
-        else if (d.tangency_n)
-            text += tr(" The second state appears at n = %1 with no drop at first: the demand meets f at a "
-                       "corner.")
-                            .arg(formatNumber(*d.tangency_n));
-    } else {
-        text = tr("One stable state: no fall to a lower state is possible here.");
-    }
-    m_degradation->setText(text);
-}
-
-void StabilityView::compareAdvice(int row)
-{
-    if (row < 0 || std::size_t(row) >= m_adviceParams.size()) {
-        m_state->setComparison(std::nullopt);
-        return;
-    }
-    QString name = m_advice->item(row, 0)->text();
-    name.remove(QRegularExpression(QStringLiteral("^\\d+\\. ")));
-    m_state->setComparison(m_adviceParams[std::size_t(row)], name);
+    m_hyst->showSweep(m_state->params(), m_sweepKey->currentData().toString().toStdString(),
+                      m_sweepShows->currentIndex() == 1);
 }
 
 void StabilityView::applyAdvice(int row)
 {
-    if (row < 0 || std::size_t(row) >= m_adviceParams.size())
-        return;
-    const core::XModelParams target = m_adviceParams[std::size_t(row)];
-    if (target == m_state->params())
-        return;
-    m_state->undoStack()->beginMacro(tr("Apply %1").arg(m_advice->item(row, 0)->text()));
-    for (const auto &info : core::parameterInfos())
-        m_state->applyValue(qs(info.key), target.*(info.member));
-    m_state->applyCacheMode(target.cache);
-    m_state->undoStack()->endMacro();
-    m_state->setComparison(std::nullopt); // the what-if is now the state itself
+    m_advisor->applyAdvice(row);
+}
+
+void StabilityView::compareAdvice(int row)
+{
+    m_advisor->compareAdvice(row);
 }
 
 } // namespace crossroof::widgets

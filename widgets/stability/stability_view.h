@@ -24,6 +24,8 @@ class QTableWidget;
 
 namespace crossroof::widgets {
 
+class AdvisorPanel;
+class HysteresisChart;
 class ParameterState;
 
 /// Where in parameter space the machine is bistable (MODEL.md 1.6): a map over any two parameters, cells
@@ -39,18 +41,18 @@ public:
     ~StabilityView() override;
 
     QCustomPlot *mapPlot() const { return m_map; }
-    QCustomPlot *hysteresisPlot() const { return m_hyst; }
+    QCustomPlot *hysteresisPlot() const;
     QCPColorMap *colorMap() const { return m_colorMap; }
     QCPGraph *currentPoint() const { return m_current; }
-    QCPGraph *upBranch() const { return m_up; }
-    QCPGraph *downBranch() const { return m_down; }
-    QTableWidget *advisorTable() const { return m_advice; }
+    QCPGraph *upBranch() const;
+    QCPGraph *downBranch() const;
+    QTableWidget *advisorTable() const;
     QComboBox *xKeyBox() const { return m_xKey; }
     QComboBox *yKeyBox() const { return m_yKey; }
     QComboBox *sweepKeyBox() const { return m_sweepKey; }
     /// 0: the branches' MS throughput; 1: their warps in the memory system, k.
     QComboBox *sweepShowsBox() const { return m_sweepShows; }
-    QList<QCustomPlot *> figurePlots() const { return {m_map, m_hyst}; }
+    QList<QCustomPlot *> figurePlots() const { return {m_map, hysteresisPlot()}; }
 
     /// The map as last drawn (possibly still coarse).
     const core::StabilityMap &map() const { return m_shown; }
@@ -80,7 +82,6 @@ private:
     void startMap();
     void showMap(const core::StabilityMap &map);
     void refreshHysteresis();
-    void refreshAdvisor();
     void markCurrent();
     core::MapAxis axis(int which) const;
     double toAxis(int which, double value) const;
@@ -93,20 +94,13 @@ private:
     QSpinBox *m_resolution;
     QComboBox *m_sweepKey;
     QComboBox *m_sweepShows;
-    QLabel *m_adviceDetail;
     QLabel *m_info;
     QCustomPlot *m_map;
     QCPColorMap *m_colorMap;
     QCPCurve *m_edges;
     QCPGraph *m_current;
-    QCustomPlot *m_hyst;
-    QCPGraph *m_up;
-    QCPGraph *m_down;
-    QCPGraph *m_jumps;
-    QCPGraph *m_bistable;
-    QTableWidget *m_advice;
-    QLabel *m_degradation;
-    std::vector<core::XModelParams> m_adviceParams;
+    HysteresisChart *m_hyst;
+    AdvisorPanel *m_advisor;
     core::StabilityMap m_shown;
     std::jthread m_worker;
     int m_generation = 0;

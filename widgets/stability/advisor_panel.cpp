@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "stability/advisor_panel.h"
+
+#include "common/number_format.h"
+#include "common/parameter_state.h"
+#include "xmodel/advisor.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+} // namespace
+
+AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    m_table = new QTableWidget(0, 3, this);
+    m_table->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(true);
+    m_table->setToolTip(tr("The paper's tuning operations (x-model.txt VI), ranked by compute throughput "
+                           "gain. Each gain is the difference of two full model evaluations. Double-click to "
+                           "apply."));
+    auto *apply = new QPushButton(tr("&Apply Selected"), this);
+    apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
+    auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
+    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, "
+                           "with its operating point (the paper's Figs. 12-17)"));
+    auto *clearCompare = new QPushButton(tr("C&lear"), this);
+    clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
+    m_degradation = new QLabel(this);
+    m_degradation->setWordWrap(true);
+    m_detail = new QLabel(this);
+    m_detail->setWordWrap(true);
+    m_detail->setMinimumHeight(60);
+    m_detail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new QLabel(tr("<b>What-if advisor</b>"), this));
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_detail);
+    layout->addWidget(m_degradation);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(apply);
+    buttons->addWidget(compare);
+    buttons->addWidget(clearCompare);
+    layout->addLayout(buttons);
+
+    connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_table->currentRow()); });
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
+    connect(compare, &QPushButton::clicked, this, [this] { compareAdvice(m_table->currentRow()); });
+    connect(clearCompare, &QPushButton::clicked, this, [this] { compareAdvice(-1); });
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
+        const QTableWidgetItem *item = row >= 0 ? m_table->item(row, 0) : nullptr;
+        m_detail->setText(item ? item->data(Qt::UserRole).toString() : QString());
+    });
+}
+
+void AdvisorPanel::refresh()
+{
+    const core::Advice advice = core::advise(m_state->params());
+    m_table->setRowCount(0);
+    m_params.clear();
+    std::vector<const core::TuningAdvice *> ordered;
+    for (const auto &op : advice.operations)
+        ordered.push_back(&op);
+    std::stable_sort(ordered.begin(), ordered.end(), [](const auto *a, const auto *b) {
+        return (a->rank > 0 ? a->rank : 1000) < (b->rank > 0 ? b->rank : 1000);
+    });
+    auto signedText = [](double v, std::optional<double> percent, const QString &unit) {
+        if (std::abs(v) < 1e-6) // differences of two full evaluations: round-off is not a change
+            v = 0;
+        if (percent && std::abs(*percent) < 1e-6)
+            percent = 0.0;
+        QString text
+                = (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(v, 3) + QLatin1Char(' ') + unit;
+        if (percent)
+            text += QStringLiteral(" (%1%2 %)")
+                            .arg(*percent >= 0 ? QStringLiteral("+") : QString(), formatNumber(*percent, 3));
+        return text;
+    };
+    for (const auto *op : ordered) {
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        QStringList changes;
+        for (const auto &c : op->changes)
+            changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), formatNumber(c.from), formatNumber(c.to));
+        auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString())
+                                          + qs(op->name));
+        const QString detail = op->applicable
+            ? tr("<b>%1</b> (%2). Principle %3: %4")
+                      .arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
+                      .arg(op->principle)
+                      .arg(QString::fromStdString(op->why).toHtmlEscaped())
+            : tr("<b>%1</b>: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
+        name->setData(Qt::UserRole, detail);
+        m_table->setItem(row, 0, name);
+        const QString cs = op->applicable
+            ? signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")) : tr("n/a");
+        const QString ms = op->applicable
+            ? signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")) : QString();
+        m_table->setItem(row, 1, new QTableWidgetItem(cs));
+        m_table->setItem(row, 2, new QTableWidgetItem(ms));
+        for (int c = 0; c < 3; ++c) {
+            m_table->item(row, c)->setToolTip(detail);
+            if (!op->applicable)
+                m_table->item(row, c)->setForeground(QColor(0x88, 0x88, 0x88));
+        }
+        m_params.push_back(op->applicable ? op->params : m_state->params());
+    }
+    m_table->resizeColumnsToContents();
+    if (m_table->rowCount() > 0)
+        m_table->setCurrentCell(0, 0);
+    const auto &d = advice.degradation;
+    QString text;
+    if (advice.stable_count >= 2) {
+        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (M/Z − R).")
+                       .arg(formatNumber(d.max_gbs));
+        if (d.min_drop_gbs && d.tangency_n && *d.min_drop_gbs > 1e-3)
+            text += tr(" The smallest drop, at the tangency (n = %1), is %2 GB/s.")
+                            .arg(formatNumber(*d.tangency_n), formatNumber(*d.min_drop_gbs));
+        else if (d.tangency_n)
+            text += tr(" The second state appears at n = %1 with no drop at first: the demand meets f at a "
+                       "corner.")
+                            .arg(formatNumber(*d.tangency_n));
+    } else {
+        text = tr("One stable state: no fall to a lower state is possible here.");
+    }
+    m_degradation->setText(text);
+}
+
+void AdvisorPanel::compareAdvice(int row)
+{
+    if (row < 0 || std::size_t(row) >= m_params.size()) {
+        m_state->setComparison(std::nullopt);
+        return;
+    }
+    QString name = m_table->item(row, 0)->text();
+    name.remove(QRegularExpression(QStringLiteral("^\\d+\\. ")));
+    m_state->setComparison(m_params[std::size_t(row)], name);
+}
+
+void AdvisorPanel::applyAdvice(int row)
+{
+    if (row < 0 || std::size_t(row) >= m_params.size())
+        return;
+    const core::XModelParams target = m_params[std::size_t(row)];
+    if (target == m_state->params())
+        return;
+    m_state->undoStack()->beginMacro(tr("Apply %1").arg(m_table->item(row, 0)->text()));
+    for (const auto &info : core::parameterInfos())
+        m_state->applyValue(qs(info.key), target.*(info.member));
+    m_state->applyCacheMode(target.cache);
+    m_state->undoStack()->endMacro();
+    m_state->setComparison(std::nullopt); // the what-if is now the state itself
+}
+
+} // namespace crossroof::widgets

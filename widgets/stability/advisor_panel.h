@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/parameters.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QTableWidget;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// The what-if advisor (x-model.txt VI): the paper's tuning operations for the current parameters, ranked by
+/// their predicted compute throughput gain, each applicable as one undo step or drawn over the X-graph as a
+/// comparison; below them how far the throughput can fall where the machine is bistable.
+class AdvisorPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit AdvisorPanel(ParameterState *state, QWidget *parent = nullptr);
+
+    QTableWidget *table() const { return m_table; }
+
+    /// Ranks the operations again for the state's current parameters.
+    void refresh();
+    /// Applies the operation in row ROW of the table (one undo step).
+    void applyAdvice(int row);
+    /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode); -1 clears it.
+    void compareAdvice(int row);
+
+private:
+    ParameterState *m_state;
+    QTableWidget *m_table;
+    QLabel *m_detail;
+    QLabel *m_degradation;
+    std::vector<core::XModelParams> m_params; ///< what each row's operation sets (the current ones if n/a)
+};
+
+} // namespace crossroof::widgets

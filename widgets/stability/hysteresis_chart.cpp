@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "stability/hysteresis_chart.h"
+
+#include "common/plot_style.h"
+#include "xmodel/hysteresis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+} // namespace
+
+HysteresisChart::HysteresisChart(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    plot_style::setupAxes(this);
+    yAxis->setLabel(tr("MS throughput (GB/s)"));
+    m_bistable = addGraph();
+    m_bistable->setName(tr("bistable range"));
+    m_bistable->setPen(Qt::NoPen);
+    m_bistable->setBrush(QColor(0xE6, 0x9F, 0x00, 50));
+    m_bistable->setLineStyle(QCPGraph::lsStepCenter);
+    m_up = addGraph();
+    m_up->setName(tr("raising"));
+    m_up->setPen(QPen(plot_style::kBlue, 2));
+    m_down = addGraph();
+    m_down->setName(tr("lowering"));
+    m_down->setPen(QPen(plot_style::kVermillion, 2, Qt::DashLine));
+    m_jumps = addGraph();
+    m_jumps->setName(tr("jumps"));
+    m_jumps->setLineStyle(QCPGraph::lsNone);
+    m_jumps->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
+    plot_style::placeLegendBelow(this);
+    setMinimumSize(300, 160);
+}
+
+void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &key, bool showK)
+{
+    const auto *info = core::findParameter(key);
+    std::vector<double> values;
+    if (key == "n") {
+        const int top = int(std::max(2 * p.max_warps, 1.5 * p.n));
+        for (int n = 1; n <= top; ++n)
+            values.push_back(n);
+    } else {
+        const double v = p.*(info->member);
+        const double lo
+                = info->log_scale ? std::max(info->min > 0 ? info->min : 1e-6, v / 18) : info->slider_min;
+        const double hi = info->log_scale ? std::min(info->max, v * 18) : info->slider_max;
+        for (int i = 0; i < 256; ++i) {
+            const double t = i / 255.0;
+            values.push_back(info->log_scale ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo));
+        }
+    }
+    const core::HysteresisResult h = core::sweepHysteresis(p, key, values);
+    const auto &up = showK ? h.up_k : h.up_gbs;
+    const auto &down = showK ? h.down_k : h.down_gbs;
+    QVector<double> x(h.values.begin(), h.values.end());
+    m_up->setData(x, QVector<double>(up.begin(), up.end()), true);
+    m_down->setData(x, QVector<double>(down.begin(), down.end()), true);
+    yAxis->setLabel(showK ? tr("warps in memory, k") : tr("MS throughput (GB/s)"));
+    double top = 0;
+    for (double g : up)
+        top = std::max(top, g);
+    for (double g : down)
+        top = std::max(top, g);
+    top = top > 0 ? top * 1.1 : 1;
+    QVector<double> band;
+    for (int c : h.stable_count)
+        band << (c >= 2 ? top : std::numeric_limits<double>::quiet_NaN());
+    m_bistable->setData(x, band, true);
+    QVector<double> jx, jy;
+    for (const auto &j : h.jumps) {
+        jx << j.to_value;
+        jy << (showK ? j.to_k : j.to_gbs);
+    }
+    m_jumps->setData(jx, jy, false);
+    xAxis->setScaleType(info->log_scale && key != "n" ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    xAxis->setRange(values.front(), values.back());
+    yAxis->setRange(0, top);
+    xAxis->setLabel(tr("%1 (%2)%3, swept up then down")
+                            .arg(qs(info->label), qs(info->symbol),
+                                 info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit)));
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "xmodel/parameters.h"
+
+#include <qcustomplot.h>
+
+#include <string>
+
+namespace crossroof::widgets {
+
+/// The hysteresis of a sweep of one parameter (MODEL.md 1.6): the branch followed while raising it, the
+/// branch followed while lowering it, the jumps between them and the bistable range shaded behind.
+class HysteresisChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit HysteresisChart(QWidget *parent = nullptr);
+
+    QCPGraph *upBranch() const { return m_up; }
+    QCPGraph *downBranch() const { return m_down; }
+
+    /// Sweeps the parameter KEY of PARAMS up and then down: n from 1 to max(2 n_max, 1.5 n), a parameter
+    /// on a log scale over 1/18 to 18 times its value, any other over its slider range. SHOW_K draws the
+    /// warps in the memory system k instead of the MS throughput.
+    void showSweep(const core::XModelParams &params, const std::string &key, bool showK);
+
+private:
+    QCPGraph *m_up;
+    QCPGraph *m_down;
+    QCPGraph *m_jumps;
+    QCPGraph *m_bistable;
+};
+
+} // namespace crossroof::widgets
