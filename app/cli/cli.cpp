@@ -18,7 +18,8 @@ namespace {
 const std::array<const Command *, 13> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
                                                &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
-                                               &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand};
+                                               &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand,
+                                               &kCalibrateCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)
 {

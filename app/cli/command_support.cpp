@@ -22,13 +22,18 @@ ModelInputs modelInputs(const Args &args)
 {
     ModelInputs in{core::resolveProfile(args.value("profile", std::string(core::defaultProfileId()))), {}};
     in.params = in.profile.params;
+    applySets(args, in.params);
+    return in;
+}
+
+void applySets(const Args &args, core::XModelParams &params)
+{
     for (const std::string &assignment : args.all("set")) {
         const auto eq = assignment.find('=');
         if (eq == std::string::npos || eq == 0)
             throw core::InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
-        core::setFromText(in.params, assignment.substr(0, eq), assignment.substr(eq + 1));
+        core::setFromText(params, assignment.substr(0, eq), assignment.substr(eq + 1));
     }
-    return in;
 }
 
 Json parametersJson(const core::XModelParams &p)

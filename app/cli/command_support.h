@@ -25,6 +25,8 @@ struct ModelInputs
     core::XModelParams params;
 };
 ModelInputs modelInputs(const Args &args);
+/// Applies each --set KEY=VALUE of ARGS to PARAMS, in order. Throws InputError naming the option or key.
+void applySets(const Args &args, core::XModelParams &params);
 
 /// Every parameter, in the registry's order, and the cache mode.
 Json parametersJson(const core::XModelParams &p);

@@ -4,6 +4,7 @@
 #include "main_window.h"
 #include "messages.h"
 
+#include "calibration/family_calibration_dialog.h"
 #include "common/profile_picker.h"
 #include "profiles/profile_library.h"
 #include "support/error.h"
@@ -20,6 +21,7 @@ ImportController::ImportController(MainWindow *window)
     , m_window(window)
     , m_profile(new QAction(tr("Open &Profile…"), window))
     , m_trace(new QAction(tr("&Import Trace…"), window))
+    , m_family(new QAction(tr("Calibrate from &Kernel Family…"), window))
 {
     m_profile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_trace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -38,12 +40,21 @@ ImportController::ImportController(MainWindow *window)
         if (!path.isEmpty())
             m_window->tracesPanel()->importFile(path);
     });
+    m_family->setStatusTip(tr("Fit R, L, M and L_c to a measured kernel family (n, Z, E, GB/s)"));
+    connect(m_family, &QAction::triggered, this, [this] {
+        auto *dialog = new widgets::FamilyCalibrationDialog(m_window->state(), m_window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &widgets::FamilyCalibrationDialog::message, m_window,
+                [this](const QString &text) { showStatus(m_window, text, 6000); });
+        dialog->show();
+    });
 }
 
 void ImportController::addActionsTo(QMenu *file)
 {
     file->addAction(m_profile);
     file->addAction(m_trace);
+    file->addAction(m_family);
 }
 
 bool ImportController::openProfileFile(const QString &path)

@@ -16,7 +16,8 @@ class ImportController : public QObject
 {
     Q_OBJECT
 public:
-    /// Imports into WINDOW; the actions are WINDOW's children.
+    /// Imports into WINDOW: profiles, traces, and a kernel family to calibrate the whole model to. The
+    /// actions are WINDOW's children.
     explicit ImportController(MainWindow *window);
 
     /// Adds the actions to FILE in menu order.
@@ -31,6 +32,7 @@ private:
     MainWindow *m_window;
     QAction *m_profile;
     QAction *m_trace;
+    QAction *m_family;
 };
 
 } // namespace crossroof::app

@@ -30,6 +30,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QMenuBar>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "calibration/probe_analysis.h"
+
+#include "occupancy/compute_capability.h"
+#include "support/error.h"
+#include "support/text.h"
+#include "traces/csv_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <system_error>
+
+namespace crossroof::core {
+
+namespace {
+
+/// device.csv: "key,value" lines without a header.
+std::map<std::string, std::pair<std::string, int>> readDeviceFacts(const std::filesystem::path &path)
+{
+    const std::string source = path.string();
+    const std::string text = readTextFile(source, kCsvMaxBytes, "probe files");
+    std::map<std::string, std::pair<std::string, int>> facts;
+    LineReader lines(text);
+    while (const auto line = lines.next()) {
+        const std::string_view trimmed = trimBlanks(*line);
+        if (trimmed.empty() || trimmed.front() == '#')
+            continue;
+        const std::size_t comma = trimmed.find(',');
+        if (comma == std::string_view::npos)
+            throw InputError(source + ":" + std::to_string(lines.number()) + ": expected key,value (got '"
+                             + std::string(trimmed) + "')");
+        facts[std::string(trimBlanks(trimmed.substr(0, comma)))] = {
+            std::string(trimBlanks(trimmed.substr(comma + 1))), lines.number()};
+    }
+    return facts;
+}
+
+double positiveFact(const std::map<std::string, std::pair<std::string, int>> &facts, const std::string &key,
+                    const std::string &source)
+{
+    const auto it = facts.find(key);
+    if (it == facts.end())
+        throw InputError(source + ": no line '" + key + ",...'");
+    const auto v = parseTableNumber(it->second.first, '.', false);
+    if (!v || !std::isfinite(*v) || *v <= 0)
+        throw InputError(source + ":" + std::to_string(it->second.second) + ": '" + key
+                         + "' must be a number > 0 (got '" + it->second.first + "')");
+    return *v;
+}
+
+std::string sourceLabel(const ProbeMeasurements &probe, const char *file)
+{
+    return (probe.directory / file).filename().string();
+}
+
+} // namespace
+
+ProbeMeasurements readProbe(const std::filesystem::path &directory)
+{
+    ProbeMeasurements probe;
+    probe.directory = directory;
+
+    const std::filesystem::path devicePath = directory / "device.csv";
+    const auto facts = readDeviceFacts(devicePath);
+    const std::string deviceSource = devicePath.string();
+    const auto name = facts.find("name");
+    probe.device_name = name == facts.end() ? std::string("GPU") : name->second.first;
+    const auto cc = facts.find("cc");
+    if (cc == facts.end())
+        throw InputError(deviceSource + ": no line 'cc,...'");
+    probe.compute_capability = cc->second.first;
+    probe.sm_count = positiveFact(facts, "sms", deviceSource);
+    probe.clock_ghz = positiveFact(facts, "clock_khz", deviceSource) / 1e6;
+    probe.max_warps = std::floor(positiveFact(facts, "max_threads_sm", deviceSource) / 32);
+    probe.l1_smem_kib = positiveFact(facts, "smem_per_sm", deviceSource) / 1024;
+
+    const CsvTable latency = readCsv((directory / "latency.csv").string());
+    const std::size_t footprint = latency.column("footprint_bytes");
+    const std::size_t load = latency.column("load");
+    const std::size_t cycles = latency.column("cycles_per_hop");
+    double cgSmall = INFINITY, cgLarge = 0, ldSmall = INFINITY;
+    for (std::size_t r = 0; r < latency.rowCount(); ++r) {
+        const std::string kind(trimBlanks(latency.cell(r, load)));
+        const double c = latency.number(r, cycles);
+        if (c <= 0)
+            throw InputError(latency.where(r, cycles) + ": must be > 0 (got " + formatNumber(c) + ")");
+        if (kind == "fma") {
+            probe.dependent_issue = c;
+            continue;
+        }
+        const double bytes = latency.number(r, footprint);
+        if (kind == "ld.cg") {
+            if (bytes < cgSmall) {
+                cgSmall = bytes;
+                probe.l2_latency = c;
+            }
+            if (bytes > cgLarge) {
+                cgLarge = bytes;
+                probe.dram_latency = c;
+            }
+        } else if (kind == "ld" && bytes < ldSmall) {
+            ldSmall = bytes;
+            probe.l1_latency = c;
+        }
+    }
+    if (probe.dram_latency <= 0 || probe.l1_latency <= 0)
+        throw InputError(latency.source() + ": needs 'ld.cg' rows (L2, DRAM) and 'ld' rows (L1)");
+
+    const CsvTable stream = readCsv((directory / "stream.csv").string());
+    const std::size_t warps = stream.column("warps_per_sm");
+    const std::size_t gbs = stream.column("read_gbs");
+    for (std::size_t r = 0; r < stream.rowCount(); ++r) {
+        const double g = stream.number(r, gbs);
+        if (g > probe.stream_peak_gbs) {
+            probe.stream_peak_gbs = g;
+            probe.stream_peak_warps = stream.number(r, warps);
+        }
+    }
+    if (probe.stream_peak_gbs <= 0)
+        throw InputError(stream.source() + ": no read_gbs above 0");
+
+    probe.family = readKernelFamily((directory / "family.csv").string());
+    return probe;
+}
+
+HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::string &id)
+{
+    HardwareProfile prof;
+    prof.id = id;
+    prof.name = probe.device_name;
+    prof.kind = "gpu";
+    prof.compute_capability = probe.compute_capability;
+    prof.description = "Measured with crossroof-probe on " + probe.device_name + ".";
+    prof.origin = probe.directory.string();
+
+    XModelParams &p = prof.params;
+    p.sm_count = probe.sm_count;
+    p.clock_ghz = probe.clock_ghz;
+    p.warp_size = 32;
+    p.max_warps = probe.max_warps;
+    p.request_bytes = 128;
+    p.L = probe.dram_latency;
+    p.L_s = probe.l1_latency;
+    p.S_s = probe.l1_smem_kib;
+    p.R = probe.stream_peak_gbs;
+    p.L_c = probe.dependent_issue.value_or(4);
+    const ComputeCapability *cc = findComputeCapability(probe.compute_capability);
+    p.M = cc ? cc->fp32_lanes_sm / 32.0 : 4;
+    const FamilyRow &last = probe.family.rows.back();
+    p.n = std::min(last.n, p.max_warps);
+    p.Z = last.Z;
+    p.E = last.E;
+    p.cache = CacheMode::None;
+
+    const std::string device = sourceLabel(probe, "device.csv");
+    const std::string latency = sourceLabel(probe, "latency.csv");
+    prof.sources = {
+        {{"sm_count", "clock_ghz", "max_warps"},
+         device + " (cudaGetDeviceProperties): " + formatNumber(p.sm_count) + " SMs, SM clock "
+             + formatNumber(p.clock_ghz) + " GHz, max_threads_sm / 32 = " + formatNumber(p.max_warps)
+             + " warps per SM."},
+        {{"warp_size", "request_bytes"},
+         "CUDA warps of 32 threads; the probe's loads are 4-byte words, fully coalesced: 32 x 4 B = 128 B per "
+         "warp request."},
+        {{"L"},
+         latency + ": pointer chase with ld.cg (L1 bypassed) over the largest footprint (DRAM): "
+             + formatNumber(probe.dram_latency) + " cycles per load."},
+        {{"L_s"},
+         latency + ": pointer chase with ld (L1 hits) over the smallest footprint: "
+             + formatNumber(probe.l1_latency) + " cycles per load."},
+        {{"S_s"},
+         device + ": shared memory per SM, " + formatNumber(p.S_s)
+             + " KiB: an upper bound of the L1 data cache, which shares that storage."},
+        {{"R"},
+         sourceLabel(probe, "stream.csv") + ": the highest read throughput, " + formatNumber(p.R) + " GB/s at "
+             + formatNumber(probe.stream_peak_warps) + " warps per SM (one request in flight per warp)."},
+        {{"L_c"},
+         probe.dependent_issue
+             ? latency + ": a chain of dependent FMAs, " + formatNumber(p.L_c) + " cycles per instruction."
+             : "Not measured: 4 cycles, the dependent FP32 latency of Volta and later GPUs."},
+        {{"M"},
+         cc ? "Compute capability " + probe.compute_capability + ": " + std::to_string(cc->fp32_lanes_sm)
+                  + " FP32 lanes per SM / 32 = " + formatNumber(p.M) + " warp-instructions per cycle."
+            : "Compute capability " + probe.compute_capability
+                  + " is not in the occupancy table: 4 warp-instructions per cycle assumed."},
+        {{"n", "Z", "E", "cache", "h", "alpha", "beta"},
+         "Workload: the last kernel of " + sourceLabel(probe, "family.csv")
+             + "; no cache (the probe's data is far larger than L2)."},
+    };
+    validate(p);
+    return prof;
+}
+
+HardwareProfile calibratedProfile(const HardwareProfile &start, const CalibrationResult &calibration,
+                                  const std::string &familyName, const std::string &id, const std::string &name)
+{
+    HardwareProfile prof = start;
+    prof.id = id;
+    prof.name = name;
+    prof.params = calibration.params;
+    std::vector<ProfileSource> sources;
+    for (ProfileSource s : start.sources) {
+        std::erase_if(s.fields, [&](const std::string &key) {
+            return std::find(calibration.fitted.begin(), calibration.fitted.end(), key) != calibration.fitted.end();
+        });
+        if (!s.fields.empty())
+            sources.push_back(std::move(s));
+    }
+    std::string values, startValues;
+    for (const std::string &key : calibration.fitted) {
+        const double XModelParams::*member = findParameter(key)->member;
+        values += (values.empty() ? "" : ", ") + key + " = " + formatNumber(calibration.params.*member);
+        startValues += (startValues.empty() ? "" : ", ") + key + " = " + formatNumber(start.params.*member);
+    }
+    const FamilyPrediction &fit = calibration.prediction;
+    std::string text = "Fitted by crossroof-cli calibrate to the kernel family " + familyName + " ("
+                       + std::to_string(fit.rows.size()) + " kernels; least squares of log(predicted / measured) "
+                       + "throughput, " + std::to_string(calibration.starts) + " starts, the first at "
+                       + startValues + "): " + values
+                       + ". Accuracy 1 - |predicted - measured| / measured: mean " + formatNumber(fit.accuracy_mean)
+                       + ", median " + formatNumber(fit.accuracy_median) + ", min "
+                       + formatNumber(fit.accuracy_min) + ".";
+    if (!calibration.at_bound.empty()) {
+        std::string keys;
+        for (const std::string &key : calibration.at_bound)
+            keys += (keys.empty() ? "" : ", ") + key;
+        text += " At a bound of the fit (the family does not pin it down): " + keys + ".";
+    }
+    sources.push_back({calibration.fitted, text});
+    prof.sources = std::move(sources);
+    return prof;
+}
+
+void saveProfileFile(const std::filesystem::path &path, const HardwareProfile &profile)
+{
+    const std::string text = profileToText(profile);
+    parseProfile(text, path.string()); // never write a profile that would not load
+    std::filesystem::path temp = path;
+    temp += ".part";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out)
+            throw InputError(path.string() + ": cannot write the profile");
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    if (ec) {
+        std::filesystem::remove(temp, ec);
+        throw InputError(path.string() + ": cannot write the profile");
+    }
+}
+
+std::string profileIdFrom(const std::string &text)
+{
+    std::string id;
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u))
+            id += char(std::tolower(u));
+        else if ((c == '-' || c == '_' || c == '.' || c == ' ') && !id.empty() && id.back() != '-')
+            id += c == ' ' ? '-' : c;
+    }
+    while (!id.empty() && (id.back() == '-' || id.back() == '.'))
+        id.pop_back();
+    return id.empty() ? std::string("calibrated") : id;
+}
+
+} // namespace crossroof::core

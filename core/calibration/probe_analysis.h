@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "calibration/calibration.h"
+#include "calibration/kernel_family.h"
+#include "profiles/hardware_profile.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crossroof::core {
+
+/// What crossroof-probe measured on one GPU: the files device.csv, latency.csv, stream.csv and family.csv
+/// of its output directory (README.md, "Measure your own GPU").
+struct ProbeMeasurements
+{
+    std::filesystem::path directory;
+    // device.csv: one "key,value" per line (cudaGetDeviceProperties)
+    std::string device_name;
+    std::string compute_capability; ///< "X.Y"
+    double sm_count = 0;
+    double clock_ghz = 0;
+    double max_warps = 0;    ///< max_threads_sm / 32
+    double l1_smem_kib = 0;  ///< shared memory per SM, KiB
+    // latency.csv: pointer chases (cycles per dependent load) and the dependent-FMA chain
+    double dram_latency = 0; ///< ld.cg chase over the largest footprint, cycles
+    double l2_latency = 0;   ///< ld.cg chase over the smallest footprint, cycles
+    double l1_latency = 0;   ///< ld chase over the smallest footprint, cycles
+    std::optional<double> dependent_issue; ///< "fma" rows: cycles between two dependent FMAs, when measured
+    // stream.csv: one request in flight per warp
+    double stream_peak_gbs = 0;   ///< the highest read_gbs
+    double stream_peak_warps = 0; ///< warps_per_sm where it was reached
+    KernelFamily family;
+};
+
+/// Reads a probe directory. Throws InputError naming the file and line of anything missing or malformed.
+ProbeMeasurements readProbe(const std::filesystem::path &directory);
+
+/// The profile the measurements give before any fit: the device's shape, L from the DRAM chase, L_s from the
+/// L1 chase, S_s the shared memory per SM, L_c the measured dependent-issue latency (or 4 cycles),
+/// M = FP32 lanes / 32 of the compute capability (or 4), R = the stream peak, each with its source; the
+/// workload is the family's last row. ID names the profile.
+HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::string &id);
+
+/// START with the calibration's fitted values, its sources updated: the fitted keys leave their old entries
+/// and gain one naming FAMILY_NAME, the rows, the accuracy and the tool. ID and NAME replace START's.
+HardwareProfile calibratedProfile(const HardwareProfile &start, const CalibrationResult &calibration,
+                                  const std::string &familyName, const std::string &id, const std::string &name);
+
+/// Writes PROFILE as JSON to PATH atomically: to a temporary file beside it, then renamed over PATH.
+/// Throws InputError naming the path when it cannot be written or the profile would not load.
+void saveProfileFile(const std::filesystem::path &path, const HardwareProfile &profile);
+
+/// A profile id made from TEXT (a file name or device name): lower-case letters, digits, '-', '_' and '.'.
+std::string profileIdFrom(const std::string &text);
+
+} // namespace crossroof::core

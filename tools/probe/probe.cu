@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// crossroof-probe: measures one CUDA GPU the X-model's way and writes, into --out DIR,
+//   device.csv   key,value facts from the CUDA runtime (SMs, clock, limits)
+//   latency.csv  pointer-chase latencies (L1, L2, DRAM) and the dependent-FMA latency (load "fma")
+//   stream.csv   f(k): read throughput with one 128-byte request in flight per warp, k = 1 .. max warps per SM
+//   family.csv   the X-model's kernel family: n warps per SM x (FMAs per request, E independent chains)
+// for `crossroof-cli calibrate --probe DIR`. Progress goes to stderr. See README.md, "Measure your own GPU".
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace {
+
+void check(cudaError_t status, const char *what)
+{
+    if (status != cudaSuccess) {
+        std::fprintf(stderr, "crossroof-probe: %s: %s\n", what, cudaGetErrorString(status));
+        std::exit(1);
+    }
+}
+
+/// Warp-instructions of the family's loop besides the FMAs (address arithmetic, load, compare, branch), per
+/// request. 16 is what Nsight Compute counts for this loop on sm_90 (smsp__inst_executed.sum divided by
+/// l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum, minus the FMAs); --loop-instructions changes it.
+int gLoopInstructions = 16;
+
+// ---------------------------------------------------------------------------------------------------------
+// Latency: one thread chases a random cyclic permutation of 128-byte lines.
+
+__global__ void buildChase(unsigned *data, const unsigned *nextLine, std::size_t lines)
+{
+    const std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+    if (i < lines)
+        data[i * 32] = nextLine[i] * 32u;
+}
+
+template <bool kBypassL1>
+__global__ void chase(const unsigned *data, int hops, unsigned start, long long *cycles, unsigned *sink)
+{
+    unsigned p = start;
+    // Warm-up lap over the same hops, so that the timed lap finds the caches as a steady chase leaves them.
+    for (int i = 0; i < hops; ++i)
+        p = kBypassL1 ? __ldcg(data + p) : data[p];
+    const long long t0 = clock64();
+    for (int i = 0; i < hops; ++i)
+        p = kBypassL1 ? __ldcg(data + p) : data[p];
+    const long long t1 = clock64();
+    *cycles = t1 - t0;
+    *sink = p;
+}
+
+/// Cycles between two dependent FMAs of one warp: a chain of 4096 (unrolled by 64).
+__global__ void fmaChain(float a, float b, int count, long long *cycles, float *sink)
+{
+    float x = a;
+    const long long t0 = clock64();
+    for (int i = 0; i < count; i += 64) {
+#pragma unroll
+        for (int j = 0; j < 64; ++j)
+            x = fmaf(x, a, b);
+    }
+    const long long t1 = clock64();
+    *cycles = t1 - t0;
+    *sink = x;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Stream and family: every thread loads one 4-byte word per iteration (one coalesced 128-byte request per
+// warp), and the next address depends on the loaded value (through MASK = 0, which the compiler cannot know),
+// so each warp has exactly one request in flight. In the family, FMA_PER_REQUEST FMAs in E independent
+// chains follow each load and the next address depends on their result too.
+
+template <int kFma, int kChains>
+__global__ void family(const unsigned *data, std::size_t words, std::size_t step, int iters, unsigned mask,
+                       float a, float b, unsigned *sink)
+{
+    const unsigned warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const unsigned lane = threadIdx.x % 32;
+    std::size_t line = std::size_t(warp) * 32;
+    float acc[kChains > 0 ? kChains : 1];
+#pragma unroll
+    for (int c = 0; c < (kChains > 0 ? kChains : 1); ++c)
+        acc[c] = float(c);
+    unsigned dependence = 0;
+    for (int i = 0; i < iters; ++i) {
+        const unsigned v = __ldcg(data + line + lane);
+        if constexpr (kFma > 0) {
+            const float seed = __uint_as_float(v & mask);
+#pragma unroll
+            for (int c = 0; c < kChains; ++c)
+                acc[c] += seed;
+#pragma unroll
+            for (int f = 0; f < kFma / kChains; ++f) {
+#pragma unroll
+                for (int c = 0; c < kChains; ++c)
+                    acc[c] = fmaf(acc[c], a, b);
+            }
+            float sum = 0;
+#pragma unroll
+            for (int c = 0; c < kChains; ++c)
+                sum += acc[c];
+            dependence = __float_as_uint(sum) & mask;
+        } else {
+            dependence = v & mask;
+        }
+        line += step + dependence;
+        if (line >= words)
+            line -= words;
+    }
+    if (dependence == 1u)
+        *sink = unsigned(acc[0]);
+}
+
+struct Device
+{
+    cudaDeviceProp prop{};
+    int clockKhz = 0;
+    int memClockKhz = 0;
+    int busWidth = 0;
+    int maxWarps = 0;
+};
+
+struct Timing
+{
+    double ms = 0;
+    int iters = 0;
+};
+
+using Launch = void (*)(const unsigned *, std::size_t, std::size_t, int, unsigned, float, float, unsigned *);
+
+/// Launches KERNEL with every SM holding N warps: blocks of 2 warps (1 for odd N) as long as the SM accepts that
+/// many blocks, else larger blocks; ITERS is chosen so that a launch takes about 6 ms; median of 5 launches after
+/// a warm-up.
+Timing timeKernel(const Device &dev, Launch kernel, int n, const unsigned *data, std::size_t words,
+                  unsigned *sink, int *gridOut, int *blockOut)
+{
+    int warpsPerBlock = n % 2 ? 1 : 2;
+    while (n / warpsPerBlock > dev.prop.maxBlocksPerMultiProcessor || (n % warpsPerBlock) != 0)
+        ++warpsPerBlock;
+    const int block = 32 * warpsPerBlock;
+    const int grid = dev.prop.multiProcessorCount * (n / warpsPerBlock);
+    const std::size_t totalWarps = std::size_t(grid) * warpsPerBlock;
+    const std::size_t step = totalWarps * 32; // every warp moves on past all the others' lines
+    *gridOut = grid;
+    *blockOut = block;
+
+    cudaEvent_t start, stop;
+    check(cudaEventCreate(&start), "cudaEventCreate");
+    check(cudaEventCreate(&stop), "cudaEventCreate");
+    const auto timed = [&](int iters) {
+        check(cudaEventRecord(start), "cudaEventRecord");
+        kernel<<<grid, block>>>(data, words, step, iters, 0u, 0.999f, 0.001f, sink);
+        check(cudaGetLastError(), "kernel launch");
+        check(cudaEventRecord(stop), "cudaEventRecord");
+        check(cudaEventSynchronize(stop), "kernel");
+        float ms = 0;
+        check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+        return double(ms);
+    };
+    // Size the launch: 64 iterations first, then scale to about 6 ms (at least 16, at most 2^22 iterations).
+    const double probeMs = std::max(timed(64), 1e-3);
+    const int iters = int(std::clamp(64.0 * 6.0 / probeMs, 16.0, double(1 << 22)));
+    timed(iters);
+    std::vector<double> times;
+    for (int r = 0; r < 5; ++r)
+        times.push_back(timed(iters));
+    std::sort(times.begin(), times.end());
+    check(cudaEventDestroy(start), "cudaEventDestroy");
+    check(cudaEventDestroy(stop), "cudaEventDestroy");
+    return {times[2], iters};
+}
+
+FILE *openOut(const std::string &dir, const char *name)
+{
+    const std::string path = dir + "/" + name;
+    FILE *f = std::fopen(path.c_str(), "w");
+    if (!f) {
+        std::fprintf(stderr, "crossroof-probe: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
+        std::exit(1);
+    }
+    return f;
+}
+
+void closeOut(FILE *f, const std::string &dir, const char *name)
+{
+    if (std::fclose(f) != 0) {
+        std::fprintf(stderr, "crossroof-probe: cannot write %s/%s\n", dir.c_str(), name);
+        std::exit(1);
+    }
+}
+
+void writeDevice(const Device &dev, const std::string &dir)
+{
+    FILE *f = openOut(dir, "device.csv");
+    const cudaDeviceProp &p = dev.prop;
+    std::fprintf(f, "name,%s\ncc,%d.%d\nsms,%d\nclock_khz,%d\nmem_clock_khz,%d\nbus_width_bits,%d\n", p.name,
+                 p.major, p.minor, p.multiProcessorCount, dev.clockKhz, dev.memClockKhz, dev.busWidth);
+    std::fprintf(f, "l2_bytes,%d\nsmem_per_sm,%zu\nsmem_per_block_optin,%zu\nregs_per_sm,%d\n", p.l2CacheSize,
+                 p.sharedMemPerMultiprocessor, p.sharedMemPerBlockOptin, p.regsPerMultiprocessor);
+    std::fprintf(f, "max_threads_sm,%d\nmax_blocks_sm,%d\nglobal_mem,%zu\n", p.maxThreadsPerMultiProcessor,
+                 p.maxBlocksPerMultiProcessor, p.totalGlobalMem);
+    closeOut(f, dir, "device.csv");
+}
+
+void measureLatency(const std::string &dir)
+{
+    FILE *f = openOut(dir, "latency.csv");
+    std::fprintf(f, "footprint_bytes,stride_bytes,load,hops,cycles_per_hop\n");
+    const std::size_t largest = std::size_t(1) << 30;
+    const std::size_t freeBytes = [] {
+        std::size_t free = 0, total = 0;
+        check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+        return free;
+    }();
+    const std::size_t maxFootprint = std::min(largest, freeBytes / 4);
+    unsigned *data = nullptr, *next = nullptr, *sink = nullptr;
+    long long *cycles = nullptr;
+    check(cudaMalloc(&data, maxFootprint), "cudaMalloc (latency)");
+    check(cudaMalloc(&next, maxFootprint / 128 * sizeof(unsigned)), "cudaMalloc (latency)");
+    check(cudaMalloc(&sink, sizeof(unsigned)), "cudaMalloc");
+    check(cudaMalloc(&cycles, sizeof(long long)), "cudaMalloc");
+    std::mt19937_64 random(12);
+    const int hops = 20000;
+    for (std::size_t footprint = 8192; footprint <= maxFootprint; footprint *= 8) {
+        const std::size_t lines = footprint / 128;
+        // Sattolo's algorithm: a random permutation with a single cycle through every line.
+        std::vector<unsigned> perm(lines);
+        std::iota(perm.begin(), perm.end(), 0u);
+        for (std::size_t i = lines - 1; i > 0; --i)
+            std::swap(perm[i], perm[std::uniform_int_distribution<std::size_t>(0, i - 1)(random)]);
+        check(cudaMemcpy(next, perm.data(), lines * sizeof(unsigned), cudaMemcpyHostToDevice), "cudaMemcpy");
+        buildChase<<<unsigned((lines + 255) / 256), 256>>>(data, next, lines);
+        check(cudaDeviceSynchronize(), "building the chase");
+        for (const bool bypass : {true, false}) {
+            if (bypass)
+                chase<true><<<1, 1>>>(data, hops, 0u, cycles, sink);
+            else
+                chase<false><<<1, 1>>>(data, hops, 0u, cycles, sink);
+            check(cudaDeviceSynchronize(), "pointer chase");
+            long long c = 0;
+            check(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost), "cudaMemcpy");
+            std::fprintf(f, "%zu,128,%s,%d,%.1f\n", footprint, bypass ? "ld.cg" : "ld", hops, double(c) / hops);
+            std::fprintf(stderr, "  latency %10zu B %-5s %7.1f cycles\n", footprint, bypass ? "ld.cg" : "ld",
+                         double(c) / hops);
+        }
+        if (footprint * 8 > maxFootprint && footprint < maxFootprint)
+            footprint = maxFootprint / 8; // the last step lands on the largest footprint
+    }
+    // Dependent-issue latency: one warp, one chain of dependent FMAs.
+    float *fsink = nullptr;
+    check(cudaMalloc(&fsink, sizeof(float)), "cudaMalloc");
+    const int chain = 4096;
+    fmaChain<<<1, 32>>>(0.999f, 0.001f, chain, cycles, fsink); // warm-up (instruction cache)
+    fmaChain<<<1, 32>>>(0.999f, 0.001f, chain, cycles, fsink);
+    check(cudaDeviceSynchronize(), "FMA chain");
+    long long c = 0;
+    check(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    std::fprintf(f, "0,0,fma,%d,%.2f\n", chain, double(c) / chain);
+    std::fprintf(stderr, "  dependent FMA          %7.2f cycles\n", double(c) / chain);
+    check(cudaFree(fsink), "cudaFree");
+    check(cudaFree(data), "cudaFree");
+    check(cudaFree(next), "cudaFree");
+    check(cudaFree(sink), "cudaFree");
+    check(cudaFree(cycles), "cudaFree");
+    closeOut(f, dir, "latency.csv");
+}
+
+struct Variant
+{
+    int fma;
+    int chains;
+    Launch kernel;
+};
+
+template <int kFma, int kChains>
+constexpr Variant variant()
+{
+    return {kFma, kChains, family<kFma, kChains>};
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string dir;
+    int deviceIndex = 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--out" && i + 1 < argc) {
+            dir = argv[++i];
+        } else if (a == "--device" && i + 1 < argc) {
+            deviceIndex = std::atoi(argv[++i]);
+        } else if (a == "--loop-instructions" && i + 1 < argc) {
+            gLoopInstructions = std::atoi(argv[++i]);
+        } else if (a == "--help" || a == "-h") {
+            std::printf("Usage: crossroof-probe --out DIR [--device N] [--loop-instructions K]\n\n"
+                        "Measures a CUDA GPU for the X-model (under a minute) and writes device.csv, latency.csv,\n"
+                        "stream.csv and family.csv into DIR; then run\n"
+                        "  crossroof-cli calibrate --probe DIR --out my-gpu.json\n\n"
+                        "  --device N              the CUDA device (default 0)\n"
+                        "  --loop-instructions K   warp-instructions of the family's loop besides its FMAs,\n"
+                        "                          per request (default 16, as Nsight Compute counts on sm_90);\n"
+                        "                          Z = FMAs per request + K\n");
+            return 0;
+        } else {
+            std::fprintf(stderr, "crossroof-probe: unknown argument '%s' (try --help)\n", a.c_str());
+            return 2;
+        }
+    }
+    if (dir.empty()) {
+        std::fprintf(stderr, "crossroof-probe: --out DIR is required (try --help)\n");
+        return 2;
+    }
+    if (mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) {
+        std::fprintf(stderr, "crossroof-probe: cannot create %s: %s\n", dir.c_str(), std::strerror(errno));
+        return 1;
+    }
+    const auto began = std::chrono::steady_clock::now();
+
+    Device dev;
+    check(cudaSetDevice(deviceIndex), "cudaSetDevice");
+    check(cudaGetDeviceProperties(&dev.prop, deviceIndex), "cudaGetDeviceProperties");
+    check(cudaDeviceGetAttribute(&dev.clockKhz, cudaDevAttrClockRate, deviceIndex), "clock rate");
+    check(cudaDeviceGetAttribute(&dev.memClockKhz, cudaDevAttrMemoryClockRate, deviceIndex), "memory clock");
+    check(cudaDeviceGetAttribute(&dev.busWidth, cudaDevAttrGlobalMemoryBusWidth, deviceIndex), "bus width");
+    dev.maxWarps = dev.prop.maxThreadsPerMultiProcessor / 32;
+    std::fprintf(stderr, "crossroof-probe: %s, CC %d.%d, %d SMs, %d warps per SM\n", dev.prop.name, dev.prop.major,
+                 dev.prop.minor, dev.prop.multiProcessorCount, dev.maxWarps);
+    writeDevice(dev, dir);
+
+    std::fprintf(stderr, "[1/3] latencies\n");
+    measureLatency(dir);
+
+    // 2 GiB of zeros (or a quarter of the free memory), far beyond any L2.
+    std::size_t free = 0, total = 0;
+    check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+    const std::size_t bytes = std::min(std::size_t(2) << 30, free / 4) / 4096 * 4096;
+    const std::size_t words = bytes / sizeof(unsigned);
+    unsigned *data = nullptr, *sink = nullptr;
+    check(cudaMalloc(&data, bytes), "cudaMalloc (2 GiB)");
+    check(cudaMemset(data, 0, bytes), "cudaMemset");
+    check(cudaMalloc(&sink, sizeof(unsigned)), "cudaMalloc");
+
+    std::fprintf(stderr, "[2/3] stream f(k)\n");
+    FILE *stream = openOut(dir, "stream.csv");
+    std::fprintf(stream, "warps_per_sm,grid,block,iters,ms,read_gbs\n");
+    for (int k = 1; k <= dev.maxWarps; k += k < 32 ? 1 : 2) {
+        int grid = 0, block = 0;
+        const Timing t = timeKernel(dev, family<0, 0>, k, data, words, sink, &grid, &block);
+        const double requests = double(grid) * (block / 32) * t.iters;
+        const double gbs = requests * 128 / (t.ms * 1e-3) / 1e9;
+        std::fprintf(stream, "%d,%d,%d,%d,%.4f,%.2f\n", k, grid, block, t.iters, t.ms, gbs);
+        std::fprintf(stderr, "  k = %2d  %8.2f GB/s\n", k, gbs);
+    }
+    closeOut(stream, dir, "stream.csv");
+
+    std::fprintf(stderr, "[3/3] kernel family\n");
+    const Variant variants[] = {
+            variant<1, 1>(),   variant<2, 1>(),   variant<2, 2>(),   variant<4, 1>(),   variant<4, 2>(),
+            variant<4, 4>(),   variant<8, 1>(),   variant<8, 2>(),   variant<8, 4>(),   variant<16, 1>(),
+            variant<16, 2>(),  variant<16, 4>(),  variant<32, 1>(),  variant<32, 2>(),  variant<32, 4>(),
+            variant<64, 1>(),  variant<64, 2>(),  variant<64, 4>(),  variant<128, 1>(), variant<128, 2>(),
+            variant<128, 4>(), variant<256, 1>(), variant<256, 2>(), variant<256, 4>()};
+    const int warps[] = {1, 2, 4, 6, 8, 12, 16, 24, 32, 40, 48, 56, 64};
+    FILE *fam = openOut(dir, "family.csv");
+    std::fprintf(fam, "n,fma_per_request,Z,E,grid,block,iters,ms,gbs,inst_gops\n");
+    for (const Variant &v : variants) {
+        const int Z = v.fma + gLoopInstructions;
+        for (const int n : warps) {
+            if (n > dev.maxWarps)
+                continue;
+            int grid = 0, block = 0;
+            const Timing t = timeKernel(dev, v.kernel, n, data, words, sink, &grid, &block);
+            const double requests = double(grid) * (block / 32) * t.iters;
+            const double gbs = requests * 128 / (t.ms * 1e-3) / 1e9;
+            const double gops = requests * Z * 32 / (t.ms * 1e-3) / 1e9;
+            std::fprintf(fam, "%d,%d,%d,%d,%d,%d,%d,%.4f,%.2f,%.2f\n", n, v.fma, Z, v.chains, grid, block, t.iters,
+                         t.ms, gbs, gops);
+        }
+        std::fprintf(stderr, "  FMAs per request %3d, E = %d done\n", v.fma, v.chains);
+    }
+    closeOut(fam, dir, "family.csv");
+    check(cudaFree(data), "cudaFree");
+    check(cudaFree(sink), "cudaFree");
+    const double seconds
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    std::fprintf(stderr, "crossroof-probe: wrote %s/{device,latency,stream,family}.csv in %.0f s\n", dir.c_str(),
+                 seconds);
+    return 0;
+}
