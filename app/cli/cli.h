@@ -11,7 +11,7 @@ namespace crossroof::cli {
 struct Command;
 
 /// Runs crossroof-cli with ARGS (without the program name), writing results to OUT and the one-line errors
-/// to ERR. Returns the exit status: 0 on success, 2 on bad usage or bad input (../shared/design/CLI.md).
+/// to ERR. Returns the exit status: 0 on success, 2 on bad usage or bad input (docs/CLI.md).
 /// EXTRA adds commands that need more than the core (render, which draws with the GUI's code).
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
         std::span<const Command *const> extra = {});

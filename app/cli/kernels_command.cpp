@@ -124,7 +124,7 @@ constexpr const char *kKernelsHelp
           "  --json             JSON output: source, format, device {name, sm_count, cc}, profile, warnings,\n"
           "                     kernels [{id, name, short_name, grid, block, warps_per_sm, duration_ns, "
           "dram_gbs,\n"
-          "                     dram_gbs_derived, Z, predicted_gbs, error, skipped}] (CLI.md)\n";
+          "                     dram_gbs_derived, Z, predicted_gbs, error, skipped}] (docs/CLI.md)\n";
 
 } // namespace
 

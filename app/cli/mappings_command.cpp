@@ -103,7 +103,7 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
 constexpr const char *kHelp
         = "Usage: crossroof-cli mappings --profile ID|PATH --p P --q Q [--point STRATEGY=P,Q]... [--steps T]\n"
           "                              [--json]\n\n"
-          "The thread-to-core mapping strategies of a CPU profile side by side (markov-thread-mapping.txt\n"
+          "The thread-to-core mapping strategies of a CPU profile side by side (Mitra's thesis,\n"
           "Tables 5.8, 5.9, 5.17): threads, cores, shared caches and sockets each uses, its Markov model (one\n"
           "group per used cache) and the CPI the model predicts, as the GUI's Mapping view shows them.\n\n"
           "  --profile ID|PATH      a CPU profile with a topology (e.g. clovertown-x5365)\n"

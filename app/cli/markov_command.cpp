@@ -237,7 +237,7 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
 constexpr const char *kHelp
         = "Usage: crossroof-cli markov (--groups G --threads-per-group N | --profile ID|PATH --strategy S)\n"
           "                            --p P --q Q [--steps T] [--solver exact|literal] [--json]\n\n"
-          "The Markov CPI model (markov-thread-mapping.txt, 4.2): G cache groups of N threads; per step an\n"
+          "The Markov CPI model (Mitra's thesis, 4.2): G cache groups of N threads; per step an\n"
           "active thread suspends with probability p and a suspended one stays suspended with q.\n"
           "CPI = 1 / (1 - P_all), P_all = probability that every thread is suspended.\n\n"
           "  --groups G             cache groups (L2 caches)\n"
@@ -258,7 +258,7 @@ constexpr const char *kSurfaceHelp
         = "Usage: crossroof-cli markov-surface (--groups G --threads-per-group N | --profile ID --strategy S)\n"
           "                                    [--grid thesis|uniform:K|logit:K] [--steps T] [--json]\n\n"
           "Predicted CPI of the Markov model over a grid of (p, q), the same pair in every group\n"
-          "(Fig. 5.15, Table 5.18 of markov-thread-mapping.txt).\n\n"
+          "(Fig. 5.15, Table 5.18 of Mitra's thesis).\n\n"
           "  --groups G             cache groups (L2 caches)\n"
           "  --threads-per-group N  threads per group\n"
           "  --profile, --strategy  a mapping strategy of a CPU profile instead (as for markov)\n"

@@ -181,7 +181,7 @@ constexpr const char *kHelp =
     "Usage: crossroof-cli occupancy --cc X.Y --threads T --regs R --smem BYTES [--smem-config BYTES]\n"
     "                               [--mode cuda|paper] [--sweep VARIABLE] [--json]\n\n"
     "Active thread blocks per SM (B_a), resident warps and occupancy of one kernel configuration, with the\n"
-    "blocks each resource allows and every resource that limits them (MODEL.md 2.1).\n\n"
+    "blocks each resource allows and every resource that limits them (docs/MODEL.md 2.1).\n\n"
     "  --cc X.Y             compute capability, e.g. 8.0 (an unknown one is answered with the list)\n"
     "  --threads T          threads per block, 1..1024\n"
     "  --regs R             registers per thread (0: no register limit)\n"
@@ -191,7 +191,7 @@ constexpr const char *kHelp =
     "                       calculator; paper: Eq. 4 of the occupancy paper as printed, no granularity\n"
     "  --sweep VARIABLE     also sweep threads (32..1024 step 32), registers (1..max per thread) or\n"
     "                       shared_memory (0..max per block, in allocation units), the others held\n"
-    "  --json               JSON output (keys as in CLI.md); without it, a readable summary\n";
+    "  --json               JSON output (keys as in docs/CLI.md); without it, a readable summary\n";
 
 } // namespace
 

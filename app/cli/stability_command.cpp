@@ -188,8 +188,8 @@ constexpr const char *kMapHelp
         = "Usage: crossroof-cli stability-map [--profile ID|PATH] [--set KEY=VALUE]...\n"
           "           --x KEY:MIN:MAX:COUNT[:log] --y KEY:MIN:MAX:COUNT[:log] [--threads N] [--json]\n\n"
           "Counts the stable equilibria of the X-model (1 = unique, 2 = bistable, ...) and the\n"
-          "operating-point MS throughput over a grid of two parameters (MODEL.md 1.6). Region edges\n"
-          "are tangencies of f and G.\n\n"
+          "operating-point MS throughput over a grid of two parameters (docs/MODEL.md 1.6). Region\n"
+          "edges are tangencies of f and G.\n\n"
           "  --profile ID|PATH  a bundled profile id or a profile JSON file; default: the default profile\n"
           "  --set KEY=VALUE    override a parameter (repeatable), as for xgraph\n"
           "  --x, --y SPEC      KEY:MIN:MAX:COUNT[:log] for any numeric key (n Z E R L M S_s L_s h alpha\n"
@@ -207,7 +207,7 @@ void printHysteresisText(const ModelInputs &r, const core::HysteresisResult &h, 
 {
     out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
         << "Hysteresis sweep of " << h.key << " up from " << fmt(h.values.front()) << " to "
-        << fmt(h.values.back()) << " and down again (MODEL.md 1.6)\n\n";
+        << fmt(h.values.back()) << " and down again (docs/MODEL.md 1.6)\n\n";
     char buf[128];
     std::snprintf(buf, sizeof buf, "%14s %10s %10s %7s\n", h.key.c_str(), "up GB/s", "down GB/s", "stable");
     out << buf;
@@ -241,7 +241,7 @@ void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
         option = "range";
         if (!core::findParameter(key))
             throw InputError("option '--param': unknown parameter '" + key
-                             + "' (a numeric key of MODEL.md 1.2)");
+                             + "' (a numeric key of docs/MODEL.md 1.2)");
         if (!args.has("range"))
             throw InputError("option '--range' is required with --param (MIN:MAX:STEP)");
     } else {
@@ -299,8 +299,9 @@ constexpr const char *kHysteresisHelp
           "       crossroof-cli hysteresis [--profile ID|PATH] [--set KEY=VALUE]... --param KEY\n"
           "           --range MIN:MAX:STEP [--json]\n\n"
           "Raises a parameter step by step, each step starting from the previous state and following\n"
-          "the flow dk/dt = -F(k) to rest, then lowers it again (MODEL.md 1.6). Inside a bistable range\n"
-          "the two sweeps can rest on different branches; a jump is where a branch ends at a tangency.\n"
+          "the flow dk/dt = -F(k) to rest, then lowers it again (docs/MODEL.md 1.6). Inside a bistable\n"
+          "range the two sweeps can rest on different branches; a jump is where a branch ends at a\n"
+          "tangency.\n"
           "When n changes the state keeps k, the warps in the memory system (clamped to [0, n]).\n\n"
           "  --n MIN:MAX:STEP   sweep the resident warps n (whole numbers)\n"
           "  --param KEY        sweep another numeric key instead, over --range MIN:MAX:STEP\n"
@@ -346,7 +347,7 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
         << "Now       k=" << fmt(a.k) << " warps, " << fmt(a.ms_gbs) << " GB/s, " << fmt(a.cs_gops)
         << " Gop/s"
         << (a.stable_count >= 2 ? " (bistable: " + std::to_string(a.stable_count) + " stable states)" : "")
-        << "\n\nTuning operations, ranked by CS throughput gain (x-model.txt VI):\n";
+        << "\n\nTuning operations, ranked by CS throughput gain (the X-model paper, VI):\n";
     for (const auto &op : a.operations) {
         if (!op.applicable) {
             out << "   -  " << op.name << ": does not apply (" << op.reason << ")\n";
@@ -364,7 +365,7 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
             << "      Principle " << op.principle << ": " << op.why << "\n";
     }
     const auto &d = a.degradation;
-    out << "\nDegradation when warps are added (x-model.txt III-D-2):\n"
+    out << "\nDegradation when warps are added (the X-model paper, III-D-2):\n"
         << "  at most M/Z - R = " << fmt(d.max_gbs) << " GB/s" << (d.max_gbs <= 0 ? " (none)" : "") << '\n';
     if (d.tangency_n) {
         out << "  at least " << fmt(*d.min_drop_gbs) << " GB/s: the fall from " << fmt(*d.tangency_high_gbs)
@@ -421,18 +422,18 @@ void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
 constexpr const char *kAdviseHelp
         = "Usage: crossroof-cli advise [--profile ID|PATH] [--set KEY=VALUE]... [--cache-size KIB] "
           "[--json]\n\n"
-          "Evaluates the tuning operations of the X-model case study (x-model.txt VI) for the current\n"
-          "parameters, each as the difference of two full model evaluations, and ranks them by CS\n"
-          "throughput gain:\n"
+          "Evaluates the tuning operations of the X-model paper's case study (section VI) for the\n"
+          "current parameters, each as the difference of two full model evaluations, and ranks them by\n"
+          "CS throughput gain:\n"
           "  thread throttling   the best n in 1..n, every n evaluated\n"
           "  cache bypassing     R raised to the height of the cache peak f(psi)\n"
           "  larger cache        S_s doubled (or --cache-size KIB)\n"
           "  faster cache        L_s halved\n"
           "  higher intensity    Z + 25 %\n"
           "  lower ILP           the best E in [E/2, E] (65 values)\n"
-          "Each comes with the principle that explains it (x-model.txt II). Also prints the degradation\n"
-          "bounds of a bistable machine when warps are added: at most M/Z - R, at least the fall where a\n"
-          "second stable state appears.\n\n"
+          "Each comes with the principle that explains it (X-model paper, section II). Also prints the\n"
+          "degradation bounds of a bistable machine when warps are added: at most M/Z - R, at least the\n"
+          "fall where a second stable state appears.\n\n"
           "  --profile, --set    as for xgraph\n"
           "  --cache-size KIB    the larger cache to try (default twice S_s)\n"
           "  --json              {\"current\":{..},\"operations\":[{\"rank\":..,\"id\":..,\n"

@@ -272,13 +272,13 @@ constexpr const char *kFitTraceHelp
           "  --y COLUMN         throughput, GB/s, for a table\n"
           "  --where COL=VALUE  keep only rows whose COL equals VALUE (repeatable; all must hold)\n"
           "  --model roofline   least squares of y = min(s*k, R), the global optimum (default)\n"
-          "  --model fixed      fit L_s and h of the constant-hit-rate cache curve (MODEL.md 1.3), machine "
-          "fixed\n"
+          "  --model fixed      fit L_s and h of the constant-hit-rate cache curve (docs/MODEL.md 1.3),\n"
+          "                     machine fixed\n"
           "  --model locality   fit L_s, alpha and beta of the locality cache curve (Eq. 5), machine fixed\n"
           "  --profile ID|PATH  the machine for the cache models (R, L, S_s, device shape); default profile\n"
           "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable)\n"
-          "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points (CLI.md),\n"
-          "                     plus model, rising_points and residuals\n";
+          "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points\n"
+          "                     (docs/CLI.md), plus model, rising_points and residuals\n";
 
 std::vector<double> traceColumn(const Args &args, const std::string &path, const std::string &column)
 {
@@ -352,10 +352,9 @@ constexpr const char *kBandwidthCurveHelp
         = "Usage: crossroof-cli bandwidth-curve --trace FILE --column COLUMN [--window W] --limit "
           "BYTES_PER_UNIT\n"
           "                                     [--format csv|perf-stat] [--json]\n\n"
-          "Bandwidth curve (MODEL.md 4): smooths the bytes per time unit with a sliding mean over W units, "
-          "sorts the\n"
-          "units by demand (descending) and derives the slowdown under a bandwidth limit B:\n"
-          "sum max(1, d/B) / units.\n\n"
+          "Bandwidth curve (docs/MODEL.md 4): smooths the bytes per time unit with a sliding mean over\n"
+          "W units, sorts the units by demand (descending) and derives the slowdown under a bandwidth\n"
+          "limit B: sum max(1, d/B) / units.\n\n"
           "  --trace FILE       a table with a header (CSV, TSV, ...), one row per time unit\n"
           "  --column COLUMN    bytes moved per unit; with --format perf-stat an event name (summed over "
           "CPUs per\n"
@@ -363,9 +362,8 @@ constexpr const char *kBandwidthCurveHelp
           "  --window W         smoothing window in units (default 1: no smoothing)\n"
           "  --limit B          bandwidth limit in bytes per unit\n"
           "  --format FORMAT    csv or perf-stat (perf stat -x -I output); default: detected\n"
-          "  --json             JSON output: sorted, slowdown, units (CLI.md), plus window, limit, "
-          "area_bytes,\n"
-          "                     total_bytes, units_over_limit, peak, mean\n";
+          "  --json             JSON output: sorted, slowdown, units (docs/CLI.md), plus window, limit,\n"
+          "                     area_bytes, total_bytes, units_over_limit, peak, mean\n";
 
 } // namespace
 

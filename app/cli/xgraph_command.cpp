@@ -112,9 +112,9 @@ constexpr const char *kHelp =
     "  --profile ID|PATH  a bundled profile id (see 'crossroof-cli profiles') or a profile JSON file;\n"
     "                     default: the default profile\n"
     "  --set KEY=VALUE    override a parameter (repeatable): n Z E R L M S_s L_s h alpha beta cache\n"
-    "                     sm_count clock_ghz warp_size max_warps request_bytes (MODEL.md 1.2 units)\n"
+    "                     sm_count clock_ghz warp_size max_warps request_bytes (docs/MODEL.md 1.2 units)\n"
     "  --curves N         also print N samples of f(k) and G(n-k) in GB/s over k in [0, n]\n"
-    "  --json             JSON output (keys as in CLI.md); without it, a readable summary\n";
+    "  --json             JSON output (keys as in docs/CLI.md); without it, a readable summary\n";
 
 } // namespace
 

@@ -8,11 +8,11 @@
 
 namespace crossroof::core {
 
-/// Sliding mean over the last W units (MODEL.md 4; bandwidth-curves.txt, "Smoothing of Bandwidth Demands"):
-/// d_i = mean of bytes[max(0, i-W+1) .. i], so the first W-1 units average what is there. A constant trace
-/// stays constant, W = 1 changes nothing, and the smoothed total differs from the raw total only by what
-/// the last W-1 units have not yet passed on. Throws InputError for W < 1, W longer than the trace, or a
-/// value that is negative or not finite (named by its unit index).
+/// Sliding mean over the last W units (MODEL.md 4; Weidendorfer, PROPER 2013, "Smoothing of Bandwidth
+/// Demands"): d_i = mean of bytes[max(0, i-W+1) .. i], so the first W-1 units average what is there. A
+/// constant trace stays constant, W = 1 changes nothing, and the smoothed total differs from the raw total
+/// only by what the last W-1 units have not yet passed on. Throws InputError for W < 1, W longer than the
+/// trace, or a value that is negative or not finite (named by its unit index).
 std::vector<double> smoothDemand(std::span<const double> bytes, std::size_t window);
 
 /// The bandwidth curve of one connection under one limit.
@@ -45,7 +45,7 @@ struct Connection
 };
 
 /// Which connection limits each unit: the one with the largest demand/limit ratio ("dominant bandwidth
-/// limitation", bandwidth-curves.txt), when that ratio exceeds 1.
+/// limitation", Weidendorfer, PROPER 2013), when that ratio exceeds 1.
 struct Dominance
 {
     std::vector<int> dominant;       ///< per unit: connection index, or -1 when no ratio exceeds 1

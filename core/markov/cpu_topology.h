@@ -10,7 +10,7 @@
 namespace crossroof::core {
 
 /// A cache shared by some cores (an L2 of the Clovertown: two cores on one die), the unit the Markov CPI
-/// model groups threads by (markov-thread-mapping.txt 4.2.2).
+/// model groups threads by (Mitra's thesis, 4.2.2).
 struct SharedCache
 {
     std::string name;       ///< "L2 0"

@@ -13,7 +13,7 @@
 
 namespace crossroof::core {
 
-/// One cache group of the Markov CPI model (an L2 cache in markov-thread-mapping.txt, 4.2.2): the threads
+/// One cache group of the Markov CPI model (an L2 cache in Mitra's thesis, 4.2.2): the threads
 /// that share it and their thread transitional probability pair (MODEL.md 3).
 struct CacheGroup
 {

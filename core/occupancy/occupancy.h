@@ -14,7 +14,7 @@ namespace crossroof::core {
 /// How the active blocks per SM, B_a, are computed (MODEL.md 2.1).
 enum class OccupancyMode {
     Cuda, ///< what the hardware does: warp, register and shared-memory allocation granularity
-    Paper ///< Eq. 4 of gpu-occupancy-tmm.txt as printed: plain quotients of threads, registers and bytes
+    Paper ///< Eq. 4 of Ma et al.'s TMM paper as printed: plain quotients of threads, registers and bytes
 };
 
 std::string_view occupancyModeName(OccupancyMode mode); ///< "cuda", "paper"

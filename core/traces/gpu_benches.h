@@ -45,7 +45,7 @@ std::vector<StreamTrace> streamTracesFromTable(const CsvTable &table);
 std::vector<StreamTrace> parseGpuStreamCsv(std::string_view text, const std::string &source = "<input>");
 std::vector<StreamTrace> readGpuStreamCsv(const std::string &path);
 
-/// A gpu-benches checkout (or ../shared/data/gpu-benches): every stream/*.txt (sorted by name) and the tidy
+/// A gpu-benches checkout (or a copy of its data folder): every stream/*.txt (sorted by name) and the tidy
 /// stream_vs_warps_per_sm.csv when present.
 struct GpuBenchesSet
 {

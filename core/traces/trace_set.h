@@ -12,7 +12,7 @@ namespace crossroof::core {
 
 /// What a measured trace holds, and so on which plot it belongs.
 enum class TraceKind {
-    /// x = warps per SM, y = device GB/s: an f(k) trace for the X-graph (x-model.txt, Fig. 12).
+    /// x = warps per SM, y = device GB/s: an f(k) trace for the X-graph (the X-model paper, Fig. 12).
     BandwidthVsWarps,
     /// x = warps per SM, y = GB/s, extra = Z per kernel (or empty), labels = kernel names (Fig. 11).
     KernelPoints,

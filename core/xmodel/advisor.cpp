@@ -63,7 +63,7 @@ TuningAdvice notApplicable(TuningOperation op, std::string_view id, std::string_
     return a;
 }
 
-/// Why the throughput moved, from Principles 1-3 of x-model.txt II.
+/// Why the throughput moved, from Principles 1-3 of the X-model paper (section II).
 void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p)
 {
     const std::string ms = "MS " + format("%+.4g", a.ms_change_gbs) + " GB/s";

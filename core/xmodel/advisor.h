@@ -10,7 +10,7 @@
 
 namespace crossroof::core {
 
-/// The tuning operations of the X-model case study (x-model.txt VI, Figs. 12-17).
+/// The tuning operations of the X-model paper's case study (section VI, Figs. 12-17).
 enum class TuningOperation { ThreadThrottling, CacheBypassing, LargerCache, FasterCache, RaiseZ, LowerE };
 
 struct ParameterChange
@@ -37,12 +37,12 @@ struct TuningAdvice
     double cs_change_gops = 0;
     std::optional<double> ms_change_percent; ///< relative to the current throughput (none when that is 0)
     std::optional<double> cs_change_percent;
-    int principle = 0;     ///< Principle 1, 2 or 3 of x-model.txt II that explains the change
+    int principle = 0;     ///< Principle 1, 2 or 3 (X-model paper, section II) that explains the change
     std::string why;       ///< one sentence
     int rank = 0;          ///< 1 for the largest CS gain; 0 when not applicable
 };
 
-/// How far a bistable machine can fall when warps are added (x-model.txt III-D-2, MODEL.md 1.5).
+/// How far a bistable machine can fall when warps are added (the X-model paper, III-D-2, MODEL.md 1.5).
 struct DegradationBounds
 {
     double max_gbs = 0; ///< M/Z - R_req in GB/s, reached with infinitely many warps; <= 0 means none

@@ -78,8 +78,8 @@ struct XGraphCurves
     std::vector<bool> f_falling_faster; ///< F decreases after this sample: an equilibrium there is unstable
 };
 
-/// The X-model of one machine running one workload (x-model.txt; MODEL.md section 1). Internal rates are
-/// requests per cycle per SM (MS) and warp-instructions per cycle per SM (CS).
+/// The X-model of one machine running one workload (Li et al.'s X-model paper; MODEL.md section 1).
+/// Internal rates are requests per cycle per SM (MS) and warp-instructions per cycle per SM (CS).
 class XModel
 {
 public:

@@ -22,7 +22,7 @@ namespace crossroof::widgets {
 
 class TraceState;
 
-/// Bandwidth curves (MODEL.md 4; bandwidth-curves.txt) of a bytes-per-interval trace: each connection's
+/// Bandwidth curves (MODEL.md 4; Weidendorfer, PROPER 2013) of a bytes-per-interval trace: each connection's
 /// demand smoothed over W intervals and sorted descending, against the share of the time, with the limit B
 /// drawn across; the demand over time below; and a readout of the slowdown under B per connection
 /// (sum max(1, d/B) / units) and of which connection dominates how many intervals. The connections are the

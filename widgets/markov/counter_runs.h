@@ -11,7 +11,7 @@
 
 namespace crossroof::widgets {
 
-/// The two `perf stat -x` runs the counters dialog reads (markov-thread-mapping.txt 4.2.6): the
+/// The two `perf stat -x` runs the counters dialog reads (Mitra's thesis, 4.2.6): the
 /// multi-threaded run gives the instructions retired and the measured CPI; once both are read, the suspend
 /// events are the events counted in both (without cycles, instructions and time-valued events such as
 /// cpu-clock).

@@ -33,7 +33,7 @@ void showStallResults(QTableWidget *table, const std::optional<core::QEstimate> 
 /// An empty cell for a result.
 QTableWidgetItem *readOnlyItem();
 
-/// The nine starting pairs (markov-thread-mapping.txt 4.3.1) in the thesis' order (rows a-i): which entry of
+/// The nine starting pairs (Mitra's thesis, 4.3.1) in the thesis' order (rows a-i): which entry of
 /// each PEC vector they take, p and q, the CPI predicted for them and, with a measured CPI, the distance from
 /// it. The pair nearest the measured CPI is bold, highlighted and current. Read-only, one row selected.
 class StartingPairsTable : public QTableWidget

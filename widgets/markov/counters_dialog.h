@@ -19,7 +19,7 @@ namespace crossroof::widgets {
 
 using core::CounterInputs;
 
-/// p and q of the Markov CPI model from event counters (markov-thread-mapping.txt 4.2.6, 4.2.7, 4.3;
+/// p and q of the Markov CPI model from event counters (Mitra's thesis, 4.2.6, 4.2.7, 4.3;
 /// MODEL.md 3): the suspend events of a single- and a multi-threaded run give p and its PEC vector
 /// (Table 4.4), the stall events with their latencies give q, M and its PEC vector (Table 4.5), and the nine
 /// starting pairs are listed with their predicted CPI for the Markov view's topology; with a measured CPI

@@ -16,7 +16,7 @@ class QTableWidget;
 
 namespace crossroof::widgets {
 
-/// The thread-to-core mapping strategies of a CPU profile side by side (markov-thread-mapping.txt Tables 5.8,
+/// The thread-to-core mapping strategies of a CPU profile side by side (Mitra's thesis, Tables 5.8,
 /// 5.9 and 5.17): what each occupies (threads, cores, shared caches, sockets), its Markov model (one group per
 /// used cache) and the CPI the model predicts, at a common (p, q) or at the (p, q) measured for the strategy.
 class MappingView : public QWidget

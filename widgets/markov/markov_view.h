@@ -27,7 +27,7 @@ namespace crossroof::widgets {
 class CountersDialog;
 class MarkovSliceCharts;
 
-/// CPI of the Markov thread-state model over the suspension probabilities (p, q) (markov-thread-mapping.txt
+/// CPI of the Markov thread-state model over the suspension probabilities (p, q) (Mitra's thesis,
 /// 4.2, 5.3; MODEL.md 3): a colour map with contour lines and a log colour scale, the slice CPI(p) at the
 /// chosen q (thesis Fig. 5.16) and the transient CPI(t) from all-active at the chosen (p, q).
 class MarkovView : public QWidget

@@ -85,7 +85,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     form->addRow(tr("Shared memory/&SM"), m_config);
 
     m_link = new QCheckBox(tr("&Link n of the X-graph to B_a × warps per block"), controls);
-    m_link->setToolTip(tr("The occupancy is the X-model's n (x-model.txt V; MODEL.md 2.3)"));
+    m_link->setToolTip(tr("The occupancy is the X-model's n (the X-model paper, V; docs/MODEL.md 2.3)"));
     form->addRow(m_link);
 
     auto *resultBox = new QGroupBox(tr("Result"), controls);

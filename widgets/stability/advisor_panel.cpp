@@ -40,9 +40,9 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
-    m_table->setToolTip(tr("The paper's tuning operations (x-model.txt VI), ranked by compute throughput "
-                           "gain. Each gain is the difference of two full model evaluations. Double-click to "
-                           "apply."));
+    m_table->setToolTip(tr("The tuning operations of the X-model paper's case study (section VI), ranked "
+                           "by compute throughput gain. Each gain is the difference of two full model "
+                           "evaluations. Double-click to apply."));
     auto *apply = new QPushButton(tr("&Apply Selected"), this);
     apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
     auto *compare = new QPushButton(tr("&Compare on X-graph"), this);

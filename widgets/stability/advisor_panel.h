@@ -14,7 +14,7 @@ namespace crossroof::widgets {
 
 class ParameterState;
 
-/// The what-if advisor (x-model.txt VI): the paper's tuning operations for the current parameters, ranked by
+/// The what-if advisor (the X-model paper, section VI): the paper's tuning operations for the current parameters, ranked by
 /// their predicted compute throughput gain, each applicable as one undo step or drawn over the X-graph as a
 /// comparison; below them how far the throughput can fall where the machine is bistable.
 class AdvisorPanel : public QWidget

@@ -27,8 +27,8 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// A five-pointed star, the marker of measured kernels (x-model.txt, Fig. 11). QCustomPlot scales custom
-/// paths by size/6, so the star spans 6 units to come out as large as the size asks.
+/// A five-pointed star, the marker of measured kernels (the X-model paper, Fig. 11). QCustomPlot scales
+/// custom paths by size/6, so the star spans 6 units to come out as large as the size asks.
 QPainterPath starPath()
 {
     QPainterPath path;

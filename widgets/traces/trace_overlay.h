@@ -24,9 +24,9 @@ class TraceState;
 /// and removes only its own graphs (one set per trace), each named after the trace and its source file in
 /// the legend, and redraws on TraceState::changed() (call refresh() when the model behind a prediction
 /// changes).
-/// - Target::XGraph: bandwidth-vs-warps traces as hollow markers joined by a light line (x-model.txt,
-///   Fig. 12), kernel points as stars with the model's predicted operating point and an error line to it
-///   (Fig. 11).
+/// - Target::XGraph: bandwidth-vs-warps traces as hollow markers joined by a light line (the X-model
+///   paper, Fig. 12), kernel points as stars with the model's predicted operating point and an error line
+///   to it (Fig. 11).
 /// - Target::Zigzag: runtimes against B_r on the right axis ("measured time (s)") with the Eq. 15 fit
 ///   time = a1·√B_r/T + a0 and its r² in the legend.
 /// The colour of the INDEX-th measured series (trace or kernel set) on a plot: twelve colours that differ
