@@ -11,7 +11,9 @@ namespace crossroof::widgets {
 
 class ParameterState;
 
-/// Chooses the hardware profile: the bundled ones, then any opened from files this session.
+/// Chooses the hardware profile: the bundled ones, then the user's (UserProfiles, marked "(user)" and
+/// refreshed when it changes), then any opened from files this session. User profile files that were
+/// skipped are named in the picker's tooltip.
 class ProfilePicker : public QComboBox
 {
     Q_OBJECT
@@ -30,6 +32,9 @@ private:
     void showCurrent();
 
     ParameterState *m_state;
+    /// Opened from files this session; one with the id of a listed profile takes its place.
+    std::vector<core::HardwareProfile> m_opened;
+    /// The listed profiles, in the order of the items.
     std::vector<core::HardwareProfile> m_profiles;
 };
 

@@ -210,7 +210,7 @@ void TestCliOccupancy::badArgumentsExitTwo_data()
     QTest::newRow("threads not a number")
             << with("--threads", "many") << "option '--threads': 'many' is not a whole number";
     QTest::newRow("unknown CC") << with("--cc", "4.2")
-                                << "option '--cc': unknown compute capability '4.2' (known: 2.0, 3.5, 5.0";
+                                << "option '--cc': unknown compute capability '4.2' (known: 2.0, 3.5, 5.0, 5.2";
     QTest::newRow("negative registers")
             << with("--regs", "-1") << "option '--regs': must be between 0 and 65536 (got -1)";
     QTest::newRow("negative smem") << with("--smem", "-4") << "option '--smem': must be between 0";

@@ -98,6 +98,33 @@ const std::vector<Case> &cudaCases()
         // w=16: warps 4; ru=1024: 64/16=4. Both attain B_a: both are reported.
         {"5.0 warps and registers tie", "5.0", 512, 32, 0, -1, 4, "warps,registers", 4, 32, 4, -1, 64},
 
+        // CC 5.2: 64 warps, 32 blocks, 65536 registers / 4 sub-partitions (16384 each), unit 256, at most 255
+        // per thread; 96 KiB shared memory (one configuration), unit 256, nothing reserved, 48 KiB per block.
+        //
+        // w=8: warps 64/8=8; ru=roundup(32*32,256)=1024: 16384/1024=16, *4=64, /8=8. -> 8 by warps and
+        // registers, 64 warps (100 %).
+        {"5.2 warp-limited", "5.2", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, -1, 64},
+        // w=1: warps 64; registers 16*4/1=64. -> 32 by blocks.
+        {"5.2 block-limited", "5.2", 32, 32, 0, -1, 32, "blocks", 64, 32, 64, -1, 32},
+        // w=8: ru=2048: 16384/2048=8, *4=32, /8=4. -> 4 by registers, 32 warps.
+        {"5.2 register-limited", "5.2", 256, 64, 0, -1, 4, "registers", 8, 32, 4, -1, 32},
+        // w=4: smem roundup(20000,256)=20224: 98304/20224=4. -> 4 by shared memory (5.0's 64 KiB gives 3).
+        {"5.2 smem-limited", "5.2", 128, 32, 20000, -1, 4, "shared_memory", 16, 32, 16, 4, 16},
+        {"5.2 smem above the block maximum", "5.2", 128, 32, 49153, -1, 0, "shared_memory", 16, 32, 16, 0, 0},
+
+        // CC 5.3: as 5.2 but 64 KiB shared memory per SM.
+        //
+        // w=8: warps 8; ru=1024: 64/8=8. -> 8 by warps and registers.
+        {"5.3 warp-limited", "5.3", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, -1, 64},
+        // w=2: warps 64/2=32; ru=512: 16384/512=32, *4=128, /2=64. -> 32 by warps and blocks.
+        {"5.3 warp- and block-limited", "5.3", 64, 16, 0, -1, 32, "warps,blocks", 32, 32, 64, -1, 64},
+        // w=16: warps 4; ru=1536: 16384/1536=10, *4=40, /16=2. -> 2 by registers, 32 warps.
+        {"5.3 register-limited", "5.3", 512, 48, 0, -1, 2, "registers", 4, 32, 2, -1, 32},
+        // w=8: smem roundup(20000,256)=20224: 65536/20224=3. -> 3 by shared memory, 24 warps.
+        {"5.3 smem-limited", "5.3", 256, 32, 20000, -1, 3, "shared_memory", 8, 32, 8, 3, 24},
+        // w=32: ru=4096; 4096*32=131072 > 65536: the block's registers do not fit.
+        {"5.3 register file too small", "5.3", 1024, 128, 0, -1, 0, "registers", 2, 32, 0, -1, 0},
+
         // CC 6.0: 64 warps, 32 blocks, 65536 registers on only 2 sub-partitions (32768 each), unit 256;
         // 64 KiB per SM, 48 KiB per block.
         //
@@ -114,6 +141,34 @@ const std::vector<Case> &cudaCases()
         {"6.0 sub-partition register check", "6.0", 480, 136, 0, -1, 0, "registers", 4, 32, 0, -1, 0},
         {"6.0 too many registers per thread", "6.0", 32, 256, 0, -1, 0, "registers", 64, 32, 0, -1, 0},
 
+        // CC 6.1: as 6.0 but 4 sub-partitions (the occupancy header's Pascal rule: 2 only on 6.0), 96 KiB
+        // shared memory and 128 FP32 lanes.
+        //
+        // w=8: warps 8; ru=1024: 16384/1024=16, *4=64, /8=8. -> 8 by warps and registers.
+        {"6.1 warp-limited", "6.1", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, -1, 64},
+        // w=1: ru=2048: 16384/2048=8, *4=32, /1=32. -> 32 by blocks and registers.
+        {"6.1 block-limited", "6.1", 32, 64, 0, -1, 32, "blocks,registers", 64, 32, 32, -1, 32},
+        // w=4: warps 16; ru=4096: 16384/4096=4, *4=16, /4=4. -> 4 by registers, 16 warps.
+        {"6.1 register-limited", "6.1", 128, 128, 0, -1, 4, "registers", 16, 32, 4, -1, 16},
+        // w=8: ru=512: 32*4/8=16; smem roundup(30000,256)=30208: 98304/30208=3. -> 3 by shared memory.
+        {"6.1 smem-limited", "6.1", 256, 16, 30000, -1, 3, "shared_memory", 8, 32, 16, 3, 24},
+        {"6.1 smem above the block maximum", "6.1", 64, 16, 49153, -1, 0, "shared_memory", 32, 32, 64, 0, 0},
+
+        // CC 6.2: as 6.1 but 64 KiB shared memory per SM.
+        //
+        // w=8: warps 8; registers 8. -> 8 by warps and registers.
+        {"6.2 warp-limited", "6.2", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, -1, 64},
+        // w=1: ru=512: 32*4/1=128. -> 32 by blocks.
+        {"6.2 block-limited", "6.2", 32, 16, 0, -1, 32, "blocks", 64, 32, 128, -1, 32},
+        // w=6: warps 10; ru=2560: 16384/2560=6, *4=24, /6=4. -> 4 by registers, 24 warps.
+        {"6.2 register-limited", "6.2", 192, 80, 0, -1, 4, "registers", 10, 32, 4, -1, 24},
+        // w=4: smem roundup(12000,256)=12032: 65536/12032=5. -> 5 by shared memory, 20 warps.
+        {"6.2 smem-limited", "6.2", 128, 32, 12000, -1, 5, "shared_memory", 16, 32, 16, 5, 20},
+        // w=4: ru=roundup(255*32,256)=8192: 16384/8192=2, *4=8, /4=2. -> 2 by registers at the limit...
+        {"6.2 registers at the per-thread limit", "6.2", 128, 255, 0, -1, 2, "registers", 16, 32, 2, -1, 8},
+        // ...and none above it.
+        {"6.2 too many registers per thread", "6.2", 128, 256, 0, -1, 0, "registers", 16, 32, 0, -1, 0},
+
         // CC 7.0: 64 warps, 32 blocks, 65536 registers / 4, unit 256; 96 KiB (carveouts 0|8|16|32|64|96).
         //
         // NVIDIA's calculator: w=4: warps 16; ru=1024: 16384/1024=16, *4=64, /4=16. -> 16, 100 %.
@@ -129,6 +184,20 @@ const std::vector<Case> &cudaCases()
         // Carveout 0 with 256 bytes per block: 0/256=0.
         {"7.0 carveout 0 with smem", "7.0", 128, 32, 256, 0, 0, "shared_memory", 16, 32, 16, 0, 0},
         {"7.0 smem above the block maximum", "7.0", 128, 32, 98305, -1, 0, "shared_memory", 16, 32, 16, 0, 0},
+
+        // CC 7.2: the limits of 7.0 (64 warps, 32 blocks, 65536 registers / 4, unit 256; 96 KiB, carveouts
+        // 0|8|16|32|64|96, unit 256, 96 KiB per block).
+        //
+        // w=8: warps 8; ru=1024: 16384/1024=16, *4=64, /8=8. -> 8 by warps and registers.
+        {"7.2 warp-limited", "7.2", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, -1, 64},
+        // w=1: warps 64; registers 64. -> 32 by blocks.
+        {"7.2 block-limited", "7.2", 32, 32, 0, -1, 32, "blocks", 64, 32, 64, -1, 32},
+        // w=12: warps 5; ru=2560: 16384/2560=6, *4=24, /12=2. -> 2 by registers, 24 warps.
+        {"7.2 register-limited", "7.2", 384, 80, 0, -1, 2, "registers", 5, 32, 2, -1, 24},
+        // smem roundup(32768,256)=32768: 98304/32768=3; with the 32 KiB carveout 1.
+        {"7.2 smem-limited", "7.2", 128, 32, 32768, -1, 3, "shared_memory", 16, 32, 16, 3, 12},
+        {"7.2 smem, 32 KiB carveout", "7.2", 128, 32, 32768, 32768, 1, "shared_memory", 16, 32, 16, 1, 4},
+        {"7.2 smem above the block maximum", "7.2", 128, 32, 98305, -1, 0, "shared_memory", 16, 32, 16, 0, 0},
 
         // CC 7.5: 32 warps, 16 blocks, 65536 registers / 4, unit 256; 64 KiB (carveouts 32|64).
         //
@@ -176,6 +245,22 @@ const std::vector<Case> &cudaCases()
         {"8.6 smem-limited", "8.6", 128, 32, 32768, -1, 3, "shared_memory", 12, 16, 16, 3, 12},
         {"8.6 smem above the block maximum", "8.6", 128, 32, 101377, -1, 0, "shared_memory", 12, 16, 16, 0, 0},
         {"8.6 too many registers per thread", "8.6", 128, 256, 0, -1, 0, "registers", 12, 16, 0, 100, 0},
+
+        // CC 8.7: 48 warps and 16 blocks as 8.6, the shared memory of 8.0 (164 KiB = 167936 B, carveouts up to
+        // 164 KiB, unit 128, 1024 B reserved per block, 166912 B per block).
+        //
+        // w=8: warps 48/8=6; ru=1024: 16*4/8=8; smem roundup(0+1024,128)=1024: 167936/1024=164. -> 6 by warps,
+        // 48 warps (100 %).
+        {"8.7 warp-limited", "8.7", 256, 32, 0, -1, 6, "warps", 6, 16, 8, 164, 48},
+        // w=1: warps 48; registers 64. -> 16 by blocks.
+        {"8.7 block-limited", "8.7", 32, 32, 0, -1, 16, "blocks", 48, 16, 64, 164, 16},
+        // w=4: warps 12; ru=4096: 16384/4096=4, *4=16, /4=4. -> 4 by registers.
+        {"8.7 register-limited", "8.7", 128, 128, 0, -1, 4, "registers", 12, 16, 4, 164, 16},
+        // smem roundup(49152+1024,128)=50176: 167936/50176=3 (8.6's 100 KiB gives 2); 64 KiB carveout: 1.
+        {"8.7 smem-limited", "8.7", 128, 32, 49152, -1, 3, "shared_memory", 12, 16, 16, 3, 12},
+        {"8.7 smem, 64 KiB carveout", "8.7", 128, 32, 49152, 65536, 1, "shared_memory", 12, 16, 16, 1, 4},
+        // Carveout 0: the reserved 1024 B alone do not fit.
+        {"8.7 carveout 0 with the reserved smem", "8.7", 128, 32, 0, 0, 0, "shared_memory", 12, 16, 16, 0, 0},
 
         // CC 8.9: as 8.6 but 24 blocks per SM.
         //
@@ -257,6 +342,8 @@ class TestOccupancy : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void tableComesFromTheCsv();
+    void bundledRowsMatchTheDataSet();
+    void addedRowsHoldTheSourcedFacts();
     void unknownComputeCapabilityIsRejected();
     void nvidiaCalculatorExamples();
     void cudaRule_data();
@@ -279,7 +366,7 @@ void TestOccupancy::tableComesFromTheCsv()
     const auto rows = readCsv(QStringLiteral(CROSSROOF_SOURCE_DIR "/core/occupancy/data/cc_limits.csv"));
     const auto table = core::computeCapabilities();
     QCOMPARE(table.size(), rows.size());
-    QVERIFY(table.size() >= 10);
+    QVERIFY(table.size() >= 16);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         auto row = rows[i];
         const auto &cc = table[i];
@@ -302,13 +389,76 @@ void TestOccupancy::tableComesFromTheCsv()
         QCOMPARE(carveouts.join(QLatin1Char('|')), row[QStringLiteral("smem_carveouts_kb")]);
         QCOMPARE(core::findComputeCapability(cc.name), &cc);
     }
-    // The bundled copy is the project's data file, unchanged (when the shared data is checked out beside).
+}
+
+void TestOccupancy::bundledRowsMatchTheDataSet()
+{
+    // Every row of the project's data file (when the shared data is checked out beside) is bundled unchanged;
+    // the bundled file adds only the rows of addedRowsHoldTheSourcedFacts.
     const QString shared = QStringLiteral(CROSSROOF_SHARED_DIR "/data/occupancy/cc_limits.csv");
-    if (QFile::exists(shared)) {
-        QFile a(shared), b(QStringLiteral(CROSSROOF_SOURCE_DIR "/core/occupancy/data/cc_limits.csv"));
-        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
-        QCOMPARE(b.readAll(), a.readAll());
+    if (!QFile::exists(shared))
+        QSKIP("the shared data set is not checked out beside the source tree");
+    const auto sharedRows = readCsv(shared);
+    const auto bundledRows = readCsv(QStringLiteral(CROSSROOF_SOURCE_DIR "/core/occupancy/data/cc_limits.csv"));
+    QVERIFY(!sharedRows.empty());
+    std::map<QString, std::map<QString, QString>> bundled;
+    for (const auto &row : bundledRows)
+        bundled[row.at(QStringLiteral("cc"))] = row;
+    for (const auto &row : sharedRows) {
+        const QString cc = row.at(QStringLiteral("cc"));
+        QVERIFY2(bundled.count(cc), qPrintable(cc));
+        QCOMPARE(bundled[cc], row);
+        bundled.erase(cc);
     }
+    QStringList added;
+    for (const auto &[cc, row] : bundled)
+        added << cc;
+    QCOMPARE(added, QStringList({"5.2", "5.3", "6.1", "6.2", "7.2", "8.7"}));
+}
+
+void TestOccupancy::addedRowsHoldTheSourcedFacts()
+{
+    // The rows added to the data set, fact by fact from the sources named in core/occupancy/data/README.md:
+    // the programming guide's per-CC table, cuda_occupancy.h and helper_cuda.h.
+    struct Expected
+    {
+        const char *name;
+        int warps, threads, blocks, regs, regUnit, maxRegs, subPartitions, smemSm;
+        std::vector<int> carveoutsKb;
+        int smemUnit, reserved, smemBlock, fp32;
+    };
+    const std::vector<Expected> expected{
+        {"5.2", 64, 2048, 32, 65536, 256, 255, 4, 98304, {96}, 256, 0, 49152, 128},
+        {"5.3", 64, 2048, 32, 65536, 256, 255, 4, 65536, {64}, 256, 0, 49152, 128},
+        {"6.1", 64, 2048, 32, 65536, 256, 255, 4, 98304, {96}, 256, 0, 49152, 128},
+        {"6.2", 64, 2048, 32, 65536, 256, 255, 4, 65536, {64}, 256, 0, 49152, 128},
+        {"7.2", 64, 2048, 32, 65536, 256, 255, 4, 98304, {0, 8, 16, 32, 64, 96}, 256, 0, 98304, 64},
+        {"8.7", 48, 1536, 16, 65536, 256, 255, 4, 167936, {0, 8, 16, 32, 64, 100, 132, 164}, 128, 1024, 166912,
+         128},
+    };
+    for (const Expected &e : expected) {
+        const core::ComputeCapability *cc = core::findComputeCapability(e.name);
+        QVERIFY2(cc, e.name);
+        QCOMPARE(cc->max_warps_sm, e.warps);
+        QCOMPARE(cc->max_threads_sm, e.threads);
+        QCOMPARE(cc->max_blocks_sm, e.blocks);
+        QCOMPARE(cc->regs_per_sm, e.regs);
+        QCOMPARE(cc->reg_alloc_unit, e.regUnit);
+        QCOMPARE(cc->max_regs_thread, e.maxRegs);
+        QCOMPARE(cc->sub_partitions, e.subPartitions);
+        QCOMPARE(cc->smem_per_sm_bytes, e.smemSm);
+        QCOMPARE(cc->smem_carveouts_kb, e.carveoutsKb);
+        QCOMPARE(cc->smem_alloc_unit, e.smemUnit);
+        QCOMPARE(cc->reserved_smem_per_block, e.reserved);
+        QCOMPARE(cc->max_smem_block_bytes, e.smemBlock);
+        QCOMPARE(cc->fp32_lanes_sm, e.fp32);
+    }
+    // The table stays in ascending order with the new rows in place.
+    QStringList names;
+    for (const auto &cc : core::computeCapabilities())
+        names << QString::fromStdString(cc.name);
+    QCOMPARE(names.join(QLatin1Char(' ')),
+             QStringLiteral("2.0 3.5 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0"));
 }
 
 void TestOccupancy::unknownComputeCapabilityIsRejected()
@@ -322,7 +472,8 @@ void TestOccupancy::unknownComputeCapabilityIsRejected()
             const QString msg = QString::fromUtf8(e.what());
             QVERIFY2(msg.contains(QStringLiteral("unknown compute capability '%1'").arg(QLatin1String(name))),
                      e.what());
-            QVERIFY2(msg.contains(QLatin1String("known: 2.0, 3.5, 5.0, 6.0, 7.0, 7.5, 8.0, 8.6, 8.9, 9.0")),
+            QVERIFY2(msg.contains(QLatin1String("known: 2.0, 3.5, 5.0, 5.2, 5.3, 6.0, 6.1, 6.2, 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9, "
+                                                       "9.0)")),
                      e.what());
         }
     }
