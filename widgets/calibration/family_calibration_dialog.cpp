@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "calibration/family_calibration_dialog.h"
 
+#include "common/number_format.h"
+#include "common/user_profiles.h"
+
 #include "calibration/probe_analysis.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
@@ -22,7 +25,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -36,18 +38,13 @@ namespace crossroof::widgets {
 
 namespace {
 
-QString fmt(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
-
 QString tooltipOf(const QString &key)
 {
     const auto *info = core::findParameter(key.toStdString());
     const auto [lo, hi] = core::calibrationBounds(key.toStdString());
     return QString::fromUtf8(info->tooltip.data(), qsizetype(info->tooltip.size()))
            + QObject::tr(" Fitted within [%1, %2] %3.")
-                     .arg(fmt(lo), fmt(hi), QString::fromUtf8(info->unit.data(), qsizetype(info->unit.size())));
+                     .arg(formatNumber(lo), formatNumber(hi), QString::fromUtf8(info->unit.data(), qsizetype(info->unit.size())));
 }
 
 const std::array<QColor, 6> kColours{plot_style::kBlue,   plot_style::kOrange, plot_style::kGreen,
@@ -231,7 +228,7 @@ void FamilyCalibrationDialog::showResult()
             const QColor colour = kColours[(byE.size() - 1) % kColours.size()];
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 6));
-            g->setName(tr("E = %1").arg(fmt(r.row.E)));
+            g->setName(tr("E = %1").arg(formatNumber(r.row.E)));
         }
         g->addData(r.row.gbs, r.predicted_gbs);
         lo = std::min({lo, r.row.gbs, r.predicted_gbs});
@@ -265,15 +262,15 @@ void FamilyCalibrationDialog::showResult()
     for (const std::string &key : m_result->fitted) {
         const auto *info = core::findParameter(key);
         values << QStringLiteral("%1 = %2 %3")
-                          .arg(QString::fromStdString(key), fmt(m_result->params.*(info->member)),
+                          .arg(QString::fromStdString(key), formatNumber(m_result->params.*(info->member)),
                                QString::fromUtf8(info->unit.data(), qsizetype(info->unit.size())));
     }
     QString text = tr("<b>%1</b> &nbsp; over %2 kernels: accuracy mean %3, median %4, min %5; RMSE %6 GB/s, "
                       "r² = %7.")
                            .arg(values.join(QStringLiteral(", ")).toHtmlEscaped())
                            .arg(p.rows.size())
-                           .arg(fmt(p.accuracy_mean, 3), fmt(p.accuracy_median, 3), fmt(p.accuracy_min, 3),
-                                fmt(p.rmse_gbs), QString::number(p.r2, 'f', 4));
+                           .arg(formatNumber(p.accuracy_mean, 3), formatNumber(p.accuracy_median, 3), formatNumber(p.accuracy_min, 3),
+                                formatNumber(p.rmse_gbs), QString::number(p.r2, 'f', 4));
     if (!m_result->at_bound.empty()) {
         QStringList keys;
         for (const std::string &k : m_result->at_bound)
@@ -302,11 +299,6 @@ void FamilyCalibrationDialog::apply()
     Q_EMIT message(tr("Applied the calibration (Undo restores the previous values)."));
 }
 
-QString FamilyCalibrationDialog::userProfileDirectory()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/profiles");
-}
-
 QString FamilyCalibrationDialog::saveProfile(const QString &path) const
 {
     if (!m_result)
@@ -328,12 +320,14 @@ QString FamilyCalibrationDialog::saveProfile(const QString &path) const
         || !file.commit()) {
         return tr("The profile was not saved to %1: %2").arg(path, file.errorString());
     }
+    // A profile saved into the user profile folder is listed by the profile picker at once.
+    UserProfiles::instance()->reload();
     return {};
 }
 
 void FamilyCalibrationDialog::saveInteractively()
 {
-    const QString dir = userProfileDirectory();
+    const QString dir = UserProfiles::instance()->directory();
     QDir().mkpath(dir);
     const QString id = QString::fromStdString(m_state->profile().id);
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Calibrated Profile"),

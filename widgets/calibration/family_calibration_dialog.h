@@ -49,8 +49,6 @@ public:
     /// Writes the current profile with the fitted values to PATH, atomically. Returns an empty string on
     /// success, else the error (the file is then left as it was).
     QString saveProfile(const QString &path) const;
-    /// Where "Save as Profile…" proposes to save: the user's profile directory.
-    static QString userProfileDirectory();
 
     QTableWidget *table() const { return m_table; }
     QCustomPlot *plot() const { return m_plot; }

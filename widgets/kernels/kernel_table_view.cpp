@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/kernel_table_view.h"
 
+#include "common/number_format.h"
+
 #include "common/parameter_state.h"
 #include "profiles/profile_library.h"
 #include "support/error.h"
@@ -37,7 +39,7 @@ constexpr int kKernelRole = Qt::UserRole + 1;
 
 QString number(const std::optional<double> &v)
 {
-    return v ? QString::fromStdString(core::formatNumber(*v)) : QStringLiteral("–");
+    return v ? formatNumber(*v) : QStringLiteral("–");
 }
 
 QStandardItem *numberItem(const std::optional<double> &v, const QString &text)

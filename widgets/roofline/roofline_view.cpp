@@ -2,6 +2,7 @@
 #include "roofline/roofline_view.h"
 
 #include "common/parameter_state.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
 #include "kernels/kernel_table_view.h"
 #include "support/error.h"
@@ -21,11 +22,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-QString num(double v)
-{
-    return QString::fromStdString(core::formatNumber(v));
-}
 
 /// Pixels within which hovering finds a point.
 constexpr double kHoverPixels = 10;
@@ -53,7 +49,8 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     m_plot->setMouseTracking(true);
     m_note->setWordWrap(true);
     m_note->setToolTip(tr("Memory ceiling R·I; compute ceiling M·warp_size·clock·SMs; latency ceiling "
-                          "E·n·warp_size·clock·SMs when E·n < M. Kernels: I = 32·instructions / (DRAM GB/s · "
+                          "(E·n/L_c)·warp_size·clock·SMs when E·n/L_c < M (n warps, each issuing E "
+                          "instructions per L_c cycles). Kernels: I = 32·instructions / (DRAM GB/s · "
                           "duration), throughput = 32·instructions / duration."));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
@@ -96,10 +93,10 @@ QString RooflineView::pointText(std::size_t i) const
 {
     const KernelPoint &p = m_points.at(i);
     const double ridge = computeCeilingGops() / memoryCeilingGbs();
-    const QString bound = p.intensity < ridge ? tr("memory-bound (I < ridge %1)").arg(num(ridge))
-                                              : tr("compute-bound (I ≥ ridge %1)").arg(num(ridge));
+    const QString bound = p.intensity < ridge ? tr("memory-bound (I < ridge %1)").arg(formatNumber(ridge))
+                                              : tr("compute-bound (I ≥ ridge %1)").arg(formatNumber(ridge));
     return tr("%1\nI = %2 op/byte, %3 Gop/s, %4 µs\n%5")
-            .arg(p.label, num(p.intensity), num(p.gops), num(p.duration_ns / 1e3), bound);
+            .arg(p.label, formatNumber(p.intensity), formatNumber(p.gops), formatNumber(p.duration_ns / 1e3), bound);
 }
 
 std::optional<std::size_t> RooflineView::pointAt(const QPointF &pixel) const
@@ -154,8 +151,8 @@ void RooflineView::refresh()
         const core::XModel model(params);
         const core::Equilibrium &op = model.solve().operatingPoint();
         m_operating = QPointF(params.Z * params.warp_size / params.request_bytes, op.cs_gops);
-        if (params.E * params.n < params.M)
-            latencyCeiling = params.E * params.n * params.gopsPerInstructionRate();
+        if (params.issueRate() * params.n < params.M)
+            latencyCeiling = params.issueRate() * params.n * params.gopsPerInstructionRate();
     } catch (const core::InputError &) {
         // Parameters the model refuses: the ceilings alone.
     }
@@ -175,12 +172,12 @@ void RooflineView::refresh()
     include(m_operating.x(), m_operating.y());
 
     QCPGraph *roof = m_plot->addGraph();
-    roof->setName(tr("Ceilings: R = %1 GB/s, peak %2 Gop/s").arg(num(R), num(peak)));
+    roof->setName(tr("Ceilings: R = %1 GB/s, peak %2 Gop/s").arg(formatNumber(R), formatNumber(peak)));
     roof->setPen(QPen(plot_style::kBlack, 2));
     roof->setData({xMin, ridge, xMax}, {R * xMin, peak, peak});
     if (latencyCeiling) {
         QCPGraph *latency = m_plot->addGraph();
-        latency->setName(tr("Latency ceiling E·n = %1").arg(num(params.E * params.n)));
+        latency->setName(tr("Latency ceiling E·n/L_c = %1 inst/cycle").arg(formatNumber(params.issueRate() * params.n)));
         latency->setPen(QPen(plot_style::kGrey, 1.5, Qt::DashLine));
         const double knee = *latencyCeiling / R;
         latency->setData({knee, xMax}, {*latencyCeiling, *latencyCeiling});
@@ -207,7 +204,7 @@ void RooflineView::refresh()
     if (m_operating.x() > 0 && m_operating.y() > 0) {
         QCPGraph *op = m_plot->addGraph();
         op->setName(tr("X-model operating point (n = %1, Z = %2, E = %3)")
-                            .arg(num(params.n), num(params.Z), num(params.E)));
+                            .arg(formatNumber(params.n), formatNumber(params.Z), formatNumber(params.E)));
         op->setLineStyle(QCPGraph::lsNone);
         op->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, plot_style::kVermillion, 14));
         op->setData({m_operating.x()}, {m_operating.y()});
