@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Calibrate from Kernel Family" dialog on the measured H100 SXM family (tests/data/h100_sxm).
 #include "calibration/family_calibration_dialog.h"
+#include "common/user_profiles.h"
 
 #include "common/parameter_state.h"
 #include "profiles/hardware_profile.h"
@@ -9,9 +10,11 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QDir>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -109,7 +112,23 @@ private Q_SLOTS:
         QCOMPARE(prof.id, std::string("my-h100"));
         QCOMPARE(prof.params.L_c, m_dialog->result()->params.L_c);
         QCOMPARE(prof.sources.back().fields, (std::vector<std::string>{"L", "L_c"}));
-        QVERIFY(FamilyCalibrationDialog::userProfileDirectory().endsWith(QStringLiteral("/profiles")));
+    }
+
+    void aProfileSavedToTheUserFolderIsListedAtOnce()
+    {
+        QVERIFY(m_dialog->loadFamily(kFamily));
+        QTemporaryDir data;
+        qputenv("XDG_DATA_HOME", data.path().toUtf8());
+        auto *user = widgets::UserProfiles::instance();
+        QVERIFY(QDir().mkpath(user->directory()));
+        QSignalSpy changed(user, &widgets::UserProfiles::changed);
+        QCOMPARE(m_dialog->saveProfile(QDir(user->directory()).filePath(QStringLiteral("my-h100.json"))),
+                 QString());
+        qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(user->profiles().size(), std::size_t(1));
+        QCOMPARE(user->profiles().front().id, std::string("my-h100"));
+        QVERIFY(user->profiles().front().user);
     }
 
     void badFileNamesTheLine()
