@@ -104,7 +104,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
         m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));
     });
     addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta"}, m_cacheMode);
-    addGroup(tr("Machine"), {"R", "L", "M"}, nullptr);
+    addGroup(tr("Machine"), {"R", "L", "M", "L_c"}, nullptr);
 
     auto *device = new QGroupBox(tr("Device (from the profile)"), this);
     auto *deviceLayout = new QVBoxLayout(device);

@@ -108,6 +108,7 @@ void TestParameterPanel::everySliderChangesStateAndPlot_data()
     QTest::newRow("R") << "R" << loc << 800;
     QTest::newRow("L") << "L" << loc << 300;
     QTest::newRow("M") << "M" << loc << 900;
+    QTest::newRow("L_c") << "L_c" << loc << 700;
     QTest::newRow("S_s") << "S_s" << loc << 800;
     QTest::newRow("L_s") << "L_s" << loc << 100;
     QTest::newRow("alpha") << "alpha" << loc << 100;
