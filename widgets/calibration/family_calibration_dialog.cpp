@@ -89,7 +89,9 @@ FamilyCalibrationDialog::FamilyCalibrationDialog(ParameterState *state, QWidget 
     fitRow->addWidget(m_fit);
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Kernel family"), fileRow);
+    auto *fileLabel = new QLabel(tr("&Kernel family"), this);
+    fileLabel->setBuddy(m_path); // Alt+K focuses the path
+    form->addRow(fileLabel, fileRow);
     form->addRow(tr("Parameters to fit"), fitRow);
 
     m_plot = new QCustomPlot(this);
