@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The records an Nsight Compute export yields: device facts, per-kernel derived values, short kernel names.
+#include "traces/ncu_csv.h"
+
+#include "support/text.h"
+#include "traces/ncu_lexical.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::core {
+
+using namespace detail::ncu;
+
+std::optional<double> NcuDevice::peakDramGbs() const
+{
+    if (!memory_clock_khz || !bus_width_bits || !(*memory_clock_khz > 0) || !(*bus_width_bits > 0))
+        return std::nullopt;
+    return 2 * *memory_clock_khz * 1e3 * *bus_width_bits / 8 / 1e9;
+}
+
+std::string NcuDevice::describe() const
+{
+    std::string text = name;
+    const auto add = [&](const std::string &part) { text += (text.empty() ? "" : ", ") + part; };
+    if (sm_count)
+        add(formatNumber(*sm_count) + " SMs");
+    if (!cc.empty())
+        add("CC " + cc);
+    return text.empty() ? "unknown device" : text;
+}
+
+std::string_view ncuFormName(NcuForm form)
+{
+    switch (form) {
+    case NcuForm::Details:
+        return "ncu-details";
+    case NcuForm::Summary:
+        return "ncu-summary";
+    case NcuForm::Raw:
+        return "ncu-raw";
+    }
+    return "ncu-details";
+}
+
+std::optional<double> NcuKernel::requests() const
+{
+    if (!requests_ld && !requests_st)
+        return std::nullopt;
+    return requests_ld.value_or(0) + requests_st.value_or(0);
+}
+
+std::optional<double> NcuKernel::sectors() const
+{
+    if (!sectors_ld && !sectors_st)
+        return std::nullopt;
+    return sectors_ld.value_or(0) + sectors_st.value_or(0);
+}
+
+std::optional<double> NcuKernel::intensity() const
+{
+    const auto r = requests();
+    if (!instructions || !r || !(*r > 0))
+        return std::nullopt;
+    return *instructions / *r;
+}
+
+std::optional<double> NcuKernel::intensityFromSectors(double requestBytes) const
+{
+    constexpr double kSectorBytes = 32;
+    const auto s = sectors();
+    if (!instructions || !s || !(*s > 0) || !(requestBytes > 0))
+        return std::nullopt;
+    return *instructions / (*s * kSectorBytes / requestBytes);
+}
+
+std::optional<double> ncuRateToGbs(std::string_view unit)
+{
+    std::string_view base;
+    if (unit.ends_with("/second"))
+        base = unit.substr(0, unit.size() - 7);
+    else if (unit.ends_with("/s"))
+        base = unit.substr(0, unit.size() - 2);
+    else
+        return std::nullopt;
+    if (base.empty() || !base.ends_with("byte"))
+        return std::nullopt;
+    const auto bytes = byteScale(base);
+    if (!bytes)
+        return std::nullopt;
+    return *bytes / 1e9;
+}
+
+std::string shortKernelName(std::string_view name)
+{
+    std::string_view s = trimBlanks(name);
+    // The parameter list: the last top-level "(...)" (a trailing " const" or similar may follow).
+    int depth = 0;
+    std::size_t open = std::string_view::npos;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '<' || c == '[')
+            ++depth;
+        else if ((c == '>' || c == ']') && depth > 0)
+            --depth;
+        else if (c == '(' && depth == 0 && open == std::string_view::npos)
+            open = i;
+    }
+    if (open == std::string_view::npos || open == 0)
+        return std::string(s);
+    s = trimBlanks(s.substr(0, open));
+    // The return type: everything before the last top-level blank.
+    depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '<' || c == '(' || c == '[')
+            ++depth;
+        else if ((c == '>' || c == ')' || c == ']') && depth > 0)
+            --depth;
+        else if (c == ' ' && depth == 0)
+            start = i + 1;
+    }
+    const std::string_view shortName = s.substr(start);
+    return shortName.empty() ? std::string(trimBlanks(name)) : std::string(shortName);
+}
+
+} // namespace crossroof::core
