@@ -155,9 +155,10 @@ Tables splitTables(std::string_view text, const std::string &source)
     std::size_t current = 0;
     for (auto it = first; it != lines.end(); ++it) {
         const std::string_view trimmed = trimBlanks(it->text);
-        const bool header = !it->continued && (it == first || (quoted && trimmed.starts_with("\"")
-                                                               && trimmed.find("\"Kernel Name\"")
-                                                                          != std::string_view::npos));
+        // The first header opens the first table even when it sits inside a quote of the line before.
+        const bool header = it == first
+            || (!it->continued && quoted && trimmed.starts_with("\"")
+                && trimmed.find("\"Kernel Name\"") != std::string_view::npos);
         if (header) {
             const auto known = std::find(headers.begin(), headers.end(), trimmed);
             current = std::size_t(known - headers.begin());

@@ -64,6 +64,7 @@ private Q_SLOTS:
     void rejects_data();
     void rejects();
     void limits();
+    void headerInsideAQuote();
 };
 
 void TestNcuCsv::fixture()
@@ -520,6 +521,14 @@ void TestNcuCsv::limits()
     test::makeSparseFile(path, 300ull * 1000 * 1000, kHeader);
     QCOMPARE(inputErrorOf([&] { core::readNcuCsv(path); }),
              QString::fromStdString(path + ": 300000000 bytes, over the 64 MiB limit for ncu CSV files"));
+}
+
+void TestNcuCsv::headerInsideAQuote()
+{
+    // The only header line sits inside a quote that the line before opened and nothing closes (found by
+    // fuzzing: it crashed). The file is refused with a message, never a crash.
+    const QString message = ncuError("\"a\n\"ID\",\"Kernel Name\",\"x\"\n\"1\",\"k\",\"2\"\n");
+    QVERIFY2(message.startsWith(QStringLiteral("n.csv")), qPrintable(message));
 }
 
 QTEST_APPLESS_MAIN(TestNcuCsv)
