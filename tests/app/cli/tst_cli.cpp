@@ -34,6 +34,9 @@ private Q_SLOTS:
     void xgraphFindsBistableState();
     void profilesJson();
     void helpAndVersion();
+    void helpCommandIsTheCommandsHelp();
+    void doubleDashEndsTheOptions();
+    void writeFailureExitsTwo();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
 };
@@ -163,6 +166,45 @@ void TestCli::helpAndVersion()
     QCOMPARE(r.status, 2);
 }
 
+void TestCli::helpCommandIsTheCommandsHelp()
+{
+    const Run help = run({"help", "markov"});
+    QCOMPARE(help.status, 0);
+    QCOMPARE(help.out, run({"markov", "--help"}).out);
+    QVERIFY(help.out.find("--threads-per-group") != std::string::npos);
+}
+
+void TestCli::doubleDashEndsTheOptions()
+{
+    // A trailing "--" is accepted; "--help" after it is no longer an option.
+    const Run r = run({"xgraph", "--profile", "v100", "--json", "--"});
+    QCOMPARE(r.status, 0);
+    QCOMPARE(nlohmann::json::parse(r.out).at("parameters").at("n").get<double>(), 64.0);
+    QCOMPARE(run({"xgraph", "--", "--help"}).status, 2);
+}
+
+namespace {
+
+/// A stream buffer that refuses every byte, as a full disk does.
+class FullDisk : public std::streambuf
+{
+protected:
+    int_type overflow(int_type) override { return traits_type::eof(); }
+};
+
+} // namespace
+
+void TestCli::writeFailureExitsTwo()
+{
+    FullDisk full;
+    std::ostream out(&full);
+    std::ostringstream err;
+    QCOMPARE(crossroof::cli::run({"xgraph", "--json"}, out, err), 2);
+    QVERIFY2(err.str().find("crossroof-cli xgraph: cannot write the output") != std::string::npos,
+             err.str().c_str());
+    QCOMPARE(crossroof::cli::run({"--version"}, out, err), 2);
+}
+
 void TestCli::badArgumentsExitTwo_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -183,6 +225,9 @@ void TestCli::badArgumentsExitTwo_data()
     QTest::newRow("duplicate option") << QStringList{"xgraph", "--profile", "v100", "--profile", "v100"} << "given twice";
     QTest::newRow("stray argument") << QStringList{"xgraph", "v100"} << "unexpected argument 'v100'";
     QTest::newRow("flag with value") << QStringList{"profiles", "--json=yes"} << "takes no value";
+    QTest::newRow("help unknown command") << QStringList{"help", "roofline"} << "unknown command 'roofline'";
+    QTest::newRow("operand after --") << QStringList{"xgraph", "--", "--json"}
+                                      << "unexpected argument '--json' after '--'";
 }
 
 void TestCli::badArgumentsExitTwo()
