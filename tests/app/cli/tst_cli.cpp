@@ -220,6 +220,10 @@ void TestCli::badArgumentsExitTwo_data()
     QTest::newRow("set not a number") << QStringList{"xgraph", "--set", "Z=abc"} << "parameter 'Z': 'abc' is not a number";
     QTest::newRow("set negative latency") << QStringList{"xgraph", "--set", "L=-1"} << "parameter 'L': must be between";
     QTest::newRow("set nan") << QStringList{"xgraph", "--set", "Z=nan"} << "must be a finite number";
+    QTest::newRow("set beyond double") << QStringList{"xgraph", "--set", "Z=1e400"}
+                                       << "parameter 'Z': '1e400' is out of range: must be between 0.0001 and 10000000";
+    QTest::newRow("set just above the limit") << QStringList{"xgraph", "--set", "cache=fixed", "--set", "h=1.0000001"}
+                                              << "must be between 0 and 1 (got 1.0000001)";
     QTest::newRow("curves too few") << QStringList{"xgraph", "--curves", "1"} << "option '--curves': must be between";
     QTest::newRow("curves not a number") << QStringList{"xgraph", "--curves", "many"} << "is not a whole number";
     QTest::newRow("duplicate option") << QStringList{"xgraph", "--profile", "v100", "--profile", "v100"} << "given twice";
