@@ -3,6 +3,7 @@
 
 #include "support/error.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -47,6 +48,17 @@ std::string readStream(std::istream &in, const std::string &label, std::uintmax_
     return text;
 }
 
+/// What every reader expects: no UTF-8 byte-order mark (editors on Windows write one), and '\n' line ends
+/// also in a file written with the classic Mac's bare '\r' (spreadsheets still offer it).
+std::string normalized(std::string text)
+{
+    if (text.starts_with("\xef\xbb\xbf"))
+        text.erase(0, 3);
+    if (text.find('\n') == std::string::npos)
+        std::replace(text.begin(), text.end(), '\r', '\n');
+    return text;
+}
+
 } // namespace
 
 bool isStandardInput(const std::filesystem::path &path)
@@ -82,7 +94,7 @@ std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBy
                     throw InputError(label + ": cannot open");
                 text = readStream(in, label, maxBytes, what);
             }
-            it = streams.emplace(path.string(), std::move(text)).first;
+            it = streams.emplace(path.string(), normalized(std::move(text))).first;
         }
         if (it->second.size() > maxBytes)
             throw InputError(overLimit(label, maxBytes, what));
@@ -105,7 +117,7 @@ std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBy
     in.read(text.data(), std::streamsize(size));
     if (!in)
         throw InputError(label + ": read error");
-    return text;
+    return normalized(std::move(text));
 }
 
 } // namespace crossroof::core

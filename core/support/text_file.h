@@ -14,6 +14,9 @@ namespace crossroof::core {
 /// read (REASON)", "PATH: is a directory, not a file", "PATH: N bytes, over the M MiB limit for WHAT",
 /// "PATH: cannot open", "PATH: read error".
 ///
+/// The text comes without a UTF-8 byte-order mark, and a file whose lines end in a bare '\r' (no '\n'
+/// anywhere) has them turned into '\n', so that every reader sees one form.
+///
 /// PATH "-" is standard input. It and other files without a size (/dev/stdin, a shell's <(...)) are read
 /// up to the limit (refused past it) and only once: a second read of the same path (the format detection,
 /// then the reader) gets the same text.
