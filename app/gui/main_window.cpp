@@ -122,6 +122,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_stability, &StabilityView::hoverTextChanged, this, showHover);
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     trackViewUndo(this);
+    routeUndoKeysToTheWindow(this);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     resize(1280, 800);
     resizeDocks({paramDock, readoutDock}, {340, 330}, Qt::Horizontal);

@@ -17,6 +17,8 @@
 #include <QMessageBox>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QApplication>
+#include <QDoubleSpinBox>
 #include <QTest>
 #include <QUndoStack>
 
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void badProfileFileIsRejected();
     void goodProfileFileLoads();
     void undoRedoThroughTheWindow();
+    void undoFromAFocusedSpinBox();
     void viewsByName();
     void layoutFits_data();
     void layoutFits();
@@ -148,6 +151,28 @@ void TestMainWindow::undoRedoThroughTheWindow()
              widgets::ParameterPanel::sliderPosition(*core::findParameter("Z"), before));
     QTest::keySequence(&w, QKeySequence::Redo);
     QCOMPARE(w.state()->params().Z, after);
+}
+
+void TestMainWindow::undoFromAFocusedSpinBox()
+{
+    // Typing a value leaves the focus in the box; Undo there takes the value back, as it does elsewhere.
+    app::MainWindow w;
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QDoubleSpinBox *spin = w.parameterPanel()->spinBox(QStringLiteral("Z"));
+    const double before = w.state()->params().Z;
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("3"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(w.state()->params().Z, 3.0);
+    QVERIFY(spin->hasFocus());
+    QTest::keySequence(spin, QKeySequence::Undo);
+    QCOMPARE(w.state()->params().Z, before);
+    QCOMPARE(spin->value(), before);
+    QTest::keySequence(spin, QKeySequence::Redo);
+    QCOMPARE(w.state()->params().Z, 3.0);
 }
 
 void TestMainWindow::viewsByName()
