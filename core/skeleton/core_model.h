@@ -24,6 +24,10 @@ inline constexpr std::size_t kStatementKinds = 5;
 enum class PipelineKind { Fp, Load, Store, Int };
 inline constexpr std::size_t kPipelineKinds = 4;
 
+/// The statement kinds whose latency a core model gives (a load's comes from its memory levels).
+inline constexpr std::array kGivenLatencies{StatementKind::Store, StatementKind::Fp, StatementKind::Fma,
+                                            StatementKind::Xp};
+
 /// "ld", "st", "fp", "fma", "xp": the keyword of the skeleton language.
 std::string_view statementKindName(StatementKind kind);
 /// "fp", "load", "store", "int": the key in a profile's core_model.pipelines.

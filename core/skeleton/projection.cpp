@@ -104,7 +104,7 @@ SkeletonProjection projectSkeleton(const Skeleton &skeleton, const CoreModel &mo
                                + (p.passes - 1) * (holder->latency - model.memory.front().latency);
 
     for (int u = 1; u <= kMaxUnroll; ++u) {
-        const Schedule s = u == 1 ? p.schedule : scheduleGraph(buildDependencyGraph(skeleton.body, model, u), model);
+        const Schedule s = u == 1 ? p.schedule : scheduleCopies(p.graph, u, model);
         UnrollPoint point;
         point.factor = u;
         point.body_cycles = s.makespan;

@@ -40,4 +40,9 @@ struct Schedule
 /// issue_width per cycle and one per pipeline of their kind per cycle (pipelines are fully pipelined).
 Schedule scheduleGraph(const DependencyGraph &graph, const CoreModel &model);
 
+/// COPIES independent copies of GRAPH scheduled together: the same as scheduling
+/// buildDependencyGraph(body, model, COPIES) of GRAPH's body (node c * size + k is node k of copy c), without
+/// building the larger graph.
+Schedule scheduleCopies(const DependencyGraph &graph, int copies, const CoreModel &model);
+
 } // namespace crossroof::core

@@ -86,6 +86,7 @@ private Q_SLOTS:
     void chainRunsAtItsCriticalPath();
     void criticalStatementsGoFirst();
     void ilpAndRegisters();
+    void copiesMatchTheUnrolledGraph();
 };
 
 void TestSchedule::randomBodiesGiveValidSchedules()
@@ -179,6 +180,26 @@ void TestSchedule::ilpAndRegisters()
     QVERIFY(s1.registers >= 3);
     QVERIFY(s4.registers > s1.registers);
     QVERIFY(s4.registers >= 12);
+}
+
+void TestSchedule::copiesMatchTheUnrolledGraph()
+{
+    const core::Skeleton hacc = core::parseSkeleton(core::bundledSkeletons()[0].text, "haccmk.skel");
+    core::CoreModel m;
+    const core::DependencyGraph one = core::buildDependencyGraph(hacc.body, m, 1);
+    for (int u : {2, 5, 16}) {
+        const core::DependencyGraph unrolled = core::buildDependencyGraph(hacc.body, m, u);
+        const core::Schedule a = core::scheduleCopies(one, u, m);
+        const core::Schedule b = core::scheduleGraph(unrolled, m);
+        QCOMPARE(a.items.size(), b.items.size());
+        for (std::size_t k = 0; k < a.items.size(); ++k) {
+            QCOMPARE(a.items[k].start, b.items[k].start);
+            QCOMPARE(a.items[k].unit, b.items[k].unit);
+        }
+        QCOMPARE(a.makespan, b.makespan);
+        QCOMPARE(a.registers, b.registers);
+        QVERIFY(violation(unrolled, a, m).isEmpty());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSchedule)
