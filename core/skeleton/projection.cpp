@@ -52,8 +52,9 @@ std::string reasoningFor(const std::vector<UnrollPoint> &points, int best, const
     } else {
         text = "Unroll " + std::to_string(best) + ": " + std::to_string(best) + " copies fill stalled issue cycles ("
                + std::to_string(one.stall_cycles) + " stalls in the body as written, " + std::to_string(b.stall_cycles)
-               + " now) while the body grows only from " + formatNumber(one.body_cycles) + " to "
-               + formatNumber(b.body_cycles) + " cycles (" + percent(b.body_cycles / one.body_cycles - 1) + ")";
+               + " now) while the body grows from " + formatNumber(one.body_cycles) + " to "
+               + formatNumber(b.body_cycles) + " cycles (" + percent(b.body_cycles / one.body_cycles - 1)
+               + ", within 5% or one cycle per added copy)";
     }
     text += "; " + formatNumber(b.cycles_per_iteration) + " cycles per iteration, " + std::to_string(b.registers)
             + " values live at the worst cycle for " + std::to_string(m.registers) + " registers"
