@@ -16,8 +16,12 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kTopLevelKeys{"format_version", "id",          "name",       "kind",    "architecture",
-                                   "compute_capability", "description", "parameters", "topology", "sources", "notes"};
+constexpr std::array kTopLevelKeys{"format_version", "id",         "name",     "kind",       "architecture",
+                                   "compute_capability", "description", "parameters", "topology", "core_model",
+                                   "sources",        "notes"};
+
+/// The name a source gives in its fields for a profile's core_model object.
+constexpr const char *kCoreModelField = "core_model";
 
 bool validId(const std::string &id)
 {
@@ -36,7 +40,7 @@ bool validComputeCapability(const std::string &cc)
 }
 
 /// The "sources" array; every machine parameter the profile gives (all but the optional ones are required)
-/// must be named by a source.
+/// must be named by a source, and so must "core_model" when the profile has one.
 std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj, const json &parameters)
 {
     const json &arr = r.require(obj, "sources", "sources");
@@ -58,7 +62,7 @@ std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj, con
             if (!f.is_string())
                 r.fail(path + ".fields", "must contain only strings");
             const auto key = f.get<std::string>();
-            if (key != "cache" && !findParameter(key))
+            if (key != "cache" && key != kCoreModelField && !findParameter(key))
                 r.fail(path + ".fields", "names an unknown parameter '" + key + "'");
             named.insert(key);
             src.fields.push_back(key);
@@ -71,6 +75,8 @@ std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj, con
         if (info.side == ParameterSide::Machine && given && !named.count(key))
             r.fail("sources", "no source names the machine parameter '" + std::string(info.key) + "'");
     }
+    if (obj.contains(kCoreModelField) && !named.count(kCoreModelField))
+        r.fail("sources", "no source names 'core_model' (say where the latencies and pipelines come from)");
     return sources;
 }
 
@@ -158,6 +164,11 @@ HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
     readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
     if (doc.contains("topology"))
         prof.topology = topologyFromJson(doc["topology"], r);
+    if (doc.contains(kCoreModelField)) {
+        if (prof.kind != "cpu")
+            r.fail(kCoreModelField, "is for CPU profiles only (kind is '" + prof.kind + "')");
+        prof.core_model = coreModelFromJson(doc[kCoreModelField], r);
+    }
     prof.sources = readSources(r, doc, doc.at("parameters"));
     prof.origin = r.label();
     return prof;
@@ -200,6 +211,8 @@ json profileToJson(const HardwareProfile &prof)
     }
     if (prof.topology)
         j["topology"] = topologyToJson(*prof.topology);
+    if (prof.core_model)
+        j[kCoreModelField] = coreModelToJson(*prof.core_model);
     json sources = json::array();
     for (const auto &s : prof.sources)
         sources.push_back({{"fields", s.fields}, {"text", s.text}});

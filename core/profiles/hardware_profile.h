@@ -2,6 +2,7 @@
 #pragma once
 
 #include "markov/cpu_topology.h"
+#include "skeleton/core_model.h"
 #include "xmodel/parameters.h"
 
 #include <filesystem>
@@ -32,6 +33,8 @@ struct HardwareProfile
     /// A CPU's shared caches and thread-to-core mapping strategies (docs/PROFILES.md), for the Markov CPI
     /// model; none for GPUs.
     std::optional<CpuTopology> topology;
+    /// A CPU core's pipelines, latencies and memory levels (docs/PROFILES.md), for code skeletons; optional.
+    std::optional<CoreModel> core_model;
     std::vector<ProfileSource> sources;
     std::string origin; ///< the file it was read from, or "bundled"
     /// Read from the user's profile directory (see loadUserProfiles()), not bundled and not opened by hand.

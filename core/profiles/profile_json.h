@@ -4,6 +4,7 @@
 // The JSON form of profiles and of the X-model parameters, shared by the profile and session readers.
 
 #include "markov/topology_json.h"
+#include "skeleton/core_model_json.h"
 #include "profiles/hardware_profile.h"
 #include "support/json_reader.h"
 

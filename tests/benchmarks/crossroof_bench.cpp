@@ -5,6 +5,7 @@
 #include "xmodel/hysteresis.h"
 #include "traces/perf_stat.h"
 #include "profiles/profile_library.h"
+#include "skeleton/projection.h"
 #include "xmodel/stability_map.h"
 #include "traces/trace_fit.h"
 #include "main_window.h"
@@ -101,7 +102,7 @@ int main(int argc, char **argv)
             only = argv[++i];
         } else if (a == "--help") {
             std::cout
-                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|stability|import|literal]\n"
+                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|stability|import|skeleton|literal]\n"
                        "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
@@ -309,6 +310,38 @@ int main(int argc, char **argv)
         out["import_perf_stat_700kb"] = summarize(perf);
         out["import_gpu_benches_set"] = summarize(benches);
         out["fit_roofline_trace"] = summarize(fits);
+    }
+
+    // A 200-statement skeleton parsed and re-projected for unroll factors 1..16 on the KNL core model, as the
+    // skeleton view does after each edit.
+    if (wanted("skeleton")) {
+        std::string text = "def bench ()\n{\n  :n = 100000\n  forall i = 0:n\n  {\n";
+        for (int i = 0; i < 200; ++i) {
+            const std::string a = "a" + std::to_string(i / 10);
+            const std::string prev = "t" + std::to_string(i >= 3 ? i - 3 : 0);
+            if (i % 10 == 0)
+                text += "    ld " + a + "\n";
+            else if (i % 10 == 9)
+                text += "    st t" + std::to_string(i - 1) + "\n";
+            else if (i % 3 == 0)
+                text += "    fma t" + std::to_string(i) + ": t" + std::to_string(i - 1) + ", " + a + ", c\n";
+            else
+                text += "    fp t" + std::to_string(i) + ": " + a + ", " + prev + "\n";
+        }
+        text += "  }\n}\n";
+        const auto *knl = crossroof::core::findBundledProfile("xeon-phi-7210");
+        if (!knl || !knl->core_model)
+            return 1;
+        std::vector<double> projections;
+        for (int i = 0; i < rounds; ++i) {
+            const auto t0 = Clock::now();
+            const auto skeleton = crossroof::core::parseSkeleton(text, "bench.skel");
+            const auto projection = crossroof::core::projectSkeleton(skeleton, *knl->core_model);
+            projections.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            if (skeleton.body.size() != 200 || projection.unroll.size() != 16)
+                return 1;
+        }
+        out["skeleton_project_200_x16"] = summarize(projections);
     }
 
     // The literal solver (dense chain, appendix A) against the exact product form.

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_state.h"
+#include "skeleton/skeleton_view.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+class TestSkeletonView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        m_state = new ParameterState(this);
+        m_view = new SkeletonView(m_state);
+    }
+    void cleanup()
+    {
+        delete m_view;
+        delete m_state;
+    }
+
+    void haccmkIsProjectedAtStart()
+    {
+        QVERIFY(m_view->projection());
+        QCOMPARE(m_view->profileId(), QStringLiteral("xeon-phi-7210"));
+        QCOMPARE(m_view->projection()->best_unroll, 4);
+        // Cycles against unroll: 16 factors, the best one marked.
+        QCOMPARE(m_view->unrollPlot()->graph(0)->dataCount(), 16);
+        QCOMPARE(m_view->unrollPlot()->graph(0)->data()->at(0)->value, 5.625);
+        QCOMPARE(m_view->unrollPlot()->graph(1)->data()->at(0)->key, 4.0);
+        // The graph: one label per statement and one line per edge; the Gantt chart: two bars per statement
+        // of the four copies.
+        const auto &g = m_view->projection()->graph;
+        QCOMPARE(m_view->graphPlot()->itemCount(), int(g.nodeCount() + g.edges.size()));
+        QCOMPARE(m_view->ganttPlot()->itemCount(), int(2 * 4 * g.nodeCount()));
+        QVERIFY(m_view->readout()->text().contains(QLatin1String("Best unroll 4")));
+    }
+
+    void errorsKeepTheLastGoodResult()
+    {
+        const double before = m_view->projection()->critical.cycles;
+        m_view->setText(QStringLiteral("def m ()\n{\n  fp x a\n}\n"));
+        QVERIFY(m_view->error().contains(QLatin1String("line 3, column 8")));
+        QVERIFY(m_view->errorLabel()->text().contains(QLatin1String("expected ':'")));
+        QCOMPARE(m_view->projection()->critical.cycles, before);
+        QCOMPARE(m_view->unrollPlot()->graph(0)->dataCount(), 16);
+        m_view->setText(QStringLiteral("def m ()\n{\n  for i = 0:64 { ld a; fp b: a, c }\n}\n"));
+        QVERIFY(m_view->error().isEmpty());
+        QCOMPARE(m_view->projection()->critical.cycles, 5 + 6.0);
+    }
+
+    void useInXGraphIsOneUndoStep()
+    {
+        const double z = m_state->params().Z;
+        const double e = m_state->params().E;
+        m_view->setUnroll(1);
+        m_view->useInXGraph();
+        QCOMPARE(m_state->params().Z, 7.0);
+        QCOMPARE(m_state->params().E, (4 * 5 + 24 * 6) / 90.0);
+        m_state->undoStack()->undo();
+        QCOMPARE(m_state->params().Z, z);
+        QCOMPARE(m_state->params().E, e);
+    }
+
+    void otherCoreModel()
+    {
+        QVERIFY(m_view->setProfile(QStringLiteral("epyc-9654")));
+        QVERIFY(!m_view->setProfile(QStringLiteral("v100")));
+        QCOMPARE(m_view->profileId(), QStringLiteral("epyc-9654"));
+        // Zen 4: FP loads 7 cycles, fp 3, fma 4.
+        QCOMPARE(m_view->projection()->critical.cycles, 7 + 3 + 3 + 4 * 3 + 4 * 5 + 3 * 4.0);
+    }
+
+private:
+    ParameterState *m_state = nullptr;
+    SkeletonView *m_view = nullptr;
+};
+
+QTEST_MAIN(TestSkeletonView)
+#include "tst_skeleton_view.moc"

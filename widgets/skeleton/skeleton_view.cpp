@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "skeleton/skeleton_view.h"
+
+#include "common/labelled.h"
+#include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "profiles/profile_library.h"
+#include "skeleton/bundled_skeletons.h"
+#include "support/error.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr const char *kDefaultProfile = "xeon-phi-7210";
+
+QString statementLabel(const core::SkeletonStatement &s)
+{
+    const QString kind = QString::fromLatin1(core::statementKindName(s.kind).data());
+    const std::string &name = s.target.empty() ? s.sources.front() : s.target;
+    return kind + QLatin1Char(' ') + QString::fromStdString(name);
+}
+
+QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const QString &name)
+{
+    auto *plot = new QCustomPlot(parent);
+    plot_style::setupAxes(plot);
+    plot->xAxis->setLabel(x);
+    plot->yAxis->setLabel(y);
+    plot->setAccessibleName(name);
+    return plot;
+}
+
+} // namespace
+
+SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    for (const core::HardwareProfile &p : core::bundledProfiles())
+        if (p.core_model)
+            m_profiles.push_back(p);
+
+    auto *bar = new QHBoxLayout;
+    m_sampleBox = new QComboBox(this);
+    m_sampleBox->addItem(tr("(your own)"));
+    for (const core::BundledSkeleton &b : core::bundledSkeletons())
+        m_sampleBox->addItem(QString::fromLatin1(b.name.data(), qsizetype(b.name.size())));
+    m_sampleBox->setToolTip(tr("Load a bundled sample skeleton into the editor"));
+    addLabelled(bar, tr("&Sample"), m_sampleBox);
+    m_profileBox = new QComboBox(this);
+    for (const core::HardwareProfile &p : m_profiles)
+        m_profileBox->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
+    m_profileBox->setToolTip(tr("The CPU whose core model (pipelines, latencies, memory levels) runs the skeleton"));
+    addLabelled(bar, tr("&Core"), m_profileBox);
+    m_unroll = new QSpinBox(this);
+    m_unroll->setRange(1, core::kMaxUnroll);
+    m_unroll->setToolTip(tr("The unroll factor the schedule chart, Z and E use"));
+    addLabelled(bar, tr("&Unroll"), m_unroll);
+    m_use = new QPushButton(tr("Use in &X-graph"), this);
+    m_use->setToolTip(tr("Set the X-model's Z (instructions per memory request) and E (ILP) to the skeleton's"));
+    m_use->setEnabled(false);
+    bar->addWidget(m_use);
+    bar->addStretch(1);
+
+    m_editor = new QPlainTextEdit(this);
+    m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_editor->setAccessibleName(tr("Skeleton"));
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #D55E00"));
+    m_readout = new QLabel(this);
+    m_readout->setWordWrap(true);
+    m_readout->setTextFormat(Qt::RichText);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+
+    m_graphPlot = makePlot(this, tr("dependency depth"), QString(), tr("Dependency graph"));
+    m_graphPlot->yAxis->setTicks(false);
+    m_graphPlot->yAxis->setTickLabels(false);
+    m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
+    m_unrollPlot = makePlot(this, tr("unroll factor"), tr("cycles per iteration"), tr("Cycles against unroll"));
+    auto *cycles = m_unrollPlot->addGraph();
+    cycles->setPen(QPen(plot_style::kBlue, 1.5));
+    cycles->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    auto *best = m_unrollPlot->addGraph();
+    best->setLineStyle(QCPGraph::lsNone);
+    best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 2), Qt::NoBrush, 12));
+
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_editor, 3);
+    left->addWidget(m_errorLabel);
+    left->addWidget(m_readout, 2);
+    auto *plots = new QVBoxLayout;
+    plots->addWidget(m_graphPlot, 3);
+    plots->addWidget(m_ganttPlot, 2);
+    plots->addWidget(m_unrollPlot, 2);
+    auto *middle = new QHBoxLayout;
+    middle->addLayout(left, 2);
+    middle->addLayout(plots, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addLayout(middle, 1);
+    setMinimumSize(640, 420);
+
+    connect(m_sampleBox, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            setText(QString::fromUtf8(core::bundledSkeletons()[std::size_t(index - 1)].text.data(),
+                                      qsizetype(core::bundledSkeletons()[std::size_t(index - 1)].text.size())));
+    });
+    connect(m_editor, &QPlainTextEdit::textChanged, this, &SkeletonView::recompute);
+    connect(m_profileBox, &QComboBox::currentIndexChanged, this, &SkeletonView::recompute);
+    connect(m_unroll, &QSpinBox::valueChanged, this, &SkeletonView::recompute);
+    connect(m_use, &QPushButton::clicked, this, &SkeletonView::useInXGraph);
+
+    setProfile(QString::fromLatin1(kDefaultProfile));
+    m_unroll->setValue(4);
+    const auto &samples = core::bundledSkeletons();
+    const auto hacc = std::find_if(samples.begin(), samples.end(),
+                                   [](const core::BundledSkeleton &b) { return b.name == "haccmk.skel"; });
+    if (hacc != samples.end())
+        setText(QString::fromUtf8(hacc->text.data(), qsizetype(hacc->text.size())));
+}
+
+void SkeletonView::setText(const QString &text)
+{
+    m_editor->setPlainText(text);
+}
+
+QString SkeletonView::text() const
+{
+    return m_editor->toPlainText();
+}
+
+bool SkeletonView::setProfile(const QString &id)
+{
+    const int index = m_profileBox->findData(id);
+    if (index < 0)
+        return false;
+    m_profileBox->setCurrentIndex(index);
+    return true;
+}
+
+QString SkeletonView::profileId() const
+{
+    return m_profileBox->currentData().toString();
+}
+
+void SkeletonView::setUnroll(int factor)
+{
+    m_unroll->setValue(factor);
+}
+
+int SkeletonView::unroll() const
+{
+    return m_unroll->value();
+}
+
+void SkeletonView::recompute()
+{
+    const int index = m_profileBox->currentIndex();
+    if (index < 0)
+        return;
+    const core::CoreModel &model = *m_profiles[std::size_t(index)].core_model;
+    try {
+        core::Skeleton skeleton = core::parseSkeleton(text().toStdString(), "skeleton");
+        core::SkeletonProjection projection = core::projectSkeleton(skeleton, model);
+        m_skeleton = std::move(skeleton);
+        m_projection = std::move(projection);
+        m_error.clear();
+    } catch (const core::InputError &e) {
+        // Keep the last good projection while the text is being typed.
+        m_error = QString::fromUtf8(e.what());
+    }
+    m_errorLabel->setText(m_error);
+    m_errorLabel->setVisible(!m_error.isEmpty());
+    if (!m_projection)
+        return;
+    m_gantt = core::scheduleCopies(m_projection->graph, unroll(), model);
+    m_workload = core::deriveWorkload(*m_projection, *m_skeleton, model, unroll());
+    m_use->setEnabled(true);
+    drawGraph();
+    drawGantt();
+    drawUnroll();
+    updateReadout();
+}
+
+void SkeletonView::drawGraph()
+{
+    const core::DependencyGraph &g = m_projection->graph;
+    const core::CriticalPath &cp = m_projection->critical;
+    m_graphPlot->clearItems();
+    // Depth: the most edges on a path from an entry node; nodes of one depth stacked in body order.
+    std::vector<int> depth(g.nodeCount(), 0);
+    for (std::size_t k = 0; k < g.nodeCount(); ++k)
+        for (int e : g.in[k])
+            depth[k] = std::max(depth[k], depth[std::size_t(g.edges[std::size_t(e)].from)] + 1);
+    std::map<int, int> used;
+    std::vector<QPointF> at(g.nodeCount());
+    int maxRow = 0;
+    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
+        const int row = used[depth[k]]++;
+        maxRow = std::max(maxRow, row);
+        at[k] = QPointF(depth[k], -row);
+    }
+    std::vector<char> critical(g.nodeCount(), 0);
+    for (int k : cp.nodes)
+        critical[std::size_t(k)] = 1;
+    for (const core::DependencyEdge &e : g.edges) {
+        const bool onPath = critical[std::size_t(e.from)] && critical[std::size_t(e.to)]
+                            && std::adjacent_find(cp.nodes.begin(), cp.nodes.end(), [&](int a, int b) {
+                                   return a == e.from && b == e.to;
+                               }) != cp.nodes.end();
+        auto *line = new QCPItemLine(m_graphPlot);
+        line->start->setCoords(at[std::size_t(e.from)]);
+        line->end->setCoords(at[std::size_t(e.to)]);
+        QPen pen(onPath ? plot_style::kVermillion : plot_style::kGrey, onPath ? 2.0 : 1.0);
+        if (e.kind != core::DependencyKind::Raw)
+            pen.setStyle(Qt::DashLine);
+        line->setPen(pen);
+        line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 6, 8));
+    }
+    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
+        auto *label = new QCPItemText(m_graphPlot);
+        label->position->setCoords(at[k]);
+        label->setText(statementLabel(g.statementOf(int(k))));
+        label->setFont(plot_style::annotationFont());
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setBrush(Qt::white);
+        label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
+    }
+    const int maxDepth = *std::max_element(depth.begin(), depth.end());
+    m_graphPlot->xAxis->setRange(-0.7, maxDepth + 0.7);
+    m_graphPlot->yAxis->setRange(-maxRow - 0.7, 0.7);
+    m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SkeletonView::drawGantt()
+{
+    const core::CoreModel &model = *m_profiles[std::size_t(m_profileBox->currentIndex())].core_model;
+    const core::DependencyGraph &g = m_projection->graph;
+    m_ganttPlot->clearItems();
+    // One row per pipeline: FP units first, then load, store and integer.
+    std::array<int, core::kPipelineKinds> firstRow{};
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    int rows = 0;
+    for (std::size_t p = 0; p < core::kPipelineKinds; ++p) {
+        firstRow[p] = rows;
+        for (int u = 0; u < model.pipelines[p]; ++u)
+            ticker->addTick(rows++, QString::fromLatin1(core::pipelineKindName(core::PipelineKind(p)).data())
+                                            + QString::number(u));
+    }
+    m_ganttPlot->yAxis->setTicker(ticker);
+    std::vector<char> critical(g.nodeCount(), 0);
+    for (int k : m_projection->critical.nodes)
+        critical[std::size_t(k)] = 1;
+    for (const core::ScheduledStatement &s : m_gantt->items) {
+        const int row = firstRow[std::size_t(s.pipeline)] + s.unit;
+        const std::size_t k = std::size_t(s.node) % g.nodeCount();
+        QColor colour = critical[k] ? plot_style::kVermillion : plot_style::kBlue;
+        auto *issue = new QCPItemRect(m_ganttPlot);
+        issue->topLeft->setCoords(s.start, row + 0.35);
+        issue->bottomRight->setCoords(s.start + 1, row - 0.35);
+        issue->setPen(Qt::NoPen);
+        issue->setBrush(colour);
+        colour.setAlpha(50);
+        auto *latency = new QCPItemRect(m_ganttPlot);
+        latency->topLeft->setCoords(s.start + 1, row + 0.15);
+        latency->bottomRight->setCoords(s.finish, row - 0.15);
+        latency->setPen(Qt::NoPen);
+        latency->setBrush(colour);
+    }
+    m_ganttPlot->xAxis->setRange(0, std::max(1.0, m_gantt->makespan));
+    m_ganttPlot->yAxis->setRange(-0.6, rows - 0.4);
+    m_ganttPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SkeletonView::drawUnroll()
+{
+    QVector<double> x, y;
+    for (const core::UnrollPoint &p : m_projection->unroll) {
+        x.push_back(p.factor);
+        y.push_back(p.cycles_per_iteration);
+    }
+    m_unrollPlot->graph(0)->setData(x, y, true);
+    const core::UnrollPoint &best = m_projection->point(m_projection->best_unroll);
+    m_unrollPlot->graph(1)->setData({double(best.factor)}, {best.cycles_per_iteration}, true);
+    m_unrollPlot->xAxis->setRange(0.5, core::kMaxUnroll + 0.5);
+    m_unrollPlot->yAxis->setRange(0, *std::max_element(y.begin(), y.end()) * 1.1);
+    m_unrollPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SkeletonView::updateReadout()
+{
+    const core::SkeletonProjection &p = *m_projection;
+    const core::UnrollPoint &at = p.point(unroll());
+    QString z = m_workload->Z ? QString::number(*m_workload->Z, 'g', 4) : tr("none (no loads or stores)");
+    m_readout->setText(
+            tr("<b>Critical path</b> %1 cycles. <b>Unroll %2:</b> %3 cycles per iteration, %4 cycles for the "
+               "nest (%5 of first touch, streams held in %6).<br><b>Best unroll %7.</b> %8<br>"
+               "<b>X-model at unroll %2:</b> Z = %9, E = %10")
+                    .arg(p.critical.cycles)
+                    .arg(unroll())
+                    .arg(at.cycles_per_iteration, 0, 'g', 4)
+                    .arg(at.total_cycles, 0, 'f', 0)
+                    .arg(p.first_touch_cycles, 0, 'f', 0)
+                    .arg(QString::fromStdString(p.stream_level))
+                    .arg(p.best_unroll)
+                    .arg(QString::fromStdString(p.reasoning).toHtmlEscaped())
+                    .arg(z)
+                    .arg(m_workload->E, 0, 'g', 4));
+}
+
+void SkeletonView::useInXGraph()
+{
+    if (!m_workload)
+        return;
+    QUndoStack *undo = m_state->undoStack();
+    undo->beginMacro(tr("Use the skeleton's Z and E"));
+    if (m_workload->Z)
+        m_state->applyValue(QStringLiteral("Z"), *m_workload->Z);
+    m_state->applyValue(QStringLiteral("E"), m_workload->E);
+    undo->endMacro();
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "profiles/hardware_profile.h"
+#include "skeleton/projection.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// Code skeletons (MODEL.md 8; the SKOPE/KNL paper): an editor for the skeleton, projected at every edit on
+/// the core model of a CPU profile. Shows the dependency graph with its critical path, the schedule as a Gantt
+/// chart by cycle and pipeline at the chosen unroll factor, and cycles per iteration against the unroll factor
+/// with the best one marked. While the text does not parse, the last good projection stays and the error
+/// (line and column) is shown under the editor. "Use in X-graph" sets the skeleton's Z and E on the shared
+/// parameters as one undo step.
+class SkeletonView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SkeletonView(ParameterState *state, QWidget *parent = nullptr);
+
+    void setText(const QString &text);
+    QString text() const;
+    /// Selects the core model of the profile ID (one with a core_model); false if there is none.
+    bool setProfile(const QString &id);
+    QString profileId() const;
+    /// The unroll factor the Gantt chart and Z and E use (1..16).
+    void setUnroll(int factor);
+    int unroll() const;
+
+    /// The last projection that parsed, or none before the first.
+    const std::optional<core::SkeletonProjection> &projection() const { return m_projection; }
+    const std::optional<core::SkeletonWorkload> &workload() const { return m_workload; }
+    /// The parse error of the current text, empty when it parses.
+    const QString &error() const { return m_error; }
+    /// Sets Z (when the skeleton has memory statements) and E on the parameters, one undo step.
+    void useInXGraph();
+
+    QCustomPlot *graphPlot() const { return m_graphPlot; }
+    QCustomPlot *ganttPlot() const { return m_ganttPlot; }
+    QCustomPlot *unrollPlot() const { return m_unrollPlot; }
+    QList<QCustomPlot *> figurePlots() const { return {m_graphPlot, m_ganttPlot, m_unrollPlot}; }
+    QPlainTextEdit *editor() const { return m_editor; }
+    QLabel *errorLabel() const { return m_errorLabel; }
+    QLabel *readout() const { return m_readout; }
+    QPushButton *useButton() const { return m_use; }
+
+private:
+    void recompute();
+    void drawGraph();
+    void drawGantt();
+    void drawUnroll();
+    void updateReadout();
+
+    ParameterState *m_state;
+    QComboBox *m_sampleBox;
+    QComboBox *m_profileBox;
+    QSpinBox *m_unroll;
+    QPushButton *m_use;
+    QPlainTextEdit *m_editor;
+    QLabel *m_errorLabel;
+    QLabel *m_readout;
+    QCustomPlot *m_graphPlot;
+    QCustomPlot *m_ganttPlot;
+    QCustomPlot *m_unrollPlot;
+    std::vector<core::HardwareProfile> m_profiles; ///< those with a core model
+    std::optional<core::Skeleton> m_skeleton;
+    std::optional<core::SkeletonProjection> m_projection;
+    std::optional<core::SkeletonWorkload> m_workload;
+    std::optional<core::Schedule> m_gantt; ///< the schedule at the chosen factor
+    QString m_error;
+};
+
+} // namespace crossroof::widgets
