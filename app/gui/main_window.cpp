@@ -18,6 +18,7 @@
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "roofline/roofline_view.h"
+#include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
 #include "traces/trace_overlay.h"
 #include "traces/trace_state.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_mapping = m_tabs->addView(new MappingView(m_tabs), tr("Ma&pping"));
     m_bandwidth = m_tabs->addView(new BandwidthView(m_traces, m_tabs), tr("&Bandwidth"));
     m_roofline = m_tabs->addView(new RooflineView(m_state, m_tabs), tr("&Roofline"));
+    m_skeleton = m_tabs->addView(new SkeletonView(m_state, m_tabs), tr("Code S&keleton"));
     updateCpuProfiles();
 
     // Measurements on the model's plots: f(k) traces and kernel points on the X-graph, runtimes on the zigzag.

@@ -13,6 +13,7 @@ namespace crossroof::widgets {
 class BandwidthView;
 class KernelTableView;
 class RooflineView;
+class SkeletonView;
 class MappingView;
 class MarkovView;
 class OccupancyState;
@@ -55,6 +56,7 @@ public:
     widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
     widgets::KernelTableView *kernelTable() const { return m_kernels; }
     widgets::RooflineView *rooflineView() const { return m_roofline; }
+    widgets::SkeletonView *skeletonView() const { return m_skeleton; }
     SessionController *sessions() const { return m_sessions; }
     ExportController *exporter() const { return m_export; }
     ImportController *importer() const { return m_import; }
@@ -103,6 +105,7 @@ private:
     widgets::BandwidthView *m_bandwidth;
     widgets::KernelTableView *m_kernels;
     widgets::RooflineView *m_roofline;
+    widgets::SkeletonView *m_skeleton;
     SessionController *m_sessions = nullptr;
     ExportController *m_export = nullptr;
     ImportController *m_import = nullptr;

@@ -10,6 +10,7 @@
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
+#include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
 #include "support/error.h"
 #include "traces/trace_state.h"
@@ -106,6 +107,7 @@ SessionController::SessionController(MainWindow *window)
     connect(window->markovView(), &MarkovView::settingsChanged, this, &SessionController::markModified);
     connect(window->mappingView(), &MappingView::settingsChanged, this, &SessionController::markModified);
     connect(window->stabilityView(), &StabilityView::settingsChanged, this, &SessionController::markModified);
+    connect(window->skeletonView(), &SkeletonView::settingsChanged, this, &SessionController::markModified);
     connect(window->state(), &ParameterState::profileChanged, this, &SessionController::updateTitle);
 
     m_autosave->setInterval(60 * 1000);
@@ -149,6 +151,7 @@ core::Session SessionController::capture() const
     s.markov = m_window->markovView()->settings();
     s.mapping = m_window->mappingView()->settings();
     s.stability = m_window->stabilityView()->settings();
+    s.skeleton = m_window->skeletonView()->settings();
     s.traces = m_window->traceState()->traces();
     s.link_traces = m_linkTraces->isChecked();
     return s;
@@ -164,6 +167,7 @@ void SessionController::apply(const core::Session &s)
     m_window->markovView()->setSettings(s.markov);
     m_window->mappingView()->setSettings(s.mapping);
     m_window->stabilityView()->setSettings(s.stability);
+    m_window->skeletonView()->setSettings(s.skeleton);
     m_window->traceState()->setTraces(s.traces);
     m_linkTraces->setChecked(s.link_traces);
     m_window->showView(QString::fromStdString(s.current_view));

@@ -27,7 +27,7 @@ QStringList ViewTabs::names()
 {
     return {QStringLiteral("xgraph"),   QStringLiteral("stability"), QStringLiteral("occupancy"),
             QStringLiteral("zigzag"),   QStringLiteral("markov"),    QStringLiteral("mapping"),
-            QStringLiteral("bandwidth"), QStringLiteral("roofline")};
+            QStringLiteral("bandwidth"), QStringLiteral("roofline"),  QStringLiteral("skeleton")};
 }
 
 bool ViewTabs::showView(const QString &name)

@@ -4,6 +4,8 @@
 #include "support/error.h"
 #include "profiles/profile_json.h"
 #include "markov/markov.h"
+#include "skeleton/projection.h"
+#include "skeleton/skeleton.h"
 #include "traces/trace_import.h"
 #include "support/text_file.h"
 
@@ -17,7 +19,8 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kViews{"xgraph", "stability", "occupancy", "zigzag", "markov", "mapping", "bandwidth"};
+constexpr std::array kViews{"xgraph",  "stability", "occupancy", "zigzag",  "markov",
+                            "mapping", "bandwidth", "roofline",  "skeleton"};
 
 void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
 {
@@ -211,6 +214,24 @@ StabilitySettings readStability(const JsonReader &r, const json &obj)
     return s;
 }
 
+SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
+{
+    if (!obj.is_object())
+        r.fail("", "must be an object");
+    rejectUnknown(r, obj, {"text", "profile", "unroll"});
+    SkeletonSettings s;
+    if (obj.contains("text")) {
+        std::string text = r.string(obj, "text", "text", true);
+        if (text.size() > kMaxSkeletonBytes)
+            r.fail("text", "must be at most " + std::to_string(kMaxSkeletonBytes) + " bytes");
+        s.text = std::move(text);
+    }
+    if (std::string id = r.string(obj, "profile", "profile", false); !id.empty())
+        s.profile_id = std::move(id);
+    s.unroll = int(r.integer(obj, "unroll", "unroll", 1, kMaxUnroll, s.unroll));
+    return s;
+}
+
 /// One linked trace ("link" and "origin" instead of points), read again from its file. Errors in the record
 /// throw; a file that cannot be read (or no longer holds the trace) leaves PROBLEM set and gives none.
 std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &obj,
@@ -284,7 +305,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     }
     rejectUnknown(r, doc,
                   {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
-                   "mapping", "stability", "link_traces", "traces"});
+                   "mapping", "stability", "skeleton", "link_traces", "traces"});
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");
@@ -305,7 +326,8 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         if (s.current_view.empty())
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
-            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping or bandwidth (got '" + s.current_view + "')");
+            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, bandwidth, roofline or "
+                              "skeleton (got '" + s.current_view + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
@@ -317,6 +339,8 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         s.mapping = readMapping(r.nested("mapping."), doc["mapping"]);
     if (doc.contains("stability"))
         s.stability = readStability(r.nested("stability."), doc["stability"]);
+    if (doc.contains("skeleton"))
+        s.skeleton = readSkeleton(r.nested("skeleton."), doc["skeleton"]);
     if (doc.contains("traces")) {
         const json &traces = doc["traces"];
         if (!traces.is_array())
@@ -416,6 +440,10 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
                         {"resolution", st.resolution},
                         {"sweep_key", st.sweep_key},
                         {"sweep_shows_k", st.sweep_shows_k}};
+    Ordered skeleton = {{"profile", s.skeleton.profile_id}, {"unroll", s.skeleton.unroll}};
+    if (s.skeleton.text)
+        skeleton["text"] = *s.skeleton.text;
+    doc["skeleton"] = skeleton;
     doc["link_traces"] = s.link_traces;
     std::error_code ec;
     const std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();

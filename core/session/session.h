@@ -98,6 +98,15 @@ struct StabilitySettings
     bool operator==(const StabilitySettings &) const = default;
 };
 
+/// The code-skeleton view's inputs (MODEL.md 8).
+struct SkeletonSettings
+{
+    std::optional<std::string> text;          ///< the skeleton; none: the bundled HACCmk sample
+    std::string profile_id = "xeon-phi-7210"; ///< a bundled CPU profile with a core model
+    int unroll = 4;                           ///< 1..16
+    bool operator==(const SkeletonSettings &) const = default;
+};
+
 /// Everything needed to reopen an analysis on any machine: the profile (embedded), every parameter and the
 /// view settings.
 struct Session
@@ -110,6 +119,7 @@ struct Session
     MarkovSettings markov;
     MappingSettings mapping;
     StabilitySettings stability;
+    SkeletonSettings skeleton;
     std::vector<MeasuredTrace> traces; ///< loaded measurements
     /// Save the traces as links to their files (paths relative to the session file, read again on opening)
     /// instead of embedding their points; see savesAsLink().

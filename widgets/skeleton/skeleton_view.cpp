@@ -98,6 +98,13 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_graphPlot->yAxis->setTickLabels(false);
     m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
     m_unrollPlot = makePlot(this, tr("unroll factor"), tr("cycles per iteration"), tr("Cycles against unroll"));
+    // Depths and unroll factors are whole numbers: ticks on whole numbers only.
+    for (QCustomPlot *plot : {m_graphPlot, m_unrollPlot}) {
+        QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
+        whole->setTickStep(1);
+        whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        plot->xAxis->setTicker(whole);
+    }
     auto *cycles = m_unrollPlot->addGraph();
     cycles->setPen(QPen(plot_style::kBlue, 1.5));
     cycles->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
@@ -130,14 +137,44 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     connect(m_profileBox, &QComboBox::currentIndexChanged, this, &SkeletonView::recompute);
     connect(m_unroll, &QSpinBox::valueChanged, this, &SkeletonView::recompute);
     connect(m_use, &QPushButton::clicked, this, &SkeletonView::useInXGraph);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, &SkeletonView::settingsChanged);
+    connect(m_profileBox, &QComboBox::currentIndexChanged, this, &SkeletonView::settingsChanged);
+    connect(m_unroll, &QSpinBox::valueChanged, this, &SkeletonView::settingsChanged);
 
     setProfile(QString::fromLatin1(kDefaultProfile));
     m_unroll->setValue(4);
+    loadSample(defaultSample());
+}
+
+core::SkeletonSettings SkeletonView::settings() const
+{
+    core::SkeletonSettings s;
+    s.text = text().toStdString();
+    s.profile_id = profileId().toStdString();
+    s.unroll = unroll();
+    return s;
+}
+
+void SkeletonView::setSettings(const core::SkeletonSettings &s)
+{
+    setProfile(QString::fromStdString(s.profile_id));
+    setUnroll(s.unroll);
+    if (s.text)
+        setText(QString::fromStdString(*s.text));
+    else
+        loadSample(defaultSample());
+}
+
+bool SkeletonView::loadSample(const QString &name)
+{
+    const std::string wanted = name.toStdString();
     const auto &samples = core::bundledSkeletons();
-    const auto hacc = std::find_if(samples.begin(), samples.end(),
-                                   [](const core::BundledSkeleton &b) { return b.name == "haccmk.skel"; });
-    if (hacc != samples.end())
-        setText(QString::fromUtf8(hacc->text.data(), qsizetype(hacc->text.size())));
+    const auto it = std::find_if(samples.begin(), samples.end(),
+                                 [&wanted](const core::BundledSkeleton &b) { return b.name == wanted; });
+    if (it == samples.end())
+        return false;
+    setText(QString::fromUtf8(it->text.data(), qsizetype(it->text.size())));
+    return true;
 }
 
 void SkeletonView::setText(const QString &text)

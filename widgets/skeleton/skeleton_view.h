@@ -2,6 +2,7 @@
 #pragma once
 
 #include "profiles/hardware_profile.h"
+#include "session/session.h"
 #include "skeleton/projection.h"
 
 #include <QWidget>
@@ -34,12 +35,21 @@ public:
 
     void setText(const QString &text);
     QString text() const;
+    /// Puts the bundled sample NAME (e.g. "haccmk.skel") in the editor; false for an unknown name.
+    bool loadSample(const QString &name);
+    /// The sample a new view shows.
+    static QString defaultSample() { return QStringLiteral("haccmk.skel"); }
     /// Selects the core model of the profile ID (one with a core_model); false if there is none.
     bool setProfile(const QString &id);
     QString profileId() const;
     /// The unroll factor the Gantt chart and Z and E use (1..16).
     void setUnroll(int factor);
     int unroll() const;
+
+    /// What a session saves: the text, the profile and the unroll factor.
+    core::SkeletonSettings settings() const;
+    /// Restores them; a settings' text of none is the default sample, an unknown profile keeps the current.
+    void setSettings(const core::SkeletonSettings &settings);
 
     /// The last projection that parsed, or none before the first.
     const std::optional<core::SkeletonProjection> &projection() const { return m_projection; }
@@ -57,6 +67,10 @@ public:
     QLabel *errorLabel() const { return m_errorLabel; }
     QLabel *readout() const { return m_readout; }
     QPushButton *useButton() const { return m_use; }
+
+Q_SIGNALS:
+    /// The text, the profile or the unroll factor changed.
+    void settingsChanged();
 
 private:
     void recompute();

@@ -5,6 +5,7 @@
 #include "occupancy/occupancy_state.h"
 #include "common/parameter_state.h"
 #include "profiles/profile_library.h"
+#include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
 #include "traces/trace_state.h"
 #include "traces/traces_panel.h"
@@ -63,6 +64,9 @@ void editEverything(app::MainWindow &w)
     st.sweep_key = "Z";
     st.sweep_shows_k = true;
     w.stabilityView()->setSettings(st);
+    w.skeletonView()->loadSample(QStringLiteral("nekbone-glsc3i.skel"));
+    w.skeletonView()->setProfile(QStringLiteral("epyc-9654"));
+    w.skeletonView()->setUnroll(6);
     QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
              QString());
     QVERIFY(!w.traceState()->traces().empty());
@@ -73,7 +77,7 @@ bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
         && a.occupancy == b.occupancy && a.tmm == b.tmm && a.markov == b.markov && a.mapping == b.mapping
-        && a.stability == b.stability && a.traces == b.traces;
+        && a.stability == b.stability && a.skeleton == b.skeleton && a.traces == b.traces;
 }
 
 } // namespace
@@ -126,6 +130,10 @@ void TestSessionWindow::roundTrip()
     QCOMPARE(w.zigzagView()->coresEdit()->text(), QStringLiteral("96x"));
     QVERIFY(!w.zigzagView()->tmmResult()); // the panel says what is wrong with it, as before saving
     QCOMPARE(w.currentViewName(), QStringLiteral("zigzag"));
+    QVERIFY(w.skeletonView()->settings() == saved.skeleton);
+    QCOMPARE(w.skeletonView()->profileId(), QStringLiteral("epyc-9654"));
+    QCOMPARE(w.skeletonView()->unroll(), 6);
+    QVERIFY(w.skeletonView()->text().contains(QStringLiteral("glsc3i")));
     QCOMPARE(w.state()->undoStack()->count(), 0); // opening starts a fresh history
     QVERIFY(app::MainWindow::recentSessions().contains(QFileInfo(path).absoluteFilePath()));
 }

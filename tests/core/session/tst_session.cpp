@@ -67,6 +67,9 @@ core::Session sample()
     s.stability.resolution = 64;
     s.stability.sweep_key = "Z";
     s.stability.sweep_shows_k = true;
+    s.skeleton.text = "def k\n  for i = 0:8\n    ld x[i]\n    fp y: x, y\n";
+    s.skeleton.profile_id = "epyc-9654";
+    s.skeleton.unroll = 8;
     core::MeasuredTrace t;
     t.id = "t1";
     t.name = "v100 init";
@@ -141,6 +144,7 @@ void TestSession::roundTrip()
     QVERIFY(back.markov == s.markov);
     QVERIFY(back.mapping == s.mapping);
     QVERIFY(back.stability == s.stability);
+    QVERIFY(back.skeleton == s.skeleton);
     QCOMPARE(back.traces.size(), std::size_t(1));
     QVERIFY(back.traces.front() == s.traces.front()); // traces are embedded, points and all
     // Doubles survive exactly.
@@ -215,7 +219,10 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("wrong type") << "\"Z\": 3.25" << "\"Z\": \"high\"" << "field 'parameters.Z': must be a number";
     QTest::newRow("out of range") << "\"Z\": 3.25" << "\"Z\": -1" << "field 'parameters.Z'";
     QTest::newRow("embedded profile") << "\"L\": 437.0" << "\"L\": -437.0" << "field 'profile.parameters.L'";
-    QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"roofline\"" << "field 'view.current'";
+    QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"spiral\"" << "field 'view.current'";
+    QTest::newRow("unroll out of range") << "\"unroll\": 8" << "\"unroll\": 17" << "field 'skeleton.unroll'";
+    QTest::newRow("skeleton text type") << "\"profile\": \"epyc-9654\"" << "\"profile\": 9654"
+                                        << "field 'skeleton.profile'";
     QTest::newRow("bad grid") << "\"grid\": \"logit:200\"" << "\"grid\": \"spiral:3\"" << "field 'markov.grid'";
     QTest::newRow("bad topology source") << "\"clovertown-x5365/4T_4\"" << "\"4T_4\""
                                          << "field 'markov.topology_source': must be PROFILE/STRATEGY";
