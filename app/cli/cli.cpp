@@ -15,11 +15,11 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 14> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+const std::array<const Command *, 15> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
                                                &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
                                                &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand,
-                                               &kCalibrateCommand};
+                                               &kCalibrateCommand, &kExtrapolateCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)
 {
