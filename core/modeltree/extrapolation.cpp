@@ -123,10 +123,10 @@ StrategyPrediction predictStrategy(const ExtrapolationModel &model, std::string_
         throw InputError("unknown mapping strategy '" + std::string(strategy) + "' (the training rows have "
                          + known + ")");
     }
-    if (!std::isfinite(size))
-        throw InputError("the target application size must be a finite number");
-    if (iteration && !std::isfinite(*iteration))
-        throw InputError("the iteration must be a finite number");
+    if (!(std::abs(size) <= kMaxRegressionMagnitude))
+        throw InputError("the target application size must be a finite number within 1e100");
+    if (iteration && !(std::abs(*iteration) <= kMaxRegressionMagnitude))
+        throw InputError("the iteration must be a finite number within 1e100");
     StrategyPrediction out;
     out.strategy = s->name;
     out.size = size;
@@ -134,8 +134,14 @@ StrategyPrediction predictStrategy(const ExtrapolationModel &model, std::string_
     out.groups = s->groups;
     out.threads_per_group = s->threads_per_group;
     out.q_tree = model.q_tree.predict(attributeRow(size, out.iteration, *s, model.q_encoding, std::nullopt));
+    if (!std::isfinite(out.q_tree))
+        throw InputError("the tree of " + model.columns.q + " gives no finite value for '" + s->name
+                         + "' there");
     out.q = std::clamp(out.q_tree, 0.0, 1.0);
     out.p_tree = model.p_tree.predict(attributeRow(size, out.iteration, *s, model.p_encoding, out.q));
+    if (!std::isfinite(out.p_tree))
+        throw InputError("the tree of " + model.columns.p + " gives no finite value for '" + s->name
+                         + "' there");
     out.p = std::clamp(out.p_tree, 0.0, 1.0);
     out.clamped = out.p != out.p_tree || out.q != out.q_tree;
     out.markov = solveMarkovExact(uniformTopology(out.groups, out.threads_per_group, out.p, out.q));

@@ -26,6 +26,8 @@ struct M5Options {
 void validate(const M5Options &options);
 
 inline constexpr int kMaxMinLeaf = 1000000;
+/// Nodes this deep are leaves whatever their rows: the building, pruning and printing recurse along a path.
+inline constexpr int kMaxTreeDepth = 256;
 
 /// One node. Interior nodes send rows with x[attribute] <= threshold left, the others right.
 struct ModelTreeNode {

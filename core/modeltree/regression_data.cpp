@@ -19,13 +19,13 @@ void validate(const RegressionData &data)
         throw InputError("regression data: " + std::to_string(data.x.cols()) + " attribute columns but "
                          + std::to_string(data.attributes.size()) + " names");
     for (Eigen::Index r = 0; r < data.x.rows(); ++r) {
-        if (!std::isfinite(data.y[r]))
+        if (!(std::abs(data.y[r]) <= kMaxRegressionMagnitude))
             throw InputError("regression data: row " + std::to_string(r + 1) + ": target '" + data.target
-                             + "' is not a finite number");
+                             + "' is not a finite number within 1e100");
         for (Eigen::Index c = 0; c < data.x.cols(); ++c) {
-            if (!std::isfinite(data.x(r, c)))
+            if (!(std::abs(data.x(r, c)) <= kMaxRegressionMagnitude))
                 throw InputError("regression data: row " + std::to_string(r + 1) + ": attribute '"
-                                 + data.attributes[std::size_t(c)] + "' is not a finite number");
+                                 + data.attributes[std::size_t(c)] + "' is not a finite number within 1e100");
         }
     }
 }

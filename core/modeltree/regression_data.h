@@ -24,8 +24,11 @@ struct RegressionData {
     std::size_t rows() const { return std::size_t(x.rows()); }
 };
 
+/// Largest magnitude of an attribute or target value: beyond it sums of squares would overflow.
+inline constexpr double kMaxRegressionMagnitude = 1e100;
+
 /// Checks that x and y agree in size, that there is a name for every attribute and that every value is
-/// finite. Throws InputError naming the row and attribute.
+/// finite and within kMaxRegressionMagnitude. Throws InputError naming the row and attribute.
 void validate(const RegressionData &data);
 
 /// A nominal attribute as M5' sees it: its values ordered by the mean target of their rows (ascending, ties

@@ -2,6 +2,7 @@
 #include "modeltree/training_set.h"
 
 #include "markov/markov.h"
+#include "modeltree/regression_data.h"
 #include "support/error.h"
 #include "support/text_file.h"
 #include "traces/csv_table.h"
@@ -54,6 +55,15 @@ int count(const CsvTable &t, std::size_t row, std::size_t col)
         throw InputError(t.where(row, col) + ": " + formatNumber(v) + " is not a whole number in 1.."
                          + std::to_string(kMaxThreadsPerGroup));
     return int(v);
+}
+
+/// A number a model tree can take (within kMaxRegressionMagnitude).
+double bounded(const CsvTable &t, std::size_t row, std::size_t col)
+{
+    const double v = t.number(row, col);
+    if (std::abs(v) > kMaxRegressionMagnitude)
+        throw InputError(t.where(row, col) + ": " + formatNumber(v) + " is beyond +-1e100");
+    return v;
 }
 
 double probability(const CsvTable &t, std::size_t row, std::size_t col)
@@ -143,14 +153,14 @@ TrainingSet parseTrainingSet(std::string_view text, const std::string &source, c
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
         TrainingRow row;
         row.line = t.line(r);
-        row.size = t.number(r, size);
-        row.iteration = t.number(r, iteration);
+        row.size = bounded(t, r, size);
+        row.iteration = bounded(t, r, iteration);
         row.num_l2 = count(t, r, numL2);
         row.threads_per_l2 = count(t, r, threads);
         row.strategy = std::string(t.cell(r, strategy));
         if (row.strategy.empty())
             throw InputError(t.where(r, strategy) + ": the strategy is empty");
-        row.states = t.number(r, states);
+        row.states = bounded(t, r, states);
         row.p = probability(t, r, p);
         row.q = probability(t, r, q);
         set.rows.push_back(std::move(row));
@@ -181,12 +191,12 @@ std::vector<CpiMeasurement> parseCpiMeasurements(std::string_view text, const st
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
         CpiMeasurement m;
         m.line = t.line(r);
-        m.size = t.number(r, size);
+        m.size = bounded(t, r, size);
         m.strategy = std::string(t.cell(r, strategy));
         if (m.strategy.empty())
             throw InputError(t.where(r, strategy) + ": the strategy is empty");
         if (iteration)
-            m.iteration = t.number(r, *iteration);
+            m.iteration = bounded(t, r, *iteration);
         m.cpi = t.number(r, cpi);
         if (m.cpi < 1)
             throw InputError(t.where(r, cpi) + ": a CPI of " + formatNumber(m.cpi)

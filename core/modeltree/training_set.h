@@ -56,7 +56,8 @@ struct TrainingSet {
 inline constexpr std::size_t kMinTrainingRows = 8;
 
 /// Reads training runs from CSV text (any of the table forms core::parseCsv() reads). Throws InputError
-/// naming the file, line and column for: a missing column, a cell that is not a number, Num_L2 or
+/// naming the file, line and column for: a missing column, a cell that is not a number (or beyond +-1e100,
+/// kMaxRegressionMagnitude), Num_L2 or
 /// Num_threads_per_L2 not a whole number in 1..kMaxThreadsPerGroup, p or q outside [0, 1], an empty strategy,
 /// a strategy whose rows disagree about its topology, fewer than kMinTrainingRows rows, and p or q the same
 /// in every row.

@@ -19,7 +19,7 @@ public:
 
 private:
     // tree_growth.cpp: the unpruned tree, by standard-deviation reduction.
-    int grow(int begin, int end);
+    int grow(int begin, int end, int depth);
     struct Split {
         int attribute = -1;
         double threshold = 0;

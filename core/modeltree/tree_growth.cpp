@@ -130,7 +130,7 @@ void ModelTreeBuilder::partition(int begin, int end, const Split &split)
         stable(sorted);
 }
 
-int ModelTreeBuilder::grow(int begin, int end)
+int ModelTreeBuilder::grow(int begin, int end, int depth)
 {
     const int index = int(m_nodes.size());
     m_nodes.emplace_back();
@@ -152,15 +152,16 @@ int ModelTreeBuilder::grow(int begin, int end)
         node.mean = mean;
         node.sd = sd;
     }
-    if (n < 2 * m_options.min_leaf || sd <= m_options.sd_fraction * m_root_sd || sd <= m_tolerance)
+    if (n < 2 * m_options.min_leaf || sd <= m_options.sd_fraction * m_root_sd || sd <= m_tolerance
+        || depth >= kMaxTreeDepth)
         return index;
     const Split split = bestSplit(begin, end, sd);
     if (split.attribute < 0 || split.sdr <= m_tolerance)
         return index;
     partition(begin, end, split);
     const int mid = begin + split.left_count;
-    const int left = grow(begin, mid);
-    const int right = grow(mid, end);
+    const int left = grow(begin, mid, depth + 1);
+    const int right = grow(mid, end, depth + 1);
     ModelTreeNode &node = m_nodes[std::size_t(index)];
     node.attribute = split.attribute;
     node.threshold = split.threshold;

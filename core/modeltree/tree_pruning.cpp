@@ -67,7 +67,7 @@ int ModelTreeBuilder::copyPruned(int node, ModelTree &tree, int &leafNumber) con
 
 ModelTree ModelTreeBuilder::build()
 {
-    grow(0, int(m_data.rows()));
+    grow(0, int(m_data.rows()), 0);
     prune(0);
     ModelTree tree;
     tree.m_attributes = m_data.attributes;

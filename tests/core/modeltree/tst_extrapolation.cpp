@@ -137,7 +137,8 @@ private Q_SLOTS:
         QCOMPARE(errorOf([&] { predictStrategy(m, "C", 10); }),
                  QStringLiteral("unknown mapping strategy 'C' (the training rows have A, B)"));
         QCOMPARE(errorOf([&] { predictStrategy(m, "A", std::nan("")); }),
-                 QStringLiteral("the target application size must be a finite number"));
+                 QStringLiteral("the target application size must be a finite number within 1e100"));
+        QVERIFY(errorOf([&] { predictStrategy(m, "A", 1e101); }).startsWith("the target application size"));
     }
 
     void linearTruthExtrapolatesExactly()

@@ -231,7 +231,11 @@ private Q_SLOTS:
                 [](const std::vector<double> &r) { return r[0]; });
         nan.x(2, 0) = std::nan("");
         QCOMPARE(errorOf([&] { ModelTree::train(nan); }),
-                 QStringLiteral("regression data: row 3: attribute 'x' is not a finite number"));
+                 QStringLiteral("regression data: row 3: attribute 'x' is not a finite number within 1e100"));
+        nan.x(2, 0) = -2e100;
+        QVERIFY(errorOf([&] {
+                    ModelTree::train(nan);
+                }).contains("row 3: attribute 'x' is not a finite number"));
         RegressionData unnamed = nan;
         unnamed.attributes.clear();
         QVERIFY(errorOf([&] { ModelTree::train(unnamed); }).contains("1 attribute columns but 0 names"));

@@ -87,6 +87,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("not a number") << QString::fromStdString(training("64,x,2,1,2T_2,4,0.2,0.5\n"))
                                       << "runs.csv:10:4: column 'Iteration': 'x' is not a number";
+        QTest::newRow("huge size") << QString::fromStdString(training("1e300,1,2,1,2T_2,4,0.2,0.5\n"))
+                                   << "runs.csv:10:1: column 'Application_size': 1e+300 is beyond +-1e100";
         QTest::newRow("fractional groups") << QString::fromStdString(training("64,1,2.5,1,2T_2,4,0.2,0.5\n"))
                                            << "runs.csv:10:6: column 'Num_L2': 2.5 is not a whole number in "
                                               "1..1000000";

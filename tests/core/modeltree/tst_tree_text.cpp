@@ -10,9 +10,9 @@ using namespace crossroof::core;
 namespace {
 
 /// x = 1..12, y = 1 up to 4, 5 from 5 to 8, 2x above. The largest reduction splits off the last four first
-/// (at 8.5), then the rest at 4.5. Four rows are too few to split again (min_leaf 4 on each side), so the last
-/// leaf is a leaf from the start, whose model is its mean (21, rms error sqrt(5)): a leaf of the grown tree
-/// tests no attribute, so its model has none.
+/// (at 8.5), then the rest at 4.5. Four rows are too few to split again (min_leaf 4 on each side), so the
+/// last leaf is a leaf from the start, whose model is its mean (21, rms error sqrt(5)): a leaf of the grown
+/// tree tests no attribute, so its model has none.
 ModelTree stepTree()
 {
     RegressionData d;
