@@ -4,8 +4,10 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_style.h"
+#include "markov/training_columns_dialog.h"
 #include "modeltree/tree_text.h"
 #include "support/error.h"
+#include "traces/csv_table.h"
 
 #include <qcustomplot.h>
 
@@ -140,7 +142,34 @@ void ExtrapolatePanel::chooseFile()
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Training Runs"), {},
                                                       tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     if (!path.isEmpty())
+        importFile(path);
+}
+
+void ExtrapolatePanel::importFile(const QString &path)
+{
+    std::vector<std::string> header;
+    try {
+        header = core::readCsv(path.toStdString()).header();
+    } catch (const core::InputError &e) {
+        m_info->setText(text(e.what()));
+        return;
+    }
+    const core::TrainingColumns defaults;
+    bool complete = true;
+    for (const std::string *name :
+         {&defaults.size, &defaults.iteration, &defaults.num_l2, &defaults.threads_per_l2, &defaults.strategy,
+          &defaults.states, &defaults.p, &defaults.q})
+        complete = complete && std::find(header.begin(), header.end(), *name) != header.end();
+    if (complete) {
         loadTrainingFile(path);
+        return;
+    }
+    auto *dialog = new TrainingColumnsDialog(header, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog, path] { loadTrainingFile(path, dialog->columns()); });
+    m_columnsDialog = dialog;
+    dialog->open();
 }
 
 bool ExtrapolatePanel::loadTrainingFile(const QString &path, const core::TrainingColumns &columns)

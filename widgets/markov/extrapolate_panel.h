@@ -3,6 +3,7 @@
 
 #include "modeltree/extrapolation.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -19,6 +20,8 @@ class QTreeWidgetItem;
 
 namespace crossroof::widgets {
 
+class TrainingColumnsDialog;
+
 /// The thesis' second step (MODEL.md 8): model trees learned from training runs at small application sizes,
 /// shown as trees with each leaf's linear model and their cross-validation, p or q against the size per
 /// strategy (training points and the extrapolation), and every strategy's predicted (p, q) and Markov CPI at
@@ -33,6 +36,11 @@ public:
     enum Shown { ShowP, ShowQ };
 
     explicit ExtrapolatePanel(QWidget *parent = nullptr);
+
+    /// Imports a training file: straight away when it has every default column, otherwise through the
+    /// column dialog (opened non-blocking; columnsDialog() while it is open). Errors show in infoLabel().
+    void importFile(const QString &path);
+    TrainingColumnsDialog *columnsDialog() const { return m_columnsDialog; }
 
     /// Reads, trains and cross-validates a training file. Returns false and shows the message when the file
     /// is refused; the previous model then stays.
@@ -76,6 +84,7 @@ private:
     QTableWidget *m_table;
     QCustomPlot *m_plot;
     QPushButton *m_send;
+    QPointer<TrainingColumnsDialog> m_columnsDialog;
     std::optional<core::TrainingSet> m_set;
     std::optional<core::ExtrapolationModel> m_model;
     std::optional<core::ExtrapolationCv> m_cv;

@@ -2,6 +2,7 @@
 // The Extrapolate panel on the synthetic sample (docs/samples/modeltree-training.csv): trees, table, chart,
 // the target size, sending a strategy on, and a refused file.
 #include "markov/extrapolate_panel.h"
+#include "markov/training_columns_dialog.h"
 
 #include <qcustomplot.h>
 
@@ -93,6 +94,42 @@ private Q_SLOTS:
         QCOMPARE(spy.at(0).at(1).toInt(), s.threads_per_group);
         QCOMPARE(spy.at(0).at(2).toDouble(), s.p);
         QCOMPARE(spy.at(0).at(3).toDouble(), s.q);
+    }
+
+    void columnDialogForOtherNames()
+    {
+        // A file with the thesis' short labels: the dialog opens, guesses what it can, and the rest is
+        // chosen.
+        QTemporaryDir dir;
+        const QString path = dir.path() + QStringLiteral("/short.csv");
+        {
+            std::ifstream in(kTrain.toStdString());
+            std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            text.replace(text.find("Application_size"), 16, "AS");
+            text.replace(text.find("Mapping_Strategy"), 16, "MS");
+            text.replace(text.find("Iteration"), 9, "iteration");
+            std::ofstream(path.toStdString()) << text;
+        }
+        ExtrapolatePanel panel;
+        panel.importFile(path);
+        QVERIFY(!panel.model());
+        crossroof::widgets::TrainingColumnsDialog *dialog = panel.columnsDialog();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->box("iteration")->currentText(), QStringLiteral("iteration")); // case ignored
+        QCOMPARE(dialog->box("p")->currentText(), QStringLiteral("p_value"));
+        QCOMPARE(dialog->box("size")->currentIndex(), -1);
+        dialog->box("size")->setCurrentText(QStringLiteral("AS"));
+        dialog->box("strategy")->setCurrentText(QStringLiteral("MS"));
+        dialog->accept();
+        QVERIFY2(panel.model().has_value(), qPrintable(panel.infoLabel()->text()));
+        QCOMPARE(panel.model()->p_tree.leafCount(), 4);
+        QCOMPARE(panel.model()->columns.size, std::string("AS"));
+
+        // The sample itself needs no dialog.
+        ExtrapolatePanel direct;
+        direct.importFile(kTrain);
+        QVERIFY(!direct.columnsDialog());
+        QVERIFY(direct.model().has_value());
     }
 
     void refusedFileKeepsTheModel()
