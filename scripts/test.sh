@@ -4,11 +4,13 @@
 # Installs the Debian build dependencies if missing, configures and builds Crossroof with its tests
 # in build/ (Release, Ninja) and runs them with ctest. Exits with ctest's status.
 #
-#   scripts/test.sh [--clean] [--no-fuzz] [-- extra ctest arguments...]
+#   scripts/test.sh [--clean] [--no-fuzz] [--sanitize] [-- extra ctest arguments...]
 #
-#   --clean   remove build/ (and build-fuzz/) before configuring
-#   --no-fuzz skip the fuzz targets (built with clang in build-fuzz/, each run for 10 s)
-#   --        everything after it is passed to ctest (e.g. -- -R profile)
+#   --clean    remove build/ (and build-fuzz/, build-sanitize/) before configuring
+#   --no-fuzz  skip the fuzz targets (built with clang in build-fuzz/, each run for 10 s)
+#   --sanitize also build everything with AddressSanitizer and UndefinedBehaviorSanitizer in
+#              build-sanitize/ and run the whole suite there (any report fails the test)
+#   --         everything after it is passed to ctest (e.g. -- -R profile)
 set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,16 +21,18 @@ source "$script_dir/lib/deps.sh"
 
 usage()
 {
-    sed -n '4,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '4,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 clean=0
 fuzz=1
+sanitize=0
 ctest_extra=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --clean) clean=1 ;;
         --no-fuzz) fuzz=0 ;;
+        --sanitize) sanitize=1 ;;
         -h | --help) usage; exit 0 ;;
         --) shift; ctest_extra=("$@"); break ;;
         *) echo "test.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
@@ -46,7 +50,7 @@ build_dir="build"
 if [[ $clean -eq 1 ]]; then
     section "Clean"
     echo "removing $build_dir/"
-    rm -rf -- "$build_dir" build-fuzz
+    rm -rf -- "$build_dir" build-fuzz build-sanitize
 fi
 
 section "Dependencies"
@@ -72,6 +76,14 @@ if [[ $fuzz -eq 1 ]]; then
     cmake --build build-fuzz --parallel 2 --target fuzz_csv_table fuzz_ncu_csv fuzz_perf_stat fuzz_gpu_benches
 fi
 
+# The same tree with ASan and UBSan, at -O1 so that it builds and runs in a few minutes more.
+if [[ $sanitize -eq 1 ]]; then
+    section "Sanitizers (AddressSanitizer + UndefinedBehaviorSanitizer, build-sanitize/)"
+    cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" \
+        -DCROSSROOF_SANITIZE=ON -DCROSSROOF_BUILD_TESTS=ON
+    cmake --build build-sanitize --parallel 2
+fi
+
 section "Test (ctest, QT_QPA_PLATFORM=offscreen)"
 export QT_QPA_PLATFORM=offscreen
 status=0
@@ -80,6 +92,13 @@ if [[ $fuzz -eq 1 ]]; then
 fi
 ctest --test-dir "$build_dir" --output-on-failure --timeout 300 -j2 --no-tests=error \
     "${ctest_extra[@]}" || status=$?
+if [[ $sanitize -eq 1 ]]; then
+    # Leaks are not checked: Qt's and fontconfig's process-lifetime allocations would drown real reports.
+    ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir build-sanitize --output-on-failure --timeout 600 -j2 --no-tests=error \
+        -LE fuzz -E '^installer_' "${ctest_extra[@]}" || status=$?
+fi
 
 # Nothing is printed after ctest's summary on success, so that its closing lines end the output.
 if [[ $status -ne 0 ]]; then

@@ -4,8 +4,12 @@
 #include "commands.h"
 #include "support/error.h"
 
+#include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <ostream>
+#include <string_view>
 
 #ifndef CROSSROOF_VERSION
 #define CROSSROOF_VERSION "unknown"
@@ -42,6 +46,20 @@ void printUsage(std::ostream &out, std::span<const Command *const> extra)
     out << "\nExit status: 0 on success, 2 on bad usage or bad input.\n";
 }
 
+/// Exit status 0 once everything written to OUT has reached its file; 2 with a message when it has not (a
+/// full disk, a closed file).
+int finish(std::ostream &out, std::ostream &err, std::string_view what)
+{
+    errno = 0;
+    out.flush();
+    if (out)
+        return 0;
+    const int code = errno;
+    err << "crossroof-cli " << what << ": cannot write the output"
+        << (code != 0 ? std::string(" (") + std::strerror(code) + ")" : std::string()) << '\n';
+    return 2;
+}
+
 } // namespace
 
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
@@ -53,29 +71,50 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     }
     const std::string &name = args.front();
     if (name == "--help" || name == "-h" || name == "help") {
+        // "help COMMAND" is COMMAND's help.
+        if (name == "help" && args.size() >= 2) {
+            for (const Command *c : allCommands(extra)) {
+                if (args[1] == c->name) {
+                    out << c->help;
+                    return finish(out, err, "help");
+                }
+            }
+            err << "crossroof-cli: unknown command '" << args[1] << "' (try crossroof-cli --help)\n";
+            return 2;
+        }
         printUsage(out, extra);
-        return 0;
+        return finish(out, err, "help");
     }
     if (name == "--version") {
         out << "crossroof-cli " << CROSSROOF_VERSION << '\n';
-        return 0;
+        return finish(out, err, "--version");
     }
     for (const Command *c : allCommands(extra)) {
         if (name != c->name)
             continue;
-        const std::vector<std::string> rest(args.begin() + 1, args.end());
-        for (const auto &a : rest) {
-            if (a == "--help" || a == "-h") {
+        std::vector<std::string> rest(args.begin() + 1, args.end());
+        // "--" ends the options; no command takes operands, so anything after it is refused by name.
+        const auto end = std::find(rest.begin(), rest.end(), std::string("--"));
+        for (auto a = rest.begin(); a != end; ++a) {
+            if (*a == "--help" || *a == "-h") {
                 out << c->help;
-                return 0;
+                return finish(out, err, c->name);
             }
+        }
+        if (end != rest.end()) {
+            if (end + 1 != rest.end()) {
+                err << "crossroof-cli " << c->name << ": unexpected argument '" << *(end + 1)
+                    << "' after '--' (the command takes options only)\n";
+                return 2;
+            }
+            rest.erase(end);
         }
         try {
             if (c->run_with_warnings)
                 c->run_with_warnings(rest, out, err);
             else
                 c->run(rest, out);
-            return 0;
+            return finish(out, err, c->name);
         } catch (const core::InputError &e) {
             err << "crossroof-cli " << c->name << ": " << e.what() << '\n';
             return 2;

@@ -73,7 +73,8 @@ public:
     bool saveSession(const QString &path) { return m_sessions->save(path); }
     bool openSession(const QString &path) { return m_sessions->open(path); }
     QAction *linkTracesAction() const { return m_sessions->linkTracesAction(); }
-    static QString recoveryPath() { return SessionController::recoveryPath(); }
+    QString recoveryPath() const { return m_sessions->recoveryPath(); }
+    QString recoverableFile() const { return m_sessions->recoverableFile(); }
     void autosave() { m_sessions->autosave(); }
     void offerRecovery() { m_sessions->offerRecovery(); }
     static QStringList recentSessions() { return RecentFiles::paths(); }

@@ -16,6 +16,7 @@
 #include "zigzag/zigzag_view.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QMenu>
@@ -31,6 +32,36 @@ namespace crossroof::app {
 
 using namespace crossroof::widgets;
 
+namespace {
+
+/// The lock file beside a recovery file.
+QString lockPathOf(const QString &recoveryFile)
+{
+    return recoveryFile.left(recoveryFile.size() - int(qstrlen(".crossroof"))) + QStringLiteral(".lock");
+}
+
+/// The recovery files of instances that are gone: no lock, or a lock whose process has ended.
+QFileInfoList orphanedRecoveryFiles(const QString &own)
+{
+    QFileInfoList orphans;
+    const QFileInfoList files = QDir(SessionController::recoveryDir())
+                                        .entryInfoList({QStringLiteral("recovery-*.crossroof")}, QDir::Files,
+                                                       QDir::Time);
+    for (const QFileInfo &file : files) {
+        if (file.absoluteFilePath() == QFileInfo(own).absoluteFilePath())
+            continue;
+        QLockFile lock(lockPathOf(file.absoluteFilePath()));
+        lock.setStaleLockTime(0); // only a gone owner makes a lock stale, never its age
+        if (!lock.tryLock(0))
+            continue; // its instance is running
+        orphans << file;
+        lock.unlock();
+    }
+    return orphans;
+}
+
+} // namespace
+
 SessionController::SessionController(MainWindow *window)
     : QObject(window)
     , m_window(window)
@@ -44,6 +75,16 @@ SessionController::SessionController(MainWindow *window)
     m_open->setShortcut(QKeySequence::Open);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
+    // This window's recovery file, named by process and window, locked while the window lives.
+    static int windows = 0;
+    QDir().mkpath(recoveryDir());
+    m_recoveryPath = QDir(recoveryDir()).filePath(QStringLiteral("recovery-%1-%2.crossroof")
+                                                          .arg(QCoreApplication::applicationPid())
+                                                          .arg(++windows));
+    m_recoveryLock = std::make_unique<QLockFile>(lockPathOf(m_recoveryPath));
+    m_recoveryLock->setStaleLockTime(0);
+    m_recoveryLock->tryLock(0);
+
     m_linkTraces->setCheckable(true);
     m_linkTraces->setStatusTip(
             tr("Save each trace as the path of its file, relative to the session, and read it "
@@ -199,17 +240,28 @@ void SessionController::setPath(const QString &path)
     updateTitle();
 }
 
-QString SessionController::recoveryPath()
+QString SessionController::recoveryDir()
 {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-            .filePath(QStringLiteral("recovery.crossroof"));
+            .filePath(QStringLiteral("recovery"));
+}
+
+QString SessionController::recoveryPath() const
+{
+    return m_recoveryPath;
+}
+
+QString SessionController::recoverableFile() const
+{
+    const QFileInfoList orphans = orphanedRecoveryFiles(m_recoveryPath);
+    return orphans.isEmpty() ? QString() : orphans.front().absoluteFilePath(); // newest first
 }
 
 void SessionController::autosave()
 {
     if (!m_window->isWindowModified())
         return;
-    QDir().mkpath(QFileInfo(recoveryPath()).absolutePath());
+    QDir().mkpath(recoveryDir());
     const std::string text = core::sessionToJson(capture(), recoveryPath().toStdString());
     QSaveFile file(recoveryPath());
     if (file.open(QIODevice::WriteOnly)
@@ -219,9 +271,10 @@ void SessionController::autosave()
 
 void SessionController::offerRecovery()
 {
-    const QFileInfo info(recoveryPath());
-    if (!info.exists())
+    const QString newest = recoverableFile();
+    if (newest.isEmpty())
         return;
+    const QFileInfo info(newest);
     const auto answer = QMessageBox::question(
             m_window, tr("Restore Unsaved Work"),
             tr("Crossroof did not close normally. Restore the unsaved analysis autosaved at %1?")
@@ -238,7 +291,10 @@ void SessionController::offerRecovery()
                       tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
         }
     }
-    QFile::remove(info.filePath());
+    // Restored or declined, the work of gone instances has been offered; what was restored is this window's
+    // now and goes to its own recovery file.
+    for (const QFileInfo &orphan : orphanedRecoveryFiles(m_recoveryPath))
+        QFile::remove(orphan.absoluteFilePath());
 }
 
 void SessionController::openInteractively()

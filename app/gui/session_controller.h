@@ -3,8 +3,11 @@
 
 #include "session/session.h"
 
+#include <QLockFile>
 #include <QObject>
 #include <QString>
+
+#include <memory>
 
 class QAction;
 class QMenu;
@@ -39,11 +42,17 @@ public:
     bool open(const QString &path);
     QString path() const { return m_path; }
 
-    /// Where the autosave goes.
-    static QString recoveryPath();
+    /// Where this window's autosave goes: a file of its own in the recovery folder, guarded by a lock file
+    /// for as long as the window lives, so that other Crossroof instances leave it alone.
+    QString recoveryPath() const;
+    /// The folder of every instance's recovery files.
+    static QString recoveryDir();
     /// Writes the recovery file now if there are unsaved changes (the autosave timer calls this).
     void autosave();
-    /// After a crash: offers to restore the recovery file.
+    /// The newest recovery file left by an instance that is gone (its lock is stale or missing), or "".
+    QString recoverableFile() const;
+    /// After a crash: offers to restore the newest recovery file a gone instance left; the ones left behind
+    /// by gone instances are then removed. Files of running instances are never touched.
     void offerRecovery();
     /// Whether the window may close: asks to save unsaved changes (false: the user cancelled); on yes, the
     /// recovery file goes, as a clean exit leaves nothing to recover.
@@ -68,6 +77,8 @@ private:
     QAction *m_linkTraces;
     QTimer *m_autosave;
     QString m_path;
+    QString m_recoveryPath;
+    std::unique_ptr<QLockFile> m_recoveryLock;
     bool m_applying = false; ///< applying a session: its changes are not the user's
 };
 

@@ -96,7 +96,7 @@ std::vector<HardwareProfile> loadUserProfiles(const std::filesystem::path &dir,
 
 HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<HardwareProfile> &userProfiles)
 {
-    const bool looksLikePath = idOrPath.find('/') != std::string::npos
+    const bool looksLikePath = idOrPath == "-" || idOrPath.find('/') != std::string::npos
         || (idOrPath.size() > 5 && idOrPath.compare(idOrPath.size() - 5, 5, ".json") == 0);
     if (looksLikePath)
         return loadProfileFile(idOrPath);

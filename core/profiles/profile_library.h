@@ -33,7 +33,8 @@ std::vector<HardwareProfile> loadUserProfiles(const std::filesystem::path &dir,
                                               std::vector<std::string> &problems);
 
 /// An id of a bundled profile, then of a profile in USER_PROFILES, or a path to a profile file (anything
-/// with a '/' or ending in ".json"). Throws InputError for an unknown id or a bad file.
+/// with a '/' or ending in ".json", or "-" for standard input). Throws InputError for an unknown id or a bad
+/// file.
 HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<HardwareProfile> &userProfiles);
 
 /// resolveProfile() with the user profiles of userProfileDir(); an unknown id's message also names the

@@ -13,4 +13,12 @@ std::optional<double> parseNumber(std::string_view text)
     return value;
 }
 
+bool isNumberOutOfRange(std::string_view text)
+{
+    double value = 0;
+    const char *end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return !text.empty() && ec == std::errc::result_out_of_range && ptr == end;
+}
+
 } // namespace crossroof::core

@@ -16,6 +16,10 @@ namespace crossroof::core {
 /// are returned as such; callers that need finite values check.
 std::optional<double> parseNumber(std::string_view text);
 
+/// Whether TEXT, all of it, is a number too large (or too small in magnitude) for a double, such as "1e400"
+/// or "-1e-400": the case parseNumber() refuses that deserves "out of range" rather than "not a number".
+bool isNumberOutOfRange(std::string_view text);
+
 /// TEXT, all of it, as a whole number of type T in BASE (digits only, an optional '-' for signed T; no '+',
 /// blanks or "0x" prefix). Returns none for empty text, anything else, or a value out of T's range.
 template<std::integral T>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/text.h"
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace crossroof::core {
@@ -10,6 +12,17 @@ std::string formatNumber(double v)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
+}
+
+std::string formatExact(double v)
+{
+    // Plain digits where a reader expects them (100000, 0.0001); the exponent form only for the extremes.
+    char buf[400];
+    const double a = std::abs(v);
+    const bool plain = a == 0 || (a >= 1e-4 && a < 1e15);
+    const auto [end, ec] = plain ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
+                                 : std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : formatNumber(v);
 }
 
 std::string_view trimBlanks(std::string_view s, std::string_view blanks)

@@ -11,6 +11,9 @@ namespace crossroof::core {
 
 /// A number as messages show it: six significant digits, printf's %g ("0.5", "917.838", "1e+09").
 std::string formatNumber(double v);
+/// V with every digit it needs to read back exactly (the shortest such form: 1.0000001, 1000001, 0.1), for
+/// messages that echo a refused value, where "%g" would hide the offending digits.
+std::string formatExact(double v);
 
 /// S without the leading and trailing characters of BLANKS.
 std::string_view trimBlanks(std::string_view s, std::string_view blanks = " \t\r");

@@ -4,6 +4,10 @@
 #include "support/error.h"
 
 #include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <system_error>
 
 namespace crossroof::core {
@@ -22,11 +26,68 @@ std::string limitText(std::uintmax_t bytes)
     return std::to_string(bytes) + " bytes";
 }
 
+std::string overLimit(const std::string &label, std::uintmax_t maxBytes, std::string_view what)
+{
+    return label + ": over the " + limitText(maxBytes) + " limit for " + std::string(what);
+}
+
+/// A stream without a known size, read in blocks up to MAX_BYTES.
+std::string readStream(std::istream &in, const std::string &label, std::uintmax_t maxBytes,
+                       std::string_view what)
+{
+    std::string text;
+    char block[64 * 1024];
+    while (in.read(block, sizeof block) || in.gcount() > 0) {
+        text.append(block, std::size_t(in.gcount()));
+        if (text.size() > maxBytes)
+            throw InputError(overLimit(label, maxBytes, what));
+    }
+    if (in.bad())
+        throw InputError(label + ": read error");
+    return text;
+}
+
 } // namespace
+
+bool isStandardInput(const std::filesystem::path &path)
+{
+    return path == "-";
+}
+
+bool isStream(const std::filesystem::path &path)
+{
+    std::error_code ec;
+    return isStandardInput(path)
+           || (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)
+               && !std::filesystem::is_directory(path, ec));
+}
 
 std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBytes, std::string_view what)
 {
-    const std::string label = path.string();
+    const std::string label = isStandardInput(path) ? std::string("standard input") : path.string();
+    if (isStream(path)) {
+        // Kept for the process: a pipe cannot be read twice, and the importers look at a file's head before
+        // they parse it.
+        static std::mutex lock;
+        static std::map<std::string, std::string> streams;
+        const std::lock_guard<std::mutex> guard(lock);
+        auto it = streams.find(path.string());
+        if (it == streams.end()) {
+            std::string text;
+            if (isStandardInput(path)) {
+                text = readStream(std::cin, label, maxBytes, what);
+            } else {
+                std::ifstream in(path, std::ios::binary);
+                if (!in)
+                    throw InputError(label + ": cannot open");
+                text = readStream(in, label, maxBytes, what);
+            }
+            it = streams.emplace(path.string(), std::move(text)).first;
+        }
+        if (it->second.size() > maxBytes)
+            throw InputError(overLimit(label, maxBytes, what));
+        return it->second;
+    }
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw InputError(label + ": is a directory, not a file");

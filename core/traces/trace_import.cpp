@@ -4,6 +4,8 @@
 #include "traces/memory_demand.h"
 #include "support/error.h"
 #include "support/text.h"
+#include "support/text_file.h"
+#include "traces/csv_table.h"
 #include "traces/gpu_benches.h"
 #include "traces/ncu_csv.h"
 #include "traces/perf_stat.h"
@@ -177,12 +179,19 @@ std::vector<MeasuredTrace> readAs(const std::string &path, TraceFormat format,
 
 TraceFormat detectTraceFormat(const std::string &path)
 {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        return TraceFormat::GenericTable;
-    std::string head(64 * 1024, '\0');
-    file.read(head.data(), std::streamsize(head.size()));
-    head.resize(std::size_t(file.gcount()));
+    constexpr std::size_t kHead = 64 * 1024;
+    std::string head;
+    if (isStream(path)) {
+        // Read once and kept, so the reader chosen here parses the same text.
+        head = readTextFile(path, kCsvMaxBytes, "trace files").substr(0, kHead);
+    } else {
+        std::ifstream file(path, std::ios::binary);
+        if (!file)
+            return TraceFormat::GenericTable;
+        head.assign(kHead, '\0');
+        file.read(head.data(), std::streamsize(head.size()));
+        head.resize(std::size_t(file.gcount()));
+    }
     if (head.find('\0') != std::string::npos)
         return TraceFormat::GenericTable;
     if (head.find("==PROF==") != std::string::npos) // ncu's own messages before its table

@@ -117,13 +117,13 @@ const ParameterInfo *findParameter(std::string_view key)
 std::optional<std::string> checkValue(const ParameterInfo &info, double value)
 {
     if (!std::isfinite(value))
-        return "must be a finite number (got " + formatNumber(value) + ")";
+        return "must be a finite number (got " + formatExact(value) + ")";
     if (value < info.min || value > info.max) {
-        return "must be between " + formatNumber(info.min) + " and " + formatNumber(info.max) + " (got "
-            + formatNumber(value) + ")";
+        return "must be between " + formatExact(info.min) + " and " + formatExact(info.max) + " (got "
+            + formatExact(value) + ")";
     }
     if (info.integer && value != std::floor(value))
-        return "must be a whole number (got " + formatNumber(value) + ")";
+        return "must be a whole number (got " + formatExact(value) + ")";
     return std::nullopt;
 }
 
@@ -140,6 +140,11 @@ void setFromText(XModelParams &params, std::string_view key, std::string_view va
     if (!info)
         throw InputError("unknown parameter '" + std::string(key) + "'");
     const std::optional<double> v = parseNumber(value);
+    if (!v && isNumberOutOfRange(value)) {
+        throw InputError("parameter '" + std::string(key) + "': '" + std::string(value)
+                         + "' is out of range: must be between " + formatExact(info->min) + " and "
+                         + formatExact(info->max));
+    }
     if (!v)
         throw InputError("parameter '" + std::string(key) + "': '" + std::string(value) + "' is not a number");
     if (auto problem = checkValue(*info, *v))

@@ -2,6 +2,7 @@
 #include "common/parameter_panel.h"
 
 #include "common/parameter_state.h"
+#include "common/qt_text.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -20,11 +21,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 /// Symbols as the papers print them.
 QString prettySymbol(std::string_view symbol)

@@ -38,11 +38,10 @@ int ColouredSurface::nearestIndex(const std::vector<double> &axis, double u)
     return best;
 }
 
-ColouredSurface computeColouredSurface(const core::MarkovGrid &grid, const std::vector<int> &shape,
-                                       std::optional<long long> steps)
+void computeColouredSurface(const core::MarkovGrid &grid, const std::vector<int> &shape,
+                            std::optional<long long> steps, ColouredSurface &result)
 {
     // The rows of the lower and upper half of the q values on both cores, straight into the surface.
-    ColouredSurface result;
     result.grid = grid;
     core::MarkovSurface &surface = result.surface;
     const std::vector<double> values = grid.values();
@@ -80,8 +79,10 @@ ColouredSurface computeColouredSurface(const core::MarkovGrid &grid, const std::
     // What the colour map holds: log10 CPI, NaN where the CPI is infinite (absorbing); the finite range.
     result.cpi_low = surface.min.cpi;
     result.cpi_high = surface.max.cpi;
-    if (!surface.max.infinite)
-        return result; // none infinite: the map takes surface.log10_cpi as it is
+    if (!surface.max.infinite) {
+        result.log_cpi.clear(); // none infinite: the map takes surface.log10_cpi as it is
+        return;
+    }
     result.log_cpi = surface.log10_cpi;
     result.cpi_high = result.cpi_low;
     for (std::size_t k = 0; k < result.log_cpi.size(); ++k) {
@@ -90,7 +91,6 @@ ColouredSurface computeColouredSurface(const core::MarkovGrid &grid, const std::
         else
             result.log_cpi[k] = std::numeric_limits<double>::quiet_NaN();
     }
-    return result;
 }
 
 } // namespace crossroof::widgets

@@ -37,8 +37,10 @@ struct ColouredSurface
 
 /// The surface of the topology SHAPE (threads per cache group) on GRID (the same values on both axes), at
 /// steady state or after STEPS steps from all-active; the lower and upper halves of the q rows are computed
-/// on two cores. Throws core::InputError where core::MarkovGrid::values() or core::markovSurfaceCells() do.
-ColouredSurface computeColouredSurface(const core::MarkovGrid &grid, const std::vector<int> &shape,
-                                       std::optional<long long> steps);
+/// on two cores, into RESULT, whose buffers are reused (a redraw allocates nothing once they are large
+/// enough). Throws core::InputError where core::MarkovGrid::values() or core::markovSurfaceCells() do; RESULT
+/// is then partly written.
+void computeColouredSurface(const core::MarkovGrid &grid, const std::vector<int> &shape,
+                            std::optional<long long> steps, ColouredSurface &result);
 
 } // namespace crossroof::widgets

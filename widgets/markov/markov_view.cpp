@@ -316,7 +316,10 @@ void MarkovView::recompute()
                                                                     : std::nullopt;
     try {
         const auto grid = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
-        m_surface = computeColouredSurface(grid, topology(), steps);
+        // Computed into the spare, so that a refused input leaves the surface shown intact; the two swap
+        // buffers instead of allocating new ones on every redraw.
+        computeColouredSurface(grid, topology(), steps, m_spareSurface);
+        std::swap(m_surface, m_spareSurface);
     } catch (const core::InputError &e) {
         m_info->setText(QString::fromStdString(e.what()));
         return;

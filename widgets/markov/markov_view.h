@@ -123,6 +123,7 @@ private:
     std::vector<core::HardwareProfile> m_cpuProfiles;
     MarkovSliceCharts *m_charts;
     ColouredSurface m_surface;
+    ColouredSurface m_spareSurface; ///< computed into, then swapped with m_surface
     int m_pIndex = -1; ///< -1: not chosen yet
     int m_qIndex = -1;
 };

@@ -3,6 +3,7 @@
 
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/qt_text.h"
 #include "xmodel/advisor.h"
 
 #include <QHBoxLayout>
@@ -18,15 +19,6 @@
 #include <cmath>
 
 namespace crossroof::widgets {
-
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-} // namespace
 
 AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     : QWidget(parent)

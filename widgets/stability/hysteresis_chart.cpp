@@ -2,6 +2,7 @@
 #include "stability/hysteresis_chart.h"
 
 #include "common/plot_style.h"
+#include "common/qt_text.h"
 #include "xmodel/hysteresis.h"
 
 #include <algorithm>
@@ -9,15 +10,6 @@
 #include <limits>
 
 namespace crossroof::widgets {
-
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-} // namespace
 
 HysteresisChart::HysteresisChart(QWidget *parent)
     : QCustomPlot(parent)

@@ -5,6 +5,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "common/qt_text.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
 #include "xmodel/xmodel.h"
@@ -30,11 +31,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const char *const kMapKeys[] = {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta"};
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 /// Blue for one stable state, orange for two, purple for three or more; each band runs light to dark with
 /// the operating throughput. Data values are band + shade, shade in [0, 0.95].

@@ -259,7 +259,8 @@ void XGraphView::refresh()
     m_piLine->point1->setCoords(piK, 0);
     m_piLine->point2->setCoords(piK, 1);
     m_piLabel->position->setCoords(piK, top * 0.07); // above the row of flow arrows
-    m_piLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    // Left of the line unless that would cut the label off at the left edge.
+    m_piLabel->setPositionAlignment((piK < 0.4 * n ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_piLabel->setText(tr("π = M·L_c/E = %1").arg(formatNumber(lm.pi, 3)));
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);

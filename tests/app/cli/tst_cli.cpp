@@ -34,6 +34,9 @@ private Q_SLOTS:
     void xgraphFindsBistableState();
     void profilesJson();
     void helpAndVersion();
+    void helpCommandIsTheCommandsHelp();
+    void doubleDashEndsTheOptions();
+    void writeFailureExitsTwo();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
 };
@@ -163,6 +166,45 @@ void TestCli::helpAndVersion()
     QCOMPARE(r.status, 2);
 }
 
+void TestCli::helpCommandIsTheCommandsHelp()
+{
+    const Run help = run({"help", "markov"});
+    QCOMPARE(help.status, 0);
+    QCOMPARE(help.out, run({"markov", "--help"}).out);
+    QVERIFY(help.out.find("--threads-per-group") != std::string::npos);
+}
+
+void TestCli::doubleDashEndsTheOptions()
+{
+    // A trailing "--" is accepted; "--help" after it is no longer an option.
+    const Run r = run({"xgraph", "--profile", "v100", "--json", "--"});
+    QCOMPARE(r.status, 0);
+    QCOMPARE(nlohmann::json::parse(r.out).at("parameters").at("n").get<double>(), 64.0);
+    QCOMPARE(run({"xgraph", "--", "--help"}).status, 2);
+}
+
+namespace {
+
+/// A stream buffer that refuses every byte, as a full disk does.
+class FullDisk : public std::streambuf
+{
+protected:
+    int_type overflow(int_type) override { return traits_type::eof(); }
+};
+
+} // namespace
+
+void TestCli::writeFailureExitsTwo()
+{
+    FullDisk full;
+    std::ostream out(&full);
+    std::ostringstream err;
+    QCOMPARE(crossroof::cli::run({"xgraph", "--json"}, out, err), 2);
+    QVERIFY2(err.str().find("crossroof-cli xgraph: cannot write the output") != std::string::npos,
+             err.str().c_str());
+    QCOMPARE(crossroof::cli::run({"--version"}, out, err), 2);
+}
+
 void TestCli::badArgumentsExitTwo_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -178,11 +220,18 @@ void TestCli::badArgumentsExitTwo_data()
     QTest::newRow("set not a number") << QStringList{"xgraph", "--set", "Z=abc"} << "parameter 'Z': 'abc' is not a number";
     QTest::newRow("set negative latency") << QStringList{"xgraph", "--set", "L=-1"} << "parameter 'L': must be between";
     QTest::newRow("set nan") << QStringList{"xgraph", "--set", "Z=nan"} << "must be a finite number";
+    QTest::newRow("set beyond double") << QStringList{"xgraph", "--set", "Z=1e400"}
+                                       << "parameter 'Z': '1e400' is out of range: must be between 0.0001 and 10000000";
+    QTest::newRow("set just above the limit") << QStringList{"xgraph", "--set", "cache=fixed", "--set", "h=1.0000001"}
+                                              << "must be between 0 and 1 (got 1.0000001)";
     QTest::newRow("curves too few") << QStringList{"xgraph", "--curves", "1"} << "option '--curves': must be between";
     QTest::newRow("curves not a number") << QStringList{"xgraph", "--curves", "many"} << "is not a whole number";
     QTest::newRow("duplicate option") << QStringList{"xgraph", "--profile", "v100", "--profile", "v100"} << "given twice";
     QTest::newRow("stray argument") << QStringList{"xgraph", "v100"} << "unexpected argument 'v100'";
     QTest::newRow("flag with value") << QStringList{"profiles", "--json=yes"} << "takes no value";
+    QTest::newRow("help unknown command") << QStringList{"help", "roofline"} << "unknown command 'roofline'";
+    QTest::newRow("operand after --") << QStringList{"xgraph", "--", "--json"}
+                                      << "unexpected argument '--json' after '--'";
 }
 
 void TestCli::badArgumentsExitTwo()

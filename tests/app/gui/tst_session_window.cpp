@@ -22,6 +22,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <memory>
+
 #include <csignal>
 
 using namespace crossroof;
@@ -88,6 +90,7 @@ private Q_SLOTS:
     void corruptedSessionIsRejected();
     void failedSaveLeavesTheFileAlone();
     void autosaveWritesARecoveryFile();
+    void recoveryFilesArePerInstance();
     void killDuringSaveNeverLeavesAPartialFile();
 
 private:
@@ -97,7 +100,7 @@ private:
 void TestSessionWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QFile::remove(app::MainWindow::recoveryPath());
+    QDir(app::SessionController::recoveryDir()).removeRecursively();
 }
 
 void TestSessionWindow::roundTrip()
@@ -256,17 +259,44 @@ void TestSessionWindow::failedSaveLeavesTheFileAlone()
 
 void TestSessionWindow::autosaveWritesARecoveryFile()
 {
-    QFile::remove(app::MainWindow::recoveryPath());
     app::MainWindow w;
     w.autosave();
-    QVERIFY(!QFile::exists(app::MainWindow::recoveryPath())); // nothing unsaved, nothing written
+    QVERIFY(!QFile::exists(w.recoveryPath())); // nothing unsaved, nothing written
     w.state()->applyValue(QStringLiteral("Z"), 3.0);
     w.autosave();
-    QVERIFY(QFile::exists(app::MainWindow::recoveryPath()));
-    const core::Session recovered = core::loadSessionFile(app::MainWindow::recoveryPath().toStdString());
+    QVERIFY(QFile::exists(w.recoveryPath()));
+    const core::Session recovered = core::loadSessionFile(w.recoveryPath().toStdString());
     QCOMPARE(recovered.params.Z, 3.0);
     QVERIFY(w.saveSession(m_dir.filePath(QStringLiteral("saved.crossroof"))));
-    QVERIFY(!QFile::exists(app::MainWindow::recoveryPath())); // saved: nothing left to recover
+    QVERIFY(!QFile::exists(w.recoveryPath())); // saved: nothing left to recover
+}
+
+void TestSessionWindow::recoveryFilesArePerInstance()
+{
+    // A running instance's unsaved work is never offered to, or removed by, another one.
+    auto running = std::make_unique<app::MainWindow>();
+    running->state()->applyValue(QStringLiteral("Z"), 5.0);
+    running->autosave();
+    const QString runningFile = running->recoveryPath();
+    QVERIFY(QFile::exists(runningFile));
+    {
+        app::MainWindow other;
+        QVERIFY(other.recoveryPath() != runningFile);
+        QVERIFY2(other.recoverableFile().isEmpty(), qPrintable(other.recoverableFile()));
+        other.state()->applyValue(QStringLiteral("Z"), 7.0);
+        other.autosave();
+        QVERIFY(other.saveSession(m_dir.filePath(QStringLiteral("other.crossroof"))));
+    }
+    QVERIFY(QFile::exists(runningFile)); // the other's save and close left it alone
+
+    // The first instance goes without closing (as in a crash, its lock is gone): its file is offered.
+    running.reset();
+    QVERIFY(QFile::exists(runningFile));
+    app::MainWindow next;
+    QCOMPARE(next.recoverableFile(), QFileInfo(runningFile).absoluteFilePath());
+    QCOMPARE(core::loadSessionFile(next.recoverableFile().toStdString()).params.Z, 5.0);
+    QFile::remove(runningFile);
+    QVERIFY(next.recoverableFile().isEmpty());
 }
 
 void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()

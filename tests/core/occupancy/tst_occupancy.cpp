@@ -262,6 +262,39 @@ const std::vector<Case> &cudaCases()
         // Carveout 0: the reserved 1024 B alone do not fit.
         {"8.7 carveout 0 with the reserved smem", "8.7", 128, 32, 0, 0, 0, "shared_memory", 12, 16, 16, 0, 0},
 
+        // CC 10.0 and 10.3: 64 warps, 32 blocks, 65536 registers / 4, unit 256; 228 KiB = 233472 B, unit 128,
+        // 1024 B reserved, 232448 B per block.
+        //
+        // w=8: warps 8; ru=1024: 16384/1024=16, *4=64, /8=8; smem (0+1024)=1024: 233472/1024=228. -> 8 by warps
+        // and registers. w=1: 32 by blocks. w=4, ru=4096: 4*4/4=4 by registers. smem roundup(100000+1024,128)
+        // =101120: 233472/101120=2. 232449 B is above the block maximum.
+        {"10.0 warp-limited", "10.0", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, 228, 64},
+        {"10.0 block-limited", "10.0", 32, 32, 0, -1, 32, "blocks", 64, 32, 64, 228, 32},
+        {"10.0 register-limited", "10.0", 128, 128, 0, -1, 4, "registers", 16, 32, 4, 228, 16},
+        {"10.0 smem-limited", "10.0", 256, 32, 100000, -1, 2, "shared_memory", 8, 32, 8, 2, 16},
+        {"10.0 smem above the block maximum", "10.0", 128, 32, 232449, -1, 0, "shared_memory", 16, 32, 16, 0, 0},
+        {"10.3 warp-limited", "10.3", 256, 32, 0, -1, 8, "warps,registers", 8, 32, 8, 228, 64},
+        {"10.3 block-limited", "10.3", 32, 32, 0, -1, 32, "blocks", 64, 32, 64, 228, 32},
+        {"10.3 register-limited", "10.3", 128, 128, 0, -1, 4, "registers", 16, 32, 4, 228, 16},
+        {"10.3 smem-limited", "10.3", 256, 32, 100000, -1, 2, "shared_memory", 8, 32, 8, 2, 16},
+        {"10.3 smem above the block maximum", "10.3", 128, 32, 232449, -1, 0, "shared_memory", 16, 32, 16, 0, 0},
+
+        // CC 12.0 and 12.1: 48 warps, 24 blocks, 100 KiB as 8.9.
+        //
+        // w=1: warps 48, registers 64 -> 24 by blocks. w=32: 48/32=1 by warps; ru=512: 16384/512=32, *4=128,
+        // /32=4. w=4, ru=4096 -> 4 by registers. w=8, smem roundup(50000+1024,128)=51072: 102400/51072=2.
+        {"12.0 block-limited", "12.0", 32, 32, 0, -1, 24, "blocks", 48, 24, 64, 100, 24},
+        {"12.0 warp-limited", "12.0", 1024, 16, 0, -1, 1, "warps", 1, 24, 4, 100, 32},
+        {"12.0 register-limited", "12.0", 128, 128, 0, -1, 4, "registers", 12, 24, 4, 100, 16},
+        {"12.0 smem-limited", "12.0", 256, 32, 50000, -1, 2, "shared_memory", 6, 24, 8, 2, 16},
+        {"12.0 smem above the block maximum", "12.0", 128, 32, 101377, -1, 0, "shared_memory", 12, 24, 16, 0, 0},
+        {"12.1 block-limited", "12.1", 32, 32, 0, -1, 24, "blocks", 48, 24, 64, 100, 24},
+        {"12.1 warp-limited", "12.1", 1024, 16, 0, -1, 1, "warps", 1, 24, 4, 100, 32},
+        {"12.1 register-limited", "12.1", 128, 128, 0, -1, 4, "registers", 12, 24, 4, 100, 16},
+        {"12.1 smem-limited", "12.1", 256, 32, 50000, -1, 2, "shared_memory", 6, 24, 8, 2, 16},
+        {"12.1 smem above the block maximum", "12.1", 128, 32, 101377, -1, 0, "shared_memory", 12, 24, 16, 0, 0},
+
+
         // CC 8.9: as 8.6 but 24 blocks per SM.
         //
         // w=1: warps 48; registers 64. -> 24 by blocks.
@@ -413,7 +446,7 @@ void TestOccupancy::bundledRowsMatchTheDataSet()
     QStringList added;
     for (const auto &[cc, row] : bundled)
         added << cc;
-    QCOMPARE(added, QStringList({"5.2", "5.3", "6.1", "6.2", "7.2", "8.7"}));
+    QCOMPARE(added, QStringList({"10.0", "10.3", "12.0", "12.1", "5.2", "5.3", "6.1", "6.2", "7.2", "8.7"}));
 }
 
 void TestOccupancy::addedRowsHoldTheSourcedFacts()
@@ -435,6 +468,12 @@ void TestOccupancy::addedRowsHoldTheSourcedFacts()
         {"7.2", 64, 2048, 32, 65536, 256, 255, 4, 98304, {0, 8, 16, 32, 64, 96}, 256, 0, 98304, 64},
         {"8.7", 48, 1536, 16, 65536, 256, 255, 4, 167936, {0, 8, 16, 32, 64, 100, 132, 164}, 128, 1024, 166912,
          128},
+        {"10.0", 64, 2048, 32, 65536, 256, 255, 4, 233472, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}, 128, 1024,
+         232448, 128},
+        {"10.3", 64, 2048, 32, 65536, 256, 255, 4, 233472, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}, 128, 1024,
+         232448, 128},
+        {"12.0", 48, 1536, 24, 65536, 256, 255, 4, 102400, {0, 8, 16, 32, 64, 100}, 128, 1024, 101376, 128},
+        {"12.1", 48, 1536, 24, 65536, 256, 255, 4, 102400, {0, 8, 16, 32, 64, 100}, 128, 1024, 101376, 128},
     };
     for (const Expected &e : expected) {
         const core::ComputeCapability *cc = core::findComputeCapability(e.name);
@@ -458,7 +497,7 @@ void TestOccupancy::addedRowsHoldTheSourcedFacts()
     for (const auto &cc : core::computeCapabilities())
         names << QString::fromStdString(cc.name);
     QCOMPARE(names.join(QLatin1Char(' ')),
-             QStringLiteral("2.0 3.5 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0"));
+             QStringLiteral("2.0 3.5 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0 10.0 10.3 12.0 12.1"));
 }
 
 void TestOccupancy::unknownComputeCapabilityIsRejected()
@@ -473,7 +512,7 @@ void TestOccupancy::unknownComputeCapabilityIsRejected()
             QVERIFY2(msg.contains(QStringLiteral("unknown compute capability '%1'").arg(QLatin1String(name))),
                      e.what());
             QVERIFY2(msg.contains(QLatin1String("known: 2.0, 3.5, 5.0, 5.2, 5.3, 6.0, 6.1, 6.2, 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9, "
-                                                       "9.0)")),
+                                                       "9.0, 10.0, 10.3, 12.0, 12.1)")),
                      e.what());
         }
     }

@@ -3,6 +3,8 @@
 #include "profiles/profile_library.h"
 #include "session/session.h"
 #include "traces/trace_import.h"
+#include "xmodel/advisor.h"
+#include "xmodel/xmodel.h"
 
 #include <QDir>
 #include <QFile>
@@ -114,6 +116,7 @@ private Q_SLOTS:
     void roundTrip();
     void minimalSessionGetsDefaults();
     void versionOneSessionOpens();
+    void thrashingSampleThrashesWithPhysicalParameters();
     void badSessionsNameTheField_data();
     void badSessionsNameTheField();
     void newerVersionIsRefused();
@@ -173,6 +176,34 @@ void TestSession::versionOneSessionOpens()
     QCOMPARE(s.profile.id, std::string("gtx570-sp"));
     QVERIFY(s.tmm == core::TmmSettings{});
     QCOMPARE(s.markov.groups, 4);
+}
+
+void TestSession::thrashingSampleThrashesWithPhysicalParameters()
+{
+    // The flagship sample: Fermi's dependent-issue latency and an ILP of one put a cold start on the falling
+    // slope of f past the cache peak (the paper's Fig. 12), and the paper's remedies gain something there.
+    const core::Session s
+            = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+    QCOMPARE(s.params.L_c, 20.0);
+    QVERIFY(s.params.E >= 1);
+    const core::XModel model(s.params);
+    const core::XGraphResult r = model.solve();
+    const core::Equilibrium &op = r.operatingPoint();
+    QCOMPARE(op.bound, core::BoundClass::CacheThrashing);
+    QVERIFY(r.landmarks.psi && r.landmarks.valley);
+    QVERIFY(op.k > *r.landmarks.psi && op.k < *r.landmarks.valley);
+
+    const core::Advice advice = core::advise(s.params);
+    auto gain = [&](core::TuningOperation which) {
+        for (const auto &op : advice.operations) {
+            if (op.operation == which)
+                return op.cs_change_gops;
+        }
+        return 0.0;
+    };
+    const double throttling = gain(core::TuningOperation::ThreadThrottling);
+    QVERIFY2(throttling > 0.01 * advice.cs_gops, qPrintable(QString::number(throttling)));
+    QVERIFY(gain(core::TuningOperation::LargerCache) > throttling);
 }
 
 void TestSession::badSessionsNameTheField_data()

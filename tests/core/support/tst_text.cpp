@@ -13,6 +13,7 @@ class TestText : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void numbersAsMessagesShowThem();
+    void refusedValuesKeepEveryDigit();
     void trimming();
     void linesAreNumberedFromOne();
 };
@@ -24,6 +25,20 @@ void TestText::numbersAsMessagesShowThem()
     QCOMPARE(core::formatNumber(1e9), std::string("1e+09"));
     QCOMPARE(core::formatNumber(-5), std::string("-5"));
     QCOMPARE(core::formatNumber(std::numeric_limits<double>::infinity()), std::string("inf"));
+}
+
+void TestText::refusedValuesKeepEveryDigit()
+{
+    // "%g" would show 1 and 1e+06: the digits that broke the rule must be visible.
+    QCOMPARE(core::formatExact(1.0000001), std::string("1.0000001"));
+    QCOMPARE(core::formatExact(1000001), std::string("1000001"));
+    QCOMPARE(core::formatExact(100000), std::string("100000"));
+    QCOMPARE(core::formatExact(0.0001), std::string("0.0001"));
+    QCOMPARE(core::formatExact(-917.8384), std::string("-917.8384"));
+    QCOMPARE(core::formatExact(1e300), std::string("1e+300"));
+    QCOMPARE(core::formatExact(0), std::string("0"));
+    for (double v : {0.1, 1.0 / 3, 123456.789, 6.02e23, 1e-7}) // reads back exactly
+        QCOMPARE(std::stod(core::formatExact(v)), v);
 }
 
 void TestText::trimming()
