@@ -4,6 +4,7 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_style.h"
+#include "common/qt_text.h"
 #include "markov/training_columns_dialog.h"
 #include "modeltree/tree_text.h"
 #include "support/error.h"
@@ -42,11 +43,6 @@ const QCPScatterStyle::ScatterShape kStrategyShapes[]
            QCPScatterStyle::ssStar};
 /// Points of each strategy's extrapolated curve.
 constexpr int kCurvePoints = 60;
-
-QString text(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QTableWidgetItem *cell(const QString &value, const QString &tip = {})
 {
@@ -151,7 +147,7 @@ void ExtrapolatePanel::importFile(const QString &path)
     try {
         header = core::readCsv(path.toStdString()).header();
     } catch (const core::InputError &e) {
-        m_info->setText(text(e.what()));
+        m_info->setText(qs(e.what()));
         return;
     }
     const core::TrainingColumns defaults;
@@ -178,7 +174,7 @@ bool ExtrapolatePanel::loadTrainingFile(const QString &path, const core::Trainin
         setTrainingSet(core::readTrainingSet(path.toStdString(), columns));
         return true;
     } catch (const core::InputError &e) {
-        m_info->setText(text(e.what()));
+        m_info->setText(qs(e.what()));
         return false;
     }
 }
@@ -192,7 +188,7 @@ void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
     m_set = std::move(set);
     m_info->setText(
             tr("%1: %2 rows, %3 strategies, sizes %4 to %5. %6-fold cross-validation: MSE of p %7, of q %8.")
-                    .arg(text(m_set->source))
+                    .arg(qs(m_set->source))
                     .arg(m_set->rows.size())
                     .arg(m_model->strategies.size())
                     .arg(formatNumber(m_model->min_size), formatNumber(m_model->max_size))
@@ -215,8 +211,8 @@ void ExtrapolatePanel::addNode(QTreeWidgetItem *parent, const core::ModelTree &t
     auto *item = new QTreeWidgetItem(parent);
     item->setText(1, QString::number(n.count));
     if (n.isLeaf()) {
-        const QString model = text(core::linearModelText(tree, n.model)).trimmed();
-        item->setText(0, label + QStringLiteral(" : ") + text(core::leafName(n.leaf_number)));
+        const QString model = qs(core::linearModelText(tree, n.model)).trimmed();
+        item->setText(0, label + QStringLiteral(" : ") + qs(core::leafName(n.leaf_number)));
         item->setToolTip(0, model);
         auto *equation = new QTreeWidgetItem(item);
         equation->setText(0, model);
@@ -224,7 +220,7 @@ void ExtrapolatePanel::addNode(QTreeWidgetItem *parent, const core::ModelTree &t
         return;
     }
     item->setText(0, label);
-    const QString name = text(tree.attributes()[std::size_t(n.attribute)]);
+    const QString name = qs(tree.attributes()[std::size_t(n.attribute)]);
     const QString at = QString::number(n.threshold, 'g', 6);
     addNode(item, tree, n.left, name + QStringLiteral(" <= ") + at);
     addNode(item, tree, n.right, name + QStringLiteral(" > ") + at);
@@ -235,7 +231,7 @@ void ExtrapolatePanel::fillTrees()
     m_tree->clear();
     for (const core::ModelTree *tree : {&m_model->q_tree, &m_model->p_tree}) {
         auto *top = new QTreeWidgetItem(m_tree);
-        top->setText(0, tr("%1 (%2 leaves)").arg(text(tree->target())).arg(tree->leafCount()));
+        top->setText(0, tr("%1 (%2 leaves)").arg(qs(tree->target())).arg(tree->leafCount()));
         addNode(top, *tree, 0, tr("all rows"));
     }
     m_tree->expandAll();
@@ -252,7 +248,7 @@ void ExtrapolatePanel::predict()
     try {
         m_predictions = core::predictAll(*m_model, m_size->value());
     } catch (const core::InputError &e) {
-        m_info->setText(text(e.what()));
+        m_info->setText(qs(e.what()));
         return;
     }
     m_table->setRowCount(int(m_predictions.size()));
@@ -262,7 +258,7 @@ void ExtrapolatePanel::predict()
                                                       .arg(formatNumber(s.p_tree), formatNumber(s.q_tree))
                                             : QString();
         m_table->setItem(row, Rank, cell(QString::number(row + 1)));
-        m_table->setItem(row, Strategy, cell(text(s.strategy)));
+        m_table->setItem(row, Strategy, cell(qs(s.strategy)));
         m_table->setItem(row, P,
                          cell(formatNumber(s.p) + (s.clamped ? QStringLiteral(" *") : QString()), clampNote));
         m_table->setItem(row, Q,
@@ -284,7 +280,7 @@ void ExtrapolatePanel::fillChart()
         return;
     }
     const bool showP = m_shown->currentData().toInt() == ShowP;
-    m_plot->yAxis->setLabel(showP ? text(m_set->columns.p) : text(m_set->columns.q));
+    m_plot->yAxis->setLabel(showP ? qs(m_set->columns.p) : qs(m_set->columns.q));
     const double target = m_size->value();
     const double from = std::min(m_model->min_size, target);
     const double to = std::max(m_model->max_size, target);
@@ -316,7 +312,7 @@ void ExtrapolatePanel::fillChart()
             }
         }
         QCPGraph *curve = m_plot->addGraph();
-        curve->setName(text(s.name));
+        curve->setName(qs(s.name));
         curve->setData(cx, cy);
         curve->setPen(QPen(colour, 1.5));
     }

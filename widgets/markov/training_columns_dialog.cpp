@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/training_columns_dialog.h"
 
+#include "common/qt_text.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -72,9 +74,9 @@ TrainingColumnsDialog::TrainingColumnsDialog(const std::vector<std::string> &hea
     for (const Field &f : kFields) {
         auto *box = new QComboBox(this);
         for (const std::string &column : header)
-            box->addItem(QString::fromStdString(column));
+            box->addItem(qs(column));
         const std::optional<std::string> guess = guessColumn(header, defaults.*(f.member));
-        box->setCurrentIndex(guess ? box->findText(QString::fromStdString(*guess)) : -1);
+        box->setCurrentIndex(guess ? box->findText(qs(*guess)) : -1);
         form->addRow(tr(f.label), box);
         m_boxes.emplace_back(f.key, box);
     }
