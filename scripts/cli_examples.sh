@@ -71,4 +71,7 @@ run fit-trace-fixed fit-trace --trace "$work/stream.csv" --x warps --y gbs --whe
     --model fixed --profile v100 --json
 run bandwidth-curve bandwidth-curve --trace "$repo/tests/data/perf_stat_excerpt.tsv" --format perf-stat \
     --column imc-bytes --window 1 --limit 1e9 --json
+run extrapolate extrapolate --train "$repo/docs/samples/modeltree-training.csv" --target-size 160 \
+    --measured "$repo/docs/samples/modeltree-measured-cpi.csv" --json
+run extrapolate-text extrapolate --train "$repo/docs/samples/modeltree-training.csv" --target-size 160
 exit 0

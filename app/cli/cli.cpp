@@ -19,11 +19,11 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 15> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+const std::array<const Command *, 16> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
                                                &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
                                                &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand,
-                                               &kCalibrateCommand, &kSkeletonCommand};
+                                               &kCalibrateCommand, &kSkeletonCommand, &kExtrapolateCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)
 {

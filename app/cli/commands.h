@@ -35,6 +35,7 @@ extern const Command kBandwidthCurveCommand;
 extern const Command kKernelsCommand;
 extern const Command kCalibrateCommand;
 extern const Command kSkeletonCommand;
+extern const Command kExtrapolateCommand;
 
 /// Draws a view of a session to a file with the GUI's drawing code (built with the GUI only).
 extern const Command kRenderCommand;

@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "markov/markov.h"
 #include "markov/markov_view.h"
+#include "modeltree/cross_validation.h"
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_state.h"
@@ -102,7 +103,7 @@ int main(int argc, char **argv)
             only = argv[++i];
         } else if (a == "--help") {
             std::cout
-                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|stability|import|skeleton|literal]\n"
+                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|stability|import|skeleton|literal|modeltree]\n"
                        "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
@@ -360,6 +361,43 @@ int main(int argc, char **argv)
         const double exact = std::chrono::duration<double, std::milli>(Clock::now() - e0).count() / 1000;
         out["markov_literal_vs_exact"][std::to_string(groups) + "x2"]
                 = {{"literal_ms", literal}, {"exact_ms", exact}, {"ratio", literal / exact}};
+    }
+    // Model tree: M5' training on 10,000 rows x 8 attributes (piecewise-linear truth with noise) and a 10-fold
+    // cross-validation (ten more trainings on 9,000 rows each).
+    if (wanted("modeltree")) {
+        crossroof::core::RegressionData data;
+        data.target = "y";
+        const int rows = 10000;
+        for (int a = 0; a < 8; ++a)
+            data.attributes.push_back("a" + std::to_string(a));
+        data.x.resize(rows, 8);
+        data.y.resize(rows);
+        unsigned seed = 12345;
+        auto uniform = [&] {
+            seed = 1103515245u * seed + 12345u;
+            return double((seed >> 8) & 0xffff) / 65536.0;
+        };
+        for (int i = 0; i < rows; ++i) {
+            for (int a = 0; a < 8; ++a)
+                data.x(i, a) = a == 7 ? double(i % 7) : 10 * uniform();
+            data.y[i] = (data.x(i, 0) > 5 ? 2 * data.x(i, 1) + data.x(i, 2) : 10 - data.x(i, 3))
+                        + (data.x(i, 7) > 3 ? data.x(i, 4) : 0) + 0.1 * uniform();
+        }
+        std::vector<double> train, withCv;
+        int leaves = 0;
+        double mse = 0;
+        for (int r = 0; r < (quick ? 1 : 5); ++r) {
+            auto t0 = Clock::now();
+            leaves = crossroof::core::ModelTree::train(data).leafCount();
+            train.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            t0 = Clock::now();
+            leaves = crossroof::core::ModelTree::train(data).leafCount();
+            mse = crossroof::core::crossValidate(data, {}, 10).mse;
+            withCv.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+        out["modeltree_train_10000x8"] = summarize(train);
+        out["modeltree_train_and_cv10_10000x8"] = summarize(withCv);
+        out["modeltree_shape"] = {{"leaves", leaves}, {"cv_mse", mse}};
     }
     std::cout << out.dump(2) << std::endl;
     return 0;

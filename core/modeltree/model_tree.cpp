@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "modeltree/model_tree.h"
+
+#include "modeltree/tree_builder.h"
+#include "support/error.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::core {
+
+void validate(const M5Options &options)
+{
+    if (options.min_leaf < 1 || options.min_leaf > kMaxMinLeaf)
+        throw InputError("minimum rows per leaf: " + std::to_string(options.min_leaf) + " is not in 1.."
+                         + std::to_string(kMaxMinLeaf));
+    if (!(options.sd_fraction >= 0 && options.sd_fraction < 1))
+        throw InputError("sd fraction: must be in [0, 1)");
+    if (!(options.smoothing_k >= 0 && std::isfinite(options.smoothing_k)))
+        throw InputError("smoothing constant k: must be a finite number >= 0");
+}
+
+ModelTree ModelTree::train(const RegressionData &data, const M5Options &options)
+{
+    return ModelTreeBuilder(data, options).build();
+}
+
+int ModelTree::leafOf(std::span<const double> row) const
+{
+    if (row.size() != m_attributes.size())
+        throw InputError("model tree for '" + m_target + "': a row of " + std::to_string(row.size())
+                         + " values, the tree has " + std::to_string(m_attributes.size()) + " attributes");
+    int at = 0;
+    while (!m_nodes[std::size_t(at)].isLeaf()) {
+        const ModelTreeNode &n = m_nodes[std::size_t(at)];
+        at = row[std::size_t(n.attribute)] <= n.threshold ? n.left : n.right;
+    }
+    return at;
+}
+
+double ModelTree::predict(std::span<const double> row) const
+{
+    const int leaf = leafOf(row);
+    double value = m_nodes[std::size_t(leaf)].model.predict(row);
+    if (!m_options.smooth)
+        return value;
+    // Walk down again to find the path, then blend upwards: the child's value with the node's own model,
+    // weighted by the child's training rows against k.
+    std::vector<int> path {0};
+    while (path.back() != leaf) {
+        const ModelTreeNode &n = m_nodes[std::size_t(path.back())];
+        path.push_back(row[std::size_t(n.attribute)] <= n.threshold ? n.left : n.right);
+    }
+    const double k = m_options.smoothing_k;
+    for (std::size_t i = path.size() - 1; i-- > 0;) {
+        const double n = m_nodes[std::size_t(path[i + 1])].count;
+        value = (n * value + k * m_nodes[std::size_t(path[i])].model.predict(row)) / (n + k);
+    }
+    return value;
+}
+
+int ModelTree::leafCount() const
+{
+    return int(
+            std::count_if(m_nodes.begin(), m_nodes.end(), [](const ModelTreeNode &n) { return n.isLeaf(); }));
+}
+
+int ModelTree::depth() const
+{
+    std::vector<int> depths(m_nodes.size(), 0);
+    int deepest = 0;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        deepest = std::max(deepest, depths[i]);
+        if (!m_nodes[i].isLeaf()) {
+            depths[std::size_t(m_nodes[i].left)] = depths[i] + 1;
+            depths[std::size_t(m_nodes[i].right)] = depths[i] + 1;
+        }
+    }
+    return deepest;
+}
+
+std::vector<int> ModelTree::splitAttributes() const
+{
+    std::vector<int> out;
+    for (const ModelTreeNode &n : m_nodes) {
+        if (!n.isLeaf() && std::find(out.begin(), out.end(), n.attribute) == out.end())
+            out.push_back(n.attribute);
+    }
+    return out;
+}
+
+} // namespace crossroof::core

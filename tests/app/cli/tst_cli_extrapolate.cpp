@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// crossroof-cli extrapolate on the synthetic sample (docs/samples/modeltree-*.csv) and on bad input.
+#include "cli.h"
+#include "cli_run.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using nlohmann::json;
+
+namespace {
+
+const std::string kTrain = std::string(CROSSROOF_SOURCE_DIR) + "/docs/samples/modeltree-training.csv";
+const std::string kMeasured = std::string(CROSSROOF_SOURCE_DIR) + "/docs/samples/modeltree-measured-cpi.csv";
+
+using crossroof::test::run;
+using crossroof::test::runJson;
+
+std::string write(const QTemporaryDir &dir, const char *name, const std::string &text)
+{
+    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+} // namespace
+
+class TestCliExtrapolate : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void jsonReport()
+    {
+        const json j = runJson({"extrapolate", "--train", kTrain, "--target-size", "160", "--json"});
+        QCOMPARE(j["rows"].get<int>(), 350);
+        QCOMPARE(j["target_size"].get<double>(), 160.0);
+        const json &p = j["tree"]["p"];
+        QCOMPARE(p["target"].get<std::string>(), std::string("p_value"));
+        QCOMPARE(p["leaves"].get<int>(), 4);
+        QCOMPARE(p["root"]["split"]["attribute"].get<std::string>(), std::string("q_value"));
+        QCOMPARE(p["root"]["le"]["split"]["attribute"].get<std::string>(), std::string("Num_MC_States"));
+        QCOMPARE(p["root"]["le"]["split"]["threshold"].get<double>(), 20.5);
+        QCOMPARE(p["root"]["le"]["le"]["leaf"].get<std::string>(), std::string("LM1"));
+        QVERIFY(p["root"]["le"]["le"]["model"]["terms"].is_array());
+        QVERIFY(p["rule_columns"] == json({"q_value", "Num_MC_States"}));
+        QCOMPARE(p["rules"].size(), std::size_t(4));
+        QCOMPARE(p["rules"][1]["ranges"]["Num_MC_States"]["above"].get<double>(), 20.5);
+        QVERIFY(p["rules"][1]["ranges"]["Num_MC_States"]["at_most"].is_null());
+        QVERIFY(p["text"].get<std::string>().find("LM4:") != std::string::npos);
+        QCOMPARE(j["tree"]["q"]["target"].get<std::string>(), std::string("q_value"));
+
+        QCOMPARE(j["cv"]["folds"].get<int>(), 10);
+        QVERIFY(j["cv"]["mse_p"].get<double>() > 0 && j["cv"]["mse_p"].get<double>() < 1e-3);
+        QVERIFY(j["cv"]["mse_q"].get<double>() > 0 && j["cv"]["mse_q"].get<double>() < 1e-4);
+
+        const json &list = j["predictions"];
+        QCOMPARE(list.size(), std::size_t(7));
+        double last = 0;
+        for (const json &s : list) {
+            QVERIFY(s["p"].get<double>() >= 0 && s["p"].get<double>() <= 1);
+            if (s["cpi"].is_null()) {
+                QVERIFY(s["infinite"].get<bool>());
+                last = std::numeric_limits<double>::infinity();
+                continue;
+            }
+            QVERIFY(s["cpi"].get<double>() >= last);
+            last = s["cpi"].get<double>();
+        }
+        QCOMPARE(list[0]["rank"].get<int>(), 1);
+        QVERIFY(j["cpi_check"].is_null());
+    }
+
+    void measuredAndWarnings()
+    {
+        const auto r = run({"extrapolate", "--train", kTrain, "--target-size", "160", "--measured", kMeasured,
+                            "--folds", "5", "--json"});
+        QCOMPARE(r.status, 0);
+        const json j = json::parse(r.out);
+        QCOMPARE(j["cv"]["folds"].get<int>(), 5);
+        const json &check = j["cpi_check"];
+        QCOMPARE(check["rows"].size(), std::size_t(12));
+        QVERIFY(check["sd_error_percent"].get<double>() > 0);
+        QVERIFY(check["mean_abs_error_percent"].get<double>() < 10);
+        // At 160 the trees push 8threads_4threads_per_core's q past 1: clamped, and said so on stderr.
+        QVERIFY2(r.err.find("warning: 8threads_4threads_per_core") != std::string::npos, r.err.c_str());
+        bool clamped = false;
+        for (const json &s : j["predictions"])
+            clamped = clamped || (s["strategy"] == "8threads_4threads_per_core" && s["clamped"].get<bool>());
+        QVERIFY(clamped);
+    }
+
+    void textReport()
+    {
+        const auto r = run({"extrapolate", "--train", kTrain, "--min-leaf", "6"});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.out.find("Model tree for p_value") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("10-fold cross-validation: MSE p") != std::string::npos);
+        QVERIFY(r.out.find("Predicted at size 128") != std::string::npos);
+    }
+
+    void renamedColumns()
+    {
+        QTemporaryDir dir;
+        std::ifstream in(kTrain);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        text.replace(text.find("Application_size"), 16, "AS");
+        const std::string path = write(dir, "as.csv", text);
+        const json j = runJson({"extrapolate", "--train", path, "--column", "size=AS", "--json"});
+        QCOMPARE(j["columns"]["size"].get<std::string>(), std::string("AS"));
+        QCOMPARE(j["tree"]["p"]["leaves"].get<int>(), 4);
+        crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(path)},
+                                          "no column 'Application_size'");
+    }
+
+    void help()
+    {
+        const auto r = run({"extrapolate", "--help"});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.find("--column KEY=NAME") != std::string::npos);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString train = QString::fromStdString(kTrain);
+        QTest::newRow("no train") << QStringList {"extrapolate", "--json"} << "--train FILE";
+        QTest::newRow("missing file")
+                << QStringList {"extrapolate", "--train", "/nonexistent.csv"} << "/nonexistent.csv";
+        QTest::newRow("bad size") << QStringList {"extrapolate", "--train", train, "--target-size", "big"}
+                                  << "option '--target-size': 'big' is not a finite number";
+        QTest::newRow("bad folds") << QStringList {"extrapolate", "--train", train, "--folds", "1"}
+                                   << "--folds";
+        QTest::newRow("too many folds")
+                << QStringList {"extrapolate", "--train", train, "--folds", "351"} << "--folds";
+        QTest::newRow("bad leaf") << QStringList {"extrapolate", "--train", train, "--min-leaf", "0"}
+                                  << "--min-leaf";
+        QTest::newRow("bad key") << QStringList {"extrapolate", "--train", train, "--column", "speed=S"}
+                                 << "unknown column key 'speed'";
+        QTest::newRow("measured unknown")
+                << QStringList {"extrapolate", "--train", train, "--measured", train} << "no column 'CPI'";
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        crossroof::test::expectUsageError(args, message);
+    }
+
+    void badFiles()
+    {
+        QTemporaryDir dir;
+        const std::string header = "Application_size,Iteration,Num_L2,Num_threads_per_L2,Mapping_Strategy,"
+                                   "Num_MC_States,p_value,"
+                                   "q_value\n";
+        const std::string few = write(dir, "few.csv", header + "32,1,2,1,2T_2,4,0.2,0.5\n");
+        crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(few)},
+                                          "few.csv: 1 training rows; a model tree needs at least 8");
+        std::string text = header;
+        for (int i = 0; i < 8; ++i)
+            text += "32," + std::to_string(i) + ",2,1,2T_2,4,0.3,0." + std::to_string(i + 1) + "\n";
+        const std::string constant = write(dir, "constant.csv", text);
+        crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(constant)},
+                                          "constant.csv: column 'p_value' is 0.3 in every row");
+        const std::string measured
+                = write(dir, "measured.csv", "Application_size,Mapping_Strategy,CPI\n256,9T,2\n");
+        crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(kTrain),
+                                           "--measured", QString::fromStdString(measured)},
+                                          "line 2: unknown mapping strategy '9T'");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliExtrapolate)
+#include "tst_cli_extrapolate.moc"

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Extrapolate panel on the synthetic sample (docs/samples/modeltree-training.csv): trees, table, chart,
+// the target size, sending a strategy on, and a refused file.
+#include "markov/extrapolate_panel.h"
+#include "markov/training_columns_dialog.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <fstream>
+
+using crossroof::widgets::ExtrapolatePanel;
+
+namespace {
+const QString kTrain = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
+}
+
+class TestExtrapolatePanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void loadsTheSample()
+    {
+        ExtrapolatePanel panel;
+        QVERIFY(!panel.targetSizeBox()->isEnabled());
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        QVERIFY(panel.model().has_value());
+        QVERIFY(panel.infoLabel()->text().contains("350 rows, 7 strategies"));
+        QVERIFY(panel.infoLabel()->text().contains("10-fold cross-validation"));
+        QCOMPARE(panel.targetSizeBox()->value(), 128.0);
+
+        // Two trees: q's, then p's, whose first split is on q.
+        QCOMPARE(panel.treeWidget()->topLevelItemCount(), 2);
+        QTreeWidgetItem *p = panel.treeWidget()->topLevelItem(1);
+        QCOMPARE(p->text(0), QStringLiteral("p_value (4 leaves)"));
+        QTreeWidgetItem *all = p->child(0);
+        QCOMPARE(all->text(1), QStringLiteral("350"));
+        QVERIFY(all->child(0)->text(0).startsWith("q_value <= 0.84"));
+        QCOMPARE(all->child(0)->child(0)->text(0), QStringLiteral("Num_MC_States <= 20.5 : LM1"));
+        QVERIFY(all->child(0)->child(0)->child(0)->text(0).startsWith("p_value ="));
+
+        // Every strategy, lowest CPI first.
+        QCOMPARE(panel.table()->rowCount(), 7);
+        QCOMPARE(panel.predictions().size(), std::size_t(7));
+        for (std::size_t i = 1; i < panel.predictions().size(); ++i)
+            QVERIFY(panel.predictions()[i - 1].markov.cpi <= panel.predictions()[i].markov.cpi);
+        QCOMPARE(panel.table()->item(0, ExtrapolatePanel::Strategy)->text(),
+                 QString::fromStdString(panel.predictions()[0].strategy));
+
+        // Per strategy, the training points and the extrapolated curve.
+        QCOMPARE(panel.plot()->graphCount(), 14);
+        QCOMPARE(panel.plot()->graph(0)->dataCount(), 5); // five sizes at the last iteration
+        QCOMPARE(panel.plot()->graph(1)->dataCount(), 60);
+    }
+
+    void targetSizeMovesThePredictions()
+    {
+        ExtrapolatePanel panel;
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        const double before = panel.plot()->xAxis->range().upper;
+        panel.targetSizeBox()->setValue(160);
+        QCOMPARE(panel.predictions().front().size, 160.0);
+        QVERIFY(panel.plot()->xAxis->range().upper > before);
+        // At 160 the trees push one strategy's q past 1: marked in the table.
+        bool marked = false;
+        for (int row = 0; row < panel.table()->rowCount(); ++row)
+            marked = marked || panel.table()->item(row, ExtrapolatePanel::Q)->text().endsWith(" *");
+        QVERIFY(marked);
+        panel.shownBox()->setCurrentIndex(1);
+        QCOMPARE(panel.plot()->yAxis->label(), QStringLiteral("q_value"));
+    }
+
+    void sendsTheChosenStrategy()
+    {
+        ExtrapolatePanel panel;
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        QVERIFY(!panel.sendButton()->isEnabled());
+        QSignalSpy spy(&panel, &ExtrapolatePanel::sendToMarkov);
+        panel.table()->selectRow(2);
+        QVERIFY(panel.sendButton()->isEnabled());
+        QTest::mouseClick(panel.sendButton(), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const auto &s = panel.predictions()[2];
+        QCOMPARE(spy.at(0).at(0).toInt(), s.groups);
+        QCOMPARE(spy.at(0).at(1).toInt(), s.threads_per_group);
+        QCOMPARE(spy.at(0).at(2).toDouble(), s.p);
+        QCOMPARE(spy.at(0).at(3).toDouble(), s.q);
+    }
+
+    void columnDialogForOtherNames()
+    {
+        // A file with the thesis' short labels: the dialog opens, guesses what it can, and the rest is
+        // chosen.
+        QTemporaryDir dir;
+        const QString path = dir.path() + QStringLiteral("/short.csv");
+        {
+            std::ifstream in(kTrain.toStdString());
+            std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            text.replace(text.find("Application_size"), 16, "AS");
+            text.replace(text.find("Mapping_Strategy"), 16, "MS");
+            text.replace(text.find("Iteration"), 9, "iteration");
+            std::ofstream(path.toStdString()) << text;
+        }
+        ExtrapolatePanel panel;
+        panel.importFile(path);
+        QVERIFY(!panel.model());
+        crossroof::widgets::TrainingColumnsDialog *dialog = panel.columnsDialog();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->box("iteration")->currentText(), QStringLiteral("iteration")); // case ignored
+        QCOMPARE(dialog->box("p")->currentText(), QStringLiteral("p_value"));
+        QCOMPARE(dialog->box("size")->currentIndex(), -1);
+        dialog->box("size")->setCurrentText(QStringLiteral("AS"));
+        dialog->box("strategy")->setCurrentText(QStringLiteral("MS"));
+        dialog->accept();
+        QVERIFY2(panel.model().has_value(), qPrintable(panel.infoLabel()->text()));
+        QCOMPARE(panel.model()->p_tree.leafCount(), 4);
+        QCOMPARE(panel.model()->columns.size, std::string("AS"));
+
+        // The sample itself needs no dialog.
+        ExtrapolatePanel direct;
+        direct.importFile(kTrain);
+        QVERIFY(!direct.columnsDialog());
+        QVERIFY(direct.model().has_value());
+    }
+
+    void refusedFileKeepsTheModel()
+    {
+        ExtrapolatePanel panel;
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        QTemporaryDir dir;
+        const QString bad = dir.path() + QStringLiteral("/bad.csv");
+        std::ofstream(bad.toStdString()) << "Application_size,p_value\n1,0.5\n";
+        QVERIFY(!panel.loadTrainingFile(bad));
+        QVERIFY2(panel.infoLabel()->text().contains("no column 'Iteration'"),
+                 qPrintable(panel.infoLabel()->text()));
+        QVERIFY(panel.model().has_value());
+        QCOMPARE(panel.table()->rowCount(), 7);
+    }
+};
+
+QTEST_MAIN(TestExtrapolatePanel)
+#include "tst_extrapolate_panel.moc"

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markov/extrapolate_panel.h"
+
+#include "common/labelled.h"
+#include "common/number_format.h"
+#include "common/plot_style.h"
+#include "common/qt_text.h"
+#include "markov/training_columns_dialog.h"
+#include "modeltree/tree_text.h"
+#include "support/error.h"
+#include "traces/csv_table.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+/// One colour per strategy, in the order of the training file (repeating after seven).
+const QColor kStrategyColours[]
+        = {plot_style::kBlue, plot_style::kOrange,     plot_style::kGreen, plot_style::kPurple,
+           plot_style::kSky,  plot_style::kVermillion, plot_style::kBlack};
+const QCPScatterStyle::ScatterShape kStrategyShapes[]
+        = {QCPScatterStyle::ssCircle,  QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+           QCPScatterStyle::ssDiamond, QCPScatterStyle::ssCross,  QCPScatterStyle::ssPlus,
+           QCPScatterStyle::ssStar};
+/// Points of each strategy's extrapolated curve.
+constexpr int kCurvePoints = 60;
+
+QTableWidgetItem *cell(const QString &value, const QString &tip = {})
+{
+    auto *item = new QTableWidgetItem(value);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    item->setToolTip(tip);
+    return item;
+}
+
+} // namespace
+
+ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *bar = new QHBoxLayout;
+    m_import = new QPushButton(tr("&Import Training CSV…"), this);
+    m_import->setToolTip(tr("Training runs at small application sizes: Application_size, Iteration, Num_L2, "
+                            "Num_threads_per_L2, Mapping_Strategy, Num_MC_States, p_value, q_value"));
+    bar->addWidget(m_import);
+    m_size = new QDoubleSpinBox(this);
+    m_size->setRange(-1e12, 1e12);
+    m_size->setDecimals(3);
+    m_size->setEnabled(false);
+    m_size->setToolTip(tr("The application size to predict (p, q) and the CPI at"));
+    addLabelled(bar, tr("&Target size"), m_size);
+    m_shown = new QComboBox(this);
+    m_shown->addItem(tr("p against size"), ShowP);
+    m_shown->addItem(tr("q against size"), ShowQ);
+    addLabelled(bar, tr("C&hart"), m_shown);
+    bar->addStretch(1);
+
+    m_info = new QLabel(tr("Import a training CSV to learn (p, q) from small application sizes."), this);
+    m_info->setWordWrap(true);
+
+    m_tree = new QTreeWidget(this);
+    m_tree->setHeaderLabels({tr("Model tree"), tr("Rows")});
+    m_tree->setToolTip(tr("M5' model trees: the splits, and each leaf's linear model (LM1, LM2, ...)"));
+
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setHorizontalHeaderLabels(
+            {tr("Rank"), tr("Strategy"), tr("p"), tr("q"), tr("Model (groups × threads)"), tr("CPI")});
+    m_table->horizontalHeaderItem(Cpi)->setToolTip(
+            tr("Steady-state CPI of the strategy's cache groups at its predicted (p, q)"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(Strategy, QHeaderView::Stretch);
+
+    m_send = new QPushButton(tr("&Send to Markov Surface"), this);
+    m_send->setToolTip(
+            tr("Show the chosen strategy's topology and predicted (p, q) on the Markov CPI surface"));
+    m_send->setEnabled(false);
+
+    m_plot = new QCustomPlot(this);
+    plot_style::setupAxes(m_plot);
+    m_plot->xAxis->setLabel(tr("application size"));
+    m_plot->legend->setVisible(true);
+    plot_style::placeLegendBelow(m_plot);
+    m_plot->setMinimumSize(320, 240);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_table, 1);
+    rightLayout->addWidget(m_send, 0, Qt::AlignRight);
+    auto *lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(m_tree);
+    lower->addWidget(right);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_plot);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_info);
+    layout->addWidget(split, 1);
+
+    connect(m_import, &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
+    connect(m_size, &QDoubleSpinBox::valueChanged, this, [this] {
+        predict();
+        fillChart();
+    });
+    connect(m_shown, &QComboBox::currentIndexChanged, this, &ExtrapolatePanel::fillChart);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_send->setEnabled(!m_table->selectedItems().isEmpty()); });
+    connect(m_send, &QPushButton::clicked, this, &ExtrapolatePanel::send);
+}
+
+void ExtrapolatePanel::chooseFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Training Runs"), {},
+                                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        importFile(path);
+}
+
+void ExtrapolatePanel::importFile(const QString &path)
+{
+    std::vector<std::string> header;
+    try {
+        header = core::readCsv(path.toStdString()).header();
+    } catch (const core::InputError &e) {
+        m_info->setText(qs(e.what()));
+        return;
+    }
+    const core::TrainingColumns defaults;
+    bool complete = true;
+    for (const std::string *name :
+         {&defaults.size, &defaults.iteration, &defaults.num_l2, &defaults.threads_per_l2, &defaults.strategy,
+          &defaults.states, &defaults.p, &defaults.q})
+        complete = complete && std::find(header.begin(), header.end(), *name) != header.end();
+    if (complete) {
+        loadTrainingFile(path);
+        return;
+    }
+    auto *dialog = new TrainingColumnsDialog(header, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog, path] { loadTrainingFile(path, dialog->columns()); });
+    m_columnsDialog = dialog;
+    dialog->open();
+}
+
+bool ExtrapolatePanel::loadTrainingFile(const QString &path, const core::TrainingColumns &columns)
+{
+    try {
+        setTrainingSet(core::readTrainingSet(path.toStdString(), columns));
+        return true;
+    } catch (const core::InputError &e) {
+        m_info->setText(qs(e.what()));
+        return false;
+    }
+}
+
+void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
+{
+    core::ExtrapolationModel model = core::trainExtrapolation(set);
+    const int folds = int(std::min<std::size_t>(10, set.rows.size()));
+    m_cv = core::crossValidateExtrapolation(set, {}, folds);
+    m_model = std::move(model);
+    m_set = std::move(set);
+    m_info->setText(
+            tr("%1: %2 rows, %3 strategies, sizes %4 to %5. %6-fold cross-validation: MSE of p %7, of q %8.")
+                    .arg(qs(m_set->source))
+                    .arg(m_set->rows.size())
+                    .arg(m_model->strategies.size())
+                    .arg(formatNumber(m_model->min_size), formatNumber(m_model->max_size))
+                    .arg(folds)
+                    .arg(formatNumber(m_cv->p.mse), formatNumber(m_cv->q.mse)));
+    fillTrees();
+    {
+        const QSignalBlocker block(m_size);
+        m_size->setEnabled(true);
+        m_size->setValue(m_model->max_size);
+    }
+    predict();
+    fillChart();
+}
+
+void ExtrapolatePanel::addNode(QTreeWidgetItem *parent, const core::ModelTree &tree, int index,
+                               const QString &label)
+{
+    const core::ModelTreeNode &n = tree.nodes()[std::size_t(index)];
+    auto *item = new QTreeWidgetItem(parent);
+    item->setText(1, QString::number(n.count));
+    if (n.isLeaf()) {
+        const QString model = qs(core::linearModelText(tree, n.model)).trimmed();
+        item->setText(0, label + QStringLiteral(" : ") + qs(core::leafName(n.leaf_number)));
+        item->setToolTip(0, model);
+        auto *equation = new QTreeWidgetItem(item);
+        equation->setText(0, model);
+        equation->setFirstColumnSpanned(true);
+        return;
+    }
+    item->setText(0, label);
+    const QString name = qs(tree.attributes()[std::size_t(n.attribute)]);
+    const QString at = QString::number(n.threshold, 'g', 6);
+    addNode(item, tree, n.left, name + QStringLiteral(" <= ") + at);
+    addNode(item, tree, n.right, name + QStringLiteral(" > ") + at);
+}
+
+void ExtrapolatePanel::fillTrees()
+{
+    m_tree->clear();
+    for (const core::ModelTree *tree : {&m_model->q_tree, &m_model->p_tree}) {
+        auto *top = new QTreeWidgetItem(m_tree);
+        top->setText(0, tr("%1 (%2 leaves)").arg(qs(tree->target())).arg(tree->leafCount()));
+        addNode(top, *tree, 0, tr("all rows"));
+    }
+    m_tree->expandAll();
+    m_tree->resizeColumnToContents(0);
+}
+
+void ExtrapolatePanel::predict()
+{
+    m_predictions.clear();
+    m_table->setRowCount(0);
+    m_send->setEnabled(false);
+    if (!m_model)
+        return;
+    try {
+        m_predictions = core::predictAll(*m_model, m_size->value());
+    } catch (const core::InputError &e) {
+        m_info->setText(qs(e.what()));
+        return;
+    }
+    m_table->setRowCount(int(m_predictions.size()));
+    for (int row = 0; row < int(m_predictions.size()); ++row) {
+        const core::StrategyPrediction &s = m_predictions[std::size_t(row)];
+        const QString clampNote = s.clamped ? tr("The trees gave p = %1, q = %2: clamped to [0, 1]")
+                                                      .arg(formatNumber(s.p_tree), formatNumber(s.q_tree))
+                                            : QString();
+        m_table->setItem(row, Rank, cell(QString::number(row + 1)));
+        m_table->setItem(row, Strategy, cell(qs(s.strategy)));
+        m_table->setItem(row, P,
+                         cell(formatNumber(s.p) + (s.clamped ? QStringLiteral(" *") : QString()), clampNote));
+        m_table->setItem(row, Q,
+                         cell(formatNumber(s.q) + (s.clamped ? QStringLiteral(" *") : QString()), clampNote));
+        m_table->setItem(row, Model, cell(QStringLiteral("%1 × %2").arg(s.groups).arg(s.threads_per_group)));
+        m_table->setItem(row, Cpi,
+                         cell(formatNumber(s.markov.infinite ? std::numeric_limits<double>::infinity()
+                                                             : s.markov.cpi)));
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void ExtrapolatePanel::fillChart()
+{
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    if (!m_model || !m_set) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const bool showP = m_shown->currentData().toInt() == ShowP;
+    m_plot->yAxis->setLabel(showP ? qs(m_set->columns.p) : qs(m_set->columns.q));
+    const double target = m_size->value();
+    const double from = std::min(m_model->min_size, target);
+    const double to = std::max(m_model->max_size, target);
+    for (std::size_t k = 0; k < m_model->strategies.size(); ++k) {
+        const core::StrategyShape &s = m_model->strategies[k];
+        const QColor colour = kStrategyColours[k % std::size(kStrategyColours)];
+        QVector<double> xs, ys;
+        for (const core::TrainingRow &r : m_set->rows) {
+            if (r.strategy == s.name && r.iteration == s.last_iteration) {
+                xs.push_back(r.size);
+                ys.push_back(showP ? r.p : r.q);
+            }
+        }
+        QCPGraph *points = m_plot->addGraph();
+        points->setData(xs, ys);
+        points->setLineStyle(QCPGraph::lsNone);
+        points->setScatterStyle(QCPScatterStyle(kStrategyShapes[k % std::size(kStrategyShapes)], colour, 6));
+        points->removeFromLegend();
+
+        QVector<double> cx, cy;
+        for (int i = 0; i < kCurvePoints; ++i) {
+            const double size = to > from ? from + (to - from) * i / (kCurvePoints - 1) : from;
+            try {
+                const core::StrategyPrediction p = core::predictStrategy(*m_model, s.name, size);
+                cx.push_back(size);
+                cy.push_back(showP ? p.p : p.q);
+            } catch (const core::InputError &) {
+                // No finite prediction there: the curve has a gap.
+            }
+        }
+        QCPGraph *curve = m_plot->addGraph();
+        curve->setName(qs(s.name));
+        curve->setData(cx, cy);
+        curve->setPen(QPen(colour, 1.5));
+    }
+    auto *line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(target, 0);
+    line->point2->setCoords(target, 1);
+    line->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
+    m_plot->xAxis->setRange(from - 0.02 * (to - from), to + 0.02 * (to - from) + (to > from ? 0 : 1));
+    m_plot->yAxis->setRange(0, 1.02);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ExtrapolatePanel::send()
+{
+    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
+    if (selected.isEmpty())
+        return;
+    const core::StrategyPrediction &s = m_predictions[std::size_t(selected.front()->row())];
+    Q_EMIT sendToMarkov(s.groups, s.threads_per_group, s.p, s.q);
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "modeltree/extrapolation.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace crossroof::widgets {
+
+class TrainingColumnsDialog;
+
+/// The thesis' second step (MODEL.md 9): model trees learned from training runs at small application sizes,
+/// shown as trees with each leaf's linear model and their cross-validation, p or q against the size per
+/// strategy (training points and the extrapolation), and every strategy's predicted (p, q) and Markov CPI at
+/// the target size, ranked. "Send to Markov surface" hands the chosen strategy's topology and (p, q) on.
+class ExtrapolatePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    /// Columns of the prediction table.
+    enum Column { Rank, Strategy, P, Q, Model, Cpi, ColumnCount };
+    /// What the chart shows.
+    enum Shown { ShowP, ShowQ };
+
+    explicit ExtrapolatePanel(QWidget *parent = nullptr);
+
+    /// Imports a training file: straight away when it has every default column, otherwise through the
+    /// column dialog (opened non-blocking; columnsDialog() while it is open). Errors show in infoLabel().
+    void importFile(const QString &path);
+    TrainingColumnsDialog *columnsDialog() const { return m_columnsDialog; }
+
+    /// Reads, trains and cross-validates a training file. Returns false and shows the message when the file
+    /// is refused; the previous model then stays.
+    bool loadTrainingFile(const QString &path, const core::TrainingColumns &columns = {});
+    /// Trains and cross-validates SET (the same as loading it).
+    void setTrainingSet(core::TrainingSet set);
+
+    QPushButton *importButton() const { return m_import; }
+    QDoubleSpinBox *targetSizeBox() const { return m_size; }
+    QComboBox *shownBox() const { return m_shown; }
+    QTreeWidget *treeWidget() const { return m_tree; }
+    QTableWidget *table() const { return m_table; }
+    /// The file, its rows and the cross-validation figures, or why there is no model.
+    QLabel *infoLabel() const { return m_info; }
+    QCustomPlot *plot() const { return m_plot; }
+    QPushButton *sendButton() const { return m_send; }
+    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
+
+    const std::optional<core::ExtrapolationModel> &model() const { return m_model; }
+    const std::optional<core::ExtrapolationCv> &crossValidation() const { return m_cv; }
+    /// The table's rows: every strategy at the target size, lowest CPI first.
+    const std::vector<core::StrategyPrediction> &predictions() const { return m_predictions; }
+
+Q_SIGNALS:
+    /// "Send to Markov surface": the chosen strategy's cache groups and predicted (p, q).
+    void sendToMarkov(int groups, int threadsPerGroup, double p, double q);
+
+private:
+    void chooseFile();
+    void fillTrees();
+    void addNode(QTreeWidgetItem *parent, const core::ModelTree &tree, int index, const QString &label);
+    void predict();
+    void fillChart();
+    void send();
+
+    QPushButton *m_import;
+    QDoubleSpinBox *m_size;
+    QComboBox *m_shown;
+    QLabel *m_info;
+    QTreeWidget *m_tree;
+    QTableWidget *m_table;
+    QCustomPlot *m_plot;
+    QPushButton *m_send;
+    QPointer<TrainingColumnsDialog> m_columnsDialog;
+    std::optional<core::TrainingSet> m_set;
+    std::optional<core::ExtrapolationModel> m_model;
+    std::optional<core::ExtrapolationCv> m_cv;
+    std::vector<core::StrategyPrediction> m_predictions;
+};
+
+} // namespace crossroof::widgets
