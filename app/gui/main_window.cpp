@@ -3,6 +3,7 @@
 
 #include "docks.h"
 #include "help_menu.h"
+#include "extrapolate_link.h"
 #include "kernel_links.h"
 #include "view_undo.h"
 
@@ -13,6 +14,7 @@
 #include "common/profile_picker.h"
 #include "kernels/kernel_table_view.h"
 #include "markov/cpu_profiles.h"
+#include "markov/extrapolate_panel.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
@@ -57,6 +59,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_zigzag = m_tabs->addView(new ZigzagView(m_occupancy, m_tabs), tr("&Zigzag"));
     m_markov = m_tabs->addView(new MarkovView(m_tabs), tr("&Markov CPI"));
     m_mapping = m_tabs->addView(new MappingView(m_tabs), tr("Ma&pping"));
+    m_extrapolate = m_tabs->addView(new ExtrapolatePanel(m_tabs), tr("Extrapo&late"));
+    linkExtrapolationToMarkov(m_extrapolate, m_markov, m_tabs);
     m_bandwidth = m_tabs->addView(new BandwidthView(m_traces, m_tabs), tr("&Bandwidth"));
     m_roofline = m_tabs->addView(new RooflineView(m_state, m_tabs), tr("&Roofline"));
     m_skeleton = m_tabs->addView(new SkeletonView(m_state, m_tabs), tr("Code S&keleton"));
@@ -107,7 +111,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock, kernelsDock] {
         const QWidget *view = m_tabs->currentView();
         readoutDock->setVisible(view == m_xgraph);
-        paramDock->setVisible(view != m_markov && view != m_mapping && view != m_bandwidth);
+        paramDock->setVisible(view != m_markov && view != m_mapping && view != m_extrapolate
+                              && view != m_bandwidth);
         tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
         kernelsDock->setVisible(view == m_xgraph || view == m_roofline);
     });

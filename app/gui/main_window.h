@@ -13,6 +13,7 @@ namespace crossroof::widgets {
 class BandwidthView;
 class KernelTableView;
 class RooflineView;
+class ExtrapolatePanel;
 class SkeletonView;
 class MappingView;
 class MarkovView;
@@ -57,6 +58,7 @@ public:
     widgets::KernelTableView *kernelTable() const { return m_kernels; }
     widgets::RooflineView *rooflineView() const { return m_roofline; }
     widgets::SkeletonView *skeletonView() const { return m_skeleton; }
+    widgets::ExtrapolatePanel *extrapolatePanel() const { return m_extrapolate; }
     SessionController *sessions() const { return m_sessions; }
     ExportController *exporter() const { return m_export; }
     ImportController *importer() const { return m_import; }
@@ -106,6 +108,7 @@ private:
     widgets::KernelTableView *m_kernels;
     widgets::RooflineView *m_roofline;
     widgets::SkeletonView *m_skeleton;
+    widgets::ExtrapolatePanel *m_extrapolate;
     SessionController *m_sessions = nullptr;
     ExportController *m_export = nullptr;
     ImportController *m_import = nullptr;

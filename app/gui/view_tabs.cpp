@@ -27,6 +27,7 @@ QStringList ViewTabs::names()
 {
     return {QStringLiteral("xgraph"),   QStringLiteral("stability"), QStringLiteral("occupancy"),
             QStringLiteral("zigzag"),   QStringLiteral("markov"),    QStringLiteral("mapping"),
+            QStringLiteral("extrapolate"),
             QStringLiteral("bandwidth"), QStringLiteral("roofline"),  QStringLiteral("skeleton")};
 }
 

@@ -27,8 +27,8 @@ public:
         return view;
     }
 
-    /// The views' names in tab order: xgraph, stability, occupancy, zigzag, markov, mapping, bandwidth,
-    /// roofline, skeleton.
+    /// The views' names in tab order: xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate,
+    /// bandwidth, roofline, skeleton.
     static QStringList names();
     /// Brings the named view to the front; false for an unknown name.
     bool showView(const QString &name);

@@ -19,8 +19,8 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kViews{"xgraph",  "stability", "occupancy", "zigzag",  "markov",
-                            "mapping", "bandwidth", "roofline",  "skeleton"};
+constexpr std::array kViews{"xgraph",      "stability", "occupancy", "zigzag",  "markov",
+                            "mapping",     "extrapolate", "bandwidth", "roofline", "skeleton"};
 
 void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
 {
@@ -326,8 +326,8 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         if (s.current_view.empty())
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
-            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, bandwidth, roofline or "
-                              "skeleton (got '" + s.current_view + "')");
+            v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate, "
+                              "bandwidth, roofline or skeleton (got '" + s.current_view + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);

@@ -141,6 +141,11 @@ void ExtrapolatePanel::chooseFile()
         importFile(path);
 }
 
+TrainingColumnsDialog *ExtrapolatePanel::columnsDialog() const
+{
+    return m_columnsDialog;
+}
+
 void ExtrapolatePanel::importFile(const QString &path)
 {
     std::vector<std::string> header;

@@ -40,7 +40,7 @@ public:
     /// Imports a training file: straight away when it has every default column, otherwise through the
     /// column dialog (opened non-blocking; columnsDialog() while it is open). Errors show in infoLabel().
     void importFile(const QString &path);
-    TrainingColumnsDialog *columnsDialog() const { return m_columnsDialog; }
+    TrainingColumnsDialog *columnsDialog() const;
 
     /// Reads, trains and cross-validates a training file. Returns false and shows the message when the file
     /// is refused; the previous model then stays.

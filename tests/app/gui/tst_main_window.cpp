@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
-#include "occupancy/occupancy_view.h"
-#include "zigzag/zigzag_view.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
 #include "common/profile_picker.h"
+#include "markov/extrapolate_panel.h"
+#include "markov/markov_view.h"
+#include "occupancy/occupancy_view.h"
+#include "profiles/profile_library.h"
 #include "roofline/roofline_view.h"
+#include "skeleton/skeleton_view.h"
 #include "traces/traces_panel.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
+#include "zigzag/zigzag_view.h"
 
 #include <qcustomplot.h>
 
-#include <QFile>
-#include <QMessageBox>
-#include <QSlider>
-#include <QTemporaryDir>
 #include <QApplication>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
@@ -36,6 +41,7 @@ private Q_SLOTS:
     void undoRedoThroughTheWindow();
     void undoFromAFocusedSpinBox();
     void viewsByName();
+    void extrapolationGoesToTheMarkovSurface();
     void layoutFits_data();
     void layoutFits();
 };
@@ -194,7 +200,34 @@ void TestMainWindow::viewsByName()
     QVERIFY(w.parameterPanel()->isVisible());
     QVERIFY(w.showView(QStringLiteral("roofline")));
     QVERIFY(w.rooflineView()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("skeleton")));
+    QVERIFY(w.skeletonView()->isVisible());
+    QVERIFY(w.showView(QStringLiteral("extrapolate")));
+    QVERIFY(w.extrapolatePanel()->isVisible());
+    QVERIFY(!w.parameterPanel()->isVisible());
     QVERIFY(!w.showView(QStringLiteral("heatmap")));
+}
+
+void TestMainWindow::extrapolationGoesToTheMarkovSurface()
+{
+    // The model tree's prediction for a strategy becomes the Markov view's topology and (p, q), one undo step.
+    app::MainWindow w;
+    QVERIFY(w.extrapolatePanel()->loadTrainingFile(
+            QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv")));
+    const auto &predictions = w.extrapolatePanel()->predictions();
+    QVERIFY(!predictions.empty());
+    const core::StrategyPrediction &best = predictions.front();
+    const int undoBefore = w.state()->undoStack()->count();
+    w.extrapolatePanel()->table()->selectRow(0);
+    w.extrapolatePanel()->sendButton()->click();
+    QCOMPARE(w.currentViewName(), QStringLiteral("markov"));
+    QCOMPARE(w.markovView()->topology(), std::vector<int>(std::size_t(best.groups), best.threads_per_group));
+    const auto &surface = w.markovView()->surface();
+    QVERIFY(std::abs(surface.p[std::size_t(w.markovView()->selectedP())] - best.p) <= 0.05);
+    QVERIFY(std::abs(surface.q[std::size_t(w.markovView()->selectedQ())] - best.q) <= 0.05);
+    QCOMPARE(w.state()->undoStack()->count(), undoBefore + 1);
+    w.state()->undoStack()->undo();
+    QCOMPARE(w.markovView()->topology(), (std::vector<int>{2, 2, 2, 2}));
 }
 
 void TestMainWindow::layoutFits_data()
