@@ -8,9 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtGlobal>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -38,6 +40,14 @@ inline nlohmann::json runJson(const std::vector<std::string> &args)
     if (r.status != 0)
         qWarning("%s", r.err.c_str());
     return nlohmann::json::parse(r.out);
+}
+
+/// Writes TEXT to the file NAME in DIR (as it is, bytes and all) and returns its path.
+inline std::string writeFile(const QTemporaryDir &dir, const char *name, const std::string &text)
+{
+    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
 }
 
 /// Bad usage or input: exit status 2, one line on stderr that contains MESSAGE, nothing on stdout.

@@ -20,13 +20,7 @@ const std::string kFamily = kProbe + "/family.csv";
 
 using crossroof::test::run;
 using crossroof::test::runJson;
-
-std::string write(const QTemporaryDir &dir, const char *name, const std::string &text)
-{
-    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
+using crossroof::test::writeFile;
 
 } // namespace
 
@@ -130,10 +124,10 @@ private Q_SLOTS:
     void badFiles()
     {
         QTemporaryDir dir;
-        const std::string text = write(dir, "text.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,one,80\n");
+        const std::string text = writeFile(dir, "text.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,one,80\n");
         crossroof::test::expectUsageError({"calibrate", "--family", QString::fromStdString(text)},
                                           "text.csv:3:6: column 'E': 'one' is not a number");
-        const std::string few = write(dir, "few.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,1,80\n");
+        const std::string few = writeFile(dir, "few.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,1,80\n");
         crossroof::test::expectUsageError({"calibrate", "--family", QString::fromStdString(few)},
                                           "few.csv: 2 rows cannot fit 4 parameters");
     }

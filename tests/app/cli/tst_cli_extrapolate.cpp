@@ -19,13 +19,7 @@ const std::string kMeasured = std::string(CROSSROOF_SOURCE_DIR) + "/docs/samples
 
 using crossroof::test::run;
 using crossroof::test::runJson;
-
-std::string write(const QTemporaryDir &dir, const char *name, const std::string &text)
-{
-    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
+using crossroof::test::writeFile;
 
 } // namespace
 
@@ -108,7 +102,7 @@ private Q_SLOTS:
         std::ifstream in(kTrain);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         text.replace(text.find("Application_size"), 16, "AS");
-        const std::string path = write(dir, "as.csv", text);
+        const std::string path = writeFile(dir, "as.csv", text);
         const json j = runJson({"extrapolate", "--train", path, "--column", "size=AS", "--json"});
         QCOMPARE(j["columns"]["size"].get<std::string>(), std::string("AS"));
         QCOMPARE(j["tree"]["p"]["leaves"].get<int>(), 4);
@@ -158,17 +152,17 @@ private Q_SLOTS:
         const std::string header = "Application_size,Iteration,Num_L2,Num_threads_per_L2,Mapping_Strategy,"
                                    "Num_MC_States,p_value,"
                                    "q_value\n";
-        const std::string few = write(dir, "few.csv", header + "32,1,2,1,2T_2,4,0.2,0.5\n");
+        const std::string few = writeFile(dir, "few.csv", header + "32,1,2,1,2T_2,4,0.2,0.5\n");
         crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(few)},
                                           "few.csv: 1 training rows; a model tree needs at least 8");
         std::string text = header;
         for (int i = 0; i < 8; ++i)
             text += "32," + std::to_string(i) + ",2,1,2T_2,4,0.3,0." + std::to_string(i + 1) + "\n";
-        const std::string constant = write(dir, "constant.csv", text);
+        const std::string constant = writeFile(dir, "constant.csv", text);
         crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(constant)},
                                           "constant.csv: column 'p_value' is 0.3 in every row");
         const std::string measured
-                = write(dir, "measured.csv", "Application_size,Mapping_Strategy,CPI\n256,9T,2\n");
+                = writeFile(dir, "measured.csv", "Application_size,Mapping_Strategy,CPI\n256,9T,2\n");
         crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(kTrain),
                                            "--measured", QString::fromStdString(measured)},
                                           "line 2: unknown mapping strategy '9T'");

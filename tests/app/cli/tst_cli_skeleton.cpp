@@ -17,13 +17,7 @@ namespace {
 using crossroof::test::expectUsageError;
 using crossroof::test::run;
 using crossroof::test::runJson;
-
-std::string write(const QTemporaryDir &dir, const char *name, const std::string &text)
-{
-    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
+using crossroof::test::writeFile;
 
 } // namespace
 
@@ -69,7 +63,7 @@ private Q_SLOTS:
     void fileAndOtherProfile()
     {
         QTemporaryDir dir;
-        const std::string path = write(dir, "k.skel", "def k ()\n{\n  for i = 0:100\n  {\n    ld a\n    fma s: s, a, w\n  }\n}\n");
+        const std::string path = writeFile(dir, "k.skel", "def k ()\n{\n  for i = 0:100\n  {\n    ld a\n    fma s: s, a, w\n  }\n}\n");
         const json j = runJson({"skeleton", "--file", path, "--profile", "epyc-9654", "--json"});
         QCOMPARE(j["profile"].get<std::string>(), std::string("epyc-9654"));
         QCOMPARE(j["statements"].size(), std::size_t(2));
@@ -83,7 +77,7 @@ private Q_SLOTS:
     void badInput()
     {
         QTemporaryDir dir;
-        const std::string bad = write(dir, "bad.skel", "def k ()\n{\n  fp x a\n}\n");
+        const std::string bad = writeFile(dir, "bad.skel", "def k ()\n{\n  fp x a\n}\n");
         expectUsageError({"skeleton", "--file", QString::fromStdString(bad)},
                          QStringLiteral("bad.skel: line 3, column 8: expected ':'"));
         expectUsageError({"skeleton", "--sample", "haccmk", "--profile", "v100"},

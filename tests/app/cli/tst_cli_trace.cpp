@@ -24,17 +24,11 @@ const std::string kExcerpt = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/pe
 using Run = crossroof::test::CliRun;
 using crossroof::test::run;
 using crossroof::test::runJson;
+using crossroof::test::writeFile;
 
 bool haveShared()
 {
     return QFile::exists(QString::fromStdString(kTidy));
-}
-
-std::string write(const QTemporaryDir &dir, const char *name, const std::string &text)
-{
-    const std::string path = (dir.path() + QLatin1Char('/') + QLatin1String(name)).toStdString();
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
 }
 
 } // namespace
@@ -76,7 +70,7 @@ void TestCliTrace::fitTraceWhereAndText()
 {
     QTemporaryDir dir;
     const std::string path
-            = write(dir, "t.csv",
+            = writeFile(dir, "t.csv",
                     "# synthetic\nrun;k;gbs\nA;1;100\nA;2;200\nA;4;300\nA;8;300\nB;1;5\nB;2;10\nB;3;10\n");
     const json a
             = runJson({"fit-trace", "--trace", path, "--x", "k", "--y", "gbs", "--where", "run=A", "--json"});
@@ -113,7 +107,7 @@ void TestCliTrace::fitTraceCacheModel()
 void TestCliTrace::bandwidthCurveJson()
 {
     QTemporaryDir dir;
-    const std::string path = write(dir, "bw.tsv", "t\tbytes\n0\t10\n1\t2\n2\t10\n3\t2\n");
+    const std::string path = writeFile(dir, "bw.tsv", "t\tbytes\n0\t10\n1\t2\n2\t10\n3\t2\n");
     const json j = runJson({"bandwidth-curve", "--trace", path, "--column", "bytes", "--window", "1",
                             "--limit", "5", "--json"});
     for (const char *key : {"sorted", "slowdown", "units", "window", "limit", "area_bytes", "total_bytes"})
@@ -235,14 +229,14 @@ void TestCliTrace::badArgumentsExitTwo()
     QFETCH(QString, message);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    write(dir, "t.csv", "run,k,gbs\nA,1,100\nA,2,200\nA,4,300\nA,8,300\nB,1,5\nB,2,10\n");
-    write(dir, "junk.csv", "k,gbs\n1,100\n2,n/a\n");
-    write(dir, "nan.csv", "k,gbs\n1,100\n2,200\n4,  NaN\n");
-    write(dir, "neg.csv", "bytes\n1\n-5\n");
-    write(dir, "empty.csv", "");
-    write(dir, "binary.csv", std::string("k\0ELF", 5));
+    writeFile(dir, "t.csv", "run,k,gbs\nA,1,100\nA,2,200\nA,4,300\nA,8,300\nB,1,5\nB,2,10\n");
+    writeFile(dir, "junk.csv", "k,gbs\n1,100\n2,n/a\n");
+    writeFile(dir, "nan.csv", "k,gbs\n1,100\n2,200\n4,  NaN\n");
+    writeFile(dir, "neg.csv", "bytes\n1\n-5\n");
+    writeFile(dir, "empty.csv", "");
+    writeFile(dir, "binary.csv", std::string("k\0ELF", 5));
     const std::string huge = (dir.path() + QStringLiteral("/huge.csv")).toStdString();
-    write(dir, "huge.csv", "k,gbs\n");
+    writeFile(dir, "huge.csv", "k,gbs\n");
     std::filesystem::resize_file(huge, 300ull * 1000 * 1000);
     std::vector<std::string> argv;
     for (QString a : args)

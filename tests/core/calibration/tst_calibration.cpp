@@ -3,6 +3,7 @@
 
 #include "calibration/calibration.h"
 #include "calibration/probe_analysis.h"
+#include "core/error_of.h"
 #include "profiles/hardware_profile.h"
 #include "support/error.h"
 #include "xmodel/xmodel.h"
@@ -36,16 +37,7 @@ XModelParams h100Start()
     return p;
 }
 
-template <typename F>
-QString errorOf(F &&f)
-{
-    try {
-        f();
-    } catch (const InputError &e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using crossroof::test::errorOf;
 
 } // namespace
 

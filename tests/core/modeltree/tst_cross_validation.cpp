@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // k-fold cross-validation of model trees: the fold rule, a leave-one-out case computed by hand, bad folds.
 
+#include "core/error_of.h"
 #include "modeltree/cross_validation.h"
 #include "support/error.h"
 
@@ -10,16 +11,7 @@ using namespace crossroof::core;
 
 namespace {
 
-template<typename F>
-QString errorOf(F &&f)
-{
-    try {
-        f();
-    } catch (const InputError &e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using crossroof::test::errorOf;
 
 RegressionData column(std::vector<double> x, std::vector<double> y)
 {

@@ -2,6 +2,7 @@
 // The thesis' second and third steps on the bundled synthetic sample (docs/samples/modeltree-*.csv) and on an
 // extrapolation small enough to check by hand.
 
+#include "core/error_of.h"
 #include "modeltree/extrapolation.h"
 #include "support/error.h"
 
@@ -15,16 +16,7 @@ namespace {
 
 const std::string kSamples = CROSSROOF_SOURCE_DIR "/docs/samples/";
 
-template<typename F>
-QString errorOf(F &&f)
-{
-    try {
-        f();
-    } catch (const InputError &e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using crossroof::test::errorOf;
 
 const ModelTreeNode &node(const ModelTree &tree, int index)
 {

@@ -2,6 +2,7 @@
 // M5' model trees on data whose answer is known: a piecewise-linear truth, a plain linear one, a tree small
 // enough to compute by hand, ties, and bad input.
 
+#include "core/error_of.h"
 #include "modeltree/model_tree.h"
 #include "modeltree/tree_text.h"
 #include "support/error.h"
@@ -14,16 +15,7 @@ using namespace crossroof::core;
 
 namespace {
 
-template<typename F>
-QString errorOf(F &&f)
-{
-    try {
-        f();
-    } catch (const InputError &e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using crossroof::test::errorOf;
 
 /// ROWS rows of the attributes COLUMNS(i) and the target TARGET(i).
 template<typename X, typename Y>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The training CSV of the model-tree step and the measured-CPI file: columns, renaming, and every refusal.
 
+#include "core/error_of.h"
 #include "modeltree/training_set.h"
 #include "support/error.h"
 
@@ -10,16 +11,7 @@ using namespace crossroof::core;
 
 namespace {
 
-template<typename F>
-QString errorOf(F &&f)
-{
-    try {
-        f();
-    } catch (const InputError &e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using crossroof::test::errorOf;
 
 const char *kHeader
         = "Application_size,Iteration,Num_L2,Num_threads_per_L2,Mapping_Strategy,Num_MC_States,p_value,"
