@@ -73,7 +73,7 @@ if [[ $fuzz -eq 1 ]]; then
     section "Fuzz targets (clang, libFuzzer + AddressSanitizer, build-fuzz/)"
     CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCROSSROOF_BUILD_GUI=OFF -DCROSSROOF_FUZZ=ON -DCROSSROOF_BUILD_TESTS=ON
-    cmake --build build-fuzz --parallel 2 --target fuzz_csv_table fuzz_ncu_csv fuzz_perf_stat fuzz_gpu_benches
+    cmake --build build-fuzz --parallel 2 --target fuzz_all
 fi
 
 # The same tree with ASan and UBSan, at -O1 so that it builds and runs in a few minutes more.
