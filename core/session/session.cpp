@@ -218,7 +218,7 @@ SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
 {
     if (!obj.is_object())
         r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"text", "profile", "unroll"});
+    rejectUnknown(r, obj, {"text", "profile", "unroll", "measured"});
     SkeletonSettings s;
     if (obj.contains("text")) {
         std::string text = r.string(obj, "text", "text", true);
@@ -229,6 +229,21 @@ SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
     if (std::string id = r.string(obj, "profile", "profile", false); !id.empty())
         s.profile_id = std::move(id);
     s.unroll = int(r.integer(obj, "unroll", "unroll", 1, kMaxUnroll, s.unroll));
+    if (obj.contains("measured")) {
+        const json &measured = obj["measured"];
+        if (!measured.is_array() || measured.size() > std::size_t(kMaxUnroll))
+            r.fail("measured", "must be an array of at most 16 {\"unroll\", \"cycles\"}");
+        for (std::size_t i = 0; i < measured.size(); ++i) {
+            const std::string at = "measured[" + std::to_string(i) + "].";
+            const JsonReader mr = r.nested(at);
+            if (!measured[i].is_object())
+                r.fail(at.substr(0, at.size() - 1), "must be an object");
+            rejectUnknown(mr, measured[i], {"unroll", "cycles"});
+            const int factor = int(mr.integer(measured[i], "unroll", "unroll", 1, kMaxUnroll, std::nullopt));
+            const double cycles = mr.number(measured[i], "cycles", "cycles", 1e-300, 1e300, std::nullopt);
+            s.measured.emplace_back(factor, cycles);
+        }
+    }
     return s;
 }
 
@@ -443,6 +458,12 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     Ordered skeleton = {{"profile", s.skeleton.profile_id}, {"unroll", s.skeleton.unroll}};
     if (s.skeleton.text)
         skeleton["text"] = *s.skeleton.text;
+    if (!s.skeleton.measured.empty()) {
+        Ordered measured = Ordered::array();
+        for (const auto &[factor, cycles] : s.skeleton.measured)
+            measured.push_back({{"unroll", factor}, {"cycles", cycles}});
+        skeleton["measured"] = measured;
+    }
     doc["skeleton"] = skeleton;
     doc["link_traces"] = s.link_traces;
     std::error_code ec;

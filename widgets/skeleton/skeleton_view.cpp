@@ -13,15 +13,18 @@
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <map>
 
@@ -112,10 +115,35 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     best->setLineStyle(QCPGraph::lsNone);
     best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 2), Qt::NoBrush, 12));
 
+    auto *measured = m_unrollPlot->addGraph();
+    measured->setLineStyle(QCPGraph::lsNone);
+    measured->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(plot_style::kVermillion, 2), Qt::NoBrush, 9));
+    measured->setName(tr("measured"));
+
+    m_table = new QTableWidget(core::kMaxUnroll, 4, this);
+    m_table->setHorizontalHeaderLabels(
+            {tr("Unroll"), tr("Projected (cycles)"), tr("Measured (cycles)"), tr("Error")});
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setToolTip(tr("Type the cycles you measured for the whole loop nest at an unroll factor; the error "
+                           "is (projected − measured) / measured"));
+    m_table->setAccessibleName(tr("Projected and measured cycles"));
+    for (int row = 0; row < core::kMaxUnroll; ++row) {
+        for (int col = 0; col < 4; ++col) {
+            auto *item = new QTableWidgetItem;
+            if (col != MeasuredColumn)
+                item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(row, col, item);
+        }
+        m_table->item(row, FactorColumn)->setText(QString::number(row + 1));
+    }
+
     auto *left = new QVBoxLayout;
     left->addWidget(m_editor, 3);
     left->addWidget(m_errorLabel);
-    left->addWidget(m_readout, 2);
+    left->addWidget(m_readout, 1);
+    left->addWidget(m_table, 2);
     auto *plots = new QVBoxLayout;
     plots->addWidget(m_graphPlot, 3);
     plots->addWidget(m_ganttPlot, 2);
@@ -137,6 +165,7 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     connect(m_profileBox, &QComboBox::currentIndexChanged, this, &SkeletonView::recompute);
     connect(m_unroll, &QSpinBox::valueChanged, this, &SkeletonView::recompute);
     connect(m_use, &QPushButton::clicked, this, &SkeletonView::useInXGraph);
+    connect(m_table, &QTableWidget::itemChanged, this, &SkeletonView::measuredEdited);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &SkeletonView::settingsChanged);
     connect(m_profileBox, &QComboBox::currentIndexChanged, this, &SkeletonView::settingsChanged);
     connect(m_unroll, &QSpinBox::valueChanged, this, &SkeletonView::settingsChanged);
@@ -152,6 +181,7 @@ core::SkeletonSettings SkeletonView::settings() const
     s.text = text().toStdString();
     s.profile_id = profileId().toStdString();
     s.unroll = unroll();
+    s.measured = measured();
     return s;
 }
 
@@ -159,6 +189,7 @@ void SkeletonView::setSettings(const core::SkeletonSettings &s)
 {
     setProfile(QString::fromStdString(s.profile_id));
     setUnroll(s.unroll);
+    setMeasured(s.measured);
     if (s.text)
         setText(QString::fromStdString(*s.text));
     else
@@ -238,6 +269,7 @@ void SkeletonView::recompute()
     drawGantt();
     drawUnroll();
     updateReadout();
+    updateMeasured();
 }
 
 void SkeletonView::drawGraph()
@@ -376,6 +408,77 @@ void SkeletonView::useInXGraph()
         m_state->applyValue(QStringLiteral("Z"), *m_workload->Z);
     m_state->applyValue(QStringLiteral("E"), m_workload->E);
     undo->endMacro();
+}
+
+std::vector<std::pair<int, double>> SkeletonView::measured() const
+{
+    std::vector<std::pair<int, double>> out;
+    for (int row = 0; row < core::kMaxUnroll; ++row) {
+        bool ok = false;
+        const double cycles = m_table->item(row, MeasuredColumn)->text().trimmed().toDouble(&ok);
+        if (ok && std::isfinite(cycles) && cycles > 0)
+            out.emplace_back(row + 1, cycles);
+    }
+    return out;
+}
+
+void SkeletonView::setMeasured(const std::vector<std::pair<int, double>> &measured)
+{
+    {
+        const QSignalBlocker block(m_table);
+        for (int row = 0; row < core::kMaxUnroll; ++row)
+            m_table->item(row, MeasuredColumn)->setText(QString());
+        for (const auto &[factor, cycles] : measured) {
+            if (factor >= 1 && factor <= core::kMaxUnroll)
+                m_table->item(factor - 1, MeasuredColumn)->setText(QString::number(cycles, 'g', 15));
+        }
+    }
+    updateMeasured();
+}
+
+void SkeletonView::measuredEdited(QTableWidgetItem *item)
+{
+    if (item->column() != MeasuredColumn)
+        return;
+    updateMeasured();
+    Q_EMIT settingsChanged();
+}
+
+void SkeletonView::updateMeasured()
+{
+    const QSignalBlocker block(m_table);
+    QVector<double> x, y;
+    for (int row = 0; row < core::kMaxUnroll; ++row) {
+        QTableWidgetItem *measuredItem = m_table->item(row, MeasuredColumn);
+        QTableWidgetItem *error = m_table->item(row, ErrorColumn);
+        const QString text = measuredItem->text().trimmed();
+        bool ok = false;
+        const double cycles = text.toDouble(&ok);
+        const bool valid = ok && std::isfinite(cycles) && cycles > 0;
+        measuredItem->setForeground(text.isEmpty() || valid ? palette().text() : QBrush(plot_style::kVermillion));
+        measuredItem->setToolTip(text.isEmpty() || valid ? QString()
+                                                         : tr("Not a number of cycles above 0: '%1'").arg(text));
+        if (!m_projection) {
+            error->setText(QString());
+            continue;
+        }
+        const core::UnrollPoint &p = m_projection->point(row + 1);
+        m_table->item(row, ProjectedColumn)->setText(QString::number(p.total_cycles, 'f', 0));
+        if (!valid) {
+            error->setText(QString());
+            continue;
+        }
+        error->setText(QStringLiteral("%1 %").arg(core::projectionErrorPercent(p.total_cycles, cycles), 0, 'f', 1));
+        // On the chart per iteration, scaled as the projection is.
+        x.push_back(row + 1);
+        y.push_back(cycles * p.cycles_per_iteration / p.total_cycles);
+    }
+    m_unrollPlot->graph(2)->setData(x, y, true);
+    if (!y.empty()) {
+        const double top = std::max(m_unrollPlot->yAxis->range().upper, *std::max_element(y.begin(), y.end()) * 1.1);
+        m_unrollPlot->yAxis->setRange(0, top);
+    }
+    m_unrollPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace crossroof::widgets

@@ -16,6 +16,8 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QTableWidget;
+class QTableWidgetItem;
 
 namespace crossroof::widgets {
 
@@ -66,6 +68,13 @@ public:
     QPlainTextEdit *editor() const { return m_editor; }
     QLabel *errorLabel() const { return m_errorLabel; }
     QLabel *readout() const { return m_readout; }
+    /// One row per unroll factor: projected cycles of the nest, the measured cycles the user types, the error.
+    QTableWidget *measuredTable() const { return m_table; }
+    /// Columns of measuredTable().
+    enum MeasuredColumn { FactorColumn, ProjectedColumn, MeasuredColumn, ErrorColumn };
+    /// The measured cycles typed so far, (unroll factor, cycles of the nest), by factor.
+    std::vector<std::pair<int, double>> measured() const;
+    void setMeasured(const std::vector<std::pair<int, double>> &measured);
     QPushButton *useButton() const { return m_use; }
 
 Q_SIGNALS:
@@ -78,6 +87,9 @@ private:
     void drawGantt();
     void drawUnroll();
     void updateReadout();
+    /// Projected and error columns of the table, and the measured points on the unroll chart.
+    void updateMeasured();
+    void measuredEdited(QTableWidgetItem *item);
 
     ParameterState *m_state;
     QComboBox *m_sampleBox;
@@ -87,6 +99,7 @@ private:
     QPlainTextEdit *m_editor;
     QLabel *m_errorLabel;
     QLabel *m_readout;
+    QTableWidget *m_table;
     QCustomPlot *m_graphPlot;
     QCustomPlot *m_ganttPlot;
     QCustomPlot *m_unrollPlot;

@@ -70,6 +70,7 @@ core::Session sample()
     s.skeleton.text = "def k\n  for i = 0:8\n    ld x[i]\n    fp y: x, y\n";
     s.skeleton.profile_id = "epyc-9654";
     s.skeleton.unroll = 8;
+    s.skeleton.measured = {{1, 1.5e6}, {8, 410000.25}};
     core::MeasuredTrace t;
     t.id = "t1";
     t.name = "v100 init";
@@ -221,6 +222,8 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("embedded profile") << "\"L\": 437.0" << "\"L\": -437.0" << "field 'profile.parameters.L'";
     QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"spiral\"" << "field 'view.current'";
     QTest::newRow("unroll out of range") << "\"unroll\": 8" << "\"unroll\": 17" << "field 'skeleton.unroll'";
+    QTest::newRow("measured cycles") << "\"cycles\": 410000.25" << "\"cycles\": -3"
+                                     << "field 'skeleton.measured[1].cycles': must be";
     QTest::newRow("skeleton text type") << "\"profile\": \"epyc-9654\"" << "\"profile\": 9654"
                                         << "field 'skeleton.profile'";
     QTest::newRow("bad grid") << "\"grid\": \"logit:200\"" << "\"grid\": \"spiral:3\"" << "field 'markov.grid'";

@@ -6,6 +6,7 @@
 
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
 
@@ -77,6 +78,32 @@ private Q_SLOTS:
         QCOMPARE(m_view->profileId(), QStringLiteral("epyc-9654"));
         // Zen 4: FP loads 7 cycles, fp 3, fma 4.
         QCOMPARE(m_view->projection()->critical.cycles, 7 + 3 + 3 + 4 * 3 + 4 * 5 + 3 * 4.0);
+    }
+
+    void measuredCyclesAgainstTheProjection()
+    {
+        // Typed into the table: the error is (projected - measured) / measured, the point goes on the chart.
+        QTableWidget *table = m_view->measuredTable();
+        const double projected = m_view->projection()->point(2).total_cycles;
+        QCOMPARE(table->item(1, SkeletonView::ProjectedColumn)->text(), QString::number(projected, 'f', 0));
+        table->item(1, SkeletonView::MeasuredColumn)->setText(QString::number(projected * 1.25, 'f', 3));
+        QCOMPARE(table->item(1, SkeletonView::ErrorColumn)->text(), QStringLiteral("-20.0 %"));
+        QCOMPARE(m_view->unrollPlot()->graph(2)->dataCount(), 1);
+        QCOMPARE(m_view->measured().size(), std::size_t(1));
+        QCOMPARE(m_view->measured().front().first, 2);
+
+        // Not a number: no error, a tooltip says why, nothing drawn for it.
+        table->item(4, SkeletonView::MeasuredColumn)->setText(QStringLiteral("fast"));
+        QVERIFY(table->item(4, SkeletonView::ErrorColumn)->text().isEmpty());
+        QVERIFY(table->item(4, SkeletonView::MeasuredColumn)->toolTip().contains(QStringLiteral("fast")));
+        QCOMPARE(m_view->unrollPlot()->graph(2)->dataCount(), 1);
+
+        // Saved and restored with the view's settings.
+        const core::SkeletonSettings saved = m_view->settings();
+        QCOMPARE(saved.measured.size(), std::size_t(1));
+        SkeletonView other(m_state);
+        other.setSettings(saved);
+        QCOMPARE(other.measuredTable()->item(1, SkeletonView::ErrorColumn)->text(), QStringLiteral("-20.0 %"));
     }
 
 private:
