@@ -149,7 +149,8 @@ void RooflineView::refresh()
     std::optional<double> latencyCeiling;
     try {
         const core::XModel model(params);
-        const core::Equilibrium &op = model.solve().operatingPoint();
+        const core::XGraphResult solved = model.solve(); // the operating point lives in it
+        const core::Equilibrium &op = solved.operatingPoint();
         m_operating = QPointF(params.Z * params.warp_size / params.request_bytes, op.cs_gops);
         if (params.issueRate() * params.n < params.M)
             latencyCeiling = params.issueRate() * params.n * params.gopsPerInstructionRate();

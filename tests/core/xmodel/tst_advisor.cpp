@@ -210,8 +210,7 @@ void TestAdvisor::lowerEIsTheBestCandidate()
     // Lowering E helps under thrashing when a shallower demand line meets f higher up (Fig. 17): check the
     // chosen E against every candidate with full solves.
     for (const XModelParams &p : {thrashing(), with(loopFermi(), "E", 0.012), with(thrashing(), "E", 4)}) {
-        const auto &op = find(core::advise(p), TuningOperation::LowerE);
-        const double chosen = op.cs_gops;
+        const double chosen = find(core::advise(p), TuningOperation::LowerE).cs_gops; // the advice is gone after
         for (int i = 0; i < 65; ++i) {
             const double e = p.E * (0.5 + 0.5 * i / 64.0);
             QVERIFY(operatingCs(with(p, "E", e)) <= chosen + 1e-9 * chosen);

@@ -312,7 +312,7 @@ void TestTraceState::badFilesNameTheFile_data()
     QTest::newRow("binary junk") << "junk.csv"
                                  << QByteArray("\x7f"
                                                "ELF\x02\x01\x01\0\0\0\x03\0>\0",
-                                               16)
+                                               14) // the literal's bytes, its terminator not included
                                  << "binary data";
     QTest::newRow("header only") << "header.csv" << QByteArray("warps,gbs\n") << "no data rows";
     QTest::newRow("stream without GB/s") << "v100.txt"
