@@ -27,6 +27,7 @@
 #include <cmath>
 #include <array>
 #include <map>
+#include <optional>
 
 namespace crossroof::widgets {
 
@@ -39,6 +40,14 @@ QString statementLabel(const core::SkeletonStatement &s)
     const QString kind = QString::fromLatin1(core::statementKindName(s.kind).data());
     const std::string &name = s.target.empty() ? s.sources.front() : s.target;
     return kind + QLatin1Char(' ') + QString::fromStdString(name);
+}
+
+/// The cycles typed into a measured cell: a finite number above 0, or none.
+std::optional<double> cyclesIn(const QString &text)
+{
+    bool ok = false;
+    const double cycles = text.trimmed().toDouble(&ok);
+    return ok && std::isfinite(cycles) && cycles > 0 ? std::optional<double>(cycles) : std::nullopt;
 }
 
 QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const QString &name)
@@ -414,10 +423,8 @@ std::vector<std::pair<int, double>> SkeletonView::measured() const
 {
     std::vector<std::pair<int, double>> out;
     for (int row = 0; row < core::kMaxUnroll; ++row) {
-        bool ok = false;
-        const double cycles = m_table->item(row, MeasuredColumn)->text().trimmed().toDouble(&ok);
-        if (ok && std::isfinite(cycles) && cycles > 0)
-            out.emplace_back(row + 1, cycles);
+        if (const auto cycles = cyclesIn(m_table->item(row, MeasuredColumn)->text()))
+            out.emplace_back(row + 1, *cycles);
     }
     return out;
 }
@@ -452,9 +459,8 @@ void SkeletonView::updateMeasured()
         QTableWidgetItem *measuredItem = m_table->item(row, MeasuredColumn);
         QTableWidgetItem *error = m_table->item(row, ErrorColumn);
         const QString text = measuredItem->text().trimmed();
-        bool ok = false;
-        const double cycles = text.toDouble(&ok);
-        const bool valid = ok && std::isfinite(cycles) && cycles > 0;
+        const std::optional<double> cycles = cyclesIn(text);
+        const bool valid = cycles.has_value();
         measuredItem->setForeground(text.isEmpty() || valid ? palette().text() : QBrush(plot_style::kVermillion));
         measuredItem->setToolTip(text.isEmpty() || valid ? QString()
                                                          : tr("Not a number of cycles above 0: '%1'").arg(text));
@@ -468,10 +474,10 @@ void SkeletonView::updateMeasured()
             error->setText(QString());
             continue;
         }
-        error->setText(QStringLiteral("%1 %").arg(core::projectionErrorPercent(p.total_cycles, cycles), 0, 'f', 1));
+        error->setText(QStringLiteral("%1 %").arg(core::projectionErrorPercent(p.total_cycles, *cycles), 0, 'f', 1));
         // On the chart per iteration, scaled as the projection is.
         x.push_back(row + 1);
-        y.push_back(cycles * p.cycles_per_iteration / p.total_cycles);
+        y.push_back(*cycles * p.cycles_per_iteration / p.total_cycles);
     }
     m_unrollPlot->graph(2)->setData(x, y, true);
     if (!y.empty()) {
