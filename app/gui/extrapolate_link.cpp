@@ -3,26 +3,14 @@
 
 #include "view_tabs.h"
 
+#include "markov/coloured_surface.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/markov.h"
 #include "markov/markov_view.h"
 
-#include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace crossroof::app {
-
-namespace {
-
-int nearestIndex(const std::vector<double> &values, double v)
-{
-    return int(std::min_element(values.begin(), values.end(),
-                                [v](double a, double b) { return std::abs(a - v) < std::abs(b - v); })
-               - values.begin());
-}
-
-} // namespace
 
 void linkExtrapolationToMarkov(widgets::ExtrapolatePanel *extrapolate, widgets::MarkovView *markov,
                                ViewTabs *tabs)
@@ -34,8 +22,8 @@ void linkExtrapolationToMarkov(widgets::ExtrapolatePanel *extrapolate, widgets::
                          s.threads_per_group = threadsPerGroup;
                          s.topology_source.clear(); // groups x threads, not a profile's strategy
                          const std::vector<double> values = core::MarkovGrid::fromText(s.grid).values();
-                         s.p_index = nearestIndex(values, p);
-                         s.q_index = nearestIndex(values, q);
+                         s.p_index = widgets::ColouredSurface::nearestIndex(values, p);
+                         s.q_index = widgets::ColouredSurface::nearestIndex(values, q);
                          markov->setSettings(s);
                          tabs->showView(QStringLiteral("markov"));
                      });

@@ -558,13 +558,8 @@ void MarkovView::refreshPairs()
 
 void MarkovView::selectProbabilities(double p, double q)
 {
-    auto nearest = [](const std::vector<double> &values, double v) {
-        return int(std::min_element(values.begin(), values.end(),
-                                    [v](double a, double b) { return std::abs(a - v) < std::abs(b - v); })
-                   - values.begin());
-    };
     if (!surface().p.empty())
-        selectPoint(nearest(surface().p, p), nearest(surface().q, q));
+        selectPoint(ColouredSurface::nearestIndex(surface().p, p), ColouredSurface::nearestIndex(surface().q, q));
 }
 
 QString MarkovView::describeAt(double u, double v) const
