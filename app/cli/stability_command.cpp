@@ -426,7 +426,7 @@ constexpr const char *kAdviseHelp
           "current parameters, each as the difference of two full model evaluations, and ranks them by\n"
           "CS throughput gain:\n"
           "  thread throttling   the best n in 1..n, every n evaluated\n"
-          "  cache bypassing     R raised to the height of the cache peak f(psi)\n"
+          "  cache bypassing     the best share b of warps that bypass the cache, b up to 0.95\n"
           "  larger cache        S_s doubled (or --cache-size KIB)\n"
           "  faster cache        L_s halved\n"
           "  higher intensity    Z + 25 %\n"

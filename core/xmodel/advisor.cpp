@@ -14,6 +14,7 @@ namespace crossroof::core {
 namespace {
 
 constexpr double kTie = 1e-9; // relative throughput difference treated as a tie in the searches
+constexpr double kMaxBypass = 0.95; // the largest bypass share the advisor tries
 
 struct Evaluation
 {
@@ -127,7 +128,8 @@ double clampTo(std::string_view key, double v)
     return std::clamp(v, info->min, info->max);
 }
 
-/// The value with the highest CS throughput among candidates (ascending); ties go to the largest.
+/// The index of the highest CS throughput among the candidates; ties go to the last (put the smallest change
+/// last).
 template<typename Fn>
 std::size_t bestOf(std::size_t count, Fn &&csAt)
 {
@@ -212,6 +214,8 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
                          + ")");
     if (options.e_candidates < 2 || options.e_candidates > 100000)
         throw InputError("advisor: E candidates must be between 2 and 100000");
+    if (options.bypass_candidates < 2 || options.bypass_candidates > 100000)
+        throw InputError("advisor: bypass candidates must be between 2 and 100000");
     if (options.cache_size_kib) {
         if (auto problem = checkValue(*findParameter("S_s"), *options.cache_size_kib))
             throw InputError("advisor: cache size " + *problem);
@@ -235,14 +239,28 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     ops.push_back(assess(TuningOperation::ThreadThrottling, "thread_throttling", "Thread throttling", p,
                          before, {{"n", p.n, double(n)}}));
 
-    // Cache bypassing (Fig. 15): raise R; the best is reached when the plateau meets the cache peak.
-    const Landmarks lm = XModel(p).landmarks();
-    if (p.cache == CacheMode::Locality && lm.psi_gbs && *lm.psi_gbs > p.R) {
+    // Cache bypassing (Fig. 15): let a share b of the warps bypass the cache, so that fewer warps thrash it;
+    // the best b of a grid (ties go to the smallest change). It helps where the intersection lies on a falling
+    // f; the best is reached about where the cache users' supply meets its peak (the paper's Fig. 15 bound).
+    if (p.cache == CacheMode::Locality && XModel(p).landmarks().psi && p.bypass < kMaxBypass) {
+        std::vector<double> bs(std::size_t(options.bypass_candidates));
+        for (std::size_t i = 0; i < bs.size(); ++i)
+            bs[i] = kMaxBypass - (kMaxBypass - p.bypass) * double(i) / double(bs.size() - 1);
+        bs.back() = p.bypass;
+        const std::size_t best = bestOf(bs.size(), [&](std::size_t i) {
+            XModelParams q = p;
+            q.bypass = bs[i];
+            return scannedCsGops(XModel(q), SupplyShape(q));
+        });
         ops.push_back(assess(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing", p, before,
-                             {{"R", p.R, clampTo("R", *lm.psi_gbs)}}));
+                             {{"bypass", p.bypass, bs[best]}}));
     } else {
         ops.push_back(notApplicable(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing",
-                                    "no cache peak above the plateau R to raise R to (cache=locality only)"));
+                                    p.cache != CacheMode::Locality
+                                            ? "bypassing only changes f with cache=locality"
+                                    : p.bypass >= kMaxBypass
+                                            ? "the warps already bypass the cache as far as the model goes"
+                                            : "f has no cache peak, so no warps thrash the cache"));
     }
 
     // Larger cache (Fig. 13, Fig. 8-B): S_s enters f only in locality mode.

@@ -60,6 +60,7 @@ struct AdvisorOptions
     std::optional<double> cache_size_kib; ///< target of "larger cache"; default twice S_s
     double z_factor = 1.25;               ///< "raise Z": Z times this (+25 %, an algorithmic change)
     int e_candidates = 65;                ///< "lower E": the best of this many values spread over [E/2, E]
+    int bypass_candidates = 96;           ///< "cache bypassing": the best of this many b over [b, 0.95]
 };
 
 struct Advice

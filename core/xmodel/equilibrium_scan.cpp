@@ -150,14 +150,47 @@ double goldenMinLog(Fn &&fn, double lo, double hi)
 
 SupplyShape::SupplyShape(const XModelParams &params)
     : m_p(params)
-    , m_rreq(params.requestRate())
+    , m_keep(1 - params.bypass)
+    , m_rreq(m_keep * params.requestRate())
     , m_delta(m_rreq * params.L)
 {
     for (auto &s : m_steepest)
         s.store(kUnknown, std::memory_order_relaxed);
-    // Without cache, with a fixed hit rate, with alpha = 1 or without capacity, f = k / (a + b*Lm(k)) rises.
-    if (m_p.cache == CacheMode::Locality && m_p.alpha > 1 && m_p.S_s > 0)
+    // Without cache, with a fixed hit rate, with alpha = 1 or without capacity, f = k / (a + b*Lm(k)) rises;
+    // the bypassing warps add b*min(k/L, R_req), which never falls.
+    if (m_p.cache == CacheMode::Locality && m_p.alpha > 1 && m_p.S_s > 0) {
         findLocality();
+        if (m_p.bypass > 0)
+            applyBypass();
+    }
+}
+
+void SupplyShape::applyBypass()
+{
+    // findLocality() found where the cache users' supply falls, in kc = (1-b) k. Back to k: f'(k) is
+    // (1-b) f_c'(kc) plus b/L below delta (the bypassing warps are latency-bound there) and plus 0 above it.
+    // Above delta the stretch only rescales; below it f falls only where (1-b) f_c' < -b/L: f_c' is unimodal
+    // on the stretch, so that is one interval around its steepest point, or none.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_fallingCount; ++i) {
+        Falling fall = m_falling[i];
+        fall.lo /= m_keep;
+        fall.hi /= m_keep;
+        if (!fall.above_delta) {
+            auto fp = [&](double k) { return slope(k, false); };
+            const double s = goldenMinLog(fp, fall.lo, fall.hi);
+            const double fs = fp(s);
+            if (!(fs < 0))
+                continue;
+            const double xtol = 1e-12 * fall.hi;
+            const double flo = fp(fall.lo);
+            const double fhi = fp(fall.hi);
+            fall.lo = flo < 0 ? fall.lo : brentRoot(fp, fall.lo, s, flo, fs, xtol);
+            fall.hi = fhi < 0 ? fall.hi : brentRoot(fp, s, fall.hi, fs, fhi, xtol);
+        }
+        m_falling[kept++] = fall;
+    }
+    m_fallingCount = kept;
 }
 
 SupplyShape::SupplyShape(const SupplyShape &other)
@@ -168,6 +201,7 @@ SupplyShape::SupplyShape(const SupplyShape &other)
 SupplyShape &SupplyShape::operator=(const SupplyShape &other)
 {
     m_p = other.m_p;
+    m_keep = other.m_keep;
     m_rreq = other.m_rreq;
     m_delta = other.m_delta;
     m_falling = other.m_falling;
@@ -181,13 +215,15 @@ bool SupplyShape::sameSupply(const XModelParams &p) const
 {
     return p.cache == m_p.cache && p.R == m_p.R && p.request_bytes == m_p.request_bytes
            && p.clock_ghz == m_p.clock_ghz && p.sm_count == m_p.sm_count && p.L == m_p.L && p.L_s == m_p.L_s
-           && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h;
+           && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h
+           && p.bypass == m_p.bypass;
 }
 
 bool SupplyShape::dependsOn(std::string_view key)
 {
-    constexpr std::array<std::string_view, 10> kKeys{"R",   "request_bytes", "clock_ghz", "sm_count", "L",
-                                                     "L_s", "S_s",           "alpha",     "beta",     "h"};
+    constexpr std::array<std::string_view, 11> kKeys{"R",   "request_bytes", "clock_ghz", "sm_count",
+                                                     "L",   "L_s",           "S_s",       "alpha",
+                                                     "beta", "h",            "bypass"};
     return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
 }
 
@@ -276,6 +312,12 @@ double SupplyShape::slope(double k, bool aboveDelta) const
 {
     if (m_fallingCount == 0 || k <= 0)
         return 0; // only called on falling stretches, which exist in locality mode alone
+    const double cached = m_keep * cachedSlope(m_keep * k, aboveDelta);
+    return aboveDelta ? cached : cached + m_p.bypass / m_p.L;
+}
+
+double SupplyShape::cachedSlope(double k, bool aboveDelta) const
+{
     const double a = m_p.alpha;
     const double c = m_p.S_s / m_p.beta;
     const double Ls = m_p.L_s;

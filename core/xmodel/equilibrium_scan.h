@@ -24,6 +24,10 @@ namespace crossroof::core {
 /// So f falls on at most two stretches, each found by one one-dimensional root. On each stretch f' is
 /// unimodal (f bends from concave to convex once; checked on random parameters in tst_stability_map); its
 /// minimum, the steepest descent, is found by a golden-section search the first time a scan needs it.
+///
+/// With a bypass share b the cache users' supply is the same Eq. 5 in kc = (1-b) k with R_req scaled by 1-b,
+/// and the bypassing warps add b*min(k/L, R_req): the stretches above scale by 1/(1-b), and the one below
+/// delta shrinks to where (1-b) f_c' < -b/L (or vanishes).
 class SupplyShape
 {
 public:
@@ -54,10 +58,14 @@ public:
 
 private:
     void findLocality();
+    void applyBypass();
+    /// f_c'(kc) of the cache users' supply, in their own kc.
+    double cachedSlope(double kc, bool aboveDelta) const;
 
     XModelParams m_p;
-    double m_rreq = 0;
-    double m_delta = 0;
+    double m_keep = 1;  ///< 1 - bypass: share of the warps that use the cache
+    double m_rreq = 0;  ///< R_req of the cache users, (1-b) R_req
+    double m_delta = 0; ///< delta in kc
     std::array<Falling, 2> m_falling{};
     std::size_t m_fallingCount = 0;
     mutable std::array<std::atomic<double>, 2> m_steepest; ///< NaN until computed

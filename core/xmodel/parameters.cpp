@@ -18,7 +18,7 @@ constexpr auto W = ParameterSide::Workload;
 
 // key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member,
 // optional_in_profile
-const std::array<ParameterInfo, 17> kInfos{{
+const std::array<ParameterInfo, 18> kInfos{{
     {"n", "Resident warps", "n", "warps",
      "Warps resident per SM: the TLP of the workload. n = k + x (warps in the memory system plus warps "
      "computing).",
@@ -61,6 +61,11 @@ const std::array<ParameterInfo, 17> kInfos{{
     {"beta", "Locality footprint", "beta", "KiB",
      "Workload locality (Eq. 3): cache footprint scale per warp; larger beta thrashes sooner.",
      W, 1e-6, 1e6, 0.001, 100, true, 4, false, &P::beta, false},
+    {"bypass", "Cache bypass", "b", "",
+     "Share of the warps in the memory system whose requests bypass the shared cache (thread-level cache "
+     "bypassing). Of k warps, (1-b)*k share the cache, so locality mode uses h((1-b)*k), and b*k go "
+     "straight to memory: f(k) = f_cache((1-b)*k) + b*k/Lm(k). 0 = every request uses the cache.",
+     W, 0, 0.99, 0, 0.99, false, 3, false, &P::bypass, true},
     {"sm_count", "SMs", "SMs", "", "Streaming multiprocessors (or cores) of the device.", M, 1, 100000, 1, 1024,
      true, 0, true, &P::sm_count, false},
     {"clock_ghz", "Clock", "f_clk", "GHz", "Core clock that converts per-cycle rates to per-second rates.", M,

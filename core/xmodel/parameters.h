@@ -39,6 +39,7 @@ struct XModelParams
     double h = 0;     ///< hit rate (cache = fixed)
     double alpha = 2; ///< locality exponent (cache = locality)
     double beta = 1;  ///< KiB (cache = locality)
+    double bypass = 0; ///< share of the warps in the MS whose requests bypass the shared cache (0 = none)
 
     /// Instructions one computing warp issues per cycle: E independent chains, one instruction of each per
     /// L_c cycles. g(x) = min(issueRate() * x, M).

@@ -139,17 +139,37 @@ double XModel::memoryLatency(double k) const
     return std::max(m_p.L, k / m_rreq);
 }
 
+double XModel::cacheMissShare(double kc) const
+{
+    if (kc <= 0)
+        return 0;
+    return std::pow(m_p.S_s / (m_p.beta * kc) + 1, 1 - m_p.alpha); // 1 - h, Eq. 3
+}
+
 double XModel::hitRate(double k) const
 {
+    if (m_p.cache == CacheMode::None)
+        return 0;
+    // Of the k warps in the MS, (1-b)*k use the cache: their hit rate, weighted by their share of the supply.
+    const double kc = (1 - m_p.bypass) * k;
+    const double h = m_p.cache == CacheMode::Fixed ? m_p.h : 1 - cacheMissShare(kc);
+    if (m_p.bypass == 0 || k <= 0)
+        return h;
+    const double cached = cachedSupply(kc, memoryLatency(k));
+    return h * cached / (cached + m_p.bypass * k / memoryLatency(k));
+}
+
+double XModel::cachedSupply(double kc, double lm) const
+{
+    if (kc <= 0)
+        return 0;
     switch (m_p.cache) {
     case CacheMode::None:
-        return 0;
+        return kc / lm;
     case CacheMode::Fixed:
-        return m_p.h;
+        return kc / (m_p.h * m_p.L_s + (1 - m_p.h) * lm); // Eq. 1, 2
     case CacheMode::Locality:
-        if (k <= 0)
-            return 1;
-        return 1 - std::pow(m_p.S_s / (m_p.beta * k) + 1, 1 - m_p.alpha); // Eq. 3
+        return kc / (m_p.L_s + (lm - m_p.L_s) * cacheMissShare(kc)); // Eq. 5
     }
     return 0;
 }
@@ -159,17 +179,11 @@ double XModel::msSupply(double k) const
     if (k <= 0)
         return 0;
     const double lm = memoryLatency(k);
-    switch (m_p.cache) {
-    case CacheMode::None:
+    if (m_p.cache == CacheMode::None)
         return k / lm;
-    case CacheMode::Fixed:
-        return k / (m_p.h * m_p.L_s + (1 - m_p.h) * lm); // Eq. 1, 2
-    case CacheMode::Locality: {
-        const double miss = std::pow(m_p.S_s / (m_p.beta * k) + 1, 1 - m_p.alpha);
-        return k / (m_p.L_s + (lm - m_p.L_s) * miss); // Eq. 5
-    }
-    }
-    return 0;
+    // Bypassing warps see the memory latency; with b = 0 this is Eq. 1-5 exactly.
+    const double kc = (1 - m_p.bypass) * k;
+    return cachedSupply(kc, lm) + m_p.bypass * k / lm;
 }
 
 double XModel::csThroughput(double x) const

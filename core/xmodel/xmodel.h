@@ -90,9 +90,11 @@ public:
 
     /// Loaded memory latency Lm(k) = max(L, k/R_req) (Eq. 4).
     double memoryLatency(double k) const;
-    /// Shared-cache hit rate with k warps in the memory system: h, or Eq. 3 in locality mode, 0 without cache.
+    /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, or Eq. 3 in
+    /// locality mode, 0 without cache; with bypassing, the cache users' hit rate times their share of f.
     double hitRate(double k) const;
-    /// MS supply f(k), requests/cycle/SM (Eq. 2, 5).
+    /// MS supply f(k), requests/cycle/SM (Eq. 2, 5): the (1-b)*k warps that use the cache plus the b*k that
+    /// bypass it (MODEL.md 1.3).
     double msSupply(double k) const;
     /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM.
     double csThroughput(double x) const;
@@ -125,6 +127,10 @@ private:
     Equilibrium describe(double k, double k_end, Stability s) const;
     BoundClass boundAt(double k) const;
     double slopeOfSupply(double k) const;
+    /// 1 - h(kc) of Eq. 3 with kc warps sharing the cache (locality mode).
+    double cacheMissShare(double kc) const;
+    /// Supply of the kc warps that use the cache, with the memory latency lm.
+    double cachedSupply(double kc, double lm) const;
 
     XModelParams m_p;
     double m_rreq;       // R_req

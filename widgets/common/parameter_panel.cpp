@@ -99,7 +99,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     connect(m_cacheMode, &QComboBox::activated, this, [this](int index) {
         m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));
     });
-    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta"}, m_cacheMode);
+    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass"}, m_cacheMode);
     addGroup(tr("Machine"), {"R", "L", "M", "L_c"}, nullptr);
 
     auto *device = new QGroupBox(tr("Device (from the profile)"), this);
@@ -219,6 +219,7 @@ void ParameterPanel::updateEnabled()
     enable("S_s", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
     enable("alpha", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
     enable("beta", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
+    enable("bypass", mode != core::CacheMode::None, tr("Used with a cache mode"));
 }
 
 void ParameterPanel::updateDeviceFacts()

@@ -30,7 +30,7 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-const char *const kMapKeys[] = {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta"};
+const char *const kMapKeys[] = {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta", "bypass"};
 
 /// Blue for one stable state, orange for two, purple for three or more; each band runs light to dark with
 /// the operating throughput. Data values are band + shade, shade in [0, 0.95].

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void gainsAreDifferencesOfFullEvaluations();
     void operationsAreDefinedAsDocumented();
     void lowerEIsTheBestCandidate();
+    void bypassIsTheBestCandidate();
     void applicability();
     void principles();
     void degradationBounds();
@@ -183,7 +184,10 @@ void TestAdvisor::operationsAreDefinedAsDocumented()
         const auto &t = find(a, op);
         return std::pair(std::string(t.changes.at(0).key), t.changes.at(0).to);
     };
-    QCOMPARE(changeOf(TuningOperation::CacheBypassing), std::pair(std::string("R"), *lm.psi_gbs));
+    const auto bypass = changeOf(TuningOperation::CacheBypassing);
+    QCOMPARE(bypass.first, std::string("bypass"));
+    QVERIFY(bypass.second > 0 && bypass.second <= 0.95);
+    QVERIFY(lm.psi);
     QCOMPARE(changeOf(TuningOperation::LargerCache), std::pair(std::string("S_s"), 2 * p.S_s));
     QCOMPARE(changeOf(TuningOperation::FasterCache), std::pair(std::string("L_s"), p.L_s / 2));
     QCOMPARE(changeOf(TuningOperation::RaiseZ), std::pair(std::string("Z"), p.Z * 1.25));
@@ -203,6 +207,25 @@ void TestAdvisor::operationsAreDefinedAsDocumented()
     QVERIFY(find(a, TuningOperation::ThreadThrottling).cs_change_gops > 0);
     QVERIFY(find(a, TuningOperation::RaiseZ).cs_change_gops > 0);
     QVERIFY(find(a, TuningOperation::FasterCache).cs_change_gops > 0);
+    QVERIFY(find(a, TuningOperation::CacheBypassing).cs_change_gops > 0);
+}
+
+void TestAdvisor::bypassIsTheBestCandidate()
+{
+    // The chosen share against every candidate with full solves; ties go to the smallest change.
+    for (const XModelParams &p : {thrashing(), with(thrashing(), "n", 24), with(thrashing(), "bypass", 0.2)}) {
+        const auto &op = find(core::advise(p), TuningOperation::CacheBypassing);
+        QVERIFY(op.applicable);
+        const double chosen = op.cs_gops;
+        const double b = op.changes.at(0).to;
+        for (int i = 0; i < 96; ++i) {
+            const double candidate = p.bypass + (0.95 - p.bypass) * i / 95.0;
+            const double cs = operatingCs(with(p, "bypass", candidate));
+            QVERIFY(cs <= chosen + 1e-9 * chosen);
+            if (cs >= chosen - 1e-9 * chosen)
+                QVERIFY(candidate >= b - 1e-12);
+        }
+    }
 }
 
 void TestAdvisor::lowerEIsTheBestCandidate()

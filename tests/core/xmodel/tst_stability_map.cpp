@@ -48,6 +48,8 @@ XModelParams randomParams(std::mt19937_64 &rng)
     p.beta = logUniform(rng, 0.01, 50);
     p.h = uniform(rng, 0, 1);
     p.cache = CacheMode(std::uniform_int_distribution<int>(0, 2)(rng));
+    if (uniform(rng, 0, 1) < 0.5)
+        p.bypass = uniform(rng, 0, 0.95);
     return p;
 }
 
@@ -64,6 +66,8 @@ XModelParams bistableNeighbourhood(std::mt19937_64 &rng)
     p.L_s = logUniform(rng, 5, 200);
     p.M = logUniform(rng, 0.2, 4);
     p.R = logUniform(rng, 50, 500);
+    if (uniform(rng, 0, 1) < 0.3)
+        p.bypass = uniform(rng, 0, 0.6);
     return p;
 }
 

@@ -90,6 +90,8 @@ XModelParams randomParams(std::mt19937_64 &rng)
     p.beta = logUniform(0.01, 50);
     p.h = std::uniform_real_distribution<double>(0, 1)(rng);
     p.cache = CacheMode(std::uniform_int_distribution<int>(0, 2)(rng));
+    if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.5)
+        p.bypass = std::uniform_real_distribution<double>(0, 0.95)(rng);
     return p;
 }
 
@@ -112,6 +114,7 @@ private Q_SLOTS:
     void metrics();
     void issueLatency();
     void issueLatencyOneIsThePaperModel();
+    void cacheBypassing();
     void extremes_data();
     void extremes();
     void invalidParametersAreRejected();
@@ -398,6 +401,67 @@ void TestXModel::issueLatencyOneIsThePaperModel()
     QCOMPARE(scaled.equilibria.size(), paper.equilibria.size());
     for (std::size_t i = 0; i < paper.equilibria.size(); ++i)
         QVERIFY(std::abs(scaled.equilibria[i].k - paper.equilibria[i].k) < 1e-9);
+}
+
+void TestXModel::cacheBypassing()
+{
+    // f(k) = f_c((1-b) k) + b k / Lm(k), written out here independently of the model.
+    auto expected = [](const XModelParams &p, double k) {
+        const double rreq = p.requestRate();
+        const double lm = std::max(p.L, k / rreq);
+        const double kc = (1 - p.bypass) * k;
+        const double miss = std::pow(p.S_s / (p.beta * kc) + 1, 1 - p.alpha);
+        return kc / (p.L_s + (lm - p.L_s) * miss) + p.bypass * k / lm;
+    };
+    XModelParams p = test::thrashingFermi();
+    p.Z = 4;
+    const XModel paper(p);
+    for (double b : {0.0, 0.1, 0.5, 0.9}) {
+        p.bypass = b;
+        const XModel m(p);
+        for (double k : {0.5, 3.0, 10.0, 40.0, 200.0, 5000.0}) {
+            QVERIFY(std::abs(m.msSupply(k) - expected(p, k)) <= 1e-12 * expected(p, k));
+            if (b == 0) {
+                QCOMPARE(m.msSupply(k), paper.msSupply(k)); // the paper's model, to the last bit
+                QCOMPARE(m.hitRate(k), paper.hitRate(k));
+            }
+            // The hit rate is the share of f that hits: the cache users' hits over the whole supply.
+            const double kc = (1 - b) * k;
+            const double lm = m.memoryLatency(k);
+            const double miss = std::pow(p.S_s / (p.beta * kc) + 1, 1 - p.alpha);
+            const double hits = (1 - miss) * kc / (p.L_s + (lm - p.L_s) * miss);
+            QVERIFY(std::abs(m.hitRate(k) * m.msSupply(k) - hits) <= 1e-12 * m.msSupply(k));
+        }
+    }
+    // In the thrashing state (the intersection on the falling f) letting some warps bypass the cache lifts
+    // the operating point, and past the best share the gain shrinks again (the X-model paper, Fig. 15). The
+    // workload of the thrashing sample session:
+    p.bypass = 0;
+    p.L_c = 20;
+    p.n = 24;
+    p.Z = 8;
+    const auto before = XModel(p).solve().operatingPoint();
+    QCOMPARE(before.bound, core::BoundClass::CacheThrashing);
+    double best = before.cs_gops;
+    double bestB = 0;
+    for (int i = 1; i <= 19; ++i) {
+        p.bypass = 0.05 * i;
+        const double cs = XModel(p).solve().operatingPoint().cs_gops;
+        if (cs > best) {
+            best = cs;
+            bestB = p.bypass;
+        }
+    }
+    QVERIFY(best > before.cs_gops * 1.01);
+    QVERIFY(bestB > 0 && bestB < 0.95);
+    p.bypass = 0.95;
+    QVERIFY(XModel(p).solve().operatingPoint().cs_gops < best);
+
+    // Without a cache there is nothing to bypass.
+    p.cache = CacheMode::None;
+    const double roofline = XModel(p).msSupply(20);
+    p.bypass = 0;
+    QCOMPARE(XModel(p).msSupply(20), roofline);
 }
 
 void TestXModel::extremes_data()
