@@ -41,7 +41,7 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
     const auto *info = core::findParameter(key);
     std::vector<double> values;
     if (key == "n") {
-        const int top = int(std::max(2 * p.max_warps, 1.5 * p.n));
+        const int top = int(std::max(p.max_warps, p.n)); // the device holds at most max_warps per SM
         for (int n = 1; n <= top; ++n)
             values.push_back(n);
     } else {

@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -155,6 +156,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
         if (!m_map->axisRect()->rect().contains(e->position().toPoint()))
             return;
         m_dragging = true;
+        m_dragAxes = std::array{axis(0), axis(1)};
         m_state->beginInteraction();
         m_state->undoStack()->beginMacro(tr("Move the point on the stability map"));
         dragTo(e);
@@ -175,7 +177,63 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
         m_dragging = false;
         m_state->undoStack()->endMacro();
         m_state->endInteraction();
+        m_dragAxes.reset();
+        scheduleRefresh(); // now the map may re-centre on the point
     });
+    m_map->setFocusPolicy(Qt::StrongFocus);
+    m_map->installEventFilter(this);
+    m_map->setToolTip(tr("Drag the marked point, or use the arrow keys (Shift: ten cells), to set both "
+                         "parameters"));
+}
+
+bool StabilityView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_map && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const int step = key->modifiers() & Qt::ShiftModifier ? 10 : 1;
+        switch (key->key()) {
+        case Qt::Key_Left:
+            nudge(-step, 0);
+            return true;
+        case Qt::Key_Right:
+            nudge(step, 0);
+            return true;
+        case Qt::Key_Up:
+            nudge(0, step);
+            return true;
+        case Qt::Key_Down:
+            nudge(0, -step);
+            return true;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void StabilityView::nudge(int dx, int dy)
+{
+    // One cell of the map is one step: in log10 units on a log axis, in the key's units otherwise.
+    const core::MapAxis axes[2] = {axis(0), axis(1)};
+    const QString keys[2] = {m_xKey->currentData().toString(), m_yKey->currentData().toString()};
+    const int steps[2] = {dx, dy};
+    m_state->undoStack()->beginMacro(tr("Move the point on the stability map"));
+    for (int which : {0, 1}) {
+        if (steps[which] == 0)
+            continue;
+        const core::MapAxis &a = axes[which];
+        const auto *info = core::findParameter(keys[which].toStdString());
+        const double lo = a.log ? std::log10(a.min) : a.min;
+        const double hi = a.log ? std::log10(a.max) : a.max;
+        const double cell = (hi - lo) / std::max(a.count - 1, 1);
+        const double now = toAxis(which, m_state->params().*(info->member));
+        double value = fromAxis(which, std::clamp(now + steps[which] * cell, lo, hi));
+        if (info->integer) // whole keys move by at least one
+            value = std::round(steps[which] > 0 ? std::max(value, std::floor(fromAxis(which, now)) + 1)
+                                                : std::min(value, std::ceil(fromAxis(which, now)) - 1));
+        m_state->applyValue(keys[which], std::clamp(value, std::max(a.min, info->min), std::min(a.max, info->max)));
+    }
+    m_state->undoStack()->endMacro();
 }
 
 StabilityView::~StabilityView()
@@ -230,6 +288,8 @@ void StabilityView::setSettings(const core::StabilitySettings &s)
 
 core::MapAxis StabilityView::axis(int which) const
 {
+    if (m_dragAxes)
+        return (*m_dragAxes)[std::size_t(which)];
     const QString key = (which == 0 ? m_xKey : m_yKey)->currentData().toString();
     const auto *info = core::findParameter(key.toStdString());
     const auto &p = m_state->params();
@@ -238,8 +298,9 @@ core::MapAxis StabilityView::axis(int which) const
     a.count = m_resolution->value();
     const double v = p.*(info->member);
     if (a.key == "n") {
+        // The device holds at most max_warps warps per SM.
         a.min = 1;
-        a.max = std::max(2 * p.max_warps, 1.5 * p.n);
+        a.max = std::max(p.max_warps, p.n);
     } else if (info->log_scale) {
         // Two and a half decades around the current value, within the key's limits.
         a.min = std::max(info->min > 0 ? info->min : 1e-6, v / 18);

@@ -6,7 +6,9 @@
 
 #include <QWidget>
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <thread>
 
@@ -75,6 +77,7 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void scheduleRefresh();
@@ -87,6 +90,8 @@ private:
     double toAxis(int which, double value) const;
     double fromAxis(int which, double u) const;
     void dragTo(QMouseEvent *event);
+    /// Moves the marked point by whole cells (arrow keys), one undo step.
+    void nudge(int dx, int dy);
 
     ParameterState *m_state;
     QComboBox *m_xKey;
@@ -105,6 +110,9 @@ private:
     std::jthread m_worker;
     int m_generation = 0;
     bool m_dragging = false;
+    /// The map's axes while the point is dragged: they stay where they were, or the point would run away
+    /// from the pointer as the map re-centres on it.
+    std::optional<std::array<core::MapAxis, 2>> m_dragAxes;
     bool m_refreshQueued = false;
     bool m_stale = true; ///< inputs changed while hidden: recompute when shown
 };

@@ -22,6 +22,9 @@ private Q_SLOTS:
     void mapCountsMatchTheRootFinder();
     void currentPointFollowsTheState();
     void dragSetsBothParametersInOneStep();
+    void dragKeepsTheAxesStill();
+    void mapStopsAtTheDevicesWarps();
+    void arrowKeysNudgeThePoint();
     void hysteresisBranchesDifferOnlyWhenBistable();
     void adviceAppliesAsOneUndoStep();
     void hiddenViewDefersItsWork();
@@ -97,6 +100,62 @@ void TestStabilityView::dragSetsBothParametersInOneStep()
     m_state->undoStack()->undo();
     QCOMPARE(m_state->params().n, 48.0);
     QCOMPARE(m_state->params().Z, 12.0);
+}
+
+void TestStabilityView::dragKeepsTheAxesStill()
+{
+    // Dragging must not re-centre the map on the point: the pointer sets what lies under it on the axes as
+    // they were when the drag began, however far and in how many steps it goes.
+    QCustomPlot *plot = m_view->mapPlot();
+    const QRect rect = plot->axisRect()->rect();
+    const QCPRange x0 = plot->xAxis->range();
+    const QCPRange y0 = plot->yAxis->range();
+    QPoint at = rect.center();
+    QTest::mousePress(plot, Qt::LeftButton, {}, at);
+    for (int i = 0; i < 12; ++i) {
+        at += QPoint(-6, 4); // down and left: lower Z, fewer warps
+        QMouseEvent move(QEvent::MouseMove, QPointF(at), plot->mapToGlobal(QPointF(at)), Qt::LeftButton,
+                         Qt::LeftButton, {});
+        QCoreApplication::sendEvent(plot, &move);
+        m_view->waitForMap(); // the map redraws under the pointer during the drag
+        QCOMPARE(plot->xAxis->range(), x0);
+        QCOMPARE(plot->yAxis->range(), y0);
+    }
+    const double expectedZ = std::pow(10.0, plot->yAxis->pixelToCoord(at.y()));
+    QVERIFY2(std::abs(m_state->params().Z / expectedZ - 1) < 0.02,
+             qPrintable(QStringLiteral("Z %1, under the pointer %2").arg(m_state->params().Z).arg(expectedZ)));
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, at);
+    m_view->waitForMap();
+    m_state->undoStack()->undo(); // one step for the whole drag
+    QCOMPARE(m_state->params().Z, 12.0);
+}
+
+void TestStabilityView::mapStopsAtTheDevicesWarps()
+{
+    // A GTX 570 SM holds 48 warps: the n axis ends there.
+    QCOMPARE(m_view->map().x_values.back(), m_state->params().max_warps);
+    QVERIFY(m_view->upBranch()->data()->at(m_view->upBranch()->data()->size() - 1)->key
+            <= m_state->params().max_warps);
+}
+
+void TestStabilityView::arrowKeysNudgeThePoint()
+{
+    QCustomPlot *plot = m_view->mapPlot();
+    plot->setFocus();
+    const int steps = m_state->undoStack()->count();
+    const double z = m_state->params().Z;
+    QTest::keyClick(plot, Qt::Key_Up);
+    const auto &map = m_view->map();
+    const double cell = (std::log10(map.y.max) - std::log10(map.y.min)) / (map.y.count - 1);
+    QVERIFY(std::abs(std::log10(m_state->params().Z / z) - cell) < 1e-9);
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    QTest::keyClick(plot, Qt::Key_Left, Qt::ShiftModifier);
+    QVERIFY(m_state->params().n < 48);
+    QCOMPARE(m_state->undoStack()->count(), steps + 2);
+    m_state->undoStack()->undo();
+    m_state->undoStack()->undo();
+    QCOMPARE(m_state->params().Z, z);
+    QCOMPARE(m_state->params().n, 48.0);
 }
 
 void TestStabilityView::hysteresisBranchesDifferOnlyWhenBistable()
