@@ -3,6 +3,7 @@
 
 #include "common/labelled.h"
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "support/error.h"
 #include "traces/trace_state.h"
@@ -86,6 +87,7 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
         auto *plot = new QCustomPlot(this);
         plot->setPlottingHint(QCP::phFastPolylines, true);
         plot_style::setupAxes(plot);
+        PlotNavigator::install(plot);
         plot->xAxis->setLabel(x);
         plot->yAxis->setLabel(y);
         return plot;

@@ -6,6 +6,7 @@
 
 #include "calibration/probe_analysis.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "support/error.h"
 
@@ -96,6 +97,7 @@ FamilyCalibrationDialog::FamilyCalibrationDialog(ParameterState *state, QWidget 
 
     m_plot = new QCustomPlot(this);
     plot_style::setupAxes(m_plot);
+    PlotNavigator::install(m_plot);
     m_plot->setAccessibleName(tr("Predicted against measured throughput"));
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);

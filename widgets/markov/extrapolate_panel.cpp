@@ -3,6 +3,7 @@
 
 #include "common/labelled.h"
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "markov/training_columns_dialog.h"
@@ -98,6 +99,7 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
 
     m_plot = new QCustomPlot(this);
     plot_style::setupAxes(m_plot);
+    PlotNavigator::install(m_plot);
     m_plot->xAxis->setLabel(tr("application size"));
     m_plot->legend->setVisible(true);
     plot_style::placeLegendBelow(m_plot);

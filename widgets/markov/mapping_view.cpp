@@ -3,6 +3,7 @@
 
 #include "common/labelled.h"
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "support/error.h"
 
@@ -87,6 +88,7 @@ MappingView::MappingView(QWidget *parent)
 
     m_plot = new QCustomPlot(this);
     plot_style::setupAxes(m_plot);
+    PlotNavigator::install(m_plot);
     m_plot->yAxis->setLabel(tr("steady-state CPI (cycles per instruction)"));
     m_plot->xAxis->setLabel(tr("mapping strategy"));
     m_plot->xAxis->grid()->setVisible(false);

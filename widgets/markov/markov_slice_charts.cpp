@@ -2,6 +2,7 @@
 #include "markov/markov_slice_charts.h"
 
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 
 #include <qcustomplot.h>
@@ -19,6 +20,7 @@ MarkovSliceCharts::MarkovSliceCharts(QWidget *parent)
 {
     m_slice = new QCustomPlot(this);
     plot_style::setupAxes(m_slice);
+    PlotNavigator::install(m_slice);
     m_slice->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_slice->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     m_slice->yAxis->setLabel(tr("CPI"));
@@ -26,6 +28,7 @@ MarkovSliceCharts::MarkovSliceCharts(QWidget *parent)
     m_sliceGraph->setPen(QPen(plot_style::kBlue, 2));
     m_transient = new QCustomPlot(this);
     plot_style::setupAxes(m_transient);
+    PlotNavigator::install(m_transient);
     m_transient->xAxis->setLabel(tr("steps t from all-active"));
     m_transient->yAxis->setLabel(tr("CPI after t steps"));
     m_transientGraph = m_transient->addGraph();

@@ -3,6 +3,7 @@
 
 #include "common/labelled.h"
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "markov/coloured_surface.h"
 #include "markov/counters_dialog.h"
@@ -108,6 +109,7 @@ MarkovView::MarkovView(QWidget *parent)
     // The surface: colour map, contours, colour scale.
     m_map = new QCustomPlot(this);
     plot_style::setupAxes(m_map);
+    PlotNavigator::install(m_map)->setLeftButtonTaken(true); // the left button picks (p, q)
     m_map->xAxis->setLabel(tr("p: probability that an active thread suspends per step"));
     m_map->yAxis->setLabel(tr("q: probability that a suspended thread stays suspended"));
     m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);

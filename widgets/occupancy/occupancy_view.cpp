@@ -3,6 +3,7 @@
 
 #include "support/error.h"
 #include "occupancy/occupancy_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 
 #include <qcustomplot.h>
@@ -112,6 +113,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
         auto *plot = new QCustomPlot(this);
         plot->setPlottingHint(QCP::phFastPolylines, true);
         plot_style::setupAxes(plot);
+        PlotNavigator::install(plot);
         plot->xAxis->setLabel(xLabels[i]);
         plot->yAxis->setLabel(tr("occupancy (%)"));
         plot->yAxis->setRange(0, 105);

@@ -3,6 +3,7 @@
 
 #include "common/parameter_state.h"
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "kernels/kernel_table_view.h"
 #include "support/error.h"
@@ -38,6 +39,7 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     m_plot->setMinimumSize(420, 320);
     m_plot->setToolTip(QString());
     plot_style::setupAxes(m_plot);
+    PlotNavigator::install(m_plot);
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());

@@ -3,6 +3,7 @@
 
 #include "common/labelled.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "profiles/profile_library.h"
 #include "skeleton/bundled_skeletons.h"
@@ -54,6 +55,7 @@ QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const
 {
     auto *plot = new QCustomPlot(parent);
     plot_style::setupAxes(plot);
+    PlotNavigator::install(plot);
     plot->xAxis->setLabel(x);
     plot->yAxis->setLabel(y);
     plot->setAccessibleName(name);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stability/hysteresis_chart.h"
 
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "xmodel/hysteresis.h"
@@ -15,6 +16,7 @@ HysteresisChart::HysteresisChart(QWidget *parent)
     : QCustomPlot(parent)
 {
     plot_style::setupAxes(this);
+    PlotNavigator::install(this);
     yAxis->setLabel(tr("MS throughput (GB/s)"));
     m_bistable = addGraph();
     m_bistable->setName(tr("bistable range"));

@@ -4,6 +4,7 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "stability/advisor_panel.h"
@@ -109,6 +110,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
 
     m_map = new QCustomPlot(this);
     plot_style::setupAxes(m_map);
+    PlotNavigator::install(m_map)->setLeftButtonTaken(true); // the left button moves the point
     m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
     m_colorMap->setInterpolate(false);
     m_colorMap->setGradient(bandGradient());

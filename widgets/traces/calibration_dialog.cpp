@@ -3,6 +3,7 @@
 
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "profiles/hardware_profile.h"
 #include "support/error.h"
@@ -75,6 +76,7 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
         auto *plot = new QCustomPlot(this);
         plot->setPlottingHint(QCP::phFastPolylines, true);
         plot_style::setupAxes(plot);
+        PlotNavigator::install(plot);
         plot->xAxis->setLabel(tr("k: warps per SM"));
         plot->yAxis->setLabel(yLabel);
         // One fixed left margin for both plots, so that their k axes line up.

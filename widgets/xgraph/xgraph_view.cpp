@@ -2,6 +2,7 @@
 #include "xgraph/xgraph_view.h"
 
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -34,6 +35,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->setAccessibleName(tr("X-graph"));
 
     plot_style::setupAxes(m_plot);
+
+    PlotNavigator::install(m_plot);
     m_plot->xAxis->setLabel(tr("k: warps in the memory system"));
     m_plot->xAxis2->setVisible(true);
     m_plot->xAxis2->setRangeReversed(true);

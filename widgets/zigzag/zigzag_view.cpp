@@ -3,6 +3,7 @@
 
 #include "common/labelled.h"
 #include "common/number_format.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "occupancy/occupancy_state.h"
 #include "occupancy/scheduling.h"
@@ -151,6 +152,7 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     m_plot = new QCustomPlot(this);
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
     plot_style::setupAxes(m_plot);
+    PlotNavigator::install(m_plot);
     m_plot->xAxis->setLabel(tr("requested blocks B_r"));
     m_plot->yAxis->setLabel(tr("scheduling factor f_sched (time / ideal time)"));
     m_curve = m_plot->addGraph();
