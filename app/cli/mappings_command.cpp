@@ -135,11 +135,10 @@ constexpr const char *kHelp
           "  --steps T              the transient after T steps from all-active; default: steady state\n"
           "  --format json          JSON output {\"profile\":..,\"strategies\":[{\"id\",\"threads\",\"cores_used\",\n"
           "                         \"caches_used\",\"sockets_used\",\"group_threads\",\"p\",\"q\",\"cpi\",..}]}\n"
-          "  --format csv           CSV, one row per strategy: id,description,cores (core ids, space-\n"
-          "                         separated),threads,cores_used,\n"
-          "                         caches_used,sockets_used,max_threads_per_core,group_threads (threads per\n"
-          "                         used cache, space-separated),p,q,cpi (empty when infinite),infinite,\n"
-          "                         system_states\n"
+          "  --format csv           CSV, one row per strategy: id,description,cores (core ids, space-separated),\n"
+          "                         threads,cores_used,caches_used,sockets_used,max_threads_per_core,\n"
+          "                         group_threads (threads per used cache, space-separated),p,q,\n"
+          "                         cpi (empty when infinite),infinite,system_states\n"
           "  --json                 the same as --format json; without either, a table (--format text)\n";
 
 } // namespace
