@@ -69,7 +69,7 @@ run advise advise --profile gtx570-sp --set cache=locality --json
 run fit-trace fit-trace --trace "$work/stream.csv" --x warps --y gbs --where kernel=init --json
 run fit-trace-fixed fit-trace --trace "$work/stream.csv" --x warps --y gbs --where kernel=init \
     --model fixed --profile v100 --json
-run bandwidth-curve bandwidth-curve --trace "$repo/tests/data/perf_stat_excerpt.tsv" --format perf-stat \
+run bandwidth-curve bandwidth-curve --trace "$repo/tests/data/perf_stat_excerpt.tsv" --input-format perf-stat \
     --column imc-bytes --window 1 --limit 1e9 --json
 run extrapolate extrapolate --train "$repo/docs/samples/modeltree-training.csv" --target-size 160 \
     --measured "$repo/docs/samples/modeltree-measured-cpi.csv" --json

@@ -4,12 +4,14 @@
 # Installs the Debian build dependencies if missing, configures and builds Crossroof with its tests
 # in build/ (Release, Ninja) and runs them with ctest. Exits with ctest's status.
 #
-#   scripts/test.sh [--clean] [--no-fuzz] [--sanitize] [-- extra ctest arguments...]
+#   scripts/test.sh [--clean] [--no-fuzz] [--sanitize] [--package] [-- extra ctest arguments...]
 #
 #   --clean    remove build/ (and build-fuzz/, build-sanitize/) before configuring
 #   --no-fuzz  skip the fuzz targets (built with clang in build-fuzz/, each run for 10 s)
 #   --sanitize also build everything with AddressSanitizer and UndefinedBehaviorSanitizer in
 #              build-sanitize/ and run the whole suite there (any report fails the test)
+#   --package  also run the test labelled "package" (scripts/package.sh: both .deb packages, lintian,
+#              the source tarball; minutes, in build-package/); left out by default
 #   --         everything after it is passed to ctest (e.g. -- -R profile)
 set -euo pipefail
 
@@ -21,18 +23,20 @@ source "$script_dir/lib/deps.sh"
 
 usage()
 {
-    sed -n '4,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '4,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 clean=0
 fuzz=1
 sanitize=0
+package=0
 ctest_extra=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --clean) clean=1 ;;
         --no-fuzz) fuzz=0 ;;
         --sanitize) sanitize=1 ;;
+        --package) package=1 ;;
         -h | --help) usage; exit 0 ;;
         --) shift; ctest_extra=("$@"); break ;;
         *) echo "test.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
@@ -91,14 +95,18 @@ status=0
 if [[ $fuzz -eq 1 ]]; then
     ctest --test-dir build-fuzz --output-on-failure -L fuzz --no-tests=error || status=$?
 fi
+package_filter=(-LE package)
+if [[ $package -eq 1 ]]; then
+    package_filter=()
+fi
 ctest --test-dir "$build_dir" --output-on-failure --timeout 300 -j2 --no-tests=error \
-    "${ctest_extra[@]}" || status=$?
+    "${package_filter[@]}" "${ctest_extra[@]}" || status=$?
 if [[ $sanitize -eq 1 ]]; then
     # Leaks are not checked: Qt's and fontconfig's process-lifetime allocations would drown real reports.
     ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-sanitize --output-on-failure --timeout 600 -j2 --no-tests=error \
-        -LE fuzz -E '^installer_' "${ctest_extra[@]}" || status=$?
+        -LE 'fuzz|package' -E '^installer_' "${ctest_extra[@]}" || status=$?
 fi
 
 # Nothing is printed after ctest's summary on success, so that its closing lines end the output.

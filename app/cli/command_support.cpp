@@ -6,8 +6,11 @@
 #include "support/numbers.h"
 #include "profiles/profile_library.h"
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <optional>
+#include <ostream>
 
 namespace crossroof::cli {
 
@@ -43,6 +46,83 @@ Json parametersJson(const core::XModelParams &p)
         j[std::string(info.key)] = p.*(info.member);
     j["cache"] = core::cacheModeName(p.cache);
     return j;
+}
+
+OutputFormat outputFormat(const Args &args)
+{
+    OutputFormat format = OutputFormat::Text;
+    if (args.has("format")) {
+        const std::string key = args.value("format");
+        if (key == "json")
+            format = OutputFormat::Json;
+        else if (key == "csv")
+            format = OutputFormat::Csv;
+        else if (key != "text")
+            throw core::InputError("option '--format': must be text, json or csv (got '" + key + "')");
+    }
+    if (args.flag("json")) {
+        if (format == OutputFormat::Csv || (args.has("format") && format == OutputFormat::Text))
+            throw core::InputError("option '--json': conflicts with '--format " + args.value("format") + "'");
+        format = OutputFormat::Json;
+    }
+    return format;
+}
+
+std::string csvText(std::string_view text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos)
+        return std::string(text);
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
+}
+
+std::string csvNumber(double v)
+{
+    if (!std::isfinite(v))
+        return {};
+    char buf[64];
+    const auto result = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, result.ptr);
+}
+
+std::string csvInteger(long long v)
+{
+    return std::to_string(v);
+}
+
+std::string csvColumn(std::string_view key, std::string_view unit)
+{
+    std::string name(key);
+    if (unit.empty())
+        return name;
+    name += '_';
+    for (const char c : unit) {
+        if (c == '/')
+            name += "_per_";
+        else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+            name += c;
+        else
+            name += '_';
+    }
+    return name;
+}
+
+std::string csvParameterColumn(const std::string &key)
+{
+    const core::ParameterInfo *info = core::findParameter(key);
+    return csvColumn(key, info ? info->unit : std::string_view());
+}
+
+void writeCsvRow(std::ostream &out, const std::vector<std::string> &fields)
+{
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        out << (i ? "," : "") << fields[i];
+    out << '\n';
 }
 
 double probabilityValue(const std::string &text, const std::string &what)

@@ -6,7 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace crossroof::cli {
 
@@ -30,6 +33,28 @@ void applySets(const Args &args, core::XModelParams &params);
 
 /// Every parameter, in the registry's order, and the cache mode.
 Json parametersJson(const core::XModelParams &p);
+
+/// How a command whose result is a table prints it: --format text|json|csv; --json is --format json.
+enum class OutputFormat { Text, Json, Csv };
+/// The format ARGS ask for (their spec must have the flag "json" and the value "format"). Throws InputError
+/// naming the option for an unknown format or for --json with --format csv.
+OutputFormat outputFormat(const Args &args);
+
+/// CSV output (RFC 4180 quoting, one record per line ending in LF). Fields are encoded by the helpers below
+/// and written with writeCsvRow.
+/// TEXT as one field: quoted, with its quotes doubled, when it holds a comma, a quote, CR or LF.
+std::string csvText(std::string_view text);
+/// V with the fewest digits that read back to the same double; an empty field (as JSON's null) when V is
+/// not finite: CSV output never holds NaN or inf.
+std::string csvNumber(double v);
+std::string csvInteger(long long v);
+/// A column name with its unit: KEY, or KEY_UNIT with '/' written "_per_" and other characters that are
+/// not letters, digits or '_' as '_' ("R", "GB/s" -> "R_GB_per_s").
+std::string csvColumn(std::string_view key, std::string_view unit);
+/// A numeric parameter key with the unit the parameter registry gives it (csvColumn).
+std::string csvParameterColumn(const std::string &key);
+/// Writes FIELDS (already encoded) as one record.
+void writeCsvRow(std::ostream &out, const std::vector<std::string> &fields);
 
 /// TEXT as a probability in [0, 1]; errors start with WHAT ("option '--p': 'half' is not a number").
 double probabilityValue(const std::string &text, const std::string &what);

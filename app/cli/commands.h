@@ -37,7 +37,14 @@ extern const Command kCalibrateCommand;
 extern const Command kSkeletonCommand;
 extern const Command kExtrapolateCommand;
 
-/// Draws a view of a session to a file with the GUI's drawing code (built with the GUI only).
+/// Draws a view of a session to a file with the GUI's drawing code (built with the GUI only; it links Qt
+/// Widgets, so it runs in the crossroof-render helper, not in crossroof-cli itself).
 extern const Command kRenderCommand;
+extern const char *const kRenderSummary;
+extern const char *const kRenderHelp;
+/// What crossroof-cli runs for "render": the crossroof-render helper (next to crossroof-cli in a build, in
+/// ../libexec/crossroof/ when installed), with the same arguments. Without it, exit 2 saying which package
+/// has it.
+extern const Command kRenderProxyCommand;
 
 } // namespace crossroof::cli

@@ -28,9 +28,10 @@ std::string textOf(const std::optional<double> &v, const char *spec = "%.4g")
     return v ? fmt(*v, spec) : "-";
 }
 
-void runKernels(const std::vector<std::string> &argv, std::ostream &out)
+void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err)
 {
-    const Args args(argv, {{"json"}, {"trace", "profile"}, {"set"}});
+    const Args args(argv, {{"json"}, {"trace", "profile", "format"}, {"set"}});
+    const OutputFormat format = outputFormat(args);
     if (!args.has("trace") || args.value("trace").empty())
         throw core::InputError("option '--trace' is required");
     const std::string path = args.value("trace");
@@ -57,7 +58,22 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out)
         }
     }
 
-    if (args.flag("json")) {
+    if (format == OutputFormat::Csv) {
+        // The kernels only; the device and the warnings are in the JSON (the warnings also go to stderr).
+        for (const std::string &w : table.warnings)
+            err << "crossroof-cli kernels: warning: " << w << '\n';
+        const auto number = [](const std::optional<double> &v) { return v ? csvNumber(*v) : std::string(); };
+        writeCsvRow(out, {"id", "name", "short_name", "grid", "block", "warps_per_sm", "duration_ns", "dram_gbs",
+                          "dram_gbs_derived", "Z", "predicted_gbs", "error", "skipped"});
+        for (const core::KernelRow &k : table.rows) {
+            writeCsvRow(out, {csvText(k.id), csvText(k.name), csvText(k.short_name), csvText(k.grid),
+                              csvText(k.block), number(k.warps_per_sm), number(k.duration_ns), number(k.dram_gbs),
+                              k.dram_gbs_derived ? "true" : "false", number(k.Z), number(k.predicted_gbs),
+                              number(k.error), csvText(k.skipped)});
+        }
+        return;
+    }
+    if (format == OutputFormat::Json) {
         Json j;
         j["source"] = path;
         j["format"] = std::string(core::ncuFormName(report.form));
@@ -113,7 +129,8 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out)
 }
 
 constexpr const char *kKernelsHelp
-        = "Usage: crossroof-cli kernels --trace FILE [--profile ID|PATH] [--set KEY=VALUE]... [--json]\n\n"
+        = "Usage: crossroof-cli kernels --trace FILE [--profile ID|PATH] [--set KEY=VALUE]...\n"
+          "                             [--format text|json|csv] [--json]\n\n"
           "Lists the kernels of an Nsight Compute export (ncu --csv: the details page, --page raw, or the\n"
           "per-kernel summary; several runs put together) with the X-model's predicted DRAM throughput at each\n"
           "kernel's achieved warps per SM (n) and Z = instructions / requests where the file has both.\n"
@@ -121,14 +138,17 @@ constexpr const char *kKernelsHelp
           "  --trace FILE       the ncu CSV export (a .ncu-rep report must be exported first: docs/NCU.md)\n"
           "  --profile ID|PATH  the machine (default profile without it)\n"
           "  --set KEY=VALUE    override a parameter, e.g. --set E=4 (repeatable)\n"
-          "  --json             JSON output: source, format, device {name, sm_count, cc}, profile, warnings,\n"
+          "  --format json      JSON output: source, format, device {name, sm_count, cc}, profile, warnings,\n"
           "                     kernels [{id, name, short_name, grid, block, warps_per_sm, duration_ns, "
           "dram_gbs,\n"
-          "                     dram_gbs_derived, Z, predicted_gbs, error, skipped}] (docs/CLI.md)\n";
+          "                     dram_gbs_derived, Z, predicted_gbs, error, skipped}] (docs/CLI.md)\n"
+          "  --format csv       CSV, one row per kernel with the columns of the JSON kernels (an empty\n"
+          "                     field where JSON has null); the warnings go to standard error\n"
+          "  --json             the same as --format json; without either, a table (--format text)\n";
 
 } // namespace
 
 const Command kKernelsCommand {"kernels", "the kernels of an Nsight Compute export against the X-model",
-                               kKernelsHelp, runKernels};
+                               kKernelsHelp, nullptr, runKernels};
 
 } // namespace crossroof::cli

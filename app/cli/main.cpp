@@ -8,12 +8,9 @@
 int main(int argc, char **argv)
 {
     try {
-#ifdef CROSSROOF_WITH_RENDER
-        const crossroof::cli::Command *extra[] = {&crossroof::cli::kRenderCommand};
+        // "render" runs the crossroof-render helper (commands.h): crossroof-cli links no Qt.
+        const crossroof::cli::Command *extra[] = {&crossroof::cli::kRenderProxyCommand};
         return crossroof::cli::run({argv + 1, argv + argc}, std::cout, std::cerr, extra);
-#else
-        return crossroof::cli::run({argv + 1, argv + argc}, std::cout, std::cerr);
-#endif
     } catch (const std::exception &e) {
         // Bundled data that fails to load is a packaging defect; say so rather than abort.
         std::cerr << "crossroof-cli: internal error: " << e.what() << '\n';

@@ -19,7 +19,8 @@ using core::InputError;
 
 void runMappings(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "p", "q", "steps"}, {"point"}});
+    const Args args(argv, {{"json"}, {"profile", "p", "q", "steps", "format"}, {"point"}});
+    const OutputFormat format = outputFormat(args);
     if (!args.has("profile"))
         throw InputError("option '--profile' is required (a CPU profile with mapping strategies, e.g. clovertown-x5365)");
     const core::HardwareProfile prof = core::resolveProfile(args.value("profile"));
@@ -54,7 +55,29 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
     }
 
     const auto rows = core::compareMappings(topo, p, q, steps, points);
-    if (!args.flag("json")) {
+    if (format == OutputFormat::Csv) {
+        writeCsvRow(out, {"id", "description", "cores", "threads", "cores_used", "caches_used", "sockets_used",
+                          "max_threads_per_core", "group_threads", "p", "q", "cpi", "infinite", "system_states"});
+        const auto spaced = [](const std::vector<int> &values) {
+            std::string text;
+            for (const int v : values) {
+                if (!text.empty())
+                    text += ' ';
+                text += std::to_string(v);
+            }
+            return text;
+        };
+        for (const auto &r : rows) {
+            writeCsvRow(out, {csvText(r.strategy->id), csvText(r.strategy->description),
+                              spaced(r.strategy->cores), csvInteger(r.usage.threads), csvInteger(r.usage.cores),
+                              csvInteger(r.usage.caches), csvInteger(r.usage.sockets),
+                              csvInteger(r.usage.max_threads_per_core), spaced(r.usage.threads_per_cache), csvNumber(r.p), csvNumber(r.q),
+                              r.result.infinite ? std::string() : csvNumber(r.result.cpi),
+                              r.result.infinite ? "true" : "false", csvNumber(r.result.system_states)});
+        }
+        return;
+    }
+    if (format == OutputFormat::Text) {
         out << prof.name << ": " << topo.sockets << " sockets, " << topo.caches.size() << ' ' << topo.cache_level
             << " caches, " << topo.coreCount() << " cores; " << (steps ? "after " + std::to_string(*steps) + " steps"
                                                                         : std::string("steady state"))
@@ -102,7 +125,7 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
 
 constexpr const char *kHelp
         = "Usage: crossroof-cli mappings --profile ID|PATH --p P --q Q [--point STRATEGY=P,Q]... [--steps T]\n"
-          "                              [--json]\n\n"
+          "                              [--format text|json|csv] [--json]\n\n"
           "The thread-to-core mapping strategies of a CPU profile side by side (Mitra's thesis,\n"
           "Tables 5.8, 5.9, 5.17): threads, cores, shared caches and sockets each uses, its Markov model (one\n"
           "group per used cache) and the CPI the model predicts, as the GUI's Mapping view shows them.\n\n"
@@ -110,8 +133,13 @@ constexpr const char *kHelp
           "  --p P, --q Q           the (p, q) every strategy shares, each in [0, 1]\n"
           "  --point STRATEGY=P,Q   the (p, q) measured for one strategy (repeatable)\n"
           "  --steps T              the transient after T steps from all-active; default: steady state\n"
-          "  --json                 JSON output {\"profile\":..,\"strategies\":[{\"id\",\"threads\",\"cores_used\",\n"
-          "                         \"caches_used\",\"sockets_used\",\"group_threads\",\"p\",\"q\",\"cpi\",..}]}\n";
+          "  --format json          JSON output {\"profile\":..,\"strategies\":[{\"id\",\"threads\",\"cores_used\",\n"
+          "                         \"caches_used\",\"sockets_used\",\"group_threads\",\"p\",\"q\",\"cpi\",..}]}\n"
+          "  --format csv           CSV, one row per strategy: id,description,cores (core ids, space-separated),\n"
+          "                         threads,cores_used,caches_used,sockets_used,max_threads_per_core,\n"
+          "                         group_threads (threads per used cache, space-separated),p,q,\n"
+          "                         cpi (empty when infinite),infinite,system_states\n"
+          "  --json                 the same as --format json; without either, a table (--format text)\n";
 
 } // namespace
 

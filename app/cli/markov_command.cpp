@@ -187,7 +187,9 @@ Json extremeJson(const core::MarkovSurface::Extreme &e)
 
 void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"groups", "threads-per-group", "profile", "strategy", "grid", "steps"}, {}});
+    const Args args(argv, {{"json"}, {"groups", "threads-per-group", "profile", "strategy", "grid", "steps", "format"},
+                           {}});
+    const OutputFormat format = outputFormat(args);
     const Shape shape = shapeFrom(args);
     const std::optional<long long> steps = stepsOption(args);
     core::MarkovGrid grid;
@@ -199,7 +201,16 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
 
     const core::MarkovSurface s = core::markovSurface(shape.threads, grid, steps);
 
-    if (!args.flag("json")) {
+    if (format == OutputFormat::Csv) {
+        // One row per grid point, q outer and p inner: the order of the JSON grid read row by row.
+        writeCsvRow(out, {"p", "q", "cpi"});
+        for (std::size_t jq = 0; jq < s.q.size(); ++jq) {
+            for (std::size_t ip = 0; ip < s.p.size(); ++ip)
+                writeCsvRow(out, {csvNumber(s.p[ip]), csvNumber(s.q[jq]), csvNumber(s.at(ip, jq))});
+        }
+        return;
+    }
+    if (format == OutputFormat::Text) {
         const auto extreme = [](const core::MarkovSurface::Extreme &e) {
             return (e.infinite ? std::string("infinite") : fmt(e.cpi, "%.10g")) + " at p=" + fmt(e.p, "%.6g")
                     + ", q=" + fmt(e.q, "%.6g");
@@ -209,7 +220,7 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
             << fmt(s.p.front(), "%.6g") << " to " << fmt(s.p.back(), "%.6g") << "), " << stepsText(steps) << '\n'
             << "Maximum   CPI " << extreme(s.max) << '\n'
             << "Minimum   CPI " << extreme(s.min) << '\n'
-            << "(--json prints every value)\n";
+            << "(--format json or --format csv prints every value)\n";
         return;
     }
     Json rows = Json::array();
@@ -256,7 +267,8 @@ constexpr const char *kHelp
 
 constexpr const char *kSurfaceHelp
         = "Usage: crossroof-cli markov-surface (--groups G --threads-per-group N | --profile ID --strategy S)\n"
-          "                                    [--grid thesis|uniform:K|logit:K] [--steps T] [--json]\n\n"
+          "                                    [--grid thesis|uniform:K|logit:K] [--steps T]\n"
+          "                                    [--format text|json|csv] [--json]\n\n"
           "Predicted CPI of the Markov model over a grid of (p, q), the same pair in every group\n"
           "(Fig. 5.15, Table 5.18 of Mitra's thesis).\n\n"
           "  --groups G             cache groups (L2 caches)\n"
@@ -266,8 +278,11 @@ constexpr const char *kSurfaceHelp
           "  --grid uniform:K       K values evenly spaced in 0.001 .. 0.999 (2 <= K <= 2000)\n"
           "  --grid logit:K         K values evenly spaced in log(p / (1 - p)): dense at both extremes\n"
           "  --steps T              the transient after T steps from all-active; default: steady state\n"
-          "  --json                 JSON output {\"p\":[..],\"q\":[..],\"cpi\":[[..]],\"max\":{..},\n"
-          "                         \"min\":{..}} with cpi[j][i] at q[j], p[i]; without it, a summary\n";
+          "  --format json          JSON output {\"p\":[..],\"q\":[..],\"cpi\":[[..]],\"max\":{..},\n"
+          "                         \"min\":{..}} with cpi[j][i] at q[j], p[i]\n"
+          "  --format csv           CSV, one row per grid point (q outer, p inner): p,q,cpi; cpi is empty\n"
+          "                         where it is infinite (null in JSON)\n"
+          "  --json                 the same as --format json; without either, a summary (--format text)\n";
 
 } // namespace
 

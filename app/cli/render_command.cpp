@@ -79,23 +79,8 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     out << "wrote " << args.value("out") << " (" << options.width_mm << " x " << options.height_mm << " mm)\n";
 }
 
-constexpr const char *kHelp =
-    "Usage: crossroof-cli render --session FILE --view VIEW --out FILE.(pdf|svg|png)\n"
-    "                            [--width-mm W --height-mm H] [--dpi D] [--font-pt P] [--greyscale]\n\n"
-    "Draws one view of a saved session to a figure with exactly the GUI's drawing code, so figures for papers\n"
-    "can be made again from scripts. PDF and SVG are vector and clipped to each plot; PNG uses --dpi.\n\n"
-    "  --session FILE   a session saved by Crossroof (File > Save Session)\n"
-    "  --view VIEW      the view to draw: xgraph, stability, occupancy, zigzag, markov, mapping, bandwidth,\n"
-    "                   roofline or skeleton\n"
-    "  --out FILE       the figure; the format follows the extension\n"
-    "  --width-mm W     figure width in mm (default 85, a single journal column)\n"
-    "  --height-mm H    figure height in mm (default 60)\n"
-    "  --dpi D          resolution of PNG output (default 300)\n"
-    "  --font-pt P      font size in points (default 8)\n"
-    "  --greyscale      greys, dashes and markers instead of colour\n";
-
 } // namespace
 
-const Command kRenderCommand{"render", "draw a view of a session to PDF, SVG or PNG", kHelp, runRender};
+const Command kRenderCommand{"render", kRenderSummary, kRenderHelp, runRender};
 
 } // namespace crossroof::cli

@@ -141,7 +141,8 @@ void printMapText(const ModelInputs &r, const core::StabilityMap &map, std::ostr
 
 void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "x", "y", "threads"}, {"set"}});
+    const Args args(argv, {{"json"}, {"profile", "x", "y", "threads", "format"}, {"set"}});
+    const OutputFormat format = outputFormat(args);
     const ModelInputs r = validatedInputs(args);
     for (const char *name : {"x", "y"}) {
         if (!args.has(name))
@@ -160,8 +161,21 @@ void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
     core::StabilityMapper mapper(r.params, x, y);
     mapper.compute(1, threads);
     const core::StabilityMap &map = mapper.map();
-    if (!args.flag("json")) {
+    if (format == OutputFormat::Text) {
         printMapText(r, map, out);
+        return;
+    }
+    if (format == OutputFormat::Csv) {
+        // One row per cell, y outer and x inner: the order of the JSON grids read row by row.
+        writeCsvRow(out, {csvParameterColumn(map.x.key), csvParameterColumn(map.y.key), "stable_count",
+                          "operating_gbs"});
+        for (std::size_t j = 0; j < map.y_values.size(); ++j) {
+            for (std::size_t i = 0; i < map.x_values.size(); ++i) {
+                const std::size_t c = map.index(i, j);
+                writeCsvRow(out, {csvNumber(map.x_values[i]), csvNumber(map.y_values[j]),
+                                  csvInteger(map.stable_count[c]), csvNumber(map.operating_gbs[c])});
+            }
+        }
         return;
     }
     auto grid = [&](auto member) {
@@ -186,7 +200,8 @@ void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
 
 constexpr const char *kMapHelp
         = "Usage: crossroof-cli stability-map [--profile ID|PATH] [--set KEY=VALUE]...\n"
-          "           --x KEY:MIN:MAX:COUNT[:log] --y KEY:MIN:MAX:COUNT[:log] [--threads N] [--json]\n\n"
+          "           --x KEY:MIN:MAX:COUNT[:log] --y KEY:MIN:MAX:COUNT[:log] [--threads N]\n"
+          "           [--format text|json|csv] [--json]\n\n"
           "Counts the stable equilibria of the X-model (1 = unique, 2 = bistable, ...) and the\n"
           "operating-point MS throughput over a grid of two parameters (docs/MODEL.md 1.6). Region\n"
           "edges are tangencies of f and G.\n\n"
@@ -197,9 +212,12 @@ constexpr const char *kMapHelp
           "                     spaced; whole-number keys such as n are rounded. At most 4096 values per\n"
           "                     axis and 1048576 cells\n"
           "  --threads N        worker threads (default 2)\n"
-          "  --json             {\"x\":{\"key\":..,\"values\":[..]},\"y\":{..},\"stable_count\":[[..]],\n"
-          "                     \"operating_gbs\":[[..]]}, stable_count[j][i] at y index j, x index i;\n"
-          "                     without it, a summary and (for small grids) the map in digits\n";
+          "  --format json      {\"x\":{\"key\":..,\"values\":[..]},\"y\":{..},\"stable_count\":[[..]],\n"
+          "                     \"operating_gbs\":[[..]]}, stable_count[j][i] at y index j, x index i\n"
+          "  --format csv       CSV, one row per cell (y outer, x inner): the x key and the y key with\n"
+          "                     their units (e.g. n_warps,Z_inst_per_req),stable_count,operating_gbs\n"
+          "  --json             the same as --format json; without either, a summary and (for small\n"
+          "                     grids) the map in digits (--format text)\n";
 
 // ---- hysteresis ----
 
@@ -229,7 +247,8 @@ void printHysteresisText(const ModelInputs &r, const core::HysteresisResult &h, 
 
 void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "n", "param", "range"}, {"set"}});
+    const Args args(argv, {{"json"}, {"profile", "n", "param", "range", "format"}, {"set"}});
+    const OutputFormat format = outputFormat(args);
     const ModelInputs r = validatedInputs(args);
     std::string key = "n";
     std::string option = "n";
@@ -262,8 +281,17 @@ void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
             = forOption(option, [&] { return core::sweepValues(key, lo, hi, step); });
     const core::HysteresisResult h = core::sweepHysteresis(r.params, key, values);
 
-    if (!args.flag("json")) {
+    if (format == OutputFormat::Text) {
         printHysteresisText(r, h, out);
+        return;
+    }
+    if (format == OutputFormat::Csv) {
+        writeCsvRow(out, {csvParameterColumn(h.key), "up_gbs", "down_gbs", "up_k_warps", "down_k_warps",
+                          "stable_count"});
+        for (std::size_t i = 0; i < h.values.size(); ++i) {
+            writeCsvRow(out, {csvNumber(h.values[i]), csvNumber(h.up_gbs[i]), csvNumber(h.down_gbs[i]),
+                              csvNumber(h.up_k[i]), csvNumber(h.down_k[i]), csvInteger(h.stable_count[i])});
+        }
         return;
     }
     Json j;
@@ -295,9 +323,9 @@ void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
 
 constexpr const char *kHysteresisHelp
         = "Usage: crossroof-cli hysteresis [--profile ID|PATH] [--set KEY=VALUE]... --n MIN:MAX:STEP\n"
-          "           [--json]\n"
+          "           [--format text|json|csv] [--json]\n"
           "       crossroof-cli hysteresis [--profile ID|PATH] [--set KEY=VALUE]... --param KEY\n"
-          "           --range MIN:MAX:STEP [--json]\n\n"
+          "           --range MIN:MAX:STEP [--format text|json|csv] [--json]\n\n"
           "Raises a parameter step by step, each step starting from the previous state and following\n"
           "the flow dk/dt = -F(k) to rest, then lowers it again (docs/MODEL.md 1.6). Inside a bistable\n"
           "range the two sweeps can rest on different branches; a jump is where a branch ends at a\n"
@@ -306,10 +334,12 @@ constexpr const char *kHysteresisHelp
           "  --n MIN:MAX:STEP   sweep the resident warps n (whole numbers)\n"
           "  --param KEY        sweep another numeric key instead, over --range MIN:MAX:STEP\n"
           "  --profile, --set   as for xgraph\n"
-          "  --json             {\"n\":[..],\"up_gbs\":[..],\"down_gbs\":[..]} (\"n\" for n sweeps) with\n"
+          "  --format json      {\"n\":[..],\"up_gbs\":[..],\"down_gbs\":[..]} (\"n\" for n sweeps) with\n"
           "                     \"param\", \"values\", \"up_k\", \"down_k\", \"stable_count\" and "
-          "\"jumps\";\n"
-          "                     without it, a table\n";
+          "\"jumps\"\n"
+          "  --format csv       CSV, one row per value: the swept key with its unit (e.g. n_warps),\n"
+          "                     up_gbs,down_gbs,up_k_warps,down_k_warps,stable_count (no jumps: see JSON)\n"
+          "  --json             the same as --format json; without either, a table (--format text)\n";
 
 // ---- advise ----
 

@@ -280,9 +280,18 @@ constexpr const char *kFitTraceHelp
           "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points\n"
           "                     (docs/CLI.md), plus model, rising_points and residuals\n";
 
+/// The trace's format: --input-format, or (as before --format named the output) --format perf-stat.
+std::string inputFormat(const Args &args)
+{
+    const bool legacy = args.value("format") == "perf-stat";
+    if (args.has("input-format") && legacy)
+        throw InputError("option '--format': perf-stat is an input format; use --input-format alone");
+    return legacy ? std::string("perf-stat") : args.value("input-format", "");
+}
+
 std::vector<double> traceColumn(const Args &args, const std::string &path, const std::string &column)
 {
-    std::string format = args.value("format", "");
+    std::string format = inputFormat(args);
     if (format.empty()) {
         const core::TraceFormat detected = core::detectTraceFormat(path);
         if (detected == core::TraceFormat::PerfStat)
@@ -297,7 +306,7 @@ std::vector<double> traceColumn(const Args &args, const std::string &path, const
     if (format == "csv")
         return core::readCsv(path).numbers(column);
     if (format != "perf-stat")
-        throw InputError("option '--format': must be csv or perf-stat (got '" + format + "')");
+        throw InputError("option '--input-format': must be csv or perf-stat (got '" + format + "')");
     const core::PerfStat stat = core::readPerfStat(path);
     if (column == "imc-bytes")
         return core::memoryDemandFromPerfStat(stat).bytes;
@@ -308,7 +317,10 @@ std::vector<double> traceColumn(const Args &args, const std::string &path, const
 
 void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"trace", "column", "window", "limit", "format"}, {}});
+    const Args args(argv, {{"json"}, {"trace", "column", "window", "limit", "format", "input-format"}, {}});
+    const OutputFormat format = args.value("format") == "perf-stat"
+                                        ? (args.flag("json") ? OutputFormat::Json : OutputFormat::Text)
+                                        : outputFormat(args);
     const std::string path = requiredValue(args, "trace");
     const std::string column = requiredValue(args, "column");
     const long long window = args.integer("window", 1, 1, 1000000000LL);
@@ -320,7 +332,13 @@ void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
     } catch (const InputError &e) {
         throw InputError(path + ": column '" + column + "': " + e.what());
     }
-    if (args.flag("json")) {
+    if (format == OutputFormat::Csv) {
+        writeCsvRow(out, {"rank", "sorted_bytes_per_unit"});
+        for (std::size_t i = 0; i < curve.sorted.size(); ++i)
+            writeCsvRow(out, {csvInteger((long long)(i + 1)), csvNumber(curve.sorted[i])});
+        return;
+    }
+    if (format == OutputFormat::Json) {
         Json j;
         j["sorted"] = curve.sorted;
         j["slowdown"] = curve.slowdown;
@@ -351,19 +369,24 @@ void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
 constexpr const char *kBandwidthCurveHelp
         = "Usage: crossroof-cli bandwidth-curve --trace FILE --column COLUMN [--window W] --limit "
           "BYTES_PER_UNIT\n"
-          "                                     [--format csv|perf-stat] [--json]\n\n"
+          "                                     [--input-format csv|perf-stat] [--format text|json|csv]\n"
+          "                                     [--json]\n\n"
           "Bandwidth curve (docs/MODEL.md 4): smooths the bytes per time unit with a sliding mean over\n"
           "W units, sorts the units by demand (descending) and derives the slowdown under a bandwidth\n"
           "limit B: sum max(1, d/B) / units.\n\n"
           "  --trace FILE       a table with a header (CSV, TSV, ...), one row per time unit\n"
-          "  --column COLUMN    bytes moved per unit; with --format perf-stat an event name (summed over "
+          "  --column COLUMN    bytes moved per unit; with --input-format perf-stat an event name (summed over "
           "CPUs per\n"
           "                     interval) or 'imc-bytes' (memory-controller CAS reads + writes x 64 B)\n"
           "  --window W         smoothing window in units (default 1: no smoothing)\n"
           "  --limit B          bandwidth limit in bytes per unit\n"
-          "  --format FORMAT    csv or perf-stat (perf stat -x -I output); default: detected\n"
-          "  --json             JSON output: sorted, slowdown, units (docs/CLI.md), plus window, limit,\n"
-          "                     area_bytes, total_bytes, units_over_limit, peak, mean\n";
+          "  --input-format F   the trace: csv or perf-stat (perf stat -x -I output); default: detected.\n"
+          "                     (--format perf-stat is still read as --input-format perf-stat)\n"
+          "  --format json      JSON output: sorted, slowdown, units (docs/CLI.md), plus window, limit,\n"
+          "                     area_bytes, total_bytes, units_over_limit, peak, mean\n"
+          "  --format csv       CSV, the sorted demand, one row per unit: rank,sorted_bytes_per_unit\n"
+          "                     (rank 1 = the highest demand; the summary values are in the JSON only)\n"
+          "  --json             the same as --format json; without either, a summary (--format text)\n";
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "command_support.h"
 #include "commands.h"
 #include "support/error.h"
 #include "support/numbers.h"
@@ -72,7 +73,8 @@ void printText(const core::Zigzag &z, long long sms, long long ba, std::ostream 
 
 void runZigzag(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"sms", "ba", "br"}, {}});
+    const Args args(argv, {{"json"}, {"sms", "ba", "br", "format"}, {}});
+    const OutputFormat format = outputFormat(args);
     const long long sms = required(args, "sms", 1, core::kMaxSms);
     const long long ba = required(args, "ba", 1, core::kMaxActiveBlocks);
     if (!args.has("br"))
@@ -80,8 +82,16 @@ void runZigzag(const std::vector<std::string> &argv, std::ostream &out)
     const auto [lo, hi] = parseRange(args.value("br"));
 
     const core::Zigzag z = core::zigzag(sms, ba, lo, hi);
-    if (!args.flag("json")) {
+    if (format == OutputFormat::Text) {
         printText(z, sms, ba, out);
+        return;
+    }
+    if (format == OutputFormat::Csv) {
+        writeCsvRow(out, {"br_blocks", "passes", "f_sched"});
+        for (std::size_t i = 0; i < z.br.size(); ++i) {
+            const long long passes = (z.br[i] + z.blocks_per_pass - 1) / z.blocks_per_pass;
+            writeCsvRow(out, {csvInteger(z.br[i]), csvInteger(passes), csvNumber(z.f_sched[i])});
+        }
         return;
     }
     Json j;
@@ -95,7 +105,7 @@ void runZigzag(const std::vector<std::string> &argv, std::ostream &out)
 }
 
 constexpr const char *kHelp =
-    "Usage: crossroof-cli zigzag --sms S --ba B --br MIN:MAX [--json]\n\n"
+    "Usage: crossroof-cli zigzag --sms S --ba B --br MIN:MAX [--format text|json|csv] [--json]\n\n"
     "The scheduling factor f_sched(B_r) = ceil(B_r / (B_a*S)) * B_a*S / B_r (Eq. 3 of the occupancy paper)\n"
     "for every number of requested blocks B_r in MIN..MAX: the zigzag of Fig. 1. It is 1 where B_r is a\n"
     "multiple of B_a*S (every SM busy in every pass) and above 1 elsewhere (the last pass leaves SMs\n"
@@ -103,7 +113,9 @@ constexpr const char *kHelp =
     "  --sms S       streaming multiprocessors (P/Q in the paper)\n"
     "  --ba B        active blocks per SM, B_a (see 'crossroof-cli occupancy')\n"
     "  --br MIN:MAX  requested blocks B_r, inclusive, at most 1000000 values\n"
-    "  --json        JSON output {\"br\":[..],\"f_sched\":[..],\"minima\":[..],...}; without it, a table\n";
+    "  --format json JSON output {\"br\":[..],\"f_sched\":[..],\"minima\":[..],...}\n"
+    "  --format csv  CSV, one row per B_r: br_blocks,passes,f_sched\n"
+    "  --json        the same as --format json; without either, a table (--format text)\n";
 
 } // namespace
 

@@ -2,19 +2,25 @@
 #include "main_window.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 
 #include <cstdio>
 
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Crossroof"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Crossroof"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CROSSROOF_VERSION));
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Crossroof"));
-    QApplication::setOrganizationName(QStringLiteral("Crossroof"));
-    QApplication::setApplicationVersion(QStringLiteral(CROSSROOF_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("crossroof"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
-
+    setIdentity();
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Visual analyzer for analytic performance models"));
     parser.addHelpOption();
@@ -27,6 +33,32 @@ int main(int argc, char **argv)
                                             .arg(crossroof::app::MainWindow::viewNames().join(QStringLiteral(", "))),
                                         QStringLiteral("name"));
     parser.addOption(viewOption);
+
+    // --help and --version are answered before QApplication exists: QApplication needs a display, and
+    // "crossroof --help" should work over ssh and in a build log; QCoreApplication needs none. Anything else,
+    // bad options included, is left to parser.process below, once QApplication has taken its own options
+    // (-platform, -style, ...). --help-all, which lists those, needs QApplication too.
+    {
+        QStringList arguments;
+        for (int i = 0; i < argc; ++i)
+            arguments << QString::fromLocal8Bit(argv[i]);
+        QCommandLineParser probe;
+        const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help"), QStringLiteral("?")},
+                                      QString());
+        const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")}, QString());
+        probe.addOptions({help, version, viewOption});
+        probe.parse(arguments); // errors are reported by parser.process
+        if (probe.isSet(help) || probe.isSet(version)) {
+            QCoreApplication core(argc, argv);
+            if (probe.isSet(help))
+                parser.showHelp(0); // exits
+            parser.showVersion();   // exits
+        }
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setDesktopFileName(QStringLiteral("crossroof"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
     parser.process(app);
 
     crossroof::app::MainWindow window;

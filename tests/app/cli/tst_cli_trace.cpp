@@ -131,7 +131,7 @@ void TestCliTrace::bandwidthCurvePerfStat()
     QCOMPARE(j["units"].get<int>(), 3);
     QCOMPARE(j["sorted"].size(), std::size_t(3));
     QVERIFY(j["slowdown"].get<double>() > 1);
-    const json cycles = runJson({"bandwidth-curve", "--trace", kExcerpt, "--format", "perf-stat", "--column",
+    const json cycles = runJson({"bandwidth-curve", "--trace", kExcerpt, "--input-format", "perf-stat", "--column",
                                  "cycles:D", "--limit", "1e12", "--json"});
     QCOMPARE(cycles["slowdown"].get<double>(), 1.0);
 }
@@ -215,9 +215,17 @@ void TestCliTrace::badArgumentsExitTwo_data()
                "unit 2: bytes must be a finite number >= 0 (got -5)";
     QTest::newRow("bw bad format")
             << QStringList {"bandwidth-curve", "--trace", "@/t.csv",  "--column", "gbs",
-                            "--limit",         "1",       "--format", "xml"}
-            << "crossroof-cli bandwidth-curve: option '--format': must be csv or perf-stat "
+                            "--limit",         "1",       "--input-format", "xml"}
+            << "crossroof-cli bandwidth-curve: option '--input-format': must be csv or perf-stat "
                "(got 'xml')";
+    QTest::newRow("bw bad output format")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv",  "--column", "gbs",
+                            "--limit",         "1",       "--format", "xml"}
+            << "crossroof-cli bandwidth-curve: option '--format': must be text, json or csv (got 'xml')";
+    QTest::newRow("bw json and csv")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv",  "--column", "gbs",
+                            "--limit",         "1",       "--format", "csv", "--json"}
+            << "crossroof-cli bandwidth-curve: option '--json': conflicts with '--format csv'";
     QTest::newRow("bw unknown option")
             << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--colum", "gbs"}
             << "crossroof-cli bandwidth-curve: unknown option '--colum'";
