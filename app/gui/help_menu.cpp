@@ -2,21 +2,55 @@
 #include "help_menu.h"
 
 #include <QApplication>
+#include <QDialog>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <QWhatsThis>
 
 namespace crossroof::app {
+
+QDialog *showUserGuide(QMainWindow *window)
+{
+    auto *guide = window->findChild<QDialog *>(QStringLiteral("UserGuide"));
+    if (!guide) {
+        guide = new QDialog(window);
+        guide->setObjectName(QStringLiteral("UserGuide"));
+        guide->setWindowTitle(QMainWindow::tr("Crossroof User Guide"));
+        auto *browser = new QTextBrowser(guide);
+        browser->setOpenExternalLinks(true);
+        browser->setSource(QUrl(QStringLiteral("qrc:/guide/guide.html")));
+        auto *layout = new QVBoxLayout(guide);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(browser);
+        guide->resize(760, 820);
+    }
+    guide->show();
+    guide->raise();
+    guide->activateWindow();
+    return guide;
+}
 
 void addHelpMenu(QMainWindow *window)
 {
     auto *help = window->menuBar()->addMenu(QMainWindow::tr("&Help"));
+    QAction *guide = help->addAction(QMainWindow::tr("User &Guide"), window, [window] { showUserGuide(window); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    guide->setShortcutContext(Qt::ApplicationShortcut);
+    QAction *whatsThis = QWhatsThis::createAction(window);
+    help->addAction(whatsThis);
+    help->addSeparator();
     help->addAction(QMainWindow::tr("&About Crossroof"), window, [window] {
         QMessageBox::about(
                 window, QMainWindow::tr("About Crossroof"),
                 QMainWindow::tr("<h3>Crossroof %1</h3><p>A visual analyzer for analytic performance models of "
-                                "parallel machines: X-graphs (Li et al., the X-model) with equilibria, "
-                                "stability and landmarks.</p><p>Licensed under the GNU GPL, version 3 or "
+                                "parallel machines: X-graphs with equilibria, stability and the what-if "
+                                "advisor, occupancy and scheduling, Markov CPI surfaces and thread "
+                                "mappings, bandwidth curves, code skeletons and model trees, calibrated to "
+                                "measured GPUs and Nsight Compute exports.</p><p>Press F1 for the User "
+                                "Guide.</p><p>Licensed under the GNU GPL, version 3 or "
                                 "later.</p>")
                         .arg(QApplication::applicationVersion()));
     });

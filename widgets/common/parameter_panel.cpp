@@ -134,6 +134,7 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
     row.label = new QLabel(prettySymbol(info.symbol), this);
     row.label->setTextFormat(Qt::RichText);
     row.label->setToolTip(tip);
+    row.label->setWhatsThis(tip);
 
     auto *container = new QWidget(this);
     auto *h = new QHBoxLayout(container);
@@ -142,6 +143,7 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
     row.slider->setRange(0, kSliderSteps);
     row.slider->setPageStep(kSliderSteps / 20);
     row.slider->setToolTip(tip);
+    row.slider->setWhatsThis(tip);
     row.slider->setAccessibleName(qs(info.label));
     row.slider->setObjectName(QStringLiteral("slider_") + key);
     row.spin = new QDoubleSpinBox(container);
@@ -151,6 +153,7 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
     row.spin->setKeyboardTracking(false);
     row.spin->setSuffix(unit.isEmpty() ? QString() : QStringLiteral(" ") + unit);
     row.spin->setToolTip(tip);
+    row.spin->setWhatsThis(tip);
     row.spin->setAccessibleName(qs(info.label));
     row.spin->setObjectName(QStringLiteral("spin_") + key);
     row.spin->setMinimumWidth(110);

@@ -17,14 +17,17 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QDialog>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSlider>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QUndoStack>
 
 using namespace crossroof;
@@ -41,6 +44,7 @@ private Q_SLOTS:
     void undoRedoThroughTheWindow();
     void undoFromAFocusedSpinBox();
     void viewsByName();
+    void f1OpensTheUserGuide();
     void extrapolationGoesToTheMarkovSurface();
     void layoutFits_data();
     void layoutFits();
@@ -206,6 +210,40 @@ void TestMainWindow::viewsByName()
     QVERIFY(w.extrapolatePanel()->isVisible());
     QVERIFY(!w.parameterPanel()->isVisible());
     QVERIFY(!w.showView(QStringLiteral("heatmap")));
+}
+
+void TestMainWindow::f1OpensTheUserGuide()
+{
+    app::MainWindow w;
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.parameterPanel()->spinBox(QStringLiteral("Z"))->setFocus(); // F1 works wherever the focus is
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F1);
+    auto *guide = w.findChild<QDialog *>(QStringLiteral("UserGuide"));
+    QVERIFY(guide);
+    QVERIFY(guide->isVisible());
+    auto *browser = guide->findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    const QString text = browser->toPlainText();
+    // It explains every view by the name on its tab, how to read an X-graph, and the ncu metrics.
+    const QStringList tabs{QStringLiteral("X-graph"),     QStringLiteral("Stability"), QStringLiteral("Occupancy"),
+                           QStringLiteral("Zigzag"),      QStringLiteral("Markov CPI"), QStringLiteral("Mapping"),
+                           QStringLiteral("Extrapolate"), QStringLiteral("Bandwidth"), QStringLiteral("Roofline"),
+                           QStringLiteral("Code Skeleton")};
+    for (const QString &tab : tabs)
+        QVERIFY2(text.contains(tab), qPrintable(tab));
+    QVERIFY(text.contains(QStringLiteral("Reading an X-graph")));
+    QVERIFY(text.contains(QStringLiteral("sm__warps_active.avg.per_cycle_active")));
+    // Its links lead somewhere in the guide.
+    browser->setSource(QUrl(QStringLiteral("#keys")));
+    QVERIFY(browser->verticalScrollBar()->value() > 0);
+    // A second F1 brings back the same window.
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : static_cast<QWidget *>(&w),
+                    Qt::Key_F1);
+    QCOMPARE(w.findChildren<QDialog *>(QStringLiteral("UserGuide")).size(), qsizetype(1));
+    // The parameters explain themselves under What's This.
+    QVERIFY(w.parameterPanel()->spinBox(QStringLiteral("Z"))->whatsThis().contains(QStringLiteral("Z")));
 }
 
 void TestMainWindow::extrapolationGoesToTheMarkovSurface()
