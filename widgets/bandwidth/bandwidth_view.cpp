@@ -318,7 +318,7 @@ void BandwidthView::recompute()
         line->point2->setCoords(1, m_limit->value());
     }
     m_limitLabel->position->setCoords(100, m_limit->value());
-    m_limitLabel->setText(tr("limit B = %1 GB/s").arg(formatNumber(m_limit->value())));
+    m_limitLabel->setText(tr("limit B = %1").arg(formatQuantity(m_limit->value(), QStringLiteral("B/s"), si::giga, 4)));
 
     QString html;
     if (!m_error.isEmpty()) {

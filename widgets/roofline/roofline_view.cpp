@@ -175,7 +175,7 @@ void RooflineView::refresh()
     include(m_operating.x(), m_operating.y());
 
     QCPGraph *roof = m_plot->addGraph();
-    roof->setName(tr("Ceilings: R = %1 GB/s, peak %2 Gop/s").arg(formatNumber(R), formatNumber(peak)));
+    roof->setName(tr("Ceilings: R = %1, peak %2").arg(formatQuantity(R, QStringLiteral("B/s"), si::giga), formatQuantity(peak, QStringLiteral("op/s"), si::giga)));
     roof->setPen(QPen(plot_style::kBlack, 2));
     roof->setData({xMin, ridge, xMax}, {R * xMin, peak, peak});
     if (latencyCeiling) {

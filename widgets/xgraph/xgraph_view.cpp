@@ -273,7 +273,7 @@ void XGraphView::refresh()
     m_plateauLabel->position->setCoords(plateauLeft ? 0 : n, lm.plateau_gbs);
     m_plateauLabel->setPositionAlignment((plateauLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
-    m_plateauLabel->setText(tr("plateau R = %1 GB/s").arg(formatNumber(lm.plateau_gbs)));
+    m_plateauLabel->setText(tr("plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4)));
 
     // Compare mode: the what-if's curves over its own n, and its operating point.
     const auto &cmp = m_eval->comparison();
@@ -284,7 +284,7 @@ void XGraphView::refresh()
         m_cmpG->setData(QVector<double>(cc.k.begin(), cc.k.end()), QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()), true);
         const auto &cop = cmp->result.operatingPoint();
         m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
-        m_cmpF->setName(tr("what-if (%1): %2 GB/s").arg(cmp->label, formatNumber(cop.ms_gbs)));
+        m_cmpF->setName(tr("what-if (%1): %2").arg(cmp->label, formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
         m_cmpF->addToLegend();
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())
@@ -299,7 +299,7 @@ void XGraphView::refresh()
     drawDynamics(top);
 
     // The operating point's numbers go into its legend entry, where no curve can run through them.
-    m_operating->setName(tr("operating point, %1 GB/s").arg(formatNumber(op.ms_gbs)));
+    m_operating->setName(tr("operating point, %1").arg(formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
 
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -414,7 +414,7 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
         QString hit;
         if (p.cache != core::CacheMode::None)
             hit = tr(", hit rate %1").arg(formatNumber(model->hitRate(kc), 3));
-        return tr("%1: at k = %2 warps, %3 GB/s%4").arg(formula, formatNumber(kc), formatNumber(f), hit);
+        return tr("%1: at k = %2 warps, %3%4").arg(formula, formatNumber(kc), formatQuantity(f, QStringLiteral("B/s"), si::giga, 4), hit);
     }
     if (std::abs(g - gbs) <= gbsTolerance) {
         return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 GB/s demand (%3 Gop/s)")
@@ -428,7 +428,7 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
     if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
         return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(formatNumber(lm.pi));
     if (std::abs(gbs - lm.plateau_gbs) <= gbsTolerance)
-        return tr("Memory plateau R = %1 GB/s").arg(formatNumber(lm.plateau_gbs));
+        return tr("Memory plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4));
     return {};
 }
 
