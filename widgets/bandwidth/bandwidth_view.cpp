@@ -78,6 +78,7 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     m_limit = new QDoubleSpinBox(this);
     m_limit->setRange(0.01, 1e6);
     m_limit->setDecimals(2);
+    m_limit->setSpecialValueText(tr("none")); // until a trace sets one from its peak
     m_limit->setSuffix(tr(" GB/s"));
     m_limit->setToolTip(tr("B: the bandwidth limit. An interval with demand d takes max(1, d/B) intervals"));
     addLabelled(bar, tr("&Limit B"), m_limit);
@@ -225,7 +226,11 @@ void BandwidthView::recompute()
          {static_cast<QCPAbstractItem *>(m_curveLimit), static_cast<QCPAbstractItem *>(m_timeLimit),
           static_cast<QCPAbstractItem *>(m_limitLabel)})
         item->setVisible(haveTrace);
+    m_curvePlot->legend->setVisible(haveTrace); // an empty legend row would squeeze the axes
+    m_limit->setEnabled(haveTrace);
+    m_window->setEnabled(haveTrace);
     if (!haveTrace) {
+        m_curvePlot->xAxis->setRange(0, 100);
         m_readout->setText(
                 tr("<p>No bytes-per-interval trace yet.</p><p>Load perf stat… reads <tt>perf stat -x, -I "
                    "1000</tt> "
