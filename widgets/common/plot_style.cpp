@@ -47,6 +47,9 @@ void placeLegendBelow(QCustomPlot *plot)
     plot->plotLayout()->addElement(1, 0, row);
     row->addElement(0, 0, plot->legend); // takes it out of the axis rect's inset layout
     row->setMargins(QMargins(0, 0, 0, 4));
+    // A grid column is no wider than its narrowest element allows: without an explicit maximum the legend's
+    // natural width (a few pixels when it is empty) would squeeze the axis rect above it to the same width.
+    row->setMaximumSize(QWIDGETSIZE_MAX - 1, QWIDGETSIZE_MAX);
     plot->plotLayout()->setRowStretchFactor(1, 0.001);
 }
 

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void dominanceSharesTheIntervals();
     void curvesAreSortedInGbs();
     void wrongFilesSayWhy();
+    void emptyViewKeepsItsShape();
 
 private:
     TraceState *m_traces = nullptr;
@@ -171,6 +172,20 @@ void TestBandwidthView::wrongFilesSayWhy()
     QVERIFY2(error.contains(QStringLiteral("/nonexistent/perf.tsv")), qPrintable(error));
     QVERIFY(m_traces->traces().empty());
     QVERIFY(m_view->readout()->text().contains(QStringLiteral("/nonexistent/perf.tsv")));
+}
+
+void TestBandwidthView::emptyViewKeepsItsShape()
+{
+    // Before any trace: the curve plot keeps the width of the view (an empty legend once squeezed it to a
+    // strip), and the limit says there is none rather than showing 0.01 GB/s.
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QCustomPlot *plot = m_view->curvePlot();
+    plot->replot();
+    QVERIFY2(plot->axisRect()->width() > plot->width() / 2,
+             qPrintable(QStringLiteral("%1 of %2").arg(plot->axisRect()->width()).arg(plot->width())));
+    QVERIFY(!m_view->limitBox()->isEnabled());
+    QCOMPARE(m_view->limitBox()->text(), QStringLiteral("none"));
 }
 
 QTEST_MAIN(TestBandwidthView)
