@@ -5,6 +5,8 @@
 
 #include <QApplication>
 
+#include <algorithm>
+
 namespace crossroof::widgets::plot_style {
 
 QFont annotationFont()
@@ -51,6 +53,25 @@ void placeLegendBelow(QCustomPlot *plot)
     // natural width (a few pixels when it is empty) would squeeze the axis rect above it to the same width.
     row->setMaximumSize(QWIDGETSIZE_MAX - 1, QWIDGETSIZE_MAX);
     plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    // As many columns (up to three) as the widest entry allows at the plot's width, so that entries are not
+    // cut when the plot is narrow (a small window, a single-column figure).
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        QCPLegend *legend = plot->legend;
+        int widest = 0;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            if (const QCPAbstractLegendItem *item = legend->item(i)) // cells of a wrapped grid can be empty
+                widest = std::max(widest, item->minimumOuterSizeHint().width());
+        }
+        if (widest == 0)
+            return;
+        const int available = plot->viewport().width() - 8;
+        const int columns = std::clamp((available + legend->columnSpacing()) / (widest + legend->columnSpacing()),
+                                       1, 3);
+        if (columns != legend->wrap()) {
+            legend->setWrap(columns);
+            legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        }
+    });
 }
 
 } // namespace crossroof::widgets::plot_style
