@@ -161,7 +161,7 @@ void TestCliTrace::badArgumentsExitTwo_data()
             << "crossroof-cli fit-trace: @/none.csv: cannot read (No such file or directory)";
     QTest::newRow("unknown column")
             << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "warps", "--y", "gbs"}
-            << "crossroof-cli fit-trace: @/t.csv: no column 'warps' (columns: run, k, gbs)";
+            << "crossroof-cli fit-trace: @/t.csv:1: no column 'warps' in the header (columns: run, k, gbs)";
     QTest::newRow("junk cell")
             << QStringList {"fit-trace", "--trace", "@/junk.csv", "--x", "k", "--y", "gbs"}
             << "crossroof-cli fit-trace: @/junk.csv:3:3: column 'gbs': 'n/a' is not a number";
