@@ -5,7 +5,8 @@
 # every one of them, one after the other, for SECONDS_PER_TARGET seconds. The default shares one hour among
 # the targets (3600 / their number). Inputs found go to build-fuzz/tests/fuzz/corpus/<target>/ (kept between
 # runs, so a second run goes on from the first); a crash, hang or sanitizer report is written to
-# build-fuzz/crashes/<target>/ and named at the end. Exits 1 when any target failed.
+# build-fuzz/crashes/<target>/ and named at the end; libFuzzer's output goes to build-fuzz/fuzz-logs/<target>.log.
+# Exits 1 when any target failed.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [-- extra libFuzzer options...]
 #
@@ -20,7 +21,7 @@ seconds=""
 extra=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
-        -h | --help) sed -n '4,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+        -h | --help) sed -n '4,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
         --) shift; extra=("$@"); break ;;
         *[!0-9]* | "") echo "fuzz.sh: SECONDS_PER_TARGET must be a whole number (got '$1')" >&2; exit 2 ;;
         *) seconds="$1" ;;
@@ -51,8 +52,8 @@ for target in "${targets[@]}"; do
     name="${target#fuzz_}"
     work="build-fuzz/tests/fuzz/corpus/$name"
     crashes="build-fuzz/crashes/$name"
-    mkdir -p "$work" "$crashes"
-    log="build-fuzz/crashes/$name.log"
+    mkdir -p "$work" "$crashes" build-fuzz/fuzz-logs
+    log="build-fuzz/fuzz-logs/$name.log"
     printf '%-20s ' "$target"
     # -rss_limit_mb and -timeout: a hang or a runaway allocation is a finding too.
     "build-fuzz/tests/fuzz/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 \
