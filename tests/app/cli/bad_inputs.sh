@@ -164,8 +164,6 @@ wants_place()
             | no-imc-events.* | event-*-missing-imc.* | aggregate-no-interval.*) return 1 ;;
         # Problems of the data as a whole, found by the fit rather than the reader.
         all-x-same.* | all-y-zero.* | one-row.*) return 1 ;;
-        # Known: the roofline fit names the point ("point 1"), not the line of the file.
-        x-negative.*) return 1 ;;
     esac
     return 0
 }
