@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "traces/csv_table.h"
 #include "support/error.h"
+#include "support/text.h"
 #include "traces/memory_demand.h"
 #include "traces/perf_stat.h"
 #include "profiles/profile_library.h"
@@ -156,9 +157,17 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         const core::CsvTable &t = *file.table;
         const std::size_t xColumn = t.column(xName);
         const std::size_t yColumn = t.column(yName);
+        // The rule of the GUI's table import (core::traceFromTable): no negative warps or throughputs, each
+        // refused with its line and column rather than later, by point number, by the fit.
+        const auto value = [&t](std::size_t r, std::size_t c) {
+            const double v = t.number(r, c);
+            if (v < 0)
+                throw InputError(t.where(r, c) + ": must not be negative (got " + core::brief(t.cell(r, c)) + ")");
+            return v;
+        };
         for (std::size_t r : selectRows(t, args.all("where"))) {
-            x.push_back(t.number(r, xColumn));
-            y.push_back(t.number(r, yColumn));
+            x.push_back(value(r, xColumn));
+            y.push_back(value(r, yColumn));
         }
         for (const std::string &w : args.all("where"))
             selection += (selection.empty() ? "" : ", ") + w;

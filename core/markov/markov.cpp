@@ -399,7 +399,7 @@ MarkovGrid MarkovGrid::fromText(std::string_view text)
     const auto colon = text.find(':');
     const std::string_view kind = text.substr(0, colon);
     if (colon == std::string_view::npos || (kind != "uniform" && kind != "logit"))
-        throw InputError("grid must be thesis, uniform:K or logit:K (got '" + std::string(text) + "')");
+        throw InputError("grid must be thesis, uniform:K or logit:K (got '" + brief(text) + "')");
     const std::string_view count = text.substr(colon + 1);
     const std::optional<int> k = parseInteger<int>(count);
     if (!k || *k < 2 || *k > kMaxGridCount) {

@@ -3,6 +3,7 @@
 
 #include "support/error.h"
 #include "profiles/profile_json.h"
+#include "support/text.h"
 #include "support/text_file.h"
 
 #include <algorithm>
@@ -115,7 +116,7 @@ void readParameters(const JsonReader &r, const json &obj, XModelParams &p)
                 r.fail(path, std::string("must be a string (got ") + value.type_name() + ")");
             const auto mode = cacheModeFromName(value.get<std::string>());
             if (!mode)
-                r.fail(path, "must be none, fixed or locality (got '" + value.get<std::string>() + "')");
+                r.fail(path, "must be none, fixed or locality (got '" + brief(value.get<std::string>()) + "')");
             p.cache = *mode;
             continue;
         }
@@ -151,15 +152,15 @@ HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
     HardwareProfile prof;
     prof.id = r.string(doc, "id", "id", true);
     if (!validId(prof.id))
-        r.fail("id", "must use only lower-case letters, digits, '-', '_' and '.' (got '" + prof.id + "')");
+        r.fail("id", "must use only lower-case letters, digits, '-', '_' and '.' (got '" + brief(prof.id) + "')");
     prof.name = r.string(doc, "name", "name", true);
     prof.kind = r.string(doc, "kind", "kind", true);
     if (prof.kind != "gpu" && prof.kind != "cpu")
-        r.fail("kind", "must be gpu or cpu (got '" + prof.kind + "')");
+        r.fail("kind", "must be gpu or cpu (got '" + brief(prof.kind) + "')");
     prof.architecture = r.string(doc, "architecture", "architecture", false);
     prof.compute_capability = r.string(doc, "compute_capability", "compute_capability", false);
     if (!prof.compute_capability.empty() && !validComputeCapability(prof.compute_capability))
-        r.fail("compute_capability", "must look like 8.0 (got '" + prof.compute_capability + "')");
+        r.fail("compute_capability", "must look like 8.0 (got '" + brief(prof.compute_capability) + "')");
     prof.description = r.string(doc, "description", "description", false);
     readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
     if (doc.contains("topology"))

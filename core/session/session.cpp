@@ -7,6 +7,7 @@
 #include "skeleton/projection.h"
 #include "skeleton/skeleton.h"
 #include "traces/trace_import.h"
+#include "support/text.h"
 #include "support/text_file.h"
 
 #include <algorithm>
@@ -50,7 +51,7 @@ OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
     if (o.mode.empty())
         o.mode = "cuda";
     if (o.mode != "cuda" && o.mode != "paper")
-        r.fail("mode", "must be cuda or paper (got '" + o.mode + "')");
+        r.fail("mode", "must be cuda or paper (got '" + brief(o.mode) + "')");
     o.linked = r.boolean(obj, "linked", "linked", false);
     if (obj.contains("manual_active_blocks") && !obj["manual_active_blocks"].is_null())
         o.manual_active_blocks = int(r.integer(obj, "manual_active_blocks", "manual_active_blocks", 1, 1 << 20, std::nullopt));
@@ -141,7 +142,7 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
     m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
     m.topology_source = r.string(obj, "topology_source", "topology_source", false);
     if (!m.topology_source.empty() && std::count(m.topology_source.begin(), m.topology_source.end(), '/') != 1)
-        r.fail("topology_source", "must be PROFILE/STRATEGY, e.g. clovertown-x5365/4T_4 (got '" + m.topology_source + "')");
+        r.fail("topology_source", "must be PROFILE/STRATEGY, e.g. clovertown-x5365/4T_4 (got '" + brief(m.topology_source) + "')");
     m.grid = r.string(obj, "grid", "grid", false);
     if (m.grid.empty())
         m.grid = "thesis";
@@ -203,7 +204,7 @@ StabilitySettings readStability(const JsonReader &r, const json &obj)
         if (v.empty())
             return fallback;
         if (!findParameter(v))
-            r.fail(field, "is not a parameter key (got '" + v + "')");
+            r.fail(field, "is not a parameter key (got '" + brief(v) + "')");
         return v;
     };
     s.x_key = key("x_key", s.x_key);
@@ -263,7 +264,7 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
     const auto kind = traceKindFromName(kindName);
     if (!kind)
         r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes or bytes-per-interval (got '"
-                               + kindName + "')");
+                               + brief(kindName) + "')");
     const bool visible = r.boolean(obj, "visible", "visible", true);
     const std::string link = r.string(obj, "link", "link", true);
     const TraceOrigin origin = traceOriginFromJson(r.require(obj, "origin", "origin").dump(), r.label(),
@@ -311,7 +312,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     const JsonReader r(label);
     const std::string format = r.string(doc, "format", "format", true);
     if (format != "crossroof-session")
-        r.fail("format", "must be \"crossroof-session\" (got \"" + format + "\"): is this a Crossroof session?");
+        r.fail("format", "must be \"crossroof-session\" (got \"" + brief(format) + "\"): is this a Crossroof session?");
     const long long version = r.integer(doc, "format_version", "format_version", 1, 1LL << 31, std::nullopt);
     if (version > kSessionFormatVersion) {
         throw InputError(label + ": written by a newer Crossroof (session format " + std::to_string(version)
@@ -342,7 +343,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
             v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate, "
-                              "bandwidth, roofline or skeleton (got '" + s.current_view + "')");
+                              "bandwidth, roofline or skeleton (got '" + brief(s.current_view) + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);

@@ -15,7 +15,9 @@ void checkKeys(const JsonReader &r, const json &obj, const std::string &path, st
 {
     if (!obj.is_object())
         r.fail(path, std::string("must be an object (got ") + obj.type_name() + ")");
-    for (const auto &[key, value] : obj.items()) {
+    for (const auto &item : obj.items()) {
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+        const std::string &key = item.key();
         if (std::none_of(keys.begin(), keys.end(), [&](const char *k) { return key == k; }))
             r.fail(path + "." + key, "is not a core_model field (misspelt?)");
     }

@@ -50,15 +50,6 @@ std::string stripExceptionId(std::string what)
     return what;
 }
 
-/// TEXT cut to about 80 characters, so that a huge bad value never becomes a huge message.
-std::string brief(std::string text)
-{
-    constexpr std::size_t kMax = 80;
-    if (text.size() > kMax)
-        text = text.substr(0, kMax - 3) + "...";
-    return text;
-}
-
 } // namespace
 
 JsonReader::JsonReader(std::string label, std::string prefix)
@@ -69,7 +60,8 @@ JsonReader::JsonReader(std::string label, std::string prefix)
 
 void JsonReader::fail(const std::string &field, const std::string &what) const
 {
-    throw InputError(m_label + ": field '" + m_prefix + field + "': " + what);
+    // WHAT may quote the file's bad value: cut it too (a message line stays readable).
+    throw InputError(m_label + ": field '" + brief(m_prefix + field) + "': " + brief(what, 240));
 }
 
 const json &JsonReader::require(const json &obj, const char *key, const std::string &path) const
@@ -171,7 +163,7 @@ json parseJsonText(std::string_view text, const std::string &label)
         case json::parse_event_t::object_start:
         case json::parse_event_t::array_start:
             if (depth >= kMaxJsonDepth) {
-                throw InputError(label + ": field '" + childPath() + "': nested more than "
+                throw InputError(label + ": field '" + brief(childPath()) + "': nested more than "
                                  + std::to_string(kMaxJsonDepth) + " levels deep");
             }
             levels.push_back({childPath(), {}, event == json::parse_event_t::object_start});
@@ -184,7 +176,7 @@ json parseJsonText(std::string_view text, const std::string &label)
             pendingKey = parsed.get<std::string>();
             auto &keys = levels.back().keys;
             if (std::find(keys.begin(), keys.end(), pendingKey) != keys.end())
-                throw InputError(label + ": field '" + childPath() + "': appears twice");
+                throw InputError(label + ": field '" + brief(childPath()) + "': appears twice");
             keys.push_back(pendingKey);
             break;
         }

@@ -25,6 +25,29 @@ std::string formatExact(double v)
     return ec == std::errc() ? std::string(buf, end) : formatNumber(v);
 }
 
+std::string brief(std::string_view text, std::size_t max)
+{
+    if (text.size() <= max)
+        return std::string(text);
+    std::size_t cut = max > 3 ? max - 3 : 0;
+    // Not inside a UTF-8 sequence: back up over continuation bytes.
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
+
+std::string briefList(const std::vector<std::string> &names, std::size_t max)
+{
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string name = brief(names[i], 40);
+        if (i > 0 && list.size() + name.size() + 2 > max)
+            return list + ", ... (" + std::to_string(names.size()) + " in all)";
+        list += (i ? ", " : "") + name;
+    }
+    return list;
+}
+
 std::string_view trimBlanks(std::string_view s, std::string_view blanks)
 {
     const auto first = s.find_first_not_of(blanks);

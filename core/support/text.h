@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace crossroof::core {
 
@@ -14,6 +15,13 @@ std::string formatNumber(double v);
 /// V with every digit it needs to read back exactly (the shortest such form: 1.0000001, 1000001, 0.1), for
 /// messages that echo a refused value, where "%g" would hide the offending digits.
 std::string formatExact(double v);
+
+/// TEXT cut to at most MAX characters ("..." ending a cut one), for messages that echo something from a file:
+/// a huge bad value, key or column name never becomes a huge message.
+std::string brief(std::string_view text, std::size_t max = 80);
+/// NAMES joined with ", " for a message, each cut by brief(), and the list cut to about MAX characters with
+/// ", ... (N in all)" where it is.
+std::string briefList(const std::vector<std::string> &names, std::size_t max = 160);
 
 /// S without the leading and trailing characters of BLANKS.
 std::string_view trimBlanks(std::string_view s, std::string_view blanks = " \t\r");

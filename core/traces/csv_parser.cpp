@@ -376,6 +376,7 @@ public:
         if (!next(delim, fields, line))
             throw InputError(m_source + ": no CSV header, only comment lines");
         const int headerLine = line;
+        table.m_headerLine = headerLine;
         const std::size_t columns = withoutTrailingEmpty(fields);
         if (columns == 0)
             fail(line, "the header has no column names");

@@ -38,17 +38,13 @@ std::size_t CsvTable::column(std::string_view name) const
 {
     const auto found = findColumn(name);
     if (!found) {
-        constexpr std::size_t kListed = 30;
-        std::string list;
-        for (std::size_t c = 0; c < m_header.size() && c < kListed; ++c)
-            list += (c ? ", " : "") + m_header[c];
-        if (m_header.size() > kListed)
-            list += ", ... (" + std::to_string(m_header.size()) + " columns)";
-        throw InputError(m_source + ": no column '" + std::string(name) + "' (columns: " + list + ")");
+        throw InputError(m_source + ":" + std::to_string(m_headerLine) + ": no column '" + brief(name)
+                         + "' in the header (columns: " + briefList(m_header) + ")");
     }
     for (std::size_t c = *found + 1; c < m_header.size(); ++c) {
         if (m_header[c] == m_header[*found]) {
-            throw InputError(m_source + ": column name '" + m_header[c] + "' is ambiguous (columns "
+            throw InputError(m_source + ":" + std::to_string(m_headerLine) + ": column name '"
+                             + brief(m_header[c]) + "' is ambiguous (columns "
                              + std::to_string(*found + 1) + " and " + std::to_string(c + 1) + ")");
         }
     }

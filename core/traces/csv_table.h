@@ -54,11 +54,14 @@ public:
 
     /// Index of the column named NAME (exact match after trimming), or none.
     std::optional<std::size_t> findColumn(std::string_view name) const;
-    /// Like findColumn(); throws InputError naming the file and listing the columns when there is none.
+    /// Like findColumn(); throws InputError "SOURCE:HEADERLINE: no column ..." listing the columns (each
+    /// and the list cut short) when there is none, or when two columns have that name.
     std::size_t column(std::string_view name) const;
 
     /// The text of one cell (quotes removed).
     std::string_view cell(std::size_t row, std::size_t column) const;
+    /// 1-based line of the file where the header starts.
+    int headerLine() const { return m_headerLine; }
     /// 1-based line of the file where ROW starts.
     int line(std::size_t row) const { return m_rowLines[row]; }
     /// 1-based character column of the file where the cell starts (its opening quote if quoted).
@@ -92,6 +95,7 @@ private:
     std::string m_text;        ///< every cell's text, back to back
     std::vector<Cell> m_cells; ///< row-major, columnCount() per row
     std::vector<int> m_rowLines;
+    int m_headerLine = 1;
 };
 
 /// Parses a delimited text table. Throws InputError "SOURCE:LINE:COLUMN: problem" (or "SOURCE: problem"

@@ -69,8 +69,9 @@ public:
                          + problem);
     }
 
-    double number(int line, std::string_view text, const Token &t, const std::string &field) const
+    double number(int line, std::string_view text, const Token &t, const std::string &name) const
     {
+        const std::string field = brief(name, 40); // a kernel name from the header: any length
         const auto v = parseTableNumber(t.text, '.', false);
         if (!v)
             fail(line, text, t.offset, field + ": '" + shown(t.text) + "' is not a number");

@@ -92,9 +92,10 @@ MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
         }
     }
     if (m.read_events.empty() || m.write_events.empty()) {
-        std::string list;
+        std::vector<std::string> names;
         for (const auto &e : stat.events)
-            list += (list.empty() ? "" : ", ") + e.name;
+            names.push_back(e.name);
+        const std::string list = briefList(names);
         throw InputError(stat.source + ": no memory-controller CAS "
                          + (m.read_events.empty() ? "read" : "write") + " event (e.g. imc/event=0x04,umask="
                          + (m.read_events.empty() ? "0x0f" : "0x30") + "/); events: " + list);

@@ -150,8 +150,9 @@ public:
         m_device = m_table.findColumn("Device");
         m_cc = m_table.findColumn("CC");
         if (!m_name) {
-            throw InputError(m_table.source() + ": no column 'Kernel Name'; not ncu --csv output (columns: "
-                             + columnList() + ")");
+            throw InputError(m_table.source() + ":" + std::to_string(m_table.headerLine())
+                             + ": no column 'Kernel Name'; not ncu --csv output (columns: "
+                             + briefList(m_table.header()) + ")");
         }
         if (const auto metricName = m_table.findColumn("Metric Name"))
             return parseLong(*metricName);
@@ -162,10 +163,7 @@ public:
 private:
     std::string columnList() const
     {
-        std::string list;
-        for (std::size_t c = 0; c < m_table.columnCount() && c < 20; ++c)
-            list += (c ? ", " : "") + m_table.header()[c];
-        return list + (m_table.columnCount() > 20 ? ", ..." : "");
+        return briefList(m_table.header());
     }
 
     std::string_view text(std::size_t row, std::optional<std::size_t> column) const

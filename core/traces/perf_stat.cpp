@@ -283,10 +283,10 @@ const PerfStatEvent &PerfStat::event(std::string_view name) const
 {
     if (const PerfStatEvent *e = find(name))
         return *e;
-    std::string list;
+    std::vector<std::string> names;
     for (const auto &e : events)
-        list += (list.empty() ? "" : ", ") + e.name;
-    throw InputError(source + ": no single event '" + std::string(name) + "' (events: " + list + ")");
+        names.push_back(e.name);
+    throw InputError(source + ": no single event '" + brief(name) + "' (events: " + briefList(names) + ")");
 }
 
 PerfStat parsePerfStat(std::string_view text, const std::string &source)

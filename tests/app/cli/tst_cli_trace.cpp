@@ -161,13 +161,17 @@ void TestCliTrace::badArgumentsExitTwo_data()
             << "crossroof-cli fit-trace: @/none.csv: cannot read (No such file or directory)";
     QTest::newRow("unknown column")
             << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "warps", "--y", "gbs"}
-            << "crossroof-cli fit-trace: @/t.csv: no column 'warps' (columns: run, k, gbs)";
+            << "crossroof-cli fit-trace: @/t.csv:1: no column 'warps' in the header (columns: run, k, gbs)";
     QTest::newRow("junk cell")
             << QStringList {"fit-trace", "--trace", "@/junk.csv", "--x", "k", "--y", "gbs"}
             << "crossroof-cli fit-trace: @/junk.csv:3:3: column 'gbs': 'n/a' is not a number";
     QTest::newRow("nan cell")
             << QStringList {"fit-trace", "--trace", "@/nan.csv", "--x", "k", "--y", "gbs"}
             << "crossroof-cli fit-trace: @/nan.csv:4:5: column 'gbs': 'NaN' is not a finite number";
+    // As the GUI's table import: refused with the line, not later by the fit's point number (issue 19).
+    QTest::newRow("negative warps")
+            << QStringList {"fit-trace", "--trace", "@/negk.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/negk.csv:3:1: column 'k': must not be negative (got -2)";
     QTest::newRow("bad where")
             << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k", "--y", "gbs", "--where", "run"}
             << "crossroof-cli fit-trace: option '--where': expected COLUMN=VALUE (got 'run')";
@@ -241,6 +245,7 @@ void TestCliTrace::badArgumentsExitTwo()
     writeFile(dir, "junk.csv", "k,gbs\n1,100\n2,n/a\n");
     writeFile(dir, "nan.csv", "k,gbs\n1,100\n2,200\n4,  NaN\n");
     writeFile(dir, "neg.csv", "bytes\n1\n-5\n");
+    writeFile(dir, "negk.csv", "k,gbs\n1,100\n-2,200\n");
     writeFile(dir, "empty.csv", "");
     writeFile(dir, "binary.csv", std::string("k\0ELF", 5));
     const std::string huge = (dir.path() + QStringLiteral("/huge.csv")).toStdString();

@@ -62,7 +62,7 @@ private Q_SLOTS:
         QCOMPARE(parseTrainingSet(text, "runs.csv", c).rows.size(), std::size_t(8));
         // Under the default names the same file lacks a column, and the message lists what it has.
         QCOMPARE(errorOf([&] { parseTrainingSet(text, "runs.csv"); }),
-                 QStringLiteral("runs.csv: no column 'Application_size' (columns: AS, Iteration, Num_L2, "
+                 QStringLiteral("runs.csv:1: no column 'Application_size' in the header (columns: AS, Iteration, Num_L2, "
                                 "Num_threads_per_L2, Mapping_Strategy, Num_MC_States, p, q_value)"));
         QCOMPARE(errorOf([&] { c.assign("speed=S"); }),
                  QStringLiteral(
@@ -151,7 +151,7 @@ private Q_SLOTS:
                          "predict"));
         QVERIFY(errorOf([] {
                     parseCpiMeasurements("Application_size,Mapping_Strategy\n256,2T_2\n", "cpi.csv");
-                }).startsWith("cpi.csv: no column 'CPI'"));
+                }).startsWith("cpi.csv:1: no column 'CPI'"));
     }
 };
 

@@ -103,6 +103,20 @@ void TestJsonReader::profileErrorsNeverEchoAWholeValue()
                  qPrintable(message.left(200)));
         QVERIFY2(message.size() < 200, qPrintable(message.left(300)));
     }
+    // Long strings and keys (tests/data/bad/profile/kind-long.json, long-key.json): cut too.
+    const std::string longText(3000, 'v');
+    for (const std::string &doc :
+         {R"({"format_version": 1, "id": "x", "name": "x", "kind": ")" + longText + R"("})",
+          R"({")" + longText + R"(": 1, ")" + longText + R"(": 2})"}) {
+        try {
+            core::parseProfile(doc, "long.json");
+            QFAIL("a profile with a 3000-character kind or key was accepted");
+        } catch (const InputError &e) {
+            const QString message = QString::fromStdString(e.what());
+            QVERIFY2(message.startsWith(QStringLiteral("long.json: field '")), qPrintable(message.left(300)));
+            QVERIFY2(message.size() < 260, qPrintable(message.left(400)));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestJsonReader)

@@ -15,6 +15,7 @@ private Q_SLOTS:
     void numbersAsMessagesShowThem();
     void refusedValuesKeepEveryDigit();
     void trimming();
+    void briefValues();
     void linesAreNumberedFromOne();
 };
 
@@ -39,6 +40,20 @@ void TestText::refusedValuesKeepEveryDigit()
     QCOMPARE(core::formatExact(0), std::string("0"));
     for (double v : {0.1, 1.0 / 3, 123456.789, 6.02e23, 1e-7}) // reads back exactly
         QCOMPARE(std::stod(core::formatExact(v)), v);
+}
+
+void TestText::briefValues()
+{
+    QCOMPARE(core::brief("short"), std::string("short"));
+    QCOMPARE(core::brief(std::string(80, 'a')), std::string(80, 'a'));
+    QCOMPARE(core::brief(std::string(5000, 'a')), std::string(77, 'a') + "...");
+    // Never inside a UTF-8 sequence: "\xc3\xa9" is cut whole.
+    const std::string accents = std::string(76, 'a') + "\xc3\xa9\xc3\xa9\xc3\xa9"; // 82 bytes
+    QCOMPARE(core::brief(accents), std::string(76, 'a') + "...");
+    QCOMPARE(core::briefList({"a", "b"}), std::string("a, b"));
+    const std::string list = core::briefList(std::vector<std::string>(100, std::string(1000, 'x')));
+    QVERIFY2(list.size() < 220, list.c_str());
+    QVERIFY(list.ends_with(", ... (100 in all)"));
 }
 
 void TestText::trimming()

@@ -190,9 +190,9 @@ void TestGpuBenches::rejectsTidy_data()
     QTest::newRow("header only") << QByteArray("gpu,warps_per_sm,init_GBs\n")
                                  << "t.csv:1: a header but no data rows";
     QTest::newRow("no gpu") << QByteArray("warps_per_sm,init_GBs\n2,153\n")
-                            << "t.csv: no column 'gpu' (columns: warps_per_sm, init_GBs)";
+                            << "t.csv:1: no column 'gpu' in the header (columns: warps_per_sm, init_GBs)";
     QTest::newRow("no warps") << QByteArray("gpu,init_GBs\nv100,153\n")
-                              << "t.csv: no column 'warps_per_sm' (columns: gpu, init_GBs)";
+                              << "t.csv:1: no column 'warps_per_sm' in the header (columns: gpu, init_GBs)";
     QTest::newRow("no kernels") << QByteArray("gpu,warps_per_sm\nv100,2\n")
                                 << "t.csv: no kernel columns (named <kernel>_GBs, e.g. init_GBs)";
     QTest::newRow("nan") << QByteArray("gpu,warps_per_sm,init_GBs\nv100,2,153\nv100,4,NaN\n")

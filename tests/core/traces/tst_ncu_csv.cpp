@@ -452,14 +452,14 @@ void TestNcuCsv::rejects_data()
     QTest::newRow("empty") << QByteArray() << "n.csv: empty file, no CSV header";
     QTest::newRow("profiler lines only")
             << QByteArray("==PROF== Connected to process 1\n==PROF== Disconnected\n")
-            << "n.csv: no column 'Kernel Name'; not ncu --csv output (columns: ==PROF== "
+            << "n.csv:1: no column 'Kernel Name'; not ncu --csv output (columns: ==PROF== "
                "Connected to process 1)";
     QTest::newRow("header only") << QByteArray(kHeader.c_str()) << "n.csv:1: a header but no data rows";
     QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)
                             << "n.csv:1:1: binary data (byte 0x89 is not valid UTF-8); not ncu CSV text";
     QTest::newRow("no kernel name")
             << QByteArray("\"ID\",\"Metric Name\",\"Metric Value\"\n\"1\",\"x\",\"2\"\n")
-            << "n.csv: no column 'Kernel Name'; not ncu --csv output (columns: ID, Metric "
+            << "n.csv:1: no column 'Kernel Name'; not ncu --csv output (columns: ID, Metric "
                "Name, Metric Value)";
     QTest::newRow("no value") << QByteArray("\"ID\",\"Kernel Name\",\"Metric Name\"\n\"1\",\"k\",\"x\"\n")
                               << "n.csv: no column 'Metric Value' (or 'Average') next to 'Metric Name'";
