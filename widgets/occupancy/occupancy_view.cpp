@@ -3,6 +3,7 @@
 
 #include "support/error.h"
 #include "occupancy/occupancy_state.h"
+#include "common/limited_spin_box.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 
@@ -59,7 +60,8 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
                           "Paper: min(S_sm/S_B, R_sm/(R_T·T_r), B_max/(P/Q), T_maxMP/T_r) (Eq. 4)."));
     form->addRow(tr("&Mode"), m_mode);
 
-    m_threads = new QSpinBox(controls);
+    m_threads = new LimitedSpinBox(tr("CUDA allows at most %1 threads per block").arg(core::kMaxThreadsPerBlock),
+                                   controls);
     m_threads->setRange(1, core::kMaxThreadsPerBlock);
     m_threads->setSingleStep(32);
     m_threads->setSuffix(tr(" threads"));

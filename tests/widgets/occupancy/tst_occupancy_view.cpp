@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
+#include "common/limited_spin_box.h"
 #include "common/parameter_state.h"
 #include "profiles/profile_library.h"
 #include "zigzag/zigzag_view.h"
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void profileChoosesTheComputeCapability();
     void zigzagMinimaAtMultiplesOfTheSmCount();
     void invalidInputsSayWhy();
+    void blockSizeTooLargeSaysWhy();
 
 private:
     ParameterState *m_params = nullptr;
@@ -129,6 +131,25 @@ void TestOccupancyView::invalidInputsSayWhy()
     QCOMPARE(m_view->sweepPlot(0)->graph(0)->dataCount(), 0);
     m_state->setThreadsPerBlock(128);
     QVERIFY(m_state->result().has_value());
+}
+
+void TestOccupancyView::blockSizeTooLargeSaysWhy()
+{
+    // Typing 2000 must not silently leave 200: the box takes the limit and says why.
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    auto *box = qobject_cast<LimitedSpinBox *>(m_view->threadsBox());
+    QVERIFY(box);
+    box->setValue(256);
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QStringLiteral("2000"));
+    QTest::keyClick(box, Qt::Key_Return);
+    QCOMPARE(box->value(), 1024);
+    QCOMPARE(m_state->input().threads_per_block, 1024);
+    const QString message = box->lastMessage();
+    QVERIFY2(message.contains(QStringLiteral("2000")) && message.contains(QStringLiteral("1024")),
+             qPrintable(message));
 }
 
 QTEST_MAIN(TestOccupancyView)
