@@ -214,7 +214,8 @@ void TestAdvisor::bypassIsTheBestCandidate()
 {
     // The chosen share against every candidate with full solves; ties go to the smallest change.
     for (const XModelParams &p : {thrashing(), with(thrashing(), "n", 24), with(thrashing(), "bypass", 0.2)}) {
-        const auto &op = find(core::advise(p), TuningOperation::CacheBypassing);
+        const core::Advice advice = core::advise(p); // kept: op refers into it
+        const auto &op = find(advice, TuningOperation::CacheBypassing);
         QVERIFY(op.applicable);
         const double chosen = op.cs_gops;
         const double b = op.changes.at(0).to;
