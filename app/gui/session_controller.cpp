@@ -7,6 +7,7 @@
 
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
+#include "common/save_file.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
@@ -22,7 +23,6 @@
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUndoStack>
@@ -179,11 +179,8 @@ bool SessionController::save(const QString &path)
 {
     const core::Session session = capture();
     const std::string text = core::sessionToJson(session, path.toStdString());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
-        showError(m_window, tr("The session was not saved to %1: %2. The file on disk is unchanged.")
-                                    .arg(path, file.errorString()));
+    if (const QString why = widgets::saveFileAtomically(path, text); !why.isEmpty()) {
+        showError(m_window, tr("The session was not saved to %1: %2. The file on disk is unchanged.").arg(path, why));
         return false;
     }
     setPath(path);
@@ -267,10 +264,14 @@ void SessionController::autosave()
         return;
     QDir().mkpath(recoveryDir());
     const std::string text = core::sessionToJson(capture(), recoveryPath().toStdString());
-    QSaveFile file(recoveryPath());
-    if (file.open(QIODevice::WriteOnly)
-        && file.write(text.data(), qint64(text.size())) == qint64(text.size()))
-        file.commit();
+    const QString why = widgets::saveFileAtomically(recoveryPath(), text);
+    // A failed autosave leaves the last recovery file as it was; the user hears of it once, not every minute,
+    // and again only after an autosave has worked in between.
+    if (!why.isEmpty() && !m_autosaveFailed)
+        showError(m_window, tr("Autosave failed: %1: %2. The unsaved work is not protected against a crash; "
+                               "save the session to keep it.")
+                                    .arg(QDir::toNativeSeparators(recoveryPath()), why));
+    m_autosaveFailed = !why.isEmpty();
 }
 
 void SessionController::offerRecovery()

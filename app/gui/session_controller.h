@@ -80,6 +80,7 @@ private:
     QString m_recoveryPath;
     std::unique_ptr<QLockFile> m_recoveryLock;
     bool m_applying = false; ///< applying a session: its changes are not the user's
+    bool m_autosaveFailed = false; ///< the last autosave failed and the user was told
 };
 
 } // namespace crossroof::app

@@ -2,6 +2,7 @@
 #include "calibration/family_calibration_dialog.h"
 
 #include "common/number_format.h"
+#include "common/save_file.h"
 #include "common/user_profiles.h"
 
 #include "calibration/probe_analysis.h"
@@ -25,7 +26,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -99,10 +99,8 @@ FamilyCalibrationDialog::FamilyCalibrationDialog(ParameterState *state, QWidget 
     plot_style::setupAxes(m_plot);
     PlotNavigator::install(m_plot);
     m_plot->setAccessibleName(tr("Predicted against measured throughput"));
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    }
+    plot_style::setLogScale(m_plot->xAxis, true);
+    plot_style::setLogScale(m_plot->yAxis, true);
     m_plot->xAxis->setLabel(tr("measured MS throughput (GB/s)"));
     m_plot->yAxis->setLabel(tr("predicted MS throughput (GB/s)"));
     plot_style::placeLegendBelow(m_plot);
@@ -319,11 +317,8 @@ QString FamilyCalibrationDialog::saveProfile(const QString &path) const
     } catch (const core::InputError &e) {
         return tr("The calibrated profile would not be valid: %1").arg(QString::fromStdString(e.what()));
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
-        || !file.commit()) {
-        return tr("The profile was not saved to %1: %2").arg(path, file.errorString());
-    }
+    if (const QString why = saveFileAtomically(path, text); !why.isEmpty())
+        return tr("The profile was not saved to %1: %2").arg(path, why);
     // A profile saved into the user profile folder is listed by the profile picker at once.
     UserProfiles::instance()->reload();
     return {};

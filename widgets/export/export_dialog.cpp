@@ -9,6 +9,7 @@
 #include <QFontComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -29,7 +30,10 @@ ExportDialog::ExportDialog(const QString &suggestedPath, QWidget *parent)
     auto *browse = new QPushButton(tr("&Browse…"), this);
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
-    form->addRow(tr("&File"), pathRow);
+    // A row whose field is a layout gets no buddy from the form: without one, the label would show "&File".
+    auto *pathLabel = new QLabel(tr("&File"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
 
     m_preset = new QComboBox(this);
     for (const auto &p : figurePresets())

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
 
+#include "common/save_file.h"
+
 #include <qcustomplot.h>
 
 #include <QApplication>
 #include <QBuffer>
 #include <QFileInfo>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -413,12 +414,8 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
     }
     buffer.close();
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("%1: cannot write the file (%2)").arg(path, file.errorString());
-    file.write(bytes);
-    if (!file.commit())
-        return QObject::tr("%1: cannot write the file (%2)").arg(path, file.errorString());
+    if (const QString why = saveFileAtomically(path, bytes); !why.isEmpty())
+        return QObject::tr("%1: cannot write the file (%2)").arg(path, why);
     return {};
 }
 
@@ -465,12 +462,8 @@ QString exportPlotData(const QList<QCustomPlot *> &plots, const QString &path)
             }
         }
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("%1: cannot write the file (%2)").arg(path, file.errorString());
-    file.write(csv);
-    if (!file.commit())
-        return QObject::tr("%1: cannot write the file (%2)").arg(path, file.errorString());
+    if (const QString why = saveFileAtomically(path, csv); !why.isEmpty())
+        return QObject::tr("%1: cannot write the file (%2)").arg(path, why);
     return {};
 }
 

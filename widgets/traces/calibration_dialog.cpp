@@ -3,6 +3,7 @@
 
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/save_file.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "profiles/hardware_profile.h"
@@ -22,7 +23,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -503,11 +503,8 @@ QString CalibrationDialog::saveProfile(const QString &path) const
     } catch (const core::InputError &e) {
         return tr("The calibrated profile would not be valid: %1").arg(QString::fromStdString(e.what()));
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
-        return tr("The profile was not saved to %1: %2").arg(path, file.errorString());
-    }
+    if (const QString why = saveFileAtomically(path, text); !why.isEmpty())
+        return tr("The profile was not saved to %1: %2").arg(path, why);
     return {};
 }
 

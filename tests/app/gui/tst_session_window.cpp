@@ -11,8 +11,11 @@
 #include "traces/traces_panel.h"
 #include "zigzag/zigzag_view.h"
 
+#include "support/full_disk.h"
+
 #include <qcustomplot.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
@@ -94,7 +97,9 @@ private Q_SLOTS:
     void corruptedSessionIsRejected();
     void failedSaveLeavesTheFileAlone();
     void autosaveWritesARecoveryFile();
+    void failedAutosaveKeepsTheLastRecoveryAndSaysSoOnce();
     void recoveryFilesArePerInstance();
+    void recoveryOffersTheNewestOrphan();
     void killDuringSaveNeverLeavesAPartialFile();
 
 private:
@@ -263,6 +268,28 @@ void TestSessionWindow::failedSaveLeavesTheFileAlone()
     QVERIFY(w.isWindowModified());
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);
+    f.close();
+
+    // Saving over the file on a full disk: the new, larger session does not fit; the old file stays whole and
+    // the message names the file and the reason.
+    editEverything(w);
+    QVERIFY(core::sessionToJson(w.captureSession(), path.toStdString()).size() > std::size_t(before.size()));
+    delete w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    {
+        const test::FullDisk full(rlim_t(before.size()));
+        QVERIFY(full.active());
+        QVERIFY(!w.saveSession(path));
+    }
+    QVERIFY(w.isWindowModified());
+    auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(path) && box->text().contains(QStringLiteral("unchanged")), qPrintable(box->text()));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    f.close();
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("keep.crossroof*")}, QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("keep.crossroof")}); // no temporary file left beside it
+    QVERIFY(w.saveSession(path)); // with room again, the same save works
 }
 
 void TestSessionWindow::autosaveWritesARecoveryFile()
@@ -277,6 +304,40 @@ void TestSessionWindow::autosaveWritesARecoveryFile()
     QCOMPARE(recovered.params.Z, 3.0);
     QVERIFY(w.saveSession(m_dir.filePath(QStringLiteral("saved.crossroof"))));
     QVERIFY(!QFile::exists(w.recoveryPath())); // saved: nothing left to recover
+}
+
+void TestSessionWindow::failedAutosaveKeepsTheLastRecoveryAndSaysSoOnce()
+{
+    app::MainWindow w;
+    w.state()->applyValue(QStringLiteral("Z"), 3.0);
+    w.autosave();
+    QFile recovery(w.recoveryPath());
+    QVERIFY(recovery.open(QIODevice::ReadOnly));
+    const QByteArray last = recovery.readAll();
+    recovery.close();
+
+    editEverything(w); // a larger session, which no longer fits on the full disk
+    const auto errorBoxes = [&w] { return w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage")).size(); };
+    {
+        const test::FullDisk full(rlim_t(last.size()));
+        QVERIFY(full.active());
+        w.autosave();
+        QCOMPARE(errorBoxes(), 1);
+        auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+        QVERIFY2(box->text().contains(QStringLiteral("Autosave failed"))
+                         && box->text().contains(QDir::toNativeSeparators(w.recoveryPath())),
+                 qPrintable(box->text()));
+        w.autosave(); // still failing: not said again every minute
+        QCOMPARE(errorBoxes(), 1);
+    }
+    QVERIFY(recovery.open(QIODevice::ReadOnly));
+    QCOMPARE(recovery.readAll(), last); // the last good recovery file is still there to restore
+    recovery.close();
+
+    w.autosave(); // room again: the recovery file has the newest work
+    QCOMPARE(errorBoxes(), 1);
+    QCOMPARE(core::loadSessionFile(w.recoveryPath().toStdString()).params.Z, 5.5);
+    QFile::remove(w.recoveryPath()); // a window that goes unsaved leaves its file, as after a crash
 }
 
 void TestSessionWindow::recoveryFilesArePerInstance()
@@ -305,6 +366,31 @@ void TestSessionWindow::recoveryFilesArePerInstance()
     QCOMPARE(core::loadSessionFile(next.recoverableFile().toStdString()).params.Z, 5.0);
     QFile::remove(runningFile);
     QVERIFY(next.recoverableFile().isEmpty());
+}
+
+void TestSessionWindow::recoveryOffersTheNewestOrphan()
+{
+    // Two instances that went without closing: the newer work is the one offered, whatever the names.
+    QDir().mkpath(app::SessionController::recoveryDir());
+    const QDir dir(app::SessionController::recoveryDir());
+    const QDateTime now = QDateTime::currentDateTime();
+    const std::pair<const char *, double> orphans[] = {{"recovery-zzz-older.crossroof", 2.0},
+                                                      {"recovery-aaa-newer.crossroof", 4.0}};
+    for (const auto &[name, z] : orphans) {
+        app::MainWindow w;
+        w.state()->applyValue(QStringLiteral("Z"), z);
+        QFile f(dir.filePath(QString::fromLatin1(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(core::sessionToJson(w.captureSession())));
+        QVERIFY(f.flush()); // written before the time is set, so that closing changes it no more
+        QVERIFY(f.setFileTime(now.addSecs(z > 3 ? -60 : -3600), QFileDevice::FileModificationTime));
+        f.close();
+    }
+    app::MainWindow next;
+    QCOMPARE(QFileInfo(next.recoverableFile()).fileName(), QStringLiteral("recovery-aaa-newer.crossroof"));
+    QCOMPARE(core::loadSessionFile(next.recoverableFile().toStdString()).params.Z, 4.0);
+    for (const auto &[name, z] : orphans)
+        QFile::remove(dir.filePath(QString::fromLatin1(name)));
 }
 
 void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()

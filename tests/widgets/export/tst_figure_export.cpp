@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
+#include "export/export_dialog.h"
 #include "common/parameter_state.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
+#include "support/full_disk.h"
+
 #include <qcustomplot.h>
 
+#include <QDir>
 #include <QFile>
 #include <QImageReader>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -48,6 +53,9 @@ private Q_SLOTS:
     void greyscaleAndFontsAreRestored();
     void badRequestsSayWhy();
     void plotDataAsCsv();
+    void fullDiskKeepsTheOldFile_data();
+    void dialogLabelsShowTheirShortcuts();
+    void fullDiskKeepsTheOldFile();
 
 private:
     QTemporaryDir *m_dir = nullptr;
@@ -184,6 +192,51 @@ void TestFigureExport::plotDataAsCsv()
     for (auto it = m_view->supplyGraph()->data()->constBegin(); it != m_view->supplyGraph()->data()->constEnd(); ++it)
         finite += std::isfinite(it->value) ? 1 : 0;
     QCOMPARE(supply, finite);
+}
+
+void TestFigureExport::fullDiskKeepsTheOldFile_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("pdf") << "figure.pdf";
+    QTest::newRow("svg") << "figure.svg";
+    QTest::newRow("png") << "figure.png";
+    QTest::newRow("plot data") << "figure.csv";
+}
+
+void TestFigureExport::fullDiskKeepsTheOldFile()
+{
+    QFETCH(QString, name);
+    const QString path = m_dir->filePath(name);
+    const QByteArray old = "the figure of yesterday";
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(old);
+    f.close();
+    QString error;
+    {
+        const test::FullDisk full(rlim_t(old.size()));
+        QVERIFY(full.active());
+        error = name.endsWith(QStringLiteral(".csv")) ? exportPlotData(m_view->figurePlots(), path)
+                                                      : exportFigure(m_view->figurePlots(), path, FigureOptions{});
+    }
+    QVERIFY2(error.contains(path) && error.contains(QStringLiteral("cannot write")), qPrintable(error));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), old);
+    QCOMPARE(QDir(m_dir->path()).entryList(QDir::Files | QDir::Hidden), QStringList{name}); // no leftovers
+}
+
+void TestFigureExport::dialogLabelsShowTheirShortcuts()
+{
+    // A label with a mnemonic and no buddy prints its '&' ("&File" on screen) and its shortcut does nothing.
+    ExportDialog dialog(m_dir->filePath(QStringLiteral("figure.pdf")));
+    int labels = 0;
+    for (const QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (!label->text().contains(QLatin1Char('&')))
+            continue;
+        ++labels;
+        QVERIFY2(label->buddy(), qPrintable(label->text()));
+    }
+    QVERIFY(labels >= 8);
 }
 
 QTEST_MAIN(TestFigureExport)

@@ -7,6 +7,8 @@
 #include "traces/trace_state.h"
 #include "xmodel/xmodel.h"
 
+#include "support/full_disk.h"
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -179,6 +181,22 @@ void TestCalibrationDialog::saveAsProfileWritesALoadableProfile()
     QCOMPARE(naming, 1);
     // An unwritable place leaves a clear error.
     QVERIFY(!m_dialog->saveProfile(QStringLiteral("/nonexistent/dir/x.json")).isEmpty());
+    // Saving over a profile on a full disk keeps the old one whole and says why.
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    const QByteArray before = old.readAll();
+    old.close();
+    QVERIFY(old.resize(before.size() / 2)); // the profile of yesterday, smaller than today's
+    const QByteArray yesterday = before.left(before.size() / 2);
+    QString full;
+    {
+        const test::FullDisk disk(rlim_t(yesterday.size()));
+        QVERIFY(disk.active());
+        full = m_dialog->saveProfile(path);
+    }
+    QVERIFY2(full.contains(path), qPrintable(full));
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), yesterday);
 }
 
 void TestCalibrationDialog::cacheFitFindsTheModelAgain()
