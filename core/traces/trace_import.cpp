@@ -21,6 +21,7 @@ namespace crossroof::core {
 namespace {
 
 constexpr const char *kWhitespace = " \t\r\n\v\f";
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 /// Fields of one header or record line, split on the first of tab, comma or semicolon that occurs, else on
 /// runs of blanks.
@@ -175,6 +176,24 @@ std::vector<MeasuredTrace> readAs(const std::string &path, TraceFormat format,
     return out;
 }
 
+/// Whether FIELDS read as an interval record of `perf stat -x` whatever its first field holds: an event name
+/// among the first fields, followed by the counter's run time and the percentage of it measured (0 to 100).
+/// A table's header has no numbers, and its rows rarely have six fields in this order.
+bool looksLikePerfRecord(const std::vector<std::string> &fields)
+{
+    if (fields.size() < 6)
+        return false;
+    for (std::size_t i = 1; i <= 4 && i + 2 < fields.size(); ++i) {
+        if (fields[i].empty() || parseTableNumber(fields[i], '.', false))
+            continue;
+        const auto runTime = parseTableNumber(fields[i + 1], '.', false);
+        const auto percent = parseTableNumber(fields[i + 2], '.', false);
+        if (runTime && percent && *percent >= 0 && *percent <= 100)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 TraceFormat detectTraceFormat(const std::string &path)
@@ -194,8 +213,11 @@ TraceFormat detectTraceFormat(const std::string &path)
     }
     if (head.find('\0') != std::string::npos)
         return TraceFormat::GenericTable;
-    if (head.find("==PROF==") != std::string::npos) // ncu's own messages before its table
-        return TraceFormat::NcuCsv;
+    // ncu's own messages before its table, or instead of it when nothing was profiled.
+    for (const char *ncuMessage : {"==PROF==", "==ERROR==", "==WARNING=="}) {
+        if (head.find(ncuMessage) != std::string::npos)
+            return TraceFormat::NcuCsv;
+    }
     std::string_view first;
     std::string_view rest = head;
     while (!rest.empty()) {
@@ -208,13 +230,30 @@ TraceFormat detectTraceFormat(const std::string &path)
         if (first.empty() && !line.empty() && line.front() != '#')
             first = line;
     }
+    while (first.rfind(kUtf8Bom, 0) == 0) // a second byte order mark, left by concatenating files
+        first.remove_prefix(kUtf8Bom.size());
     if (first.empty())
         return TraceFormat::GenericTable;
-    if (first.rfind("blockSize", 0) == 0 && first.find('|') != std::string_view::npos)
+    if (first.rfind("blockSize", 0) == 0) // gpu-stream's header, its '|' columns damaged or not
         return TraceFormat::GpuStream;
     const std::vector<std::string> fields = splitFields(first);
-    // perf stat writes no header: its first record starts with a number (the interval time or the value).
-    if (fields.size() >= 4 && parseTableNumber(fields.front(), '.', false))
+    // Nsight Compute's metric names ("dram__bytes.sum", "sm__warps_active..."), whatever became of the
+    // "Kernel Name" column.
+    const bool ncuMetrics = std::any_of(fields.begin(), fields.end(), [](const std::string &f) {
+        for (std::string_view unit : {"dram__", "sm__", "smsp__", "lts__", "l1tex__", "gpu__", "launch__"}) {
+            if (f.rfind(unit, 0) == 0)
+                return true;
+        }
+        return false;
+    });
+    if (ncuMetrics)
+        return TraceFormat::NcuCsv;
+    // perf stat writes no header: its first record starts with a number (the interval time or the value), or,
+    // in a damaged interval record, at least has its event, run time and percentage, so that its reader says
+    // what is wrong instead of the file passing for a table.
+    const bool numberFirst = parseTableNumber(fields.front(), '.', false).has_value();
+    const bool perCpu = fields.size() >= 2 && fields[1].rfind("CPU", 0) == 0; // perf stat -A
+    if ((numberFirst && (fields.size() >= 4 || perCpu)) || looksLikePerfRecord(fields))
         return TraceFormat::PerfStat;
     const auto has = [&fields](std::string_view name) {
         return std::find(fields.begin(), fields.end(), name) != fields.end();
@@ -222,7 +261,7 @@ TraceFormat detectTraceFormat(const std::string &path)
     const bool gbsColumn = std::any_of(fields.begin(), fields.end(), [](const std::string &f) {
         return f.size() >= 4 && f.compare(f.size() - 4, 4, "_GBs") == 0;
     });
-    if (has("gpu") && has("warps_per_sm") && gbsColumn)
+    if (has("gpu") && gbsColumn) // its reader names a missing warps_per_sm column
         return TraceFormat::GpuStreamCsv;
     return TraceFormat::GenericTable;
 }
