@@ -16,6 +16,17 @@ QFont annotationFont()
     return f;
 }
 
+void setLogScale(QCPAxis *axis, bool log)
+{
+    axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (log == !axis->ticker().dynamicCast<QCPAxisTickerLog>().isNull())
+        return; // the ticker already fits
+    if (log)
+        axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create()); // minor ticks at 2, 3, ... 9
+    else
+        axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+}
+
 void setupAxes(QCustomPlot *plot)
 {
     // An explicit minimum: QCustomPlot's own size hint grows with every legend entry, and a long legend

@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QFont>
 
+class QCPAxis;
 class QCustomPlot;
 
 /// The look every Crossroof plot shares: the Okabe-Ito colour-blind-safe palette, fonts, grid, legend.
@@ -22,6 +23,9 @@ inline const QColor kGrey{0x66, 0x66, 0x66};
 QFont annotationFont();
 /// Fonts, tick and grid pens for all four axes of the plot's main axis rect.
 void setupAxes(QCustomPlot *plot);
+/// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
+/// with the usual ticker: the scale and its ticker always change together.
+void setLogScale(QCPAxis *axis, bool log);
 /// Moves the legend into its own row under the axis rect, laid out horizontally.
 void placeLegendBelow(QCustomPlot *plot);
 

@@ -21,8 +21,7 @@ MarkovSliceCharts::MarkovSliceCharts(QWidget *parent)
     m_slice = new QCustomPlot(this);
     plot_style::setupAxes(m_slice);
     PlotNavigator::install(m_slice);
-    m_slice->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_slice->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    plot_style::setLogScale(m_slice->yAxis, true);
     m_slice->yAxis->setLabel(tr("CPI"));
     m_sliceGraph = m_slice->addGraph();
     m_sliceGraph->setPen(QPen(plot_style::kBlue, 2));

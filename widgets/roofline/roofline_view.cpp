@@ -40,10 +40,8 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     m_plot->setToolTip(QString());
     plot_style::setupAxes(m_plot);
     PlotNavigator::install(m_plot);
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    }
+    plot_style::setLogScale(m_plot->xAxis, true);
+    plot_style::setLogScale(m_plot->yAxis, true);
     m_plot->xAxis->setLabel(tr("Intensity I (thread-instructions per DRAM byte)"));
     m_plot->yAxis->setLabel(tr("Instruction throughput (Gop/s)"));
     m_plot->legend->setVisible(true);

@@ -79,7 +79,7 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
         jy << (showK ? j.to_k : j.to_gbs);
     }
     m_jumps->setData(jx, jy, false);
-    xAxis->setScaleType(info->log_scale && key != "n" ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    plot_style::setLogScale(xAxis, info->log_scale && key != "n");
     xAxis->setRange(values.front(), values.back());
     yAxis->setRange(0, top);
     xAxis->setLabel(tr("%1 (%2)%3, swept up then down")

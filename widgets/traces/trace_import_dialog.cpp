@@ -360,7 +360,13 @@ TraceMapping TraceImportDialog::guessMapping(const std::vector<std::string> &hea
     const QString first = header.empty() ? QString() : columnName(header.front());
     const QString time = findColumn(header, {"time", "runtime", "seconds"});
     const QString blocks = findColumn(header, {"b_r", "blocks", "grid"});
-    const QString bytes = findColumn(header, {"bytes"});
+    // A count of bytes moved in each interval; "bytes_per_warp" and the like are sizes, not traffic.
+    QString bytes;
+    for (const auto &h : header) {
+        const QString name = columnName(h).toLower();
+        if (bytes.isEmpty() && name.contains(QLatin1String("bytes")) && !name.contains(QLatin1String("per")))
+            bytes = columnName(h);
+    }
     if (!blocks.isEmpty() && !time.isEmpty()) {
         m.kind = TraceKind::Runtimes;
         m.x = blocks.toStdString();

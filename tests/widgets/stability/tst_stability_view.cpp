@@ -177,6 +177,14 @@ void TestStabilityView::hysteresisBranchesDifferOnlyWhenBistable()
         }
     }
     QVERIFY2(differ > 0, "a Z sweep of this workload has a hysteresis loop");
+    // Z spans decades: a log axis whose ticks and labels sit at the decades; n is linear.
+    QCPAxis *x = up->keyAxis();
+    QCOMPARE(x->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(!x->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+    m_view->sweepKeyBox()->setCurrentIndex(m_view->sweepKeyBox()->findData(QStringLiteral("n")));
+    m_view->waitForMap();
+    QCOMPARE(x->scaleType(), QCPAxis::stLinear);
+    QVERIFY(x->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
 }
 
 void TestStabilityView::adviceAppliesAsOneUndoStep()

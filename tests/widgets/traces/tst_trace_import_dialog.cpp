@@ -66,6 +66,19 @@ void TestTraceImportDialog::guessesFromColumnNames()
     QCOMPARE(kernels.kind, core::TraceKind::KernelPoints);
     QCOMPARE(kernels.extra, std::string("Z"));
     QCOMPARE(kernels.label, std::string("kernel"));
+
+    // The H100's cache-thrashing sweep: bytes per warp is the footprint, not traffic per interval.
+    const TraceMapping cache = TraceImportDialog::guessMapping(
+            table("warps_per_sm,bytes_per_warp,fma_per_request,Z,ms,request_gbs\n2,1024,4,20,3.8,725\n").header());
+    QCOMPARE(cache.kind, core::TraceKind::KernelPoints);
+    QCOMPARE(cache.x, std::string("warps_per_sm"));
+    QCOMPARE(cache.y, std::string("request_gbs"));
+    QCOMPARE(cache.extra, std::string("Z"));
+
+    // perf-like byte counts per interval still read as traffic.
+    const TraceMapping traffic = TraceImportDialog::guessMapping(table("time,read_bytes\n1,1000\n").header());
+    QCOMPARE(traffic.kind, core::TraceKind::BytesPerInterval);
+    QCOMPARE(traffic.y, std::string("read_bytes"));
 }
 
 void TestTraceImportDialog::previewShowsTheFirstRowsAndMarksColumns()
