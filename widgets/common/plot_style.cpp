@@ -4,10 +4,207 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QEvent>
+#include <QPalette>
 
 #include <algorithm>
 
 namespace crossroof::widgets::plot_style {
+
+namespace {
+
+/// The two colours a plot is drawn with: lines and text (ink) on a background (paper).
+struct Ink
+{
+    QColor ink;
+    QColor paper;
+};
+
+const Ink kLightInk{QColor(0, 0, 0), QColor(255, 255, 255)};
+
+/// C in the ink TO where it was FROM's ink or paper (alpha kept); any other colour as it is.
+QColor recolour(const QColor &c, const Ink &from, const Ink &to)
+{
+    const auto same = [&c](const QColor &a) { return c.rgb() == a.rgb(); }; // rgb() ignores alpha
+    QColor out = same(from.ink) ? to.ink : same(from.paper) ? to.paper : c;
+    out.setAlpha(c.alpha());
+    return out;
+}
+
+QPen recolour(QPen pen, const Ink &from, const Ink &to)
+{
+    pen.setColor(recolour(pen.color(), from, to));
+    return pen;
+}
+
+QBrush recolour(QBrush brush, const Ink &from, const Ink &to)
+{
+    if (brush.style() != Qt::NoBrush)
+        brush.setColor(recolour(brush.color(), from, to));
+    return brush;
+}
+
+QCPScatterStyle recolour(QCPScatterStyle style, const Ink &from, const Ink &to)
+{
+    style.setPen(recolour(style.pen(), from, to));
+    style.setBrush(recolour(style.brush(), from, to));
+    return style;
+}
+
+void recolourAxis(QCPAxis *axis, const Ink &from, const Ink &to)
+{
+    axis->setBasePen(recolour(axis->basePen(), from, to));
+    axis->setTickPen(recolour(axis->tickPen(), from, to));
+    axis->setSubTickPen(recolour(axis->subTickPen(), from, to));
+    axis->setLabelColor(recolour(axis->labelColor(), from, to));
+    axis->setTickLabelColor(recolour(axis->tickLabelColor(), from, to));
+    axis->grid()->setPen(recolour(axis->grid()->pen(), from, to));
+    axis->grid()->setSubGridPen(recolour(axis->grid()->subGridPen(), from, to));
+    axis->grid()->setZeroLinePen(recolour(axis->grid()->zeroLinePen(), from, to));
+}
+
+/// Every black or white of PLOT in FROM's ink and paper redrawn in TO's.
+void recolourPlot(QCustomPlot *plot, const Ink &from, const Ink &to)
+{
+    plot->setBackground(QBrush(to.paper));
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        rect->setBackground(recolour(rect->backgroundBrush(), from, to));
+        for (QCPAxis *axis : rect->axes())
+            recolourAxis(axis, from, to);
+    }
+    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
+        recolourAxis(scale->axis(), from, to);
+    for (QCPTextElement *title : plot->findChildren<QCPTextElement *>())
+        title->setTextColor(recolour(title->textColor(), from, to));
+    for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
+        legend->setTextColor(recolour(legend->textColor(), from, to));
+        legend->setBrush(recolour(legend->brush(), from, to));
+        legend->setBorderPen(recolour(legend->borderPen(), from, to));
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            if (QCPAbstractLegendItem *item = legend->item(i))
+                item->setTextColor(recolour(item->textColor(), from, to));
+        }
+    }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable *p = plot->plottable(i);
+        p->setPen(recolour(p->pen(), from, to));
+        p->setBrush(recolour(p->brush(), from, to));
+        if (auto *graph = qobject_cast<QCPGraph *>(p))
+            graph->setScatterStyle(recolour(graph->scatterStyle(), from, to));
+        else if (auto *curve = qobject_cast<QCPCurve *>(p))
+            curve->setScatterStyle(recolour(curve->scatterStyle(), from, to));
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        QCPAbstractItem *item = plot->item(i);
+        if (auto *text = qobject_cast<QCPItemText *>(item)) {
+            text->setColor(recolour(text->color(), from, to));
+            text->setPen(recolour(text->pen(), from, to));
+            text->setBrush(recolour(text->brush(), from, to));
+        } else if (auto *line = qobject_cast<QCPItemLine *>(item)) {
+            line->setPen(recolour(line->pen(), from, to));
+        } else if (auto *straight = qobject_cast<QCPItemStraightLine *>(item)) {
+            straight->setPen(recolour(straight->pen(), from, to));
+        } else if (auto *rect = qobject_cast<QCPItemRect *>(item)) {
+            rect->setPen(recolour(rect->pen(), from, to));
+            rect->setBrush(recolour(rect->brush(), from, to));
+        } else if (auto *ellipse = qobject_cast<QCPItemEllipse *>(item)) {
+            ellipse->setPen(recolour(ellipse->pen(), from, to));
+            ellipse->setBrush(recolour(ellipse->brush(), from, to));
+        } else if (auto *tracer = qobject_cast<QCPItemTracer *>(item)) {
+            tracer->setPen(recolour(tracer->pen(), from, to));
+            tracer->setBrush(recolour(tracer->brush(), from, to));
+        } else if (auto *curve = qobject_cast<QCPItemCurve *>(item)) {
+            curve->setPen(recolour(curve->pen(), from, to));
+        } else if (auto *bracket = qobject_cast<QCPItemBracket *>(item)) {
+            bracket->setPen(recolour(bracket->pen(), from, to));
+        }
+    }
+}
+
+/// Keeps one plot in the palette's ink: on a palette change and before every replot.
+class PaletteFollower : public QObject
+{
+public:
+    static constexpr const char *kName = "crossroof-palette-follower";
+
+    explicit PaletteFollower(QCustomPlot *plot)
+        : QObject(plot)
+        , m_plot(plot)
+    {
+        setObjectName(QString::fromLatin1(kName));
+        plot->installEventFilter(this);
+        QObject::connect(plot, &QCustomPlot::beforeReplot, this, [this] { apply(); });
+        apply();
+    }
+
+    void setForceLight(bool light)
+    {
+        m_forceLight = light;
+        apply();
+    }
+
+    /// Recolours the plot from the ink it has to the one it should have; in a dark palette also whatever was
+    /// set black or white since the last time.
+    void apply()
+    {
+        const auto same = [](const Ink &a, const Ink &b) { return a.ink == b.ink && a.paper == b.paper; };
+        const Ink wanted = wantedInk();
+        if (!same(m_applied, wanted) && !same(m_applied, kLightInk))
+            recolourPlot(m_plot, m_applied, kLightInk); // back to the colours as designed
+        if (!same(wanted, kLightInk))
+            recolourPlot(m_plot, kLightInk, wanted); // also what a view has set black or white meanwhile
+        m_applied = wanted;
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_plot && event->type() == QEvent::PaletteChange) {
+            apply();
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    Ink wantedInk() const
+    {
+        const QPalette &palette = m_plot->palette();
+        if (m_forceLight || !isDark(palette))
+            return kLightInk;
+        return {palette.color(QPalette::WindowText), palette.color(QPalette::Base)};
+    }
+
+    QCustomPlot *m_plot;
+    Ink m_applied = kLightInk;
+    bool m_forceLight = false;
+};
+
+PaletteFollower *followerOf(QCustomPlot *plot)
+{
+    // By name: the class has no meta-object of its own for findChild() to tell it by.
+    return static_cast<PaletteFollower *>(
+            plot->findChild<QObject *>(QString::fromLatin1(PaletteFollower::kName), Qt::FindDirectChildrenOnly));
+}
+
+} // namespace
+
+bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+void followPalette(QCustomPlot *plot)
+{
+    if (!followerOf(plot))
+        new PaletteFollower(plot);
+}
+
+void forceLight(QCustomPlot *plot, bool light)
+{
+    if (PaletteFollower *follower = followerOf(plot))
+        follower->setForceLight(light);
+}
 
 QFont annotationFont()
 {
@@ -45,6 +242,7 @@ void setupAxes(QCustomPlot *plot)
     }
     plot->xAxis2->grid()->setVisible(false);
     plot->yAxis2->grid()->setVisible(false);
+    followPalette(plot);
 }
 
 void placeLegendBelow(QCustomPlot *plot)

@@ -6,6 +6,7 @@
 
 class QCPAxis;
 class QCustomPlot;
+class QPalette;
 
 /// The look every Crossroof plot shares: the Okabe-Ito colour-blind-safe palette, fonts, grid, legend.
 namespace crossroof::widgets::plot_style {
@@ -21,8 +22,21 @@ inline const QColor kPurple{0xCC, 0x79, 0xA7};
 inline const QColor kGrey{0x66, 0x66, 0x66};
 
 QFont annotationFont();
-/// Fonts, tick and grid pens for all four axes of the plot's main axis rect.
+/// Fonts, tick and grid pens for all four axes of the plot's main axis rect; the plot follows the palette
+/// (followPalette()).
 void setupAxes(QCustomPlot *plot);
+/// Whether PALETTE is a dark one: light text on a dark window.
+bool isDark(const QPalette &palette);
+/// Makes PLOT follow the application's palette, now and whenever it changes. In a light palette a plot is drawn
+/// black on white as designed. In a dark one its background is the palette's base colour, and every pure black
+/// (or white) pen, brush and text of its axes, grid, legend, plottables and items takes the palette's text (or
+/// base) colour, alpha kept: the black curves, markers and labels would vanish on a dark background. The
+/// palette's colours are applied again before each replot, so pens that a view sets as it updates follow too.
+/// The coloured series (the Okabe-Ito palette) keep their colours, which read on both.
+void followPalette(QCustomPlot *plot);
+/// While LIGHT is true PLOT is drawn black on white whatever the palette (a figure for print); after, as the
+/// palette asks again.
+void forceLight(QCustomPlot *plot, bool light);
 /// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
 
+#include "common/plot_style.h"
 #include "common/save_file.h"
 
 #include <qcustomplot.h>
@@ -119,6 +120,9 @@ public:
         QFont small = font;
         small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
         for (QCustomPlot *plot : plots) {
+            // Figures are for paper: black on white, whatever the screen's palette.
+            plot_style::forceLight(plot, true);
+            m_restore.push_back([plot] { plot_style::forceLight(plot, false); });
             for (QCPAxisRect *rect : plot->axisRects()) {
                 for (QCPAxis *axis : rect->axes())
                     setAxisFonts(axis, font, small);

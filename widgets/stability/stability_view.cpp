@@ -468,7 +468,7 @@ void StabilityView::showMap(const core::StabilityMap &map)
     const bool done = map.completed_stride == 1;
     m_info->setText(
             tr("Blue: one stable state; orange: bistable (two); purple: three or more. Darker is higher "
-               "operating throughput (up to %1 GB/s). Black lines are tangencies, the edges of the regions. "
+               "operating throughput (up to %1 GB/s). The lines between regions are tangencies, their edges. "
                "Drag the marked point to set both parameters. %2")
                     .arg(formatNumber(top))
                     .arg(done ? tr("%1 of %2 cells bistable.").arg(bistable).arg(map.stable_count.size())

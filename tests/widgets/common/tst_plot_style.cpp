@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "export/figure_export.h"
+#include "xgraph/xgraph_view.h"
+#include "xgraph/xmodel_evaluation.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QImage>
+#include <QPalette>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    return p;
+}
+
+/// The colour of the plot's top left pixel: its background.
+QColor corner(QCustomPlot *plot)
+{
+    return plot->toPixmap().toImage().pixelColor(1, 1);
+}
+
+} // namespace
+
+class TestPlotStyle : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        QApplication::setPalette(m_light);
+        m_state = std::make_unique<ParameterState>();
+        m_eval = new XModelEvaluation(m_state.get(), m_state.get());
+        m_view = std::make_unique<XGraphView>(m_eval);
+        m_view->resize(800, 500);
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    }
+    void cleanup()
+    {
+        m_view.reset();
+        m_state.reset();
+        QApplication::setPalette(m_light);
+    }
+
+    void lightPaletteDrawsBlackOnWhite()
+    {
+        QCustomPlot *plot = m_view->plot();
+        QVERIFY(!plot_style::isDark(plot->palette()));
+        QCOMPARE(corner(plot), QColor(Qt::white));
+        QCOMPARE(plot->xAxis->labelColor(), QColor(Qt::black));
+        QCOMPARE(m_view->stableGraph()->scatterStyle().pen().color(), QColor(Qt::black));
+    }
+
+    void darkPaletteRecoloursInkAndPaper()
+    {
+        QCustomPlot *plot = m_view->plot();
+        const QColor supply = m_view->supplyGraph()->pen().color();
+        const QColor gridAlpha = plot->xAxis->grid()->pen().color();
+        const QImage before = plot->toPixmap().toImage();
+        const double z = m_state->params().Z;
+
+        const QPalette dark = darkPalette();
+        QApplication::setPalette(dark);
+        QCoreApplication::processEvents();
+        QVERIFY(plot_style::isDark(plot->palette()));
+        const QColor ink = dark.color(QPalette::WindowText);
+        const QColor paper = dark.color(QPalette::Base);
+        QCOMPARE(corner(plot), paper);
+        QCOMPARE(plot->xAxis->labelColor(), ink);
+        QCOMPARE(plot->yAxis->tickLabelColor(), ink);
+        QCOMPARE(plot->xAxis->basePen().color(), ink);
+        QCOMPARE(plot->xAxis->grid()->pen().color().rgb(), ink.rgb());
+        QCOMPARE(plot->xAxis->grid()->pen().color().alpha(), gridAlpha.alpha()); // as faint as before
+        QCOMPARE(plot->legend->textColor(), ink);
+        QCOMPARE(m_view->stableGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(m_view->unstableGraph()->scatterStyle().brush().color(), paper); // hollow: the background
+        QCOMPARE(m_view->supplyGraph()->pen().color(), supply); // the coloured series keep their colours
+
+        // A view that sets its pens again as it updates: they follow before the replot.
+        m_state->setValue(QStringLiteral("Z"), 3.0);
+        plot->replot();
+        QCOMPARE(m_view->stableGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(plot->xAxis->labelColor(), ink);
+
+        // A figure is black on white whatever the screen, and the screen is dark again after it.
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("figure.png"));
+        QCOMPARE(exportFigure(m_view->figurePlots(), png, FigureOptions{}), QString());
+        const QImage figure(png);
+        QVERIFY(!figure.isNull());
+        QCOMPARE(figure.pixelColor(2, 2), QColor(Qt::white));
+        int dark_pixels = 0;
+        for (int y = 0; y < figure.height(); y += 7) {
+            for (int x = 0; x < figure.width(); x += 7)
+                dark_pixels += figure.pixelColor(x, y).lightness() < 60 ? 1 : 0;
+        }
+        QVERIFY2(dark_pixels > 20, "black ink in the figure");
+        QCOMPARE(corner(plot), paper);
+        QCOMPARE(m_view->stableGraph()->scatterStyle().pen().color(), ink);
+
+        // Back to a light palette: the plot is drawn exactly as before the dark one.
+        QApplication::setPalette(m_light);
+        QCoreApplication::processEvents();
+        QCOMPARE(corner(plot), QColor(Qt::white));
+        QCOMPARE(m_view->stableGraph()->scatterStyle().pen().color(), QColor(Qt::black));
+        QCOMPARE(plot->xAxis->grid()->pen().color(), gridAlpha);
+        m_state->setValue(QStringLiteral("Z"), z);
+        plot->replot();
+        QCOMPARE(plot->toPixmap().toImage(), before);
+    }
+
+private:
+    const QPalette m_light = QApplication::palette();
+    std::unique_ptr<ParameterState> m_state;
+    XModelEvaluation *m_eval = nullptr;
+    std::unique_ptr<XGraphView> m_view;
+};
+
+QTEST_MAIN(TestPlotStyle)
+#include "tst_plot_style.moc"
