@@ -151,7 +151,12 @@ void RooflineView::refresh()
         const core::XModel model(params);
         const core::XGraphResult solved = model.solve(); // the operating point lives in it
         const core::Equilibrium &op = solved.operatingPoint();
-        m_operating = QPointF(params.Z * params.warp_size / params.request_bytes, op.cs_gops);
+        // Intensity per DRAM byte, as the axis and the memory ceiling count it: cache hits move no DRAM
+        // bytes, so the point sits at Z*warp_size/request_bytes / (1 - h) and never above the ceiling R*I.
+        // When every request hits there is no DRAM traffic and no finite intensity to draw it at.
+        const double missShare = 1 - op.hit_rate.value_or(0);
+        if (missShare > 1e-12)
+            m_operating = QPointF(params.Z * params.warp_size / params.request_bytes / missShare, op.cs_gops);
         if (params.issueRate() * params.n < params.M)
             latencyCeiling = params.issueRate() * params.n * params.gopsPerInstructionRate();
     } catch (const core::InputError &) {

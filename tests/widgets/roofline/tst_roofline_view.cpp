@@ -4,6 +4,7 @@
 #include "profiles/profile_library.h"
 #include "roofline/roofline_view.h"
 #include "traces/ncu_csv.h"
+#include "xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void ceilingsFollowTheProfile();
     void kernelsFromTheFile();
     void operatingPointFollowsTheSliders();
+    void operatingPointNeverAboveTheCeilings();
     void hoverNamesTheKernel();
     void exports();
 
@@ -95,10 +97,41 @@ void TestRooflineView::operatingPointFollowsTheSliders()
     m_state->applyValue(QStringLiteral("n"), 48);
     const QPointF many = m_view->operatingPoint();
     const core::XModelParams &p = m_state->params();
-    QCOMPARE(many.x(), p.Z * p.warp_size / p.request_bytes);
+    const double h = core::XModel(p).solve().operatingPoint().hit_rate.value_or(0);
+    QVERIFY(h < 1);
+    QCOMPARE(many.x(), p.Z * p.warp_size / p.request_bytes / (1 - h)); // per DRAM byte
     QVERIFY(many.y() > few.y());
+    m_state->applyCacheMode(core::CacheMode::None); // no cache: every request goes to DRAM
     m_state->applyValue(QStringLiteral("Z"), p.Z * 4);
-    QCOMPARE(m_view->operatingPoint().x(), 4 * many.x());
+    QCOMPARE(m_view->operatingPoint().x(), p.Z * p.warp_size / p.request_bytes);
+}
+
+void TestRooflineView::operatingPointNeverAboveTheCeilings()
+{
+    // Over every bundled GPU profile and a sweep of n and Z, the cache-thrashing GTX 570 included: hits move no
+    // DRAM bytes, so the point sits right of Z*32/128 and under R*I.
+    int drawn = 0;
+    for (const core::HardwareProfile &profile : core::bundledProfiles()) {
+        if (profile.kind != "gpu")
+            continue;
+        m_state->applyProfile(profile);
+        for (const double n : {2.0, 8.0, m_state->params().max_warps}) {
+            for (const double z : {0.5, 4.0, 12.0, 60.0}) {
+                m_state->applyValue(QStringLiteral("n"), n);
+                m_state->applyValue(QStringLiteral("Z"), z);
+                const QPointF op = m_view->operatingPoint();
+                if (!(op.x() > 0))
+                    continue;
+                ++drawn;
+                const double roof = std::min(m_view->memoryCeilingGbs() * op.x(), m_view->computeCeilingGops());
+                QVERIFY2(op.y() <= roof * (1 + 1e-9),
+                         qPrintable(QStringLiteral("%1 n=%2 Z=%3: %4 Gop/s above the roof %5 at I=%6")
+                                            .arg(QString::fromStdString(profile.id)).arg(n).arg(z)
+                                            .arg(op.y()).arg(roof).arg(op.x())));
+            }
+        }
+    }
+    QVERIFY(drawn > 50);
 }
 
 void TestRooflineView::hoverNamesTheKernel()
