@@ -10,6 +10,7 @@
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QPushButton>
 #include <QStatusBar>
 
 namespace crossroof::app {
@@ -25,6 +26,11 @@ QDockWidget *addKernelsDock(QMainWindow *window, QDockWidget *tracesDock, Kernel
     QObject::connect(kernels, &KernelTableView::reportChanged, roofline,
                      [kernels, roofline] { roofline->setReport(kernels->report()); });
     QObject::connect(kernels, &KernelTableView::selectionChanged, roofline, &RooflineView::setHighlighted);
+    QObject::connect(roofline, &RooflineView::openKernelsRequested, kernels, [dock, kernels] {
+        dock->show();
+        dock->raise();
+        kernels->openButton()->click();
+    });
     QObject::connect(kernels, &KernelTableView::selectionChanged, xgraphTraces, &TraceOverlay::setHighlighted);
     QObject::connect(traces, &TraceState::traceAdded, kernels, [kernels, traces](const QString &id) {
         const core::MeasuredTrace *t = traces->trace(id);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bandwidth/bandwidth_view.h"
 
+#include "common/empty_state.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
@@ -133,6 +134,11 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     setMinimumSize(480, 360);
 
     connect(m_load, &QPushButton::clicked, this, &BandwidthView::loadInteractively);
+    m_empty = new EmptyState(m_curvePlot,
+                             tr("<p><b>No bytes-per-interval trace yet.</b></p><p>Load <tt>perf stat -x, -I 1000</tt> "
+                                "output with the memory controllers' CAS counts, or import any table of bytes per "
+                                "interval with <i>File &gt; Import Trace</i>.</p>"));
+    connect(m_empty->addButton(tr("Load perf stat…")), &QPushButton::clicked, this, &BandwidthView::loadInteractively);
     connect(m_traceBox, &QComboBox::currentIndexChanged, this, &BandwidthView::traceSelected);
     connect(m_window, &QSpinBox::valueChanged, this, &BandwidthView::recompute);
     connect(m_limit, &QDoubleSpinBox::valueChanged, this, &BandwidthView::recompute);
@@ -229,13 +235,11 @@ void BandwidthView::recompute()
     m_curvePlot->legend->setVisible(haveTrace); // an empty legend row would squeeze the axes
     m_limit->setEnabled(haveTrace);
     m_window->setEnabled(haveTrace);
+    m_empty->setEmpty(!haveTrace);
     if (!haveTrace) {
         m_curvePlot->xAxis->setRange(0, 100);
-        m_readout->setText(
-                tr("<p>No bytes-per-interval trace yet.</p><p>Load perf stat… reads <tt>perf stat -x, -I "
-                   "1000</tt> "
-                   "output with the memory controllers' CAS counts (reads and writes); the Traces panel "
-                   "imports any table of bytes per interval.</p>"));
+        m_readout->setText(tr("<p>The demand, the slowdown under the limit B and the time it takes appear "
+                              "here once a trace is loaded.</p>"));
         m_curvePlot->replot(QCustomPlot::rpQueuedReplot);
         m_timePlot->replot(QCustomPlot::rpQueuedReplot);
         return;

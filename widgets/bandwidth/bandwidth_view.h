@@ -20,6 +20,8 @@ class QSpinBox;
 
 namespace crossroof::widgets {
 
+class EmptyState;
+
 class TraceState;
 
 /// Bandwidth curves (MODEL.md 4; Weidendorfer, PROPER 2013) of a bytes-per-interval trace: each connection's
@@ -68,6 +70,8 @@ public:
     QSpinBox *windowBox() const { return m_window; }
     QDoubleSpinBox *limitBox() const { return m_limit; }
     QLabel *readout() const { return m_readout; }
+    /// Over the curve plot while there is no trace: what to load, and a button for it.
+    EmptyState *emptyState() const { return m_empty; }
 
 private:
     void rebuildTraceList();
@@ -82,6 +86,7 @@ private:
     QDoubleSpinBox *m_limit;
     QLabel *m_readout;
     QCustomPlot *m_curvePlot;
+    EmptyState *m_empty = nullptr;
     QCustomPlot *m_timePlot;
     QCPItemStraightLine *m_curveLimit;
     QCPItemStraightLine *m_timeLimit;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/extrapolate_panel.h"
 
+#include "common/empty_state.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
@@ -124,6 +125,11 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     layout->addWidget(m_info);
     layout->addWidget(split, 1);
 
+    m_empty = new EmptyState(m_plot, tr("<p><b>No training data yet.</b></p><p>Import a CSV of runs at small "
+                                        "application sizes (size, iteration, cache groups, threads and the measured "
+                                        "p and q) to learn them and predict the real size.</p>"));
+    connect(m_empty->addButton(tr("Import Training CSV…")), &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
+    m_empty->setEmpty(true);
     connect(m_import, &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
     connect(m_size, &QDoubleSpinBox::valueChanged, this, [this] {
         predict();
@@ -193,6 +199,7 @@ void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
     m_cv = core::crossValidateExtrapolation(set, {}, folds);
     m_model = std::move(model);
     m_set = std::move(set);
+    m_empty->setEmpty(false);
     m_info->setText(
             tr("%1: %2 rows, %3 strategies, sizes %4 to %5. %6-fold cross-validation: MSE of p %7, of q %8.")
                     .arg(qs(m_set->source))

@@ -20,6 +20,8 @@ class QTreeWidgetItem;
 
 namespace crossroof::widgets {
 
+class EmptyState;
+
 class TrainingColumnsDialog;
 
 /// The thesis' second step (MODEL.md 9): model trees learned from training runs at small application sizes,
@@ -55,6 +57,8 @@ public:
     QTableWidget *table() const { return m_table; }
     /// The file, its rows and the cross-validation figures, or why there is no model.
     QLabel *infoLabel() const { return m_info; }
+    /// Over the chart while nothing is trained: what to import, and a button for it.
+    EmptyState *emptyState() const { return m_empty; }
     QCustomPlot *plot() const { return m_plot; }
     QPushButton *sendButton() const { return m_send; }
     QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
@@ -83,6 +87,7 @@ private:
     QTreeWidget *m_tree;
     QTableWidget *m_table;
     QCustomPlot *m_plot;
+    EmptyState *m_empty;
     QPushButton *m_send;
     QPointer<TrainingColumnsDialog> m_columnsDialog;
     std::optional<core::TrainingSet> m_set;

@@ -12,8 +12,10 @@
 
 #include <qcustomplot.h>
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -52,9 +54,16 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
                           "(E·n/L_c)·warp_size·clock·SMs when E·n/L_c < M (n warps, each issuing E "
                           "instructions per L_c cycles). Kernels: I = 32·instructions / (DRAM GB/s · "
                           "duration), throughput = 32·instructions / duration."));
+    m_openKernels = new QPushButton(tr("Open ncu CSV…"), this);
+    m_openKernels->setToolTip(tr("Read an Nsight Compute export (ncu --csv) into the Kernels dock and draw its "
+                                 "kernels here"));
+    connect(m_openKernels, &QPushButton::clicked, this, &RooflineView::openKernelsRequested);
+    auto *noteRow = new QHBoxLayout;
+    noteRow->addWidget(m_note, 1);
+    noteRow->addWidget(m_openKernels);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
-    layout->addWidget(m_note);
+    layout->addLayout(noteRow);
 
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
         const auto i = pointAt(event->position());
@@ -220,7 +229,8 @@ void RooflineView::refresh()
     m_plot->replot();
 
     const std::size_t total = m_report ? m_report->kernels.size() : 0;
-    m_note->setText(!m_report ? tr("No kernels: open an ncu CSV export in the Kernels dock.")
+    m_openKernels->setVisible(!m_report);
+    m_note->setText(!m_report ? tr("No kernels: open an Nsight Compute CSV export to draw its kernels here.")
                     : m_points.size() == total
                             ? tr("%n kernel(s).", nullptr, int(total))
                             : tr("%1 of %2 kernels drawn; the others lack instructions "

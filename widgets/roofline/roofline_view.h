@@ -14,6 +14,7 @@
 class QCustomPlot;
 class QCPGraph;
 class QLabel;
+class QPushButton;
 
 namespace crossroof::widgets {
 
@@ -62,6 +63,12 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QLabel *note() const { return m_note; }
+    /// Shown while there are no kernels; asks for an ncu export (openKernelsRequested()).
+    QPushButton *openKernelsButton() const { return m_openKernels; }
+
+Q_SIGNALS:
+    /// The empty state's button: open an ncu export (the Kernels dock reads it).
+    void openKernelsRequested();
 
 private:
     void refresh();
@@ -74,6 +81,7 @@ private:
     QPointF m_operating;
     QCustomPlot *m_plot;
     QLabel *m_note;
+    QPushButton *m_openKernels;
 };
 
 } // namespace crossroof::widgets

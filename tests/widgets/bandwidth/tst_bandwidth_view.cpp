@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bandwidth/bandwidth_curve.h"
 #include "bandwidth/bandwidth_view.h"
+#include "common/empty_state.h"
 #include "traces/memory_demand.h"
 #include "traces/perf_stat.h"
 #include "traces/trace_state.h"
@@ -11,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
 
@@ -186,6 +188,15 @@ void TestBandwidthView::emptyViewKeepsItsShape()
              qPrintable(QStringLiteral("%1 of %2").arg(plot->axisRect()->width()).arg(plot->width())));
     QVERIFY(!m_view->limitBox()->isEnabled());
     QCOMPARE(m_view->limitBox()->text(), QStringLiteral("none"));
+    // The empty plot says what to load, with a button for it, over the plot; a trace takes it away.
+    EmptyState *empty = m_view->emptyState();
+    QVERIFY(empty->isVisible());
+    QVERIFY(plot->geometry().contains(empty->geometry().translated(plot->pos())));
+    QVERIFY(empty->label()->text().contains(QStringLiteral("perf stat")));
+    QCOMPARE(empty->buttons().size(), 1);
+    QCOMPARE(empty->buttons().front()->text(), QStringLiteral("Load perf stat…"));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_excerpt.tsv")), QString());
+    QVERIFY(!empty->isVisible());
 }
 
 QTEST_MAIN(TestBandwidthView)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Extrapolate panel on the synthetic sample (docs/samples/modeltree-training.csv): trees, table, chart,
 // the target size, sending a strategy on, and a refused file.
+#include "common/empty_state.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/training_columns_dialog.h"
 
@@ -32,7 +33,12 @@ private Q_SLOTS:
     {
         ExtrapolatePanel panel;
         QVERIFY(!panel.targetSizeBox()->isEnabled());
+        // Nothing trained: the chart says what to import, with a button for it.
+        QVERIFY(!panel.emptyState()->isHidden());
+        QCOMPARE(panel.emptyState()->buttons().size(), 1);
+        QVERIFY(panel.emptyState()->label()->text().contains(QStringLiteral("No training data")));
         QVERIFY(panel.loadTrainingFile(kTrain));
+        QVERIFY(panel.emptyState()->isHidden());
         QVERIFY(panel.model().has_value());
         QVERIFY(panel.infoLabel()->text().contains("350 rows, 7 strategies"));
         QVERIFY(panel.infoLabel()->text().contains("10-fold cross-validation"));

@@ -10,6 +10,8 @@
 
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -69,6 +71,11 @@ void TestRooflineView::ceilingsFollowTheProfile()
     QCOMPARE(m_view->memoryCeilingGbs(), p.R);
     QCOMPARE(m_view->computeCeilingGops(), p.M * p.warp_size * p.clock_ghz * p.sm_count);
     QVERIFY(m_view->note()->text().contains(QStringLiteral("No kernels")));
+    // No kernels: a button asks for an ncu export (the window gives it to the Kernels dock).
+    QVERIFY(!m_view->openKernelsButton()->isHidden());
+    QSignalSpy asked(m_view, &RooflineView::openKernelsRequested);
+    m_view->openKernelsButton()->click();
+    QCOMPARE(asked.count(), 1);
     m_state->applyValue(QStringLiteral("R"), 1000);
     QCOMPARE(m_view->memoryCeilingGbs(), 1000.0);
     QCOMPARE(m_view->plot()->graph(0)->data()->at(1)->value, m_view->computeCeilingGops()); // the ridge
@@ -78,6 +85,7 @@ void TestRooflineView::kernelsFromTheFile()
 {
     m_view->setReport(core::readNcuCsv(kRaw));
     QCOMPARE(m_view->points().size(), std::size_t(10));
+    QVERIFY(m_view->openKernelsButton()->isHidden());
     const auto &p = m_view->points().front();
     // 25,967,573 warp-instructions x 32 in 901,216 ns; DRAM 156.18 GB/s.
     QVERIFY(near(p.gops, 25967573.0 * 32 / 901216));
