@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_import_dialog.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QSettings>
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void previewShowsTheFirstRowsAndMarksColumns();
     void acceptBuildsTracesAndRemembersTheChoice();
     void badChoiceKeepsTheDialogOpen();
+    void escapeInAListClosesOnlyTheList();
     void kindsEnableTheirColumns();
 };
 
@@ -143,6 +145,25 @@ void TestTraceImportDialog::badChoiceKeepsTheDialogOpen()
     dialog.accept();
     QVERIFY(!dialog.isVisible());
     QCOMPARE(dialog.traces().size(), std::size_t(1));
+}
+
+void TestTraceImportDialog::escapeInAListClosesOnlyTheList()
+{
+    TraceImportDialog dialog(table(kSweep));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    for (QComboBox *box : {dialog.kindBox(), dialog.yBox()}) {
+        box->setFocus();
+        box->showPopup();
+        QWidget *popup = box->view()->window();
+        QTRY_VERIFY(popup->isVisible());
+        QTest::keyClick(box->view(), Qt::Key_Escape);
+        QTRY_VERIFY(!popup->isVisible());
+        QVERIFY2(dialog.isVisible(), "Escape in an open list cancelled the whole dialog");
+        QCOMPARE(dialog.result(), 0);
+    }
+    QTest::keyClick(&dialog, Qt::Key_Escape); // with no list open, Escape cancels
+    QTRY_VERIFY(!dialog.isVisible());
 }
 
 void TestTraceImportDialog::kindsEnableTheirColumns()
