@@ -54,7 +54,13 @@ public:
     QComboBox *sweepKeyBox() const { return m_sweepKey; }
     /// 0: the branches' MS throughput; 1: their warps in the memory system, k.
     QComboBox *sweepShowsBox() const { return m_sweepShows; }
-    QList<QCustomPlot *> figurePlots() const { return {m_map, hysteresisPlot()}; }
+    /// The map and the hysteresis for a figure, the map finished first: a figure is never of the coarse map
+    /// shown while the fine one is computed, nor of the empty one of a view never shown (crossroof-cli render).
+    QList<QCustomPlot *> figurePlots()
+    {
+        waitForMap();
+        return {m_map, hysteresisPlot()};
+    }
 
     /// The map as last drawn (possibly still coarse).
     const core::StabilityMap &map() const { return m_shown; }

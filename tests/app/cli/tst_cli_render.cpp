@@ -5,8 +5,10 @@
 #include "traces/trace_import.h"
 
 #include <QFile>
+#include <QImage>
 #include <QImageReader>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void everyViewRenders_data();
     void everyViewRenders();
     void pngHasTheRequestedPixels();
+    void stabilityMapIsComputedBeforeItIsDrawn();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
     void missingLinkedTraceFails();
@@ -78,6 +81,30 @@ void TestCliRender::pngHasTheRequestedPixels()
                      QStringLiteral("--greyscale")}),
              0);
     QCOMPARE(QImageReader(out).size(), QSize(502, 354)); // 85 x 60 mm at 150 dpi
+}
+
+void TestCliRender::stabilityMapIsComputedBeforeItIsDrawn()
+{
+    // The map is computed in the background and not at all while its view is hidden, as it is in render: the
+    // figure once showed empty axes from 0 to 5. A computed map is a gradient of many blues.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("stability.png"));
+    QCOMPARE(render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), QStringLiteral("stability"),
+                     QStringLiteral("--out"), out, QStringLiteral("--dpi"), QStringLiteral("100"),
+                     QStringLiteral("--width-mm"), QStringLiteral("175"), QStringLiteral("--height-mm"),
+                     QStringLiteral("120")}),
+             0);
+    const QImage image(out);
+    QVERIFY(!image.isNull());
+    QSet<QRgb> blues;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.blue() > c.red() + 40)
+                blues.insert(c.rgb());
+        }
+    }
+    QVERIFY2(blues.size() > 40, qPrintable(QString::number(blues.size())));
 }
 
 void TestCliRender::badArgumentsExitTwo_data()
