@@ -9,12 +9,16 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QFontMetricsF>
+#include <QHash>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <set>
 #include <vector>
 
 namespace crossroof::widgets {
@@ -105,6 +109,145 @@ void clipPolyline(const std::vector<std::pair<double, double>> &points, const QC
     }
 }
 
+/// A piece of text a figure draws and the box it takes, in the figure's canvas units.
+struct TextBox
+{
+    enum class Kind { TickLabel, AxisTitle, Other };
+    QString text;
+    QRectF rect;
+    Kind kind = Kind::Other;
+    QCPAxis *axis = nullptr; ///< the axis of a tick label or title
+    double key = 0;          ///< where a tick label's tick is, in axis coordinates
+    QCPItemText *item = nullptr; ///< the text item, for a label
+};
+
+/// The width of a tick label as the axis draws it: "1e+03" with beautiful powers is a 10 and a raised 3.
+double tickLabelWidth(const QCPAxis *axis, const QString &label, const QFontMetricsF &metrics)
+{
+    const int e = int(label.indexOf(QLatin1Char('e')));
+    if (e < 0 || !axis->numberFormat().contains(QLatin1Char('b')))
+        return metrics.horizontalAdvance(label);
+    QString mantissa = label.left(e);
+    if (mantissa == QLatin1String("1"))
+        mantissa.clear();
+    QString exponent = label.mid(e + 1);
+    if (exponent.startsWith(QLatin1Char('+')))
+        exponent.remove(0, 1);
+    while (exponent.startsWith(QLatin1Char('0')) || exponent.startsWith(QLatin1String("-0")))
+        exponent.remove(exponent.startsWith(QLatin1Char('-')) ? 1 : 0, 1);
+    const QString base = mantissa.isEmpty() ? QStringLiteral("10") : mantissa + QStringLiteral("·10");
+    QFont small = axis->tickLabelFont();
+    small.setPixelSize(std::max(1, int(std::lround(QFontInfo(small).pixelSize() * 0.75))));
+    return metrics.horizontalAdvance(base) + QFontMetricsF(small).horizontalAdvance(exponent);
+}
+
+/// The tick labels and the title of AXIS, laid out as QCustomPlot draws them.
+void addAxisBoxes(QCPAxis *axis, double dy, std::vector<TextBox> &boxes)
+{
+    if (!axis->visible())
+        return;
+    const QRect r = axis->axisRect()->rect();
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const double out = axis->offset() + (axis->ticks() ? std::max(0, axis->tickLengthOut()) : 0)
+                     + axis->tickLabelPadding();
+    const auto place = [&](double along, double from, QSizeF size) {
+        // ALONG: centre along the axis; FROM: distance out from the axis rect's edge.
+        switch (axis->axisType()) {
+        case QCPAxis::atBottom:
+            return QRectF(along - size.width() / 2, r.bottom() + from, size.width(), size.height());
+        case QCPAxis::atTop:
+            return QRectF(along - size.width() / 2, r.top() - from - size.height(), size.width(), size.height());
+        case QCPAxis::atLeft:
+            return QRectF(r.left() - from - size.width(), along - size.height() / 2, size.width(), size.height());
+        case QCPAxis::atRight:
+            return QRectF(r.right() + from, along - size.height() / 2, size.width(), size.height());
+        }
+        return QRectF();
+    };
+    double reach = 0; // how far the tick labels stand out from the axis
+    if (axis->tickLabels()) {
+        const QFontMetricsF metrics(axis->tickLabelFont());
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        for (int i = 0; i < std::min(ticks.size(), labels.size()); ++i) {
+            if (labels[i].isEmpty() || !axis->range().contains(ticks[i]))
+                continue;
+            const QSizeF size(tickLabelWidth(axis, labels[i], metrics), metrics.height());
+            reach = std::max(reach, horizontal ? size.height() : size.width());
+            boxes.push_back({QObject::tr("tick label '%1'").arg(labels[i]),
+                             place(axis->coordToPixel(ticks[i]), out, size).translated(0, dy),
+                             TextBox::Kind::TickLabel, axis, ticks[i]});
+        }
+    }
+    if (!axis->label().isEmpty()) {
+        const QFontMetricsF metrics(axis->labelFont());
+        const QSizeF text(metrics.horizontalAdvance(axis->label()), metrics.height());
+        const QSizeF size = horizontal ? text : text.transposed(); // vertical axes draw it turned
+        const double along = horizontal ? r.center().x() : r.center().y();
+        boxes.push_back({QObject::tr("axis title '%1'").arg(axis->label()),
+                         place(along, out + reach + axis->labelPadding(), size).translated(0, dy),
+                         TextBox::Kind::AxisTitle, axis});
+    }
+}
+
+/// Every piece of text PLOT draws as laid out now (after toPainter() at the figure's size), moved down by DY.
+void addTextBoxes(QCustomPlot *plot, double dy, std::vector<TextBox> &boxes)
+{
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        for (QCPAxis *axis : rect->axes())
+            addAxisBoxes(axis, dy, boxes);
+    }
+    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
+        if (scale->visible())
+            addAxisBoxes(scale->axis(), dy, boxes);
+    }
+    for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
+        if (!legend->visible())
+            continue;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            if (QCPAbstractLegendItem *item = legend->item(i); item && item->visible())
+                boxes.push_back({QObject::tr("legend entry %1").arg(i + 1), QRectF(item->rect()).translated(0, dy)});
+        }
+    }
+    for (QCPTextElement *title : plot->findChildren<QCPTextElement *>()) {
+        if (title->visible() && !title->text().isEmpty())
+            boxes.push_back({QObject::tr("title '%1'").arg(title->text()), QRectF(title->rect()).translated(0, dy)});
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+        if (!text || !text->visible() || text->text().isEmpty() || text->layer()->visible() == false)
+            continue;
+        QRectF box = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+        if (text->clipToAxisRect() && text->clipAxisRect())
+            box = box.intersected(text->clipAxisRect()->rect()); // the part that is drawn
+        if (!box.isEmpty())
+            boxes.push_back({QObject::tr("label '%1'").arg(text->text().simplified()), box.translated(0, dy),
+                             TextBox::Kind::Other, nullptr, 0, text});
+    }
+}
+
+/// Lays PLOTS out as the export draws them, stacked on a page of W x H canvas units, and returns every piece
+/// of text with its box.
+std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h)
+{
+    QImage image(std::max(1, int(std::ceil(w / 4))), std::max(1, int(std::ceil(h / 4))),
+                 QImage::Format_ARGB32_Premultiplied);
+    std::vector<TextBox> boxes;
+    QCPPainter painter(&image);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.scale(0.25, 0.25);
+    const int count = int(plots.size());
+    for (int i = 0; i < count; ++i) {
+        const double top = h * i / count;
+        painter.save();
+        painter.translate(0, top);
+        plots[i]->toPainter(&painter, int(std::lround(w)), int(std::lround(h * (i + 1) / count - top)));
+        painter.restore();
+        addTextBoxes(plots[i], top, boxes); // as laid out for the figure, until the next replot
+    }
+    return boxes;
+}
+
 /// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
 /// pens, and (for vector formats) data clipped to the axis rectangles.
 class ExportGuard
@@ -162,6 +305,7 @@ public:
             if (clipData)
                 clipToAxisRects(plot);
         }
+        fitText(plots, options);
     }
     ~ExportGuard()
     {
@@ -172,6 +316,141 @@ public:
     ExportGuard &operator=(const ExportGuard &) = delete;
 
 private:
+    /// The figure's page is not the screen's: where tick labels collide or leave the page their axis gets
+    /// fewer ticks, and an axis title longer than its axis is cut short with an ellipsis (the plot data CSV
+    /// keeps the whole name). A few rounds of laying out, measuring and changing.
+    void fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options)
+    {
+        const double w = options.width_mm * kPointsPerMm * kUnitsPerPoint;
+        const double h = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+        const QRectF page(-0.5, -0.5, w + 1, h + 1);
+        for (int round = 0; round < 4; ++round) {
+            const std::vector<TextBox> boxes = layOutText(plots, w, h);
+            std::set<QCPAxis *> crowded;
+            std::vector<const TextBox *> corners; // tick labels of a vertical axis that meet another axis's
+            for (std::size_t i = 0; i < boxes.size(); ++i) {
+                const TextBox &a = boxes[i];
+                if (a.kind != TextBox::Kind::TickLabel)
+                    continue;
+                if (!page.contains(a.rect))
+                    crowded.insert(a.axis);
+                for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+                    const TextBox &b = boxes[j];
+                    const QRectF both = a.rect.intersected(b.rect);
+                    if (b.kind != TextBox::Kind::TickLabel || !(both.width() > 0.5 && both.height() > 0.5))
+                        continue;
+                    if (b.axis == a.axis)
+                        crowded.insert(a.axis);
+                    else
+                        corners.push_back(a.axis->orientation() == Qt::Vertical ? &a : &b);
+                }
+            }
+            bool changed = false;
+            for (const TextBox *corner : corners) {
+                // Two axes' end labels meeting at a corner: the vertical axis's one goes, where its ticks are
+                // its own (a numeric ticker places them anew, so fewer ticks there instead).
+                QCPAxis *axis = corner->axis;
+                const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>();
+                if (!text) {
+                    crowded.insert(axis);
+                    continue;
+                }
+                auto fewer = QSharedPointer<QCPAxisTickerText>::create();
+                fewer->setTicks(text->ticks());
+                fewer->ticks().remove(corner->key);
+                fewer->setSubTickCount(text->subTickCount());
+                axis->setTicker(fewer);
+                m_restore.push_back([axis, text] { axis->setTicker(text); });
+                changed = true;
+            }
+            for (QCPAxis *axis : crowded) {
+                const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+                if (const auto text = ticker.dynamicCast<QCPAxisTickerText>()) {
+                    // Ticks at fixed places with their own labels: every other one goes.
+                    if (text->ticks().size() <= 2)
+                        continue;
+                    auto thinned = QSharedPointer<QCPAxisTickerText>::create();
+                    int i = 0;
+                    for (auto it = text->ticks().cbegin(); it != text->ticks().cend(); ++it, ++i) {
+                        if (i % 2 == 0)
+                            thinned->addTick(it.key(), it.value());
+                    }
+                    thinned->setSubTickCount(text->subTickCount());
+                    axis->setTicker(thinned);
+                    m_restore.push_back([axis, ticker] { axis->setTicker(ticker); });
+                    changed = true;
+                    continue;
+                }
+                if (ticker->tickCount() <= 1)
+                    continue;
+                const int count = ticker->tickCount();
+                ticker->setTickCount(count - 1);
+                if (!m_tickCounts.contains(ticker.data())) {
+                    m_tickCounts.insert(ticker.data(), count);
+                    m_restore.push_back([ticker, count] { ticker->setTickCount(count); });
+                }
+                changed = true;
+            }
+            for (const TextBox &box : boxes) {
+                if (box.kind != TextBox::Kind::AxisTitle)
+                    continue;
+                QCPAxis *axis = box.axis;
+                const QRect r = axis->axisRect()->rect();
+                const bool horizontal = axis->orientation() == Qt::Horizontal;
+                const double room = std::min(horizontal ? double(r.width()) : double(r.height()),
+                                             horizontal ? w : h) - 4;
+                const double length = horizontal ? box.rect.width() : box.rect.height();
+                if (length <= room || room <= 0)
+                    continue;
+                const QString label = axis->label();
+                const QString shorter = QFontMetricsF(axis->labelFont()).elidedText(label, Qt::ElideRight, room);
+                if (shorter == label)
+                    continue;
+                axis->setLabel(shorter);
+                m_restore.push_back([axis, label] { axis->setLabel(label); });
+                changed = true;
+            }
+            changed = separateLabels(boxes, round) || changed;
+            if (!changed)
+                return;
+        }
+    }
+
+    /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
+    /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
+    bool separateLabels(const std::vector<TextBox> &boxes, int round)
+    {
+        bool changed = false;
+        std::set<QCPItemText *> moved;
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+                const TextBox &a = boxes[i];
+                const TextBox &b = boxes[j];
+                QCPItemText *item = b.item ? b.item : a.item;
+                const TextBox &fixed = b.item ? a : b;
+                const TextBox &mobile = b.item ? b : a;
+                const QRectF both = a.rect.intersected(b.rect);
+                if (!item || moved.count(item) || !(both.width() > 0.5 && both.height() > 0.5))
+                    continue;
+                moved.insert(item);
+                if (round >= 2) {
+                    item->setVisible(false);
+                    m_restore.push_back([item] { item->setVisible(true); });
+                } else {
+                    const bool down = mobile.rect.center().y() >= fixed.rect.center().y();
+                    const double shift = (down ? fixed.rect.bottom() - mobile.rect.top()
+                                               : fixed.rect.top() - mobile.rect.bottom()) + (down ? 2 : -2);
+                    QCPItemPosition *position = item->position;
+                    const QPointF coords = position->coords();
+                    position->setPixelPosition(position->pixelPosition() + QPointF(0, shift));
+                    m_restore.push_back([position, coords] { position->setCoords(coords); });
+                }
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
     void setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &ticks)
     {
         const QFont l = axis->labelFont(), t = axis->tickLabelFont();
@@ -288,6 +567,7 @@ private:
     }
 
     std::vector<std::function<void()>> m_restore;
+    QHash<QCPAxisTicker *, int> m_tickCounts; ///< the tickers whose tick count fitText() changed
 };
 
 /// Draws the plots stacked into a painter whose logical canvas is WIDTH x HEIGHT units.
@@ -322,6 +602,34 @@ QString checkOptions(const QList<QCustomPlot *> &plots, const FigureOptions &o)
 }
 
 } // namespace
+
+QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const FigureOptions &options)
+{
+    if (QString problem = checkOptions(plots, options); !problem.isEmpty())
+        return {problem};
+    const double wPt = options.width_mm * kPointsPerMm * kUnitsPerPoint;
+    const double hPt = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    std::vector<TextBox> boxes;
+    {
+        const ExportGuard guard(plots, options, false);
+        boxes = layOutText(plots, wPt, hPt);
+    }
+    for (QCustomPlot *plot : plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+
+    QStringList problems;
+    const QRectF page(-0.5, -0.5, wPt + 1, hPt + 1);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        if (!page.contains(boxes[i].rect))
+            problems << QObject::tr("%1 leaves the page").arg(boxes[i].text);
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const QRectF both = boxes[i].rect.intersected(boxes[j].rect);
+            if (both.width() > 0.5 && both.height() > 0.5)
+                problems << QObject::tr("%1 overlaps %2").arg(boxes[i].text, boxes[j].text);
+        }
+    }
+    return problems;
+}
 
 QList<FigurePreset> figurePresets()
 {

@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -49,6 +50,11 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
 
 /// The figure as an image (for PNG and the clipboard): width_mm x height_mm at options.dpi.
 QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &options);
+
+/// What is wrong with the layout of the figure PLOTS make at OPTIONS' size, one line a problem, empty when
+/// nothing is: a piece of text (tick label, axis title, legend entry, title, text item) that leaves the page,
+/// or two that overlap. Each is measured where the export draws it.
+QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const FigureOptions &options);
 
 /// Every plotted series as CSV (plot, series, x, y; one row per point), written atomically. Returns an
 /// empty string on success, else the error.

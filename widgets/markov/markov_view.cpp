@@ -340,15 +340,20 @@ void MarkovView::recompute()
         // By index the middle values sit close together; 0.5 is labelled only on value and logit axes.
         const std::vector<double> labels = byIndex ? std::vector<double>{0.001, 0.01, 0.1, 0.9, 0.99, 0.999}
                                                    : std::vector<double>{0.001, 0.01, 0.1, 0.5, 0.9, 0.99, 0.999};
+        QStringList shown;
         for (double label : labels) {
-            // Label the grid point nearest to each round probability.
+            // Label the grid point nearest to each round probability, once: on a grid that does not reach a
+            // round value (0.001 on a grid from 0.01) two of them would name the same point.
             std::size_t best = 0;
             for (std::size_t i = 1; i < values.size(); ++i) {
                 if (std::abs(values[i] - label) < std::abs(values[best] - label))
                     best = i;
             }
-            const double at = byIndex ? axis[best] : m_surface.toAxis(label);
-            ticker->addTick(at, QString::number(byIndex ? values[best] : label, 'g', 3));
+            const QString text = QString::number(byIndex ? values[best] : label, 'g', 3);
+            if (shown.contains(text))
+                continue;
+            shown << text;
+            ticker->addTick(byIndex ? axis[best] : m_surface.toAxis(label), text);
         }
         return ticker;
     };

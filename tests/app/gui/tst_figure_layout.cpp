@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every view's figure at every preset, laid out as the export draws it (the same code as crossroof-cli render):
+// no piece of text leaves the page or overlaps another.
+#include "main_window.h"
+
+#include "export/figure_export.h"
+#include "session/session.h"
+
+#include <QApplication>
+#include <QTest>
+
+using namespace crossroof;
+
+class TestFigureLayout : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void textStaysOnThePageApart_data();
+    void textStaysOnThePageApart();
+};
+
+void TestFigureLayout::textStaysOnThePageApart_data()
+{
+    QTest::addColumn<QString>("session");
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<double>("width");
+    QTest::addColumn<double>("height");
+    // The flagship sample for the X-model's views, the V100 sample for measured traces on the X-graph, the
+    // Clovertown sample for the Markov views; the other views show what a new window shows.
+    const QStringList sessions{QStringLiteral("gtx570-thrashing"), QStringLiteral("v100-measured"),
+                               QStringLiteral("clovertown-mapping")};
+    const QList<widgets::FigurePreset> presets = widgets::figurePresets();
+    for (const QString &view : app::MainWindow::viewNames()) {
+        for (const QString &session : sessions) {
+            const bool fits = session == QLatin1String("gtx570-thrashing")
+                || (session == QLatin1String("v100-measured") && view == QLatin1String("xgraph"))
+                || (session == QLatin1String("clovertown-mapping")
+                    && (view == QLatin1String("markov") || view == QLatin1String("mapping")));
+            if (!fits)
+                continue;
+            for (const widgets::FigurePreset &preset : presets) {
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(view, session, preset.id)))
+                        << session << view << preset.width_mm << preset.height_mm;
+            }
+        }
+    }
+}
+
+void TestFigureLayout::textStaysOnThePageApart()
+{
+    QFETCH(QString, session);
+    QFETCH(QString, view);
+    QFETCH(double, width);
+    QFETCH(double, height);
+    app::MainWindow window;
+    window.resize(1280, 800);
+    window.applySession(
+            core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/" + session.toStdString() + ".crossroof"));
+    QVERIFY(window.showView(view));
+    widgets::FigureOptions options;
+    options.width_mm = width;
+    options.height_mm = height;
+    const QStringList problems = widgets::figureLayoutProblems(window.figurePlots(view), options);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 8).join(QStringLiteral("\n      "))
+                                             + (problems.size() > 8 ? QStringLiteral("\n      ...") : QString())));
+}
+
+QTEST_MAIN(TestFigureLayout)
+#include "tst_figure_layout.moc"
