@@ -324,7 +324,7 @@ private:
         const double w = options.width_mm * kPointsPerMm * kUnitsPerPoint;
         const double h = options.height_mm * kPointsPerMm * kUnitsPerPoint;
         const QRectF page(-0.5, -0.5, w + 1, h + 1);
-        for (int round = 0; round < 4; ++round) {
+        for (int round = 0; round < 5; ++round) {
             const std::vector<TextBox> boxes = layOutText(plots, w, h);
             std::set<QCPAxis *> crowded;
             std::vector<const TextBox *> corners; // tick labels of a vertical axis that meet another axis's
@@ -402,8 +402,20 @@ private:
                 const double length = horizontal ? box.rect.width() : box.rect.height();
                 if (length <= room || room <= 0)
                     continue;
+                // First a smaller font, down to three quarters of the figure's; then an ellipsis.
+                const QFont font = axis->labelFont();
+                const int pixels = QFontInfo(font).pixelSize();
+                const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+                if (pixels > smallest) {
+                    QFont smaller = font;
+                    smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * room / length))));
+                    axis->setLabelFont(smaller);
+                    m_restore.push_back([axis, font] { axis->setLabelFont(font); });
+                    changed = true;
+                    continue;
+                }
                 const QString label = axis->label();
-                const QString shorter = QFontMetricsF(axis->labelFont()).elidedText(label, Qt::ElideRight, room);
+                const QString shorter = QFontMetricsF(font).elidedText(label, Qt::ElideRight, room);
                 if (shorter == label)
                     continue;
                 axis->setLabel(shorter);
