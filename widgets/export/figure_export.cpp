@@ -630,6 +630,12 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
         plot->replot(QCustomPlot::rpQueuedReplot);
 
     QStringList problems;
+    // The legends together take at most a quarter of the page.
+    double legendArea = 0;
+    for (const TextBox &box : boxes)
+        legendArea += box.text.startsWith(QObject::tr("legend entry")) ? box.rect.width() * box.rect.height() : 0;
+    if (legendArea > wPt * hPt / 4)
+        problems << QObject::tr("the legend takes %1 % of the page").arg(int(std::lround(100 * legendArea / (wPt * hPt))));
     const QRectF page(-0.5, -0.5, wPt + 1, hPt + 1);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         if (!page.contains(boxes[i].rect))

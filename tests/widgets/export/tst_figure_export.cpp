@@ -55,6 +55,7 @@ private Q_SLOTS:
     void plotDataAsCsv();
     void fullDiskKeepsTheOldFile_data();
     void dialogLabelsShowTheirShortcuts();
+    void layoutProblemsAreFoundAndFitted();
     void fullDiskKeepsTheOldFile();
 
 private:
@@ -237,6 +238,31 @@ void TestFigureExport::dialogLabelsShowTheirShortcuts()
         QVERIFY2(label->buddy(), qPrintable(label->text()));
     }
     QVERIFY(labels >= 8);
+}
+
+void TestFigureExport::layoutProblemsAreFoundAndFitted()
+{
+    FigureOptions single; // 85 x 60 mm
+    QCustomPlot *plot = m_view->plot();
+    QCOMPARE(figureLayoutProblems({plot}, single), QStringList());
+
+    // Two labels on top of each other: the figure moves one off the other, and the window keeps both where
+    // they were.
+    auto *a = new QCPItemText(plot);
+    auto *b = new QCPItemText(plot);
+    for (QCPItemText *t : {a, b}) {
+        t->position->setType(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(0.5, 0.5);
+        t->setText(QStringLiteral("a label in the middle"));
+    }
+    QCOMPARE(figureLayoutProblems({plot}, single), QStringList());
+    QCOMPARE(b->position->coords(), QPointF(0.5, 0.5));
+
+    // A legend of thirty long entries cannot be fitted: it is reported, with its share of the page.
+    for (int i = 0; i < 30; ++i)
+        plot->addGraph()->setName(QStringLiteral("a series with a rather long name, number %1").arg(i));
+    const QStringList problems = figureLayoutProblems({plot}, single);
+    QVERIFY2(!problems.filter(QStringLiteral("the legend takes")).isEmpty(), qPrintable(problems.join('\n')));
 }
 
 QTEST_MAIN(TestFigureExport)
