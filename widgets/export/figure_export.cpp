@@ -112,7 +112,7 @@ void clipPolyline(const std::vector<std::pair<double, double>> &points, const QC
 /// A piece of text a figure draws and the box it takes, in the figure's canvas units.
 struct TextBox
 {
-    enum class Kind { TickLabel, AxisTitle, Other };
+    enum class Kind { TickLabel, AxisTitle, LegendEntry, Other };
     QString text;
     QRectF rect;
     Kind kind = Kind::Other;
@@ -205,8 +205,14 @@ void addTextBoxes(QCustomPlot *plot, double dy, std::vector<TextBox> &boxes)
         if (!legend->visible())
             continue;
         for (int i = 0; i < legend->itemCount(); ++i) {
-            if (QCPAbstractLegendItem *item = legend->item(i); item && item->visible())
-                boxes.push_back({QObject::tr("legend entry %1").arg(i + 1), QRectF(item->rect()).translated(0, dy)});
+            if (QCPAbstractLegendItem *item = legend->item(i); item && item->visible()) {
+                // As large as its icon and text draw, which a squeezed layout does not shrink.
+                const QMargins m = item->margins();
+                const QSize drawn = item->minimumOuterSizeHint().shrunkBy(m);
+                const QRectF box(item->rect().topLeft(), drawn.expandedTo(item->rect().size()));
+                boxes.push_back({QObject::tr("legend entry %1").arg(i + 1), box.translated(0, dy),
+                                 TextBox::Kind::LegendEntry});
+            }
         }
     }
     for (QCPTextElement *title : plot->findChildren<QCPTextElement *>()) {
@@ -275,16 +281,6 @@ public:
             const QFont legendFont = plot->legend->font();
             plot->legend->setFont(small);
             m_restore.push_back([plot, legendFont] { plot->legend->setFont(legendFont); });
-            // A single-column figure has room for two legend entries side by side, not three.
-            if (options.width_mm < 120 && plot->legend->wrap() > 2) {
-                const int wrap = plot->legend->wrap();
-                plot->legend->setWrap(2);
-                plot->legend->setFillOrder(plot->legend->fillOrder(), true);
-                m_restore.push_back([plot, wrap] {
-                    plot->legend->setWrap(wrap);
-                    plot->legend->setFillOrder(plot->legend->fillOrder(), true);
-                });
-            }
             for (int i = 0; i < plot->legend->itemCount(); ++i) {
                 QCPAbstractLegendItem *item = plot->legend->item(i);
                 if (!item) // an empty cell of a wrapped legend
@@ -293,6 +289,7 @@ public:
                 item->setFont(small);
                 m_restore.push_back([item, f] { item->setFont(f); });
             }
+            fitLegendColumns(plot, options);
             for (int i = 0; i < plot->itemCount(); ++i) {
                 if (auto *text = qobject_cast<QCPItemText *>(plot->item(i))) {
                     const QFont f = text->font();
@@ -316,6 +313,31 @@ public:
     ExportGuard &operator=(const ExportGuard &) = delete;
 
 private:
+    /// As many legend columns as the figure's width holds at its font (up to four), so that a legend of short
+    /// entries stays one or two rows instead of the screen's arrangement.
+    void fitLegendColumns(QCustomPlot *plot, const FigureOptions &options)
+    {
+        QCPLegend *legend = plot->legend;
+        int widest = 0;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            if (const QCPAbstractLegendItem *item = legend->item(i))
+                widest = std::max(widest, item->minimumOuterSizeHint().width());
+        }
+        if (widest == 0)
+            return;
+        const double width = options.width_mm * kPointsPerMm * kUnitsPerPoint - 16;
+        const int columns = std::clamp(int((width + legend->columnSpacing()) / (widest + legend->columnSpacing())), 1, 4);
+        const int wrap = legend->wrap();
+        if (columns == wrap)
+            return;
+        legend->setWrap(columns);
+        legend->setFillOrder(legend->fillOrder(), true);
+        m_restore.push_back([legend, wrap] {
+            legend->setWrap(wrap);
+            legend->setFillOrder(legend->fillOrder(), true);
+        });
+    }
+
     /// The figure's page is not the screen's: where tick labels collide or leave the page their axis gets
     /// fewer ticks, and an axis title longer than its axis is cut short with an ellipsis (the plot data CSV
     /// keeps the whole name). A few rounds of laying out, measuring and changing.
@@ -423,9 +445,44 @@ private:
                 changed = true;
             }
             changed = separateLabels(boxes, round) || changed;
+            changed = shrinkLegends(plots, boxes, options, w * h) || changed;
             if (!changed)
                 return;
         }
+    }
+
+    /// Legends that take more than a quarter of the page get a smaller font, down to three quarters of the
+    /// figure's, and as many columns as then fit.
+    bool shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
+                       const FigureOptions &options, double pageArea)
+    {
+        double area = 0;
+        for (const TextBox &box : boxes)
+            area += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
+        if (area <= pageArea / 4)
+            return false;
+        const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+        bool changed = false;
+        for (QCustomPlot *plot : plots) {
+            QCPLegend *legend = plot->legend;
+            for (int i = 0; i < legend->itemCount(); ++i) {
+                QCPAbstractLegendItem *item = legend->item(i);
+                if (!item)
+                    continue;
+                const QFont font = item->font();
+                const int pixels = QFontInfo(font).pixelSize();
+                if (pixels <= smallest)
+                    continue;
+                QFont smaller = font;
+                smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * 0.9))));
+                item->setFont(smaller);
+                m_restore.push_back([item, font] { item->setFont(font); });
+                changed = true;
+            }
+            if (changed)
+                fitLegendColumns(plot, options);
+        }
+        return changed;
     }
 
     /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
@@ -633,7 +690,7 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
     // The legends together take at most a quarter of the page.
     double legendArea = 0;
     for (const TextBox &box : boxes)
-        legendArea += box.text.startsWith(QObject::tr("legend entry")) ? box.rect.width() * box.rect.height() : 0;
+        legendArea += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
     if (legendArea > wPt * hPt / 4)
         problems << QObject::tr("the legend takes %1 % of the page").arg(int(std::lround(100 * legendArea / (wPt * hPt))));
     const QRectF page(-0.5, -0.5, wPt + 1, hPt + 1);

@@ -244,7 +244,8 @@ void TestFigureExport::layoutProblemsAreFoundAndFitted()
 {
     FigureOptions single; // 85 x 60 mm
     QCustomPlot *plot = m_view->plot();
-    QCOMPARE(figureLayoutProblems({plot}, single), QStringList());
+    QStringList problems = figureLayoutProblems({plot}, single);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
 
     // Two labels on top of each other: the figure moves one off the other, and the window keeps both where
     // they were.
@@ -255,13 +256,14 @@ void TestFigureExport::layoutProblemsAreFoundAndFitted()
         t->position->setCoords(0.5, 0.5);
         t->setText(QStringLiteral("a label in the middle"));
     }
-    QCOMPARE(figureLayoutProblems({plot}, single), QStringList());
+    problems = figureLayoutProblems({plot}, single);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     QCOMPARE(b->position->coords(), QPointF(0.5, 0.5));
 
     // A legend of thirty long entries cannot be fitted: it is reported, with its share of the page.
     for (int i = 0; i < 30; ++i)
         plot->addGraph()->setName(QStringLiteral("a series with a rather long name, number %1").arg(i));
-    const QStringList problems = figureLayoutProblems({plot}, single);
+    problems = figureLayoutProblems({plot}, single);
     QVERIFY2(!problems.filter(QStringLiteral("the legend takes")).isEmpty(), qPrintable(problems.join('\n')));
 }
 
