@@ -31,6 +31,7 @@
 #include <QSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -180,6 +181,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     // The user's settings (View > Side by Side, ...) neither change what is measured nor are changed by it.
     QStandardPaths::setTestModeEnabled(true);
+    QSettings().remove(QStringLiteral("view/sideBySide")); // every part starts in the tabs
     ordered_json out;
     out["machine"] = {{"cores", std::thread::hardware_concurrency()},
                       {"qpa_platform", QGuiApplication::platformName().toStdString()}};
@@ -347,6 +349,7 @@ int main(int argc, char **argv)
                                     {"plots_painted_per_step", double(plotsPainted) / double(all.size())},
                                     {"steps_with_readout_painted", withReadout},
                                     {"steps_unfinished_after_1_s", unfinished}};
+        linked.sideBySide()->setActive(false);
         linked.hide();
         window.show();
         QCoreApplication::processEvents();

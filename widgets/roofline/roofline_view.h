@@ -63,6 +63,9 @@ public:
     QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QLabel *note() const { return m_note; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
     void rebuildPoints();
@@ -74,6 +77,7 @@ private:
     QPointF m_operating;
     QCustomPlot *m_plot;
     QLabel *m_note;
+    bool m_replotWhenShown = false;
 };
 
 } // namespace crossroof::widgets
