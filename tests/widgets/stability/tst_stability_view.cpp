@@ -30,6 +30,7 @@ private Q_SLOTS:
     void hiddenViewDefersItsWork();
     void movingThePointRedrawsOnlyThePoint();
     void aHeldSliderKeepsTheAxesStill();
+    void theSameSweepIsNotDrawnAgain();
 
 private:
     ParameterState *m_state = nullptr;
@@ -278,6 +279,23 @@ void TestStabilityView::aHeldSliderKeepsTheAxesStill()
     m_state->setValue(QStringLiteral("Z"), 9);
     m_view->waitForMap();
     QVERIFY(plot->yAxis->range() != y1);
+}
+
+void TestStabilityView::theSameSweepIsNotDrawnAgain()
+{
+    // The hysteresis sweeps n over 1..max warps: a new n is a point of the same sweep.
+    QCustomPlot *hyst = m_view->hysteresisPlot();
+    QTest::qWait(50);
+    int replots = 0;
+    connect(hyst, &QCustomPlot::beforeReplot, this, [&replots] { ++replots; });
+    const auto up = m_view->upBranch()->data()->at(5)->value;
+    m_state->setValue(QStringLiteral("n"), 20);
+    m_view->waitForMap();
+    QCOMPARE(replots, 0);
+    m_state->setValue(QStringLiteral("Z"), 20); // another sweep
+    m_view->waitForMap();
+    QTRY_VERIFY(replots >= 1);
+    QVERIFY(m_view->upBranch()->data()->at(5)->value != up);
 }
 
 QTEST_MAIN(TestStabilityView)
