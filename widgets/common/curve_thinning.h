@@ -7,6 +7,10 @@
 
 namespace crossroof::widgets {
 
+/// A dynamic property set on a QCustomPlot while a figure of it is exported: views that draw thinned curves
+/// draw every sample then (a figure may be printed far larger than the plot is on screen).
+inline constexpr char kFullDetailProperty[] = "crossroofFullDetail";
+
 /// A curve as it is drawn: keys and values, NaN values breaking it into pieces.
 struct DrawnCurve
 {

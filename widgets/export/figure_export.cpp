@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
 
+#include "common/curve_thinning.h"
+
 #include <qcustomplot.h>
 
 #include <QApplication>
@@ -118,6 +120,9 @@ public:
         QFont small = font;
         small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
         for (QCustomPlot *plot : plots) {
+            // Every sample of thinned curves first (and thinned again last, on the way back).
+            plot->setProperty(kFullDetailProperty, true);
+            m_restore.push_back([plot] { plot->setProperty(kFullDetailProperty, false); });
             for (QCPAxisRect *rect : plot->axisRects()) {
                 for (QCPAxis *axis : rect->axes())
                     setAxisFonts(axis, font, small);

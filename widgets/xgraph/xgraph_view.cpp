@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <QDynamicPropertyChangeEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -107,6 +108,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     connect(m_eval, &XModelEvaluation::updated, this, &XGraphView::refresh);
     // Zoom, pan and resizing change how many samples a pixel holds: thin again before drawing.
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { thinCurves(false); });
+    m_plot->installEventFilter(this); // a figure export asks for every sample (kFullDetailProperty)
     refresh();
 }
 
@@ -117,18 +119,27 @@ void XGraphView::setCurveTolerance(double pixels)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+bool XGraphView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::DynamicPropertyChange
+        && static_cast<QDynamicPropertyChangeEvent *>(event)->propertyName() == kFullDetailProperty)
+        thinCurves(false);
+    return QWidget::eventFilter(watched, event);
+}
+
 void XGraphView::thinCurves(bool force)
 {
     // The plot's own size bounds its axis rect's, so the tolerance holds before the first layout too.
     const ThinnedFor now{m_plot->xAxis->range().lower, m_plot->xAxis->range().upper, m_plot->yAxis->range().lower,
-                         m_plot->yAxis->range().upper, m_plot->width(), m_plot->height()};
+                         m_plot->yAxis->range().upper, m_plot->width(), m_plot->height(),
+                         m_tolerance <= 0 || m_plot->property(kFullDetailProperty).toBool()};
     if (!force && now == m_thinnedFor)
         return;
     m_thinnedFor = now;
     const double xScale = now.width / std::max(now.x1 - now.x0, 1e-300);
     const double yScale = now.height / std::max(now.y1 - now.y0, 1e-300);
     for (const DenseCurve &c : m_dense) {
-        if (m_tolerance <= 0) {
+        if (now.full) {
             c.graph->setData(c.keys, c.values, true);
             continue;
         }

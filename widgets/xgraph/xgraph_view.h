@@ -61,6 +61,9 @@ public:
     double curveTolerance() const { return m_tolerance; }
     static constexpr double kDefaultCurveTolerance = 0.1;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     /// What the mouse is over, with its formula, for the status bar.
     void hoverTextChanged(const QString &text);
@@ -115,6 +118,7 @@ private:
     {
         double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
         int width = 0, height = 0;
+        bool full = false; ///< every sample (a figure being exported)
         bool operator==(const ThinnedFor &) const = default;
     } m_thinnedFor;
 };
