@@ -34,6 +34,7 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -72,7 +73,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_eval, &XModelEvaluation::updated, xgraphTraces, &TraceOverlay::refresh);
     connect(m_traces, &TraceState::changed, m_xgraph, &XGraphView::refresh);
     new TraceOverlay(m_zigzag->plot(), m_traces, TraceOverlay::Target::Zigzag, m_zigzag);
-    setCentralWidget(m_tabs);
+    // The centre: the tabs, or (View > Side by Side) the X-graph, stability and occupancy views at once.
+    auto *centre = new QStackedWidget(this);
+    centre->addWidget(m_tabs);
+    setCentralWidget(centre);
+    m_sideBySide = new SideBySide(m_tabs, centre,
+                                  {QStringLiteral("xgraph"), QStringLiteral("stability"), QStringLiteral("occupancy")},
+                                  this);
 
     // Left: profile and parameters.
     auto *left = new QWidget(this);
@@ -82,20 +89,20 @@ MainWindow::MainWindow(QWidget *parent)
     addLabelled(leftLayout, tr("&Profile"), m_picker);
     m_panel = new ParameterPanel(m_state, left);
     leftLayout->addWidget(scrollable(m_panel), 1);
-    auto *paramDock
+    auto *paramDock = m_paramDock
             = addDock(this, Qt::LeftDockWidgetArea, tr("Parameters"), QStringLiteral("ParametersDock"), left);
     paramDock->setMinimumWidth(340);
 
     // Right: the readout.
     m_readout = new ReadoutPanel(m_eval, this);
-    auto *readoutDock = addDock(this, Qt::RightDockWidgetArea, tr("Readout"), QStringLiteral("ReadoutDock"),
-                                scrollable(m_readout));
+    auto *readoutDock = m_readoutDock = addDock(this, Qt::RightDockWidgetArea, tr("Readout"),
+                                                QStringLiteral("ReadoutDock"), scrollable(m_readout));
     readoutDock->setMinimumWidth(320);
 
     // Measured traces: import, show or hide, calibrate.
     m_tracesPanel = new TracesPanel(m_traces, m_state, this);
-    auto *tracesDock = addDock(this, Qt::RightDockWidgetArea, tr("Traces"), QStringLiteral("TracesDock"),
-                               m_tracesPanel);
+    auto *tracesDock = m_tracesDock = addDock(this, Qt::RightDockWidgetArea, tr("Traces"),
+                                              QStringLiteral("TracesDock"), m_tracesPanel);
     tabifyDockWidget(readoutDock, tracesDock);
     readoutDock->raise();
     connect(m_traces, &TraceState::traceAdded, tracesDock, &QDockWidget::raise);
@@ -104,18 +111,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     // Nsight Compute kernels: a table beside the traces, drawn on the roofline and ringed on the X-graph.
     m_kernels = new KernelTableView(m_state, this);
-    auto *kernelsDock = addKernelsDock(this, tracesDock, m_kernels, m_roofline, xgraphTraces, m_traces);
+    auto *kernelsDock = m_kernelsDock
+            = addKernelsDock(this, tracesDock, m_kernels, m_roofline, xgraphTraces, m_traces);
 
     // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
     // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this, paramDock, readoutDock, tracesDock, kernelsDock] {
-        const QWidget *view = m_tabs->currentView();
-        readoutDock->setVisible(view == m_xgraph);
-        paramDock->setVisible(view != m_markov && view != m_mapping && view != m_extrapolate
-                              && view != m_bandwidth);
-        tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
-        kernelsDock->setVisible(view == m_xgraph || view == m_roofline);
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
+    connect(m_sideBySide, &SideBySide::activeChanged, this, &MainWindow::updateDocks);
 
     m_sessions = new SessionController(this);
     m_export = new ExportController(this);
@@ -133,6 +135,27 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     resize(1280, 800);
     resizeDocks({paramDock, readoutDock}, {340, 330}, Qt::Horizontal);
+    m_sideBySide->setActive(SideBySide::remembered());
+}
+
+bool MainWindow::showView(const QString &name)
+{
+    if (m_sideBySide->isActive() && ViewTabs::names().contains(name) && !m_sideBySide->names().contains(name))
+        m_sideBySide->setActive(false);
+    return m_tabs->showView(name);
+}
+
+void MainWindow::updateDocks()
+{
+    // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
+    // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
+    const QWidget *view = m_sideBySide->isActive() ? m_xgraph : m_tabs->currentView();
+    m_readoutDock->setVisible(view == m_xgraph);
+    m_paramDock->setVisible(view != m_markov && view != m_mapping && view != m_extrapolate && view != m_bandwidth);
+    m_tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
+    m_kernelsDock->setVisible(view == m_xgraph || view == m_roofline);
+    if (m_sideBySide->isActive())
+        m_readoutDock->raise(); // in front of the traces and kernels tabbed with it: it reads what the views show
 }
 
 void MainWindow::createMenus(QList<QAction *> dockActions)
@@ -158,7 +181,10 @@ void MainWindow::createMenus(QList<QAction *> dockActions)
     auto *reset = edit->addAction(tr("Reset to &Profile"), m_state, &ParameterState::applyResetToProfile);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
-    menuBar()->addMenu(tr("&View"))->addActions(dockActions);
+    auto *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_sideBySide->action());
+    view->addSeparator();
+    view->addActions(dockActions);
     addHelpMenu(this);
 }
 

@@ -5,9 +5,12 @@
 #include "import_controller.h"
 #include "recent_files.h"
 #include "session_controller.h"
+#include "side_by_side.h"
 #include "view_tabs.h"
 
 #include <QMainWindow>
+
+class QDockWidget;
 
 namespace crossroof::widgets {
 class BandwidthView;
@@ -62,9 +65,11 @@ public:
     SessionController *sessions() const { return m_sessions; }
     ExportController *exporter() const { return m_export; }
     ImportController *importer() const { return m_import; }
+    /// View > Side by Side: the X-graph, stability and occupancy views at once.
+    SideBySide *sideBySide() const { return m_sideBySide; }
 
-    // The views by name; see ViewTabs.
-    bool showView(const QString &name) { return m_tabs->showView(name); }
+    // The views by name; see ViewTabs. Showing a view that Side by Side leaves out goes back to the tabs.
+    bool showView(const QString &name);
     static QStringList viewNames() { return ViewTabs::names(); }
     QString currentViewName() const { return m_tabs->currentName(); }
     QList<QCustomPlot *> figurePlots(const QString &view) const { return m_tabs->figurePlots(view); }
@@ -87,6 +92,8 @@ private:
     void createMenus(QList<QAction *> dockActions);
     /// Gives the Markov and mapping views the CPU profiles with mapping strategies (see cpuProfiles()).
     void updateCpuProfiles();
+    /// Shows the docks the view in front uses (the X-graph's in Side by Side).
+    void updateDocks();
     void closeEvent(QCloseEvent *event) override;
 
     ViewTabs *m_tabs;
@@ -112,6 +119,11 @@ private:
     SessionController *m_sessions = nullptr;
     ExportController *m_export = nullptr;
     ImportController *m_import = nullptr;
+    SideBySide *m_sideBySide = nullptr;
+    QDockWidget *m_paramDock = nullptr;
+    QDockWidget *m_readoutDock = nullptr;
+    QDockWidget *m_tracesDock = nullptr;
+    QDockWidget *m_kernelsDock = nullptr;
 };
 
 } // namespace crossroof::app

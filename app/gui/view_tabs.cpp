@@ -50,6 +50,11 @@ QWidget *ViewTabs::currentView() const
     return qobject_cast<QScrollArea *>(currentWidget())->widget();
 }
 
+QScrollArea *ViewTabs::scrollArea(const QString &name) const
+{
+    return qobject_cast<QScrollArea *>(widget(int(names().indexOf(name))));
+}
+
 QList<QCustomPlot *> ViewTabs::figurePlots(const QString &name) const
 {
     const auto index = std::size_t(names().indexOf(name));

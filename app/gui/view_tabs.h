@@ -7,6 +7,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QScrollArea;
 
 namespace crossroof::app {
 
@@ -37,6 +38,8 @@ public:
     QWidget *currentView() const;
     /// The plots a figure of the named view shows (empty for an unknown name).
     QList<QCustomPlot *> figurePlots(const QString &name) const;
+    /// The named view's tab, the scroll area that holds the view (nullptr for an unknown name).
+    QScrollArea *scrollArea(const QString &name) const;
 
 private:
     void addScrolled(QWidget *view, const QString &title, std::function<QList<QCustomPlot *>()> plots);

@@ -14,8 +14,10 @@
 #include "modeltree/cross_validation.h"
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
+#include "common/parameter_panel.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "stability/stability_view.h"
+#include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
 #include "xmodel/xmodel.h"
 
@@ -28,6 +30,10 @@
 #include <QElapsedTimer>
 #include <QSpinBox>
 #include <QFileInfo>
+#include <QLabel>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -35,6 +41,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -88,6 +95,65 @@ double residentMegabytes()
     return -1;
 }
 
+/// Counts, in one sequence, the replots and the paint events of the plots and labels it watches: a step of a
+/// drag is over when every watched plot that replotted has painted since, and the events have run out.
+class PaintWatch : public QObject
+{
+public:
+    void watchPlot(QCustomPlot *plot)
+    {
+        plot->installEventFilter(this);
+        QObject::connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] { m_replotAt[plot] = ++m_sequence; });
+        m_replotAt[plot] = 0;
+        m_paintAt[plot] = 0;
+    }
+    void watchLabel(QLabel *label)
+    {
+        label->installEventFilter(this);
+        m_labels.push_back(label);
+    }
+    std::uint64_t sequence() const { return m_sequence; }
+    /// Every watched plot that replotted after FROM has painted after its replot.
+    bool allPainted(std::uint64_t from) const
+    {
+        for (const auto &[plot, replot] : m_replotAt) {
+            if (replot > from && m_paintAt.at(plot) < replot)
+                return false;
+        }
+        return true;
+    }
+    /// The plots that painted after FROM, and whether a watched label did.
+    int plotsPaintedSince(std::uint64_t from) const
+    {
+        int count = 0;
+        for (const auto &[plot, paint] : m_paintAt)
+            count += paint > from ? 1 : 0;
+        return count;
+    }
+    bool labelPaintedSince(std::uint64_t from) const { return m_labelPaintAt > from; }
+    bool paintedSince(QObject *plot, std::uint64_t from) const { return m_paintAt.at(plot) > from; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint) {
+            ++m_sequence;
+            if (auto it = m_paintAt.find(watched); it != m_paintAt.end())
+                it->second = m_sequence;
+            else
+                m_labelPaintAt = m_sequence;
+        }
+        return false;
+    }
+
+private:
+    std::map<QObject *, std::uint64_t> m_replotAt;
+    std::map<QObject *, std::uint64_t> m_paintAt;
+    std::vector<QLabel *> m_labels;
+    std::uint64_t m_labelPaintAt = 0;
+    std::uint64_t m_sequence = 0;
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -103,7 +169,7 @@ int main(int argc, char **argv)
             only = argv[++i];
         } else if (a == "--help") {
             std::cout
-                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|occupancy|markov|export|stability|import|skeleton|literal|modeltree]\n"
+                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|linked|occupancy|markov|export|stability|import|skeleton|literal|modeltree]\n"
                        "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
@@ -113,6 +179,9 @@ int main(int argc, char **argv)
     }
 
     QApplication app(argc, argv);
+    // The user's settings (View > Side by Side, ...) neither change what is measured nor are changed by it.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().remove(QStringLiteral("view/sideBySide")); // every part starts in the tabs
     ordered_json out;
     out["machine"] = {{"cores", std::thread::hardware_concurrency()},
                       {"qpa_platform", QGuiApplication::platformName().toStdString()}};
@@ -173,6 +242,117 @@ int main(int argc, char **argv)
         out["xgraph_update"] = summarize(update);
         out["xgraph_model_only"] = summarize(modelOnly);
         out["replot_internal_ms"] = plot->replotTime();
+    }
+
+    // Linked views: View > Side by Side in a 1600x1000 window (X-graph, stability map and hysteresis, the three
+    // occupancy sweeps, the readout), and a drag of the n slider and of the Z slider, 600 steps each, through
+    // the slider's own signals. A step is timed from the slider's move to the end of the event processing in
+    // which the last plot that replotted painted (the readout's labels paint in the same window update).
+    if (wanted("linked")) {
+        window.hide();
+        crossroof::app::MainWindow linked;
+        linked.sideBySide()->setActive(true);
+        linked.resize(1600, 1000);
+        linked.show();
+        for (int i = 0; i < 20; ++i)
+            QCoreApplication::processEvents();
+        linked.stabilityView()->waitForMap();
+        QCoreApplication::processEvents();
+        // Every plot and readout label that shows on the screen (a widget scrolled out of its pane paints nothing).
+        PaintWatch watch;
+        ordered_json views = ordered_json::array();
+        for (QCustomPlot *plot : linked.findChildren<QCustomPlot *>()) {
+            if (!plot->isVisible() || plot->visibleRegion().isEmpty())
+                continue;
+            watch.watchPlot(plot);
+            const QWidget *view = plot->parentWidget();
+            while (view && !QByteArray(view->metaObject()->className()).startsWith("crossroof::"))
+                view = view->parentWidget();
+            views.push_back(std::string(view ? view->metaObject()->className() : "?") + ": "
+                            + plot->accessibleName().toStdString());
+        }
+        int labels = 0;
+        for (QLabel *label : linked.readout()->findChildren<QLabel *>()) {
+            if (label->isVisible() && !label->visibleRegion().isEmpty()) {
+                watch.watchLabel(label);
+                ++labels;
+            }
+        }
+        QCustomPlot *xgraphPlot = linked.xgraphView()->plot();
+        QCustomPlot *mapPlot = linked.stabilityView()->mapPlot();
+        const int steps = quick ? 60 : 600;
+        std::vector<double> all;
+        int withReadout = 0;
+        int plotsPainted = 0;
+        int unfinished = 0;
+        for (const char *key : {"n", "Z"}) {
+            const QString k = QString::fromLatin1(key);
+            const auto *info = crossroof::core::findParameter(key);
+            QSlider *slider = linked.parameterPanel()->slider(k);
+            // Back and forth over the middle 80 % of the slider; whole keys move by one at a time.
+            std::vector<int> positions;
+            const double lo = info->slider_min + 0.1 * (info->slider_max - info->slider_min);
+            const double hi = info->slider_min + 0.9 * (info->slider_max - info->slider_min);
+            for (int i = 0; i < steps; ++i) {
+                double value;
+                if (info->integer) {
+                    const int span = std::max(1, int(hi - lo));
+                    const int phase = i % (2 * span);
+                    value = std::round(lo) + (phase < span ? phase : 2 * span - phase);
+                } else {
+                    const double phase = double(i % 200) / 100.0; // 0..2
+                    const double t = phase < 1 ? phase : 2 - phase;
+                    value = info->log_scale ? std::exp(std::log(info->slider_min * 1.5)
+                                                       + t * std::log(info->slider_max / info->slider_min / 2.25))
+                                            : lo + t * (hi - lo);
+                }
+                positions.push_back(crossroof::widgets::ParameterPanel::sliderPosition(*info, value));
+            }
+            std::vector<double> times;
+            slider->setSliderDown(true);
+            for (int pos : positions) {
+                const double before = linked.state()->params().*(info->member);
+                const std::uint64_t from = watch.sequence();
+                const auto t0 = Clock::now();
+                slider->setSliderPosition(pos);
+                if (linked.state()->params().*(info->member) == before)
+                    continue; // the same value: nothing changes, nothing to time
+                // Done when the X-graph, the stability map and the readout have painted, and every other plot that
+                // replotted since the move has painted after its replot. The stability map's background refinement
+                // goes on after that (on the other core); what of it lands before the step is over counts.
+                auto last = Clock::now();
+                for (;;) {
+                    const std::uint64_t seen = watch.sequence();
+                    QCoreApplication::processEvents();
+                    if (watch.sequence() != seen)
+                        last = Clock::now();
+                    if (watch.allPainted(from) && watch.paintedSince(xgraphPlot, from)
+                        && watch.paintedSince(mapPlot, from) && (labels == 0 || watch.labelPaintedSince(from)))
+                        break;
+                    if (Clock::now() - t0 > std::chrono::seconds(1)) {
+                        ++unfinished;
+                        break;
+                    }
+                }
+                times.push_back(std::chrono::duration<double, std::milli>(last - t0).count());
+                withReadout += watch.labelPaintedSince(from) ? 1 : 0;
+                plotsPainted += watch.plotsPaintedSince(from);
+            }
+            slider->setSliderDown(false);
+            all.insert(all.end(), times.begin(), times.end());
+            out[std::string("linked_view_step_") + key] = summarize(times);
+        }
+        out["linked_view_step"] = summarize(all);
+        out["linked_view_setup"] = {{"window", "1600x1000, View > Side by Side"},
+                                    {"plots", views},
+                                    {"readout_labels", labels},
+                                    {"plots_painted_per_step", double(plotsPainted) / double(all.size())},
+                                    {"steps_with_readout_painted", withReadout},
+                                    {"steps_unfinished_after_1_s", unfinished}};
+        linked.sideBySide()->setActive(false);
+        linked.hide();
+        window.show();
+        QCoreApplication::processEvents();
     }
 
     // Occupancy: one input change -> calculator + three full sweeps + three repaints.

@@ -198,7 +198,10 @@ void ParameterState::beginInteraction()
 
 void ParameterState::endInteraction()
 {
+    const bool wasOpen = m_interaction;
     m_interaction = false;
+    if (wasOpen)
+        Q_EMIT interactionEnded();
 }
 
 } // namespace crossroof::widgets

@@ -56,6 +56,8 @@ Q_SIGNALS:
     /// Any change at all; views redraw on this.
     void changed();
     void comparisonChanged();
+    /// A slider was let go (endInteraction()): views that held still during the drag may catch up.
+    void interactionEnded();
 
 private:
     core::HardwareProfile m_profile;

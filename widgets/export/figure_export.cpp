@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
 
+#include "common/curve_thinning.h"
 #include "common/plot_style.h"
 #include "common/save_file.h"
 
@@ -269,6 +270,9 @@ public:
         QFont small = font;
         small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
         for (QCustomPlot *plot : plots) {
+            // Every sample of thinned curves first (and thinned again last, on the way back).
+            plot->setProperty(kFullDetailProperty, true);
+            m_restore.push_back([plot] { plot->setProperty(kFullDetailProperty, false); });
             // Figures are for paper: black on white, whatever the screen's palette.
             plot_style::forceLight(plot, true);
             m_restore.push_back([plot] { plot_style::forceLight(plot, false); });

@@ -76,6 +76,15 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     refresh();
 }
 
+void RooflineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_replotWhenShown) {
+        m_replotWhenShown = false;
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
 void RooflineView::setReport(const std::optional<core::NcuReport> &report)
 {
     m_report = report;
@@ -226,7 +235,11 @@ void RooflineView::refresh()
     }
     m_plot->xAxis->setRange(xMin, xMax);
     m_plot->yAxis->setRange(yMin, yMax);
-    m_plot->replot();
+    // A hidden view (another tab in front) draws nothing while the sliders move; it replots when shown.
+    if (isVisible())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    else
+        m_replotWhenShown = true;
 
     const std::size_t total = m_report ? m_report->kernels.size() : 0;
     m_openKernels->setVisible(!m_report);

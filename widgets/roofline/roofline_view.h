@@ -70,6 +70,9 @@ Q_SIGNALS:
     /// The empty state's button: open an ncu export (the Kernels dock reads it).
     void openKernelsRequested();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
     void rebuildPoints();
@@ -82,6 +85,7 @@ private:
     QCustomPlot *m_plot;
     QLabel *m_note;
     QPushButton *m_openKernels;
+    bool m_replotWhenShown = false;
 };
 
 } // namespace crossroof::widgets

@@ -56,6 +56,12 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
             values.push_back(info->log_scale ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo));
         }
     }
+    // Every point of the sweep sets the key itself: only the other parameters and the range matter.
+    Shown shown{p, key, values, showK};
+    shown.params.*(info->member) = 0;
+    if (m_shown == shown)
+        return;
+    m_shown = std::move(shown);
     const core::HysteresisResult h = core::sweepHysteresis(p, key, values);
     const auto &up = showK ? h.up_k : h.up_gbs;
     const auto &down = showK ? h.down_k : h.down_gbs;

@@ -5,7 +5,9 @@
 
 #include <qcustomplot.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace crossroof::widgets {
 
@@ -23,9 +25,21 @@ public:
     /// Sweeps the parameter KEY of PARAMS up and then down: n from 1 to max(2 n_max, 1.5 n), a parameter
     /// on a log scale over 1/18 to 18 times its value, any other over its slider range. SHOW_K draws the
     /// warps in the memory system k instead of the MS throughput.
+    /// The same sweep as the one shown (the swept key's own value aside, when it does not move the range)
+    /// is neither computed nor drawn again.
     void showSweep(const core::XModelParams &params, const std::string &key, bool showK);
 
 private:
+    struct Shown
+    {
+        core::XModelParams params; ///< the swept key's member set to 0
+        std::string key;
+        std::vector<double> values;
+        bool showK = false;
+        bool operator==(const Shown &) const = default;
+    };
+    std::optional<Shown> m_shown;
+
     QCPGraph *m_up;
     QCPGraph *m_down;
     QCPGraph *m_jumps;

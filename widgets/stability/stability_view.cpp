@@ -119,6 +119,10 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_edges = new QCPCurve(m_map->xAxis, m_map->yAxis);
     m_edges->setPen(QPen(Qt::black, 1.5));
     m_current = m_map->addGraph();
+    // The point has a layer (and paint buffer) of its own: moving it redraws neither the map nor the axes.
+    m_map->addLayer(QStringLiteral("point"), m_map->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_map->layer(QStringLiteral("point"))->setMode(QCPLayer::lmBuffered);
+    m_current->setLayer(QStringLiteral("point"));
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(Qt::black, 2), QColor(255, 255, 255, 160), 16));
     m_map->setMinimumSize(300, 240);
@@ -155,6 +159,13 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::scheduleRefresh);
     connect(m_resolution, &QSpinBox::valueChanged, this, &StabilityView::settingsChanged);
     connect(m_state, &ParameterState::changed, this, &StabilityView::scheduleRefresh);
+    // Let go of a slider: the map may re-centre on the point (its axes held still during the drag).
+    connect(m_state, &ParameterState::interactionEnded, this, &StabilityView::scheduleRefresh);
+    m_advisorTimer = new QTimer(this);
+    m_advisorTimer->setSingleShot(true);
+    m_advisorTimer->setInterval(150);
+    connect(m_advisorTimer, &QTimer::timeout, m_advisor, &AdvisorPanel::refresh);
+    connect(m_map, &QCustomPlot::beforeReplot, this, [this] { m_fullReplotQueued = false; });
     connect(m_map, &QCustomPlot::mousePress, this, [this](QMouseEvent *e) {
         if (!m_map->axisRect()->rect().contains(e->position().toPoint()))
             return;
@@ -296,6 +307,17 @@ core::MapAxis StabilityView::axis(int which) const
     const QString key = (which == 0 ? m_xKey : m_yKey)->currentData().toString();
     const auto *info = core::findParameter(key.toStdString());
     const auto &p = m_state->params();
+    // While a slider is held the map keeps its axes as long as the point stays on it, as while the point is
+    // dragged on the map: it re-centres when the slider is let go, not on every step.
+    const core::MapAxis *held = nullptr;
+    if (m_state->interactionOpen() && m_mapInputs) {
+        held = &m_mapInputs->axes[std::size_t(which)];
+        if (held->key != key.toStdString() || held->count != m_resolution->value())
+            held = nullptr;
+        const double v = p.*(info->member);
+        if (held && v >= held->min && v <= held->max)
+            return *held;
+    }
     core::MapAxis a;
     a.key = key.toStdString();
     a.count = m_resolution->value();
@@ -304,6 +326,9 @@ core::MapAxis StabilityView::axis(int which) const
         // The device holds at most max_warps warps per SM.
         a.min = 1;
         a.max = std::max(p.max_warps, p.n);
+        // n dragged past the map's end: a third more room, so that the next steps land on the map too.
+        if (held && p.n > held->max)
+            a.max = std::min(info->max, std::ceil(p.n * 4 / 3));
     } else if (info->log_scale) {
         // Two and a half decades around the current value, within the key's limits.
         a.min = std::max(info->min > 0 ? info->min : 1e-6, v / 18);
@@ -341,6 +366,7 @@ void StabilityView::scheduleRefresh()
     if (!isVisible()) {
         m_stale = true;
         m_worker.request_stop();
+        m_refinementStopped = true;
         return;
     }
     if (m_refreshQueued)
@@ -355,10 +381,41 @@ void StabilityView::scheduleRefresh()
 void StabilityView::refresh()
 {
     m_stale = false;
-    markCurrent();
+    // Only the point moved (one of the map's own keys, the axes the same): the map stays as it is.
+    const core::MapAxis ax = axis(0), ay = axis(1);
+    const bool mapChanged = mapInputsChanged(ax, ay);
+    if (!mapChanged)
+        markCurrent();
     refreshHysteresis();
-    m_advisor->refresh();
-    startMap();
+    // The advisor's table costs a dozen solves and a relayout: while a slider is held it follows every 150 ms
+    // (and once more when the slider is let go), not on every step.
+    if (m_state->interactionOpen()) {
+        if (!m_advisorTimer->isActive())
+            m_advisorTimer->start();
+    } else {
+        m_advisorTimer->stop();
+        m_advisor->refresh();
+    }
+    if (mapChanged)
+        startMap();
+}
+
+bool StabilityView::mapInputsChanged(const core::MapAxis &x, const core::MapAxis &y) const
+{
+    if (!m_mapInputs)
+        return true;
+    // A refinement that was stopped (the view was hidden) has to start again.
+    if (m_refinementStopped)
+        return true;
+    auto sameAxis = [](const core::MapAxis &a, const core::MapAxis &b) {
+        return a.key == b.key && a.min == b.min && a.max == b.max && a.count == b.count && a.log == b.log;
+    };
+    core::XModelParams base = m_state->params();
+    for (const core::MapAxis *a : {&x, &y}) {
+        if (const auto *info = core::findParameter(a->key))
+            base.*(info->member) = 0;
+    }
+    return !(base == m_mapInputs->base && sameAxis(x, m_mapInputs->axes[0]) && sameAxis(y, m_mapInputs->axes[1]));
 }
 
 void StabilityView::startMap()
@@ -366,6 +423,13 @@ void StabilityView::startMap()
     const core::MapAxis ax = axis(0);
     const core::MapAxis ay = axis(1);
     const core::XModelParams base = m_state->params();
+    MapInputs inputs{base, {ax, ay}};
+    for (const core::MapAxis *a : {&ax, &ay}) {
+        if (const auto *info = core::findParameter(a->key))
+            inputs.base.*(info->member) = 0;
+    }
+    m_mapInputs = std::move(inputs);
+    m_refinementStopped = false;
     const int generation = ++m_generation;
     m_worker.request_stop();
     if (m_worker.joinable())
@@ -473,16 +537,21 @@ void StabilityView::showMap(const core::StabilityMap &map)
                     .arg(formatNumber(top))
                     .arg(done ? tr("%1 of %2 cells bistable.").arg(bistable).arg(map.stable_count.size())
                               : tr("Refining…")));
-    markCurrent();
+    markCurrent(true);
 }
 
-void StabilityView::markCurrent()
+void StabilityView::markCurrent(bool mapChanged)
 {
     const auto &p = m_state->params();
     const auto *xi = core::findParameter(m_xKey->currentData().toString().toStdString());
     const auto *yi = core::findParameter(m_yKey->currentData().toString().toStdString());
     m_current->setData({toAxis(0, p.*(xi->member))}, {toAxis(1, p.*(yi->member))}, true);
-    m_map->replot(QCustomPlot::rpQueuedReplot);
+    if (mapChanged || !m_map->isVisible()) {
+        m_fullReplotQueued = true;
+        m_map->replot(QCustomPlot::rpQueuedReplot);
+    } else if (!m_fullReplotQueued) {
+        m_current->layer()->replot(); // the point's buffer alone (a whole replot if the buffers are stale)
+    }
 }
 
 void StabilityView::dragTo(QMouseEvent *event)

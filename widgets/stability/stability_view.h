@@ -23,6 +23,7 @@ class QLabel;
 class QMouseEvent;
 class QSpinBox;
 class QTableWidget;
+class QTimer;
 
 namespace crossroof::widgets {
 
@@ -91,7 +92,10 @@ private:
     void startMap();
     void showMap(const core::StabilityMap &map);
     void refreshHysteresis();
-    void markCurrent();
+    /// Marks the current point; with MAP_CHANGED false only the point's layer is drawn again.
+    void markCurrent(bool mapChanged = false);
+    /// Whether the map for the present inputs differs from the one shown or being refined.
+    bool mapInputsChanged(const core::MapAxis &x, const core::MapAxis &y) const;
     core::MapAxis axis(int which) const;
     double toAxis(int which, double value) const;
     double fromAxis(int which, double u) const;
@@ -121,6 +125,17 @@ private:
     std::optional<std::array<core::MapAxis, 2>> m_dragAxes;
     bool m_refreshQueued = false;
     bool m_stale = true; ///< inputs changed while hidden: recompute when shown
+    /// What the map shown (or being refined) was computed from: the parameters without its two axes' keys,
+    /// and the axes.
+    struct MapInputs
+    {
+        core::XModelParams base;
+        std::array<core::MapAxis, 2> axes;
+    };
+    std::optional<MapInputs> m_mapInputs;
+    bool m_fullReplotQueued = false;
+    bool m_refinementStopped = false; ///< the background refinement was stopped before it finished
+    QTimer *m_advisorTimer; ///< while a slider is held, the advisor follows a few times a second
 };
 
 } // namespace crossroof::widgets

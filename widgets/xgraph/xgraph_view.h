@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QVector>
 #include <QWidget>
+
+#include <vector>
 
 class QCustomPlot;
 class QCPGraph;
@@ -52,6 +55,15 @@ public:
     /// Redraws from the evaluation; also rescales for graphs others added to the plot (trace overlays).
     void refresh();
 
+    /// The curves f, G and the what-if's are sampled densely (XModelEvaluation) and drawn thinned: within this
+    /// many pixels of every sample, through every kink, peak and valley (thinCurve()). 0 draws every sample.
+    void setCurveTolerance(double pixels);
+    double curveTolerance() const { return m_tolerance; }
+    static constexpr double kDefaultCurveTolerance = 0.1;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     /// What the mouse is over, with its formula, for the status bar.
     void hoverTextChanged(const QString &text);
@@ -61,6 +73,9 @@ private:
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
     void drawDynamics(double top);
+    /// Gives the curve graphs the dense samples thinned for the plot's present ranges and size; again only
+    /// when those changed (zoom, resize) or FORCE.
+    void thinCurves(bool force);
 
     XModelEvaluation *m_eval;
     QCustomPlot *m_plot;
@@ -89,6 +104,23 @@ private:
     QList<QCPItemRect *> m_basinRects;
     QList<FlowArrow> m_flow;
     QList<QPair<double, double>> m_basinRanges;
+
+    struct DenseCurve
+    {
+        QCPGraph *graph;
+        QVector<double> keys;
+        QVector<double> values;
+        std::vector<bool> keep;
+    };
+    std::vector<DenseCurve> m_dense; ///< what the curve graphs draw, before thinning
+    double m_tolerance = kDefaultCurveTolerance;
+    struct ThinnedFor
+    {
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        int width = 0, height = 0;
+        bool full = false; ///< every sample (a figure being exported)
+        bool operator==(const ThinnedFor &) const = default;
+    } m_thinnedFor;
 };
 
 } // namespace crossroof::widgets

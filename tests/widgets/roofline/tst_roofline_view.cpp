@@ -45,6 +45,7 @@ private Q_SLOTS:
     void operatingPointNeverAboveTheCeilings();
     void hoverNamesTheKernel();
     void exports();
+    void hiddenViewReplotsWhenShown();
 
 private:
     ParameterState *m_state = nullptr;
@@ -166,6 +167,25 @@ void TestRooflineView::exports()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.readAll().contains("<svg"));
+}
+
+void TestRooflineView::hiddenViewReplotsWhenShown()
+{
+    QCoreApplication::processEvents(); // what the plot queued while it was set up
+    int replots = 0;
+    connect(m_view->plot(), &QCustomPlot::afterReplot, this, [&replots] { ++replots; });
+    m_state->applyValue(QStringLiteral("Z"), m_state->params().Z * 2);
+    QCoreApplication::processEvents();
+    QCOMPARE(replots, 0); // hidden: nothing drawn
+    const double hidden = m_view->operatingPoint().x();
+    QCOMPARE(hidden, m_state->params().Z * m_state->params().warp_size / m_state->params().request_bytes);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QTRY_VERIFY(replots >= 1);
+    const int shown = replots;
+    m_state->applyValue(QStringLiteral("Z"), m_state->params().Z * 2);
+    QTRY_VERIFY(replots > shown); // shown: follows the slider
+    QCOMPARE(m_view->operatingPoint().x(), 2 * hidden);
 }
 
 QTEST_MAIN(TestRooflineView)

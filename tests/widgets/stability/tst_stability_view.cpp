@@ -28,6 +28,9 @@ private Q_SLOTS:
     void hysteresisBranchesDifferOnlyWhenBistable();
     void adviceAppliesAsOneUndoStep();
     void hiddenViewDefersItsWork();
+    void movingThePointRedrawsOnlyThePoint();
+    void aHeldSliderKeepsTheAxesStill();
+    void theSameSweepIsNotDrawnAgain();
 
 private:
     ParameterState *m_state = nullptr;
@@ -219,6 +222,88 @@ void TestStabilityView::hiddenViewDefersItsWork()
     QCOMPARE(m_view->map().stable_count, before); // nothing computed while hidden
     m_view->waitForMap();                        // brought up to date on demand
     QVERIFY(m_view->map().stable_count != before);
+}
+
+void TestStabilityView::movingThePointRedrawsOnlyThePoint()
+{
+    // n is one of the map's axes: a new n moves the point over the same map, which is neither computed nor
+    // drawn again; the point's layer alone is, and the result is the picture a whole replot draws.
+    QCustomPlot *plot = m_view->mapPlot();
+    const auto before = m_view->map().stable_count;
+    const double shownN = m_view->currentPoint()->data()->at(0)->key;
+    QTest::qWait(50); // what the last refinement queued
+    int replots = 0;
+    connect(plot, &QCustomPlot::beforeReplot, this, [&replots] { ++replots; });
+    m_state->setValue(QStringLiteral("n"), shownN - 10);
+    QCoreApplication::processEvents();
+    QCOMPARE(m_view->currentPoint()->data()->at(0)->key, shownN - 10);
+    QCOMPARE(replots, 0); // no whole replot
+    QVERIFY(m_view->map().stable_count == before);
+    QCOMPARE(m_view->map().completed_stride, 1);
+    QTest::qWait(20); // the point's repaint
+    const QImage layered = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(replots, 1);
+    const QImage whole = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(layered.size(), whole.size());
+    // The point's antialiased edge is blended from its own buffer instead of drawn onto the map: a level or
+    // two at most, anywhere.
+    int worst = 0;
+    for (int y = 0; y < whole.height(); ++y) {
+        for (int x = 0; x < whole.width(); ++x) {
+            const QRgb a = layered.pixel(x, y), b = whole.pixel(x, y);
+            worst = std::max({worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                              std::abs(qBlue(a) - qBlue(b))});
+        }
+    }
+    QVERIFY2(worst <= 2, qPrintable(QString::number(worst)));
+    // Another parameter (not an axis) changes the map: computed and drawn again.
+    m_state->setValue(QStringLiteral("E"), m_state->params().E * 1.5);
+    m_view->waitForMap();
+    QVERIFY(replots >= 2);
+}
+
+void TestStabilityView::aHeldSliderKeepsTheAxesStill()
+{
+    // Z's axis is centred on Z; while the Z slider is held the map keeps its axes (and its counts), and it
+    // re-centres when the slider is let go.
+    QCustomPlot *plot = m_view->mapPlot();
+    const QCPRange y0 = plot->yAxis->range();
+    const auto counts = m_view->map().stable_count;
+    m_state->beginInteraction();
+    for (double z : {13.0, 15.0, 18.0}) {
+        m_state->applyValue(QStringLiteral("Z"), z);
+        m_view->waitForMap();
+        QCOMPARE(plot->yAxis->range(), y0);
+        QVERIFY(m_view->map().stable_count == counts);
+        QCOMPARE(m_view->currentPoint()->data()->at(0)->value, std::log10(z));
+    }
+    m_state->endInteraction();
+    QTRY_VERIFY(plot->yAxis->range() != y0);
+    m_view->waitForMap();
+    QCOMPARE(plot->yAxis->range().center(), std::log10(18.0));
+    // Without a held slider every Z re-centres the map.
+    const QCPRange y1 = plot->yAxis->range();
+    m_state->setValue(QStringLiteral("Z"), 9);
+    m_view->waitForMap();
+    QVERIFY(plot->yAxis->range() != y1);
+}
+
+void TestStabilityView::theSameSweepIsNotDrawnAgain()
+{
+    // The hysteresis sweeps n over 1..max warps: a new n is a point of the same sweep.
+    QCustomPlot *hyst = m_view->hysteresisPlot();
+    QTest::qWait(50);
+    int replots = 0;
+    connect(hyst, &QCustomPlot::beforeReplot, this, [&replots] { ++replots; });
+    const auto up = m_view->upBranch()->data()->at(5)->value;
+    m_state->setValue(QStringLiteral("n"), 20);
+    m_view->waitForMap();
+    QCOMPARE(replots, 0);
+    m_state->setValue(QStringLiteral("Z"), 20); // another sweep
+    m_view->waitForMap();
+    QTRY_VERIFY(replots >= 1);
+    QVERIFY(m_view->upBranch()->data()->at(5)->value != up);
 }
 
 QTEST_MAIN(TestStabilityView)

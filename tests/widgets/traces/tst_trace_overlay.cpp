@@ -178,7 +178,7 @@ void TestTraceOverlay::otherGraphsAreUntouched()
     QCOMPARE(snapshot(after), data);
     for (int i = 0; i < before.size(); ++i)
         QCOMPARE(before[i]->name(), names[i]);
-    QVERIFY(m_view->supplyGraph()->dataCount() > 100);
+    QVERIFY(m_view->supplyGraph()->dataCount() > 2); // thinned for drawing
 }
 
 void TestTraceOverlay::kernelsShowThePredictionAndTheError()

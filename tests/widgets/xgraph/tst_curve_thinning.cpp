@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The X-graph draws its curves thinned (thinCurve): within a tenth of a pixel of every dense sample, through
+// every kink, peak and valley, and the same pixels as the dense curves.
+#include "common/curve_thinning.h"
+#include "common/parameter_state.h"
+#include "xgraph/xgraph_view.h"
+#include "xgraph/xmodel_evaluation.h"
+
+#include <qcustomplot.h>
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// The thinned polyline's value at KEY (linear between its points), NaN in a gap or outside.
+double valueAt(const QVector<double> &keys, const QVector<double> &values, double key)
+{
+    for (qsizetype i = 0; i + 1 < keys.size(); ++i) {
+        if (keys[i] <= key && key <= keys[i + 1]) {
+            if (keys[i + 1] == keys[i])
+                return values[i];
+            const double t = (key - keys[i]) / (keys[i + 1] - keys[i]);
+            return values[i] + t * (values[i + 1] - values[i]);
+        }
+    }
+    return keys.size() == 1 && keys[0] == key ? values[0] : kNaN;
+}
+
+/// The largest vertical distance, in pixels, from a dense sample to the thinned curve.
+double worstDeviation(const QVector<double> &keys, const QVector<double> &values, const DrawnCurve &thin,
+                      double yScale)
+{
+    double worst = 0;
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        if (!std::isfinite(values[i]))
+            continue;
+        const double v = valueAt(thin.keys, thin.values, keys[i]);
+        worst = std::max(worst, std::isfinite(v) ? std::abs(v - values[i]) * yScale : 1e9);
+    }
+    return worst;
+}
+
+QVector<double> graphKeys(const QCPGraph *g)
+{
+    QVector<double> k;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        k << it->key;
+    return k;
+}
+
+QVector<double> graphValues(const QCPGraph *g)
+{
+    QVector<double> v;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        v << it->value;
+    return v;
+}
+
+} // namespace
+
+class TestCurveThinning : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void aStraightLineKeepsItsEnds();
+    void staysWithinTheTolerance_data();
+    void staysWithinTheTolerance();
+    void keepsKinksAndExtremes();
+    void gapsStayGaps();
+    void badScalesDrawEverySample();
+    void xgraphPassesThroughItsLandmarks();
+    void xgraphDrawsTheSamePixels();
+    void zoomThinsAgain();
+};
+
+void TestCurveThinning::aStraightLineKeepsItsEnds()
+{
+    QVector<double> x, y;
+    for (int i = 0; i < 2000; ++i)
+        x << i * 0.01, y << 3 * i * 0.01 + 1;
+    const DrawnCurve c = thinCurve(x, y, 50, 20, 0.1);
+    QCOMPARE(c.keys.size(), 2);
+    QCOMPARE(c.keys.front(), 0.0);
+    QCOMPARE(c.keys.back(), x.back());
+    QCOMPARE(c.values.back(), y.back());
+}
+
+void TestCurveThinning::staysWithinTheTolerance_data()
+{
+    QTest::addColumn<int>("shape");
+    QTest::addColumn<double>("tolerance");
+    QTest::newRow("sine, 0.1 px") << 0 << 0.1;
+    QTest::newRow("sine, 0.5 px") << 0 << 0.5;
+    QTest::newRow("square root, 0.1 px") << 1 << 0.1;
+    QTest::newRow("kinked, 0.1 px") << 2 << 0.1;
+    QTest::newRow("steep exponential, 0.05 px") << 3 << 0.05;
+}
+
+void TestCurveThinning::staysWithinTheTolerance()
+{
+    QFETCH(int, shape);
+    QFETCH(double, tolerance);
+    QVector<double> x, y;
+    for (int i = 0; i < 2000; ++i) {
+        const double t = i / 1999.0;
+        x << t;
+        switch (shape) {
+        case 0: y << std::sin(12 * t); break;
+        case 1: y << std::sqrt(t); break;
+        case 2: y << std::min(t, 0.37) + 0.2 * std::max(0.0, t - 0.8); break;
+        default: y << std::exp(8 * t) / std::exp(8.0); break;
+        }
+    }
+    const double xScale = 800, yScale = 600; // an 800x600-pixel plot of [0, 1] x [0, 1]
+    const DrawnCurve c = thinCurve(x, y, xScale, yScale, tolerance);
+    QVERIFY2(c.keys.size() < x.size() / 4, qPrintable(QString::number(c.keys.size())));
+    QVERIFY(c.keys.size() >= 2);
+    QVERIFY2(worstDeviation(x, y, c, yScale) <= tolerance + 1e-9,
+             qPrintable(QString::number(worstDeviation(x, y, c, yScale))));
+    QCOMPARE(c.keys.front(), x.front());
+    QCOMPARE(c.keys.back(), x.back());
+}
+
+void TestCurveThinning::keepsKinksAndExtremes()
+{
+    // A tent with its top between grid samples: the top is a sample to keep; a flat stretch's two ends stay.
+    QVector<double> x, y;
+    for (int i = 0; i <= 1000; ++i)
+        x << i / 1000.0;
+    x.insert(377, 0.3765);
+    std::sort(x.begin(), x.end());
+    for (double t : x)
+        y << (t < 0.7 ? 1 - std::abs(t - 0.3765) : 0.6235 - 0.0);
+    std::vector<bool> keep(std::size_t(x.size()), false);
+    const auto top = std::size_t(x.indexOf(0.3765));
+    keep[top] = true;
+    const DrawnCurve c = thinCurve(x, y, 100, 100, 2.0, keep); // a loose tolerance: only what must stay
+    QVERIFY(c.keys.contains(0.3765));
+    QCOMPARE(c.values[c.keys.indexOf(0.3765)], 1.0);
+    QVERIFY(c.keys.size() <= 6);
+    // Without the mask the peak is still kept: it is a local maximum.
+    const DrawnCurve unmasked = thinCurve(x, y, 100, 100, 2.0);
+    QVERIFY(unmasked.keys.contains(0.3765));
+}
+
+void TestCurveThinning::gapsStayGaps()
+{
+    QVector<double> x, y;
+    for (int i = 0; i < 300; ++i) {
+        x << i;
+        y << ((i >= 100 && i < 150) ? kNaN : 2.0 * i);
+    }
+    const DrawnCurve c = thinCurve(x, y, 1, 1, 0.1);
+    int gaps = 0;
+    for (qsizetype i = 0; i < c.values.size(); ++i) {
+        if (std::isnan(c.values[i])) {
+            ++gaps;
+            QCOMPARE(c.keys[i - 1], 99.0); // the first piece ends at its last sample
+            QCOMPARE(c.keys[i + 1], 150.0); // the second starts at its first
+        }
+    }
+    QCOMPARE(gaps, 1);
+    QCOMPARE(c.keys.size(), 5);
+}
+
+void TestCurveThinning::badScalesDrawEverySample()
+{
+    const QVector<double> x{0, 1, 2, 3}, y{0, 1, 2, 3};
+    QCOMPARE(thinCurve(x, y, 0, 1, 0.1).keys.size(), 4);
+    QCOMPARE(thinCurve(x, y, 1, std::numeric_limits<double>::infinity(), 0.1).keys.size(), 4);
+    QCOMPARE(thinCurve(x, y, 1, 1, 0).keys.size(), 4);
+}
+
+void TestCurveThinning::xgraphPassesThroughItsLandmarks()
+{
+    ParameterState state; // the default profile: a GTX 570 thrashing its cache, with a peak and a valley
+    XModelEvaluation eval(&state);
+    XGraphView view(&eval);
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const auto &lm = eval.result().landmarks;
+    QVERIFY(lm.psi && lm.valley);
+    const QVector<double> fk = graphKeys(view.supplyGraph());
+    const QVector<double> fv = graphValues(view.supplyGraph());
+    QVERIFY2(fk.size() < int(eval.curves().k.size()) / 4, qPrintable(QString::number(fk.size())));
+    // f's kink at delta, the cache peak psi and the valley are points of the drawn f, with their exact values.
+    const auto &c = eval.curves();
+    const double n = state.params().n;
+    for (double landmark : {lm.delta, *lm.psi, *lm.valley}) {
+        if (!(landmark > 0 && landmark < n))
+            continue; // beyond the plot
+        const qsizetype at = fk.indexOf(landmark);
+        QVERIFY2(at >= 0, qPrintable(QString::number(landmark)));
+        const auto dense = std::size_t(std::find(c.k.begin(), c.k.end(), landmark) - c.k.begin());
+        QCOMPARE(fv[at], c.f_gbs[dense]);
+    }
+    // G's kink at k = n - pi is a point of the drawn G.
+    QVERIFY(graphKeys(view.demandGraph()).contains(state.params().n - lm.pi));
+    // Every dense sample of f and of G is within the tolerance, in this plot's pixels.
+    QCustomPlot *plot = view.plot();
+    const double yScale = plot->height() / plot->yAxis->range().size();
+    const QVector<double> keys(c.k.begin(), c.k.end());
+    const QVector<double> g(c.g_gbs.begin(), c.g_gbs.end());
+    const DrawnCurve drawnG{graphKeys(view.demandGraph()), graphValues(view.demandGraph())};
+    QVERIFY(worstDeviation(keys, g, drawnG, yScale) <= XGraphView::kDefaultCurveTolerance + 1e-9);
+}
+
+void TestCurveThinning::xgraphDrawsTheSamePixels()
+{
+    ParameterState state;
+    XModelEvaluation eval(&state);
+    XGraphView view(&eval);
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (const QString &key : {QStringLiteral("n"), QStringLiteral("Z")}) {
+        state.setValue(key, state.value(key) * 0.8);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage thinned = view.plot()->toPixmap().toImage().convertToFormat(QImage::Format_RGB32);
+        const int thinnedCount = view.supplyGraph()->dataCount() + view.demandGraph()->dataCount();
+        view.setCurveTolerance(0);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage dense = view.plot()->toPixmap().toImage().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(view.supplyGraph()->dataCount() + view.demandGraph()->dataCount() > 4 * thinnedCount);
+        view.setCurveTolerance(XGraphView::kDefaultCurveTolerance);
+        QCOMPARE(thinned.size(), dense.size());
+        // Antialiasing shades a curve's edge pixels a little differently where the thinned polyline runs a
+        // fraction of a pixel off the dense one, and where the dense one's 2,000 short segments overlap at their
+        // joins (the same differences at a 0.05-pixel tolerance): edge pixels change by some levels, none by
+        // half the range, one in a thousand by a quarter.
+        int changed = 0, worst = 0, strong = 0;
+        for (int y = 0; y < dense.height(); ++y) {
+            const auto *a = reinterpret_cast<const QRgb *>(thinned.constScanLine(y));
+            const auto *b = reinterpret_cast<const QRgb *>(dense.constScanLine(y));
+            for (int x = 0; x < dense.width(); ++x) {
+                const int d = std::max({std::abs(qRed(a[x]) - qRed(b[x])), std::abs(qGreen(a[x]) - qGreen(b[x])),
+                                        std::abs(qBlue(a[x]) - qBlue(b[x]))});
+                worst = std::max(worst, d);
+                changed += d > 25 ? 1 : 0;
+                strong += d > 64 ? 1 : 0;
+            }
+        }
+        const int pixels = dense.width() * dense.height();
+        const QString what = QStringLiteral("%1: worst %2, %3 pixels by more than 25, %4 by more than 64")
+                                     .arg(key).arg(worst).arg(changed).arg(strong);
+        QVERIFY2(worst < 128, qPrintable(what));
+        QVERIFY2(changed <= pixels / 200, qPrintable(what));
+        QVERIFY2(strong <= pixels / 1000, qPrintable(what));
+    }
+}
+
+void TestCurveThinning::zoomThinsAgain()
+{
+    ParameterState state;
+    XModelEvaluation eval(&state);
+    XGraphView view(&eval);
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCustomPlot *plot = view.plot();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const int whole = view.supplyGraph()->dataCount();
+    // Zoomed into the cache peak, a pixel holds far less of the curve: more samples are drawn, each still
+    // within the tolerance at the new scale.
+    const double psi = *eval.result().landmarks.psi;
+    plot->xAxis->setRange(psi * 0.5, psi * 1.5);
+    plot->yAxis->setRange(plot->yAxis->range().upper * 0.5, plot->yAxis->range().upper);
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(view.supplyGraph()->dataCount() > whole);
+    const auto &c = eval.curves();
+    const double yScale = plot->height() / plot->yAxis->range().size();
+    QVector<double> keys, f;
+    for (std::size_t i = 0; i < c.k.size(); ++i) {
+        if (c.k[i] >= psi * 0.5 && c.k[i] <= psi * 1.5)
+            keys << c.k[i], f << c.f_gbs[i];
+    }
+    // The drawn f is split in solid and dashed stretches; the solid one holds the peak's neighbourhood.
+    const DrawnCurve drawn{graphKeys(view.supplyGraph()), graphValues(view.supplyGraph())};
+    double worst = 0;
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const double v = valueAt(drawn.keys, drawn.values, keys[i]);
+        if (std::isfinite(v))
+            worst = std::max(worst, std::abs(v - f[i]) * yScale);
+    }
+    QVERIFY2(worst <= XGraphView::kDefaultCurveTolerance + 1e-9, qPrintable(QString::number(worst)));
+}
+
+QTEST_MAIN(TestCurveThinning)
+#include "tst_curve_thinning.moc"
