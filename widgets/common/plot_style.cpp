@@ -245,6 +245,19 @@ void setupAxes(QCustomPlot *plot)
     followPalette(plot);
 }
 
+int legendColumns(const QCPLegend *legend, double width, int most)
+{
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (const QCPAbstractLegendItem *item = legend->item(i)) // cells of a wrapped grid can be empty
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+    }
+    if (widest == 0)
+        return 0;
+    const int spacing = legend->columnSpacing();
+    return std::clamp(int((width + spacing) / (widest + spacing)), 1, most);
+}
+
 void placeLegendBelow(QCustomPlot *plot)
 {
     plot->legend->setVisible(true);
@@ -266,17 +279,8 @@ void placeLegendBelow(QCustomPlot *plot)
     // cut when the plot is narrow (a small window, a single-column figure).
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
         QCPLegend *legend = plot->legend;
-        int widest = 0;
-        for (int i = 0; i < legend->itemCount(); ++i) {
-            if (const QCPAbstractLegendItem *item = legend->item(i)) // cells of a wrapped grid can be empty
-                widest = std::max(widest, item->minimumOuterSizeHint().width());
-        }
-        if (widest == 0)
-            return;
-        const int available = plot->viewport().width() - 8;
-        const int columns = std::clamp((available + legend->columnSpacing()) / (widest + legend->columnSpacing()),
-                                       1, 3);
-        if (columns != legend->wrap()) {
+        const int columns = legendColumns(legend, plot->viewport().width() - 8, 3);
+        if (columns != 0 && columns != legend->wrap()) {
             legend->setWrap(columns);
             legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         }

@@ -5,6 +5,7 @@
 #include <QFont>
 
 class QCPAxis;
+class QCPLegend;
 class QCustomPlot;
 class QPalette;
 
@@ -40,6 +41,8 @@ void forceLight(QCustomPlot *plot, bool light);
 /// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);
+/// How many columns (1 to MOST) of LEGEND's entries fit side by side in WIDTH; 0 when it has no entries.
+int legendColumns(const QCPLegend *legend, double width, int most);
 /// Moves the legend into its own row under the axis rect, laid out horizontally.
 void placeLegendBelow(QCustomPlot *plot);
 

@@ -322,17 +322,10 @@ private:
     void fitLegendColumns(QCustomPlot *plot, const FigureOptions &options)
     {
         QCPLegend *legend = plot->legend;
-        int widest = 0;
-        for (int i = 0; i < legend->itemCount(); ++i) {
-            if (const QCPAbstractLegendItem *item = legend->item(i))
-                widest = std::max(widest, item->minimumOuterSizeHint().width());
-        }
-        if (widest == 0)
-            return;
-        const double width = options.width_mm * kPointsPerMm * kUnitsPerPoint - 16;
-        const int columns = std::clamp(int((width + legend->columnSpacing()) / (widest + legend->columnSpacing())), 1, 4);
+        const int columns
+                = plot_style::legendColumns(legend, options.width_mm * kPointsPerMm * kUnitsPerPoint - 16, 4);
         const int wrap = legend->wrap();
-        if (columns == wrap)
+        if (columns == 0 || columns == wrap)
             return;
         legend->setWrap(columns);
         legend->setFillOrder(legend->fillOrder(), true);
