@@ -6,9 +6,9 @@
 #
 #   scripts/test.sh [--clean] [--no-fuzz] [--sanitize] [--package] [-- extra ctest arguments...]
 #
-#   --clean    remove build/ (and build-fuzz/, build-sanitize/) before configuring
-#   --no-fuzz  skip the fuzz targets (built with clang in build-fuzz/, each run for 10 s)
-#   --sanitize also build everything with AddressSanitizer and UndefinedBehaviorSanitizer in
+#   --clean    remove build/ (and build-sanitize/) before configuring
+#   --no-fuzz  skip the fuzz targets (libFuzzer, built with clang in build-sanitize/, each run for 10 s)
+#   --sanitize also build everything with clang, AddressSanitizer and UndefinedBehaviorSanitizer in
 #              build-sanitize/ and run the whole suite there (any report fails the test)
 #   --package  also run the test labelled "package" (scripts/package.sh: both .deb packages, lintian,
 #              the source tarball; minutes, in build-package/); left out by default
@@ -54,48 +54,59 @@ build_dir="build"
 if [[ $clean -eq 1 ]]; then
     section "Clean"
     echo "removing $build_dir/"
-    rm -rf -- "$build_dir" build-fuzz build-sanitize
+    rm -rf -- "$build_dir" build-sanitize
 fi
 
 section "Dependencies"
 crossroof_install_deps
 
+# A tree configured with another generator, or (when a compiler is named) another compiler, cannot be
+# reused; it is removed and built afresh.
+fresh_tree()
+{
+    local dir="$1" compiler="${2:-}" cache="$1/CMakeCache.txt"
+    [[ -f "$cache" ]] || return 0
+    if ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$cache" \
+        || { [[ -n "$compiler" ]] && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=\(.*/\)\?$compiler\$" "$cache"; }; then
+        echo "$dir/ was configured with another generator or compiler; removing it"
+        rm -rf -- "$dir"
+    fi
+}
+
 section "Configure ($build_dir/, Release, Ninja, tests on)"
-# A build/ configured with another generator cannot be reused with -G Ninja.
-if [[ -f "$build_dir/CMakeCache.txt" ]] \
-    && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$build_dir/CMakeCache.txt"; then
-    echo "$build_dir/ was configured with another generator; removing it"
-    rm -rf -- "$build_dir"
-fi
+fresh_tree "$build_dir"
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCROSSROOF_BUILD_TESTS=ON
 
 section "Build (2 jobs)"
 cmake --build "$build_dir" --parallel 2
 
-# The importers' libFuzzer targets, built with clang in their own tree and each run for 10 seconds.
-if [[ $fuzz -eq 1 ]]; then
-    section "Fuzz targets (clang, libFuzzer + AddressSanitizer, build-fuzz/)"
-    CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCROSSROOF_BUILD_GUI=OFF -DCROSSROOF_FUZZ=ON -DCROSSROOF_BUILD_TESTS=ON
-    cmake --build build-fuzz --parallel 2 --target fuzz_all
-fi
-
-# The same tree with ASan and UBSan, at -O1 so that it builds and runs in a few minutes more; -g1 keeps the
-# line tables that reports need and compiles about a third faster than -g (no local-variable info).
-if [[ $sanitize -eq 1 ]]; then
-    section "Sanitizers (AddressSanitizer + UndefinedBehaviorSanitizer, build-sanitize/)"
+# The second tree: clang with ASan and UBSan at -O1 (-g1 keeps the line tables reports need, and compiles
+# much faster than -g). Its core libraries also carry libFuzzer's coverage hooks, so the fuzz targets are
+# built from the same objects as the tests. Without --sanitize only the fuzz targets are built there.
+if [[ $fuzz -eq 1 || $sanitize -eq 1 ]]; then
+    fuzz_flag=OFF
+    [[ $fuzz -eq 1 ]] && fuzz_flag=ON
+    section "Configure build-sanitize/ (clang, AddressSanitizer + UndefinedBehaviorSanitizer, fuzz $fuzz_flag)"
+    fresh_tree build-sanitize clang++
     # The benchmark is left out: it measures speed, which this tree does not have, and its drawing paths are
     # the GUI tests' too.
-    cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
-        -DCROSSROOF_SANITIZE=ON -DCROSSROOF_BUILD_TESTS=ON -DCROSSROOF_BUILD_BENCH=OFF
-    cmake --build build-sanitize --parallel 2
+    CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+        "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DCROSSROOF_SANITIZE=ON "-DCROSSROOF_FUZZ=$fuzz_flag" \
+        -DCROSSROOF_BUILD_TESTS=ON -DCROSSROOF_BUILD_BENCH=OFF
+    if [[ $sanitize -eq 1 ]]; then
+        section "Build build-sanitize/ (2 jobs)"
+        cmake --build build-sanitize --parallel 2
+    else
+        section "Build the fuzz targets in build-sanitize/ (2 jobs)"
+        cmake --build build-sanitize --parallel 2 --target fuzz_all
+    fi
 fi
 
 section "Test (ctest, QT_QPA_PLATFORM=offscreen)"
 export QT_QPA_PLATFORM=offscreen
 status=0
 if [[ $fuzz -eq 1 ]]; then
-    ctest --test-dir build-fuzz --output-on-failure -L fuzz --no-tests=error || status=$?
+    ctest --test-dir build-sanitize --output-on-failure -L fuzz -j2 --no-tests=error || status=$?
 fi
 package_filter=(-LE package)
 if [[ $package -eq 1 ]]; then
