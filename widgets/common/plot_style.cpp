@@ -287,4 +287,18 @@ void placeLegendBelow(QCustomPlot *plot)
     });
 }
 
+namespace {
+constexpr char kShortLabelProperty[] = "crossroof_shortLabel";
+} // namespace
+
+void setShortLabel(QCPAxis *axis, const QString &label)
+{
+    axis->setProperty(kShortLabelProperty, label);
+}
+
+QString shortLabel(const QCPAxis *axis)
+{
+    return axis->property(kShortLabelProperty).toString();
+}
+
 } // namespace crossroof::widgets::plot_style

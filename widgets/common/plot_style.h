@@ -45,5 +45,9 @@ void setLogScale(QCPAxis *axis, bool log);
 int legendColumns(const QCPLegend *legend, double width, int most);
 /// Moves the legend into its own row under the axis rect, laid out horizontally.
 void placeLegendBelow(QCustomPlot *plot);
+/// A shorter title for AXIS (a symbol and its unit, "occ. (%)"), which a figure uses where the full title does
+/// not fit its page; shortLabel() gives it, or an empty string when there is none.
+void setShortLabel(QCPAxis *axis, const QString &label);
+QString shortLabel(const QCPAxis *axis);
 
 } // namespace crossroof::widgets::plot_style

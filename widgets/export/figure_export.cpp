@@ -421,7 +421,16 @@ private:
                 const double length = horizontal ? box.rect.width() : box.rect.height();
                 if (length <= room || room <= 0)
                     continue;
-                // First a smaller font, down to three quarters of the figure's; then an ellipsis.
+                // First the axis's short title, if it has one; then a smaller font, down to three quarters of
+                // the figure's; then an ellipsis.
+                const QString brief = plot_style::shortLabel(axis);
+                if (!brief.isEmpty() && axis->label() != brief) {
+                    const QString label = axis->label();
+                    axis->setLabel(brief);
+                    m_restore.push_back([axis, label] { axis->setLabel(label); });
+                    changed = true;
+                    continue;
+                }
                 const QFont font = axis->labelFont();
                 const int pixels = QFontInfo(font).pixelSize();
                 const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
@@ -692,6 +701,9 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
         problems << QObject::tr("the legend takes %1 % of the page").arg(int(std::lround(100 * legendArea / (wPt * hPt))));
     const QRectF page(-0.5, -0.5, wPt + 1, hPt + 1);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
+        // An axis title must fit whole (its short form, if it has one): a title cut to "occu…" names nothing.
+        if (boxes[i].kind == TextBox::Kind::AxisTitle && boxes[i].text.contains(QChar(0x2026)))
+            problems << QObject::tr("%1 is cut short").arg(boxes[i].text);
         if (!page.contains(boxes[i].rect))
             problems << QObject::tr("%1 leaves the page").arg(boxes[i].text);
         for (std::size_t j = i + 1; j < boxes.size(); ++j) {

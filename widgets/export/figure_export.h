@@ -53,7 +53,7 @@ QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &opti
 
 /// What is wrong with the layout of the figure PLOTS make at OPTIONS' size, one line a problem, empty when
 /// nothing is: a piece of text (tick label, axis title, legend entry, title, text item) that leaves the page,
-/// or two that overlap. Each is measured where the export draws it.
+/// two that overlap, or an axis title cut short with an ellipsis. Each is measured where the export draws it.
 QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const FigureOptions &options);
 
 /// Every plotted series as CSV (plot, series, x, y; one row per point), written atomically. Returns an

@@ -90,6 +90,7 @@ MappingView::MappingView(QWidget *parent)
     plot_style::setupAxes(m_plot);
     PlotNavigator::install(m_plot);
     m_plot->yAxis->setLabel(tr("steady-state CPI (cycles per instruction)"));
+    plot_style::setShortLabel(m_plot->yAxis, tr("CPI"));
     m_plot->xAxis->setLabel(tr("mapping strategy"));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->legend->setVisible(true);

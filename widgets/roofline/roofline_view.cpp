@@ -46,6 +46,8 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     plot_style::setLogScale(m_plot->yAxis, true);
     m_plot->xAxis->setLabel(tr("Intensity I (thread-instructions per DRAM byte)"));
     m_plot->yAxis->setLabel(tr("Instruction throughput (Gop/s)"));
+    plot_style::setShortLabel(m_plot->xAxis, tr("I (op/B)"));
+    plot_style::setShortLabel(m_plot->yAxis, tr("Gop/s"));
     m_plot->legend->setVisible(true);
     plot_style::placeLegendBelow(m_plot);
     m_plot->setMouseTracking(true);

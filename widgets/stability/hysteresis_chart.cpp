@@ -69,6 +69,7 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
     m_up->setData(x, QVector<double>(up.begin(), up.end()), true);
     m_down->setData(x, QVector<double>(down.begin(), down.end()), true);
     yAxis->setLabel(showK ? tr("warps in memory, k") : tr("MS throughput (GB/s)"));
+    plot_style::setShortLabel(yAxis, showK ? tr("k") : tr("GB/s"));
     double top = 0;
     for (double g : up)
         top = std::max(top, g);
@@ -91,6 +92,9 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
     xAxis->setLabel(tr("%1 (%2)%3, swept up then down")
                             .arg(qs(info->label), qs(info->symbol),
                                  info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit)));
+    const QString symbol = qs(info->symbol);
+    plot_style::setShortLabel(xAxis, info->unit.empty() ? symbol
+                                                        : QStringLiteral("%1 (%2)").arg(symbol, qs(info->unit)));
     replot(QCustomPlot::rpQueuedReplot);
 }
 
