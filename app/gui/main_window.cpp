@@ -91,20 +91,19 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->addWidget(scrollable(m_panel), 1);
     auto *paramDock = m_paramDock
             = addDock(this, Qt::LeftDockWidgetArea, tr("Parameters"), QStringLiteral("ParametersDock"), left);
-    paramDock->setMinimumWidth(340);
+    paramDock->setMinimumWidth(280);
 
     // Right: the readout.
     m_readout = new ReadoutPanel(m_eval, this);
     auto *readoutDock = m_readoutDock = addDock(this, Qt::RightDockWidgetArea, tr("Readout"),
                                                 QStringLiteral("ReadoutDock"), scrollable(m_readout));
-    readoutDock->setMinimumWidth(320);
+    readoutDock->setMinimumWidth(250);
 
     // Measured traces: import, show or hide, calibrate.
     m_tracesPanel = new TracesPanel(m_traces, m_state, this);
     auto *tracesDock = m_tracesDock = addDock(this, Qt::RightDockWidgetArea, tr("Traces"),
                                               QStringLiteral("TracesDock"), m_tracesPanel);
     tabifyDockWidget(readoutDock, tracesDock);
-    readoutDock->raise();
     connect(m_traces, &TraceState::traceAdded, tracesDock, &QDockWidget::raise);
     connect(m_tracesPanel, &TracesPanel::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 6000); });
@@ -114,10 +113,18 @@ MainWindow::MainWindow(QWidget *parent)
     auto *kernelsDock = m_kernelsDock
             = addKernelsDock(this, tracesDock, m_kernels, m_roofline, xgraphTraces, m_traces);
 
-    // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
-    // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
-    connect(m_sideBySide, &SideBySide::activeChanged, this, &MainWindow::updateDocks);
+    // The docks stay put whichever view is in front (a view's own controls live in the view). Side by Side
+    // brings the readout forward: it reads what the three views show.
+    connect(m_sideBySide, &SideBySide::activeChanged, readoutDock, [readoutDock](bool active) {
+        if (active)
+            readoutDock->raise();
+    });
+
+    resize(1280, 800);
+    readoutDock->raise(); // in front of the traces and kernels tabbed with it
+    m_layout = new WindowLayout(this, [this] {
+        resizeDocks({m_paramDock, m_readoutDock}, {340, 330}, Qt::Horizontal);
+    });
 
     m_sessions = new SessionController(this);
     m_export = new ExportController(this);
@@ -133,8 +140,6 @@ MainWindow::MainWindow(QWidget *parent)
     trackViewUndo(this);
     routeUndoKeysToTheWindow(this);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
-    resize(1280, 800);
-    resizeDocks({paramDock, readoutDock}, {340, 330}, Qt::Horizontal);
     m_sideBySide->setActive(SideBySide::remembered());
 }
 
@@ -143,19 +148,6 @@ bool MainWindow::showView(const QString &name)
     if (m_sideBySide->isActive() && ViewTabs::names().contains(name) && !m_sideBySide->names().contains(name))
         m_sideBySide->setActive(false);
     return m_tabs->showView(name);
-}
-
-void MainWindow::updateDocks()
-{
-    // Each view shows the docks it uses, like an IDE's perspectives: the readout describes the X-graph, the
-    // parameters drive the X-graph and (through the link) the occupancy views; the Markov view needs neither.
-    const QWidget *view = m_sideBySide->isActive() ? m_xgraph : m_tabs->currentView();
-    m_readoutDock->setVisible(view == m_xgraph);
-    m_paramDock->setVisible(view != m_markov && view != m_mapping && view != m_extrapolate && view != m_bandwidth);
-    m_tracesDock->setVisible(view == m_xgraph || view == m_zigzag || view == m_bandwidth);
-    m_kernelsDock->setVisible(view == m_xgraph || view == m_roofline);
-    if (m_sideBySide->isActive())
-        m_readoutDock->raise(); // in front of the traces and kernels tabbed with it: it reads what the views show
 }
 
 void MainWindow::createMenus(QList<QAction *> dockActions)
@@ -185,6 +177,8 @@ void MainWindow::createMenus(QList<QAction *> dockActions)
     view->addAction(m_sideBySide->action());
     view->addSeparator();
     view->addActions(dockActions);
+    view->addSeparator();
+    view->addAction(m_layout->resetAction());
     addHelpMenu(this);
 }
 
@@ -198,6 +192,8 @@ void MainWindow::updateCpuProfiles()
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     event->setAccepted(m_sessions->mayClose());
+    if (event->isAccepted())
+        m_layout->save();
 }
 
 } // namespace crossroof::app

@@ -7,6 +7,7 @@
 #include "session_controller.h"
 #include "side_by_side.h"
 #include "view_tabs.h"
+#include "window_layout.h"
 
 #include <QMainWindow>
 
@@ -67,6 +68,8 @@ public:
     ImportController *importer() const { return m_import; }
     /// View > Side by Side: the X-graph, stability and occupancy views at once.
     SideBySide *sideBySide() const { return m_sideBySide; }
+    /// The window's size and dock layout, saved on close; View > Reset Layout.
+    WindowLayout *windowLayout() const { return m_layout; }
 
     // The views by name; see ViewTabs. Showing a view that Side by Side leaves out goes back to the tabs.
     bool showView(const QString &name);
@@ -92,8 +95,6 @@ private:
     void createMenus(QList<QAction *> dockActions);
     /// Gives the Markov and mapping views the CPU profiles with mapping strategies (see cpuProfiles()).
     void updateCpuProfiles();
-    /// Shows the docks the view in front uses (the X-graph's in Side by Side).
-    void updateDocks();
     void closeEvent(QCloseEvent *event) override;
 
     ViewTabs *m_tabs;
@@ -120,6 +121,7 @@ private:
     ExportController *m_export = nullptr;
     ImportController *m_import = nullptr;
     SideBySide *m_sideBySide = nullptr;
+    WindowLayout *m_layout = nullptr;
     QDockWidget *m_paramDock = nullptr;
     QDockWidget *m_readoutDock = nullptr;
     QDockWidget *m_tracesDock = nullptr;

@@ -95,8 +95,11 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
         return plot;
     };
     m_curvePlot = makePlot(tr("share of the time, intervals sorted by demand (%)"), tr("demand (GB/s)"));
+    plot_style::setShortLabel(m_curvePlot->xAxis, tr("share of time (%)"));
     m_curvePlot->setAccessibleName(tr("Bandwidth curves"));
     m_timePlot = makePlot(tr("time (s)"), tr("demand over time (GB/s)"));
+    plot_style::setShortLabel(m_timePlot->yAxis, tr("GB/s"));
+    plot_style::setShortLabel(m_curvePlot->yAxis, tr("GB/s"));
     m_timePlot->setAccessibleName(tr("Demand over time"));
     auto limitLine = [](QCustomPlot *plot) {
         auto *line = new QCPItemStraightLine(plot);
@@ -131,7 +134,7 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(middle, 1);
-    setMinimumSize(480, 360);
+    setMinimumSize(400, 320);
 
     connect(m_load, &QPushButton::clicked, this, &BandwidthView::loadInteractively);
     m_empty = new EmptyState(m_curvePlot,

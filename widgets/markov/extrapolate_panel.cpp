@@ -5,6 +5,7 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
+#include "common/narrow_layout.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "markov/training_columns_dialog.h"
@@ -59,22 +60,27 @@ QTableWidgetItem *cell(const QString &value, const QString &tip = {})
 ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     : QWidget(parent)
 {
+    // The import button, then the target and the chart: one row in a wide view, two in a narrow one.
     auto *bar = new QHBoxLayout;
+    auto *target = new QHBoxLayout;
     m_import = new QPushButton(tr("&Import Training CSV…"), this);
     m_import->setToolTip(tr("Training runs at small application sizes: Application_size, Iteration, Num_L2, "
                             "Num_threads_per_L2, Mapping_Strategy, Num_MC_States, p_value, q_value"));
-    bar->addWidget(m_import);
+    bar->addWidget(m_import, 0, Qt::AlignLeft);
     m_size = new QDoubleSpinBox(this);
     m_size->setRange(-1e12, 1e12);
     m_size->setDecimals(3);
     m_size->setEnabled(false);
     m_size->setToolTip(tr("The application size to predict (p, q) and the CPI at"));
-    addLabelled(bar, tr("&Target size"), m_size);
+    addLabelled(target, tr("&Target size"), m_size);
     m_shown = new QComboBox(this);
     m_shown->addItem(tr("p against size"), ShowP);
     m_shown->addItem(tr("q against size"), ShowQ);
-    addLabelled(bar, tr("C&hart"), m_shown);
+    addLabelled(target, tr("C&hart"), m_shown);
+    target->addStretch(0); // takes the room only when the rows are stacked
+    bar->addLayout(target);
     bar->addStretch(1);
+    stackWhenNarrow(this, bar, 640);
 
     m_info = new QLabel(tr("Import a training CSV to learn (p, q) from small application sizes."), this);
     m_info->setWordWrap(true);

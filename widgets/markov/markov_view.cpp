@@ -4,6 +4,7 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
+#include "common/narrow_layout.h"
 #include "common/plot_style.h"
 #include "markov/coloured_surface.h"
 #include "markov/counters_dialog.h"
@@ -52,11 +53,13 @@ QCPColorGradient viridis()
 MarkovView::MarkovView(QWidget *parent)
     : QWidget(parent)
 {
+    // The topology, and its groups and threads: side by side in a wide view, one above the other in a narrow one.
     auto *bar = new QHBoxLayout;
+    auto *shape = new QHBoxLayout;
     m_topology = new QComboBox(this);
     m_topology->addItem(tr("Groups × threads"), QString());
     m_topology->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_topology->setMinimumContentsLength(34);
+    m_topology->setMinimumContentsLength(22);
     m_topology->setToolTip(tr("The machine as the model sees it: G cache groups of N threads from the spin boxes, "
                               "or a thread-to-core mapping strategy of a CPU profile (one group per shared cache "
                               "it uses, with the threads bound to that cache's cores)"));
@@ -65,16 +68,18 @@ MarkovView::MarkovView(QWidget *parent)
     m_groups->setRange(1, 64);
     m_groups->setValue(4);
     m_groups->setToolTip(tr("Cache groups G: threads sharing one L2 form a group; groups are independent"));
-    addLabelled(bar, tr("&Groups"), m_groups);
+    addLabelled(shape, tr("&Groups"), m_groups);
     m_threads = new QSpinBox(this);
     m_threads->setRange(1, 64);
     m_threads->setValue(2);
     m_threads->setToolTip(tr("Threads per group N_g"));
-    addLabelled(bar, tr("&Threads each"), m_threads);
+    addLabelled(shape, tr("&Threads each"), m_threads);
     m_countersButton = new QPushButton(tr("p, q from &Counters…"), this);
     m_countersButton->setToolTip(tr("Estimate p and q from event counts of a single- and a multi-threaded run "
                                     "(perf stat), with the nine starting pairs and the one nearest a measured CPI"));
-    bar->addWidget(m_countersButton);
+    shape->addWidget(m_countersButton);
+    shape->addStretch(0); // takes the room only when the rows are stacked
+    bar->addLayout(shape);
     m_grid = new QComboBox(this);
     m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
     m_grid->addItem(tr("Uniform, 100 × 100"), QStringLiteral("uniform:100"));
@@ -84,7 +89,11 @@ MarkovView::MarkovView(QWidget *parent)
                           "uniform grid, or logit axes that stretch the ends near 0 and 1"));
     bar->addStretch(1);
     auto *bar2 = new QHBoxLayout;
-    addLabelled(bar2, tr("G&rid"), m_grid);
+    auto *grid = new QHBoxLayout;
+    addLabelled(grid, tr("G&rid"), m_grid);
+    grid->addStretch(0);
+    bar2->addLayout(grid);
+    auto *when = new QHBoxLayout;
     m_transient = new QCheckBox(tr("Transient:"), this);
     m_transient->setToolTip(tr("CPI after t steps from all threads active instead of at steady state"));
     m_steps = new QSpinBox(this);
@@ -98,9 +107,11 @@ MarkovView::MarkovView(QWidget *parent)
     m_measured->setSpecialValueText(tr("none"));
     m_measured->setToolTip(tr("A measured CPI (e.g. cycles/instructions from perf stat): its iso-CPI curve, every "
                               "(p, q) that predicts it, is drawn over the surface"));
-    bar2->addWidget(m_transient);
-    bar2->addWidget(m_steps);
-    addLabelled(bar2, tr("&Measured CPI"), m_measured);
+    when->addWidget(m_transient);
+    when->addWidget(m_steps);
+    addLabelled(when, tr("&Measured CPI"), m_measured);
+    when->addStretch(0);
+    bar2->addLayout(when);
     bar2->addStretch(1);
 
     m_info = new QLabel(this);
@@ -112,6 +123,8 @@ MarkovView::MarkovView(QWidget *parent)
     PlotNavigator::install(m_map)->setLeftButtonTaken(true); // the left button picks (p, q)
     m_map->xAxis->setLabel(tr("p: probability that an active thread suspends per step"));
     m_map->yAxis->setLabel(tr("q: probability that a suspended thread stays suspended"));
+    plot_style::setShortLabel(m_map->xAxis, tr("p (suspends)"));
+    plot_style::setShortLabel(m_map->yAxis, tr("q (stays suspended)"));
     m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
     m_colorMap->setInterpolate(false);
     m_colorScale = new QCPColorScale(m_map);
@@ -120,6 +133,7 @@ MarkovView::MarkovView(QWidget *parent)
     // The map holds log10(CPI) on a linear scale (cheaper to colour than a logarithmic data scale); the
     // colour scale's ticks are labelled in CPI.
     m_colorScale->axis()->setLabel(tr("CPI (cycles per instruction), log scale"));
+    plot_style::setShortLabel(m_colorScale->axis(), tr("CPI (log)"));
     m_colorScale->setGradient(viridis());
     m_colorMap->setColorScale(m_colorScale);
     auto *margins = new QCPMarginGroup(m_map);
@@ -152,6 +166,9 @@ MarkovView::MarkovView(QWidget *parent)
     auto *plots = new QHBoxLayout;
     plots->addWidget(m_map, 3);
     plots->addWidget(m_charts, 2);
+    stackWhenNarrow(this, plots, 640); // the slice and transient charts under the map
+    stackWhenNarrow(this, bar, 760);
+    stackWhenNarrow(this, bar2, 680);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(bar2);

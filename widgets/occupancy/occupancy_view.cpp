@@ -5,6 +5,7 @@
 #include "occupancy/occupancy_state.h"
 #include "common/limited_spin_box.h"
 #include "common/plot_navigator.h"
+#include "common/narrow_layout.h"
 #include "common/plot_style.h"
 
 #include <qcustomplot.h>
@@ -118,6 +119,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
         PlotNavigator::install(plot);
         plot->xAxis->setLabel(xLabels[i]);
         plot->yAxis->setLabel(tr("occupancy (%)"));
+        plot_style::setShortLabel(plot->yAxis, tr("occ. %"));
         plot->yAxis->setRange(0, 105);
         m_curves[i] = plot->addGraph();
         m_curves[i]->setPen(QPen(plot_style::kBlue, 2));
@@ -134,6 +136,8 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(controls);
     layout->addLayout(plots, 1);
+    // The controls beside the plots need about 590 pixels; below 640 they go above them.
+    stackWhenNarrow(this, layout, 640);
 
     connect(m_cc, &QComboBox::activated, this,
             [this](int i) { m_state->setComputeCapability(m_cc->itemData(i).toString().toStdString()); });

@@ -4,6 +4,7 @@
 #include "common/labelled.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
+#include "common/narrow_layout.h"
 #include "common/plot_style.h"
 #include "profiles/profile_library.h"
 #include "skeleton/bundled_skeletons.h"
@@ -72,27 +73,35 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
         if (p.core_model)
             m_profiles.push_back(p);
 
+    // What runs (sample, core) and how (unroll, use): one row in a wide view, two in a narrow one.
     auto *bar = new QHBoxLayout;
+    auto *what = new QHBoxLayout;
+    auto *how = new QHBoxLayout;
     m_sampleBox = new QComboBox(this);
     m_sampleBox->addItem(tr("(your own)"));
     for (const core::BundledSkeleton &b : core::bundledSkeletons())
         m_sampleBox->addItem(QString::fromLatin1(b.name.data(), qsizetype(b.name.size())));
     m_sampleBox->setToolTip(tr("Load a bundled sample skeleton into the editor"));
-    addLabelled(bar, tr("&Sample"), m_sampleBox);
+    addLabelled(what, tr("&Sample"), m_sampleBox);
     m_profileBox = new QComboBox(this);
     for (const core::HardwareProfile &p : m_profiles)
         m_profileBox->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
     m_profileBox->setToolTip(tr("The CPU whose core model (pipelines, latencies, memory levels) runs the skeleton"));
-    addLabelled(bar, tr("&Core"), m_profileBox);
+    addLabelled(what, tr("&Core"), m_profileBox);
     m_unroll = new QSpinBox(this);
     m_unroll->setRange(1, core::kMaxUnroll);
     m_unroll->setToolTip(tr("The unroll factor the schedule chart, Z and E use"));
-    addLabelled(bar, tr("&Unroll"), m_unroll);
+    addLabelled(how, tr("&Unroll"), m_unroll);
     m_use = new QPushButton(tr("Use in &X-graph"), this);
     m_use->setToolTip(tr("Set the X-model's Z (instructions per memory request) and E (ILP) to the skeleton's"));
     m_use->setEnabled(false);
-    bar->addWidget(m_use);
+    how->addWidget(m_use);
+    for (QHBoxLayout *row : {what, how}) {
+        row->addStretch(0); // takes the room only when the rows are stacked
+        bar->addLayout(row);
+    }
     bar->addStretch(1);
+    stackWhenNarrow(this, bar, 760);
 
     m_editor = new QPlainTextEdit(this);
     m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -112,6 +121,7 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_graphPlot->yAxis->setTickLabels(false);
     m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
     m_unrollPlot = makePlot(this, tr("unroll factor"), tr("cycles per iteration"), tr("Cycles against unroll"));
+    plot_style::setShortLabel(m_unrollPlot->yAxis, tr("cycles"));
     // Depths and unroll factors are whole numbers: ticks on whole numbers only.
     for (QCustomPlot *plot : {m_graphPlot, m_unrollPlot}) {
         QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
@@ -165,7 +175,8 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(middle, 1);
-    setMinimumSize(640, 420);
+    stackWhenNarrow(this, middle, 700); // the plots under the editor
+    setMinimumSize(400, 420);
 
     connect(m_sampleBox, &QComboBox::activated, this, [this](int index) {
         if (index > 0)

@@ -5,6 +5,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
+#include "common/narrow_layout.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "stability/advisor_panel.h"
@@ -146,6 +147,8 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     split->addWidget(m_advisor);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // The advisor beside the map and the chart needs about 700 pixels; below 760 it goes under them.
+    stackWhenNarrow(this, split, 760);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
@@ -525,6 +528,9 @@ void StabilityView::showMap(const core::StabilityMap &map)
         qa->setLabel(QStringLiteral("%1 (%2)").arg(qs(info->label), qs(info->symbol))
                      + (info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit))
                      + (a.log ? tr(", log scale") : QString()));
+        plot_style::setShortLabel(qa, qs(info->symbol)
+                                          + (info->unit.empty() ? QString()
+                                                                : QStringLiteral(" (%1)").arg(qs(info->unit))));
     }
     int bistable = 0;
     for (int c : map.stable_count)

@@ -32,7 +32,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    setMinimumSize(480, 360);
+    setMinimumSize(400, 320);
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->setAccessibleName(tr("X-graph"));
 
@@ -44,8 +44,12 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->xAxis2->setRangeReversed(true);
     m_plot->xAxis2->setLabel(tr("x = n − k: warps computing"));
     m_plot->yAxis->setLabel(tr("MS throughput (GB/s)"));
+    plot_style::setShortLabel(m_plot->xAxis, tr("k (warps)"));
+    plot_style::setShortLabel(m_plot->xAxis2, tr("x = n − k"));
+    plot_style::setShortLabel(m_plot->yAxis, tr("MS (GB/s)"));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setLabel(tr("CS throughput (Gop/s)"));
+    plot_style::setShortLabel(m_plot->yAxis2, tr("CS (Gop/s)"));
 
     auto addGraph = [this](const QString &name, const QPen &pen) {
         QCPGraph *g = m_plot->addGraph();

@@ -4,6 +4,7 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
+#include "common/narrow_layout.h"
 #include "common/plot_style.h"
 #include "occupancy/occupancy_state.h"
 #include "occupancy/scheduling.h"
@@ -56,25 +57,33 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
 {
+    // Two groups, side by side in a wide view and one above the other in a narrow one.
     auto *bar = new QHBoxLayout;
+    auto *blocks = new QHBoxLayout;
+    auto *requested = new QHBoxLayout;
     m_sms = new QSpinBox(this);
     m_sms->setRange(1, 100000);
     m_sms->setToolTip(tr("S = P/Q: streaming multiprocessors (from the profile)"));
-    addLabelled(bar, tr("S&Ms"), m_sms);
+    addLabelled(blocks, tr("S&Ms"), m_sms);
     m_follow = new QCheckBox(tr("B_a from the &calculator"), this);
     m_follow->setToolTip(tr("Follow the occupancy calculator, or untick to force B_a by hand (the paper's "
                             "section V over-requests shared memory to do this)"));
-    bar->addWidget(m_follow);
+    blocks->addWidget(m_follow);
     m_ba = new QSpinBox(this);
     m_ba->setRange(1, 1024);
     m_ba->setToolTip(tr("B_a: active blocks per SM"));
-    addLabelled(bar, tr("&B_a"), m_ba);
+    addLabelled(blocks, tr("&B_a"), m_ba);
+    blocks->addStretch(0); // takes the room only when the groups are stacked
     m_brMax = new QSpinBox(this);
     m_brMax->setRange(0, 1000000);
     m_brMax->setSpecialValueText(tr("6 passes"));
     m_brMax->setToolTip(tr("The largest number of requested blocks B_r plotted (0: six full passes of B_a·S)"));
-    addLabelled(bar, tr("B_r &up to"), m_brMax);
+    addLabelled(requested, tr("B_r &up to"), m_brMax);
+    requested->addStretch(0);
+    bar->addLayout(blocks);
+    bar->addLayout(requested);
     bar->addStretch(1);
+    stackWhenNarrow(this, bar, 600);
 
     auto *tmm = new QGroupBox(tr("Time model (TMM)"), this);
     tmm->setToolTip(tr("Time ~ max(T1/P, T_inf, M·L/(T·P)) · f_sched(B_r) (Eq. 1, 6-8), in the model's "
@@ -155,6 +164,7 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     PlotNavigator::install(m_plot);
     m_plot->xAxis->setLabel(tr("requested blocks B_r"));
     m_plot->yAxis->setLabel(tr("scheduling factor f_sched (time / ideal time)"));
+    plot_style::setShortLabel(m_plot->yAxis, tr("f_sched"));
     m_curve = m_plot->addGraph();
     m_curve->setName(tr("f_sched(B_r)"));
     m_curve->setPen(QPen(plot_style::kBlue, 1.5));
@@ -167,6 +177,7 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     // (seconds, its own range, shown only while there are some), and model units are not seconds.
     m_timeAxis = m_plot->axisRect()->addAxis(QCPAxis::atRight);
     m_timeAxis->setLabel(tr("predicted time (model units)"));
+    plot_style::setShortLabel(m_timeAxis, tr("time (model units)"));
     m_timeAxis->setLabelFont(m_plot->yAxis->labelFont());
     m_timeAxis->setTickLabelFont(m_plot->yAxis->tickLabelFont());
     m_timeAxis->setLabelColor(plot_style::kVermillion);

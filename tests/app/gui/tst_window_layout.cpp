@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's layout: the same docks in the same places whichever view is in front, the layout a user made
+// restored at the next start, View > Reset Layout, and every view usable in a 1024x700 window.
+#include "main_window.h"
+#include "window_layout.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace crossroof;
+
+namespace {
+
+const QStringList kDocks = {QStringLiteral("ParametersDock"), QStringLiteral("ReadoutDock"),
+                            QStringLiteral("TracesDock"), QStringLiteral("KernelsDock")};
+
+QDockWidget *dockNamed(app::MainWindow &w, const QString &name)
+{
+    return w.findChild<QDockWidget *>(name);
+}
+
+/// Whether a user sees DOCK: open, and in front of any docks tabbed with it.
+bool shown(const QDockWidget *dock)
+{
+    return dock->isVisible() && !dock->visibleRegion().isEmpty();
+}
+
+/// Where each dock is: its area, whether it floats or is shown, and the rectangle of a shown one (a closed
+/// dock, or one behind another's tab, has none that matters: Qt moves those out of sight).
+QStringList dockPlaces(app::MainWindow &w)
+{
+    QStringList places;
+    for (const QString &name : kDocks) {
+        QDockWidget *dock = dockNamed(w, name);
+        QString place = QStringLiteral("%1 area %2 floating %3 shown %4")
+                            .arg(name)
+                            .arg(int(w.dockWidgetArea(dock)))
+                            .arg(dock->isFloating())
+                            .arg(shown(dock));
+        if (shown(dock)) {
+            const QRect r = dock->geometry();
+            place += QStringLiteral(" at %1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+        }
+        places << place;
+    }
+    return places;
+}
+
+QAction *menuAction(app::MainWindow &w, const QString &menuText, const QString &text)
+{
+    for (QAction *menu : w.menuBar()->actions()) {
+        if (menu->text() != menuText || !menu->menu())
+            continue;
+        for (QAction *action : menu->menu()->actions()) {
+            if (action->text() == text)
+                return action;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestWindowLayout : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void docksStayPutAcrossTabs();
+    void layoutIsRestoredAtTheNextStart();
+    void resetLayoutBringsEveryDockBack();
+    void everyViewFitsA1024x700Window();
+};
+
+void TestWindowLayout::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestWindowLayout::init()
+{
+    app::WindowLayout::forget();
+    QSettings().remove(QStringLiteral("view/sideBySide"));
+}
+
+void TestWindowLayout::docksStayPutAcrossTabs()
+{
+    app::MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(shown(dockNamed(w, QStringLiteral("ReadoutDock")))); // in front at the start
+    QVERIFY(!shown(dockNamed(w, QStringLiteral("TracesDock"))));
+    const QStringList before = dockPlaces(w);
+    for (const QString &view : app::MainWindow::viewNames()) {
+        QVERIFY(w.showView(view));
+        QCoreApplication::processEvents();
+        QCOMPARE(dockPlaces(w), before);
+    }
+}
+
+void TestWindowLayout::layoutIsRestoredAtTheNextStart()
+{
+    QStringList made;
+    {
+        app::MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // The user moves the traces to the left, under the parameters, and closes the kernels.
+        w.addDockWidget(Qt::LeftDockWidgetArea, dockNamed(w, QStringLiteral("TracesDock")), Qt::Vertical);
+        dockNamed(w, QStringLiteral("KernelsDock"))->close();
+        QCoreApplication::processEvents();
+        made = dockPlaces(w);
+        QVERIFY(w.close()); // nothing to save: the session is unmodified
+    }
+    app::MainWindow again;
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.size(), QSize(1400, 900));
+    QCOMPARE(again.dockWidgetArea(dockNamed(again, QStringLiteral("TracesDock"))), Qt::LeftDockWidgetArea);
+    QVERIFY(!shown(dockNamed(again, QStringLiteral("KernelsDock"))));
+    QCOMPARE(dockPlaces(again), made);
+}
+
+void TestWindowLayout::resetLayoutBringsEveryDockBack()
+{
+    QStringList first;
+    {
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        first = dockPlaces(w);
+    }
+    app::MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QAction *reset = menuAction(w, QStringLiteral("&View"), QStringLiteral("Reset &Layout"));
+    QVERIFY(reset);
+    QCOMPARE(reset, w.windowLayout()->resetAction());
+    QCOMPARE(reset->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
+
+    dockNamed(w, QStringLiteral("ParametersDock"))->close();
+    dockNamed(w, QStringLiteral("ReadoutDock"))->setFloating(true);
+    w.addDockWidget(Qt::BottomDockWidgetArea, dockNamed(w, QStringLiteral("KernelsDock")));
+    QCoreApplication::processEvents();
+    QVERIFY(dockPlaces(w) != first);
+
+    reset->trigger();
+    QCoreApplication::processEvents();
+    QCOMPARE(dockPlaces(w), first);
+    QVERIFY(shown(dockNamed(w, QStringLiteral("ParametersDock"))));
+    QVERIFY(shown(dockNamed(w, QStringLiteral("ReadoutDock"))));
+}
+
+void TestWindowLayout::everyViewFitsA1024x700Window()
+{
+    app::MainWindow w;
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.size(), QSize(1024, 700));
+    // The views get most of the width, and none needs scrolling sideways: its plots are whole.
+    QVERIFY2(w.centralWidget()->width() >= 420, qPrintable(QString::number(w.centralWidget()->width())));
+    for (const QString &view : app::MainWindow::viewNames()) {
+        QVERIFY(w.showView(view));
+        QCoreApplication::processEvents();
+        auto *tabs = w.centralWidget()->findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        auto *area = qobject_cast<QScrollArea *>(tabs->currentWidget());
+        QVERIFY(area);
+        QTRY_VERIFY2(!area->horizontalScrollBar()->isVisible(),
+                     qPrintable(QStringLiteral("%1 needs %2 (at least %3) pixels, has %4")
+                                    .arg(view)
+                                    .arg(area->widget()->width())
+                                    .arg(area->widget()->minimumWidth())
+                                    .arg(area->viewport()->width())));
+        QVERIFY2(area->widget()->width() <= area->viewport()->width(), qPrintable(view));
+    }
+}
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_window_layout.moc"
