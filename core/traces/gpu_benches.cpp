@@ -180,7 +180,95 @@ std::string stem(const std::string &path)
     return std::filesystem::path(path).stem().string();
 }
 
+constexpr std::string_view kLatencyWhat = "gpu-latency files";
+
+/// gpu-latency's measurement rows: chase steps, clock (MHz), chain size (kB), total time (ms), cycles per load.
+GpuLatency parseLatency(const StreamParser &p, const std::string &source, std::string_view text,
+                        const std::string &gpu)
+{
+    if (text.size() > kGpuBenchesMaxBytes) {
+        throw InputError(source + ": " + std::to_string(text.size()) + " bytes, over the "
+                         + std::to_string(kGpuBenchesMaxBytes / (1024 * 1024)) + " MiB limit for "
+                         + std::string(kLatencyWhat));
+    }
+    checkText(text, source, kLatencyWhat);
+    GpuLatency result;
+    result.gpu = gpu;
+    result.source = source;
+    LineReader lines(text);
+    while (const auto next = lines.next()) {
+        const std::string_view raw = *next;
+        const int line = lines.number();
+        const auto first = raw.find_first_not_of(" \t\r");
+        if (first == std::string_view::npos || raw[first] == '#')
+            continue;
+        const auto fields = tokens(raw, 0, raw.size());
+        if (fields.front().text == "clock:") // the clock of each SM before the run; the rows repeat it
+            continue;
+        if (fields.size() != 5) {
+            p.fail(line, raw, first,
+                   std::to_string(fields.size())
+                           + " fields; gpu-latency rows have 5 (steps, clock MHz, chain kB, time ms, cycles)");
+        }
+        const double clock = p.number(line, raw, fields[1], "clock (MHz)");
+        const double chain = p.number(line, raw, fields[2], "chain size (kB)");
+        const double cycles = p.number(line, raw, fields[4], "latency (cycles)");
+        if (clock <= 0 || clock > 1e5) {
+            p.fail(line, raw, fields[1].offset,
+                   "clock (MHz): must be above 0 and at most 100000 (got " + shown(fields[1].text) + ")");
+        }
+        if (cycles <= 0 || cycles > 1e9) {
+            p.fail(line, raw, fields[4].offset,
+                   "latency (cycles): must be above 0 and at most 1e9 (got " + shown(fields[4].text) + ")");
+        }
+        if (result.clock_mhz == 0)
+            result.clock_mhz = clock;
+        result.chain_kb.push_back(chain);
+        result.cycles.push_back(cycles);
+        result.lines.push_back(line);
+    }
+    if (result.cycles.empty())
+        throw InputError(source + ": no gpu-latency rows (steps, clock MHz, chain kB, time ms, cycles)");
+    return result;
+}
+
 } // namespace
+
+bool looksLikeGpuLatency(std::string_view head)
+{
+    LineReader lines(head);
+    while (const auto next = lines.next()) {
+        const auto fields = tokens(*next, 0, next->size());
+        if (fields.empty())
+            continue;
+        if (fields.front().text == "clock:")
+            return true;
+        return fields.size() == 5 && std::all_of(fields.begin(), fields.end(), [](const Token &t) {
+                   return parseTableNumber(t.text, '.', false).has_value();
+               });
+    }
+    return false;
+}
+
+GpuLatency parseGpuLatency(std::string_view text, const std::string &gpu, const std::string &source)
+{
+    return parseLatency(StreamParser(source), source, text, gpu);
+}
+
+GpuLatency readGpuLatency(const std::string &path)
+{
+    return parseGpuLatency(readTextFile(path, kGpuBenchesMaxBytes, kLatencyWhat), stem(path), path);
+}
+
+double GpuLatency::smallestChainCycles() const
+{
+    return cycles[std::size_t(std::min_element(chain_kb.begin(), chain_kb.end()) - chain_kb.begin())];
+}
+
+double GpuLatency::largestChainCycles() const
+{
+    return cycles[std::size_t(std::max_element(chain_kb.begin(), chain_kb.end()) - chain_kb.begin())];
+}
 
 std::vector<StreamTrace> parseGpuStream(std::string_view text, const std::string &gpu,
                                         const std::string &source)

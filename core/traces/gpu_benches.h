@@ -45,6 +45,32 @@ std::vector<StreamTrace> streamTracesFromTable(const CsvTable &table);
 std::vector<StreamTrace> parseGpuStreamCsv(std::string_view text, const std::string &source = "<input>");
 std::vector<StreamTrace> readGpuStreamCsv(const std::string &path);
 
+/// gpu-latency output (gpu-benches' pointer chase, latency/<gpu>.txt): one warp follows a chain of dependent
+/// loads over growing memory; the cycles per load step up from L1 through L2 to DRAM. The file opens with
+/// a `clock:` line (MHz of each SM), then rows of five numbers: chase steps, clock (MHz), chain size (kB),
+/// total time (ms) and cycles per load.
+struct GpuLatency
+{
+    std::string gpu;    ///< the file name without its extension
+    std::string source; ///< the file, for messages
+    double clock_mhz = 0; ///< the clock column of the first row
+    std::vector<double> chain_kb; ///< chain size of each row (kB)
+    std::vector<double> cycles;   ///< cycles per dependent load, aligned with chain_kb
+    std::vector<int> lines;       ///< 1-based line of each row
+    /// Cycles at the smallest chain (it stays in L1: the X-model's shared-cache latency L_s).
+    double smallestChainCycles() const;
+    /// Cycles at the largest chain (DRAM: the X-model's memory latency L).
+    double largestChainCycles() const;
+};
+
+/// Whether HEAD (the start of a file) is gpu-latency output: a `clock:` line, or a first line of five numbers.
+bool looksLikeGpuLatency(std::string_view head);
+/// Parses gpu-latency output. Throws InputError "SOURCE:LINE:COLUMN: problem" on a row that is not five
+/// numbers, a clock or latency that is not positive, or "SOURCE: ..." when there are no rows.
+GpuLatency parseGpuLatency(std::string_view text, const std::string &gpu,
+                           const std::string &source = "<input>");
+GpuLatency readGpuLatency(const std::string &path);
+
 /// A gpu-benches checkout (or a copy of its data folder): every stream/*.txt (sorted by name) and the tidy
 /// stream_vs_warps_per_sm.csv when present.
 struct GpuBenchesSet

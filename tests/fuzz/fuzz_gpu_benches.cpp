@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer: gpu-benches stream output and its tidy CSV from arbitrary bytes. Only core::InputError may leave
-// the parsers.
+// libFuzzer: gpu-benches stream output, its tidy CSV and gpu-latency output from arbitrary bytes. Only
+// core::InputError may leave the parsers.
 #include "support/error.h"
 #include "traces/gpu_benches.h"
 
@@ -15,6 +15,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     try {
         const auto traces = parseGpuStream(text, "gpu", "fuzz.txt");
         (void)findStreamTrace(traces, "gpu", "init");
+    } catch (const InputError &) {
+    }
+    try {
+        (void)looksLikeGpuLatency(text);
+        const GpuLatency latency = parseGpuLatency(text, "gpu", "fuzz.txt");
+        if (latency.largestChainCycles() <= 0 || latency.smallestChainCycles() <= 0)
+            __builtin_trap(); // the reader promises positive latencies
     } catch (const InputError &) {
     }
     try {

@@ -5,8 +5,12 @@
 #include "common/parameter_state.h"
 #include "traces/trace_import_dialog.h"
 #include "traces/trace_state.h"
+#include "common/number_format.h"
+#include "support/error.h"
+#include "traces/gpu_benches.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -16,7 +20,11 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace crossroof::widgets {
 
@@ -174,6 +182,11 @@ void TracesPanel::importInteractively()
 
 QString TracesPanel::importFile(const QString &path)
 {
+    if (QFile head(path); head.open(QIODevice::ReadOnly)) {
+        const QByteArray start = head.read(4096);
+        if (core::looksLikeGpuLatency(std::string_view(start.constData(), std::size_t(start.size()))))
+            return offerLatencies(path);
+    }
     TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id));
     if (!load.ok()) {
         showError(tr("The measurements were not imported:\n%1").arg(load.error));
@@ -221,6 +234,51 @@ CalibrationDialog *TracesPanel::openCalibration(const QString &id)
     m_calibration->raise();
     m_calibration->activateWindow();
     return m_calibration;
+}
+
+QString TracesPanel::offerLatencies(const QString &path)
+{
+    core::GpuLatency latency;
+    try {
+        latency = core::readGpuLatency(path.toStdString());
+    } catch (const core::InputError &e) {
+        const QString error = QString::fromStdString(e.what());
+        showError(tr("The latencies were not read:\n%1").arg(error));
+        return error;
+    }
+    const double dram = latency.largestChainCycles();
+    const double l1 = latency.smallestChainCycles();
+    const double profileMhz = m_state->params().clock_ghz * 1000;
+    const auto [smallest, largest] = std::minmax_element(latency.chain_kb.begin(), latency.chain_kb.end());
+    QString text = tr("%1 is gpu-latency output: a pointer chase at %2 MHz, %3 cycles per load at the "
+                      "largest chain (%4, DRAM) and %5 at the smallest (%6, L1).\n\nSet the X-model's memory "
+                      "latency L = %3 cycles and shared-cache latency L_s = %5 cycles?")
+                           .arg(QFileInfo(path).fileName(), formatNumber(latency.clock_mhz), formatNumber(dram),
+                                formatQuantity(*largest, QStringLiteral("B"), si::kilo), formatNumber(l1),
+                                formatQuantity(*smallest, QStringLiteral("B"), si::kilo));
+    if (std::abs(profileMhz - latency.clock_mhz) > 0.01 * profileMhz) {
+        text += tr("\n\nThe profile's clock is %1 MHz: cycles counted at another clock are a different "
+                   "time.").arg(formatNumber(profileMhz));
+    }
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Latencies from %1").arg(QFileInfo(path).fileName()),
+                                text, QMessageBox::Apply | QMessageBox::Cancel, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("LatencyQuestion"));
+    connect(box->button(QMessageBox::Apply), &QPushButton::clicked, this,
+            [this, latency] { applyLatencies(latency); });
+    box->open();
+    return {};
+}
+
+void TracesPanel::applyLatencies(const core::GpuLatency &latency)
+{
+    m_state->undoStack()->beginMacro(tr("Latencies from %1").arg(QString::fromStdString(latency.gpu)));
+    m_state->applyValue(QStringLiteral("L"), latency.largestChainCycles());
+    m_state->applyValue(QStringLiteral("L_s"), latency.smallestChainCycles());
+    m_state->undoStack()->endMacro();
+    Q_EMIT message(tr("L = %1 cycles and L_s = %2 cycles from %3")
+                           .arg(formatNumber(latency.largestChainCycles()),
+                                formatNumber(latency.smallestChainCycles()), QString::fromStdString(latency.gpu)));
 }
 
 void TracesPanel::showError(const QString &message)

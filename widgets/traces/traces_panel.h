@@ -12,6 +12,10 @@ class QListWidget;
 class QListWidgetItem;
 class QPushButton;
 
+namespace crossroof::core {
+struct GpuLatency;
+}
+
 namespace crossroof::widgets {
 
 class ParameterState;
@@ -27,9 +31,13 @@ public:
     TracesPanel(TraceState *traces, ParameterState *state, QWidget *parent = nullptr);
 
     /// Imports PATH: known formats are added at once; a generic table opens the mapping dialog (non-modal,
-    /// see importDialog()) and adds its traces when accepted. Returns the error (also shown in a non-blocking
-    /// message box named "ErrorMessage"), or an empty string.
+    /// see importDialog()) and adds its traces when accepted. gpu-latency output is no trace: it offers its
+    /// latencies as L and L_s (a non-blocking question named "LatencyQuestion"; see applyLatencies()).
+    /// Returns the error (also shown in a non-blocking message box named "ErrorMessage"), or an empty string.
     QString importFile(const QString &path);
+    /// Sets L to the cycles of LATENCY's largest chain (DRAM) and L_s to those of its smallest (L1), as one
+    /// undo step.
+    void applyLatencies(const core::GpuLatency &latency);
     /// The mapping dialog of the last generic table, while it is open.
     TraceImportDialog *importDialog() const { return m_importDialog; }
     /// Opens (or raises) the calibration dialog on trace ID (or the selected trace); non-modal.
@@ -54,6 +62,8 @@ private:
     void importInteractively();
     void onItemChanged(QListWidgetItem *item);
     void showError(const QString &message);
+    /// PATH is gpu-latency output: reads it and asks whether to set L and L_s from it.
+    QString offerLatencies(const QString &path);
 
     TraceState *m_traces;
     ParameterState *m_state;

@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace crossroof;
 using test::inputErrorOf;
 
@@ -45,6 +47,10 @@ private Q_SLOTS:
     void rejectsTidy_data();
     void rejectsTidy();
     void oversizedFilesRefused();
+    void latencyFiles_data();
+    void latencyFiles();
+    void rejectsLatency_data();
+    void rejectsLatency();
 };
 
 void TestGpuBenches::smallStream()
@@ -230,6 +236,74 @@ void TestGpuBenches::oversizedFilesRefused()
         wide += " k";
     const QString message = streamError(wide + "\n");
     QVERIFY2(message.contains(QStringLiteral("more than 10000 kernels")), qPrintable(message));
+}
+
+void TestGpuBenches::latencyFiles_data()
+{
+    // The bundled profiles took L (the last row's cycles, DRAM), L_s (the first row's, L1) and the clock
+    // from these files; reading them again must give the same numbers.
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("clockMhz");
+    QTest::addColumn<double>("dram");
+    QTest::addColumn<double>("l1");
+    QTest::newRow("v100") << "v100" << 1380.0 << 437.0 << 29.9;
+    QTest::newRow("a100_40") << "a100_40" << 1410.0 << 574.6 << 36.0;
+    QTest::newRow("a100_80") << "a100_80" << 1410.0 << 571.8 << 36.0;
+    QTest::newRow("h100_pcie") << "h100_pcie" << 1755.0 << 658.4 << 34.2;
+}
+
+void TestGpuBenches::latencyFiles()
+{
+    if (!haveShared())
+        QSKIP("the shared gpu-benches data is not present");
+    QFETCH(QString, gpu);
+    QFETCH(double, clockMhz);
+    QFETCH(double, dram);
+    QFETCH(double, l1);
+    const std::string path = kDir + "/latency/" + gpu.toStdString() + ".txt";
+    QFile file(QString::fromStdString(path));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(core::looksLikeGpuLatency(std::string_view(text.constData(), std::size_t(text.size()))));
+    const core::GpuLatency latency = core::readGpuLatency(path);
+    QCOMPARE(latency.gpu, gpu.toStdString());
+    QCOMPARE(latency.clock_mhz, clockMhz);
+    QVERIFY(latency.cycles.size() > 90);
+    QCOMPARE(latency.lines.front(), 2); // after the clock line
+    QCOMPARE(latency.largestChainCycles(), dram);
+    QCOMPARE(latency.smallestChainCycles(), l1);
+    // DRAM is slower than L1, and the chain grows down the file.
+    QVERIFY(latency.largestChainCycles() > 5 * latency.smallestChainCycles());
+    QVERIFY(std::is_sorted(latency.chain_kb.begin(), latency.chain_kb.end()));
+    // A stream file and a table are not latency output.
+    QVERIFY(!core::looksLikeGpuLatency(kSmall));
+    QVERIFY(!core::looksLikeGpuLatency("gpu,warps_per_sm,init_GBs\nv100,2,5\n"));
+}
+
+void TestGpuBenches::rejectsLatency_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty") << QByteArray("") << "l.txt: no gpu-latency rows";
+    QTest::newRow("clock only") << QByteArray("clock: 1380 1380\n")
+                                << "l.txt: no gpu-latency rows (steps, clock MHz, chain kB, time ms, cycles)";
+    QTest::newRow("four fields") << QByteArray("clock: 1380\n 1000000 1380 1 21.7\n")
+                                 << "l.txt:2:2: 4 fields; gpu-latency rows have 5 (steps, clock MHz, chain kB, "
+                                    "time ms, cycles)";
+    QTest::newRow("inf cycles") << QByteArray("1000000 1380 1 21.7 inf\n")
+                                << "l.txt:1:21: latency (cycles): 'inf' is not a finite number";
+    QTest::newRow("zero clock") << QByteArray("1000000 0 1 21.7 29.9\n")
+                                << "l.txt:1:9: clock (MHz): must be above 0 and at most 100000 (got 0)";
+    QTest::newRow("word") << QByteArray("1000000 1380 big 21.7 29.9\n")
+                          << "l.txt:1:14: chain size (kB): 'big' is not a number";
+}
+
+void TestGpuBenches::rejectsLatency()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    const QString error = inputErrorOf([&] { core::parseGpuLatency(text.toStdString(), "gpu", "l.txt"); });
+    QVERIFY2(error.startsWith(message), qPrintable(error));
 }
 
 QTEST_APPLESS_MAIN(TestGpuBenches)

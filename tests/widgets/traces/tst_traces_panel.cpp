@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace crossroof;
 using namespace crossroof::widgets;
@@ -48,6 +49,8 @@ private Q_SLOTS:
     void badFilesAddNothingAndSayWhy();
     void genericTableGoesThroughTheMappingDialog();
     void fitOpensTheCalibration();
+    void latencyFileSetsLAndLsAsOneUndoStep();
+    void damagedLatencyFileSaysWhere();
 
 private:
     QString write(const QString &name, const QByteArray &content);
@@ -191,6 +194,50 @@ void TestTracesPanel::fitOpensTheCalibration()
     // The same dialog follows another selection.
     QCOMPARE(m_panel->openCalibration(QStringLiteral("t2")), dialog);
     QCOMPARE(dialog->traceId(), QStringLiteral("t2"));
+}
+
+void TestTracesPanel::latencyFileSetsLAndLsAsOneUndoStep()
+{
+    // gpu-latency output is no trace: the panel offers its DRAM and L1 latencies as L and L_s.
+    const QString path = write(QStringLiteral("v100.txt"),
+                               "clock: 1380 1380 1380\n"
+                               "  1000000  1380        1     21.7    29.9\n"
+                               "  1000000  1380        2     21.7    30.0\n"
+                               " 24465205  1380  1529075   7746.9   437.0\n");
+    const double L = m_state->params().L;
+    const double Ls = m_state->params().L_s;
+    QVERIFY(L != 437.0 && Ls != 29.9);
+    QCOMPARE(m_panel->importFile(path), QString());
+    QVERIFY(m_traces->traces().empty());
+    QVERIFY(!m_panel->importDialog()); // not the column-mapping dialog
+    auto *question = m_panel->findChild<QMessageBox *>(QStringLiteral("LatencyQuestion"));
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(QStringLiteral("L = 437 cycles")), qPrintable(question->text()));
+    QVERIFY(question->text().contains(QStringLiteral("L_s = 29.9 cycles")));
+    QVERIFY(question->text().contains(QStringLiteral("1380 MHz")));
+    QCOMPARE(m_state->params().L, L); // nothing changes before Apply
+    QSignalSpy message(m_panel, &TracesPanel::message);
+    question->button(QMessageBox::Apply)->click();
+    QCOMPARE(m_state->params().L, 437.0);
+    QCOMPARE(m_state->params().L_s, 29.9);
+    QCOMPARE(message.count(), 1);
+    m_state->undoStack()->undo(); // one step takes back both
+    QCOMPARE(m_state->params().L, L);
+    QCOMPARE(m_state->params().L_s, Ls);
+}
+
+void TestTracesPanel::damagedLatencyFileSaysWhere()
+{
+    const QString path = write(QStringLiteral("cut.txt"), "clock: 1380\n  1000000  1380        1     21.7\n");
+    const double L = m_state->params().L;
+    const QString error = m_panel->importFile(path);
+    QVERIFY2(error.startsWith(path + QStringLiteral(":2:")), qPrintable(error));
+    QVERIFY(error.contains(QStringLiteral("5 (steps, clock MHz, chain kB, time ms, cycles)")));
+    QVERIFY(!m_panel->findChild<QMessageBox *>(QStringLiteral("LatencyQuestion")));
+    auto *box = m_panel->findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    QVERIFY(box);
+    box->close();
+    QCOMPARE(m_state->params().L, L);
 }
 
 QTEST_MAIN(TestTracesPanel)
