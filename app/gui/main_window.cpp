@@ -36,6 +36,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -91,13 +92,16 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->addWidget(scrollable(m_panel), 1);
     auto *paramDock = m_paramDock
             = addDock(this, Qt::LeftDockWidgetArea, tr("Parameters"), QStringLiteral("ParametersDock"), left);
-    paramDock->setMinimumWidth(280);
+    // As narrow as the panel allows (its sliders shrink, its fields do not), with room for the scroll bar.
+    paramDock->setMinimumWidth(m_panel->minimumSizeHint().width() + leftLayout->contentsMargins().left()
+                               + leftLayout->contentsMargins().right()
+                               + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
 
     // Right: the readout.
     m_readout = new ReadoutPanel(m_eval, this);
     auto *readoutDock = m_readoutDock = addDock(this, Qt::RightDockWidgetArea, tr("Readout"),
                                                 QStringLiteral("ReadoutDock"), scrollable(m_readout));
-    readoutDock->setMinimumWidth(250);
+    readoutDock->setMinimumWidth(260);
 
     // Measured traces: import, show or hide, calibrate.
     m_tracesPanel = new TracesPanel(m_traces, m_state, this);

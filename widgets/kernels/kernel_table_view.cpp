@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/kernel_table_view.h"
+#include "common/narrow_layout.h"
 
 #include "common/number_format.h"
 
@@ -136,6 +137,7 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     profileButtons->addWidget(m_switch);
     profileButtons->addWidget(m_makeProfile);
     profileButtons->addStretch();
+    stackWhenNarrow(this, profileButtons, 420); // one above the other in a narrow dock
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_filter);
     layout->addWidget(m_warning);

@@ -3,6 +3,9 @@
 // restored at the next start, View > Reset Layout, and every view usable in a 1024x700 window.
 #include "main_window.h"
 #include "window_layout.h"
+#include "common/parameter_panel.h"
+#include "kernels/kernel_table_view.h"
+#include "traces/traces_panel.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -169,8 +172,21 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QCOMPARE(w.size(), QSize(1024, 700));
+    // With a trace and an ncu export loaded, as in use: the Traces dock comes to the front and the Kernels
+    // dock's device buttons appear; neither may widen the right-hand docks.
+    QCOMPARE(w.kernelTable()->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv")),
+             QString());
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+             QString());
+    QTRY_VERIFY(!dockNamed(w, QStringLiteral("TracesDock"))->visibleRegion().isEmpty());
+    dockNamed(w, QStringLiteral("KernelsDock"))->raise();
+    QCoreApplication::processEvents();
     // The views get most of the width, and none needs scrolling sideways: its plots are whole.
     QVERIFY2(w.centralWidget()->width() >= 420, qPrintable(QString::number(w.centralWidget()->width())));
+    // The parameters are not cut at the dock's edge (its scroll area never scrolls sideways).
+    QVERIFY2(w.parameterPanel()->width() >= w.parameterPanel()->minimumSizeHint().width(),
+             qPrintable(QStringLiteral("%1 < %2").arg(w.parameterPanel()->width())
+                            .arg(w.parameterPanel()->minimumSizeHint().width())));
     for (const QString &view : app::MainWindow::viewNames()) {
         QVERIFY(w.showView(view));
         QCoreApplication::processEvents();
