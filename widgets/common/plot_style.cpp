@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_style.h"
+#include "common/curve_thinning.h"
 
 #include <qcustomplot.h>
 
@@ -288,17 +289,48 @@ void placeLegendBelow(QCustomPlot *plot)
 }
 
 namespace {
+
 constexpr char kShortLabelProperty[] = "crossroof_shortLabel";
+constexpr char kFullLabelProperty[] = "crossroof_fullLabel";
+
+/// Shows AXIS's full title when it fits along the axis rect (as last laid out), else its short one. Figures
+/// choose for themselves (the export marks the plot with kFullDetailProperty while it draws).
+void fitLabelOnScreen(QCPAxis *axis)
+{
+    if (axis->parentPlot()->property(kFullDetailProperty).toBool())
+        return;
+    const QString full = fullLabel(axis);
+    axis->setProperty(kFullLabelProperty, full);
+    const QRect r = axis->axisRect()->rect();
+    const int room = (axis->orientation() == Qt::Horizontal ? r.width() : r.height()) - 4;
+    const bool fits = room <= 0 || QFontMetrics(axis->labelFont()).horizontalAdvance(full) <= room;
+    const QString wanted = fits ? full : shortLabel(axis);
+    if (axis->label() != wanted)
+        axis->setLabel(wanted);
+}
+
 } // namespace
 
 void setShortLabel(QCPAxis *axis, const QString &label)
 {
+    const bool first = !axis->property(kShortLabelProperty).isValid();
     axis->setProperty(kShortLabelProperty, label);
+    if (first) {
+        QObject::connect(axis->parentPlot(), &QCustomPlot::beforeReplot, axis,
+                         [axis] { fitLabelOnScreen(axis); });
+    }
 }
 
 QString shortLabel(const QCPAxis *axis)
 {
     return axis->property(kShortLabelProperty).toString();
+}
+
+QString fullLabel(const QCPAxis *axis)
+{
+    const QString label = axis->label();
+    const QString remembered = axis->property(kFullLabelProperty).toString();
+    return label == shortLabel(axis) && !remembered.isEmpty() ? remembered : label;
 }
 
 } // namespace crossroof::widgets::plot_style

@@ -45,9 +45,12 @@ void setLogScale(QCPAxis *axis, bool log);
 int legendColumns(const QCPLegend *legend, double width, int most);
 /// Moves the legend into its own row under the axis rect, laid out horizontally.
 void placeLegendBelow(QCustomPlot *plot);
-/// A shorter title for AXIS (a symbol and its unit, "occ. (%)"), which a figure uses where the full title does
-/// not fit its page; shortLabel() gives it, or an empty string when there is none.
+/// A shorter title for AXIS (a symbol and its unit, "occ. %"), shown instead of the full one wherever that does
+/// not fit along the axis: on screen (checked before each replot) and in a figure (see exportFigure).
+/// shortLabel() gives it, or an empty string when there is none; fullLabel() the full title, whichever of the
+/// two the axis shows. setLabel() on the axis sets a new full title.
 void setShortLabel(QCPAxis *axis, const QString &label);
 QString shortLabel(const QCPAxis *axis);
+QString fullLabel(const QCPAxis *axis);
 
 } // namespace crossroof::widgets::plot_style

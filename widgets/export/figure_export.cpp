@@ -276,6 +276,15 @@ public:
             // Figures are for paper: black on white, whatever the screen's palette.
             plot_style::forceLight(plot, true);
             m_restore.push_back([plot] { plot_style::forceLight(plot, false); });
+            // The full axis titles, even where the screen shows the short ones: the figure has its own room.
+            for (QCPAxis *axis : plot->findChildren<QCPAxis *>()) {
+                const QString shown = axis->label();
+                const QString full = plot_style::fullLabel(axis);
+                if (full != shown) {
+                    axis->setLabel(full);
+                    m_restore.push_back([axis, shown] { axis->setLabel(shown); });
+                }
+            }
             for (QCPAxisRect *rect : plot->axisRects()) {
                 for (QCPAxis *axis : rect->axes())
                     setAxisFonts(axis, font, small);

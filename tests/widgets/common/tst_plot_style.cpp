@@ -128,6 +128,38 @@ private Q_SLOTS:
         QCOMPARE(plot->toPixmap().toImage(), before);
     }
 
+    void narrowAxesShowTheirShortTitles()
+    {
+        // A title longer than its axis shows the short one on screen; the full one comes back with room, and a
+        // figure (which fits its own titles) starts from the full one and leaves the screen as it was.
+        QCustomPlot plot;
+        const QString full = QStringLiteral("a long axis title that needs far more than two hundred pixels");
+        plot.xAxis->setLabel(full);
+        plot_style::setShortLabel(plot.xAxis, QStringLiteral("k (warps)"));
+        plot.resize(200, 150);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.replot();
+        plot.replot(); // the first lays the axis rect out at this size, the second checks against it
+        QCOMPARE(plot.xAxis->label(), QStringLiteral("k (warps)"));
+        QCOMPARE(plot_style::fullLabel(plot.xAxis), full);
+
+        QTemporaryDir dir;
+        FigureOptions options;
+        options.width_mm = 178;
+        QCOMPARE(exportFigure({&plot}, dir.filePath(QStringLiteral("f.png")), options), QString());
+        QCOMPARE(plot.xAxis->label(), QStringLiteral("k (warps)"));
+
+        plot.resize(1400, 300);
+        plot.replot();
+        plot.replot();
+        QCOMPARE(plot.xAxis->label(), full);
+        // A new full title set by the view replaces the remembered one.
+        plot.xAxis->setLabel(QStringLiteral("k"));
+        plot.replot();
+        QCOMPARE(plot_style::fullLabel(plot.xAxis), QStringLiteral("k"));
+    }
+
 private:
     const QPalette m_light = QApplication::palette();
     std::unique_ptr<ParameterState> m_state;
