@@ -362,6 +362,14 @@ Json adviceJson(const core::TuningAdvice &a)
         j["ms_change_percent"] = optional(a.ms_change_percent);
         j["cs_change_gops"] = a.cs_change_gops;
         j["cs_change_percent"] = optional(a.cs_change_percent);
+        j["stable_count"] = a.stable_count;
+        j["low_state"] = {{"k", a.low_k},
+                          {"ms_throughput_gbs", a.low_ms_gbs},
+                          {"cs_throughput_gops", a.low_cs_gops},
+                          {"ms_change_gbs", a.low_ms_change_gbs},
+                          {"ms_change_percent", optional(a.low_ms_change_percent)},
+                          {"cs_change_gops", a.low_cs_change_gops},
+                          {"cs_change_percent", optional(a.low_cs_change_percent)}};
         j["principle"] = a.principle;
         j["why"] = a.why;
     }
@@ -377,7 +385,14 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
         << "Now       k=" << fmt(a.k) << " warps, " << fmt(a.ms_gbs) << " GB/s, " << fmt(a.cs_gops)
         << " Gop/s"
         << (a.stable_count >= 2 ? " (bistable: " + std::to_string(a.stable_count) + " stable states)" : "")
-        << "\n\nTuning operations, ranked by CS throughput gain (the X-model paper, VI):\n";
+        << '\n';
+    if (a.from_low_state) {
+        out << "Low state k=" << fmt(a.low_k) << " warps, " << fmt(a.low_ms_gbs) << " GB/s, "
+            << fmt(a.low_cs_gops) << " Gop/s: where a perturbation beyond the margin leaves the machine\n"
+            << "\nTuning operations, ranked by CS throughput gain from the low state (the X-model paper, VI):\n";
+    } else {
+        out << "\nTuning operations, ranked by CS throughput gain (the X-model paper, VI):\n";
+    }
     for (const auto &op : a.operations) {
         if (!op.applicable) {
             out << "   -  " << op.name << ": does not apply (" << op.reason << ")\n";
@@ -387,11 +402,24 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
         for (const auto &c : op.changes)
             changes += std::string(c.key) + " " + fmt(c.from) + " -> " + fmt(c.to);
         auto pct = [](const std::optional<double> &v) {
-            return v ? " (" + fmt(*v, "%+.1f") + " %)" : std::string();
+            return v ? " (" + fmt(std::abs(*v) < 1e-7 ? 0.0 : *v, "%+.1f") + " %)" : std::string();
         };
-        out << fmt(op.rank, "%4.0f") << ". " << op.name << ": " << changes << "\n"
-            << "      CS " << fmt(op.cs_change_gops, "%+.4g") << " Gop/s" << pct(op.cs_change_percent)
-            << ", MS " << fmt(op.ms_change_gbs, "%+.4g") << " GB/s" << pct(op.ms_change_percent) << "\n"
+        // A difference of two full evaluations within 1e-9 of the value is round-off, not a change.
+        auto change = [](double v, double base) {
+            return fmt(std::abs(v) <= 1e-9 * std::abs(base) ? 0.0 : v, "%+.4g");
+        };
+        out << fmt(op.rank, "%4.0f") << ". " << op.name << ": " << changes << "\n";
+        if (a.from_low_state) {
+            out << "      from the low state: CS " << change(op.low_cs_change_gops, a.low_cs_gops) << " Gop/s"
+                << pct(op.low_cs_change_percent) << ", MS " << change(op.low_ms_change_gbs, a.low_ms_gbs) << " GB/s"
+                << pct(op.low_ms_change_percent) << "; " << op.stable_count << " stable state"
+                << (op.stable_count == 1 ? "" : "s") << " after\n"
+                << "      from the operating point: ";
+        } else {
+            out << "      ";
+        }
+        out << "CS " << change(op.cs_change_gops, a.cs_gops) << " Gop/s" << pct(op.cs_change_percent) << ", MS "
+            << change(op.ms_change_gbs, a.ms_gbs) << " GB/s" << pct(op.ms_change_percent) << "\n"
             << "      Principle " << op.principle << ": " << op.why << "\n";
     }
     const auto &d = a.degradation;
@@ -435,7 +463,13 @@ void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
     j["current"] = {{"k", a.k},
                     {"ms_throughput_gbs", a.ms_gbs},
                     {"cs_throughput_gops", a.cs_gops},
-                    {"stable_count", a.stable_count}};
+                    {"stable_count", a.stable_count},
+                    {"low_state",
+                     a.from_low_state ? Json {{"k", a.low_k},
+                                              {"ms_throughput_gbs", a.low_ms_gbs},
+                                              {"cs_throughput_gops", a.low_cs_gops}}
+                                      : Json(nullptr)},
+                    {"ranked_from", a.from_low_state ? "low_state" : "operating_point"}};
     Json ops = Json::array();
     for (const auto &op : a.operations)
         ops.push_back(adviceJson(op));
@@ -461,6 +495,10 @@ constexpr const char *kAdviseHelp
           "  faster cache        L_s halved\n"
           "  higher intensity    Z + 25 %\n"
           "  lower ILP           the best E in [E/2, E] (65 values)\n"
+          "When the machine is bistable the operating point is its best state, and a perturbation\n"
+          "beyond the margin leaves it in the low stable state (largest k): the searches and the\n"
+          "ranking then use the gain from the low state, printed beside the gain from the operating\n"
+          "point.\n"
           "Each comes with the principle that explains it (X-model paper, section II). Also prints the\n"
           "degradation bounds of a bistable machine when warps are added: at most M/Z - R, at least the\n"
           "fall where a second stable state appears.\n\n"
@@ -468,8 +506,8 @@ constexpr const char *kAdviseHelp
           "  --cache-size KIB    the larger cache to try (default twice S_s)\n"
           "  --json              {\"current\":{..},\"operations\":[{\"rank\":..,\"id\":..,\n"
           "                      "
-          "\"changes\":{KEY:VALUE},\"cs_change_gops\":..,\"principle\":..,\"why\":..},..],\n"
-          "                      \"degradation\":{..}}\n";
+          "\"changes\":{KEY:VALUE},\"cs_change_gops\":..,\"low_state\":{..},\n"
+          "                      \"principle\":..,\"why\":..},..],\"degradation\":{..}}\n";
 
 } // namespace
 

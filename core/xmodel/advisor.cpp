@@ -16,27 +16,52 @@ namespace {
 constexpr double kTie = 1e-9; // relative throughput difference treated as a tie in the searches
 constexpr double kMaxBypass = 0.95; // the largest bypass share the advisor tries
 
+bool isStable(Stability s)
+{
+    return s == Stability::Stable || s == Stability::Neutral;
+}
+
 struct Evaluation
 {
     double ms_gbs = 0;
     double cs_gops = 0;
     double k = 0;
     int stable_count = 0;
+    // The stable state with the largest k, the lowest throughput (the operating point when it is alone).
+    double low_ms_gbs = 0;
+    double low_cs_gops = 0;
+    double low_k = 0;
 };
 
-/// A full model evaluation: the operating point of XModel::solve().
+/// A full model evaluation: the operating point of XModel::solve() and the low stable state.
 Evaluation evaluate(const XModelParams &p)
 {
     const XGraphResult r = XModel(p).solve();
     const Equilibrium &op = r.operatingPoint();
-    return {op.ms_gbs, op.cs_gops, op.k, r.stableCount()};
+    Evaluation e{op.ms_gbs, op.cs_gops, op.k, r.stableCount(), op.ms_gbs, op.cs_gops, op.k};
+    for (const Equilibrium &q : r.equilibria) {
+        if (isStable(q.stability) && q.k > e.low_k) {
+            e.low_ms_gbs = q.ms_gbs;
+            e.low_cs_gops = q.cs_gops;
+            e.low_k = q.k;
+        }
+    }
+    return e;
 }
 
-/// CS throughput at the operating point with the lean scan, for searches over many candidates.
-double scannedCsGops(const XModel &model, const SupplyShape &shape)
+/// CS throughput at the operating point, or at the low stable state, with the lean scan, for searches over
+/// many candidates.
+double scannedCsGops(const XModel &model, const SupplyShape &shape, bool lowState)
 {
     const EquilibriumScan scan(model, shape);
-    return model.toGops(model.csThroughput(model.params().n - scan.operatingK()));
+    double k = scan.operatingK();
+    if (lowState && scan.stableCount() > 1) {
+        for (const auto &root : scan.roots()) {
+            if (isStable(root.stability))
+                k = std::max(k, root.k);
+        }
+    }
+    return model.toGops(model.csThroughput(model.params().n - k));
 }
 
 std::string format(const char *spec, double v)
@@ -64,43 +89,60 @@ TuningAdvice notApplicable(TuningOperation op, std::string_view id, std::string_
     return a;
 }
 
-/// Why the throughput moved, from Principles 1-3 of the X-model paper (section II).
-void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p)
+/// Why the throughput moved, from Principles 1-3 of the X-model paper (section II). FROM_LOW: the change is
+/// judged at the low stable state of a bistable machine (Advice::from_low_state).
+void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p, bool fromLow)
 {
-    const std::string ms = "MS " + format("%+.4g", a.ms_change_gbs) + " GB/s";
+    const double msChange = fromLow ? a.low_ms_change_gbs : a.ms_change_gbs;
+    const double csChange = fromLow ? a.low_cs_change_gops : a.cs_change_gops;
+    const double ms0 = fromLow ? before.low_ms_gbs : before.ms_gbs;
+    const double cs0 = fromLow ? before.low_cs_gops : before.cs_gops;
+    const double k0 = fromLow ? before.low_k : before.k;
+    const std::string ms = "MS " + format("%+.4g", msChange) + " GB/s";
+    std::string lead;
+    if (fromLow) {
+        lead = a.stable_count <= 1
+                ? "One stable state is left, so the low state at k = " + format("%.3g", k0)
+                          + " is gone and the machine settles at the operating point whatever state it was "
+                            "in. "
+                : "The machine stays bistable, and its low state moves from k = " + format("%.3g", k0)
+                          + " to k = " + format("%.3g", a.low_k) + ". ";
+    }
+    const std::string crossing = fromLow ? "the low state's intersection" : "the intersection";
     if (a.operation != TuningOperation::RaiseZ) {
         a.principle = 2;
-        if (a.ms_change_gbs > kTie * before.ms_gbs)
-            a.why = "The intersection of f and G moves up (" + ms + ") with Z unchanged, so CS throughput "
-                    "rises with it.";
-        else if (a.ms_change_gbs < -kTie * before.ms_gbs)
-            a.why = "The intersection of f and G moves down (" + ms + ") with Z unchanged, so CS throughput "
-                    "falls with it.";
+        const std::string subject
+                = std::string(fromLow ? "The low state's intersection" : "The intersection") + " of f and G";
+        const std::string unchanged = ") with Z unchanged, so CS throughput ";
+        if (msChange > kTie * ms0)
+            a.why = lead + subject + " moves up (" + ms + unchanged + "rises with it.";
+        else if (msChange < -kTie * ms0)
+            a.why = lead + subject + " moves down (" + ms + unchanged + "falls with it.";
         else
-            a.why = "The intersection of f and G stays where it is and Z is unchanged, so neither throughput "
-                    "changes.";
+            a.why = lead + subject + " stays where it is and Z is unchanged, so neither throughput changes.";
         return;
     }
     a.principle = 3;
-    const bool rightOfPi = p.n - before.k < p.M / p.issueRate() * (1 - kTie);
-    if (a.cs_change_gops > kTie * before.cs_gops && rightOfPi) {
-        a.why = "Z rises while the intersection lies right of the CS transition pi (x < pi: the compute "
-                "system is not saturated), so CS throughput rises; MS throughput only follows the height of "
-                "the intersection ("
+    const bool rightOfPi = p.n - k0 < p.M / p.issueRate() * (1 - kTie);
+    if (csChange > kTie * cs0 && rightOfPi) {
+        a.why = lead + "Z rises while " + crossing
+                + " lies right of the CS transition pi (x < pi: the compute system is not saturated), so CS "
+                  "throughput rises; MS throughput only follows the height of the intersection ("
                 + ms + ").";
     } else if (!rightOfPi) {
-        a.why = "The intersection lies left of the CS transition pi (x >= pi): the compute system is "
-                "saturated at M, so more instructions per request cannot raise CS throughput ("
+        a.why = lead
+                + "The intersection lies left of the CS transition pi (x >= pi): the compute system is "
+                  "saturated at M, so more instructions per request cannot raise CS throughput ("
                 + ms + ").";
     } else {
-        a.why = "Z rises with the intersection right of pi, but the intersection also moves down (" + ms
-                + "), so CS throughput does not rise here.";
+        a.why = lead + "Z rises with " + crossing + " right of pi, but the intersection also moves down ("
+                + ms + "), so CS throughput does not rise here.";
     }
 }
 
 /// Fills the outcome of an applicable operation from a full evaluation of the changed parameters.
 TuningAdvice assess(TuningOperation op, std::string_view id, std::string_view name,
-                    const XModelParams &current, const Evaluation &before,
+                    const XModelParams &current, const Evaluation &before, bool fromLow,
                     std::vector<ParameterChange> changes)
 {
     TuningAdvice a;
@@ -118,7 +160,15 @@ TuningAdvice assess(TuningOperation op, std::string_view id, std::string_view na
     a.cs_change_gops = after.cs_gops - before.cs_gops;
     a.ms_change_percent = percent(a.ms_change_gbs, before.ms_gbs);
     a.cs_change_percent = percent(a.cs_change_gops, before.cs_gops);
-    explain(a, before, current);
+    a.stable_count = after.stable_count;
+    a.low_k = after.low_k;
+    a.low_ms_gbs = after.low_ms_gbs;
+    a.low_cs_gops = after.low_cs_gops;
+    a.low_ms_change_gbs = after.low_ms_gbs - before.low_ms_gbs;
+    a.low_cs_change_gops = after.low_cs_gops - before.low_cs_gops;
+    a.low_ms_change_percent = percent(a.low_ms_change_gbs, before.low_ms_gbs);
+    a.low_cs_change_percent = percent(a.low_cs_change_gops, before.low_cs_gops);
+    explain(a, before, current, fromLow);
     return a;
 }
 
@@ -147,7 +197,7 @@ std::size_t bestOf(std::size_t count, Fn &&csAt)
 
 } // namespace
 
-int bestThreadCount(const XModelParams &params)
+int bestThreadCount(const XModelParams &params, bool fromLowState)
 {
     validate(params);
     const SupplyShape shape(params); // f does not depend on n
@@ -156,7 +206,7 @@ int bestThreadCount(const XModelParams &params)
                       [&](std::size_t i) {
                           XModelParams p = params;
                           p.n = double(i + 1);
-                          return scannedCsGops(XModel(p), shape);
+                          return scannedCsGops(XModel(p), shape, fromLowState);
                       }))
            + 1;
 }
@@ -232,12 +282,16 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     advice.cs_gops = before.cs_gops;
     advice.k = before.k;
     advice.stable_count = before.stable_count;
+    advice.low_k = before.low_k;
+    advice.low_ms_gbs = before.low_ms_gbs;
+    advice.low_cs_gops = before.low_cs_gops;
+    const bool low = advice.from_low_state = before.stable_count >= 2;
     auto &ops = advice.operations;
 
     // Thread throttling (Fig. 14): decrease n; the best n is found by evaluating every n.
-    const int n = bestThreadCount(p);
+    const int n = bestThreadCount(p, low);
     ops.push_back(assess(TuningOperation::ThreadThrottling, "thread_throttling", "Thread throttling", p,
-                         before, {{"n", p.n, double(n)}}));
+                         before, low, {{"n", p.n, double(n)}}));
 
     // Cache bypassing (Fig. 15): let a share b of the warps bypass the cache, so that fewer warps thrash it;
     // the best b of a grid (ties go to the smallest change). It helps where the intersection lies on a falling
@@ -250,10 +304,10 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
         const std::size_t best = bestOf(bs.size(), [&](std::size_t i) {
             XModelParams q = p;
             q.bypass = bs[i];
-            return scannedCsGops(XModel(q), SupplyShape(q));
+            return scannedCsGops(XModel(q), SupplyShape(q), low);
         });
         ops.push_back(assess(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing", p, before,
-                             {{"bypass", p.bypass, bs[best]}}));
+                             low, {{"bypass", p.bypass, bs[best]}}));
     } else {
         ops.push_back(notApplicable(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing",
                                     p.cache != CacheMode::Locality
@@ -266,7 +320,7 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     // Larger cache (Fig. 13, Fig. 8-B): S_s enters f only in locality mode.
     const double size = options.cache_size_kib.value_or(2 * p.S_s);
     if (p.cache == CacheMode::Locality && size > p.S_s) {
-        ops.push_back(assess(TuningOperation::LargerCache, "larger_cache", "Larger cache", p, before,
+        ops.push_back(assess(TuningOperation::LargerCache, "larger_cache", "Larger cache", p, before, low,
                              {{"S_s", p.S_s, clampTo("S_s", size)}}));
     } else {
         ops.push_back(notApplicable(TuningOperation::LargerCache, "larger_cache", "Larger cache",
@@ -277,7 +331,7 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
 
     // Faster cache (Fig. 8-C): halve the hit latency.
     if (p.cache != CacheMode::None) {
-        ops.push_back(assess(TuningOperation::FasterCache, "faster_cache", "Faster cache", p, before,
+        ops.push_back(assess(TuningOperation::FasterCache, "faster_cache", "Faster cache", p, before, low,
                              {{"L_s", p.L_s, clampTo("L_s", p.L_s / 2)}}));
     } else {
         ops.push_back(notApplicable(TuningOperation::FasterCache, "faster_cache", "Faster cache",
@@ -285,7 +339,7 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     }
 
     // Higher compute intensity (Fig. 16).
-    ops.push_back(assess(TuningOperation::RaiseZ, "raise_z", "Higher compute intensity", p, before,
+    ops.push_back(assess(TuningOperation::RaiseZ, "raise_z", "Higher compute intensity", p, before, low,
                          {{"Z", p.Z, clampTo("Z", p.Z * options.z_factor)}}));
 
     // Lower ILP (Fig. 17): the best E in [E/2, E].
@@ -298,16 +352,17 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
         const std::size_t best = bestOf(es.size(), [&](std::size_t i) {
             XModelParams q = p;
             q.E = es[i];
-            return scannedCsGops(XModel(q), shape);
+            return scannedCsGops(XModel(q), shape, low);
         });
-        ops.push_back(
-                assess(TuningOperation::LowerE, "lower_e", "Lower ILP", p, before, {{"E", p.E, es[best]}}));
+        ops.push_back(assess(TuningOperation::LowerE, "lower_e", "Lower ILP", p, before, low,
+                             {{"E", p.E, es[best]}}));
     }
 
-    std::stable_sort(ops.begin(), ops.end(), [](const TuningAdvice &a, const TuningAdvice &b) {
+    std::stable_sort(ops.begin(), ops.end(), [low](const TuningAdvice &a, const TuningAdvice &b) {
         if (a.applicable != b.applicable)
             return a.applicable;
-        return a.applicable && a.cs_change_gops > b.cs_change_gops;
+        return a.applicable
+               && (low ? a.low_cs_change_gops > b.low_cs_change_gops : a.cs_change_gops > b.cs_change_gops);
     });
     int rank = 0;
     for (auto &op : ops)

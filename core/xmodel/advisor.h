@@ -37,9 +37,19 @@ struct TuningAdvice
     double cs_change_gops = 0;
     std::optional<double> ms_change_percent; ///< relative to the current throughput (none when that is 0)
     std::optional<double> cs_change_percent;
+    int stable_count = 0;  ///< stable states after the change
+    /// The low stable state after the change (the operating point when there is one), and its change against
+    /// the current low state: what the machine keeps whichever state it is in (see Advice::from_low_state).
+    double low_k = 0;
+    double low_ms_gbs = 0;
+    double low_cs_gops = 0;
+    double low_ms_change_gbs = 0;
+    double low_cs_change_gops = 0;
+    std::optional<double> low_ms_change_percent;
+    std::optional<double> low_cs_change_percent;
     int principle = 0;     ///< Principle 1, 2 or 3 (X-model paper, section II) that explains the change
     std::string why;       ///< one sentence
-    int rank = 0;          ///< 1 for the largest CS gain; 0 when not applicable
+    int rank = 0;          ///< 1: the largest CS gain (from the low state when bistable); 0: not applicable
 };
 
 /// How far a bistable machine can fall when warps are added (the X-model paper, III-D-2, MODEL.md 1.5).
@@ -70,6 +80,15 @@ struct Advice
     double cs_gops = 0;
     double k = 0;
     int stable_count = 0; ///< 2 or more: bistable, the operating point can fall (see degradation)
+    /// The low stable state: the one with the largest k and so the lowest throughput (G(n-k) never rises in
+    /// k). A perturbation larger than the margin, or a sweep down from a larger n or Z, leaves a bistable
+    /// machine there, and it stays (MODEL.md 1.6). The operating point itself when there is one stable state.
+    double low_k = 0;
+    double low_ms_gbs = 0;
+    double low_cs_gops = 0;
+    /// True when bistable: the operating point is then the best state the machine has, and the operations are
+    /// searched and ranked by what they do for the low state, the throughput kept whichever state it is in.
+    bool from_low_state = false;
     /// Applicable operations by CS gain, largest first, then the operations that do not apply.
     std::vector<TuningAdvice> operations;
     DegradationBounds degradation;
@@ -80,8 +99,9 @@ struct Advice
 Advice advise(const XModelParams &params, const AdvisorOptions &options = {});
 
 /// Thread throttling's search: the whole n in 1..params.n with the highest CS throughput at the operating
-/// point, every n evaluated (ties within 1e-9 go to the largest n, the smallest change).
-int bestThreadCount(const XModelParams &params);
+/// point (at the low stable state when FROM_LOW_STATE), every n evaluated (ties within 1e-9 go to the
+/// largest n, the smallest change).
+int bestThreadCount(const XModelParams &params, bool fromLowState = false);
 
 /// The degradation bounds on their own.
 DegradationBounds degradationBounds(const XModelParams &params);

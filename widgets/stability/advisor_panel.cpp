@@ -42,6 +42,9 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
                            "with its operating point (the paper's Figs. 12-17)"));
     auto *clearCompare = new QPushButton(tr("C&lear"), this);
     clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
+    m_basis = new QLabel(this);
+    m_basis->setObjectName(QStringLiteral("AdvisorBasis"));
+    m_basis->setWordWrap(true);
     m_degradation = new QLabel(this);
     m_degradation->setWordWrap(true);
     m_detail = new QLabel(this);
@@ -51,6 +54,7 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(new QLabel(tr("<b>What-if advisor</b>"), this));
+    layout->addWidget(m_basis);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_detail);
     layout->addWidget(m_degradation);
@@ -107,20 +111,47 @@ void AdvisorPanel::refresh()
                       .arg(op->principle)
                       .arg(QString::fromStdString(op->why).toHtmlEscaped())
             : tr("<b>%1</b>: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
-        name->setData(Qt::UserRole, detail);
+        const bool low = advice.from_low_state;
+        QString detailWithBoth = detail;
+        if (op->applicable && low) {
+            detailWithBoth += tr("<br>From the low state: CS %1, MS %2; %n stable state(s) after. From the "
+                                 "operating point: CS %3, MS %4.",
+                                 nullptr, op->stable_count)
+                                      .arg(signedText(op->low_cs_change_gops, op->low_cs_change_percent,
+                                                      tr("Gop/s")),
+                                           signedText(op->low_ms_change_gbs, op->low_ms_change_percent,
+                                                      tr("GB/s")),
+                                           signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")),
+                                           signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")));
+        }
+        name->setData(Qt::UserRole, detailWithBoth);
         m_table->setItem(row, 0, name);
-        const QString cs = op->applicable
-            ? signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")) : tr("n/a");
-        const QString ms = op->applicable
-            ? signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")) : QString();
+        const QString cs = !op->applicable ? tr("n/a")
+                : low ? signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("Gop/s"))
+                      : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s"));
+        const QString ms = !op->applicable ? QString()
+                : low ? signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("GB/s"))
+                      : signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s"));
         m_table->setItem(row, 1, new QTableWidgetItem(cs));
         m_table->setItem(row, 2, new QTableWidgetItem(ms));
         for (int c = 0; c < 3; ++c) {
-            m_table->item(row, c)->setToolTip(detail);
+            m_table->item(row, c)->setToolTip(detailWithBoth);
             if (!op->applicable)
                 m_table->item(row, c)->setForeground(QColor(0x88, 0x88, 0x88));
         }
         m_params.push_back(op->applicable ? op->params : m_state->params());
+    }
+    if (advice.from_low_state) {
+        m_basis->setText(tr("Bistable: the machine runs at %1 from a cold start, but a perturbation beyond "
+                            "the margin leaves it in the low state, k = %2 warps, %3, %4, and it stays there. "
+                            "The gains are from that state.")
+                                 .arg(formatQuantity(advice.cs_gops, QStringLiteral("op/s"), si::giga, 4),
+                                      formatNumber(advice.low_k, 3),
+                                      formatQuantity(advice.low_ms_gbs, QStringLiteral("B/s"), si::giga, 4),
+                                      formatQuantity(advice.low_cs_gops, QStringLiteral("op/s"), si::giga, 4)));
+    } else {
+        m_basis->setText(tr("Gains at the operating point, %1.")
+                                 .arg(formatQuantity(advice.cs_gops, QStringLiteral("op/s"), si::giga, 4)));
     }
     m_table->resizeColumnsToContents();
     if (m_table->rowCount() > 0)

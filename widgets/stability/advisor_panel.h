@@ -14,9 +14,10 @@ namespace crossroof::widgets {
 
 class ParameterState;
 
-/// The what-if advisor (the X-model paper, section VI): the paper's tuning operations for the current parameters, ranked by
-/// their predicted compute throughput gain, each applicable as one undo step or drawn over the X-graph as a
-/// comparison; below them how far the throughput can fall where the machine is bistable.
+/// The what-if advisor (the X-model paper, section VI): the paper's tuning operations for the current parameters,
+/// ranked by their predicted compute throughput gain (from the low stable state when the machine is bistable),
+/// each applicable as one undo step or drawn over the X-graph as a comparison; below them how far the
+/// throughput can fall where the machine is bistable.
 class AdvisorPanel : public QWidget
 {
     Q_OBJECT
@@ -36,6 +37,7 @@ private:
     ParameterState *m_state;
     QTableWidget *m_table;
     QLabel *m_detail;
+    QLabel *m_basis; ///< where the gains are measured from: the operating point, or the low state when bistable
     QLabel *m_degradation;
     std::vector<core::XModelParams> m_params; ///< what each row's operation sets (the current ones if n/a)
 };

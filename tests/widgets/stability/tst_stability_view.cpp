@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QLabel>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void arrowKeysNudgeThePoint();
     void hysteresisBranchesDifferOnlyWhenBistable();
     void adviceAppliesAsOneUndoStep();
+    void bistableAdviceCountsFromTheLowState();
     void hiddenViewDefersItsWork();
     void movingThePointRedrawsOnlyThePoint();
     void aHeldSliderKeepsTheAxesStill();
@@ -211,6 +213,31 @@ void TestStabilityView::adviceAppliesAsOneUndoStep()
     QCOMPARE(m_state->undoStack()->count(), steps + 1);
     m_state->undoStack()->undo();
     QVERIFY(m_state->params() == before);
+}
+
+void TestStabilityView::bistableAdviceCountsFromTheLowState()
+{
+    // The flagship sample's workload: bistable, the operating point compute-bound. The table shows what each
+    // operation does for the low state (+18 % for thread throttling, which leaves one stable state), and the
+    // note above it says that this is where the gains are counted from.
+    for (const auto &[key, value] : {std::pair{"L_c", 20.0}, {"alpha", 10.0}, {"beta", 5.0}, {"Z", 11.0}})
+        m_state->setValue(QString::fromLatin1(key), value);
+    m_state->setValue(QStringLiteral("n"), 48);
+    m_view->waitForMap();
+    auto *basis = m_view->findChild<QLabel *>(QStringLiteral("AdvisorBasis"));
+    QVERIFY(basis);
+    QVERIFY2(basis->text().startsWith(QLatin1String("Bistable")), qPrintable(basis->text()));
+    QVERIFY(basis->text().contains(QLatin1String("k = 31.1 warps")));
+    QTableWidget *table = m_view->advisorTable();
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("1. Thread throttling"));
+    QVERIFY2(table->item(0, 1)->text().contains(QLatin1String("(+18 %)")), qPrintable(table->item(0, 1)->text()));
+    QVERIFY(table->item(0, 0)->toolTip().contains(QLatin1String("From the operating point: CS +0 Gop/s")));
+
+    // With one stable state the gains are the operating point's again.
+    m_state->setValue(QStringLiteral("Z"), 4.0);
+    m_view->waitForMap();
+    QVERIFY2(basis->text().startsWith(QLatin1String("Gains at the operating point")), qPrintable(basis->text()));
+    QVERIFY(!table->item(0, 0)->toolTip().contains(QLatin1String("From the low state")));
 }
 
 void TestStabilityView::hiddenViewDefersItsWork()
