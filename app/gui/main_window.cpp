@@ -14,6 +14,7 @@
 #include "common/profile_picker.h"
 #include "kernels/kernel_table_view.h"
 #include "markov/cpu_profiles.h"
+#include "common/vector_state.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
@@ -36,6 +37,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QCoreApplication>
 #include <QStyle>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -52,6 +54,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_occupancy(new OccupancyState(m_state, this))
     , m_traces(new TraceState(this))
 {
+    // Every event handler of the application starts with clean vector registers (see vector_state.h).
+    guardVectorState(QCoreApplication::instance());
     setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
 
     // Centre: one tab per view.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/xmodel_evaluation.h"
 
+#include "common/vector_state.h"
+
 #include "support/error.h"
 #include "common/parameter_state.h"
 
@@ -17,6 +19,7 @@ XModelEvaluation::XModelEvaluation(ParameterState *state, QObject *parent)
 
 void XModelEvaluation::recompute()
 {
+    clearUpperVectorState(); // a parameter change reaches here past QString-keyed lookups
     try {
         m_model.emplace(m_state->params());
         m_result = m_model->solve();
