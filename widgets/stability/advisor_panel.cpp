@@ -4,6 +4,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/qt_text.h"
+#include "support/error.h"
 #include "xmodel/advisor.h"
 
 #include <QHBoxLayout>
@@ -23,6 +24,10 @@ namespace crossroof::widgets {
 AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
+    , m_job(this, [this](std::optional<core::Advice> advice) {
+        if (advice)
+            showAdvice(*advice);
+    })
 {
     m_table = new QTableWidget(0, 3, this);
     m_table->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
@@ -76,7 +81,17 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
 
 void AdvisorPanel::refresh()
 {
-    const core::Advice advice = core::advise(m_state->params());
+    m_job.request([params = m_state->params()](std::stop_token) -> std::optional<core::Advice> {
+        try {
+            return core::advise(params);
+        } catch (const core::InputError &) {
+            return std::nullopt; // the X-graph says what is wrong with the parameters
+        }
+    });
+}
+
+void AdvisorPanel::showAdvice(const core::Advice &advice)
+{
     m_table->setRowCount(0);
     m_params.clear();
     std::vector<const core::TuningAdvice *> ordered;

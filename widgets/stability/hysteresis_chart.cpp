@@ -4,6 +4,7 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
+#include "support/error.h"
 #include "xmodel/hysteresis.h"
 
 #include <algorithm>
@@ -14,7 +15,9 @@ namespace crossroof::widgets {
 
 HysteresisChart::HysteresisChart(QWidget *parent)
     : QCustomPlot(parent)
+    , m_job(this, [this](Computed computed) { draw(computed); })
 {
+    setAccessibleName(tr("Hysteresis"));
     plot_style::setupAxes(this);
     PlotNavigator::install(this);
     yAxis->setLabel(tr("MS throughput (GB/s)"));
@@ -59,10 +62,27 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
     // Every point of the sweep sets the key itself: only the other parameters and the range matter.
     Shown shown{p, key, values, showK};
     shown.params.*(info->member) = 0;
-    if (m_shown == shown)
+    if (m_requested == shown)
         return;
-    m_shown = std::move(shown);
-    const core::HysteresisResult h = core::sweepHysteresis(p, key, values);
+    m_requested = shown;
+    m_job.request([shown = std::move(shown), p](std::stop_token) {
+        Computed computed{shown, {}};
+        try {
+            computed.result = core::sweepHysteresis(p, shown.key, shown.values);
+        } catch (const core::InputError &) {
+            // Parameters the model refuses: the chart is left empty; the X-graph says why.
+        }
+        return computed;
+    });
+}
+
+void HysteresisChart::draw(const Computed &computed)
+{
+    const core::HysteresisResult &h = computed.result;
+    const bool showK = computed.shown.showK;
+    const std::string &key = computed.shown.key;
+    const auto *info = core::findParameter(key);
+    const std::vector<double> &values = computed.shown.values;
     const auto &up = showK ? h.up_k : h.up_gbs;
     const auto &down = showK ? h.down_k : h.down_gbs;
     QVector<double> x(h.values.begin(), h.values.end());
@@ -87,7 +107,8 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
     }
     m_jumps->setData(jx, jy, false);
     plot_style::setLogScale(xAxis, info->log_scale && key != "n");
-    xAxis->setRange(values.front(), values.back());
+    if (!values.empty())
+        xAxis->setRange(values.front(), values.back());
     yAxis->setRange(0, top);
     xAxis->setLabel(tr("%1 (%2)%3, swept up then down")
                             .arg(qs(info->label), qs(info->symbol),

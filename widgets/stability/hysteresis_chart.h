@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/latest_job.h"
+#include "xmodel/hysteresis.h"
 #include "xmodel/parameters.h"
 
 #include <qcustomplot.h>
@@ -26,8 +28,11 @@ public:
     /// on a log scale over 1/18 to 18 times its value, any other over its slider range. SHOW_K draws the
     /// warps in the memory system k instead of the MS throughput.
     /// The same sweep as the one shown (the swept key's own value aside, when it does not move the range)
-    /// is neither computed nor drawn again.
+    /// is neither computed nor drawn again. The sweep is computed off the GUI thread and drawn when done;
+    /// while a slider moves, the sweep follows the values it has reached (see LatestJob).
     void showSweep(const core::XModelParams &params, const std::string &key, bool showK);
+    /// Blocks until the last sweep asked for is drawn (tests, figure export).
+    void waitForSweep() { m_job.wait(); }
 
 private:
     struct Shown
@@ -38,7 +43,15 @@ private:
         bool showK = false;
         bool operator==(const Shown &) const = default;
     };
-    std::optional<Shown> m_shown;
+    struct Computed
+    {
+        Shown shown;
+        core::HysteresisResult result; ///< empty when the parameters could not be swept
+    };
+    void draw(const Computed &computed);
+
+    std::optional<Shown> m_requested; ///< the last sweep asked for (drawn, or being computed)
+    LatestJob<Computed> m_job;
 
     QCPGraph *m_up;
     QCPGraph *m_down;

@@ -111,6 +111,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_info->setWordWrap(true);
 
     m_map = new QCustomPlot(this);
+    m_map->setAccessibleName(tr("Stability map"));
     plot_style::setupAxes(m_map);
     PlotNavigator::install(m_map)->setLeftButtonTaken(true); // the left button moves the point
     m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
@@ -465,6 +466,8 @@ void StabilityView::waitForMap()
     if (m_worker.joinable())
         m_worker.join();
     QCoreApplication::processEvents();
+    m_hyst->waitForSweep();
+    m_advisor->waitForAdvice();
 }
 
 void StabilityView::showMap(const core::StabilityMap &map)
