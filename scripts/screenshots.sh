@@ -10,9 +10,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out="${1:-docs/screenshots/views}"
 tool=build/tools/screenshots/crossroof-screenshots
-if [[ ! -x "$tool" ]]; then
-    cmake --build build --target crossroof-screenshots --parallel 2
-fi
+cmake --build build --target crossroof-screenshots --parallel 2 >/dev/null
 
 shoot()
 {

@@ -104,6 +104,8 @@ public:
     {
         plot->installEventFilter(this);
         QObject::connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] { m_replotAt[plot] = ++m_sequence; });
+        QObject::connect(plot, &QCustomPlot::afterReplot, this,
+                         [this, plot] { m_replotMs[plot].push_back(plot->replotTime(false)); });
         m_replotAt[plot] = 0;
         m_paintAt[plot] = 0;
     }
@@ -132,6 +134,9 @@ public:
     }
     bool labelPaintedSince(std::uint64_t from) const { return m_labelPaintAt > from; }
     bool paintedSince(QObject *plot, std::uint64_t from) const { return m_paintAt.at(plot) > from; }
+    /// How long each replot of PLOT took to draw its layers (QCustomPlot::replotTime), from now on.
+    const std::vector<double> &replotTimes(QObject *plot) { return m_replotMs[plot]; }
+    void clearReplotTimes() { m_replotMs.clear(); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
@@ -149,6 +154,7 @@ protected:
 private:
     std::map<QObject *, std::uint64_t> m_replotAt;
     std::map<QObject *, std::uint64_t> m_paintAt;
+    std::map<QObject *, std::vector<double>> m_replotMs;
     std::vector<QLabel *> m_labels;
     std::uint64_t m_labelPaintAt = 0;
     std::uint64_t m_sequence = 0;
@@ -261,6 +267,7 @@ int main(int argc, char **argv)
         // Every plot and readout label that shows on the screen (a widget scrolled out of its pane paints nothing).
         PaintWatch watch;
         ordered_json views = ordered_json::array();
+        std::vector<std::pair<QCustomPlot *, std::string>> watched;
         for (QCustomPlot *plot : linked.findChildren<QCustomPlot *>()) {
             if (!plot->isVisible() || plot->visibleRegion().isEmpty())
                 continue;
@@ -268,8 +275,9 @@ int main(int argc, char **argv)
             const QWidget *view = plot->parentWidget();
             while (view && !QByteArray(view->metaObject()->className()).startsWith("crossroof::"))
                 view = view->parentWidget();
-            views.push_back(std::string(view ? view->metaObject()->className() : "?") + ": "
-                            + plot->accessibleName().toStdString());
+            watched.emplace_back(plot, std::string(view ? view->metaObject()->className() : "?") + ": "
+                                               + plot->accessibleName().toStdString());
+            views.push_back(watched.back().second);
         }
         int labels = 0;
         for (QLabel *label : linked.readout()->findChildren<QLabel *>()) {
@@ -281,6 +289,7 @@ int main(int argc, char **argv)
         QCustomPlot *xgraphPlot = linked.xgraphView()->plot();
         QCustomPlot *mapPlot = linked.stabilityView()->mapPlot();
         const int steps = quick ? 60 : 600;
+        watch.clearReplotTimes();
         std::vector<double> all;
         int withReadout = 0;
         int plotsPainted = 0;
@@ -343,6 +352,16 @@ int main(int argc, char **argv)
             out[std::string("linked_view_step_") + key] = summarize(times);
         }
         out["linked_view_step"] = summarize(all);
+        // Where a step's time goes: each plot's replots during both drags and what drawing their layers took.
+        ordered_json replots = ordered_json::array();
+        for (const auto &[plot, name] : watched) {
+            const std::vector<double> &times = watch.replotTimes(plot);
+            ordered_json entry = {{"plot", name}, {"replots", times.size()}};
+            if (!times.empty())
+                entry["replot_draw"] = summarize(times);
+            replots.push_back(entry);
+        }
+        out["linked_view_replots"] = replots;
         out["linked_view_setup"] = {{"window", "1600x1000, View > Side by Side"},
                                     {"plots", views},
                                     {"readout_labels", labels},

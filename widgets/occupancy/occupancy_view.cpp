@@ -114,6 +114,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
                                 tr("shared memory per block (KiB)")};
     for (int i = 0; i < 3; ++i) {
         auto *plot = new QCustomPlot(this);
+        plot->setAccessibleName(tr("Occupancy against %1").arg(xLabels[i]));
         plot->setPlottingHint(QCP::phFastPolylines, true);
         plot_style::setupAxes(plot);
         PlotNavigator::install(plot);
