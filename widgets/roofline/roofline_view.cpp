@@ -81,10 +81,15 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
 void RooflineView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (m_replotWhenShown) {
-        m_replotWhenShown = false;
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    catchUp();
+}
+
+void RooflineView::catchUp()
+{
+    if (!m_stale)
+        return;
+    m_stale = false;
+    recompute();
 }
 
 void RooflineView::setReport(const std::optional<core::NcuReport> &report)
@@ -157,6 +162,15 @@ void RooflineView::rebuildPoints()
 }
 
 void RooflineView::refresh()
+{
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    recompute();
+}
+
+void RooflineView::recompute()
 {
     rebuildPoints();
     m_plot->clearGraphs();
@@ -237,11 +251,7 @@ void RooflineView::refresh()
     }
     m_plot->xAxis->setRange(xMin, xMax);
     m_plot->yAxis->setRange(yMin, yMax);
-    // A hidden view (another tab in front) draws nothing while the sliders move; it replots when shown.
-    if (isVisible())
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    else
-        m_replotWhenShown = true;
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 
     const std::size_t total = m_report ? m_report->kernels.size() : 0;
     m_openKernels->setVisible(!m_report);

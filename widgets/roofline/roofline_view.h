@@ -52,8 +52,12 @@ public:
     /// Memory ceiling slope (GB/s) and compute ceiling (Gop/s) of the current parameters.
     double memoryCeilingGbs() const;
     double computeCeilingGops() const;
-    /// The X-model operating point (intensity, Gop/s).
-    QPointF operatingPoint() const { return m_operating; }
+    /// The X-model operating point (intensity, Gop/s), brought up to date first if the view is hidden.
+    QPointF operatingPoint()
+    {
+        catchUp();
+        return m_operating;
+    }
     /// What hovering point I shows: the kernel, its intensity and throughput, and whether memory or compute
     /// bounds it at that intensity.
     QString pointText(std::size_t i) const;
@@ -61,7 +65,11 @@ public:
     std::optional<std::size_t> pointAt(const QPointF &pixel) const;
 
     QCustomPlot *plot() const { return m_plot; }
-    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
+    QList<QCustomPlot *> figurePlots()
+    {
+        catchUp();
+        return {m_plot};
+    }
     QLabel *note() const { return m_note; }
     /// Shown while there are no kernels; asks for an ncu export (openKernelsRequested()).
     QPushButton *openKernelsButton() const { return m_openKernels; }
@@ -74,7 +82,11 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// Recomputes and redraws; while the view is hidden (another tab in front) it only notes that it is
+    /// behind, and catches up when shown or asked (catchUp()).
     void refresh();
+    void catchUp();
+    void recompute();
     void rebuildPoints();
 
     ParameterState *m_state;
@@ -85,7 +97,7 @@ private:
     QCustomPlot *m_plot;
     QLabel *m_note;
     QPushButton *m_openKernels;
-    bool m_replotWhenShown = false;
+    bool m_stale = false; ///< inputs changed while hidden
 };
 
 } // namespace crossroof::widgets
