@@ -143,6 +143,7 @@ public:
         m_forceLight = light;
         apply();
     }
+    QColor paper() const { return m_applied.paper; }
 
     /// Recolours the plot from the ink it has to the one it should have; in a dark palette also whatever was
     /// set black or white since the last time.
@@ -207,6 +208,21 @@ void forceLight(QCustomPlot *plot, bool light)
         follower->setForceLight(light);
 }
 
+QColor paper(const QCustomPlot *plot)
+{
+    const PaletteFollower *follower = followerOf(const_cast<QCustomPlot *>(plot));
+    return follower ? follower->paper() : kLightInk.paper;
+}
+
+QColor tintOnPaper(const QCustomPlot *plot, const QColor &tint)
+{
+    const QColor under = paper(plot);
+    const double a = tint.alphaF();
+    auto mix = [a](double top, double bottom) { return top * a + bottom * (1 - a); };
+    return QColor::fromRgbF(float(mix(tint.redF(), under.redF())), float(mix(tint.greenF(), under.greenF())),
+                            float(mix(tint.blueF(), under.blueF())));
+}
+
 QFont annotationFont()
 {
     QFont f = QApplication::font();
@@ -243,6 +259,11 @@ void setupAxes(QCustomPlot *plot)
     }
     plot->xAxis2->grid()->setVisible(false);
     plot->yAxis2->grid()->setVisible(false);
+    // QCustomPlot gives its "overlay" layer a paint buffer of its own, for the selection rectangle, which no
+    // view uses: an empty buffer cleared at every replot and laid over the plot at every paint. Drawn into the
+    // layers' shared buffer instead (the crosshair has its own layer, see PlotNavigator).
+    if (QCPLayer *overlay = plot->layer(QStringLiteral("overlay")))
+        overlay->setMode(QCPLayer::lmLogical);
     followPalette(plot);
 }
 

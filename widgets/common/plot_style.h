@@ -38,6 +38,11 @@ void followPalette(QCustomPlot *plot);
 /// While LIGHT is true PLOT is drawn black on white whatever the palette (a figure for print); after, as the
 /// palette asks again.
 void forceLight(QCustomPlot *plot, bool light);
+/// The background PLOT is drawn on now (white, or the dark palette's base colour).
+QColor paper(const QCustomPlot *plot);
+/// TINT (with its alpha) laid over PLOT's background, as an opaque colour: large shaded areas drawn opaque
+/// cost the raster engine a fraction of a translucent fill. Follows the palette when asked again.
+QColor tintOnPaper(const QCustomPlot *plot, const QColor &tint);
 /// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);

@@ -21,6 +21,7 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr char kOperatingBasin[] = "crossroofOperatingBasin"; ///< a basin rectangle holds the operating point
 
 } // namespace
 
@@ -111,7 +112,10 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
     connect(m_eval, &XModelEvaluation::updated, this, &XGraphView::refresh);
     // Zoom, pan and resizing change how many samples a pixel holds: thin again before drawing.
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { thinCurves(false); });
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
+        thinCurves(false);
+        tintBasins(); // the palette may have changed (a dark desktop, a figure drawn for print)
+    });
     m_plot->installEventFilter(this); // a figure export asks for every sample (kFullDetailProperty)
     refresh();
 }
@@ -219,9 +223,9 @@ void XGraphView::refresh()
     }
     m_dense.clear();
     m_dense.push_back({m_f, keys, solid, keep});
-    // The dashed stretch is drawn from every sample: a dash pattern restarts at each segment, so thinning
-    // would lengthen its dashes and change how it looks.
-    m_fUnstable->setData(keys, dashed, true);
+    // The dashed stretch is one polyline per piece, its dash pattern laid along the path whatever the number of
+    // vertices: thinned like the solid curves, it looks the same for a fraction of the drawing.
+    m_dense.push_back({m_fUnstable, keys, dashed, keep});
     m_dense.push_back({m_g, keys, QVector<double>(c.g_gbs.begin(), c.g_gbs.end()), keep});
 
     QVector<double> sk, sv, uk, uv, ck, cv, nk, nv;
@@ -362,6 +366,17 @@ void XGraphView::refresh()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void XGraphView::tintBasins()
+{
+    // Opaque colours mixed with the background: a translucent fill of these large areas was a third of the
+    // X-graph's drawing.
+    for (QCPItemRect *rect : std::as_const(m_basinRects)) {
+        const bool operating = rect->property(kOperatingBasin).toBool();
+        rect->setBrush(plot_style::tintOnPaper(m_plot, operating ? QColor(0x00, 0x9E, 0x73, 22)
+                                                                 : QColor(0xD5, 0x5E, 0x00, 18)));
+    }
+}
+
 QList<QCPGraph *> XGraphView::ownGraphs() const
 {
     return {m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating, m_cacheMarks,
@@ -391,6 +406,9 @@ void XGraphView::drawDynamics(double top)
         auto *rect = new QCPItemRect(m_plot);
         rect->setLayer(QStringLiteral("background"));
         rect->setPen(Qt::NoPen);
+        // Axis-aligned: without antialiasing the fill takes the raster engine's rectangle path (a third of
+        // the X-graph's drawing with it).
+        rect->setAntialiased(false);
         rect->setClipToAxisRect(true);
         m_basinRects.append(rect);
     }
@@ -402,8 +420,9 @@ void XGraphView::drawDynamics(double top)
         rect->topLeft->setCoords(m_basinRanges[i].first, top);
         rect->bottomRight->setCoords(m_basinRanges[i].second, 0);
         const bool operating = m_basinRanges[i].first <= r.operatingPoint().k && r.operatingPoint().k <= m_basinRanges[i].second;
-        rect->setBrush(operating ? QColor(0x00, 0x9E, 0x73, 22) : QColor(0xD5, 0x5E, 0x00, 18));
+        rect->setProperty(kOperatingBasin, operating);
     }
+    tintBasins();
 
     // Flow along k: dk/dt = G(n-k) - f(k) = -F(k); arrows near the bottom point the way warps move.
     constexpr int kArrows = 14;

@@ -31,6 +31,8 @@ public:
     /// What a figure of this view shows.
     QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QCPGraph *supplyGraph() const { return m_f; }
+    /// The stretch of f where an equilibrium would be unstable, dashed.
+    QCPGraph *unstableSupplyGraph() const { return m_fUnstable; }
     QCPGraph *demandGraph() const { return m_g; }
     QCPGraph *stableGraph() const { return m_stable; }
     QCPGraph *unstableGraph() const { return m_unstable; }
@@ -70,6 +72,8 @@ Q_SIGNALS:
 
 private:
     QList<QCPGraph *> ownGraphs() const;
+    /// The basins' shades, opaque on the plot's present background.
+    void tintBasins();
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
     void drawDynamics(double top);
