@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/background_priority.h"
+
 #include <QMetaObject>
 #include <QObject>
 
@@ -16,7 +18,8 @@ namespace crossroof::widgets {
 /// Runs a view's analysis off the GUI thread, one computation at a time, and hands each result to DONE on the
 /// GUI thread. A request made while one runs waits in its place, replacing any request already waiting, so
 /// that a slider drag computes the values it has reached, not every value it passed: the GUI thread only draws.
-/// The work must copy what it reads; it gets a stop token, raised when the job is destroyed.
+/// The work must copy what it reads; it gets a stop token, raised when the job is destroyed. It runs at a lower
+/// priority than the GUI thread (lowerThreadPriority()).
 template<typename Result>
 class LatestJob
 {
@@ -78,6 +81,7 @@ private:
             m_running = true;
         }
         m_thread = std::jthread([this, work = std::move(work)](std::stop_token stop) {
+            lowerThreadPriority();
             Result result = work(stop);
             {
                 const std::lock_guard lock(m_mutex);

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/background_priority.h"
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+namespace crossroof::widgets {
+
+void lowerThreadPriority()
+{
+#if defined(__linux__)
+    // Linux schedules threads as tasks: PRIO_PROCESS with a thread id sets that thread's nice value alone.
+    const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+    if (getpriority(PRIO_PROCESS, tid) < 10)
+        setpriority(PRIO_PROCESS, tid, 10);
+#endif
+}
+
+} // namespace crossroof::widgets
