@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/curve_thinning.h"
 
+#include <qcustomplot.h>
+
+#include <QDynamicPropertyChangeEvent>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -78,6 +82,90 @@ DrawnCurve thinCurve(const QVector<double> &keys, const QVector<double> &values,
         }
     }
     return out;
+}
+
+ThinnedGraphs::ThinnedGraphs(QCustomPlot *plot, double tolerance)
+    : QObject(plot)
+    , m_plot(plot)
+    , m_tolerance(std::max(tolerance, 0.0))
+{
+    // Zoom, pan and resizing change how many samples a pixel holds: thin again before drawing.
+    connect(plot, &QCustomPlot::beforeReplot, this, [this] { update(); });
+    plot->installEventFilter(this); // a figure export asks for every sample (kFullDetailProperty)
+}
+
+void ThinnedGraphs::set(QCPGraph *graph, QVector<double> keys, QVector<double> values, std::vector<bool> keep)
+{
+    const auto it = std::find_if(m_dense.begin(), m_dense.end(), [graph](const Dense &d) { return d.graph == graph; });
+    Dense curve{graph, std::move(keys), std::move(values), std::move(keep)};
+    const std::size_t i = it != m_dense.end() ? std::size_t(it - m_dense.begin()) : m_dense.size();
+    if (it != m_dense.end())
+        *it = std::move(curve);
+    else
+        m_dense.push_back(std::move(curve));
+    m_thinnedFor.resize(m_dense.size());
+    m_thinnedFor[i].reset(); // thinned at the next update()
+}
+
+void ThinnedGraphs::setTolerance(double pixels)
+{
+    m_tolerance = std::max(pixels, 0.0);
+    update(true);
+}
+
+bool ThinnedGraphs::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::DynamicPropertyChange
+        && static_cast<QDynamicPropertyChangeEvent *>(event)->propertyName() == kFullDetailProperty)
+        update();
+    return QObject::eventFilter(watched, event);
+}
+
+void ThinnedGraphs::update(bool force)
+{
+    m_thinnedFor.resize(m_dense.size());
+    const bool full = m_tolerance <= 0 || m_plot->property(kFullDetailProperty).toBool();
+    for (std::size_t i = 0; i < m_dense.size(); ++i) {
+        const Dense &curve = m_dense[i];
+        const QCPRange x = curve.graph->keyAxis()->range();
+        const QCPRange y = curve.graph->valueAxis()->range();
+        // The plot's own size bounds its axis rect's, so the tolerance holds before the first layout too.
+        const ThinnedFor now{x.lower, x.upper, y.lower, y.upper,
+                             curve.graph->keyAxis()->scaleType() == QCPAxis::stLogarithmic, m_plot->width(),
+                             m_plot->height(), full};
+        if (!force && m_thinnedFor[i] == now)
+            continue;
+        m_thinnedFor[i] = now;
+        thin(curve, now);
+    }
+}
+
+void ThinnedGraphs::thin(const Dense &curve, const ThinnedFor &now) const
+{
+    if (now.full) {
+        curve.graph->setData(curve.keys, curve.values, true);
+        return;
+    }
+    const double yScale = now.height / std::max(now.y1 - now.y0, 1e-300);
+    if (!now.logKeys) {
+        const double xScale = now.width / std::max(now.x1 - now.x0, 1e-300);
+        const DrawnCurve drawn = thinCurve(curve.keys, curve.values, xScale, yScale, m_tolerance, curve.keep);
+        curve.graph->setData(drawn.keys, drawn.values, true);
+        return;
+    }
+    // Even in pixels along a logarithmic axis: thinned in log10 of the keys, drawn at the keys themselves.
+    QVector<double> logKeys(curve.keys.size());
+    for (qsizetype i = 0; i < curve.keys.size(); ++i)
+        logKeys[i] = std::log10(std::max(curve.keys[i], std::numeric_limits<double>::min()));
+    const double decades = std::log10(std::max(now.x1, std::numeric_limits<double>::min()))
+                           - std::log10(std::max(now.x0, std::numeric_limits<double>::min()));
+    const double xScale = now.width / std::max(decades, 1e-300);
+    DrawnCurve drawn = thinCurve(logKeys, curve.values, xScale, yScale, m_tolerance, curve.keep);
+    for (double &k : drawn.keys) { // each kept key is one of logKeys (ascending): back to the key it came from
+        const auto at = std::lower_bound(logKeys.cbegin(), logKeys.cend(), k) - logKeys.cbegin();
+        k = at < curve.keys.size() ? curve.keys[at] : std::pow(10.0, k);
+    }
+    curve.graph->setData(drawn.keys, drawn.values, true);
 }
 
 } // namespace crossroof::widgets

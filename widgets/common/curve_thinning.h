@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QObject>
 #include <QVector>
 
+#include <optional>
 #include <vector>
+
+class QCPGraph;
+class QCustomPlot;
 
 namespace crossroof::widgets {
 
@@ -26,5 +31,57 @@ struct DrawnCurve
 /// KEYS must be ascending; KEEP is empty or as long as KEYS.
 DrawnCurve thinCurve(const QVector<double> &keys, const QVector<double> &values, double xScale, double yScale,
                      double tolerance, const std::vector<bool> &keep = {});
+
+/// The densely sampled curves of one plot, each drawn by its graph thinned (thinCurve()) for the plot's present
+/// ranges and size: thinned again before a replot whenever those changed (zoom, pan, resize), and drawn from
+/// every sample while a figure is exported (kFullDetailProperty). A logarithmic key axis is thinned in the
+/// logarithm of the keys, where its pixels are even.
+class ThinnedGraphs : public QObject
+{
+public:
+    /// TOLERANCE in pixels; 0 draws every sample.
+    explicit ThinnedGraphs(QCustomPlot *plot, double tolerance = 0.1);
+
+    /// Sets what GRAPH draws: KEYS ascending, NaN values breaking the curve, KEEP as for thinCurve(). It is
+    /// thinned at the next update(), at the latest before the next replot.
+    void set(QCPGraph *graph, QVector<double> keys, QVector<double> values, std::vector<bool> keep = {});
+    /// Forgets every curve (their graphs keep what they draw until set again or cleared).
+    void clear()
+    {
+        m_dense.clear();
+        m_thinnedFor.clear();
+    }
+    void setTolerance(double pixels);
+    double tolerance() const { return m_tolerance; }
+    /// Thins every curve again if the ranges, the size or the detail changed since the last time (or always,
+    /// with FORCE).
+    void update(bool force = false);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    struct Dense
+    {
+        QCPGraph *graph;
+        QVector<double> keys;
+        QVector<double> values;
+        std::vector<bool> keep;
+    };
+    struct ThinnedFor
+    {
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        bool logKeys = false;
+        int width = 0, height = 0;
+        bool full = false; ///< every sample (a figure being exported)
+        bool operator==(const ThinnedFor &) const = default;
+    };
+    void thin(const Dense &curve, const ThinnedFor &now) const;
+
+    QCustomPlot *m_plot;
+    double m_tolerance;
+    std::vector<Dense> m_dense;
+    std::vector<std::optional<ThinnedFor>> m_thinnedFor; ///< for each curve: what it was last thinned for
+};
 
 } // namespace crossroof::widgets

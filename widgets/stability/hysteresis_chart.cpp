@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stability/hysteresis_chart.h"
 
+#include "common/curve_thinning.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
@@ -24,8 +25,13 @@ HysteresisChart::HysteresisChart(QWidget *parent)
     m_bistable = addGraph();
     m_bistable->setName(tr("bistable range"));
     m_bistable->setPen(Qt::NoPen);
-    m_bistable->setBrush(QColor(0xE6, 0x9F, 0x00, 50));
     m_bistable->setLineStyle(QCPGraph::lsStepCenter);
+    // Behind the grid, in an opaque shade of the background: a translucent fill of the whole band cost more
+    // than the branches.
+    m_bistable->setLayer(QStringLiteral("background"));
+    const auto shade = [this] { m_bistable->setBrush(plot_style::tintOnPaper(this, QColor(0xE6, 0x9F, 0x00, 50))); };
+    shade();
+    connect(this, &QCustomPlot::beforeReplot, this, shade); // the palette may have changed
     m_up = addGraph();
     m_up->setName(tr("raising"));
     m_up->setPen(QPen(plot_style::kBlue, 2));
@@ -39,6 +45,7 @@ HysteresisChart::HysteresisChart(QWidget *parent)
             QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
     plot_style::placeLegendBelow(this);
     setMinimumSize(300, 160);
+    m_thinned = new ThinnedGraphs(this);
 }
 
 void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &key, bool showK)
@@ -78,7 +85,8 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
 
 void HysteresisChart::draw(const Computed &computed)
 {
-    const core::HysteresisResult &h = computed.result;
+    m_drawn = computed.result;
+    const core::HysteresisResult &h = m_drawn;
     const bool showK = computed.shown.showK;
     const std::string &key = computed.shown.key;
     const auto *info = core::findParameter(key);
@@ -86,8 +94,14 @@ void HysteresisChart::draw(const Computed &computed)
     const auto &up = showK ? h.up_k : h.up_gbs;
     const auto &down = showK ? h.down_k : h.down_gbs;
     QVector<double> x(h.values.begin(), h.values.end());
-    m_up->setData(x, QVector<double>(up.begin(), up.end()), true);
-    m_down->setData(x, QVector<double>(down.begin(), down.end()), true);
+    // Drawn thinned, through both ends of every jump.
+    std::vector<bool> keep(h.values.size(), false);
+    for (const auto &j : h.jumps) {
+        for (std::size_t i : {j.index - (j.index > 0 ? 1 : 0), j.index, std::min(j.index + 1, keep.size() - 1)})
+            keep[i] = true;
+    }
+    m_thinned->set(m_up, x, QVector<double>(up.begin(), up.end()), keep);
+    m_thinned->set(m_down, x, QVector<double>(down.begin(), down.end()), keep);
     yAxis->setLabel(showK ? tr("warps in memory, k") : tr("MS throughput (GB/s)"));
     plot_style::setShortLabel(yAxis, showK ? tr("k") : tr("GB/s"));
     double top = 0;
@@ -110,6 +124,7 @@ void HysteresisChart::draw(const Computed &computed)
     if (!values.empty())
         xAxis->setRange(values.front(), values.back());
     yAxis->setRange(0, top);
+    m_thinned->update(true); // for the ranges just set
     xAxis->setLabel(tr("%1 (%2)%3, swept up then down")
                             .arg(qs(info->label), qs(info->symbol),
                                  info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit)));

@@ -13,6 +13,8 @@
 
 namespace crossroof::widgets {
 
+class ThinnedGraphs;
+
 /// The hysteresis of a sweep of one parameter (MODEL.md 1.6): the branch followed while raising it, the
 /// branch followed while lowering it, the jumps between them and the bistable range shaded behind.
 class HysteresisChart : public QCustomPlot
@@ -33,6 +35,8 @@ public:
     void showSweep(const core::XModelParams &params, const std::string &key, bool showK);
     /// Blocks until the last sweep asked for is drawn (tests, figure export).
     void waitForSweep() { m_job.wait(); }
+    /// The sweep drawn, every value of it (the branches are drawn thinned).
+    const core::HysteresisResult &sweep() const { return m_drawn; }
 
 private:
     struct Shown
@@ -51,12 +55,14 @@ private:
     void draw(const Computed &computed);
 
     std::optional<Shown> m_requested; ///< the last sweep asked for (drawn, or being computed)
+    core::HysteresisResult m_drawn;
     LatestJob<Computed> m_job;
 
     QCPGraph *m_up;
     QCPGraph *m_down;
     QCPGraph *m_jumps;
     QCPGraph *m_bistable;
+    ThinnedGraphs *m_thinned; ///< the branches, drawn thinned
 };
 
 } // namespace crossroof::widgets

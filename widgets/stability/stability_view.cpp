@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stability/stability_view.h"
 
+#include "common/background_priority.h"
+
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
@@ -264,6 +266,11 @@ QCustomPlot *StabilityView::hysteresisPlot() const
     return m_hyst;
 }
 
+const core::HysteresisResult &StabilityView::sweep() const
+{
+    return m_hyst->sweep();
+}
+
 QCPGraph *StabilityView::upBranch() const
 {
     return m_hyst->upBranch();
@@ -443,6 +450,7 @@ void StabilityView::startMap()
     mapper->compute(16, 1);
     showMap(mapper->map());
     m_worker = std::jthread([this, mapper, generation](std::stop_token stop) {
+        lowerThreadPriority(); // and the helper thread the mapper starts
         for (int stride : {8, 4, 2, 1}) {
             if (!mapper->compute(stride, 2, stop))
                 return;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "session/session.h"
+#include "xmodel/hysteresis.h"
 #include "xmodel/stability_map.h"
 
 #include <QWidget>
@@ -48,6 +49,8 @@ public:
     QCPColorMap *colorMap() const { return m_colorMap; }
     QCPGraph *currentPoint() const { return m_current; }
     QCPGraph *upBranch() const;
+    /// The hysteresis sweep drawn, every value of it.
+    const core::HysteresisResult &sweep() const;
     QCPGraph *downBranch() const;
     QTableWidget *advisorTable() const;
     QComboBox *xKeyBox() const { return m_xKey; }

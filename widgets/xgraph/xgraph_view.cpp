@@ -9,7 +9,6 @@
 
 #include <qcustomplot.h>
 
-#include <QDynamicPropertyChangeEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -111,49 +110,16 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
     connect(m_eval, &XModelEvaluation::updated, this, &XGraphView::refresh);
-    // Zoom, pan and resizing change how many samples a pixel holds: thin again before drawing.
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
-        thinCurves(false);
-        tintBasins(); // the palette may have changed (a dark desktop, a figure drawn for print)
-    });
-    m_plot->installEventFilter(this); // a figure export asks for every sample (kFullDetailProperty)
+    m_thinned = new ThinnedGraphs(m_plot, kDefaultCurveTolerance);
+    // The palette may have changed (a dark desktop, a figure drawn for print).
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { tintBasins(); });
     refresh();
 }
 
 void XGraphView::setCurveTolerance(double pixels)
 {
-    m_tolerance = std::max(pixels, 0.0);
-    thinCurves(true);
+    m_thinned->setTolerance(pixels);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-bool XGraphView::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_plot && event->type() == QEvent::DynamicPropertyChange
-        && static_cast<QDynamicPropertyChangeEvent *>(event)->propertyName() == kFullDetailProperty)
-        thinCurves(false);
-    return QWidget::eventFilter(watched, event);
-}
-
-void XGraphView::thinCurves(bool force)
-{
-    // The plot's own size bounds its axis rect's, so the tolerance holds before the first layout too.
-    const ThinnedFor now{m_plot->xAxis->range().lower, m_plot->xAxis->range().upper, m_plot->yAxis->range().lower,
-                         m_plot->yAxis->range().upper, m_plot->width(), m_plot->height(),
-                         m_tolerance <= 0 || m_plot->property(kFullDetailProperty).toBool()};
-    if (!force && now == m_thinnedFor)
-        return;
-    m_thinnedFor = now;
-    const double xScale = now.width / std::max(now.x1 - now.x0, 1e-300);
-    const double yScale = now.height / std::max(now.y1 - now.y0, 1e-300);
-    for (const DenseCurve &c : m_dense) {
-        if (now.full) {
-            c.graph->setData(c.keys, c.values, true);
-            continue;
-        }
-        const DrawnCurve drawn = thinCurve(c.keys, c.values, xScale, yScale, m_tolerance, c.keep);
-        c.graph->setData(drawn.keys, drawn.values, true);
-    }
 }
 
 QCPItemText *XGraphView::makeLabel(const QColor &color)
@@ -180,7 +146,7 @@ void XGraphView::refresh()
     m_message->setVisible(!ok);
     if (!ok) {
         m_message->setText(m_eval->error());
-        m_dense.clear();
+        m_thinned->clear();
         for (QCPGraph *g : ownGraphs())
             g->data()->clear();
         for (QCPItemLine *arrow : std::as_const(m_arrows))
@@ -221,12 +187,12 @@ void XGraphView::refresh()
         for (double kink : {lmarks.delta, n - lmarks.pi, lmarks.psi.value_or(-1), lmarks.valley.value_or(-1)})
             keep[i] = keep[i] || std::abs(c.k[i] - kink) <= 1e-12 * std::max(n, 1.0);
     }
-    m_dense.clear();
-    m_dense.push_back({m_f, keys, solid, keep});
+    m_thinned->clear();
+    m_thinned->set(m_f, keys, solid, keep);
     // The dashed stretch is one polyline per piece, its dash pattern laid along the path whatever the number of
     // vertices: thinned like the solid curves, it looks the same for a fraction of the drawing.
-    m_dense.push_back({m_fUnstable, keys, dashed, keep});
-    m_dense.push_back({m_g, keys, QVector<double>(c.g_gbs.begin(), c.g_gbs.end()), keep});
+    m_thinned->set(m_fUnstable, keys, dashed, keep);
+    m_thinned->set(m_g, keys, QVector<double>(c.g_gbs.begin(), c.g_gbs.end()), keep);
 
     QVector<double> sk, sv, uk, uv, ck, cv, nk, nv;
     for (const auto &e : r.equilibria) {
@@ -341,8 +307,8 @@ void XGraphView::refresh()
     if (cmp) {
         const auto &cc = cmp->curves;
         const QVector<double> cmpKeys(cc.k.begin(), cc.k.end());
-        m_dense.push_back({m_cmpF, cmpKeys, QVector<double>(cc.f_gbs.begin(), cc.f_gbs.end()), {}});
-        m_dense.push_back({m_cmpG, cmpKeys, QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()), {}});
+        m_thinned->set(m_cmpF, cmpKeys, QVector<double>(cc.f_gbs.begin(), cc.f_gbs.end()));
+        m_thinned->set(m_cmpG, cmpKeys, QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()));
         const auto &cop = cmp->result.operatingPoint();
         m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
         m_cmpF->setName(tr("what-if (%1): %2").arg(cmp->label, formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
@@ -357,7 +323,7 @@ void XGraphView::refresh()
     m_plot->yAxis->setRange(0, top);
     m_plot->yAxis2->setRange(0, top * gopsPerGbs);
     m_plot->xAxis2->setRange(m_plot->xAxis->range());
-    thinCurves(true);
+    m_thinned->update(true); // for the ranges just set
     drawDynamics(top);
 
     // The operating point's numbers go into its legend entry, where no curve can run through them.

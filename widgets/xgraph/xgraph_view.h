@@ -2,6 +2,8 @@
 #pragma once
 
 #include <QVector>
+#include "common/curve_thinning.h"
+
 #include <QWidget>
 
 #include <vector>
@@ -60,11 +62,8 @@ public:
     /// The curves f, G and the what-if's are sampled densely (XModelEvaluation) and drawn thinned: within this
     /// many pixels of every sample, through every kink, peak and valley (thinCurve()). 0 draws every sample.
     void setCurveTolerance(double pixels);
-    double curveTolerance() const { return m_tolerance; }
+    double curveTolerance() const { return m_thinned->tolerance(); }
     static constexpr double kDefaultCurveTolerance = 0.1;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 Q_SIGNALS:
     /// What the mouse is over, with its formula, for the status bar.
@@ -79,7 +78,6 @@ private:
     void drawDynamics(double top);
     /// Gives the curve graphs the dense samples thinned for the plot's present ranges and size; again only
     /// when those changed (zoom, resize) or FORCE.
-    void thinCurves(bool force);
 
     XModelEvaluation *m_eval;
     QCustomPlot *m_plot;
@@ -109,22 +107,7 @@ private:
     QList<FlowArrow> m_flow;
     QList<QPair<double, double>> m_basinRanges;
 
-    struct DenseCurve
-    {
-        QCPGraph *graph;
-        QVector<double> keys;
-        QVector<double> values;
-        std::vector<bool> keep;
-    };
-    std::vector<DenseCurve> m_dense; ///< what the curve graphs draw, before thinning
-    double m_tolerance = kDefaultCurveTolerance;
-    struct ThinnedFor
-    {
-        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-        int width = 0, height = 0;
-        bool full = false; ///< every sample (a figure being exported)
-        bool operator==(const ThinnedFor &) const = default;
-    } m_thinnedFor;
+    ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned
 };
 
 } // namespace crossroof::widgets

@@ -168,20 +168,30 @@ void TestStabilityView::hysteresisBranchesDifferOnlyWhenBistable()
     m_view->sweepKeyBox()->setCurrentIndex(m_view->sweepKeyBox()->findData(QStringLiteral("Z")));
     m_view->sweepShowsBox()->setCurrentIndex(1); // k, where the branches part
     m_view->waitForMap();
-    auto *up = m_view->upBranch();
-    auto *down = m_view->downBranch();
-    QCOMPARE(up->dataCount(), down->dataCount());
+    const core::HysteresisResult &sweep = m_view->sweep();
+    QCOMPARE(sweep.values.size(), std::size_t(256));
     int differ = 0;
-    for (int i = 0; i < up->dataCount(); ++i) {
-        const double z = up->data()->at(i)->key;
-        if (std::abs(up->data()->at(i)->value - down->data()->at(i)->value) > 1e-6) {
+    for (std::size_t i = 0; i < sweep.values.size(); ++i) {
+        if (std::abs(sweep.up_k[i] - sweep.down_k[i]) > 1e-6) {
             ++differ;
             core::XModelParams p = m_state->params();
-            p.Z = z;
-            QVERIFY2(core::XModel(p).solve().stableCount() >= 2, qPrintable(QString::number(z)));
+            p.Z = sweep.values[i];
+            QVERIFY2(core::XModel(p).solve().stableCount() >= 2, qPrintable(QString::number(p.Z)));
         }
     }
     QVERIFY2(differ > 0, "a Z sweep of this workload has a hysteresis loop");
+    // The branches are drawn thinned, through both ends of every jump.
+    auto *up = m_view->upBranch();
+    auto *down = m_view->downBranch();
+    QVERIFY(up->dataCount() < int(sweep.values.size()));
+    QVERIFY(!sweep.jumps.empty());
+    for (const auto &jump : sweep.jumps) {
+        QCPGraph *branch = jump.rising ? up : down;
+        const auto at = branch->data()->findBegin(jump.to_value, false);
+        QVERIFY(at != branch->data()->constEnd());
+        QCOMPARE(at->key, jump.to_value);
+        QCOMPARE(at->value, jump.to_k);
+    }
     // Z spans decades: a log axis whose ticks and labels sit at the decades; n is linear.
     QCPAxis *x = up->keyAxis();
     QCOMPARE(x->scaleType(), QCPAxis::stLogarithmic);

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void xgraphPassesThroughItsLandmarks();
     void xgraphDrawsTheSamePixels();
     void zoomThinsAgain();
+    void logarithmicKeysThinInTheirPixels();
 };
 
 void TestCurveThinning::aStraightLineKeepsItsEnds()
@@ -303,4 +304,33 @@ void TestCurveThinning::zoomThinsAgain()
 }
 
 QTEST_MAIN(TestCurveThinning)
+void TestCurveThinning::logarithmicKeysThinInTheirPixels()
+{
+    // y = log10(x) over four decades is straight on a logarithmic x axis and bent on a linear one: the same
+    // samples thin to their two ends on the first, and keep their bend on the second. Kept keys are samples.
+    QCustomPlot plot;
+    plot.resize(600, 400);
+    QCPGraph *graph = plot.addGraph();
+    QVector<double> x, y;
+    for (int i = 0; i <= 1000; ++i) {
+        x << std::pow(10.0, 4.0 * i / 1000);
+        y << 4.0 * i / 1000;
+    }
+    plot.xAxis->setRange(1, 1e4);
+    plot.yAxis->setRange(0, 4);
+    auto *thinned = new ThinnedGraphs(&plot);
+    plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
+    thinned->set(graph, x, y);
+    thinned->update();
+    QCOMPARE(graph->dataCount(), 2);
+    QCOMPARE(graph->data()->at(0)->key, x.front());
+    QCOMPARE(graph->data()->at(1)->key, x.back());
+
+    plot.xAxis->setScaleType(QCPAxis::stLinear);
+    plot.replot(); // the scale changed: thinned again before drawing
+    QVERIFY2(graph->dataCount() > 20, qPrintable(QString::number(graph->dataCount())));
+    for (int i = 0; i < graph->dataCount(); ++i)
+        QVERIFY(x.contains(graph->data()->at(i)->key));
+}
+
 #include "tst_curve_thinning.moc"
