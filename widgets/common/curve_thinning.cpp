@@ -13,6 +13,8 @@ namespace crossroof::widgets {
 
 namespace {
 
+constexpr double kTiny = std::numeric_limits<double>::min();
+
 /// A local maximum or minimum of VALUES at I (a plateau's first and last samples count), within one piece.
 bool isExtreme(const QVector<double> &values, qsizetype i)
 {
@@ -131,7 +133,8 @@ void ThinnedGraphs::update(bool force)
         const QCPRange y = curve.graph->valueAxis()->range();
         // The plot's own size bounds its axis rect's, so the tolerance holds before the first layout too.
         const ThinnedFor now{x.lower, x.upper, y.lower, y.upper,
-                             curve.graph->keyAxis()->scaleType() == QCPAxis::stLogarithmic, m_plot->width(),
+                             curve.graph->keyAxis()->scaleType() == QCPAxis::stLogarithmic,
+                             curve.graph->valueAxis()->scaleType() == QCPAxis::stLogarithmic, m_plot->width(),
                              m_plot->height(), full};
         if (!force && m_thinnedFor[i] == now)
             continue;
@@ -146,26 +149,40 @@ void ThinnedGraphs::thin(const Dense &curve, const ThinnedFor &now) const
         curve.graph->setData(curve.keys, curve.values, true);
         return;
     }
-    const double yScale = now.height / std::max(now.y1 - now.y0, 1e-300);
-    if (!now.logKeys) {
-        const double xScale = now.width / std::max(now.x1 - now.x0, 1e-300);
+    // Pixels are even in the logarithm along a logarithmic axis: thinned there, drawn at the samples themselves.
+    const auto span = [](double lo, double hi, bool log) {
+        return log ? std::log10(std::max(hi, kTiny)) - std::log10(std::max(lo, kTiny)) : hi - lo;
+    };
+    const double xScale = now.width / std::max(span(now.x0, now.x1, now.logKeys), 1e-300);
+    const double yScale = now.height / std::max(span(now.y0, now.y1, now.logValues), 1e-300);
+    if (!now.logKeys && !now.logValues) {
         const DrawnCurve drawn = thinCurve(curve.keys, curve.values, xScale, yScale, m_tolerance, curve.keep);
         curve.graph->setData(drawn.keys, drawn.values, true);
         return;
     }
-    // Even in pixels along a logarithmic axis: thinned in log10 of the keys, drawn at the keys themselves.
-    QVector<double> logKeys(curve.keys.size());
-    for (qsizetype i = 0; i < curve.keys.size(); ++i)
-        logKeys[i] = std::log10(std::max(curve.keys[i], std::numeric_limits<double>::min()));
-    const double decades = std::log10(std::max(now.x1, std::numeric_limits<double>::min()))
-                           - std::log10(std::max(now.x0, std::numeric_limits<double>::min()));
-    const double xScale = now.width / std::max(decades, 1e-300);
-    DrawnCurve drawn = thinCurve(logKeys, curve.values, xScale, yScale, m_tolerance, curve.keep);
-    for (double &k : drawn.keys) { // each kept key is one of logKeys (ascending): back to the key it came from
-        const auto at = std::lower_bound(logKeys.cbegin(), logKeys.cend(), k) - logKeys.cbegin();
-        k = at < curve.keys.size() ? curve.keys[at] : std::pow(10.0, k);
+    const auto transform = [](const QVector<double> &v, bool log) {
+        if (!log)
+            return v;
+        QVector<double> out(v.size());
+        for (qsizetype i = 0; i < v.size(); ++i) // nothing to draw at zero or below on a log axis
+            out[i] = v[i] > 0 ? std::log10(v[i]) : std::numeric_limits<double>::quiet_NaN();
+        return out;
+    };
+    const QVector<double> keys = transform(curve.keys, now.logKeys);
+    const DrawnCurve drawn
+            = thinCurve(keys, transform(curve.values, now.logValues), xScale, yScale, m_tolerance, curve.keep);
+    // Each kept sample is one of the input's (keys ascending): draw the sample itself, not its logarithm.
+    QVector<double> outKeys, outValues;
+    outKeys.reserve(drawn.keys.size());
+    outValues.reserve(drawn.keys.size());
+    for (qsizetype j = 0; j < drawn.keys.size(); ++j) {
+        const auto at = std::lower_bound(keys.cbegin(), keys.cend(), drawn.keys[j]) - keys.cbegin();
+        if (at >= curve.keys.size())
+            continue;
+        outKeys << curve.keys[at];
+        outValues << (std::isfinite(drawn.values[j]) ? curve.values[at] : std::numeric_limits<double>::quiet_NaN());
     }
-    curve.graph->setData(drawn.keys, drawn.values, true);
+    curve.graph->setData(outKeys, outValues, true);
 }
 
 } // namespace crossroof::widgets

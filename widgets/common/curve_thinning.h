@@ -34,8 +34,8 @@ DrawnCurve thinCurve(const QVector<double> &keys, const QVector<double> &values,
 
 /// The densely sampled curves of one plot, each drawn by its graph thinned (thinCurve()) for the plot's present
 /// ranges and size: thinned again before a replot whenever those changed (zoom, pan, resize), and drawn from
-/// every sample while a figure is exported (kFullDetailProperty). A logarithmic key axis is thinned in the
-/// logarithm of the keys, where its pixels are even.
+/// every sample while a figure is exported (kFullDetailProperty). Along a logarithmic axis a curve is thinned in
+/// the logarithm of its keys or values, where the axis's pixels are even.
 class ThinnedGraphs : public QObject
 {
 public:
@@ -72,6 +72,7 @@ private:
     {
         double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
         bool logKeys = false;
+        bool logValues = false;
         int width = 0, height = 0;
         bool full = false; ///< every sample (a figure being exported)
         bool operator==(const ThinnedFor &) const = default;

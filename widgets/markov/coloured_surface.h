@@ -36,8 +36,7 @@ struct ColouredSurface
 };
 
 /// The surface of the topology SHAPE (threads per cache group) on GRID (the same values on both axes), at
-/// steady state or after STEPS steps from all-active; the lower and upper halves of the q rows are computed
-/// on two cores, into RESULT, whose buffers are reused (a redraw allocates nothing once they are large
+/// steady state or after STEPS steps from all-active, into RESULT, whose buffers are reused (a redraw allocates nothing once they are large
 /// enough). Throws core::InputError where core::MarkovGrid::values() or core::markovSurfaceCells() do; RESULT
 /// is then partly written.
 void computeColouredSurface(const core::MarkovGrid &grid, const std::vector<int> &shape,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/markov_slice_charts.h"
 
+#include "common/curve_thinning.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
@@ -34,6 +35,9 @@ MarkovSliceCharts::MarkovSliceCharts(QWidget *parent)
     m_transientGraph->setPen(QPen(plot_style::kVermillion, 2));
     for (QCustomPlot *p : {m_slice, m_transient})
         p->setMinimumSize(220, 140);
+    // A fine grid's slice (400 points) and a long transient (up to 2,000) are drawn thinned.
+    m_sliceThinned = new ThinnedGraphs(m_slice);
+    m_transientThinned = new ThinnedGraphs(m_transient);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -61,11 +65,17 @@ void MarkovSliceCharts::showPoint(const core::MarkovSurface &surface, const std:
         if (std::isfinite(v))
             top = std::max(top, v);
     }
-    m_sliceGraph->setData(x, y, true);
-    // Dots show the grid points on the coarse thesis grid; on fine grids they would only cost paint time.
-    m_sliceGraph->setScatterStyle(QCPScatterStyle(pAxis.size() <= 50 ? QCPScatterStyle::ssDisc
-                                                                     : QCPScatterStyle::ssNone, 4));
+    // Dots show the grid points on the coarse thesis grid, every one of them; on fine grids they would only
+    // cost paint time, and the curve is drawn thinned.
+    const bool coarse = pAxis.size() <= 50;
+    m_sliceThinned->clear();
+    if (coarse)
+        m_sliceGraph->setData(x, y, true);
+    else
+        m_sliceThinned->set(m_sliceGraph, x, y);
+    m_sliceGraph->setScatterStyle(QCPScatterStyle(coarse ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssNone, 4));
     m_slice->yAxis->setRange(0.9, top * 1.3);
+    m_sliceThinned->update(true);
     m_slice->xAxis->setLabel(tr("p, at q = %1").arg(formatNumber(surface.q[qj])));
     m_slice->replot(QCustomPlot::rpQueuedReplot);
 
@@ -87,9 +97,10 @@ void MarkovSliceCharts::showPoint(const core::MarkovSurface &surface, const std:
         if (!r.infinite)
             tTop = std::max(tTop, r.cpi);
     }
-    m_transientGraph->setData(t, c, true);
+    m_transientThinned->set(m_transientGraph, t, c);
     m_transient->xAxis->setRange(0, double(horizon));
     m_transient->yAxis->setRange(0.95, tTop * 1.1);
+    m_transientThinned->update(true);
     m_transient->xAxis->setLabel(
             tr("steps t from all-active (p = %1, q = %2)").arg(formatNumber(p), formatNumber(q)));
     m_transient->replot(QCustomPlot::rpQueuedReplot);

@@ -18,6 +18,8 @@ namespace crossroof::widgets {
 /// The two charts beside the Markov surface, one above the other: the slice CPI(p) at the chosen q (thesis
 /// Fig. 5.16, log CPI axis) and the transient CPI(t) from all threads active at the chosen (p, q), which
 /// rises and saturates at the steady state.
+class ThinnedGraphs;
+
 class MarkovSliceCharts : public QWidget
 {
     Q_OBJECT
@@ -42,6 +44,8 @@ private:
     QCPGraph *m_sliceGraph;
     QCustomPlot *m_transient;
     QCPGraph *m_transientGraph;
+    ThinnedGraphs *m_sliceThinned;
+    ThinnedGraphs *m_transientThinned;
 };
 
 } // namespace crossroof::widgets

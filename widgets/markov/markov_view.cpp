@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/markov_view.h"
 
+#include "common/buffered_color_map.h"
+
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
@@ -26,7 +28,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <future>
 #include <numeric>
 
 namespace crossroof::widgets {
@@ -125,7 +126,7 @@ MarkovView::MarkovView(QWidget *parent)
     m_map->yAxis->setLabel(tr("q: probability that a suspended thread stays suspended"));
     plot_style::setShortLabel(m_map->xAxis, tr("p (suspends)"));
     plot_style::setShortLabel(m_map->yAxis, tr("q (stays suspended)"));
-    m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
+    m_colorMap = new BufferedColorMap(m_map->xAxis, m_map->yAxis);
     m_colorMap->setInterpolate(false);
     m_colorScale = new QCPColorScale(m_map);
     m_map->plotLayout()->addElement(0, 1, m_colorScale);
@@ -329,6 +330,11 @@ void MarkovView::topologySourceChanged()
     recompute();
 }
 
+QCPColorMap *MarkovView::colorMap() const
+{
+    return m_colorMap;
+}
+
 void MarkovView::recompute()
 {
     const std::optional<long long> steps = m_transient->isChecked() ? std::optional<long long>(m_steps->value())
@@ -379,14 +385,8 @@ void MarkovView::recompute()
 
     const double lo = m_surface.cpi_low;
     double hi = m_surface.cpi_high;
-    auto *data = m_colorMap->data();
-    data->setSize(int(np), int(nq));
-    data->setRange(QCPRange(pAxis.front(), pAxis.back()), QCPRange(qAxis.front(), qAxis.back()));
-    const std::vector<double> &colour = m_surface.colourValues();
-    for (std::size_t j = 0; j < nq; ++j) {
-        for (std::size_t i = 0; i < np; ++i)
-            data->setCell(int(i), int(j), colour[j * np + i]);
-    }
+    m_colorMap->setCells(m_surface.colourValues(), int(np), int(nq), QCPRange(pAxis.front(), pAxis.back()),
+                         QCPRange(qAxis.front(), qAxis.back()));
     if (!(hi > lo))
         hi = lo * 1.01;
     m_colorScale->setDataRange(QCPRange(std::log10(lo), std::log10(hi)));
@@ -401,22 +401,9 @@ void MarkovView::recompute()
         scaleTicks->addTick(std::log10(lo), formatNumber(lo));
     m_colorScale->axis()->setTicker(scaleTicks);
 
-    // Contour lines in axis coordinates.
-    // Contours of the lower and upper halves of the rows in parallel (they share the middle row).
-    const auto levels = core::niceContourLevels(lo, hi);
-    const std::size_t mid = nq / 2;
-    auto half = [&](std::size_t first, std::size_t last) {
-        return core::contourLines(pAxis, std::span(qAxis).subspan(first, last - first + 1),
-                                  std::span(surface().cpi).subspan(first * np, (last - first + 1) * np),
-                                  levels);
-    };
-    auto upper = std::async(std::launch::async, half, mid, nq - 1);
-    const auto lower = half(0, mid);
-    const auto top = upper.get();
-    QVector<double> cx(lower.x.begin(), lower.x.end()), cy(lower.y.begin(), lower.y.end());
-    cx.append(QVector<double>(top.x.begin(), top.x.end()));
-    cy.append(QVector<double>(top.y.begin(), top.y.end()));
-    m_contours->setData(cx, cy);
+    // Contour lines in axis coordinates (on this thread, as the surface: see computeColouredSurface()).
+    const auto lines = core::contourLines(pAxis, qAxis, surface().cpi, core::niceContourLevels(lo, hi));
+    m_contours->setData(QVector<double>(lines.x.begin(), lines.x.end()), QVector<double>(lines.y.begin(), lines.y.end()));
 
     // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
     if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {

@@ -24,6 +24,8 @@ class QSpinBox;
 
 namespace crossroof::widgets {
 
+class BufferedColorMap;
+
 class CountersDialog;
 class MarkovSliceCharts;
 
@@ -50,7 +52,7 @@ public:
     QCustomPlot *mapPlot() const { return m_map; }
     /// What a figure of this view shows: the surface (the slice and the transient go with --data).
     QList<QCustomPlot *> figurePlots() const { return {m_map}; }
-    QCPColorMap *colorMap() const { return m_colorMap; }
+    QCPColorMap *colorMap() const;
     QCPCurve *contours() const { return m_contours; }
     QCPGraph *sliceGraph() const;
     QCPGraph *transientGraph() const;
@@ -110,7 +112,7 @@ private:
     QSpinBox *m_steps;
     QLabel *m_info;
     QCustomPlot *m_map;
-    QCPColorMap *m_colorMap;
+    BufferedColorMap *m_colorMap; ///< draws m_surface's colour values (kept until the next recompute)
     QCPColorScale *m_colorScale;
     QCPCurve *m_contours;
     QCPCurve *m_measuredCurve;
