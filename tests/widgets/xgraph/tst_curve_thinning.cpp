@@ -331,6 +331,19 @@ void TestCurveThinning::logarithmicKeysThinInTheirPixels()
     QVERIFY2(graph->dataCount() > 20, qPrintable(QString::number(graph->dataCount())));
     for (int i = 0; i < graph->dataCount(); ++i)
         QVERIFY(x.contains(graph->data()->at(i)->key));
+
+    // The same along a logarithmic value axis: y = x drawn over 1 to 10^4 with y logarithmic and x as log10 of
+    // it is straight; the values drawn are the samples'.
+    QVector<double> u(x.size());
+    for (qsizetype i = 0; i < x.size(); ++i)
+        u[i] = y[i];
+    plot.xAxis->setRange(0, 4);
+    plot.yAxis->setRange(1, 1e4);
+    plot.yAxis->setScaleType(QCPAxis::stLogarithmic);
+    thinned->set(graph, u, x);
+    thinned->update();
+    QCOMPARE(graph->dataCount(), 2);
+    QCOMPARE(graph->data()->at(1)->value, x.back());
 }
 
 #include "tst_curve_thinning.moc"
