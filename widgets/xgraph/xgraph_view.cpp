@@ -101,6 +101,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_message->position->setCoords(0.5, 0.5);
     m_message->setPositionAlignment(Qt::AlignCenter);
 
+    m_flowArrows = new FlowArrows(m_plot);
+
     // Only the lines people look for go into the legend.
     for (QCPGraph *g : {m_fUnstable, m_neutral, m_cacheMarks, m_critical, m_cmpG, m_cmpOp})
         g->removeFromLegend();
@@ -149,11 +151,9 @@ void XGraphView::refresh()
         m_thinned->clear();
         for (QCPGraph *g : ownGraphs())
             g->data()->clear();
-        for (QCPItemLine *arrow : std::as_const(m_arrows))
-            arrow->setVisible(false);
+        m_flowArrows->setArrows({}, 0, 0);
         for (QCPItemRect *rect : std::as_const(m_basinRects))
             rect->setVisible(false);
-        m_flow.clear();
         m_basinRanges.clear();
         m_psiLabel->setVisible(false);
         m_valleyLabel->setVisible(false);
@@ -392,32 +392,15 @@ void XGraphView::drawDynamics(double top)
 
     // Flow along k: dk/dt = G(n-k) - f(k) = -F(k); arrows near the bottom point the way warps move.
     constexpr int kArrows = 14;
-    m_flow.clear();
+    QList<FlowArrow> flow;
     for (int i = 0; i < kArrows; ++i) {
         const double k = n * (i + 0.5) / kArrows;
         const double F = model->balance(k);
         if (std::abs(F) < 1e-9 * std::max(model->msSupply(k), 1e-12))
             continue;
-        m_flow.append({k, F > 0 ? -1 : 1});
+        flow.append({k, F > 0 ? -1 : 1});
     }
-    while (m_arrows.size() < m_flow.size()) {
-        auto *arrow = new QCPItemLine(m_plot);
-        arrow->setPen(QPen(QColor(0x55, 0x55, 0x55), 1.2));
-        arrow->setHead(QCPLineEnding::esSpikeArrow);
-        arrow->setClipToAxisRect(true);
-        m_arrows.append(arrow);
-    }
-    const double half = n / kArrows * 0.3;
-    for (int i = 0; i < m_arrows.size(); ++i) {
-        QCPItemLine *arrow = m_arrows[i];
-        arrow->setVisible(i < m_flow.size());
-        if (i >= m_flow.size())
-            continue;
-        const auto &f = m_flow[i];
-        const double y = top * 0.035;
-        arrow->start->setCoords(f.k - f.direction * half, y);
-        arrow->end->setCoords(f.k + f.direction * half, y);
-    }
+    m_flowArrows->setArrows(std::move(flow), n / kArrows * 0.3, top * 0.035);
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const

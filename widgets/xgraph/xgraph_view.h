@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QVector>
 #include "common/curve_thinning.h"
+#include "xgraph/flow_arrows.h"
 
+#include <QVector>
 #include <QWidget>
 
 #include <vector>
@@ -12,7 +13,6 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
-class QCPItemLine;
 class QCPItemRect;
 class QMouseEvent;
 
@@ -43,12 +43,8 @@ public:
     QCPGraph *comparisonOperatingGraph() const { return m_cmpOp; }
 
     /// The flow along k drawn as arrows: position and direction (+1: k grows, -1: k shrinks).
-    struct FlowArrow
-    {
-        double k;
-        int direction;
-    };
-    const QList<FlowArrow> &flowArrows() const { return m_flow; }
+    using FlowArrow = FlowArrows::Arrow;
+    const QList<FlowArrow> &flowArrows() const { return m_flowArrows->arrows(); }
     /// The basins of attraction drawn: [from, to) in k, one per stable state (when there are several).
     const QList<QPair<double, double>> &basins() const { return m_basinRanges; }
 
@@ -102,9 +98,8 @@ private:
     QCPGraph *m_cmpF;
     QCPGraph *m_cmpG;
     QCPGraph *m_cmpOp;
-    QList<QCPItemLine *> m_arrows;
+    FlowArrows *m_flowArrows;
     QList<QCPItemRect *> m_basinRects;
-    QList<FlowArrow> m_flow;
     QList<QPair<double, double>> m_basinRanges;
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned

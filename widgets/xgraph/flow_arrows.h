@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QList>
+
+namespace crossroof::widgets {
+
+/// The X-graph's flow along k, dk/dt = -F(k): a row of short arrows near the bottom, each pointing the way the
+/// warps move there. Drawn in one pass, shafts and heads each as one path: as fourteen QCPItemLines with arrow
+/// ends they were a fifth of the X-graph's drawing.
+class FlowArrows : public QCPLayerable
+{
+public:
+    struct Arrow
+    {
+        double k;      ///< centre, in warps
+        int direction; ///< +1: k grows, -1: k shrinks
+    };
+
+    /// On PLOT's main layer, in its bottom and left axes.
+    explicit FlowArrows(QCustomPlot *plot);
+
+    /// Draws ARROWS centred at their k, each HALF_LENGTH warps either side, at height Y (GB/s).
+    void setArrows(QList<Arrow> arrows, double halfLength, double y);
+    const QList<Arrow> &arrows() const { return m_arrows; }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
+    void draw(QCPPainter *painter) override;
+    QRect clipRect() const override;
+
+private:
+    QList<Arrow> m_arrows;
+    double m_halfLength = 0;
+    double m_y = 0;
+};
+
+} // namespace crossroof::widgets
