@@ -4,6 +4,7 @@
 #include "common/curve_thinning.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
+#include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -112,6 +113,11 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
     connect(m_eval, &XModelEvaluation::updated, this, &XGraphView::refresh);
+    // A slider let go: the axes held during the drag fit the graph again.
+    connect(m_eval->state(), &ParameterState::interactionEnded, this, [this] {
+        m_held.reset();
+        refresh();
+    });
     m_thinned = new ThinnedGraphs(m_plot, kDefaultCurveTolerance);
     // The palette may have changed (a dark desktop, a figure drawn for print).
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { tintBasins(); });
@@ -266,8 +272,19 @@ void XGraphView::refresh()
     if (demandCeiling <= 3 * top)
         top = std::max(top, demandCeiling);
     top = top > 0 ? top * 1.15 : 1.0;
-    m_plot->xAxis->setRange(0, n);
-    m_plot->xAxis2->setRange(0, n);
+    // While a slider is held the axes hold still as long as the graph fits them, with a third more room when
+    // it outgrows them, so that the picture does not jump under the pointer and the axes are not laid out
+    // again on every step; letting go fits them again (interactionEnded).
+    double right = n;
+    if (m_held && m_eval->state()->interactionOpen()) {
+        right = n <= m_held->right ? m_held->right : std::ceil(n * 4 / 3);
+        if (top > m_held->top)
+            top *= 4.0 / 3;
+        else if (top >= m_held->top / 3)
+            top = m_held->top;
+    }
+    m_held = Held{right, top};
+    m_plot->xAxis->setRange(0, right);
     m_plot->yAxis->setRange(0, top);
     const double gopsPerGbs = p.Z * p.warp_size / p.request_bytes;
     m_plot->yAxis2->setRange(0, top * gopsPerGbs);
@@ -315,14 +332,15 @@ void XGraphView::refresh()
         m_cmpF->addToLegend();
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())
-            m_plot->xAxis->setRange(0, std::max(n, cc.k.back()));
+            m_plot->xAxis->setRange(0, std::max(right, cc.k.back()));
     } else {
         for (QCPGraph *g : {m_cmpF, m_cmpG, m_cmpOp})
             g->data()->clear();
     }
     m_plot->yAxis->setRange(0, top);
     m_plot->yAxis2->setRange(0, top * gopsPerGbs);
-    m_plot->xAxis2->setRange(m_plot->xAxis->range());
+    // The top axis counts x = n - k the other way: n over k = 0, and below zero past k = n.
+    m_plot->xAxis2->setRange(n - m_plot->xAxis->range().upper, n);
     m_thinned->update(true); // for the ranges just set
     drawDynamics(top);
 

@@ -7,6 +7,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
@@ -99,6 +100,13 @@ private:
     QCPGraph *m_cmpG;
     QCPGraph *m_cmpOp;
     FlowArrows *m_flowArrows;
+    /// The ranges last drawn, held while a slider is (see refresh()).
+    struct Held
+    {
+        double right; ///< k at the right end
+        double top;   ///< GB/s at the top
+    };
+    std::optional<Held> m_held;
     QList<QCPItemRect *> m_basinRects;
     QList<QPair<double, double>> m_basinRanges;
 

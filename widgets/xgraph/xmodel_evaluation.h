@@ -23,6 +23,8 @@ public:
 
     explicit XModelEvaluation(ParameterState *state, QObject *parent = nullptr);
 
+    ParameterState *state() const { return m_state; }
+
     /// The model of the current parameters; empty only if they are invalid (then error() says why).
     const std::optional<core::XModel> &model() const { return m_model; }
     const core::XGraphResult &result() const { return m_result; }

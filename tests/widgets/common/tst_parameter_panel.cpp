@@ -52,6 +52,7 @@ private Q_SLOTS:
     void hoverNamesTheFormula();
     void flowArrowsAndBasinsFollowTheDynamics();
     void compareModeDrawsTheWhatIf();
+    void aHeldSliderKeepsTheAxesStill();
 
 private:
     ParameterState *m_state = nullptr;
@@ -245,6 +246,32 @@ void TestParameterPanel::compareModeDrawsTheWhatIf()
     QCOMPARE(m_state->params().n, 48.0);
     m_state->setComparison(std::nullopt);
     QCOMPARE(m_view->comparisonSupplyGraph()->dataCount(), 0);
+}
+
+
+void TestParameterPanel::aHeldSliderKeepsTheAxesStill()
+{
+    // While the n slider is held the axes stay put as long as the graph fits (a third more room once n runs past
+    // the end), and the top axis keeps counting x = n - k; let go, and they fit the graph again.
+    QCustomPlot *plot = m_view->plot();
+    QSlider *slider = m_panel->slider(QStringLiteral("n"));
+    const auto *info = core::findParameter("n");
+    const double n0 = m_state->params().n;
+    QCOMPARE(plot->xAxis->range().upper, n0);
+    slider->setSliderDown(true);
+    slider->setSliderPosition(ParameterPanel::sliderPosition(*info, n0 - 10));
+    QCOMPARE(m_state->params().n, n0 - 10);
+    QCOMPARE(plot->xAxis->range().upper, n0); // held
+    QCOMPARE(plot->xAxis2->range().upper, n0 - 10); // x = n at k = 0
+    QCOMPARE(plot->xAxis2->range().lower, -10.0);   // and below zero past k = n
+    const double top = plot->yAxis->range().upper;
+    slider->setSliderPosition(ParameterPanel::sliderPosition(*info, n0 - 11));
+    QCOMPARE(plot->yAxis->range().upper, top);
+    slider->setSliderPosition(ParameterPanel::sliderPosition(*info, n0 + 6));
+    QCOMPARE(plot->xAxis->range().upper, std::ceil((n0 + 6) * 4 / 3)); // past the end: more room
+    slider->setSliderDown(false);
+    QCOMPARE(plot->xAxis->range().upper, n0 + 6); // let go: fitted
+    QCOMPARE(plot->xAxis2->range().lower, 0.0);
 }
 
 QTEST_MAIN(TestParameterPanel)
