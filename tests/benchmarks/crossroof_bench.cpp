@@ -160,6 +160,109 @@ private:
     std::uint64_t m_sequence = 0;
 };
 
+/// Slider positions for STEPS steps of a drag of KEY back and forth over the middle 80 % of its slider, as a
+/// hand moves it (whole keys one at a time).
+std::vector<int> dragPositions(const crossroof::core::ParameterInfo &info, int steps)
+{
+    std::vector<int> positions;
+    const double lo = info.slider_min + 0.1 * (info.slider_max - info.slider_min);
+    const double hi = info.slider_min + 0.9 * (info.slider_max - info.slider_min);
+    for (int i = 0; i < steps; ++i) {
+        double value;
+        if (info.integer) {
+            const int span = std::max(1, int(hi - lo));
+            const int phase = i % (2 * span);
+            value = std::round(lo) + (phase < span ? phase : 2 * span - phase);
+        } else {
+            const double phase = double(i % 200) / 100.0; // 0..2
+            const double t = phase < 1 ? phase : 2 - phase;
+            value = info.log_scale ? std::exp(std::log(info.slider_min * 1.5)
+                                              + t * std::log(info.slider_max / info.slider_min / 2.25))
+                                   : lo + t * (hi - lo);
+        }
+        positions.push_back(crossroof::widgets::ParameterPanel::sliderPosition(info, value));
+    }
+    return positions;
+}
+
+/// What a drag measured: each step's time, and how the steps ended.
+struct DragSteps
+{
+    std::vector<double> times;
+    int withReadout = 0;
+    int plotsPainted = 0;
+    int unfinished = 0;
+};
+
+/// Drags KEY's slider of WINDOW over STEPS positions as a user's drag does (slider held, its own signals, the
+/// state and undo). A step is timed from the slider's new position to the end of the event processing in which
+/// the last view it changed painted: every plot in MUST_PAINT and the readout's labels (when LABELS), and
+/// every other watched plot that replotted since the move, after its replot. Steps whose position gives the same
+/// value are not counted.
+DragSteps dragSlider(crossroof::app::MainWindow &window, PaintWatch &watch, const char *key, int steps,
+                     const std::vector<QCustomPlot *> &mustPaint, bool labels)
+{
+    DragSteps d;
+    const auto *info = crossroof::core::findParameter(key);
+    QSlider *slider = window.parameterPanel()->slider(QString::fromLatin1(key));
+    slider->setSliderDown(true);
+    for (int pos : dragPositions(*info, steps)) {
+        const double before = window.state()->params().*(info->member);
+        const std::uint64_t from = watch.sequence();
+        const auto t0 = Clock::now();
+        slider->setSliderPosition(pos);
+        if (window.state()->params().*(info->member) == before)
+            continue; // the same value: nothing changes, nothing to time
+        auto last = Clock::now();
+        for (;;) {
+            const std::uint64_t seen = watch.sequence();
+            QCoreApplication::processEvents();
+            if (watch.sequence() != seen)
+                last = Clock::now();
+            const bool required = std::all_of(mustPaint.begin(), mustPaint.end(),
+                                               [&](QCustomPlot *p) { return watch.paintedSince(p, from); });
+            if (watch.allPainted(from) && required && (!labels || watch.labelPaintedSince(from)))
+                break;
+            if (Clock::now() - t0 > std::chrono::seconds(1)) {
+                ++d.unfinished;
+                break;
+            }
+        }
+        d.times.push_back(std::chrono::duration<double, std::milli>(last - t0).count());
+        d.withReadout += watch.labelPaintedSince(from) ? 1 : 0;
+        d.plotsPainted += watch.plotsPaintedSince(from);
+    }
+    slider->setSliderDown(false);
+    QCoreApplication::processEvents(); // the refit on release, outside the timing
+    return d;
+}
+
+/// Watches every plot of WINDOW that shows on the screen, and the readout's labels that do (a widget scrolled
+/// out of its pane paints nothing). Returns the plots with their view's name, and how many labels.
+std::pair<std::vector<std::pair<QCustomPlot *, std::string>>, int> watchVisible(crossroof::app::MainWindow &window,
+                                                                               PaintWatch &watch)
+{
+    std::vector<std::pair<QCustomPlot *, std::string>> watched;
+    for (QCustomPlot *plot : window.findChildren<QCustomPlot *>()) {
+        if (!plot->isVisible() || plot->visibleRegion().isEmpty())
+            continue;
+        watch.watchPlot(plot);
+        const QWidget *view = plot->parentWidget();
+        while (view && !QByteArray(view->metaObject()->className()).startsWith("crossroof::"))
+            view = view->parentWidget();
+        watched.emplace_back(plot, std::string(view ? view->metaObject()->className() : "?") + ": "
+                                           + plot->accessibleName().toStdString());
+    }
+    int labels = 0;
+    for (QLabel *label : window.readout()->findChildren<QLabel *>()) {
+        if (label->isVisible() && !label->visibleRegion().isEmpty()) {
+            watch.watchLabel(label);
+            ++labels;
+        }
+    }
+    return {watched, labels};
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -208,8 +311,23 @@ int main(int argc, char **argv)
     auto wanted = [&](const char *section) { return only.empty() || only == section; };
     const int rounds = quick ? 60 : 600;
 
-    // Parameter change -> model + 2,000-point curves + replot + paint, 1280x800, antialiased.
+    // The X-graph in the 1280x800 window (its tab in front, the readout beside it) while a user drags each of
+    // eight sliders in turn: model, 2,000-point curves, readout, replot and paint, antialiased. Then the same
+    // eight parameters set at once to scattered values (a jump: every range may change), replotted at once.
     if (wanted("xgraph")) {
+        const char *dragged[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
+        PaintWatch dragWatch;
+        const int labels = watchVisible(window, dragWatch).second;
+        std::vector<double> drag;
+        for (const char *key : dragged) {
+            const DragSteps d = dragSlider(window, dragWatch, key, rounds / int(std::size(dragged)),
+                                           {window.xgraphView()->plot()}, labels > 0);
+            drag.insert(drag.end(), d.times.begin(), d.times.end());
+        }
+        out["xgraph_update"] = summarize(drag);
+        window.state()->applyProfile(window.state()->profile()); // back to the profile's values
+        QCoreApplication::processEvents();
+
         auto *state = window.state();
         QCustomPlot *plot = window.xgraphView()->plot();
         const char *keys[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
@@ -245,7 +363,7 @@ int main(int argc, char **argv)
             if (result.equilibria.empty())
                 return 1;
         }
-        out["xgraph_update"] = summarize(update);
+        out["xgraph_jump_update"] = summarize(update);
         out["xgraph_model_only"] = summarize(modelOnly);
         out["replot_internal_ms"] = plot->replotTime();
     }
@@ -264,30 +382,15 @@ int main(int argc, char **argv)
             QCoreApplication::processEvents();
         linked.stabilityView()->waitForMap();
         QCoreApplication::processEvents();
-        // Every plot and readout label that shows on the screen (a widget scrolled out of its pane paints nothing).
         PaintWatch watch;
+        const auto [watched, labels] = watchVisible(linked, watch);
         ordered_json views = ordered_json::array();
-        std::vector<std::pair<QCustomPlot *, std::string>> watched;
-        for (QCustomPlot *plot : linked.findChildren<QCustomPlot *>()) {
-            if (!plot->isVisible() || plot->visibleRegion().isEmpty())
-                continue;
-            watch.watchPlot(plot);
-            const QWidget *view = plot->parentWidget();
-            while (view && !QByteArray(view->metaObject()->className()).startsWith("crossroof::"))
-                view = view->parentWidget();
-            watched.emplace_back(plot, std::string(view ? view->metaObject()->className() : "?") + ": "
-                                               + plot->accessibleName().toStdString());
-            views.push_back(watched.back().second);
-        }
-        int labels = 0;
-        for (QLabel *label : linked.readout()->findChildren<QLabel *>()) {
-            if (label->isVisible() && !label->visibleRegion().isEmpty()) {
-                watch.watchLabel(label);
-                ++labels;
-            }
-        }
-        QCustomPlot *xgraphPlot = linked.xgraphView()->plot();
-        QCustomPlot *mapPlot = linked.stabilityView()->mapPlot();
+        for (const auto &entry : watched)
+            views.push_back(entry.second);
+        // Done when the X-graph, the stability map and the readout have painted, and every other plot that
+        // replotted since the move has painted after its replot. The stability map's background refinement
+        // goes on after that (on the other core); what of it lands before the step is over counts.
+        const std::vector<QCustomPlot *> mustPaint{linked.xgraphView()->plot(), linked.stabilityView()->mapPlot()};
         const int steps = quick ? 60 : 600;
         watch.clearReplotTimes();
         std::vector<double> all;
@@ -295,61 +398,12 @@ int main(int argc, char **argv)
         int plotsPainted = 0;
         int unfinished = 0;
         for (const char *key : {"n", "Z"}) {
-            const QString k = QString::fromLatin1(key);
-            const auto *info = crossroof::core::findParameter(key);
-            QSlider *slider = linked.parameterPanel()->slider(k);
-            // Back and forth over the middle 80 % of the slider; whole keys move by one at a time.
-            std::vector<int> positions;
-            const double lo = info->slider_min + 0.1 * (info->slider_max - info->slider_min);
-            const double hi = info->slider_min + 0.9 * (info->slider_max - info->slider_min);
-            for (int i = 0; i < steps; ++i) {
-                double value;
-                if (info->integer) {
-                    const int span = std::max(1, int(hi - lo));
-                    const int phase = i % (2 * span);
-                    value = std::round(lo) + (phase < span ? phase : 2 * span - phase);
-                } else {
-                    const double phase = double(i % 200) / 100.0; // 0..2
-                    const double t = phase < 1 ? phase : 2 - phase;
-                    value = info->log_scale ? std::exp(std::log(info->slider_min * 1.5)
-                                                       + t * std::log(info->slider_max / info->slider_min / 2.25))
-                                            : lo + t * (hi - lo);
-                }
-                positions.push_back(crossroof::widgets::ParameterPanel::sliderPosition(*info, value));
-            }
-            std::vector<double> times;
-            slider->setSliderDown(true);
-            for (int pos : positions) {
-                const double before = linked.state()->params().*(info->member);
-                const std::uint64_t from = watch.sequence();
-                const auto t0 = Clock::now();
-                slider->setSliderPosition(pos);
-                if (linked.state()->params().*(info->member) == before)
-                    continue; // the same value: nothing changes, nothing to time
-                // Done when the X-graph, the stability map and the readout have painted, and every other plot that
-                // replotted since the move has painted after its replot. The stability map's background refinement
-                // goes on after that (on the other core); what of it lands before the step is over counts.
-                auto last = Clock::now();
-                for (;;) {
-                    const std::uint64_t seen = watch.sequence();
-                    QCoreApplication::processEvents();
-                    if (watch.sequence() != seen)
-                        last = Clock::now();
-                    if (watch.allPainted(from) && watch.paintedSince(xgraphPlot, from)
-                        && watch.paintedSince(mapPlot, from) && (labels == 0 || watch.labelPaintedSince(from)))
-                        break;
-                    if (Clock::now() - t0 > std::chrono::seconds(1)) {
-                        ++unfinished;
-                        break;
-                    }
-                }
-                times.push_back(std::chrono::duration<double, std::milli>(last - t0).count());
-                withReadout += watch.labelPaintedSince(from) ? 1 : 0;
-                plotsPainted += watch.plotsPaintedSince(from);
-            }
-            slider->setSliderDown(false);
-            all.insert(all.end(), times.begin(), times.end());
-            out[std::string("linked_view_step_") + key] = summarize(times);
+            const DragSteps d = dragSlider(linked, watch, key, steps, mustPaint, labels > 0);
+            all.insert(all.end(), d.times.begin(), d.times.end());
+            withReadout += d.withReadout;
+            plotsPainted += d.plotsPainted;
+            unfinished += d.unfinished;
+            out[std::string("linked_view_step_") + key] = summarize(d.times);
         }
         out["linked_view_step"] = summarize(all);
         // Where a step's time goes: each plot's replots during both drags and what drawing their layers took.
