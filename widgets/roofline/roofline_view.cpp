@@ -197,19 +197,25 @@ void RooflineView::recompute()
         // Parameters the model refuses: the ceilings alone.
     }
 
+    // Two decades of intensity either side of the ridge, or more for the points, and from a little under the
+    // lowest of the memory ceiling and the points up to a little over the peak: no decades of empty plot.
     double xMin = ridge / 100, xMax = ridge * 100;
-    double yMin = peak / 1e4, yMax = peak * 4;
+    double yMax = peak * 2;
     const auto include = [&](double x, double y) {
         if (!(x > 0) || !(y > 0))
             return;
-        xMin = std::min(xMin, x / 3);
-        xMax = std::max(xMax, x * 3);
-        yMin = std::min(yMin, y / 3);
-        yMax = std::max(yMax, y * 3);
+        xMin = std::min(xMin, x / 2);
+        xMax = std::max(xMax, x * 2);
+        yMax = std::max(yMax, y * 2);
     };
     for (const KernelPoint &p : m_points)
         include(p.intensity, p.gops);
     include(m_operating.x(), m_operating.y());
+    double yMin = R * xMin / 1.5;
+    for (const KernelPoint &p : m_points)
+        yMin = p.gops > 0 ? std::min(yMin, p.gops / 1.5) : yMin;
+    if (m_operating.y() > 0)
+        yMin = std::min(yMin, m_operating.y() / 1.5);
 
     QCPGraph *roof = m_plot->addGraph();
     roof->setName(tr("Ceilings: R = %1, peak %2").arg(formatQuantity(R, QStringLiteral("B/s"), si::giga), formatQuantity(peak, QStringLiteral("op/s"), si::giga)));
