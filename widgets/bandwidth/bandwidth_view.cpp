@@ -3,6 +3,7 @@
 
 #include "common/empty_state.h"
 #include "common/labelled.h"
+#include "common/narrow_layout.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
@@ -60,30 +61,36 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     : QWidget(parent)
     , m_traces(traces)
 {
-    auto *bar = new QHBoxLayout;
+    // Two groups, side by side in a wide view and one above the other in a narrow one.
+    auto *source = new QHBoxLayout;
+    auto *knobs = new QHBoxLayout;
     m_traceBox = new QComboBox(this);
     m_traceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_traceBox->setToolTip(
             tr("A trace of bytes per time interval (perf stat memory-controller counts, or a table "
                "imported as bytes per interval)"));
-    addLabelled(bar, tr("&Trace"), m_traceBox);
+    addLabelled(source, tr("&Trace"), m_traceBox);
     m_load = new QPushButton(tr("&Load perf stat…"), this);
     m_load->setToolTip(tr("Read perf stat -x SEP -I MS output with the memory controllers' CAS counts "
                           "(reads and writes, 64 bytes each)"));
-    bar->addWidget(m_load);
+    source->addWidget(m_load);
     m_window = new QSpinBox(this);
     m_window->setRange(1, 1);
     m_window->setSuffix(tr(" intervals"));
     m_window->setToolTip(tr("W: each interval's demand is the mean of the last W intervals (smoothing)"));
-    addLabelled(bar, tr("&Window W"), m_window);
+    addLabelled(knobs, tr("&Window W"), m_window);
     m_limit = new QDoubleSpinBox(this);
     m_limit->setRange(0.01, 1e6);
     m_limit->setDecimals(2);
     m_limit->setSpecialValueText(tr("none")); // until a trace sets one from its peak
     m_limit->setSuffix(tr(" GB/s"));
     m_limit->setToolTip(tr("B: the bandwidth limit. An interval with demand d takes max(1, d/B) intervals"));
-    addLabelled(bar, tr("&Limit B"), m_limit);
-    bar->addStretch(1);
+    addLabelled(knobs, tr("&Limit B"), m_limit);
+    knobs->addStretch(1);
+    auto *bar = new QBoxLayout(QBoxLayout::LeftToRight);
+    bar->addLayout(source);
+    bar->addLayout(knobs, 1);
+    stackWhenNarrow(this, bar, 720);
 
     auto makePlot = [this](const QString &x, const QString &y) {
         auto *plot = new QCustomPlot(this);
@@ -125,16 +132,20 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     m_readout->setMinimumWidth(280);
     m_readout->setMaximumWidth(360);
 
+    // Tall enough to read with their legends; in a short window the view scrolls instead.
+    m_curvePlot->setMinimumHeight(260);
+    m_timePlot->setMinimumHeight(200);
     auto *plots = new QVBoxLayout;
     plots->addWidget(m_curvePlot, 3);
     plots->addWidget(m_timePlot, 2);
-    auto *middle = new QHBoxLayout;
+    // The summary beside the plots, or under them in a narrow view: never over them.
+    auto *middle = new QBoxLayout(QBoxLayout::LeftToRight);
     middle->addLayout(plots, 1);
     middle->addWidget(m_readout);
+    stackWhenNarrow(this, middle, 760);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(middle, 1);
-    setMinimumSize(400, 320);
 
     connect(m_load, &QPushButton::clicked, this, &BandwidthView::loadInteractively);
     m_empty = new EmptyState(m_curvePlot,
@@ -311,11 +322,17 @@ void BandwidthView::recompute()
         g->setData(x, y, true);
         top = std::max(top, c.curve.peak * toGbs);
 
+        // Each interval's demand holds over the whole interval, from its start (the sample is taken at its end).
         QCPGraph *tg = m_timePlot->addGraph();
         tg->setName(c.name);
-        tg->setPen(QPen(colour, 1));
+        tg->setPen(QPen(colour, c.name == tr("total") ? 1.5 : 1));
+        tg->setLineStyle(QCPGraph::lsStepRight);
         QVector<double> tx, ty;
         for (std::size_t u = 0; u < smoothed[i].size(); ++u) {
+            if (u == 0) {
+                tx << t->x[0] - t->extra[0];
+                ty << smoothed[i][0] * toGbs;
+            }
             tx << t->x[u];
             ty << smoothed[i][u] * toGbs;
         }

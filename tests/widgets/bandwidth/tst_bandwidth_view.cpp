@@ -151,7 +151,12 @@ void TestBandwidthView::curvesAreSortedInGbs()
     QCOMPARE(reads->data()->at(0)->value, 9.0);
     QCOMPARE(reads->data()->at(3)->value, 1.0);
     QCOMPARE(reads->data()->at(4)->key, 100.0);
-    QCOMPARE(m_view->timePlot()->graph(1)->data()->at(2)->value, 6.0);
+    // Over time each interval's demand holds from its start: the first one from the start of the trace.
+    const QCPGraph *writes = m_view->timePlot()->graph(1);
+    QCOMPARE(writes->lineStyle(), QCPGraph::lsStepRight);
+    QCOMPARE(writes->data()->at(0)->key, m_view->timePlot()->xAxis->range().lower);
+    QCOMPARE(writes->data()->at(0)->value, writes->data()->at(1)->value);
+    QCOMPARE(writes->data()->at(3)->value, 6.0);
     QCOMPARE(m_view->curvePlot()->xAxis->range().upper, 100.0);
     QVERIFY(m_view->curvePlot()->yAxis->range().upper > 10); // the total's peak
     QCOMPARE(m_view->figurePlots().size(), 2);
