@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_panel.h"
 
+#include "common/thread_unit.h"
+
 #include "common/parameter_state.h"
 #include "common/qt_text.h"
 
@@ -233,17 +235,24 @@ void ParameterPanel::updateDeviceFacts()
     QString cc;
     if (!prof.compute_capability.empty())
         cc = tr(", CC %1").arg(QString::fromStdString(prof.compute_capability));
-    m_deviceFacts->setText(
-        tr("%1 SMs × %2 GHz%3<br>warp %4 threads, up to %5 warps/SM<br>request %6 B<br>"
-           "R<sub>req</sub> = %7 req/cycle/SM<br>δ = R<sub>req</sub>·L = %8 warps")
-            .arg(p.sm_count)
-            .arg(p.clock_ghz, 0, 'g', 4)
-            .arg(cc)
-            .arg(p.warp_size)
-            .arg(p.max_warps)
-            .arg(p.request_bytes)
-            .arg(rreq, 0, 'g', 4)
-            .arg(rreq * p.L, 0, 'f', 1));
+    // A CPU profile counts hardware threads on cores where a GPU counts warps on SMs (one thread is one "warp").
+    const QString cpuFacts = tr("%1 cores × %2 GHz%3<br>up to %4 threads/core<br>request (cache line) %5 B<br>"
+                                "R<sub>req</sub> = %6 req/cycle/core<br>δ = R<sub>req</sub>·L = %7 threads");
+    const QString gpuFacts = tr("%1 SMs × %2 GHz%3<br>warp %8 threads, up to %4 warps/SM<br>request %5 B<br>"
+                                "R<sub>req</sub> = %6 req/cycle/SM<br>δ = R<sub>req</sub>·L = %7 warps");
+    QString facts = (prof.kind == "cpu" ? cpuFacts : gpuFacts)
+                            .arg(p.sm_count)
+                            .arg(p.clock_ghz, 0, 'g', 4)
+                            .arg(cc)
+                            .arg(p.max_warps)
+                            .arg(p.request_bytes)
+                            .arg(rreq, 0, 'g', 4)
+                            .arg(rreq * p.L, 0, 'f', 1);
+    if (prof.kind != "cpu")
+        facts = facts.arg(p.warp_size);
+    m_deviceFacts->setText(facts);
+    if (const auto it = m_rows.constFind(QStringLiteral("n")); it != m_rows.constEnd())
+        it->spin->setSuffix(QLatin1Char(' ') + threadUnit(prof));
     m_deviceFacts->setToolTip(QString::fromStdString(prof.description));
 }
 

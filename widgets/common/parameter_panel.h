@@ -31,6 +31,8 @@ public:
     QSlider *slider(const QString &key) const;
     QDoubleSpinBox *spinBox(const QString &key) const;
     QComboBox *cacheModeBox() const { return m_cacheMode; }
+    /// The profile's device in a few lines (SMs or cores, clock, warp or thread slots, R_req, delta).
+    QLabel *deviceFacts() const { return m_deviceFacts; }
 
 private:
     struct Row

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/readout_panel.h"
 
+#include "common/parameter_state.h"
+#include "common/thread_unit.h"
+
 #include "common/number_format.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -163,17 +166,20 @@ void ReadoutPanel::refresh()
     const auto &r = m_eval->result();
     const auto &op = r.operatingPoint();
     const int stable = r.stableCount();
+    const QString unit = threadUnit(m_eval->state()->profile()); // warps, or a CPU's threads
+    const auto count = [&unit](double v) { return QStringLiteral("%1 %2").arg(formatNumber(v), unit); };
 
     QString warning;
     if (stable > 1) {
-        warning = tr("Bistable: %1 stable states. From a cold start the machine settles in the one with fewer warps "
+        warning = tr("Bistable: %1 stable states. From a cold start the machine settles in the one with fewer %2 "
                      "waiting on memory.")
-                      .arg(stable);
+                      .arg(stable)
+                      .arg(unit);
     }
     if (p.n > p.max_warps)
         warning += (warning.isEmpty() ? QString() : QStringLiteral("\n"))
-                   + tr("n = %1 exceeds the %2 warp slots of this device.")
-                             .arg(formatNumber(p.n), formatNumber(p.max_warps));
+                   + tr("n = %1 exceeds the %2 %3 this device holds.")
+                             .arg(formatNumber(p.n), formatNumber(p.max_warps), unit);
     if (m_warning->text() != warning)
         m_warning->setText(warning);
     m_warning->setVisible(!warning.isEmpty());
@@ -181,11 +187,11 @@ void ReadoutPanel::refresh()
     set(QStringLiteral("ms"), gbs(op.ms_gbs));
     set(QStringLiteral("cs"), gops(op.cs_gops));
     set(QStringLiteral("bound"), name(core::boundClassName(op.bound)));
-    set(QStringLiteral("kx"), tr("%1 / %2 warps").arg(formatNumber(op.k), formatNumber(op.x)));
+    set(QStringLiteral("kx"), tr("%1 / %2").arg(formatNumber(op.k), count(op.x)));
     set(QStringLiteral("stability"), name(core::stabilityName(op.stability)));
     set(QStringLiteral("hit"), op.hit_rate ? formatNumber(*op.hit_rate, 3) : QString());
     set(QStringLiteral("margin"),
-        r.margin_warps ? tr("%1 warps").arg(formatNumber(*r.margin_warps)) : tr("none (unique)"));
+        r.margin_warps ? count(*r.margin_warps) : tr("none (unique)"));
 
     // One row per equilibrium; rows are kept and hidden rather than rebuilt.
     while (m_equilibria.size() < r.equilibria.size()) {
@@ -208,22 +214,19 @@ void ReadoutPanel::refresh()
         n->setText((i == r.operating_index ? QStringLiteral("▶ ") : QString())
                    + tr("k = %1").arg(formatNumber(e.k)));
         v->setText(tr("%1, %2").arg(gbs(e.ms_gbs), name(core::stabilityName(e.stability))));
-        v->setToolTip(tr("x = %1 warps, %2, %3-bound")
-                              .arg(formatNumber(e.x), gops(e.cs_gops), name(core::boundClassName(e.bound))));
+        v->setToolTip(tr("x = %1, %2, %3-bound").arg(count(e.x), gops(e.cs_gops), name(core::boundClassName(e.bound))));
     }
 
     const auto &lm = r.landmarks;
     const auto &m = r.metrics;
-    set(QStringLiteral("pi"), tr("%1 warps").arg(formatNumber(lm.pi)));
-    set(QStringLiteral("delta"), tr("%1 warps").arg(formatNumber(lm.delta)));
-    set(QStringLiteral("psi"),
-        lm.psi ? tr("%1 warps, %2").arg(formatNumber(*lm.psi), gbs(*lm.psi_gbs)) : QString());
-    set(QStringLiteral("valley"),
-        lm.valley ? tr("%1 warps, %2").arg(formatNumber(*lm.valley), gbs(*lm.valley_gbs)) : QString());
-    set(QStringLiteral("mlp"), tr("%1 warps").arg(formatNumber(m.mlp)));
+    set(QStringLiteral("pi"), count(lm.pi));
+    set(QStringLiteral("delta"), count(lm.delta));
+    set(QStringLiteral("psi"), lm.psi ? tr("%1, %2").arg(count(*lm.psi), gbs(*lm.psi_gbs)) : QString());
+    set(QStringLiteral("valley"), lm.valley ? tr("%1, %2").arg(count(*lm.valley), gbs(*lm.valley_gbs)) : QString());
+    set(QStringLiteral("mlp"), count(m.mlp));
     set(QStringLiteral("dlp"), tr("%1 inst/req").arg(formatNumber(m.dlp_machine)));
     set(QStringLiteral("tlp"),
-        m.tlp_machine ? tr("%1 warps").arg(formatNumber(*m.tlp_machine)) : tr("n/a (Z·R > M)"));
+        m.tlp_machine ? count(*m.tlp_machine) : tr("n/a (Z·R > M)"));
     set(QStringLiteral("ilp"), formatNumber(m.ilp));
     set(QStringLiteral("degradation"), stable > 1 ? gbs(m.degradation_max_gbs) : QString());
 }

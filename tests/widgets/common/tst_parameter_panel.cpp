@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
+#include "profiles/profile_library.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -8,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -53,6 +55,7 @@ private Q_SLOTS:
     void flowArrowsAndBasinsFollowTheDynamics();
     void compareModeDrawsTheWhatIf();
     void aHeldSliderKeepsTheAxesStill();
+    void aCpuProfileCountsThreads();
 
 private:
     ParameterState *m_state = nullptr;
@@ -272,6 +275,21 @@ void TestParameterPanel::aHeldSliderKeepsTheAxesStill()
     slider->setSliderDown(false);
     QCOMPARE(plot->xAxis->range().upper, n0 + 6); // let go: fitted
     QCOMPARE(plot->xAxis2->range().lower, 0.0);
+}
+
+
+void TestParameterPanel::aCpuProfileCountsThreads()
+{
+    // A GPU counts warps on SMs; a CPU hardware threads on cores (one thread is the model's "warp").
+    QVERIFY(m_panel->deviceFacts()->text().contains(QLatin1String("warps/SM")));
+    QCOMPARE(m_panel->spinBox(QStringLiteral("n"))->suffix(), QStringLiteral(" warps"));
+    m_state->applyProfile(*core::findBundledProfile("clovertown-x5365"));
+    const QString facts = m_panel->deviceFacts()->text();
+    QVERIFY2(facts.startsWith(QStringLiteral("8 cores × 3 GHz")), qPrintable(facts));
+    QVERIFY(facts.contains(QLatin1String("up to 8 threads/core")));
+    QVERIFY(!facts.contains(QLatin1String("warp")));
+    QVERIFY(!facts.contains(QLatin1Char('%'))); // every placeholder filled
+    QCOMPARE(m_panel->spinBox(QStringLiteral("n"))->suffix(), QStringLiteral(" threads"));
 }
 
 QTEST_MAIN(TestParameterPanel)
