@@ -4,8 +4,8 @@
 #include "common/empty_state.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
-#include "common/plot_navigator.h"
 #include "common/narrow_layout.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "markov/training_columns_dialog.h"
@@ -110,7 +110,9 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     m_plot->xAxis->setLabel(tr("application size"));
     m_plot->legend->setVisible(true);
     plot_style::placeLegendBelow(m_plot);
-    m_plot->setMinimumSize(320, 240);
+    m_plot->setMinimumSize(320, 420); // its legend below takes a row per strategy
+    m_tree->setMinimumHeight(200);
+    m_table->setMinimumHeight(200);
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -120,7 +122,10 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     auto *lower = new QSplitter(Qt::Horizontal, this);
     lower->addWidget(m_tree);
     lower->addWidget(right);
+    lower->setChildrenCollapsible(false);
+    stackWhenNarrow(this, lower, 760); // the ranking under the tree in a narrow view, all its columns shown
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false); // a short window scrolls the view rather than squash a part
     split->addWidget(m_plot);
     split->addWidget(lower);
     split->setStretchFactor(0, 3);

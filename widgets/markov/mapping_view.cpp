@@ -68,9 +68,18 @@ MappingView::MappingView(QWidget *parent)
     m_info->setWordWrap(true);
 
     m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Binding"), tr("Threads"), tr("Cores"), tr("Caches"),
-                                        tr("Sockets"), tr("Model (groups × threads)"), tr("p"), tr("q"),
-                                        tr("CPI")});
+    QStringList headers(ColumnCount);
+    headers[Strategy] = tr("Strategy");
+    headers[Cpi] = tr("CPI");
+    headers[P] = tr("p");
+    headers[Q] = tr("q");
+    headers[Model] = tr("Model (groups × threads)");
+    headers[Threads] = tr("Threads");
+    headers[Cores] = tr("Cores");
+    headers[Caches] = tr("Caches");
+    headers[Sockets] = tr("Sockets");
+    headers[Binding] = tr("Binding");
+    m_table->setHorizontalHeaderLabels(headers);
     m_table->horizontalHeaderItem(P)->setToolTip(tr("This strategy's p; edit it to enter a measured value, clear it "
                                                     "to use the common p"));
     m_table->horizontalHeaderItem(Q)->setToolTip(tr("This strategy's q; edit it to enter a measured value, clear it "

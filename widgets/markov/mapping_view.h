@@ -24,7 +24,8 @@ class MappingView : public QWidget
     Q_OBJECT
 public:
     /// Table columns.
-    enum Column { Strategy, Binding, Threads, Cores, Caches, Sockets, Model, P, Q, Cpi, ColumnCount };
+    /// The result first: in a narrow view the CPI stays in sight, the binding's description scrolls.
+    enum Column { Strategy, Cpi, P, Q, Model, Threads, Cores, Caches, Sockets, Binding, ColumnCount };
 
     explicit MappingView(QWidget *parent = nullptr);
 

@@ -34,7 +34,7 @@ MarkovSliceCharts::MarkovSliceCharts(QWidget *parent)
     m_transientGraph = m_transient->addGraph();
     m_transientGraph->setPen(QPen(plot_style::kVermillion, 2));
     for (QCustomPlot *p : {m_slice, m_transient})
-        p->setMinimumSize(220, 140);
+        p->setMinimumSize(220, 200);
     // A fine grid's slice (400 points) and a long transient (up to 2,000) are drawn thinned.
     m_sliceThinned = new ThinnedGraphs(m_slice);
     m_transientThinned = new ThinnedGraphs(m_transient);

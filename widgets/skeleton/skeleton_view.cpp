@@ -87,6 +87,9 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     for (const core::HardwareProfile &p : m_profiles)
         m_profileBox->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
     m_profileBox->setToolTip(tr("The CPU whose core model (pipelines, latencies, memory levels) runs the skeleton"));
+    // Long CPU names elide in a narrow view rather than push it wider than its pane.
+    m_profileBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_profileBox->setMinimumContentsLength(14);
     addLabelled(what, tr("&Core"), m_profileBox);
     m_unroll = new QSpinBox(this);
     m_unroll->setRange(1, core::kMaxUnroll);
@@ -145,7 +148,9 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_table->setHorizontalHeaderLabels(
             {tr("Unroll"), tr("Projected (cycles)"), tr("Measured (cycles)"), tr("Error")});
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Every heading whole; the error column takes what width is left.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("Type the cycles you measured for the whole loop nest at an unroll factor; the error "
                            "is (projected − measured) / measured"));
     m_table->setAccessibleName(tr("Projected and measured cycles"));
@@ -175,8 +180,7 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(middle, 1);
-    stackWhenNarrow(this, middle, 700); // the plots under the editor
-    setMinimumSize(400, 420);
+    stackWhenNarrow(this, middle, 700); // the plots under the editor; a short window scrolls the view
 
     connect(m_sampleBox, &QComboBox::activated, this, [this](int index) {
         if (index > 0)

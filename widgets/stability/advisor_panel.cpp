@@ -31,7 +31,10 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
 {
     m_table = new QTableWidget(0, 3, this);
     m_table->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The gains whole on one line; the operation's name takes the rest of the width and wraps if it must.
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -168,7 +171,7 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
         m_basis->setText(tr("Gains at the operating point, %1.")
                                  .arg(formatQuantity(advice.cs_gops, QStringLiteral("op/s"), si::giga, 4)));
     }
-    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
     if (m_table->rowCount() > 0)
         m_table->setCurrentCell(0, 0);
     const auto &d = advice.degradation;

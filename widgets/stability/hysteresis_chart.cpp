@@ -44,7 +44,7 @@ HysteresisChart::HysteresisChart(QWidget *parent)
     m_jumps->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::black, 1.5), Qt::white, 9));
     plot_style::placeLegendBelow(this);
-    setMinimumSize(300, 160);
+    setMinimumSize(300, 280); // with its two-row legend, a plot of some 180 pixels
     m_thinned = new ThinnedGraphs(this);
 }
 

@@ -141,6 +141,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     hystLayout->addLayout(sweepBar);
     hystLayout->addWidget(m_hyst, 1);
     auto *left = new QSplitter(Qt::Vertical, this);
+    left->setChildrenCollapsible(false); // a short window scrolls the view rather than squash a plot
     left->addWidget(m_map);
     left->addWidget(hystPane);
     left->setStretchFactor(0, 3);
