@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "help_menu.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QDialog>
 #include <QMainWindow>
@@ -31,6 +33,13 @@ QDialog *showUserGuide(QMainWindow *window)
     guide->raise();
     guide->activateWindow();
     return guide;
+}
+
+void setContextHelp(QWidget *widget, const QString &text)
+{
+    widget->setWhatsThis(text);
+    for (QCustomPlot *plot : widget->findChildren<QCustomPlot *>())
+        plot->setWhatsThis(plot->whatsThis().isEmpty() ? text : text + QStringLiteral("\n\n") + plot->whatsThis());
 }
 
 void addHelpMenu(QMainWindow *window)

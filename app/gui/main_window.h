@@ -95,6 +95,8 @@ private:
     void createMenus(QList<QAction *> dockActions);
     /// Gives the Markov and mapping views the CPU profiles with mapping strategies (see cpuProfiles()).
     void updateCpuProfiles();
+    /// What's This texts on every view and dock (help_menu.h).
+    void addContextHelp();
     void closeEvent(QCloseEvent *event) override;
 
     ViewTabs *m_tabs;

@@ -3,6 +3,7 @@
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
+#include "kernels/kernel_table_view.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_view.h"
@@ -22,7 +23,9 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QSlider>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -45,6 +48,7 @@ private Q_SLOTS:
     void undoFromAFocusedSpinBox();
     void viewsByName();
     void f1OpensTheUserGuide();
+    void everyViewAndDockHasContextHelp();
     void extrapolationGoesToTheMarkovSurface();
     void layoutFits_data();
     void layoutFits();
@@ -292,6 +296,27 @@ void TestMainWindow::layoutFits()
     QCoreApplication::processEvents();
     QVERIFY2(w.minimumSizeHint().width() <= 1280, qPrintable(QString::number(w.minimumSizeHint().width())));
     QVERIFY2(w.width() <= size.width(), qPrintable(QString::number(w.width())));
+}
+
+
+void TestMainWindow::everyViewAndDockHasContextHelp()
+{
+    // Help > What's This then a click on any view or dock says what it shows; on a plot, also how to zoom.
+    app::MainWindow w;
+    for (const QString &view : app::MainWindow::viewNames()) {
+        QVERIFY(w.showView(view));
+        auto *tabs = w.centralWidget()->findChild<QTabWidget *>();
+        auto *area = qobject_cast<QScrollArea *>(tabs->currentWidget());
+        QWidget *widget = area->widget();
+        QVERIFY2(widget->whatsThis().size() > 60, qPrintable(view));
+        for (QCustomPlot *plot : widget->findChildren<QCustomPlot *>()) {
+            QVERIFY2(plot->whatsThis().startsWith(widget->whatsThis()), qPrintable(view));
+            QVERIFY2(plot->whatsThis().contains(QLatin1String("zoom")), qPrintable(view));
+        }
+    }
+    for (QWidget *dock : std::initializer_list<QWidget *>{w.readout(), w.tracesPanel(), w.kernelTable()})
+        QVERIFY2(dock->whatsThis().size() > 60, dock->metaObject()->className());
+    QVERIFY(w.parameterPanel()->spinBox(QStringLiteral("Z"))->whatsThis().contains(QLatin1String("Z")));
 }
 
 QTEST_MAIN(TestMainWindow)
