@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Makes the screenshots of every view at 1600x1000 and 1024x700 in docs/screenshots/views/ again: the main
-# window under Xvfb with the xcb platform, each view with the sample or data that shows what it is for.
+# Makes the pictures in docs/screenshots/ again from the samples:
+#  - views/: the main window at 1600x1000 and 1024x700 with each view in front, under Xvfb with the xcb
+#    platform, each view with the sample or data that shows what it is for;
+#  - figures/: the views the samples hold data for, exported by crossroof-cli render at the three presets
+#    (single column 85 x 60 mm, double column 175 x 90 mm, slide 254 x 142.9 mm).
 # Needs a build with the GUI (scripts/test.sh or scripts/run.sh made one in build/).
 #
-#   scripts/screenshots.sh [OUT_DIR]
+#   scripts/screenshots.sh [OUT_DIR]      (default docs/screenshots)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-out="${1:-docs/screenshots/views}"
+out="${1:-docs/screenshots}"
 tool=build/tools/screenshots/crossroof-screenshots
-cmake --build build --target crossroof-screenshots --parallel 2 >/dev/null
+cmake --build build --target crossroof-screenshots crossroof-cli --parallel 2 >/dev/null
 
 shoot()
 {
     # One X server per run, the screen large enough for the largest window.
-    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1920x1200x24" "$tool" --out "$out" "$@"
+    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1920x1200x24" "$tool" --out "$out/views" "$@"
 }
 
 shoot --open docs/samples/gtx570-thrashing.crossroof --views xgraph,stability,occupancy,zigzag
@@ -24,3 +27,22 @@ shoot --training docs/samples/modeltree-training.csv --views extrapolate
 shoot --bandwidth tests/data/perf_stat_excerpt.tsv --views bandwidth
 shoot --profile h100-sxm --ncu tests/data/ncu_h100_raw.csv --views roofline
 shoot --views skeleton
+
+figure()
+{
+    local session="$1" view="$2"
+    local preset
+    for preset in "single 85 60" "double 175 90" "slide 254 142.875"; do
+        set -- $preset
+        QT_QPA_PLATFORM=offscreen build/app/crossroof-cli render --session "$session" --view "$view" \
+            --out "$out/figures/$view-$1.png" --width-mm "$2" --height-mm "$3" --dpi 110
+    done
+}
+
+mkdir -p "$out/figures"
+for view in xgraph stability occupancy zigzag; do
+    figure docs/samples/gtx570-thrashing.crossroof "$view"
+done
+for view in markov mapping; do
+    figure docs/samples/clovertown-mapping.crossroof "$view"
+done
