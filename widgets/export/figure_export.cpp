@@ -31,6 +31,17 @@ constexpr double kPointsPerMm = 72.0 / 25.4;
 // and markers, given in screen pixels, come out at half a point per pixel, as printed figures want.
 constexpr double kUnitsPerPoint = 2.0;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+/// The least room between two tick labels of one axis: labels that merely touch read as one ("2T_12T_2").
+constexpr double kTickLabelGap = 2.5 * kUnitsPerPoint;
+
+/// Whether tick labels A and B of one axis are closer than kTickLabelGap along it (or overlap).
+bool tooClose(const QRectF &a, const QRectF &b, Qt::Orientation along)
+{
+    const QMarginsF room = along == Qt::Horizontal ? QMarginsF(kTickLabelGap / 2, 0, kTickLabelGap / 2, 0)
+                                                   : QMarginsF(0, kTickLabelGap / 2, 0, kTickLabelGap / 2);
+    const QRectF both = a.marginsAdded(room).intersected(b.marginsAdded(room));
+    return both.width() > 0.5 && both.height() > 0.5;
+}
 
 /// Clips the segment (x0,y0)-(x1,y1) to [xlo,xhi] x [ylo,yhi] (Liang-Barsky); false if nothing is left.
 bool clipSegment(double &x0, double &y0, double &x1, double &y1, double xlo, double xhi, double ylo, double yhi)
@@ -364,12 +375,15 @@ private:
                     crowded.insert(a.axis);
                 for (std::size_t j = i + 1; j < boxes.size(); ++j) {
                     const TextBox &b = boxes[j];
-                    const QRectF both = a.rect.intersected(b.rect);
-                    if (b.kind != TextBox::Kind::TickLabel || !(both.width() > 0.5 && both.height() > 0.5))
+                    if (b.kind != TextBox::Kind::TickLabel)
                         continue;
-                    if (b.axis == a.axis)
-                        crowded.insert(a.axis);
-                    else
+                    if (b.axis == a.axis) {
+                        if (tooClose(a.rect, b.rect, a.axis->orientation()))
+                            crowded.insert(a.axis);
+                        continue;
+                    }
+                    const QRectF both = a.rect.intersected(b.rect);
+                    if (both.width() > 0.5 && both.height() > 0.5)
                         corners.push_back(a.axis->orientation() == Qt::Vertical ? &a : &b);
                 }
             }
@@ -719,6 +733,10 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
             const QRectF both = boxes[i].rect.intersected(boxes[j].rect);
             if (both.width() > 0.5 && both.height() > 0.5)
                 problems << QObject::tr("%1 overlaps %2").arg(boxes[i].text, boxes[j].text);
+            else if (boxes[i].kind == TextBox::Kind::TickLabel && boxes[j].kind == TextBox::Kind::TickLabel
+                     && boxes[i].axis == boxes[j].axis
+                     && tooClose(boxes[i].rect, boxes[j].rect, boxes[i].axis->orientation()))
+                problems << QObject::tr("%1 runs into %2").arg(boxes[i].text, boxes[j].text);
         }
     }
     return problems;
