@@ -4,7 +4,8 @@
 # Makes the pictures in docs/screenshots/ again from the samples:
 #  - views/: the main window at 1600x1000 and 1024x700 with each view in front, under Xvfb with the xcb
 #    platform, each view with the sample or data that shows what it is for;
-#  - figures/: the views the samples hold data for, exported by crossroof-cli render at the three presets
+#  - figures/: the views the samples hold data for (a session holds no ncu export, perf trace or training set:
+#    the Roofline has its ceilings and the X-model's point), exported by crossroof-cli render at the three presets
 #    (single column 85 x 60 mm, double column 175 x 90 mm, slide 254 x 142.9 mm).
 # Needs a build with the GUI (scripts/test.sh or scripts/run.sh made one in build/).
 #
@@ -40,7 +41,7 @@ figure()
 }
 
 mkdir -p "$out/figures"
-for view in xgraph stability occupancy zigzag; do
+for view in xgraph stability occupancy zigzag roofline skeleton; do
     figure docs/samples/gtx570-thrashing.crossroof "$view"
 done
 for view in markov mapping; do

@@ -33,7 +33,7 @@ HysteresisChart::HysteresisChart(QWidget *parent)
     shade();
     connect(this, &QCustomPlot::beforeReplot, this, shade); // the palette may have changed
     m_up = addGraph();
-    m_up->setName(tr("raising"));
+    m_up->setName(tr("rising"));
     m_up->setPen(QPen(plot_style::kBlue, 2));
     m_down = addGraph();
     m_down->setName(tr("lowering"));

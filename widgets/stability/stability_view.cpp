@@ -146,11 +146,12 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     left->addWidget(hystPane);
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
+    left->setSizes({600, 400}); // the map above the larger share, whatever the panes' size hints
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
     split->addWidget(m_advisor);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1); // the advisor as wide as the map: its gains on one line
+    split->setStretchFactor(1, 1);
     // The advisor beside the map and the chart needs about 700 pixels; below 760 it goes under them.
     stackWhenNarrow(this, split, 760);
 
