@@ -314,7 +314,9 @@ void SkeletonView::drawGraph()
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         const int row = used[depth[k]]++;
         maxRow = std::max(maxRow, row);
-        at[k] = QPointF(depth[k], -row);
+        // Odd depths half a row lower: neighbouring depths are a label's width apart at most, and their boxes
+        // would run into each other on one line.
+        at[k] = QPointF(depth[k], -row - (depth[k] % 2 ? 0.5 : 0.0));
     }
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : cp.nodes)
@@ -344,7 +346,7 @@ void SkeletonView::drawGraph()
     }
     const int maxDepth = *std::max_element(depth.begin(), depth.end());
     m_graphPlot->xAxis->setRange(-0.7, maxDepth + 0.7);
-    m_graphPlot->yAxis->setRange(-maxRow - 0.7, 0.7);
+    m_graphPlot->yAxis->setRange(-maxRow - (maxDepth > 0 ? 0.5 : 0.0) - 0.7, 0.7);
     m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
