@@ -4,9 +4,9 @@
 # Makes the pictures in docs/screenshots/ again from the samples:
 #  - views/: the main window at 1600x1000 and 1024x700 with each view in front, under Xvfb with the xcb
 #    platform, each view with the sample or data that shows what it is for;
-#  - figures/: the views the samples hold data for (a session holds no ncu export, perf trace or training set:
-#    the Roofline has its ceilings and the X-model's point), exported by crossroof-cli render at the three presets
-#    (single column 85 x 60 mm, double column 175 x 90 mm, slide 254 x 142.9 mm).
+#  - figures/: every view at the three presets (single column 85 x 60 mm, double column 175 x 90 mm, slide
+#    254 x 142.9 mm): those of the samples by crossroof-cli render, the others (a session holds no ncu export,
+#    perf trace or training set) exported from the window with their data loaded.
 # Needs a build with the GUI (scripts/test.sh or scripts/run.sh made one in build/).
 #
 #   scripts/screenshots.sh [OUT_DIR]      (default docs/screenshots)
@@ -24,9 +24,10 @@ shoot()
 
 shoot --open docs/samples/gtx570-thrashing.crossroof --views xgraph,stability,occupancy,zigzag
 shoot --open docs/samples/clovertown-mapping.crossroof --views markov,mapping
-shoot --training docs/samples/modeltree-training.csv --views extrapolate
-shoot --bandwidth tests/data/perf_stat_excerpt.tsv --views bandwidth
-shoot --profile h100-sxm --ncu tests/data/ncu_h100_raw.csv --views roofline
+# Views whose data no session holds: their figures too, exported from the window as File > Export Figure does.
+shoot --training docs/samples/modeltree-training.csv --views extrapolate --figures "$out/figures"
+shoot --bandwidth tests/data/perf_stat_excerpt.tsv --views bandwidth --figures "$out/figures"
+shoot --profile h100-sxm --ncu tests/data/ncu_h100_raw.csv --views roofline --figures "$out/figures"
 shoot --views skeleton
 
 figure()
@@ -41,7 +42,7 @@ figure()
 }
 
 mkdir -p "$out/figures"
-for view in xgraph stability occupancy zigzag roofline skeleton; do
+for view in xgraph stability occupancy zigzag skeleton; do
     figure docs/samples/gtx570-thrashing.crossroof "$view"
 done
 for view in markov mapping; do

@@ -5,6 +5,7 @@
 #include "main_window.h"
 
 #include "bandwidth/bandwidth_view.h"
+#include "export/figure_export.h"
 #include "kernels/kernel_table_view.h"
 #include "markov/extrapolate_panel.h"
 #include "stability/stability_view.h"
@@ -77,7 +78,12 @@ int main(int argc, char **argv)
     const QCommandLineOption prefix(QStringLiteral("prefix"),
                                     QStringLiteral("Text before each file name (default: none)."),
                                     QStringLiteral("text"));
-    parser.addOptions({out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix});
+    const QCommandLineOption figures(QStringLiteral("figures"),
+                                     QStringLiteral("Also export each view as a figure at every preset (single and "
+                                                    "double column, slide) into this folder, as File > Export "
+                                                    "Figure does: <view>-<preset>.png."),
+                                     QStringLiteral("dir"));
+    parser.addOptions({out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix, figures});
     parser.process(app);
     if (!parser.isSet(out))
         return fail(QStringLiteral("--out DIR is required"));
@@ -137,6 +143,26 @@ int main(int argc, char **argv)
             if (!window.grab().save(file))
                 return fail(QStringLiteral("cannot write %1").arg(file));
             std::printf("%s\n", qPrintable(file));
+        }
+    }
+    if (parser.isSet(figures)) {
+        const QDir figureDir(parser.value(figures));
+        if (!QDir().mkpath(figureDir.path()))
+            return fail(QStringLiteral("cannot create %1").arg(figureDir.path()));
+        for (const QString &view : std::as_const(wanted)) {
+            window.showView(view);
+            settle();
+            for (const crossroof::widgets::FigurePreset &preset : crossroof::widgets::figurePresets()) {
+                crossroof::widgets::FigureOptions options;
+                options.width_mm = preset.width_mm;
+                options.height_mm = preset.height_mm;
+                options.dpi = 110; // previews for the documentation; PDF and SVG are vector
+                const QString file = figureDir.filePath(QStringLiteral("%1-%2.png").arg(view, preset.id));
+                const QString error = crossroof::widgets::exportFigure(window.figurePlots(view), file, options);
+                if (!error.isEmpty())
+                    return fail(error);
+                std::printf("%s\n", qPrintable(file));
+            }
         }
     }
     return 0;
