@@ -319,12 +319,18 @@ int main(int argc, char **argv)
         PaintWatch dragWatch;
         const int labels = watchVisible(window, dragWatch).second;
         std::vector<double> drag;
+        const crossroof::widgets::SteadyPlot *xplot = window.xgraphView()->steadyPlot();
+        const int steadyBefore = xplot->steadyRedraws();
+        const int laidOutBefore = xplot->laidOutRedraws();
         for (const char *key : dragged) {
             const DragSteps d = dragSlider(window, dragWatch, key, rounds / int(std::size(dragged)),
                                            {window.xgraphView()->plot()}, labels > 0);
             drag.insert(drag.end(), d.times.begin(), d.times.end());
         }
         out["xgraph_update"] = summarize(drag);
+        // How the steps were drawn: with the layout of the step before, or laid out anew.
+        out["xgraph_update"]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
+        out["xgraph_update"]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
         window.state()->applyProfile(window.state()->profile()); // back to the profile's values
         QCoreApplication::processEvents();
 

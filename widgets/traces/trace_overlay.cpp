@@ -205,6 +205,8 @@ void TraceOverlay::clearGraphs()
 
 void TraceOverlay::refresh()
 {
+    // With nothing drawn before or now the plot stays as it is (its view redraws what it changed itself).
+    const bool had = !m_graphs.isEmpty();
     clearGraphs();
     double timeTop = 0;
     double timeBottom = std::numeric_limits<double>::infinity();
@@ -366,7 +368,8 @@ void TraceOverlay::refresh()
             m_ownsRightAxis = false;
         }
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    if (had || !m_graphs.isEmpty())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace crossroof::widgets

@@ -3,6 +3,7 @@
 
 #include "common/parameter_state.h"
 #include "common/thread_unit.h"
+#include "common/wrapping_label.h"
 
 #include "common/number_format.h"
 #include "xgraph/xmodel_evaluation.h"
@@ -56,7 +57,7 @@ QGridLayout *grid()
 ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
     : QWidget(parent)
     , m_eval(evaluation)
-    , m_warning(new QLabel(this))
+    , m_warning(new WrappingLabel(QString(), this))
     , m_equilibriaGrid(grid())
 {
     auto *layout = new QVBoxLayout(this);
@@ -64,7 +65,6 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
     layout->setSpacing(0);
 
     layout->addWidget(heading(tr("Operating point"), this));
-    m_warning->setWordWrap(true);
     m_warning->setTextFormat(Qt::PlainText);
     m_warning->setStyleSheet(QStringLiteral("color: #D55E00;"));
     layout->addWidget(m_warning);
@@ -105,8 +105,7 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
 
 QLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QString &title, const QString &tip)
 {
-    auto *nameLabel = new QLabel(title, this);
-    nameLabel->setWordWrap(true);
+    auto *nameLabel = new WrappingLabel(title, this);
     auto *value = new QLabel(this);
     value->setTextFormat(Qt::PlainText);
     value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);

@@ -2,6 +2,7 @@
 #include "xgraph/xgraph_view.h"
 
 #include "common/curve_thinning.h"
+#include "common/steady_plot.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/parameter_state.h"
@@ -21,14 +22,13 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr char kOperatingBasin[] = "crossroofOperatingBasin"; ///< a basin rectangle holds the operating point
 
 } // namespace
 
 XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     : QWidget(parent)
     , m_eval(evaluation)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new SteadyPlot(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -103,6 +103,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_message->setPositionAlignment(Qt::AlignCenter);
 
     m_flowArrows = new FlowArrows(m_plot);
+    // Under the grid, over the axis rect's background.
+    m_basins = new BasinShading(m_plot, m_plot->layer(QStringLiteral("background")));
 
     // Only the lines people look for go into the legend.
     for (QCPGraph *g : {m_fUnstable, m_neutral, m_cacheMarks, m_critical, m_cmpG, m_cmpOp})
@@ -119,8 +121,6 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
         refresh();
     });
     m_thinned = new ThinnedGraphs(m_plot, kDefaultCurveTolerance);
-    // The palette may have changed (a dark desktop, a figure drawn for print).
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { tintBasins(); });
     refresh();
 }
 
@@ -158,12 +158,10 @@ void XGraphView::refresh()
         for (QCPGraph *g : ownGraphs())
             g->data()->clear();
         m_flowArrows->setArrows({}, 0, 0);
-        for (QCPItemRect *rect : std::as_const(m_basinRects))
-            rect->setVisible(false);
-        m_basinRanges.clear();
+        m_basins->setBasins({});
         m_psiLabel->setVisible(false);
         m_valleyLabel->setVisible(false);
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_plot->requestRedraw();
         return;
     }
 
@@ -320,7 +318,6 @@ void XGraphView::refresh()
 
     // Compare mode: the what-if's curves over its own n, and its operating point.
     const auto &cmp = m_eval->comparison();
-    m_cmpF->removeFromLegend();
     if (cmp) {
         const auto &cc = cmp->curves;
         const QVector<double> cmpKeys(cc.k.begin(), cc.k.end());
@@ -334,6 +331,7 @@ void XGraphView::refresh()
         if (!cc.k.empty())
             m_plot->xAxis->setRange(0, std::max(right, cc.k.back()));
     } else {
+        m_cmpF->removeFromLegend();
         for (QCPGraph *g : {m_cmpF, m_cmpG, m_cmpOp})
             g->data()->clear();
     }
@@ -347,18 +345,7 @@ void XGraphView::refresh()
     // The operating point's numbers go into its legend entry, where no curve can run through them.
     m_operating->setName(tr("operating point, %1").arg(formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
 
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void XGraphView::tintBasins()
-{
-    // Opaque colours mixed with the background: a translucent fill of these large areas was a third of the
-    // X-graph's drawing.
-    for (QCPItemRect *rect : std::as_const(m_basinRects)) {
-        const bool operating = rect->property(kOperatingBasin).toBool();
-        rect->setBrush(plot_style::tintOnPaper(m_plot, operating ? QColor(0x00, 0x9E, 0x73, 22)
-                                                                 : QColor(0xD5, 0x5E, 0x00, 18)));
-    }
+    m_plot->requestRedraw();
 }
 
 QList<QCPGraph *> XGraphView::ownGraphs() const
@@ -375,38 +362,21 @@ void XGraphView::drawDynamics(double top)
 
     // Basins of attraction: between the unstable (or critical) roots, one per stable state, shaded only when
     // there is more than one, so a reader sees which state each starting k runs to.
-    m_basinRanges.clear();
+    QList<BasinShading::Basin> basins;
     if (r.stableCount() > 1) {
+        const double opK = r.operatingPoint().k;
         double from = 0;
+        auto add = [&](double to) {
+            basins.append({from, to, from <= opK && opK <= to});
+            from = to;
+        };
         for (const auto &e : r.equilibria) {
-            if (e.stability == core::Stability::Unstable || e.stability == core::Stability::Critical) {
-                m_basinRanges.append({from, e.k});
-                from = e.k;
-            }
+            if (e.stability == core::Stability::Unstable || e.stability == core::Stability::Critical)
+                add(e.k);
         }
-        m_basinRanges.append({from, n});
+        add(n);
     }
-    while (m_basinRects.size() < m_basinRanges.size()) {
-        auto *rect = new QCPItemRect(m_plot);
-        rect->setLayer(QStringLiteral("background"));
-        rect->setPen(Qt::NoPen);
-        // Axis-aligned: without antialiasing the fill takes the raster engine's rectangle path (a third of
-        // the X-graph's drawing with it).
-        rect->setAntialiased(false);
-        rect->setClipToAxisRect(true);
-        m_basinRects.append(rect);
-    }
-    for (int i = 0; i < m_basinRects.size(); ++i) {
-        QCPItemRect *rect = m_basinRects[i];
-        rect->setVisible(i < m_basinRanges.size());
-        if (i >= m_basinRanges.size())
-            continue;
-        rect->topLeft->setCoords(m_basinRanges[i].first, top);
-        rect->bottomRight->setCoords(m_basinRanges[i].second, 0);
-        const bool operating = m_basinRanges[i].first <= r.operatingPoint().k && r.operatingPoint().k <= m_basinRanges[i].second;
-        rect->setProperty(kOperatingBasin, operating);
-    }
-    tintBasins();
+    m_basins->setBasins(std::move(basins));
 
     // Flow along k: dk/dt = G(n-k) - f(k) = -F(k); arrows near the bottom point the way warps move.
     constexpr int kArrows = 14;

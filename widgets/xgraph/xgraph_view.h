@@ -2,6 +2,8 @@
 #pragma once
 
 #include "common/curve_thinning.h"
+#include "common/steady_plot.h"
+#include "xgraph/basin_shading.h"
 #include "xgraph/flow_arrows.h"
 
 #include <QVector>
@@ -14,7 +16,6 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
-class QCPItemRect;
 class QMouseEvent;
 
 namespace crossroof::widgets {
@@ -47,7 +48,9 @@ public:
     using FlowArrow = FlowArrows::Arrow;
     const QList<FlowArrow> &flowArrows() const { return m_flowArrows->arrows(); }
     /// The basins of attraction drawn: [from, to) in k, one per stable state (when there are several).
-    const QList<QPair<double, double>> &basins() const { return m_basinRanges; }
+    const QList<BasinShading::Basin> &basins() const { return m_basins->basins(); }
+    /// The plot, which redraws a parameter change without a new layout while the old one holds.
+    const SteadyPlot *steadyPlot() const { return m_plot; }
 
     /// The formula and value of what is within the tolerances of plot coordinates (k, gbs); empty over
     /// nothing.
@@ -68,16 +71,12 @@ Q_SIGNALS:
 
 private:
     QList<QCPGraph *> ownGraphs() const;
-    /// The basins' shades, opaque on the plot's present background.
-    void tintBasins();
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
     void drawDynamics(double top);
-    /// Gives the curve graphs the dense samples thinned for the plot's present ranges and size; again only
-    /// when those changed (zoom, resize) or FORCE.
 
     XModelEvaluation *m_eval;
-    QCustomPlot *m_plot;
+    SteadyPlot *m_plot;
     QCPGraph *m_f;
     QCPGraph *m_fUnstable;
     QCPGraph *m_g;
@@ -107,8 +106,7 @@ private:
         double top;   ///< GB/s at the top
     };
     std::optional<Held> m_held;
-    QList<QCPItemRect *> m_basinRects;
-    QList<QPair<double, double>> m_basinRanges;
+    BasinShading *m_basins = nullptr;
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned
 };

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QList>
+
+namespace crossroof::widgets {
+
+/// The X-graph's basins of attraction: a band of k over the whole height of the axis rect for each stable state,
+/// the operating point's green, the others orange, opaque on the plot's background (a translucent fill of these
+/// large areas was a third of the X-graph's drawing). Drawn in one pass, as pixel-aligned rectangles.
+class BasinShading : public QCPLayerable
+{
+public:
+    struct Basin
+    {
+        double from; ///< k where it starts, in warps
+        double to;   ///< k where it ends
+        bool operating; ///< holds the operating point
+    };
+
+    /// On PLOT's LAYER, in its bottom axis.
+    BasinShading(QCustomPlot *plot, QCPLayer *layer);
+
+    void setBasins(QList<Basin> basins) { m_basins = std::move(basins); }
+    const QList<Basin> &basins() const { return m_basins; }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
+    void draw(QCPPainter *painter) override;
+    QRect clipRect() const override;
+
+private:
+    QList<Basin> m_basins;
+};
+
+} // namespace crossroof::widgets
