@@ -75,9 +75,21 @@ void addGrid(std::vector<double> &ks, double lo, double hi)
     }
 }
 
+/// Sorts KS, a few ascending runs one after another (grids, then kinks), by merging each run into the sorted
+/// part before it: linear in the size per run, where a sort is not.
+void mergeRuns(std::vector<double> &ks)
+{
+    auto sorted = std::is_sorted_until(ks.begin(), ks.end());
+    while (sorted != ks.end()) {
+        const auto run = std::is_sorted_until(sorted, ks.end());
+        std::inplace_merge(ks.begin(), sorted, run);
+        sorted = run;
+    }
+}
+
 void sortUnique(std::vector<double> &ks, double scale)
 {
-    std::sort(ks.begin(), ks.end());
+    mergeRuns(ks);
     const double eps = scale * 1e-12;
     ks.erase(std::unique(ks.begin(), ks.end(), [eps](double a, double b) { return b - a <= eps; }), ks.end());
 }
@@ -411,7 +423,7 @@ void XModel::sampleCurves(int count, XGraphCurves &out) const
         if (kink > 0 && kink < n)
             out.k.push_back(kink);
     }
-    std::sort(out.k.begin(), out.k.end());
+    mergeRuns(out.k);
 
     const std::size_t size = out.k.size();
     out.f_gbs.resize(size);
