@@ -16,6 +16,7 @@
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
+#include "common/value_label.h"
 #include "stability/stability_view.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
@@ -109,7 +110,7 @@ public:
         m_replotAt[plot] = 0;
         m_paintAt[plot] = 0;
     }
-    void watchLabel(QLabel *label)
+    void watchLabel(QWidget *label)
     {
         label->installEventFilter(this);
         m_labels.push_back(label);
@@ -155,7 +156,7 @@ private:
     std::map<QObject *, std::uint64_t> m_replotAt;
     std::map<QObject *, std::uint64_t> m_paintAt;
     std::map<QObject *, std::vector<double>> m_replotMs;
-    std::vector<QLabel *> m_labels;
+    std::vector<QWidget *> m_labels;
     std::uint64_t m_labelPaintAt = 0;
     std::uint64_t m_sequence = 0;
 };
@@ -260,8 +261,9 @@ std::pair<std::vector<std::pair<QCustomPlot *, std::string>>, int> watchVisible(
                                            + plot->accessibleName().toStdString());
     }
     int labels = 0;
-    for (QLabel *label : window.readout()->findChildren<QLabel *>()) {
-        if (label->isVisible() && !label->visibleRegion().isEmpty()) {
+    for (QWidget *label : window.readout()->findChildren<QWidget *>()) {
+        const bool isLabel = qobject_cast<QLabel *>(label) || qobject_cast<crossroof::widgets::ValueLabel *>(label);
+        if (isLabel && label->isVisible() && !label->visibleRegion().isEmpty()) {
             watch.watchLabel(label);
             ++labels;
         }

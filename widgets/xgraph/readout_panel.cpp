@@ -3,12 +3,16 @@
 
 #include "common/parameter_state.h"
 #include "common/thread_unit.h"
+#include "common/value_label.h"
 #include "common/wrapping_label.h"
 
 #include "common/number_format.h"
 #include "xgraph/xmodel_evaluation.h"
 
+#include <QAction>
+#include <QClipboard>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -99,17 +103,30 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
     layout->addLayout(lm);
     layout->addStretch(1);
 
+    // The values are not selectable (a selectable label builds a text document for every new value): the
+    // panel copies as a whole, from its context menu or with Ctrl+C once clicked.
+    auto *copyAction = new QAction(tr("&Copy Readout"), this);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    copyAction->setStatusTip(tr("Copy every line of the readout as text"));
+    connect(copyAction, &QAction::triggered, this, &ReadoutPanel::copy);
+    addAction(copyAction);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+    setFocusPolicy(Qt::ClickFocus);
+
     connect(m_eval, &XModelEvaluation::updated, this, &ReadoutPanel::refresh);
     refresh();
 }
 
-QLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QString &title, const QString &tip)
+void ReadoutPanel::copy() const
+{
+    QGuiApplication::clipboard()->setText(text());
+}
+
+ValueLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QString &title, const QString &tip)
 {
     auto *nameLabel = new WrappingLabel(title, this);
-    auto *value = new QLabel(this);
-    value->setTextFormat(Qt::PlainText);
-    value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *value = new ValueLabel(Qt::AlignRight, this);
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
@@ -125,7 +142,7 @@ QLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QString &
 
 void ReadoutPanel::set(const QString &key, const QString &value)
 {
-    QLabel *label = m_values.value(key);
+    ValueLabel *label = m_values.value(key);
     const bool shown = !value.isEmpty();
     label->setText(value);
     label->setVisible(shown);
@@ -194,9 +211,8 @@ void ReadoutPanel::refresh()
 
     // One row per equilibrium; rows are kept and hidden rather than rebuilt.
     while (m_equilibria.size() < r.equilibria.size()) {
-        auto *n = new QLabel(this);
-        auto *v = new QLabel(this);
-        v->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto *n = new ValueLabel(Qt::AlignLeft, this);
+        auto *v = new ValueLabel(Qt::AlignRight, this);
         const int row = int(m_equilibria.size());
         m_equilibriaGrid->addWidget(n, row, 0);
         m_equilibriaGrid->addWidget(v, row, 1);

@@ -11,31 +11,35 @@ class QLabel;
 
 namespace crossroof::widgets {
 
+class ValueLabel;
 class XModelEvaluation;
 
 /// The numbers behind the X-graph: operating point, bound, margin, every equilibrium, landmarks and
-/// metrics, each with its unit and (in the tooltip) its formula. Plain-text labels updated in place, so a
-/// slider drag costs no text layout beyond the changed numbers.
+/// metrics, each with its unit and (in the tooltip) its formula. The values are ValueLabels updated in place, so
+/// a slider drag costs no text layout beyond the changed numbers. Edit > Copy (Ctrl+C) with the panel focused,
+/// or its context menu, copies every line as text.
 class ReadoutPanel : public QWidget
 {
     Q_OBJECT
 public:
     explicit ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent = nullptr);
 
-    /// Every line as shown ("name: value"), for tests and copying.
+    /// Every line as shown ("name: value"), as Copy Readout puts it on the clipboard.
     QString text() const;
+    /// Puts text() on the clipboard.
+    void copy() const;
 
 private:
-    QLabel *addRow(QGridLayout *grid, const QString &key, const QString &name, const QString &tip);
+    ValueLabel *addRow(QGridLayout *grid, const QString &key, const QString &name, const QString &tip);
     void set(const QString &key, const QString &value);
     void refresh();
 
     XModelEvaluation *m_eval;
     QLabel *m_warning;
     QGridLayout *m_equilibriaGrid;
-    std::vector<std::pair<QLabel *, QLabel *>> m_equilibria;
-    QHash<QString, QLabel *> m_values;
-    QList<QPair<QLabel *, QLabel *>> m_rows; // display order
+    std::vector<std::pair<ValueLabel *, ValueLabel *>> m_equilibria;
+    QHash<QString, ValueLabel *> m_values;
+    QList<QPair<QLabel *, ValueLabel *>> m_rows; // display order
 };
 
 } // namespace crossroof::widgets

@@ -18,6 +18,7 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QClipboard>
 #include <QDialog>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -46,6 +47,7 @@ private Q_SLOTS:
     void goodProfileFileLoads();
     void undoRedoThroughTheWindow();
     void undoFromAFocusedSpinBox();
+    void readoutCopiesAsText();
     void viewsByName();
     void f1OpensTheUserGuide();
     void everyViewAndDockHasContextHelp();
@@ -187,6 +189,33 @@ void TestMainWindow::undoFromAFocusedSpinBox()
     QCOMPARE(spin->value(), before);
     QTest::keySequence(spin, QKeySequence::Redo);
     QCOMPARE(w.state()->params().Z, 3.0);
+}
+
+void TestMainWindow::readoutCopiesAsText()
+{
+    // The readout's values are not selectable; clicking the panel and pressing Ctrl+C, or its context menu,
+    // copies every line.
+    app::MainWindow w;
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QGuiApplication::clipboard()->clear();
+    QTest::mouseClick(w.readout(), Qt::LeftButton, {}, QPoint(4, 4));
+    QVERIFY(w.readout()->hasFocus());
+    QTest::keySequence(w.readout(), QKeySequence::Copy);
+    const QString copied = QGuiApplication::clipboard()->text();
+    QCOMPARE(copied, w.readout()->text());
+    QVERIFY(copied.contains(QLatin1String("MS throughput: ")));
+    QVERIFY(copied.contains(QLatin1String("GB/s")));
+    // The same from the context menu's action, after a change of Z.
+    w.state()->setValue(QStringLiteral("Z"), 3.0);
+    QGuiApplication::clipboard()->clear();
+    const QList<QAction *> actions = w.readout()->actions();
+    QCOMPARE(actions.size(), 1);
+    QCOMPARE(w.readout()->contextMenuPolicy(), Qt::ActionsContextMenu);
+    actions.first()->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), w.readout()->text());
+    QVERIFY(QGuiApplication::clipboard()->text() != copied);
 }
 
 void TestMainWindow::viewsByName()

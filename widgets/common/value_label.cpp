@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/value_label.h"
+
+#include <QEvent>
+#include <QFontMetrics>
+#include <QPainter>
+#include <QStyle>
+
+#include <algorithm>
+
+namespace crossroof::widgets {
+
+ValueLabel::ValueLabel(Qt::Alignment alignment, QWidget *parent)
+    : QWidget(parent)
+    , m_alignment(alignment)
+{
+    m_static.setTextFormat(Qt::PlainText);
+    m_static.setPerformanceHint(QStaticText::AggressiveCaching);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    measure();
+}
+
+void ValueLabel::setText(const QString &text)
+{
+    if (text == m_text)
+        return;
+    m_text = text;
+    m_static.setText(text);
+    if (measure()) {
+        ++m_hintChanges;
+        updateGeometry();
+    }
+    update();
+    setAccessibleName(text);
+}
+
+bool ValueLabel::measure()
+{
+    const QFontMetrics metrics(font());
+    m_advance = m_text.isEmpty() ? 0 : metrics.horizontalAdvance(m_text);
+    m_static.prepare(QTransform(), font());
+    const int step = std::max(1, 2 * metrics.averageCharWidth());
+    // Room for one more step, so a number that gains a digit (9.99 to 10.01) fits; grown at once, shrunk only
+    // when three steps stand empty, so numbers that flicker between widths do not relayout the panel each
+    // step.
+    if (m_advance <= m_hintWidth && m_advance > m_hintWidth - 3 * step)
+        return false;
+    const int width = (m_advance + step - 1) / step * step + step;
+    if (width == m_hintWidth)
+        return false;
+    m_hintWidth = width;
+    return true;
+}
+
+QSize ValueLabel::sizeHint() const
+{
+    const QMargins m = contentsMargins();
+    return {m_hintWidth + m.left() + m.right(), fontMetrics().height() + m.top() + m.bottom()};
+}
+
+QSize ValueLabel::minimumSizeHint() const
+{
+    return sizeHint();
+}
+
+void ValueLabel::paintEvent(QPaintEvent *)
+{
+    if (m_text.isEmpty())
+        return;
+    QPainter painter(this);
+    painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled, foregroundRole()));
+    const QRect area = contentsRect();
+    if (m_advance > area.width()) { // squeezed: elided, laid out on the spot
+        const QString elided = fontMetrics().elidedText(m_text, Qt::ElideRight, area.width());
+        painter.drawText(area, int(m_alignment | Qt::AlignVCenter), elided);
+        return;
+    }
+    const QRect at = QStyle::alignedRect(layoutDirection(), m_alignment | Qt::AlignVCenter,
+                                         QSize(m_advance, fontMetrics().height()), area);
+    painter.drawStaticText(at.topLeft(), m_static);
+}
+
+void ValueLabel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_hintWidth = 0; // measured afresh in the new font
+        measure();
+        updateGeometry();
+        update();
+    }
+}
+
+} // namespace crossroof::widgets
