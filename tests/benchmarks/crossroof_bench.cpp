@@ -342,6 +342,7 @@ int main(int argc, char **argv)
         // How the steps were drawn: with the layout of the step before, or laid out anew.
         out["xgraph_update"]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
         out["xgraph_update"]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
+        out["xgraph_update"]["painted_opaque"] = xplot->paintedOpaque(); // the background copied, not blended
         window.state()->applyProfile(window.state()->profile()); // back to the profile's values
         QCoreApplication::processEvents();
 

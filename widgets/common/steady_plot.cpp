@@ -20,6 +20,27 @@ QString entryText(QCPAbstractLegendItem *item)
     return {};
 }
 
+/// A paint buffer that is cleared to a fill colour when it has one: the plot's bottom buffer, which then holds
+/// the background and can be copied to the widget without blending.
+class BaseBuffer : public QCPPaintBufferPixmap
+{
+public:
+    using QCPPaintBufferPixmap::QCPPaintBufferPixmap;
+
+    void setFill(const QColor &fill) { m_fill = fill; }
+    /// Whether the last clear filled it with an opaque colour.
+    bool opaque() const { return m_opaque; }
+    void clear(const QColor &color) override
+    {
+        m_opaque = m_fill.isValid();
+        QCPPaintBufferPixmap::clear(m_opaque ? m_fill : color);
+    }
+
+private:
+    QColor m_fill;
+    bool m_opaque = false;
+};
+
 } // namespace
 
 SteadyPlot::SteadyPlot(QWidget *parent)
@@ -48,8 +69,47 @@ void SteadyPlot::redraw()
         ++m_steadyRedraws;
 }
 
+void SteadyPlot::prepareBaseBuffer()
+{
+    QColor fill;
+    if (m_opaqueBase && !mOpenGl && mBackgroundPixmap.isNull() && mBackgroundBrush.style() == Qt::SolidPattern
+        && mBackgroundBrush.color().alpha() == 255) {
+        fill = mBackgroundBrush.color();
+    }
+    auto *base = mPaintBuffers.isEmpty() ? nullptr : dynamic_cast<BaseBuffer *>(mPaintBuffers.first().data());
+    if (!base) {
+        base = new BaseBuffer(viewport().size(), mBufferDevicePixelRatio);
+        const QSharedPointer<QCPAbstractPaintBuffer> buffer(base);
+        if (mPaintBuffers.isEmpty())
+            mPaintBuffers.append(buffer);
+        else
+            mPaintBuffers.first() = buffer; // the layers are given their buffers again before they draw
+    }
+    base->setFill(fill);
+}
+
+void SteadyPlot::paintEvent(QPaintEvent *event)
+{
+    // Before the replot that follows a resize, the buffers are still of the old size: painted as usual then.
+    const auto *base = mPaintBuffers.isEmpty() ? nullptr : dynamic_cast<BaseBuffer *>(mPaintBuffers.first().data());
+    m_paintedOpaque = base && base->opaque() && base->size() == viewport().size();
+    if (!m_paintedOpaque) {
+        QCustomPlot::paintEvent(event);
+        return;
+    }
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return;
+    painter.setCompositionMode(QPainter::CompositionMode_Source);
+    base->draw(&painter);
+    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    for (qsizetype i = 1; i < mPaintBuffers.size(); ++i)
+        mPaintBuffers.at(i)->draw(&painter);
+}
+
 void SteadyPlot::updateLayout()
 {
+    prepareBaseBuffer(); // every replot comes here just before its buffers are cleared
     if (m_holdLayout)
         return; // the last layout, checked by layoutHolds()
     QCustomPlot::updateLayout();

@@ -21,10 +21,21 @@ namespace crossroof::widgets {
 /// layout when it still holds: the same plot size, no zoom of the user's, margins that still fit every axis's
 /// new tick labels, and legend entries of the same number and sizes. Otherwise, and for replot() itself, the
 /// plot is laid out in full. Either way it draws the same pixels.
+///
+/// It also paints with less copying. A QCustomPlot clears its paint buffer to transparent, draws into it, and on
+/// every paint fills the widget with its background and blends the buffer over it. When the background is one
+/// opaque colour, this plot clears its bottom buffer to that colour instead and copies it to the widget as it
+/// is: two passes over every pixel fewer, the same picture (within a level of rounding at antialiased edges).
 class SteadyPlot : public QCustomPlot
 {
 public:
     explicit SteadyPlot(QWidget *parent = nullptr);
+
+    /// Whether the bottom buffer carries the background (on by default; off paints as QCustomPlot does, for
+    /// comparisons). Takes effect at the next replot.
+    void setOpaqueBase(bool on) { m_opaqueBase = on; }
+    /// Whether the last paint copied an opaque bottom buffer.
+    bool paintedOpaque() const { return m_paintedOpaque; }
 
     /// Redraws at the next return to the event loop (requests in between are one redraw).
     void requestRedraw();
@@ -35,9 +46,13 @@ public:
 
 protected:
     void updateLayout() override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void redraw();
+    /// Puts a buffer that can be cleared to the background at the bottom, and tells it the colour (none when
+    /// the background is not one opaque colour).
+    void prepareBaseBuffer();
     /// Whether the layout of the last full replot still holds. Gives the axes their ticks for their ranges.
     bool layoutHolds();
     /// What the layout was made for, after it was made.
@@ -64,6 +79,8 @@ private:
     Layout m_layout;
     bool m_queued = false;
     bool m_holdLayout = false;
+    bool m_opaqueBase = true;
+    bool m_paintedOpaque = false;
     int m_steadyRedraws = 0;
     int m_laidOutRedraws = 0;
 };

@@ -50,7 +50,7 @@ public:
     /// The basins of attraction drawn: [from, to) in k, one per stable state (when there are several).
     const QList<BasinShading::Basin> &basins() const { return m_basins->basins(); }
     /// The plot, which redraws a parameter change without a new layout while the old one holds.
-    const SteadyPlot *steadyPlot() const { return m_plot; }
+    SteadyPlot *steadyPlot() const { return m_plot; }
 
     /// The formula and value of what is within the tolerances of plot coordinates (k, gbs); empty over
     /// nothing.

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void compareModeDrawsTheWhatIf();
     void aHeldSliderKeepsTheAxesStill();
     void aDragRedrawsWithTheSamePixels();
+    void theBackgroundCopiedShowsTheSamePicture();
     void aCpuProfileCountsThreads();
 
 private:
@@ -324,6 +325,42 @@ void TestParameterPanel::aDragRedrawsWithTheSamePixels()
     // Most steps kept the layout (a step whose tick labels need other margins is laid out anew).
     QVERIFY2(steady->steadyRedraws() - steadyBefore >= steps / 2,
              qPrintable(QStringLiteral("%1 of %2 steps").arg(steady->steadyRedraws() - steadyBefore).arg(steps)));
+}
+
+void TestParameterPanel::theBackgroundCopiedShowsTheSamePicture()
+{
+    // The X-graph's buffer carries its white background and is copied to the screen; painted the way QCustomPlot
+    // paints (transparent buffer blended over the background), it shows the same picture, within a level or two
+    // of rounding where antialiased edges meet the background. Checked on the default machine and a bistable one.
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    SteadyPlot *plot = m_view->steadyPlot();
+    for (const double alpha : {0.0, 10.0}) {
+        m_state->setCacheMode(core::CacheMode::Locality);
+        m_state->setValue(QStringLiteral("alpha"), alpha > 0 ? alpha : 1.5);
+        plot->setOpaqueBase(true);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage copied = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(plot->paintedOpaque());
+        plot->setOpaqueBase(false);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage blended = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(!plot->paintedOpaque());
+        plot->setOpaqueBase(true);
+        QCOMPARE(copied.size(), blended.size());
+        int worst = 0;
+        int ink = 0;
+        for (int y = 0; y < copied.height(); ++y) {
+            for (int x = 0; x < copied.width(); ++x) {
+                const QRgb a = copied.pixel(x, y);
+                const QRgb b = blended.pixel(x, y);
+                worst = std::max({worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                  std::abs(qBlue(a) - qBlue(b))});
+                ink += qGray(b) < 128 ? 1 : 0;
+            }
+        }
+        QVERIFY(ink > 1000); // a drawn plot, not two blank ones
+        QVERIFY2(worst <= 2, qPrintable(QStringLiteral("alpha %1: a channel differs by %2").arg(alpha).arg(worst)));
+    }
 }
 
 void TestParameterPanel::aCpuProfileCountsThreads()
