@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QHash>
 #include <QPalette>
 
 #include <algorithm>
@@ -267,12 +268,45 @@ void setupAxes(QCustomPlot *plot)
     followPalette(plot);
 }
 
+QSize legendEntrySize(const QCPAbstractLegendItem *item)
+{
+    // QCPPlottableLegendItem::plottable() is not const; asking for it changes nothing.
+    auto *entry = qobject_cast<QCPPlottableLegendItem *>(const_cast<QCPAbstractLegendItem *>(item));
+    if (!entry || !entry->plottable() || !entry->parentLegend())
+        return item->minimumOuterSizeHint();
+    // What QCustomPlot measures an entry by: its text, font, margins and the legend's icon and padding.
+    struct Measured
+    {
+        QString name;
+        QFont font;
+        QMargins margins;
+        QSize icon;
+        int padding = 0;
+        QSize size;
+    };
+    static QHash<const QCPAbstractLegendItem *, Measured> measured;
+    const QFont font = entry->selected() ? entry->selectedFont() : entry->font();
+    const QCPLegend *legend = entry->parentLegend();
+    if (const auto it = measured.constFind(item); it != measured.constEnd()) {
+        if (it->name == entry->plottable()->name() && it->font == font && it->margins == entry->margins()
+            && it->icon == legend->iconSize() && it->padding == legend->iconTextPadding()) {
+            return it->size;
+        }
+    }
+    if (measured.size() >= 256) // entries of plots long gone
+        measured.clear();
+    const QSize size = item->minimumOuterSizeHint();
+    measured.insert(item, {entry->plottable()->name(), font, entry->margins(), legend->iconSize(),
+                           legend->iconTextPadding(), size});
+    return size;
+}
+
 int legendColumns(const QCPLegend *legend, double width, int most)
 {
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         if (const QCPAbstractLegendItem *item = legend->item(i)) // cells of a wrapped grid can be empty
-            widest = std::max(widest, item->minimumOuterSizeHint().width());
+            widest = std::max(widest, legendEntrySize(item).width());
     }
     if (widest == 0)
         return 0;
@@ -314,6 +348,22 @@ namespace {
 constexpr char kShortLabelProperty[] = "crossroof_shortLabel";
 constexpr char kFullLabelProperty[] = "crossroof_fullLabel";
 
+/// The width of TEXT in FONT, remembered (a plot asks for the same titles before every replot).
+int textWidth(const QFont &font, const QString &text)
+{
+    static QFont measuredIn;
+    static QHash<QString, int> widths;
+    if (font != measuredIn || widths.size() >= 256) {
+        widths.clear();
+        measuredIn = font;
+    }
+    if (const auto it = widths.constFind(text); it != widths.constEnd())
+        return *it;
+    const int width = QFontMetrics(font).horizontalAdvance(text);
+    widths.insert(text, width);
+    return width;
+}
+
 /// Shows AXIS's full title when it fits along the axis rect (as last laid out), else its short one. Figures
 /// choose for themselves (the export marks the plot with kFullDetailProperty while it draws).
 void fitLabelOnScreen(QCPAxis *axis)
@@ -324,7 +374,7 @@ void fitLabelOnScreen(QCPAxis *axis)
     axis->setProperty(kFullLabelProperty, full);
     const QRect r = axis->axisRect()->rect();
     const int room = (axis->orientation() == Qt::Horizontal ? r.width() : r.height()) - 4;
-    const bool fits = room <= 0 || QFontMetrics(axis->labelFont()).horizontalAdvance(full) <= room;
+    const bool fits = room <= 0 || textWidth(axis->labelFont(), full) <= room;
     const QString wanted = fits ? full : shortLabel(axis);
     if (axis->label() != wanted)
         axis->setLabel(wanted);

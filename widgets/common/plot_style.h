@@ -3,7 +3,9 @@
 
 #include <QColor>
 #include <QFont>
+#include <QSize>
 
+class QCPAbstractLegendItem;
 class QCPAxis;
 class QCPLegend;
 class QCustomPlot;
@@ -46,6 +48,9 @@ QColor tintOnPaper(const QCustomPlot *plot, const QColor &tint);
 /// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);
+/// ITEM's minimumOuterSizeHint(), measured again only when what it depends on changed (its name, font and
+/// margins, its legend's icon size and padding): a legend entry's size is asked for on every replot.
+QSize legendEntrySize(const QCPAbstractLegendItem *item);
 /// How many columns (1 to MOST) of LEGEND's entries fit side by side in WIDTH; 0 when it has no entries.
 int legendColumns(const QCPLegend *legend, double width, int most);
 /// Moves the legend into its own row under the axis rect, laid out horizontally.

@@ -3,6 +3,7 @@
 
 #include "common/curve_thinning.h"
 #include "common/plot_navigator.h"
+#include "common/plot_style.h"
 
 #include <QMetaObject>
 
@@ -161,7 +162,7 @@ bool SteadyPlot::layoutHolds()
         if (item->visible() != was.visible)
             return false;
         const QString text = entryText(item);
-        if ((text != was.text || text.isEmpty()) && item->minimumOuterSizeHint() != was.size)
+        if ((text != was.text || text.isEmpty()) && plot_style::legendEntrySize(item) != was.size)
             return false;
     }
     return true;
@@ -186,7 +187,7 @@ void SteadyPlot::remember()
         for (int i = 0; i < legend->itemCount(); ++i) {
             QCPAbstractLegendItem *item = legend->item(i);
             if (item)
-                m_layout.legend.append({item, entryText(item), item->visible(), item->minimumOuterSizeHint()});
+                m_layout.legend.append({item, entryText(item), item->visible(), plot_style::legendEntrySize(item)});
             else
                 m_layout.legend.append({nullptr, {}, false, {}});
         }

@@ -7,6 +7,7 @@
 #include <QStyle>
 
 #include <algorithm>
+#include <cmath>
 
 namespace crossroof::widgets {
 
@@ -37,8 +38,8 @@ void ValueLabel::setText(const QString &text)
 bool ValueLabel::measure()
 {
     const QFontMetrics metrics(font());
-    m_advance = m_text.isEmpty() ? 0 : metrics.horizontalAdvance(m_text);
-    m_static.prepare(QTransform(), font());
+    m_static.prepare(QTransform(), font()); // laid out once, here: its size is the text's width
+    m_advance = m_text.isEmpty() ? 0 : int(std::ceil(m_static.size().width()));
     const int step = std::max(1, 2 * metrics.averageCharWidth());
     // Room for one more step, so a number that gains a digit (9.99 to 10.01) fits; grown at once, shrunk only
     // when three steps stand empty, so numbers that flicker between widths do not relayout the panel each

@@ -61,6 +61,33 @@ private Q_SLOTS:
         QApplication::setPalette(m_light);
     }
 
+    void legendEntrySizeFollowsTheEntry()
+    {
+        // The remembered size of a legend entry is the one QCustomPlot measures, whatever changed since.
+        QCustomPlot plot;
+        plot.legend->setVisible(true);
+        QCPGraph *graph = plot.addGraph();
+        graph->setName(QStringLiteral("f(k)"));
+        QCPAbstractLegendItem *item = plot.legend->itemWithPlottable(graph);
+        QVERIFY(item);
+        const QSize first = plot_style::legendEntrySize(item);
+        QCOMPARE(first, item->minimumOuterSizeHint());
+        QCOMPARE(plot_style::legendEntrySize(item), first);
+        graph->setName(QStringLiteral("f(k), MS supply with a long name"));
+        QVERIFY(plot_style::legendEntrySize(item).width() > first.width());
+        QCOMPARE(plot_style::legendEntrySize(item), item->minimumOuterSizeHint());
+        QFont big = item->font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        item->setFont(big);
+        QCOMPARE(plot_style::legendEntrySize(item), item->minimumOuterSizeHint());
+        plot.legend->setIconSize(60, 40);
+        QCOMPARE(plot_style::legendEntrySize(item), item->minimumOuterSizeHint());
+        plot.legend->setIconTextPadding(30);
+        QCOMPARE(plot_style::legendEntrySize(item), item->minimumOuterSizeHint());
+        item->setMargins(QMargins(20, 1, 20, 1));
+        QCOMPARE(plot_style::legendEntrySize(item), item->minimumOuterSizeHint());
+    }
+
     void lightPaletteDrawsBlackOnWhite()
     {
         QCustomPlot *plot = m_view->plot();
