@@ -108,8 +108,14 @@ public:
     /// Landmarks only (cheaper than solve()).
     Landmarks landmarks() const;
     Metrics metrics() const;
-    /// Samples f and G for drawing; reuses the vectors' storage.
+    /// Samples f and G for drawing at COUNT even steps of k over [0, n] and at the kinks; reuses the vectors'
+    /// storage.
     void sampleCurves(int count, XGraphCurves &out) const;
+    /// Samples f and G for drawing where they bend: the polyline through the samples passes within TOLERANCE
+    /// times the largest f (the height the X-graph gives f) of both curves, checked at the middle of every
+    /// stretch between two samples. Straight stretches get few samples, the bends of f many; the kinks (delta,
+    /// n - pi, psi, the valley) are samples. At most MAX_SAMPLES samples; reuses the vectors' storage.
+    void sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSamples = 8192) const;
 
     /// Converts an MS rate (requests/cycle/SM) to device GB/s.
     double toGbs(double requestRate) const { return requestRate * m_gbsFactor; }
@@ -123,6 +129,8 @@ private:
         std::optional<double> valley;
     };
     Extremes findExtremes() const;
+    /// Sets OUT.f_falling_faster from its samples.
+    static void markFalling(XGraphCurves &out);
     Landmarks landmarksFrom(const Extremes &ex) const;
     Equilibrium describe(double k, double k_end, Stability s) const;
     BoundClass boundAt(double k) const;

@@ -20,6 +20,7 @@
 #include "stability/stability_view.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
+#include "xgraph/xmodel_evaluation.h"
 #include "xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -376,7 +377,7 @@ int main(int argc, char **argv)
             const crossroof::core::XModel model(state->params());
             const auto result = model.solve();
             crossroof::core::XGraphCurves curves;
-            model.sampleCurves(2000, curves);
+            model.sampleCurvesAdaptive(crossroof::widgets::XModelEvaluation::kCurveTolerance, curves); // as drawn
             modelOnly.push_back(std::chrono::duration<double, std::milli>(Clock::now() - m0).count());
             if (result.equilibria.empty())
                 return 1;

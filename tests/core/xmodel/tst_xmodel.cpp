@@ -110,6 +110,7 @@ private Q_SLOTS:
     void neutralInterval();
     void randomSweepAgreesWithBruteForce();
     void throughputNeverExceedsItsRoof();
+    void adaptiveCurvesDrawTheDenseOnes();
     void landmarksAreExtremes();
     void metrics();
     void issueLatency();
@@ -308,6 +309,62 @@ void TestXModel::throughputNeverExceedsItsRoof()
         for (const auto &e : m.solve().equilibria)
             QVERIFY(e.cs_gops <= m.toGops(p.M) * (1 + 1e-9));
     }
+}
+
+void TestXModel::adaptiveCurvesDrawTheDenseOnes()
+{
+    // Drawn through their samples, the adaptively sampled curves pass within the tolerance (of f's height) of
+    // the curves sampled 20,000 times evenly, keep the kinks as samples, mark the same stretches unstable, and
+    // take far fewer samples than the even 2,000 they replace on screen.
+    std::mt19937_64 rng(11);
+    constexpr double kTolerance = 2e-5;
+    std::size_t most = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const XModelParams p = trial == 0 ? test::thrashingFermi() : randomParams(rng);
+        const XModel m(p);
+        core::XGraphCurves a, dense;
+        m.sampleCurvesAdaptive(kTolerance, a);
+        m.sampleCurves(20000, dense);
+        QVERIFY(std::is_sorted(a.k.begin(), a.k.end()));
+        QCOMPARE(a.k.front(), 0.0);
+        QCOMPARE(a.k.back(), p.n);
+        QCOMPARE(a.f_falling_faster.size(), a.k.size());
+        most = std::max(most, a.k.size());
+        const double height = *std::max_element(dense.f_gbs.begin(), dense.f_gbs.end());
+        const double allowed = 2 * kTolerance * std::max(height, 1e-300) + 1e-12 * height;
+        std::size_t j = 0; // the adaptive stretch [a.k[j], a.k[j + 1]] holding dense.k[i]
+        for (std::size_t i = 0; i < dense.k.size(); ++i) {
+            const double k = dense.k[i];
+            while (j + 2 < a.k.size() && a.k[j + 1] < k)
+                ++j;
+            const double t = (k - a.k[j]) / (a.k[j + 1] - a.k[j]);
+            const double f = a.f_gbs[j] + t * (a.f_gbs[j + 1] - a.f_gbs[j]);
+            const double g = a.g_gbs[j] + t * (a.g_gbs[j + 1] - a.g_gbs[j]);
+            QVERIFY2(std::abs(f - dense.f_gbs[i]) <= allowed,
+                     qPrintable(QStringLiteral("trial %1: f at k = %2 is %3, drawn %4").arg(trial).arg(k)
+                                        .arg(dense.f_gbs[i]).arg(f)));
+            // G falls off the top of the plot where it exceeds f's height; there only its shape matters.
+            if (dense.g_gbs[i] <= height)
+                QVERIFY2(std::abs(g - dense.g_gbs[i]) <= allowed,
+                         qPrintable(QStringLiteral("trial %1: G at k = %2").arg(trial).arg(k)));
+            // Where F falls clearly inside a stretch, that stretch is marked falling (drawn dashed).
+            if (i + 1 < dense.k.size() && dense.f_falling_faster[i] && k > a.k[j] && dense.k[i + 1] < a.k[j + 1]) {
+                const double drop = (dense.f_gbs[i + 1] - dense.g_gbs[i + 1]) - (dense.f_gbs[i] - dense.g_gbs[i]);
+                if (drop < -1e-6 * height)
+                    QVERIFY2(a.f_falling_faster[j], qPrintable(QStringLiteral("trial %1 at k = %2").arg(trial).arg(k)));
+            }
+        }
+        const auto lm = m.landmarks();
+        for (double kink : {lm.delta, p.n - lm.pi, lm.psi.value_or(-1), lm.valley.value_or(-1)}) {
+            if (kink <= 0 || kink >= p.n)
+                continue;
+            // Kinks closer than 1e-12 n (a peak at delta) are one sample.
+            const auto at = std::lower_bound(a.k.begin(), a.k.end(), kink - 1e-12 * p.n);
+            QVERIFY2(at != a.k.end() && *at <= kink + 1e-12 * p.n,
+                     qPrintable(QStringLiteral("trial %1: kink %2 is not a sample").arg(trial).arg(kink)));
+        }
+    }
+    QVERIFY2(most <= 1000, qPrintable(QString::number(most)));
 }
 
 void TestXModel::landmarksAreExtremes()
