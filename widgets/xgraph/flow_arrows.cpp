@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/flow_arrows.h"
 
+#include <QPainter>
+#include <QPainterPath>
+
+#include <cmath>
+
 namespace crossroof::widgets {
 
 namespace {
@@ -9,6 +14,17 @@ const QColor kArrowColour(0x55, 0x55, 0x55);
 constexpr double kHeadLength = 9; ///< pixels, tip to the head's back corners
 constexpr double kHeadHalfWidth = 4;
 constexpr double kHeadNotch = 6;  ///< pixels from the tip to where the shaft meets the head
+constexpr int kHeadRows = 2 * int(kHeadHalfWidth) + 3; ///< the head image's height: the axis through row 5
+
+/// Adds the head with its tip at (TIP_X, Y), pointing the way of WAY (+1 right, -1 left), to PATH.
+void addHead(QPainterPath &path, double tipX, double y, double way)
+{
+    path.moveTo(tipX, y);
+    path.lineTo(tipX - way * kHeadLength, y - kHeadHalfWidth);
+    path.lineTo(tipX - way * kHeadNotch, y);
+    path.lineTo(tipX - way * kHeadLength, y + kHeadHalfWidth);
+    path.closeSubpath();
+}
 
 } // namespace
 
@@ -34,6 +50,25 @@ QRect FlowArrows::clipRect() const
     return mParentPlot->axisRect()->rect();
 }
 
+const QImage &FlowArrows::headImage(int direction, qreal dpr)
+{
+    QImage &image = m_heads[direction > 0 ? 1 : 0];
+    if (!image.isNull() && image.devicePixelRatio() == dpr)
+        return image;
+    const int width = int(std::ceil(kHeadLength)) + 1;
+    image = QImage(QSize(width, kHeadRows) * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::transparent);
+    QPainterPath head;
+    addHead(head, direction > 0 ? width : 0, kHeadRows / 2 + 0.5, direction > 0 ? 1 : -1);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(kArrowColour);
+    painter.drawPath(head);
+    return image;
+}
+
 void FlowArrows::draw(QCPPainter *painter)
 {
     if (m_arrows.isEmpty())
@@ -41,22 +76,33 @@ void FlowArrows::draw(QCPPainter *painter)
     const QCPAxis *x = mParentPlot->xAxis;
     // The shafts are horizontal: on a whole pixel row they need no antialiasing.
     const double y = std::round(mParentPlot->yAxis->coordToPixel(m_y)) + 0.5;
+    // Stamped on a screen's pixels; drawn as paths into a vector figure or a scaled one.
+    const bool stamp = !painter->modes().testFlag(QCPPainter::pmVectorized)
+                       && painter->transform().type() <= QTransform::TxTranslate;
+    const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
     QVector<QLineF> shafts;
     QPainterPath heads;
+    QList<std::pair<QPointF, int>> stamps;
     for (const Arrow &a : std::as_const(m_arrows)) {
         const double from = x->coordToPixel(a.k - a.direction * m_halfLength);
         const double to = x->coordToPixel(a.k + a.direction * m_halfLength);
         const double way = to >= from ? 1 : -1;
         shafts << QLineF(from, y, to - way * kHeadNotch, y);
-        heads.moveTo(to, y);
-        heads.lineTo(to - way * kHeadLength, y - kHeadHalfWidth);
-        heads.lineTo(to - way * kHeadNotch, y);
-        heads.lineTo(to - way * kHeadLength, y + kHeadHalfWidth);
-        heads.closeSubpath();
+        if (stamp) {
+            const double left = way > 0 ? to - headImage(1, dpr).deviceIndependentSize().width() : to;
+            stamps.append({QPointF(std::round(left), y - 0.5 - kHeadRows / 2), int(way)});
+        } else {
+            addHead(heads, to, y, way);
+        }
     }
     painter->setPen(QPen(kArrowColour, 1.2));
     painter->setAntialiasing(false);
     painter->drawLines(shafts);
+    if (stamp) {
+        for (const auto &[at, way] : std::as_const(stamps))
+            painter->drawImage(at, headImage(way, dpr));
+        return;
+    }
     painter->setAntialiasing(true);
     painter->setPen(Qt::NoPen);
     painter->setBrush(kArrowColour);

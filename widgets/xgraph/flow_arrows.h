@@ -8,8 +8,9 @@
 namespace crossroof::widgets {
 
 /// The X-graph's flow along k, dk/dt = -F(k): a row of short arrows near the bottom, each pointing the way the
-/// warps move there. Drawn in one pass, shafts and heads each as one path: as fourteen QCPItemLines with arrow
-/// ends they were a fifth of the X-graph's drawing.
+/// warps move there. Drawn in one pass: as fourteen QCPItemLines with arrow ends they were a fifth of the
+/// X-graph's drawing. On screen each head is stamped from an image rendered once (filling fourteen antialiased
+/// triangles was still a twentieth of a drag step); a vector or scaled figure draws them as paths.
 class FlowArrows : public QCPLayerable
 {
 public:
@@ -32,7 +33,12 @@ protected:
     QRect clipRect() const override;
 
 private:
+    /// The head pointing the way of DIRECTION, antialiased, at DPR device pixels per pixel: its tip on its
+    /// right (left) edge, its axis through the middle of its middle row.
+    const QImage &headImage(int direction, qreal dpr);
+
     QList<Arrow> m_arrows;
+    QImage m_heads[2]; ///< pointing left, right
     double m_halfLength = 0;
     double m_y = 0;
 };

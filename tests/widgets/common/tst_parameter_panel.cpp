@@ -2,6 +2,7 @@
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "profiles/profile_library.h"
+#include "xgraph/flow_arrows.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void extremeSliderValuesNeverShowNaN();
     void hoverNamesTheFormula();
     void flowArrowsAndBasinsFollowTheDynamics();
+    void stampedArrowHeadsLookDrawn();
     void compareModeDrawsTheWhatIf();
     void aHeldSliderKeepsTheAxesStill();
     void aDragRedrawsWithTheSamePixels();
@@ -239,6 +241,56 @@ void TestParameterPanel::flowArrowsAndBasinsFollowTheDynamics()
     // One stable state: no basins drawn.
     m_state->setValue(QStringLiteral("Z"), 4.0);
     QVERIFY(m_view->basins().isEmpty());
+}
+
+void TestParameterPanel::stampedArrowHeadsLookDrawn()
+{
+    // On screen the flow arrows' heads are stamped from an image; in a vector figure they are drawn as paths.
+    // Both show the same arrows: every pixel of one has a pixel of about the same shade within a pixel of it in
+    // the other (a stamp sits on whole pixels, so it may be half a pixel off the path).
+    QCustomPlot plot;
+    for (QCPAxis *axis : {plot.xAxis, plot.yAxis}) {
+        axis->setVisible(false);
+        axis->grid()->setVisible(false);
+    }
+    plot.xAxis->setRange(0, 100);
+    plot.yAxis->setRange(0, 10);
+    plot.axisRect()->setAutoMargins(QCP::msNone);
+    plot.axisRect()->setMargins(QMargins());
+    auto *arrows = new FlowArrows(&plot);
+    arrows->setArrows({{20, 1}, {50, -1}, {80, 1}, {33.3, -1}, {66.7, 1}}, 7, 5);
+    const QSize size(400, 60);
+    const QImage stamped = plot.toPixmap(size.width(), size.height(), 1.0).toImage().convertToFormat(QImage::Format_RGB32);
+    QImage drawn(size, QImage::Format_RGB32);
+    drawn.fill(Qt::white);
+    {
+        QCPPainter painter(&drawn);
+        painter.setMode(QCPPainter::pmVectorized); // as in a PDF or SVG
+        plot.toPainter(&painter, size.width(), size.height());
+    }
+    const auto shade = [](const QImage &image, int x, int y) { return qGray(image.pixel(x, y)); };
+    const auto matched = [&](const QImage &a, const QImage &b) {
+        int unmatched = 0;
+        int ink = 0;
+        for (int y = 1; y + 1 < size.height(); ++y) {
+            for (int x = 1; x + 1 < size.width(); ++x) {
+                const int s = shade(a, x, y);
+                ink += s < 200 ? 1 : 0;
+                bool near = false;
+                for (int dy = -1; dy <= 1 && !near; ++dy)
+                    for (int dx = -1; dx <= 1 && !near; ++dx)
+                        near = std::abs(shade(b, x + dx, y + dy) - s) <= 64;
+                unmatched += near ? 0 : 1;
+            }
+        }
+        return std::pair{ink, unmatched};
+    };
+    const auto [stampInk, stampAlone] = matched(stamped, drawn);
+    const auto [drawnInk, drawnAlone] = matched(drawn, stamped);
+    QVERIFY2(stampInk > 5 * 20 && std::abs(stampInk - drawnInk) <= stampInk / 10,
+             qPrintable(QStringLiteral("ink: %1 stamped, %2 drawn").arg(stampInk).arg(drawnInk)));
+    QCOMPARE(stampAlone, 0);
+    QCOMPARE(drawnAlone, 0);
 }
 
 void TestParameterPanel::compareModeDrawsTheWhatIf()
