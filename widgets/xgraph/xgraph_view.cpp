@@ -2,6 +2,7 @@
 #include "xgraph/xgraph_view.h"
 
 #include "common/curve_thinning.h"
+#include "common/static_text.h"
 #include "common/steady_plot.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
@@ -52,6 +53,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->yAxis2->setLabel(tr("CS throughput (Gop/s)"));
     plot_style::setShortLabel(m_plot->yAxis2, tr("CS (Gop/s)"));
 
+    // The view's own entries are StaticLegendItems, added below; traces' graphs come into the legend by themselves.
+    m_plot->setAutoAddPlottableToLegend(false);
     auto addGraph = [this](const QString &name, const QPen &pen) {
         QCPGraph *g = m_plot->addGraph();
         g->setName(name);
@@ -107,9 +110,9 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_basins = new BasinShading(m_plot, m_plot->layer(QStringLiteral("background")));
 
     // Only the lines people look for go into the legend.
-    for (QCPGraph *g : {m_fUnstable, m_neutral, m_cacheMarks, m_critical, m_cmpG, m_cmpOp})
-        g->removeFromLegend();
-    m_cmpF->removeFromLegend();
+    for (QCPGraph *g : {m_f, m_g, m_stable, m_unstable, m_operating})
+        addLegendEntry(g);
+    m_plot->setAutoAddPlottableToLegend(true);
     plot_style::placeLegendBelow(m_plot);
 
     m_plot->setMouseTracking(true);
@@ -132,7 +135,7 @@ void XGraphView::setCurveTolerance(double pixels)
 
 QCPItemText *XGraphView::makeLabel(const QColor &color)
 {
-    auto *label = new QCPItemText(m_plot);
+    auto *label = new StaticTextItem(m_plot);
     label->setColor(color);
     label->setFont(plot_style::annotationFont());
     label->setPadding(QMargins(3, 1, 3, 1));
@@ -326,7 +329,7 @@ void XGraphView::refresh()
         const auto &cop = cmp->result.operatingPoint();
         m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
         m_cmpF->setName(tr("what-if (%1): %2").arg(cmp->label, formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
-        m_cmpF->addToLegend();
+        addLegendEntry(m_cmpF);
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())
             m_plot->xAxis->setRange(0, std::max(right, cc.k.back()));

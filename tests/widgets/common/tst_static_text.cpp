@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/static_text.h"
+
+#include <QTest>
+
+using namespace crossroof::widgets;
+
+class TestStaticText : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void labelDrawsLikeQCPItemText_data();
+    void labelDrawsLikeQCPItemText();
+    void legendEntryDrawsLikeQCustomPlots();
+    void cacheFollowsTextAndFont();
+};
+
+namespace {
+
+/// A plot that shows only what is put on it.
+void bare(QCustomPlot &plot)
+{
+    for (QCPAxis *axis : {plot.xAxis, plot.yAxis}) {
+        axis->setVisible(false);
+        axis->grid()->setVisible(false);
+        axis->setRange(0, 100);
+    }
+    plot.axisRect()->setAutoMargins(QCP::msNone);
+    plot.axisRect()->setMargins(QMargins());
+}
+
+QImage render(QCustomPlot &plot, QSize size)
+{
+    return plot.toPixmap(size.width(), size.height(), 1.0).toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+/// The box around every pixel darker than light grey.
+QRect ink(const QImage &image)
+{
+    QRect box;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (qGray(image.pixel(x, y)) < 200)
+                box |= QRect(x, y, 1, 1);
+    return box;
+}
+
+/// Whether the boxes A and B of ink are the same, each side within a pixel (text laid out once is not always
+/// antialiased alike at its edges).
+void sameInk(const QRect &a, const QRect &b)
+{
+    QVERIFY2(std::abs(a.left() - b.left()) <= 1 && std::abs(a.right() - b.right()) <= 1
+                     && std::abs(a.top() - b.top()) <= 1 && std::abs(a.bottom() - b.bottom()) <= 1,
+             qPrintable(QStringLiteral("ink (%1, %2)-(%3, %4) against (%5, %6)-(%7, %8)")
+                                .arg(a.left()).arg(a.top()).arg(a.right()).arg(a.bottom())
+                                .arg(b.left()).arg(b.top()).arg(b.right()).arg(b.bottom())));
+}
+
+/// How many pixels of A have no pixel of about their shade in B within TOLERANCE pixels.
+int unmatched(const QImage &a, const QImage &b, int tolerance)
+{
+    int count = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            const int s = qGray(a.pixel(x, y));
+            bool near = false;
+            for (int dy = -tolerance; dy <= tolerance && !near; ++dy) {
+                for (int dx = -tolerance; dx <= tolerance && !near; ++dx) {
+                    const QPoint p(x + dx, y + dy);
+                    near = a.rect().contains(p) && std::abs(qGray(b.pixel(p)) - s) <= 64;
+                }
+            }
+            count += near ? 0 : 1;
+        }
+    }
+    return count;
+}
+
+} // namespace
+
+void TestStaticText::labelDrawsLikeQCPItemText_data()
+{
+    QTest::addColumn<QPointF>("at");
+    QTest::addColumn<int>("alignment");
+    QTest::addColumn<bool>("framed");
+    QTest::newRow("centred below") << QPointF(50.3, 50.6) << int(Qt::AlignHCenter | Qt::AlignBottom) << false;
+    QTest::newRow("left top") << QPointF(10.5, 70.25) << int(Qt::AlignLeft | Qt::AlignTop) << false;
+    QTest::newRow("right centre, framed") << QPointF(90.7, 40.4) << int(Qt::AlignRight | Qt::AlignVCenter) << true;
+}
+
+void TestStaticText::labelDrawsLikeQCPItemText()
+{
+    // The same label drawn by QCPItemText and by StaticTextItem covers the same pixels, within a pixel, whatever
+    // its place.
+    QFETCH(QPointF, at);
+    QFETCH(int, alignment);
+    QFETCH(bool, framed);
+    const QSize size(400, 120);
+    QImage images[2];
+    for (int i = 0; i < 2; ++i) {
+        QCustomPlot plot;
+        bare(plot);
+        QCPItemText *label = i == 0 ? new QCPItemText(&plot) : new StaticTextItem(&plot);
+        label->setText(QStringLiteral("ψ cache peak, π = M·L_c/E = 20"));
+        label->setColor(QColor(0x00, 0x72, 0xB2));
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setPositionAlignment(Qt::Alignment(alignment));
+        label->position->setCoords(at);
+        if (framed) {
+            label->setPen(QPen(Qt::black));
+            label->setBrush(QColor(255, 255, 200));
+        }
+        images[i] = render(plot, size);
+    }
+    const QRect drawn = ink(images[0]);
+    QVERIFY(drawn.width() > 100);
+    sameInk(ink(images[1]), drawn);
+    // Glyphs laid out once are antialiased a little differently here and there: a few pixels in a hundred.
+    const int most = drawn.width() * drawn.height() * 3 / 100;
+    for (const int alone : {unmatched(images[1], images[0], 1), unmatched(images[0], images[1], 1)})
+        QVERIFY2(alone <= most, qPrintable(QStringLiteral("%1 pixels unmatched, at most %2").arg(alone).arg(most)));
+}
+
+void TestStaticText::legendEntryDrawsLikeQCustomPlots()
+{
+    const QSize size(300, 80);
+    QImage images[2];
+    for (int i = 0; i < 2; ++i) {
+        QCustomPlot plot;
+        bare(plot);
+        plot.setAutoAddPlottableToLegend(false);
+        plot.legend->setVisible(true);
+        QCPGraph *graph = plot.addGraph();
+        graph->setName(QStringLiteral("operating point, 255.5 GB/s"));
+        graph->setPen(Qt::NoPen);
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::darkGreen, 3), Qt::NoBrush, 20));
+        if (i == 0)
+            graph->addToLegend();
+        else
+            QVERIFY(addLegendEntry(graph));
+        QVERIFY(!addLegendEntry(graph)); // once only
+        QCOMPARE(plot.legend->itemCount(), 1);
+        images[i] = render(plot, size);
+    }
+    const QRect drawn = ink(images[0]);
+    QVERIFY(drawn.width() > 100);
+    sameInk(ink(images[1]), drawn);
+    QCOMPARE(unmatched(images[1], images[0], 1), 0);
+    QCOMPARE(unmatched(images[0], images[1], 1), 0);
+}
+
+void TestStaticText::cacheFollowsTextAndFont()
+{
+    StaticTextCache cache;
+    QFont font;
+    const QRect a = cache.boundingRect(QStringLiteral("valley"), font, 0, Qt::TextDontClip);
+    QCOMPARE(a, QFontMetrics(font).boundingRect(0, 0, 0, 0, Qt::TextDontClip, QStringLiteral("valley")));
+    QCOMPARE(cache.text(QStringLiteral("valley"), font).text(), QStringLiteral("valley"));
+    const QRect b = cache.boundingRect(QStringLiteral("valley and more"), font, 0, Qt::TextDontClip);
+    QVERIFY(b.width() > a.width());
+    QCOMPARE(cache.text(QStringLiteral("valley and more"), font).text(), QStringLiteral("valley and more"));
+    QFont big = font;
+    big.setPointSizeF(font.pointSizeF() * 2);
+    QCOMPARE(cache.boundingRect(QStringLiteral("valley and more"), big, 0, Qt::TextDontClip),
+             QFontMetrics(big).boundingRect(0, 0, 0, 0, Qt::TextDontClip, QStringLiteral("valley and more")));
+    QVERIFY(cache.text(QStringLiteral("valley and more"), big).size().width() > b.width() * 1.5);
+}
+
+QTEST_MAIN(TestStaticText)
+#include "tst_static_text.moc"

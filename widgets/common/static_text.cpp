@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/static_text.h"
+
+#include <QFontMetrics>
+
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+/// Reaches QCPAbstractPlottable::drawLegendIcon, which QCustomPlot opens to its own legend entry only.
+struct LegendIcon : QCPAbstractPlottable
+{
+    using QCPAbstractPlottable::drawLegendIcon;
+};
+
+} // namespace
+
+const QStaticText &StaticTextCache::text(const QString &text, const QFont &font)
+{
+    if (!m_prepared || text != m_text || font != m_font) {
+        if (text != m_text || font != m_font)
+            m_measured = false;
+        m_text = text;
+        m_font = font;
+        m_static.setText(text);
+        m_static.setTextFormat(Qt::PlainText);
+        m_static.setPerformanceHint(QStaticText::AggressiveCaching);
+        m_static.prepare(QTransform(), font);
+        m_prepared = true;
+    }
+    return m_static;
+}
+
+QRect StaticTextCache::boundingRect(const QString &text, const QFont &font, int height, int flags)
+{
+    if (!m_measured || text != m_text || font != m_font || height != m_height || flags != m_flags) {
+        if (text != m_text || font != m_font)
+            m_prepared = false;
+        m_text = text;
+        m_font = font;
+        m_height = height;
+        m_flags = flags;
+        m_rect = QFontMetrics(font).boundingRect(0, 0, 0, height, flags, text);
+        m_measured = true;
+    }
+    return m_rect;
+}
+
+bool drawsPixelsAsTheyAre(const QCPPainter *painter)
+{
+    return !painter->modes().testFlag(QCPPainter::pmVectorized)
+           && painter->transform().type() <= QTransform::TxTranslate;
+}
+
+void StaticTextItem::draw(QCPPainter *painter)
+{
+    if (!drawsPixelsAsTheyAre(painter) || !qFuzzyIsNull(mRotation) || mText.contains(QLatin1Char('\n'))) {
+        QCPItemText::draw(painter);
+        return;
+    }
+    // As QCPItemText draws it: the text's box, padded, placed by the position's alignment, framed and filled
+    // when asked; only the text's layout is remembered.
+    const QPointF pos(position->pixelPosition());
+    const QFont font = mainFont();
+    const int flags = Qt::TextDontClip | int(mTextAlignment);
+    QRect textRect = m_cache.boundingRect(mText, font, 0, flags);
+    QRect boxRect = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    // Placed in whole pixels from the position, which itself may fall between pixels.
+    const QPoint from = getTextDrawPoint(QPointF(0, 0), boxRect, mPositionAlignment).toPoint();
+    textRect.moveTopLeft(from + QPoint(mPadding.left(), mPadding.top()));
+    boxRect.moveTopLeft(from);
+    const int clipPad = int(std::ceil(mainPen().widthF()));
+    if (!QRectF(boxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad)).translated(pos).intersects(clipRect()))
+        return;
+    if ((mainBrush().style() != Qt::NoBrush && mainBrush().color().alpha() != 0)
+        || (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
+        painter->setPen(mainPen());
+        painter->setBrush(mainBrush());
+        painter->drawRect(QRectF(boxRect).translated(pos));
+    }
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(mainColor()));
+    painter->setFont(font);
+    // One line aligned in a box of its own width: its layout starts at the box's left, on the nearest pixel.
+    const QPointF at = pos + QPointF(textRect.topLeft());
+    painter->drawStaticText(QPointF(std::round(at.x()), std::round(at.y())), m_cache.text(mText, font));
+}
+
+void StaticLegendItem::draw(QCPPainter *painter)
+{
+    if (!mPlottable)
+        return;
+    const QString name = mPlottable->name();
+    if (!drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n'))) {
+        QCPPlottableLegendItem::draw(painter);
+        return;
+    }
+    // As QCPPlottableLegendItem draws it: the icon, then the name beside it at the top of the entry.
+    const QFont font = getFont();
+    painter->setFont(font);
+    painter->setPen(QPen(getTextColor()));
+    const QSize iconSize = mParentLegend->iconSize();
+    const QRect iconRect(mRect.topLeft(), iconSize);
+    painter->drawStaticText(QPointF(mRect.x() + iconSize.width() + mParentLegend->iconTextPadding(), mRect.y()),
+                            m_cache.text(name, font));
+    painter->save();
+    painter->setClipRect(iconRect, Qt::IntersectClip);
+    (mPlottable->*&LegendIcon::drawLegendIcon)(painter, iconRect);
+    painter->restore();
+    if (getIconBorderPen().style() != Qt::NoPen) {
+        painter->setPen(getIconBorderPen());
+        painter->setBrush(Qt::NoBrush);
+        const int halfPen = int(std::ceil(painter->pen().widthF() * 0.5)) + 1;
+        painter->setClipRect(mOuterRect.adjusted(-halfPen, -halfPen, halfPen, halfPen));
+        painter->drawRect(iconRect);
+    }
+}
+
+bool addLegendEntry(QCPAbstractPlottable *plottable)
+{
+    QCPLegend *legend = plottable->parentPlot()->legend;
+    if (!legend || legend->hasItemWithPlottable(plottable))
+        return false;
+    return legend->addItem(new StaticLegendItem(legend, plottable));
+}
+
+} // namespace crossroof::widgets

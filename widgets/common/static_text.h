@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QStaticText>
+
+namespace crossroof::widgets {
+
+/// Text laid out once for a font and drawn from then on without shaping it again: what a plot's label and
+/// legend entry draw on every replot of a drag, while their text rarely changes. A QCPItemText or legend entry
+/// measures its text and lays it out twice per replot; for the X-graph's labels and entries that was a tenth of
+/// a drag step.
+class StaticTextCache
+{
+public:
+    /// TEXT in FONT, laid out; again only when one of them changed.
+    const QStaticText &text(const QString &text, const QFont &font);
+    /// The box QFontMetrics::boundingRect(0, 0, 0, HEIGHT, FLAGS, TEXT) gives in FONT, remembered alike.
+    QRect boundingRect(const QString &text, const QFont &font, int height, int flags);
+
+private:
+    QString m_text;
+    QFont m_font;
+    QStaticText m_static;
+    bool m_prepared = false;
+    int m_height = 0;
+    int m_flags = 0;
+    QRect m_rect;
+    bool m_measured = false;
+};
+
+/// Whether PAINTER draws on a screen's pixels as they are: not into a vector figure (PDF, SVG) nor scaled.
+/// Text is then drawn from a StaticTextCache; otherwise as QCustomPlot draws it.
+bool drawsPixelsAsTheyAre(const QCPPainter *painter);
+
+/// A QCPItemText that draws one-line text from a StaticTextCache: the same box, padding, alignment and colour.
+/// Rotated or multi-line text, and text drawn into a vector or scaled figure, is drawn by QCPItemText itself.
+class StaticTextItem : public QCPItemText
+{
+public:
+    explicit StaticTextItem(QCustomPlot *plot)
+        : QCPItemText(plot)
+    {
+    }
+
+protected:
+    void draw(QCPPainter *painter) override;
+
+private:
+    StaticTextCache m_cache;
+};
+
+/// A legend entry for a plottable, its name drawn from a StaticTextCache (see StaticTextItem). Put in place of
+/// the entry QCustomPlot adds with addLegendEntry().
+class StaticLegendItem : public QCPPlottableLegendItem
+{
+public:
+    StaticLegendItem(QCPLegend *legend, QCPAbstractPlottable *plottable)
+        : QCPPlottableLegendItem(legend, plottable)
+    {
+    }
+
+protected:
+    void draw(QCPPainter *painter) override;
+
+private:
+    StaticTextCache m_cache;
+};
+
+/// Adds PLOTTABLE to its plot's legend as a StaticLegendItem, unless it is there already; returns whether it
+/// was added.
+bool addLegendEntry(QCPAbstractPlottable *plottable);
+
+} // namespace crossroof::widgets
