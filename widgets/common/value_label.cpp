@@ -50,6 +50,7 @@ bool ValueLabel::measure()
     if (width == m_hintWidth)
         return false;
     m_hintWidth = width;
+    m_minimumWidth = metrics.horizontalAdvance(m_text); // measured as QLabel measures, when the hint moves
     return true;
 }
 
@@ -61,7 +62,10 @@ QSize ValueLabel::sizeHint() const
 
 QSize ValueLabel::minimumSizeHint() const
 {
-    return sizeHint();
+    // The text as it was when the hint last moved, without the step to spare: a narrow panel gives up the spare
+    // room first (and elides a text that outgrew it before the hint moved).
+    const QMargins m = contentsMargins();
+    return {m_minimumWidth + m.left() + m.right(), fontMetrics().height() + m.top() + m.bottom()};
 }
 
 void ValueLabel::paintEvent(QPaintEvent *)
@@ -86,6 +90,7 @@ void ValueLabel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
         m_hintWidth = 0; // measured afresh in the new font
+        m_minimumWidth = 0;
         measure();
         updateGeometry();
         update();

@@ -41,7 +41,8 @@ private:
     QStaticText m_static;
     Qt::Alignment m_alignment;
     int m_advance = 0; ///< the text's width in pixels
-    int m_hintWidth = 0; ///< the width asked for, a multiple of the step
+    int m_hintWidth = 0;    ///< the width asked for, a multiple of the step
+    int m_minimumWidth = 0; ///< the text's width when the hint last moved
     int m_hintChanges = 0;
 };
 

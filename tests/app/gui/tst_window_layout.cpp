@@ -4,6 +4,8 @@
 #include "main_window.h"
 #include "window_layout.h"
 #include "common/parameter_panel.h"
+#include "common/value_label.h"
+#include "xgraph/readout_panel.h"
 #include "kernels/kernel_table_view.h"
 #include "traces/traces_panel.h"
 
@@ -202,6 +204,22 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
                                     .arg(area->viewport()->width())));
         QVERIFY2(area->widget()->width() <= area->viewport()->width(), qPrintable(view));
     }
+    // The readout fits its dock, every value whole, with the flagship sample's long values.
+    QVERIFY(w.openSession(QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof")));
+    dockNamed(w, QStringLiteral("ReadoutDock"))->raise();
+    QCoreApplication::processEvents();
+    const QWidget *viewport = w.readout()->parentWidget();
+    int values = 0;
+    for (const widgets::ValueLabel *value : w.readout()->findChildren<widgets::ValueLabel *>()) {
+        if (!value->isVisible())
+            continue;
+        ++values;
+        QVERIFY2(value->width() >= QFontMetrics(value->font()).horizontalAdvance(value->text()), qPrintable(value->text()));
+        const int right = value->mapTo(viewport, QPoint(value->width(), 0)).x();
+        QVERIFY2(right <= viewport->width(),
+                 qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(value->text()).arg(right).arg(viewport->width())));
+    }
+    QVERIFY(values >= 15);
 }
 
 QTEST_MAIN(TestWindowLayout)
