@@ -170,8 +170,22 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
         updateButtons();
         Q_EMIT selectionChanged(labels);
     });
-    connect(m_state, &ParameterState::changed, this, &KernelTableView::refresh);
+    // Each row's prediction is an X-model solve: a slider's drag recomputes them only while the table shows
+    // (it is a tab behind the Readout most of the time); a hidden table is brought up to date when shown.
+    connect(m_state, &ParameterState::changed, this, [this] {
+        if (isVisible())
+            refresh();
+        else
+            m_stale = true;
+    });
     refresh();
+}
+
+void KernelTableView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
 }
 
 QString KernelTableView::loadFile(const QString &path)
@@ -223,6 +237,8 @@ void KernelTableView::useKernel(std::size_t index)
 
 void KernelTableView::refresh()
 {
+    m_stale = false;
+    ++m_refreshes;
     const std::vector<std::size_t> selected = selectedKernels();
     m_model->removeRows(0, m_model->rowCount());
     m_matches.clear();

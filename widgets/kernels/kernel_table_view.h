@@ -38,7 +38,10 @@ public:
     QString loadFile(const QString &path);
     void setReport(core::NcuReport report);
     const std::optional<core::NcuReport> &report() const { return m_report; }
+    /// The rows as last shown: the parameters' changes reach a hidden table when it is shown again.
     const core::KernelTable &rows() const { return m_rows; }
+    /// How many times the table was filled (tests: a hidden table waits).
+    int refreshes() const { return m_refreshes; }
 
     /// Indices into report()->kernels of the selected rows, in table order.
     std::vector<std::size_t> selectedKernels() const;
@@ -63,6 +66,9 @@ Q_SIGNALS:
     /// A short note for the status bar.
     void message(const QString &text);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
     void updateButtons();
@@ -71,6 +77,8 @@ private:
     ParameterState *m_state;
     std::optional<core::NcuReport> m_report;
     core::KernelTable m_rows;
+    bool m_stale = false; ///< the parameters changed while the table was hidden
+    int m_refreshes = 0;
     std::vector<const core::HardwareProfile *> m_matches;
     QStandardItemModel *m_model;
     QSortFilterProxyModel *m_proxy;

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void useKernelIsOneUndoStep();
     void makeProfileFromTheFile();
     void selectionNamesTheKernels();
+    void hiddenTableWaits();
     void badFile();
 
 private:
@@ -47,6 +48,8 @@ void TestKernelTableView::init()
 {
     m_state = new ParameterState;
     m_view = new KernelTableView(m_state);
+    m_view->show(); // as a user sees it; hiddenTableWaits() hides it
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
 }
 
 void TestKernelTableView::cleanup()
@@ -127,6 +130,35 @@ void TestKernelTableView::selectionNamesTheKernels()
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.last().at(0).toStringList(), QStringList {QStringLiteral("xkernel<8, 1> [2]")});
     QVERIFY(m_view->useButton()->isEnabled());
+}
+
+void TestKernelTableView::hiddenTableWaits()
+{
+    // Every row's prediction is a model solve: while the table is hidden (a tab behind the Readout) a drag does
+    // not recompute it; shown again, it predicts for the parameters of then.
+    QCOMPARE(m_view->loadFile(kRaw), QString());
+    m_state->applyProfile(*core::findBundledProfile("h100-pcie"));
+    const QModelIndex cell = m_view->table()->model()->index(0, 8);
+    const QString shown = cell.data().toString();
+    int refreshes = m_view->refreshes();
+    m_state->setValue(QStringLiteral("L"), m_state->params().L * 2);
+    QCOMPARE(m_view->refreshes(), refreshes + 1); // visible: at once
+    const QString halved = m_view->table()->model()->index(0, 8).data().toString();
+    QVERIFY2(halved != shown, qPrintable(shown));
+    m_view->hide();
+    refreshes = m_view->refreshes();
+    const double latency = m_state->params().L;
+    for (double factor : {1.5, 2.0, 3.0})
+        m_state->setValue(QStringLiteral("L"), latency * factor);
+    QCOMPARE(m_view->refreshes(), refreshes);
+    m_view->show();
+    QCOMPARE(m_view->refreshes(), refreshes + 1);
+    const QString now = m_view->table()->model()->index(0, 8).data().toString();
+    QVERIFY2(now != halved, qPrintable(now));
+    // The same as a table that was never hidden shows.
+    KernelTableView fresh(m_state);
+    fresh.setReport(*m_view->report());
+    QCOMPARE(fresh.table()->model()->index(0, 8).data().toString(), now);
 }
 
 void TestKernelTableView::badFile()
