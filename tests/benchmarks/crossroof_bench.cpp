@@ -344,6 +344,10 @@ int main(int argc, char **argv)
         out["xgraph_update"]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
         out["xgraph_update"]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
         out["xgraph_update"]["painted_opaque"] = xplot->paintedOpaque(); // the background copied, not blended
+        // Of those steps, the X-graph's replot as QCustomPlot times it: the layout when needed, its layers drawn
+        // into its buffer and, as the plot repaints at once, the window's paint (the readout's values too); the
+        // rest of a step is the slider's signal through the undo stack to the model and the views.
+        out["xgraph_update"]["replot_draw"] = summarize(dragWatch.replotTimes(window.xgraphView()->plot()));
         window.state()->applyProfile(window.state()->profile()); // back to the profile's values
         QCoreApplication::processEvents();
 
