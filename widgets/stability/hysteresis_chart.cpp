@@ -16,7 +16,7 @@ namespace crossroof::widgets {
 
 HysteresisChart::HysteresisChart(QWidget *parent)
     : QCustomPlot(parent)
-    , m_job(this, [this](Computed computed) { draw(computed); })
+    , m_job(this, [this](Computed computed) { drawSweep(computed); })
 {
     setAccessibleName(tr("Hysteresis"));
     plot_style::setupAxes(this);
@@ -83,7 +83,7 @@ void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &
     });
 }
 
-void HysteresisChart::draw(const Computed &computed)
+void HysteresisChart::drawSweep(const Computed &computed)
 {
     m_drawn = computed.result;
     const core::HysteresisResult &h = m_drawn;

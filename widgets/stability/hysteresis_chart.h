@@ -52,7 +52,7 @@ private:
         Shown shown;
         core::HysteresisResult result; ///< empty when the parameters could not be swept
     };
-    void draw(const Computed &computed);
+    void drawSweep(const Computed &computed);
 
     std::optional<Shown> m_requested; ///< the last sweep asked for (drawn, or being computed)
     core::HysteresisResult m_drawn;
