@@ -268,6 +268,12 @@ void setupAxes(QCustomPlot *plot)
     followPalette(plot);
 }
 
+bool drawsPixelsAsTheyAre(const QCPPainter *painter)
+{
+    return !painter->modes().testFlag(QCPPainter::pmVectorized)
+           && painter->transform().type() <= QTransform::TxTranslate;
+}
+
 QSize legendEntrySize(const QCPAbstractLegendItem *item)
 {
     // QCPPlottableLegendItem::plottable() is not const; asking for it changes nothing.

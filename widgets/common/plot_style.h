@@ -8,6 +8,7 @@
 class QCPAbstractLegendItem;
 class QCPAxis;
 class QCPLegend;
+class QCPPainter;
 class QCustomPlot;
 class QPalette;
 
@@ -48,6 +49,9 @@ QColor tintOnPaper(const QCustomPlot *plot, const QColor &tint);
 /// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);
+/// Whether PAINTER draws on a screen's pixels as they are: not into a vector figure (PDF, SVG) nor scaled. What
+/// is drawn on every replot may then be stamped from a cache (text laid out once, images of shapes).
+bool drawsPixelsAsTheyAre(const QCPPainter *painter);
 /// ITEM's minimumOuterSizeHint(), measured again only when what it depends on changed (its name, font and
 /// margins, its legend's icon size and padding): a legend entry's size is asked for on every replot.
 QSize legendEntrySize(const QCPAbstractLegendItem *item);

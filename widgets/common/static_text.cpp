@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/static_text.h"
 
+#include "common/plot_style.h"
+
 #include <QFontMetrics>
 
 #include <cmath>
@@ -17,13 +19,20 @@ struct LegendIcon : QCPAbstractPlottable
 
 } // namespace
 
+void StaticTextCache::use(const QString &text, const QFont &font)
+{
+    if (text == m_text && font == m_font)
+        return;
+    m_text = text;
+    m_font = font;
+    m_prepared = false;
+    m_measured = false;
+}
+
 const QStaticText &StaticTextCache::text(const QString &text, const QFont &font)
 {
-    if (!m_prepared || text != m_text || font != m_font) {
-        if (text != m_text || font != m_font)
-            m_measured = false;
-        m_text = text;
-        m_font = font;
+    use(text, font);
+    if (!m_prepared) {
         m_static.setText(text);
         m_static.setTextFormat(Qt::PlainText);
         m_static.setPerformanceHint(QStaticText::AggressiveCaching);
@@ -35,11 +44,8 @@ const QStaticText &StaticTextCache::text(const QString &text, const QFont &font)
 
 QRect StaticTextCache::boundingRect(const QString &text, const QFont &font, int height, int flags)
 {
-    if (!m_measured || text != m_text || font != m_font || height != m_height || flags != m_flags) {
-        if (text != m_text || font != m_font)
-            m_prepared = false;
-        m_text = text;
-        m_font = font;
+    use(text, font);
+    if (!m_measured || height != m_height || flags != m_flags) {
         m_height = height;
         m_flags = flags;
         m_rect = QFontMetrics(font).boundingRect(0, 0, 0, height, flags, text);
@@ -48,15 +54,9 @@ QRect StaticTextCache::boundingRect(const QString &text, const QFont &font, int 
     return m_rect;
 }
 
-bool drawsPixelsAsTheyAre(const QCPPainter *painter)
-{
-    return !painter->modes().testFlag(QCPPainter::pmVectorized)
-           && painter->transform().type() <= QTransform::TxTranslate;
-}
-
 void StaticTextItem::draw(QCPPainter *painter)
 {
-    if (!drawsPixelsAsTheyAre(painter) || !qFuzzyIsNull(mRotation) || mText.contains(QLatin1Char('\n'))) {
+    if (!plot_style::drawsPixelsAsTheyAre(painter) || !qFuzzyIsNull(mRotation) || mText.contains(QLatin1Char('\n'))) {
         QCPItemText::draw(painter);
         return;
     }
@@ -93,7 +93,7 @@ void StaticLegendItem::draw(QCPPainter *painter)
     if (!mPlottable)
         return;
     const QString name = mPlottable->name();
-    if (!drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n'))) {
+    if (!plot_style::drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n'))) {
         QCPPlottableLegendItem::draw(painter);
         return;
     }

@@ -20,6 +20,9 @@ public:
     QRect boundingRect(const QString &text, const QFont &font, int height, int flags);
 
 private:
+    /// Forgets the layout and the box when TEXT or FONT differ from the last ones.
+    void use(const QString &text, const QFont &font);
+
     QString m_text;
     QFont m_font;
     QStaticText m_static;
@@ -30,12 +33,9 @@ private:
     bool m_measured = false;
 };
 
-/// Whether PAINTER draws on a screen's pixels as they are: not into a vector figure (PDF, SVG) nor scaled.
-/// Text is then drawn from a StaticTextCache; otherwise as QCustomPlot draws it.
-bool drawsPixelsAsTheyAre(const QCPPainter *painter);
-
 /// A QCPItemText that draws one-line text from a StaticTextCache: the same box, padding, alignment and colour.
-/// Rotated or multi-line text, and text drawn into a vector or scaled figure, is drawn by QCPItemText itself.
+/// Rotated or multi-line text, and text drawn into a vector or scaled figure (see
+/// plot_style::drawsPixelsAsTheyAre()), is drawn by QCPItemText itself.
 class StaticTextItem : public QCPItemText
 {
 public:

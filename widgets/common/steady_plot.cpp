@@ -13,14 +13,6 @@ namespace {
 
 constexpr QCPAxis::AxisType kSides[] = {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight};
 
-/// The text an entry shows (a plottable's name); empty for other entries, whose size is measured every time.
-QString entryText(QCPAbstractLegendItem *item)
-{
-    if (auto *entry = qobject_cast<QCPPlottableLegendItem *>(item))
-        return entry->plottable()->name();
-    return {};
-}
-
 /// A paint buffer that is cleared to a fill colour when it has one: the plot's bottom buffer, which then holds
 /// the background and can be copied to the widget without blending.
 class BaseBuffer : public QCPPaintBufferPixmap
@@ -159,10 +151,8 @@ bool SteadyPlot::layoutHolds()
             return false;
         if (!item)
             continue;
-        if (item->visible() != was.visible)
-            return false;
-        const QString text = entryText(item);
-        if ((text != was.text || text.isEmpty()) && plot_style::legendEntrySize(item) != was.size)
+        // Measured again only when its name or font changed.
+        if (item->visible() != was.visible || plot_style::legendEntrySize(item) != was.size)
             return false;
     }
     return true;
@@ -187,9 +177,9 @@ void SteadyPlot::remember()
         for (int i = 0; i < legend->itemCount(); ++i) {
             QCPAbstractLegendItem *item = legend->item(i);
             if (item)
-                m_layout.legend.append({item, entryText(item), item->visible(), plot_style::legendEntrySize(item)});
+                m_layout.legend.append({item, item->visible(), plot_style::legendEntrySize(item)});
             else
-                m_layout.legend.append({nullptr, {}, false, {}});
+                m_layout.legend.append({nullptr, false, {}});
         }
     }
 }

@@ -61,7 +61,6 @@ private:
     struct LegendEntry
     {
         QCPAbstractLegendItem *item; ///< nullptr: an empty cell of a wrapped legend
-        QString text;
         bool visible;
         QSize size;
     };

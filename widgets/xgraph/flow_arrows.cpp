@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/flow_arrows.h"
 
+#include "common/plot_style.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -14,6 +16,7 @@ const QColor kArrowColour(0x55, 0x55, 0x55);
 constexpr double kHeadLength = 9; ///< pixels, tip to the head's back corners
 constexpr double kHeadHalfWidth = 4;
 constexpr double kHeadNotch = 6;  ///< pixels from the tip to where the shaft meets the head
+constexpr int kHeadColumns = int(kHeadLength) + 1;      ///< the head image's width: the tip at one edge
 constexpr int kHeadRows = 2 * int(kHeadHalfWidth) + 3; ///< the head image's height: the axis through row 5
 
 /// Adds the head with its tip at (TIP_X, Y), pointing the way of WAY (+1 right, -1 left), to PATH.
@@ -55,12 +58,11 @@ const QImage &FlowArrows::headImage(int direction, qreal dpr)
     QImage &image = m_heads[direction > 0 ? 1 : 0];
     if (!image.isNull() && image.devicePixelRatio() == dpr)
         return image;
-    const int width = int(std::ceil(kHeadLength)) + 1;
-    image = QImage(QSize(width, kHeadRows) * dpr, QImage::Format_ARGB32_Premultiplied);
+    image = QImage(QSize(kHeadColumns, kHeadRows) * dpr, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(dpr);
     image.fill(Qt::transparent);
     QPainterPath head;
-    addHead(head, direction > 0 ? width : 0, kHeadRows / 2 + 0.5, direction > 0 ? 1 : -1);
+    addHead(head, direction > 0 ? kHeadColumns : 0, kHeadRows / 2 + 0.5, direction > 0 ? 1 : -1);
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setPen(Qt::NoPen);
@@ -77,8 +79,7 @@ void FlowArrows::draw(QCPPainter *painter)
     // The shafts are horizontal: on a whole pixel row they need no antialiasing.
     const double y = std::round(mParentPlot->yAxis->coordToPixel(m_y)) + 0.5;
     // Stamped on a screen's pixels; drawn as paths into a vector figure or a scaled one.
-    const bool stamp = !painter->modes().testFlag(QCPPainter::pmVectorized)
-                       && painter->transform().type() <= QTransform::TxTranslate;
+    const bool stamp = plot_style::drawsPixelsAsTheyAre(painter);
     const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
     QVector<QLineF> shafts;
     QPainterPath heads;
@@ -89,7 +90,7 @@ void FlowArrows::draw(QCPPainter *painter)
         const double way = to >= from ? 1 : -1;
         shafts << QLineF(from, y, to - way * kHeadNotch, y);
         if (stamp) {
-            const double left = way > 0 ? to - headImage(1, dpr).deviceIndependentSize().width() : to;
+            const double left = way > 0 ? to - kHeadColumns : to;
             stamps.append({QPointF(std::round(left), y - 0.5 - kHeadRows / 2), int(way)});
         } else {
             addHead(heads, to, y, way);
