@@ -453,7 +453,7 @@ void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSa
     const double n = m_p.n;
     const Extremes ex = findExtremes();
     // A coarse even grid and the kinks first; each stretch between them is then halved until the chords of f
-    // and G pass within the tolerance of both curves at the stretch's middle.
+    // and G pass within the tolerance of both curves at the stretch's middle and quarters.
     constexpr int kCoarse = 32;
     constexpr int kMaxDepth = 24;
     std::vector<double> ks;
@@ -469,11 +469,12 @@ void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSa
     {
         double k, f, g;
     };
+    const auto at = [&](double k) { return Sample{k, msSupply(k), csDemand(n - k)}; };
     std::vector<Sample> coarse;
     coarse.reserve(ks.size());
     double scale = 0;
     for (double k : ks) {
-        coarse.push_back({k, msSupply(k), csDemand(n - k)});
+        coarse.push_back(at(k));
         scale = std::max(scale, coarse.back().f);
     }
     const double tol = tolerance * (scale > 0 ? scale : 1.0);
@@ -487,7 +488,6 @@ void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSa
         int depth;
     };
     std::vector<Stretch> todo; // depth first, the left half on top: samples come out in order of k
-    const auto at = [&](double k) { return Sample{k, msSupply(k), csDemand(n - k)}; };
     // Whether the chord from A to B passes within the tolerance of S, a sample between them.
     const auto near = [tol](const Sample &a, const Sample &b, const Sample &s) {
         const double t = (s.k - a.k) / (b.k - a.k);

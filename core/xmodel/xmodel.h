@@ -112,8 +112,8 @@ public:
     /// storage.
     void sampleCurves(int count, XGraphCurves &out) const;
     /// Samples f and G for drawing where they bend: the polyline through the samples passes within TOLERANCE
-    /// times the largest f (the height the X-graph gives f) of both curves, checked at the middle of every
-    /// stretch between two samples. Straight stretches get few samples, the bends of f many; the kinks (delta,
+    /// times the largest f (the height the X-graph gives f) of both curves, checked at the middle and the
+    /// quarters of every stretch between two samples. Straight stretches get few samples, the bends of f many; the kinks (delta,
     /// n - pi, psi, the valley) are samples. At most MAX_SAMPLES samples; reuses the vectors' storage.
     void sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSamples = 8192) const;
 

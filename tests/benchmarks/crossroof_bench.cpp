@@ -111,11 +111,7 @@ public:
         m_replotAt[plot] = 0;
         m_paintAt[plot] = 0;
     }
-    void watchLabel(QWidget *label)
-    {
-        label->installEventFilter(this);
-        m_labels.push_back(label);
-    }
+    void watchLabel(QWidget *label) { label->installEventFilter(this); }
     std::uint64_t sequence() const { return m_sequence; }
     /// Every watched plot that replotted after FROM has painted after its replot.
     bool allPainted(std::uint64_t from) const
@@ -157,7 +153,6 @@ private:
     std::map<QObject *, std::uint64_t> m_replotAt;
     std::map<QObject *, std::uint64_t> m_paintAt;
     std::map<QObject *, std::vector<double>> m_replotMs;
-    std::vector<QWidget *> m_labels;
     std::uint64_t m_labelPaintAt = 0;
     std::uint64_t m_sequence = 0;
 };

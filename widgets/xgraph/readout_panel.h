@@ -16,8 +16,8 @@ class XModelEvaluation;
 
 /// The numbers behind the X-graph: operating point, bound, margin, every equilibrium, landmarks and
 /// metrics, each with its unit and (in the tooltip) its formula. The values are ValueLabels updated in place, so
-/// a slider drag costs no text layout beyond the changed numbers. Edit > Copy (Ctrl+C) with the panel focused,
-/// or its context menu, copies every line as text.
+/// a slider drag costs no text layout beyond the changed numbers. Ctrl+C with the panel focused (a click gives it
+/// the focus), or Copy Readout in its context menu, copies every line as text.
 class ReadoutPanel : public QWidget
 {
     Q_OBJECT
