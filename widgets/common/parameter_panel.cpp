@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_panel.h"
 
+#include "common/cached_group_box.h"
 #include "common/thread_unit.h"
 
 #include "common/parameter_state.h"
@@ -9,7 +10,6 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -73,7 +73,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     outer->setContentsMargins(6, 6, 6, 6);
 
     auto addGroup = [&](const QString &title, std::initializer_list<const char *> keys, QComboBox *extra) {
-        auto *box = new QGroupBox(title, this);
+        auto *box = new CachedGroupBox(title, this);
         auto *form = new QFormLayout(box);
         form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
         form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -104,7 +104,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass"}, m_cacheMode);
     addGroup(tr("Machine"), {"R", "L", "M", "L_c"}, nullptr);
 
-    auto *device = new QGroupBox(tr("Device (from the profile)"), this);
+    auto *device = new CachedGroupBox(tr("Device (from the profile)"), this);
     auto *deviceLayout = new QVBoxLayout(device);
     m_deviceFacts = new QLabel(device);
     m_deviceFacts->setTextFormat(Qt::RichText);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "occupancy/occupancy_view.h"
 
+#include "common/cached_group_box.h"
 #include "support/error.h"
 #include "occupancy/occupancy_state.h"
 #include "common/limited_spin_box.h"
@@ -13,7 +14,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -92,7 +92,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     m_link->setToolTip(tr("The occupancy is the X-model's n (the X-model paper, V; docs/MODEL.md 2.3)"));
     form->addRow(m_link);
 
-    auto *resultBox = new QGroupBox(tr("Result"), controls);
+    auto *resultBox = new CachedGroupBox(tr("Result"), controls);
     auto *resultLayout = new QVBoxLayout(resultBox);
     m_summary = new QLabel(resultBox);
     QFont big = m_summary->font();

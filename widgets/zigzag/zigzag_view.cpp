@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "zigzag/zigzag_view.h"
 
+#include "common/cached_group_box.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
@@ -14,7 +15,6 @@
 
 #include <QCheckBox>
 #include <QGridLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -85,7 +85,7 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     bar->addStretch(1);
     stackWhenNarrow(this, bar, 600);
 
-    auto *tmm = new QGroupBox(tr("Time model (TMM)"), this);
+    auto *tmm = new CachedGroupBox(tr("Time model (TMM)"), this);
     tmm->setToolTip(tr("Time ~ max(T1/P, T_inf, M·L/(T·P)) · f_sched(B_r) (Eq. 1, 6-8), in the model's "
                        "unit-free steps; B_a and S are the ones above"));
     auto *grid = new QGridLayout;
