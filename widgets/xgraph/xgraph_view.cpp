@@ -2,6 +2,7 @@
 #include "xgraph/xgraph_view.h"
 
 #include "common/curve_thinning.h"
+#include "common/stamped_graph.h"
 #include "common/static_text.h"
 #include "common/steady_plot.h"
 #include "common/number_format.h"
@@ -66,8 +67,11 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_fUnstable = addGraph(tr("f(k), unstable stretch"), QPen(kBlue, 2, Qt::DashLine));
     m_g = addGraph(tr("G(n−k): compute demand"), QPen(kVermillion, 2));
     m_neutral = addGraph(tr("neutral equilibria"), QPen(kGreen, 6));
+    // Marks are stamped from images on screen (StampedGraph).
     auto addMarks = [&](const QString &name, QCPScatterStyle style) {
-        QCPGraph *g = addGraph(name, Qt::NoPen);
+        QCPGraph *g = new StampedGraph(m_plot->xAxis, m_plot->yAxis);
+        g->setName(name);
+        g->setPen(Qt::NoPen);
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(style);
         return g;

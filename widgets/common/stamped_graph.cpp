@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/stamped_graph.h"
+
+#include "common/plot_style.h"
+
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr int kPhases = 4; ///< positions per pixel in each direction
+
+/// The pen QCPScatterStyle::applyTo gives a symbol: its own, or the graph's when it has none.
+QPen symbolPen(const QCPScatterStyle &style, const QPen &graphPen)
+{
+    return style.isPenDefined() ? style.pen() : graphPen;
+}
+
+/// Half the side of a square image that holds the whole symbol, its pen and a phase's shift.
+int halfSide(const QCPScatterStyle &style, const QPen &pen)
+{
+    return int(std::ceil(style.size() / 2.0 + std::max(1.0, pen.widthF()))) + 2;
+}
+
+} // namespace
+
+StampedGraph::StampedGraph(QCPAxis *keyAxis, QCPAxis *valueAxis)
+    : QCPGraph(keyAxis, valueAxis)
+{
+}
+
+bool StampedGraph::stamps(const QCPPainter *painter, const QCPScatterStyle &style) const
+{
+    switch (style.shape()) {
+    case QCPScatterStyle::ssNone:
+    case QCPScatterStyle::ssDot: // a single pixel
+    case QCPScatterStyle::ssPixmap:
+    case QCPScatterStyle::ssCustom:
+        return false;
+    default:
+        break;
+    }
+    const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+    return painter->antialiasing() && plot_style::drawsPixelsAsTheyAre(painter) && dpr == std::round(dpr);
+}
+
+const QImage &StampedGraph::symbol(const QCPScatterStyle &style, qreal dpr, int phaseX, int phaseY) const
+{
+    const QPen pen = symbolPen(style, mPen);
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
+                                .arg(int(style.shape()))
+                                .arg(style.size())
+                                .arg(pen.color().rgba())
+                                .arg(pen.widthF())
+                                .arg(int(pen.style()) | int(pen.capStyle()) << 8 | int(pen.joinStyle()) << 16)
+                                .arg(style.brush().style() == Qt::NoBrush ? 0u : style.brush().color().rgba())
+                                .arg(int(style.brush().style()))
+                                .arg(dpr)
+                                .arg(phaseX * kPhases + phaseY);
+    auto it = m_symbols.find(key);
+    if (it != m_symbols.end())
+        return *it;
+    const int half = halfSide(style, pen);
+    QImage image(QSize(2 * half, 2 * half) * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::transparent);
+    {
+        QCPPainter painter(&image);
+        painter.setAntialiasing(true); // which also shifts QCPPainter's drawing by half a pixel: taken back
+        style.applyTo(&painter, mPen);
+        const QPointF own(painter.transform().dx(), painter.transform().dy());
+        // The phase is in device pixels.
+        style.drawShape(&painter, half + phaseX / (kPhases * dpr) - own.x(), half + phaseY / (kPhases * dpr) - own.y());
+    }
+    ++m_rendered;
+    return *m_symbols.insert(key, image);
+}
+
+void StampedGraph::stamp(QCPPainter *painter, const QCPScatterStyle &style, const QVector<QPointF> &points) const
+{
+    const qreal dpr = painter->device()->devicePixelRatioF();
+    const int half = halfSide(style, symbolPen(style, mPen));
+    // Whole device pixels and the nearest quarter of one; the painter only translates (drawsPixelsAsTheyAre).
+    const QPointF shift(painter->transform().dx(), painter->transform().dy());
+    painter->save();
+    painter->resetTransform();
+    for (const QPointF &point : points) {
+        if (!std::isfinite(point.x()) || !std::isfinite(point.y()))
+            continue;
+        const QPointF device = (point + shift) * dpr;
+        const double x = std::round(device.x() * kPhases) / kPhases;
+        const double y = std::round(device.y() * kPhases) / kPhases;
+        // Far outside the device nothing shows: QCustomPlot clips its marks to the axis rect anyway.
+        if (std::abs(x) > 1e6 || std::abs(y) > 1e6)
+            continue;
+        const double wholeX = std::floor(x), wholeY = std::floor(y);
+        const int phaseX = int((x - wholeX) * kPhases), phaseY = int((y - wholeY) * kPhases);
+        const QImage &image = symbol(style, dpr, phaseX, phaseY);
+        painter->drawImage(QPointF((wholeX - half * dpr) / dpr, (wholeY - half * dpr) / dpr), image);
+        ++m_stamped;
+    }
+    painter->restore();
+}
+
+void StampedGraph::drawScatterPlot(QCPPainter *painter, const QVector<QPointF> &scatters,
+                                   const QCPScatterStyle &style) const
+{
+    applyScattersAntialiasingHint(painter);
+    if (!stamps(painter, style)) {
+        QCPGraph::drawScatterPlot(painter, scatters, style);
+        return;
+    }
+    stamp(painter, style, scatters);
+}
+
+void StampedGraph::drawLegendIcon(QCPPainter *painter, const QRectF &rect) const
+{
+    // A marks-only graph's icon is its symbol in the middle of the rectangle; anything else as QCPGraph has it.
+    if (brush().style() != Qt::NoBrush || lineStyle() != lsNone || scatterStyle().isNone()) {
+        QCPGraph::drawLegendIcon(painter, rect);
+        return;
+    }
+    applyScattersAntialiasingHint(painter);
+    if (!stamps(painter, scatterStyle())) {
+        QCPGraph::drawLegendIcon(painter, rect);
+        return;
+    }
+    stamp(painter, scatterStyle(), {rect.center()});
+}
+
+} // namespace crossroof::widgets
