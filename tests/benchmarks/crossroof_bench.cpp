@@ -106,8 +106,11 @@ public:
     {
         plot->installEventFilter(this);
         QObject::connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] { m_replotAt[plot] = ++m_sequence; });
-        QObject::connect(plot, &QCustomPlot::afterReplot, this,
-                         [this, plot] { m_replotMs[plot].push_back(plot->replotTime(false)); });
+        if (auto *steady = dynamic_cast<crossroof::widgets::SteadyPlot *>(plot); steady && steady->directPaint())
+            m_steady.push_back(steady); // draws its layers when it paints: timed there (drawTimesSince)
+        else
+            QObject::connect(plot, &QCustomPlot::afterReplot, this,
+                             [this, plot] { m_replotMs[plot].push_back(plot->replotTime(false)); });
         m_replotAt[plot] = 0;
         m_paintAt[plot] = 0;
     }
@@ -132,8 +135,17 @@ public:
     }
     bool labelPaintedSince(std::uint64_t from) const { return m_labelPaintAt > from; }
     bool paintedSince(QObject *plot, std::uint64_t from) const { return m_paintAt.at(plot) > from; }
-    /// How long each replot of PLOT took to draw its layers (QCustomPlot::replotTime), from now on.
+    /// How long each replot of PLOT took to draw its layers (QCustomPlot::replotTime; for a SteadyPlot, which
+    /// draws them when it paints, its paint time as noted by drawTimesSince), from now on.
     const std::vector<double> &replotTimes(QObject *plot) { return m_replotMs[plot]; }
+    /// Notes the paint time of each watched SteadyPlot that painted after FROM.
+    void drawTimesSince(std::uint64_t from)
+    {
+        for (crossroof::widgets::SteadyPlot *plot : m_steady) {
+            if (paintedSince(plot, from))
+                m_replotMs[plot].push_back(plot->lastPaintMs());
+        }
+    }
     void clearReplotTimes() { m_replotMs.clear(); }
 
 protected:
@@ -153,6 +165,7 @@ private:
     std::map<QObject *, std::uint64_t> m_replotAt;
     std::map<QObject *, std::uint64_t> m_paintAt;
     std::map<QObject *, std::vector<double>> m_replotMs;
+    std::vector<crossroof::widgets::SteadyPlot *> m_steady;
     std::uint64_t m_labelPaintAt = 0;
     std::uint64_t m_sequence = 0;
 };
@@ -232,6 +245,7 @@ DragSteps dragSlider(crossroof::app::MainWindow &window, PaintWatch &watch, cons
             }
         }
         d.times.push_back(std::chrono::duration<double, std::milli>(last - t0).count());
+        watch.drawTimesSince(from);
         d.withReadout += watch.labelPaintedSince(from) ? 1 : 0;
         d.plotsPainted += watch.plotsPaintedSince(from);
     }
@@ -316,8 +330,9 @@ int main(int argc, char **argv)
     const int rounds = quick ? 60 : 600;
 
     // The X-graph in the 1280x800 window (its tab in front, the readout beside it) while a user drags each of
-    // eight sliders in turn: model, 2,000-point curves, readout, replot and paint, antialiased. Then the same
-    // eight parameters set at once to scattered values (a jump: every range may change), replotted at once.
+    // eight sliders in turn: model, curves sampled where they bend, readout, redraw and paint, antialiased. Then
+    // the same eight parameters set one at a time to scattered values (a jump: every range may change), each
+    // timed to the X-graph's paint.
     if (wanted("xgraph")) {
         const char *dragged[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
         PaintWatch dragWatch;
@@ -338,11 +353,11 @@ int main(int argc, char **argv)
         // How the steps were drawn: with the layout of the step before, or laid out anew.
         out["xgraph_update"]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
         out["xgraph_update"]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
-        out["xgraph_update"]["painted_opaque"] = xplot->paintedOpaque(); // the background copied, not blended
-        // Of those steps, the X-graph's replot as QCustomPlot times it: the layout when needed, its layers drawn
-        // into its buffer and, as the plot repaints at once, the window's paint (the readout's values too); the
-        // rest of a step is the slider's signal through the undo stack to the model and the views.
-        out["xgraph_update"]["replot_draw"] = summarize(dragWatch.replotTimes(window.xgraphView()->plot()));
+        out["xgraph_update"]["direct_paint"] = xplot->directPaint(); // layers drawn onto the widget, no buffer
+        // Of those steps, the X-graph's paint: its background and layers drawn onto the window; the rest of a step
+        // is the slider's signal through the undo stack to the model and the views, the layout when needed, and
+        // the window's other paints (slider, spin box, readout).
+        out["xgraph_update"]["paint_draw"] = summarize(dragWatch.replotTimes(window.xgraphView()->plot()));
         window.state()->applyProfile(window.state()->profile()); // back to the profile's values
         QCoreApplication::processEvents();
 
@@ -351,8 +366,8 @@ int main(int argc, char **argv)
         const char *keys[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
         std::vector<double> update;
         std::vector<double> modelOnly;
-        int replots = 0;
-        QObject::connect(plot, &QCustomPlot::afterReplot, [&] { ++replots; });
+        PaintWatch jumpWatch;
+        jumpWatch.watchPlot(plot);
         for (int i = 0; i < rounds; ++i) {
             const char *key = keys[i % std::size(keys)];
             const auto *info = crossroof::core::findParameter(key);
@@ -360,17 +375,19 @@ int main(int argc, char **argv)
             const double value = info->log_scale
                                          ? info->slider_min * std::pow(info->slider_max / info->slider_min, t)
                                          : info->slider_min + t * (info->slider_max - info->slider_min);
-            const int before = replots;
+            const std::uint64_t from = jumpWatch.sequence();
             const auto t0 = Clock::now();
             state->setValue(QString::fromLatin1(key), value);
-            plot->replot(QCustomPlot::rpImmediateRefresh); // what the queued replot does, now
+            // The view's redraw and the plot's paint, as the event loop runs them.
+            while (!jumpWatch.paintedSince(plot, from) && Clock::now() - t0 < std::chrono::seconds(1))
+                QCoreApplication::processEvents();
             const auto t1 = Clock::now();
-            if (replots == before) {
-                std::cerr << "crossroof-bench: the plot did not replot\n";
+            if (!jumpWatch.paintedSince(plot, from)) {
+                std::cerr << "crossroof-bench: the plot did not paint\n";
                 return 1;
             }
             update.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-            QCoreApplication::processEvents(); // drain the queued replot outside the timing
+            QCoreApplication::processEvents(); // whatever else is queued, outside the timing
 
             const auto m0 = Clock::now();
             const crossroof::core::XModel model(state->params());
@@ -383,7 +400,6 @@ int main(int argc, char **argv)
         }
         out["xgraph_jump_update"] = summarize(update);
         out["xgraph_model_only"] = summarize(modelOnly);
-        out["replot_internal_ms"] = plot->replotTime();
     }
 
     // Linked views: View > Side by Side in a 1600x1000 window (X-graph, stability map and hysteresis, the three

@@ -5,6 +5,7 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 
+#include <QElapsedTimer>
 #include <QMetaObject>
 
 namespace crossroof::widgets {
@@ -12,27 +13,6 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr QCPAxis::AxisType kSides[] = {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight};
-
-/// A paint buffer that is cleared to a fill colour when it has one: the plot's bottom buffer, which then holds
-/// the background and can be copied to the widget without blending.
-class BaseBuffer : public QCPPaintBufferPixmap
-{
-public:
-    using QCPPaintBufferPixmap::QCPPaintBufferPixmap;
-
-    void setFill(const QColor &fill) { m_fill = fill; }
-    /// Whether the last clear filled it with an opaque colour.
-    bool opaque() const { return m_opaque; }
-    void clear(const QColor &color) override
-    {
-        m_opaque = m_fill.isValid();
-        QCPPaintBufferPixmap::clear(m_opaque ? m_fill : color);
-    }
-
-private:
-    QColor m_fill;
-    bool m_opaque = false;
-};
 
 } // namespace
 
@@ -49,6 +29,12 @@ void SteadyPlot::requestRedraw()
     QMetaObject::invokeMethod(this, &SteadyPlot::redraw, Qt::QueuedConnection);
 }
 
+void SteadyPlot::setDirectPaint(bool on)
+{
+    m_direct = on;
+    update();
+}
+
 void SteadyPlot::redraw()
 {
     if (!m_queued)
@@ -56,58 +42,51 @@ void SteadyPlot::redraw()
     m_queued = false;
     m_holdLayout = layoutHolds();
     const bool held = m_holdLayout;
-    replot();
+    if (m_direct) {
+        // What replot() does, less drawing its buffers: the paint that follows draws the layers.
+        Q_EMIT beforeReplot(); // the plot's helpers put the user's ranges back and restyle here
+        updateLayout();
+        update();
+        Q_EMIT afterReplot();
+    } else {
+        replot();
+    }
     m_holdLayout = false;
     if (held)
         ++m_steadyRedraws;
 }
 
-void SteadyPlot::prepareBaseBuffer()
-{
-    QColor fill;
-    if (m_opaqueBase && !mOpenGl && mBackgroundPixmap.isNull() && mBackgroundBrush.style() == Qt::SolidPattern
-        && mBackgroundBrush.color().alpha() == 255) {
-        fill = mBackgroundBrush.color();
-    }
-    auto *base = mPaintBuffers.isEmpty() ? nullptr : dynamic_cast<BaseBuffer *>(mPaintBuffers.first().data());
-    if (!base) {
-        base = new BaseBuffer(viewport().size(), mBufferDevicePixelRatio);
-        const QSharedPointer<QCPAbstractPaintBuffer> buffer(base);
-        if (mPaintBuffers.isEmpty())
-            mPaintBuffers.append(buffer);
-        else
-            mPaintBuffers.first() = buffer; // the layers are given their buffers again before they draw
-    }
-    base->setFill(fill);
-}
-
 void SteadyPlot::paintEvent(QPaintEvent *event)
 {
-    // Before the replot that follows a resize, the buffers are still of the old size: painted as usual then.
-    const auto *base = mPaintBuffers.isEmpty() ? nullptr : dynamic_cast<BaseBuffer *>(mPaintBuffers.first().data());
-    m_paintedOpaque = base && base->opaque() && base->size() == viewport().size();
-    if (!m_paintedOpaque) {
+    if (!m_direct) {
         QCustomPlot::paintEvent(event);
         return;
     }
-    QCPPainter painter(this);
-    if (!painter.isActive())
-        return;
-    painter.setCompositionMode(QPainter::CompositionMode_Source);
-    base->draw(&painter);
-    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
-    for (qsizetype i = 1; i < mPaintBuffers.size(); ++i)
-        mPaintBuffers.at(i)->draw(&painter);
+    QElapsedTimer timer;
+    timer.start();
+    {
+        QCPPainter painter(this);
+        if (!painter.isActive())
+            return;
+        if (mBackgroundBrush.style() != Qt::NoBrush)
+            painter.fillRect(mViewport, mBackgroundBrush);
+        m_painting = true;
+        draw(&painter); // the background picture and every layer, in the layout of the last redraw
+        m_painting = false;
+    }
+    m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
 }
 
 void SteadyPlot::updateLayout()
 {
-    prepareBaseBuffer(); // every replot comes here just before its buffers are cleared
+    if (m_painting && m_layout.valid && viewport().size() == m_layout.viewport)
+        return; // a paint draws in the layout its redraw made
     if (m_holdLayout)
         return; // the last layout, checked by layoutHolds()
     QCustomPlot::updateLayout();
     ++m_laidOutRedraws;
-    m_queued = false; // this replot draws whatever was requested before it
+    if (!m_painting)
+        m_queued = false; // this replot draws whatever was requested before it
     remember();
 }
 

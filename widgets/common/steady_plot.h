@@ -22,20 +22,22 @@ namespace crossroof::widgets {
 /// new tick labels, and legend entries of the same number and sizes. Otherwise, and for replot() itself, the
 /// plot is laid out in full. Either way it draws the same pixels.
 ///
-/// It also paints with less copying. A QCustomPlot clears its paint buffer to transparent, draws into it, and on
-/// every paint fills the widget with its background and blends the buffer over it. When the background is one
-/// opaque colour, this plot clears its bottom buffer to that colour instead and copies it to the widget as it
-/// is: two passes over every pixel fewer, the same picture (within a level of rounding at antialiased edges).
+/// It also paints the layers straight onto the widget. A QCustomPlot draws its layers into a paint buffer at
+/// every replot and copies that buffer to the widget at every paint; this plot draws them in its paint event
+/// instead (a redraw lays the plot out and asks for a paint): no buffer to clear and no copy of it, one pass over
+/// every pixel fewer. A paint that no redraw asked for (an exposure, the crosshair's moves) draws the layers again.
+/// replot() still works as QCustomPlot's does: it draws its buffers too, which this plot's paints do not show.
 class SteadyPlot : public QCustomPlot
 {
 public:
     explicit SteadyPlot(QWidget *parent = nullptr);
 
-    /// Whether the bottom buffer carries the background (on by default; off paints as QCustomPlot does, for
-    /// comparisons). Takes effect at the next replot.
-    void setOpaqueBase(bool on) { m_opaqueBase = on; }
-    /// Whether the last paint copied an opaque bottom buffer.
-    bool paintedOpaque() const { return m_paintedOpaque; }
+    /// Whether paints draw the layers straight onto the widget (on by default; off paints QCustomPlot's buffers,
+    /// for comparisons).
+    void setDirectPaint(bool on);
+    bool directPaint() const { return m_direct; }
+    /// How long the last paint of the widget took, in milliseconds (the benchmark).
+    double lastPaintMs() const { return m_lastPaintMs; }
 
     /// Redraws at the next return to the event loop (requests in between are one redraw).
     void requestRedraw();
@@ -50,9 +52,6 @@ protected:
 
 private:
     void redraw();
-    /// Puts a buffer that can be cleared to the background at the bottom, and tells it the colour (none when
-    /// the background is not one opaque colour).
-    void prepareBaseBuffer();
     /// Whether the layout of the last full replot still holds. Gives the axes their ticks for their ranges.
     bool layoutHolds();
     /// What the layout was made for, after it was made.
@@ -78,8 +77,9 @@ private:
     Layout m_layout;
     bool m_queued = false;
     bool m_holdLayout = false;
-    bool m_opaqueBase = true;
-    bool m_paintedOpaque = false;
+    bool m_direct = true;
+    bool m_painting = false;
+    double m_lastPaintMs = 0;
     int m_steadyRedraws = 0;
     int m_laidOutRedraws = 0;
 };

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void dragPans();
     void doubleClickFits();
     void crosshairReadsTheAxes();
+    void crosshairShowsAndGoes();
 
 private:
     void wheel(QPoint at, int notches);
@@ -144,6 +145,45 @@ void TestPlotNavigator::crosshairReadsTheAxes()
     QVERIFY(label != children.end());
     QVERIFY((*label)->visible());
     QCOMPARE(qobject_cast<QCPItemText *>(*label)->text(), text);
+}
+
+void TestPlotNavigator::crosshairShowsAndGoes()
+{
+    // The crosshair lives on its own buffered layer, and the X-graph paints its layers straight onto the window:
+    // every move of the pointer shows the lines where it is, and leaving the plot takes them away.
+    QCoreApplication::processEvents();
+    const QImage before = m_plot->grab().toImage();
+    const QRect rect = m_plot->axisRect()->rect();
+    const auto hover = [this](QPoint at) {
+        QMouseEvent event(QEvent::MouseMove, QPointF(at), m_plot->mapToGlobal(QPointF(at)), Qt::NoButton,
+                          Qt::NoButton, {});
+        QCoreApplication::sendEvent(m_plot, &event);
+        QCoreApplication::processEvents();
+    };
+    // Pixels of column X (or row Y) of IMAGE that differ from BEFORE, from one end of the axis rect to the other.
+    const auto changedAlong = [&](const QImage &image, int x, int y) {
+        int count = 0;
+        if (x >= 0) {
+            for (int row = rect.top() + 2; row < rect.bottom() - 2; ++row)
+                count += image.pixel(x, row) != before.pixel(x, row) ? 1 : 0;
+        } else {
+            for (int column = rect.left() + 2; column < rect.right() - 2; ++column)
+                count += image.pixel(column, y) != before.pixel(column, y) ? 1 : 0;
+        }
+        return count;
+    };
+    hover(rect.center());
+    for (const QPoint at : {rect.center() + QPoint(37, 21), rect.center() - QPoint(80, 40)}) {
+        hover(at); // the lines exist now: only the overlay's layer is replotted
+        const QImage shown = m_plot->grab().toImage();
+        // A dashed line: about half of its pixels, and more than a third of the height and of the width.
+        QVERIFY2(changedAlong(shown, at.x(), -1) > rect.height() / 3, qPrintable(QString::number(at.x())));
+        QVERIFY2(changedAlong(shown, -1, at.y()) > rect.width() / 3, qPrintable(QString::number(at.y())));
+    }
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(m_plot, &leave);
+    QCoreApplication::processEvents();
+    QCOMPARE(m_plot->grab().toImage(), before);
 }
 
 QTEST_MAIN(TestPlotNavigator)
