@@ -3,13 +3,12 @@
 
 #include "common/plot_style.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace crossroof::widgets {
 
 namespace {
-
-constexpr int kPhases = 4; ///< positions per pixel in each direction
 
 /// The pen QCPScatterStyle::applyTo gives a symbol: its own, or the graph's when it has none.
 QPen symbolPen(const QCPScatterStyle &style, const QPen &graphPen)
@@ -48,21 +47,26 @@ bool StampedGraph::stamps(const QCPPainter *painter, const QCPScatterStyle &styl
 const QImage &StampedGraph::symbol(const QCPScatterStyle &style, qreal dpr, int phaseX, int phaseY) const
 {
     const QPen pen = symbolPen(style, mPen);
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
-                                .arg(int(style.shape()))
-                                .arg(style.size())
-                                .arg(pen.color().rgba())
-                                .arg(pen.widthF())
-                                .arg(int(pen.style()) | int(pen.capStyle()) << 8 | int(pen.joinStyle()) << 16)
-                                .arg(style.brush().style() == Qt::NoBrush ? 0u : style.brush().color().rgba())
-                                .arg(int(style.brush().style()))
-                                .arg(dpr)
-                                .arg(phaseX * kPhases + phaseY);
-    auto it = m_symbols.find(key);
-    if (it != m_symbols.end())
-        return *it;
+    const bool brushed = style.brush().style() != Qt::NoBrush;
+    const SymbolKey key{int(style.shape()),
+                        style.size(),
+                        pen.color().rgba(),
+                        pen.widthF(),
+                        int(pen.style()) | int(pen.capStyle()) << 8 | int(pen.joinStyle()) << 16,
+                        brushed ? style.brush().color().rgba() : 0u,
+                        int(style.brush().style()),
+                        dpr};
+    auto symbols = std::find_if(m_symbols.begin(), m_symbols.end(), [&](const Symbols &s) { return s.key == key; });
+    if (symbols == m_symbols.end()) {
+        if (m_symbols.size() >= 4)
+            m_symbols.erase(m_symbols.begin()); // styles a view no longer uses
+        symbols = m_symbols.insert(m_symbols.end(), Symbols{key, {}});
+    }
+    QImage &image = symbols->images[std::size_t(phaseX * kPhases + phaseY)];
+    if (!image.isNull())
+        return image;
     const int half = halfSide(style, pen);
-    QImage image(QSize(2 * half, 2 * half) * dpr, QImage::Format_ARGB32_Premultiplied);
+    image = QImage(QSize(2 * half, 2 * half) * dpr, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(dpr);
     image.fill(Qt::transparent);
     {
@@ -74,7 +78,7 @@ const QImage &StampedGraph::symbol(const QCPScatterStyle &style, qreal dpr, int 
         style.drawShape(&painter, half + phaseX / (kPhases * dpr) - own.x(), half + phaseY / (kPhases * dpr) - own.y());
     }
     ++m_rendered;
-    return *m_symbols.insert(key, image);
+    return image;
 }
 
 void StampedGraph::stamp(QCPPainter *painter, const QCPScatterStyle &style, const QVector<QPointF> &points) const

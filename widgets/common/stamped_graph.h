@@ -3,9 +3,10 @@
 
 #include <qcustomplot.h>
 
-#include <QHash>
 #include <QImage>
-#include <QString>
+
+#include <array>
+#include <vector>
 
 namespace crossroof::widgets {
 
@@ -30,14 +31,35 @@ protected:
                          const QCPScatterStyle &style) const override;
 
 private:
+    static constexpr int kPhases = 4; ///< positions per pixel in each direction
+
     /// Whether STYLE can be stamped onto PAINTER's device.
     bool stamps(const QCPPainter *painter, const QCPScatterStyle &style) const;
     /// Stamps STYLE centred at each of POINTS (pixels).
     void stamp(QCPPainter *painter, const QCPScatterStyle &style, const QVector<QPointF> &points) const;
+    /// What a symbol's pixels depend on.
+    struct SymbolKey
+    {
+        int shape;
+        double size;
+        QRgb penColour;
+        double penWidth;
+        int penStyle; ///< style, cap and join
+        QRgb brushColour;
+        int brushStyle;
+        qreal dpr;
+        bool operator==(const SymbolKey &) const = default;
+    };
+    /// A symbol's images, one for each quarter-pixel position (made when first needed).
+    struct Symbols
+    {
+        SymbolKey key;
+        std::array<QImage, kPhases * kPhases> images;
+    };
     /// STYLE drawn centred on a quarter-pixel PHASE (0..3 in x and y) of its middle pixel, at DPR.
     const QImage &symbol(const QCPScatterStyle &style, qreal dpr, int phaseX, int phaseY) const;
 
-    mutable QHash<QString, QImage> m_symbols;
+    mutable std::vector<Symbols> m_symbols; ///< a graph draws one style, two when selected
     mutable int m_rendered = 0;
     mutable int m_stamped = 0;
 };
