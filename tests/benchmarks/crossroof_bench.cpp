@@ -342,6 +342,7 @@ int main(int argc, char **argv)
         const crossroof::widgets::SteadyPlot *xplot = window.xgraphView()->steadyPlot();
         const int steadyBefore = xplot->steadyRedraws();
         const int laidOutBefore = xplot->laidOutRedraws();
+        const int marginsKeptBefore = xplot->marginsKept();
         for (const char *key : dragged) {
             const DragSteps d = dragSlider(window, dragWatch, key, rounds / int(std::size(dragged)),
                                            {window.xgraphView()->plot()}, labels > 0);
@@ -354,6 +355,8 @@ int main(int argc, char **argv)
         out["xgraph_update"]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
         out["xgraph_update"]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
         out["xgraph_update"]["direct_paint"] = xplot->directPaint(); // layers drawn onto the widget, no buffer
+        // Paints that left the axes' tick labels and titles on the window (the axes' ranges held still).
+        out["xgraph_update"]["margins_kept"] = xplot->marginsKept() - marginsKeptBefore;
         // Of those steps, the X-graph's paint: its background and layers drawn onto the window; the rest of a step
         // is the slider's signal through the undo stack to the model and the views, the layout when needed, and
         // the window's other paints (slider, spin box, readout).

@@ -7,18 +7,163 @@
 
 #include <QElapsedTimer>
 #include <QMetaObject>
+#include <QPaintEvent>
+
+#include <algorithm>
+#include <cmath>
 
 namespace crossroof::widgets {
 
 namespace {
 
 constexpr QCPAxis::AxisType kSides[] = {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight};
+const QString kAxisLinesLayer = QStringLiteral("crossroof-axis-lines");
+
+/// Reaches what QCustomPlot keeps to itself: a layerable's drawing and clip rectangle, an axis's sub-tick
+/// coordinates.
+struct LayerableDrawing : QCPLayerable
+{
+    using QCPLayerable::applyDefaultAntialiasingHint;
+    using QCPLayerable::clipRect;
+    using QCPLayerable::draw;
+};
+struct AxisTicks : QCPAxis
+{
+    using QCPAxis::mSubTickVector;
+};
+
+/// How far from the axis rect's edge, outwards, AXIS's line and ticks may colour pixels.
+int lineReach(const QCPAxis *axis)
+{
+    const double width = std::max({axis->basePen().widthF(), axis->tickPen().widthF(), axis->subTickPen().widthF()});
+    return axis->offset() + std::max({0, axis->tickLengthOut(), axis->subTickLengthOut()}) + 1
+           + (width > 1 ? int(std::ceil(width / 2)) : 0) + (axis->antialiased() ? 1 : 0);
+}
 
 } // namespace
+
+/// The axes' lines and ticks, drawn where the axes' layer is while that layer is hidden: during a paint that
+/// keeps the axis rect's margins (SteadyPlot::m_linesOnly). Drawn as QCPAxis draws them, to the pixel.
+class SteadyPlot::AxisLines : public QCPLayerable
+{
+public:
+    AxisLines(SteadyPlot *plot, QCPLayer *layer)
+        : QCPLayerable(plot)
+        , m_plot(plot)
+    {
+        setLayer(layer);
+    }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *) const override {} // each axis its own, in draw()
+    void draw(QCPPainter *painter) override
+    {
+        if (!m_plot->m_linesOnly)
+            return;
+        for (const QCPAxis *axis : m_plot->axisRect()->axes()) {
+            if (axis->visible()) {
+                painter->save();
+                drawAxis(painter, axis);
+                painter->restore();
+            }
+        }
+    }
+
+private:
+    void drawAxis(QCPPainter *painter, const QCPAxis *axis)
+    {
+        applyAntialiasingHint(painter, axis->antialiased(), QCP::aeAxes);
+        const QRect rect = axis->axisRect()->rect();
+        const QCPAxis::AxisType type = axis->axisType();
+        const int offset = axis->offset();
+        QPoint origin;
+        double xCor = 0, yCor = 0; // the top and right axes lie one pixel outside the rect, as QCustomPlot has them
+        switch (type) {
+        case QCPAxis::atLeft: origin = rect.bottomLeft() + QPoint(-offset, 0); break;
+        case QCPAxis::atRight: origin = rect.bottomRight() + QPoint(offset, 0); xCor = 1; break;
+        case QCPAxis::atTop: origin = rect.topLeft() + QPoint(0, -offset); yCor = -1; break;
+        case QCPAxis::atBottom: origin = rect.bottomLeft() + QPoint(0, offset); break;
+        }
+        const bool horizontal = QCPAxis::orientation(type) == Qt::Horizontal;
+        painter->setPen(axis->basePen());
+        if (horizontal)
+            painter->drawLine(QLineF(origin + QPointF(xCor, yCor), origin + QPointF(rect.width() + xCor, yCor)));
+        else
+            painter->drawLine(QLineF(origin + QPointF(xCor, yCor), origin + QPointF(xCor, -rect.height() + yCor)));
+        if (!axis->ticks())
+            return;
+        const int inward = (type == QCPAxis::atBottom || type == QCPAxis::atRight) ? -1 : 1;
+        const auto ticks = [&](const QVector<double> &coords, int lengthIn, int lengthOut) {
+            for (const double coord : coords) {
+                const double at = axis->coordToPixel(coord);
+                if (horizontal)
+                    painter->drawLine(QLineF(at + xCor, origin.y() - lengthOut * inward + yCor, at + xCor,
+                                             origin.y() + lengthIn * inward + yCor));
+                else
+                    painter->drawLine(QLineF(origin.x() - lengthOut * inward + xCor, at + yCor,
+                                             origin.x() + lengthIn * inward + xCor, at + yCor));
+            }
+        };
+        const QVector<double> major = axis->tickVector();
+        if (!major.isEmpty()) {
+            painter->setPen(axis->tickPen());
+            ticks(major, axis->tickLengthIn(), axis->tickLengthOut());
+        }
+        const QVector<double> &minor = axis->*&AxisTicks::mSubTickVector;
+        if (axis->subTicks() && !minor.isEmpty()) {
+            painter->setPen(axis->subTickPen());
+            ticks(minor, axis->subTickLengthIn(), axis->subTickLengthOut());
+        }
+    }
+
+    SteadyPlot *m_plot;
+};
+
+/// The grids, drawn where they are while the axes' layer is hidden (a grid belongs to its axis and is hidden
+/// with it): each by its own drawing, as its layer draws it.
+class SteadyPlot::GridLines : public QCPLayerable
+{
+public:
+    GridLines(SteadyPlot *plot, QCPLayer *layer)
+        : QCPLayerable(plot)
+        , m_plot(plot)
+    {
+        setLayer(layer);
+    }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *) const override {} // each grid its own, in draw()
+    void draw(QCPPainter *painter) override
+    {
+        if (!m_plot->m_linesOnly)
+            return;
+        for (const QCPAxis *axis : m_plot->axisRect()->axes()) {
+            QCPGrid *grid = axis->grid();
+            if (!grid->visible() || grid->layer() != layer())
+                continue;
+            painter->save();
+            // The grid's lines lie in the axis rect. Clipped to a rectangle that holds it, not only to the paint's
+            // region (the window less the margins): Qt's raster engine blends a line clipped by a region span by
+            // span, on several threads at once, many times slower.
+            const QRect inside = m_plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
+            painter->setClipRect((grid->*&LayerableDrawing::clipRect)().translated(0, -1) & inside);
+            (grid->*&LayerableDrawing::applyDefaultAntialiasingHint)(painter);
+            (grid->*&LayerableDrawing::draw)(painter);
+            painter->restore();
+        }
+    }
+
+private:
+    SteadyPlot *m_plot;
+};
 
 SteadyPlot::SteadyPlot(QWidget *parent)
     : QCustomPlot(parent)
 {
+    QCPLayer *axes = layer(QStringLiteral("axes"));
+    addLayer(kAxisLinesLayer, axes, limAbove);
+    m_axisLines = new AxisLines(this, layer(kAxisLinesLayer));
+    m_gridLines = new GridLines(this, layer(QStringLiteral("grid"))); // after the grids on their layer
 }
 
 void SteadyPlot::requestRedraw()
@@ -46,7 +191,9 @@ void SteadyPlot::redraw()
         // What replot() does, less drawing its buffers: the paint that follows draws the layers.
         Q_EMIT beforeReplot(); // the plot's helpers put the user's ranges back and restyle here
         updateLayout();
-        update();
+        // The margins stay on the window when the layout held and the axes show there what they showed.
+        const bool keep = held && m_paintedLooksValid && marginsKeepable() && looks() == m_paintedLooks;
+        update(keep ? QRegion(rect()) - margins() : QRegion(rect()));
         Q_EMIT afterReplot();
     } else {
         replot();
@@ -64,6 +211,11 @@ void SteadyPlot::paintEvent(QPaintEvent *event)
     }
     QElapsedTimer timer;
     timer.start();
+    const bool laidOut = m_layout.valid && viewport().size() == m_layout.viewport;
+    const QRegion margins = laidOut ? this->margins() : QRegion();
+    // A paint that does not reach the margins draws the axes' lines alone (the paint is clipped to its region).
+    m_linesOnly = laidOut && !event->region().intersects(margins) && marginsKeepable();
+    QCPLayer *axes = layer(QStringLiteral("axes"));
     {
         QCPPainter painter(this);
         if (!painter.isActive())
@@ -71,9 +223,22 @@ void SteadyPlot::paintEvent(QPaintEvent *event)
         if (mBackgroundBrush.style() != Qt::NoBrush)
             painter.fillRect(mViewport, mBackgroundBrush);
         m_painting = true;
+        if (m_linesOnly)
+            axes->setVisible(false);
         draw(&painter); // the background picture and every layer, in the layout of the last redraw
+        if (m_linesOnly)
+            axes->setVisible(true);
         m_painting = false;
     }
+    if (m_linesOnly) {
+        ++m_marginsKept;
+    } else if (laidOut && (margins - event->region()).isEmpty()) {
+        m_paintedLooks = looks(); // what the margins show now
+        m_paintedLooksValid = true;
+    } else if (!laidOut || looks() != m_paintedLooks) {
+        m_paintedLooksValid = false; // partly painted: the next redraw paints them whole
+    }
+    m_linesOnly = false;
     m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
 }
 
@@ -88,6 +253,98 @@ void SteadyPlot::updateLayout()
     if (!m_painting)
         m_queued = false; // this replot draws whatever was requested before it
     remember();
+}
+
+QRegion SteadyPlot::margins() const
+{
+    const QCPAxisRect *rect = axisRect();
+    if (!rect)
+        return {};
+    std::array<int, 4> reach{}; // bottom, left, top, right
+    for (std::size_t i = 0; i < std::size(kSides); ++i) {
+        for (const QCPAxis *axis : rect->axes(kSides[i]))
+            reach[i] = std::max(reach[i], lineReach(axis));
+    }
+    const QRect band = rect->rect().adjusted(-reach[1], -reach[2], reach[3], reach[0]);
+    return QRegion(rect->outerRect()) - QRegion(band);
+}
+
+bool SteadyPlot::marginsKeepable() const
+{
+    if (axisRectCount() != 1 || !m_axisLines || !m_gridLines)
+        return false;
+    const QCPAxisRect *rect = axisRect();
+    const QCPLayer *axes = layer(QStringLiteral("axes"));
+    // The grids come first on their layer, the stand-in after them: nothing may be drawn between.
+    const QList<QCPLayerable *> onGridLayer = m_gridLines->layer()->children();
+    for (QCPLayerable *child : onGridLayer) {
+        const auto *grid = qobject_cast<QCPGrid *>(child);
+        const auto *owner = grid ? qobject_cast<QCPAxis *>(grid->parentLayerable()) : nullptr;
+        if (child != m_gridLines && !(owner && owner->axisRect() == rect) && child->realVisibility())
+            return false;
+    }
+    if (onGridLayer.isEmpty() || onGridLayer.last() != m_gridLines)
+        return false;
+    for (const QCPAxis *axis : rect->axes()) {
+        if (axis->layer() != axes || axis->selectedParts() != QCPAxis::spNone
+            || axis->lowerEnding().style() != QCPLineEnding::esNone
+            || axis->upperEnding().style() != QCPLineEnding::esNone || axis->tickLabelSide() != QCPAxis::lsOutside)
+            return false;
+        // The tick labels and the title begin beyond the band the lines are redrawn in.
+        const int beyondTicks = lineReach(axis) - axis->offset() - std::max({0, axis->tickLengthOut(), axis->subTickLengthOut()});
+        if (axis->tickLabelPadding() <= beyondTicks || axis->labelPadding() <= beyondTicks)
+            return false;
+    }
+    // Nothing but the axes draws into the margins.
+    const QRegion margins = this->margins();
+    for (int i = 0; i < layerCount(); ++i) {
+        for (QCPLayerable *child : layer(i)->children()) {
+            if (child == m_axisLines || child == m_gridLines || !child->realVisibility())
+                continue;
+            if (auto *axis = qobject_cast<QCPAxis *>(child)) {
+                if (axis->axisRect() != rect)
+                    return false;
+                continue;
+            }
+            if (child->layer() == axes)
+                return false; // hidden with the axes
+            if (qobject_cast<QCPGrid *>(child) || qobject_cast<QCPAbstractPlottable *>(child)
+                || qobject_cast<const QCPAxisRect *>(child) == rect)
+                continue; // inside the axis rect
+            if (auto *item = qobject_cast<QCPAbstractItem *>(child)) {
+                if (item->clipToAxisRect() && item->clipAxisRect() == rect)
+                    continue;
+                return false;
+            }
+            if (auto *selection = qobject_cast<QCPSelectionRect *>(child); selection && !selection->isActive())
+                continue; // draws only while the user drags it out
+            if (child->metaObject() == &QCPLayoutGrid::staticMetaObject
+                || child->metaObject() == &QCPLayoutInset::staticMetaObject)
+                continue; // a layout draws nothing of its own
+            if (auto *element = qobject_cast<QCPLayoutElement *>(child)) {
+                if (margins.intersects(element->outerRect()))
+                    return false;
+                continue;
+            }
+            if (margins.intersects((child->*&LayerableDrawing::clipRect)()))
+                return false;
+        }
+    }
+    return true;
+}
+
+std::array<SteadyPlot::AxisLook, 4> SteadyPlot::looks() const
+{
+    std::array<AxisLook, 4> looks;
+    const QCPAxisRect *rect = axisRect();
+    for (std::size_t i = 0; rect && i < std::size(kSides); ++i) {
+        const QCPAxis *axis = rect->axis(kSides[i]);
+        if (!axis)
+            continue;
+        looks[i] = {axis->visible(),           axis->range(),      axis->tickVectorLabels(), axis->label(),
+                    axis->tickLabelColor(),    axis->labelColor(), axis->tickLabelFont(),    axis->labelFont()};
+    }
+    return looks;
 }
 
 bool SteadyPlot::layoutHolds()

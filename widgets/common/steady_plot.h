@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QMargins>
+#include <QRegion>
 #include <QSize>
 #include <QString>
 
@@ -27,6 +28,11 @@ namespace crossroof::widgets {
 /// instead (a redraw lays the plot out and asks for a paint): no buffer to clear and no copy of it, one pass over
 /// every pixel fewer. A paint that no redraw asked for (an exposure, the crosshair's moves) draws the layers again.
 /// replot() still works as QCustomPlot's does: it draws its buffers too, which this plot's paints do not show.
+///
+/// A redraw that kept the layout and left every axis as it was painted (the same range, tick labels, title and
+/// look) repaints all but the axis rect's margins, where the axes' tick labels and titles are: those pixels stay
+/// on the window as they are, and the axes draw only their lines and ticks, which lie on the axis rect's edge.
+/// It does so only while nothing but the axes draws into those margins.
 class SteadyPlot : public QCustomPlot
 {
 public:
@@ -45,13 +51,37 @@ public:
     /// How many redraws kept the layout, and how many replots laid the plot out (tests, the benchmark).
     int steadyRedraws() const { return m_steadyRedraws; }
     int laidOutRedraws() const { return m_laidOutRedraws; }
+    /// How many paints left the axis rect's margins as they were on the window (tests, the benchmark).
+    int marginsKept() const { return m_marginsKept; }
 
 protected:
     void updateLayout() override;
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    class AxisLines;
+    class GridLines;
+    /// What an axis shows in the axis rect's margins.
+    struct AxisLook
+    {
+        bool visible = false;
+        QCPRange range;
+        QVector<QString> tickLabels;
+        QString title;
+        QColor tickLabelColour;
+        QColor titleColour;
+        QFont tickLabelFont;
+        QFont titleFont;
+        bool operator==(const AxisLook &) const = default;
+    };
+
     void redraw();
+    /// The axis rect's margins, less the band along its edges where the axes' lines and ticks are.
+    QRegion margins() const;
+    /// Whether the axes can draw their lines alone while their margins stay as painted: none is selected or has
+    /// line endings, and nothing else draws into the margins.
+    bool marginsKeepable() const;
+    std::array<AxisLook, 4> looks() const;
     /// Whether the layout of the last full replot still holds. Gives the axes their ticks for their ranges.
     bool layoutHolds();
     /// What the layout was made for, after it was made.
@@ -75,6 +105,12 @@ private:
     };
 
     Layout m_layout;
+    AxisLines *m_axisLines = nullptr;
+    GridLines *m_gridLines = nullptr;
+    std::array<AxisLook, 4> m_paintedLooks; ///< what the margins on the window show
+    bool m_paintedLooksValid = false;
+    bool m_linesOnly = false; ///< this paint keeps the margins: the axes draw their lines alone
+    int m_marginsKept = 0;
     bool m_queued = false;
     bool m_holdLayout = false;
     bool m_direct = true;

@@ -59,6 +59,7 @@ private Q_SLOTS:
     void aHeldSliderKeepsTheAxesStill();
     void aDragRedrawsWithTheSamePixels();
     void directPaintShowsTheSamePicture();
+    void keptMarginsShowWhatAFullPaintShows();
     void aCpuProfileCountsThreads();
 
 private:
@@ -414,6 +415,51 @@ void TestParameterPanel::directPaintShowsTheSamePicture()
         QVERIFY(ink > 1000); // a drawn plot, not two blank ones
         QVERIFY2(worst <= 2, qPrintable(QStringLiteral("alpha %1: a channel differs by %2").arg(alpha).arg(worst)));
     }
+}
+
+void TestParameterPanel::keptMarginsShowWhatAFullPaintShows()
+{
+    // While the axes hold still, a drag step repaints all but the axis rect's margins and the axes draw only their
+    // lines there: what the window shows (its real pixels, not a new rendering) is what a full paint shows. Z
+    // rescales the right axis (its margin painted again); L, E and R leave every axis as it was.
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    SteadyPlot *plot = m_view->steadyPlot();
+    QCoreApplication::processEvents();
+    const int keptBefore = plot->marginsKept();
+    const QPoint at = plot->mapTo(m_view, QPoint(0, 0));
+    int steps = 0;
+    for (const char *key : {"L", "Z", "E", "R"}) {
+        const auto *info = core::findParameter(key);
+        QSlider *slider = m_panel->slider(QString::fromLatin1(key));
+        const double start = m_state->params().*(info->member);
+        slider->setSliderDown(true);
+        for (double factor : {0.97, 0.94, 0.9, 1.05}) {
+            slider->setSliderPosition(ParameterPanel::sliderPosition(*info, start * factor));
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+            const QImage shown = m_view->screen()
+                                         ->grabWindow(m_view->winId(), at.x(), at.y(), plot->width(), plot->height())
+                                         .toImage()
+                                         .convertToFormat(QImage::Format_RGB32);
+            const QImage full = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            QCOMPARE(shown.size(), full.size());
+            int differ = 0;
+            for (int y = 0; y < full.height(); ++y) {
+                for (int x = 0; x < full.width(); ++x)
+                    differ += shown.pixel(x, y) != full.pixel(x, y) ? 1 : 0;
+            }
+            QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1 at %2: %3 pixels on the window differ from a full paint")
+                                                     .arg(QString::fromLatin1(key))
+                                                     .arg(m_state->params().*(info->member))
+                                                     .arg(differ)));
+            ++steps;
+        }
+        slider->setSliderDown(false);
+        QCoreApplication::processEvents();
+    }
+    // The steps of L, E and R kept the margins (the first step of a drag may still lay the plot out).
+    QVERIFY2(plot->marginsKept() - keptBefore >= steps / 2,
+             qPrintable(QStringLiteral("%1 of %2 steps").arg(plot->marginsKept() - keptBefore).arg(steps)));
 }
 
 void TestParameterPanel::aCpuProfileCountsThreads()
