@@ -450,8 +450,17 @@ void XModel::markFalling(XGraphCurves &out)
 
 void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSamples) const
 {
+    sampleAdaptive(tolerance, out, maxSamples, findExtremes());
+}
+
+void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, const Landmarks &solved, int maxSamples) const
+{
+    sampleAdaptive(tolerance, out, maxSamples, {solved.psi, solved.valley});
+}
+
+void XModel::sampleAdaptive(double tolerance, XGraphCurves &out, int maxSamples, const Extremes &ex) const
+{
     const double n = m_p.n;
-    const Extremes ex = findExtremes();
     // A coarse even grid and the kinks first; each stretch between them is then halved until the chords of f
     // and G pass within the tolerance of both curves at the stretch's middle and quarters.
     constexpr int kCoarse = 32;

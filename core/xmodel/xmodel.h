@@ -116,6 +116,10 @@ public:
     /// quarters of every stretch between two samples. Straight stretches get few samples, the bends of f many; the kinks (delta,
     /// n - pi, psi, the valley) are samples. At most MAX_SAMPLES samples; reuses the vectors' storage.
     void sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSamples = 8192) const;
+    /// The same, with the cache peak and valley of SOLVED (this model's landmarks, from solve() or landmarks())
+    /// instead of searching f for them again.
+    void sampleCurvesAdaptive(double tolerance, XGraphCurves &out, const Landmarks &solved,
+                              int maxSamples = 8192) const;
 
     /// Converts an MS rate (requests/cycle/SM) to device GB/s.
     double toGbs(double requestRate) const { return requestRate * m_gbsFactor; }
@@ -129,6 +133,7 @@ private:
         std::optional<double> valley;
     };
     Extremes findExtremes() const;
+    void sampleAdaptive(double tolerance, XGraphCurves &out, int maxSamples, const Extremes &ex) const;
     /// Sets OUT.f_falling_faster from its samples.
     static void markFalling(XGraphCurves &out);
     Landmarks landmarksFrom(const Extremes &ex) const;

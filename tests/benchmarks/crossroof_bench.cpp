@@ -396,7 +396,8 @@ int main(int argc, char **argv)
             const crossroof::core::XModel model(state->params());
             const auto result = model.solve();
             crossroof::core::XGraphCurves curves;
-            model.sampleCurvesAdaptive(crossroof::widgets::XModelEvaluation::kCurveTolerance, curves); // as drawn
+            model.sampleCurvesAdaptive(crossroof::widgets::XModelEvaluation::kCurveTolerance, curves,
+                                       result.landmarks); // as drawn
             modelOnly.push_back(std::chrono::duration<double, std::milli>(Clock::now() - m0).count());
             if (result.equilibria.empty())
                 return 1;

@@ -18,17 +18,14 @@ CachedGroupBox::Frame CachedGroupBox::currentFrame() const
     Frame frame;
     initStyleOption(&frame.option);
     frame.title = style()->subControlRect(QStyle::CC_GroupBox, &frame.option, QStyle::SC_GroupBoxLabel, this);
-    // Everything the style's drawing depends on for a box that cannot be checked.
-    frame.key = QStringLiteral("%1x%2@%3|%4|%5|%6|%7|%8|%9")
-                        .arg(width())
-                        .arg(height())
-                        .arg(devicePixelRatioF())
-                        .arg(frame.option.text)
-                        .arg(quint64(frame.option.palette.cacheKey()))
-                        .arg(frame.option.fontMetrics.height())
-                        .arg(font().key())
-                        .arg(int(frame.option.state) ^ (int(frame.option.features) << 24))
-                        .arg(quintptr(style()));
+    frame.key = {size(),
+                 devicePixelRatioF(),
+                 frame.option.text,
+                 frame.option.palette.cacheKey(),
+                 font(),
+                 int(frame.option.state),
+                 int(frame.option.features),
+                 style()};
     return frame;
 }
 

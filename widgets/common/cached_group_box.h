@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QFont>
 #include <QGroupBox>
 #include <QPixmap>
 #include <QString>
@@ -27,17 +28,30 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    /// The style option, its title rectangle, and the key the picture was rendered for.
+    /// Everything the style's drawing of a box that cannot be checked depends on.
+    struct Key
+    {
+        QSize size;
+        qreal dpr = 0;
+        QString title;
+        qint64 palette = 0;
+        QFont font;
+        int state = 0;
+        int features = 0;
+        const QStyle *style = nullptr;
+        bool operator==(const Key &) const = default;
+    };
+    /// The style option, its title rectangle, and the key of the picture it gives.
     struct Frame
     {
         QStyleOptionGroupBox option;
         QRect title;
-        QString key;
+        Key key;
     };
     Frame currentFrame() const;
 
     QPixmap m_picture;
-    QString m_pictureKey;
+    Key m_pictureKey;
     int m_framesRendered = 0;
     int m_paintsFromPicture = 0;
 };

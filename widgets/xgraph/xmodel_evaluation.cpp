@@ -23,7 +23,7 @@ void XModelEvaluation::recompute()
     try {
         m_model.emplace(m_state->params());
         m_result = m_model->solve();
-        m_model->sampleCurvesAdaptive(kCurveTolerance, m_curves);
+        m_model->sampleCurvesAdaptive(kCurveTolerance, m_curves, m_result.landmarks);
         m_error.clear();
     } catch (const core::InputError &e) {
         m_model.reset();
@@ -38,7 +38,7 @@ void XModelEvaluation::recompute()
             Comparison c;
             c.label = m_state->comparisonLabel();
             c.result = model.solve();
-            model.sampleCurvesAdaptive(kCurveTolerance, c.curves);
+            model.sampleCurvesAdaptive(kCurveTolerance, c.curves, c.result.landmarks);
             m_comparison = std::move(c);
         } catch (const core::InputError &) {
             // An invalid what-if is simply not drawn; the advisor only offers valid ones.

@@ -363,6 +363,12 @@ void TestXModel::adaptiveCurvesDrawTheDenseOnes()
             QVERIFY2(at != a.k.end() && *at <= kink + 1e-12 * p.n,
                      qPrintable(QStringLiteral("trial %1: kink %2 is not a sample").arg(trial).arg(kink)));
         }
+        // Given the landmarks solve() found (as the GUI does), the samples are the very same.
+        core::XGraphCurves solved;
+        m.sampleCurvesAdaptive(kTolerance, solved, m.solve().landmarks);
+        QVERIFY2(solved.k == a.k && solved.f_gbs == a.f_gbs && solved.g_gbs == a.g_gbs
+                         && solved.f_falling_faster == a.f_falling_faster,
+                 qPrintable(QStringLiteral("trial %1").arg(trial)));
     }
     QVERIFY2(most <= 1000, qPrintable(QString::number(most)));
 }
