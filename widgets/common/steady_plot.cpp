@@ -93,16 +93,26 @@ private:
         if (!axis->ticks())
             return;
         const int inward = (type == QCPAxis::atBottom || type == QCPAxis::atRight) ? -1 : 1;
+        // In one call per pen; without antialiasing rounded to whole pixels first, as QCPPainter::drawLine does.
         const auto ticks = [&](const QVector<double> &coords, int lengthIn, int lengthOut) {
+            m_lines.clear();
             for (const double coord : coords) {
                 const double at = axis->coordToPixel(coord);
                 if (horizontal)
-                    painter->drawLine(QLineF(at + xCor, origin.y() - lengthOut * inward + yCor, at + xCor,
-                                             origin.y() + lengthIn * inward + yCor));
+                    m_lines.append(QLineF(at + xCor, origin.y() - lengthOut * inward + yCor, at + xCor,
+                                          origin.y() + lengthIn * inward + yCor));
                 else
-                    painter->drawLine(QLineF(origin.x() - lengthOut * inward + xCor, at + yCor,
-                                             origin.x() + lengthIn * inward + xCor, at + yCor));
+                    m_lines.append(QLineF(origin.x() - lengthOut * inward + xCor, at + yCor,
+                                          origin.x() + lengthIn * inward + xCor, at + yCor));
             }
+            if (painter->antialiasing()) {
+                painter->drawLines(m_lines);
+                return;
+            }
+            m_whole.clear();
+            for (const QLineF &line : std::as_const(m_lines))
+                m_whole.append(line.toLine());
+            painter->drawLines(m_whole);
         };
         const QVector<double> major = axis->tickVector();
         if (!major.isEmpty()) {
@@ -117,6 +127,8 @@ private:
     }
 
     SteadyPlot *m_plot;
+    QVector<QLineF> m_lines; ///< one pen's ticks, kept between paints for their storage
+    QVector<QLine> m_whole;
 };
 
 /// The grids, drawn where they are while the axes' layer is hidden (a grid belongs to its axis and is hidden
