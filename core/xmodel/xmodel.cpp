@@ -334,8 +334,9 @@ XGraphResult XModel::solve() const
     std::vector<double> F(count);
     double scale = m_p.M / m_p.Z;
     for (std::size_t i = 0; i < count; ++i) {
-        F[i] = balance(ks[i]);
-        scale = std::max(scale, msSupply(ks[i]));
+        const double f = msSupply(ks[i]); // F = f - G, as balance() has it, with f evaluated once
+        F[i] = f - csDemand(n - ks[i]);
+        scale = std::max(scale, f);
     }
     const double tol = kZeroTolerance * scale;
     auto sign = [tol](double v) { return v > tol ? 1 : (v < -tol ? -1 : 0); };
