@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace crossroof::core {
 
@@ -222,15 +223,21 @@ XModel::Extremes XModel::findExtremes() const
     std::vector<double> ks{m_delta};
     addGrid(ks, 0, kmax);
     sortUnique(ks, kmax);
-    std::vector<double> fs(ks.size());
-    for (std::size_t i = 0; i < ks.size(); ++i)
-        fs[i] = msSupply(ks[i]);
+    // f at the grid's points, evaluated as the scan below reaches them: it stops at the valley, or at delta when
+    // f has no peak before it.
+    std::vector<double> fs(ks.size(), std::numeric_limits<double>::quiet_NaN());
+    std::size_t evaluated = 0;
+    const auto f = [&](std::size_t i) {
+        for (; evaluated <= i; ++evaluated)
+            fs[evaluated] = msSupply(ks[evaluated]);
+        return fs[i];
+    };
 
     auto significant = [](double hi, double lo) { return hi - lo > 1e-9 * std::abs(hi); };
     Extremes ex;
     std::size_t i = 1;
     for (; i + 1 < ks.size() && ks[i] <= m_delta; ++i) {
-        if (fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1] && significant(fs[i], fs[i + 1])) {
+        if (f(i + 1) <= fs[i] && fs[i] >= fs[i - 1] && significant(fs[i], fs[i + 1])) {
             ex.psi = goldenMax([this](double k) { return msSupply(k); }, ks[i - 1], ks[i + 1]);
             break;
         }
@@ -238,7 +245,7 @@ XModel::Extremes XModel::findExtremes() const
     if (!ex.psi)
         return {};
     for (++i; i + 1 < ks.size(); ++i) {
-        if (fs[i] <= fs[i - 1] && fs[i] <= fs[i + 1] && significant(fs[i + 1], fs[i])) {
+        if (f(i + 1) >= fs[i] && fs[i] <= fs[i - 1] && significant(fs[i + 1], fs[i])) {
             ex.valley = goldenMax([this](double k) { return -msSupply(k); }, ks[i - 1], ks[i + 1]);
             break;
         }
