@@ -42,12 +42,12 @@ int lineReach(const QCPAxis *axis)
 
 } // namespace
 
-/// The axes' lines and ticks, drawn where the axes' layer is while that layer is hidden: during a paint that
-/// keeps the axis rect's margins (SteadyPlot::m_linesOnly). Drawn as QCPAxis draws them, to the pixel.
-class SteadyPlot::AxisLines : public QCPLayerable
+/// What stands in for the axes' layer while it is hidden, during a paint that keeps the axis rect's margins
+/// (SteadyPlot::m_linesOnly): something drawn for each axis of the axis rect, on LAYER, in the axes' order.
+class SteadyPlot::StandIn : public QCPLayerable
 {
 public:
-    AxisLines(SteadyPlot *plot, QCPLayer *layer)
+    StandIn(SteadyPlot *plot, QCPLayer *layer)
         : QCPLayerable(plot)
         , m_plot(plot)
     {
@@ -55,23 +55,35 @@ public:
     }
 
 protected:
-    void applyDefaultAntialiasingHint(QCPPainter *) const override {} // each axis its own, in draw()
+    /// Draws AXIS's part, the painter saved around it.
+    virtual void drawFor(QCPPainter *painter, const QCPAxis *axis) = 0;
+
+    void applyDefaultAntialiasingHint(QCPPainter *) const override {} // each axis its own, in drawFor()
     void draw(QCPPainter *painter) override
     {
         if (!m_plot->m_linesOnly)
             return;
         for (const QCPAxis *axis : m_plot->axisRect()->axes()) {
-            if (axis->visible()) {
-                painter->save();
-                drawAxis(painter, axis);
-                painter->restore();
-            }
+            painter->save();
+            drawFor(painter, axis);
+            painter->restore();
         }
     }
 
-private:
-    void drawAxis(QCPPainter *painter, const QCPAxis *axis)
+    SteadyPlot *m_plot;
+};
+
+/// The axes' lines and ticks, drawn as QCPAxis draws them, to the pixel.
+class SteadyPlot::AxisLines : public SteadyPlot::StandIn
+{
+public:
+    using StandIn::StandIn;
+
+protected:
+    void drawFor(QCPPainter *painter, const QCPAxis *axis) override
     {
+        if (!axis->visible())
+            return;
         applyAntialiasingHint(painter, axis->antialiased(), QCP::aeAxes);
         const QRect rect = axis->axisRect()->rect();
         const QCPAxis::AxisType type = axis->axisType();
@@ -126,47 +138,31 @@ private:
         }
     }
 
-    SteadyPlot *m_plot;
+private:
     QVector<QLineF> m_lines; ///< one pen's ticks, kept between paints for their storage
     QVector<QLine> m_whole;
 };
 
-/// The grids, drawn where they are while the axes' layer is hidden (a grid belongs to its axis and is hidden
-/// with it): each by its own drawing, as its layer draws it.
-class SteadyPlot::GridLines : public QCPLayerable
+/// The grids (a grid belongs to its axis and is hidden with it), each by its own drawing, as its layer draws it.
+class SteadyPlot::GridLines : public SteadyPlot::StandIn
 {
 public:
-    GridLines(SteadyPlot *plot, QCPLayer *layer)
-        : QCPLayerable(plot)
-        , m_plot(plot)
-    {
-        setLayer(layer);
-    }
+    using StandIn::StandIn;
 
 protected:
-    void applyDefaultAntialiasingHint(QCPPainter *) const override {} // each grid its own, in draw()
-    void draw(QCPPainter *painter) override
+    void drawFor(QCPPainter *painter, const QCPAxis *axis) override
     {
-        if (!m_plot->m_linesOnly)
+        QCPGrid *grid = axis->grid();
+        if (!grid->visible() || grid->layer() != layer())
             return;
-        for (const QCPAxis *axis : m_plot->axisRect()->axes()) {
-            QCPGrid *grid = axis->grid();
-            if (!grid->visible() || grid->layer() != layer())
-                continue;
-            painter->save();
-            // The grid's lines lie in the axis rect. Clipped to a rectangle that holds it, not only to the paint's
-            // region (the window less the margins): Qt's raster engine blends a line clipped by a region span by
-            // span, on several threads at once, many times slower.
-            const QRect inside = m_plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
-            painter->setClipRect((grid->*&LayerableDrawing::clipRect)().translated(0, -1) & inside);
-            (grid->*&LayerableDrawing::applyDefaultAntialiasingHint)(painter);
-            (grid->*&LayerableDrawing::draw)(painter);
-            painter->restore();
-        }
+        // The grid's lines lie in the axis rect. Clipped to a rectangle that holds it, not only to the paint's
+        // region (the window less the margins): Qt's raster engine blends a line clipped by a region span by
+        // span, on several threads at once, many times slower.
+        const QRect inside = m_plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
+        painter->setClipRect((grid->*&LayerableDrawing::clipRect)().translated(0, -1) & inside);
+        (grid->*&LayerableDrawing::applyDefaultAntialiasingHint)(painter);
+        (grid->*&LayerableDrawing::draw)(painter);
     }
-
-private:
-    SteadyPlot *m_plot;
 };
 
 SteadyPlot::SteadyPlot(QWidget *parent)

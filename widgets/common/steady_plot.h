@@ -59,6 +59,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    class StandIn;
     class AxisLines;
     class GridLines;
     /// What an axis shows in the axis rect's margins.

@@ -15,6 +15,9 @@
 #include <QSlider>
 #include <QTest>
 
+#include <functional>
+#include <utility>
+
 using namespace crossroof;
 using namespace crossroof::widgets;
 
@@ -63,6 +66,12 @@ private Q_SLOTS:
     void aCpuProfileCountsThreads();
 
 private:
+    /// Drags each of KEYS over four steps as a hand does (the slider held). After each step PICTURES gives two
+    /// pictures of the X-graph, which must be the same to the pixel. Returns the first difference found (empty
+    /// when none), and counts the steps in STEPS.
+    QString dragComparing(std::initializer_list<const char *> keys,
+                          const std::function<std::pair<QImage, QImage>()> &pictures, int &steps);
+
     ParameterState *m_state = nullptr;
     XModelEvaluation *m_eval = nullptr;
     ParameterPanel *m_panel = nullptr;
@@ -337,6 +346,39 @@ void TestParameterPanel::aHeldSliderKeepsTheAxesStill()
 }
 
 
+QString TestParameterPanel::dragComparing(std::initializer_list<const char *> keys,
+                                         const std::function<std::pair<QImage, QImage>()> &pictures, int &steps)
+{
+    for (const char *key : keys) {
+        const auto *info = core::findParameter(key);
+        QSlider *slider = m_panel->slider(QString::fromLatin1(key));
+        const double start = m_state->params().*(info->member);
+        slider->setSliderDown(true);
+        for (double factor : {0.97, 0.94, 0.9, 1.05}) {
+            slider->setSliderPosition(ParameterPanel::sliderPosition(*info, start * factor));
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+            const auto [a, b] = pictures();
+            int differ = a.size() == b.size() ? 0 : a.width() * a.height();
+            for (int y = 0; a.size() == b.size() && y < a.height(); ++y) {
+                for (int x = 0; x < a.width(); ++x)
+                    differ += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+            }
+            ++steps;
+            if (differ != 0) {
+                slider->setSliderDown(false);
+                return QStringLiteral("%1 at %2: %3 pixels differ")
+                        .arg(QString::fromLatin1(key))
+                        .arg(m_state->params().*(info->member))
+                        .arg(differ);
+            }
+        }
+        slider->setSliderDown(false);
+        QCoreApplication::processEvents();
+    }
+    return {};
+}
+
 void TestParameterPanel::aDragRedrawsWithTheSamePixels()
 {
     // A step of a drag redraws the X-graph without laying it out again while the layout holds; whichever way it
@@ -348,33 +390,12 @@ void TestParameterPanel::aDragRedrawsWithTheSamePixels()
     QCoreApplication::processEvents();
     const int steadyBefore = steady->steadyRedraws();
     int steps = 0;
-    for (const char *key : {"Z", "n", "L", "E"}) {
-        const auto *info = core::findParameter(key);
-        QSlider *slider = m_panel->slider(QString::fromLatin1(key));
-        const double start = m_state->params().*(info->member);
-        slider->setSliderDown(true);
-        for (double factor : {0.97, 0.94, 0.9, 1.05}) {
-            slider->setSliderPosition(ParameterPanel::sliderPosition(*info, start * factor));
-            QCoreApplication::processEvents();
-            QCoreApplication::processEvents();
-            const QImage drawn = plot->grab().toImage();
-            plot->replot(QCustomPlot::rpImmediateRefresh);
-            const QImage full = plot->grab().toImage();
-            QCOMPARE(drawn.size(), full.size());
-            int differ = 0;
-            for (int y = 0; y < full.height(); ++y) {
-                for (int x = 0; x < full.width(); ++x)
-                    differ += drawn.pixel(x, y) != full.pixel(x, y) ? 1 : 0;
-            }
-            QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1 at %2: %3 pixels differ from a full replot")
-                                                     .arg(QString::fromLatin1(key))
-                                                     .arg(m_state->params().*(info->member))
-                                                     .arg(differ)));
-            ++steps;
-        }
-        slider->setSliderDown(false);
-        QCoreApplication::processEvents();
-    }
+    const QString differ = dragComparing({"Z", "n", "L", "E"}, [plot] {
+        const QImage drawn = plot->grab().toImage();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        return std::pair(drawn, plot->grab().toImage());
+    }, steps);
+    QVERIFY2(differ.isEmpty(), qPrintable(differ + QStringLiteral(" from a full replot")));
     // Most steps kept the layout (a step whose tick labels need other margins is laid out anew).
     QVERIFY2(steady->steadyRedraws() - steadyBefore >= steps / 2,
              qPrintable(QStringLiteral("%1 of %2 steps").arg(steady->steadyRedraws() - steadyBefore).arg(steps)));
@@ -428,35 +449,14 @@ void TestParameterPanel::keptMarginsShowWhatAFullPaintShows()
     const int keptBefore = plot->marginsKept();
     const QPoint at = plot->mapTo(m_view, QPoint(0, 0));
     int steps = 0;
-    for (const char *key : {"L", "Z", "E", "R"}) {
-        const auto *info = core::findParameter(key);
-        QSlider *slider = m_panel->slider(QString::fromLatin1(key));
-        const double start = m_state->params().*(info->member);
-        slider->setSliderDown(true);
-        for (double factor : {0.97, 0.94, 0.9, 1.05}) {
-            slider->setSliderPosition(ParameterPanel::sliderPosition(*info, start * factor));
-            QCoreApplication::processEvents();
-            QCoreApplication::processEvents();
-            const QImage shown = m_view->screen()
-                                         ->grabWindow(m_view->winId(), at.x(), at.y(), plot->width(), plot->height())
-                                         .toImage()
-                                         .convertToFormat(QImage::Format_RGB32);
-            const QImage full = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
-            QCOMPARE(shown.size(), full.size());
-            int differ = 0;
-            for (int y = 0; y < full.height(); ++y) {
-                for (int x = 0; x < full.width(); ++x)
-                    differ += shown.pixel(x, y) != full.pixel(x, y) ? 1 : 0;
-            }
-            QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1 at %2: %3 pixels on the window differ from a full paint")
-                                                     .arg(QString::fromLatin1(key))
-                                                     .arg(m_state->params().*(info->member))
-                                                     .arg(differ)));
-            ++steps;
-        }
-        slider->setSliderDown(false);
-        QCoreApplication::processEvents();
-    }
+    const QString differ = dragComparing({"L", "Z", "E", "R"}, [&] {
+        const QImage shown = m_view->screen()
+                                     ->grabWindow(m_view->winId(), at.x(), at.y(), plot->width(), plot->height())
+                                     .toImage()
+                                     .convertToFormat(QImage::Format_RGB32);
+        return std::pair(shown, plot->grab().toImage().convertToFormat(QImage::Format_RGB32));
+    }, steps);
+    QVERIFY2(differ.isEmpty(), qPrintable(differ + QStringLiteral(" on the window from a full paint")));
     // The steps of L, E and R kept the margins (the first step of a drag may still lay the plot out).
     QVERIFY2(plot->marginsKept() - keptBefore >= steps / 2,
              qPrintable(QStringLiteral("%1 of %2 steps").arg(plot->marginsKept() - keptBefore).arg(steps)));
