@@ -221,13 +221,14 @@ void SteadyPlot::paintEvent(QPaintEvent *event)
     timer.start();
     const bool laidOut = m_layout.valid && viewport().size() == m_layout.viewport;
     const QRegion margins = laidOut ? this->margins() : QRegion();
-    // A paint that does not reach the margins draws the axes' lines alone (the paint is clipped to its region).
-    m_linesOnly = laidOut && !event->region().intersects(margins) && marginsKeepable();
     QCPLayer *axes = layer(QStringLiteral("axes"));
     {
         QCPPainter painter(this);
         if (!painter.isActive())
             return;
+        // A paint that does not reach the margins draws the axes' lines alone (it is clipped to its region, so
+        // whatever else draws into the margins is not shown either way).
+        m_linesOnly = laidOut && !event->region().intersects(margins) && standInsExact();
         if (mBackgroundBrush.style() != Qt::NoBrush)
             painter.fillRect(mViewport, mBackgroundBrush);
         m_painting = true;
@@ -277,7 +278,7 @@ QRegion SteadyPlot::margins() const
     return QRegion(rect->outerRect()) - QRegion(band);
 }
 
-bool SteadyPlot::marginsKeepable() const
+bool SteadyPlot::standInsExact() const
 {
     if (axisRectCount() != 1 || !m_axisLines || !m_gridLines)
         return false;
@@ -293,6 +294,12 @@ bool SteadyPlot::marginsKeepable() const
     }
     if (onGridLayer.isEmpty() || onGridLayer.last() != m_gridLines)
         return false;
+    // Hiding the axes' layer hides nothing else.
+    for (QCPLayerable *child : axes->children()) {
+        const auto *axis = qobject_cast<QCPAxis *>(child);
+        if (!(axis && axis->axisRect() == rect) && child->realVisibility())
+            return false;
+    }
     for (const QCPAxis *axis : rect->axes()) {
         if (axis->layer() != axes || axis->selectedParts() != QCPAxis::spNone
             || axis->lowerEnding().style() != QCPLineEnding::esNone
@@ -303,19 +310,23 @@ bool SteadyPlot::marginsKeepable() const
         if (axis->tickLabelPadding() <= beyondTicks || axis->labelPadding() <= beyondTicks)
             return false;
     }
+    return true;
+}
+
+bool SteadyPlot::marginsKeepable() const
+{
+    if (!standInsExact())
+        return false;
     // Nothing but the axes draws into the margins.
+    const QCPAxisRect *rect = axisRect();
+    const QCPLayer *axes = layer(QStringLiteral("axes"));
     const QRegion margins = this->margins();
     for (int i = 0; i < layerCount(); ++i) {
         for (QCPLayerable *child : layer(i)->children()) {
             if (child == m_axisLines || child == m_gridLines || !child->realVisibility())
                 continue;
-            if (auto *axis = qobject_cast<QCPAxis *>(child)) {
-                if (axis->axisRect() != rect)
-                    return false;
-                continue;
-            }
             if (child->layer() == axes)
-                return false; // hidden with the axes
+                continue; // this rect's axes (standInsExact)
             if (qobject_cast<QCPGrid *>(child) || qobject_cast<QCPAbstractPlottable *>(child)
                 || qobject_cast<const QCPAxisRect *>(child) == rect)
                 continue; // inside the axis rect

@@ -79,8 +79,11 @@ private:
     void redraw();
     /// The axis rect's margins, less the band along its edges where the axes' lines and ticks are.
     QRegion margins() const;
-    /// Whether the axes can draw their lines alone while their margins stay as painted: none is selected or has
-    /// line endings, and nothing else draws into the margins.
+    /// Whether the stand-ins draw what the axes' layer draws inside the axis rect and its band: one axis rect, its
+    /// grids alone on their layer, no axis selected or with line endings, its labels beyond the band.
+    bool standInsExact() const;
+    /// Whether a redraw may leave the margins as painted: the stand-ins are exact and nothing but the axes draws
+    /// into the margins.
     bool marginsKeepable() const;
     std::array<AxisLook, 4> looks() const;
     /// Whether the layout of the last full replot still holds. Gives the axes their ticks for their ranges.
