@@ -50,7 +50,9 @@ bool ValueLabel::measure()
     if (width == m_hintWidth)
         return false;
     m_hintWidth = width;
-    m_minimumWidth = metrics.horizontalAdvance(m_text); // measured as QLabel measures, when the hint moves
+    // Measured as QLabel measures, when the hint moves; never less than the laid-out text the paint draws (a
+    // pixel more, at times), or a label given its minimum would elide a text that fits.
+    m_minimumWidth = std::max(metrics.horizontalAdvance(m_text), m_advance);
     return true;
 }
 

@@ -15,6 +15,7 @@ private Q_SLOTS:
     void hintMovesInSteps();
     void drawsTheTextWhereAligned();
     void newFontIsMeasured();
+    void givenItsMinimumTheTextIsWhole();
 };
 
 namespace {
@@ -109,6 +110,32 @@ void TestValueLabel::newFontIsMeasured()
     label.setFont(big);
     QVERIFY(label.sizeHint().width() >= QFontMetrics(big).horizontalAdvance(label.text()));
     QVERIFY(label.sizeHint().width() > 2 * width);
+}
+
+void TestValueLabel::givenItsMinimumTheTextIsWhole()
+{
+    // A layout that has to squeeze the readout gives each value its minimum width: the text is drawn whole there,
+    // as it is given room to spare (the readout's values are bold; the laid-out text can be a pixel wider than
+    // QFontMetrics says).
+    for (const bool bold : {false, true}) {
+        for (const QString &text : {QStringLiteral("6.006 warps, 287.1 GB/s"), QStringLiteral("21.69 warps, 207.1 GB/s"),
+                                    QStringLiteral("4.066 / 43.93 warps"), QStringLiteral("255.5 GB/s, unstable")}) {
+            ValueLabel label;
+            QFont font = label.font();
+            font.setBold(bold);
+            label.setFont(font);
+            label.setText(text);
+            const int height = label.sizeHint().height();
+            const QImage roomy = rendered(label, QSize(label.sizeHint().width() + 40, height));
+            const QImage tight = rendered(label, QSize(label.minimumSizeHint().width(), height));
+            const auto [first, last] = inkColumns(roomy);
+            const auto [tightFirst, tightLast] = inkColumns(tight);
+            QVERIFY2(tightFirst == first && tightLast == last,
+                     qPrintable(QStringLiteral("%1%2: ink %3..%4 at its minimum, %5..%6 with room")
+                                        .arg(text, bold ? QStringLiteral(" (bold)") : QString())
+                                        .arg(tightFirst).arg(tightLast).arg(first).arg(last)));
+        }
+    }
 }
 
 QTEST_MAIN(TestValueLabel)
