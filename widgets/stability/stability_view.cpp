@@ -38,20 +38,22 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const char *const kMapKeys[] = {"n", "Z", "E", "R", "L", "M", "S_s", "L_s", "h", "alpha", "beta", "bypass"};
 
-/// Blue for one stable state, orange for two, purple for three or more; each band runs light to dark with
-/// the operating throughput. Data values are band + shade, shade in [0, 0.95].
+/// Blue for one stable state, orange for two, purple for three or more; each band runs light (no throughput)
+/// to dark (the map's highest operating throughput).
+const QColor kBands[3][2] = {{QColor(0xde, 0xeb, 0xf7), QColor(0x08, 0x51, 0x9c)},
+                             {QColor(0xfe, 0xe6, 0xce), QColor(0xa6, 0x36, 0x03)},
+                             {QColor(0xef, 0xed, 0xf5), QColor(0x54, 0x27, 0x8f)}};
+
+/// The map's gradient: data values are band + shade, shade in [0, 0.95].
 QCPColorGradient bandGradient()
 {
     QCPColorGradient g;
     g.clearColorStops();
-    const QColor bands[3][2] = {{QColor(0xde, 0xeb, 0xf7), QColor(0x08, 0x51, 0x9c)},
-                                {QColor(0xfe, 0xe6, 0xce), QColor(0xa6, 0x36, 0x03)},
-                                {QColor(0xef, 0xed, 0xf5), QColor(0x54, 0x27, 0x8f)}};
     for (int b = 0; b < 3; ++b) {
-        g.setColorStopAt(b / 3.0, bands[b][0]);
-        g.setColorStopAt((b + 0.95) / 3.0, bands[b][1]);
+        g.setColorStopAt(b / 3.0, kBands[b][0]);
+        g.setColorStopAt((b + 0.95) / 3.0, kBands[b][1]);
         if (b < 2)
-            g.setColorStopAt((b + 0.999) / 3.0, bands[b][1]);
+            g.setColorStopAt((b + 0.999) / 3.0, kBands[b][1]);
     }
     g.setLevelCount(350);
     return g;
@@ -120,6 +122,31 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     m_colorMap->setInterpolate(false);
     m_colorMap->setGradient(bandGradient());
     m_colorMap->setDataRange(QCPRange(0, 3));
+    // The key beside the map: its own colours, a band per number of stable states, each light to dark with the
+    // operating throughput (the text above the map gives the darkest shade's GB/s). Beside, not below: a figure's
+    // map is short and wide.
+    m_key = new QCPColorScale(m_map);
+    m_map->plotLayout()->addElement(0, 1, m_key);
+    m_key->setType(QCPAxis::atRight);
+    m_key->setBarWidth(10);
+    m_key->setRangeDrag(false);
+    m_key->setRangeZoom(false);
+    m_key->setGradient(bandGradient());
+    m_key->setDataRange(QCPRange(0, 3));
+    m_colorMap->setColorScale(m_key); // the map's gradient and data range, kept in step
+    auto bandTicks = QSharedPointer<QCPAxisTickerText>::create();
+    bandTicks->addTick(0.5, tr("1"));
+    bandTicks->addTick(1.5, tr("2"));
+    bandTicks->addTick(2.5, tr("3+"));
+    m_key->axis()->setTicker(bandTicks);
+    m_key->axis()->setSubTicks(false);
+    m_key->axis()->setLabel(tr("stable states (darker: more MS throughput)"));
+    plot_style::setShortLabel(m_key->axis(), tr("stable states"));
+    m_key->axis()->setLabelFont(m_map->yAxis->labelFont());
+    m_key->axis()->setTickLabelFont(m_map->yAxis->tickLabelFont());
+    auto *aligned = new QCPMarginGroup(m_map);
+    m_map->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
+    m_key->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
     m_edges = new QCPCurve(m_map->xAxis, m_map->yAxis);
     m_edges->setPen(QPen(Qt::black, 1.5));
     m_current = m_map->addGraph();
@@ -550,9 +577,9 @@ void StabilityView::showMap(const core::StabilityMap &map)
         bistable += c >= 2 ? 1 : 0;
     const bool done = map.completed_stride == 1;
     m_info->setText(
-            tr("Blue: one stable state; orange: bistable (two); purple: three or more. Darker is higher "
-               "operating throughput (up to %1 GB/s). The lines between regions are tangencies, their edges. "
-               "Drag the marked point to set both parameters. %2")
+            tr("The colour counts the stable states (blue one, orange two: bistable, purple three or more; the key "
+               "beside the map); darker is higher operating throughput, up to %1 GB/s. The lines between regions "
+               "are tangencies, their edges. Drag the marked point to set both parameters. %2")
                     .arg(formatNumber(top))
                     .arg(done ? tr("%1 of %2 cells bistable.").arg(bistable).arg(map.stable_count.size())
                               : tr("Refining…")));

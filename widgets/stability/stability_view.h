@@ -16,6 +16,7 @@
 class QCheckBox;
 class QComboBox;
 class QCPColorMap;
+class QCPColorScale;
 class QCPCurve;
 class QCPGraph;
 class QCustomPlot;
@@ -47,6 +48,8 @@ public:
     QCustomPlot *mapPlot() const { return m_map; }
     QCustomPlot *hysteresisPlot() const;
     QCPColorMap *colorMap() const { return m_colorMap; }
+    /// The key beside the map: its colours, a band per number of stable states (1, 2, 3+).
+    QCPColorScale *key() const { return m_key; }
     QCPGraph *currentPoint() const { return m_current; }
     QCPGraph *upBranch() const;
     /// The hysteresis sweep drawn, every value of it.
@@ -115,6 +118,7 @@ private:
     QLabel *m_info;
     QCustomPlot *m_map;
     QCPColorMap *m_colorMap;
+    QCPColorScale *m_key;
     QCPCurve *m_edges;
     QCPGraph *m_current;
     HysteresisChart *m_hyst;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "stability/stability_view.h"
 #include "xmodel/xmodel.h"
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void movingThePointRedrawsOnlyThePoint();
     void aHeldSliderKeepsTheAxesStill();
     void theSameSweepIsNotDrawnAgain();
+    void theKeyShowsTheMapsColours();
 
 private:
     ParameterState *m_state = nullptr;
@@ -341,6 +343,48 @@ void TestStabilityView::theSameSweepIsNotDrawnAgain()
     m_view->waitForMap();
     QTRY_VERIFY(replots >= 1);
     QVERIFY(m_view->sweep().up_gbs.at(5) != up);
+}
+
+void TestStabilityView::theKeyShowsTheMapsColours()
+{
+    // Beside the map, a key in the map's own colours: one band per number of stable states, named 1, 2 and 3+
+    // at the bands' middles, and it says that the shade is the throughput. The text above the map gives the
+    // darkest shade's GB/s.
+    QCPColorScale *key = m_view->key();
+    QCPColorMap *colorMap = m_view->colorMap();
+    QCOMPARE(colorMap->colorScale(), key);
+    QCOMPARE(key->dataRange(), colorMap->dataRange());
+    QCOMPARE(key->dataRange(), QCPRange(0, 3));
+    QVERIFY(key->visible());
+    QCOMPARE(key->parentPlot(), m_view->mapPlot());
+    const auto ticker = key->axis()->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    const QMap<double, QString> ticks = ticker->ticks();
+    QCOMPARE(ticks.value(0.5), QStringLiteral("1"));
+    QCOMPARE(ticks.value(1.5), QStringLiteral("2"));
+    QCOMPARE(ticks.value(2.5), QStringLiteral("3+"));
+    QVERIFY2(key->axis()->label().contains(QLatin1String("stable states")), qPrintable(key->axis()->label()));
+    // A cell of each band is drawn in its band of the key: one and two stable states in the default workload.
+    const auto &map = m_view->map();
+    double top = 0;
+    for (double g : map.operating_gbs)
+        top = std::max(top, g);
+    int seen[3] = {0, 0, 0};
+    for (std::size_t j = 0; j < map.y_values.size(); j += 5) {
+        for (std::size_t i = 0; i < map.x_values.size(); i += 5) {
+            const int band = std::clamp(map.stable_count[map.shownIndex(i, j)] - 1, 0, 2);
+            const double cell = colorMap->data()->cell(int(i), int(j));
+            QVERIFY2(cell >= band && cell < band + 1, qPrintable(QString::number(cell)));
+            ++seen[band];
+        }
+    }
+    QVERIFY(seen[0] > 0 && seen[1] > 0);
+    QString info;
+    for (const QLabel *label : m_view->findChildren<QLabel *>()) {
+        if (label->text().contains(QLatin1String("tangencies")))
+            info = label->text();
+    }
+    QVERIFY2(info.contains(formatNumber(top) + QStringLiteral(" GB/s")), qPrintable(info));
 }
 
 QTEST_MAIN(TestStabilityView)
