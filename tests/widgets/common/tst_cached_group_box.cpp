@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/cached_group_box.h"
+#include "support/image_compare.h"
 
 #include <QApplication>
 #include <QImage>
@@ -33,20 +34,6 @@ QImage rendered(QWidget &box, const QRegion &region)
     image.fill(Qt::white);
     box.render(&image, QPoint(), region, QWidget::DrawWindowBackground);
     return image;
-}
-
-/// The largest difference of one colour channel between A and B.
-int largestDifference(const QImage &a, const QImage &b)
-{
-    int worst = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        for (int x = 0; x < a.width(); ++x) {
-            const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
-            worst = std::max({worst, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
-                              std::abs(qBlue(p) - qBlue(q))});
-        }
-    }
-    return worst;
 }
 
 /// Pixels that differ from white: the frame was drawn.
@@ -85,8 +72,8 @@ void TestCachedGroupBox::pictureDrawsWhatTheStyleDraws()
     QCOMPARE(cached.framesRendered(), 1);
     const QImage fromStyle = rendered(plain, belowTitle(plain.size()));
     QVERIFY(inked(fromStyle) > 0);
-    QVERIFY2(largestDifference(fromPicture, fromStyle) <= 2,
-             qPrintable(QString::number(largestDifference(fromPicture, fromStyle))));
+    QVERIFY2(crossroof::test::largestChannelDifference(fromPicture, fromStyle) <= 2,
+             qPrintable(QString::number(crossroof::test::largestChannelDifference(fromPicture, fromStyle))));
     // Painted again, it copies the same picture.
     rendered(cached, belowTitle(cached.size()));
     QCOMPARE(cached.paintsFromPicture(), 2);
@@ -116,19 +103,19 @@ void TestCachedGroupBox::newTitleOrSizeRendersAgain()
     QImage image = rendered(cached, belowTitle(cached.size()));
     QCOMPARE(cached.framesRendered(), 2);
     plain.resize(300, 200);
-    QVERIFY(largestDifference(image, rendered(plain, belowTitle(plain.size()))) <= 2);
+    QVERIFY(crossroof::test::largestChannelDifference(image, rendered(plain, belowTitle(plain.size()))) <= 2);
 
     cached.resize(220, 260);
     plain.resize(220, 260);
     image = rendered(cached, belowTitle(cached.size()));
     QCOMPARE(cached.framesRendered(), 3);
-    QVERIFY(largestDifference(image, rendered(plain, belowTitle(plain.size()))) <= 2);
+    QVERIFY(crossroof::test::largestChannelDifference(image, rendered(plain, belowTitle(plain.size()))) <= 2);
 
     cached.setEnabled(false);
     plain.setEnabled(false);
     image = rendered(cached, belowTitle(cached.size()));
     QCOMPARE(cached.framesRendered(), 4);
-    QVERIFY(largestDifference(image, rendered(plain, belowTitle(plain.size()))) <= 2);
+    QVERIFY(crossroof::test::largestChannelDifference(image, rendered(plain, belowTitle(plain.size()))) <= 2);
 }
 
 void TestCachedGroupBox::checkableBoxIsLeftToTheStyle()

@@ -2,6 +2,7 @@
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "profiles/profile_library.h"
+#include "support/image_compare.h"
 #include "xgraph/flow_arrows.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
@@ -428,8 +429,7 @@ void TestParameterPanel::directPaintShowsTheSamePicture()
             for (int x = 0; x < direct.width(); ++x) {
                 const QRgb a = direct.pixel(x, y);
                 const QRgb b = buffered.pixel(x, y);
-                worst = std::max({worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                                  std::abs(qBlue(a) - qBlue(b))});
+                worst = std::max(worst, test::channelDifference(a, b));
                 ink += qGray(b) < 128 ? 1 : 0;
             }
         }

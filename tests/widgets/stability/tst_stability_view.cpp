@@ -2,6 +2,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "stability/stability_view.h"
+#include "support/image_compare.h"
 #include "xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -287,14 +288,7 @@ void TestStabilityView::movingThePointRedrawsOnlyThePoint()
     QCOMPARE(layered.size(), whole.size());
     // The point's antialiased edge is blended from its own buffer instead of drawn onto the map: a level or
     // two at most, anywhere.
-    int worst = 0;
-    for (int y = 0; y < whole.height(); ++y) {
-        for (int x = 0; x < whole.width(); ++x) {
-            const QRgb a = layered.pixel(x, y), b = whole.pixel(x, y);
-            worst = std::max({worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                              std::abs(qBlue(a) - qBlue(b))});
-        }
-    }
+    const int worst = test::largestChannelDifference(layered, whole);
     QVERIFY2(worst <= 2, qPrintable(QString::number(worst)));
     // Another parameter (not an axis) changes the map: computed and drawn again.
     m_state->setValue(QStringLiteral("E"), m_state->params().E * 1.5);

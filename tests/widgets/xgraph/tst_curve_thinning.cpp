@@ -3,6 +3,7 @@
 // every kink, peak and valley, and the same pixels as the dense curves.
 #include "common/curve_thinning.h"
 #include "common/parameter_state.h"
+#include "support/image_compare.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -251,8 +252,7 @@ void TestCurveThinning::xgraphDrawsTheSamePixels()
             const auto *a = reinterpret_cast<const QRgb *>(thinned.constScanLine(y));
             const auto *b = reinterpret_cast<const QRgb *>(dense.constScanLine(y));
             for (int x = 0; x < dense.width(); ++x) {
-                const int d = std::max({std::abs(qRed(a[x]) - qRed(b[x])), std::abs(qGreen(a[x]) - qGreen(b[x])),
-                                        std::abs(qBlue(a[x]) - qBlue(b[x]))});
+                const int d = crossroof::test::channelDifference(a[x], b[x]);
                 worst = std::max(worst, d);
                 changed += d > 25 ? 1 : 0;
                 strong += d > 64 ? 1 : 0;
