@@ -120,8 +120,6 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     PlotNavigator::install(m_map)->setLeftButtonTaken(true); // the left button moves the point
     m_colorMap = new QCPColorMap(m_map->xAxis, m_map->yAxis);
     m_colorMap->setInterpolate(false);
-    m_colorMap->setGradient(bandGradient());
-    m_colorMap->setDataRange(QCPRange(0, 3));
     // The key beside the map: its own colours, a band per number of stable states, each light to dark with the
     // operating throughput (the text above the map gives the darkest shade's GB/s). Beside, not below: a figure's
     // map is short and wide.
