@@ -439,4 +439,12 @@ void SteadyPlot::remember()
     }
 }
 
+void redrawSoon(QCustomPlot *plot)
+{
+    if (auto *steady = dynamic_cast<SteadyPlot *>(plot))
+        steady->requestRedraw();
+    else
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 } // namespace crossroof::widgets

@@ -124,4 +124,8 @@ private:
     int m_laidOutRedraws = 0;
 };
 
+/// Redraws PLOT at the next return to the event loop: a SteadyPlot by its requestRedraw() (its layout kept when
+/// it holds, its layers painted once), any other plot by a queued replot.
+void redrawSoon(QCustomPlot *plot);
+
 } // namespace crossroof::widgets

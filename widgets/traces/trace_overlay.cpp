@@ -4,6 +4,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "common/steady_plot.h"
 #include "occupancy/runtime_fit.h"
 #include "support/error.h"
 #include "traces/trace_state.h"
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 namespace crossroof::widgets {
 
@@ -178,18 +180,39 @@ QList<QCPGraph *> TraceOverlay::graphsFor(const QString &id) const
 {
     QList<QCPGraph *> out;
     for (int i = 0; i < m_graphs.size(); ++i) {
-        if (m_graphIds[i] == id && m_graphs[i])
+        if (m_graphIds[i].section(QLatin1Char('/'), 0, -2) == id && m_graphs[i])
             out << m_graphs[i].data();
     }
     return out;
 }
 
-QCPGraph *TraceOverlay::addGraph(const QString &id, bool rightAxis)
+QCPGraph *TraceOverlay::addGraph(const QString &id, const char *role, bool rightAxis)
 {
-    QCPGraph *g = m_plot->addGraph(m_plot->xAxis, rightAxis ? m_plot->yAxis2 : m_plot->yAxis);
+    const QString key = id + QLatin1Char('/') + QLatin1String(role);
+    QCPAxis *valueAxis = rightAxis ? m_plot->yAxis2 : m_plot->yAxis;
+    QCPGraph *g = nullptr;
+    if (m_reuse < m_previous.size() && m_previousIds[m_reuse] == key && m_previous[m_reuse]
+        && m_previous[m_reuse]->valueAxis() == valueAxis) {
+        g = m_previous[m_reuse++].data();
+        g->data()->clear(); // the caller sets its data and its look again
+    } else {
+        dropUnused(); // what follows is drawn by new graphs, in the order a first refresh adds them
+        g = m_plot->addGraph(m_plot->xAxis, valueAxis);
+    }
     m_graphs << g;
-    m_graphIds << id;
+    m_graphIds << key;
     return g;
+}
+
+void TraceOverlay::dropUnused()
+{
+    for (qsizetype i = m_reuse; i < m_previous.size(); ++i) {
+        if (m_previous[i])
+            m_plot->removeGraph(m_previous[i].data());
+    }
+    m_previous.clear();
+    m_previousIds.clear();
+    m_reuse = 0;
 }
 
 void TraceOverlay::clearGraphs()
@@ -207,7 +230,9 @@ void TraceOverlay::refresh()
 {
     // With nothing drawn before or now the plot stays as it is (its view redraws what it changed itself).
     const bool had = !m_graphs.isEmpty();
-    clearGraphs();
+    m_previous = std::exchange(m_graphs, {});
+    m_previousIds = std::exchange(m_graphIds, {});
+    m_reuse = 0;
     double timeTop = 0;
     double timeBottom = std::numeric_limits<double>::infinity();
     int seriesIndex = -1;
@@ -226,7 +251,7 @@ void TraceOverlay::refresh()
         const QColor colour = seriesColour(colourIndex);
 
         if (t.kind == core::TraceKind::BandwidthVsWarps) {
-            QCPGraph *g = addGraph(id);
+            QCPGraph *g = addGraph(id, "curve");
             QColor light = colour;
             light.setAlpha(110);
             g->setPen(QPen(light, 1));
@@ -237,7 +262,7 @@ void TraceOverlay::refresh()
         }
 
         if (t.kind == core::TraceKind::KernelPoints) {
-            QCPGraph *stars = addGraph(id);
+            QCPGraph *stars = addGraph(id, "kernels");
             stars->setLineStyle(QCPGraph::lsNone);
             stars->setScatterStyle(QCPScatterStyle(starPath(), QPen(plot_style::kBlack, 0.8), colour, 16));
             stars->setData(toVector(t.x), toVector(t.y));
@@ -249,7 +274,7 @@ void TraceOverlay::refresh()
                 }
             }
             if (!hx.isEmpty()) {
-                QCPGraph *rings = addGraph(id);
+                QCPGraph *rings = addGraph(id, "selected");
                 rings->setLineStyle(QCPGraph::lsNone);
                 rings->setScatterStyle(
                         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kBlack, 2.5), Qt::NoBrush, 26));
@@ -283,11 +308,11 @@ void TraceOverlay::refresh()
                                                         formatNumber(100 * errorSum / predicted, 2))
                                          : tr("%1 (%2)").arg(name, fileNameOf(t)));
             if (!pk.isEmpty()) {
-                QCPGraph *lines = addGraph(id);
+                QCPGraph *lines = addGraph(id, "errors");
                 lines->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
                 lines->setData(ek, ev, true);
                 lines->removeFromLegend();
-                QCPGraph *model = addGraph(id);
+                QCPGraph *model = addGraph(id, "model");
                 model->setLineStyle(QCPGraph::lsNone);
                 // A cross: the X-graph's own circles mean equilibria.
                 model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
@@ -299,7 +324,7 @@ void TraceOverlay::refresh()
         }
 
         // Runtimes on the zigzag: time against B_r on the right axis, with the Eq. 15 calibration.
-        QCPGraph *points = addGraph(id, true);
+        QCPGraph *points = addGraph(id, "runtimes", true);
         points->setLineStyle(QCPGraph::lsNone);
         points->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(colour, 1.5), Qt::NoBrush, 8));
@@ -336,7 +361,7 @@ void TraceOverlay::refresh()
                     fv << fit.predict(s.requested_blocks, s.threads_per_core);
                 }
             }
-            QCPGraph *line = addGraph(id, true);
+            QCPGraph *line = addGraph(id, "fit", true);
             line->setPen(QPen(colour, 1.5, Qt::DashLine));
             line->setName(tr("Eq. 15 fit: time = %1·√B_r/T + %2 s, r² = %3")
                                   .arg(formatNumber(fit.a1, 4), formatNumber(fit.a0, 4),
@@ -368,8 +393,9 @@ void TraceOverlay::refresh()
             m_ownsRightAxis = false;
         }
     }
+    dropUnused();
     if (had || !m_graphs.isEmpty())
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        redrawSoon(m_plot);
 }
 
 } // namespace crossroof::widgets

@@ -60,12 +60,18 @@ public:
     QList<QCPGraph *> graphsFor(const QString &id) const;
 
 public Q_SLOTS:
-    /// Rebuilds every overlay graph from the trace state and replots.
+    /// Draws every overlay graph again from the trace state and redraws the plot. The graphs of the last
+    /// refresh are reused while they come in the same order (the model's predictions change on every step of
+    /// a slider's drag, the traces do not): the plot keeps its legend entries and, a SteadyPlot, its layout.
     void refresh();
 
 private:
     void clearGraphs();
-    QCPGraph *addGraph(const QString &id, bool rightAxis = false);
+    /// The graph for ROLE (what it draws) of trace ID: the next one of the last refresh when that was the same,
+    /// its data cleared; otherwise a new one, and those of the last refresh still unused are removed.
+    QCPGraph *addGraph(const QString &id, const char *role, bool rightAxis = false);
+    /// Removes the last refresh's graphs from REUSE on.
+    void dropUnused();
 
     QPointer<QCustomPlot> m_plot;
     TraceState *m_traces;
@@ -73,7 +79,10 @@ private:
     Prediction m_prediction;
     // Guarded: the plot deletes its graphs before its children (this overlay, by default) go.
     QList<QPointer<QCPGraph>> m_graphs;
-    QList<QString> m_graphIds;
+    QList<QString> m_graphIds; ///< each graph's trace and role ("ID/ROLE")
+    QList<QPointer<QCPGraph>> m_previous; ///< during a refresh: the graphs of the last one, and their ids
+    QList<QString> m_previousIds;
+    qsizetype m_reuse = 0; ///< the next of m_previous to reuse
     bool m_ownsRightAxis = false;
     QStringList m_highlighted;
 };

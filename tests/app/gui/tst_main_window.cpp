@@ -8,6 +8,8 @@
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_view.h"
 #include "profiles/profile_library.h"
+#include "common/steady_plot.h"
+#include "support/image_compare.h"
 #include "roofline/roofline_view.h"
 #include "skeleton/skeleton_view.h"
 #include "traces/traces_panel.h"
@@ -54,6 +56,7 @@ private Q_SLOTS:
     void extrapolationGoesToTheMarkovSurface();
     void layoutFits_data();
     void layoutFits();
+    void measuredDataDrawsAsAFullPaint();
 };
 
 void TestMainWindow::opensOnTheDefaultProfile()
@@ -327,6 +330,43 @@ void TestMainWindow::layoutFits()
     QVERIFY2(w.width() <= size.width(), qPrintable(QString::number(w.width())));
 }
 
+
+void TestMainWindow::measuredDataDrawsAsAFullPaint()
+{
+    // With real measurements loaded (gpu-benches' V100 stream traces over the X-graph, the H100 SXM's Nsight
+    // Compute export in the Kernels dock), a drag of L redraws the X-graph leaving its axes' margins on the
+    // window: what the window shows is what a full paint shows, to the pixel.
+    app::MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.kernelTable()->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv")), QString());
+    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+             QString());
+    w.showView(QStringLiteral("xgraph"));
+    QCoreApplication::processEvents();
+    widgets::SteadyPlot *plot = w.xgraphView()->steadyPlot();
+    QVERIFY(plot->graphCount() > 12); // the model's curves and marks, and the traces
+    const int keptBefore = plot->marginsKept();
+    const auto *info = core::findParameter("L");
+    QSlider *slider = w.parameterPanel()->slider(QStringLiteral("L"));
+    const double start = w.state()->params().L;
+    slider->setSliderDown(true);
+    for (double factor : {0.97, 0.94, 0.9, 1.05}) {
+        slider->setSliderPosition(widgets::ParameterPanel::sliderPosition(*info, start * factor));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        const QPoint at = plot->mapTo(&w, QPoint(0, 0));
+        const QImage shown = w.screen()->grabWindow(w.winId(), at.x(), at.y(), plot->width(), plot->height()).toImage();
+        const QImage full = plot->grab().toImage();
+        QCOMPARE(shown.size(), full.size());
+        QCOMPARE(test::largestChannelDifference(shown.convertToFormat(QImage::Format_RGB32),
+                                                full.convertToFormat(QImage::Format_RGB32)),
+                 0);
+    }
+    slider->setSliderDown(false);
+    QVERIFY2(plot->marginsKept() - keptBefore >= 2, qPrintable(QString::number(plot->marginsKept() - keptBefore)));
+}
 
 void TestMainWindow::everyViewAndDockHasContextHelp()
 {

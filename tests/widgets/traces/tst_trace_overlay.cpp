@@ -12,6 +12,7 @@
 #include <qcustomplot.h>
 
 #include <QSet>
+#include <QPointer>
 #include <QTest>
 
 #include <cmath>
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void modelPredictionFollowsTheState();
     void runtimesGoOnTheZigzagWithTheFit();
     void twelveDistinctColours();
+    void aRefreshKeepsItsGraphs();
 
 private:
     ParameterState *m_state = nullptr;
@@ -229,6 +231,40 @@ void TestTraceOverlay::modelPredictionFollowsTheState()
     m_state->setValue(QStringLiteral("R"), 500);
     QVERIFY(std::abs(*predict(64, 0.5) - 500) < 1e-6);
     QVERIFY(!predict(0, 8));
+}
+
+void TestTraceOverlay::aRefreshKeepsItsGraphs()
+{
+    // Every model change refreshes the overlay (the predictions move): the same graphs, and so the same legend
+    // entries, are drawn again with the new data; what the traces show decides when graphs come and go.
+    TraceOverlay overlay(m_view->plot(), m_traces, TraceOverlay::Target::XGraph, nullptr);
+    double scale = 10;
+    overlay.setPrediction([&scale](double warps, double) -> std::optional<double> { return scale * warps; });
+    const QStringList ids = m_traces->add({fk("v100"), kernels()});
+    const QList<QCPGraph *> before = overlay.graphs();
+    QCOMPARE(before.size(), 4); // the stream curve; the kernels' stars, error lines and predictions
+    const int legendEntries = m_view->plot()->legend->itemCount();
+    const QList<QPointer<QCPGraph>> guarded(before.begin(), before.end()); // null once a graph is deleted
+    scale = 20;
+    overlay.refresh();
+    QCOMPARE(overlay.graphs(), before);
+    QVERIFY(std::all_of(guarded.begin(), guarded.end(), [](const QPointer<QCPGraph> &g) { return !g.isNull(); }));
+    QCOMPARE(m_view->plot()->legend->itemCount(), legendEntries);
+    QCOMPARE(overlay.graphsFor(ids[1])[2]->data()->at(0)->value, 20 * 8.0); // new predictions, not added ones
+    QCOMPARE(overlay.graphsFor(ids[1])[2]->dataCount(), 3);
+    // A selected kernel is ringed: a graph more, in its place among the kernels' graphs.
+    overlay.setHighlighted({QStringLiteral("a")});
+    QCOMPARE(overlay.graphsFor(ids[1]).size(), 4);
+    QCOMPARE(overlay.graphs().mid(0, 2), before.mid(0, 2)); // the curve and the stars kept
+    QVERIFY(guarded[0] && guarded[1]);
+    QCOMPARE(overlay.graphsFor(ids[1])[1]->scatterStyle().size(), 26.0); // the rings, after the stars
+    QVERIFY(!inLegend(m_view->plot(), overlay.graphsFor(ids[1])[1]));
+    QVERIFY(inLegend(m_view->plot(), overlay.graphsFor(ids[1])[3])); // the predictions
+    QCOMPARE(m_view->plot()->graphCount(), allGraphs(m_view->plot()).size());
+    // Hidden, the stream curve's graph goes (the kernels' are drawn anew after it).
+    m_traces->setVisible(ids[0], false);
+    QVERIFY(overlay.graphsFor(ids[0]).isEmpty());
+    QCOMPARE(overlay.graphsFor(ids[1]).size(), 4);
 }
 
 void TestTraceOverlay::runtimesGoOnTheZigzagWithTheFit()
