@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 
-#include "support/error.h"
-#include "support/numbers.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
 
 #include <algorithm>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // calibrate: the X-model's machine parameters fitted to a measured kernel family (CLI.md).
 #include "args.h"
-#include "calibration/calibration.h"
-#include "calibration/probe_analysis.h"
+#include "core/calibration/calibration.h"
+#include "core/calibration/probe_analysis.h"
 #include "command_support.h"
 #include "commands.h"
-#include "profiles/profile_library.h"
-#include "support/error.h"
+#include "core/profiles/profile_library.h"
+#include "core/support/error.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 #include "cli.h"
 
 #include "commands.h"
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 #include <array>

@@ -2,9 +2,9 @@
 #include "command_support.h"
 
 #include "args.h"
-#include "support/error.h"
-#include "support/numbers.h"
-#include "profiles/profile_library.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/profiles/profile_library.h"
 
 #include <charconv>
 #include <cmath>

@@ -2,7 +2,7 @@
 #pragma once
 // What several commands read and print alike: the model's inputs (--profile, --set), probabilities, numbers.
 
-#include "profiles/hardware_profile.h"
+#include "core/profiles/hardware_profile.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,10 +4,10 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "modeltree/extrapolation.h"
-#include "modeltree/tree_text.h"
-#include "support/error.h"
-#include "support/numbers.h"
+#include "core/modeltree/extrapolation.h"
+#include "core/modeltree/tree_text.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
 
 #include <cmath>
 #include <optional>

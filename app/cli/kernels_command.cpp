@@ -3,10 +3,10 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "profiles/profile_library.h"
-#include "support/error.h"
-#include "traces/kernel_table.h"
-#include "traces/ncu_csv.h"
+#include "core/profiles/profile_library.h"
+#include "core/support/error.h"
+#include "core/traces/kernel_table.h"
+#include "core/traces/ncu_csv.h"
 
 #include <nlohmann/json.hpp>
 

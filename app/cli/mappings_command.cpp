@@ -2,9 +2,9 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "markov/cpu_topology.h"
-#include "support/error.h"
-#include "profiles/profile_library.h"
+#include "core/markov/cpu_topology.h"
+#include "core/support/error.h"
+#include "core/profiles/profile_library.h"
 
 #include <nlohmann/json.hpp>
 

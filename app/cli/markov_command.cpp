@@ -2,10 +2,10 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "markov/cpu_topology.h"
-#include "support/error.h"
-#include "markov/markov.h"
-#include "profiles/profile_library.h"
+#include "core/markov/cpu_topology.h"
+#include "core/support/error.h"
+#include "core/markov/markov.h"
+#include "core/profiles/profile_library.h"
 
 #include <nlohmann/json.hpp>
 

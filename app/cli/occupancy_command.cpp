@@ -2,9 +2,9 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "occupancy/compute_capability.h"
-#include "support/error.h"
-#include "occupancy/occupancy.h"
+#include "core/occupancy/compute_capability.h"
+#include "core/support/error.h"
+#include "core/occupancy/occupancy.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,8 +2,8 @@
 // crossroof-cli render: the GUI's drawing code, headless, so figures are reproducible from scripts.
 #include "args.h"
 #include "commands.h"
-#include "support/error.h"
-#include "support/numbers.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
 #include "export/figure_export.h"
 #include "main_window.h"
 

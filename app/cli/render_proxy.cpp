@@ -3,7 +3,7 @@
 // the GUI's drawing code, so that crossroof-cli itself needs no Qt (the crossroof-cli package does not depend
 // on the GUI's libraries; the helper comes with the crossroof package).
 #include "commands.h"
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <unistd.h>
 

@@ -3,12 +3,12 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "profiles/profile_library.h"
-#include "skeleton/bundled_skeletons.h"
-#include "skeleton/projection.h"
-#include "support/error.h"
-#include "support/numbers.h"
-#include "support/text_file.h"
+#include "core/profiles/profile_library.h"
+#include "core/skeleton/bundled_skeletons.h"
+#include "core/skeleton/projection.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/support/text_file.h"
 
 #include <ostream>
 

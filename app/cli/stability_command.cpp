@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // stability-map, hysteresis and advise: the X-model's bistability and tuning (MODEL.md 1.5, 1.6).
-#include "xmodel/advisor.h"
+#include "core/xmodel/advisor.h"
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "support/error.h"
-#include "support/numbers.h"
-#include "xmodel/hysteresis.h"
-#include "profiles/profile_library.h"
-#include "xmodel/stability_map.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/xmodel/hysteresis.h"
+#include "core/profiles/profile_library.h"
+#include "core/xmodel/stability_map.h"
 
 #include <nlohmann/json.hpp>
 

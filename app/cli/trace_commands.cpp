@@ -2,16 +2,16 @@
 // fit-trace and bandwidth-curve: measured traces against the models (CLI.md).
 #include "args.h"
 #include "command_support.h"
-#include "bandwidth/bandwidth_curve.h"
+#include "core/bandwidth/bandwidth_curve.h"
 #include "commands.h"
-#include "traces/csv_table.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "traces/memory_demand.h"
-#include "traces/perf_stat.h"
-#include "profiles/profile_library.h"
-#include "traces/trace_fit.h"
-#include "traces/trace_import.h"
+#include "core/traces/csv_table.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/traces/memory_demand.h"
+#include "core/traces/perf_stat.h"
+#include "core/profiles/profile_library.h"
+#include "core/traces/trace_fit.h"
+#include "core/traces/trace_import.h"
 
 #include <nlohmann/json.hpp>
 

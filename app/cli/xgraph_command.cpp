@@ -2,9 +2,9 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "support/error.h"
-#include "profiles/profile_library.h"
-#include "xmodel/xmodel.h"
+#include "core/support/error.h"
+#include "core/profiles/profile_library.h"
+#include "core/xmodel/xmodel.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,9 +2,9 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
-#include "support/error.h"
-#include "support/numbers.h"
-#include "occupancy/scheduling.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/occupancy/scheduling.h"
 
 #include <nlohmann/json.hpp>
 

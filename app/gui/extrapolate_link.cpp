@@ -5,7 +5,7 @@
 
 #include "markov/coloured_surface.h"
 #include "markov/extrapolate_panel.h"
-#include "markov/markov.h"
+#include "core/markov/markov.h"
 #include "markov/markov_view.h"
 
 #include <vector>

@@ -6,8 +6,8 @@
 
 #include "calibration/family_calibration_dialog.h"
 #include "common/profile_picker.h"
-#include "profiles/profile_library.h"
-#include "support/error.h"
+#include "core/profiles/profile_library.h"
+#include "core/support/error.h"
 #include "traces/traces_panel.h"
 
 #include <QAction>

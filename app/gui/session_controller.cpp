@@ -13,7 +13,7 @@
 #include "occupancy/occupancy_state.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
-#include "support/error.h"
+#include "core/support/error.h"
 #include "traces/trace_state.h"
 #include "zigzag/zigzag_view.h"
 

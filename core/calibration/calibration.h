@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "calibration/kernel_family.h"
-#include "xmodel/parameters.h"
+#include "core/calibration/kernel_family.h"
+#include "core/xmodel/parameters.h"
 
 #include <string>
 #include <string_view>

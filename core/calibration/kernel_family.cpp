@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "calibration/kernel_family.h"
+#include "core/calibration/kernel_family.h"
 
-#include "support/error.h"
-#include "traces/csv_table.h"
+#include "core/support/error.h"
+#include "core/traces/csv_table.h"
 
 #include <algorithm>
 #include <cmath>

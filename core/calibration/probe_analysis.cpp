@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "calibration/probe_analysis.h"
+#include "core/calibration/probe_analysis.h"
 
-#include "occupancy/compute_capability.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "traces/csv_table.h"
+#include "core/occupancy/compute_capability.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/traces/csv_table.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "calibration/calibration.h"
-#include "calibration/kernel_family.h"
-#include "profiles/hardware_profile.h"
+#include "core/calibration/calibration.h"
+#include "core/calibration/kernel_family.h"
+#include "core/profiles/hardware_profile.h"
 
 #include <filesystem>
 #include <optional>

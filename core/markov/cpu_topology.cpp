@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "markov/cpu_topology.h"
+#include "core/markov/cpu_topology.h"
 
-#include "support/error.h"
-#include "markov/topology_json.h"
+#include "core/support/error.h"
+#include "core/markov/topology_json.h"
 
 #include <algorithm>
 #include <map>

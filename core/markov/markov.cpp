@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "markov/markov.h"
+#include "core/markov/markov.h"
 
-#include "support/error.h"
-#include "support/numbers.h"
-#include "support/text.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/support/text.h"
 
 #include <unsupported/Eigen/KroneckerProduct>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "markov/markov_counters.h"
+#include "core/markov/markov_counters.h"
 
-#include "support/error.h"
-#include "support/text.h"
-#include "markov/markov.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/markov/markov.h"
 
 #include <algorithm>
 #include <cmath>

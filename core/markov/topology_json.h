@@ -3,8 +3,8 @@
 
 // The JSON form of a CPU topology: the "topology" object of a CPU profile (docs/PROFILES.md).
 
-#include "markov/cpu_topology.h"
-#include "support/json_reader.h"
+#include "core/markov/cpu_topology.h"
+#include "core/support/json_reader.h"
 
 namespace crossroof::core::detail {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modeltree/cross_validation.h"
+#include "core/modeltree/cross_validation.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <cmath>
 

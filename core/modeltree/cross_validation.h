@@ -2,7 +2,7 @@
 #pragma once
 // k-fold cross-validation of a model tree: each fold predicted by a tree trained on the others.
 
-#include "modeltree/model_tree.h"
+#include "core/modeltree/model_tree.h"
 
 #include <cstddef>
 #include <vector>

@@ -5,10 +5,10 @@
 // q is learned from the run's description alone; p from the description and q (as in the thesis' tree, which
 // splits on q), and at prediction time from the predicted q.
 
-#include "markov/markov.h"
-#include "modeltree/cross_validation.h"
-#include "modeltree/model_tree.h"
-#include "modeltree/training_set.h"
+#include "core/markov/markov.h"
+#include "core/modeltree/cross_validation.h"
+#include "core/modeltree/model_tree.h"
+#include "core/modeltree/training_set.h"
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modeltree/linear_model.h"
+#include "core/modeltree/linear_model.h"
 
 #include <Eigen/Dense>
 

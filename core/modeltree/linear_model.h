@@ -3,7 +3,7 @@
 // The linear models at a model tree's nodes: least squares over a subset of the attributes, simplified by
 // dropping terms while M5's estimated error does not grow.
 
-#include "modeltree/regression_data.h"
+#include "core/modeltree/regression_data.h"
 
 #include <span>
 #include <vector>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modeltree/model_tree.h"
+#include "core/modeltree/model_tree.h"
 
-#include "modeltree/tree_builder.h"
-#include "support/error.h"
+#include "core/modeltree/tree_builder.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,8 +4,8 @@
 // standard-deviation reduction whose leaves are linear models, pruned by M5's estimated error and smoothed
 // along the path when it predicts (MODEL.md, "Model tree").
 
-#include "modeltree/linear_model.h"
-#include "modeltree/regression_data.h"
+#include "core/modeltree/linear_model.h"
+#include "core/modeltree/regression_data.h"
 
 #include <span>
 #include <string>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modeltree/training_set.h"
+#include "core/modeltree/training_set.h"
 
-#include "markov/markov.h"
-#include "modeltree/regression_data.h"
-#include "support/error.h"
-#include "support/text_file.h"
-#include "traces/csv_table.h"
+#include "core/markov/markov.h"
+#include "core/modeltree/regression_data.h"
+#include "core/support/error.h"
+#include "core/support/text_file.h"
+#include "core/traces/csv_table.h"
 
 #include <algorithm>
 #include <cmath>

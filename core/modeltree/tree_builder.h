@@ -2,7 +2,7 @@
 #pragma once
 // Internal to core/modeltree: how ModelTree::train() grows (tree_growth.cpp) and prunes (tree_pruning.cpp).
 
-#include "modeltree/model_tree.h"
+#include "core/modeltree/model_tree.h"
 
 #include <utility>
 #include <vector>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Growing the unpruned model tree: at each node the split with the largest standard-deviation reduction
 // sd(T) - sum |T_i| / |T| sd(T_i), scanned over each attribute's sorted values with running sums.
-#include "modeltree/tree_builder.h"
+#include "core/modeltree/tree_builder.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 #include <cmath>

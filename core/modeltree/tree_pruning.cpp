@@ -2,7 +2,7 @@
 // Pruning the grown tree: a linear model at every node on the attributes tested below it (simplified by
 // dropping terms), and a subtree replaced by its node's model wherever that model's estimated error is no
 // larger than the subtree's (its children's estimates weighted by their rows).
-#include "modeltree/tree_builder.h"
+#include "core/modeltree/tree_builder.h"
 
 #include <algorithm>
 #include <iterator>

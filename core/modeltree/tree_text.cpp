@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modeltree/tree_text.h"
+#include "core/modeltree/tree_text.h"
 
 #include <algorithm>
 #include <cmath>

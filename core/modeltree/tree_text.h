@@ -3,7 +3,7 @@
 // A model tree for people: the rule table of the thesis' Appendix D (one row per leaf, the range of each
 // split attribute on its path, the leaf's model "LM1"), each linear model written out, and the indented tree.
 
-#include "modeltree/model_tree.h"
+#include "core/modeltree/model_tree.h"
 
 #include <limits>
 #include <string>

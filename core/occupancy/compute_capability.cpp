@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/compute_capability.h"
+#include "core/occupancy/compute_capability.h"
 
-#include "support/error.h"
-#include "support/numbers.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
 
 #include <algorithm>
 #include <array>

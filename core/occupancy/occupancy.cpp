@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/occupancy.h"
+#include "core/occupancy/occupancy.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 

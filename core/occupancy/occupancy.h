@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "occupancy/compute_capability.h"
+#include "core/occupancy/compute_capability.h"
 
 #include <array>
 #include <cstdint>

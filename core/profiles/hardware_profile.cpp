@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "profiles/hardware_profile.h"
+#include "core/profiles/hardware_profile.h"
 
-#include "support/error.h"
-#include "profiles/profile_json.h"
-#include "support/text.h"
-#include "support/text_file.h"
+#include "core/support/error.h"
+#include "core/profiles/profile_json.h"
+#include "core/support/text.h"
+#include "core/support/text_file.h"
 
 #include <algorithm>
 #include <array>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "markov/cpu_topology.h"
-#include "skeleton/core_model.h"
-#include "xmodel/parameters.h"
+#include "core/markov/cpu_topology.h"
+#include "core/skeleton/core_model.h"
+#include "core/xmodel/parameters.h"
 
 #include <filesystem>
 #include <string>

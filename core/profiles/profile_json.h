@@ -3,10 +3,10 @@
 
 // The JSON form of profiles and of the X-model parameters, shared by the profile and session readers.
 
-#include "markov/topology_json.h"
-#include "skeleton/core_model_json.h"
-#include "profiles/hardware_profile.h"
-#include "support/json_reader.h"
+#include "core/markov/topology_json.h"
+#include "core/skeleton/core_model_json.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/support/json_reader.h"
 
 namespace crossroof::core::detail {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
-#include "profiles/bundled_profiles.h"
-#include "support/error.h"
+#include "core/profiles/bundled_profiles.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "session/session.h"
+#include "core/session/session.h"
 
-#include "support/error.h"
-#include "profiles/profile_json.h"
-#include "markov/markov.h"
-#include "skeleton/projection.h"
-#include "skeleton/skeleton.h"
-#include "traces/trace_import.h"
-#include "support/text.h"
-#include "support/text_file.h"
+#include "core/support/error.h"
+#include "core/profiles/profile_json.h"
+#include "core/markov/markov.h"
+#include "core/skeleton/projection.h"
+#include "core/skeleton/skeleton.h"
+#include "core/traces/trace_import.h"
+#include "core/support/text.h"
+#include "core/support/text_file.h"
 
 #include <algorithm>
 #include <array>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "profiles/hardware_profile.h"
-#include "markov/markov_counters.h"
-#include "xmodel/parameters.h"
-#include "traces/trace_set.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/markov/markov_counters.h"
+#include "core/xmodel/parameters.h"
+#include "core/traces/trace_set.h"
 
 #include <filesystem>
 #include <optional>

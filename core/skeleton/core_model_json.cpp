@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "skeleton/core_model_json.h"
+#include "core/skeleton/core_model_json.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 

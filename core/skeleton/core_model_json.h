@@ -3,8 +3,8 @@
 
 // The JSON form of a core model: the "core_model" object of a CPU profile (docs/PROFILES.md).
 
-#include "skeleton/core_model.h"
-#include "support/json_reader.h"
+#include "core/skeleton/core_model.h"
+#include "core/support/json_reader.h"
 
 namespace crossroof::core::detail {
 

@@ -5,7 +5,7 @@
 // an edge for every read-after-write, write-after-read and write-after-write between statements, weighted by
 // the latency of the statement the edge leaves.
 
-#include "skeleton/skeleton.h"
+#include "core/skeleton/skeleton.h"
 
 #include <string_view>
 #include <vector>

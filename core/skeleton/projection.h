@@ -4,7 +4,7 @@
 // The SKOPE-style projection of a skeleton on a core model: cycles against the unroll factor, the best
 // factor, the X-model workload (Z and E) and the error against measured cycles (docs/MODEL.md).
 
-#include "skeleton/schedule.h"
+#include "core/skeleton/schedule.h"
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "skeleton/schedule.h"
+#include "core/skeleton/schedule.h"
 
 #include <algorithm>
 #include <cmath>

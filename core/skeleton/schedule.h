@@ -4,7 +4,7 @@
 // List scheduling of a dependency graph on a core's pipelines, by critical path (docs/MODEL.md, "Code
 // skeletons").
 
-#include "skeleton/dependency_graph.h"
+#include "core/skeleton/dependency_graph.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // A code skeleton (docs/MODEL.md, "Code skeletons"): a perfect loop nest whose innermost body is a list of
 // statements that read and write named variables.
 
-#include "skeleton/core_model.h"
+#include "core/skeleton/core_model.h"
 
 #include <string>
 #include <string_view>

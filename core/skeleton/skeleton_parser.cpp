@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The skeleton language: a tokenizer and a recursive-descent parser whose errors name line and column.
-#include "skeleton/skeleton.h"
+#include "core/skeleton/skeleton.h"
 
-#include "support/error.h"
-#include "support/numbers.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
 
 #include <map>
 #include <optional>

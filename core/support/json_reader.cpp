@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/json_reader.h"
+#include "core/support/json_reader.h"
 
-#include "support/error.h"
-#include "support/text.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/numbers.h"
+#include "core/support/numbers.h"
 
 namespace crossroof::core {
 

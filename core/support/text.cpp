@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/text.h"
+#include "core/support/text.h"
 
 #include <charconv>
 #include <cmath>

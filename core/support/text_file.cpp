@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/text_file.h"
+#include "core/support/text_file.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 #include <fstream>

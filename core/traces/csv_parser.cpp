@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a table from text: the encoding check, the tokenizer and the sniffing of delimiter and decimal.
-#include "traces/csv_table.h"
+#include "core/traces/csv_table.h"
 
-#include "support/error.h"
-#include "support/text.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
 
 #include <algorithm>
 #include <cmath>

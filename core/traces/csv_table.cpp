@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The parsed table: column lookup and typed (numeric) access to its cells, and the number format of cells.
-#include "traces/csv_table.h"
+#include "core/traces/csv_table.h"
 
-#include "support/error.h"
-#include "support/text.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "support/text_file.h"
+#include "core/support/text_file.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/gpu_benches.h"
+#include "core/traces/gpu_benches.h"
 
-#include "traces/csv_table.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "support/text_file.h"
+#include "core/traces/csv_table.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/support/text_file.h"
 
 #include <algorithm>
 #include <cmath>

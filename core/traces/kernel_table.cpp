@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/kernel_table.h"
+#include "core/traces/kernel_table.h"
 
-#include "support/error.h"
-#include "support/text.h"
-#include "xmodel/xmodel.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/xmodel/xmodel.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "profiles/hardware_profile.h"
-#include "traces/ncu_csv.h"
-#include "xmodel/parameters.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/traces/ncu_csv.h"
+#include "core/xmodel/parameters.h"
 
 #include <optional>
 #include <string>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/memory_demand.h"
+#include "core/traces/memory_demand.h"
 
-#include "support/error.h"
-#include "support/numbers.h"
-#include "support/text.h"
-#include "traces/perf_stat.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/support/text.h"
+#include "core/traces/perf_stat.h"
 
 #include <cmath>
 #include <optional>

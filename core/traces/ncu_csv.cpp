@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/ncu_csv.h"
+#include "core/traces/ncu_csv.h"
 
-#include "support/error.h"
-#include "support/text.h"
-#include "traces/csv_table.h"
-#include "traces/ncu_lexical.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/traces/csv_table.h"
+#include "core/traces/ncu_lexical.h"
 
 #include <algorithm>
 #include <array>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The records an Nsight Compute export yields: device facts, per-kernel derived values, short kernel names.
-#include "traces/ncu_csv.h"
+#include "core/traces/ncu_csv.h"
 
-#include "support/text.h"
-#include "traces/ncu_lexical.h"
+#include "core/support/text.h"
+#include "core/traces/ncu_lexical.h"
 
 #include <algorithm>
 #include <cmath>

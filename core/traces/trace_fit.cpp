@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/trace_fit.h"
+#include "core/traces/trace_fit.h"
 
-#include "support/error.h"
-#include "support/least_squares.h"
-#include "support/text.h"
-#include "xmodel/xmodel.h"
+#include "core/support/error.h"
+#include "core/support/least_squares.h"
+#include "core/support/text.h"
+#include "core/xmodel/xmodel.h"
 
 #include <Eigen/Dense>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "xmodel/parameters.h"
+#include "core/xmodel/parameters.h"
 
 #include <cstddef>
 #include <span>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/trace_import.h"
+#include "core/traces/trace_import.h"
 
-#include "traces/memory_demand.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "support/text_file.h"
-#include "traces/csv_table.h"
-#include "traces/gpu_benches.h"
-#include "traces/ncu_csv.h"
-#include "traces/perf_stat.h"
+#include "core/traces/memory_demand.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/support/text_file.h"
+#include "core/traces/csv_table.h"
+#include "core/traces/gpu_benches.h"
+#include "core/traces/ncu_csv.h"
+#include "core/traces/perf_stat.h"
 
 #include <algorithm>
 #include <cctype>

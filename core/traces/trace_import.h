@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "traces/csv_table.h"
-#include "traces/trace_set.h"
+#include "core/traces/csv_table.h"
+#include "core/traces/trace_set.h"
 
 #include <optional>
 #include <string>

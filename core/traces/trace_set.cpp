@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/trace_set.h"
+#include "core/traces/trace_set.h"
 
-#include "support/error.h"
-#include "support/json_reader.h"
+#include "core/support/error.h"
+#include "core/support/json_reader.h"
 
 #include <algorithm>
 #include <array>

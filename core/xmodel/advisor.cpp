@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "xmodel/advisor.h"
+#include "core/xmodel/advisor.h"
 
-#include "xmodel/equilibrium_scan.h"
-#include "support/error.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/equilibrium_scan.h"
+#include "core/support/error.h"
+#include "core/xmodel/xmodel.h"
 
 #include <algorithm>
 #include <cmath>

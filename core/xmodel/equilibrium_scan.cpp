@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "xmodel/equilibrium_scan.h"
+#include "core/xmodel/equilibrium_scan.h"
 
 #include <algorithm>
 #include <cmath>

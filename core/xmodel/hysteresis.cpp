@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "xmodel/hysteresis.h"
+#include "core/xmodel/hysteresis.h"
 
-#include "xmodel/equilibrium_scan.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/equilibrium_scan.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/xmodel/xmodel.h"
 
 #include <algorithm>
 #include <cmath>

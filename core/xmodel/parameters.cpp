@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "xmodel/parameters.h"
+#include "core/xmodel/parameters.h"
 
-#include "support/error.h"
-#include "support/numbers.h"
-#include "support/text.h"
+#include "core/support/error.h"
+#include "core/support/numbers.h"
+#include "core/support/text.h"
 
 #include <array>
 #include <cmath>

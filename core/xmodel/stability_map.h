@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "xmodel/equilibrium_scan.h"
-#include "xmodel/parameters.h"
+#include "core/xmodel/equilibrium_scan.h"
+#include "core/xmodel/parameters.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-bench: measures the speed targets of docs/PERFORMANCE.md and prints them as JSON.
 #include "export/figure_export.h"
-#include "traces/gpu_benches.h"
-#include "xmodel/hysteresis.h"
-#include "traces/perf_stat.h"
-#include "profiles/profile_library.h"
-#include "skeleton/projection.h"
-#include "xmodel/stability_map.h"
-#include "traces/trace_fit.h"
+#include "core/traces/gpu_benches.h"
+#include "core/xmodel/hysteresis.h"
+#include "core/traces/perf_stat.h"
+#include "core/profiles/profile_library.h"
+#include "core/skeleton/projection.h"
+#include "core/xmodel/stability_map.h"
+#include "core/traces/trace_fit.h"
 #include "main_window.h"
-#include "markov/markov.h"
+#include "core/markov/markov.h"
 #include "markov/markov_view.h"
-#include "modeltree/cross_validation.h"
+#include "core/modeltree/cross_validation.h"
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_panel.h"
@@ -21,7 +21,7 @@
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

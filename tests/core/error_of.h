@@ -3,7 +3,7 @@
 
 // The message of a refusal, for tests that check what a user is told.
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: CSV tables from arbitrary bytes, with detected and with forced delimiters. Only core::InputError
 // may leave the parser; anything else (a crash, another exception, a sanitizer report) is a bug.
-#include "traces/csv_table.h"
-#include "support/error.h"
+#include "core/traces/csv_table.h"
+#include "core/support/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: gpu-benches stream output, its tidy CSV and gpu-latency output from arbitrary bytes. Only
 // core::InputError may leave the parsers.
-#include "support/error.h"
-#include "traces/gpu_benches.h"
+#include "core/support/error.h"
+#include "core/traces/gpu_benches.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: the model tree's training CSV and measured-CPI file from arbitrary bytes, and whatever parses
 // trained, cross-validated and predicted. Only core::InputError may leave; anything else is a bug.
-#include "modeltree/extrapolation.h"
-#include "support/error.h"
+#include "core/modeltree/extrapolation.h"
+#include "core/support/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: Nsight Compute CSV from arbitrary bytes. Only core::InputError may leave the parser.
-#include "support/error.h"
-#include "traces/ncu_csv.h"
+#include "core/support/error.h"
+#include "core/traces/ncu_csv.h"
 
 #include <cstddef>
 #include <cstdint>

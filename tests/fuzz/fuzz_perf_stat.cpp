@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: perf stat -x output from arbitrary bytes, and the memory demand trace made from it. Only
 // core::InputError may leave the parser.
-#include "bandwidth/bandwidth_curve.h"
-#include "support/error.h"
-#include "traces/memory_demand.h"
-#include "traces/perf_stat.h"
+#include "core/bandwidth/bandwidth_curve.h"
+#include "core/support/error.h"
+#include "core/traces/memory_demand.h"
+#include "core/traces/perf_stat.h"
 
 #include <cstddef>
 #include <cstdint>

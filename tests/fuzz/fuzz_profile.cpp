@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: hardware profiles (JSON) from arbitrary bytes. Only core::InputError may leave the reader; a
 // profile it accepts must survive a round trip through profileToText() (what File > Save Profile writes).
-#include "profiles/hardware_profile.h"
-#include "support/error.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/support/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,8 +3,8 @@
 // a session it accepts must survive a round trip through sessionToJson() (File > Save Session). Linked
 // traces are looked up under a folder that does not exist, so that no input reads files of this machine
 // through a relative link.
-#include "session/session.h"
-#include "support/error.h"
+#include "core/session/session.h"
+#include "core/support/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: code skeletons from arbitrary bytes. Only core::InputError may leave the parser; a skeleton it
 // accepts is projected too (small bodies only, to keep the fuzzer fast), and the projection must be finite.
-#include "skeleton/projection.h"
-#include "support/error.h"
+#include "core/skeleton/projection.h"
+#include "core/support/error.h"
 
 #include <cmath>
 #include <cstddef>

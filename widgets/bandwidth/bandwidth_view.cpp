@@ -7,7 +7,7 @@
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
-#include "support/error.h"
+#include "core/support/error.h"
 #include "traces/trace_state.h"
 
 #include <qcustomplot.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "bandwidth/bandwidth_curve.h"
+#include "core/bandwidth/bandwidth_curve.h"
 
 #include <QWidget>
 

@@ -5,11 +5,11 @@
 #include "common/save_file.h"
 #include "common/user_profiles.h"
 
-#include "calibration/probe_analysis.h"
+#include "core/calibration/probe_analysis.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <qcustomplot.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "calibration/calibration.h"
-#include "calibration/kernel_family.h"
-#include "xmodel/parameters.h"
+#include "core/calibration/calibration.h"
+#include "core/calibration/kernel_family.h"
+#include "core/xmodel/parameters.h"
 
 #include <QDialog>
 #include <QList>

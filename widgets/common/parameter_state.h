@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "profiles/hardware_profile.h"
-#include "xmodel/parameters.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/xmodel/parameters.h"
 
 #include <QObject>
 #include <QString>

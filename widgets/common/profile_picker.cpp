@@ -3,7 +3,7 @@
 
 #include "common/parameter_state.h"
 #include "common/user_profiles.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <QSignalBlocker>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "profiles/hardware_profile.h"
+#include "core/profiles/hardware_profile.h"
 
 #include <QComboBox>
 

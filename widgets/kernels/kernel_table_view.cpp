@@ -5,10 +5,10 @@
 #include "common/number_format.h"
 
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "traces/csv_table.h"
+#include "core/profiles/profile_library.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/traces/csv_table.h"
 
 #include <QColor>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "traces/kernel_table.h"
-#include "traces/ncu_csv.h"
+#include "core/traces/kernel_table.h"
+#include "core/traces/ncu_csv.h"
 
 #include <QStringList>
 #include <QWidget>

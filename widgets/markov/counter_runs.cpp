@@ -2,7 +2,7 @@
 #include "markov/counter_runs.h"
 
 #include "common/number_format.h"
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <QFile>
 #include <QFileInfo>

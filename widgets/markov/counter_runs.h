@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "markov/markov_counters.h"
-#include "traces/perf_stat.h"
+#include "core/markov/markov_counters.h"
+#include "core/traces/perf_stat.h"
 
 #include <QCoreApplication>
 #include <QString>

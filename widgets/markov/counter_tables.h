@@ -2,7 +2,7 @@
 #pragma once
 // The tables of the counters dialog: how each is set up, and the table of the nine starting pairs.
 
-#include "markov/markov_counters.h"
+#include "core/markov/markov_counters.h"
 
 #include <QTableWidget>
 

@@ -4,8 +4,8 @@
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_style.h"
-#include "markov/markov.h"
-#include "support/error.h"
+#include "core/markov/markov.h"
+#include "core/support/error.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

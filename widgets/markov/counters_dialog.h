@@ -3,7 +3,7 @@
 
 #include "markov/counter_runs.h"
 #include "markov/counter_tables.h"
-#include "markov/markov_counters.h"
+#include "core/markov/markov_counters.h"
 
 #include <QDialog>
 

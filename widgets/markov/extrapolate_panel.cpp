@@ -9,9 +9,9 @@
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "markov/training_columns_dialog.h"
-#include "modeltree/tree_text.h"
-#include "support/error.h"
-#include "traces/csv_table.h"
+#include "core/modeltree/tree_text.h"
+#include "core/support/error.h"
+#include "core/traces/csv_table.h"
 
 #include <qcustomplot.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "modeltree/extrapolation.h"
+#include "core/modeltree/extrapolation.h"
 
 #include <QPointer>
 #include <QWidget>

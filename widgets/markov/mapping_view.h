@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "markov/cpu_topology.h"
-#include "profiles/hardware_profile.h"
-#include "session/session.h"
+#include "core/markov/cpu_topology.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/session/session.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "markov/markov.h"
+#include "core/markov/markov.h"
 
 #include <QSharedPointer>
 #include <QWidget>

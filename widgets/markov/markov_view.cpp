@@ -11,8 +11,8 @@
 #include "markov/coloured_surface.h"
 #include "markov/counters_dialog.h"
 #include "markov/markov_slice_charts.h"
-#include "support/contour.h"
-#include "support/error.h"
+#include "core/support/contour.h"
+#include "core/support/error.h"
 
 #include <qcustomplot.h>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "profiles/hardware_profile.h"
+#include "core/profiles/hardware_profile.h"
 #include "markov/coloured_surface.h"
-#include "markov/markov.h"
-#include "markov/markov_counters.h"
-#include "session/session.h"
+#include "core/markov/markov.h"
+#include "core/markov/markov_counters.h"
+#include "core/session/session.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "modeltree/training_set.h"
+#include "core/modeltree/training_set.h"
 
 #include <QDialog>
 

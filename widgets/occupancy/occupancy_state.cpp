@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "occupancy/occupancy_state.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 #include "common/parameter_state.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "occupancy/occupancy.h"
-#include "session/session.h"
+#include "core/occupancy/occupancy.h"
+#include "core/session/session.h"
 
 #include <QObject>
 #include <QString>

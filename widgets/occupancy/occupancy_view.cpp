@@ -2,7 +2,7 @@
 #include "occupancy/occupancy_view.h"
 
 #include "common/cached_group_box.h"
-#include "support/error.h"
+#include "core/support/error.h"
 #include "occupancy/occupancy_state.h"
 #include "common/limited_spin_box.h"
 #include "common/plot_navigator.h"

@@ -6,9 +6,9 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "kernels/kernel_table_view.h"
-#include "support/error.h"
-#include "support/text.h"
-#include "xmodel/xmodel.h"
+#include "core/support/error.h"
+#include "core/support/text.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

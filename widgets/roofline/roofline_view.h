@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "traces/ncu_csv.h"
+#include "core/traces/ncu_csv.h"
 
 #include <QList>
 #include <QPointF>

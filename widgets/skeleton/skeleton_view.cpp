@@ -6,9 +6,9 @@
 #include "common/plot_navigator.h"
 #include "common/narrow_layout.h"
 #include "common/plot_style.h"
-#include "profiles/profile_library.h"
-#include "skeleton/bundled_skeletons.h"
-#include "support/error.h"
+#include "core/profiles/profile_library.h"
+#include "core/skeleton/bundled_skeletons.h"
+#include "core/support/error.h"
 
 #include <qcustomplot.h>
 

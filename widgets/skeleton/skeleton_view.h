@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "profiles/hardware_profile.h"
-#include "session/session.h"
-#include "skeleton/projection.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/session/session.h"
+#include "core/skeleton/projection.h"
 
 #include <QWidget>
 

@@ -4,8 +4,8 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/qt_text.h"
-#include "support/error.h"
-#include "xmodel/advisor.h"
+#include "core/support/error.h"
+#include "core/xmodel/advisor.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

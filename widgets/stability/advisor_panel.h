@@ -2,7 +2,7 @@
 #pragma once
 
 #include "common/latest_job.h"
-#include "xmodel/advisor.h"
+#include "core/xmodel/advisor.h"
 
 #include <QWidget>
 

@@ -5,8 +5,8 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
-#include "support/error.h"
-#include "xmodel/hysteresis.h"
+#include "core/support/error.h"
+#include "core/xmodel/hysteresis.h"
 
 #include <algorithm>
 #include <cmath>

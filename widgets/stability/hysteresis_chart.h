@@ -2,8 +2,8 @@
 #pragma once
 
 #include "common/latest_job.h"
-#include "xmodel/hysteresis.h"
-#include "xmodel/parameters.h"
+#include "core/xmodel/hysteresis.h"
+#include "core/xmodel/parameters.h"
 
 #include <qcustomplot.h>
 

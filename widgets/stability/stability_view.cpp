@@ -12,7 +12,7 @@
 #include "common/qt_text.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

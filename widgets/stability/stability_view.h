@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "session/session.h"
-#include "xmodel/hysteresis.h"
-#include "xmodel/stability_map.h"
+#include "core/session/session.h"
+#include "core/xmodel/hysteresis.h"
+#include "core/xmodel/stability_map.h"
 
 #include <QWidget>
 

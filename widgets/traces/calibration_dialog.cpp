@@ -6,10 +6,10 @@
 #include "common/save_file.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
-#include "profiles/hardware_profile.h"
-#include "support/error.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/support/error.h"
 #include "traces/trace_state.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "traces/trace_fit.h"
+#include "core/traces/trace_fit.h"
 
 #include <QDialog>
 #include <QList>

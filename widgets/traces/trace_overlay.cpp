@@ -5,10 +5,10 @@
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "common/steady_plot.h"
-#include "occupancy/runtime_fit.h"
-#include "support/error.h"
+#include "core/occupancy/runtime_fit.h"
+#include "core/support/error.h"
 #include "traces/trace_state.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_state.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "traces/trace_import.h"
+#include "core/traces/trace_import.h"
 
 #include <QObject>
 #include <QString>

@@ -6,8 +6,8 @@
 #include "traces/trace_import_dialog.h"
 #include "traces/trace_state.h"
 #include "common/number_format.h"
-#include "support/error.h"
-#include "traces/gpu_benches.h"
+#include "core/support/error.h"
+#include "core/traces/gpu_benches.h"
 
 #include <QDir>
 #include <QFile>

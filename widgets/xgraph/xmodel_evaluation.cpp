@@ -3,7 +3,7 @@
 
 #include "common/vector_state.h"
 
-#include "support/error.h"
+#include "core/support/error.h"
 #include "common/parameter_state.h"
 
 namespace crossroof::widgets {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QObject>
 #include <QString>

@@ -8,8 +8,8 @@
 #include "common/narrow_layout.h"
 #include "common/plot_style.h"
 #include "occupancy/occupancy_state.h"
-#include "occupancy/scheduling.h"
-#include "support/error.h"
+#include "core/occupancy/scheduling.h"
+#include "core/support/error.h"
 
 #include <qcustomplot.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "occupancy/scheduling.h"
-#include "session/session.h"
+#include "core/occupancy/scheduling.h"
+#include "core/session/session.h"
 
 #include <QWidget>
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <QDir>
 #include <QFile>

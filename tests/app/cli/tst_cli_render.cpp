@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "commands.h"
-#include "session/session.h"
-#include "traces/trace_import.h"
+#include "core/session/session.h"
+#include "core/traces/trace_import.h"
 
 #include <QFile>
 #include <QImage>

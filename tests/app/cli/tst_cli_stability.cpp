@@ -2,7 +2,7 @@
 #include "cli.h"
 #include "cli_run.h"
 #include "core/model_fixtures.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
-#include "xmodel/parameters.h"
+#include "core/profiles/profile_library.h"
+#include "core/xmodel/parameters.h"
 
 #include <qcustomplot.h>
 

@@ -4,7 +4,7 @@
 #include "main_window.h"
 
 #include "export/figure_export.h"
-#include "session/session.h"
+#include "core/session/session.h"
 
 #include <QApplication>
 #include <QTest>

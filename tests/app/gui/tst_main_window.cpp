@@ -7,7 +7,7 @@
 #include "markov/extrapolate_panel.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_view.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "common/steady_plot.h"
 #include "support/image_compare.h"
 #include "roofline/roofline_view.h"

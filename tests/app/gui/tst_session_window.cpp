@@ -4,7 +4,7 @@
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_state.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
 #include "traces/trace_state.h"

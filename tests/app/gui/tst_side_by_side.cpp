@@ -6,7 +6,7 @@
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "occupancy/occupancy_view.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "stability/stability_view.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"

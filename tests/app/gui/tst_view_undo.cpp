@@ -6,7 +6,7 @@
 #include "occupancy/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "stability/stability_view.h"
 #include "zigzag/zigzag_view.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "bandwidth/bandwidth_curve.h"
-#include "support/error.h"
+#include "core/bandwidth/bandwidth_curve.h"
+#include "core/support/error.h"
 #include "import_fixtures.h"
-#include "traces/memory_demand.h"
-#include "traces/perf_stat.h"
+#include "core/traces/memory_demand.h"
+#include "core/traces/perf_stat.h"
 
 #include <QFile>
 #include <QTest>

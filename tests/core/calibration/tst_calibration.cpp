@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Whole-model calibration on the measured H100 SXM kernel family (tests/data/h100_sxm).
 
-#include "calibration/calibration.h"
-#include "calibration/probe_analysis.h"
+#include "core/calibration/calibration.h"
+#include "core/calibration/probe_analysis.h"
 #include "core/error_of.h"
-#include "profiles/hardware_profile.h"
-#include "support/error.h"
-#include "xmodel/xmodel.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/support/error.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QTemporaryDir>
 #include <QTest>

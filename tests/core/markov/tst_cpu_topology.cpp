@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "markov/cpu_topology.h"
-#include "support/error.h"
-#include "profiles/hardware_profile.h"
-#include "markov/markov.h"
-#include "profiles/profile_library.h"
+#include "core/markov/cpu_topology.h"
+#include "core/support/error.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/markov/markov.h"
+#include "core/profiles/profile_library.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "markov/markov.h"
+#include "core/support/error.h"
+#include "core/markov/markov.h"
 
 #include <QElapsedTimer>
 #include <QTest>

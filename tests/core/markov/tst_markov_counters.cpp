@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "markov/markov.h"
-#include "markov/markov_counters.h"
+#include "core/support/error.h"
+#include "core/markov/markov.h"
+#include "core/markov/markov_counters.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // k-fold cross-validation of model trees: the fold rule, a leave-one-out case computed by hand, bad folds.
 
 #include "core/error_of.h"
-#include "modeltree/cross_validation.h"
-#include "support/error.h"
+#include "core/modeltree/cross_validation.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // extrapolation small enough to check by hand.
 
 #include "core/error_of.h"
-#include "modeltree/extrapolation.h"
-#include "support/error.h"
+#include "core/modeltree/extrapolation.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

@@ -3,9 +3,9 @@
 // enough to compute by hand, ties, and bad input.
 
 #include "core/error_of.h"
-#include "modeltree/model_tree.h"
-#include "modeltree/tree_text.h"
-#include "support/error.h"
+#include "core/modeltree/model_tree.h"
+#include "core/modeltree/tree_text.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

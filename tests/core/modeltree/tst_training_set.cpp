@@ -2,8 +2,8 @@
 // The training CSV of the model-tree step and the measured-CPI file: columns, renaming, and every refusal.
 
 #include "core/error_of.h"
-#include "modeltree/training_set.h"
-#include "support/error.h"
+#include "core/modeltree/training_set.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A model tree in print: the indented tree, the rule table of the thesis' appendix, the linear models.
 
-#include "modeltree/tree_text.h"
+#include "core/modeltree/tree_text.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/compute_capability.h"
-#include "support/error.h"
-#include "occupancy/occupancy.h"
+#include "core/occupancy/compute_capability.h"
+#include "core/support/error.h"
+#include "core/occupancy/occupancy.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "occupancy/runtime_fit.h"
-#include "occupancy/scheduling.h"
+#include "core/support/error.h"
+#include "core/occupancy/runtime_fit.h"
+#include "core/occupancy/scheduling.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "profiles/hardware_profile.h"
-#include "profiles/profile_library.h"
-#include "skeleton/core_model.h"
-#include "support/error.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/profiles/profile_library.h"
+#include "core/skeleton/core_model.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

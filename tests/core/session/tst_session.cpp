@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "profiles/profile_library.h"
-#include "session/session.h"
-#include "traces/trace_import.h"
-#include "xmodel/advisor.h"
-#include "xmodel/hysteresis.h"
-#include "xmodel/xmodel.h"
+#include "core/support/error.h"
+#include "core/profiles/profile_library.h"
+#include "core/session/session.h"
+#include "core/traces/trace_import.h"
+#include "core/xmodel/advisor.h"
+#include "core/xmodel/hysteresis.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QDir>
 #include <QFile>

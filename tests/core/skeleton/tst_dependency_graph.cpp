@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "skeleton/bundled_skeletons.h"
-#include "skeleton/dependency_graph.h"
-#include "support/error.h"
+#include "core/skeleton/bundled_skeletons.h"
+#include "core/skeleton/dependency_graph.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "profiles/profile_library.h"
-#include "skeleton/bundled_skeletons.h"
-#include "skeleton/projection.h"
-#include "support/error.h"
+#include "core/profiles/profile_library.h"
+#include "core/skeleton/bundled_skeletons.h"
+#include "core/skeleton/projection.h"
+#include "core/support/error.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "skeleton/bundled_skeletons.h"
-#include "skeleton/schedule.h"
+#include "core/skeleton/bundled_skeletons.h"
+#include "core/skeleton/schedule.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/contour.h"
+#include "core/support/contour.h"
 
 #include <QTest>
 

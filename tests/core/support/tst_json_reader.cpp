@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "profiles/hardware_profile.h"
-#include "support/error.h"
-#include "support/json_reader.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/support/error.h"
+#include "core/support/json_reader.h"
 
 #include <QTest>
 

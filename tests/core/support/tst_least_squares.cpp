@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "support/least_squares.h"
+#include "core/support/error.h"
+#include "core/support/least_squares.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "support/text_file.h"
-#include "traces/csv_table.h"
-#include "traces/gpu_benches.h"
-#include "traces/perf_stat.h"
+#include "core/support/error.h"
+#include "core/support/text_file.h"
+#include "core/traces/csv_table.h"
+#include "core/traces/gpu_benches.h"
+#include "core/traces/perf_stat.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/csv_table.h"
-#include "support/error.h"
+#include "core/traces/csv_table.h"
+#include "core/support/error.h"
 #include "import_fixtures.h"
 
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/csv_table.h"
-#include "support/error.h"
+#include "core/traces/csv_table.h"
+#include "core/support/error.h"
 #include "import_fixtures.h"
-#include "traces/kernel_table.h"
-#include "traces/ncu_csv.h"
+#include "core/traces/kernel_table.h"
+#include "core/traces/ncu_csv.h"
 
 #include <QTemporaryDir>
 #include <QTest>

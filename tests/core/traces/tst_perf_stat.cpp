@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "traces/perf_stat.h"
+#include "core/support/error.h"
+#include "core/traces/perf_stat.h"
 
 #include <QFile>
 #include <QTemporaryDir>

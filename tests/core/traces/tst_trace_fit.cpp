@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "traces/gpu_benches.h"
+#include "core/support/error.h"
+#include "core/traces/gpu_benches.h"
 #include "import_fixtures.h"
 #include "model_fixtures.h"
-#include "traces/trace_fit.h"
-#include "xmodel/xmodel.h"
+#include "core/traces/trace_fit.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QFile>
 #include <QTest>

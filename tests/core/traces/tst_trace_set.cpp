@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "traces/trace_set.h"
+#include "core/support/error.h"
+#include "core/traces/trace_set.h"
 
 #include <QTest>
 

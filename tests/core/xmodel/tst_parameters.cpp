@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
-#include "xmodel/parameters.h"
+#include "core/support/error.h"
+#include "core/xmodel/parameters.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "support/error.h"
+#include "core/support/error.h"
 #include "model_fixtures.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QTest>
 

@@ -4,8 +4,8 @@
 #include "common/user_profiles.h"
 
 #include "common/parameter_state.h"
-#include "profiles/hardware_profile.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/hardware_profile.h"
+#include "core/profiles/profile_library.h"
 
 #include <qcustomplot.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "support/image_compare.h"
 #include "xgraph/flow_arrows.h"
 #include "xgraph/xgraph_view.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <QSignalSpy>
 #include <QTest>

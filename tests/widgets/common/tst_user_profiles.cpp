@@ -2,7 +2,7 @@
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
 #include "common/user_profiles.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
 #include "kernels/kernel_table_view.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <QLabel>
 #include <QLineEdit>

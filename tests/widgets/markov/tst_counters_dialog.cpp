@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/counters_dialog.h"
-#include "markov/markov.h"
-#include "markov/markov_counters.h"
-#include "traces/perf_stat.h"
+#include "core/markov/markov.h"
+#include "core/markov/markov_counters.h"
+#include "core/traces/perf_stat.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "markov/cpu_topology.h"
+#include "core/markov/cpu_topology.h"
 #include "markov/mapping_view.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <qcustomplot.h>
 

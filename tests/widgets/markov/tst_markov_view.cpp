@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/counters_dialog.h"
-#include "markov/cpu_topology.h"
-#include "markov/markov.h"
-#include "markov/markov_counters.h"
+#include "core/markov/cpu_topology.h"
+#include "core/markov/markov.h"
+#include "core/markov/markov_counters.h"
 #include "markov/markov_view.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 
 #include <qcustomplot.h>
 

@@ -3,7 +3,7 @@
 #include "occupancy/occupancy_view.h"
 #include "common/limited_spin_box.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "zigzag/zigzag_view.h"
 
 #include <qcustomplot.h>

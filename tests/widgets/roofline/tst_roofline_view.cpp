@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
 #include "export/figure_export.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "roofline/roofline_view.h"
-#include "traces/ncu_csv.h"
-#include "xmodel/xmodel.h"
+#include "core/traces/ncu_csv.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

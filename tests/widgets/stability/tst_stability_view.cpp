@@ -3,7 +3,7 @@
 #include "common/parameter_state.h"
 #include "stability/stability_view.h"
 #include "support/image_compare.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 

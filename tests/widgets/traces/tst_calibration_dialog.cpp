@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/calibration_dialog.h"
-#include "support/error.h"
-#include "profiles/hardware_profile.h"
+#include "core/support/error.h"
+#include "core/profiles/hardware_profile.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "traces/trace_state.h"
-#include "xmodel/xmodel.h"
+#include "core/xmodel/xmodel.h"
 
 #include "support/full_disk.h"
 

@@ -2,7 +2,7 @@
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "occupancy/occupancy_state.h"
-#include "profiles/profile_library.h"
+#include "core/profiles/profile_library.h"
 #include "traces/trace_overlay.h"
 #include "traces/trace_state.h"
 #include "xgraph/xgraph_view.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "occupancy/occupancy_state.h"
 #include "common/parameter_state.h"
-#include "profiles/profile_library.h"
-#include "occupancy/scheduling.h"
+#include "core/profiles/profile_library.h"
+#include "core/occupancy/scheduling.h"
 #include "zigzag/zigzag_view.h"
 
 #include <qcustomplot.h>
