@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <ostream>
 
 namespace crossroof::cli {
@@ -58,18 +59,66 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         }
     }
 
+    // One list of columns for the CSV and the JSON kernels, so that both say the same.
+    using Field = std::pair<const char *, std::function<Json(const core::KernelRow &)>>;
+    const auto workload = [](double core::KernelWorkload::*member) {
+        return [member](const core::KernelRow &k) { return k.workload ? Json(*k.workload.*member) : Json(nullptr); };
+    };
+    const auto param = [](double core::XModelParams::*member) {
+        return [member](const core::KernelRow &k) { return k.params ? Json(*k.params.*member) : Json(nullptr); };
+    };
+    const auto text = [](const std::string &v) { return v.empty() ? Json(nullptr) : Json(v); };
+    const std::vector<Field> fields{
+        {"id", [](const auto &k) { return Json(k.id); }},
+        {"name", [](const auto &k) { return Json(k.name); }},
+        {"short_name", [](const auto &k) { return Json(k.short_name); }},
+        {"grid", [](const auto &k) { return Json(k.grid); }},
+        {"block", [](const auto &k) { return Json(k.block); }},
+        {"warps_per_sm", [](const auto &k) { return optional(k.warps_per_sm); }},
+        {"duration_ns", [](const auto &k) { return optional(k.duration_ns); }},
+        {"dram_gbs", [](const auto &k) { return optional(k.dram_gbs); }},
+        {"dram_gbs_derived", [](const auto &k) { return Json(k.dram_gbs_derived); }},
+        {"Z", [](const auto &k) { return optional(k.Z); }},
+        {"req_bytes", workload(&core::KernelWorkload::req_bytes)},
+        {"dram_bytes", workload(&core::KernelWorkload::dram_bytes)},
+        {"m", workload(&core::KernelWorkload::m)},
+        {"stores_only", [](const auto &k) { return k.workload ? Json(k.workload->stores_only) : Json(nullptr); }},
+        {"l1_hit", [](const auto &k) { return k.workload ? optional(k.workload->l1_hit) : Json(nullptr); }},
+        {"l2_hit", [](const auto &k) { return k.workload ? optional(k.workload->l2_hit) : Json(nullptr); }},
+        {"clock_ghz", param(&core::XModelParams::clock_ghz)},
+        {"E", param(&core::XModelParams::E)},
+        {"measured_gops", workload(&core::KernelWorkload::measured_gops)},
+        {"predicted_gops", [](const auto &k) { return optional(k.predicted_gops); }},
+        {"predicted_gbs", [](const auto &k) { return optional(k.predicted_gbs); }},
+        {"naive_gbs", [](const auto &k) { return optional(k.naive_gbs); }},
+        {"roofline_gbs", [](const auto &k) { return optional(k.roofline_gbs); }},
+        {"error", [](const auto &k) { return optional(k.error); }},
+        {"bound",
+         [](const auto &k) { return k.bound ? Json(std::string(core::boundClassName(*k.bound))) : Json(nullptr); }},
+        {"ncu_metrics", [text](const auto &k) { return text(k.ncu_metrics); }},
+        {"skipped", [text](const auto &k) { return text(k.skipped); }},
+    };
+    const std::optional<core::KernelAccuracy> accuracy = core::kernelAccuracy(table.rows);
+
     if (format == OutputFormat::Csv) {
-        // The kernels only; the device and the warnings are in the JSON (the warnings also go to stderr).
+        // The kernels only; the device, the accuracy and the warnings are in the JSON (the warnings also go to
+        // stderr).
         for (const std::string &w : table.warnings)
             err << "crossroof-cli kernels: warning: " << w << '\n';
-        const auto number = [](const std::optional<double> &v) { return v ? csvNumber(*v) : std::string(); };
-        writeCsvRow(out, {"id", "name", "short_name", "grid", "block", "warps_per_sm", "duration_ns", "dram_gbs",
-                          "dram_gbs_derived", "Z", "predicted_gbs", "error", "skipped"});
+        std::vector<std::string> header;
+        for (const Field &f : fields)
+            header.emplace_back(f.first);
+        writeCsvRow(out, header);
         for (const core::KernelRow &k : table.rows) {
-            writeCsvRow(out, {csvText(k.id), csvText(k.name), csvText(k.short_name), csvText(k.grid),
-                              csvText(k.block), number(k.warps_per_sm), number(k.duration_ns), number(k.dram_gbs),
-                              k.dram_gbs_derived ? "true" : "false", number(k.Z), number(k.predicted_gbs),
-                              number(k.error), csvText(k.skipped)});
+            std::vector<std::string> cells;
+            for (const Field &f : fields) {
+                const Json v = f.second(k);
+                cells.push_back(v.is_null()      ? std::string()
+                                : v.is_boolean() ? std::string(v.get<bool>() ? "true" : "false")
+                                : v.is_number()  ? csvNumber(v.get<double>())
+                                                 : csvText(v.get<std::string>()));
+            }
+            writeCsvRow(out, cells);
         }
         return;
     }
@@ -84,22 +133,19 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         j["device"] = device;
         j["profile"] = in.profile.id;
         j["warnings"] = table.warnings;
+        if (accuracy) {
+            j["accuracy"] = {{"kernels", accuracy->kernels},
+                             {"model", accuracy->model},
+                             {"naive", accuracy->naive},
+                             {"roofline", accuracy->roofline}};
+        } else {
+            j["accuracy"] = nullptr;
+        }
         Json kernels = Json::array();
         for (const core::KernelRow &k : table.rows) {
             Json row;
-            row["id"] = k.id;
-            row["name"] = k.name;
-            row["short_name"] = k.short_name;
-            row["grid"] = k.grid;
-            row["block"] = k.block;
-            row["warps_per_sm"] = optional(k.warps_per_sm);
-            row["duration_ns"] = optional(k.duration_ns);
-            row["dram_gbs"] = optional(k.dram_gbs);
-            row["dram_gbs_derived"] = k.dram_gbs_derived;
-            row["Z"] = optional(k.Z);
-            row["predicted_gbs"] = optional(k.predicted_gbs);
-            row["error"] = optional(k.error);
-            row["skipped"] = k.skipped.empty() ? Json(nullptr) : Json(k.skipped);
+            for (const Field &f : fields)
+                row[f.first] = f.second(k);
             kernels.push_back(std::move(row));
         }
         j["kernels"] = std::move(kernels);
@@ -110,22 +156,36 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         << report.device.describe() << ", profile " << in.profile.id << '\n';
     for (const std::string &w : table.warnings)
         out << "Warning: " << w << '\n';
-    out << "ID    warps/SM  duration_us   DRAM GB/s        Z  predicted   error  name\n";
+    out << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
+           "name\n";
     for (const core::KernelRow &k : table.rows) {
-        char line[160];
-        std::snprintf(line, sizeof line, "%-5s %9s %12s %10s%s %8s %10s %7s  ", k.id.c_str(),
+        const auto w = [&](double core::KernelWorkload::*member) {
+            return k.workload ? std::optional(*k.workload.*member) : std::nullopt;
+        };
+        char line[200];
+        std::snprintf(line, sizeof line, "%-5s %9s %12s %8s %6s %7s %6s %10s%s %10s %7s  %-9s ", k.id.c_str(),
                       textOf(k.warps_per_sm).c_str(),
                       textOf(k.duration_ns ? std::optional(*k.duration_ns / 1e3) : std::nullopt).c_str(),
-                      textOf(k.dram_gbs).c_str(), k.dram_gbs_derived ? "*" : " ", textOf(k.Z).c_str(),
-                      textOf(k.predicted_gbs).c_str(),
-                      k.error ? fmt(*k.error * 100, "%+.1f%%").c_str() : "-");
+                      textOf(k.Z).c_str(), textOf(w(&core::KernelWorkload::req_bytes), "%.0f").c_str(),
+                      textOf(w(&core::KernelWorkload::dram_bytes), "%.1f").c_str(),
+                      k.workload && k.workload->stores_only ? "st" : textOf(w(&core::KernelWorkload::m), "%.2g").c_str(),
+                      textOf(k.dram_gbs).c_str(), k.dram_gbs_derived ? "*" : " ", textOf(k.predicted_gbs).c_str(),
+                      k.error ? fmt(*k.error * 100, "%+.1f%%").c_str() : "-",
+                      k.bound ? std::string(core::boundClassName(*k.bound)).c_str() : "-");
         out << line << k.short_name;
         if (!k.skipped.empty())
             out << "  (skipped: " << k.skipped << ")";
         out << '\n';
     }
     if (std::any_of(table.rows.begin(), table.rows.end(), [](const auto &k) { return k.dram_gbs_derived; }))
-        out << "* derived from DRAM Throughput % and the profile's R\n";
+        out << "* derived from DRAM Throughput % and the profile's peak DRAM bandwidth\n";
+    if (std::any_of(table.rows.begin(), table.rows.end(), [](const auto &k) { return k.workload && k.workload->stores_only; }))
+        out << "st: only stores, which do not hold a warp (m = " << fmt(core::kStoresOnlyInFlight, "%.0f") << ")\n";
+    if (accuracy) {
+        out << "Mean accuracy over " << accuracy->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
+            << fmt(accuracy->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(accuracy->naive, "%.3f")
+            << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(accuracy->roofline, "%.3f") << "\n";
+    }
 }
 
 constexpr const char *kKernelsHelp
@@ -133,15 +193,20 @@ constexpr const char *kKernelsHelp
           "                             [--format text|json|csv] [--json]\n\n"
           "Lists the kernels of an Nsight Compute export (ncu --csv: the details page, --page raw, or the\n"
           "per-kernel summary; several runs put together) with the X-model's predicted DRAM throughput at each\n"
-          "kernel's achieved warps per SM (n) and Z = instructions / requests where the file has both.\n"
-          "Warns when the file's device (SM count, compute capability) differs from the profile.\n\n"
+          "kernel's own workload read from its counters: achieved warps per SM (n), Z = instructions /\n"
+          "requests, bytes per request, DRAM bytes per request, requests in flight per warp (m = requests per\n"
+          "load) and the SM clock it ran at; E and the machine come from the profile. A kernel that lacks a\n"
+          "metric is listed with the ncu --metrics that adds it. Warns when the file's device (SM count,\n"
+          "compute capability) differs from the profile.\n\n"
           "  --trace FILE       the ncu CSV export (a .ncu-rep report must be exported first: docs/NCU.md)\n"
           "  --profile ID|PATH  the machine (default profile without it)\n"
           "  --set KEY=VALUE    override a parameter, e.g. --set E=4 (repeatable)\n"
           "  --format json      JSON output: source, format, device {name, sm_count, cc}, profile, warnings,\n"
-          "                     kernels [{id, name, short_name, grid, block, warps_per_sm, duration_ns, "
-          "dram_gbs,\n"
-          "                     dram_gbs_derived, Z, predicted_gbs, error, skipped}] (docs/CLI.md)\n"
+          "                     accuracy {kernels, model, naive, roofline}, kernels [{id, name, short_name, grid, block,\n"
+          "                     warps_per_sm, duration_ns, dram_gbs, dram_gbs_derived, Z, req_bytes,\n"
+          "                     dram_bytes, m, stores_only, l1_hit, l2_hit, clock_ghz, E, measured_gops,\n"
+          "                     predicted_gops, predicted_gbs, naive_gbs, roofline_gbs, error, bound,\n"
+          "                     ncu_metrics, skipped}] (docs/CLI.md)\n"
           "  --format csv       CSV, one row per kernel with the columns of the JSON kernels (an empty\n"
           "                     field where JSON has null); the warnings go to standard error\n"
           "  --json             the same as --format json; without either, a table (--format text)\n";

@@ -24,13 +24,125 @@ std::optional<std::string> deviceMismatch(const NcuDevice &device, double smCoun
            + "' (" + profile + "): the predictions are for the profile's machine";
 }
 
+double predictionAccuracy(double predicted, double measured)
+{
+    if (!(measured > 0) || !std::isfinite(predicted))
+        return 0;
+    return std::max(0.0, 1 - std::abs(predicted - measured) / measured);
+}
+
+std::optional<KernelAccuracy> kernelAccuracy(const std::vector<KernelRow> &rows)
+{
+    KernelAccuracy a;
+    for (const KernelRow &r : rows) {
+        if (!r.predicted_gbs || !r.dram_gbs || r.dram_gbs_derived || !(*r.dram_gbs > 0))
+            continue;
+        ++a.kernels;
+        a.model += predictionAccuracy(*r.predicted_gbs, *r.dram_gbs);
+        a.naive += r.naive_gbs ? predictionAccuracy(*r.naive_gbs, *r.dram_gbs) : 0;
+        a.roofline += r.roofline_gbs ? predictionAccuracy(*r.roofline_gbs, *r.dram_gbs) : 0;
+    }
+    if (a.kernels == 0)
+        return std::nullopt;
+    a.model /= static_cast<double>(a.kernels);
+    a.naive /= static_cast<double>(a.kernels);
+    a.roofline /= static_cast<double>(a.kernels);
+    return a;
+}
+
+std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize, std::vector<std::string> &missing,
+                                             std::string &problem)
+{
+    const auto need = [&](const std::optional<double> &value, const char *metric) {
+        if (!value)
+            missing.emplace_back(metric);
+    };
+    need(k.warps_per_sm, "sm__warps_active.avg.per_cycle_active");
+    need(k.instructions, "smsp__inst_executed.sum");
+    need(k.requests_ld, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum");
+    need(k.sectors_ld, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum");
+    need(k.dram_gbs, "dram__bytes.sum.per_second");
+    need(k.duration_ns, "gpu__time_duration.sum");
+    if (!missing.empty())
+        return std::nullopt;
+    // Stores are optional: an export of a kernel that only loads often leaves them out (compareKernels() warns).
+    const double requests = *k.requests_ld + k.requests_st.value_or(0);
+    if (!(requests > 0)) {
+        problem = "no global load or store requests through the LSU (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st "
+                  "are 0): TMA and bulk copies bypass that path, so the X-model has no requests to place";
+        return std::nullopt;
+    }
+    if (!(*k.duration_ns > 0)) {
+        problem = "gpu__time_duration.sum is 0: no throughput can be measured";
+        return std::nullopt;
+    }
+    if (!(*k.warps_per_sm > 0)) {
+        problem = "sm__warps_active.avg.per_cycle_active is 0: no warp ran";
+        return std::nullopt;
+    }
+    const double sectors = *k.sectors_ld + k.sectors_st.value_or(0);
+    if (!(sectors > 0)) {
+        problem = "the requests moved no sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_ld/st are 0): the "
+                  "counts contradict each other";
+        return std::nullopt;
+    }
+    KernelWorkload w;
+    w.n = *k.warps_per_sm;
+    w.Z = *k.instructions / requests;
+    w.req_bytes = sectors * 32 / requests;
+    w.dram_bytes = *k.dram_gbs * *k.duration_ns / requests; // GB/s x ns = bytes
+    w.stores_only = !(*k.requests_ld > 0);
+    w.m = w.stores_only ? kStoresOnlyInFlight : std::min(kStoresOnlyInFlight, requests / *k.requests_ld);
+    w.l1_hit = k.l1_hit_rate;
+    w.l2_hit = k.l2_hit_rate;
+    if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
+        w.clock_ghz = *k.sm_frequency_hz * 1e-9;
+    w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
+    if (!(w.Z > 0) || !std::isfinite(w.Z) || !std::isfinite(w.dram_bytes) || !std::isfinite(w.measured_gops)) {
+        problem = "its counts give no finite Z, DRAM bytes per request or instruction throughput";
+        return std::nullopt;
+    }
+    return w;
+}
+
+XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
+{
+    XModelParams p = machine;
+    if (w.clock_ghz) {
+        // DRAM latency is a time: in cycles it scales with the clock. On-chip latencies and M, L_c are cycles.
+        p.L = machine.L * *w.clock_ghz / machine.clock_ghz;
+        p.clock_ghz = *w.clock_ghz;
+    }
+    p.n = std::clamp(std::round(w.n), 1.0, std::max(1.0, p.max_warps));
+    p.Z = w.Z;
+    p.req_bytes = w.req_bytes;
+    p.dram_bytes = std::max(w.dram_bytes, 1e-6 * w.req_bytes); // all hits: a vanishing DRAM share, no division by 0
+    p.m = std::clamp(w.m, 1.0, kStoresOnlyInFlight);
+    p.bypass = 0;
+    // Where the requests are served: L1 hits (when the export says), DRAM for the bytes DRAM moved, the L2 for
+    // the rest (where the machine has an L2 latency).
+    const double h1 = std::clamp(w.l1_hit.value_or(0.0), 0.0, 0.999);
+    const double toDram = std::clamp(w.dram_bytes / w.req_bytes, 0.0, 1.0);
+    const double h2 = p.L_2 > 0 ? std::clamp(1 - toDram / (1 - h1), 0.0, 1.0) : 0.0;
+    if (h1 > 0 || h2 > 0) {
+        p.cache = CacheMode::Fixed;
+        p.h = h1;
+        p.h_2 = h2;
+    } else {
+        p.cache = CacheMode::None;
+        p.h = 0;
+        p.h_2 = 0;
+    }
+    return p;
+}
+
 KernelTable compareKernels(const NcuReport &report, const XModelParams &params, std::string_view profileCc,
                            std::string_view profileName)
 {
     KernelTable table;
     if (const auto mismatch = deviceMismatch(report.device, params.sm_count, profileCc, profileName))
         table.warnings.push_back(*mismatch);
-    std::size_t derived = 0, overMax = 0;
+    std::size_t derived = 0, overMax = 0, noClock = 0, noStores = 0;
     double mostWarps = 0;
     for (const NcuKernel &k : report.kernels) {
         KernelRow row;
@@ -43,30 +155,51 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
         row.duration_ns = k.duration_ns;
         row.dram_gbs = k.dram_gbs;
         if (!row.dram_gbs && k.dram_percent) {
-            row.dram_gbs = *k.dram_percent / 100 * params.R;
+            row.dram_gbs = *k.dram_percent / 100 * (params.R_dram > 0 ? params.R_dram : params.R);
             row.dram_gbs_derived = true;
             ++derived;
         }
         if (const auto z = k.intensity(); z && *z > 0)
             row.Z = z;
-        if (!k.problem.empty())
+        if (!k.problem.empty()) {
             row.skipped = k.problem;
-        else if (!row.warps_per_sm)
-            row.skipped = "no achieved warps per SM (sm__warps_active.avg.per_cycle_active)";
-        else if (!row.dram_gbs)
-            row.skipped = "no DRAM throughput (dram__bytes.sum.per_second or DRAM Throughput)";
-        if (row.skipped.empty()) {
-            if (*row.warps_per_sm > params.max_warps) {
+            table.rows.push_back(std::move(row));
+            continue;
+        }
+        std::string problem;
+        row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
+        if (!row.missing.empty()) {
+            std::string list;
+            for (const std::string &metric : row.missing)
+                list += (list.empty() ? "" : ",") + metric;
+            row.ncu_metrics = "ncu --metrics " + list;
+            row.skipped = "missing " + std::to_string(row.missing.size()) + " metric(s) the model needs: " + list
+                          + " (add them with " + row.ncu_metrics + ")";
+        } else if (!problem.empty()) {
+            row.skipped = problem;
+        }
+        if (row.workload) {
+            const KernelWorkload &w = *row.workload;
+            if (w.n > params.max_warps) {
                 ++overMax;
-                mostWarps = std::max(mostWarps, *row.warps_per_sm);
+                mostWarps = std::max(mostWarps, w.n);
             }
-            XModelParams p = params;
-            p.n = std::clamp(std::round(*row.warps_per_sm), 1.0, std::max(1.0, p.max_warps));
-            if (row.Z)
-                p.Z = *row.Z;
+            if (!w.clock_ghz)
+                ++noClock;
+            if (!k.requests_st || !k.sectors_st)
+                ++noStores;
             try {
+                const XModelParams p = kernelParams(params, w);
                 const XModel model(p);
-                row.predicted_gbs = model.solve().operatingPoint().ms_gbs;
+                const XGraphResult result = model.solve();
+                const Equilibrium &op = result.operatingPoint();
+                row.params = p;
+                row.predicted_gbs = op.dram_gbs;
+                row.predicted_gops = op.cs_gops;
+                row.bound = op.bound;
+                const double peak = p.R_dram > 0 ? p.R_dram : p.R;
+                row.naive_gbs = peak;
+                row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
                 if (*row.dram_gbs > 0)
                     row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
             } catch (const InputError &e) {
@@ -81,10 +214,21 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
                                  + "' allows (max_warps " + formatNumber(params.max_warps)
                                  + "); they are predicted at max_warps");
     }
+    if (noClock > 0) {
+        table.warnings.push_back(std::to_string(noClock) + " kernel(s) without their SM clock "
+                                 "(sm__cycles_elapsed.avg.per_second): predicted at the profile's "
+                                 + formatNumber(params.clock_ghz) + " GHz, though ncu locks a lower one by default");
+    }
+    if (noStores > 0) {
+        table.warnings.push_back(std::to_string(noStores) + " kernel(s) without store counts "
+                                 "(l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st.sum): predicted as if they made "
+                                 "no stores");
+    }
     if (derived > 0) {
         table.warnings.push_back("DRAM GB/s of " + std::to_string(derived)
-                                 + " kernel(s) derived from 'DRAM Throughput' % times the profile's R = "
-                                 + formatNumber(params.R) + " GB/s (the file has no DRAM bytes)");
+                                 + " kernel(s) derived from 'DRAM Throughput' % times the profile's peak ("
+                                 + formatNumber(params.R_dram > 0 ? params.R_dram : params.R)
+                                 + " GB/s): the file has no DRAM bytes, so they get no prediction");
     }
     table.warnings.insert(table.warnings.end(), report.warnings.begin(), report.warnings.end());
     return table;

@@ -4,6 +4,7 @@
 #include "core/profiles/hardware_profile.h"
 #include "core/traces/ncu_csv.h"
 #include "core/xmodel/parameters.h"
+#include "core/xmodel/xmodel.h"
 
 #include <optional>
 #include <string>
@@ -11,6 +12,26 @@
 #include <vector>
 
 namespace crossroof::core {
+
+/// What the X-model takes from one kernel's counters (MODEL.md, "Real kernels"): the workload's n, Z, request
+/// size, DRAM bytes per request and requests in flight, and the clock it ran at.
+struct KernelWorkload
+{
+    double n = 0;          ///< achieved warps per SM
+    double Z = 0;          ///< warp-instructions per request (loads and stores)
+    double req_bytes = 0;  ///< bytes per request: sectors x 32 / requests
+    double dram_bytes = 0; ///< DRAM bytes per request: DRAM GB/s x duration / requests
+    double m = 1;          ///< requests in flight per warp: requests per load (a warp waits only for loads)
+    bool stores_only = false;       ///< no loads: no request holds a warp, m is kStoresOnlyInFlight
+    std::optional<double> l1_hit;   ///< L1/TEX hit rate, 0..1, when the export has it
+    std::optional<double> l2_hit;   ///< L2 hit rate, 0..1, when the export has it
+    std::optional<double> clock_ghz; ///< SM clock while it ran (sm__cycles_elapsed.avg.per_second, SM Frequency)
+    double measured_gops = 0;       ///< instructions x warp size / duration, Gop/s
+};
+
+/// m for a kernel that only stores: a store does not hold its warp, so the latency limit k*m/L never binds
+/// before the byte bandwidth does on any device Crossroof knows (64 requests in flight per warp).
+inline constexpr double kStoresOnlyInFlight = 64;
 
 /// One profiled kernel next to the X-model's prediction for it.
 struct KernelRow
@@ -25,12 +46,44 @@ struct KernelRow
     std::optional<double> dram_gbs;
     bool dram_gbs_derived = false; ///< from "DRAM Throughput" % times the profile's R, not measured bytes
     std::optional<double> Z;       ///< instructions / requests, when both were collected
-    /// The X-model's MS throughput (GB/s) with n = the achieved warps per SM (rounded, at least 1), the
-    /// kernel's Z where known and the parameters' Z and E otherwise.
-    std::optional<double> predicted_gbs;
+    std::optional<KernelWorkload> workload; ///< when every metric the model needs is there
+    /// The parameters the prediction used: the profile's machine at the kernel's clock (L scaled with it: DRAM
+    /// latency is a time), the kernel's workload, E and the rest from the parameters given.
+    std::optional<XModelParams> params;
+    std::optional<double> predicted_gbs;  ///< DRAM GB/s at the operating point
+    std::optional<double> predicted_gops; ///< CS Gop/s at the operating point
+    std::optional<double> naive_gbs;      ///< a naive memory roofline: every kernel at the peak DRAM bandwidth
+    std::optional<double> roofline_gbs;   ///< the roofline: min(peak, M x clock x SMs / Z x B_dram), no latency
+    std::optional<BoundClass> bound;      ///< what limits the operating point
     std::optional<double> error; ///< (predicted - measured) / measured
     std::string skipped;         ///< why the kernel cannot be compared; empty when it can
+    std::vector<std::string> missing; ///< metrics the prediction needs and the export lacks
+    std::string ncu_metrics;          ///< `ncu --metrics ...` that adds them; empty when none is missing
 };
+
+/// 1 - |predicted - measured| / measured, floored at 0 (the paper's Fig. 11 accuracy).
+double predictionAccuracy(double predicted, double measured);
+
+/// Mean accuracy of the rows with a prediction and a measured DRAM throughput, of the model and of the naive
+/// roofline; none when no row has both.
+struct KernelAccuracy
+{
+    std::size_t kernels = 0;
+    double model = 0;    ///< the X-model
+    double naive = 0;    ///< every kernel at the peak DRAM bandwidth
+    double roofline = 0; ///< min(peak, compute roof) with the kernel's own Z, bytes and clock
+};
+std::optional<KernelAccuracy> kernelAccuracy(const std::vector<KernelRow> &rows);
+
+/// The workload of K as the X-model reads it, or the metrics that are missing (raw names) in MISSING, or why the
+/// counters cannot describe it in PROBLEM (no LSU requests, zero duration).
+std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize, std::vector<std::string> &missing,
+                                             std::string &problem);
+
+/// MACHINE (a profile's parameters) with WORKLOAD: n, Z, request and DRAM bytes, m, the hit rates as a
+/// two-level fixed cache (where MACHINE has an L2 latency), the SM clock the kernel ran at (L scaled with it).
+/// E, M and the rest stay MACHINE's.
+XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &workload);
 
 /// The kernels of an ncu file compared with the X-model, and what the user must know about the comparison.
 struct KernelTable
@@ -40,8 +93,10 @@ struct KernelTable
 };
 
 /// Compares every kernel of REPORT with the X-model of PARAMS (a profile, with its compute capability
-/// PROFILECC, "" when unknown, named PROFILENAME in the warnings). A kernel without achieved warps or DRAM
-/// throughput, or with a problem in the file, is listed with the reason in KernelRow::skipped.
+/// PROFILECC, "" when unknown, named PROFILENAME in the warnings): each kernel is predicted with its own
+/// workload (kernelParams()). A kernel that lacks a metric the model needs is listed with the metrics and the
+/// ncu option that adds them; one with a problem in the file, or that the counters cannot describe, with the
+/// reason in KernelRow::skipped. Nothing is filled in from PARAMS' workload but E.
 KernelTable compareKernels(const NcuReport &report, const XModelParams &params, std::string_view profileCc,
                            std::string_view profileName);
 

@@ -40,6 +40,8 @@ enum class Metric {
     RequestsSt,
     SectorsLd,
     SectorsSt,
+    L1HitRate,
+    L2HitRate,
     SmCount,
     MaxWarps,
     ClockKhz,
@@ -51,7 +53,7 @@ enum class Metric {
     DisplayName,
 };
 
-constexpr std::array<std::pair<std::string_view, Metric>, 44> kMetrics {{
+constexpr std::array<std::pair<std::string_view, Metric>, 48> kMetrics {{
         {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
         {"Achieved Active Warps Per SM", Metric::Warps},
         {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
@@ -82,6 +84,10 @@ constexpr std::array<std::pair<std::string_view, Metric>, 44> kMetrics {{
         {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", Metric::RequestsSt},
         {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", Metric::SectorsLd},
         {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", Metric::SectorsSt},
+        {"L1/TEX Hit Rate", Metric::L1HitRate},
+        {"l1tex__t_sector_hit_rate.pct", Metric::L1HitRate},
+        {"L2 Hit Rate", Metric::L2HitRate},
+        {"lts__t_sector_hit_rate.pct", Metric::L2HitRate},
         {"# SMs", Metric::SmCount},
         {"launch__sm_count", Metric::SmCount},
         {"device__attribute_multiprocessor_count", Metric::SmCount},
@@ -336,6 +342,14 @@ private:
             break;
         case Metric::SectorsSt:
             count(k.sectors_st, "sector");
+            break;
+        case Metric::L1HitRate:
+        case Metric::L2HitRate:
+            if (unit != "%")
+                badUnit("%");
+            if (*value > 100)
+                throw InputError(what + ": a hit rate must be at most 100 % (got " + shown(cellText) + ")");
+            set(metric == Metric::L1HitRate ? k.l1_hit_rate : k.l2_hit_rate, *value / 100);
             break;
         case Metric::SmCount:
             count(k.gpu.sm_count, "SM");

@@ -48,6 +48,8 @@ struct NcuDevice
 /// - instructions: `smsp__inst_executed.sum`, `sm__inst_executed.sum`, "Executed Instructions" (inst);
 /// - memory requests and sectors: `l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum` and `..._op_st.sum`,
 ///   `l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum` and `..._op_st.sum` (summed);
+/// - hit rates (%): "L1/TEX Hit Rate", `l1tex__t_sector_hit_rate.pct`, "L2 Hit Rate",
+///   `lts__t_sector_hit_rate.pct`;
 /// - the device: "# SMs", `launch__sm_count` and the `device__attribute_*` fields of NcuDevice.
 /// Every other metric is ignored. Values "n/a", "no data" or empty count as not collected.
 struct NcuKernel
@@ -75,6 +77,8 @@ struct NcuKernel
     std::optional<double> requests_st;         ///< global store requests
     std::optional<double> sectors_ld;          ///< global load sectors (32 B)
     std::optional<double> sectors_st;          ///< global store sectors
+    std::optional<double> l1_hit_rate;         ///< L1/TEX sector hit rate, 0..1 ("L1/TEX Hit Rate")
+    std::optional<double> l2_hit_rate;         ///< L2 sector hit rate, 0..1 ("L2 Hit Rate")
 
     /// The first bad value or unit among this kernel's rows, "SOURCE:LINE:COLUMN: problem"; that metric is
     /// left unset and the rest of the kernel is kept.

@@ -216,21 +216,24 @@ bool SupplyShape::sameSupply(const XModelParams &p) const
     return p.cache == m_p.cache && p.R == m_p.R && p.request_bytes == m_p.request_bytes
            && p.clock_ghz == m_p.clock_ghz && p.sm_count == m_p.sm_count && p.L == m_p.L && p.L_s == m_p.L_s
            && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h
-           && p.bypass == m_p.bypass;
+           && p.bypass == m_p.bypass && p.m == m_p.m && p.R_dram == m_p.R_dram && p.L_2 == m_p.L_2
+           && p.h_2 == m_p.h_2 && p.req_bytes == m_p.req_bytes && p.dram_bytes == m_p.dram_bytes;
 }
 
 bool SupplyShape::dependsOn(std::string_view key)
 {
-    constexpr std::array<std::string_view, 11> kKeys{"R",   "request_bytes", "clock_ghz", "sm_count",
-                                                     "L",   "L_s",           "S_s",       "alpha",
-                                                     "beta", "h",            "bypass"};
+    constexpr std::array<std::string_view, 17> kKeys{
+        "R",    "request_bytes", "clock_ghz", "sm_count", "L",   "L_s",       "S_s",        "alpha", "beta",
+        "h",    "bypass",        "m",         "R_dram",   "L_2", "h_2",       "req_bytes",  "dram_bytes"};
     return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
 }
 
 void SupplyShape::findLocality()
 {
+    // With m requests in flight per warp, f(k) is the m = 1 supply of u = m*k warps with a footprint beta/m
+    // per warp: the stretches are found in u (c = S_s*m/beta) and divided by m at the end.
     const double a = m_p.alpha;
-    const double c = m_p.S_s / m_p.beta;
+    const double c = m_p.S_s * m_p.m / m_p.beta;
     const double L = m_p.L;
     const double Ls = m_p.L_s;
 
@@ -285,6 +288,10 @@ void SupplyShape::findLocality()
     fall.lo = std::max(m_delta, c / tp);
     fall.hi = kInfinity;
     fall.above_delta = true;
+    for (std::size_t i = 0; i < m_fallingCount; ++i) {
+        m_falling[i].lo /= m_p.m;
+        m_falling[i].hi /= m_p.m;
+    }
 }
 
 double SupplyShape::steepest(std::size_t i) const
@@ -312,14 +319,15 @@ double SupplyShape::slope(double k, bool aboveDelta) const
 {
     if (m_fallingCount == 0 || k <= 0)
         return 0; // only called on falling stretches, which exist in locality mode alone
-    const double cached = m_keep * cachedSlope(m_keep * k, aboveDelta);
-    return aboveDelta ? cached : cached + m_p.bypass / m_p.L;
+    // In u = m*k (findLocality()): df/dk = m * df/du.
+    const double cached = m_keep * cachedSlope(m_keep * k * m_p.m, aboveDelta);
+    return m_p.m * (aboveDelta ? cached : cached + m_p.bypass / m_p.L);
 }
 
 double SupplyShape::cachedSlope(double k, bool aboveDelta) const
 {
     const double a = m_p.alpha;
-    const double c = m_p.S_s / m_p.beta;
+    const double c = m_p.S_s * m_p.m / m_p.beta;
     const double Ls = m_p.L_s;
     const double t = c / k;
     const double lg = std::log1p(t);

@@ -18,7 +18,7 @@ constexpr auto W = ParameterSide::Workload;
 
 // key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member,
 // optional_in_profile
-const std::array<ParameterInfo, 18> kInfos{{
+const std::array<ParameterInfo, 24> kInfos{{
     {"n", "Resident warps", "n", "warps",
      "Warps resident per SM: the TLP of the workload. n = k + x (warps in the memory system plus warps "
      "computing).",
@@ -66,6 +66,32 @@ const std::array<ParameterInfo, 18> kInfos{{
      "bypassing). Of k warps, (1-b)*k share the cache, so locality mode uses h((1-b)*k), and b*k go "
      "straight to memory: f(k) = f_cache((1-b)*k) + b*k/Lm(k). 0 = every request uses the cache.",
      W, 0, 0.99, 0, 0.99, false, 3, false, &P::bypass, true},
+    {"m", "Requests in flight", "m", "req/warp",
+     "Memory requests one warp has in flight while it waits (independent loads; stores do not hold a warp). "
+     "k warps keep k*m requests in flight: f(k) = k*m / Lm(k), Lm(k) = max(L, k*m / R_req). 1 = the paper's "
+     "model.",
+     W, 1, 256, 1, 64, true, 2, false, &P::m, true},
+    {"req_bytes", "Bytes per request", "B_req", "B",
+     "Bytes one memory request of the workload moves (sectors x 32 / requests): 64, 128, 256 or 512 for "
+     "2-, 4-, 8- or 16-byte accesses of a warp. MS throughput in GB/s = requests/s x B_req. 0 = the "
+     "machine's request size.",
+     W, 0, 65536, 0, 1024, false, 0, false, &P::req_bytes, true},
+    {"dram_bytes", "DRAM bytes per request", "B_dram", "B",
+     "DRAM bytes per memory request after the caches (dram__bytes / requests). The DRAM byte bandwidth caps "
+     "the requests: f(k) <= R_dram / (B_dram * clock * SMs). 0 = B_req times the share that misses the "
+     "caches.",
+     W, 0, 65536, 0, 1024, false, 1, false, &P::dram_bytes, true},
+    {"h_2", "L2 hit rate", "h_2", "",
+     "Share of the requests that miss the shared cache and hit the L2 (cache mode 'fixed'): average latency "
+     "h*L_s + (1-h)*(h_2*L_2 + (1-h_2)*Lm(k)). 0 = one cache level.",
+     W, 0, 1, 0, 1, false, 3, false, &P::h_2, true},
+    {"R_dram", "DRAM byte bandwidth", "R_dram", "GB/s",
+     "Most DRAM bytes per second the device moves whatever the request size (R counts requests of the "
+     "machine's request size). Caps f(k) <= R_dram / (B_dram * clock * SMs). 0 = no limit beyond R.",
+     M, 0, 1e6, 0, 20000, false, 1, false, &P::R_dram, true},
+    {"L_2", "L2 latency", "L_2", "cycles",
+     "Hit latency of the second cache level (L2), used where h_2 > 0. 0 = no second level.",
+     M, 0, 1e5, 0, 2000, false, 1, false, &P::L_2, true},
     {"sm_count", "SMs", "SMs", "", "Streaming multiprocessors (or cores) of the device.", M, 1, 100000, 1, 1024,
      true, 0, true, &P::sm_count, false},
     {"clock_ghz", "Clock", "f_clk", "GHz", "Core clock that converts per-cycle rates to per-second rates.", M,

@@ -31,6 +31,8 @@ struct XModelParams
     double L_c = 1;   ///< cycles between two dependent instructions of one warp (1 = the paper's model)
     double S_s = 16;  ///< KiB per SM
     double L_s = 30;  ///< cycles
+    double R_dram = 0; ///< DRAM byte bandwidth of the device, GB/s, whatever the request size; 0 = only R limits
+    double L_2 = 0;    ///< second-level (L2) cache hit latency, cycles; used where h_2 > 0
     // workload
     double n = 48;    ///< warps resident per SM
     double Z = 16;    ///< warp-instructions per memory request
@@ -40,14 +42,20 @@ struct XModelParams
     double alpha = 2; ///< locality exponent (cache = locality)
     double beta = 1;  ///< KiB (cache = locality)
     double bypass = 0; ///< share of the warps in the MS whose requests bypass the shared cache (0 = none)
+    double h_2 = 0;    ///< L2 hit rate of the requests that miss the shared cache (cache = fixed)
+    double m = 1;      ///< memory requests one warp has in flight while it waits
+    double req_bytes = 0;  ///< bytes one request of the workload moves; 0 = request_bytes
+    double dram_bytes = 0; ///< DRAM bytes per request after the caches; 0 = req_bytes times the miss share
 
     /// Instructions one computing warp issues per cycle: E independent chains, one instruction of each per
     /// L_c cycles. g(x) = min(issueRate() * x, M).
     double issueRate() const { return E / L_c; }
-    /// Saturation throughput in requests per cycle per SM.
+    /// Saturation throughput in requests per cycle per SM (R counts requests of request_bytes).
     double requestRate() const { return R * 1e9 / (request_bytes * clock_ghz * 1e9 * sm_count); }
-    /// Conversion factor: requests/cycle/SM -> GB/s for the device.
-    double gbsPerRequestRate() const { return request_bytes * clock_ghz * sm_count; }
+    /// Bytes one request of the workload moves: req_bytes, or the machine's request_bytes when that is 0.
+    double workloadRequestBytes() const { return req_bytes > 0 ? req_bytes : request_bytes; }
+    /// Conversion factor: requests/cycle/SM -> GB/s for the device, at the workload's request size.
+    double gbsPerRequestRate() const { return workloadRequestBytes() * clock_ghz * sm_count; }
     /// Conversion factor: warp-instructions/cycle/SM -> Gop/s for the device.
     double gopsPerInstructionRate() const { return warp_size * clock_ghz * sm_count; }
 

@@ -141,7 +141,14 @@ XModel::XModel(const XModelParams &params)
 {
     validate(m_p);
     m_rreq = m_p.requestRate();
-    m_delta = m_rreq * m_p.L;
+    m_cap = m_rreq;
+    if (m_p.R_dram > 0) {
+        const double bytes = dramBytesPerRequest();
+        if (bytes > 0)
+            m_byteCap = m_p.R_dram / (bytes * m_p.clock_ghz * m_p.sm_count);
+        m_cap = std::min(m_rreq, m_byteCap);
+    }
+    m_delta = m_cap * m_p.L / m_p.m;
     m_pi = m_p.M / m_p.issueRate();
     m_gbsFactor = m_p.gbsPerRequestRate();
     m_gopsFactor = m_p.gopsPerInstructionRate();
@@ -149,7 +156,31 @@ XModel::XModel(const XModelParams &params)
 
 double XModel::memoryLatency(double k) const
 {
-    return std::max(m_p.L, k / m_rreq);
+    return std::max(m_p.L, k * m_p.m / m_rreq);
+}
+
+double XModel::dramBytesPerRequest() const
+{
+    if (m_p.dram_bytes > 0)
+        return m_p.dram_bytes;
+    // Without a measured value every request that misses the caches moves its bytes from DRAM; in locality mode
+    // the miss share changes with k, and the cap counts every request (it can then only lower f where f is
+    // already flat or falling, so f falls nowhere it did not).
+    const double bytes = m_p.workloadRequestBytes();
+    if (m_p.cache == CacheMode::Fixed)
+        return bytes * (1 - m_p.h) * (1 - m_p.h_2);
+    return bytes;
+}
+
+double XModel::dramGbs(double k) const
+{
+    double bytes = m_p.dram_bytes;
+    if (bytes <= 0) {
+        bytes = m_p.workloadRequestBytes() * (1 - hitRate(k));
+        if (m_p.cache == CacheMode::Fixed)
+            bytes *= 1 - m_p.h_2;
+    }
+    return msSupply(k) * bytes * m_p.clock_ghz * m_p.sm_count;
 }
 
 double XModel::cacheMissShare(double kc) const
@@ -176,13 +207,18 @@ double XModel::cachedSupply(double kc, double lm) const
 {
     if (kc <= 0)
         return 0;
+    // Each of the kc warps keeps m requests in flight.
+    const double inFlight = kc * m_p.m;
     switch (m_p.cache) {
     case CacheMode::None:
-        return kc / lm;
-    case CacheMode::Fixed:
-        return kc / (m_p.h * m_p.L_s + (1 - m_p.h) * lm); // Eq. 1, 2
+        return inFlight / lm;
+    case CacheMode::Fixed: {
+        // Eq. 1, 2; the misses of the shared cache hit the L2 with h_2 (h_2 = 0: one level, the paper's form).
+        const double missLatency = m_p.h_2 > 0 ? m_p.h_2 * m_p.L_2 + (1 - m_p.h_2) * lm : lm;
+        return inFlight / (m_p.h * m_p.L_s + (1 - m_p.h) * missLatency);
+    }
     case CacheMode::Locality:
-        return kc / (m_p.L_s + (lm - m_p.L_s) * cacheMissShare(kc)); // Eq. 5
+        return inFlight / (m_p.L_s + (lm - m_p.L_s) * cacheMissShare(kc)); // Eq. 5
     }
     return 0;
 }
@@ -192,11 +228,15 @@ double XModel::msSupply(double k) const
     if (k <= 0)
         return 0;
     const double lm = memoryLatency(k);
-    if (m_p.cache == CacheMode::None)
-        return k / lm;
-    // Bypassing warps see the memory latency; with b = 0 this is Eq. 1-5 exactly.
-    const double kc = (1 - m_p.bypass) * k;
-    return cachedSupply(kc, lm) + m_p.bypass * k / lm;
+    double f = 0;
+    if (m_p.cache == CacheMode::None) {
+        f = k * m_p.m / lm;
+    } else {
+        // Bypassing warps see the memory latency; with b = 0 this is Eq. 1-5 exactly.
+        const double kc = (1 - m_p.bypass) * k;
+        f = cachedSupply(kc, lm) + m_p.bypass * k * m_p.m / lm;
+    }
+    return std::min(f, m_byteCap);
 }
 
 double XModel::csThroughput(double x) const
@@ -258,7 +298,7 @@ Landmarks XModel::landmarksFrom(const Extremes &ex) const
     Landmarks lm;
     lm.pi = m_pi;
     lm.delta = m_delta;
-    lm.plateau_gbs = m_p.R;
+    lm.plateau_gbs = toGbs(m_cap);
     lm.psi = ex.psi;
     lm.valley = ex.valley;
     if (ex.psi)
@@ -277,11 +317,11 @@ Metrics XModel::metrics() const
 {
     Metrics m;
     m.mlp = m_delta;
-    m.dlp_machine = m_p.M / m_rreq;
-    if (m_p.Z * m_rreq <= m_p.M)
-        m.tlp_machine = m_delta + m_p.Z * m_rreq / m_p.issueRate();
+    m.dlp_machine = m_p.M / m_cap;
+    if (m_p.Z * m_cap <= m_p.M)
+        m.tlp_machine = m_delta + m_p.Z * m_cap / m_p.issueRate();
     m.ilp = m_p.E;
-    m.degradation_max_gbs = toGbs(m_p.M / m_p.Z - m_rreq);
+    m.degradation_max_gbs = toGbs(m_p.M / m_p.Z - m_cap);
     return m;
 }
 
@@ -294,7 +334,7 @@ double XModel::slopeOfSupply(double k) const
 
 BoundClass XModel::boundAt(double k) const
 {
-    const double scale = std::max(m_rreq, m_p.M / m_p.Z) / std::max(m_p.n, 1.0);
+    const double scale = std::max(m_cap, m_p.M / m_p.Z) / std::max(m_p.n, 1.0);
     if (slopeOfSupply(k) < -1e-9 * scale)
         return BoundClass::CacheThrashing;
     const double x = m_p.n - k;
@@ -317,6 +357,7 @@ Equilibrium XModel::describe(double k, double k_end, Stability s) const
     e.x = m_p.n - k;
     e.stability = s;
     e.ms_gbs = toGbs(msSupply(k));
+    e.dram_gbs = dramGbs(k);
     e.cs_gops = toGops(csThroughput(e.x));
     if (m_p.cache != CacheMode::None)
         e.hit_rate = hitRate(k);

@@ -3,6 +3,7 @@
 
 #include "core/xmodel/parameters.h"
 
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,7 @@ struct Equilibrium
     double x = 0;       ///< warps computing, n - k
     Stability stability = Stability::Stable;
     double ms_gbs = 0;  ///< memory-system throughput of the device, GB/s
+    double dram_gbs = 0; ///< the DRAM traffic it makes, GB/s (MS throughput less what the caches serve)
     double cs_gops = 0; ///< compute-system throughput of the device, Gop/s
     std::optional<double> hit_rate; ///< shared-cache hit rate (cache modes only)
     BoundClass bound = BoundClass::Thread;
@@ -88,13 +90,21 @@ public:
 
     const XModelParams &params() const { return m_p; }
 
-    /// Loaded memory latency Lm(k) = max(L, k/R_req) (Eq. 4).
+    /// Loaded memory latency Lm(k) = max(L, k*m/R_req) (Eq. 4, with m requests in flight per warp).
     double memoryLatency(double k) const;
+    /// DRAM bytes per request: dram_bytes when given, else the workload's request bytes times the share that
+    /// misses the caches (fixed mode) or all of them (no cache, locality mode).
+    double dramBytesPerRequest() const;
+    /// DRAM GB/s of the device with k warps in the memory system: f(k) times the DRAM bytes per request
+    /// (dram_bytes, or the request bytes that miss every cache level at k).
+    double dramGbs(double k) const;
+    /// The byte-bandwidth cap R_dram in requests/cycle/SM; infinite when R_dram is 0.
+    double byteCap() const { return m_byteCap; }
     /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, or Eq. 3 in
     /// locality mode, 0 without cache; with bypassing, the cache users' hit rate times their share of f.
     double hitRate(double k) const;
     /// MS supply f(k), requests/cycle/SM (Eq. 2, 5): the (1-b)*k warps that use the cache plus the b*k that
-    /// bypass it (MODEL.md 1.3).
+    /// bypass it (MODEL.md 1.3), each with m requests in flight, at most the byte cap.
     double msSupply(double k) const;
     /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM.
     double csThroughput(double x) const;
@@ -147,7 +157,9 @@ private:
 
     XModelParams m_p;
     double m_rreq;       // R_req
-    double m_delta;      // R_req * L
+    double m_byteCap = std::numeric_limits<double>::infinity(); // R_dram in requests/cycle/SM; infinite without
+    double m_cap;        // min(R_req, byte cap): the plateau of f without cache
+    double m_delta;      // m_cap * L / m
     double m_pi;         // M * L_c / E
     double m_gbsFactor;
     double m_gopsFactor;
