@@ -162,7 +162,38 @@ SupplyShape::SupplyShape(const XModelParams &params)
         findLocality();
         if (m_p.bypass > 0)
             applyBypass();
+        if (m_p.R_dram > 0)
+            applyByteCap();
     }
+}
+
+void SupplyShape::applyByteCap()
+{
+    // f = min(f_lat, cap) with a constant cap (locality mode counts every request's bytes): where f_lat falls
+    // from above the cap, f is flat until f_lat crosses it. Each stretch starts there instead, or goes when f_lat
+    // stays above the cap to its end (the tail's end is the limit R_req of f_lat).
+    const XModel model(m_p);
+    const double cap = model.byteCap();
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_fallingCount; ++i) {
+        Falling fall = m_falling[i];
+        const double end = std::isinf(fall.hi) ? m_p.requestRate() : model.latencySupply(fall.hi);
+        if (end >= cap)
+            continue;
+        if (model.latencySupply(fall.lo) > cap) {
+            double a = fall.lo;
+            double b = std::isinf(fall.hi) ? 2 * std::max(fall.lo, 1.0) : fall.hi;
+            while (std::isinf(fall.hi) && model.latencySupply(b) > cap && b < 1e300)
+                b *= 2;
+            for (int it = 0; it < 200 && b - a > 1e-14 * b; ++it) {
+                const double mid = 0.5 * (a + b);
+                (model.latencySupply(mid) > cap ? a : b) = mid;
+            }
+            fall.lo = b;
+        }
+        m_falling[kept++] = fall;
+    }
+    m_fallingCount = kept;
 }
 
 void SupplyShape::applyBypass()

@@ -59,6 +59,7 @@ public:
 private:
     void findLocality();
     void applyBypass();
+    void applyByteCap();
     /// f_c'(kc) of the cache users' supply, in their own kc.
     double cachedSlope(double kc, bool aboveDelta) const;
 

@@ -225,6 +225,11 @@ double XModel::cachedSupply(double kc, double lm) const
 
 double XModel::msSupply(double k) const
 {
+    return std::min(latencySupply(k), m_byteCap);
+}
+
+double XModel::latencySupply(double k) const
+{
     if (k <= 0)
         return 0;
     const double lm = memoryLatency(k);
@@ -236,7 +241,7 @@ double XModel::msSupply(double k) const
         const double kc = (1 - m_p.bypass) * k;
         f = cachedSupply(kc, lm) + m_p.bypass * k * m_p.m / lm;
     }
-    return std::min(f, m_byteCap);
+    return f;
 }
 
 double XModel::csThroughput(double x) const

@@ -106,6 +106,8 @@ public:
     /// MS supply f(k), requests/cycle/SM (Eq. 2, 5): the (1-b)*k warps that use the cache plus the b*k that
     /// bypass it (MODEL.md 1.3), each with m requests in flight, at most the byte cap.
     double msSupply(double k) const;
+    /// f(k) without the byte cap: what the latencies and R allow.
+    double latencySupply(double k) const;
     /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM.
     double csThroughput(double x) const;
     /// CS demand on the MS, G(x) = g(x)/Z, requests/cycle/SM.

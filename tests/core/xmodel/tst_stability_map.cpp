@@ -32,6 +32,24 @@ double logUniform(std::mt19937_64 &rng, double lo, double hi)
     return lo * std::pow(hi / lo, uniform(rng, 0, 1));
 }
 
+/// The real-kernel keys, each in a share of the cases: requests in flight, the request and DRAM bytes, a byte
+/// cap anywhere from far above to far below R, a second cache level.
+void addRealKernelKeys(std::mt19937_64 &rng, XModelParams &p)
+{
+    if (uniform(rng, 0, 1) < 0.4)
+        p.m = logUniform(rng, 1, 16);
+    if (uniform(rng, 0, 1) < 0.3)
+        p.req_bytes = logUniform(rng, 32, 1024);
+    if (uniform(rng, 0, 1) < 0.4)
+        p.R_dram = p.R * logUniform(rng, 0.2, 5);
+    if (uniform(rng, 0, 1) < 0.2)
+        p.dram_bytes = logUniform(rng, 1, 512);
+    if (uniform(rng, 0, 1) < 0.3) {
+        p.L_2 = logUniform(rng, p.L_s, p.L);
+        p.h_2 = uniform(rng, 0, 1);
+    }
+}
+
 /// Parameters as tst_xmodel draws them: every cache mode, realistic ranges.
 XModelParams randomParams(std::mt19937_64 &rng)
 {
@@ -50,6 +68,7 @@ XModelParams randomParams(std::mt19937_64 &rng)
     p.cache = CacheMode(std::uniform_int_distribution<int>(0, 2)(rng));
     if (uniform(rng, 0, 1) < 0.5)
         p.bypass = uniform(rng, 0, 0.95);
+    addRealKernelKeys(rng, p);
     return p;
 }
 
@@ -68,6 +87,7 @@ XModelParams bistableNeighbourhood(std::mt19937_64 &rng)
     p.R = logUniform(rng, 50, 500);
     if (uniform(rng, 0, 1) < 0.3)
         p.bypass = uniform(rng, 0, 0.6);
+    addRealKernelKeys(rng, p);
     return p;
 }
 
@@ -182,7 +202,7 @@ void TestStabilityMap::supplyShapeMatchesSampledSupply()
         const XModel m(p);
         const SupplyShape shape(p);
         const auto falls = shape.falling();
-        const double delta = p.requestRate() * p.L;
+        const double delta = m.landmarks().delta;
         const double top = std::max({4 * delta, 4 * p.S_s / p.beta, 300.0});
         constexpr int kSamples = 3000;
         auto falling = [&](double a, double b) {
@@ -245,7 +265,7 @@ void TestStabilityMap::slopeMatchesFiniteDifferences()
         XModelParams p = bistableNeighbourhood(rng);
         const XModel m(p);
         const SupplyShape shape(p);
-        const double delta = p.requestRate() * p.L;
+        const double delta = m.landmarks().delta;
         for (const auto &f : shape.falling()) {
             const double hi = std::isinf(f.hi) ? 10 * f.lo : f.hi;
             for (double t : {0.1, 0.37, 0.62, 0.9}) {

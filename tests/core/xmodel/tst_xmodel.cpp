@@ -119,6 +119,10 @@ private Q_SLOTS:
     void extremes_data();
     void extremes();
     void invalidParametersAreRejected();
+    void realKernelKeysAtDefaultsAreThePapersModel();
+    void requestsInFlightScaleTheSupply();
+    void byteCapBoundsTheDramTraffic();
+    void secondCacheLevel();
 };
 
 void TestXModel::curvesFollowTheEquations()
@@ -590,6 +594,118 @@ void TestXModel::invalidParametersAreRejected()
     p = test::thrashingFermi();
     p.alpha = 0.5;
     QVERIFY_THROWS_EXCEPTION(core::InputError, XModel{p});
+}
+
+void TestXModel::realKernelKeysAtDefaultsAreThePapersModel()
+{
+    // m = 1, no byte cap, one request size and one cache level: f(k) is the paper's Eq. 1-5 written out here.
+    std::mt19937_64 rng(30);
+    for (int trial = 0; trial < 300; ++trial) {
+        XModelParams p = randomParams(rng);
+        p.bypass = 0;
+        const XModel m(p);
+        const double rreq = p.R * 1e9 / (p.request_bytes * p.clock_ghz * 1e9 * p.sm_count);
+        for (double k : {0.3, 1.0, 7.5, 40.0, 300.0}) {
+            const double lm = std::max(p.L, k / rreq);
+            double f = k / lm;
+            if (p.cache == CacheMode::Fixed)
+                f = k / (p.h * p.L_s + (1 - p.h) * lm);
+            if (p.cache == CacheMode::Locality)
+                f = k / (p.L_s + (lm - p.L_s) * std::pow(p.S_s / (p.beta * k) + 1, 1 - p.alpha));
+            QVERIFY(std::abs(m.msSupply(k) - f) <= 1e-12 * f);
+        }
+        QCOMPARE(m.landmarks().delta, rreq * p.L);
+        QVERIFY(std::abs(m.landmarks().plateau_gbs - p.R) <= 1e-12 * p.R);
+    }
+}
+
+void TestXModel::requestsInFlightScaleTheSupply()
+{
+    // Without cache f(k) = min(k*m/L, R_req): m requests in flight per warp move the MS transition to R_req*L/m.
+    XModelParams p = test::thrashingFermi();
+    p.cache = CacheMode::None;
+    p.m = 4;
+    const XModel m(p);
+    const double rreq = p.requestRate();
+    for (double k : {1.0, 5.0, 20.0, 47.0})
+        QVERIFY(std::abs(m.msSupply(k) - std::min(k * 4 / p.L, rreq)) <= 1e-12 * rreq);
+    QVERIFY(std::abs(m.landmarks().delta - rreq * p.L / 4) <= 1e-12 * p.L);
+    // In locality mode f_m(k) is the m = 1 supply of m*k warps whose footprint is beta/m each.
+    std::mt19937_64 rng(31);
+    for (int trial = 0; trial < 200; ++trial) {
+        XModelParams q = randomParams(rng);
+        q.cache = CacheMode::Locality;
+        q.bypass = 0;
+        q.m = std::uniform_real_distribution<double>(1, 8)(rng);
+        XModelParams one = q;
+        one.m = 1;
+        one.beta = q.beta / q.m;
+        const XModel mq(q), m1(one);
+        for (double k : {0.5, 3.0, 17.0, 90.0})
+            QVERIFY(std::abs(mq.msSupply(k) - m1.msSupply(k * q.m)) <= 1e-12 * m1.msSupply(k * q.m));
+    }
+}
+
+void TestXModel::byteCapBoundsTheDramTraffic()
+{
+    // The DRAM byte bandwidth caps f at R_dram / (B_dram * clock * SMs): no state of the machine moves more DRAM
+    // bytes than R_dram, whatever its request size; MS throughput (request bytes) may be higher when caches hit.
+    std::mt19937_64 rng(32);
+    int capped = 0;
+    for (int trial = 0; trial < 500; ++trial) {
+        XModelParams p = randomParams(rng);
+        p.req_bytes = std::pow(2.0, std::uniform_int_distribution<int>(5, 10)(rng));
+        p.R_dram = p.R * std::exp(std::uniform_real_distribution<double>(-1.5, 1.5)(rng));
+        if (trial % 2)
+            p.dram_bytes = p.req_bytes * std::uniform_real_distribution<double>(0.05, 1)(rng);
+        const XModel m(p);
+        const auto r = m.solve();
+        for (const auto &e : r.equilibria) {
+            QVERIFY(std::isfinite(e.dram_gbs) && e.dram_gbs >= 0);
+            if (p.dram_bytes > 0 || p.cache == CacheMode::None)
+                QVERIFY2(e.dram_gbs <= p.R_dram * (1 + 1e-9), qPrintable(QString::number(trial)));
+        }
+        const double cap = p.R_dram / (m.dramBytesPerRequest() * p.clock_ghz * p.sm_count);
+        QVERIFY(std::abs(m.byteCap() - cap) <= 1e-12 * cap);
+        for (double k : {0.5, 4.0, 33.0, 250.0})
+            QVERIFY(m.msSupply(k) <= cap * (1 + 1e-12));
+        capped += m.msSupply(300) >= cap * (1 - 1e-9);
+    }
+    QVERIFY(capped > 50);
+    // A vectorized kernel: 512-byte requests at one request per warp reach the byte bandwidth, not R (counted
+    // in 128-byte requests).
+    XModelParams v = test::thrashingFermi();
+    v.cache = CacheMode::None;
+    v.R = 2000;
+    v.R_dram = 3000;
+    v.req_bytes = 512;
+    v.n = 1000;
+    v.Z = 0.01;
+    const XModel mv(v);
+    const auto op = mv.solve().operatingPoint();
+    QVERIFY(std::abs(op.dram_gbs - 3000) <= 1e-6 * 3000);
+    QVERIFY(std::abs(mv.landmarks().plateau_gbs - 3000) <= 1e-6 * 3000);
+}
+
+void TestXModel::secondCacheLevel()
+{
+    // Fixed mode with an L2: the shared cache's misses hit the L2 with h_2; average latency
+    // h*L_s + (1-h)*(h_2*L_2 + (1-h_2)*Lm(k)); h_2 = 0 is the one-level form.
+    XModelParams p = test::thrashingFermi();
+    p.cache = CacheMode::Fixed;
+    p.h = 0.4;
+    p.h_2 = 0.7;
+    p.L_2 = 200;
+    const XModel m(p);
+    for (double k : {1.0, 10.0, 60.0}) {
+        const double lm = m.memoryLatency(k);
+        const double f = k / (0.4 * p.L_s + 0.6 * (0.7 * 200 + 0.3 * lm));
+        QVERIFY(std::abs(m.msSupply(k) - f) <= 1e-12 * f);
+    }
+    // DRAM traffic is what misses both levels.
+    p.R_dram = 1e5;
+    const XModel withCap(p);
+    QVERIFY(std::abs(withCap.dramBytesPerRequest() - p.request_bytes * 0.6 * 0.3) < 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestXModel)
