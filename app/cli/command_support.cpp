@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "command_support.h"
 
+#include "trace_selection.h"
+
 #include "args.h"
 #include "core/support/error.h"
 #include "core/support/numbers.h"
@@ -26,6 +28,9 @@ ModelInputs modelInputs(const Args &args)
     ModelInputs in{core::resolveProfile(args.value("profile", std::string(core::defaultProfileId()))), {}};
     in.params = in.profile.params;
     applySets(args, in.params);
+    // Commands whose spec has --supply/--demand take a measured f(k) or g(x) in place of the analytic curve.
+    in.params.measured_f = measuredCurveOption(args, "supply");
+    in.params.measured_g = measuredCurveOption(args, "demand");
     return in;
 }
 

@@ -4,6 +4,7 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
+#include "trace_selection.h"
 #include "core/support/error.h"
 #include "core/support/numbers.h"
 #include "core/xmodel/hysteresis.h"
@@ -141,7 +142,7 @@ void printMapText(const ModelInputs &r, const core::StabilityMap &map, std::ostr
 
 void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "x", "y", "threads", "format"}, {"set"}});
+    const Args args(argv, withMeasuredCurves({{"json"}, {"profile", "x", "y", "threads", "format"}, {"set"}}));
     const OutputFormat format = outputFormat(args);
     const ModelInputs r = validatedInputs(args);
     for (const char *name : {"x", "y"}) {
@@ -207,6 +208,8 @@ constexpr const char *kMapHelp
           "edges are tangencies of f and G.\n\n"
           "  --profile ID|PATH  a bundled profile id or a profile JSON file; default: the default profile\n"
           "  --set KEY=VALUE    override a parameter (repeatable), as for xgraph\n"
+          "  --supply, --demand FILE  a measured f(k) or g(x) in place of the analytic curve, with their\n"
+          "                     -x, -y, -where and -series options, as for xgraph\n"
           "  --x, --y SPEC      KEY:MIN:MAX:COUNT[:log] for any numeric key (n Z E R L M S_s L_s h alpha\n"
           "                     beta ...): COUNT values from MIN to MAX, evenly or (:log) geometrically\n"
           "                     spaced; whole-number keys such as n are rounded. At most 4096 values per\n"
@@ -247,7 +250,7 @@ void printHysteresisText(const ModelInputs &r, const core::HysteresisResult &h, 
 
 void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "n", "param", "range", "format"}, {"set"}});
+    const Args args(argv, withMeasuredCurves({{"json"}, {"profile", "n", "param", "range", "format"}, {"set"}}));
     const OutputFormat format = outputFormat(args);
     const ModelInputs r = validatedInputs(args);
     std::string key = "n";
@@ -334,6 +337,8 @@ constexpr const char *kHysteresisHelp
           "  --n MIN:MAX:STEP   sweep the resident warps n (whole numbers)\n"
           "  --param KEY        sweep another numeric key instead, over --range MIN:MAX:STEP\n"
           "  --profile, --set   as for xgraph\n"
+          "  --supply, --demand FILE  a measured f(k) or g(x) in place of the analytic curve, with their\n"
+          "                     -x, -y, -where and -series options, as for xgraph\n"
           "  --format json      {\"n\":[..],\"up_gbs\":[..],\"down_gbs\":[..]} (\"n\" for n sweeps) with\n"
           "                     \"param\", \"values\", \"up_k\", \"down_k\", \"stable_count\" and "
           "\"jumps\"\n"
@@ -436,7 +441,7 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
 
 void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "cache-size"}, {"set"}});
+    const Args args(argv, withMeasuredCurves({{"json"}, {"profile", "cache-size"}, {"set"}}));
     const ModelInputs r = validatedInputs(args);
     core::AdvisorOptions options;
     if (args.has("cache-size")) {
@@ -503,6 +508,8 @@ constexpr const char *kAdviseHelp
           "degradation bounds of a bistable machine when warps are added: at most M/Z - R, at least the\n"
           "fall where a second stable state appears.\n\n"
           "  --profile, --set    as for xgraph\n"
+          "  --supply, --demand FILE  a measured f(k) or g(x) in place of the analytic curve, with their\n"
+          "                     -x, -y, -where and -series options, as for xgraph\n"
           "  --cache-size KIB    the larger cache to try (default twice S_s)\n"
           "  --json              {\"current\":{..},\"operations\":[{\"rank\":..,\"id\":..,\n"
           "                      "

@@ -4,6 +4,7 @@
 #include "command_support.h"
 #include "core/bandwidth/bandwidth_curve.h"
 #include "commands.h"
+#include "trace_selection.h"
 #include "core/traces/csv_table.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
@@ -42,77 +43,6 @@ double positiveNumber(const Args &args, const std::string &name)
     if (!v || !std::isfinite(*v) || *v <= 0)
         throw InputError("option '--" + name + "': must be a finite number > 0 (got '" + text + "')");
     return *v;
-}
-
-/// Rows of TABLE that satisfy every COLUMN=VALUE (text equal after trimming, or equal as numbers).
-std::vector<std::size_t> selectRows(const core::CsvTable &table, const std::vector<std::string> &filters)
-{
-    std::vector<std::size_t> rows(table.rowCount());
-    for (std::size_t r = 0; r < rows.size(); ++r)
-        rows[r] = r;
-    for (const std::string &filter : filters) {
-        const auto eq = filter.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw InputError("option '--where': expected COLUMN=VALUE (got '" + filter + "')");
-        const std::size_t column = table.column(filter.substr(0, eq));
-        const std::string wanted = filter.substr(eq + 1);
-        const auto wantedNumber = core::parseTableNumber(wanted, table.decimalSeparator());
-        const auto matches = [&](std::size_t r) {
-            const std::string_view cell = table.cell(r, column);
-            const auto first = cell.find_first_not_of(" \t");
-            const auto last = cell.find_last_not_of(" \t");
-            const std::string_view trimmed = first == std::string_view::npos
-                                                     ? std::string_view()
-                                                     : cell.substr(first, last - first + 1);
-            if (trimmed == wanted)
-                return true;
-            if (!wantedNumber)
-                return false;
-            const auto v = core::parseTableNumber(trimmed, table.decimalSeparator());
-            return v && *v == *wantedNumber;
-        };
-        std::vector<std::size_t> kept;
-        for (std::size_t r : rows) {
-            if (matches(r))
-                kept.push_back(r);
-        }
-        if (kept.empty()) {
-            std::vector<std::string> values;
-            for (std::size_t r : rows) {
-                std::string v(table.cell(r, column));
-                if (std::find(values.begin(), values.end(), v) == values.end())
-                    values.push_back(std::move(v));
-            }
-            std::string list;
-            for (std::size_t i = 0; i < values.size() && i < 12; ++i)
-                list += (i ? ", " : "") + values[i];
-            if (values.size() > 12)
-                list += ", ...";
-            throw InputError(table.source() + ": no rows where " + filter + " (values of '"
-                             + table.header()[column] + "': " + list + ")");
-        }
-        rows = std::move(kept);
-    }
-    return rows;
-}
-
-/// The trace of warps per SM against GB/s that --series names (by name), else the first one.
-const core::MeasuredTrace &pickSeries(const core::TraceFile &file, const std::string &path,
-                                      const std::string &series)
-{
-    std::string names;
-    for (const core::MeasuredTrace &t : file.traces) {
-        if (t.kind != core::TraceKind::BandwidthVsWarps && t.kind != core::TraceKind::KernelPoints)
-            continue;
-        if (series.empty() || t.name == series)
-            return t;
-        names += (names.empty() ? "" : ", ") + t.name;
-    }
-    if (names.empty()) {
-        throw InputError(path + ": a " + std::string(core::traceFormatKey(file.format))
-                         + " file holds no throughput against warps per SM to fit");
-    }
-    throw InputError(path + ": no series '" + series + "' (series: " + names + ")");
 }
 
 void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)

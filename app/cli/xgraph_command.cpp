@@ -2,6 +2,7 @@
 #include "args.h"
 #include "command_support.h"
 #include "commands.h"
+#include "trace_selection.h"
 #include "core/support/error.h"
 #include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
@@ -65,7 +66,7 @@ void printText(const core::HardwareProfile &prof, const core::XModel &model, con
 
 void runXGraph(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"profile", "curves"}, {"set"}});
+    const Args args(argv, withMeasuredCurves({{"json"}, {"profile", "curves"}, {"set"}}));
     const ModelInputs in = modelInputs(args);
     const core::HardwareProfile &prof = in.profile;
     const core::XModelParams &params = in.params;
@@ -106,7 +107,8 @@ void runXGraph(const std::vector<std::string> &argv, std::ostream &out)
 }
 
 constexpr const char *kHelp =
-    "Usage: crossroof-cli xgraph [--profile ID|PATH] [--set KEY=VALUE]... [--curves N] [--json]\n\n"
+    "Usage: crossroof-cli xgraph [--profile ID|PATH] [--set KEY=VALUE]... [--curves N]\n"
+    "           [--supply FILE ...] [--demand FILE ...] [--json]\n\n"
     "Solves the X-model (memory supply f(k) against compute demand G(n-k)) and prints every equilibrium\n"
     "with its stability, the operating point reached from a cold start, landmarks and metrics.\n\n"
     "  --profile ID|PATH  a bundled profile id (see 'crossroof-cli profiles') or a profile JSON file;\n"
@@ -114,6 +116,13 @@ constexpr const char *kHelp =
     "  --set KEY=VALUE    override a parameter (repeatable): n Z E R L M S_s L_s h alpha beta cache\n"
     "                     sm_count clock_ghz warp_size max_warps request_bytes (docs/MODEL.md 1.2 units)\n"
     "  --curves N         also print N samples of f(k) and G(n-k) in GB/s over k in [0, n]\n"
+    "  --supply FILE      a measured f(k) (GB/s against warps in the memory system) in place of the\n"
+    "                     analytic curve up to its last point, joined to it beyond: a table with\n"
+    "                     --supply-x COLUMN --supply-y COLUMN (rows kept by --supply-where COLUMN=VALUE,\n"
+    "                     repeatable), or a gpu-stream, ncu or probe file (--supply-series NAME picks\n"
+    "                     one of its traces)\n"
+    "  --demand FILE      a measured g(x) (Gop/s against warps computing), with --demand-x, --demand-y,\n"
+    "                     --demand-where and --demand-series likewise\n"
     "  --json             JSON output (keys as in docs/CLI.md); without it, a readable summary\n";
 
 } // namespace

@@ -248,7 +248,8 @@ bool SupplyShape::sameSupply(const XModelParams &p) const
            && p.clock_ghz == m_p.clock_ghz && p.sm_count == m_p.sm_count && p.L == m_p.L && p.L_s == m_p.L_s
            && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h
            && p.bypass == m_p.bypass && p.m == m_p.m && p.R_dram == m_p.R_dram && p.L_2 == m_p.L_2
-           && p.h_2 == m_p.h_2 && p.req_bytes == m_p.req_bytes && p.dram_bytes == m_p.dram_bytes;
+           && p.h_2 == m_p.h_2 && p.req_bytes == m_p.req_bytes && p.dram_bytes == m_p.dram_bytes
+           && p.measured_f == m_p.measured_f;
 }
 
 bool SupplyShape::dependsOn(std::string_view key)
@@ -385,6 +386,16 @@ EquilibriumScan::EquilibriumScan(const XModel &model, const SupplyShape &shape, 
     : m_model(model)
     , m_n(n)
 {
+    if (model.measured()) {
+        // A measured curve turns at any of its points: the closed forms behind the lean scan do not hold, so the
+        // roots come from the model's grid search (its points are grid points).
+        m_dense = true;
+        m_denseRoots = model.rootsAt(n);
+        m_stableCount = int(std::count_if(m_denseRoots.begin(), m_denseRoots.end(), [](const XModel::Root &r) {
+            return r.stability == Stability::Stable || r.stability == Stability::Neutral;
+        }));
+        return;
+    }
     scan(shape);
     countStable();
 }
@@ -533,6 +544,13 @@ double EquilibriumScan::rootBetween(std::size_t lo, std::size_t hi) const
 
 double EquilibriumScan::operatingK() const
 {
+    if (m_dense) {
+        for (const XModel::Root &r : m_denseRoots) {
+            if (r.stability != Stability::Unstable)
+                return r.k;
+        }
+        return 0;
+    }
     double k = 0;
     walk([&](std::size_t lo, std::size_t hi, bool crossing, Stability) {
         k = crossing ? rootBetween(lo, hi) : m_samples[lo].k;
@@ -549,6 +567,11 @@ double EquilibriumScan::operatingGbs() const
 std::vector<EquilibriumScan::Root> EquilibriumScan::roots() const
 {
     std::vector<Root> out;
+    if (m_dense) {
+        for (const XModel::Root &r : m_denseRoots)
+            out.push_back({r.k, r.k_end, r.stability});
+        return out;
+    }
     walk([&](std::size_t lo, std::size_t hi, bool crossing, Stability st) {
         if (crossing) {
             const double k = rootBetween(lo, hi);
@@ -568,6 +591,21 @@ double EquilibriumScan::restFrom(double k0) const
     const int s0 = signOf(F0);
     if (s0 == 0)
         return k0;
+    if (m_dense) {
+        // The flow moves towards the nearest root in the direction of -F and cannot pass it.
+        if (s0 < 0) {
+            for (const XModel::Root &r : m_denseRoots) {
+                if (r.k > k0)
+                    return r.k;
+            }
+            return m_n;
+        }
+        for (auto it = m_denseRoots.rbegin(); it != m_denseRoots.rend(); ++it) {
+            if (it->k_end < k0)
+                return it->k_end;
+        }
+        return 0;
+    }
     if (s0 < 0) {
         // dk/dt > 0: up to the first sample at or above zero; F < 0 on the way, one crossing in the last
         // step.

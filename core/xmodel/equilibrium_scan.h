@@ -148,6 +148,8 @@ private:
     std::array<Sample, kMaxSamples> m_samples{};
     std::size_t m_count = 0;
     int m_stableCount = 0;
+    bool m_dense = false;                    ///< a measured curve: the roots come from XModel::rootsAt()
+    std::vector<XModel::Root> m_denseRoots;
 };
 
 } // namespace crossroof::core

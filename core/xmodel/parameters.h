@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 namespace crossroof::core {
+
+class MeasuredCurve;
 
 /// How the memory system's shared cache is modelled (MODEL.md 1.3).
 enum class CacheMode { None, Fixed, Locality };
@@ -46,6 +49,11 @@ struct XModelParams
     double m = 1;      ///< memory requests one warp has in flight while it waits
     double req_bytes = 0;  ///< bytes one request of the workload moves; 0 = request_bytes
     double dram_bytes = 0; ///< DRAM bytes per request after the caches; 0 = req_bytes times the miss share
+    /// A measured f(k) (GB/s against warps) that stands in for the analytic supply up to its last point;
+    /// none: the analytic curve everywhere.
+    std::shared_ptr<const MeasuredCurve> measured_f;
+    /// A measured g(x) (Gop/s against warps computing), likewise.
+    std::shared_ptr<const MeasuredCurve> measured_g;
 
     /// Instructions one computing warp issues per cycle: E independent chains, one instruction of each per
     /// L_c cycles. g(x) = min(issueRate() * x, M).

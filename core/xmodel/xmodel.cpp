@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/xmodel/xmodel.h"
 
+#include "core/xmodel/measured_curve.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -152,6 +154,19 @@ XModel::XModel(const XModelParams &params)
     m_pi = m_p.M / m_p.issueRate();
     m_gbsFactor = m_p.gbsPerRequestRate();
     m_gopsFactor = m_p.gopsPerInstructionRate();
+    // Beyond its last point a measured curve is continued by the analytic one, scaled to join it there.
+    if (m_p.measured_f) {
+        const double last = m_p.measured_f->last();
+        const double analytic = std::min(latencySupply(last), m_byteCap);
+        if (analytic > 0)
+            m_joinF = m_p.measured_f->value(last) / m_gbsFactor / analytic;
+    }
+    if (m_p.measured_g) {
+        const double last = m_p.measured_g->last();
+        const double analytic = analyticCsThroughput(last);
+        if (analytic > 0)
+            m_joinG = m_p.measured_g->value(last) / m_gopsFactor / analytic;
+    }
 }
 
 double XModel::memoryLatency(double k) const
@@ -225,6 +240,11 @@ double XModel::cachedSupply(double kc, double lm) const
 
 double XModel::msSupply(double k) const
 {
+    if (m_p.measured_f) {
+        if (k <= m_p.measured_f->last())
+            return m_p.measured_f->value(k) / m_gbsFactor;
+        return std::min(latencySupply(k), m_byteCap) * m_joinF;
+    }
     return std::min(latencySupply(k), m_byteCap);
 }
 
@@ -246,6 +266,16 @@ double XModel::latencySupply(double k) const
 
 double XModel::csThroughput(double x) const
 {
+    if (m_p.measured_g) {
+        if (x <= m_p.measured_g->last())
+            return m_p.measured_g->value(std::max(x, 0.0)) / m_gopsFactor;
+        return analyticCsThroughput(x) * m_joinG;
+    }
+    return analyticCsThroughput(x);
+}
+
+double XModel::analyticCsThroughput(double x) const
+{
     return std::min(m_p.issueRate() * std::max(x, 0.0), m_p.M);
 }
 
@@ -261,6 +291,16 @@ double XModel::balance(double k) const
 
 XModel::Extremes XModel::findExtremes() const
 {
+    if (m_p.measured_f) {
+        // The interpolant turns only at measured points: the first peak, and the valley after it.
+        const std::vector<double> &turns = m_p.measured_f->turns();
+        Extremes ex;
+        if (!turns.empty())
+            ex.psi = turns[0];
+        if (turns.size() > 1)
+            ex.valley = turns[1];
+        return ex;
+    }
     // Only Eq. 5 can fall: without cache and with a constant hit rate f(k) never decreases.
     if (m_p.cache != CacheMode::Locality || m_p.alpha <= 1 || m_p.S_s <= 0)
         return {};
@@ -370,17 +410,37 @@ Equilibrium XModel::describe(double k, double k_end, Stability s) const
     return e;
 }
 
-XGraphResult XModel::solve() const
+std::vector<XModel::Root> XModel::rootsAt(double n) const
 {
-    const Extremes ex = findExtremes();
-    const double n = m_p.n;
+    return findRoots(n, findExtremes());
+}
 
+void XModel::addMeasuredKinks(std::vector<double> &ks, double n) const
+{
+    // The measured curves' points: between two of them the interpolant is monotone, as between analytic kinks.
+    if (m_p.measured_f) {
+        for (const CurvePoint &pt : m_p.measured_f->points()) {
+            if (pt.x > 0 && pt.x < n)
+                ks.push_back(pt.x);
+        }
+    }
+    if (m_p.measured_g) {
+        for (auto it = m_p.measured_g->points().rbegin(); it != m_p.measured_g->points().rend(); ++it) {
+            if (it->x > 0 && it->x < n)
+                ks.push_back(n - it->x);
+        }
+    }
+}
+
+std::vector<XModel::Root> XModel::findRoots(double n, const Extremes &ex) const
+{
     std::vector<double> ks;
     addGrid(ks, 0, n);
     for (double kink : {m_delta, n - m_pi, ex.psi.value_or(-1), ex.valley.value_or(-1)}) {
         if (kink > 0 && kink < n)
             ks.push_back(kink);
     }
+    addMeasuredKinks(ks, n);
     sortUnique(ks, n);
 
     const std::size_t count = ks.size();
@@ -393,10 +453,10 @@ XGraphResult XModel::solve() const
     }
     const double tol = kZeroTolerance * scale;
     auto sign = [tol](double v) { return v > tol ? 1 : (v < -tol ? -1 : 0); };
-    auto fn = [this](double k) { return balance(k); };
+    auto fn = [this, n](double k) { return msSupply(k) - csDemand(n - k); };
 
-    XGraphResult result;
-    auto add = [&](double k, double k_end, Stability s) { result.equilibria.push_back(describe(k, k_end, s)); };
+    std::vector<Root> roots;
+    auto add = [&](double k, double k_end, Stability s) { roots.push_back({k, k_end, s}); };
     auto crossing = [](int from, int to) { return from < to ? Stability::Stable : Stability::Unstable; };
 
     for (std::size_t i = 0; i < count; ++i) {
@@ -428,8 +488,8 @@ XGraphResult XModel::solve() const
                 continue;
             const double a = ks[i - 1];
             const double b = ks[i + 1];
-            const double kx = goldenMax([&](double k) { return -s * balance(k); }, a, b);
-            const double Fx = balance(kx);
+            const double kx = goldenMax([&](double k) { return -s * fn(k); }, a, b);
+            const double Fx = fn(kx);
             if (sign(Fx) == 0) {
                 add(kx, kx, Stability::Critical);
             } else if (sign(Fx) == -s) {
@@ -442,14 +502,20 @@ XGraphResult XModel::solve() const
     }
 
     // Extremum checks at neighbouring grid points can report the same root twice.
-    std::sort(result.equilibria.begin(), result.equilibria.end(),
-              [](const Equilibrium &a, const Equilibrium &b) { return a.k < b.k; });
+    std::sort(roots.begin(), roots.end(), [](const Root &a, const Root &b) { return a.k < b.k; });
     const double same = std::max(n, 1.0) * 1e-9;
-    result.equilibria.erase(std::unique(result.equilibria.begin(), result.equilibria.end(),
-                                        [same](const Equilibrium &a, const Equilibrium &b) {
-                                            return std::abs(a.k - b.k) <= same;
-                                        }),
-                            result.equilibria.end());
+    roots.erase(std::unique(roots.begin(), roots.end(),
+                            [same](const Root &a, const Root &b) { return std::abs(a.k - b.k) <= same; }),
+                roots.end());
+    return roots;
+}
+
+XGraphResult XModel::solve() const
+{
+    const Extremes ex = findExtremes();
+    XGraphResult result;
+    for (const Root &r : findRoots(m_p.n, ex))
+        result.equilibria.push_back(describe(r.k, r.k_end, r.stability));
 
     // From a cold start (k = 0, F(0) < 0) the flow raises k to the first root: that is the operating point.
     const auto op = std::find_if(result.equilibria.begin(), result.equilibria.end(),
@@ -477,6 +543,7 @@ void XModel::sampleCurves(int count, XGraphCurves &out) const
         if (kink > 0 && kink < n)
             out.k.push_back(kink);
     }
+    addMeasuredKinks(out.k, n);
     mergeRuns(out.k);
 
     const std::size_t size = out.k.size();
@@ -527,6 +594,7 @@ void XModel::sampleAdaptive(double tolerance, XGraphCurves &out, int maxSamples,
         if (kink > 0 && kink < n)
             ks.push_back(kink);
     }
+    addMeasuredKinks(ks, n);
     sortUnique(ks, n);
     struct Sample
     {

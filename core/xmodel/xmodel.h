@@ -103,12 +103,12 @@ public:
     /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, or Eq. 3 in
     /// locality mode, 0 without cache; with bypassing, the cache users' hit rate times their share of f.
     double hitRate(double k) const;
-    /// MS supply f(k), requests/cycle/SM (Eq. 2, 5): the (1-b)*k warps that use the cache plus the b*k that
+    /// MS supply f(k), requests/cycle/SM (or the measured f up to its last point, joined to this beyond; Eq. 2, 5): the (1-b)*k warps that use the cache plus the b*k that
     /// bypass it (MODEL.md 1.3), each with m requests in flight, at most the byte cap.
     double msSupply(double k) const;
     /// f(k) without the byte cap: what the latencies and R allow.
     double latencySupply(double k) const;
-    /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM.
+    /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM (or the measured g, MODEL.md).
     double csThroughput(double x) const;
     /// CS demand on the MS, G(x) = g(x)/Z, requests/cycle/SM.
     double csDemand(double x) const;
@@ -133,6 +133,19 @@ public:
     void sampleCurvesAdaptive(double tolerance, XGraphCurves &out, const Landmarks &solved,
                               int maxSamples = 8192) const;
 
+    /// One equilibrium as the root search finds it: where it lies and its stability.
+    struct Root
+    {
+        double k = 0;
+        double k_end = 0; ///< equal to k, except for a neutral interval
+        Stability stability = Stability::Stable;
+    };
+    /// The equilibria with N warps resident instead of n (any N > 0): what solve() finds, without the
+    /// descriptions. The lean scan uses it where a measured curve stands in for f or g.
+    std::vector<Root> rootsAt(double n) const;
+    /// Whether a measured curve stands in for f(k) or g(x).
+    bool measured() const { return m_p.measured_f || m_p.measured_g; }
+
     /// Converts an MS rate (requests/cycle/SM) to device GB/s.
     double toGbs(double requestRate) const { return requestRate * m_gbsFactor; }
     /// Converts a CS rate (warp-instructions/cycle/SM) to device Gop/s.
@@ -149,6 +162,9 @@ private:
     /// Sets OUT.f_falling_faster from its samples.
     static void markFalling(XGraphCurves &out);
     Landmarks landmarksFrom(const Extremes &ex) const;
+    std::vector<Root> findRoots(double n, const Extremes &ex) const;
+    void addMeasuredKinks(std::vector<double> &ks, double n) const;
+    double analyticCsThroughput(double x) const;
     Equilibrium describe(double k, double k_end, Stability s) const;
     BoundClass boundAt(double k) const;
     double slopeOfSupply(double k) const;
@@ -165,6 +181,8 @@ private:
     double m_pi;         // M * L_c / E
     double m_gbsFactor;
     double m_gopsFactor;
+    double m_joinF = 1; // measured f / analytic f at the measured curve's last point
+    double m_joinG = 1;
 };
 
 } // namespace crossroof::core

@@ -5,7 +5,7 @@
 _crossroof_cli_options()
 {
     case "$1" in
-        xgraph)          echo "--profile --set --curves --json" ;;
+        xgraph)          echo "--profile --set --curves --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --json" ;;
         profiles)        echo "--json" ;;
         occupancy)       echo "--cc --threads --regs --smem --smem-config --mode --sweep --json" ;;
         zigzag)          echo "--sms --ba --br --format --json" ;;
@@ -14,9 +14,9 @@ _crossroof_cli_options()
         mappings)        echo "--profile --p --q --point --steps --format --json" ;;
         fit-trace)       echo "--trace --x --y --where --format --series --model --profile --set --json" ;;
         bandwidth-curve) echo "--trace --column --window --limit --input-format --format --json" ;;
-        stability-map)   echo "--profile --set --x --y --threads --format --json" ;;
-        hysteresis)      echo "--profile --set --n --param --range --format --json" ;;
-        advise)          echo "--profile --set --cache-size --json" ;;
+        stability-map)   echo "--profile --set --x --y --threads --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;
+        hysteresis)      echo "--profile --set --n --param --range --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;
+        advise)          echo "--profile --set --cache-size --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --json" ;;
         kernels)         echo "--trace --profile --set --format --json" ;;
         calibrate)       echo "--family --profile --probe --set --fit --out --json" ;;
         skeleton)        echo "--file --sample --profile --unroll --measured --json" ;;
@@ -72,7 +72,7 @@ _crossroof_cli()
             return ;;
         --grid)         COMPREPLY=($(compgen -W "thesis uniform: logit:" -- "$cur")); return ;;
         --session)      COMPREPLY=($(compgen -f -X '!*.crossroof' -- "$cur")); return ;;
-        --trace|--family|--train|--measured|--file|--out)
+        --trace|--family|--train|--measured|--file|--out|--supply|--demand)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --probe)        COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac

@@ -299,9 +299,12 @@ void TestCliCsv::kernels()
         QCOMPARE(csv.status, 0);
         Table t;
         QVERIFY(parseCsv(csv.out, t));
-        const std::vector<std::string> header{"id",       "name",     "short_name",       "grid", "block",
-                                              "warps_per_sm", "duration_ns", "dram_gbs", "dram_gbs_derived",
-                                              "Z",        "predicted_gbs", "error",    "skipped"};
+        const std::vector<std::string> header{
+                "id",           "name",        "short_name",    "grid",           "block",     "warps_per_sm",
+                "duration_ns",  "dram_gbs",    "dram_gbs_derived", "Z",           "req_bytes", "dram_bytes",
+                "m",            "stores_only", "l1_hit",        "l2_hit",         "clock_ghz", "E",
+                "measured_gops", "predicted_gops", "predicted_gbs", "naive_gbs", "roofline_gbs", "error",
+                "bound",        "ncu_metrics", "skipped"};
         QCOMPARE(t[0], header);
         const json &list = j["kernels"];
         QVERIFY(!list.empty());

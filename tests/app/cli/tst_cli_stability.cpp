@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include <QTest>
+#include <QTemporaryDir>
 
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -25,6 +27,8 @@ class TestCliStability : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void measuredSupply();
+    void badMeasuredSupply();
     void stabilityMapJson();
     void stabilityMapCountsMatchSolve();
     void stabilityMapText();
@@ -286,6 +290,54 @@ void TestCliStability::badArgumentsExitTwo()
     QFETCH(QStringList, args);
     QFETCH(QString, names);
     crossroof::test::expectUsageError(args, names);
+}
+
+void TestCliStability::measuredSupply()
+{
+    // The H100's measured 16 KiB-per-warp thrashing curve as f(k): the advisor's thread throttling brings the
+    // operating point to the curve's peak (3230 GB/s at 10 warps in the memory system).
+    const std::string cache = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm/cache.csv";
+    const std::vector<std::string> supply{"--supply", cache, "--supply-x", "warps_per_sm", "--supply-y",
+                                          "request_gbs", "--supply-where", "bytes_per_warp=16384"};
+    std::vector<std::string> args{"advise", "--profile", "h100-sxm", "--set", "n=64", "--set", "Z=20", "--json"};
+    args.insert(args.end(), supply.begin(), supply.end());
+    const json a = runJson(args);
+    const json &throttle = a["operations"][0];
+    QCOMPARE(throttle["id"].get<std::string>(), std::string("thread_throttling"));
+    QVERIFY(throttle["changes"]["n"].get<double>() < 64);
+    QVERIFY2(std::abs(throttle["ms_throughput_gbs"].get<double>() - 3230) < 0.03 * 3230, throttle.dump().c_str());
+    // xgraph: the cache peak and valley are measured points; hysteresis and the map take the same options.
+    args = {"xgraph", "--profile", "h100-sxm", "--set", "n=64", "--set", "Z=20", "--json"};
+    args.insert(args.end(), supply.begin(), supply.end());
+    const json x = runJson(args);
+    QCOMPARE(x["landmarks"]["psi"].get<double>(), 10.0);
+    args = {"hysteresis", "--profile", "h100-sxm", "--set", "Z=20", "--n", "4:64:4", "--json"};
+    args.insert(args.end(), supply.begin(), supply.end());
+    QCOMPARE(runJson(args)["up_gbs"].size(), std::size_t(16));
+    args = {"stability-map", "--profile", "h100-sxm", "--x", "n:8:64:8", "--y", "Z:5:40:8", "--json"};
+    args.insert(args.end(), supply.begin(), supply.end());
+    QCOMPARE(runJson(args)["stable_count"].size(), std::size_t(8));
+}
+
+void TestCliStability::badMeasuredSupply()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = (dir.path() + QStringLiteral("/f.csv")).toStdString();
+    const auto refused = [&](const std::string &text, const std::string &message) {
+        std::ofstream(path, std::ios::binary) << text;
+        const auto r = run({"xgraph", "--supply", path, "--supply-x", "k", "--supply-y", "gbs"});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.find(message) != std::string::npos, r.err.c_str());
+    };
+    refused("k,gbs\n1,10\n2,20\n", path + ": a measured curve needs at least 3 points (got 2)");
+    refused("k,gbs\n1,10\n2,20\n2,25\n", path + ":4: warps 2 repeat");
+    refused("k,gbs\n1,10\n3,20\n2,25\n", path + ":4: warps 2 come after 3");
+    refused("k,gbs\n1,10\n2,-20\n3,25\n", path + ":3: throughput must not be negative");
+    const auto noColumns = run({"xgraph", "--supply", path});
+    QCOMPARE(noColumns.status, 2);
+    QVERIFY2(noColumns.err.find("--supply-x COLUMN and --supply-y COLUMN") != std::string::npos,
+             noColumns.err.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestCliStability)
