@@ -29,6 +29,7 @@ Json toJson(const core::Equilibrium &e)
     j["x"] = e.x;
     j["stability"] = core::stabilityName(e.stability);
     j["ms_throughput_gbs"] = e.ms_gbs;
+    j["dram_throughput_gbs"] = e.dram_gbs;
     j["cs_throughput_gops"] = e.cs_gops;
     j["hit_rate"] = optional(e.hit_rate);
     j["bound"] = core::boundClassName(e.bound);
