@@ -92,6 +92,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     };
 
     addGroup(tr("Workload"), {"n", "Z", "E"}, nullptr);
+    addGroup(tr("Memory parallelism"), {"m", "req_bytes", "dram_bytes"}, nullptr);
 
     m_cacheMode = new QComboBox(this);
     m_cacheMode->addItem(tr("None: f(k) = k / Lm(k)"), int(core::CacheMode::None));
@@ -101,8 +102,8 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     connect(m_cacheMode, &QComboBox::activated, this, [this](int index) {
         m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));
     });
-    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass"}, m_cacheMode);
-    addGroup(tr("Machine"), {"R", "L", "M", "L_c"}, nullptr);
+    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass", "h_2"}, m_cacheMode);
+    addGroup(tr("Machine"), {"R", "R_dram", "L", "L_2", "M", "L_c"}, nullptr);
 
     auto *device = new CachedGroupBox(tr("Device (from the profile)"), this);
     auto *deviceLayout = new QVBoxLayout(device);
@@ -225,6 +226,7 @@ void ParameterPanel::updateEnabled()
     enable("alpha", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
     enable("beta", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
     enable("bypass", mode != core::CacheMode::None, tr("Used with a cache mode"));
+    enable("h_2", mode == core::CacheMode::Fixed, tr("Used with cache mode 'fixed'"));
 }
 
 void ParameterPanel::updateDeviceFacts()

@@ -33,7 +33,28 @@ namespace crossroof::widgets {
 
 namespace {
 
-enum Column { Name, Id, Grid, Block, Warps, Duration, Gbs, Z, Predicted, Error, ColumnCount };
+enum Column {
+    Name,
+    Id,
+    Grid,
+    Block,
+    Warps,
+    Duration,
+    Gbs,
+    Z,
+    Predicted,
+    Error,
+    ReqBytes,
+    DramBytes,
+    InFlight,
+    L1Hit,
+    L2Hit,
+    Clock,
+    MeasuredGops,
+    PredictedGops,
+    Bound,
+    ColumnCount
+};
 
 constexpr int kSortRole = Qt::UserRole;
 constexpr int kKernelRole = Qt::UserRole + 1;
@@ -58,6 +79,20 @@ QStandardItem *textItem(const std::string &text)
     return item;
 }
 
+/// What the prediction of R used, or why there is none: the row's tooltip.
+QString basis(const core::KernelRow &r)
+{
+    if (!r.skipped.empty())
+        return KernelTableView::tr("No prediction: %1").arg(QString::fromStdString(r.skipped));
+    if (!r.params)
+        return {};
+    const core::XModelParams &p = *r.params;
+    return KernelTableView::tr("Predicted with n = %1, Z = %2, %3 B per request (%4 to DRAM), m = %5, E = %6 "
+                               "(from the parameters: no counter gives ILP), at %7 GHz (L = %8 cycles)")
+            .arg(formatNumber(p.n), formatNumber(p.Z), formatNumber(p.req_bytes), formatNumber(p.dram_bytes),
+                 formatNumber(p.m), formatNumber(p.E), formatNumber(p.clock_ghz), formatNumber(p.L));
+}
+
 } // namespace
 
 QString kernelLabel(const core::NcuKernel &kernel)
@@ -74,6 +109,7 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     , m_table(new QTableView(this))
     , m_filter(new QLineEdit(this))
     , m_warning(new QLabel(this))
+    , m_accuracy(new QLabel(this))
     , m_open(new QPushButton(tr("Open &ncu CSV…"), this))
     , m_use(new QPushButton(tr("Use &kernel"), this))
     , m_switch(new QPushButton(this))
@@ -82,21 +118,37 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     const QStringList headers {tr("Name"),          tr("ID"),    tr("Grid"),
                                tr("Block"),         tr("Warps/SM"), tr("Duration (µs)"),
                                tr("DRAM (GB/s)"),   tr("Z"),     tr("Predicted (GB/s)"),
-                               tr("Error (%)")};
+                               tr("Error (%)"),     tr("B/req"), tr("DRAM B/req"),
+                               tr("m"),             tr("L1 hit"), tr("L2 hit"),
+                               tr("Clock (GHz)"),   tr("Gop/s"), tr("Predicted (Gop/s)"),
+                               tr("Bound")};
     const QStringList tips {
-            tr("Kernel name as in the file (hover for the full demangled name)"),
+            tr("Kernel name as in the file (hover for the full demangled name and what the prediction used)"),
             tr("Launch ID in the ncu file"),
             tr("Grid size (blocks)"),
             tr("Block size (threads)"),
             tr("Achieved active warps per SM (sm__warps_active.avg.per_cycle_active): the X-model's n"),
             tr("Kernel duration, gpu__time_duration.sum, in microseconds"),
-            tr("DRAM throughput, 10^9 bytes/s (dram__bytes.sum.per_second); * = DRAM Throughput % × the "
-               "profile's R"),
-            tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global requests), "
-               "when the file has both"),
-            tr("X-model MS throughput f(k) at the operating point with n = achieved warps per SM and the "
-               "kernel's Z (else the current Z and E), GB/s"),
-            tr("(predicted − measured) / measured × 100 %")};
+            tr("Measured DRAM throughput, 10^9 bytes/s (dram__bytes.sum.per_second); * = DRAM Throughput % × "
+               "the profile's peak (no prediction then)"),
+            tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global load and store "
+               "requests)"),
+            tr("The X-model's DRAM throughput at the operating point, with the kernel's own n, Z, request bytes, "
+               "DRAM bytes, m and clock, and the current E and machine: f(k) × DRAM B/req × clock × SMs"),
+            tr("(predicted − measured) / measured × 100 %"),
+            tr("Bytes per request: l1tex global sectors × 32 / requests (128 for a coalesced 4-byte access, 512 "
+               "for 16-byte vectors)"),
+            tr("DRAM bytes per request: DRAM GB/s × duration / requests (what reaches memory after the caches)"),
+            tr("Requests in flight per waiting warp: requests / load requests (a warp waits only for its loads); "
+               "'stores' = no loads, the warps never wait"),
+            tr("L1/TEX hit rate (L1/TEX Hit Rate, l1tex__t_sector_hit_rate.pct), where the export has it"),
+            tr("L2 hit rate (L2 Hit Rate, lts__t_sector_hit_rate.pct), where the export has it"),
+            tr("SM clock while the kernel ran (sm__cycles_elapsed.avg.per_second): the prediction runs at it, with "
+               "L scaled (a DRAM latency is a time)"),
+            tr("Measured instruction throughput: instructions × warp size / duration, 10^9/s"),
+            tr("The X-model's CS throughput g(x) at the operating point, 10^9 instructions/s"),
+            tr("What limits the operating point: compute (x ≥ π), memory (k ≥ δ), capacity (both), thread "
+               "(neither: too few warps), cache-thrashing")};
     m_model->setHorizontalHeaderLabels(headers);
     for (int c = 0; c < ColumnCount; ++c)
         m_model->horizontalHeaderItem(c)->setToolTip(tips[c]);
@@ -112,7 +164,7 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->setObjectName(QStringLiteral("KernelTable"));
     m_table->setToolTip(tr("Kernels of the ncu export; select rows to highlight them, Enter or Use kernel "
-                           "sets n and Z"));
+                           "sets the parameters to the kernel"));
 
     m_filter->setPlaceholderText(tr("Filter by name"));
     m_filter->setClearButtonEnabled(true);
@@ -122,8 +174,12 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     m_warning->setStyleSheet(QStringLiteral("color: #b35900"));
     m_warning->hide();
     m_open->setToolTip(tr("Read an Nsight Compute CSV export (ncu --csv, any page)"));
-    m_use->setToolTip(tr("Set n = round(achieved warps per SM) and Z = instructions / requests (when known) "
-                         "from the selected kernel, as one undo step"));
+    m_use->setToolTip(tr("Set every parameter the prediction of the selected kernel used (n, Z, request and "
+                         "DRAM bytes, m, hit rates, its clock and L at that clock) as one undo step; a kernel "
+                         "without a prediction sets n and Z where known"));
+    m_accuracy->setWordWrap(true);
+    m_accuracy->setObjectName(QStringLiteral("KernelAccuracy"));
+    m_accuracy->hide();
     m_switch->setToolTip(tr("Load the bundled profile with the file's SM count and compute capability"));
     m_makeProfile->setToolTip(tr("Load a profile made from the file's device: SM count, clock, warps per SM "
                                  "and R = 2 × memory clock × bus width / 8; other parameters from the current "
@@ -143,6 +199,7 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     layout->addWidget(m_warning);
     layout->addLayout(profileButtons);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_accuracy);
     layout->addLayout(buttons);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
@@ -225,14 +282,27 @@ void KernelTableView::useKernel(std::size_t index)
     const core::NcuKernel &k = m_report->kernels[index];
     if (!k.warps_per_sm)
         return;
-    const double n = std::clamp(std::round(*k.warps_per_sm), 1.0, std::max(1.0, m_state->params().max_warps));
     QUndoStack *undo = m_state->undoStack();
+    const core::KernelRow *row = index < m_rows.rows.size() ? &m_rows.rows[index] : nullptr;
     undo->beginMacro(tr("Use kernel %1").arg(kernelLabel(k)));
+    if (row && row->params) {
+        // Every key the prediction set: the X-graph then shows that kernel's operating point.
+        const core::XModelParams &p = *row->params;
+        for (const char *key : {"clock_ghz", "L", "n", "Z", "m", "req_bytes", "dram_bytes", "h", "h_2"})
+            m_state->applyValue(QString::fromLatin1(key), p.*(core::findParameter(key)->member));
+        m_state->applyCacheMode(p.cache);
+        undo->endMacro();
+        Q_EMIT message(tr("Parameters from kernel %1: n, Z, request and DRAM bytes, m, hit rates and its clock")
+                               .arg(kernelLabel(k)));
+        return;
+    }
+    const double n = std::clamp(std::round(*k.warps_per_sm), 1.0, std::max(1.0, m_state->params().max_warps));
     m_state->applyValue(QStringLiteral("n"), n);
     if (const auto z = k.intensity(); z && *z > 0)
         m_state->applyValue(QStringLiteral("Z"), *z);
     undo->endMacro();
-    Q_EMIT message(tr("n and Z from kernel %1").arg(kernelLabel(k)));
+    Q_EMIT message(tr("n and Z from kernel %1 (it has no prediction: %2)")
+                           .arg(kernelLabel(k), row ? QString::fromStdString(row->skipped) : QString()));
 }
 
 void KernelTableView::refresh()
@@ -255,10 +325,7 @@ void KernelTableView::refresh()
         const core::KernelRow &r = m_rows.rows[i];
         QList<QStandardItem *> items;
         items << textItem(r.short_name);
-        items.front()->setToolTip(QString::fromStdString(r.name)
-                                  + (r.skipped.empty() ? QString()
-                                                       : QStringLiteral("\n") + tr("Skipped: %1")
-                                                                 .arg(QString::fromStdString(r.skipped))));
+        items.front()->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(r));
         const auto id = core::parseTableNumber(r.id);
         items << numberItem(id, QString::fromStdString(r.id));
         if (!id)
@@ -272,6 +339,24 @@ void KernelTableView::refresh()
         items << numberItem(r.predicted_gbs, number(r.predicted_gbs));
         const auto percent = r.error ? std::optional(*r.error * 100) : std::nullopt;
         items << numberItem(percent, percent ? QString::asprintf("%+.1f", *percent) : QStringLiteral("–"));
+        const auto workload = [&r](double core::KernelWorkload::*member) {
+            return r.workload ? std::optional(*r.workload.*member) : std::nullopt;
+        };
+        items << numberItem(workload(&core::KernelWorkload::req_bytes), number(workload(&core::KernelWorkload::req_bytes)));
+        items << numberItem(workload(&core::KernelWorkload::dram_bytes),
+                            number(workload(&core::KernelWorkload::dram_bytes)));
+        const bool storesOnly = r.workload && r.workload->stores_only;
+        items << numberItem(workload(&core::KernelWorkload::m),
+                            storesOnly ? tr("stores") : number(workload(&core::KernelWorkload::m)));
+        const auto l1 = r.workload ? r.workload->l1_hit : std::nullopt;
+        const auto l2 = r.workload ? r.workload->l2_hit : std::nullopt;
+        items << numberItem(l1, number(l1)) << numberItem(l2, number(l2));
+        const auto clock = r.params ? std::optional(r.params->clock_ghz) : std::nullopt;
+        items << numberItem(clock, number(clock));
+        items << numberItem(workload(&core::KernelWorkload::measured_gops),
+                            number(workload(&core::KernelWorkload::measured_gops)));
+        items << numberItem(r.predicted_gops, number(r.predicted_gops));
+        items << textItem(r.bound ? std::string(core::boundClassName(*r.bound)) : std::string("–"));
         for (QStandardItem *item : items) {
             item->setData(qulonglong(i), kKernelRole);
             if (!r.skipped.empty())
@@ -297,6 +382,17 @@ void KernelTableView::refresh()
     QStringList lines;
     for (const std::string &w : m_rows.warnings)
         lines << QString::fromStdString(w);
+    if (const auto accuracy = core::kernelAccuracy(m_rows.rows)) {
+        m_accuracy->setText(tr("Mean accuracy %1 over %n kernel(s) (1 − |predicted − measured| / measured); a "
+                               "memory roofline: %2, the roofline min(peak, M/Z): %3",
+                               nullptr, int(accuracy->kernels))
+                                    .arg(accuracy->model, 0, 'f', 3)
+                                    .arg(accuracy->naive, 0, 'f', 3)
+                                    .arg(accuracy->roofline, 0, 'f', 3));
+        m_accuracy->show();
+    } else {
+        m_accuracy->hide();
+    }
     m_warning->setText(lines.join(QLatin1Char('\n')));
     m_warning->setVisible(!lines.isEmpty());
     m_switch->setVisible(!m_matches.empty());

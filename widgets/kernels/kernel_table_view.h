@@ -23,10 +23,12 @@ class ParameterState;
 
 /// The kernels of an Nsight Compute export as a sortable table beside the traces: name, ID, grid, block,
 /// achieved warps per SM, duration, DRAM GB/s (derived ones marked), Z, the X-model's predicted GB/s for the
-/// current parameters and the error. The filter field keeps the rows whose name contains its text. When the
-/// file's device differs from the profile a warning says so and offers the bundled profile of that device
-/// or one made from the file's device attributes. "Use kernel" sets n (and Z where the file has it) from
-/// the selected kernel as one undo step.
+/// kernel's own workload (core::compareKernels()) and the error, then that workload (bytes and DRAM bytes per
+/// request, m, hit rates, clock), measured and predicted Gop/s and the bound; the mean accuracy below. A
+/// kernel without a prediction says why in its tooltip (the metrics it lacks and the ncu option that adds
+/// them). The filter field keeps the rows whose name contains its text. When the file's device differs from
+/// the profile a warning says so and offers the bundled profile of that device or one made from the file's
+/// device attributes. "Use kernel" sets every parameter of the selected kernel's prediction as one undo step.
 class KernelTableView : public QWidget
 {
     Q_OBJECT
@@ -45,13 +47,17 @@ public:
 
     /// Indices into report()->kernels of the selected rows, in table order.
     std::vector<std::size_t> selectedKernels() const;
-    /// Sets n = the kernel's achieved warps per SM (rounded, within [1, max_warps]) and Z where known, as
-    /// one undo step. Does nothing for a kernel without warps.
+    /// Sets every parameter the kernel's prediction used (clock, L at that clock, n, Z, m, request and DRAM
+    /// bytes, hit rates and the cache mode), as one undo step: the X-graph then shows its operating point. A
+    /// kernel without a prediction sets n (rounded, within [1, max_warps]) and Z where known. Does nothing
+    /// for a kernel without warps.
     void useKernel(std::size_t index);
 
     QTableView *table() const { return m_table; }
     QLineEdit *filter() const { return m_filter; }
     QLabel *warningLabel() const { return m_warning; }
+    /// The mean accuracy of the predictions beside the two rooflines' (hidden when no kernel has one).
+    QLabel *accuracyLabel() const { return m_accuracy; }
     QPushButton *useButton() const { return m_use; }
     QPushButton *switchButton() const { return m_switch; }
     QPushButton *makeProfileButton() const { return m_makeProfile; }
@@ -85,6 +91,7 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_warning;
+    QLabel *m_accuracy;
     QPushButton *m_open;
     QPushButton *m_use;
     QPushButton *m_switch;

@@ -2,6 +2,7 @@
 #include "common/parameter_state.h"
 #include "kernels/kernel_table_view.h"
 #include "core/profiles/profile_library.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -9,6 +10,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+
 #include <QTest>
 #include <QUndoStack>
 
@@ -34,6 +36,7 @@ private Q_SLOTS:
     void showsTheFileAndTheMismatch();
     void sortsAndFilters();
     void useKernelIsOneUndoStep();
+    void realKernelsShowTheirBasis();
     void makeProfileFromTheFile();
     void selectionNamesTheKernels();
     void hiddenTableWaits();
@@ -96,13 +99,48 @@ void TestKernelTableView::useKernelIsOneUndoStep()
     const double n = m_state->params().n;
     const double z = m_state->params().Z;
     const int steps = m_state->undoStack()->count();
+    const core::XModelParams before = m_state->params();
     m_view->useKernel(6); // xkernel<32, 4>: 63.57 warps, Z = 2,491,720,709 / 17,301,504
     QCOMPARE(m_state->params().n, 64.0);
     QVERIFY(std::abs(m_state->params().Z - 2491720709.0 / 17301504) < 1e-9);
+    // Every key of the kernel's prediction: the X-graph's operating point is then the table's prediction.
+    const core::KernelRow &row = m_view->rows().rows[6];
+    QVERIFY(row.params);
+    for (const char *key : {"clock_ghz", "L", "m", "req_bytes", "dram_bytes", "h", "h_2"}) {
+        const auto member = core::findParameter(key)->member;
+        QCOMPARE(m_state->params().*member, row.params->*member);
+    }
+    QVERIFY(std::abs(core::XModel(m_state->params()).solve().operatingPoint().dram_gbs - *row.predicted_gbs)
+            < 1e-9 * *row.predicted_gbs);
     QCOMPARE(m_state->undoStack()->count(), steps + 1);
     m_state->undoStack()->undo();
     QCOMPARE(m_state->params().n, n);
     QCOMPARE(m_state->params().Z, z);
+    QVERIFY(m_state->params() == before);
+}
+
+void TestKernelTableView::realKernelsShowTheirBasis()
+{
+    // The real PyTorch kernels on the H100 SXM: the workload columns, the accuracy, and the tooltips that say
+    // what each prediction used; the details export says which metrics are missing.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")), QString());
+    QAbstractItemModel *model = m_view->table()->model();
+    QCOMPARE(model->rowCount(), 11);
+    QVERIFY(!m_view->accuracyLabel()->isHidden());
+    QVERIFY2(m_view->accuracyLabel()->text().contains(QStringLiteral("over 11 kernel(s)")),
+             qPrintable(m_view->accuracyLabel()->text()));
+    QCOMPARE(model->headerData(10, Qt::Horizontal).toString(), QStringLiteral("B/req"));
+    QCOMPARE(model->index(0, 10).data().toString(), QStringLiteral("128"));
+    QCOMPARE(model->index(0, 12).data().toString(), QStringLiteral("stores")); // randn: stores only
+    QVERIFY(model->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Predicted with n = 32")));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")),
+             QString());
+    QVERIFY(m_view->accuracyLabel()->isHidden());
+    const QString tip = model->index(0, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("ncu --metrics")) && tip.contains(QStringLiteral("smsp__inst_executed.sum")),
+             qPrintable(tip));
+    QCOMPARE(model->index(0, 8).data().toString(), QStringLiteral("–"));
 }
 
 void TestKernelTableView::makeProfileFromTheFile()
