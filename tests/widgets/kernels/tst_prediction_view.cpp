@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Predicted against measured throughput of real kernels: the points are the model's predictions, the bands and
+// the accuracy are there, the labels name the kernels inside the plot, and a parameter change moves the points.
+#include "common/parameter_state.h"
+#include "core/profiles/profile_library.h"
+#include "core/traces/kernel_table.h"
+#include "kernels/prediction_view.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QTest>
+
+using namespace crossroof;
+using widgets::ParameterState;
+using widgets::PredictionView;
+
+namespace {
+
+const std::string kTorch = CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv";
+
+int labelCount(QCustomPlot *plot)
+{
+    int n = 0;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        n += qobject_cast<QCPItemText *>(plot->item(i)) != nullptr;
+    return n;
+}
+
+} // namespace
+
+class TestPredictionView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void realKernels();
+    void parametersMoveThePoints();
+    void emptyAndWithoutPredictions();
+};
+
+void TestPredictionView::realKernels()
+{
+    ParameterState state;
+    state.applyProfile(*core::findBundledProfile("h100-sxm"));
+    PredictionView view(&state);
+    view.resize(900, 640);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setReport(core::readNcuCsv(kTorch));
+    QCOMPARE(view.points().size(), std::size_t(11));
+    // The points are the table's predictions, against what the kernels measured.
+    const core::KernelTable table = core::compareKernels(core::readNcuCsv(kTorch), state.params(), "9.0", "h100-sxm");
+    for (const auto &p : view.points()) {
+        QCOMPARE(p.predicted_gbs, *table.rows[p.kernel].predicted_gbs);
+        QCOMPARE(p.measured_gbs, *table.rows[p.kernel].dram_gbs);
+    }
+    QVERIFY(view.accuracy() && view.accuracy()->model >= 0.9);
+    QVERIFY2(view.summary()->text().startsWith(QStringLiteral("Mean accuracy 0.9")), qPrintable(view.summary()->text()));
+    // Every point is in the window, and named; the names stay inside the axis rect.
+    QCustomPlot *plot = view.plot();
+    for (const auto &p : view.points()) {
+        QVERIFY(plot->xAxis->range().contains(p.measured_gbs));
+        QVERIFY(plot->yAxis->range().contains(p.predicted_gbs));
+    }
+    QCOMPARE(labelCount(plot), 11);
+    const QRect rect = plot->axisRect()->rect();
+    int inside = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)))
+            inside += rect.contains(text->position->pixelPosition().toPoint());
+    }
+    QCOMPARE(inside, 11);
+    view.namesBox()->setChecked(false);
+    QCOMPARE(labelCount(plot), 0);
+}
+
+void TestPredictionView::parametersMoveThePoints()
+{
+    ParameterState state;
+    state.applyProfile(*core::findBundledProfile("h100-sxm"));
+    PredictionView view(&state);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setReport(core::readNcuCsv(kTorch));
+    const double before = view.points().back().predicted_gbs; // a vectorized kernel, held by R_dram
+    state.setValue(QStringLiteral("R_dram"), 2000);
+    QVERIFY(std::abs(view.points().back().predicted_gbs - 2000) < 1e-6 * 2000);
+    QVERIFY(view.points().back().predicted_gbs < before);
+    // Hidden, it waits; shown again, it is up to date.
+    view.hide();
+    state.setValue(QStringLiteral("R_dram"), 2500);
+    view.show();
+    QVERIFY(std::abs(view.points().back().predicted_gbs - 2500) < 1e-6 * 2500);
+}
+
+void TestPredictionView::emptyAndWithoutPredictions()
+{
+    ParameterState state;
+    PredictionView view(&state);
+    view.show();
+    QVERIFY(view.points().empty());
+    QVERIFY(view.summary()->text().contains(QStringLiteral("Open an Nsight Compute export")));
+    view.setReport(core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv"));
+    QVERIFY(view.points().empty());
+    QVERIFY(view.summary()->text().contains(QStringLiteral("which metrics each lacks")));
+}
+
+QTEST_MAIN(TestPredictionView)
+#include "tst_prediction_view.moc"

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kernels/prediction_view.h"
+
+#include "common/parameter_state.h"
+#include "common/plot_navigator.h"
+#include "common/plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+/// A short label for a point: the kernel's short name without template arguments, and its launch ID.
+QString pointLabel(const core::KernelRow &r)
+{
+    QString name = QString::fromStdString(r.short_name);
+    const qsizetype angle = name.indexOf(QLatin1Char('<'));
+    if (angle > 0)
+        name = name.left(angle);
+    const qsizetype scope = name.lastIndexOf(QStringLiteral("::"));
+    if (scope >= 0)
+        name = name.mid(scope + 2);
+    if (name.size() > 28)
+        name = name.left(27) + QStringLiteral("…");
+    return name + QStringLiteral(" [%1]").arg(QString::fromStdString(r.id));
+}
+
+} // namespace
+
+PredictionView::PredictionView(ParameterState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_plot(new QCustomPlot(this))
+    , m_summary(new QLabel(this))
+    , m_names(new QCheckBox(tr("&Names"), this))
+{
+    m_plot->setObjectName(QStringLiteral("PredictionPlot"));
+    m_plot->setMinimumSize(420, 320);
+    plot_style::setupAxes(m_plot);
+    PlotNavigator::install(m_plot);
+    plot_style::setLogScale(m_plot->xAxis, true);
+    plot_style::setLogScale(m_plot->yAxis, true);
+    m_plot->xAxis->setLabel(tr("Measured DRAM throughput (GB/s)"));
+    m_plot->yAxis->setLabel(tr("Predicted DRAM throughput (GB/s)"));
+    plot_style::setShortLabel(m_plot->xAxis, tr("measured (GB/s)"));
+    plot_style::setShortLabel(m_plot->yAxis, tr("predicted (GB/s)"));
+    m_plot->legend->setVisible(true);
+    plot_style::placeLegendBelow(m_plot);
+    m_summary->setWordWrap(true);
+    m_summary->setObjectName(QStringLiteral("PredictionSummary"));
+    m_summary->setToolTip(tr("Accuracy of one kernel: 1 − |predicted − measured| / measured, floored at 0. Memory "
+                             "roofline: every kernel at the peak DRAM bandwidth. Roofline: min(peak, M/Z × DRAM "
+                             "bytes per request × clock × SMs) with the kernel's own inputs, without latency."));
+    m_names->setChecked(true);
+    m_names->setToolTip(tr("Name each point (its short kernel name and launch ID)"));
+    connect(m_names, &QCheckBox::toggled, this, [this] { draw(); });
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_summary, 1);
+    row->addWidget(m_names);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_plot, 1);
+    layout->addLayout(row);
+    connect(m_state, &ParameterState::changed, this, &PredictionView::refresh);
+    refresh();
+}
+
+void PredictionView::setReport(const std::optional<core::NcuReport> &report)
+{
+    m_report = report;
+    refresh();
+}
+
+void PredictionView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    catchUp();
+}
+
+void PredictionView::refresh()
+{
+    // Every kernel is a model solve: a hidden view waits until it is shown.
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = true;
+    catchUp();
+}
+
+void PredictionView::catchUp()
+{
+    if (!m_stale && !m_points.empty())
+        return;
+    m_stale = false;
+    m_points.clear();
+    m_accuracy.reset();
+    if (m_report) {
+        const core::HardwareProfile &profile = m_state->profile();
+        const core::KernelTable table
+                = core::compareKernels(*m_report, m_state->params(), profile.compute_capability, profile.id);
+        for (std::size_t i = 0; i < table.rows.size(); ++i) {
+            const core::KernelRow &r = table.rows[i];
+            if (r.predicted_gbs && r.dram_gbs && !r.dram_gbs_derived && *r.dram_gbs > 0 && *r.predicted_gbs > 0)
+                m_points.push_back({i, *r.dram_gbs, *r.predicted_gbs, pointLabel(r)});
+        }
+        m_accuracy = core::kernelAccuracy(table.rows);
+    }
+    draw();
+}
+
+void PredictionView::draw()
+{
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    if (m_points.empty()) {
+        m_summary->setText(m_report ? tr("No kernel of this export has a prediction: the Kernels dock says which "
+                                         "metrics each lacks.")
+                                    : tr("Open an Nsight Compute export (ncu --csv --page raw) in the Kernels dock "
+                                         "to compare its kernels with the model."));
+        m_plot->xAxis->setRange(10, 10000);
+        m_plot->yAxis->setRange(10, 10000);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    double lo = m_points.front().measured_gbs, hi = lo;
+    for (const Point &p : m_points) {
+        lo = std::min({lo, p.measured_gbs, p.predicted_gbs});
+        hi = std::max({hi, p.measured_gbs, p.predicted_gbs});
+    }
+    // A decade's margin in log space, so that the bands and the labels have room.
+    lo /= 1.6;
+    hi *= 1.6;
+    const auto line = [&](double factor, const QPen &pen, const QString &name) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setData(QVector<double>{lo, hi}, QVector<double>{lo * factor, hi * factor});
+        g->setPen(pen);
+        g->setName(name);
+        return g;
+    };
+    const QColor band20 = plot_style::tintOnPaper(m_plot, QColor(86, 180, 233, 45));
+    const QColor band10 = plot_style::tintOnPaper(m_plot, QColor(86, 180, 233, 90));
+    QCPGraph *over20 = line(1.2, QPen(Qt::NoPen), tr("±20 %"));
+    QCPGraph *under20 = line(0.8, QPen(Qt::NoPen), QString());
+    over20->setBrush(band20);
+    over20->setChannelFillGraph(under20);
+    QCPGraph *over10 = line(1.1, QPen(Qt::NoPen), tr("±10 %"));
+    QCPGraph *under10 = line(0.9, QPen(Qt::NoPen), QString());
+    over10->setBrush(band10);
+    over10->setChannelFillGraph(under10);
+    for (QCPGraph *g : {under20, under10})
+        m_plot->legend->removeItem(m_plot->legend->itemWithPlottable(g));
+    line(1, QPen(plot_style::kBlack, 1.2), tr("predicted = measured"));
+
+    QCPGraph *points = m_plot->addGraph();
+    points->setLineStyle(QCPGraph::lsNone);
+    points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, plot_style::kVermillion, 8));
+    points->setName(tr("kernels (the X-model)"));
+    QVector<double> xs, ys;
+    for (const Point &p : m_points) {
+        xs << p.measured_gbs;
+        ys << p.predicted_gbs;
+    }
+    points->setData(xs, ys);
+    m_plot->xAxis->setRange(lo, hi);
+    m_plot->yAxis->setRange(lo, hi);
+
+    int within10 = 0, within20 = 0;
+    for (const Point &p : m_points) {
+        const double e = std::abs(p.predicted_gbs - p.measured_gbs) / p.measured_gbs;
+        within10 += e <= 0.1;
+        within20 += e <= 0.2;
+    }
+    if (m_accuracy) {
+        m_summary->setText(tr("Mean accuracy %1 over %n kernel(s); a memory roofline %2, the roofline min(peak, "
+                              "M/Z) %3. Within ±10 %: %4, within ±20 %: %5.",
+                              nullptr, int(m_accuracy->kernels))
+                                   .arg(m_accuracy->model, 0, 'f', 3)
+                                   .arg(m_accuracy->naive, 0, 'f', 3)
+                                   .arg(m_accuracy->roofline, 0, 'f', 3)
+                                   .arg(within10)
+                                   .arg(within20));
+    }
+    m_plot->replot(QCustomPlot::rpImmediateRefresh); // lays the axes out, so the labels can be placed in pixels
+    if (m_names->isChecked())
+        placeLabels();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PredictionView::placeLabels()
+{
+    // Each label tries the four sides of its point and takes the first whose box hits no point and no label
+    // placed before it, nor the axis rect's edge; when none is free it keeps the right side.
+    const QRect rect = m_plot->axisRect()->rect();
+    std::vector<QRectF> taken;
+    for (const Point &p : m_points) {
+        const QPointF at(m_plot->xAxis->coordToPixel(p.measured_gbs), m_plot->yAxis->coordToPixel(p.predicted_gbs));
+        taken.emplace_back(at - QPointF(5, 5), QSizeF(10, 10));
+    }
+    const QFontMetricsF metrics(plot_style::annotationFont());
+    for (const Point &p : m_points) {
+        const QPointF at(m_plot->xAxis->coordToPixel(p.measured_gbs), m_plot->yAxis->coordToPixel(p.predicted_gbs));
+        const QSizeF size = metrics.size(0, p.label) + QSizeF(4, 2);
+        const std::array<QPointF, 4> corners{at + QPointF(7, -size.height() / 2),
+                                             at + QPointF(-7 - size.width(), -size.height() / 2),
+                                             at + QPointF(-size.width() / 2, -7 - size.height()),
+                                             at + QPointF(-size.width() / 2, 7)};
+        QRectF chosen(corners[0], size);
+        for (const QPointF &c : corners) {
+            const QRectF box(c, size);
+            const bool inside = rect.contains(box.toAlignedRect());
+            const bool free = std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); });
+            if (inside && free) {
+                chosen = box;
+                break;
+            }
+        }
+        taken.push_back(chosen);
+        // Anchored to its point, so that a zoom or a pan carries the label along.
+        auto *anchor = new QCPItemTracer(m_plot);
+        anchor->setStyle(QCPItemTracer::tsNone);
+        anchor->position->setCoords(p.measured_gbs, p.predicted_gbs);
+        auto *text = new QCPItemText(m_plot);
+        text->setClipToAxisRect(true);
+        text->position->setParentAnchor(anchor->position);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->position->setCoords(chosen.topLeft() + QPointF(2, 1) - at);
+        text->setFont(plot_style::annotationFont());
+        text->setColor(m_plot->xAxis->labelColor());
+        text->setText(p.label);
+    }
+}
+
+} // namespace crossroof::widgets

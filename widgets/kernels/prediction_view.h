@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/traces/kernel_table.h"
+#include "core/traces/ncu_csv.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QCustomPlot;
+class QLabel;
+
+namespace crossroof::widgets {
+
+class ParameterState;
+
+/// Predicted against measured DRAM throughput per kernel (the X-model paper's Fig. 11, for the user's own
+/// kernels), on log-log axes: the line y = x, bands of ±10 % and ±20 % around it, one named point per kernel
+/// with a prediction, and the mean accuracy of the model beside a memory roofline's and the roofline's. The
+/// predictions are core::compareKernels() of the report with the current parameters (each kernel's own
+/// workload, the current E and machine), computed when the view shows.
+class PredictionView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PredictionView(ParameterState *state, QWidget *parent = nullptr);
+
+    /// The kernels to compare; none clears the plot.
+    void setReport(const std::optional<core::NcuReport> &report);
+
+    /// What is drawn: (measured, predicted) DRAM GB/s and the label of each point, in report order.
+    struct Point
+    {
+        std::size_t kernel = 0;
+        double measured_gbs = 0;
+        double predicted_gbs = 0;
+        QString label;
+    };
+    const std::vector<Point> &points()
+    {
+        catchUp();
+        return m_points;
+    }
+    /// The comparison behind the plot (brought up to date first when the view was hidden).
+    const std::optional<core::KernelAccuracy> &accuracy()
+    {
+        catchUp();
+        return m_accuracy;
+    }
+    QCustomPlot *plot() const { return m_plot; }
+    QLabel *summary() const { return m_summary; }
+    QCheckBox *namesBox() const { return m_names; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void refresh();
+    void catchUp();
+    void draw();
+    void placeLabels();
+
+    ParameterState *m_state;
+    QCustomPlot *m_plot;
+    QLabel *m_summary;
+    QCheckBox *m_names;
+    std::optional<core::NcuReport> m_report;
+    std::vector<Point> m_points;
+    std::optional<core::KernelAccuracy> m_accuracy;
+    bool m_stale = false;
+};
+
+} // namespace crossroof::widgets
