@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-cli render: the GUI's drawing code, headless, so figures are reproducible from scripts.
 #include "args.h"
-#include "commands.h"
+#include "render_command.h"
 #include "core/support/error.h"
 #include "core/support/numbers.h"
 #include "export/figure_export.h"
