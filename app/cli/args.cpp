@@ -106,8 +106,8 @@ double decimalValue(std::string_view text, const std::string &what, double min, 
     if (!std::isfinite(*v))
         throw InputError(what + ": must be a finite number (got " + std::string(text) + ")");
     if (*v < min || *v > max) {
-        throw InputError(what + ": must be between " + core::formatExact(min) + " and " + core::formatExact(max)
-                         + " (got " + std::string(text) + ")");
+        throw InputError(what + ": must be between " + core::formatExact(min) + " and "
+                         + core::formatExact(max) + " (got " + std::string(text) + ")");
     }
     return *v;
 }

@@ -30,7 +30,8 @@ public:
     /// A whole number in [min, max]; throws InputError naming the option otherwise.
     long long integer(const std::string &name, long long fallback, long long min, long long max) const;
     /// A decimal number in [min, max], read as decimalValue() reads one; FALLBACK without the option.
-    double number(const std::string &name, double fallback, double min = std::numeric_limits<double>::lowest(),
+    double number(const std::string &name, double fallback,
+                  double min = std::numeric_limits<double>::lowest(),
                   double max = std::numeric_limits<double>::max()) const;
 
 private:
@@ -40,7 +41,8 @@ private:
 /// TEXT, all of it, as a decimal number (core::parseNumber: no blanks, no '+') in [min, max], the one way the
 /// commands read one, whole or as part of a value. Throws InputError starting with WHAT ("option '--p'"):
 /// "'half' is not a number", "must be a finite number (got nan)", "must be between 0 and 1 (got 1.5)".
-double decimalValue(std::string_view text, const std::string &what, double min = std::numeric_limits<double>::lowest(),
+double decimalValue(std::string_view text, const std::string &what,
+                    double min = std::numeric_limits<double>::lowest(),
                     double max = std::numeric_limits<double>::max());
 
 } // namespace crossroof::cli

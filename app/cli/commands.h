@@ -37,8 +37,8 @@ extern const Command kCalibrateCommand;
 extern const Command kSkeletonCommand;
 extern const Command kExtrapolateCommand;
 
-/// The render command's summary and help, shared by crossroof-cli and the crossroof-render helper (app/render/,
-/// which holds the command itself: it draws with the GUI's code).
+/// The render command's summary and help, shared by crossroof-cli and the crossroof-render helper
+/// (app/render/, which holds the command itself: it draws with the GUI's code).
 extern const char *const kRenderSummary;
 extern const char *const kRenderHelp;
 /// What crossroof-cli runs for "render": the crossroof-render helper (next to crossroof-cli in a build, in

@@ -25,8 +25,10 @@ constexpr std::array kViews{"xgraph",      "stability", "occupancy", "zigzag",  
 
 OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
 {
-    r.checkKeys(obj, "", {"cc", "threads_per_block", "regs_per_thread", "smem_per_block", "smem_config", "mode",
-                           "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"}, "a session field");
+    r.checkKeys(obj, "",
+                {"cc", "threads_per_block", "regs_per_thread", "smem_per_block", "smem_config", "mode",
+                 "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"},
+                "a session field");
     OccupancySettings o;
     o.cc = r.string(obj, "cc", "cc", false);
     if (o.cc.empty())
@@ -86,7 +88,8 @@ CounterInputs readCounters(const JsonReader &r, const json &obj)
 
 TmmSettings readTmm(const JsonReader &r, const json &obj)
 {
-    r.checkKeys(obj, "", {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"}, "a session field");
+    r.checkKeys(obj, "", {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"},
+                "a session field");
     // Texts as typed: any string (even empty or not a number, which the view reports) short enough to be one.
     auto text = [&](const char *key, const std::string &fallback) {
         if (!obj.contains(key))
@@ -114,8 +117,10 @@ TmmSettings readTmm(const JsonReader &r, const json &obj)
 
 MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 {
-    r.checkKeys(obj, "", {"groups", "threads_per_group", "topology_source", "grid", "steps", "p_index", "q_index",
-                           "measured_cpi", "counters"}, "a session field");
+    r.checkKeys(obj, "",
+                {"groups", "threads_per_group", "topology_source", "grid", "steps", "p_index", "q_index",
+                 "measured_cpi", "counters"},
+                "a session field");
     MarkovSettings m;
     m.groups = int(r.integer(obj, "groups", "groups", 1, 64, 4));
     m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
@@ -288,8 +293,10 @@ Session parseSession(std::string_view text, const std::string &label, const std:
                          + "); this one reads format " + std::to_string(kSessionFormatVersion)
                          + " and older. Update Crossroof to open it.");
     }
-    r.checkKeys(doc, "", {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
-                   "mapping", "stability", "skeleton", "link_traces", "traces"}, "a session field");
+    r.checkKeys(doc, "",
+                {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
+                 "mapping", "stability", "skeleton", "link_traces", "traces"},
+                "a session field");
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");

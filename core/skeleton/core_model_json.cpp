@@ -9,7 +9,9 @@ namespace detail {
 
 CoreModel coreModelFromJson(const json &obj, const JsonReader &r)
 {
-    r.checkKeys(obj, "core_model", {"issue_width", "pipelines", "latency", "vector_lanes", "registers", "memory"}, "a core_model field");
+    r.checkKeys(obj, "core_model",
+                {"issue_width", "pipelines", "latency", "vector_lanes", "registers", "memory"},
+                "a core_model field");
     CoreModel m;
     m.issue_width = int(r.integer(obj, "issue_width", "core_model.issue_width", 1, kMaxIssueWidth, std::nullopt));
     m.vector_lanes = int(r.integer(obj, "vector_lanes", "core_model.vector_lanes", 1, kMaxVectorLanes, std::nullopt));

@@ -76,8 +76,8 @@ TraceFile readStreamCsv(const std::string &path, const std::string &preferredDev
 
 namespace detail {
 
-const TraceReader kGpuStreamReader{TraceFormat::GpuStream, recognizesStreamText, readStreamText};
-const TraceReader kGpuStreamCsvReader{TraceFormat::GpuStreamCsv, recognizesStreamCsv, readStreamCsv};
+const TraceReader kGpuStreamReader {TraceFormat::GpuStream, recognizesStreamText, readStreamText};
+const TraceReader kGpuStreamCsvReader {TraceFormat::GpuStreamCsv, recognizesStreamCsv, readStreamCsv};
 
 } // namespace detail
 

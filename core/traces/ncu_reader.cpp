@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Nsight Compute's CSV as a trace reader: recognised by ncu's messages, its "Kernel Name" header or its metric
-// names; read as one kernel-points trace.
+// Nsight Compute's CSV as a trace reader: recognised by ncu's messages, its "Kernel Name" header or its
+// metric names; read as one kernel-points trace.
 #include "core/support/error.h"
 #include "core/traces/ncu_csv.h"
 #include "core/traces/trace_reader.h"
@@ -77,7 +77,7 @@ TraceFile readNcu(const std::string &path, const std::string &)
 
 namespace detail {
 
-const TraceReader kNcuCsvReader{TraceFormat::NcuCsv, recognizesNcu, readNcu};
+const TraceReader kNcuCsvReader {TraceFormat::NcuCsv, recognizesNcu, readNcu};
 
 } // namespace detail
 

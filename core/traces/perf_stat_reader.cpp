@@ -64,7 +64,7 @@ TraceFile readPerf(const std::string &path, const std::string &)
 
 namespace detail {
 
-const TraceReader kPerfStatReader{TraceFormat::PerfStat, recognizesPerfStat, readPerf};
+const TraceReader kPerfStatReader {TraceFormat::PerfStat, recognizesPerfStat, readPerf};
 
 } // namespace detail
 

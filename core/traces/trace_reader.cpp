@@ -81,9 +81,9 @@ TraceFileHead traceFileHead(std::string_view text)
 
 std::span<const TraceReader *const> traceReaders()
 {
-    static constexpr std::array<const TraceReader *, 5> kReaders{&detail::kNcuCsvReader, &detail::kGpuStreamReader,
-                                                                 &detail::kPerfStatReader,
-                                                                 &detail::kGpuStreamCsvReader, &detail::kTableReader};
+    static constexpr std::array<const TraceReader *, 5> kReaders {
+            &detail::kNcuCsvReader, &detail::kGpuStreamReader, &detail::kPerfStatReader,
+            &detail::kGpuStreamCsvReader, &detail::kTableReader};
     return kReaders;
 }
 
@@ -98,7 +98,7 @@ const TraceReader &traceReader(TraceFormat format)
 
 namespace detail {
 
-const TraceReader kTableReader{TraceFormat::GenericTable, anyFile, readTable};
+const TraceReader kTableReader {TraceFormat::GenericTable, anyFile, readTable};
 
 std::string traceFileStem(const std::string &path)
 {

@@ -139,9 +139,11 @@ void TestJsonReader::checkKeysRefusesUnknownKeys_data()
         << R"({"b": 1, "x": 2})" << "" << "topology.caches[1]"
         << "doc.json: field 'topology.caches[1].x': is not a test field (misspelt?)";
     QTest::newRow("not an object, named by the prefix")
-        << "[1]" << "mapping.points[0]." << "" << "doc.json: field 'mapping.points[0]': must be an object (got array)";
+        << "[1]" << "mapping.points[0]." << ""
+        << "doc.json: field 'mapping.points[0]': must be an object (got array)";
     QTest::newRow("not an object, named by the path")
-        << "7" << "profile." << "core_model" << "doc.json: field 'profile.core_model': must be an object (got number)";
+        << "7" << "profile." << "core_model"
+        << "doc.json: field 'profile.core_model': must be an object (got number)";
 }
 
 void TestJsonReader::checkKeysRefusesUnknownKeys()
@@ -152,7 +154,8 @@ void TestJsonReader::checkKeysRefusesUnknownKeys()
     QFETCH(QString, message);
     const core::detail::json doc = parseJsonText(text.toStdString(), "doc.json");
     const core::detail::JsonReader reader("doc.json", prefix.toStdString());
-    QCOMPARE(test::errorOf([&] { reader.checkKeys(doc, path.toStdString(), {"a", "b"}, "a test field"); }), message);
+    QCOMPARE(test::errorOf([&] { reader.checkKeys(doc, path.toStdString(), {"a", "b"}, "a test field"); }),
+             message);
 }
 
 void TestJsonReader::validateNamesTheFieldOfTheModelsError()

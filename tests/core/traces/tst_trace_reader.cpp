@@ -42,8 +42,8 @@ void TestTraceReader::eachFormatRecognisesItsOwnFile_data()
     QTest::newRow("ncu details page") << "ncu_h100_details.csv" << TraceFormat::NcuCsv << 1;
     QTest::newRow("gpu-stream text") << "gpu_stream_v100.txt" << TraceFormat::GpuStream << 6;
     QTest::newRow("perf stat") << "perf_stat_excerpt.tsv" << TraceFormat::PerfStat << 1;
-    QTest::newRow("gpu-benches tidy CSV") << "bad/accepted/gpu_benches/tidy-good.csv" << TraceFormat::GpuStreamCsv
-                                          << 6;
+    QTest::newRow("gpu-benches tidy CSV")
+            << "bad/accepted/gpu_benches/tidy-good.csv" << TraceFormat::GpuStreamCsv << 6;
     QTest::newRow("CSV table") << "h100_sxm/stream.csv" << TraceFormat::GenericTable << 0;
     QTest::newRow("CSV table, text columns") << "h100_sxm/latency.csv" << TraceFormat::GenericTable << 0;
 }
@@ -75,10 +75,9 @@ void TestTraceReader::eachFormatRecognisesItsOwnFile()
     for (std::size_t i = 0; i < read.traces.size(); ++i) {
         QVERIFY(read.traces[i].origin);
         QCOMPARE(read.traces[i].origin->format, format);
-        QCOMPARE(read.traces[i].origin->index, format == TraceFormat::GpuStream
-                                                       || format == TraceFormat::GpuStreamCsv
-                                                   ? i
-                                                   : std::size_t(0));
+        QCOMPARE(read.traces[i].origin->index,
+                 format == TraceFormat::GpuStream || format == TraceFormat::GpuStreamCsv ? i
+                                                                                         : std::size_t(0));
     }
 }
 
@@ -100,10 +99,11 @@ void TestTraceReader::everyFormatHasOneReader()
 
 void TestTraceReader::headSkipsCommentsAndByteOrderMarks()
 {
-    const TraceFileHead head = traceFileHead("\n  \n# a comment\n\xEF\xBB\xBF\xEF\xBB\xBF" "a;\"b\"; c\nx;y;z\n");
+    const TraceFileHead head = traceFileHead("\n  \n# a comment\n\xEF\xBB\xBF\xEF\xBB\xBF"
+                                             "a;\"b\"; c\nx;y;z\n");
     QCOMPARE(std::string(head.first_line), std::string("a;\"b\"; c"));
-    QCOMPARE(head.fields, (std::vector<std::string>{"a", "b", "c"}));
-    QCOMPARE(traceFileHead("  32   2560  3 %\n").fields, (std::vector<std::string>{"32", "2560", "3", "%"}));
+    QCOMPARE(head.fields, (std::vector<std::string> {"a", "b", "c"}));
+    QCOMPARE(traceFileHead("  32   2560  3 %\n").fields, (std::vector<std::string> {"32", "2560", "3", "%"}));
     QVERIFY(traceFileHead("# only a comment\n").fields.empty());
 }
 
