@@ -3,8 +3,10 @@
 
 #include "core/support/error.h"
 #include "core/support/numbers.h"
+#include "core/support/text.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace crossroof::cli {
 
@@ -89,6 +91,25 @@ long long Args::integer(const std::string &name, long long fallback, long long m
                          + std::to_string(max) + " (got " + text + ")");
     }
     return v;
+}
+
+double Args::number(const std::string &name, double fallback, double min, double max) const
+{
+    return has(name) ? decimalValue(value(name), "option '--" + name + "'", min, max) : fallback;
+}
+
+double decimalValue(std::string_view text, const std::string &what, double min, double max)
+{
+    const std::optional<double> v = core::parseNumber(text);
+    if (!v)
+        throw InputError(what + ": '" + std::string(text) + "' is not a number");
+    if (!std::isfinite(*v))
+        throw InputError(what + ": must be a finite number (got " + std::string(text) + ")");
+    if (*v < min || *v > max) {
+        throw InputError(what + ": must be between " + core::formatExact(min) + " and "
+                         + core::formatExact(max) + " (got " + std::string(text) + ")");
+    }
+    return *v;
 }
 
 } // namespace crossroof::cli

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <limits>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace crossroof::cli {
@@ -27,9 +29,20 @@ public:
     const std::vector<std::string> &all(const std::string &name) const;
     /// A whole number in [min, max]; throws InputError naming the option otherwise.
     long long integer(const std::string &name, long long fallback, long long min, long long max) const;
+    /// A decimal number in [min, max], read as decimalValue() reads one; FALLBACK without the option.
+    double number(const std::string &name, double fallback,
+                  double min = std::numeric_limits<double>::lowest(),
+                  double max = std::numeric_limits<double>::max()) const;
 
 private:
     std::map<std::string, std::vector<std::string>> m_values;
 };
+
+/// TEXT, all of it, as a decimal number (core::parseNumber: no blanks, no '+') in [min, max], the one way the
+/// commands read one, whole or as part of a value. Throws InputError starting with WHAT ("option '--p'"):
+/// "'half' is not a number", "must be a finite number (got nan)", "must be between 0 and 1 (got 1.5)".
+double decimalValue(std::string_view text, const std::string &what,
+                    double min = std::numeric_limits<double>::lowest(),
+                    double max = std::numeric_limits<double>::max());
 
 } // namespace crossroof::cli

@@ -5,13 +5,11 @@
 
 #include "args.h"
 #include "core/support/error.h"
-#include "core/support/numbers.h"
 #include "core/profiles/profile_library.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <optional>
 #include <ostream>
 
 namespace crossroof::cli {
@@ -132,12 +130,7 @@ void writeCsvRow(std::ostream &out, const std::vector<std::string> &fields)
 
 double probabilityValue(const std::string &text, const std::string &what)
 {
-    const std::optional<double> v = core::parseNumber(text);
-    if (!v)
-        throw core::InputError(what + ": '" + text + "' is not a number");
-    if (!(*v >= 0 && *v <= 1))
-        throw core::InputError(what + ": must be between 0 and 1 (got " + text + ")");
-    return *v;
+    return decimalValue(text, what, 0, 1);
 }
 
 } // namespace crossroof::cli

@@ -37,9 +37,8 @@ extern const Command kCalibrateCommand;
 extern const Command kSkeletonCommand;
 extern const Command kExtrapolateCommand;
 
-/// Draws a view of a session to a file with the GUI's drawing code (built with the GUI only; it links Qt
-/// Widgets, so it runs in the crossroof-render helper, not in crossroof-cli itself).
-extern const Command kRenderCommand;
+/// The render command's summary and help, shared by crossroof-cli and the crossroof-render helper
+/// (app/render/, which holds the command itself: it draws with the GUI's code).
 extern const char *const kRenderSummary;
 extern const char *const kRenderHelp;
 /// What crossroof-cli runs for "render": the crossroof-render helper (next to crossroof-cli in a build, in

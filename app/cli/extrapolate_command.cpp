@@ -7,7 +7,6 @@
 #include "core/modeltree/extrapolation.h"
 #include "core/modeltree/tree_text.h"
 #include "core/support/error.h"
-#include "core/support/numbers.h"
 
 #include <cmath>
 #include <optional>
@@ -18,15 +17,6 @@ namespace crossroof::cli {
 namespace {
 
 using core::InputError;
-
-double numberOption(const Args &args, const std::string &name)
-{
-    const std::string text = args.value(name);
-    const std::optional<double> v = core::parseNumber(text);
-    if (!v || !std::isfinite(*v))
-        throw InputError("option '--" + name + "': '" + text + "' is not a finite number");
-    return *v;
-}
 
 Json modelJson(const core::ModelTree &tree, const core::LinearModel &model)
 {
@@ -178,9 +168,9 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
 
     const core::ExtrapolationModel model = core::trainExtrapolation(set, options);
     const core::ExtrapolationCv cv = core::crossValidateExtrapolation(set, options, folds);
-    const double size = args.has("target-size") ? numberOption(args, "target-size") : model.max_size;
+    const double size = args.number("target-size", model.max_size);
     const std::optional<double> iteration
-            = args.has("iteration") ? std::optional<double>(numberOption(args, "iteration")) : std::nullopt;
+            = args.has("iteration") ? std::optional<double>(args.number("iteration", 0)) : std::nullopt;
     const std::vector<core::StrategyPrediction> predictions = core::predictAll(model, size, iteration);
     std::optional<core::CpiCheck> check;
     if (args.has("measured"))

@@ -446,9 +446,7 @@ void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
     core::AdvisorOptions options;
     if (args.has("cache-size")) {
         const std::string text = args.value("cache-size");
-        double kib = 0;
-        if (!parseNumber(text, kib))
-            throw InputError("option '--cache-size': '" + text + "' is not a number");
+        const double kib = args.number("cache-size", 0);
         if (auto problem = core::checkValue(*core::findParameter("S_s"), kib))
             throw InputError("option '--cache-size': " + *problem);
         if (kib <= r.params.S_s) {

@@ -39,10 +39,10 @@ std::string requiredValue(const Args &args, const std::string &name)
 double positiveNumber(const Args &args, const std::string &name)
 {
     const std::string text = requiredValue(args, name);
-    const auto v = core::parseTableNumber(text, '.', false);
-    if (!v || !std::isfinite(*v) || *v <= 0)
+    const double v = args.number(name, 0);
+    if (!(v > 0))
         throw InputError("option '--" + name + "': must be a finite number > 0 (got '" + text + "')");
-    return *v;
+    return v;
 }
 
 void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)

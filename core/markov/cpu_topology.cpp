@@ -172,23 +172,11 @@ std::vector<int> readCores(const JsonReader &r, const json &obj, const std::stri
     return cores;
 }
 
-void checkKeys(const JsonReader &r, const json &obj, const std::string &path, std::initializer_list<const char *> keys)
-{
-    if (!obj.is_object())
-        r.fail(path, std::string("must be an object (got ") + obj.type_name() + ")");
-    for (const auto &item : obj.items()) {
-        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
-        const std::string &key = item.key();
-        if (std::none_of(keys.begin(), keys.end(), [&](const char *k) { return key == k; }))
-            r.fail(path + "." + key, "is not a topology field (misspelt?)");
-    }
-}
-
 } // namespace
 
 CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
 {
-    checkKeys(r, obj, "topology", {"sockets", "cache_level", "caches", "strategies"});
+    r.checkKeys(obj, "topology", {"sockets", "cache_level", "caches", "strategies"}, "a topology field");
     CpuTopology t;
     t.sockets = int(r.integer(obj, "sockets", "topology.sockets", 1, kMaxSockets, std::nullopt));
     t.cache_level = r.string(obj, "cache_level", "topology.cache_level", false);
@@ -199,7 +187,7 @@ CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
         r.fail("topology.caches", "must be an array of {\"name\", \"socket\", \"cores\"}");
     for (std::size_t i = 0; i < caches.size(); ++i) {
         const std::string at = "topology.caches[" + std::to_string(i) + "]";
-        checkKeys(r, caches[i], at, {"name", "socket", "cores"});
+        r.checkKeys(caches[i], at, {"name", "socket", "cores"}, "a topology field");
         SharedCache c;
         c.name = r.string(caches[i], "name", at + ".name", true);
         c.socket = int(r.integer(caches[i], "socket", at + ".socket", 0, kMaxSockets - 1, std::nullopt));
@@ -212,7 +200,7 @@ CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
             r.fail("topology.strategies", "must be an array of {\"id\", \"description\", \"cores\"}");
         for (std::size_t i = 0; i < strategies.size(); ++i) {
             const std::string at = "topology.strategies[" + std::to_string(i) + "]";
-            checkKeys(r, strategies[i], at, {"id", "description", "cores"});
+            r.checkKeys(strategies[i], at, {"id", "description", "cores"}, "a topology field");
             MappingStrategy s;
             s.id = r.string(strategies[i], "id", at + ".id", true);
             s.description = r.string(strategies[i], "description", at + ".description", false);
@@ -220,14 +208,8 @@ CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
             t.strategies.push_back(std::move(s));
         }
     }
-    try {
-        validate(t);
-    } catch (const InputError &e) {
-        // validate() names the field from "topology." on; the reader adds the file.
-        const std::string what = e.what();
-        const auto colon = what.find(": ");
-        r.fail(what.substr(0, colon), what.substr(colon + 2));
-    }
+    // validate() names the field from "topology." on; the reader adds the file.
+    r.validate([&t] { validate(t); });
     return t;
 }
 

@@ -12,7 +12,7 @@
 namespace crossroof::core {
 
 namespace detail {
-// Defined in the file that core/occupancy/embed_cc_limits.cmake generates from core/occupancy/data/cc_limits.csv.
+// Defined in the file that core/embed_files.cmake generates from core/occupancy/data/cc_limits.csv.
 std::string_view ccLimitsCsv();
 } // namespace detail
 

@@ -6,7 +6,7 @@
 
 namespace crossroof::core::detail {
 
-/// One bundled profile file, embedded at build time from hardware_profiles/ (core/profiles/embed_profiles.cmake).
+/// One bundled profile file, embedded at build time from hardware_profiles/ (core/embed_files.cmake).
 struct BundledProfileFile
 {
     std::string_view name;

@@ -140,10 +140,7 @@ void readParameters(const JsonReader &r, const json &obj, XModelParams &p)
 
 HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
 {
-    for (const auto &[key, value] : doc.items()) {
-        if (std::find(kTopLevelKeys.begin(), kTopLevelKeys.end(), key) == kTopLevelKeys.end())
-            r.fail(key, "is not a profile field (misspelt?)");
-    }
+    r.checkKeys(doc, "", kTopLevelKeys, "a profile field");
     const json &version = r.require(doc, "format_version", "format_version");
     if (!version.is_number_integer() || version.get<long long>() != 1)
         r.fail("format_version",

@@ -23,21 +23,12 @@ using detail::JsonReader;
 constexpr std::array kViews{"xgraph",      "stability", "occupancy", "zigzag",  "markov",
                             "mapping",     "extrapolate", "bandwidth", "roofline", "skeleton"};
 
-void rejectUnknown(const JsonReader &r, const json &obj, std::initializer_list<const char *> known)
-{
-    for (const auto &item : obj.items()) {
-        const std::string &key = item.key();
-        if (std::none_of(known.begin(), known.end(), [&key](const char *k) { return key == k; }))
-            r.fail(key, "is not a session field (misspelt?)");
-    }
-}
-
 OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"cc", "threads_per_block", "regs_per_thread", "smem_per_block", "smem_config", "mode",
-                           "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"});
+    r.checkKeys(obj, "",
+                {"cc", "threads_per_block", "regs_per_thread", "smem_per_block", "smem_config", "mode",
+                 "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"},
+                "a session field");
     OccupancySettings o;
     o.cc = r.string(obj, "cc", "cc", false);
     if (o.cc.empty())
@@ -62,9 +53,7 @@ OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
 
 CounterInputs readCounters(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"instructions", "suspend", "stall", "measured_cpi"});
+    r.checkKeys(obj, "", {"instructions", "suspend", "stall", "measured_cpi"}, "a session field");
     constexpr double kHuge = 1e300;
     CounterInputs c;
     c.instructions = r.number(obj, "instructions", "instructions", 0, kHuge, 0);
@@ -79,9 +68,7 @@ CounterInputs readCounters(const JsonReader &r, const json &obj)
     const json &suspend = list("suspend");
     for (std::size_t i = 0; i < suspend.size(); ++i) {
         const JsonReader er = r.nested("suspend[" + std::to_string(i) + "].");
-        if (!suspend[i].is_object())
-            er.fail("", "must be an object");
-        rejectUnknown(er, suspend[i], {"name", "multi", "single"});
+        er.checkKeys(suspend[i], "", {"name", "multi", "single"}, "a session field");
         c.suspend.push_back({er.string(suspend[i], "name", "name", false),
                              er.number(suspend[i], "multi", "multi", 0, kHuge, std::nullopt),
                              er.number(suspend[i], "single", "single", 0, kHuge, std::nullopt)});
@@ -89,9 +76,7 @@ CounterInputs readCounters(const JsonReader &r, const json &obj)
     const json &stall = list("stall");
     for (std::size_t i = 0; i < stall.size(); ++i) {
         const JsonReader er = r.nested("stall[" + std::to_string(i) + "].");
-        if (!stall[i].is_object())
-            er.fail("", "must be an object");
-        rejectUnknown(er, stall[i], {"name", "count", "latency"});
+        er.checkKeys(stall[i], "", {"name", "count", "latency"}, "a session field");
         c.stall.push_back({er.string(stall[i], "name", "name", false),
                            er.number(stall[i], "count", "count", 0, kHuge, std::nullopt),
                            er.number(stall[i], "latency", "latency", 1, kHuge, std::nullopt)});
@@ -103,9 +88,8 @@ CounterInputs readCounters(const JsonReader &r, const json &obj)
 
 TmmSettings readTmm(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"});
+    r.checkKeys(obj, "", {"T1", "T_inf", "M", "L", "T", "P", "B_r", "apsp_n", "apsp_S_D", "apsp_C"},
+                "a session field");
     // Texts as typed: any string (even empty or not a number, which the view reports) short enough to be one.
     auto text = [&](const char *key, const std::string &fallback) {
         if (!obj.contains(key))
@@ -133,10 +117,10 @@ TmmSettings readTmm(const JsonReader &r, const json &obj)
 
 MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"groups", "threads_per_group", "topology_source", "grid", "steps", "p_index", "q_index",
-                           "measured_cpi", "counters"});
+    r.checkKeys(obj, "",
+                {"groups", "threads_per_group", "topology_source", "grid", "steps", "p_index", "q_index",
+                 "measured_cpi", "counters"},
+                "a session field");
     MarkovSettings m;
     m.groups = int(r.integer(obj, "groups", "groups", 1, 64, 4));
     m.threads_per_group = int(r.integer(obj, "threads_per_group", "threads_per_group", 1, 64, 2));
@@ -164,9 +148,7 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 
 MappingSettings readMapping(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"profile", "p", "q", "points"});
+    r.checkKeys(obj, "", {"profile", "p", "q", "points"}, "a session field");
     MappingSettings m;
     const std::string profile = r.string(obj, "profile", "profile", false);
     if (!profile.empty())
@@ -179,10 +161,8 @@ MappingSettings readMapping(const JsonReader &r, const json &obj)
             r.fail("points", "must be an array of {\"strategy\", \"p\", \"q\"}");
         for (std::size_t i = 0; i < points.size(); ++i) {
             const std::string at = "points[" + std::to_string(i) + "]";
-            if (!points[i].is_object())
-                r.fail(at, "must be an object");
             const JsonReader pr = r.nested(at + ".");
-            rejectUnknown(pr, points[i], {"strategy", "p", "q"});
+            pr.checkKeys(points[i], "", {"strategy", "p", "q"}, "a session field");
             MappingSettings::Point point;
             point.strategy = pr.string(points[i], "strategy", "strategy", true);
             point.p = pr.number(points[i], "p", "p", 0, 1, std::nullopt);
@@ -195,9 +175,7 @@ MappingSettings readMapping(const JsonReader &r, const json &obj)
 
 StabilitySettings readStability(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"x_key", "y_key", "resolution", "sweep_key", "sweep_shows_k"});
+    r.checkKeys(obj, "", {"x_key", "y_key", "resolution", "sweep_key", "sweep_shows_k"}, "a session field");
     StabilitySettings s;
     auto key = [&](const char *field, std::string fallback) {
         std::string v = r.string(obj, field, field, false);
@@ -217,9 +195,7 @@ StabilitySettings readStability(const JsonReader &r, const json &obj)
 
 SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, {"text", "profile", "unroll", "measured"});
+    r.checkKeys(obj, "", {"text", "profile", "unroll", "measured"}, "a session field");
     SkeletonSettings s;
     if (obj.contains("text")) {
         std::string text = r.string(obj, "text", "text", true);
@@ -237,9 +213,7 @@ SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
         for (std::size_t i = 0; i < measured.size(); ++i) {
             const std::string at = "measured[" + std::to_string(i) + "].";
             const JsonReader mr = r.nested(at);
-            if (!measured[i].is_object())
-                r.fail(at.substr(0, at.size() - 1), "must be an object");
-            rejectUnknown(mr, measured[i], {"unroll", "cycles"});
+            mr.checkKeys(measured[i], "", {"unroll", "cycles"}, "a session field");
             const int factor = int(mr.integer(measured[i], "unroll", "unroll", 1, kMaxUnroll, std::nullopt));
             const double cycles = mr.number(measured[i], "cycles", "cycles", 1e-300, 1e300, std::nullopt);
             s.measured.emplace_back(factor, cycles);
@@ -257,7 +231,7 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
         if (obj.contains(points))
             r.fail(points, "a linked trace has no points: remove 'link' to embed the trace, or its points");
     }
-    rejectUnknown(r, obj, {"id", "name", "kind", "visible", "link", "origin"});
+    r.checkKeys(obj, "", {"id", "name", "kind", "visible", "link", "origin"}, "a session field");
     const std::string id = r.string(obj, "id", "id", true);
     const std::string name = r.string(obj, "name", "name", true);
     const std::string kindName = r.string(obj, "kind", "kind", true);
@@ -319,9 +293,10 @@ Session parseSession(std::string_view text, const std::string &label, const std:
                          + "); this one reads format " + std::to_string(kSessionFormatVersion)
                          + " and older. Update Crossroof to open it.");
     }
-    rejectUnknown(r, doc,
-                  {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
-                   "mapping", "stability", "skeleton", "link_traces", "traces"});
+    r.checkKeys(doc, "",
+                {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
+                 "mapping", "stability", "skeleton", "link_traces", "traces"},
+                "a session field");
 
     Session s;
     const json &profile = r.require(doc, "profile", "profile");
@@ -335,9 +310,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     if (doc.contains("view")) {
         const JsonReader v = r.nested("view.");
         const json &view = doc["view"];
-        if (!view.is_object())
-            r.fail("view", "must be an object");
-        rejectUnknown(v, view, {"current"});
+        v.checkKeys(view, "", {"current"}, "a session field");
         s.current_view = v.string(view, "current", "current", false);
         if (s.current_view.empty())
             s.current_view = "xgraph";

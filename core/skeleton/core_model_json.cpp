@@ -3,45 +3,29 @@
 
 #include "core/support/error.h"
 
-#include <algorithm>
-
 namespace crossroof::core {
 
 namespace detail {
 
-namespace {
-
-void checkKeys(const JsonReader &r, const json &obj, const std::string &path, std::initializer_list<const char *> keys)
-{
-    if (!obj.is_object())
-        r.fail(path, std::string("must be an object (got ") + obj.type_name() + ")");
-    for (const auto &item : obj.items()) {
-        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
-        const std::string &key = item.key();
-        if (std::none_of(keys.begin(), keys.end(), [&](const char *k) { return key == k; }))
-            r.fail(path + "." + key, "is not a core_model field (misspelt?)");
-    }
-}
-
-} // namespace
-
 CoreModel coreModelFromJson(const json &obj, const JsonReader &r)
 {
-    checkKeys(r, obj, "core_model", {"issue_width", "pipelines", "latency", "vector_lanes", "registers", "memory"});
+    r.checkKeys(obj, "core_model",
+                {"issue_width", "pipelines", "latency", "vector_lanes", "registers", "memory"},
+                "a core_model field");
     CoreModel m;
     m.issue_width = int(r.integer(obj, "issue_width", "core_model.issue_width", 1, kMaxIssueWidth, std::nullopt));
     m.vector_lanes = int(r.integer(obj, "vector_lanes", "core_model.vector_lanes", 1, kMaxVectorLanes, std::nullopt));
     m.registers = int(r.integer(obj, "registers", "core_model.registers", 1, kMaxRegisters, std::nullopt));
 
     const json &pipes = r.require(obj, "pipelines", "core_model.pipelines");
-    checkKeys(r, pipes, "core_model.pipelines", {"fp", "load", "store", "int"});
+    r.checkKeys(pipes, "core_model.pipelines", {"fp", "load", "store", "int"}, "a core_model field");
     for (std::size_t k = 0; k < kPipelineKinds; ++k) {
         const std::string key(pipelineKindName(PipelineKind(k)));
         m.pipelines[k] = int(r.integer(pipes, key.c_str(), "core_model.pipelines." + key, 1, kMaxPipelines,
                                        std::nullopt));
     }
     const json &lat = r.require(obj, "latency", "core_model.latency");
-    checkKeys(r, lat, "core_model.latency", {"st", "fp", "fma", "xp"});
+    r.checkKeys(lat, "core_model.latency", {"st", "fp", "fma", "xp"}, "a core_model field");
     for (StatementKind kind : kGivenLatencies) {
         const std::string key(statementKindName(kind));
         m.latency[std::size_t(kind)]
@@ -49,7 +33,7 @@ CoreModel coreModelFromJson(const json &obj, const JsonReader &r)
     }
 
     const json &mem = r.require(obj, "memory", "core_model.memory");
-    checkKeys(r, mem, "core_model.memory", {"element_bytes", "line_bytes", "levels"});
+    r.checkKeys(mem, "core_model.memory", {"element_bytes", "line_bytes", "levels"}, "a core_model field");
     m.element_bytes = int(r.integer(mem, "element_bytes", "core_model.memory.element_bytes", 1, 64, std::nullopt));
     m.line_bytes = int(r.integer(mem, "line_bytes", "core_model.memory.line_bytes", 1, 4096, std::nullopt));
     const json &levels = r.require(mem, "levels", "core_model.memory.levels");
@@ -59,21 +43,15 @@ CoreModel coreModelFromJson(const json &obj, const JsonReader &r)
     m.memory.clear();
     for (std::size_t i = 0; i < levels.size(); ++i) {
         const std::string at = "core_model.memory.levels[" + std::to_string(i) + "]";
-        checkKeys(r, levels[i], at, {"name", "latency", "capacity_kib"});
+        r.checkKeys(levels[i], at, {"name", "latency", "capacity_kib"}, "a core_model field");
         MemoryLevel level;
         level.name = r.string(levels[i], "name", at + ".name", true);
         level.latency = r.number(levels[i], "latency", at + ".latency", 1, kMaxLatency, std::nullopt);
         level.capacity_kib = r.number(levels[i], "capacity_kib", at + ".capacity_kib", 0, 1e9, 0.0);
         m.memory.push_back(std::move(level));
     }
-    try {
-        validate(m);
-    } catch (const InputError &e) {
-        // validate() names the field from "core_model." on; the reader adds the file.
-        const std::string what = e.what();
-        const auto colon = what.find(": ");
-        r.fail(what.substr(0, colon), what.substr(colon + 2));
-    }
+    // validate() names the field from "core_model." on; the reader adds the file.
+    r.validate([&m] { validate(m); });
     return m;
 }
 

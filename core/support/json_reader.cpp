@@ -132,6 +132,33 @@ bool JsonReader::boolean(const json &obj, const char *key, const std::string &pa
     return it->get<bool>();
 }
 
+void JsonReader::checkKeys(const json &obj, const std::string &path, std::span<const char *const> known,
+                           std::string_view what) const
+{
+    if (!obj.is_object()) {
+        // Named by the prefix alone, the object is the prefix without the '.' that leads to its fields.
+        std::string whole = m_prefix + path;
+        if (path.empty() && whole.ends_with('.'))
+            whole.pop_back();
+        JsonReader(m_label).fail(whole, std::string("must be an object (got ") + obj.type_name() + ")");
+    }
+    const std::string keyPath = path.empty() ? std::string() : path + ".";
+    for (const auto &item : obj.items()) {
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+        const std::string &key = item.key();
+        if (std::none_of(known.begin(), known.end(), [&key](const char *k) { return key == k; }))
+            fail(keyPath + key, "is not " + std::string(what) + " (misspelt?)");
+    }
+}
+
+void JsonReader::failAsField(const std::string &message) const
+{
+    const auto colon = message.find(": ");
+    if (colon == std::string::npos)
+        throw InputError(m_label + ": " + message);
+    fail(message.substr(0, colon), message.substr(colon + 2));
+}
+
 JsonReader JsonReader::nested(const std::string &prefix) const
 {
     return JsonReader(m_label, m_prefix + prefix);

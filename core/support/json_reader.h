@@ -4,9 +4,14 @@
 // Shared by the readers of Crossroof's own JSON files (profiles, sessions): checked field access whose errors
 // name the file and the field, and JSON parse errors with line and column.
 
+#include "core/support/error.h"
+
 #include <nlohmann/json.hpp>
 
+#include <concepts>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -30,12 +35,36 @@ public:
     long long integer(const json &obj, const char *key, const std::string &path, long long min, long long max,
                       std::optional<long long> fallback) const;
     bool boolean(const json &obj, const char *key, const std::string &path, bool fallback) const;
+    /// Refuses OBJ unless it is an object whose keys are all in KNOWN: "field 'PATH': must be an object (got
+    /// array)", "field 'PATH.KEY': is not WHAT (misspelt?)" with WHAT such as "a session field". PATH names
+    /// OBJ; empty, OBJ is the object this reader's prefix names (its fields are then named by the key alone).
+    void checkKeys(const json &obj, const std::string &path, std::span<const char *const> known,
+                   std::string_view what) const;
+    void checkKeys(const json &obj, const std::string &path, std::initializer_list<const char *> known,
+                   std::string_view what) const
+    {
+        checkKeys(obj, path, std::span(known.begin(), known.size()), what);
+    }
+    /// Runs CHECK, a model's validate() whose InputError reads "FIELD: what" with FIELD named as this reader
+    /// names its fields, and throws that error as this reader's "LABEL: field 'FIELD': what".
+    template<std::invocable Check>
+    void validate(Check &&check) const
+    {
+        try {
+            check();
+        } catch (const InputError &e) {
+            failAsField(e.what());
+        }
+    }
     /// A reader for a nested object whose field names get PREFIX in front.
     JsonReader nested(const std::string &prefix) const;
     const std::string &label() const { return m_label; }
     const std::string &prefix() const { return m_prefix; }
 
 private:
+    /// MESSAGE, "FIELD: what", as "LABEL: field 'FIELD': what"; without a field, as "LABEL: MESSAGE".
+    [[noreturn]] void failAsField(const std::string &message) const;
+
     std::string m_label;
     std::string m_prefix;
 };

@@ -4,7 +4,6 @@
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -37,17 +36,6 @@ constexpr std::array kTraceKeys {"id",     "name", "source", "kind",  "visible",
 constexpr std::array kOriginKeys {"format", "index", "mapping"};
 constexpr std::array kMappingKeys {"kind", "x", "y", "extra", "label", "filter_column", "filter_value"};
 
-template <std::size_t N>
-void rejectUnknown(const JsonReader &r, const json &obj, const std::array<const char *, N> &known,
-                   const char *what)
-{
-    for (const auto &item : obj.items()) {
-        const std::string &key = item.key();
-        if (std::none_of(known.begin(), known.end(), [&key](const char *k) { return key == k; }))
-            r.fail(key, std::string("is not ") + what + " field (misspelt?)");
-    }
-}
-
 TraceKind readKind(const JsonReader &r, const json &obj)
 {
     const std::string kind = r.string(obj, "kind", "kind", true);
@@ -78,9 +66,7 @@ nlohmann::ordered_json originObject(const TraceOrigin &o)
 
 TraceOrigin readOrigin(const JsonReader &r, const json &obj)
 {
-    if (!obj.is_object())
-        r.fail("", "must be an object");
-    rejectUnknown(r, obj, kOriginKeys, "an origin");
+    r.checkKeys(obj, "", kOriginKeys, "an origin field");
     TraceOrigin o;
     const std::string format = r.string(obj, "format", "format", true);
     const auto f = traceFormatFromKey(format);
@@ -97,10 +83,8 @@ TraceOrigin readOrigin(const JsonReader &r, const json &obj)
     }
     if (it == obj.end())
         r.fail("mapping", "is missing (a table needs its column mapping)");
-    if (!it->is_object())
-        r.fail("mapping", "must be an object");
     const JsonReader m = r.nested("mapping.");
-    rejectUnknown(m, *it, kMappingKeys, "a mapping");
+    m.checkKeys(*it, "", kMappingKeys, "a mapping field");
     o.mapping.kind = readKind(m, *it);
     o.mapping.x = m.string(*it, "x", "x", false);
     o.mapping.y = m.string(*it, "y", "y", true);
@@ -310,7 +294,7 @@ MeasuredTrace traceFromJson(std::string_view text, const std::string &label, con
             throw InputError(label + ": a trace must be a JSON object");
         JsonReader(label).fail(prefix.substr(0, prefix.size() - 1), "must be a JSON object (a trace)");
     }
-    rejectUnknown(r, doc, kTraceKeys, "a trace");
+    r.checkKeys(doc, "", kTraceKeys, "a trace field");
     MeasuredTrace t;
     t.id = r.string(doc, "id", "id", true);
     t.name = r.string(doc, "name", "name", true);

@@ -2,6 +2,7 @@
 #include "core/profiles/hardware_profile.h"
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
+#include "core/error_of.h"
 
 #include <QTest>
 
@@ -21,6 +22,9 @@ private Q_SLOTS:
     void refusals();
     void deepNestingIsRefusedBeforeAnythingRecurses();
     void profileErrorsNeverEchoAWholeValue();
+    void checkKeysRefusesUnknownKeys_data();
+    void checkKeysRefusesUnknownKeys();
+    void validateNamesTheFieldOfTheModelsError();
 };
 
 namespace {
@@ -117,6 +121,54 @@ void TestJsonReader::profileErrorsNeverEchoAWholeValue()
             QVERIFY2(message.size() < 260, qPrintable(message.left(400)));
         }
     }
+}
+
+void TestJsonReader::checkKeysRefusesUnknownKeys_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("prefix");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("known keys") << R"({"a": 1, "b": 2})" << "" << "" << "";
+    QTest::newRow("no keys") << "{}" << "markov." << "" << "";
+    QTest::newRow("unknown key at the root")
+        << R"({"a": 1, "c": 2})" << "" << "" << "doc.json: field 'c': is not a test field (misspelt?)";
+    QTest::newRow("unknown key, named by the prefix")
+        << R"({"c": 2})" << "markov." << "" << "doc.json: field 'markov.c': is not a test field (misspelt?)";
+    QTest::newRow("unknown key, named by the path")
+        << R"({"b": 1, "x": 2})" << "" << "topology.caches[1]"
+        << "doc.json: field 'topology.caches[1].x': is not a test field (misspelt?)";
+    QTest::newRow("not an object, named by the prefix")
+        << "[1]" << "mapping.points[0]." << ""
+        << "doc.json: field 'mapping.points[0]': must be an object (got array)";
+    QTest::newRow("not an object, named by the path")
+        << "7" << "profile." << "core_model"
+        << "doc.json: field 'profile.core_model': must be an object (got number)";
+}
+
+void TestJsonReader::checkKeysRefusesUnknownKeys()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, prefix);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const core::detail::json doc = parseJsonText(text.toStdString(), "doc.json");
+    const core::detail::JsonReader reader("doc.json", prefix.toStdString());
+    QCOMPARE(test::errorOf([&] { reader.checkKeys(doc, path.toStdString(), {"a", "b"}, "a test field"); }),
+             message);
+}
+
+void TestJsonReader::validateNamesTheFieldOfTheModelsError()
+{
+    const core::detail::JsonReader reader("doc.json", "profile.");
+    QCOMPARE(test::errorOf([&] { reader.validate([] {}); }), QString());
+    QCOMPARE(test::errorOf([&] {
+                 reader.validate([] { throw InputError("topology.caches[0].cores: must not be empty"); });
+             }),
+             QStringLiteral("doc.json: field 'profile.topology.caches[0].cores': must not be empty"));
+    // An error without a field is passed on with the file's name.
+    QCOMPARE(test::errorOf([&] { reader.validate([] { throw InputError("too many threads"); }); }),
+             QStringLiteral("doc.json: too many threads"));
 }
 
 QTEST_APPLESS_MAIN(TestJsonReader)

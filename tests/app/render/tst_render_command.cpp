@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "commands.h"
+#include "render_command.h"
 #include "core/session/session.h"
 #include "core/traces/trace_import.h"
 
@@ -34,7 +35,7 @@ int render(const QStringList &args, std::string *err = nullptr)
 
 } // namespace
 
-class TestCliRender : public QObject
+class TestRenderCommand : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -47,14 +48,14 @@ private Q_SLOTS:
     void missingLinkedTraceFails();
 };
 
-void TestCliRender::everyViewRenders_data()
+void TestRenderCommand::everyViewRenders_data()
 {
     QTest::addColumn<QString>("view");
     for (const char *v : {"xgraph", "occupancy", "zigzag", "markov"})
         QTest::newRow(v) << QString::fromLatin1(v);
 }
 
-void TestCliRender::everyViewRenders()
+void TestRenderCommand::everyViewRenders()
 {
     QFETCH(QString, view);
     QTemporaryDir dir;
@@ -72,7 +73,7 @@ void TestCliRender::everyViewRenders()
     QVERIFY(std::abs(m.captured(2).toDouble() - 90 / 25.4 * 72) < 0.5);
 }
 
-void TestCliRender::pngHasTheRequestedPixels()
+void TestRenderCommand::pngHasTheRequestedPixels()
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("x.png"));
@@ -83,7 +84,7 @@ void TestCliRender::pngHasTheRequestedPixels()
     QCOMPARE(QImageReader(out).size(), QSize(502, 354)); // 85 x 60 mm at 150 dpi
 }
 
-void TestCliRender::stabilityMapIsComputedBeforeItIsDrawn()
+void TestRenderCommand::stabilityMapIsComputedBeforeItIsDrawn()
 {
     // The map is computed in the background and not at all while its view is hidden, as it is in render: the
     // figure once showed empty axes from 0 to 5. A computed map is a gradient of many blues.
@@ -107,7 +108,7 @@ void TestCliRender::stabilityMapIsComputedBeforeItIsDrawn()
     QVERIFY2(blues.size() > 40, qPrintable(QString::number(blues.size())));
 }
 
-void TestCliRender::badArgumentsExitTwo_data()
+void TestRenderCommand::badArgumentsExitTwo_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
@@ -122,7 +123,7 @@ void TestCliRender::badArgumentsExitTwo_data()
                                << "option '--width-mm': must be between 10 and 1000";
 }
 
-void TestCliRender::badArgumentsExitTwo()
+void TestRenderCommand::badArgumentsExitTwo()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, message);
@@ -131,7 +132,7 @@ void TestCliRender::badArgumentsExitTwo()
     QVERIFY2(QString::fromStdString(err).contains(message), err.c_str());
 }
 
-void TestCliRender::missingLinkedTraceFails()
+void TestRenderCommand::missingLinkedTraceFails()
 {
     // A figure that silently lacks a measured trace would be wrong: render refuses and says which.
     QTemporaryDir dir;
@@ -152,5 +153,5 @@ void TestCliRender::missingLinkedTraceFails()
     QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'traces[0].link' (v100.txt)")), err.c_str());
 }
 
-QTEST_MAIN(TestCliRender)
-#include "tst_cli_render.moc"
+QTEST_MAIN(TestRenderCommand)
+#include "tst_render_command.moc"

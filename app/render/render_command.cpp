@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-cli render: the GUI's drawing code, headless, so figures are reproducible from scripts.
 #include "args.h"
-#include "commands.h"
+#include "render_command.h"
 #include "core/support/error.h"
-#include "core/support/numbers.h"
 #include "export/figure_export.h"
 #include "main_window.h"
 
@@ -17,20 +16,6 @@ namespace crossroof::cli {
 namespace {
 
 using core::InputError;
-
-double positive(const Args &args, const std::string &name, double fallback, double min, double max)
-{
-    if (!args.has(name))
-        return fallback;
-    const std::string text = args.value(name);
-    const std::optional<double> v = core::parseNumber(text);
-    if (!v)
-        throw InputError("option '--" + name + "': '" + text + "' is not a number");
-    if (!(*v >= min && *v <= max))
-        throw InputError("option '--" + name + "': must be between " + std::to_string(int(min)) + " and "
-                         + std::to_string(int(max)) + " (got " + text + ")");
-    return *v;
-}
 
 void runRender(const std::vector<std::string> &argv, std::ostream &out)
 {
@@ -48,10 +33,10 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (!widgets::figureFormatForPath(outPath))
         throw InputError("option '--out': " + args.value("out") + ": choose a file name ending in .pdf, .svg or .png");
     widgets::FigureOptions options;
-    options.width_mm = positive(args, "width-mm", options.width_mm, 10, 1000);
-    options.height_mm = positive(args, "height-mm", options.height_mm, 10, 1000);
-    options.dpi = int(positive(args, "dpi", options.dpi, 30, 2400));
-    options.font_pt = int(positive(args, "font-pt", options.font_pt, 4, 48));
+    options.width_mm = args.number("width-mm", options.width_mm, 10, 1000);
+    options.height_mm = args.number("height-mm", options.height_mm, 10, 1000);
+    options.dpi = int(args.number("dpi", options.dpi, 30, 2400));
+    options.font_pt = int(args.number("font-pt", options.font_pt, 4, 48));
     if (args.flag("greyscale"))
         options.style = widgets::FigureStyle::Greyscale;
 

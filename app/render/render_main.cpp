@@ -2,7 +2,7 @@
 // crossroof-render: "crossroof-cli render" with the GUI's drawing code. crossroof-cli runs it (from
 // ../libexec/crossroof/ when installed) with the arguments that followed "render".
 #include "cli.h"
-#include "commands.h"
+#include "render_command.h"
 
 #include <exception>
 #include <iostream>
