@@ -2,6 +2,7 @@
 #include "bandwidth/bandwidth_view.h"
 
 #include "common/empty_state.h"
+#include "common/error_message.h"
 #include "common/labelled.h"
 #include "common/narrow_layout.h"
 #include "common/number_format.h"
@@ -19,7 +20,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -439,11 +439,7 @@ void BandwidthView::loadInteractively()
     const QString error = loadFile(path);
     if (error.isEmpty())
         return;
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"),
-                                tr("The trace was not loaded:\n%1").arg(error), QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("ErrorMessage"));
-    box->open();
+    showError(this, tr("The trace was not loaded:\n%1").arg(error));
 }
 
 } // namespace crossroof::widgets
