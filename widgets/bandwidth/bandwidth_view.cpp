@@ -9,7 +9,7 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "core/support/error.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 
 #include <qcustomplot.h>
 

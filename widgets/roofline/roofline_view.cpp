@@ -5,7 +5,7 @@
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
-#include "kernels/kernel_table_view.h"
+#include "state/kernel_label.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/xmodel/xmodel.h"

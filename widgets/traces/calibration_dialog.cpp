@@ -9,7 +9,7 @@
 #include "common/plot_style.h"
 #include "core/profiles/hardware_profile.h"
 #include "core/support/error.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>

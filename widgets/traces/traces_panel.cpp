@@ -4,7 +4,7 @@
 #include "traces/calibration_dialog.h"
 #include "common/parameter_state.h"
 #include "traces/trace_import_dialog.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "common/error_message.h"
 #include "common/number_format.h"
 #include "core/support/error.h"
