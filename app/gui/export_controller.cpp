@@ -5,6 +5,7 @@
 #include "messages.h"
 
 #include "export/export_dialog.h"
+#include "export/plot_data_csv.h"
 
 #include <QAction>
 #include <QClipboard>

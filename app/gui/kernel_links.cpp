@@ -6,7 +6,7 @@
 #include "kernels/kernel_table_view.h"
 #include "roofline/roofline_view.h"
 #include "traces/trace_overlay.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 
 #include <QDockWidget>
 #include <QMainWindow>

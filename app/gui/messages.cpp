@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "messages.h"
 
+#include "common/error_message.h"
+
 #include <QMainWindow>
-#include <QMessageBox>
 #include <QStatusBar>
 
 namespace crossroof::app {
@@ -10,11 +11,7 @@ namespace crossroof::app {
 void showError(QMainWindow *window, const QString &message)
 {
     window->statusBar()->showMessage(message, 10000);
-    auto *box = new QMessageBox(QMessageBox::Warning, QMainWindow::tr("Crossroof"), message, QMessageBox::Ok,
-                                window);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("ErrorMessage"));
-    box->open();
+    widgets::showError(window, message);
 }
 
 void showStatus(QMainWindow *window, const QString &text, int milliseconds)

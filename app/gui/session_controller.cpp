@@ -10,11 +10,11 @@
 #include "common/save_file.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
 #include "core/support/error.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "zigzag/zigzag_view.h"
 
 #include <QAction>

@@ -7,7 +7,7 @@
 #include "common/settings_undo.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "stability/stability_view.h"
 #include "zigzag/zigzag_view.h"
 

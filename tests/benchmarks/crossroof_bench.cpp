@@ -12,7 +12,7 @@
 #include "core/markov/markov.h"
 #include "markov/markov_view.h"
 #include "core/modeltree/cross_validation.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"

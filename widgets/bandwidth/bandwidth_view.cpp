@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bandwidth/bandwidth_view.h"
 
+#include "bandwidth/bandwidth_evaluation.h"
+
 #include "common/empty_state.h"
+#include "common/error_message.h"
 #include "common/labelled.h"
 #include "common/narrow_layout.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "core/support/error.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 
 #include <qcustomplot.h>
 
@@ -19,7 +22,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -60,6 +62,7 @@ double roundLimit(double v)
 BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     : QWidget(parent)
     , m_traces(traces)
+    , m_eval(new BandwidthEvaluation(traces, this))
 {
     // Two groups, side by side in a wide view and one above the other in a narrow one.
     auto *source = new QHBoxLayout;
@@ -157,6 +160,7 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     connect(m_window, &QSpinBox::valueChanged, this, &BandwidthView::recompute);
     connect(m_limit, &QDoubleSpinBox::valueChanged, this, &BandwidthView::recompute);
     connect(m_traces, &TraceState::changed, this, &BandwidthView::rebuildTraceList);
+    connect(m_eval, &BandwidthEvaluation::updated, this, &BandwidthView::showCurves);
     rebuildTraceList();
 }
 
@@ -205,7 +209,27 @@ void BandwidthView::setLimit(double gbs)
 
 double BandwidthView::limitBytesPerUnit() const
 {
-    return m_limit->value() * 1e9 * m_unitSeconds;
+    return m_limit->value() * 1e9 * m_eval->unitSeconds();
+}
+
+double BandwidthView::unitSeconds() const
+{
+    return m_eval->unitSeconds();
+}
+
+const std::vector<BandwidthView::ConnectionCurve> &BandwidthView::curves() const
+{
+    return m_eval->curves();
+}
+
+const std::optional<core::Dominance> &BandwidthView::dominance() const
+{
+    return m_eval->dominance();
+}
+
+const QString &BandwidthView::error() const
+{
+    return m_loadError.isEmpty() ? m_eval->error() : m_loadError;
 }
 
 void BandwidthView::traceSelected()
@@ -235,12 +259,15 @@ void BandwidthView::traceSelected()
 
 void BandwidthView::recompute()
 {
-    m_curves.clear();
-    m_dominance.reset();
-    m_error.clear();
+    m_eval->setInputs(traceId(), m_window->value(), m_limit->value());
+}
+
+void BandwidthView::showCurves()
+{
+    m_loadError.clear();
     m_curvePlot->clearGraphs();
     m_timePlot->clearGraphs();
-    const core::MeasuredTrace *t = m_traces->trace(traceId());
+    const core::MeasuredTrace *t = m_eval->trace();
     const bool haveTrace = t != nullptr;
     for (QCPAbstractItem *item :
          {static_cast<QCPAbstractItem *>(m_curveLimit), static_cast<QCPAbstractItem *>(m_timeLimit),
@@ -259,52 +286,13 @@ void BandwidthView::recompute()
         return;
     }
 
-    std::vector<double> seconds = t->extra;
-    std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2), seconds.end());
-    m_unitSeconds = seconds[seconds.size() / 2];
-    const std::size_t units = core::pointCount(*t);
-    const std::size_t window = std::size_t(std::clamp<int>(m_window->value(), 1, int(units)));
-    const double limit = limitBytesPerUnit();
-    const std::size_t own = core::connectionCount(*t);
-    std::vector<std::vector<double>> smoothed;
-    try {
-        for (std::size_t c = 0; c < own; ++c) {
-            const auto bytes = core::connectionBytes(*t, c);
-            m_curves.push_back({QString::fromStdString(t->labels[c]),
-                                std::vector<double>(bytes.begin(), bytes.end()),
-                                {}});
-        }
-        if (own > 1) {
-            std::vector<double> total(units, 0.0);
-            for (std::size_t c = 0; c < own; ++c) {
-                for (std::size_t u = 0; u < units; ++u)
-                    total[u] += m_curves[c].bytes[u];
-            }
-            m_curves.push_back({tr("total"), std::move(total), {}});
-        }
-        for (auto &c : m_curves) {
-            c.curve = core::bandwidthCurve(c.bytes, window, limit);
-            smoothed.push_back(core::smoothDemand(c.bytes, window));
-        }
-        if (own > 1) {
-            std::vector<core::Connection> connections;
-            for (std::size_t c = 0; c < own; ++c)
-                connections.push_back({t->labels[c], m_curves[c].bytes, limit});
-            m_dominance = core::dominance(connections, window);
-        }
-    } catch (const core::InputError &e) {
-        m_error = QStringLiteral("%1: %2").arg(QString::fromStdString(t->source),
-                                               QString::fromStdString(e.what()));
-        m_curves.clear();
-        m_dominance.reset();
-        smoothed.clear();
-    }
-
     // Sorted curves: unit i covers the share [i, i+1)/units of the time.
-    const double toGbs = 1.0 / (m_unitSeconds * 1e9);
+    const std::size_t units = core::pointCount(*t);
+    const double toGbs = 1.0 / (m_eval->unitSeconds() * 1e9);
     double top = m_limit->value();
-    for (std::size_t i = 0; i < m_curves.size(); ++i) {
-        const auto &c = m_curves[i];
+    const auto &curves = m_eval->curves();
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        const auto &c = curves[i];
         const QColor colour = connectionColour(c.name, int(i));
         QCPGraph *g = m_curvePlot->addGraph();
         g->setName(c.name);
@@ -328,13 +316,13 @@ void BandwidthView::recompute()
         tg->setPen(QPen(colour, c.name == tr("total") ? 1.5 : 1));
         tg->setLineStyle(QCPGraph::lsStepRight);
         QVector<double> tx, ty;
-        for (std::size_t u = 0; u < smoothed[i].size(); ++u) {
+        for (std::size_t u = 0; u < c.smoothed.size(); ++u) {
             if (u == 0) {
                 tx << t->x[0] - t->extra[0];
-                ty << smoothed[i][0] * toGbs;
+                ty << c.smoothed[0] * toGbs;
             }
             tx << t->x[u];
-            ty << smoothed[i][u] * toGbs;
+            ty << c.smoothed[u] * toGbs;
         }
         tg->setData(tx, ty, true);
     }
@@ -348,55 +336,56 @@ void BandwidthView::recompute()
     }
     m_limitLabel->position->setCoords(100, m_limit->value());
     m_limitLabel->setText(tr("limit B = %1").arg(formatQuantity(m_limit->value(), QStringLiteral("B/s"), si::giga, 4)));
-
-    QString html;
-    if (!m_error.isEmpty()) {
-        html = QStringLiteral("<p style='color:%1'>%2</p>")
-                       .arg(plot_style::kVermillion.name(), m_error.toHtmlEscaped());
-    } else {
-        html = tr("<p><b>%1</b><br>%2 intervals of %3 s; smoothed over W = %4 (%5 s).</p>")
-                       .arg(QString::fromStdString(t->name).toHtmlEscaped())
-                       .arg(units)
-                       .arg(formatNumber(m_unitSeconds), QString::number(window),
-                            formatNumber(double(window) * m_unitSeconds));
-        html += tr("<h3>Slowdown under B = %1 GB/s</h3><table><tr><th align='left'>connection</th>"
-                   "<th align='right'>&nbsp;peak</th><th align='right'>&nbsp;mean</th>"
-                   "<th align='right'>&nbsp;over&nbsp;B</th><th align='right'>&nbsp;slowdown</th></tr>")
-                        .arg(formatNumber(m_limit->value()));
-        for (const auto &c : m_curves) {
-            html += QStringLiteral(
-                            "<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td>"
-                            "<td align='right'>&nbsp;%4 %</td><td align='right'>&nbsp;<b>%5×</b></td></tr>")
-                            .arg(c.name.toHtmlEscaped(), formatNumber(c.curve.peak * toGbs, 3),
-                                 formatNumber(c.curve.mean * toGbs, 3),
-                                 formatNumber(
-                                         100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
-                                 QString::number(c.curve.slowdown, 'f', 3));
-        }
-        html += tr("</table><p>Peak and mean in GB/s. Slowdown = Σ max(1, d/B) / intervals: how much longer "
-                   "the run "
-                   "would take if that connection alone were limited to B.</p>");
-        if (m_dominance) {
-            html += tr(
-                    "<h3>Dominant connection</h3><p>Per interval, the connection with the largest demand/B "
-                    "(when above 1) limits it:</p><table>");
-            for (std::size_t c = 0; c < own; ++c) {
-                html += tr("<tr><td>%1</td><td align='right'>&nbsp;<b>%2 %</b></td><td>&nbsp;of the "
-                           "intervals, "
-                           "%3 extra</td></tr>")
-                                .arg(QString::fromStdString(t->labels[c]).toHtmlEscaped(),
-                                     formatNumber(100.0 * double(m_dominance->units[c]) / double(units), 3),
-                                     formatNumber(m_dominance->extra_units[c], 3));
-            }
-            html += tr("<tr><td>none</td><td align='right'>&nbsp;<b>%1 %</b></td><td>&nbsp;(every demand "
-                       "under B)</td></tr>"
-                       "</table>")
-                            .arg(formatNumber(100.0 * double(m_dominance->free_units) / double(units), 3));
-        }
-    }
-    m_readout->setText(html);
+    m_readout->setText(readoutHtml(*t));
     m_curvePlot->replot(QCustomPlot::rpQueuedReplot);
     m_timePlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString BandwidthView::readoutHtml(const core::MeasuredTrace &t) const
+{
+    if (!m_eval->error().isEmpty())
+        return QStringLiteral("<p style='color:%1'>%2</p>")
+                .arg(plot_style::kVermillion.name(), m_eval->error().toHtmlEscaped());
+    const std::size_t units = core::pointCount(t);
+    const double unitSeconds = m_eval->unitSeconds();
+    const double toGbs = 1.0 / (unitSeconds * 1e9);
+    QString html = tr("<p><b>%1</b><br>%2 intervals of %3 s; smoothed over W = %4 (%5 s).</p>")
+                           .arg(QString::fromStdString(t.name).toHtmlEscaped())
+                           .arg(units)
+                           .arg(formatNumber(unitSeconds), QString::number(m_eval->window()),
+                                formatNumber(double(m_eval->window()) * unitSeconds));
+    html += tr("<h3>Slowdown under B = %1 GB/s</h3><table><tr><th align='left'>connection</th>"
+               "<th align='right'>&nbsp;peak</th><th align='right'>&nbsp;mean</th>"
+               "<th align='right'>&nbsp;over&nbsp;B</th><th align='right'>&nbsp;slowdown</th></tr>")
+                    .arg(formatNumber(m_limit->value()));
+    for (const auto &c : m_eval->curves()) {
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td>"
+                               "<td align='right'>&nbsp;%4 %</td><td align='right'>&nbsp;<b>%5×</b></td></tr>")
+                        .arg(c.name.toHtmlEscaped(), formatNumber(c.curve.peak * toGbs, 3),
+                             formatNumber(c.curve.mean * toGbs, 3),
+                             formatNumber(100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
+                             QString::number(c.curve.slowdown, 'f', 3));
+    }
+    html += tr("</table><p>Peak and mean in GB/s. Slowdown = Σ max(1, d/B) / intervals: how much longer "
+               "the run "
+               "would take if that connection alone were limited to B.</p>");
+    if (const auto &dominance = m_eval->dominance()) {
+        html += tr("<h3>Dominant connection</h3><p>Per interval, the connection with the largest demand/B "
+                   "(when above 1) limits it:</p><table>");
+        for (std::size_t c = 0; c < core::connectionCount(t); ++c) {
+            html += tr("<tr><td>%1</td><td align='right'>&nbsp;<b>%2 %</b></td><td>&nbsp;of the "
+                       "intervals, "
+                       "%3 extra</td></tr>")
+                            .arg(QString::fromStdString(t.labels[c]).toHtmlEscaped(),
+                                 formatNumber(100.0 * double(dominance->units[c]) / double(units), 3),
+                                 formatNumber(dominance->extra_units[c], 3));
+        }
+        html += tr("<tr><td>none</td><td align='right'>&nbsp;<b>%1 %</b></td><td>&nbsp;(every demand "
+                   "under B)</td></tr>"
+                   "</table>")
+                        .arg(formatNumber(100.0 * double(dominance->free_units) / double(units), 3));
+    }
+    return html;
 }
 
 QString BandwidthView::loadFile(const QString &path)
@@ -416,10 +405,10 @@ QString BandwidthView::loadFile(const QString &path)
     if (load.ok() && bytes.empty())
         load.error = tr("%1: holds no bytes per interval (it is %2)").arg(path, traceFormatName(load.format));
     if (!load.ok()) {
-        m_error = load.error;
+        m_loadError = load.error;
         m_readout->setText(QStringLiteral("<p style='color:%1'>%2</p>")
-                                   .arg(plot_style::kVermillion.name(), m_error.toHtmlEscaped()));
-        return m_error;
+                                   .arg(plot_style::kVermillion.name(), m_loadError.toHtmlEscaped()));
+        return m_loadError;
     }
     const QStringList ids = m_traces->add(std::move(bytes));
     setTrace(ids.front());
@@ -439,11 +428,7 @@ void BandwidthView::loadInteractively()
     const QString error = loadFile(path);
     if (error.isEmpty())
         return;
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"),
-                                tr("The trace was not loaded:\n%1").arg(error), QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("ErrorMessage"));
-    box->open();
+    showError(this, tr("The trace was not loaded:\n%1").arg(error));
 }
 
 } // namespace crossroof::widgets

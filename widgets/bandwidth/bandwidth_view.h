@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bandwidth/bandwidth_evaluation.h"
 #include "core/bandwidth/bandwidth_curve.h"
 
 #include <QWidget>
@@ -46,21 +47,17 @@ public:
     void setLimit(double gbs);
 
     /// Length of one unit (the median interval), seconds.
-    double unitSeconds() const { return m_unitSeconds; }
+    double unitSeconds() const;
     /// B in bytes per unit: B·1e9·unitSeconds().
     double limitBytesPerUnit() const;
 
-    struct ConnectionCurve
-    {
-        QString name;
-        std::vector<double> bytes; ///< raw bytes per unit
-        core::BandwidthCurve curve;
-    };
+    using ConnectionCurve = BandwidthEvaluation::ConnectionCurve;
     /// The curves shown (the trace's connections, then their total when there are several).
-    const std::vector<ConnectionCurve> &curves() const { return m_curves; }
+    const std::vector<ConnectionCurve> &curves() const;
     /// Which of the trace's own connections limits each unit (all with limit B); none with one connection.
-    const std::optional<core::Dominance> &dominance() const { return m_dominance; }
-    const QString &error() const { return m_error; }
+    const std::optional<core::Dominance> &dominance() const;
+    /// Why the last file was not loaded or the trace's curves not computed; empty when nothing went wrong.
+    const QString &error() const;
 
     QCustomPlot *curvePlot() const { return m_curvePlot; }
     QCustomPlot *timePlot() const { return m_timePlot; }
@@ -76,7 +73,11 @@ public:
 private:
     void rebuildTraceList();
     void traceSelected();
+    /// Hands the trace, window and limit to the evaluation; showCurves() draws what it computes.
     void recompute();
+    void showCurves();
+    /// The readout beside the plots: the trace, each connection's slowdown, the dominant connection.
+    QString readoutHtml(const core::MeasuredTrace &trace) const;
     void loadInteractively();
 
     TraceState *m_traces;
@@ -93,11 +94,9 @@ private:
     QCPItemText *m_limitLabel;
     QList<QCPGraph *> m_sortedGraphs;
     QList<QCPGraph *> m_timeGraphs;
-    std::vector<ConnectionCurve> m_curves;
-    std::optional<core::Dominance> m_dominance;
-    double m_unitSeconds = 1;
-    QString m_shownId; ///< the trace the window and limit were chosen for
-    QString m_error;
+    BandwidthEvaluation *m_eval;
+    QString m_shownId;   ///< the trace the window and limit were chosen for
+    QString m_loadError; ///< why the last file was not loaded, until the next drawing
 };
 
 } // namespace crossroof::widgets

@@ -56,8 +56,4 @@ QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &opti
 /// two that overlap, or an axis title cut short with an ellipsis. Each is measured where the export draws it.
 QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const FigureOptions &options);
 
-/// Every plotted series as CSV (plot, series, x, y; one row per point), written atomically. Returns an
-/// empty string on success, else the error.
-QString exportPlotData(const QList<QCustomPlot *> &plots, const QString &path);
-
 } // namespace crossroof::widgets

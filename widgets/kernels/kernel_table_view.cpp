@@ -9,6 +9,7 @@
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
+#include "state/kernel_label.h"
 
 #include <QColor>
 #include <QFileDialog>
@@ -94,12 +95,6 @@ QString basis(const core::KernelRow &r)
 }
 
 } // namespace
-
-QString kernelLabel(const core::NcuKernel &kernel)
-{
-    const QString name = QString::fromStdString(kernel.short_name);
-    return kernel.id == kernel.name ? name : name + QStringLiteral(" [%1]").arg(QString::fromStdString(kernel.id));
-}
 
 KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     : QWidget(parent)

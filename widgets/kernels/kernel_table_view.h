@@ -98,7 +98,4 @@ private:
     QPushButton *m_makeProfile;
 };
 
-/// The label of KERNEL as the imported ncu trace and the table name it: "short name [ID]".
-QString kernelLabel(const core::NcuKernel &kernel);
-
 } // namespace crossroof::widgets

@@ -10,9 +10,10 @@
 #include "common/plot_style.h"
 #include "markov/coloured_surface.h"
 #include "markov/counters_dialog.h"
+#include "markov/markov_evaluation.h"
 #include "markov/markov_slice_charts.h"
+#include "markov/surface_axes.h"
 #include "core/support/contour.h"
-#include "core/support/error.h"
 
 #include <qcustomplot.h>
 
@@ -32,30 +33,38 @@
 
 namespace crossroof::widgets {
 
-namespace {
-
-/// A perceptually uniform, colour-blind-safe map (viridis stops).
-QCPColorGradient viridis()
-{
-    QCPColorGradient g;
-    g.clearColorStops();
-    const QColor stops[] = {QColor(68, 1, 84),    QColor(72, 40, 120), QColor(62, 74, 137), QColor(49, 104, 142),
-                            QColor(38, 130, 142), QColor(31, 158, 137), QColor(53, 183, 121), QColor(109, 205, 89),
-                            QColor(180, 222, 44), QColor(253, 231, 37)};
-    for (int i = 0; i < 10; ++i)
-        g.setColorStopAt(i / 9.0, stops[i]);
-    g.setNanHandling(QCPColorGradient::nhNanColor);
-    g.setNanColor(QColor(0xBB, 0xBB, 0xBB));
-    return g;
-}
-
-} // namespace
-
 MarkovView::MarkovView(QWidget *parent)
     : QWidget(parent)
+    , m_eval(new MarkovEvaluation(this))
+{
+    auto *bar = new QHBoxLayout;
+    auto *bar2 = new QHBoxLayout;
+    createInputs(bar, bar2);
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+    createMap();
+    m_charts = new MarkovSliceCharts(this);
+
+    auto *plots = new QHBoxLayout;
+    plots->addWidget(m_map, 3);
+    plots->addWidget(m_charts, 2);
+    stackWhenNarrow(this, plots, 640); // the slice and transient charts under the map
+    stackWhenNarrow(this, bar, 760);
+    stackWhenNarrow(this, bar2, 680);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addLayout(bar2);
+    layout->addWidget(m_info);
+    layout->addLayout(plots, 1);
+
+    connectInputs();
+    connect(m_eval, &MarkovEvaluation::updated, this, &MarkovView::showSurface);
+    recompute();
+}
+
+void MarkovView::createInputs(QHBoxLayout *bar, QHBoxLayout *bar2)
 {
     // The topology, and its groups and threads: side by side in a wide view, one above the other in a narrow one.
-    auto *bar = new QHBoxLayout;
     auto *shape = new QHBoxLayout;
     m_topology = new QComboBox(this);
     m_topology->addItem(tr("Groups × threads"), QString());
@@ -89,7 +98,6 @@ MarkovView::MarkovView(QWidget *parent)
     m_grid->setToolTip(tr("The (p, q) grid: the thesis' 25 values per axis (0.001 … 0.999, section 5.3.1), a "
                           "uniform grid, or logit axes that stretch the ends near 0 and 1"));
     bar->addStretch(1);
-    auto *bar2 = new QHBoxLayout;
     auto *grid = new QHBoxLayout;
     addLabelled(grid, tr("G&rid"), m_grid);
     grid->addStretch(0);
@@ -114,10 +122,10 @@ MarkovView::MarkovView(QWidget *parent)
     when->addStretch(0);
     bar2->addLayout(when);
     bar2->addStretch(1);
+}
 
-    m_info = new QLabel(this);
-    m_info->setWordWrap(true);
-
+void MarkovView::createMap()
+{
     // The surface: colour map, contours, colour scale.
     m_map = new QCustomPlot(this);
     plot_style::setupAxes(m_map);
@@ -161,21 +169,10 @@ MarkovView::MarkovView(QWidget *parent)
     m_nearestPair->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 2), QBrush(plot_style::kVermillion), 15));
     m_map->setMinimumSize(340, 300);
+}
 
-    m_charts = new MarkovSliceCharts(this);
-
-    auto *plots = new QHBoxLayout;
-    plots->addWidget(m_map, 3);
-    plots->addWidget(m_charts, 2);
-    stackWhenNarrow(this, plots, 640); // the slice and transient charts under the map
-    stackWhenNarrow(this, bar, 760);
-    stackWhenNarrow(this, bar2, 680);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
-    layout->addLayout(bar2);
-    layout->addWidget(m_info);
-    layout->addLayout(plots, 1);
-
+void MarkovView::connectInputs()
+{
     for (QSpinBox *box : {m_groups, m_threads, m_steps})
         connect(box, &QSpinBox::valueChanged, this, &MarkovView::recompute);
     connect(m_measured, &QDoubleSpinBox::valueChanged, this, &MarkovView::recompute);
@@ -240,10 +237,9 @@ MarkovView::MarkovView(QWidget *parent)
         const QPointF pos = e->position();
         if (!m_map->axisRect()->rect().contains(pos.toPoint()))
             return;
-        selectPoint(ColouredSurface::nearestIndex(m_surface.p_axis, m_map->xAxis->pixelToCoord(pos.x())),
-                    ColouredSurface::nearestIndex(m_surface.q_axis, m_map->yAxis->pixelToCoord(pos.y())));
+        selectPoint(ColouredSurface::nearestIndex(m_eval->surface().p_axis, m_map->xAxis->pixelToCoord(pos.x())),
+                    ColouredSurface::nearestIndex(m_eval->surface().q_axis, m_map->yAxis->pixelToCoord(pos.y())));
     });
-    recompute();
 }
 
 std::vector<int> MarkovView::topology() const
@@ -330,6 +326,11 @@ void MarkovView::topologySourceChanged()
     recompute();
 }
 
+const core::MarkovSurface &MarkovView::surface() const
+{
+    return m_eval->surface().surface;
+}
+
 QCPColorMap *MarkovView::colorMap() const
 {
     return m_colorMap;
@@ -337,110 +338,51 @@ QCPColorMap *MarkovView::colorMap() const
 
 void MarkovView::recompute()
 {
-    const std::optional<long long> steps = m_transient->isChecked() ? std::optional<long long>(m_steps->value())
-                                                                    : std::nullopt;
-    try {
-        const auto grid = core::MarkovGrid::fromText(m_grid->currentData().toString().toStdString());
-        // Computed into the spare, so that a refused input leaves the surface shown intact; the two swap
-        // buffers instead of allocating new ones on every redraw.
-        computeColouredSurface(grid, topology(), steps, m_spareSurface);
-        std::swap(m_surface, m_spareSurface);
-    } catch (const core::InputError &e) {
-        m_info->setText(QString::fromStdString(e.what()));
+    MarkovEvaluation::Inputs inputs;
+    inputs.grid = m_grid->currentData().toString().toStdString();
+    inputs.shape = topology();
+    if (m_transient->isChecked())
+        inputs.steps = m_steps->value();
+    inputs.measured_cpi = m_measured->value();
+    m_eval->setInputs(std::move(inputs));
+}
+
+void MarkovView::showSurface()
+{
+    if (!m_eval->error().isEmpty()) {
+        m_info->setText(m_eval->error());
         return;
     }
+    const ColouredSurface &coloured = m_eval->surface();
     const std::size_t np = surface().p.size();
     const std::size_t nq = surface().q.size();
+    const std::vector<double> &pAxis = coloured.p_axis;
+    const std::vector<double> &qAxis = coloured.q_axis;
+    m_map->xAxis->setTicker(probabilityTicker(coloured, surface().p, pAxis));
+    m_map->yAxis->setTicker(probabilityTicker(coloured, surface().q, qAxis));
 
-    const std::vector<double> &pAxis = m_surface.p_axis;
-    const std::vector<double> &qAxis = m_surface.q_axis;
-    const bool byIndex = m_surface.grid.kind == core::MarkovGridKind::Thesis;
-    auto makeTicker = [&](const std::vector<double> &values, const std::vector<double> &axis)
-        -> QSharedPointer<QCPAxisTicker> {
-        if (m_surface.grid.kind == core::MarkovGridKind::Uniform)
-            return QSharedPointer<QCPAxisTicker>::create();
-        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-        // By index the middle values sit close together; 0.5 is labelled only on value and logit axes.
-        const std::vector<double> labels = byIndex ? std::vector<double>{0.001, 0.01, 0.1, 0.9, 0.99, 0.999}
-                                                   : std::vector<double>{0.001, 0.01, 0.1, 0.5, 0.9, 0.99, 0.999};
-        QStringList shown;
-        for (double label : labels) {
-            // Label the grid point nearest to each round probability, once: on a grid that does not reach a
-            // round value (0.001 on a grid from 0.01) two of them would name the same point.
-            std::size_t best = 0;
-            for (std::size_t i = 1; i < values.size(); ++i) {
-                if (std::abs(values[i] - label) < std::abs(values[best] - label))
-                    best = i;
-            }
-            const QString text = QString::number(byIndex ? values[best] : label, 'g', 3);
-            if (shown.contains(text))
-                continue;
-            shown << text;
-            ticker->addTick(byIndex ? axis[best] : m_surface.toAxis(label), text);
-        }
-        return ticker;
-    };
-    m_map->xAxis->setTicker(makeTicker(surface().p, pAxis));
-    m_map->yAxis->setTicker(makeTicker(surface().q, qAxis));
-
-    const double lo = m_surface.cpi_low;
-    double hi = m_surface.cpi_high;
-    m_colorMap->setCells(m_surface.colourValues(), int(np), int(nq), QCPRange(pAxis.front(), pAxis.back()),
+    const double lo = coloured.cpi_low;
+    const double hi = m_eval->cpiHigh();
+    m_colorMap->setCells(coloured.colourValues(), int(np), int(nq), QCPRange(pAxis.front(), pAxis.back()),
                          QCPRange(qAxis.front(), qAxis.back()));
-    if (!(hi > lo))
-        hi = lo * 1.01;
     m_colorScale->setDataRange(QCPRange(std::log10(lo), std::log10(hi)));
-    auto scaleTicks = QSharedPointer<QCPAxisTickerText>::create();
-    const auto decades = core::niceContourLevels(lo * 0.999, hi * 1.001);
-    for (double v : decades) {
-        const double mantissa = v / std::pow(10.0, std::floor(std::log10(v)));
-        if (std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 5) < 1e-9)
-            scaleTicks->addTick(std::log10(v), formatNumber(v));
-    }
-    if (scaleTicks->ticks().isEmpty())
-        scaleTicks->addTick(std::log10(lo), formatNumber(lo));
-    m_colorScale->axis()->setTicker(scaleTicks);
-
-    // Contour lines in axis coordinates (on this thread, as the surface: see computeColouredSurface()).
-    const auto lines = core::contourLines(pAxis, qAxis, surface().cpi, core::niceContourLevels(lo, hi));
+    m_colorScale->axis()->setTicker(cpiTicker(lo, hi));
+    const core::ContourLines &lines = m_eval->contours();
     m_contours->setData(QVector<double>(lines.x.begin(), lines.x.end()), QVector<double>(lines.y.begin(), lines.y.end()));
-
-    // The measured CPI's iso-CPI curve: every (p, q) of this topology that predicts it.
-    if (m_measured->value() > 1 && m_measured->value() > lo && m_measured->value() < hi) {
-        const double level = std::log10(m_measured->value());
-        const auto iso = core::contourLines(pAxis, qAxis, m_surface.colourValues(), level);
+    if (const core::ContourLines &iso = m_eval->measuredCurve(); !iso.x.empty())
         m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
-    } else {
+    else
         m_measuredCurve->data()->clear();
-    }
 
     const double dp = np > 1 ? (pAxis.back() - pAxis.front()) / double(np - 1) / 2 : 0.5;
     const double dq = nq > 1 ? (qAxis.back() - qAxis.front()) / double(nq - 1) / 2 : 0.5;
     m_map->xAxis->setRange(pAxis.front() - dp, pAxis.back() + dp);
     m_map->yAxis->setRange(qAxis.front() - dq, qAxis.back() + dq);
-    m_charts->setPAxis(makeTicker(surface().p, pAxis), pAxis.front() - dp, pAxis.back() + dp);
+    m_charts->setPAxis(probabilityTicker(coloured, surface().p, pAxis), pAxis.front() - dp, pAxis.back() + dp);
 
-    const std::vector<int> shape = topology();
+    const std::vector<int> &shape = m_eval->inputs().shape;
     m_counters->setTopology(shape); // the pairs' CPIs are predicted for it (nothing to do when unchanged)
-    const core::HardwareProfile *cpuProfile = nullptr;
-    const core::MappingStrategy *chosen = strategy(nullptr, &cpuProfile);
-    const QString source = chosen ? tr("%1 on %2: ").arg(QString::fromStdString(chosen->id),
-                                                         QString::fromStdString(cpuProfile->name))
-                                  : QString();
-    auto extreme = [](const core::MarkovSurface::Extreme &e) {
-        return e.infinite ? tr("infinite") : formatNumber(e.cpi);
-    };
-    m_info->setText(
-            tr("%1%2 (groups × threads) = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
-               "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
-                    .arg(source, QString::fromStdString(core::markovShapeText(shape)))
-                    .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
-                    .arg(formatNumber(surface().system_states, 6))
-                    .arg(m_transient->isChecked() ? tr("After %1 steps").arg(m_steps->value())
-                                                  : tr("Steady state"))
-                    .arg(extreme(surface().min), formatNumber(surface().min.p), formatNumber(surface().min.q),
-                         extreme(surface().max), formatNumber(surface().max.p),
-                         formatNumber(surface().max.q)));
+    m_info->setText(infoText());
     m_map->replot(QCustomPlot::rpQueuedReplot);
     if (m_pIndex < 0 || m_qIndex < 0) {
         m_pIndex = int(np) / 2;
@@ -451,6 +393,27 @@ void MarkovView::recompute()
     refreshPairs();
     refreshSelection();
     Q_EMIT settingsChanged();
+}
+
+QString MarkovView::infoText() const
+{
+    const std::vector<int> &shape = m_eval->inputs().shape;
+    const core::HardwareProfile *cpuProfile = nullptr;
+    const core::MappingStrategy *chosen = strategy(nullptr, &cpuProfile);
+    const QString source = chosen ? tr("%1 on %2: ").arg(QString::fromStdString(chosen->id),
+                                                         QString::fromStdString(cpuProfile->name))
+                                  : QString();
+    auto extreme = [](const core::MarkovSurface::Extreme &e) {
+        return e.infinite ? tr("infinite") : formatNumber(e.cpi);
+    };
+    return tr("%1%2 (groups × threads) = %3 threads, %4 system states. %5: CPI from %6 (p = %7, q = %8) "
+              "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
+            .arg(source, QString::fromStdString(core::markovShapeText(shape)))
+            .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
+            .arg(formatNumber(surface().system_states, 6))
+            .arg(m_eval->inputs().steps ? tr("After %1 steps").arg(*m_eval->inputs().steps) : tr("Steady state"))
+            .arg(extreme(surface().min), formatNumber(surface().min.p), formatNumber(surface().min.q),
+                 extreme(surface().max), formatNumber(surface().max.p), formatNumber(surface().max.q));
 }
 
 QCPGraph *MarkovView::sliceGraph() const
@@ -465,24 +428,24 @@ QCPGraph *MarkovView::transientGraph() const
 
 void MarkovView::selectPoint(int pIndex, int qIndex)
 {
-    m_pIndex = std::clamp(pIndex, 0, int(m_surface.p_axis.size()) - 1);
-    m_qIndex = std::clamp(qIndex, 0, int(m_surface.q_axis.size()) - 1);
+    m_pIndex = std::clamp(pIndex, 0, int(m_eval->surface().p_axis.size()) - 1);
+    m_qIndex = std::clamp(qIndex, 0, int(m_eval->surface().q_axis.size()) - 1);
     refreshSelection();
     Q_EMIT settingsChanged();
 }
 
 void MarkovView::refreshSelection()
 {
-    if (m_surface.p_axis.empty() || m_surface.q_axis.empty())
+    if (m_eval->surface().p_axis.empty() || m_eval->surface().q_axis.empty())
         return;
     const auto pi = std::size_t(m_pIndex);
     const auto qj = std::size_t(m_qIndex);
-    m_selection->setData({m_surface.p_axis[pi]}, {m_surface.q_axis[qj]}, true);
+    m_selection->setData({m_eval->surface().p_axis[pi]}, {m_eval->surface().q_axis[qj]}, true);
     m_map->replot(QCustomPlot::rpQueuedReplot);
 
     const std::optional<long long> steps
             = m_transient->isChecked() ? std::optional<long long>(m_steps->value()) : std::nullopt;
-    m_charts->showPoint(m_surface.surface, m_surface.p_axis, pi, qj, topology(), steps);
+    m_charts->showPoint(m_eval->surface().surface, m_eval->surface().p_axis, pi, qj, topology(), steps);
 }
 
 core::MarkovSettings MarkovView::settings() const
@@ -556,8 +519,8 @@ void MarkovView::refreshPairs()
         return;
     QVector<double> x, y;
     for (const auto &pair : m_pairValues) {
-        x << m_surface.axisOf(pair.p, surface().p);
-        y << m_surface.axisOf(pair.q, surface().q);
+        x << m_eval->surface().axisOf(pair.p, surface().p);
+        y << m_eval->surface().axisOf(pair.q, surface().q);
     }
     m_pairs->setData(x, y);
     if (m_nearest)
@@ -575,10 +538,10 @@ void MarkovView::selectProbabilities(double p, double q)
 
 QString MarkovView::describeAt(double u, double v) const
 {
-    if (m_surface.p_axis.empty() || m_surface.q_axis.empty())
+    if (m_eval->surface().p_axis.empty() || m_eval->surface().q_axis.empty())
         return {};
-    const auto i = std::size_t(ColouredSurface::nearestIndex(m_surface.p_axis, u));
-    const auto j = std::size_t(ColouredSurface::nearestIndex(m_surface.q_axis, v));
+    const auto i = std::size_t(ColouredSurface::nearestIndex(m_eval->surface().p_axis, u));
+    const auto j = std::size_t(ColouredSurface::nearestIndex(m_eval->surface().q_axis, v));
     const double cpi = surface().at(i, j);
     return tr("p = %1, q = %2: CPI = 1/(1 − P_all) = %3, P_all = Π_g (p/(p+1−q))^N_g at steady state")
             .arg(formatNumber(surface().p[i]), formatNumber(surface().q[j]),

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "core/profiles/hardware_profile.h"
-#include "markov/coloured_surface.h"
 #include "core/markov/markov.h"
 #include "core/markov/markov_counters.h"
 #include "core/session/session.h"
@@ -12,6 +11,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QCPColorMap;
 class QCPColorScale;
 class QCPCurve;
@@ -27,6 +27,7 @@ namespace crossroof::widgets {
 class BufferedColorMap;
 
 class CountersDialog;
+class MarkovEvaluation;
 class MarkovSliceCharts;
 
 /// CPI of the Markov thread-state model over the suspension probabilities (p, q) (Mitra's thesis,
@@ -56,7 +57,9 @@ public:
     QCPCurve *contours() const { return m_contours; }
     QCPGraph *sliceGraph() const;
     QCPGraph *transientGraph() const;
-    const core::MarkovSurface &surface() const { return m_surface.surface; }
+    const core::MarkovSurface &surface() const;
+    /// The surface, its contours and the measured CPI's curve, computed from the view's inputs.
+    MarkovEvaluation *evaluation() const { return m_eval; }
 
     /// Chooses the grid point (p index, q index) the slice and the transient show.
     void selectPoint(int pIndex, int qIndex);
@@ -93,7 +96,16 @@ Q_SIGNALS:
     void settingsChanged();
 
 private:
+    /// The topology, grid, transient and measured CPI boxes: the first row into BAR, the second into BAR2.
+    void createInputs(QHBoxLayout *bar, QHBoxLayout *bar2);
+    /// The surface's plot: colour map, colour scale, contours, the measured curve and the marks.
+    void createMap();
+    void connectInputs();
+    /// Hands the inputs to the evaluation, which computes the surface; showSurface() draws it.
     void recompute();
+    void showSurface();
+    /// The line above the map: the topology, its threads and states, and the CPI's range.
+    QString infoText() const;
     void refreshSelection();
     void refreshPairs();
     void topologySourceChanged();
@@ -112,7 +124,7 @@ private:
     QSpinBox *m_steps;
     QLabel *m_info;
     QCustomPlot *m_map;
-    BufferedColorMap *m_colorMap; ///< draws m_surface's colour values (kept until the next recompute)
+    BufferedColorMap *m_colorMap; ///< draws the evaluation's colour values (kept until its next surface)
     QCPColorScale *m_colorScale;
     QCPCurve *m_contours;
     QCPCurve *m_measuredCurve;
@@ -124,8 +136,7 @@ private:
     std::optional<std::size_t> m_nearest;
     std::vector<core::HardwareProfile> m_cpuProfiles;
     MarkovSliceCharts *m_charts;
-    ColouredSurface m_surface;
-    ColouredSurface m_spareSurface; ///< computed into, then swapped with m_surface
+    MarkovEvaluation *m_eval;
     int m_pIndex = -1; ///< -1: not chosen yet
     int m_qIndex = -1;
 };

@@ -3,7 +3,7 @@
 
 #include "common/cached_group_box.h"
 #include "core/support/error.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "common/limited_spin_box.h"
 #include "common/plot_navigator.h"
 #include "common/narrow_layout.h"

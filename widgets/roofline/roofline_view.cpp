@@ -5,10 +5,9 @@
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
-#include "kernels/kernel_table_view.h"
-#include "core/support/error.h"
+#include "roofline/roofline_evaluation.h"
 #include "core/support/text.h"
-#include "core/xmodel/xmodel.h"
+#include "core/xmodel/parameters.h"
 
 #include <qcustomplot.h>
 
@@ -34,6 +33,7 @@ constexpr double kHoverPixels = 10;
 RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
+    , m_eval(new RooflineEvaluation(state, this))
     , m_plot(new QCustomPlot(this))
     , m_note(new QLabel(this))
 {
@@ -75,6 +75,7 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
             QToolTip::hideText();
     });
     connect(m_state, &ParameterState::changed, this, &RooflineView::refresh);
+    connect(m_eval, &RooflineEvaluation::updated, this, &RooflineView::draw);
     refresh();
 }
 
@@ -89,12 +90,12 @@ void RooflineView::catchUp()
     if (!m_stale)
         return;
     m_stale = false;
-    recompute();
+    m_eval->recompute();
 }
 
 void RooflineView::setReport(const std::optional<core::NcuReport> &report)
 {
-    m_report = report;
+    m_eval->setReport(report);
     refresh();
 }
 
@@ -106,17 +107,28 @@ void RooflineView::setHighlighted(const QStringList &labels)
 
 double RooflineView::memoryCeilingGbs() const
 {
-    return m_state->params().R;
+    return m_eval->memoryCeilingGbs();
 }
 
 double RooflineView::computeCeilingGops() const
 {
-    return m_state->params().M * m_state->params().gopsPerInstructionRate();
+    return m_eval->computeCeilingGops();
+}
+
+const std::vector<RooflineView::KernelPoint> &RooflineView::points() const
+{
+    return m_eval->points();
+}
+
+QPointF RooflineView::operatingPoint()
+{
+    catchUp();
+    return m_eval->operatingPoint();
 }
 
 QString RooflineView::pointText(std::size_t i) const
 {
-    const KernelPoint &p = m_points.at(i);
+    const KernelPoint &p = m_eval->points().at(i);
     const double ridge = computeCeilingGops() / memoryCeilingGbs();
     const QString bound = p.intensity < ridge ? tr("memory-bound (I < ridge %1)").arg(formatNumber(ridge))
                                               : tr("compute-bound (I ≥ ridge %1)").arg(formatNumber(ridge));
@@ -128,9 +140,10 @@ std::optional<std::size_t> RooflineView::pointAt(const QPointF &pixel) const
 {
     std::optional<std::size_t> best;
     double bestDistance = kHoverPixels;
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        const QPointF at(m_plot->xAxis->coordToPixel(m_points[i].intensity),
-                         m_plot->yAxis->coordToPixel(m_points[i].gops));
+    const std::vector<KernelPoint> &points = m_eval->points();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const QPointF at(m_plot->xAxis->coordToPixel(points[i].intensity),
+                         m_plot->yAxis->coordToPixel(points[i].gops));
         const double d = std::hypot(at.x() - pixel.x(), at.y() - pixel.y());
         if (d <= bestDistance) {
             bestDistance = d;
@@ -140,62 +153,25 @@ std::optional<std::size_t> RooflineView::pointAt(const QPointF &pixel) const
     return best;
 }
 
-void RooflineView::rebuildPoints()
-{
-    m_points.clear();
-    if (!m_report)
-        return;
-    const double warpSize = m_state->params().warp_size;
-    for (std::size_t k = 0; k < m_report->kernels.size(); ++k) {
-        const core::NcuKernel &kernel = m_report->kernels[k];
-        if (!kernel.instructions || !kernel.duration_ns || !kernel.dram_gbs || !(*kernel.duration_ns > 0)
-            || !(*kernel.dram_gbs > 0) || !(*kernel.instructions > 0))
-            continue;
-        KernelPoint p;
-        p.kernel = k;
-        p.gops = *kernel.instructions * warpSize / *kernel.duration_ns;
-        p.intensity = p.gops / *kernel.dram_gbs;
-        p.duration_ns = *kernel.duration_ns;
-        p.label = kernelLabel(kernel);
-        m_points.push_back(p);
-    }
-}
-
 void RooflineView::refresh()
 {
     if (!isVisible()) {
         m_stale = true;
         return;
     }
-    recompute();
+    m_eval->recompute();
 }
 
-void RooflineView::recompute()
+void RooflineView::draw()
 {
-    rebuildPoints();
     m_plot->clearGraphs();
     const core::XModelParams &params = m_state->params();
     const double R = memoryCeilingGbs();
     const double peak = computeCeilingGops();
     const double ridge = peak / R;
-
-    m_operating = {};
-    std::optional<double> latencyCeiling;
-    try {
-        const core::XModel model(params);
-        const core::XGraphResult solved = model.solve(); // the operating point lives in it
-        const core::Equilibrium &op = solved.operatingPoint();
-        // Intensity per DRAM byte, as the axis and the memory ceiling count it: cache hits move no DRAM
-        // bytes, so the point sits at Z*warp_size/request_bytes / (1 - h) and never above the ceiling R*I.
-        // When every request hits there is no DRAM traffic and no finite intensity to draw it at.
-        const double missShare = 1 - op.hit_rate.value_or(0);
-        if (missShare > 1e-12)
-            m_operating = QPointF(params.Z * params.warp_size / params.request_bytes / missShare, op.cs_gops);
-        if (params.issueRate() * params.n < params.M)
-            latencyCeiling = params.issueRate() * params.n * params.gopsPerInstructionRate();
-    } catch (const core::InputError &) {
-        // Parameters the model refuses: the ceilings alone.
-    }
+    const std::vector<KernelPoint> &points = m_eval->points();
+    const QPointF operating = m_eval->operatingPoint();
+    const std::optional<double> &latencyCeiling = m_eval->latencyCeilingGops();
 
     // Two decades of intensity either side of the ridge, or more for the points, and from a little under the
     // lowest of the memory ceiling and the points up to a little over the peak: no decades of empty plot.
@@ -208,14 +184,14 @@ void RooflineView::recompute()
         xMax = std::max(xMax, x * 2);
         yMax = std::max(yMax, y * 2);
     };
-    for (const KernelPoint &p : m_points)
+    for (const KernelPoint &p : points)
         include(p.intensity, p.gops);
-    include(m_operating.x(), m_operating.y());
+    include(operating.x(), operating.y());
     double yMin = R * xMin / 1.5;
-    for (const KernelPoint &p : m_points)
+    for (const KernelPoint &p : points)
         yMin = p.gops > 0 ? std::min(yMin, p.gops / 1.5) : yMin;
-    if (m_operating.y() > 0)
-        yMin = std::min(yMin, m_operating.y() / 1.5);
+    if (operating.y() > 0)
+        yMin = std::min(yMin, operating.y() / 1.5);
 
     QCPGraph *roof = m_plot->addGraph();
     roof->setName(tr("Ceilings: R = %1, peak %2").arg(formatQuantity(R, QStringLiteral("B/s"), si::giga), formatQuantity(peak, QStringLiteral("op/s"), si::giga)));
@@ -230,10 +206,10 @@ void RooflineView::recompute()
     }
 
     double longest = 0;
-    for (const KernelPoint &p : m_points)
+    for (const KernelPoint &p : points)
         longest = std::max(longest, p.duration_ns);
     bool legendDone = false;
-    for (const KernelPoint &p : m_points) {
+    for (const KernelPoint &p : points) {
         QCPGraph *g = m_plot->addGraph();
         const bool highlighted = m_highlighted.contains(p.label);
         const double size = 6 + 14 * std::sqrt(p.duration_ns / longest);
@@ -247,26 +223,27 @@ void RooflineView::recompute()
             g->removeFromLegend();
         legendDone = true;
     }
-    if (m_operating.x() > 0 && m_operating.y() > 0) {
+    if (operating.x() > 0 && operating.y() > 0) {
         QCPGraph *op = m_plot->addGraph();
         op->setName(tr("X-model operating point (n = %1, Z = %2, E = %3)")
                             .arg(formatNumber(params.n), formatNumber(params.Z), formatNumber(params.E)));
         op->setLineStyle(QCPGraph::lsNone);
         op->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, plot_style::kVermillion, 14));
-        op->setData({m_operating.x()}, {m_operating.y()});
+        op->setData({operating.x()}, {operating.y()});
     }
     m_plot->xAxis->setRange(xMin, xMax);
     m_plot->yAxis->setRange(yMin, yMax);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 
-    const std::size_t total = m_report ? m_report->kernels.size() : 0;
-    m_openKernels->setVisible(!m_report);
-    m_note->setText(!m_report ? tr("No kernels: open an Nsight Compute CSV export to draw its kernels here.")
-                    : m_points.size() == total
+    const std::optional<core::NcuReport> &report = m_eval->report();
+    const std::size_t total = report ? report->kernels.size() : 0;
+    m_openKernels->setVisible(!report);
+    m_note->setText(!report ? tr("No kernels: open an Nsight Compute CSV export to draw its kernels here.")
+                    : points.size() == total
                             ? tr("%n kernel(s).", nullptr, int(total))
                             : tr("%1 of %2 kernels drawn; the others lack instructions "
                                  "(smsp__inst_executed.sum), duration or DRAM throughput.")
-                                      .arg(m_points.size())
+                                      .arg(points.size())
                                       .arg(total));
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/traces/ncu_csv.h"
+#include "roofline/roofline_evaluation.h"
 
 #include <QList>
 #include <QPointF>
@@ -40,24 +40,13 @@ public:
     void setHighlighted(const QStringList &labels);
 
     /// A plotted kernel: its index in the report, intensity (op/byte) and throughput (Gop/s).
-    struct KernelPoint
-    {
-        std::size_t kernel = 0;
-        double intensity = 0;
-        double gops = 0;
-        double duration_ns = 0;
-        QString label;
-    };
-    const std::vector<KernelPoint> &points() const { return m_points; }
+    using KernelPoint = RooflineEvaluation::KernelPoint;
+    const std::vector<KernelPoint> &points() const;
     /// Memory ceiling slope (GB/s) and compute ceiling (Gop/s) of the current parameters.
     double memoryCeilingGbs() const;
     double computeCeilingGops() const;
     /// The X-model operating point (intensity, Gop/s), brought up to date first if the view is hidden.
-    QPointF operatingPoint()
-    {
-        catchUp();
-        return m_operating;
-    }
+    QPointF operatingPoint();
     /// What hovering point I shows: the kernel, its intensity and throughput, and whether memory or compute
     /// bounds it at that intensity.
     QString pointText(std::size_t i) const;
@@ -86,14 +75,12 @@ private:
     /// behind, and catches up when shown or asked (catchUp()).
     void refresh();
     void catchUp();
-    void recompute();
-    void rebuildPoints();
+    /// Draws what the evaluation computed.
+    void draw();
 
     ParameterState *m_state;
-    std::optional<core::NcuReport> m_report;
-    std::vector<KernelPoint> m_points;
+    RooflineEvaluation *m_eval;
     QStringList m_highlighted;
-    QPointF m_operating;
     QCustomPlot *m_plot;
     QLabel *m_note;
     QPushButton *m_openKernels;

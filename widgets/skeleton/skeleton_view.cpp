@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "skeleton/skeleton_view.h"
 
+#include "skeleton/skeleton_evaluation.h"
+
 #include "common/labelled.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
@@ -8,7 +10,6 @@
 #include "common/plot_style.h"
 #include "core/profiles/profile_library.h"
 #include "core/skeleton/bundled_skeletons.h"
-#include "core/support/error.h"
 
 #include <qcustomplot.h>
 
@@ -68,7 +69,9 @@ QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const
 SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
+    , m_eval(new SkeletonEvaluation(this))
 {
+    connect(m_eval, &SkeletonEvaluation::updated, this, &SkeletonView::showProjection);
     for (const core::HardwareProfile &p : core::bundledProfiles())
         if (p.core_model)
             m_profiles.push_back(p);
@@ -201,6 +204,21 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     loadSample(defaultSample());
 }
 
+const std::optional<core::SkeletonProjection> &SkeletonView::projection() const
+{
+    return m_eval->projection();
+}
+
+const std::optional<core::SkeletonWorkload> &SkeletonView::workload() const
+{
+    return m_eval->workload();
+}
+
+const QString &SkeletonView::error() const
+{
+    return m_eval->error();
+}
+
 core::SkeletonSettings SkeletonView::settings() const
 {
     core::SkeletonSettings s;
@@ -273,23 +291,15 @@ void SkeletonView::recompute()
     const int index = m_profileBox->currentIndex();
     if (index < 0)
         return;
-    const core::CoreModel &model = *m_profiles[std::size_t(index)].core_model;
-    try {
-        core::Skeleton skeleton = core::parseSkeleton(text().toStdString(), "skeleton");
-        core::SkeletonProjection projection = core::projectSkeleton(skeleton, model);
-        m_skeleton = std::move(skeleton);
-        m_projection = std::move(projection);
-        m_error.clear();
-    } catch (const core::InputError &e) {
-        // Keep the last good projection while the text is being typed.
-        m_error = QString::fromUtf8(e.what());
-    }
-    m_errorLabel->setText(m_error);
-    m_errorLabel->setVisible(!m_error.isEmpty());
-    if (!m_projection)
+    m_eval->setInputs(text(), *m_profiles[std::size_t(index)].core_model, unroll());
+}
+
+void SkeletonView::showProjection()
+{
+    m_errorLabel->setText(m_eval->error());
+    m_errorLabel->setVisible(!m_eval->error().isEmpty());
+    if (!m_eval->projection())
         return;
-    m_gantt = core::scheduleCopies(m_projection->graph, unroll(), model);
-    m_workload = core::deriveWorkload(*m_projection, *m_skeleton, model, unroll());
     m_use->setEnabled(true);
     drawGraph();
     drawGantt();
@@ -300,8 +310,8 @@ void SkeletonView::recompute()
 
 void SkeletonView::drawGraph()
 {
-    const core::DependencyGraph &g = m_projection->graph;
-    const core::CriticalPath &cp = m_projection->critical;
+    const core::DependencyGraph &g = m_eval->projection()->graph;
+    const core::CriticalPath &cp = m_eval->projection()->critical;
     m_graphPlot->clearItems();
     // Depth: the most edges on a path from an entry node; nodes of one depth stacked in body order.
     std::vector<int> depth(g.nodeCount(), 0);
@@ -353,7 +363,7 @@ void SkeletonView::drawGraph()
 void SkeletonView::drawGantt()
 {
     const core::CoreModel &model = *m_profiles[std::size_t(m_profileBox->currentIndex())].core_model;
-    const core::DependencyGraph &g = m_projection->graph;
+    const core::DependencyGraph &g = m_eval->projection()->graph;
     m_ganttPlot->clearItems();
     // One row per pipeline: FP units first, then load, store and integer.
     std::array<int, core::kPipelineKinds> firstRow{};
@@ -367,9 +377,9 @@ void SkeletonView::drawGantt()
     }
     m_ganttPlot->yAxis->setTicker(ticker);
     std::vector<char> critical(g.nodeCount(), 0);
-    for (int k : m_projection->critical.nodes)
+    for (int k : m_eval->projection()->critical.nodes)
         critical[std::size_t(k)] = 1;
-    for (const core::ScheduledStatement &s : m_gantt->items) {
+    for (const core::ScheduledStatement &s : m_eval->schedule()->items) {
         const int row = firstRow[std::size_t(s.pipeline)] + s.unit;
         const std::size_t k = std::size_t(s.node) % g.nodeCount();
         QColor colour = critical[k] ? plot_style::kVermillion : plot_style::kBlue;
@@ -385,7 +395,7 @@ void SkeletonView::drawGantt()
         latency->setPen(Qt::NoPen);
         latency->setBrush(colour);
     }
-    m_ganttPlot->xAxis->setRange(0, std::max(1.0, m_gantt->makespan));
+    m_ganttPlot->xAxis->setRange(0, std::max(1.0, m_eval->schedule()->makespan));
     m_ganttPlot->yAxis->setRange(-0.6, rows - 0.4);
     m_ganttPlot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -393,12 +403,12 @@ void SkeletonView::drawGantt()
 void SkeletonView::drawUnroll()
 {
     QVector<double> x, y;
-    for (const core::UnrollPoint &p : m_projection->unroll) {
+    for (const core::UnrollPoint &p : m_eval->projection()->unroll) {
         x.push_back(p.factor);
         y.push_back(p.cycles_per_iteration);
     }
     m_unrollPlot->graph(0)->setData(x, y, true);
-    const core::UnrollPoint &best = m_projection->point(m_projection->best_unroll);
+    const core::UnrollPoint &best = m_eval->projection()->point(m_eval->projection()->best_unroll);
     m_unrollPlot->graph(1)->setData({double(best.factor)}, {best.cycles_per_iteration}, true);
     m_unrollPlot->xAxis->setRange(0.5, core::kMaxUnroll + 0.5);
     m_unrollPlot->yAxis->setRange(0, *std::max_element(y.begin(), y.end()) * 1.1);
@@ -407,9 +417,9 @@ void SkeletonView::drawUnroll()
 
 void SkeletonView::updateReadout()
 {
-    const core::SkeletonProjection &p = *m_projection;
+    const core::SkeletonProjection &p = *m_eval->projection();
     const core::UnrollPoint &at = p.point(unroll());
-    QString z = m_workload->Z ? QString::number(*m_workload->Z, 'g', 4) : tr("none (no loads or stores)");
+    QString z = m_eval->workload()->Z ? QString::number(*m_eval->workload()->Z, 'g', 4) : tr("none (no loads or stores)");
     m_readout->setText(
             tr("<b>Critical path</b> %1 cycles. <b>Unroll %2:</b> %3 cycles per iteration, %4 cycles for the "
                "nest (%5 of first touch, streams held in %6).<br><b>Best unroll %7.</b> %8<br>"
@@ -423,18 +433,18 @@ void SkeletonView::updateReadout()
                     .arg(p.best_unroll)
                     .arg(QString::fromStdString(p.reasoning).toHtmlEscaped())
                     .arg(z)
-                    .arg(m_workload->E, 0, 'g', 4));
+                    .arg(m_eval->workload()->E, 0, 'g', 4));
 }
 
 void SkeletonView::useInXGraph()
 {
-    if (!m_workload)
+    if (!m_eval->workload())
         return;
     QUndoStack *undo = m_state->undoStack();
     undo->beginMacro(tr("Use the skeleton's Z and E"));
-    if (m_workload->Z)
-        m_state->applyValue(QStringLiteral("Z"), *m_workload->Z);
-    m_state->applyValue(QStringLiteral("E"), m_workload->E);
+    if (m_eval->workload()->Z)
+        m_state->applyValue(QStringLiteral("Z"), *m_eval->workload()->Z);
+    m_state->applyValue(QStringLiteral("E"), m_eval->workload()->E);
     undo->endMacro();
 }
 
@@ -483,11 +493,11 @@ void SkeletonView::updateMeasured()
         measuredItem->setForeground(text.isEmpty() || valid ? palette().text() : QBrush(plot_style::kVermillion));
         measuredItem->setToolTip(text.isEmpty() || valid ? QString()
                                                          : tr("Not a number of cycles above 0: '%1'").arg(text));
-        if (!m_projection) {
+        if (!m_eval->projection()) {
             error->setText(QString());
             continue;
         }
-        const core::UnrollPoint &p = m_projection->point(row + 1);
+        const core::UnrollPoint &p = m_eval->projection()->point(row + 1);
         m_table->item(row, ProjectedColumn)->setText(QString::number(p.total_cycles, 'f', 0));
         if (!valid) {
             error->setText(QString());

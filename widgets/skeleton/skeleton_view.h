@@ -22,6 +22,7 @@ class QTableWidgetItem;
 namespace crossroof::widgets {
 
 class ParameterState;
+class SkeletonEvaluation;
 
 /// Code skeletons (MODEL.md 8; the SKOPE/KNL paper): an editor for the skeleton, projected at every edit on
 /// the core model of a CPU profile. Shows the dependency graph with its critical path, the schedule as a Gantt
@@ -54,10 +55,12 @@ public:
     void setSettings(const core::SkeletonSettings &settings);
 
     /// The last projection that parsed, or none before the first.
-    const std::optional<core::SkeletonProjection> &projection() const { return m_projection; }
-    const std::optional<core::SkeletonWorkload> &workload() const { return m_workload; }
+    const std::optional<core::SkeletonProjection> &projection() const;
+    const std::optional<core::SkeletonWorkload> &workload() const;
     /// The parse error of the current text, empty when it parses.
-    const QString &error() const { return m_error; }
+    const QString &error() const;
+    /// The projection, schedule and workload, computed from the view's text, profile and unroll factor.
+    SkeletonEvaluation *evaluation() const { return m_eval; }
     /// Sets Z (when the skeleton has memory statements) and E on the parameters, one undo step.
     void useInXGraph();
 
@@ -82,7 +85,9 @@ Q_SIGNALS:
     void settingsChanged();
 
 private:
+    /// Hands the text, the core model and the unroll factor to the evaluation; showProjection() draws.
     void recompute();
+    void showProjection();
     void drawGraph();
     void drawGantt();
     void drawUnroll();
@@ -104,11 +109,7 @@ private:
     QCustomPlot *m_ganttPlot;
     QCustomPlot *m_unrollPlot;
     std::vector<core::HardwareProfile> m_profiles; ///< those with a core model
-    std::optional<core::Skeleton> m_skeleton;
-    std::optional<core::SkeletonProjection> m_projection;
-    std::optional<core::SkeletonWorkload> m_workload;
-    std::optional<core::Schedule> m_gantt; ///< the schedule at the chosen factor
-    QString m_error;
+    SkeletonEvaluation *m_eval;
 };
 
 } // namespace crossroof::widgets

@@ -4,7 +4,6 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/qt_text.h"
-#include "core/support/error.h"
 #include "core/xmodel/advisor.h"
 
 #include <QHBoxLayout>
@@ -24,10 +23,6 @@ namespace crossroof::widgets {
 AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
-    , m_job(this, [this](std::optional<core::Advice> advice) {
-        if (advice)
-            showAdvice(*advice);
-    })
 {
     m_table = new QTableWidget(0, 3, this);
     m_table->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
@@ -79,17 +74,6 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
         const QTableWidgetItem *item = row >= 0 ? m_table->item(row, 0) : nullptr;
         m_detail->setText(item ? item->data(Qt::UserRole).toString() : QString());
-    });
-}
-
-void AdvisorPanel::refresh()
-{
-    m_job.request([params = m_state->params()](std::stop_token) -> std::optional<core::Advice> {
-        try {
-            return core::advise(params);
-        } catch (const core::InputError &) {
-            return std::nullopt; // the X-graph says what is wrong with the parameters
-        }
     });
 }
 

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "common/latest_job.h"
 #include "core/xmodel/advisor.h"
 
 #include <QWidget>
 
-#include <optional>
 #include <vector>
 
 class QLabel;
@@ -28,26 +26,20 @@ public:
 
     QTableWidget *table() const { return m_table; }
 
-    /// Ranks the operations again for the state's current parameters: a dozen model solves, off the GUI thread;
-    /// the table follows when they are done.
-    void refresh();
-    /// Blocks until the table shows the advice for the last refresh() (tests, figure export).
-    void waitForAdvice() { m_job.wait(); }
+    /// Shows ADVICE: the operations ranked, the basis of their gains, how far the throughput can fall.
+    void showAdvice(const core::Advice &advice);
     /// Applies the operation in row ROW of the table (one undo step).
     void applyAdvice(int row);
     /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode); -1 clears it.
     void compareAdvice(int row);
 
 private:
-    void showAdvice(const core::Advice &advice);
-
     ParameterState *m_state;
     QTableWidget *m_table;
     QLabel *m_detail;
     QLabel *m_basis; ///< where the gains are measured from: the operating point, or the low state when bistable
     QLabel *m_degradation;
     std::vector<core::XModelParams> m_params; ///< what each row's operation sets (the current ones if n/a)
-    LatestJob<std::optional<core::Advice>> m_job; ///< none: parameters the model refuses
 };
 
 } // namespace crossroof::widgets

@@ -5,8 +5,6 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
-#include "core/support/error.h"
-#include "core/xmodel/hysteresis.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +14,6 @@ namespace crossroof::widgets {
 
 HysteresisChart::HysteresisChart(QWidget *parent)
     : QCustomPlot(parent)
-    , m_job(this, [this](Computed computed) { drawSweep(computed); })
 {
     setAccessibleName(tr("Hysteresis"));
     plot_style::setupAxes(this);
@@ -48,49 +45,13 @@ HysteresisChart::HysteresisChart(QWidget *parent)
     m_thinned = new ThinnedGraphs(this);
 }
 
-void HysteresisChart::showSweep(const core::XModelParams &p, const std::string &key, bool showK)
+void HysteresisChart::drawSweep(const StabilityEvaluation::Sweep &sweep)
 {
+    const core::HysteresisResult &h = sweep.result;
+    const bool showK = sweep.showK;
+    const std::string &key = sweep.key;
     const auto *info = core::findParameter(key);
-    std::vector<double> values;
-    if (key == "n") {
-        const int top = int(std::max(p.max_warps, p.n)); // the device holds at most max_warps per SM
-        for (int n = 1; n <= top; ++n)
-            values.push_back(n);
-    } else {
-        const double v = p.*(info->member);
-        const double lo
-                = info->log_scale ? std::max(info->min > 0 ? info->min : 1e-6, v / 18) : info->slider_min;
-        const double hi = info->log_scale ? std::min(info->max, v * 18) : info->slider_max;
-        for (int i = 0; i < 256; ++i) {
-            const double t = i / 255.0;
-            values.push_back(info->log_scale ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo));
-        }
-    }
-    // Every point of the sweep sets the key itself: only the other parameters and the range matter.
-    Shown shown{p, key, values, showK};
-    shown.params.*(info->member) = 0;
-    if (m_requested == shown)
-        return;
-    m_requested = shown;
-    m_job.request([shown = std::move(shown), p](std::stop_token) {
-        Computed computed{shown, {}};
-        try {
-            computed.result = core::sweepHysteresis(p, shown.key, shown.values);
-        } catch (const core::InputError &) {
-            // Parameters the model refuses: the chart is left empty; the X-graph says why.
-        }
-        return computed;
-    });
-}
-
-void HysteresisChart::drawSweep(const Computed &computed)
-{
-    m_drawn = computed.result;
-    const core::HysteresisResult &h = m_drawn;
-    const bool showK = computed.shown.showK;
-    const std::string &key = computed.shown.key;
-    const auto *info = core::findParameter(key);
-    const std::vector<double> &values = computed.shown.values;
+    const std::vector<double> &values = sweep.values;
     const auto &up = showK ? h.up_k : h.up_gbs;
     const auto &down = showK ? h.down_k : h.down_gbs;
     QVector<double> x(h.values.begin(), h.values.end());

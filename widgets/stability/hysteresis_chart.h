@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "common/latest_job.h"
-#include "core/xmodel/hysteresis.h"
-#include "core/xmodel/parameters.h"
+#include "stability/stability_evaluation.h"
 
 #include <qcustomplot.h>
-
-#include <optional>
-#include <string>
-#include <vector>
 
 namespace crossroof::widgets {
 
@@ -26,38 +20,10 @@ public:
     QCPGraph *upBranch() const { return m_up; }
     QCPGraph *downBranch() const { return m_down; }
 
-    /// Sweeps the parameter KEY of PARAMS up and then down: n from 1 to max(2 n_max, 1.5 n), a parameter
-    /// on a log scale over 1/18 to 18 times its value, any other over its slider range. SHOW_K draws the
-    /// warps in the memory system k instead of the MS throughput.
-    /// The same sweep as the one shown (the swept key's own value aside, when it does not move the range)
-    /// is neither computed nor drawn again. The sweep is computed off the GUI thread and drawn when done;
-    /// while a slider moves, the sweep follows the values it has reached (see LatestJob).
-    void showSweep(const core::XModelParams &params, const std::string &key, bool showK);
-    /// Blocks until the last sweep asked for is drawn (tests, figure export).
-    void waitForSweep() { m_job.wait(); }
-    /// The sweep drawn, every value of it (the branches are drawn thinned).
-    const core::HysteresisResult &sweep() const { return m_drawn; }
+    /// Draws SWEEP: the branches (thinned, through both ends of every jump), the jumps and the bistable range.
+    void drawSweep(const StabilityEvaluation::Sweep &sweep);
 
 private:
-    struct Shown
-    {
-        core::XModelParams params; ///< the swept key's member set to 0
-        std::string key;
-        std::vector<double> values;
-        bool showK = false;
-        bool operator==(const Shown &) const = default;
-    };
-    struct Computed
-    {
-        Shown shown;
-        core::HysteresisResult result; ///< empty when the parameters could not be swept
-    };
-    void drawSweep(const Computed &computed);
-
-    std::optional<Shown> m_requested; ///< the last sweep asked for (drawn, or being computed)
-    core::HysteresisResult m_drawn;
-    LatestJob<Computed> m_job;
-
     QCPGraph *m_up;
     QCPGraph *m_down;
     QCPGraph *m_jumps;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/calibration_dialog.h"
 
+#include "common/error_message.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/save_file.h"
@@ -8,7 +9,7 @@
 #include "common/plot_style.h"
 #include "core/profiles/hardware_profile.h"
 #include "core/support/error.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -21,7 +22,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QTimer>
 #include <QUndoStack>
@@ -521,10 +521,7 @@ void CalibrationDialog::saveInteractively()
         Q_EMIT message(tr("Saved the calibrated profile to %1 (File › Open Profile… loads it).").arg(path));
         return;
     }
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"), error, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("ErrorMessage"));
-    box->open();
+    showError(this, error);
 }
 
 } // namespace crossroof::widgets

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 
 #include <QDialog>
 

@@ -7,7 +7,7 @@
 #include "common/steady_plot.h"
 #include "core/occupancy/runtime_fit.h"
 #include "core/support/error.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>

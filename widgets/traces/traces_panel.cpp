@@ -4,7 +4,8 @@
 #include "traces/calibration_dialog.h"
 #include "common/parameter_state.h"
 #include "traces/trace_import_dialog.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
+#include "common/error_message.h"
 #include "common/number_format.h"
 #include "core/support/error.h"
 #include "core/traces/gpu_benches.h"
@@ -189,7 +190,7 @@ QString TracesPanel::importFile(const QString &path)
     }
     TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id));
     if (!load.ok()) {
-        showError(tr("The measurements were not imported:\n%1").arg(load.error));
+        showError(this, tr("The measurements were not imported:\n%1").arg(load.error));
         return load.error;
     }
     const QString file = QFileInfo(path).fileName();
@@ -243,7 +244,7 @@ QString TracesPanel::offerLatencies(const QString &path)
         latency = core::readGpuLatency(path.toStdString());
     } catch (const core::InputError &e) {
         const QString error = QString::fromStdString(e.what());
-        showError(tr("The latencies were not read:\n%1").arg(error));
+        showError(this, tr("The latencies were not read:\n%1").arg(error));
         return error;
     }
     const double dram = latency.largestChainCycles();
@@ -279,15 +280,6 @@ void TracesPanel::applyLatencies(const core::GpuLatency &latency)
     Q_EMIT message(tr("L = %1 cycles and L_s = %2 cycles from %3")
                            .arg(formatNumber(latency.largestChainCycles()),
                                 formatNumber(latency.smallestChainCycles()), QString::fromStdString(latency.gpu)));
-}
-
-void TracesPanel::showError(const QString &message)
-{
-    // Window-modal but not blocking: the application (and a test driving it) keeps running.
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Crossroof"), message, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("ErrorMessage"));
-    box->open();
 }
 
 } // namespace crossroof::widgets

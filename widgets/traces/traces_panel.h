@@ -61,7 +61,6 @@ private:
     void updateButtons();
     void importInteractively();
     void onItemChanged(QListWidgetItem *item);
-    void showError(const QString &message);
     /// PATH is gpu-latency output: reads it and asks whether to set L and L_s from it.
     QString offerLatencies(const QString &path);
 

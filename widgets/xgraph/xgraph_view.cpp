@@ -31,6 +31,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     : QWidget(parent)
     , m_eval(evaluation)
     , m_plot(new SteadyPlot(this))
+    , m_held(evaluation->state(), this, [this] { refresh(); }) // a slider let go: the axes fit the graph again
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -122,11 +123,6 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
     connect(m_eval, &XModelEvaluation::updated, this, &XGraphView::refresh);
-    // A slider let go: the axes held during the drag fit the graph again.
-    connect(m_eval->state(), &ParameterState::interactionEnded, this, [this] {
-        m_held.reset();
-        refresh();
-    });
     m_thinned = new ThinnedGraphs(m_plot, kDefaultCurveTolerance);
     refresh();
 }
@@ -281,14 +277,14 @@ void XGraphView::refresh()
     // it outgrows them, so that the picture does not jump under the pointer and the axes are not laid out
     // again on every step; letting go fits them again (interactionEnded).
     double right = n;
-    if (m_held && m_eval->state()->interactionOpen()) {
-        right = n <= m_held->right ? m_held->right : std::ceil(n * 4 / 3);
-        if (top > m_held->top)
+    if (const Held *held = m_held.held()) {
+        right = n <= held->right ? held->right : std::ceil(n * 4 / 3);
+        if (top > held->top)
             top *= 4.0 / 3;
-        else if (top >= m_held->top / 3)
-            top = m_held->top;
+        else if (top >= held->top / 3)
+            top = held->top;
     }
-    m_held = Held{right, top};
+    m_held.hold(Held{right, top});
     m_plot->xAxis->setRange(0, right);
     m_plot->yAxis->setRange(0, top);
     const double gopsPerGbs = p.Z * p.warp_size / p.request_bytes;

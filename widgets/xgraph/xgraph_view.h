@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/curve_thinning.h"
+#include "common/drag_hold.h"
 #include "common/steady_plot.h"
 #include "xgraph/basin_shading.h"
 #include "xgraph/flow_arrows.h"
@@ -105,7 +106,7 @@ private:
         double right; ///< k at the right end
         double top;   ///< GB/s at the top
     };
-    std::optional<Held> m_held;
+    DragHold<Held> m_held;
     BasinShading *m_basins = nullptr;
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned

@@ -7,7 +7,7 @@
 #include "common/plot_navigator.h"
 #include "common/narrow_layout.h"
 #include "common/plot_style.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "core/occupancy/scheduling.h"
 #include "core/support/error.h"
 

@@ -6,7 +6,7 @@
 #include "main_window.h"
 #include "common/parameter_state.h"
 #include "markov/extrapolate_panel.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "traces/trace_import_dialog.h"
 #include "traces/traces_panel.h"
 

@@ -3,7 +3,7 @@
 #include "main_window.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"

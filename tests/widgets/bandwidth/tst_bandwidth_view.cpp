@@ -4,7 +4,7 @@
 #include "common/empty_state.h"
 #include "core/traces/memory_demand.h"
 #include "core/traces/perf_stat.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 
 #include <qcustomplot.h>
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
+#include "export/plot_data_csv.h"
 #include "export/export_dialog.h"
 #include "common/parameter_state.h"
 #include "xgraph/xgraph_view.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "common/limited_spin_box.h"
 #include "common/parameter_state.h"

@@ -4,7 +4,7 @@
 #include "core/profiles/hardware_profile.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "core/xmodel/xmodel.h"
 
 #include "support/full_disk.h"

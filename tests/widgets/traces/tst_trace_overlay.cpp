@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "core/profiles/profile_library.h"
 #include "traces/trace_overlay.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 #include "zigzag/zigzag_view.h"

@@ -2,7 +2,7 @@
 #include "traces/calibration_dialog.h"
 #include "common/parameter_state.h"
 #include "traces/trace_import_dialog.h"
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 #include "traces/traces_panel.h"
 
 #include <QFile>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
 #include "core/occupancy/scheduling.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "occupancy/occupancy_state.h"
+#include "state/occupancy_state.h"
 
 #include "core/support/error.h"
 #include "common/parameter_state.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traces/trace_state.h"
+#include "state/trace_state.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bandwidth/bandwidth_evaluation.h"
+
+#include "core/support/error.h"
+#include "state/trace_state.h"
+
+#include <algorithm>
+
+namespace crossroof::widgets {
+
+BandwidthEvaluation::BandwidthEvaluation(TraceState *traces, QObject *parent)
+    : QObject(parent)
+    , m_traces(traces)
+{
+}
+
+const core::MeasuredTrace *BandwidthEvaluation::trace() const
+{
+    return m_traces->trace(m_traceId);
+}
+
+void BandwidthEvaluation::setInputs(const QString &traceId, int window, double limitGbs)
+{
+    m_traceId = traceId;
+    recompute(window, limitGbs);
+    Q_EMIT updated();
+}
+
+void BandwidthEvaluation::recompute(int window, double limitGbs)
+{
+    m_curves.clear();
+    m_dominance.reset();
+    m_error.clear();
+    const core::MeasuredTrace *t = trace();
+    if (!t)
+        return;
+    std::vector<double> seconds = t->extra;
+    std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2), seconds.end());
+    m_unitSeconds = seconds[seconds.size() / 2];
+    const std::size_t units = core::pointCount(*t);
+    m_window = std::size_t(std::clamp<int>(window, 1, int(units)));
+    const double limit = limitGbs * 1e9 * m_unitSeconds; // bytes per unit
+    const std::size_t own = core::connectionCount(*t);
+    try {
+        for (std::size_t c = 0; c < own; ++c) {
+            const auto bytes = core::connectionBytes(*t, c);
+            m_curves.push_back({QString::fromStdString(t->labels[c]),
+                                std::vector<double>(bytes.begin(), bytes.end()),
+                                {},
+                                {}});
+        }
+        if (own > 1) {
+            std::vector<double> total(units, 0.0);
+            for (std::size_t c = 0; c < own; ++c) {
+                for (std::size_t u = 0; u < units; ++u)
+                    total[u] += m_curves[c].bytes[u];
+            }
+            m_curves.push_back({tr("total"), std::move(total), {}, {}});
+        }
+        for (auto &c : m_curves) {
+            c.curve = core::bandwidthCurve(c.bytes, m_window, limit);
+            c.smoothed = core::smoothDemand(c.bytes, m_window);
+        }
+        if (own > 1) {
+            std::vector<core::Connection> connections;
+            for (std::size_t c = 0; c < own; ++c)
+                connections.push_back({t->labels[c], m_curves[c].bytes, limit});
+            m_dominance = core::dominance(connections, m_window);
+        }
+    } catch (const core::InputError &e) {
+        m_error = QStringLiteral("%1: %2").arg(QString::fromStdString(t->source),
+                                               QString::fromStdString(e.what()));
+        m_curves.clear();
+        m_dominance.reset();
+    }
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/export_guard.h"
+
+#include "common/curve_thinning.h"
+#include "common/plot_style.h"
+#include "export/figure_clipping.h"
+#include "export/figure_units.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QFontInfo>
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace crossroof::widgets::figure {
+
+ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
+{
+    QFont font = QApplication::font();
+    if (!options.font_family.isEmpty())
+        font.setFamily(options.font_family);
+    // Font sizes in logical units: kUnitsPerPoint of them make a point on paper.
+    font.setPixelSize(int(std::lround(options.font_pt * kUnitsPerPoint)));
+    QFont small = font;
+    small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
+    for (QCustomPlot *plot : plots) {
+        // Every sample of thinned curves first (and thinned again last, on the way back).
+        plot->setProperty(kFullDetailProperty, true);
+        m_restore.push_back([plot] { plot->setProperty(kFullDetailProperty, false); });
+        // Figures are for paper: black on white, whatever the screen's palette.
+        plot_style::forceLight(plot, true);
+        m_restore.push_back([plot] { plot_style::forceLight(plot, false); });
+        // The full axis titles, even where the screen shows the short ones: the figure has its own room.
+        for (QCPAxis *axis : plot->findChildren<QCPAxis *>()) {
+            const QString shown = axis->label();
+            const QString full = plot_style::fullLabel(axis);
+            if (full != shown) {
+                axis->setLabel(full);
+                m_restore.push_back([axis, shown] { axis->setLabel(shown); });
+            }
+        }
+        for (QCPAxisRect *rect : plot->axisRects()) {
+            for (QCPAxis *axis : rect->axes())
+                setAxisFonts(axis, font, small);
+        }
+        for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
+            setAxisFonts(scale->axis(), font, small);
+        const QFont legendFont = plot->legend->font();
+        plot->legend->setFont(small);
+        m_restore.push_back([plot, legendFont] { plot->legend->setFont(legendFont); });
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            QCPAbstractLegendItem *item = plot->legend->item(i);
+            if (!item) // an empty cell of a wrapped legend
+                continue;
+            const QFont f = item->font();
+            item->setFont(small);
+            m_restore.push_back([item, f] { item->setFont(f); });
+        }
+        fitLegendColumns(plot, options);
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            if (auto *text = qobject_cast<QCPItemText *>(plot->item(i))) {
+                const QFont f = text->font();
+                text->setFont(small);
+                m_restore.push_back([text, f] { text->setFont(f); });
+            }
+        }
+        if (options.style == FigureStyle::Greyscale)
+            makeGreyscale(plot);
+        if (clipData)
+            clipToAxisRects(plot, m_restore);
+    }
+    fitText(plots, options);
+}
+
+ExportGuard::~ExportGuard()
+{
+    for (auto it = m_restore.rbegin(); it != m_restore.rend(); ++it)
+        (*it)();
+}
+
+void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &options)
+{
+    QCPLegend *legend = plot->legend;
+    const int columns
+            = plot_style::legendColumns(legend, options.width_mm * kPointsPerMm * kUnitsPerPoint - 16, 4);
+    const int wrap = legend->wrap();
+    if (columns == 0 || columns == wrap)
+        return;
+    legend->setWrap(columns);
+    legend->setFillOrder(legend->fillOrder(), true);
+    m_restore.push_back([legend, wrap] {
+        legend->setWrap(wrap);
+        legend->setFillOrder(legend->fillOrder(), true);
+    });
+}
+
+void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options)
+{
+    const double w = options.width_mm * kPointsPerMm * kUnitsPerPoint;
+    const double h = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    const QRectF page(-0.5, -0.5, w + 1, h + 1);
+    for (int round = 0; round < 5; ++round) {
+        const std::vector<TextBox> boxes = layOutText(plots, w, h);
+        std::set<QCPAxis *> crowded;
+        std::vector<const TextBox *> corners; // tick labels of a vertical axis that meet another axis's
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            const TextBox &a = boxes[i];
+            if (a.kind != TextBox::Kind::TickLabel)
+                continue;
+            if (!page.contains(a.rect))
+                crowded.insert(a.axis);
+            for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+                const TextBox &b = boxes[j];
+                if (b.kind != TextBox::Kind::TickLabel)
+                    continue;
+                if (b.axis == a.axis) {
+                    if (tooClose(a.rect, b.rect, a.axis->orientation()))
+                        crowded.insert(a.axis);
+                    continue;
+                }
+                const QRectF both = a.rect.intersected(b.rect);
+                if (both.width() > 0.5 && both.height() > 0.5)
+                    corners.push_back(a.axis->orientation() == Qt::Vertical ? &a : &b);
+            }
+        }
+        bool changed = false;
+        for (const TextBox *corner : corners) {
+            // Two axes' end labels meeting at a corner: the vertical axis's one goes, where its ticks are
+            // its own (a numeric ticker places them anew, so fewer ticks there instead).
+            QCPAxis *axis = corner->axis;
+            const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>();
+            if (!text) {
+                crowded.insert(axis);
+                continue;
+            }
+            auto fewer = QSharedPointer<QCPAxisTickerText>::create();
+            fewer->setTicks(text->ticks());
+            fewer->ticks().remove(corner->key);
+            fewer->setSubTickCount(text->subTickCount());
+            axis->setTicker(fewer);
+            m_restore.push_back([axis, text] { axis->setTicker(text); });
+            changed = true;
+        }
+        for (QCPAxis *axis : crowded) {
+            const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+            if (const auto text = ticker.dynamicCast<QCPAxisTickerText>()) {
+                // Ticks at fixed places with their own labels: every other one goes.
+                if (text->ticks().size() <= 2)
+                    continue;
+                auto thinned = QSharedPointer<QCPAxisTickerText>::create();
+                int i = 0;
+                for (auto it = text->ticks().cbegin(); it != text->ticks().cend(); ++it, ++i) {
+                    if (i % 2 == 0)
+                        thinned->addTick(it.key(), it.value());
+                }
+                thinned->setSubTickCount(text->subTickCount());
+                axis->setTicker(thinned);
+                m_restore.push_back([axis, ticker] { axis->setTicker(ticker); });
+                changed = true;
+                continue;
+            }
+            if (ticker->tickCount() <= 1)
+                continue;
+            const int count = ticker->tickCount();
+            ticker->setTickCount(count - 1);
+            if (!m_tickCounts.contains(ticker.data())) {
+                m_tickCounts.insert(ticker.data(), count);
+                m_restore.push_back([ticker, count] { ticker->setTickCount(count); });
+            }
+            changed = true;
+        }
+        for (const TextBox &box : boxes) {
+            if (box.kind != TextBox::Kind::AxisTitle)
+                continue;
+            QCPAxis *axis = box.axis;
+            const QRect r = axis->axisRect()->rect();
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            const double room
+                    = std::min(horizontal ? double(r.width()) : double(r.height()), horizontal ? w : h) - 4;
+            const double length = horizontal ? box.rect.width() : box.rect.height();
+            if (length <= room || room <= 0)
+                continue;
+            // First the axis's short title, if it has one; then a smaller font, down to three quarters of
+            // the figure's; then an ellipsis.
+            const QString brief = plot_style::shortLabel(axis);
+            if (!brief.isEmpty() && axis->label() != brief) {
+                const QString label = axis->label();
+                axis->setLabel(brief);
+                m_restore.push_back([axis, label] { axis->setLabel(label); });
+                changed = true;
+                continue;
+            }
+            const QFont font = axis->labelFont();
+            const int pixels = QFontInfo(font).pixelSize();
+            const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+            if (pixels > smallest) {
+                QFont smaller = font;
+                smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * room / length))));
+                axis->setLabelFont(smaller);
+                m_restore.push_back([axis, font] { axis->setLabelFont(font); });
+                changed = true;
+                continue;
+            }
+            const QString label = axis->label();
+            const QString shorter = QFontMetricsF(font).elidedText(label, Qt::ElideRight, room);
+            if (shorter == label)
+                continue;
+            axis->setLabel(shorter);
+            m_restore.push_back([axis, label] { axis->setLabel(label); });
+            changed = true;
+        }
+        changed = separateLabels(boxes, round) || changed;
+        changed = shrinkLegends(plots, boxes, options, w * h) || changed;
+        if (!changed)
+            return;
+    }
+}
+
+bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
+                                const FigureOptions &options, double pageArea)
+{
+    double area = 0;
+    for (const TextBox &box : boxes)
+        area += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
+    if (area <= pageArea / 4)
+        return false;
+    const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+    bool changed = false;
+    for (QCustomPlot *plot : plots) {
+        QCPLegend *legend = plot->legend;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            QCPAbstractLegendItem *item = legend->item(i);
+            if (!item)
+                continue;
+            const QFont font = item->font();
+            const int pixels = QFontInfo(font).pixelSize();
+            if (pixels <= smallest)
+                continue;
+            QFont smaller = font;
+            smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * 0.9))));
+            item->setFont(smaller);
+            m_restore.push_back([item, font] { item->setFont(font); });
+            changed = true;
+        }
+        if (changed)
+            fitLegendColumns(plot, options);
+    }
+    return changed;
+}
+
+bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)
+{
+    bool changed = false;
+    std::set<QCPItemText *> moved;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const TextBox &a = boxes[i];
+            const TextBox &b = boxes[j];
+            QCPItemText *item = b.item ? b.item : a.item;
+            const TextBox &fixed = b.item ? a : b;
+            const TextBox &mobile = b.item ? b : a;
+            const QRectF both = a.rect.intersected(b.rect);
+            if (!item || moved.count(item) || !(both.width() > 0.5 && both.height() > 0.5))
+                continue;
+            moved.insert(item);
+            if (round >= 2) {
+                item->setVisible(false);
+                m_restore.push_back([item] { item->setVisible(true); });
+            } else {
+                const bool down = mobile.rect.center().y() >= fixed.rect.center().y();
+                const double shift = (down ? fixed.rect.bottom() - mobile.rect.top()
+                                           : fixed.rect.top() - mobile.rect.bottom())
+                                     + (down ? 2 : -2);
+                QCPItemPosition *position = item->position;
+                const QPointF coords = position->coords();
+                position->setPixelPosition(position->pixelPosition() + QPointF(0, shift));
+                m_restore.push_back([position, coords] { position->setCoords(coords); });
+            }
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+void ExportGuard::setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &ticks)
+{
+    const QFont l = axis->labelFont(), t = axis->tickLabelFont();
+    axis->setLabelFont(label);
+    axis->setTickLabelFont(ticks);
+    m_restore.push_back([axis, l, t] {
+        axis->setLabelFont(l);
+        axis->setTickLabelFont(t);
+    });
+}
+
+void ExportGuard::makeGreyscale(QCustomPlot *plot)
+{
+    static const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    static const QCPScatterStyle::ScatterShape shapes[]
+            = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+               QCPScatterStyle::ssDiamond};
+    int line = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph *g = plot->graph(i);
+        const QPen pen = g->pen();
+        const QCPScatterStyle scatter = g->scatterStyle();
+        const int skip = g->scatterSkip();
+        m_restore.push_back([g, pen, scatter, skip] {
+            g->setPen(pen);
+            g->setScatterStyle(scatter);
+            g->setScatterSkip(skip);
+        });
+        QPen grey = pen;
+        grey.setColor(QColor::fromHsvF(0, 0, 0.55 * qGray(pen.color().rgb()) / 255.0));
+        QCPScatterStyle s = scatter;
+        s.setPen(QPen(Qt::black, s.pen().widthF()));
+        if (s.brush().style() != Qt::NoBrush && s.brush().color() != Qt::white)
+            s.setBrush(Qt::black);
+        if (pen.style() != Qt::NoPen && g->lineStyle() != QCPGraph::lsNone) {
+            grey.setStyle(dashes[line % 4]);
+            // A marker every few dozen points names the series where dashes alone might not.
+            if (scatter.isNone()) {
+                s = QCPScatterStyle(shapes[line % 4], QPen(Qt::black, 1), Qt::white, 5);
+                g->setScatterSkip(std::max(1, g->dataCount() / 10));
+            }
+            ++line;
+        }
+        g->setPen(grey);
+        g->setScatterStyle(s);
+    }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        if (auto *map = qobject_cast<QCPColorMap *>(plot->plottable(i))) {
+            const QCPColorGradient gradient = map->gradient();
+            QCPColorGradient grey(QCPColorGradient::gpGrayscale);
+            grey.setNanHandling(QCPColorGradient::nhNanColor);
+            grey.setNanColor(Qt::white);
+            map->setGradient(grey);
+            m_restore.push_back([map, gradient] { map->setGradient(gradient); });
+        }
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        QCPAbstractItem *item = plot->item(i);
+        if (auto *line = qobject_cast<QCPItemStraightLine *>(item)) {
+            const QPen pen = line->pen();
+            line->setPen(QPen(Qt::black, pen.widthF(), pen.style()));
+            m_restore.push_back([line, pen] { line->setPen(pen); });
+        } else if (auto *text = qobject_cast<QCPItemText *>(item)) {
+            const QColor color = text->color();
+            text->setColor(Qt::black);
+            m_restore.push_back([text, color] { text->setColor(color); });
+        }
+    }
+}
+
+} // namespace crossroof::widgets::figure

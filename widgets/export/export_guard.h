@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "export/figure_export.h"
+#include "export/figure_text.h"
+
+#include <QFont>
+#include <QHash>
+#include <QList>
+
+#include <functional>
+#include <vector>
+
+class QCPAxis;
+class QCPAxisTicker;
+class QCustomPlot;
+
+namespace crossroof::widgets::figure {
+
+/// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
+/// pens, and (for vector formats) data clipped to the axis rectangles.
+class ExportGuard
+{
+public:
+    ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData);
+    ~ExportGuard();
+    ExportGuard(const ExportGuard &) = delete;
+    ExportGuard &operator=(const ExportGuard &) = delete;
+
+private:
+    /// As many legend columns as the figure's width holds at its font (up to four), so that a legend of short
+    /// entries stays one or two rows instead of the screen's arrangement.
+    void fitLegendColumns(QCustomPlot *plot, const FigureOptions &options);
+    /// The figure's page is not the screen's: where tick labels collide or leave the page their axis gets
+    /// fewer ticks, and an axis title longer than its axis is cut short with an ellipsis (the plot data CSV
+    /// keeps the whole name). A few rounds of laying out, measuring and changing.
+    void fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options);
+    /// Legends that take more than a quarter of the page get a smaller font, down to three quarters of the
+    /// figure's, and as many columns as then fit.
+    bool shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
+                       const FigureOptions &options, double pageArea);
+    /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
+    /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
+    bool separateLabels(const std::vector<TextBox> &boxes, int round);
+    void setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &ticks);
+    void makeGreyscale(QCustomPlot *plot);
+
+    std::vector<std::function<void()>> m_restore;
+    QHash<QCPAxisTicker *, int> m_tickCounts; ///< the tickers whose tick count fitText() changed
+};
+
+} // namespace crossroof::widgets::figure

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QCPAxis;
+class QCPItemText;
+class QCustomPlot;
+
+namespace crossroof::widgets::figure {
+
+/// A piece of text a figure draws and the box it takes, in the figure's canvas units.
+struct TextBox {
+    enum class Kind { TickLabel, AxisTitle, LegendEntry, Other };
+    QString text;
+    QRectF rect;
+    Kind kind = Kind::Other;
+    QCPAxis *axis = nullptr; ///< the axis of a tick label or title
+    double key = 0; ///< where a tick label's tick is, in axis coordinates
+    QCPItemText *item = nullptr; ///< the text item, for a label
+};
+
+/// Whether tick labels A and B of one axis are closer than the least room between two (or overlap): labels
+/// that merely touch read as one ("2T_12T_2").
+bool tooClose(const QRectF &a, const QRectF &b, Qt::Orientation along);
+
+/// Lays PLOTS out as the export draws them, stacked on a page of W x H canvas units, and returns every piece
+/// of text with its box.
+std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h);
+
+} // namespace crossroof::widgets::figure

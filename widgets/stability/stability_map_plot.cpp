@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "stability/stability_map_plot.h"
+
+#include "common/plot_navigator.h"
+#include "common/plot_style.h"
+#include "common/qt_text.h"
+#include "core/xmodel/xmodel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// Blue for one stable state, orange for two, purple for three or more; each band runs light (no throughput)
+/// to dark (the map's highest operating throughput).
+const QColor kBands[3][2] = {{QColor(0xde, 0xeb, 0xf7), QColor(0x08, 0x51, 0x9c)},
+                             {QColor(0xfe, 0xe6, 0xce), QColor(0xa6, 0x36, 0x03)},
+                             {QColor(0xef, 0xed, 0xf5), QColor(0x54, 0x27, 0x8f)}};
+
+/// The map's gradient: data values are band + shade, shade in [0, 0.95].
+QCPColorGradient bandGradient()
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    for (int b = 0; b < 3; ++b) {
+        g.setColorStopAt(b / 3.0, kBands[b][0]);
+        g.setColorStopAt((b + 0.95) / 3.0, kBands[b][1]);
+        if (b < 2)
+            g.setColorStopAt((b + 0.999) / 3.0, kBands[b][1]);
+    }
+    g.setLevelCount(350);
+    return g;
+}
+
+QSharedPointer<QCPAxisTicker> logTicker(double lo, double hi)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (double decade = std::pow(10.0, std::floor(lo)); std::log10(decade) <= hi + 1e-9; decade *= 10) {
+        for (double m : {1.0, 2.0, 5.0}) {
+            const double u = std::log10(m * decade);
+            if (u >= lo - 1e-9 && u <= hi + 1e-9)
+                ticker->addTick(u, QString::number(m * decade, 'g', 4));
+        }
+    }
+    return ticker;
+}
+
+} // namespace
+
+double highestThroughput(const core::StabilityMap &map)
+{
+    double top = 0;
+    for (double g : map.operating_gbs)
+        top = std::max(top, g);
+    return top;
+}
+
+StabilityMapPlot::StabilityMapPlot(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setAccessibleName(tr("Stability map"));
+    plot_style::setupAxes(this);
+    PlotNavigator::install(this)->setLeftButtonTaken(true); // the left button moves the point
+    m_colorMap = new QCPColorMap(xAxis, yAxis);
+    m_colorMap->setInterpolate(false);
+    // The key beside the map: its own colours, a band per number of stable states, each light to dark with
+    // the operating throughput (the text above the map gives the darkest shade's GB/s). Beside, not below: a
+    // figure's map is short and wide.
+    m_key = new QCPColorScale(this);
+    plotLayout()->addElement(0, 1, m_key);
+    m_key->setType(QCPAxis::atRight);
+    m_key->setBarWidth(10);
+    m_key->setRangeDrag(false);
+    m_key->setRangeZoom(false);
+    m_key->setGradient(bandGradient());
+    m_key->setDataRange(QCPRange(0, 3));
+    m_colorMap->setColorScale(m_key); // the map's gradient and data range, kept in step
+    auto bandTicks = QSharedPointer<QCPAxisTickerText>::create();
+    bandTicks->addTick(0.5, tr("1"));
+    bandTicks->addTick(1.5, tr("2"));
+    bandTicks->addTick(2.5, tr("3+"));
+    m_key->axis()->setTicker(bandTicks);
+    m_key->axis()->setSubTicks(false);
+    m_key->axis()->setLabel(tr("stable states (darker: more MS throughput)"));
+    plot_style::setShortLabel(m_key->axis(), tr("stable states"));
+    m_key->axis()->setLabelFont(yAxis->labelFont());
+    m_key->axis()->setTickLabelFont(yAxis->tickLabelFont());
+    auto *aligned = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
+    m_key->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
+    m_edges = new QCPCurve(xAxis, yAxis);
+    m_edges->setPen(QPen(Qt::black, 1.5));
+    m_current = addGraph();
+    // The point has a layer (and paint buffer) of its own: moving it redraws neither the map nor the axes.
+    addLayer(QStringLiteral("point"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    layer(QStringLiteral("point"))->setMode(QCPLayer::lmBuffered);
+    m_current->setLayer(QStringLiteral("point"));
+    m_current->setLineStyle(QCPGraph::lsNone);
+    m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(Qt::black, 2),
+                                               QColor(255, 255, 255, 160), 16));
+    setMinimumSize(300, 240);
+    setMouseTracking(true);
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { m_fullReplotQueued = false; });
+}
+
+void StabilityMapPlot::showMap(const core::StabilityMap &map)
+{
+    const std::size_t nx = map.x_values.size();
+    const std::size_t ny = map.y_values.size();
+    if (nx == 0 || ny == 0)
+        return;
+    std::vector<double> ux(nx), uy(ny);
+    for (std::size_t i = 0; i < nx; ++i)
+        ux[i] = map.x.log ? std::log10(map.x_values[i]) : map.x_values[i];
+    for (std::size_t j = 0; j < ny; ++j)
+        uy[j] = map.y.log ? std::log10(map.y_values[j]) : map.y_values[j];
+
+    const double top = highestThroughput(map);
+    auto *data = m_colorMap->data();
+    data->setSize(int(nx), int(ny));
+    data->setRange(QCPRange(ux.front(), ux.back()), QCPRange(uy.front(), uy.back()));
+    for (std::size_t j = 0; j < ny; ++j) {
+        for (std::size_t i = 0; i < nx; ++i) {
+            const std::size_t at = map.shownIndex(i, j);
+            const int band = std::clamp(map.stable_count[at] - 1, 0, 2);
+            const double shade = top > 0 ? 0.95 * map.operating_gbs[at] / top : 0;
+            data->setCell(int(i), int(j), band + shade);
+        }
+    }
+
+    // Outline the regions along the cell sides where the stable count changes (tangencies).
+    const auto edges = core::regionEdges(map);
+    QVector<double> ex, ey;
+    auto mid = [](const std::vector<double> &u, std::size_t i, int side) {
+        if (side < 0)
+            return i == 0 ? u[0] - (u[1] - u[0]) / 2 : (u[i - 1] + u[i]) / 2;
+        return i + 1 >= u.size() ? u[i] + (u[i] - u[i - 1]) / 2 : (u[i] + u[i + 1]) / 2;
+    };
+    for (std::size_t j = 0; j < ny; ++j) {
+        for (std::size_t i = 0; i < nx; ++i) {
+            const auto e = edges[map.index(i, j)];
+            if (e & core::kEdgeRight)
+                ex << mid(ux, i, 1) << mid(ux, i, 1) << kNaN, ey << mid(uy, j, -1) << mid(uy, j, 1) << kNaN;
+            if (e & core::kEdgeUp)
+                ex << mid(ux, i, -1) << mid(ux, i, 1) << kNaN, ey << mid(uy, j, 1) << mid(uy, j, 1) << kNaN;
+        }
+    }
+    m_edges->setData(ex, ey);
+
+    for (int which : {0, 1}) {
+        const core::MapAxis &a = which == 0 ? map.x : map.y;
+        QCPAxis *qa = which == 0 ? xAxis : yAxis;
+        const auto &u = which == 0 ? ux : uy;
+        const double half = u.size() > 1 ? (u[1] - u[0]) / 2 : 0.5;
+        qa->setRange(u.front() - half, u.back() + half);
+        if (a.log)
+            qa->setTicker(logTicker(u.front(), u.back()));
+        else
+            qa->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        const auto *info = core::findParameter(a.key);
+        qa->setLabel(QStringLiteral("%1 (%2)").arg(qs(info->label), qs(info->symbol))
+                     + (info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit))
+                     + (a.log ? tr(", log scale") : QString()));
+        plot_style::setShortLabel(
+                qa, qs(info->symbol)
+                            + (info->unit.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(info->unit))));
+    }
+}
+
+void StabilityMapPlot::markPoint(double u, double v, bool mapChanged)
+{
+    m_current->setData({u}, {v}, true);
+    if (mapChanged || !isVisible()) {
+        m_fullReplotQueued = true;
+        replot(QCustomPlot::rpQueuedReplot);
+    } else if (!m_fullReplotQueued) {
+        m_current->layer()->replot(); // the point's buffer alone (a whole replot if the buffers are stale)
+    }
+}
+
+} // namespace crossroof::widgets

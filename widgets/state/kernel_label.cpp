@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "state/kernel_label.h"
+
+namespace crossroof::widgets {
+
+QString kernelLabel(const core::NcuKernel &kernel)
+{
+    const QString name = QString::fromStdString(kernel.short_name);
+    return kernel.id == kernel.name ? name
+                                    : name + QStringLiteral(" [%1]").arg(QString::fromStdString(kernel.id));
+}
+
+} // namespace crossroof::widgets
