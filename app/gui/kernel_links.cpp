@@ -4,6 +4,7 @@
 #include "docks.h"
 
 #include "kernels/kernel_table_view.h"
+#include "kernels/prediction_view.h"
 #include "roofline/roofline_view.h"
 #include "traces/trace_overlay.h"
 #include "state/trace_state.h"
@@ -18,13 +19,16 @@ namespace crossroof::app {
 using namespace crossroof::widgets;
 
 QDockWidget *addKernelsDock(QMainWindow *window, QDockWidget *tracesDock, KernelTableView *kernels,
-                            RooflineView *roofline, TraceOverlay *xgraphTraces, TraceState *traces)
+                            KernelViews views, TraceOverlay *xgraphTraces, TraceState *traces)
 {
     auto *dock = addDock(window, Qt::RightDockWidgetArea, QMainWindow::tr("Kernels"), QStringLiteral("KernelsDock"),
                          kernels);
     window->tabifyDockWidget(tracesDock, dock);
+    RooflineView *roofline = views.roofline;
     QObject::connect(kernels, &KernelTableView::reportChanged, roofline,
                      [kernels, roofline] { roofline->setReport(kernels->report()); });
+    QObject::connect(kernels, &KernelTableView::reportChanged, views.prediction,
+                     [kernels, prediction = views.prediction] { prediction->setReport(kernels->report()); });
     QObject::connect(kernels, &KernelTableView::selectionChanged, roofline, &RooflineView::setHighlighted);
     QObject::connect(roofline, &RooflineView::openKernelsRequested, kernels, [dock, kernels] {
         dock->show();

@@ -6,6 +6,7 @@ class QMainWindow;
 
 namespace crossroof::widgets {
 class KernelTableView;
+class PredictionView;
 class RooflineView;
 class TraceOverlay;
 class TraceState;
@@ -13,11 +14,17 @@ class TraceState;
 
 namespace crossroof::app {
 
+/// The views that draw the kernel table's report.
+struct KernelViews
+{
+    widgets::RooflineView *roofline;
+    widgets::PredictionView *prediction;
+};
+
 /// Puts KERNELS in a dock tabbed with TRACESDOCK and links it to the rest: an imported Nsight Compute file
-/// fills the table, the table's report is drawn on the ROOFLINE, and selected kernels are ringed there and
-/// on the X-graph (XGRAPHTRACES). Returns the dock.
+/// fills the table, the table's report is drawn on the roofline and compared on the prediction view, and
+/// selected kernels are ringed on the roofline and on the X-graph (XGRAPHTRACES). Returns the dock.
 QDockWidget *addKernelsDock(QMainWindow *window, QDockWidget *tracesDock, widgets::KernelTableView *kernels,
-                            widgets::RooflineView *roofline, widgets::TraceOverlay *xgraphTraces,
-                            widgets::TraceState *traces);
+                            KernelViews views, widgets::TraceOverlay *xgraphTraces, widgets::TraceState *traces);
 
 } // namespace crossroof::app

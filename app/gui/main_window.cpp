@@ -20,6 +20,7 @@
 #include "markov/markov_view.h"
 #include "state/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
+#include "kernels/prediction_view.h"
 #include "roofline/roofline_view.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     linkExtrapolationToMarkov(m_extrapolate, m_markov, m_tabs);
     m_bandwidth = m_tabs->addView(new BandwidthView(m_traces, m_tabs), tr("&Bandwidth"));
     m_roofline = m_tabs->addView(new RooflineView(m_state, m_tabs), tr("&Roofline"));
+    m_prediction = m_tabs->addView(new PredictionView(m_state, m_tabs), tr("Pre&diction"));
     m_skeleton = m_tabs->addView(new SkeletonView(m_state, m_tabs), tr("Code S&keleton"));
     updateCpuProfiles();
 
@@ -119,7 +121,7 @@ MainWindow::MainWindow(QWidget *parent)
     // Nsight Compute kernels: a table beside the traces, drawn on the roofline and ringed on the X-graph.
     m_kernels = new KernelTableView(m_state, this);
     auto *kernelsDock = m_kernelsDock
-            = addKernelsDock(this, tracesDock, m_kernels, m_roofline, xgraphTraces, m_traces);
+            = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_prediction}, xgraphTraces, m_traces);
 
     // The docks stay put whichever view is in front (a view's own controls live in the view). Side by Side
     // brings the readout forward: it reads what the three views show.
@@ -240,6 +242,10 @@ void MainWindow::addContextHelp()
     setContextHelp(m_roofline,
                    tr("Roofline: Nsight Compute kernels at their instructions per DRAM byte against the memory and "
                       "compute ceilings of the profile, with the X-model's operating point."));
+    setContextHelp(m_prediction,
+                   tr("Prediction: each Nsight Compute kernel's predicted DRAM throughput (from its own counters and "
+                      "the current machine) against what it measured, with y = x, ±10/20 % bands and the mean "
+                      "accuracy beside two rooflines'."));
     setContextHelp(m_skeleton,
                    tr("Code Skeleton: a loop nest's statements scheduled on a CPU core model: dependency graph and "
                       "critical path, schedule by pipeline, cycles against the unroll factor; the result can set the "

@@ -17,6 +17,7 @@ namespace crossroof::widgets {
 class BandwidthView;
 class KernelTableView;
 class RooflineView;
+class PredictionView;
 class ExtrapolatePanel;
 class SkeletonView;
 class MappingView;
@@ -61,6 +62,7 @@ public:
     widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
     widgets::KernelTableView *kernelTable() const { return m_kernels; }
     widgets::RooflineView *rooflineView() const { return m_roofline; }
+    widgets::PredictionView *predictionView() const { return m_prediction; }
     widgets::SkeletonView *skeletonView() const { return m_skeleton; }
     widgets::ExtrapolatePanel *extrapolatePanel() const { return m_extrapolate; }
     SessionController *sessions() const { return m_sessions; }
@@ -117,6 +119,7 @@ private:
     widgets::BandwidthView *m_bandwidth;
     widgets::KernelTableView *m_kernels;
     widgets::RooflineView *m_roofline;
+    widgets::PredictionView *m_prediction;
     widgets::SkeletonView *m_skeleton;
     widgets::ExtrapolatePanel *m_extrapolate;
     SessionController *m_sessions = nullptr;

@@ -28,7 +28,8 @@ QStringList ViewTabs::names()
     return {QStringLiteral("xgraph"),   QStringLiteral("stability"), QStringLiteral("occupancy"),
             QStringLiteral("zigzag"),   QStringLiteral("markov"),    QStringLiteral("mapping"),
             QStringLiteral("extrapolate"),
-            QStringLiteral("bandwidth"), QStringLiteral("roofline"),  QStringLiteral("skeleton")};
+            QStringLiteral("bandwidth"), QStringLiteral("roofline"),  QStringLiteral("prediction"),
+            QStringLiteral("skeleton")};
 }
 
 bool ViewTabs::showView(const QString &name)

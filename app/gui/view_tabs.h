@@ -29,7 +29,7 @@ public:
     }
 
     /// The views' names in tab order: xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate,
-    /// bandwidth, roofline, skeleton.
+    /// bandwidth, roofline, prediction, skeleton.
     static QStringList names();
     /// Brings the named view to the front; false for an unknown name.
     bool showView(const QString &name);

@@ -51,6 +51,8 @@ public:
         return m_accuracy;
     }
     QCustomPlot *plot() const { return m_plot; }
+    /// The plots a figure of this view shows.
+    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QLabel *summary() const { return m_summary; }
     QCheckBox *namesBox() const { return m_names; }
 
