@@ -19,9 +19,10 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 16> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
-                                               &kZigzagCommand,   &kMarkovCommand,        &kMarkovSurfaceCommand,
-                                               &kMappingsCommand, &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
+const std::array<const Command *, 18> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+                                               &kZigzagCommand,   &kTmmCommand,           &kMarkovCommand,
+                                               &kMarkovSurfaceCommand, &kMappingsCommand, &kCountersCommand,
+                                               &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
                                                &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand,
                                                &kCalibrateCommand, &kSkeletonCommand, &kExtrapolateCommand};
 

@@ -25,6 +25,8 @@ extern const Command kProfilesCommand;
 extern const Command kMarkovCommand;
 extern const Command kMarkovSurfaceCommand;
 extern const Command kMappingsCommand;
+extern const Command kCountersCommand;
+extern const Command kTmmCommand;
 extern const Command kOccupancyCommand;
 extern const Command kZigzagCommand;
 extern const Command kStabilityMapCommand;

@@ -38,6 +38,8 @@ Json nodeJson(const core::ModelTree &tree, int index)
     j["rows"] = n.count;
     j["rms_error"] = n.rms_error;
     j["model"] = modelJson(tree, n.model);
+    if (n.isLeaf())
+        j["predicting_model"] = modelJson(tree, tree.predictingModel(index));
     if (!n.isLeaf()) {
         j["le"] = nodeJson(tree, n.left);
         j["gt"] = nodeJson(tree, n.right);
@@ -154,7 +156,7 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
 {
     const Args args(
             argv,
-            {{"json"}, {"train", "target-size", "iteration", "min-leaf", "folds", "measured"}, {"column"}});
+            {{"json"}, {"train", "target-size", "iteration", "min-leaf", "folds", "measured", "smoothing"}, {"column"}});
     const std::string path = args.value("train");
     if (path.empty())
         throw InputError("give the training runs with '--train FILE'");
@@ -163,6 +165,10 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
         columns.assign(assignment);
     core::M5Options options;
     options.min_leaf = int(args.integer("min-leaf", 4, 1, core::kMaxMinLeaf));
+    const std::string smoothing = args.value("smoothing", "on");
+    if (smoothing != "on" && smoothing != "off")
+        throw InputError("option '--smoothing': must be on or off (got '" + smoothing + "')");
+    options.smooth = smoothing == "on";
     const core::TrainingSet set = core::readTrainingSet(path, columns);
     const int folds = int(args.integer("folds", 10, 2, (long long)set.rows.size()));
 
@@ -201,6 +207,7 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
     j["target_size"] = size;
     j["iteration"] = iteration ? Json(*iteration) : Json(nullptr);
     j["min_leaf"] = options.min_leaf;
+    j["smoothing"] = options.smooth;
     j["tree"] = {{"p", treeJson(model.p_tree)}, {"q", treeJson(model.q_tree)}};
     j["cv"] = {{"folds", folds},
                {"mse_p", cv.p.mse},
@@ -217,7 +224,8 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
 
 constexpr const char *kHelp
         = "Usage: crossroof-cli extrapolate --train FILE [--target-size S] [--iteration I] [--min-leaf N]\n"
-          "                                 [--folds K] [--column KEY=NAME]... [--measured FILE] [--json]\n\n"
+          "                                 [--smoothing on|off] [--folds K] [--column KEY=NAME]...\n"
+          "                                 [--measured FILE] [--json]\n\n"
           "Learns the thread transition probabilities q and p of each mapping strategy from training runs at "
           "small\n"
           "application sizes with M5' model trees (q from the run's description; p from the description and "
@@ -235,6 +243,9 @@ constexpr const char *kHelp
           "  --iteration I       the iteration to predict (default: each strategy's last training "
           "iteration)\n"
           "  --min-leaf N        fewest training rows on each side of a split (default 4)\n"
+          "  --smoothing on|off  on (default): a prediction blends the leaf's model with the models on its\n"
+          "                      path (M5'), and the trees print these blended models; off: each leaf's own\n"
+          "                      linear law\n"
           "  --folds K           folds of the cross-validation, 2 to the number of rows (default 10)\n"
           "  --column KEY=NAME   read KEY from the column NAME (repeatable); keys: size, iteration, num_l2,\n"
           "                      threads_per_l2, strategy, states, p, q, and cpi (for --measured)\n"

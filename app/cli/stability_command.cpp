@@ -210,8 +210,8 @@ constexpr const char *kMapHelp
           "  --set KEY=VALUE    override a parameter (repeatable), as for xgraph\n"
           "  --supply, --demand FILE  a measured f(k) or g(x) in place of the analytic curve, with their\n"
           "                     -x, -y, -where and -series options, as for xgraph\n"
-          "  --x, --y SPEC      KEY:MIN:MAX:COUNT[:log] for any numeric key (n Z E R L M S_s L_s h alpha\n"
-          "                     beta ...): COUNT values from MIN to MAX, evenly or (:log) geometrically\n"
+          "  --x, --y SPEC      KEY:MIN:MAX:COUNT[:log] for any numeric key (n Z E R L M L_c S_s L_s h\n"
+          "                     alpha beta bypass ...): COUNT values from MIN to MAX, evenly or (:log) geometrically\n"
           "                     spaced; whole-number keys such as n are rounded. At most 4096 values per\n"
           "                     axis and 1048576 cells\n"
           "  --threads N        worker threads (default 2)\n"
@@ -429,7 +429,7 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
     }
     const auto &d = a.degradation;
     out << "\nDegradation when warps are added (the X-model paper, III-D-2):\n"
-        << "  at most M/Z - R = " << fmt(d.max_gbs) << " GB/s" << (d.max_gbs <= 0 ? " (none)" : "") << '\n';
+        << (d.bistable ? "  at most " + fmt(d.max_gbs) + " GB/s\n" : std::string());
     if (d.tangency_n) {
         out << "  at least " << fmt(*d.min_drop_gbs) << " GB/s: the fall from " << fmt(*d.tangency_high_gbs)
             << " to " << fmt(*d.tangency_low_gbs)
@@ -478,7 +478,7 @@ void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
         ops.push_back(adviceJson(op));
     j["operations"] = ops;
     const auto &d = a.degradation;
-    j["degradation"] = {{"max_gbs", d.max_gbs},
+    j["degradation"] = {{"max_gbs", d.bistable ? Json(d.max_gbs) : Json(nullptr)},
                         {"tangency_n", optional(d.tangency_n)},
                         {"tangency_high_gbs", optional(d.tangency_high_gbs)},
                         {"tangency_low_gbs", optional(d.tangency_low_gbs)},
@@ -503,8 +503,9 @@ constexpr const char *kAdviseHelp
           "ranking then use the gain from the low state, printed beside the gain from the operating\n"
           "point.\n"
           "Each comes with the principle that explains it (X-model paper, section II). Also prints the\n"
-          "degradation bounds of a bistable machine when warps are added: at most M/Z - R, at least the\n"
-          "fall where a second stable state appears.\n\n"
+          "degradation bounds of a bistable machine when warps are added: the largest possible fall (the\n"
+          "highest state, capped at M/Z, less the lowest f past the cache peak; never negative), and the\n"
+          "fall where a second stable state appears; none when no n up to max(n, max_warps) is bistable.\n\n"
           "  --profile, --set    as for xgraph\n"
           "  --supply, --demand FILE  a measured f(k) or g(x) in place of the analytic curve, with their\n"
           "                     -x, -y, -where and -series options, as for xgraph\n"

@@ -254,15 +254,85 @@ std::vector<double> traceColumn(const Args &args, const std::string &path, const
     return stat.event(column).per_interval;
 }
 
+/// Several connections (--column and --limit given in pairs): which one limits each unit (MODEL.md 4).
+void printDominance(const Args &args, const std::string &path, long long window, OutputFormat format,
+                    std::ostream &out)
+{
+    const std::vector<std::string> &columns = args.all("column");
+    const std::vector<std::string> &limits = args.all("limit");
+    if (limits.size() != columns.size()) {
+        throw InputError("options '--column' and '--limit' go in pairs: " + std::to_string(columns.size())
+                         + " columns, " + std::to_string(limits.size()) + " limits");
+    }
+    std::vector<core::Connection> connections;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const auto v = core::parseTableNumber(limits[i], '.', false);
+        if (!v || !std::isfinite(*v) || *v <= 0)
+            throw InputError("option '--limit': must be a finite number > 0 (got '" + limits[i] + "')");
+        if (columns[i].empty())
+            throw InputError("option '--column' must not be empty");
+        connections.push_back({columns[i], traceColumn(args, path, columns[i]), *v});
+    }
+    core::Dominance d;
+    try {
+        d = core::dominance(connections, std::size_t(window));
+    } catch (const InputError &e) {
+        throw InputError(path + ": " + e.what());
+    }
+    const auto dominantName = [&](int c) { return c < 0 ? std::string() : columns[std::size_t(c)]; };
+    if (format == OutputFormat::Csv) {
+        writeCsvRow(out, {"unit", "dominant", "ratio"});
+        for (std::size_t i = 0; i < d.dominant.size(); ++i)
+            writeCsvRow(out, {csvInteger((long long)(i + 1)), csvText(dominantName(d.dominant[i])), csvNumber(d.ratio[i])});
+        return;
+    }
+    if (format == OutputFormat::Json) {
+        Json list = Json::array();
+        for (std::size_t c = 0; c < connections.size(); ++c) {
+            list.push_back({{"column", columns[c]},
+                            {"limit", connections[c].limit},
+                            {"units", d.units[c]},
+                            {"extra_units", d.extra_units[c]}});
+        }
+        Json dominant = Json::array();
+        for (int c : d.dominant)
+            dominant.push_back(c < 0 ? Json(nullptr) : Json(columns[std::size_t(c)]));
+        Json j;
+        j["connections"] = list;
+        j["dominant"] = dominant;
+        j["ratio"] = d.ratio;
+        j["slowdown"] = d.slowdown;
+        j["free_units"] = d.free_units;
+        j["units"] = d.dominant.size();
+        j["window"] = window;
+        out << j.dump(2) << '\n';
+        return;
+    }
+    out << "Dominant bandwidth limitation in " << path << ", window " << window << " units, "
+        << d.dominant.size() << " units\n";
+    for (std::size_t c = 0; c < connections.size(); ++c) {
+        out << "  " << columns[c] << " (limit " << fmt(connections[c].limit) << " bytes/unit): limits "
+            << d.units[c] << " units, " << fmt(d.extra_units[c]) << " extra units\n";
+    }
+    out << "  no connection over its limit in " << d.free_units << " units\n"
+        << "Slowdown  " << fmt(d.slowdown, "%.4f") << "\n";
+}
+
 void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"trace", "column", "window", "limit", "format", "input-format"}, {}});
+    const Args args(argv, {{"json"}, {"trace", "window", "format", "input-format"}, {"column", "limit"}});
     const OutputFormat format = args.value("format") == "perf-stat"
                                         ? (args.flag("json") ? OutputFormat::Json : OutputFormat::Text)
                                         : outputFormat(args);
     const std::string path = requiredValue(args, "trace");
-    const std::string column = requiredValue(args, "column");
     const long long window = args.integer("window", 1, 1, 1000000000LL);
+    if (args.all("column").size() > 1) {
+        printDominance(args, path, window, format, out);
+        return;
+    }
+    if (args.all("limit").size() > 1)
+        throw InputError("option '--limit': one limit per '--column' (one column given)");
+    const std::string column = requiredValue(args, "column");
     const double limit = positiveNumber(args, "limit");
     const std::vector<double> bytes = traceColumn(args, path, column);
     core::BandwidthCurve curve;
@@ -308,23 +378,30 @@ void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
 constexpr const char *kBandwidthCurveHelp
         = "Usage: crossroof-cli bandwidth-curve --trace FILE --column COLUMN [--window W] --limit "
           "BYTES_PER_UNIT\n"
+          "                                     [--column COLUMN --limit BYTES_PER_UNIT]...\n"
           "                                     [--input-format csv|perf-stat] [--format text|json|csv]\n"
           "                                     [--json]\n\n"
           "Bandwidth curve (docs/MODEL.md 4): smooths the bytes per time unit with a sliding mean over\n"
           "W units, sorts the units by demand (descending) and derives the slowdown under a bandwidth\n"
-          "limit B: sum max(1, d/B) / units.\n\n"
+          "limit B: sum max(1, d/B) / units. With several columns (connections, each with its own limit,\n"
+          "in the order given) it finds the dominant limitation: per unit the connection with the largest\n"
+          "demand/limit above 1, and the slowdown sum max(1, ratio) / units.\n\n"
           "  --trace FILE       a table with a header (CSV, TSV, ...), one row per time unit\n"
           "  --column COLUMN    bytes moved per unit; with --input-format perf-stat an event name (summed over "
           "CPUs per\n"
-          "                     interval) or 'imc-bytes' (memory-controller CAS reads + writes x 64 B)\n"
+          "                     interval) or 'imc-bytes' (memory-controller CAS reads + writes x 64 B);\n"
+          "                     repeatable, one --limit each\n"
           "  --window W         smoothing window in units (default 1: no smoothing)\n"
           "  --limit B          bandwidth limit in bytes per unit\n"
           "  --input-format F   the trace: csv or perf-stat (perf stat -x -I output); default: detected.\n"
           "                     (--format perf-stat is still read as --input-format perf-stat)\n"
           "  --format json      JSON output: sorted, slowdown, units (docs/CLI.md), plus window, limit,\n"
-          "                     area_bytes, total_bytes, units_over_limit, peak, mean\n"
+          "                     area_bytes, total_bytes, units_over_limit, peak, mean; with several\n"
+          "                     columns {\"connections\":[{\"column\",\"limit\",\"units\",\"extra_units\"}],\n"
+          "                     \"dominant\":[COLUMN or null per unit],\"ratio\":[..],\"slowdown\",\"free_units\",..}\n"
           "  --format csv       CSV, the sorted demand, one row per unit: rank,sorted_bytes_per_unit\n"
-          "                     (rank 1 = the highest demand; the summary values are in the JSON only)\n"
+          "                     (rank 1 = the highest demand; the summary values are in the JSON only);\n"
+          "                     with several columns unit,dominant,ratio\n"
           "  --json             the same as --format json; without either, a summary (--format text)\n";
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "trace_selection.h"
 #include "core/support/error.h"
 #include "core/profiles/profile_library.h"
+#include "core/xmodel/advisor.h"
 #include "core/xmodel/xmodel.h"
 
 #include <nlohmann/json.hpp>
@@ -92,11 +93,12 @@ void runXGraph(const std::vector<std::string> &argv, std::ostream &out)
                       {"psi", optional(r.landmarks.psi)},
                       {"valley", optional(r.landmarks.valley)},
                       {"plateau_gbs", r.landmarks.plateau_gbs}};
+    const core::DegradationBounds degradation = core::degradationBounds(params);
     j["metrics"] = {{"mlp", r.metrics.mlp},
                     {"dlp_machine", r.metrics.dlp_machine},
                     {"tlp_machine", optional(r.metrics.tlp_machine)},
                     {"ilp", r.metrics.ilp},
-                    {"degradation_max_gbs", r.metrics.degradation_max_gbs}};
+                    {"degradation_max_gbs", degradation.bistable ? Json(degradation.max_gbs) : Json(nullptr)}};
     j["stable_count"] = r.stableCount();
     j["profile"] = prof.id;
     if (curves > 0) {
@@ -114,8 +116,14 @@ constexpr const char *kHelp =
     "with its stability, the operating point reached from a cold start, landmarks and metrics.\n\n"
     "  --profile ID|PATH  a bundled profile id (see 'crossroof-cli profiles') or a profile JSON file;\n"
     "                     default: the default profile\n"
-    "  --set KEY=VALUE    override a parameter (repeatable): n Z E R L M S_s L_s h alpha beta cache\n"
-    "                     sm_count clock_ghz warp_size max_warps request_bytes (docs/MODEL.md 1.2 units)\n"
+    "  --set KEY=VALUE    override a parameter (repeatable; units and ranges in docs/MODEL.md 1.2):\n"
+    "                     machine:  sm_count clock_ghz warp_size max_warps request_bytes R L M S_s L_s\n"
+    "                               L_c  dependent-issue latency in cycles (1, the paper's model, unless\n"
+    "                                    the profile gives one: the *-lc profiles do)\n"
+    "                     workload: n Z E h alpha beta\n"
+    "                               cache  none, fixed or locality\n"
+    "                               bypass share of the warps that bypass the cache (0, the paper's\n"
+    "                                    model)\n"
     "  --curves N         also print N samples of f(k) and G(n-k) in GB/s over k in [0, n]\n"
     "  --supply FILE      a measured f(k) (GB/s against warps in the memory system) in place of the\n"
     "                     analytic curve up to its last point, joined to it beyond: a table with\n"

@@ -10,9 +10,11 @@ namespace crossroof::core {
 
 /// Sliding mean over the last W units (MODEL.md 4; Weidendorfer, PROPER 2013, "Smoothing of Bandwidth
 /// Demands"): d_i = mean of bytes[max(0, i-W+1) .. i], so the first W-1 units average what is there. A
-/// constant trace stays constant, W = 1 changes nothing, and the smoothed total differs from the raw total
-/// only by what the last W-1 units have not yet passed on. Throws InputError for W < 1, W longer than the
-/// trace, or a value that is negative or not finite (named by its unit index).
+/// constant trace stays constant and W = 1 changes nothing. The smoothed total is not the raw total at the
+/// ends: a unit j among the first W-1 counts H_(W-1) - H_j + (j+1)/W times (more than once: it is averaged
+/// over fewer units), one among the last W-1 counts (units - j)/W times (less than once: the window has not
+/// passed it on), every other once. Throws InputError for W < 1, W longer than the trace, or a value that is
+/// negative or not finite (named by its unit index).
 std::vector<double> smoothDemand(std::span<const double> bytes, std::size_t window);
 
 /// The bandwidth curve of one connection under one limit.

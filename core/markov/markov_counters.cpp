@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/markov/markov_counters.h"
 
+#include "core/markov/counter_rules.h"
+
 #include "core/support/error.h"
+#include "core/support/json_reader.h"
 #include "core/support/text.h"
+#include "core/support/text_file.h"
 #include "core/markov/markov.h"
 
 #include <algorithm>
@@ -22,7 +26,10 @@ CounterInputs CounterInputs::thesisExample()
 
 namespace {
 
+using detail::json;
+
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr std::uintmax_t kMaxCounterFileBytes = 16 << 20; // a counter file lists events, not samples
 
 std::string eventName(std::string_view name, std::size_t index)
 {
@@ -72,7 +79,79 @@ double PecVector::value(PecKind kind) const
     return all;
 }
 
+std::string_view suspendDifferenceName(SuspendDifference d)
+{
+    return d == SuspendDifference::MultiMinusSingle ? "multi-single" : "single-multi";
+}
+
+std::string_view latencyWeightingName(LatencyWeighting w)
+{
+    return w == LatencyWeighting::StallCycles ? "cycles" : "occurrences";
+}
+
+CounterInputs readCounterFile(const std::string &path)
+{
+    const std::string label = path == "-" ? std::string("standard input") : path;
+    const json doc = detail::parseJsonText(readTextFile(path, kMaxCounterFileBytes, "counter file"), label);
+    const detail::JsonReader r(label);
+    if (!doc.is_object())
+        r.fail("", "must be an object with \"instructions\", \"suspend\" and \"stall\"");
+    for (const auto &item : doc.items()) {
+        const std::string &key = item.key();
+        if (key != "instructions" && key != "suspend" && key != "stall" && key != "measured_cpi")
+            r.fail(key, "is not a counter field (instructions, suspend, stall, measured_cpi)");
+    }
+    constexpr double kHuge = 1e300;
+    CounterInputs c;
+    c.instructions = r.number(doc, "instructions", "instructions", 0, kHuge, std::nullopt);
+    const auto list = [&](const char *key) -> const json & {
+        static const json empty = json::array();
+        if (!doc.contains(key))
+            return empty;
+        if (!doc[key].is_array())
+            r.fail(key, "must be an array of events");
+        return doc[key];
+    };
+    const auto object = [](const detail::JsonReader &er, const json &e, std::initializer_list<const char *> keys) {
+        if (!e.is_object())
+            er.fail("", "must be an object");
+        for (const auto &item : e.items()) {
+            if (std::none_of(keys.begin(), keys.end(), [&](const char *k) { return item.key() == k; }))
+                er.fail(item.key(), "is not an event field");
+        }
+    };
+    const json &suspend = list("suspend");
+    for (std::size_t i = 0; i < suspend.size(); ++i) {
+        const detail::JsonReader er = r.nested("suspend[" + std::to_string(i) + "].");
+        object(er, suspend[i], {"name", "multi", "single"});
+        c.suspend.push_back({er.string(suspend[i], "name", "name", false),
+                             er.number(suspend[i], "multi", "multi", 0, kHuge, std::nullopt),
+                             er.number(suspend[i], "single", "single", 0, kHuge, std::nullopt)});
+    }
+    const json &stall = list("stall");
+    for (std::size_t i = 0; i < stall.size(); ++i) {
+        const detail::JsonReader er = r.nested("stall[" + std::to_string(i) + "].");
+        object(er, stall[i], {"name", "count", "latency"});
+        c.stall.push_back({er.string(stall[i], "name", "name", false),
+                           er.number(stall[i], "count", "count", 0, kHuge, std::nullopt),
+                           er.number(stall[i], "latency", "latency", 1, kHuge, std::nullopt)});
+    }
+    if (doc.contains("measured_cpi") && !doc["measured_cpi"].is_null())
+        c.measured_cpi = r.number(doc, "measured_cpi", "measured_cpi", 1, 1e6, std::nullopt);
+    return c;
+}
+
 PEstimate estimateP(std::span<const SuspendEvent> events, double instructions)
+{
+    return estimateP(events, instructions, SuspendDifference::MultiMinusSingle);
+}
+
+QEstimate estimateQ(std::span<const StallEvent> events)
+{
+    return estimateQ(events, LatencyWeighting::StallCycles);
+}
+
+PEstimate estimateP(std::span<const SuspendEvent> events, double instructions, SuspendDifference difference)
 {
     if (!std::isfinite(instructions) || instructions <= 0)
         throw InputError("instructions retired must be a finite number > 0 (got " + formatNumber(instructions)
@@ -84,12 +163,14 @@ PEstimate estimateP(std::span<const SuspendEvent> events, double instructions)
         const std::string name = eventName(e.name, i);
         checkCount(e.multi, name + ": multi-threaded count");
         checkCount(e.single, name + ": single-threaded count");
-        const double pec = (e.multi - e.single) / instructions; // Eq. 6, one term
+        const double extra = difference == SuspendDifference::MultiMinusSingle ? e.multi - e.single
+                                                                                : e.single - e.multi;
+        const double pec = extra / instructions; // Eq. 6, one term
         r.pec.push_back(pec);
         r.rejected.push_back(pec < 0); // Table 4.4, event B: fewer in the parallel run, no stall cause
         if (pec < 0)
             continue;
-        accepted += e.multi - e.single;
+        accepted += extra;
         if (!r.vector.lowest_event || pec < r.pec[*r.vector.lowest_event])
             r.vector.lowest_event = i;
         if (!r.vector.highest_event || pec > r.pec[*r.vector.highest_event])
@@ -107,10 +188,11 @@ PEstimate estimateP(std::span<const SuspendEvent> events, double instructions)
     return r;
 }
 
-QEstimate estimateQ(std::span<const StallEvent> events)
+QEstimate estimateQ(std::span<const StallEvent> events, LatencyWeighting weighting)
 {
     QEstimate r;
     double totalCycles = 0;
+    double occurrences = 0;
     double weighted = 0;
     for (std::size_t i = 0; i < events.size(); ++i) {
         const auto &e = events[i];
@@ -124,6 +206,7 @@ QEstimate estimateQ(std::span<const StallEvent> events)
         r.q.push_back(1 - 1 / e.latency); // Eq. 7
         r.cycles.push_back(cycles);
         totalCycles += cycles;
+        occurrences += e.count;
         weighted += cycles * e.latency;
         if (cycles <= 0)
             continue; // contributes nothing: neither lowest nor highest
@@ -134,7 +217,8 @@ QEstimate estimateQ(std::span<const StallEvent> events)
     }
     if (!(totalCycles > 0) || !std::isfinite(weighted))
         throw InputError("q needs at least one stall event with a count > 0");
-    r.mean_latency = weighted / totalCycles; // Eq. 8, w_i = c_i / sum c
+    // Eq. 8 with w_i = c_i / sum c, or Table 5.21's sum f m^2 / sum f.
+    r.mean_latency = weighted / (weighting == LatencyWeighting::StallCycles ? totalCycles : occurrences);
     r.vector.all = 1 - 1 / r.mean_latency;
     r.vector.lowest = r.q[*r.vector.lowest_event];
     r.vector.highest = r.q[*r.vector.highest_event];

@@ -59,6 +59,47 @@ double ModelTree::predict(std::span<const double> row) const
     return value;
 }
 
+LinearModel ModelTree::predictingModel(int leaf) const
+{
+    if (leaf < 0 || std::size_t(leaf) >= m_nodes.size() || !m_nodes[std::size_t(leaf)].isLeaf())
+        throw InputError("model tree for '" + m_target + "': node " + std::to_string(leaf) + " is not a leaf");
+    const LinearModel &own = m_nodes[std::size_t(leaf)].model;
+    if (!m_options.smooth)
+        return own;
+    // The path from the root, found through the parents (nodes are in preorder: a parent comes first).
+    std::vector<int> parent(m_nodes.size(), -1);
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        if (!m_nodes[i].isLeaf()) {
+            parent[std::size_t(m_nodes[i].left)] = int(i);
+            parent[std::size_t(m_nodes[i].right)] = int(i);
+        }
+    }
+    // Coefficients per attribute column, blended upwards as predict() blends values.
+    std::vector<double> coefficients(m_attributes.size(), 0);
+    for (std::size_t t = 0; t < own.attributes.size(); ++t)
+        coefficients[std::size_t(own.attributes[t])] = own.coefficients[t];
+    double intercept = own.intercept;
+    const double k = m_options.smoothing_k;
+    for (int child = leaf; parent[std::size_t(child)] >= 0; child = parent[std::size_t(child)]) {
+        const ModelTreeNode &up = m_nodes[std::size_t(parent[std::size_t(child)])];
+        const double n = m_nodes[std::size_t(child)].count;
+        for (double &c : coefficients)
+            c *= n / (n + k);
+        for (std::size_t t = 0; t < up.model.attributes.size(); ++t)
+            coefficients[std::size_t(up.model.attributes[t])] += k / (n + k) * up.model.coefficients[t];
+        intercept = (n * intercept + k * up.model.intercept) / (n + k);
+    }
+    LinearModel blended;
+    blended.intercept = intercept;
+    for (std::size_t a = 0; a < coefficients.size(); ++a) {
+        if (coefficients[a] != 0) {
+            blended.attributes.push_back(int(a));
+            blended.coefficients.push_back(coefficients[a]);
+        }
+    }
+    return blended;
+}
+
 int ModelTree::leafCount() const
 {
     return int(

@@ -59,6 +59,11 @@ public:
     double predict(std::span<const double> row) const;
     /// The leaf the row reaches (index into nodes()).
     int leafOf(std::span<const double> row) const;
+    /// The linear model that predicts for the rows reaching LEAF (an index into nodes()): with smoothing the
+    /// leaf's model blended with every model on the path to the root, folded into one linear model (a blend of
+    /// linear models is linear, so predict() equals its value on every row that reaches the leaf; Weka's M5P
+    /// prints these); without, the leaf's own model. Throws InputError when LEAF is not a leaf.
+    LinearModel predictingModel(int leaf) const;
 
     const std::vector<ModelTreeNode> &nodes() const { return m_nodes; }
     const ModelTreeNode &root() const { return m_nodes.front(); }

@@ -130,10 +130,13 @@ std::string treeText(const ModelTree &tree)
             out += line + leafName(r.leaf_number) + "\n";
         }
     }
-    out += "\n";
-    for (const ModelTreeNode &n : tree.nodes()) {
+    out += tree.options().smooth ? "\nSmoothed linear models (each leaf blended with the models on its path, as\n"
+                                   "the tree predicts):\n"
+                                 : "\nLinear models (each leaf's own, as the tree predicts without smoothing):\n";
+    for (std::size_t i = 0; i < tree.nodes().size(); ++i) {
+        const ModelTreeNode &n = tree.nodes()[i];
         if (n.isLeaf())
-            out += leafName(n.leaf_number) + ":\n" + linearModelText(tree, n.model) + "\n";
+            out += leafName(n.leaf_number) + ":\n" + linearModelText(tree, tree.predictingModel(int(i))) + "\n";
     }
     return out;
 }

@@ -42,8 +42,8 @@ std::string leafName(int leafNumber);
 /// with 4 significant digits.
 std::string linearModelText(const ModelTree &tree, const LinearModel &model);
 
-/// The whole tree: the indented splits with each leaf's name, rows and error, the rule table, then every
-/// leaf's model.
+/// The whole tree: the indented splits with each leaf's name, rows and error, the rule table, then the model
+/// that predicts at every leaf (ModelTree::predictingModel: smoothed when the tree smooths).
 std::string treeText(const ModelTree &tree);
 
 } // namespace crossroof::core

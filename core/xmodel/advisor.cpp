@@ -213,14 +213,17 @@ int bestThreadCount(const XModelParams &params, bool fromLowState)
 
 DegradationBounds degradationBounds(const XModelParams &params)
 {
+    validate(params);
     const XModel model(params);
     DegradationBounds d;
-    d.max_gbs = model.metrics().degradation_max_gbs;
 
     // f and G(x) do not depend on n: one model and one shape serve every n, whole or not.
     const SupplyShape shape(params);
-    auto stableAt = [&](double n) { return EquilibriumScan(model, shape, n).stableCount(); };
     const double top = std::max(params.n, params.max_warps);
+    const auto falling = shape.falling();
+    if (falling.empty() || falling.front().lo >= top)
+        return d; // f never falls on [0, top]: one stable state for every n
+    auto stableAt = [&](double n) { return EquilibriumScan(model, shape, n).stableCount(); };
     double hi = 0;
     for (double n = 1; n <= top; ++n) {
         if (stableAt(n) >= 2) {
@@ -230,6 +233,20 @@ DegradationBounds degradationBounds(const XModelParams &params)
     }
     if (hi == 0)
         return d;
+    d.bistable = true;
+
+    // f rises between the falling stretches: its highest value on [0, top] is at a stretch's start or at top,
+    // its lowest past the first peak at a stretch's end or at top.
+    double highest = model.msSupply(top);
+    double lowest = highest;
+    for (const auto &s : falling) {
+        if (s.lo >= top)
+            break;
+        highest = std::max(highest, model.msSupply(s.lo));
+        lowest = std::min(lowest, model.msSupply(std::min(s.hi, top)));
+    }
+    d.max_gbs = model.toGbs(std::max(0.0, std::min(params.M / params.Z, highest) - lowest));
+
     double lo = hi - 1;
     if (lo == 0) {
         lo = 1e-6;

@@ -55,7 +55,17 @@ struct TuningAdvice
 /// How far a bistable machine can fall when warps are added (the X-model paper, III-D-2, MODEL.md 1.5).
 struct DegradationBounds
 {
-    double max_gbs = 0; ///< M/Z - R_req in GB/s, reached with infinitely many warps; <= 0 means none
+    /// Whether a second stable state appears for some whole n in 1..max(n, max_warps). False without a
+    /// falling stretch of f (no cache, a fixed hit rate) or with one stable state over the whole range; the
+    /// throughput then never falls from one state to another and max_gbs is 0.
+    bool bistable = false;
+    /// The largest fall of the MS throughput, GB/s, from a stable state at some n to the state the flow
+    /// reaches after warps are added (never negative; 0 when not bistable). By construction: the state before
+    /// is at most min(M/Z, the highest f on [0, top]), the state after, when lower, lies past the first cache
+    /// peak, so at least the lowest f on [peak, top] (top = max(n, max_warps)). Both extremes are exact: f only
+    /// falls on SupplyShape's stretches. With a flat plateau R beyond the peak it is the paper's M/Z - R_req
+    /// whenever f's peak reaches M/Z, and smaller otherwise.
+    double max_gbs = 0;
     /// The smallest n (a real number, found by bisection) where a second stable state appears: G(n-k)
     /// becomes tangent to f. Searched over n in (0, max(n, max_warps)]; none if the machine never turns
     /// bistable there.

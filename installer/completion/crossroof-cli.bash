@@ -9,9 +9,11 @@ _crossroof_cli_options()
         profiles)        echo "--json" ;;
         occupancy)       echo "--cc --threads --regs --smem --smem-config --mode --sweep --json" ;;
         zigzag)          echo "--sms --ba --br --format --json" ;;
+        tmm)             echo "--work --span --transactions --apsp --latency --threads --cores --sms --ba --br --fit --br-column --threads-column --time-column --format --json" ;;
         markov)          echo "--groups --threads-per-group --profile --strategy --p --q --steps --solver --json" ;;
         markov-surface)  echo "--groups --threads-per-group --profile --strategy --grid --steps --format --json" ;;
         mappings)        echo "--profile --p --q --point --steps --format --json" ;;
+        counters)        echo "--file --instructions --suspend --stall --measured-cpi --groups --threads-per-group --p-difference --q-weighting --format --json" ;;
         fit-trace)       echo "--trace --x --y --where --format --series --model --profile --set --json" ;;
         bandwidth-curve) echo "--trace --column --window --limit --input-format --format --json" ;;
         stability-map)   echo "--profile --set --x --y --threads --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;
@@ -20,7 +22,7 @@ _crossroof_cli_options()
         kernels)         echo "--trace --profile --set --format --json" ;;
         calibrate)       echo "--family --profile --probe --set --fit --out --json" ;;
         skeleton)        echo "--file --sample --profile --unroll --measured --json" ;;
-        extrapolate)     echo "--train --target-size --iteration --min-leaf --folds --column --measured --json" ;;
+        extrapolate)     echo "--train --target-size --iteration --min-leaf --smoothing --folds --column --measured --json" ;;
         render)          echo "--session --view --out --width-mm --height-mm --dpi --font-pt --greyscale" ;;
     esac
 }
@@ -30,8 +32,8 @@ _crossroof_cli()
     local cur prev command i
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
-    local commands="xgraph profiles occupancy zigzag markov markov-surface mappings fit-trace bandwidth-curve
-                    stability-map hysteresis advise kernels calibrate skeleton extrapolate render help"
+    local commands="xgraph profiles occupancy zigzag tmm markov markov-surface mappings counters fit-trace
+                    bandwidth-curve stability-map hysteresis advise kernels calibrate skeleton extrapolate render help"
 
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -63,7 +65,12 @@ _crossroof_cli()
             return ;;
         --input-format) COMPREPLY=($(compgen -W "csv perf-stat" -- "$cur")); return ;;
         --mode)         COMPREPLY=($(compgen -W "cuda paper" -- "$cur")); return ;;
+        --smoothing)    COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --solver)       COMPREPLY=($(compgen -W "exact literal" -- "$cur")); return ;;
+        --p-difference) COMPREPLY=($(compgen -W "multi-single single-multi" -- "$cur")); return ;;
+        --q-weighting)  COMPREPLY=($(compgen -W "cycles occurrences" -- "$cur")); return ;;
+        --fit) # tmm's is a file of runtimes; calibrate's a list of keys
+            if [[ "$command" == tmm ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi ;;
         --model)        COMPREPLY=($(compgen -W "roofline fixed locality" -- "$cur")); return ;;
         --sweep)        COMPREPLY=($(compgen -W "threads registers shared_memory" -- "$cur")); return ;;
         --sample)       COMPREPLY=($(compgen -W "haccmk nekbone-mxf12 nekbone-glsc3i" -- "$cur")); return ;;

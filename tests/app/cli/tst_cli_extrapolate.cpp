@@ -87,6 +87,49 @@ private Q_SLOTS:
         QVERIFY(clamped);
     }
 
+    void smoothingOnAndOff()
+    {
+        // The printed leaf models are the ones that predict: with smoothing (the default) the blended models,
+        // without it each leaf's own. At twice the largest training size (256) the smoothed q of
+        // 8threads_4threads_per_core leaves its leaf's own linear law and passes 1; unsmoothed it follows it.
+        const auto strategyQ = [](const json &j) {
+            for (const json &s : j["predictions"]) {
+                if (s["strategy"] == "8threads_4threads_per_core")
+                    return s["q_tree"].get<double>();
+            }
+            return -1.0;
+        };
+        const auto leafQ = [](const json &j, const char *key) {
+            // Follow the q tree's path of the strategy's rows: the leaf's models give the same value.
+            return j["tree"]["q"]["text"].get<std::string>().find(key) != std::string::npos;
+        };
+        const json on = runJson({"extrapolate", "--train", kTrain, "--target-size", "256", "--json"});
+        const json off = runJson({"extrapolate", "--train", kTrain, "--target-size", "256", "--smoothing", "off",
+                                  "--json"});
+        QVERIFY(on["smoothing"].get<bool>());
+        QVERIFY(!off["smoothing"].get<bool>());
+        QVERIFY(leafQ(on, "Smoothed linear models") && leafQ(off, "each leaf's own"));
+        QVERIFY2(strategyQ(on) > 1, qPrintable(QString::number(strategyQ(on))));
+        QVERIFY2(strategyQ(off) < 1 && strategyQ(off) > 0.95, qPrintable(QString::number(strategyQ(off))));
+        // Without smoothing a leaf's predicting model is its own model.
+        const json &leaf = off["tree"]["q"]["root"];
+        std::vector<const json *> stack{&leaf};
+        int leaves = 0;
+        while (!stack.empty()) {
+            const json &n = *stack.back();
+            stack.pop_back();
+            if (n.contains("leaf")) {
+                QCOMPARE(n["predicting_model"], n["model"]);
+                ++leaves;
+            } else {
+                stack.push_back(&n["le"]);
+                stack.push_back(&n["gt"]);
+            }
+        }
+        QVERIFY(leaves >= 1);
+        QCOMPARE(run({"extrapolate", "--train", kTrain, "--smoothing", "maybe"}).status, 2);
+    }
+
     void textReport()
     {
         const auto r = run({"extrapolate", "--train", kTrain, "--min-leaf", "6"});

@@ -51,9 +51,25 @@ void TestBandwidthCurve::smoothing()
     const std::vector<double> constant(50, 7.5);
     for (double d : core::smoothDemand(constant, 9))
         QCOMPARE(d, 7.5);
-    // Smoothing moves bytes in time: the total changes only by the tail the window has not yet passed on.
-    const auto smoothed = core::smoothDemand(bytes, 2);
-    QVERIFY(std::abs(sum(smoothed) - sum(bytes)) <= *std::max_element(bytes.begin(), bytes.end()));
+    // Smoothing moves bytes in time, and the area is not the bytes moved at the ends (MODEL.md 4): a unit j
+    // of the first W - 1 counts H_(W-1) - H_j + (j+1)/W times (more than once), one of the last W - 1 counts
+    // (units - j)/W times (less than once), every other exactly once.
+    constexpr std::size_t W = 4;
+    const auto weight = [&](std::size_t units, std::size_t j) {
+        std::vector<double> impulse(units, 0);
+        impulse[j] = 1;
+        return sum(core::smoothDemand(impulse, W));
+    };
+    QVERIFY(std::abs(weight(10, 0) - (1 + 1 / 2.0 + 1 / 3.0 + 1 / 4.0)) < 1e-12); // H_3 + 1/4: 2.083
+    QVERIFY(std::abs(weight(10, 1) - (1 / 2.0 + 1 / 3.0 + 2 / 4.0)) < 1e-12);
+    QVERIFY(std::abs(weight(10, 5) - 1) < 1e-12);
+    QVERIFY(std::abs(weight(10, 9) - 1 / 4.0) < 1e-12);
+    QVERIFY(std::abs(weight(10, 8) - 2 / 4.0) < 1e-12);
+    // A burst at the start is counted about twice; the same burst at the end a quarter.
+    const std::vector<double> early {40, 0, 0, 0, 0, 0, 0, 0};
+    QVERIFY(sum(core::smoothDemand(early, W)) > 80);
+    const std::vector<double> late {0, 0, 0, 0, 0, 0, 0, 40};
+    QCOMPARE(sum(core::smoothDemand(late, W)), 10.0);
 }
 
 void TestBandwidthCurve::curveAndSlowdown()

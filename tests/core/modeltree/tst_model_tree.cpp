@@ -102,6 +102,48 @@ private Q_SLOTS:
         QVERIFY(smoothed != 2.0 && std::abs(smoothed - 2.0) < 5);
     }
 
+    void predictingModelIsWhatPredicts()
+    {
+        // Two levels of splits, so that smoothing blends three models: the printed (predicting) model of each
+        // leaf gives exactly what predict() gives, on and off the training rows, and far outside them.
+        const RegressionData d = table(
+                120, {"x", "z"},
+                [](int i) {
+                    return std::vector<double> {i / 10.0, noise(i)};
+                },
+                [](const std::vector<double> &r) {
+                    return r[0] < 4 ? r[0] : r[0] < 8 ? 20 + 3 * r[0] : 50 - r[0] + 0.5 * r[1];
+                });
+        for (bool smooth : {true, false}) {
+            M5Options options;
+            options.smooth = smooth;
+            const ModelTree tree = ModelTree::train(d, options);
+            QVERIFY(tree.leafCount() >= 3);
+            for (const std::vector<double> &row : {std::vector<double> {1.0, 2.0}, std::vector<double> {5.5, 9.0},
+                                                   std::vector<double> {10.0, 0.5}, std::vector<double> {100.0, 50.0},
+                                                   std::vector<double> {-30.0, 3.0}}) {
+                const int leaf = tree.leafOf(row);
+                const LinearModel model = tree.predictingModel(leaf);
+                const double predicted = tree.predict(row);
+                QVERIFY2(std::abs(model.predict(row) - predicted) <= 1e-9 * (1 + std::abs(predicted)),
+                         qPrintable(QStringLiteral("smooth %1, x %2: %3 against %4")
+                                            .arg(smooth)
+                                            .arg(row[0])
+                                            .arg(model.predict(row))
+                                            .arg(predicted)));
+                if (!smooth) {
+                    const LinearModel &own = tree.nodes()[std::size_t(leaf)].model;
+                    QCOMPARE(model.attributes, own.attributes);
+                    QCOMPARE(model.coefficients, own.coefficients);
+                    QCOMPARE(model.intercept, own.intercept);
+                }
+            }
+        }
+        // Only a leaf has a predicting model.
+        const ModelTree tree = ModelTree::train(d);
+        QVERIFY(!errorOf([&] { tree.predictingModel(0); }).isEmpty());
+    }
+
     void plainLinearTruthIsOneLeaf()
     {
         const RegressionData d = table(

@@ -259,7 +259,11 @@ void TestHardwareProfile::resolveByIdOrPath()
 void TestHardwareProfile::gpuProfilesHaveASourcedIssueLatency()
 {
     // Every bundled GPU profile gives its dependent-issue latency L_c in the file and says where it comes
-    // from; a CPU profile keeps the paper's model (L_c = 1).
+    // from; a CPU profile keeps the paper's model (L_c = 1). The X-model paper's Table II profiles and the
+    // GTX 480 run the paper's model (L_c = 1, no bypassing); each has an "-lc" companion with the measured
+    // latency, otherwise the same file.
+    const QStringList paperProfiles{"gtx570-sp", "gtx570-dp", "gtx480-sp",  "k40-sp",
+                                    "k40-dp",    "gtx750ti-sp", "gtx750ti-dp"};
     for (const auto &file : std::filesystem::directory_iterator(CROSSROOF_SOURCE_DIR "/hardware_profiles")) {
         const auto prof = core::loadProfileFile(file.path());
         const auto namesLc = [](const core::ProfileSource &s) {
@@ -271,14 +275,27 @@ void TestHardwareProfile::gpuProfilesHaveASourcedIssueLatency()
             continue;
         }
         QVERIFY2(sourced, prof.id.c_str());
+        QCOMPARE(prof.params.bypass, 0.0);
+        if (paperProfiles.contains(QString::fromStdString(prof.id))) {
+            QCOMPARE(prof.params.L_c, 1.0);
+            const core::HardwareProfile *companion = core::findBundledProfile(prof.id + "-lc");
+            QVERIFY2(companion, prof.id.c_str());
+            core::XModelParams same = companion->params;
+            same.L_c = 1;
+            QVERIFY2(same == prof.params, prof.id.c_str());
+            QVERIFY(companion->name.find("L_c") != std::string::npos);
+            continue;
+        }
         // Published dependent-issue latencies run from about 4 cycles (Volta and later) to 22 (Fermi); a
         // profile calibrated from measurements may land a little below 4 (the H100 SXM family fits 3.8).
         QVERIFY2(prof.params.L_c >= 3 && prof.params.L_c <= 22, prof.id.c_str());
     }
     QVERIFY(std::abs(core::findBundledProfile("h100-sxm")->params.L_c - 3.8) < 0.1);
-    QCOMPARE(core::findBundledProfile("gtx570-sp")->params.L_c, 20.0);
-    QCOMPARE(core::findBundledProfile("k40-sp")->params.L_c, 9.0);
-    QCOMPARE(core::findBundledProfile("gtx750ti-sp")->params.L_c, 6.0);
+    QCOMPARE(core::findBundledProfile("gtx570-sp-lc")->params.L_c, 20.0);
+    QCOMPARE(core::findBundledProfile("gtx480-sp-lc")->params.L_c, 20.0);
+    QCOMPARE(core::findBundledProfile("k40-sp-lc")->params.L_c, 9.0);
+    QCOMPARE(core::findBundledProfile("k40-dp-lc")->params.L_c, 9.0);
+    QCOMPARE(core::findBundledProfile("gtx750ti-sp-lc")->params.L_c, 6.0);
     QCOMPARE(core::findBundledProfile("v100")->params.L_c, 4.0);
 }
 
