@@ -154,6 +154,7 @@ core::Session SessionController::capture() const
     s.skeleton = m_window->skeletonView()->settings();
     s.traces = m_window->traceState()->traces();
     s.link_traces = m_linkTraces->isChecked();
+    s.supply_trace = m_window->state()->supplyTrace().toStdString();
     return s;
 }
 
@@ -161,6 +162,7 @@ void SessionController::apply(const core::Session &s)
 {
     m_applying = true;
     m_window->state()->setProfile(s.profile, s.params);
+    m_window->state()->noteCurveTrace(s.params.measured_f, QString::fromStdString(s.supply_trace));
     m_window->profilePicker()->addProfile(s.profile);
     m_window->occupancyState()->setSettings(s.occupancy);
     m_window->zigzagView()->setSettings(s.tmm);

@@ -20,8 +20,8 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array kViews{"xgraph",      "stability", "occupancy", "zigzag",  "markov",
-                            "mapping",     "extrapolate", "bandwidth", "roofline", "skeleton"};
+constexpr std::array kViews{"xgraph",    "stability", "occupancy", "zigzag",     "markov",  "mapping",
+                            "extrapolate", "bandwidth", "roofline",  "prediction", "skeleton"};
 
 OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
 {
@@ -295,7 +295,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     }
     r.checkKeys(doc, "",
                 {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
-                 "mapping", "stability", "skeleton", "link_traces", "traces"},
+                 "mapping", "stability", "skeleton", "link_traces", "traces", "measured_curves"},
                 "a session field");
 
     Session s;
@@ -316,7 +316,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
             v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate, "
-                              "bandwidth, roofline or skeleton (got '" + brief(s.current_view) + "')");
+                              "bandwidth, roofline, prediction or skeleton (got '" + brief(s.current_view) + "')");
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
@@ -348,6 +348,34 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         }
     }
     s.link_traces = r.boolean(doc, "link_traces", "link_traces", false);
+    if (doc.contains("measured_curves")) {
+        // {"supply": TRACE ID, "demand": TRACE ID}: the traces whose points stand in for f(k) and g(x).
+        const JsonReader c = r.nested("measured_curves.");
+        const json &curves = doc["measured_curves"];
+        if (!curves.is_object())
+            r.fail("measured_curves", "must be an object");
+        c.checkKeys(curves, "", {"supply", "demand"}, "a measured-curve field");
+        for (const char *key : {"supply", "demand"}) {
+            const std::string id = c.string(curves, key, key, false);
+            if (id.empty())
+                continue;
+            const auto trace = std::find_if(s.traces.begin(), s.traces.end(),
+                                            [&](const MeasuredTrace &t) { return t.id == id; });
+            if (trace == s.traces.end()) {
+                // A linked trace that could not be read is already described; the curve goes with it.
+                s.trace_problems.push_back(label + ": field 'measured_curves." + key + "': no trace '" + brief(id)
+                                           + "' in the session: the analytic curve is used");
+                continue;
+            }
+            try {
+                (key == std::string("supply") ? s.params.measured_f : s.params.measured_g)
+                        = measuredCurveFromTrace(*trace);
+            } catch (const InputError &e) {
+                c.fail(key, e.what());
+            }
+            (key == std::string("supply") ? s.supply_trace : s.demand_trace) = id;
+        }
+    }
     return s;
 }
 
@@ -456,6 +484,8 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
                           {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}});
     }
     doc["traces"] = traces;
+    if (!s.supply_trace.empty() || !s.demand_trace.empty())
+        doc["measured_curves"] = {{"supply", s.supply_trace}, {"demand", s.demand_trace}};
     return doc.dump(2) + "\n";
 }
 

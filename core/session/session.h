@@ -123,6 +123,9 @@ struct Session
     StabilitySettings stability;
     SkeletonSettings skeleton;
     std::vector<MeasuredTrace> traces; ///< loaded measurements
+    /// The id of the trace whose points stand in for f(k) (params.measured_f), or empty; likewise for g(x).
+    std::string supply_trace;
+    std::string demand_trace;
     /// Save the traces as links to their files (paths relative to the session file, read again on opening)
     /// instead of embedding their points; see savesAsLink().
     bool link_traces = false;

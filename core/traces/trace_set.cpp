@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/traces/trace_set.h"
 
+#include <algorithm>
+
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
 
@@ -175,6 +177,18 @@ std::optional<TraceFormat> traceFormatFromKey(std::string_view key)
             return f;
     }
     return std::nullopt;
+}
+
+std::shared_ptr<const MeasuredCurve> measuredCurveFromTrace(const MeasuredTrace &trace)
+{
+    const std::string what = "the trace " + trace.name + " (" + trace.id + ")";
+    if (trace.kind != TraceKind::BandwidthVsWarps && trace.kind != TraceKind::KernelPoints)
+        throw InputError(what + " holds no throughput against warps, so it cannot stand in for a curve");
+    std::vector<CurvePoint> points;
+    for (std::size_t i = 0; i < trace.x.size() && i < trace.y.size(); ++i)
+        points.push_back({trace.x[i], trace.y[i], 0});
+    std::stable_sort(points.begin(), points.end(), [](const CurvePoint &a, const CurvePoint &b) { return a.x < b.x; });
+    return std::make_shared<const MeasuredCurve>(std::move(points), what);
 }
 
 std::size_t pointCount(const MeasuredTrace &trace)

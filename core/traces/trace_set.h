@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/xmodel/measured_curve.h"
+
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -82,6 +85,11 @@ struct MeasuredTrace
 
     bool operator==(const MeasuredTrace &) const = default;
 };
+
+/// TRACE (throughput against warps) as a measured curve that can stand in for f(k) or g(x), in order of x;
+/// its source is "the trace NAME (ID)". Throws InputError naming the trace for a trace of another kind, fewer
+/// than 3 points, repeated warps or a negative throughput.
+std::shared_ptr<const MeasuredCurve> measuredCurveFromTrace(const MeasuredTrace &trace);
 
 /// Points (units for BytesPerInterval) of the trace.
 std::size_t pointCount(const MeasuredTrace &trace);

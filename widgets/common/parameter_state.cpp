@@ -181,6 +181,34 @@ void ParameterState::applyResetToProfile()
     m_undo->push(new SetProfileCommand(this, tr("Reset to profile"), m_profile, m_profile.params));
 }
 
+void ParameterState::applySupplyCurve(std::shared_ptr<const core::MeasuredCurve> curve, const QString &traceId)
+{
+    if (curve == m_params.measured_f)
+        return;
+    if (curve)
+        noteCurveTrace(curve, traceId);
+    core::XModelParams after = m_params;
+    after.measured_f = std::move(curve);
+    m_undo->push(new SetProfileCommand(this,
+                                       after.measured_f ? tr("Use trace as f(k)") : tr("Use the analytic f(k)"),
+                                       m_profile, after));
+}
+
+QString ParameterState::supplyTrace() const
+{
+    for (const auto &[curve, id] : m_curveTraces) {
+        if (curve && curve == m_params.measured_f)
+            return id;
+    }
+    return {};
+}
+
+void ParameterState::noteCurveTrace(const std::shared_ptr<const core::MeasuredCurve> &curve, const QString &traceId)
+{
+    if (curve && !traceId.isEmpty())
+        m_curveTraces.emplace_back(curve, traceId);
+}
+
 void ParameterState::setComparison(const std::optional<core::XModelParams> &params, const QString &label)
 {
     if (params == m_comparison && label == m_comparisonLabel)

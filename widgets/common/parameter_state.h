@@ -7,7 +7,10 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QUndoStack;
 
@@ -39,6 +42,13 @@ public:
     void applyCacheMode(core::CacheMode mode);
     void applyProfile(const core::HardwareProfile &profile);
     void applyResetToProfile();
+    /// Puts CURVE (a measured f(k), from trace TRACEID) in place of the analytic supply, or the analytic
+    /// supply back when CURVE is null; one undo step.
+    void applySupplyCurve(std::shared_ptr<const core::MeasuredCurve> curve, const QString &traceId);
+    /// The trace whose curve stands in for f(k) now (a session saves it), or empty.
+    QString supplyTrace() const;
+    /// Records that CURVE came from trace TRACEID (a session that was opened with one).
+    void noteCurveTrace(const std::shared_ptr<const core::MeasuredCurve> &curve, const QString &traceId);
     void beginInteraction();
     void endInteraction();
     bool interactionOpen() const { return m_interaction; }
@@ -67,6 +77,8 @@ private:
     std::optional<core::XModelParams> m_comparison;
     QString m_comparisonLabel;
     int m_interactionSerial = 0;
+    /// Which trace each measured curve came from (the curves are kept alive, so a pointer is never reused).
+    std::vector<std::pair<std::shared_ptr<const core::MeasuredCurve>, QString>> m_curveTraces;
 };
 
 } // namespace crossroof::widgets

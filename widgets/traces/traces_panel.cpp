@@ -66,6 +66,12 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     m_remove->setToolTip(tr("Remove the selected trace from the analysis (the file stays)"));
     m_fit = new QPushButton(tr("&Fit…"), this);
     m_fit->setToolTip(tr("Fit the memory model to the selected trace by least squares"));
+    m_useAsSupply = new QPushButton(tr("Use as &f(k)"), this);
+    m_useAsSupply->setCheckable(true);
+    m_useAsSupply->setToolTip(tr("Let the selected trace be the memory supply f(k): the X-model interpolates its "
+                                 "points (rising and falling as they do) and joins the analytic curve beyond the "
+                                 "last; equilibria, stability, hysteresis and the advisor use it. Again: back to "
+                                 "the analytic f(k). Undoable."));
     m_hint = new QLabel(
             tr("No measurements yet. Import… reads gpu-benches stream output, ncu --csv, perf stat -x "
                "or any CSV/TSV table."),
@@ -77,6 +83,7 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     buttons->addWidget(m_import);
     buttons->addWidget(m_remove);
     buttons->addWidget(m_fit);
+    buttons->addWidget(m_useAsSupply);
     buttons->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -87,6 +94,8 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     connect(m_import, &QPushButton::clicked, this, &TracesPanel::importInteractively);
     connect(m_remove, &QPushButton::clicked, this, [this] { m_traces->remove(selectedId()); });
     connect(m_fit, &QPushButton::clicked, this, [this] { openCalibration(); });
+    connect(m_useAsSupply, &QPushButton::clicked, this, [this](bool on) { useAsSupply(on ? selectedId() : QString()); });
+    connect(m_state, &ParameterState::changed, this, &TracesPanel::updateButtons);
     connect(m_list, &QListWidget::itemChanged, this, &TracesPanel::onItemChanged);
     connect(m_list, &QListWidget::itemSelectionChanged, this, &TracesPanel::updateButtons);
     connect(m_traces, &TraceState::changed, this, &TracesPanel::rebuild);
@@ -136,6 +145,31 @@ void TracesPanel::updateButtons()
     m_remove->setEnabled(t != nullptr);
     m_fit->setEnabled(
             t && (t->kind == core::TraceKind::BandwidthVsWarps || t->kind == core::TraceKind::KernelPoints));
+    m_useAsSupply->setEnabled(m_fit->isEnabled());
+    const QSignalBlocker block(m_useAsSupply);
+    m_useAsSupply->setChecked(t && !selectedId().isEmpty() && m_state->supplyTrace() == selectedId());
+}
+
+QString TracesPanel::useAsSupply(const QString &id)
+{
+    if (id.isEmpty()) {
+        m_state->applySupplyCurve(nullptr, {});
+        Q_EMIT message(tr("f(k) is the analytic curve again"));
+        return {};
+    }
+    const core::MeasuredTrace *t = m_traces->trace(id);
+    if (!t)
+        return tr("no trace %1").arg(id);
+    try {
+        m_state->applySupplyCurve(core::measuredCurveFromTrace(*t), id);
+    } catch (const core::InputError &e) {
+        const QString error = QString::fromUtf8(e.what());
+        showError(this, tr("The trace cannot be f(k):\n%1").arg(error));
+        updateButtons();
+        return error;
+    }
+    Q_EMIT message(tr("f(k) is now the trace %1").arg(QString::fromStdString(t->name)));
+    return {};
 }
 
 QString TracesPanel::selectedId() const

@@ -51,6 +51,10 @@ public:
     QPushButton *importButton() const { return m_import; }
     QPushButton *removeButton() const { return m_remove; }
     QPushButton *fitButton() const { return m_fit; }
+    QPushButton *useAsSupplyButton() const { return m_useAsSupply; }
+    /// Makes trace ID the memory supply f(k) (empty: the analytic f(k) again), one undo step; returns the
+    /// error (a trace that cannot be a curve, said in a message box too) or an empty string.
+    QString useAsSupply(const QString &id);
 
 Q_SIGNALS:
     /// A short note for the status bar ("Imported 6 traces from v100.txt").
@@ -70,6 +74,7 @@ private:
     QPushButton *m_import;
     QPushButton *m_remove;
     QPushButton *m_fit;
+    QPushButton *m_useAsSupply;
     QLabel *m_hint;
     QPointer<TraceImportDialog> m_importDialog;
     QPointer<CalibrationDialog> m_calibration;

@@ -5,12 +5,15 @@
 #include "core/traces/trace_import.h"
 #include "core/xmodel/advisor.h"
 #include "core/xmodel/hysteresis.h"
+#include "core/xmodel/measured_curve.h"
 #include "core/xmodel/xmodel.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 
@@ -122,6 +125,8 @@ private Q_SLOTS:
     void minimalSessionGetsDefaults();
     void versionOneSessionOpens();
     void flagshipSampleShowsTheCaseStudy();
+    void measuredSupplySample();
+    void measuredCurvesNameTheField();
     void badSessionsNameTheField_data();
     void badSessionsNameTheField();
     void newerVersionIsRefused();
@@ -182,6 +187,58 @@ void TestSession::versionOneSessionOpens()
     QCOMPARE(s.profile.id, std::string("gtx570-sp"));
     QVERIFY(s.tmm == core::TmmSettings{});
     QCOMPARE(s.markov.groups, 4);
+}
+
+void TestSession::measuredSupplySample()
+{
+    // The H100's measured 16 KiB-per-warp thrashing curve is f(k): its peak is the cache peak, and the
+    // advisor's thread throttling brings the operating point to it (the X-model paper's Section IV, with a
+    // measured curve).
+    const core::Session s = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof");
+    QVERIFY(s.params.measured_f);
+    QCOMPARE(s.supply_trace, std::string("t1"));
+    QVERIFY(s.trace_problems.empty());
+    const core::XGraphResult r = core::XModel(s.params).solve();
+    QCOMPARE(*r.landmarks.psi, 10.0);
+    const double peak = s.params.measured_f->value(10);
+    QVERIFY(r.operatingPoint().ms_gbs < 0.8 * peak); // 64 warps thrash
+    const core::Advice a = core::advise(s.params);
+    QCOMPARE(a.operations.front().id, std::string_view("thread_throttling"));
+    QVERIFY(a.operations.front().params.n < s.params.n);
+    QVERIFY2(std::abs(a.operations.front().ms_gbs - peak) < 0.03 * peak,
+             qPrintable(QString::number(a.operations.front().ms_gbs)));
+    // Saved and read again, the curve is the same trace's.
+    const core::Session back = core::parseSession(core::sessionToJson(s), "s.crossroof");
+    QCOMPARE(back.supply_trace, s.supply_trace);
+    QVERIFY(back.params.measured_f);
+    QCOMPARE(back.params.measured_f->points().size(), s.params.measured_f->points().size());
+}
+
+void TestSession::measuredCurvesNameTheField()
+{
+    nlohmann::json j = nlohmann::json::parse(core::sessionToJson(
+            core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof")));
+    // A curve that names no trace of the session: said, and the analytic curve used.
+    j["measured_curves"]["supply"] = "t9";
+    core::Session s = core::parseSession(j.dump(), "s.crossroof");
+    QVERIFY(!s.params.measured_f);
+    QCOMPARE(s.trace_problems.size(), std::size_t(1));
+    QVERIFY2(s.trace_problems[0].find("field 'measured_curves.supply': no trace 't9'") != std::string::npos,
+             s.trace_problems[0].c_str());
+    // A trace too short to be a curve: refused with the field.
+    j["measured_curves"]["supply"] = "t1";
+    j["traces"][0]["x"] = {1, 2};
+    j["traces"][0]["y"] = {10, 20};
+    try {
+        core::parseSession(j.dump(), "s.crossroof");
+        QFAIL("a two-point curve was accepted");
+    } catch (const core::InputError &e) {
+        const std::string what = e.what();
+        QVERIFY2(what.find("measured_curves.supply") != std::string::npos && what.find("at least 3 points") != std::string::npos,
+                 what.c_str());
+    }
+    j["measured_curves"] = {{"supply", "t1"}, {"flow", "t1"}};
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::parseSession(j.dump(), "s.crossroof"));
 }
 
 void TestSession::flagshipSampleShowsTheCaseStudy()

@@ -4,6 +4,7 @@
 #include "traces/trace_import_dialog.h"
 #include "state/trace_state.h"
 #include "traces/traces_panel.h"
+#include "core/xmodel/xmodel.h"
 
 #include <QFile>
 #include <QListWidget>
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void fitOpensTheCalibration();
     void latencyFileSetsLAndLsAsOneUndoStep();
     void damagedLatencyFileSaysWhere();
+    void traceBecomesTheSupply();
 
 private:
     QString write(const QString &name, const QByteArray &content);
@@ -238,6 +240,37 @@ void TestTracesPanel::damagedLatencyFileSaysWhere()
     QVERIFY(box);
     box->close();
     QCOMPARE(m_state->params().L, L);
+}
+
+void TestTracesPanel::traceBecomesTheSupply()
+{
+    // The real V100 stream curves: "Use as f(k)" makes the selected one the X-model's supply (one undo step),
+    // the model then gives its measured throughput at a measured point, and pressing again restores the
+    // analytic curve.
+    QCOMPARE(m_panel->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")), QString());
+    QVERIFY(m_panel->list()->count() > 1);
+    m_panel->list()->setCurrentRow(0);
+    const QString id = m_panel->selectedId();
+    const core::MeasuredTrace *t = m_traces->trace(id);
+    QVERIFY(t && t->x.size() >= 3);
+    QVERIFY(m_panel->useAsSupplyButton()->isEnabled());
+    const int steps = m_state->undoStack()->count();
+    m_panel->useAsSupplyButton()->click();
+    QVERIFY(m_state->params().measured_f);
+    QCOMPARE(m_state->supplyTrace(), id);
+    QVERIFY(m_panel->useAsSupplyButton()->isChecked());
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    const core::XModel model(m_state->params());
+    const std::size_t mid = t->x.size() / 2;
+    QVERIFY(std::abs(model.toGbs(model.msSupply(t->x[mid])) - t->y[mid]) < 1e-9 * t->y[mid]);
+    m_state->undoStack()->undo();
+    QVERIFY(!m_state->params().measured_f);
+    QVERIFY(!m_panel->useAsSupplyButton()->isChecked());
+    m_state->undoStack()->redo();
+    QCOMPARE(m_state->supplyTrace(), id);
+    m_panel->useAsSupplyButton()->click(); // again: the analytic f(k)
+    QVERIFY(!m_state->params().measured_f);
+    QVERIFY(m_state->supplyTrace().isEmpty());
 }
 
 QTEST_MAIN(TestTracesPanel)
