@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "occupancy/occupancy_view.h"
 
+#include "occupancy/occupancy_evaluation.h"
+
 #include "common/cached_group_box.h"
-#include "core/support/error.h"
 #include "state/occupancy_state.h"
 #include "common/limited_spin_box.h"
 #include "common/plot_navigator.h"
@@ -24,10 +25,6 @@ namespace crossroof::widgets {
 
 namespace {
 
-constexpr core::SweepVariable kSweeps[3] = {core::SweepVariable::ThreadsPerBlock,
-                                            core::SweepVariable::RegistersPerThread,
-                                            core::SweepVariable::SharedMemoryPerBlock};
-
 QString limiterText(const core::LimiterSet &set)
 {
     QStringList names;
@@ -43,6 +40,7 @@ QString limiterText(const core::LimiterSet &set)
 OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
+    , m_eval(new OccupancyEvaluation(state, this))
 {
     auto *controls = new QWidget(this);
     auto *form = new QFormLayout(controls);
@@ -152,7 +150,7 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
         m_state->setSharedMemoryConfig(data.isNull() ? std::nullopt : std::optional<long long>(data.toLongLong()));
     });
     connect(m_link, &QCheckBox::toggled, m_state, &OccupancyState::setLinked);
-    connect(m_state, &OccupancyState::changed, this, &OccupancyView::refresh);
+    connect(m_eval, &OccupancyEvaluation::updated, this, &OccupancyView::refresh);
     refresh();
 }
 
@@ -212,14 +210,11 @@ void OccupancyView::refresh()
                           .arg(limitText(r->by.registers), limitText(r->by.shared_memory))
                           .arg(r->smem_config / 1024));
 
-    const auto &cc = core::computeCapability(m_state->computeCapability());
     const double current[3] = {double(in.threads_per_block), double(in.regs_per_thread),
                                double(in.smem_per_block) / 1024.0};
     for (int i = 0; i < 3; ++i) {
-        core::OccupancySweep sweep;
-        try {
-            sweep = core::sweepOccupancy(cc, in, m_state->mode(), kSweeps[i]);
-        } catch (const core::InputError &) {
+        const std::optional<core::OccupancySweep> &sweep = m_eval->sweeps()[std::size_t(i)];
+        if (!sweep) {
             m_curves[i]->data()->clear();
             m_points[i]->data()->clear();
             m_plots[i]->replot(QCustomPlot::rpQueuedReplot);
@@ -227,11 +222,11 @@ void OccupancyView::refresh()
         }
         const double scale = i == 2 ? 1.0 / 1024.0 : 1.0;
         QVector<double> x, y;
-        x.reserve(qsizetype(sweep.x.size()));
-        y.reserve(qsizetype(sweep.x.size()));
-        for (std::size_t j = 0; j < sweep.x.size(); ++j) {
-            x << double(sweep.x[j]) * scale;
-            y << sweep.occupancy[j] * 100;
+        x.reserve(qsizetype(sweep->x.size()));
+        y.reserve(qsizetype(sweep->x.size()));
+        for (std::size_t j = 0; j < sweep->x.size(); ++j) {
+            x << double(sweep->x[j]) * scale;
+            y << sweep->occupancy[j] * 100;
         }
         m_curves[i]->setData(x, y, true);
         m_points[i]->setData({current[i]}, {r->occupancy * 100}, true);

@@ -12,6 +12,7 @@ class QSpinBox;
 
 namespace crossroof::widgets {
 
+class OccupancyEvaluation;
 class OccupancyState;
 
 /// The occupancy calculator users know from CUDA's: launch configuration in, active blocks per SM, resident
@@ -33,12 +34,15 @@ public:
     QCustomPlot *sweepPlot(int index) const { return m_plots[index]; }
     /// What a figure of this view shows: the three sweeps, stacked.
     QList<QCustomPlot *> figurePlots() const { return {m_plots[0], m_plots[1], m_plots[2]}; }
+    /// The sweeps, computed from the occupancy state.
+    OccupancyEvaluation *evaluation() const { return m_eval; }
 
 private:
     void refresh();
     void refillConfigs();
 
     OccupancyState *m_state;
+    OccupancyEvaluation *m_eval;
     QComboBox *m_cc;
     QComboBox *m_mode;
     QSpinBox *m_threads;

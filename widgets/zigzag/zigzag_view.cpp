@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "zigzag/zigzag_view.h"
 
+#include "zigzag/zigzag_evaluation.h"
+
 #include "common/cached_group_box.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
@@ -18,7 +20,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -28,35 +29,13 @@
 
 namespace crossroof::widgets {
 
-namespace {
-
-/// The number in EDIT (C locale, so "1e9" and "2.5" read the same everywhere); InputError naming WHAT if
-/// it is not one. Range checks are the core's.
-double readNumber(const QLineEdit *edit, const std::string &what)
-{
-    bool ok = false;
-    const double v = QLocale::c().toDouble(edit->text().trimmed(), &ok);
-    if (!ok) {
-        throw core::InputError(what + ": not a number (got '" + edit->text().trimmed().toStdString() + "')");
-    }
-    return v;
-}
-
-/// A whole count from EDIT, such as B_r; out-of-range counts go to the core, which names the limits.
-long long readCount(const QLineEdit *edit, const std::string &what)
-{
-    const double v = readNumber(edit, what);
-    if (!std::isfinite(v) || std::abs(v) > 1e18 || v != std::floor(v))
-        throw core::InputError(what + ": must be a whole number (got '" + edit->text().trimmed().toStdString() + "')");
-    return static_cast<long long>(v);
-}
-
-} // namespace
-
 ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
+    , m_eval(new ZigzagEvaluation(state, this))
 {
+    connect(m_eval, &ZigzagEvaluation::zigzagUpdated, this, &ZigzagView::showZigzag);
+    connect(m_eval, &ZigzagEvaluation::tmmUpdated, this, &ZigzagView::showTmm);
     // Two groups, side by side in a wide view and one above the other in a narrow one.
     auto *bar = new QHBoxLayout;
     auto *blocks = new QHBoxLayout;
@@ -223,10 +202,10 @@ void ZigzagView::applyApspPreset()
         core::ApspParams a;
         a.vertices = m_apspN->value();
         a.sub_block = m_apspSd->value();
-        a.chunk = readNumber(m_apspC, "APSP chunk size C");
-        a.latency = readNumber(m_latency, "latency L");
-        a.threads_per_core = readNumber(m_threads, "threads per core T");
-        a.cores = readNumber(m_cores, "cores P");
+        a.chunk = parseTmmNumber(m_apspC->text(), "APSP chunk size C");
+        a.latency = parseTmmNumber(m_latency->text(), "latency L");
+        a.threads_per_core = parseTmmNumber(m_threads->text(), "threads per core T");
+        a.cores = parseTmmNumber(m_cores->text(), "cores P");
         a.active_blocks = std::max(1, m_state->activeBlocks());
         a.sms = m_state->smCount();
         const core::TmmParams p = core::apspPreset(a);
@@ -243,12 +222,17 @@ void ZigzagView::applyApspPreset()
         if (p.requested_blocks > m_state->requestedBlocksMax() && p.requested_blocks <= cap)
             m_state->setRequestedBlocksMax(std::min(cap, p.requested_blocks + p.requested_blocks / 4));
     } catch (const core::InputError &e) {
-        m_tmm.reset();
+        m_eval->clearTmm();
         m_bound->clear();
         m_tmmInfo->setText(QString::fromStdString(e.what()));
         return;
     }
     refreshTmm();
+}
+
+const std::optional<core::TmmResult> &ZigzagView::tmmResult() const
+{
+    return m_eval->tmm();
 }
 
 core::TmmSettings ZigzagView::settings() const
@@ -289,30 +273,21 @@ void ZigzagView::setSettings(const core::TmmSettings &s)
 
 void ZigzagView::refreshTmm()
 {
-    m_tmm.reset();
+    m_eval->setTmmSettings(settings());
+}
+
+void ZigzagView::showTmm()
+{
     m_timeCurve->data()->clear();
     m_timeAxis->setVisible(false);
-    long long br = 0;
-    try {
-        core::TmmParams p;
-        p.work = readNumber(m_work, "work T1");
-        p.span = readNumber(m_span, "span T_inf");
-        p.transactions = readNumber(m_transactions, "memory transactions M");
-        p.latency = readNumber(m_latency, "latency L");
-        p.threads_per_core = readNumber(m_threads, "threads per core T");
-        p.cores = readNumber(m_cores, "cores P");
-        br = readCount(m_br, "requested blocks B_r");
-        p.requested_blocks = br;
-        p.active_blocks = m_state->activeBlocks();
-        p.sms = m_state->smCount();
-        m_tmm = core::evaluateTmm(p);
-    } catch (const core::InputError &e) {
+    if (!m_eval->tmm()) {
         m_bound->clear();
-        m_tmmInfo->setText(QString::fromStdString(e.what()));
+        m_tmmInfo->setText(m_eval->tmmError());
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    const core::TmmResult &r = *m_tmm;
+    const long long br = m_eval->requestedBlocks();
+    const core::TmmResult &r = *m_eval->tmm();
     QString words;
     QColor colour;
     switch (r.bound) {
@@ -368,50 +343,55 @@ void ZigzagView::refresh()
         m_ba->setValue(std::max(1, ba));
         m_brMax->setValue(m_state->requestedBlocksMaxIsAuto() ? 0 : int(m_state->requestedBlocksMax()));
     }
+    m_eval->recomputeZigzag();
+    refreshTmm();
+}
+
+void ZigzagView::showZigzag()
+{
+    const int ba = m_state->activeBlocks();
     if (ba <= 0) {
         m_info->setText(tr("The launch configuration fits no block on an SM (B_a = 0): nothing to schedule."));
         m_curve->data()->clear();
         m_minima->data()->clear();
-        refreshTmm();
         return;
     }
-    try {
-        const core::Zigzag z = core::zigzag(m_state->smCount(), ba, 1, m_state->requestedBlocksMax());
-        QVector<double> x, y, mx, my;
-        x.reserve(qsizetype(z.br.size()));
-        y.reserve(qsizetype(z.br.size()));
-        for (std::size_t i = 0; i < z.br.size(); ++i) {
-            x << double(z.br[i]);
-            y << z.f_sched[i];
-        }
-        for (long long m : z.minima) {
-            mx << double(m);
-            my << 1.0;
-        }
-        m_curve->setData(x, y, true);
-        m_minima->setData(mx, my, true);
-        m_plot->xAxis->setRange(0, double(m_state->requestedBlocksMax()) + 1);
-        // Below one full pass f_sched = B_a·S/B_r grows without bound; the range shows the zigzag after it.
-        double top = 1;
-        for (std::size_t i = 0; i < z.br.size(); ++i) {
-            if (z.br[i] >= z.blocks_per_pass)
-                top = std::max(top, z.f_sched[i]);
-        }
-        if (top <= 1)
-            top = std::min(y.front(), 4.0);
-        m_plot->yAxis->setRange(0.9, top * 1.08);
-        m_info->setText(tr("B_a = %1 blocks per SM × S = %2 SMs = %3 blocks per pass. A launch whose B_r is not a "
-                           "multiple of that leaves SMs idle in the last pass; the worst case, one block past a "
-                           "multiple, costs a whole extra pass. Below one pass f_sched = B_a·S/B_r leaves the top of the plot.")
-                            .arg(ba)
-                            .arg(m_state->smCount())
-                            .arg(z.blocks_per_pass));
-    } catch (const core::InputError &e) {
-        m_info->setText(QString::fromStdString(e.what()));
+    if (!m_eval->zigzag()) {
+        m_info->setText(m_eval->zigzagError());
         m_curve->data()->clear();
         m_minima->data()->clear();
+        return;
     }
-    refreshTmm();
+    const core::Zigzag &z = *m_eval->zigzag();
+    QVector<double> x, y, mx, my;
+    x.reserve(qsizetype(z.br.size()));
+    y.reserve(qsizetype(z.br.size()));
+    for (std::size_t i = 0; i < z.br.size(); ++i) {
+        x << double(z.br[i]);
+        y << z.f_sched[i];
+    }
+    for (long long m : z.minima) {
+        mx << double(m);
+        my << 1.0;
+    }
+    m_curve->setData(x, y, true);
+    m_minima->setData(mx, my, true);
+    m_plot->xAxis->setRange(0, double(m_state->requestedBlocksMax()) + 1);
+    // Below one full pass f_sched = B_a·S/B_r grows without bound; the range shows the zigzag after it.
+    double top = 1;
+    for (std::size_t i = 0; i < z.br.size(); ++i) {
+        if (z.br[i] >= z.blocks_per_pass)
+            top = std::max(top, z.f_sched[i]);
+    }
+    if (top <= 1)
+        top = std::min(y.front(), 4.0);
+    m_plot->yAxis->setRange(0.9, top * 1.08);
+    m_info->setText(tr("B_a = %1 blocks per SM × S = %2 SMs = %3 blocks per pass. A launch whose B_r is not a "
+                       "multiple of that leaves SMs idle in the last pass; the worst case, one block past a "
+                       "multiple, costs a whole extra pass. Below one pass f_sched = B_a·S/B_r leaves the top of the plot.")
+                        .arg(ba)
+                        .arg(m_state->smCount())
+                        .arg(z.blocks_per_pass));
 }
 
 } // namespace crossroof::widgets

@@ -20,6 +20,7 @@ class QSpinBox;
 namespace crossroof::widgets {
 
 class OccupancyState;
+class ZigzagEvaluation;
 
 /// The scheduling zigzag: f_sched = ceil(B_r/(B_a·S))·B_a·S/B_r against the requested blocks B_r (MODEL.md
 /// 2.2), with B_a from the occupancy calculator or set by hand, S from the profile, and the minima marked.
@@ -62,7 +63,9 @@ public:
     QCPGraph *timeCurve() const { return m_timeCurve; }
     QCPAxis *timeAxis() const { return m_timeAxis; }
     /// What the panel shows: core::evaluateTmm of the inputs with B_a and S of the state; empty on bad input.
-    const std::optional<core::TmmResult> &tmmResult() const { return m_tmm; }
+    const std::optional<core::TmmResult> &tmmResult() const;
+    /// The zigzag and the TMM, computed from the occupancy state and the view's inputs.
+    ZigzagEvaluation *evaluation() const { return m_eval; }
 
     /// The TMM inputs and the APSP preset's, for sessions (the rest of the zigzag's inputs are the
     /// OccupancyState's).
@@ -75,11 +78,16 @@ Q_SIGNALS:
     void settingsChanged();
 
 private:
+    /// Shows the state's SMs, B_a and range, and has the evaluation compute the zigzag and the TMM.
     void refresh();
+    /// Hands the TMM inputs to the evaluation.
     void refreshTmm();
+    void showZigzag();
+    void showTmm();
     void applyApspPreset();
 
     OccupancyState *m_state;
+    ZigzagEvaluation *m_eval;
     QSpinBox *m_sms;
     QCheckBox *m_follow;
     QSpinBox *m_ba;
@@ -104,7 +112,6 @@ private:
     QLabel *m_bound;
     QCPAxis *m_timeAxis;
     QCPGraph *m_timeCurve;
-    std::optional<core::TmmResult> m_tmm;
 };
 
 } // namespace crossroof::widgets

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ProgressiveJob: a computation off the GUI thread that publishes finer and finer results, each handed over
+// on the GUI thread; a new start stops the running one and drops what it published. DragHold: what a view
+// holds while the state's interaction is open, let go when it ends.
+#include "common/drag_hold.h"
+#include "common/parameter_state.h"
+#include "common/progressive_job.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+using namespace crossroof::widgets;
+
+class TestProgressiveJob : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void resultsComeBackOnTheGuiThread();
+    void aNewStartDropsTheOldRun();
+    void stopDropsWhatWasPublished();
+    void dragHoldHoldsUntilTheInteractionEnds();
+};
+
+void TestProgressiveJob::resultsComeBackOnTheGuiThread()
+{
+    QObject context;
+    std::vector<int> seen;
+    QThread *deliveredOn = nullptr;
+    ProgressiveJob<int> job(&context, [&](int v) {
+        seen.push_back(v);
+        deliveredOn = QThread::currentThread();
+    });
+    std::atomic<QThread *> computedOn = nullptr;
+    job.start([&](std::stop_token, const auto &publish) {
+        computedOn = QThread::currentThread();
+        publish(1);
+        publish(2);
+    });
+    QTRY_VERIFY(!seen.empty() && seen.back() == 2); // delivered by the event loop, the last one always
+    QVERIFY(computedOn.load() != QThread::currentThread());
+    QCOMPARE(deliveredOn, QThread::currentThread());
+    // wait() hands over the last result at once.
+    seen.clear();
+    job.start([](std::stop_token, const auto &publish) { publish(3); });
+    job.wait();
+    QCOMPARE(seen, std::vector<int> {3});
+    QTest::qWait(10); // the queued hand-over finds nothing left
+    QCOMPARE(seen, std::vector<int> {3});
+}
+
+void TestProgressiveJob::aNewStartDropsTheOldRun()
+{
+    QObject context;
+    std::vector<int> seen;
+    ProgressiveJob<int> job(&context, [&](int v) { seen.push_back(v); });
+    std::atomic<bool> stopped = false;
+    job.start([&](std::stop_token stop, const auto &publish) {
+        publish(1);
+        while (!stop.stop_requested())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        stopped = true;
+        publish(99); // after the stop: never handed over
+    });
+    job.start([](std::stop_token, const auto &publish) { publish(2); });
+    QVERIFY(stopped); // start() stopped and joined the first run
+    job.wait();
+    QTest::qWait(10);
+    QCOMPARE(seen, std::vector<int> {2}); // 1 was published but not handed over before the new start
+}
+
+void TestProgressiveJob::stopDropsWhatWasPublished()
+{
+    QObject context;
+    std::vector<int> seen;
+    ProgressiveJob<int> job(&context, [&](int v) { seen.push_back(v); });
+    std::atomic<bool> published = false;
+    job.start([&](std::stop_token stop, const auto &publish) {
+        publish(5);
+        published = true;
+        while (!stop.stop_requested())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    while (!published)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    job.stop();
+    QTest::qWait(10);
+    QVERIFY(seen.empty());
+}
+
+void TestProgressiveJob::dragHoldHoldsUntilTheInteractionEnds()
+{
+    ParameterState state;
+    QObject context;
+    int released = 0;
+    DragHold<int> hold(&state, &context, [&released] { ++released; });
+    hold.hold(4);
+    QCOMPARE(hold.held(), nullptr); // no interaction open: nothing counts as held
+    state.beginInteraction();
+    QVERIFY(hold.held());
+    QCOMPARE(*hold.held(), 4);
+    hold.hold(5);
+    QCOMPARE(*hold.held(), 5);
+    state.endInteraction();
+    QCOMPARE(released, 1);
+    state.beginInteraction();
+    QCOMPARE(hold.held(), nullptr); // let go when the last interaction ended
+    state.endInteraction();
+}
+
+QTEST_MAIN(TestProgressiveJob)
+#include "tst_progressive_job.moc"

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "occupancy/occupancy_evaluation.h"
+
+#include "core/support/error.h"
+#include "state/occupancy_state.h"
+
+namespace crossroof::widgets {
+
+OccupancyEvaluation::OccupancyEvaluation(OccupancyState *state, QObject *parent)
+    : QObject(parent)
+    , m_state(state)
+{
+    connect(m_state, &OccupancyState::changed, this, &OccupancyEvaluation::recompute);
+    recompute();
+}
+
+void OccupancyEvaluation::recompute()
+{
+    m_sweeps = {};
+    if (m_state->result()) {
+        const auto &cc = core::computeCapability(m_state->computeCapability());
+        for (std::size_t i = 0; i < kSweeps.size(); ++i) {
+            try {
+                m_sweeps[i] = core::sweepOccupancy(cc, m_state->input(), m_state->mode(), kSweeps[i]);
+            } catch (const core::InputError &) {
+                // Left empty: the view draws no curve for it.
+            }
+        }
+    }
+    Q_EMIT updated();
+}
+
+} // namespace crossroof::widgets
