@@ -215,7 +215,8 @@ constexpr const char *kFitTraceHelp
           "                     machine fixed\n"
           "  --model locality   fit L_s, alpha and beta of the locality cache curve (Eq. 5), machine fixed\n"
           "  --profile ID|PATH  the machine for the cache models (R, L, S_s, device shape); default profile\n"
-          "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable)\n"
+          "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable;\n"
+          "                     keys as for xgraph)\n"
           "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points\n"
           "                     (docs/CLI.md), plus model, rising_points and residuals\n";
 

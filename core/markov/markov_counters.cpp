@@ -103,7 +103,7 @@ CounterInputs readCounterFile(const std::string &path)
     }
     constexpr double kHuge = 1e300;
     CounterInputs c;
-    c.instructions = r.number(doc, "instructions", "instructions", 0, kHuge, std::nullopt);
+    c.instructions = r.number(doc, "instructions", "instructions", 0, kHuge, 0); // needed only for p
     const auto list = [&](const char *key) -> const json & {
         static const json empty = json::array();
         if (!doc.contains(key))

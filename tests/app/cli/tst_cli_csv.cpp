@@ -330,6 +330,9 @@ void TestCliCsv::formatJsonIsJson_data()
     QTest::newRow("markov-surface") << QStringList{"markov-surface", "--groups", "2", "--threads-per-group", "1"};
     QTest::newRow("hysteresis") << QStringList{"hysteresis", "--n", "1:20:1"};
     QTest::newRow("kernels") << QStringList{"kernels", "--trace", QString::fromStdString(kRaw)};
+    QTest::newRow("tmm") << QStringList{"tmm", "--work", "1e6", "--transactions", "1e4", "--br", "1:30"};
+    QTest::newRow("counters") << QStringList{"counters", "--instructions", "50", "--suspend", "A=20,10",
+                                             "--stall", "X=10,3", "--stall", "Y=2,5"};
 }
 
 void TestCliCsv::formatJsonIsJson()
@@ -380,7 +383,8 @@ void TestCliCsv::badFormats()
                                       "option '--json': conflicts with '--format text'");
     // Every table command lists the option in its help.
     for (const char *command :
-         {"stability-map", "hysteresis", "markov-surface", "zigzag", "bandwidth-curve", "kernels", "mappings"}) {
+         {"stability-map", "hysteresis", "markov-surface", "zigzag", "bandwidth-curve", "kernels", "mappings", "tmm",
+          "counters"}) {
         const Run h = run({"help", command});
         QVERIFY2(h.out.find("--format csv") != std::string::npos, command);
         QVERIFY2(h.out.find("--json") != std::string::npos, command);

@@ -52,6 +52,8 @@ private Q_SLOTS:
     void tmmFitCsv();
     void skopeTableTwoErrors();
     void bandwidthDominanceAcrossConnections();
+    void thesisAsymmetryAndMinimum();
+    void xModelLatencyAndPeakNotes();
 };
 
 void TestCliPapers::tableTwoProfilesRunThePapersModel_data()
@@ -99,7 +101,7 @@ void TestCliPapers::modelHelpListsEveryParameter()
     }
     QVERIFY(help.out.find(" cache ") != std::string::npos);
     // The commands that take --set point to it.
-    for (const char *command : {"stability-map", "hysteresis", "advise"})
+    for (const char *command : {"stability-map", "hysteresis", "advise", "kernels", "calibrate", "fit-trace"})
         QVERIFY2(run({command, "--help"}).out.find("as for xgraph") != std::string::npos, command);
 }
 
@@ -147,8 +149,8 @@ void TestCliPapers::caseStudyRankingOnTheSample()
     std::map<std::string, double> gain;
     std::map<std::string, int> states;
     for (const auto &op : a["operations"]) {
-        gain[op["id"]] = op["low_state"]["cs_change_percent"];
-        states[op["id"]] = op["stable_count"];
+        gain[op["id"].get<std::string>()] = op["low_state"]["cs_change_percent"].get<double>();
+        states[op["id"].get<std::string>()] = op["stable_count"].get<int>();
     }
     for (const char *id : {"thread_throttling", "cache_bypassing", "larger_cache", "raise_z", "lower_e"}) {
         QVERIFY2(near(gain[id], 18.02, 0.01), id);
@@ -387,9 +389,12 @@ void TestCliPapers::skopeTableTwoErrors()
         const std::string file = writeFile(dir, "haccmk.skel", text);
         const json j = runJson({"skeleton", "--file", file, "--unroll", "4", "--measured", row.measured, "--json"});
         QCOMPARE(std::floor(j["unroll"][0]["loop_cycles"].get<double>()), row.projected);
-        // The error of the whole nest adds the first-touch cycles (under 0.1 % here).
+        // (projected - measured) / measured of the table's cycles; the command's error counts the whole nest,
+        // first touch included (MODEL.md 8), a quarter of a point more here.
+        const double measured = std::stod(std::string(row.measured).substr(2));
+        QVERIFY(near(100 * (row.projected - measured) / measured, row.error, 0.005));
         const double error = j["measured"][0]["error_percent"];
-        QVERIFY2(near(error, row.error, 0.1), qPrintable(QString::number(error)));
+        QVERIFY2(near(error, row.error, 0.3), qPrintable(QString::number(error)));
     }
 }
 
@@ -419,6 +424,56 @@ void TestCliPapers::bandwidthDominanceAcrossConnections()
     // One column keeps the single-connection curve.
     QVERIFY(runJson({"bandwidth-curve", "--trace", trace, "--column", "memory", "--limit", "10", "--json"})
                     .contains("sorted"));
+}
+
+void TestCliPapers::thesisAsymmetryAndMinimum()
+{
+    // 5.3.1(b): at steady state (p, q) and (1 - q, 1 - p) give the same CPI exactly; the thesis' asymmetry
+    // (high p, low q worse) is the transient from all-active, where the threads flip in lockstep.
+    const auto cpi = [](const char *p, const char *q, const char *steps) {
+        std::vector<std::string> args{"markov", "--groups", "2", "--threads-per-group", "1", "--p", p, "--q", q,
+                                      "--json"};
+        if (steps)
+            args.insert(args.end(), {"--steps", steps});
+        return runJson(args)["cpi"].get<double>();
+    };
+    QVERIFY(near(cpi("0.999", "0.001", nullptr), 4 / 3.0, 1e-12));
+    QVERIFY(near(cpi("0.001", "0.999", nullptr), 4 / 3.0, 1e-12));
+    QVERIFY(near(cpi("0.999", "0.001", "1"), 500.25, 0.01));
+    QVERIFY(near(cpi("0.001", "0.999", "1"), 1.000001, 1e-6));
+    QVERIFY(near(cpi("0.999", "0.001", "101"), 5.724, 0.001));
+    QVERIFY(near(cpi("0.001", "0.999", "101"), 1.0084, 1e-4));
+    QVERIFY(near(cpi("0.999", "0.001", "100"), cpi("0.001", "0.999", "100"), 1e-12));
+    // Table 5.18's minimum, printed 1.0101 +- 1 %: the model's minimum over the thesis grid is 1.000001
+    // (p = q = 0.001); 1.0101 = 1/(1 - 0.01) is the edge of the table's 1 %, and the thesis says unity.
+    const json surface = runJson({"markov-surface", "--groups", "2", "--threads-per-group", "1", "--grid", "thesis",
+                                  "--json"});
+    QVERIFY(near(surface["min"]["cpi"], 1.000001, 1e-9));
+}
+
+void TestCliPapers::xModelLatencyAndPeakNotes()
+{
+    // Table II's K40 lines imply two DRAM latencies: L = delta / R_req = 598 (SP) and 807 cycles (DP).
+    const json sp = runJson({"profiles", "--json"});
+    double lSp = 0;
+    double lDp = 0;
+    for (const auto &p : sp) {
+        if (p["id"] == "k40-sp")
+            lSp = p["L"];
+        if (p["id"] == "k40-dp")
+            lDp = p["L"];
+    }
+    QVERIFY(near(lSp, 598.0, 0.1) && near(lDp, 807.3, 0.1));
+    // Fig. 8-C: L_s moves the cache peak in Eq. 5 (the paper draws it fixed).
+    const double peaks[3][2] = {{10, 3.36}, {20, 4.42}, {40, 6.29}};
+    for (const auto &[ls, psi] : peaks) {
+        const json j = runJson({"xgraph", "--set", "L_s=" + std::to_string(ls), "--json"});
+        QVERIFY2(near(j["landmarks"]["psi"], psi, 0.01), qPrintable(QString::number(ls)));
+    }
+    // At L_s = 80 the peak has moved up to delta itself and the valley is gone.
+    const json slow = runJson({"xgraph", "--set", "L_s=80", "--json"});
+    QVERIFY(near(slow["landmarks"]["psi"], slow["landmarks"]["delta"], 1e-6));
+    QVERIFY(slow["landmarks"]["valley"].is_null());
 }
 
 QTEST_GUILESS_MAIN(TestCliPapers)

@@ -71,13 +71,13 @@ void TestCliStability::stabilityMapJson()
 
 void TestCliStability::stabilityMapCountsMatchSolve()
 {
-    const json j = runJson({"stability-map", "--profile", "gtx570-sp", "--x", "n:8:64:8", "--y", "Z:8:16:5",
+    const json j = runJson({"stability-map", "--profile", "gtx570-sp-lc", "--x", "n:8:64:8", "--y", "Z:8:16:5",
                             "--threads", "1", "--json"});
     int bistable = 0;
     for (std::size_t jj = 0; jj < 5; ++jj) {
         for (std::size_t i = 0; i < 8; ++i) {
             auto p = crossroof::test::thrashingFermi(); // the gtx570-sp profile's workload
-            p.L_c = 20;                                 // and its dependent-issue latency
+            p.L_c = 20;                                 // and gtx570-sp-lc's dependent-issue latency
             p.n = j["x"]["values"][i].get<double>();
             p.Z = j["y"]["values"][jj].get<double>();
             const auto r = crossroof::core::XModel(p).solve();
@@ -101,7 +101,7 @@ void TestCliStability::stabilityMapText()
 
 void TestCliStability::hysteresisJson()
 {
-    const json j = runJson({"hysteresis", "--profile", "gtx570-sp", "--set", "E=0.12", "--set", "Z=9", "--n",
+    const json j = runJson({"hysteresis", "--profile", "gtx570-sp-lc", "--set", "E=0.12", "--set", "Z=9", "--n",
                             "120:160:2", "--json"});
     for (const char *key : {"n", "up_gbs", "down_gbs"})
         QVERIFY2(j.contains(key), key);
@@ -140,7 +140,7 @@ void TestCliStability::hysteresisOtherParameter()
 void TestCliStability::hysteresisText()
 {
     const Run r = run(
-            {"hysteresis", "--profile", "gtx570-sp", "--set", "E=0.12", "--set", "Z=9", "--n", "130:150:2"});
+            {"hysteresis", "--profile", "gtx570-sp-lc", "--set", "E=0.12", "--set", "Z=9", "--n", "130:150:2"});
     QCOMPARE(r.status, 0);
     QVERIFY(r.out.find("branches differ") != std::string::npos);
     QVERIFY(r.out.find("Jump up sweep") != std::string::npos);

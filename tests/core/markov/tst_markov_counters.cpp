@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
 #include "core/markov/markov.h"
+#include "core/markov/counter_rules.h"
 #include "core/markov/markov_counters.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <fstream>
 #include <functional>
 
 using namespace crossroof;
@@ -54,6 +57,9 @@ private Q_SLOTS:
     void isoCpiCurve();
     void isoCpiEdges();
     void invalidCountersAreRejected();
+    void tableFiveTwentyRule();
+    void tableFiveTwentyOneRule();
+    void counterFile();
 };
 
 void TestMarkovCounters::tableFourFour()
@@ -257,6 +263,65 @@ void TestMarkovCounters::invalidCountersAreRejected()
                                            core::estimateQ(kTableFourFive).vector);
     QVERIFY(messageOf([&] { core::nearestStartingPair(pairs, std::vector<int>{2}, 0.9); })
                     .contains("measured CPI must be"));
+}
+
+void TestMarkovCounters::tableFiveTwentyRule()
+{
+    // Table 5.20, application 1: PEC printed as single - multi, 18 + 22 of 100 instructions: p = 0.4. Eq. 6
+    // rejects both terms (fewer events in the parallel run).
+    const std::vector<SuspendEvent> app1{{"branch", 2, 20}, {"division", 33, 55}, {"cache", 0, 0}};
+    QCOMPARE(core::estimateP(app1, 100).vector.all, 0.0);
+    QCOMPARE(core::estimateP(app1, 100, core::SuspendDifference::MultiMinusSingle).vector.all, 0.0);
+    const auto thesis = core::estimateP(app1, 100, core::SuspendDifference::SingleMinusMulti);
+    QVERIFY(std::abs(thesis.vector.all - 0.4) < 1e-12);
+    QVERIFY(std::abs(thesis.pec[0] - 0.18) < 1e-12 && std::abs(thesis.pec[1] - 0.22) < 1e-12);
+    QCOMPARE(thesis.vector.lowest_event, std::optional<std::size_t>(2)); // the cache row, PEC 0
+    QCOMPARE(thesis.vector.highest_event, std::optional<std::size_t>(1));
+    QCOMPARE(core::suspendDifferenceName(core::SuspendDifference::SingleMinusMulti), std::string_view("single-multi"));
+}
+
+void TestMarkovCounters::tableFiveTwentyOneRule()
+{
+    // Table 5.21: M = sum f m^2 / sum f with f = (3, 2): 8.8, 246.4, 642.4, 880 and q = 0.886 ... 0.999. The
+    // default (Eq. 8) weighs by stall cycles and stays between the latencies.
+    const double published[4] = {0.886, 0.996, 0.998, 0.999};
+    const double m[4][2] = {{2, 4}, {20, 4}, {2, 40}, {20, 40}};
+    const double mean[4] = {8.8, 246.4, 642.4, 880};
+    for (int i = 0; i < 4; ++i) {
+        const std::vector<StallEvent> events{{"A", 3, m[i][0]}, {"B", 2, m[i][1]}};
+        const auto occurrences = core::estimateQ(events, core::LatencyWeighting::Occurrences);
+        QVERIFY(std::abs(occurrences.mean_latency - mean[i]) < 1e-9);
+        QVERIFY(std::abs(occurrences.vector.all - published[i]) < 5e-4);
+        const auto cycles = core::estimateQ(events);
+        QCOMPARE(cycles.mean_latency, core::estimateQ(events, core::LatencyWeighting::StallCycles).mean_latency);
+        QVERIFY(cycles.mean_latency >= std::min(m[i][0], m[i][1]) && cycles.mean_latency <= std::max(m[i][0], m[i][1]));
+    }
+    // Table 4.5 is the same under the default either way it is called.
+    QCOMPARE(core::estimateQ(kTableFourFive).mean_latency, 7.25);
+}
+
+void TestMarkovCounters::counterFile()
+{
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + QStringLiteral("/c.json")).toStdString();
+    std::ofstream(path) << R"({"instructions": 50, "suspend": [{"name": "A", "multi": 20, "single": 10}],
+                              "stall": [{"name": "X", "count": 10, "latency": 3}], "measured_cpi": 1.5})";
+    const core::CounterInputs in = core::readCounterFile(path);
+    QCOMPARE(in.instructions, 50.0);
+    QCOMPARE(in.suspend.size(), std::size_t(1));
+    QCOMPARE(in.stall.front().latency, 3.0);
+    QCOMPARE(in.measured_cpi, std::optional<double>(1.5));
+    const auto fails = [&](const char *text, const char *expected) {
+        std::ofstream(path) << text;
+        const QString message = messageOf([&] { core::readCounterFile(path); });
+        QVERIFY2(message.contains(QLatin1String(expected)) && message.contains(QLatin1String("c.json")),
+                 qPrintable(message));
+    };
+    fails(R"({"instructions": 50, "stall": [{"count": 1, "latency": 0.5}]})", "stall[0].latency");
+    fails(R"({"instructions": 50, "stalls": []})", "stalls");
+    fails(R"({"instructions": -1})", "instructions");
+    fails(R"([1, 2])", "must be an object");
+    fails(R"({"instructions": 50, "suspend": [{"name": "A", "multi": 1, "single": 2, "x": 3}]})", "suspend[0].x");
 }
 
 QTEST_APPLESS_MAIN(TestMarkovCounters)

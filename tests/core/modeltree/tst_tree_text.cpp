@@ -13,7 +13,7 @@ namespace {
 /// (at 8.5), then the rest at 4.5. Four rows are too few to split again (min_leaf 4 on each side), so the
 /// last leaf is a leaf from the start, whose model is its mean (21, rms error sqrt(5)): a leaf of the grown
 /// tree tests no attribute, so its model has none.
-ModelTree stepTree()
+ModelTree stepTree(bool smooth = true)
 {
     RegressionData d;
     d.target = "y";
@@ -25,7 +25,9 @@ ModelTree stepTree()
         d.x(i, 0) = x;
         d.y[i] = x <= 4 ? 1 : x <= 8 ? 5 : 2 * x;
     }
-    return ModelTree::train(d);
+    M5Options options;
+    options.smooth = smooth;
+    return ModelTree::train(d, options);
 }
 
 } // namespace
@@ -76,7 +78,8 @@ private Q_SLOTS:
 
     void wholeTree()
     {
-        const std::string text = treeText(stepTree());
+        // Unsmoothed, the printed models are the leaves' own.
+        const std::string text = treeText(stepTree(false));
         QCOMPARE(text, std::string("Model tree for y (3 leaves, 12 rows)\n\n"
                                    "x <= 8.5\n"
                                    "|   x <= 4.5 : LM1 (4 rows, rms error 0)\n"
@@ -87,9 +90,28 @@ private Q_SLOTS:
                                    "  <= 4.5        LM1\n"
                                    "  > 4.5 <= 8.5  LM2\n"
                                    "  > 8.5         LM3\n\n"
+                                   "Linear models (each leaf's own, as the tree predicts without smoothing):\n"
                                    "LM1:\ny =\n    + 1\n\n"
                                    "LM2:\ny =\n    + 5\n\n"
                                    "LM3:\ny =\n    + 21\n\n"));
+        // Smoothed (the default), they are the blends that predict: LM1 is no longer 1, and each printed model
+        // gives the tree's prediction on its leaf's rows.
+        const ModelTree smooth = stepTree();
+        const std::string blended = treeText(smooth);
+        QVERIFY(blended.find("Smoothed linear models") != std::string::npos);
+        QVERIFY(blended.find("LM1:\ny =\n    + 1\n") == std::string::npos);
+        for (std::size_t i = 0; i < smooth.nodes().size(); ++i) {
+            if (!smooth.nodes()[i].isLeaf())
+                continue;
+            const LinearModel model = smooth.predictingModel(int(i));
+            QVERIFY(blended.find(leafName(smooth.nodes()[i].leaf_number) + ":\n" + linearModelText(smooth, model))
+                    != std::string::npos);
+            for (double x = 1; x <= 12; ++x) {
+                const std::vector<double> row {x};
+                if (smooth.leafOf(row) == int(i))
+                    QVERIFY(std::abs(model.predict(row) - smooth.predict(row)) < 1e-12);
+            }
+        }
     }
 };
 
