@@ -269,8 +269,6 @@ StreamCurve readStreamCurve(const std::string &path)
             throw InputError(table.where(r, gbs) + ": must be > 0 (got " + formatNumber(row.gbs) + ")");
         curve.rows.push_back(row);
     }
-    if (curve.rows.empty())
-        throw InputError(curve.source + ": the stream curve has no rows");
     return curve;
 }
 
