@@ -184,22 +184,26 @@ void runFamilyCalibration(const Args &args, const core::HardwareProfile &start,
 /// file.
 void readWeights(const Args &args, core::CalibrationSources &sources)
 {
-    std::vector<std::string> names {"family", "stream", "latency", "kernels"};
+    std::vector<std::string> names;
+    const auto add = [&](std::string_view kind, const std::string &path) {
+        if (std::find(names.begin(), names.end(), kind) == names.end())
+            names.emplace_back(kind);
+        names.push_back(std::filesystem::path(path).filename().string());
+    };
     if (sources.family)
-        names.push_back(std::filesystem::path(sources.family->source).filename().string());
+        add("family", sources.family->source);
     if (sources.stream)
-        names.push_back(std::filesystem::path(sources.stream->source).filename().string());
+        add("stream", sources.stream->source);
     if (sources.latency)
-        names.push_back(std::filesystem::path(sources.latency->source).filename().string());
+        add("latency", sources.latency->source);
     for (const core::KernelSet &set : sources.kernels)
-        names.push_back(std::filesystem::path(set.source).filename().string());
+        add("kernels", set.source);
     for (const std::string &assignment : args.all("weight")) {
         const std::size_t eq = assignment.find('=');
         const std::string name = assignment.substr(0, eq);
         if (eq == std::string::npos || std::find(names.begin(), names.end(), name) == names.end()) {
-            throw InputError("--weight '" + assignment
-                             + "': give NAME=WEIGHT, NAME one of family, stream, latency, "
-                               "kernels or the file name of a source");
+            throw InputError("--weight '" + assignment + "': give NAME=WEIGHT, NAME one of "
+                             + core::briefList(names) + " (the kinds and file names of the sources given)");
         }
         const std::string text = assignment.substr(eq + 1);
         char *end = nullptr;
