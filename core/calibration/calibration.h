@@ -62,8 +62,8 @@ struct CalibrationResult
 
 /// Fits the machine parameters FIT (a subset of calibrationKeys(); the others keep START's values) so that
 /// the X-model predicts FAMILY's measured throughput: least squares of log(predicted / measured) over the
-/// rows, each parameter within calibrationBounds(), from START and several spread starting points; the best
-/// fit wins. Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
+/// rows, each parameter within calibrationBounds(), from START and 8 spread starting points (each run briefly,
+/// the best then to convergence; calibrateJointly() with the family alone). Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
 /// or one that cannot be fitted, or naming the file and line of a row with n > max_warps or another value that
 /// is out of range with START's machine.
 CalibrationResult calibrate(const KernelFamily &family, const XModelParams &start,

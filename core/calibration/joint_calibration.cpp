@@ -144,9 +144,8 @@ public:
             };
             switch (b.kind) {
             case SourceKind::Family: {
-                const FamilyRow &first = m_sources.family->rows.front();
-                const XModel shapeModel(familyWorkload(machine, first));
-                const SupplyShape shape(shapeModel.params());
+                // f(k) does not depend on n, Z or E: one shape serves every row.
+                const SupplyShape shape(familyWorkload(machine, m_sources.family->rows.front()));
                 for (const FamilyRow &row : m_sources.family->rows) {
                     const XModel model(familyWorkload(machine, row));
                     put(EquilibriumScan(model, shape).operatingGbs(), row.gbs);
@@ -374,11 +373,12 @@ std::string_view sourceKindName(SourceKind kind)
 
 bool hasL2Traffic(const CalibrationSources &sources)
 {
+    // kernelParams() gives a kernel an L2 hit rate where the machine has an L2 latency.
+    XModelParams withL2;
+    withL2.L_2 = 1;
     for (const KernelSet &set : sources.kernels) {
         for (const KernelSample &k : set.kernels) {
-            const double h1 = std::clamp(k.workload.l1_hit.value_or(0.0), 0.0, 0.999);
-            const double toDram = std::clamp(k.workload.dram_bytes / k.workload.req_bytes, 0.0, 1.0);
-            if (1 - toDram / (1 - h1) > 1e-3)
+            if (kernelParams(withL2, k.workload).h_2 > 1e-3)
                 return true;
         }
     }
