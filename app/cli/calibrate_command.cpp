@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // calibrate: the X-model's machine parameters fitted to a measured kernel family (CLI.md).
 #include "args.h"
-#include "core/calibration/calibration.h"
-#include "core/calibration/probe_analysis.h"
 #include "command_support.h"
 #include "commands.h"
+#include "core/calibration/calibration.h"
+#include "core/calibration/joint_calibration.h"
+#include "core/calibration/probe_analysis.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
+#include "core/support/text.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 
 namespace crossroof::cli {
@@ -48,37 +53,58 @@ std::vector<std::string> setKeys(const Args &args)
     return keys;
 }
 
+/// Moves the machine keys given with --set (and not fitted) out of PROF's sources into one that names the
+/// command line.
+void addGivenSource(core::HardwareProfile &prof, const std::vector<std::string> &fitted,
+                    const core::XModelParams &params, const Args &args)
+{
+    std::vector<std::string> given;
+    std::string text;
+    for (const std::string &key : setKeys(args)) {
+        const core::ParameterInfo *info = core::findParameter(key);
+        if (!info || info->side != core::ParameterSide::Machine
+            || std::find(fitted.begin(), fitted.end(), key) != fitted.end())
+            continue;
+        given.push_back(key);
+        text += (text.empty() ? "" : ", ") + key + " = " + fmt(params.*(info->member), "%.6g");
+    }
+    if (given.empty())
+        return;
+    for (core::ProfileSource &s : prof.sources)
+        std::erase_if(s.fields, [&](const std::string &key) {
+            return std::find(given.begin(), given.end(), key) != given.end();
+        });
+    std::erase_if(prof.sources, [](const core::ProfileSource &s) { return s.fields.empty(); });
+    prof.sources.insert(prof.sources.end() - 1,
+                        {given, "Given on the command line of crossroof-cli calibrate: " + text + "."});
+}
+
 /// The calibrated profile written by --out: the fit's sources, and one for the machine keys given by --set.
 core::HardwareProfile outputProfile(const core::HardwareProfile &start, const core::CalibrationResult &fit,
                                     const std::string &familyPath, const std::filesystem::path &outPath,
                                     const Args &args)
 {
     const std::string familyName = std::filesystem::path(familyPath).filename().string();
-    core::HardwareProfile prof = core::calibratedProfile(start, fit, familyName,
-                                                         core::profileIdFrom(outPath.stem().string()),
-                                                         start.name + " (calibrated)");
+    core::HardwareProfile prof
+            = core::calibratedProfile(start, fit, familyName, core::profileIdFrom(outPath.stem().string()),
+                                      start.name + " (calibrated)");
     prof.description = "Calibrated with crossroof-cli calibrate to the kernel family " + familyName
                        + ", starting from " + start.name + " (" + start.id + ").";
-    std::vector<std::string> given;
-    std::string text;
-    for (const std::string &key : setKeys(args)) {
-        const core::ParameterInfo *info = core::findParameter(key);
-        if (!info || info->side != core::ParameterSide::Machine
-            || std::find(fit.fitted.begin(), fit.fitted.end(), key) != fit.fitted.end())
-            continue;
-        given.push_back(key);
-        text += (text.empty() ? "" : ", ") + key + " = " + fmt(fit.params.*(info->member), "%.6g");
-    }
-    if (!given.empty()) {
-        for (core::ProfileSource &s : prof.sources)
-            std::erase_if(s.fields, [&](const std::string &key) {
-                return std::find(given.begin(), given.end(), key) != given.end();
-            });
-        std::erase_if(prof.sources, [](const core::ProfileSource &s) { return s.fields.empty(); });
-        prof.sources.insert(prof.sources.end() - 1,
-                            {given, "Given on the command line of crossroof-cli calibrate: " + text + "."});
-    }
+    addGivenSource(prof, fit.fitted, fit.params, args);
     return prof;
+}
+
+/// The keys that describe how a family is predicted: accuracy, rows, rmse_gbs, r2, residuals.
+void addFamilyJson(Json &j, const core::FamilyPrediction &p)
+{
+    j["accuracy"] = {{"mean", p.accuracy_mean}, {"median", p.accuracy_median}, {"min", p.accuracy_min}};
+    j["rows"] = p.rows.size();
+    j["rmse_gbs"] = p.rmse_gbs;
+    j["r2"] = p.r2;
+    Json residuals = Json::array();
+    for (const core::RowPrediction &r : p.rows)
+        residuals.push_back(residualJson(r));
+    j["residuals"] = residuals;
 }
 
 void printText(const core::HardwareProfile &start, const std::string &familyPath,
@@ -91,15 +117,16 @@ void printText(const core::HardwareProfile &start, const std::string &familyPath
     for (const std::string &key : fit.fitted) {
         const core::ParameterInfo &info = *core::findParameter(key);
         out << "  " << key << std::string(5 - std::min<std::size_t>(4, key.size()), ' ')
-            << fmt(start.params.*(info.member), "%10.4g") << " -> " << fmt(fit.params.*(info.member), "%10.4g") << ' '
-            << info.unit
+            << fmt(start.params.*(info.member), "%10.4g") << " -> "
+            << fmt(fit.params.*(info.member), "%10.4g") << ' ' << info.unit
             << (std::find(fit.at_bound.begin(), fit.at_bound.end(), key) != fit.at_bound.end()
                         ? "  (at a bound: the family does not pin it down)"
                         : "")
             << '\n';
     }
-    out << "\nAccuracy  mean " << fmt(p.accuracy_mean, "%.3f") << ", median " << fmt(p.accuracy_median, "%.3f")
-        << ", min " << fmt(p.accuracy_min, "%.3f") << "  (1 - |predicted - measured| / measured)\n"
+    out << "\nAccuracy  mean " << fmt(p.accuracy_mean, "%.3f") << ", median "
+        << fmt(p.accuracy_median, "%.3f") << ", min " << fmt(p.accuracy_min, "%.3f")
+        << "  (1 - |predicted - measured| / measured)\n"
         << "RMSE      " << fmt(p.rmse_gbs, "%.4g") << " GB/s, r^2 " << fmt(p.r2, "%.4f") << "\n\n"
         << "Least accurate kernels:\n"
         << "      line      n        Z      E   measured GB/s  predicted GB/s   error\n";
@@ -115,31 +142,10 @@ void printText(const core::HardwareProfile &start, const std::string &familyPath
     }
 }
 
-void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
+/// Today's single-family calibration: only --family was given.
+void runFamilyCalibration(const Args &args, const core::HardwareProfile &start,
+                          const core::KernelFamily &family, const std::string &familyPath, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"family", "probe", "profile", "fit", "out"}, {"set"}});
-    if (args.has("probe") == args.has("family"))
-        throw InputError("give either '--family FILE' or '--probe DIR'");
-    if (args.has("probe") && args.has("profile"))
-        throw InputError("'--probe' takes the device from the probe's files: leave out '--profile'");
-
-    core::HardwareProfile start;
-    core::KernelFamily family;
-    std::string familyPath;
-    if (args.has("probe")) {
-        const std::filesystem::path dir = args.value("probe");
-        const core::ProbeMeasurements probe = core::readProbe(dir);
-        start = core::probeStartingProfile(probe, core::profileIdFrom(probe.device_name));
-        family = probe.family;
-        familyPath = (dir / "family.csv").string();
-    } else {
-        start = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
-        familyPath = args.value("family");
-        if (familyPath.empty())
-            throw InputError("option '--family' must not be empty");
-        family = core::readKernelFamily(familyPath);
-    }
-    applySets(args, start.params);
     const std::vector<std::string> keys = core::parseFitList(args.value("fit", "R,L,M,L_c"));
     const core::CalibrationResult fit = core::calibrate(family, start.params, keys);
 
@@ -158,7 +164,6 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
             out << "\nProfile written to " << written << '\n';
         return;
     }
-    const core::FamilyPrediction &p = fit.prediction;
     Json j;
     Json params;
     for (const std::string &key : core::calibrationKeys())
@@ -167,14 +172,7 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     j["fitted"] = fit.fitted;
     j["at_bound"] = fit.at_bound;
     j["starts"] = fit.starts;
-    j["accuracy"] = {{"mean", p.accuracy_mean}, {"median", p.accuracy_median}, {"min", p.accuracy_min}};
-    j["rows"] = p.rows.size();
-    j["rmse_gbs"] = p.rmse_gbs;
-    j["r2"] = p.r2;
-    Json residuals = Json::array();
-    for (const core::RowPrediction &r : p.rows)
-        residuals.push_back(residualJson(r));
-    j["residuals"] = residuals;
+    addFamilyJson(j, fit.prediction);
     j["family"] = familyPath;
     j["profile"] = start.id;
     j["machine"] = parametersJson(fit.params);
@@ -182,28 +180,271 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     out << j.dump(2) << '\n';
 }
 
-constexpr const char *kHelp =
-    "Usage: crossroof-cli calibrate (--family FILE [--profile ID|PATH] | --probe DIR) [--set KEY=VALUE]...\n"
-    "                               [--fit R,L,M,L_c] [--out PROFILE.json] [--json]\n\n"
-    "Fits the X-model's machine parameters to a measured kernel family: least squares of\n"
-    "log(predicted / measured) throughput over every kernel, each parameter within its slider range,\n"
-    "from the starting values and several spread starting points. Prints the fitted values, the accuracy\n"
-    "1 - |predicted - measured| / measured (mean, median, min), RMSE in GB/s, r^2 and every kernel's\n"
-    "prediction.\n\n"
-    "  --family FILE      CSV with the columns n (warps per SM), Z (warp-instructions per request),\n"
-    "                     E (ILP) and gbs (measured GB/s of the device); other columns are ignored\n"
-    "  --profile ID|PATH  the device shape and starting values (default: the default profile)\n"
-    "  --probe DIR        a crossroof-probe output directory: device.csv, latency.csv and stream.csv give\n"
-    "                     the device shape and starting values, family.csv the kernels\n"
-    "  --set KEY=VALUE    override a parameter before the fit (repeatable), e.g. --set L_c=4 (the\n"
-    "                     keys as for xgraph)\n"
-    "  --fit KEYS         the parameters to fit, any of R,L,M,L_c (default all four); the others keep\n"
-    "                     the profile's (or --set) values\n"
-    "  --out FILE         write the calibrated profile (complete, with sources) to FILE\n"
-    "  --json             JSON output (keys as in CLI.md); without it, a readable summary\n";
+/// SOURCES' weights from --weight NAME=VALUE: NAME a kind (family, stream, latency, kernels) or a source's
+/// file.
+void readWeights(const Args &args, core::CalibrationSources &sources)
+{
+    std::vector<std::string> names;
+    const auto add = [&](std::string_view kind, const std::string &path) {
+        if (std::find(names.begin(), names.end(), kind) == names.end())
+            names.emplace_back(kind);
+        names.push_back(std::filesystem::path(path).filename().string());
+    };
+    if (sources.family)
+        add("family", sources.family->source);
+    if (sources.stream)
+        add("stream", sources.stream->source);
+    if (sources.latency)
+        add("latency", sources.latency->source);
+    for (const core::KernelSet &set : sources.kernels)
+        add("kernels", set.source);
+    for (const std::string &assignment : args.all("weight")) {
+        const std::size_t eq = assignment.find('=');
+        const std::string name = assignment.substr(0, eq);
+        if (eq == std::string::npos || std::find(names.begin(), names.end(), name) == names.end()) {
+            throw InputError("--weight '" + assignment + "': give NAME=WEIGHT, NAME one of "
+                             + core::briefList(names) + " (the kinds and file names of the sources given)");
+        }
+        const std::string text = assignment.substr(eq + 1);
+        char *end = nullptr;
+        const double w = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !std::isfinite(w) || w < 0)
+            throw InputError("--weight '" + assignment + "': the weight must be a number >= 0");
+        sources.weights.emplace_back(name, w);
+    }
+}
+
+Json jointJson(const core::JointCalibration &fit)
+{
+    Json sources = Json::array();
+    for (const core::SourceReport &r : fit.sources) {
+        Json rows = Json::array();
+        for (const core::SourceRow &row : r.rows) {
+            rows.push_back({{"line", row.line},
+                            {"label", row.label},
+                            {"measured", row.measured},
+                            {"predicted", row.predicted},
+                            {"error", row.error},
+                            {"accuracy", row.accuracy}});
+        }
+        sources.push_back(
+                {{"kind", core::sourceKindName(r.kind)},
+                 {"file", r.source},
+                 {"unit", r.unit},
+                 {"weight", r.weight},
+                 {"rows", r.rows.size()},
+                 {"cost", r.cost},
+                 {"accuracy",
+                  {{"mean", r.accuracy_mean}, {"median", r.accuracy_median}, {"min", r.accuracy_min}}},
+                 {"skipped", r.skipped},
+                 {"residuals", rows}});
+    }
+    Json origins = Json::object();
+    for (const core::KeyOrigin &o : fit.origins) {
+        Json shares = Json::array();
+        for (const auto &[index, share] : o.shares)
+            shares.push_back({{"file", fit.sources[index].source}, {"share", share}});
+        origins[o.key] = shares;
+    }
+    Json settings = Json::object();
+    for (const core::KeySetting &s : fit.settings)
+        settings[s.key] = {{"value", s.value}, {"file", s.source}, {"how", s.how}};
+    return {{"sources", sources}, {"parameter_sources", origins}, {"set", settings}, {"objective", fit.cost}};
+}
+
+void printJointText(const core::HardwareProfile &start, const core::JointCalibration &fit, std::ostream &out)
+{
+    out << "Sources (each counts as its weight, whatever its number of rows):\n";
+    for (const core::SourceReport &r : fit.sources) {
+        out << "  " << core::sourceKindName(r.kind)
+            << std::string(9 - core::sourceKindName(r.kind).size(), ' ') << r.source << ": " << r.rows.size()
+            << (r.rows.size() == 1 ? " value" : " values") << ", weight " << fmt(r.weight, "%.3g")
+            << ", accuracy mean " << fmt(r.accuracy_mean, "%.3f") << ", median "
+            << fmt(r.accuracy_median, "%.3f") << ", min " << fmt(r.accuracy_min, "%.3f") << '\n';
+        for (const std::string &why : r.skipped)
+            out << "           left out: " << why << '\n';
+    }
+    out << "Start     " << start.name << " (" << start.id << ")\n\n"
+        << "Fitted (" << fit.starts << " starts, objective " << fmt(fit.cost, "%.4g") << "):\n";
+    for (const core::KeyOrigin &o : fit.origins) {
+        const core::ParameterInfo &info = *core::findParameter(o.key);
+        out << "  " << o.key << std::string(7 - std::min<std::size_t>(6, o.key.size()), ' ')
+            << fmt(start.params.*(info.member), "%10.4g") << " -> "
+            << fmt(fit.params.*(info.member), "%10.4g") << ' ' << info.unit << "  from";
+        for (const auto &[index, share] : o.shares)
+            out << ' ' << std::filesystem::path(fit.sources[index].source).filename().string() << ' '
+                << fmt(100 * share, "%.0f") << " %";
+        if (std::find(fit.at_bound.begin(), fit.at_bound.end(), o.key) != fit.at_bound.end())
+            out << "  (at a bound: no source pins it down)";
+        out << '\n';
+    }
+    if (!fit.settings.empty()) {
+        out << "\nSet from measurements:\n";
+        for (const core::KeySetting &s : fit.settings) {
+            out << "  " << s.key << " = " << fmt(s.value) << ' ' << core::findParameter(s.key)->unit << "  ("
+                << s.source << ": " << s.how << ")\n";
+        }
+    }
+    out << "\nLeast accurate values of each source:\n";
+    for (const core::SourceReport &r : fit.sources) {
+        std::vector<const core::SourceRow *> worst;
+        for (const core::SourceRow &row : r.rows)
+            worst.push_back(&row);
+        std::sort(worst.begin(), worst.end(), [](auto *a, auto *b) { return a->accuracy < b->accuracy; });
+        worst.resize(std::min<std::size_t>(worst.size(), 3));
+        for (const core::SourceRow *row : worst) {
+            out << "  " << std::filesystem::path(r.source).filename().string() << ':' << row->line << "  "
+                << core::brief(row->label, 48) << ": measured " << fmt(row->measured) << ", predicted "
+                << fmt(row->predicted) << ' ' << r.unit << " (" << fmt(100 * row->error, "%+.1f") << " %)\n";
+        }
+    }
+}
+
+void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
+{
+    const Args args(argv, {{"json"},
+                           {"family", "probe", "profile", "fit", "out", "stream", "latency"},
+                           {"set", "kernels", "weight"}});
+    const bool others = args.has("stream") || args.has("latency") || args.has("kernels");
+    if (args.has("probe") && args.has("family"))
+        throw InputError("give either '--family FILE' or '--probe DIR'");
+    if (!args.has("probe") && !args.has("family") && !others)
+        throw InputError("give '--family FILE', '--probe DIR' or other measurements ('--stream FILE', "
+                         "'--latency FILE', '--kernels FILE')");
+    if (args.has("probe") && args.has("profile"))
+        throw InputError("'--probe' takes the device from the probe's files: leave out '--profile'");
+    if (args.has("probe") && (args.has("stream") || args.has("latency")))
+        throw InputError(
+                "'--probe DIR' gives its stream.csv and latency.csv: leave out '--stream' and '--latency'");
+    for (const char *option : {"family", "stream", "latency"}) {
+        if (args.has(option) && args.value(option).empty())
+            throw InputError(std::string("option '--") + option + "' must not be empty");
+    }
+
+    core::HardwareProfile start;
+    core::CalibrationSources sources;
+    std::string familyPath;
+    if (args.has("probe")) {
+        const std::filesystem::path dir = args.value("probe");
+        const core::ProbeMeasurements probe = core::readProbe(dir);
+        start = core::probeStartingProfile(probe, core::profileIdFrom(probe.device_name));
+        sources.family = probe.family;
+        sources.stream = core::readStreamCurve((dir / "stream.csv").string());
+        sources.latency = core::readLatencyFile((dir / "latency.csv").string());
+        familyPath = (dir / "family.csv").string();
+    } else {
+        start = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
+        if (args.has("family")) {
+            familyPath = args.value("family");
+            sources.family = core::readKernelFamily(familyPath);
+        }
+        if (args.has("stream"))
+            sources.stream = core::readStreamCurve(args.value("stream"));
+        if (args.has("latency"))
+            sources.latency = core::readLatencyFile(args.value("latency"));
+    }
+    applySets(args, start.params);
+    for (const std::string &path : args.all("kernels")) {
+        if (path.empty())
+            throw InputError("option '--kernels' must not be empty");
+        sources.kernels.push_back(core::readKernelSet(path, start.params.warp_size));
+    }
+    readWeights(args, sources);
+
+    if (!args.has("probe") && !others) {
+        runFamilyCalibration(args, start, *sources.family, familyPath, out);
+        return;
+    }
+    const std::vector<std::string> keys
+            = args.has("fit") ? core::parseJointFitList(args.value("fit")) : core::defaultJointKeys(sources);
+    const core::JointCalibration fit = core::calibrateJointly(sources, start.params, keys);
+
+    std::string written;
+    if (args.has("out")) {
+        const std::filesystem::path outPath = args.value("out");
+        if (outPath.empty())
+            throw InputError("option '--out' must not be empty");
+        core::HardwareProfile prof = core::jointCalibratedProfile(
+                start, fit, core::profileIdFrom(outPath.stem().string()), start.name + " (calibrated)");
+        prof.description = "Calibrated jointly with crossroof-cli calibrate, starting from " + start.name
+                           + " (" + start.id + ").";
+        addGivenSource(prof, fit.fitted, fit.params, args);
+        core::saveProfileFile(outPath, prof);
+        written = outPath.string();
+    }
+
+    // With a family, the keys of the single-family output describe it, as before.
+    std::optional<core::FamilyPrediction> family;
+    if (sources.family)
+        family = core::predictFamily(*sources.family, fit.params);
+    if (!args.flag("json")) {
+        printJointText(start, fit, out);
+        if (!written.empty())
+            out << "\nProfile written to " << written << '\n';
+        return;
+    }
+    Json j = jointJson(fit);
+    Json params;
+    for (const std::string &key : core::jointCalibrationKeys())
+        params[key] = fit.params.*(core::findParameter(key)->member);
+    j["parameters"] = params;
+    j["fitted"] = fit.fitted;
+    j["at_bound"] = fit.at_bound;
+    j["starts"] = fit.starts;
+    if (family) {
+        addFamilyJson(j, *family);
+        j["family"] = familyPath;
+    }
+    j["profile"] = start.id;
+    j["machine"] = parametersJson(fit.params);
+    j["out"] = written.empty() ? Json(nullptr) : Json(written);
+    out << j.dump(2) << '\n';
+}
+
+constexpr const char *kHelp
+        = "Usage: crossroof-cli calibrate (--family FILE [--profile ID|PATH] | --probe DIR) [--set "
+          "KEY=VALUE]...\n"
+          "                               [--fit R,L,M,L_c] [--out PROFILE.json] [--json]\n"
+          "       crossroof-cli calibrate [--family FILE | --probe DIR] [--stream FILE] [--latency FILE]\n"
+          "                               [--kernels NCU.csv]... [--profile ID|PATH] [--set KEY=VALUE]...\n"
+          "                               [--fit KEYS] [--weight NAME=W]... [--out PROFILE.json] [--json]\n\n"
+          "Fits the X-model's machine parameters to measurements: least squares of log(predicted / "
+          "measured)\n"
+          "over every measured value, each parameter within its slider range, from the starting values and\n"
+          "several spread starting points. With a family alone, prints the fitted values, the accuracy\n"
+          "1 - |predicted - measured| / measured (mean, median, min), RMSE in GB/s, r^2 and every kernel's\n"
+          "prediction. With several sources the fit is joint: each source's rows are weighted by\n"
+          "weight / rows, so that every source counts as its weight (1) whatever its number of rows; the\n"
+          "output gives each source's accuracy and the share each source has in each fitted parameter.\n\n"
+          "  --family FILE      CSV with the columns n (warps per SM), Z (warp-instructions per request),\n"
+          "                     E (ILP) and gbs (measured GB/s of the device); other columns are ignored\n"
+          "  --profile ID|PATH  the device shape and starting values (default: the default profile)\n"
+          "  --probe DIR        a crossroof-probe output directory: device.csv gives the device shape and\n"
+          "                     starting values; family.csv, stream.csv and latency.csv are fitted jointly\n"
+          "  --stream FILE      stream curve, columns warps_per_sm and read_gbs (one request in flight per\n"
+          "                     warp): predicted as f(k) at k = warps_per_sm\n"
+          "  --latency FILE     pointer chases, columns footprint_bytes, load (ld.cg, ld, fma), "
+          "cycles_per_hop:\n"
+          "                     the DRAM and L2 chases are rows for L and L_2 where those are fitted and "
+          "set\n"
+          "                     them where not; the L1 chase sets L_s, an fma chain L_c likewise\n"
+          "  --kernels FILE     an Nsight Compute CSV export of real kernels (repeatable): each kernel's "
+          "DRAM GB/s\n"
+          "                     against the prediction of crossroof-cli kernels\n"
+          "  --set KEY=VALUE    override a parameter before the fit (repeatable), e.g. --set L_c=4 (the\n"
+          "                     keys as for xgraph)\n"
+          "  --fit KEYS         the parameters to fit: any of R,L,M,L_c (family alone; default all four) or\n"
+          "                     of R,R_dram,L,M,L_c,L_2 (jointly; default R,L,M,L_c, R_dram with kernels,\n"
+          "                     L_2 with kernels that reach the L2); the others keep the profile's values\n"
+          "  --weight NAME=W    weight of a source (repeatable; default 1): NAME a kind (family, stream,\n"
+          "                     latency, kernels) or a source's file name, which wins over its kind\n"
+          "  --out FILE         write the calibrated profile (complete, with sources) to FILE\n"
+          "  --json             JSON output (keys as in CLI.md); without it, a readable summary\n";
 
 } // namespace
 
-const Command kCalibrateCommand{"calibrate", "fit R, L, M, L_c to a measured kernel family", kHelp, runCalibrate};
+const Command kCalibrateCommand {"calibrate",
+                                 "fit the machine to a kernel family, stream, latency and real kernels",
+                                 kHelp, runCalibrate};
 
 } // namespace crossroof::cli

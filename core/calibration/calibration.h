@@ -46,8 +46,8 @@ struct FamilyPrediction
 /// empty family.
 FamilyPrediction predictFamily(const KernelFamily &family, const XModelParams &machine);
 
-/// The lower and upper bound a fit allows for KEY: the range of the parameter's slider. Throws InputError for
-/// a key that is not one of calibrationKeys().
+/// The lower and upper bound a fit allows for KEY: the range of the parameter's slider (from 1 for R_dram and
+/// L_2, whose sliders start at 0 = none). Throws InputError for a key that is not one of jointCalibrationKeys().
 std::pair<double, double> calibrationBounds(std::string_view key);
 
 /// A calibration: the fitted machine and its predictions.
@@ -62,8 +62,8 @@ struct CalibrationResult
 
 /// Fits the machine parameters FIT (a subset of calibrationKeys(); the others keep START's values) so that
 /// the X-model predicts FAMILY's measured throughput: least squares of log(predicted / measured) over the
-/// rows, each parameter within calibrationBounds(), from START and several spread starting points; the best
-/// fit wins. Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
+/// rows, each parameter within calibrationBounds(), from START and 8 spread starting points (each run briefly,
+/// the best then to convergence; calibrateJointly() with the family alone). Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
 /// or one that cannot be fitted, or naming the file and line of a row with n > max_warps or another value that
 /// is out of range with START's machine.
 CalibrationResult calibrate(const KernelFamily &family, const XModelParams &start,

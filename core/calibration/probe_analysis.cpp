@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <system_error>
@@ -32,8 +33,8 @@ std::map<std::string, std::pair<std::string, int>> readDeviceFacts(const std::fi
         if (comma == std::string_view::npos)
             throw InputError(source + ":" + std::to_string(lines.number()) + ": expected key,value (got '"
                              + std::string(trimmed) + "')");
-        facts[std::string(trimBlanks(trimmed.substr(0, comma)))] = {
-            std::string(trimBlanks(trimmed.substr(comma + 1))), lines.number()};
+        facts[std::string(trimBlanks(trimmed.substr(0, comma)))]
+                = {std::string(trimBlanks(trimmed.substr(comma + 1))), lines.number()};
     }
     return facts;
 }
@@ -49,6 +50,14 @@ double positiveFact(const std::map<std::string, std::pair<std::string, int>> &fa
         throw InputError(source + ":" + std::to_string(it->second.second) + ": '" + key
                          + "' must be a number > 0 (got '" + it->second.first + "')");
     return *v;
+}
+
+/// V with DIGITS significant digits, as %g writes it.
+std::string significant(double v, int digits)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
 }
 
 std::string sourceLabel(const ProbeMeasurements &probe, const char *file)
@@ -77,50 +86,18 @@ ProbeMeasurements readProbe(const std::filesystem::path &directory)
     probe.max_warps = std::floor(positiveFact(facts, "max_threads_sm", deviceSource) / 32);
     probe.l1_smem_kib = positiveFact(facts, "smem_per_sm", deviceSource) / 1024;
 
-    const CsvTable latency = readCsv((directory / "latency.csv").string());
-    const std::size_t footprint = latency.column("footprint_bytes");
-    const std::size_t load = latency.column("load");
-    const std::size_t cycles = latency.column("cycles_per_hop");
-    double cgSmall = INFINITY, cgLarge = 0, ldSmall = INFINITY;
-    for (std::size_t r = 0; r < latency.rowCount(); ++r) {
-        const std::string kind(trimBlanks(latency.cell(r, load)));
-        const double c = latency.number(r, cycles);
-        if (c <= 0)
-            throw InputError(latency.where(r, cycles) + ": must be > 0 (got " + formatNumber(c) + ")");
-        if (kind == "fma") {
-            probe.dependent_issue = c;
-            continue;
-        }
-        const double bytes = latency.number(r, footprint);
-        if (kind == "ld.cg") {
-            if (bytes < cgSmall) {
-                cgSmall = bytes;
-                probe.l2_latency = c;
-            }
-            if (bytes > cgLarge) {
-                cgLarge = bytes;
-                probe.dram_latency = c;
-            }
-        } else if (kind == "ld" && bytes < ldSmall) {
-            ldSmall = bytes;
-            probe.l1_latency = c;
-        }
-    }
-    if (probe.dram_latency <= 0 || probe.l1_latency <= 0)
-        throw InputError(latency.source() + ": needs 'ld.cg' rows (L2, DRAM) and 'ld' rows (L1)");
+    const LatencyMeasurements latency = readLatencyFile((directory / "latency.csv").string());
+    probe.dram_latency = latency.dram_cycles;
+    probe.l2_latency = latency.l2_cycles.value_or(latency.dram_cycles);
+    probe.l1_latency = latency.l1_cycles;
+    probe.dependent_issue = latency.dependent_issue;
 
-    const CsvTable stream = readCsv((directory / "stream.csv").string());
-    const std::size_t warps = stream.column("warps_per_sm");
-    const std::size_t gbs = stream.column("read_gbs");
-    for (std::size_t r = 0; r < stream.rowCount(); ++r) {
-        const double g = stream.number(r, gbs);
-        if (g > probe.stream_peak_gbs) {
-            probe.stream_peak_gbs = g;
-            probe.stream_peak_warps = stream.number(r, warps);
+    for (const StreamRow &row : readStreamCurve((directory / "stream.csv").string()).rows) {
+        if (row.gbs > probe.stream_peak_gbs) {
+            probe.stream_peak_gbs = row.gbs;
+            probe.stream_peak_warps = row.warps;
         }
     }
-    if (probe.stream_peak_gbs <= 0)
-        throw InputError(stream.source() + ": no read_gbs above 0");
 
     probe.family = readKernelFamily((directory / "family.csv").string());
     return probe;
@@ -158,44 +135,49 @@ HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::
     const std::string device = sourceLabel(probe, "device.csv");
     const std::string latency = sourceLabel(probe, "latency.csv");
     prof.sources = {
-        {{"sm_count", "clock_ghz", "max_warps"},
-         device + " (cudaGetDeviceProperties): " + formatNumber(p.sm_count) + " SMs, SM clock "
-             + formatNumber(p.clock_ghz) + " GHz, max_threads_sm / 32 = " + formatNumber(p.max_warps)
-             + " warps per SM."},
-        {{"warp_size", "request_bytes"},
-         "CUDA warps of 32 threads; the probe's loads are 4-byte words, fully coalesced: 32 x 4 B = 128 B per "
-         "warp request."},
-        {{"L"},
-         latency + ": pointer chase with ld.cg (L1 bypassed) over the largest footprint (DRAM): "
-             + formatNumber(probe.dram_latency) + " cycles per load."},
-        {{"L_s"},
-         latency + ": pointer chase with ld (L1 hits) over the smallest footprint: "
-             + formatNumber(probe.l1_latency) + " cycles per load."},
-        {{"S_s"},
-         device + ": shared memory per SM, " + formatNumber(p.S_s)
-             + " KiB: an upper bound of the L1 data cache, which shares that storage."},
-        {{"R"},
-         sourceLabel(probe, "stream.csv") + ": the highest read throughput, " + formatNumber(p.R) + " GB/s at "
-             + formatNumber(probe.stream_peak_warps) + " warps per SM (one request in flight per warp)."},
-        {{"L_c"},
-         probe.dependent_issue
-             ? latency + ": a chain of dependent FMAs, " + formatNumber(p.L_c) + " cycles per instruction."
-             : "Not measured: 4 cycles, the dependent FP32 latency of Volta and later GPUs."},
-        {{"M"},
-         cc ? "Compute capability " + probe.compute_capability + ": " + std::to_string(cc->fp32_lanes_sm)
-                  + " FP32 lanes per SM / 32 = " + formatNumber(p.M) + " warp-instructions per cycle."
-            : "Compute capability " + probe.compute_capability
-                  + " is not in the occupancy table: 4 warp-instructions per cycle assumed."},
-        {{"n", "Z", "E", "cache", "h", "alpha", "beta"},
-         "Workload: the last kernel of " + sourceLabel(probe, "family.csv")
-             + "; no cache (the probe's data is far larger than L2)."},
+            {{"sm_count", "clock_ghz", "max_warps"},
+             device + " (cudaGetDeviceProperties): " + formatNumber(p.sm_count) + " SMs, SM clock "
+                     + formatNumber(p.clock_ghz) + " GHz, max_threads_sm / 32 = " + formatNumber(p.max_warps)
+                     + " warps per SM."},
+            {{"warp_size", "request_bytes"},
+             "CUDA warps of 32 threads; the probe's loads are 4-byte words, fully coalesced: 32 x 4 B = 128 "
+             "B per "
+             "warp request."},
+            {{"L"},
+             latency + ": pointer chase with ld.cg (L1 bypassed) over the largest footprint (DRAM): "
+                     + formatNumber(probe.dram_latency) + " cycles per load."},
+            {{"L_s"},
+             latency + ": pointer chase with ld (L1 hits) over the smallest footprint: "
+                     + formatNumber(probe.l1_latency) + " cycles per load."},
+            {{"S_s"},
+             device + ": shared memory per SM, " + formatNumber(p.S_s)
+                     + " KiB: an upper bound of the L1 data cache, which shares that storage."},
+            {{"R"},
+             sourceLabel(probe, "stream.csv") + ": the highest read throughput, " + formatNumber(p.R)
+                     + " GB/s at " + formatNumber(probe.stream_peak_warps)
+                     + " warps per SM (one request in flight per warp)."},
+            {{"L_c"},
+             probe.dependent_issue
+                     ? latency + ": a chain of dependent FMAs, " + formatNumber(p.L_c)
+                               + " cycles per instruction."
+                     : "Not measured: 4 cycles, the dependent FP32 latency of Volta and later GPUs."},
+            {{"M"},
+             cc ? "Compute capability " + probe.compute_capability + ": " + std::to_string(cc->fp32_lanes_sm)
+                             + " FP32 lanes per SM / 32 = " + formatNumber(p.M)
+                             + " warp-instructions per cycle."
+                : "Compute capability " + probe.compute_capability
+                             + " is not in the occupancy table: 4 warp-instructions per cycle assumed."},
+            {{"n", "Z", "E", "cache", "h", "alpha", "beta"},
+             "Workload: the last kernel of " + sourceLabel(probe, "family.csv")
+                     + "; no cache (the probe's data is far larger than L2)."},
     };
     validate(p);
     return prof;
 }
 
 HardwareProfile calibratedProfile(const HardwareProfile &start, const CalibrationResult &calibration,
-                                  const std::string &familyName, const std::string &id, const std::string &name)
+                                  const std::string &familyName, const std::string &id,
+                                  const std::string &name)
 {
     HardwareProfile prof = start;
     prof.id = id;
@@ -204,7 +186,8 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
     std::vector<ProfileSource> sources;
     for (ProfileSource s : start.sources) {
         std::erase_if(s.fields, [&](const std::string &key) {
-            return std::find(calibration.fitted.begin(), calibration.fitted.end(), key) != calibration.fitted.end();
+            return std::find(calibration.fitted.begin(), calibration.fitted.end(), key)
+                   != calibration.fitted.end();
         });
         if (!s.fields.empty())
             sources.push_back(std::move(s));
@@ -217,12 +200,12 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
     }
     const FamilyPrediction &fit = calibration.prediction;
     std::string text = "Fitted by crossroof-cli calibrate to the kernel family " + familyName + " ("
-                       + std::to_string(fit.rows.size()) + " kernels; least squares of log(predicted / measured) "
-                       + "throughput, " + std::to_string(calibration.starts) + " starts, the first at "
-                       + startValues + "): " + values
-                       + ". Accuracy 1 - |predicted - measured| / measured: mean " + formatNumber(fit.accuracy_mean)
-                       + ", median " + formatNumber(fit.accuracy_median) + ", min "
-                       + formatNumber(fit.accuracy_min) + ".";
+                       + std::to_string(fit.rows.size())
+                       + " kernels; least squares of log(predicted / measured) " + "throughput, "
+                       + std::to_string(calibration.starts) + " starts, the first at " + startValues
+                       + "): " + values + ". Accuracy 1 - |predicted - measured| / measured: mean "
+                       + formatNumber(fit.accuracy_mean) + ", median " + formatNumber(fit.accuracy_median)
+                       + ", min " + formatNumber(fit.accuracy_min) + ".";
     if (!calibration.at_bound.empty()) {
         std::string keys;
         for (const std::string &key : calibration.at_bound)
@@ -230,6 +213,69 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
         text += " At a bound of the fit (the family does not pin it down): " + keys + ".";
     }
     sources.push_back({calibration.fitted, text});
+    prof.sources = std::move(sources);
+    return prof;
+}
+
+HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const JointCalibration &calibration,
+                                       const std::string &id, const std::string &name)
+{
+    HardwareProfile prof = start;
+    prof.id = id;
+    prof.name = name;
+    prof.params = calibration.params;
+    std::vector<std::string> replaced = calibration.fitted;
+    for (const KeySetting &s : calibration.settings)
+        replaced.push_back(s.key);
+    std::vector<ProfileSource> sources;
+    for (ProfileSource s : start.sources) {
+        std::erase_if(s.fields, [&](const std::string &key) {
+            return std::find(replaced.begin(), replaced.end(), key) != replaced.end();
+        });
+        if (!s.fields.empty())
+            sources.push_back(std::move(s));
+    }
+    const auto fileName
+            = [](const std::string &path) { return std::filesystem::path(path).filename().string(); };
+    std::string text
+            = "Fitted jointly by crossroof-cli calibrate (least squares of log(predicted / measured), each "
+              "source's rows weighted by its weight / its rows, "
+              + std::to_string(calibration.starts) + " starts) to";
+    for (std::size_t i = 0; i < calibration.sources.size(); ++i) {
+        const SourceReport &r = calibration.sources[i];
+        text += std::string(i == 0 ? " " : "; ") + "the " + std::string(sourceKindName(r.kind)) + " "
+                + fileName(r.source) + " (" + std::to_string(r.rows.size())
+                + (r.rows.size() == 1 ? " value" : " values") + ", weight " + formatNumber(r.weight)
+                + ", accuracy mean " + significant(r.accuracy_mean, 3) + ", min "
+                + significant(r.accuracy_min, 3) + ")";
+    }
+    text += ":";
+    for (const KeyOrigin &o : calibration.origins) {
+        const double value = calibration.params.*(findParameter(o.key)->member);
+        text += " " + o.key + " = " + significant(value, 4);
+        if (!o.shares.empty()) {
+            text += " (from";
+            for (std::size_t i = 0; i < o.shares.size() && i < 2; ++i) {
+                text += std::string(i == 0 ? " " : ", ")
+                        + fileName(calibration.sources[o.shares[i].first].source) + " "
+                        + formatNumber(std::round(100 * o.shares[i].second)) + " %";
+            }
+            text += ")";
+        }
+        text += o.key == calibration.origins.back().key ? "." : ",";
+    }
+    if (!calibration.at_bound.empty()) {
+        std::string keys;
+        for (const std::string &key : calibration.at_bound)
+            keys += (keys.empty() ? "" : ", ") + key;
+        text += " At a bound of the fit (no source pins it down): " + keys + ".";
+    }
+    sources.push_back({calibration.fitted, text});
+    for (const KeySetting &s : calibration.settings) {
+        sources.push_back({{s.key},
+                           fileName(s.source) + ": " + s.how + ": " + formatNumber(s.value) + " ("
+                                   + std::string(findParameter(s.key)->unit) + ")."});
+    }
     prof.sources = std::move(sources);
     return prof;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/calibration/calibration.h"
+#include "core/calibration/joint_calibration.h"
 #include "core/calibration/kernel_family.h"
 #include "core/profiles/hardware_profile.h"
 
@@ -14,23 +15,22 @@ namespace crossroof::core {
 
 /// What crossroof-probe measured on one GPU: the files device.csv, latency.csv, stream.csv and family.csv
 /// of its output directory (README.md, "Measure your own GPU").
-struct ProbeMeasurements
-{
+struct ProbeMeasurements {
     std::filesystem::path directory;
     // device.csv: one "key,value" per line (cudaGetDeviceProperties)
     std::string device_name;
     std::string compute_capability; ///< "X.Y"
     double sm_count = 0;
     double clock_ghz = 0;
-    double max_warps = 0;    ///< max_threads_sm / 32
-    double l1_smem_kib = 0;  ///< shared memory per SM, KiB
+    double max_warps = 0; ///< max_threads_sm / 32
+    double l1_smem_kib = 0; ///< shared memory per SM, KiB
     // latency.csv: pointer chases (cycles per dependent load) and the dependent-FMA chain
     double dram_latency = 0; ///< ld.cg chase over the largest footprint, cycles
-    double l2_latency = 0;   ///< ld.cg chase over the smallest footprint, cycles
-    double l1_latency = 0;   ///< ld chase over the smallest footprint, cycles
+    double l2_latency = 0; ///< ld.cg chase over the smallest footprint, cycles
+    double l1_latency = 0; ///< ld chase over the smallest footprint, cycles
     std::optional<double> dependent_issue; ///< "fma" rows: cycles between two dependent FMAs, when measured
     // stream.csv: one request in flight per warp
-    double stream_peak_gbs = 0;   ///< the highest read_gbs
+    double stream_peak_gbs = 0; ///< the highest read_gbs
     double stream_peak_warps = 0; ///< warps_per_sm where it was reached
     KernelFamily family;
 };
@@ -47,7 +47,15 @@ HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::
 /// START with the calibration's fitted values, its sources updated: the fitted keys leave their old entries
 /// and gain one naming FAMILY_NAME, the rows, the accuracy and the tool. ID and NAME replace START's.
 HardwareProfile calibratedProfile(const HardwareProfile &start, const CalibrationResult &calibration,
-                                  const std::string &familyName, const std::string &id, const std::string &name);
+                                  const std::string &familyName, const std::string &id,
+                                  const std::string &name);
+
+/// START with a joint calibration's values, its sources updated: the fitted and directly set keys leave their
+/// old entries; the fitted keys gain one entry naming every source (file, rows, weight, accuracy) and which
+/// of them determines each key, and every directly set key one naming its file and line. ID and NAME replace
+/// START's.
+HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const JointCalibration &calibration,
+                                       const std::string &id, const std::string &name);
 
 /// Writes PROFILE as JSON to PATH atomically: to a temporary file beside it, then renamed over PATH.
 /// Throws InputError naming the path when it cannot be written or the profile would not load.

@@ -11,7 +11,7 @@ status=0
 commands=$("$cli" --help | awk '/^Commands:/ { f = 1; next } f && /^  / { print $1 }')
 [[ -n "$commands" ]] || { echo "no commands in crossroof-cli --help"; exit 1; }
 # Options the help texts name that are not the command's own: ncu's (kernels), another command's (profiles).
-declare -A foreign=([kernels]="--csv --page" [profiles]="--profile")
+declare -A foreign=([kernels]="--csv --page --metrics" [profiles]="--profile")
 for command in $commands; do
     expected=$("$cli" help "$command" | grep -o -- '--[a-z][a-z0-9-]*' | grep -vx -- '--help' | sort -u)
     for option in ${foreign[$command]:-}; do

@@ -17,6 +17,20 @@ namespace {
 
 const std::string kProbe = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm";
 const std::string kFamily = kProbe + "/family.csv";
+const std::string kStream = kProbe + "/stream.csv";
+const std::string kLatency = kProbe + "/latency.csv";
+const std::string kTorch = kProbe + "/torch_raw.csv";
+const std::string kFamilyNcu = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_h100_raw.csv";
+
+/// The source of kind KIND in a joint calibration's JSON.
+const json &source(const json &j, const std::string &file)
+{
+    for (const json &s : j["sources"]) {
+        if (s["file"].get<std::string>().ends_with(file))
+            return s;
+    }
+    qFatal("no source %s", file.c_str());
+}
 
 using crossroof::test::run;
 using crossroof::test::runJson;
@@ -54,13 +68,15 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const std::string out = (dir.path() + QStringLiteral("/My H100.json")).toStdString();
-        const json j = runJson({"calibrate", "--family", kFamily, "--profile", "h100-pcie", "--set", "sm_count=132",
-                                "--set", "clock_ghz=1.98", "--set", "M=4", "--fit", "L,L_c", "--out", out, "--json"});
+        const json j = runJson({"calibrate", "--family", kFamily, "--profile", "h100-pcie", "--set",
+                                "sm_count=132", "--set", "clock_ghz=1.98", "--set", "M=4", "--fit", "L,L_c",
+                                "--out", out, "--json"});
         QCOMPARE(j["parameters"]["M"].get<double>(), 4.0);
         QVERIFY(j["fitted"] == json({"L", "L_c"}));
         QCOMPARE(j["out"].get<std::string>(), out);
 
-        // The written profile is complete: other commands take it, and its sources say where values came from.
+        // The written profile is complete: other commands take it, and its sources say where values came
+        // from.
         const json x = runJson({"xgraph", "--profile", out, "--json"});
         QCOMPARE(x["profile"].get<std::string>(), std::string("my-h100"));
         QCOMPARE(x["parameters"]["L_c"].get<double>(), j["parameters"]["L_c"].get<double>());
@@ -90,6 +106,74 @@ private Q_SLOTS:
                  qPrintable(text));
     }
 
+    void jointJson()
+    {
+        // Every shared H100 SXM measurement at once, as the bundled profile was fitted (PROFILES.md).
+        const json j = runJson({"calibrate", "--family", kFamily, "--stream", kStream, "--latency", kLatency,
+                                "--kernels", kTorch, "--kernels", kFamilyNcu, "--profile", "h100-sxm",
+                                "--fit", "R,R_dram,L,M,L_2", "--json"});
+        QCOMPARE(j["sources"].size(), std::size_t(5));
+        QCOMPARE(source(j, "family.csv")["rows"].get<int>(), 312);
+        QCOMPARE(source(j, "stream.csv")["rows"].get<int>(), 48);
+        QCOMPARE(source(j, "latency.csv")["rows"].get<int>(),
+                 2); // the DRAM and L2 chases: L and L_2 are fitted
+        QCOMPARE(source(j, "torch_raw.csv")["kind"].get<std::string>(), std::string("kernels"));
+        QVERIFY(source(j, "family.csv")["accuracy"]["mean"].get<double>() >= 0.93);
+        QVERIFY(source(j, "torch_raw.csv")["accuracy"]["mean"].get<double>() >= 0.90);
+        QVERIFY(source(j, "ncu_h100_raw.csv")["accuracy"]["mean"].get<double>() >= 0.93);
+        double cost = 0;
+        for (const json &s : j["sources"]) {
+            QCOMPARE(s["weight"].get<double>(), 1.0);
+            QVERIFY(s["accuracy"]["min"].get<double>() <= s["accuracy"]["median"].get<double>());
+            QCOMPARE(s["residuals"].size(), s["rows"].get<std::size_t>());
+            cost += s["cost"].get<double>();
+        }
+        QVERIFY(std::abs(cost - j["objective"].get<double>()) < 1e-12);
+        // Which file gave which parameter.
+        QVERIFY(j["parameter_sources"]["R_dram"][0]["file"].get<std::string>().ends_with("torch_raw.csv"));
+        QVERIFY(j["parameter_sources"]["L_2"][0]["file"].get<std::string>().ends_with("latency.csv"));
+        QVERIFY(!j["parameter_sources"].contains("L_c"));
+        QCOMPARE(j["set"]["L_s"]["value"].get<double>(), 40.4);
+        // The family keys of the single-family output describe the family, as before.
+        QCOMPARE(j["rows"].get<int>(), 312);
+        QCOMPARE(j["accuracy"]["mean"].get<double>(),
+                 source(j, "family.csv")["accuracy"]["mean"].get<double>());
+        QCOMPARE(j["parameters"]["L_c"].get<double>(), 3.798);
+        const json &gemm = source(j, "torch_raw.csv")["residuals"][8];
+        QCOMPARE(gemm["line"].get<int>(), 14);
+        QVERIFY(gemm["label"].get<std::string>().find("gemm") != std::string::npos);
+    }
+
+    void jointOutNamesEveryFile()
+    {
+        QTemporaryDir dir;
+        const std::string out = (dir.path() + QStringLiteral("/joint.json")).toStdString();
+        const auto r
+                = run({"calibrate", "--stream", kStream, "--latency", kLatency, "--kernels", kTorch,
+                       "--profile", "h100-sxm", "--fit", "R,R_dram,L", "--weight", "stream=2", "--out", out});
+        QCOMPARE(r.status, 0);
+        const QString text = QString::fromStdString(r.out);
+        QVERIFY2(text.contains("weight 2") && text.contains("R_dram") && text.contains("from torch_raw.csv")
+                         && text.contains("L_s = 40.4"),
+                 qPrintable(text));
+        std::ifstream in(out);
+        const json prof = json::parse(in);
+        bool fitted = false, chase = false;
+        for (const json &s : prof["sources"]) {
+            const std::string t = s["text"];
+            if (s["fields"] == json({"R", "R_dram", "L"})) {
+                fitted = true;
+                QVERIFY2(t.find("stream.csv (48 values, weight 2") != std::string::npos, t.c_str());
+                QVERIFY2(t.find("torch_raw.csv (11 values") != std::string::npos, t.c_str());
+            }
+            chase = chase || (s["fields"] == json({"L_2"}) && t.find("latency.csv") != std::string::npos);
+        }
+        QVERIFY(fitted && chase); // L_2 is not fitted here: the L2 chase sets it
+        QCOMPARE(prof["parameters"]["L_2"].get<double>(), 284.8);
+        const json x = runJson({"xgraph", "--profile", out, "--json"});
+        QCOMPARE(x["profile"].get<std::string>(), std::string("joint"));
+    }
+
     void help()
     {
         const auto r = run({"calibrate", "--help"});
@@ -103,14 +187,28 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         const QString family = QString::fromStdString(kFamily);
-        QTest::newRow("no family") << QStringList{"calibrate", "--json"} << "--family FILE";
-        QTest::newRow("both") << QStringList{"calibrate", "--family", family, "--probe", "x"} << "either";
-        QTest::newRow("missing file") << QStringList{"calibrate", "--family", "/nonexistent.csv"}
-                                      << "/nonexistent.csv";
-        QTest::newRow("bad key") << QStringList{"calibrate", "--family", family, "--fit", "L,Z"}
+        QTest::newRow("no family") << QStringList {"calibrate", "--json"} << "--family FILE";
+        QTest::newRow("both") << QStringList {"calibrate", "--family", family, "--probe", "x"} << "either";
+        QTest::newRow("missing file")
+                << QStringList {"calibrate", "--family", "/nonexistent.csv"} << "/nonexistent.csv";
+        QTest::newRow("bad key") << QStringList {"calibrate", "--family", family, "--fit", "L,Z"}
                                  << "cannot fit 'Z'";
+        const QString stream = QString::fromStdString(kStream);
+        QTest::newRow("probe and stream")
+                << QStringList {"calibrate", "--probe", "x", "--stream", stream} << "leave out '--stream'";
+        QTest::newRow("weight of nothing")
+                << QStringList {"calibrate", "--stream", stream, "--weight", "kernels=2"}
+                << "NAME one of stream, stream.csv";
+        QTest::newRow("negative weight")
+                << QStringList {"calibrate", "--stream", stream, "--weight", "stream=-1"} << "number >= 0";
+        QTest::newRow("joint key alone")
+                << QStringList {"calibrate", "--family", family, "--fit", "R_dram"} << "cannot fit 'R_dram'";
+        QTest::newRow("details page") << QStringList {"calibrate", "--kernels",
+                                                      QString::fromStdString(kProbe + "/torch_details.csv")}
+                                      << "torch_details.csv: no kernel can be used for a calibration";
         QTest::newRow("n over max_warps")
-                << QStringList{"calibrate", "--family", family, "--profile", "h100-sxm", "--set", "max_warps=48"}
+                << QStringList {"calibrate", "--family", family,        "--profile",
+                                "h100-sxm",  "--set",    "max_warps=48"}
                 << "family.csv:13: n = 56 warps is more than the machine's max_warps = 48";
     }
 
@@ -130,6 +228,13 @@ private Q_SLOTS:
         const std::string few = writeFile(dir, "few.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,1,80\n");
         crossroof::test::expectUsageError({"calibrate", "--family", QString::fromStdString(few)},
                                           "few.csv: 2 rows cannot fit 4 parameters");
+        const std::string stream = writeFile(dir, "stream.csv", "warps_per_sm,read_gbs\n1,40\n2,x\n");
+        crossroof::test::expectUsageError({"calibrate", "--stream", QString::fromStdString(stream)},
+                                          "stream.csv:3:3: column 'read_gbs': 'x' is not a number");
+        const std::string lat
+                = writeFile(dir, "latency.csv", "footprint_bytes,load,cycles_per_hop\n8192,ld,0\n");
+        crossroof::test::expectUsageError({"calibrate", "--latency", QString::fromStdString(lat)},
+                                          "latency.csv:2:");
     }
 };
 

@@ -1,0 +1,615 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/calibration/joint_calibration.h"
+
+#include "core/calibration/calibration.h"
+#include "core/support/error.h"
+#include "core/support/least_squares.h"
+#include "core/support/text.h"
+#include "core/traces/csv_table.h"
+#include "core/traces/ncu_csv.h"
+#include "core/xmodel/equilibrium_scan.h"
+#include "core/xmodel/xmodel.h"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+
+namespace crossroof::core {
+
+namespace {
+
+constexpr std::array<std::string_view, 6> kJointKeys {"R", "R_dram", "L", "M", "L_c", "L_2"};
+
+/// The I-th point of the Halton sequence in DIMENSIONS dimensions (one prime base each): spread starts.
+std::vector<double> haltonPoint(int index, std::size_t dimensions)
+{
+    constexpr std::array<int, 6> kBases {2, 3, 5, 7, 11, 13};
+    std::vector<double> point(dimensions);
+    for (std::size_t d = 0; d < dimensions; ++d) {
+        double f = 1, value = 0;
+        for (int i = index; i > 0; i /= kBases[d]) {
+            f /= kBases[d];
+            value += f * (i % kBases[d]);
+        }
+        point[d] = value;
+    }
+    return point;
+}
+
+std::string at(const std::string &source, int line)
+{
+    return source + ":" + std::to_string(line) + ": ";
+}
+
+/// Runs FN (which builds a model) and names SOURCE:LINE in its error.
+template<typename Fn>
+void checkRow(const std::string &source, int line, Fn &&fn)
+{
+    try {
+        fn();
+    } catch (const InputError &e) {
+        throw InputError(at(source, line) + e.what());
+    }
+}
+
+XModelParams familyWorkload(const XModelParams &machine, const FamilyRow &row)
+{
+    XModelParams p = machine;
+    p.n = row.n;
+    p.Z = row.Z;
+    p.E = row.E;
+    return p;
+}
+
+/// The machine running a stream kernel of WARPS warps: one request of the machine's size in flight each.
+XModelParams streamWorkload(const XModelParams &machine, double warps)
+{
+    XModelParams p = machine;
+    p.n = warps;
+    p.m = 1;
+    p.req_bytes = 0;
+    p.dram_bytes = 0;
+    p.cache = CacheMode::None;
+    p.h = 0;
+    p.h_2 = 0;
+    p.bypass = 0;
+    return p;
+}
+
+double streamGbs(const XModelParams &machine, double warps)
+{
+    const XModel model(streamWorkload(machine, warps));
+    return model.toGbs(model.msSupply(warps));
+}
+
+/// One quantity the latency file measures directly, and the key it measures.
+struct DirectMeasurement {
+    std::string key;
+    double value = 0;
+    int line = 0;
+    std::string how;
+};
+
+std::vector<DirectMeasurement> directMeasurements(const LatencyMeasurements &lat)
+{
+    std::vector<DirectMeasurement> out;
+    out.push_back({"L", lat.dram_cycles, lat.dram_line, "ld.cg chase over the largest footprint (DRAM)"});
+    if (lat.l2_cycles)
+        out.push_back(
+                {"L_2", *lat.l2_cycles, lat.l2_line, "ld.cg chase over the smallest footprint (L2 hits)"});
+    out.push_back({"L_s", lat.l1_cycles, lat.l1_line, "ld chase over the smallest footprint (L1 hits)"});
+    if (lat.dependent_issue)
+        out.push_back({"L_c", *lat.dependent_issue, lat.fma_line, "chain of dependent FMAs"});
+    return out;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t mid = v.size() / 2;
+    return v.size() % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+/// A source's rows as the objective sees them.
+struct Block {
+    SourceKind kind;
+    std::string source;
+    double weight = 1;
+    std::size_t rows = 0;
+    std::size_t first = 0; ///< index of its first residual
+    std::size_t set = 0; ///< kernels: the index in CalibrationSources::kernels
+};
+
+/// Predicts every row of every source for one machine, with the lean equilibrium scan (the fit's inner loop).
+class Predictor
+{
+public:
+    Predictor(const CalibrationSources &sources, std::vector<std::string> latencyKeys)
+        : m_sources(sources)
+        , m_latencyKeys(std::move(latencyKeys))
+    {
+    }
+
+    /// log(predicted / measured) of every row, in block order, times each block's scale.
+    void residuals(const XModelParams &machine, const std::vector<Block> &blocks, Eigen::VectorXd &r) const
+    {
+        Eigen::Index i = 0;
+        for (const Block &b : blocks) {
+            const double scale = std::sqrt(b.weight / double(b.rows));
+            const auto put = [&](double predicted, double measured) {
+                r(i++) = scale * std::log(std::max(predicted, 1e-300) / measured);
+            };
+            switch (b.kind) {
+            case SourceKind::Family: {
+                // f(k) does not depend on n, Z or E: one shape serves every row.
+                const SupplyShape shape(familyWorkload(machine, m_sources.family->rows.front()));
+                for (const FamilyRow &row : m_sources.family->rows) {
+                    const XModel model(familyWorkload(machine, row));
+                    put(EquilibriumScan(model, shape).operatingGbs(), row.gbs);
+                }
+                break;
+            }
+            case SourceKind::Stream:
+                for (const StreamRow &row : m_sources.stream->rows)
+                    put(streamGbs(machine, row.warps), row.gbs);
+                break;
+            case SourceKind::Latency:
+                for (const DirectMeasurement &d : directMeasurements(*m_sources.latency)) {
+                    if (std::find(m_latencyKeys.begin(), m_latencyKeys.end(), d.key) != m_latencyKeys.end())
+                        put(machine.*(findParameter(d.key)->member), d.value);
+                }
+                break;
+            case SourceKind::Kernels:
+                for (const KernelSample &k : m_sources.kernels[b.set].kernels) {
+                    const XModel model(kernelParams(machine, k.workload));
+                    const SupplyShape shape(model.params());
+                    put(model.dramGbs(EquilibriumScan(model, shape).operatingK()), k.measured_gbs);
+                }
+                break;
+            }
+        }
+    }
+
+private:
+    const CalibrationSources &m_sources;
+    std::vector<std::string> m_latencyKeys;
+};
+
+void summarise(SourceReport &report, const std::vector<double> &logs)
+{
+    std::vector<double> accuracies;
+    double sq = 0;
+    for (const SourceRow &row : report.rows)
+        accuracies.push_back(row.accuracy);
+    for (double l : logs)
+        sq += l * l;
+    report.accuracy_median = median(accuracies);
+    report.accuracy_min = *std::min_element(accuracies.begin(), accuracies.end());
+    for (double a : accuracies)
+        report.accuracy_mean += a / double(accuracies.size());
+    report.cost = report.weight * sq / double(logs.size());
+}
+
+SourceRow makeRow(std::string label, int line, double measured, double predicted)
+{
+    SourceRow row;
+    row.label = std::move(label);
+    row.line = line;
+    row.measured = measured;
+    row.predicted = predicted;
+    row.error = (predicted - measured) / measured;
+    row.accuracy = predictionAccuracy(predicted, measured);
+    return row;
+}
+
+double weightOf(const CalibrationSources &sources, SourceKind kind, const std::string &source)
+{
+    const std::string file = std::filesystem::path(source).filename().string();
+    double w = 1;
+    bool own = false;
+    for (const auto &[name, value] : sources.weights) {
+        if (name == source || name == file) {
+            w = value;
+            own = true;
+        } else if (!own && name == sourceKindName(kind)) {
+            w = value;
+        }
+    }
+    return w;
+}
+
+} // namespace
+
+std::vector<std::string> jointCalibrationKeys()
+{
+    return {kJointKeys.begin(), kJointKeys.end()};
+}
+
+std::vector<std::string> parseJointFitList(std::string_view text)
+{
+    const std::string all = "R, R_dram, L, M, L_c and L_2";
+    if (trimBlanks(text).empty())
+        throw InputError("no parameters to fit: name some of " + all);
+    std::vector<std::string> keys;
+    std::size_t begin = 0;
+    for (;;) {
+        const std::size_t comma = std::min(text.find(',', begin), text.size());
+        const std::string key(trimBlanks(text.substr(begin, comma - begin)));
+        if (std::find(kJointKeys.begin(), kJointKeys.end(), key) == kJointKeys.end())
+            throw InputError("cannot fit '" + key + "': the parameters to fit are " + all);
+        if (std::find(keys.begin(), keys.end(), key) != keys.end())
+            throw InputError("parameter '" + key + "' is listed twice");
+        keys.push_back(key);
+        if (comma == text.size())
+            return keys;
+        begin = comma + 1;
+    }
+}
+
+StreamCurve readStreamCurve(const std::string &path)
+{
+    const CsvTable table = readCsv(path);
+    const std::size_t warps = table.column("warps_per_sm");
+    const std::size_t gbs = table.column("read_gbs");
+    StreamCurve curve;
+    curve.source = table.source();
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        StreamRow row;
+        row.warps = table.number(r, warps);
+        row.gbs = table.number(r, gbs);
+        row.line = table.line(r);
+        if (!(row.warps >= 1) || row.warps != std::floor(row.warps))
+            throw InputError(table.where(r, warps) + ": must be a whole number >= 1 (got "
+                             + formatNumber(row.warps) + ")");
+        if (!(row.gbs > 0))
+            throw InputError(table.where(r, gbs) + ": must be > 0 (got " + formatNumber(row.gbs) + ")");
+        curve.rows.push_back(row);
+    }
+    return curve;
+}
+
+LatencyMeasurements readLatencyFile(const std::string &path)
+{
+    const CsvTable table = readCsv(path);
+    const std::size_t footprint = table.column("footprint_bytes");
+    const std::size_t load = table.column("load");
+    const std::size_t cycles = table.column("cycles_per_hop");
+    LatencyMeasurements lat;
+    lat.source = table.source();
+    double cgSmall = INFINITY, cgLarge = 0, ldSmall = INFINITY;
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        const std::string kind(trimBlanks(table.cell(r, load)));
+        const double c = table.number(r, cycles);
+        const int line = table.line(r);
+        if (!(c > 0))
+            throw InputError(table.where(r, cycles) + ": must be > 0 (got " + formatNumber(c) + ")");
+        if (kind == "fma") {
+            lat.dependent_issue = c;
+            lat.fma_line = line;
+            continue;
+        }
+        const double bytes = table.number(r, footprint);
+        if (!(bytes > 0))
+            throw InputError(table.where(r, footprint) + ": must be > 0 (got " + formatNumber(bytes) + ")");
+        if (kind == "ld.cg") {
+            if (bytes < cgSmall) {
+                cgSmall = bytes;
+                lat.l2_cycles = c;
+                lat.l2_line = line;
+            }
+            if (bytes > cgLarge) {
+                cgLarge = bytes;
+                lat.dram_cycles = c;
+                lat.dram_line = line;
+            }
+        } else if (kind == "ld" && bytes < ldSmall) {
+            ldSmall = bytes;
+            lat.l1_cycles = c;
+            lat.l1_line = line;
+        }
+    }
+    if (lat.dram_cycles <= 0 || lat.l1_cycles <= 0)
+        throw InputError(lat.source + ": needs 'ld.cg' rows (L2, DRAM) and 'ld' rows (L1)");
+    if (cgSmall == cgLarge) // one ld.cg footprint: it is the DRAM latency, not an L2 one
+        lat.l2_cycles.reset();
+    return lat;
+}
+
+KernelSet readKernelSet(const std::string &path, double warpSize)
+{
+    const NcuReport report = readNcuCsv(path);
+    KernelSet set;
+    set.source = report.source;
+    for (const NcuKernel &k : report.kernels) {
+        const std::string where = at(set.source, k.line) + "kernel " + k.id + " (" + k.short_name + "): ";
+        if (!k.problem.empty()) {
+            set.skipped.push_back(where + k.problem);
+            continue;
+        }
+        std::vector<std::string> missing;
+        std::string problem;
+        const std::optional<KernelWorkload> w = kernelWorkload(k, warpSize, missing, problem);
+        if (!missing.empty()) {
+            std::string list;
+            for (const std::string &metric : missing)
+                list += (list.empty() ? "" : ",") + metric;
+            set.skipped.push_back(where + "missing " + list + " (add them with ncu --metrics " + list + ")");
+            continue;
+        }
+        if (!w) {
+            set.skipped.push_back(where + problem);
+            continue;
+        }
+        if (!(*k.dram_gbs > 0)) {
+            set.skipped.push_back(where + "dram__bytes.sum.per_second is 0: no DRAM throughput to fit");
+            continue;
+        }
+        set.kernels.push_back({k.id, k.short_name, k.line, *w, *k.dram_gbs});
+    }
+    if (set.kernels.empty()) {
+        throw InputError(set.source + ": no kernel can be used for a calibration"
+                         + (set.skipped.empty() ? std::string() : " (" + set.skipped.front() + ")"));
+    }
+    return set;
+}
+
+std::string_view sourceKindName(SourceKind kind)
+{
+    switch (kind) {
+    case SourceKind::Family:
+        return "family";
+    case SourceKind::Stream:
+        return "stream";
+    case SourceKind::Latency:
+        return "latency";
+    case SourceKind::Kernels:
+        return "kernels";
+    }
+    return "family";
+}
+
+bool hasL2Traffic(const CalibrationSources &sources)
+{
+    // kernelParams() gives a kernel an L2 hit rate where the machine has an L2 latency.
+    XModelParams withL2;
+    withL2.L_2 = 1;
+    for (const KernelSet &set : sources.kernels) {
+        for (const KernelSample &k : set.kernels) {
+            if (kernelParams(withL2, k.workload).h_2 > 1e-3)
+                return true;
+        }
+    }
+    return false;
+}
+
+std::vector<std::string> defaultJointKeys(const CalibrationSources &sources)
+{
+    std::vector<std::string> keys {"R"};
+    if (!sources.kernels.empty())
+        keys.emplace_back("R_dram");
+    keys.insert(keys.end(), {"L", "M", "L_c"});
+    if (hasL2Traffic(sources))
+        keys.emplace_back("L_2");
+    return keys;
+}
+
+JointCalibration calibrateJointly(const CalibrationSources &sources, const XModelParams &start,
+                                  const std::vector<std::string> &fit)
+{
+    if (fit.empty())
+        throw InputError("no parameters to fit: name some of R, R_dram, L, M, L_c and L_2");
+    for (const std::string &key : fit) {
+        if (std::count(fit.begin(), fit.end(), key) > 1)
+            throw InputError("parameter '" + key + "' is listed twice");
+        calibrationBounds(key); // throws for a key that cannot be fitted
+    }
+    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty())
+        throw InputError("nothing to calibrate to: give a kernel family, a stream curve, a latency file or "
+                         "kernels");
+    const auto fitted
+            = [&](std::string_view key) { return std::find(fit.begin(), fit.end(), key) != fit.end(); };
+
+    // The latency file: the keys it measures are rows of the objective where fitted, settings where not.
+    JointCalibration result;
+    XModelParams machine = start;
+    std::vector<std::string> latencyKeys;
+    if (sources.latency) {
+        for (const DirectMeasurement &d : directMeasurements(*sources.latency)) {
+            if (fitted(d.key)) {
+                latencyKeys.push_back(d.key);
+                continue;
+            }
+            const ParameterInfo *info = findParameter(d.key);
+            checkRow(sources.latency->source, d.line, [&] {
+                if (const auto bad = checkValue(*info, d.value))
+                    throw InputError("parameter '" + d.key + "' " + *bad);
+            });
+            machine.*(info->member) = d.value;
+            result.settings.push_back(
+                    {d.key, d.value, sources.latency->source, d.how + ", line " + std::to_string(d.line)});
+        }
+    }
+
+    // Every row must run on the starting machine; the blocks of the objective, in order.
+    std::vector<Block> blocks;
+    std::size_t total = 0;
+    const auto addBlock = [&](SourceKind kind, const std::string &source, std::size_t rows, std::size_t set) {
+        const double w = weightOf(sources, kind, source);
+        if (!(w >= 0) || !std::isfinite(w))
+            throw InputError(source + ": the weight must be a number >= 0 (got " + formatNumber(w) + ")");
+        blocks.push_back({kind, source, w, rows, total, set});
+        total += rows;
+    };
+    if (sources.family) {
+        const KernelFamily &family = *sources.family;
+        if (family.rows.empty())
+            throw InputError(family.source + ": the kernel family has no rows");
+        for (const FamilyRow &row : family.rows) {
+            if (row.n > machine.max_warps)
+                throw InputError(at(family.source, row.line) + "n = " + formatNumber(row.n)
+                                 + " warps is more than the machine's max_warps = "
+                                 + formatNumber(machine.max_warps));
+            checkRow(family.source, row.line, [&] { validate(familyWorkload(machine, row)); });
+        }
+        addBlock(SourceKind::Family, family.source, family.rows.size(), 0);
+    }
+    if (sources.stream) {
+        for (const StreamRow &row : sources.stream->rows) {
+            if (row.warps > machine.max_warps)
+                throw InputError(
+                        at(sources.stream->source, row.line) + "warps_per_sm = " + formatNumber(row.warps)
+                        + " is more than the machine's max_warps = " + formatNumber(machine.max_warps));
+            checkRow(sources.stream->source, row.line, [&] { validate(streamWorkload(machine, row.warps)); });
+        }
+        addBlock(SourceKind::Stream, sources.stream->source, sources.stream->rows.size(), 0);
+    }
+    if (sources.latency && !latencyKeys.empty())
+        addBlock(SourceKind::Latency, sources.latency->source, latencyKeys.size(), 0);
+    for (std::size_t s = 0; s < sources.kernels.size(); ++s) {
+        const KernelSet &set = sources.kernels[s];
+        for (const KernelSample &k : set.kernels)
+            checkRow(set.source, k.line, [&] { validate(kernelParams(machine, k.workload)); });
+        addBlock(SourceKind::Kernels, set.source, set.kernels.size(), s);
+    }
+    if (total < fit.size())
+        throw InputError(std::to_string(total) + " measured values cannot fit " + std::to_string(fit.size())
+                         + " parameters; measure more");
+
+    const Eigen::Index dims = Eigen::Index(fit.size());
+    std::vector<double XModelParams::*> members;
+    Eigen::VectorXd lower(dims), upper(dims), initial(dims);
+    for (Eigen::Index i = 0; i < dims; ++i) {
+        std::tie(lower(i), upper(i)) = calibrationBounds(fit[std::size_t(i)]);
+        members.push_back(findParameter(fit[std::size_t(i)])->member);
+        const double given = machine.*(members.back());
+        // A key that is off (R_dram, L_2 = 0) starts in the middle of its range, in log scale.
+        initial(i) = given > 0 ? std::clamp(given, lower(i), upper(i)) : std::sqrt(lower(i) * upper(i));
+    }
+    const auto machineAt = [&](const Eigen::VectorXd &values) {
+        XModelParams p = machine;
+        for (Eigen::Index i = 0; i < dims; ++i)
+            p.*(members[std::size_t(i)]) = values(i);
+        return p;
+    };
+    const Predictor predictor(sources, latencyKeys);
+    LeastSquaresProblem problem;
+    problem.residual_count = Eigen::Index(total);
+    problem.residuals = [&](const Eigen::VectorXd &values, Eigen::VectorXd &r) {
+        predictor.residuals(machineAt(values), blocks, r);
+    };
+    for (Eigen::Index i = 0; i < dims; ++i)
+        problem.ranges.push_back({lower(i), upper(i), true});
+
+    // The given values first, then points spread over the box (in log scale). Every start runs a short
+    // while; the best of them runs to convergence.
+    std::vector<Eigen::VectorXd> starts {initial};
+    constexpr int kSpreadStarts = 8;
+    for (int s = 1; s <= kSpreadStarts; ++s) {
+        const std::vector<double> h = haltonPoint(s, std::size_t(dims));
+        Eigen::VectorXd point(dims);
+        for (Eigen::Index i = 0; i < dims; ++i)
+            point(i) = lower(i) * std::pow(upper(i) / lower(i), 0.1 + 0.8 * h[std::size_t(i)]);
+        starts.push_back(point);
+    }
+    LeastSquaresOptions scout;
+    scout.max_evaluations = 40;
+    LeastSquaresOptions polish;
+    polish.max_evaluations = 400;
+    LeastSquaresResult best;
+    try {
+        const LeastSquaresResult first = fitLeastSquares(problem, starts, scout);
+        best = fitLeastSquares(problem, std::vector<Eigen::VectorXd> {first.parameters}, polish);
+    } catch (const InputError &) {
+        throw InputError("the fit found no parameters that predict every measured value");
+    }
+
+    result.fitted = fit;
+    result.starts = int(starts.size());
+    result.params = machineAt(best.parameters);
+    for (Eigen::Index i = 0; i < dims; ++i) {
+        const double v = best.parameters(i);
+        if (std::log(v / lower(i)) < 1e-4 || std::log(upper(i) / v) < 1e-4)
+            result.at_bound.push_back(fit[std::size_t(i)]);
+    }
+
+    // Which source determines which key: each block's share of sum (d r_i / d log key)^2.
+    Eigen::VectorXd up = Eigen::VectorXd::Zero(Eigen::Index(total));
+    Eigen::VectorXd down = up;
+    for (Eigen::Index i = 0; i < dims; ++i) {
+        constexpr double kStep = 1e-4;
+        Eigen::VectorXd hi = best.parameters, lo = best.parameters;
+        hi(i) = std::min(upper(i), best.parameters(i) * std::exp(kStep));
+        lo(i) = std::max(lower(i), best.parameters(i) * std::exp(-kStep));
+        predictor.residuals(machineAt(hi), blocks, up);
+        predictor.residuals(machineAt(lo), blocks, down);
+        const Eigen::VectorXd d = (up - down) / std::log(hi(i) / lo(i));
+        KeyOrigin origin;
+        origin.key = fit[std::size_t(i)];
+        double sum = 0;
+        std::vector<double> parts;
+        for (const Block &b : blocks) {
+            parts.push_back(d.segment(Eigen::Index(b.first), Eigen::Index(b.rows)).squaredNorm());
+            sum += parts.back();
+        }
+        for (std::size_t b = 0; b < blocks.size(); ++b) {
+            if (sum > 0 && parts[b] / sum >= 1e-3)
+                origin.shares.emplace_back(b, parts[b] / sum);
+        }
+        std::sort(origin.shares.begin(), origin.shares.end(),
+                  [](const auto &a, const auto &b) { return a.second > b.second; });
+        result.origins.push_back(std::move(origin));
+    }
+
+    // The report, with the full solve() behind predictFamily() and `crossroof-cli kernels`.
+    const XModelParams &p = result.params;
+    for (const Block &b : blocks) {
+        SourceReport report;
+        report.kind = b.kind;
+        report.source = b.source;
+        report.weight = b.weight;
+        report.unit = b.kind == SourceKind::Latency ? "cycles" : "GB/s";
+        switch (b.kind) {
+        case SourceKind::Family:
+            for (const RowPrediction &r : predictFamily(*sources.family, p).rows) {
+                report.rows.push_back(makeRow("n=" + formatNumber(r.row.n) + " Z=" + formatNumber(r.row.Z)
+                                                      + " E=" + formatNumber(r.row.E),
+                                              r.row.line, r.row.gbs, r.predicted_gbs));
+            }
+            break;
+        case SourceKind::Stream:
+            for (const StreamRow &r : sources.stream->rows)
+                report.rows.push_back(
+                        makeRow(formatNumber(r.warps) + " warps", r.line, r.gbs, streamGbs(p, r.warps)));
+            break;
+        case SourceKind::Latency:
+            for (const DirectMeasurement &d : directMeasurements(*sources.latency)) {
+                if (std::find(latencyKeys.begin(), latencyKeys.end(), d.key) != latencyKeys.end())
+                    report.rows.push_back(makeRow(d.key + ": " + d.how, d.line, d.value,
+                                                  p.*(findParameter(d.key)->member)));
+            }
+            break;
+        case SourceKind::Kernels: {
+            const KernelSet &set = sources.kernels[b.set];
+            for (const KernelSample &k : set.kernels) {
+                const double predicted
+                        = XModel(kernelParams(p, k.workload)).solve().operatingPoint().dram_gbs;
+                report.rows.push_back(makeRow(k.id + " " + k.name, k.line, k.measured_gbs, predicted));
+            }
+            report.skipped = set.skipped;
+            break;
+        }
+        }
+        std::vector<double> logs;
+        for (const SourceRow &r : report.rows)
+            logs.push_back(std::log(std::max(r.predicted, 1e-300) / r.measured));
+        summarise(report, logs);
+        result.cost += report.cost;
+        result.sources.push_back(std::move(report));
+    }
+    return result;
+}
+
+} // namespace crossroof::core

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/calibration/kernel_family.h"
+#include "core/traces/kernel_table.h"
+#include "core/xmodel/parameters.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossroof::core {
+
+/// The machine parameters a joint calibration can fit, in this order: calibrationKeys() and the DRAM byte
+/// bandwidth R_dram and L2 latency L_2 that real kernels need.
+std::vector<std::string> jointCalibrationKeys();
+
+/// Parses a list of keys as parseFitList() does, allowing every key of jointCalibrationKeys().
+std::vector<std::string> parseJointFitList(std::string_view text);
+
+/// One point of a stream curve: the device's read throughput with WARPS warps per SM, each with one request
+/// in flight (f(k) at k = warps).
+struct StreamRow {
+    double warps = 0;
+    double gbs = 0;
+    int line = 0;
+};
+
+/// A stream curve: a CSV with the columns warps_per_sm and read_gbs (as crossroof-probe writes stream.csv).
+struct StreamCurve {
+    std::string source;
+    std::vector<StreamRow> rows;
+};
+
+/// Reads a stream curve. Throws InputError naming the file, line and column of a missing column, a cell
+/// that is not a number, warps_per_sm that is not a whole number > 0 or read_gbs <= 0, and of a file without rows.
+StreamCurve readStreamCurve(const std::string &path);
+
+/// What a pointer-chase file (latency.csv: footprint_bytes, load, cycles_per_hop) measures directly.
+struct LatencyMeasurements {
+    std::string source;
+    double dram_cycles = 0; ///< ld.cg chase over the largest footprint: the DRAM latency L
+    int dram_line = 0;
+    std::optional<double> l2_cycles; ///< ld.cg chase over the smallest footprint: the L2 latency L_2
+    int l2_line = 0;
+    double l1_cycles = 0; ///< ld chase over the smallest footprint: the L1 latency L_s
+    int l1_line = 0;
+    std::optional<double> dependent_issue; ///< "fma" rows: cycles between two dependent FMAs
+    int fma_line = 0;
+};
+
+/// Reads a pointer-chase file. Throws InputError naming the file and line of a value <= 0 or not a number,
+/// and the file when it has no 'ld.cg' or no 'ld' rows.
+LatencyMeasurements readLatencyFile(const std::string &path);
+
+/// One profiled kernel as a joint calibration uses it: the counters the X-model reads and the measured DRAM
+/// throughput.
+struct KernelSample {
+    std::string id;
+    std::string name; ///< the short kernel name
+    int line = 0; ///< the kernel's first line in the file
+    KernelWorkload workload;
+    double measured_gbs = 0; ///< DRAM GB/s the kernel reached
+};
+
+/// The kernels of one Nsight Compute export; those that cannot be used are listed with the reason.
+struct KernelSet {
+    std::string source;
+    std::vector<KernelSample> kernels;
+    std::vector<std::string> skipped; ///< "SOURCE:LINE: kernel ID (NAME): reason", one per kernel left out
+};
+
+/// Reads an ncu export (readNcuCsv()) and takes each kernel's workload as `crossroof-cli kernels` does
+/// (kernelWorkload()); a kernel without a measured DRAM throughput, with a missing metric or unusable counts
+/// is skipped with its reason. Throws InputError naming the file when no kernel can be used.
+KernelSet readKernelSet(const std::string &path, double warpSize);
+
+/// The kinds of measurement a joint calibration takes.
+enum class SourceKind { Family, Stream, Latency, Kernels };
+std::string_view sourceKindName(SourceKind kind); ///< "family", "stream", "latency", "kernels"
+
+/// Everything a joint calibration fits to; any may be absent, but not all.
+struct CalibrationSources {
+    std::optional<KernelFamily> family;
+    std::optional<StreamCurve> stream;
+    std::optional<LatencyMeasurements> latency;
+    std::vector<KernelSet> kernels;
+    /// Weights by kind name or source (file name as in the source): a source's rows count WEIGHT times; 1
+    /// where none is given. The source's own entry wins over its kind's.
+    std::vector<std::pair<std::string, double>> weights;
+};
+
+/// One measured value of a source next to the X-model's prediction.
+struct SourceRow {
+    std::string label; ///< "n=4 Z=17 E=1", "48 warps", "L (ld.cg 1073741824 B)", a kernel's id and name
+    int line = 0;
+    double measured = 0; ///< in the source's unit
+    double predicted = 0;
+    double error = 0; ///< (predicted - measured) / measured
+    double accuracy = 0; ///< 1 - |error|, floored at 0
+};
+
+/// How well the fitted machine predicts one source.
+struct SourceReport {
+    SourceKind kind = SourceKind::Family;
+    std::string source;
+    std::string unit; ///< "GB/s" (family, stream: memory throughput; kernels: DRAM) or "cycles" (latency)
+    double weight = 1;
+    std::vector<SourceRow> rows;
+    std::vector<std::string> skipped; ///< kernels left out, with the reason
+    double accuracy_mean = 0;
+    double accuracy_median = 0;
+    double accuracy_min = 0;
+    double cost = 0; ///< weight times the mean of log(predicted / measured)^2 over the rows
+};
+
+/// Which sources determine one fitted key: each source's share of the fit's information about it (its part
+/// of sum r_i'^2, the squared weighted residuals' derivatives in log(key)), largest first.
+struct KeyOrigin {
+    std::string key;
+    std::vector<std::pair<std::size_t, double>> shares; ///< (index in JointCalibration::sources, share 0..1)
+};
+
+/// A machine key set directly from a measurement rather than fitted.
+struct KeySetting {
+    std::string key;
+    double value = 0;
+    std::string source;
+    std::string how; ///< e.g. "ld chase over 8192 B, line 3"
+};
+
+/// A joint calibration: the fitted machine and how it predicts every source.
+struct JointCalibration {
+    XModelParams params; ///< START, the direct settings, the fitted keys replaced
+    std::vector<std::string> fitted;
+    std::vector<std::string> at_bound; ///< fitted keys that ended on a bound: no source pins them
+    int starts = 0;
+    double cost = 0; ///< the objective: sum of the sources' costs
+    std::vector<SourceReport> sources; ///< family, stream, latency, kernels (in the order given)
+    std::vector<KeyOrigin> origins; ///< one per fitted key
+    std::vector<KeySetting> settings; ///< keys set directly by a measurement
+};
+
+/// Whether some kernel of SOURCES sends requests to the L2 (fewer DRAM bytes than the bytes that miss L1), so
+/// that L_2 matters to its prediction.
+bool hasL2Traffic(const CalibrationSources &sources);
+
+/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels, L_2 with kernels that
+/// have L2 traffic.
+std::vector<std::string> defaultJointKeys(const CalibrationSources &sources);
+
+/// Fits FIT (a subset of jointCalibrationKeys()) to every source at once: least squares of
+/// log(predicted / measured), each source's rows weighted by weight / rows so that every source counts
+/// as one whatever its number of rows, within calibrationBounds(). A family row is predicted as
+/// predictFamily() does, a stream row as f(k) at k = warps (one request in flight, the machine's request
+/// size), a kernel as `crossroof-cli kernels` does (kernelParams()), and the latency file's DRAM and L2
+/// chases as L and L_2 themselves where those are fitted; where not, and always for L_s, the file sets them.
+/// Throws InputError when there is no source, fewer rows than keys, a key twice or one that cannot be fitted,
+/// or naming the file and line of a row the machine cannot run (n > max_warps, a value out of range).
+JointCalibration calibrateJointly(const CalibrationSources &sources, const XModelParams &start,
+                                  const std::vector<std::string> &fit);
+
+} // namespace crossroof::core
