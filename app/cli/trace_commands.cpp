@@ -76,10 +76,13 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         cacheMode = core::CacheMode::Fixed;
     else if (model == "locality")
         cacheMode = core::CacheMode::Locality;
+    else if (model == "two-level")
+        cacheMode = core::CacheMode::TwoLevel;
     else if (model != "roofline")
-        throw InputError("option '--model': must be roofline, fixed or locality (got '" + model + "')");
+        throw InputError("option '--model': must be roofline, fixed, locality or two-level (got '" + model
+                         + "')");
     if (!cacheMode && (args.has("profile") || args.has("set")))
-        throw InputError("options '--profile' and '--set' go with --model fixed or locality");
+        throw InputError("options '--profile' and '--set' go with --model fixed, locality or two-level");
 
     std::vector<double> x, y;
     std::string selection;
@@ -160,6 +163,13 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             j["alpha"] = p.alpha;
             j["beta"] = p.beta;
         }
+        if (*cacheMode == core::CacheMode::TwoLevel) {
+            j["L_2"] = p.L_2;
+            j["S_s"] = p.S_s;
+            j["S_2"] = p.S_2;
+            j["alpha_2"] = p.alpha_2;
+            j["R_dram"] = p.R_dram;
+        }
         j["rmse"] = fit.rmse;
         j["r2"] = fit.r2;
         j["points"] = fit.points;
@@ -182,6 +192,12 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         out << ", h = " << fmt(p.h);
     else
         out << ", alpha = " << fmt(p.alpha) << ", beta = " << fmt(p.beta) << " KiB";
+    if (*cacheMode == core::CacheMode::TwoLevel) {
+        out << "\n          L_2 = " << fmt(p.L_2) << " cycles, S_2 = " << fmt(p.S_2)
+            << " KiB (S_s = " << fmt(p.S_s) << " KiB), alpha_2 = " << fmt(p.alpha_2)
+            << "\n          L = " << fmt(p.L) << " cycles, R = " << fmt(p.R)
+            << " GB/s, plateau R_dram = " << fmt(p.R_dram) << " GB/s";
+    }
     out << '\n'
         << "Quality   rmse = " << fmt(fit.rmse) << " GB/s, r^2 = " << fmt(fit.r2, "%.5f")
         << (fit.converged ? "" : " (not converged)") << '\n';
@@ -196,8 +212,8 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
 constexpr const char *kFitTraceHelp
         = "Usage: crossroof-cli fit-trace --trace FILE [--x COLUMN --y COLUMN [--where COLUMN=VALUE]...]\n"
           "                               [--format FORMAT] [--series NAME]\n"
-          "                               [--model roofline|fixed|locality] [--profile ID|PATH] [--set "
-          "KEY=VALUE]...\n"
+          "                               [--model roofline|fixed|locality|two-level] [--profile ID|PATH]\n"
+          "                               [--set KEY=VALUE]...\n"
           "                               [--json]\n\n"
           "Fits a memory-system curve to a measured trace: y in GB/s for the device against x in warps per "
           "SM.\n"
@@ -214,6 +230,9 @@ constexpr const char *kFitTraceHelp
           "  --model fixed      fit L_s and h of the constant-hit-rate cache curve (docs/MODEL.md 1.3),\n"
           "                     machine fixed\n"
           "  --model locality   fit L_s, alpha and beta of the locality cache curve (Eq. 5), machine fixed\n"
+          "  --model two-level  fit the two-level cache curve (docs/MODEL.md 1.3): L_s, L_2, L, R, R_dram\n"
+          "                     (the plateau), beta, S_2, alpha and alpha_2; S_s and the device shape\n"
+          "                     from the profile\n"
           "  --profile ID|PATH  the machine for the cache models (R, L, S_s, device shape); default profile\n"
           "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable;\n"
           "                     keys as for xgraph)\n"

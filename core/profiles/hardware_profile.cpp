@@ -116,7 +116,8 @@ void readParameters(const JsonReader &r, const json &obj, XModelParams &p)
                 r.fail(path, std::string("must be a string (got ") + value.type_name() + ")");
             const auto mode = cacheModeFromName(value.get<std::string>());
             if (!mode)
-                r.fail(path, "must be none, fixed or locality (got '" + brief(value.get<std::string>()) + "')");
+                r.fail(path, "must be " + std::string(cacheModeChoices()) + " (got '"
+                                     + brief(value.get<std::string>()) + "')");
             p.cache = *mode;
             continue;
         }

@@ -25,12 +25,14 @@ double logistic(double u)
     return 1 / (1 + std::exp(-u));
 }
 
-/// theta = lo + (hi - lo) * logistic(u), or the same in log space.
+/// theta = lo + (hi - lo) * logistic(u), or the same in log space; clamped, since exp(log(hi)) can round
+/// past hi.
 double bounded(const ParameterRange &range, double u)
 {
     const double s = logistic(u);
     if (range.log)
-        return std::exp(std::log(range.lo) + (std::log(range.hi) - std::log(range.lo)) * s);
+        return std::clamp(std::exp(std::log(range.lo) + (std::log(range.hi) - std::log(range.lo)) * s),
+                          range.lo, range.hi);
     return range.lo + (range.hi - range.lo) * s;
 }
 

@@ -59,6 +59,60 @@ struct Fitted
     ParameterRange range;
 };
 
+/// Keys, ranges and starting points of the two-level fit (MODEL.md 1.3): everything that shapes f except S_s
+/// (only S_s/beta enters f, so beta carries the L1 collapse) and the device shape. S_2 is searched above S_s
+/// (an L2 no larger than the L1 never serves a hit). Starts come from the data: the first slope gives L_s,
+/// the largest k and throughput place the collapses and the plateau.
+void twoLevelSetup(std::span<const double> k, std::span<const double> gbs, const XModelParams &machine,
+                   std::vector<Fitted> &bounded, std::vector<std::vector<double>> &starts)
+{
+    if (!(machine.S_s > 0)) {
+        throw InputError("cache fit: two-level mode needs a first-level cache, S_s > 0 (got "
+                         + formatNumber(machine.S_s) + ")");
+    }
+    const ParameterInfo &ls = *findParameter("L_s");
+    const ParameterInfo &l = *findParameter("L");
+    const ParameterInfo &r = *findParameter("R");
+    const double kMax = std::max(*std::max_element(k.begin(), k.end()), 1e-3);
+    const double yMax = *std::max_element(gbs.begin(), gbs.end());
+    if (!(yMax > 0))
+        throw InputError("cache fit: no positive throughput to fit");
+    // The steepest start of the curve: y = k/L_s requests per cycle while everything hits the L1.
+    double perWarp = 0;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        if (k[i] > 0)
+            perWarp = std::max(perWarp, gbs[i] / k[i]);
+    }
+    const XModelParams &p = machine;
+    const double lsStart = std::clamp(p.gbsPerRequestRate() / perWarp, ls.min, ls.max);
+    const double s2Max = std::min(1e4 * p.S_s, findParameter("S_2")->max);
+    const double s2Min = std::min(p.S_s, s2Max / 2);
+
+    bounded.push_back({"L_2", &XModelParams::L_2, {ls.min, ls.max, true}});
+    bounded.push_back({"L", &XModelParams::L, {l.min, l.max, true}});
+    bounded.push_back({"R", &XModelParams::R, {r.min, r.max, true}});
+    bounded.push_back({"R_dram", &XModelParams::R_dram, {r.min, r.max, true}});
+    bounded.push_back({"beta", &XModelParams::beta, {1e-6, 1e6, true}});
+    bounded.push_back({"S_2", &XModelParams::S_2, {s2Min, s2Max, true}});
+    bounded.push_back({"alpha", &XModelParams::alpha, {1, 100, false}});
+    bounded.push_back({"alpha_2", &XModelParams::alpha_2, {1, 100, false}});
+    // L is fitted too, so L_s may take its whole range.
+    bounded.front().range = {ls.min, ls.max, true};
+    starts.front() = {lsStart};
+    starts.push_back({4 * lsStart});
+    starts.push_back({std::max(p.L, 10 * lsStart)});
+    starts.push_back({0.7 * yMax, std::max(p.R, 1.5 * yMax)}); // the queue past the L1 binding, or not
+    starts.push_back({0.9 * yMax, 1.5 * yMax}); // the plateau in reach of the data, or out of it
+    // The L1 collapse at a third, half or two thirds of the largest k; the L2 one 1.5 to 4 times later.
+    std::vector<double> betas;
+    for (double f : {0.3, 0.5, 0.7})
+        betas.push_back(std::clamp(p.S_s / (f * kMax), 1e-5, 1e5));
+    starts.push_back(betas);
+    starts.push_back({1.5 * p.S_s, 2.5 * p.S_s, 4 * p.S_s});
+    starts.push_back({4, 16, 48});
+    starts.push_back({4, 16, 48});
+}
+
 } // namespace
 
 double RooflineFit::predict(double k) const
@@ -184,6 +238,9 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
         starts.push_back(betas);
         break;
     }
+    case CacheMode::TwoLevel:
+        twoLevelSetup(k, gbs, machine, bounded, starts);
+        break;
     }
     if (k.size() < bounded.size() + 1) {
         throw InputError("cache fit: needs at least " + std::to_string(bounded.size() + 1) + " points for "
@@ -222,7 +279,11 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
         if (d == index.size())
             break;
     }
-    const LeastSquaresResult best = fitLeastSquares(problem, points);
+    // A sharp capacity step (large alpha) makes the cost surface steep and narrow: give each start more room.
+    LeastSquaresOptions options;
+    if (mode == CacheMode::TwoLevel)
+        options.max_evaluations = 6000;
+    const LeastSquaresResult best = fitLeastSquares(problem, points, options);
 
     CacheFit fit;
     fit.mode = mode;

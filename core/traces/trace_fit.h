@@ -42,14 +42,19 @@ double rooflineSquaredError(std::span<const double> k, std::span<const double> g
 /// Least-squares fit of the MS curve with a shared cache (MODEL.md 1.3, Eq. 1-5) to a trace, given the
 /// machine: device shape, R and L (and S_s for locality mode) come from MACHINE and stay fixed.
 /// - CacheMode::Fixed fits L_s and h;
-/// - CacheMode::Locality fits L_s, alpha and beta.
+/// - CacheMode::Locality fits L_s, alpha and beta;
+/// - CacheMode::TwoLevel fits L_s, L_2, L, R, R_dram (the plateau), beta, S_2, alpha and alpha_2: every key
+///   that shapes the two-level f(k) but S_s (only S_s/beta enters f) and the device shape. L_s and L_2 in
+///   [0.01, 1e5] cycles, L in [1, 1e6], R and R_dram in [1e-3, 1e6] GB/s, beta in [1e-6, 1e6] KiB, S_2 in
+///   [S_s, 1e4 S_s], alpha and alpha_2 in [1, 100]; the starting points come from the data (first slope,
+///   largest k and throughput), never from a particular machine.
 /// Bounds: L_s in [0.01, L] (a cache no slower than memory), h in [0, 1], alpha in [1, 100], beta in
 /// [1e-6, 1e6] KiB, enforced by transforms (logistic, in log space for L_s and beta). Levenberg-Marquardt on
 /// numerical Jacobians from several starting points; the best result is kept.
 struct CacheFit
 {
     CacheMode mode = CacheMode::Fixed;
-    XModelParams params; ///< MACHINE with cache = mode and the fitted L_s, h or alpha, beta set
+    XModelParams params; ///< MACHINE with cache = mode and the fitted keys set
     double rmse = 0;     ///< GB/s
     double r2 = 1;
     double sse = 0;
@@ -60,8 +65,8 @@ struct CacheFit
     std::vector<double> residuals;      ///< y - f(k) in GB/s, in input order
 };
 
-/// Throws InputError on bad points (as fitRoofline()), invalid MACHINE parameters, mode None, or fewer points
-/// than fitted parameters plus one.
+/// Throws InputError on bad points (as fitRoofline()), invalid MACHINE parameters, mode None, S_s = 0 in
+/// locality and two-level modes, or fewer points than fitted parameters plus one.
 CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, const XModelParams &machine,
                        CacheMode mode);
 

@@ -313,7 +313,8 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     // Cache bypassing (Fig. 15): let a share b of the warps bypass the cache, so that fewer warps thrash it;
     // the best b of a grid (ties go to the smallest change). It helps where the intersection lies on a falling
     // f; the best is reached about where the cache users' supply meets its peak (the paper's Fig. 15 bound).
-    if (p.cache == CacheMode::Locality && XModel(p).landmarks().psi && p.bypass < kMaxBypass) {
+    const bool capacityCache = p.cache == CacheMode::Locality || p.cache == CacheMode::TwoLevel;
+    if (capacityCache && XModel(p).landmarks().psi && p.bypass < kMaxBypass) {
         std::vector<double> bs(std::size_t(options.bypass_candidates));
         for (std::size_t i = 0; i < bs.size(); ++i)
             bs[i] = kMaxBypass - (kMaxBypass - p.bypass) * double(i) / double(bs.size() - 1);
@@ -327,8 +328,8 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
                              low, {{"bypass", p.bypass, bs[best]}}));
     } else {
         ops.push_back(notApplicable(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing",
-                                    p.cache != CacheMode::Locality
-                                            ? "bypassing only changes f with cache=locality"
+                                    !capacityCache
+                                            ? "bypassing only changes f with cache=locality or two-level"
                                     : p.bypass >= kMaxBypass
                                             ? "the warps already bypass the cache as far as the model goes"
                                             : "f has no cache peak, so no warps thrash the cache"));
@@ -336,13 +337,14 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
 
     // Larger cache (Fig. 13, Fig. 8-B): S_s enters f only in locality mode.
     const double size = options.cache_size_kib.value_or(2 * p.S_s);
-    if (p.cache == CacheMode::Locality && size > p.S_s) {
+    if (capacityCache && size > p.S_s) {
         ops.push_back(assess(TuningOperation::LargerCache, "larger_cache", "Larger cache", p, before, low,
                              {{"S_s", p.S_s, clampTo("S_s", size)}}));
     } else {
         ops.push_back(notApplicable(TuningOperation::LargerCache, "larger_cache", "Larger cache",
-                                    p.cache != CacheMode::Locality
-                                            ? "the cache capacity S_s enters f only with cache=locality"
+                                    !capacityCache
+                                            ? "the cache capacity S_s enters f only with cache=locality or "
+                                              "two-level"
                                             : "no shared cache to enlarge (S_s = 0)"));
     }
 

@@ -63,7 +63,7 @@ void EquilibriumScan::scan(const SupplyShape &shape)
     const double n = m_n;
     const double kink = n - p.M / p.issueRate(); // G is flat left of it, sloped right of it
 
-    std::array<double, 8> breaks{};
+    std::array<double, 4 + 2 * SupplyShape::kMaxFalling> breaks {};
     std::size_t nb = 0;
     breaks[nb++] = 0;
     breaks[nb++] = n;
@@ -77,7 +77,7 @@ void EquilibriumScan::scan(const SupplyShape &shape)
         inside(fall.lo);
         inside(fall.hi);
     }
-    for (std::size_t i = 1; i < nb; ++i) { // insertion sort: at most eight points
+    for (std::size_t i = 1; i < nb; ++i) { // insertion sort: a few points
         for (std::size_t j = i; j > 0 && breaks[j] < breaks[j - 1]; --j)
             std::swap(breaks[j], breaks[j - 1]);
     }
@@ -87,7 +87,7 @@ void EquilibriumScan::scan(const SupplyShape &shape)
                      - breaks.begin());
     breaks[nb - 1] = n;
 
-    std::array<double, 8> Fb{};
+    std::array<double, breaks.size()> Fb {};
     double scale = p.M / p.Z;
     for (std::size_t i = 0; i < nb; ++i) {
         const double f = m_model.msSupply(breaks[i]);

@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,15 @@ namespace crossroof::core {
 /// With a bypass share b the cache users' supply is the same Eq. 5 in kc = (1-b) k with R_req scaled by 1-b,
 /// and the bypassing warps add b*min(k/L, R_req): the stretches above scale by 1/(1-b), and the one below
 /// delta shrinks to where (1-b) f_c' < -b/L (or vanishes).
+///
+/// In two-level mode (MODEL.md 1.3) f can fall after each level's capacity and again above delta, and no
+/// closed form gives where: f is evaluated on a log-spaced grid of k from 1e-9 to 1e7 warps, denser across
+/// each level's capacity step (spacing 0.05/gamma in ln k within 30/gamma of beta*k = S), and the stretches
+/// where it does not rise are refined by golden-section searches for the peaks and valleys between grid
+/// points. Each stretch is split at the corners of f (where the requests past the L1 start queueing, and
+/// delta with bypassing) and wherever f' has a local maximum, so that f' is unimodal on every stretch as the
+/// scan needs; slope() is then a central difference of f, and above_delta says that the requests past the
+/// L1 queue on the stretch.
 class SupplyShape
 {
 public:
@@ -36,7 +46,7 @@ public:
     {
         double lo = 0;
         double hi = 0;
-        bool above_delta = false; ///< the stretch lies in k >= delta (Lm = k/R_req)
+        bool above_delta = false; ///< the stretch lies in k >= delta (Lm = k/R_req; two-level: see above)
     };
 
     explicit SupplyShape(const XModelParams &params);
@@ -48,16 +58,24 @@ public:
     /// Whether the numeric KEY enters f(k): R, L, L_s, S_s, h, alpha, beta and the device shape behind R_req
     /// do; n, Z, E, M, warp_size and max_warps do not.
     static bool dependsOn(std::string_view key);
-    /// The falling stretches, sorted by k (none, one or two).
+    /// Most falling stretches a shape holds (two in locality mode; in two-level mode more stretches, never
+    /// seen, would be merged with their nearest neighbour).
+    static constexpr std::size_t kMaxFalling = 8;
+
+    /// The falling stretches, sorted by k (none, one or two; up to kMaxFalling in two-level mode).
     std::span<const Falling> falling() const { return {m_falling.data(), m_fallingCount}; }
     /// k where f' is lowest on falling stretch i (the inflection of f; capped at 1e6 warps on the last
     /// stretch). Computed on first use and kept; safe to call from several threads.
     double steepest(std::size_t i) const;
-    /// f'(k) from Eq. 5 in requests/cycle/SM per warp, on the side of delta that aboveDelta names.
+    /// f'(k) from Eq. 5 in requests/cycle/SM per warp, on the side of delta that aboveDelta names (two-level
+    /// mode: a central difference of f).
     double slope(double k, bool aboveDelta) const;
 
 private:
     void findLocality();
+    void findNumeric();
+    /// f(k) of m_p (two-level mode).
+    double supply(double k) const;
     void applyBypass();
     void applyByteCap();
     /// f_c'(kc) of the cache users' supply, in their own kc.
@@ -67,9 +85,10 @@ private:
     double m_keep = 1;  ///< 1 - bypass: share of the warps that use the cache
     double m_rreq = 0;  ///< R_req of the cache users, (1-b) R_req
     double m_delta = 0; ///< delta in kc
-    std::array<Falling, 2> m_falling{};
+    std::optional<XModel> m_numeric; ///< two-level mode: the model whose f gives stretches and slopes
+    std::array<Falling, kMaxFalling> m_falling{};
     std::size_t m_fallingCount = 0;
-    mutable std::array<std::atomic<double>, 2> m_steepest; ///< NaN until computed
+    mutable std::array<std::atomic<double>, kMaxFalling> m_steepest; ///< NaN until computed
 };
 
 /// The equilibria of the X-model found with a handful of evaluations of F(k) = f(k) - G(n-k): the lean path
@@ -129,7 +148,7 @@ private:
         double F;
         int sign;
     };
-    static constexpr std::size_t kMaxSamples = 32;
+    static constexpr std::size_t kMaxSamples = 6 * SupplyShape::kMaxFalling + 16;
 
     void scan(const SupplyShape &shape);
     void push(double k, double F);

@@ -18,7 +18,7 @@ constexpr auto W = ParameterSide::Workload;
 
 // key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member,
 // optional_in_profile
-const std::array<ParameterInfo, 24> kInfos{{
+const std::array<ParameterInfo, 26> kInfos{{
     {"n", "Resident warps", "n", "warps",
      "Warps resident per SM: the TLP of the workload. n = k + x (warps in the memory system plus warps "
      "computing).",
@@ -56,7 +56,9 @@ const std::array<ParameterInfo, 24> kInfos{{
      "Constant shared-cache hit rate (cache mode 'fixed'): f(k) = k / (h*L_s + (1-h)*Lm(k)).",
      W, 0, 1, 0, 1, false, 3, false, &P::h, false},
     {"alpha", "Locality exponent", "alpha", "",
-     "Workload locality (Eq. 3): h(k) = 1 - (S_s/(beta*k) + 1)^(1-alpha). alpha = 1 means no reuse.",
+     "Workload locality (Eq. 3): h(k) = 1 - (S_s/(beta*k) + 1)^(1-alpha). alpha = 1 means no reuse. Cache "
+     "mode 'two-level': the sharpness of the L1 capacity step, miss share m_1(k) = 1 / (1 + "
+     "(S_s/(beta*k))^alpha).",
      W, 1, 100, 1, 8, false, 3, false, &P::alpha, false},
     {"beta", "Locality footprint", "beta", "KiB",
      "Workload locality (Eq. 3): cache footprint scale per warp; larger beta thrashes sooner.",
@@ -90,8 +92,18 @@ const std::array<ParameterInfo, 24> kInfos{{
      "machine's request size). Caps f(k) <= R_dram / (B_dram * clock * SMs). 0 = no limit beyond R.",
      M, 0, 1e6, 0, 20000, false, 1, false, &P::R_dram, true},
     {"L_2", "L2 latency", "L_2", "cycles",
-     "Hit latency of the second cache level (L2), used where h_2 > 0. 0 = no second level.",
+     "Hit latency of the second cache level (L2), used where h_2 > 0 and in cache mode 'two-level'. 0 = "
+     "no second level.",
      M, 0, 1e5, 0, 2000, false, 1, false, &P::L_2, true},
+    {"S_2", "L2 size", "S_2", "KiB",
+     "Second-level (L2) cache capacity per SM: the device's L2 divided by its SMs (cache mode 'two-level'). "
+     "L2 miss share m_2(k) = 1 / (1 + (S_2/(beta*k))^alpha_2). 0 = no second level.",
+     M, 0, 1e6, 0, 4096, false, 1, false, &P::S_2, true},
+    {"alpha_2", "L2 capacity sharpness", "gamma_2", "",
+     "How sharply the L2 stops holding the footprint (cache mode 'two-level'): m_2(k) = 1 / (1 + "
+     "(S_2/(beta*k))^alpha_2). Large values: the hit rate drops from 1 to 0 as beta*k passes S_2 (a private "
+     "cyclic footprint); 1 = Eq. 3's alpha = 2.",
+     W, 1, 100, 1, 32, false, 3, false, &P::alpha_2, true},
     {"sm_count", "SMs", "SMs", "", "Streaming multiprocessors (or cores) of the device.", M, 1, 100000, 1, 1024,
      true, 0, true, &P::sm_count, false},
     {"clock_ghz", "Clock", "f_clk", "GHz", "Core clock that converts per-cycle rates to per-second rates.", M,
@@ -116,6 +128,8 @@ std::string_view cacheModeName(CacheMode mode)
         return "fixed";
     case CacheMode::Locality:
         return "locality";
+    case CacheMode::TwoLevel:
+        return "two-level";
     }
     return "none";
 }
@@ -128,7 +142,14 @@ std::optional<CacheMode> cacheModeFromName(std::string_view name)
         return CacheMode::Fixed;
     if (name == "locality")
         return CacheMode::Locality;
+    if (name == "two-level")
+        return CacheMode::TwoLevel;
     return std::nullopt;
+}
+
+std::string_view cacheModeChoices()
+{
+    return "none, fixed, locality or two-level";
 }
 
 std::span<const ParameterInfo> parameterInfos()
@@ -163,7 +184,8 @@ void setFromText(XModelParams &params, std::string_view key, std::string_view va
     if (key == "cache") {
         const auto mode = cacheModeFromName(value);
         if (!mode)
-            throw InputError("parameter 'cache': must be none, fixed or locality (got '" + std::string(value) + "')");
+            throw InputError("parameter 'cache': must be " + std::string(cacheModeChoices()) + " (got '"
+                             + std::string(value) + "')");
         params.cache = *mode;
         return;
     }

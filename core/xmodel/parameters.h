@@ -12,10 +12,12 @@ namespace crossroof::core {
 class MeasuredCurve;
 
 /// How the memory system's shared cache is modelled (MODEL.md 1.3).
-enum class CacheMode { None, Fixed, Locality };
+enum class CacheMode { None, Fixed, Locality, TwoLevel };
 
 std::string_view cacheModeName(CacheMode mode);
 std::optional<CacheMode> cacheModeFromName(std::string_view name);
+/// The accepted names, for messages: "none, fixed, locality or two-level".
+std::string_view cacheModeChoices();
 
 /// Every parameter of the X-model, in MODEL.md 1.2 units. Machine keys come from a profile,
 /// workload keys describe the application; both can be changed for what-if analysis.
@@ -35,20 +37,22 @@ struct XModelParams
     double S_s = 16;  ///< KiB per SM
     double L_s = 30;  ///< cycles
     double R_dram = 0; ///< DRAM byte bandwidth of the device, GB/s, whatever the request size; 0 = only R limits
-    double L_2 = 0;    ///< second-level (L2) cache hit latency, cycles; used where h_2 > 0
+    double L_2 = 0;    ///< second-level (L2) cache hit latency, cycles; used where h_2 > 0 or cache = two-level
+    double S_2 = 0;    ///< L2 capacity per SM (the device's L2 over its SMs), KiB (cache = two-level); 0 = no L2
     // workload
     double n = 48;    ///< warps resident per SM
     double Z = 16;    ///< warp-instructions per memory request
     double E = 1;     ///< ILP
     CacheMode cache = CacheMode::None;
     double h = 0;     ///< hit rate (cache = fixed)
-    double alpha = 2; ///< locality exponent (cache = locality)
+    double alpha = 2; ///< locality exponent (cache = locality); sharpness of the L1 capacity step (two-level)
     double beta = 1;  ///< KiB (cache = locality)
     double bypass = 0; ///< share of the warps in the MS whose requests bypass the shared cache (0 = none)
     double h_2 = 0;    ///< L2 hit rate of the requests that miss the shared cache (cache = fixed)
     double m = 1;      ///< memory requests one warp has in flight while it waits
     double req_bytes = 0;  ///< bytes one request of the workload moves; 0 = request_bytes
     double dram_bytes = 0; ///< DRAM bytes per request after the caches; 0 = req_bytes times the miss share
+    double alpha_2 = 2; ///< sharpness of the L2 capacity step (cache = two-level)
     /// A measured f(k) (GB/s against warps) that stands in for the analytic supply up to its last point;
     /// none: the analytic curve everywhere.
     std::shared_ptr<const MeasuredCurve> measured_f;

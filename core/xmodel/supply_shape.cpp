@@ -38,6 +38,157 @@ SupplyShape::SupplyShape(const XModelParams &params)
         if (m_p.R_dram > 0)
             applyByteCap();
     }
+    if (m_p.cache == CacheMode::TwoLevel)
+        findNumeric();
+}
+
+double SupplyShape::supply(double k) const
+{
+    return m_numeric->msSupply(k);
+}
+
+void SupplyShape::findNumeric()
+{
+    m_numeric.emplace(m_p);
+    // The grid: log-spaced over [1e-9, 1e7] warps (n is at most 1e5), 32 points per decade, plus a dense band
+    // across each level's capacity step, where the miss share 1/(1 + (S/(beta*kc))^gamma) turns within a few
+    // 1/gamma of ln k = ln(S/(beta*(1-b))).
+    constexpr double kLo = 1e-9;
+    constexpr double kHi = 1e7;
+    std::vector<double> ks;
+    const double decades = std::log10(kHi / kLo);
+    const int coarse = int(32 * decades);
+    ks.reserve(std::size_t(coarse) + 2 * 1201 + 1);
+    for (int i = 0; i <= coarse; ++i)
+        ks.push_back(kLo * std::pow(10.0, decades * i / coarse));
+    const double delta
+            = m_p.requestRate() * m_p.L / m_p.m; // the bypassing warps' corner, Lm(k) = max(L, k*m/R_req)
+    for (const auto &[capacity, gamma] : {std::pair(m_p.S_s, m_p.alpha), std::pair(m_p.S_2, m_p.alpha_2)}) {
+        if (!(capacity > 0))
+            continue;
+        const double centre = std::log(capacity / (m_p.beta * m_keep));
+        for (int i = -600; i <= 600; ++i) {
+            const double k = std::exp(centre + 0.05 / gamma * i);
+            if (k > kLo && k < kHi)
+                ks.push_back(k);
+        }
+    }
+    std::sort(ks.begin(), ks.end());
+    // f has corners where the requests past the L1 start or stop queueing (XModel::queueMargin() changes
+    // sign) and, with bypassing warps, at delta: f' jumps there, so stretches are split there, and f is
+    // sampled densely around them (1 % apart in k within 30 %), where a short dip could hide.
+    std::vector<double> corners;
+    if (m_p.bypass > 0 && delta > kLo && delta < kHi)
+        corners.push_back(delta);
+    const auto margin = [this](double k) { return m_numeric->queueMargin(k); };
+    double previous = margin(ks[0]);
+    for (std::size_t i = 1; i < ks.size(); ++i) {
+        const double current = margin(ks[i]);
+        if ((previous < 0) != (current < 0))
+            corners.push_back(brentRoot(margin, ks[i - 1], ks[i], previous, current, 1e-13 * ks[i]));
+        previous = current;
+    }
+    std::sort(corners.begin(), corners.end());
+    for (double corner : corners) {
+        ks.push_back(corner);
+        for (int i = -30; i <= 30; ++i) {
+            const double k = corner * (1 + 0.01 * i);
+            if (i != 0 && k > kLo && k < kHi)
+                ks.push_back(k);
+        }
+    }
+    std::sort(ks.begin(), ks.end());
+    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+
+    std::vector<double> fs(ks.size());
+    for (std::size_t i = 0; i < ks.size(); ++i)
+        fs[i] = supply(ks[i]);
+    // Each step rises (+1), falls (-1) or changes f by less than rounding can explain (0, which keeps the
+    // state before it: f flat at the byte cap, or settled at its limit).
+    const auto stepSign = [&](std::size_t i) {
+        const double d = fs[i + 1] - fs[i];
+        if (std::abs(d) <= 1e-12 * std::max(std::abs(fs[i]), std::abs(fs[i + 1])))
+            return 0;
+        return d > 0 ? 1 : -1;
+    };
+    const auto f = [this](double k) { return supply(k); };
+    const auto negF = [this](double k) { return -supply(k); };
+    std::vector<Falling> found;
+    int state = 1; // f(0) = 0 < f(k): it rises first
+    for (std::size_t i = 0; i + 1 < ks.size(); ++i) {
+        const int s = stepSign(i);
+        if (s == 0 || s == state)
+            continue;
+        // The turn lies between the grid points around step i.
+        const double a = ks[i > 0 ? i - 1 : 0];
+        const double b = ks[i + 1];
+        if (s < 0)
+            found.push_back({goldenMinLog(negF, a, b), kInfinity, false});
+        else
+            found.back().hi = goldenMinLog(f, a, b);
+        state = s;
+    }
+    // Keep where f really falls, then split each stretch at delta and where f' has a local maximum.
+    std::vector<Falling> pieces;
+    const auto slopeAt = [this](double k) { return slope(k, false); };
+    for (const Falling &fall : found) {
+        std::vector<double> cuts {fall.lo};
+        for (double corner : corners) {
+            if (corner > fall.lo && corner < fall.hi)
+                cuts.push_back(corner);
+        }
+        // Discrete slopes of the grid steps inside the stretch; a local maximum that stands out by more than
+        // 1e-6 of the steepest descent is a turn of f'.
+        std::vector<std::size_t> steps;
+        double steepestSlope = 0;
+        for (std::size_t i = 0; i + 1 < ks.size(); ++i) {
+            if (ks[i] >= fall.lo && ks[i + 1] <= fall.hi) {
+                steps.push_back(i);
+                steepestSlope = std::min(steepestSlope, (fs[i + 1] - fs[i]) / (ks[i + 1] - ks[i]));
+            }
+        }
+        const auto sl = [&](std::size_t j) {
+            const std::size_t i = steps[j];
+            return (fs[i + 1] - fs[i]) / (ks[i + 1] - ks[i]);
+        };
+        const double noise = 1e-6 * std::abs(steepestSlope);
+        double lowest = steps.empty() ? 0 : sl(0);
+        for (std::size_t j = 1; j + 1 < steps.size(); ++j) {
+            const double v = sl(j);
+            lowest = std::min(lowest, v);
+            if (!(v > sl(j - 1) && v >= sl(j + 1) && v - lowest > noise))
+                continue;
+            double after = v;
+            for (std::size_t r = j + 1; r < steps.size() && sl(r) <= after; ++r)
+                after = sl(r);
+            if (v - after <= noise)
+                continue;
+            const double kx = goldenMinLog([&](double k) { return -slopeAt(k); }, ks[steps[j - 1]],
+                                           ks[steps[j + 1] + 1]);
+            cuts.push_back(kx);
+            lowest = v;
+        }
+        cuts.push_back(fall.hi);
+        std::sort(cuts.begin(), cuts.end());
+        for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
+            if (cuts[c + 1] > cuts[c] * (1 + 1e-9)) {
+                const double mid = std::isinf(cuts[c + 1]) ? 2 * cuts[c] : 0.5 * (cuts[c] + cuts[c + 1]);
+                pieces.push_back({cuts[c], cuts[c + 1], margin(mid) < 0});
+            }
+        }
+    }
+    // More pieces than the shape holds (never seen): merge the pair with the smallest gap between them.
+    while (pieces.size() > kMaxFalling) {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i + 1 < pieces.size(); ++i) {
+            if (pieces[i + 1].lo - pieces[i].hi < pieces[best + 1].lo - pieces[best].hi)
+                best = i;
+        }
+        pieces[best].hi = pieces[best + 1].hi;
+        pieces.erase(pieces.begin() + std::ptrdiff_t(best) + 1);
+    }
+    for (const Falling &piece : pieces)
+        m_falling[m_fallingCount++] = piece;
 }
 
 void SupplyShape::applyByteCap()
@@ -108,6 +259,7 @@ SupplyShape &SupplyShape::operator=(const SupplyShape &other)
     m_keep = other.m_keep;
     m_rreq = other.m_rreq;
     m_delta = other.m_delta;
+    m_numeric = other.m_numeric;
     m_falling = other.m_falling;
     m_fallingCount = other.m_fallingCount;
     for (std::size_t i = 0; i < m_steepest.size(); ++i)
@@ -122,14 +274,15 @@ bool SupplyShape::sameSupply(const XModelParams &p) const
            && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h
            && p.bypass == m_p.bypass && p.m == m_p.m && p.R_dram == m_p.R_dram && p.L_2 == m_p.L_2
            && p.h_2 == m_p.h_2 && p.req_bytes == m_p.req_bytes && p.dram_bytes == m_p.dram_bytes
-           && p.measured_f == m_p.measured_f;
+           && p.S_2 == m_p.S_2 && p.alpha_2 == m_p.alpha_2 && p.measured_f == m_p.measured_f;
 }
 
 bool SupplyShape::dependsOn(std::string_view key)
 {
-    constexpr std::array<std::string_view, 17> kKeys{
-        "R",    "request_bytes", "clock_ghz", "sm_count", "L",   "L_s",       "S_s",        "alpha", "beta",
-        "h",    "bypass",        "m",         "R_dram",   "L_2", "h_2",       "req_bytes",  "dram_bytes"};
+    constexpr std::array<std::string_view, 19> kKeys {
+            "R",     "request_bytes", "clock_ghz",  "sm_count", "L",      "L_s",    "S_s",
+            "alpha", "beta",          "h",          "bypass",   "m",      "R_dram", "L_2",
+            "h_2",   "req_bytes",     "dram_bytes", "S_2",      "alpha_2"};
     return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
 }
 
@@ -223,7 +376,12 @@ double SupplyShape::steepest(std::size_t i) const
 double SupplyShape::slope(double k, bool aboveDelta) const
 {
     if (m_fallingCount == 0 || k <= 0)
-        return 0; // only called on falling stretches, which exist in locality mode alone
+        return 0; // only called on falling stretches
+    if (m_numeric) {
+        // A central difference; at a corner of f (an end of a stretch) it gives the mean of the two sides.
+        const double h = 1e-7 * k;
+        return (supply(k + h) - supply(k - h)) / (2 * h);
+    }
     // In u = m*k (findLocality()): df/dk = m * df/du.
     const double cached = m_keep * cachedSlope(m_keep * k * m_p.m, aboveDelta);
     return m_p.m * (aboveDelta ? cached : cached + m_p.bypass / m_p.L);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/xmodel/xmodel.h"
 
+#include "core/xmodel/equilibrium_scan.h"
 #include "core/xmodel/measured_curve.h"
 
 #include <algorithm>
@@ -194,6 +195,17 @@ double XModel::dramGbs(double k) const
         bytes = m_p.workloadRequestBytes() * (1 - hitRate(k));
         if (m_p.cache == CacheMode::Fixed)
             bytes *= 1 - m_p.h_2;
+        if (m_p.cache == CacheMode::TwoLevel && k > 0) {
+            // The cache users' requests that miss both levels, and every bypassing request.
+            const double kc = (1 - m_p.bypass) * k;
+            const double lm = memoryLatency(k);
+            const double cached = cachedSupply(kc, lm);
+            const double bypassing = m_p.bypass * k * m_p.m / lm;
+            const double dram = cached * levelMissShare(kc, m_p.S_s, m_p.alpha)
+                                        * levelMissShare(kc, m_p.S_2, m_p.alpha_2)
+                                + bypassing;
+            bytes = m_p.workloadRequestBytes() * dram / (cached + bypassing);
+        }
     }
     return msSupply(k) * bytes * m_p.clock_ghz * m_p.sm_count;
 }
@@ -205,13 +217,28 @@ double XModel::cacheMissShare(double kc) const
     return std::pow(m_p.S_s / (m_p.beta * kc) + 1, 1 - m_p.alpha); // 1 - h, Eq. 3
 }
 
+double XModel::levelMissShare(double kc, double capacity, double sharpness) const
+{
+    if (capacity <= 0)
+        return 1;
+    if (kc <= 0)
+        return 0;
+    // 1 / (1 + (S/(beta*kc))^gamma), through the logarithm: exp overflows to infinity (a miss share of 0),
+    // never to NaN.
+    return 1 / (1 + std::exp(sharpness * std::log(capacity / (m_p.beta * kc))));
+}
+
 double XModel::hitRate(double k) const
 {
     if (m_p.cache == CacheMode::None)
         return 0;
     // Of the k warps in the MS, (1-b)*k use the cache: their hit rate, weighted by their share of the supply.
     const double kc = (1 - m_p.bypass) * k;
-    const double h = m_p.cache == CacheMode::Fixed ? m_p.h : 1 - cacheMissShare(kc);
+    double h = m_p.h;
+    if (m_p.cache == CacheMode::Locality)
+        h = 1 - cacheMissShare(kc);
+    else if (m_p.cache == CacheMode::TwoLevel)
+        h = 1 - levelMissShare(kc, m_p.S_s, m_p.alpha);
     if (m_p.bypass == 0 || k <= 0)
         return h;
     const double cached = cachedSupply(kc, memoryLatency(k));
@@ -234,8 +261,23 @@ double XModel::cachedSupply(double kc, double lm) const
     }
     case CacheMode::Locality:
         return inFlight / (m_p.L_s + (lm - m_p.L_s) * cacheMissShare(kc)); // Eq. 5
+    case CacheMode::TwoLevel: {
+        // MODEL.md 1.3: the footprint beta*kc against each level's capacity; L1 misses go to the L2, L2
+        // misses to memory. Past the L1 the requests queue as Eq. 4 has them (at most R_req per cycle), after
+        // the L1 lookup every request makes.
+        const double miss1 = levelMissShare(kc, m_p.S_s, m_p.alpha);
+        const double k = kc / (1 - m_p.bypass);
+        const double missLatency = m_p.L_s + k * m_p.m / m_rreq + std::max(queueMargin(k), 0.0);
+        return inFlight / ((1 - miss1) * m_p.L_s + miss1 * missLatency);
+    }
     }
     return 0;
+}
+
+double XModel::queueMargin(double k) const
+{
+    const double miss2 = levelMissShare((1 - m_p.bypass) * k, m_p.S_2, m_p.alpha_2);
+    return (1 - miss2) * m_p.L_2 + miss2 * m_p.L - (m_p.L_s + k * m_p.m / m_rreq);
 }
 
 double XModel::msSupply(double k) const
@@ -299,6 +341,27 @@ XModel::Extremes XModel::findExtremes() const
             ex.psi = turns[0];
         if (turns.size() > 1)
             ex.valley = turns[1];
+        return ex;
+    }
+    if (m_p.cache == CacheMode::TwoLevel) {
+        // The falling stretches are found numerically (SupplyShape): the first starts at the cache peak, and
+        // the stretches that follow it without a gap (split where f' turns) run on to the valley.
+        const SupplyShape shape(m_p);
+        const auto falls = shape.falling();
+        if (falls.empty())
+            return {};
+        Extremes ex;
+        for (const auto &fall : falls) {
+            ex.turns.push_back(fall.lo);
+            if (std::isfinite(fall.hi))
+                ex.turns.push_back(fall.hi);
+        }
+        ex.psi = falls[0].lo;
+        double end = falls[0].hi;
+        for (std::size_t i = 1; i < falls.size() && falls[i].lo <= end; ++i)
+            end = falls[i].hi;
+        if (std::isfinite(end))
+            ex.valley = end;
         return ex;
     }
     // Only Eq. 5 can fall: without cache and with a constant hit rate f(k) never decreases.
@@ -415,8 +478,12 @@ std::vector<XModel::Root> XModel::rootsAt(double n) const
     return findRoots(n, findExtremes());
 }
 
-void XModel::addMeasuredKinks(std::vector<double> &ks, double n) const
+void XModel::addKinks(std::vector<double> &ks, double n, const Extremes &ex) const
 {
+    for (double kink : ex.turns) {
+        if (kink > 0 && kink < n)
+            ks.push_back(kink);
+    }
     // The measured curves' points: between two of them the interpolant is monotone, as between analytic kinks.
     if (m_p.measured_f) {
         for (const CurvePoint &pt : m_p.measured_f->points()) {
@@ -440,7 +507,7 @@ std::vector<XModel::Root> XModel::findRoots(double n, const Extremes &ex) const
         if (kink > 0 && kink < n)
             ks.push_back(kink);
     }
-    addMeasuredKinks(ks, n);
+    addKinks(ks, n, ex);
     sortUnique(ks, n);
 
     const std::size_t count = ks.size();
@@ -543,7 +610,7 @@ void XModel::sampleCurves(int count, XGraphCurves &out) const
         if (kink > 0 && kink < n)
             out.k.push_back(kink);
     }
-    addMeasuredKinks(out.k, n);
+    addKinks(out.k, n, ex);
     mergeRuns(out.k);
 
     const std::size_t size = out.k.size();
@@ -576,7 +643,7 @@ void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, int maxSa
 
 void XModel::sampleCurvesAdaptive(double tolerance, XGraphCurves &out, const Landmarks &solved, int maxSamples) const
 {
-    sampleAdaptive(tolerance, out, maxSamples, {solved.psi, solved.valley});
+    sampleAdaptive(tolerance, out, maxSamples, {solved.psi, solved.valley, {}});
 }
 
 void XModel::sampleAdaptive(double tolerance, XGraphCurves &out, int maxSamples, const Extremes &ex) const
@@ -594,7 +661,7 @@ void XModel::sampleAdaptive(double tolerance, XGraphCurves &out, int maxSamples,
         if (kink > 0 && kink < n)
             ks.push_back(kink);
     }
-    addMeasuredKinks(ks, n);
+    addKinks(ks, n, ex);
     sortUnique(ks, n);
     struct Sample
     {

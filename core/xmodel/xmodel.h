@@ -93,21 +93,26 @@ public:
     /// Loaded memory latency Lm(k) = max(L, k*m/R_req) (Eq. 4, with m requests in flight per warp).
     double memoryLatency(double k) const;
     /// DRAM bytes per request: dram_bytes when given, else the workload's request bytes times the share that
-    /// misses the caches (fixed mode) or all of them (no cache, locality mode).
+    /// misses the caches (fixed mode) or all of them (no cache, locality and two-level modes).
     double dramBytesPerRequest() const;
     /// DRAM GB/s of the device with k warps in the memory system: f(k) times the DRAM bytes per request
     /// (dram_bytes, or the request bytes that miss every cache level at k).
     double dramGbs(double k) const;
     /// The byte-bandwidth cap R_dram in requests/cycle/SM; infinite when R_dram is 0.
     double byteCap() const { return m_byteCap; }
-    /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, or Eq. 3 in
-    /// locality mode, 0 without cache; with bypassing, the cache users' hit rate times their share of f.
+    /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, Eq. 3 in
+    /// locality mode, the L1 hit share in two-level mode, 0 without cache; with bypassing, the cache users'
+    /// hit rate times their share of f.
     double hitRate(double k) const;
-    /// MS supply f(k), requests/cycle/SM (or the measured f up to its last point, joined to this beyond; Eq. 2, 5): the (1-b)*k warps that use the cache plus the b*k that
+    /// MS supply f(k), requests/cycle/SM (Eq. 2, 5, or the two-level form of MODEL.md 1.3; or the measured f
+    /// up to its last point, joined to this beyond): the (1-b)*k warps that use the cache plus the b*k that
     /// bypass it (MODEL.md 1.3), each with m requests in flight, at most the byte cap.
     double msSupply(double k) const;
     /// f(k) without the byte cap: what the latencies and R allow.
     double latencySupply(double k) const;
+    /// Two-level mode: how far the unloaded latency past the L1 lies above the loaded one,
+    /// (1-m_2) L_2 + m_2 L - (L_s + k*m/R_req) (MODEL.md 1.3). f has a corner wherever it changes sign.
+    double queueMargin(double k) const;
     /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM (or the measured g, MODEL.md).
     double csThroughput(double x) const;
     /// CS demand on the MS, G(x) = g(x)/Z, requests/cycle/SM.
@@ -156,6 +161,7 @@ private:
     {
         std::optional<double> psi;
         std::optional<double> valley;
+        std::vector<double> turns; ///< two-level mode: the ends of the falling stretches of f (grid kinks)
     };
     Extremes findExtremes() const;
     void sampleAdaptive(double tolerance, XGraphCurves &out, int maxSamples, const Extremes &ex) const;
@@ -163,13 +169,17 @@ private:
     static void markFalling(XGraphCurves &out);
     Landmarks landmarksFrom(const Extremes &ex) const;
     std::vector<Root> findRoots(double n, const Extremes &ex) const;
-    void addMeasuredKinks(std::vector<double> &ks, double n) const;
+    /// Adds the kinks of the two-level shape (EX.turns) and the measured curves' points below N to KS.
+    void addKinks(std::vector<double> &ks, double n, const Extremes &ex) const;
     double analyticCsThroughput(double x) const;
     Equilibrium describe(double k, double k_end, Stability s) const;
     BoundClass boundAt(double k) const;
     double slopeOfSupply(double k) const;
     /// 1 - h(kc) of Eq. 3 with kc warps sharing the cache (locality mode).
     double cacheMissShare(double kc) const;
+    /// Miss share of one level of the two-level cache, 1 / (1 + (CAPACITY/(beta*kc))^SHARPNESS)
+    /// (MODEL.md 1.3); 1 without capacity.
+    double levelMissShare(double kc, double capacity, double sharpness) const;
     /// Supply of the kc warps that use the cache, with the memory latency lm.
     double cachedSupply(double kc, double lm) const;
 

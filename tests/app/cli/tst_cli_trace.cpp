@@ -40,6 +40,7 @@ private Q_SLOTS:
     void fitTraceJsonKeys();
     void fitTraceWhereAndText();
     void fitTraceCacheModel();
+    void fitTraceTwoLevel();
     void bandwidthCurveJson();
     void bandwidthCurvePerfStat();
     void help();
@@ -102,6 +103,38 @@ void TestCliTrace::fitTraceCacheModel()
                           "gpu=v100", "--model", "locality", "--profile", "v100"});
     QCOMPARE(text.status, 0);
     QVERIFY(text.out.find("alpha = ") != std::string::npos);
+}
+
+void TestCliTrace::fitTraceTwoLevel()
+{
+    // The H100 SXM's 16 KiB-per-warp thrashing curve (L1 collapse, then the L2's fall): r^2 >= 0.9, every
+    // number finite, the fitted keys in the JSON.
+    const std::string cache = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm/cache.csv";
+    const json j
+            = runJson({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
+                       "bytes_per_warp=16384", "--model", "two-level", "--profile", "h100-sxm", "--json"});
+    for (const char *key : {"model", "L_s", "L_2", "L", "R_gbs", "R_dram", "beta", "S_s", "S_2", "alpha",
+                            "alpha_2", "rmse", "r2", "points", "converged", "at_bounds", "residuals"})
+        QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["model"].get<std::string>(), std::string("two-level"));
+    QCOMPARE(j["points"].get<int>(), 32);
+    QVERIFY(j["r2"].get<double>() >= 0.9);
+    QCOMPARE(j["residuals"].size(), std::size_t(32));
+    QVERIFY(j["S_2"].get<double>() > j["S_s"].get<double>());
+    const Run text
+            = run({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
+                   "bytes_per_warp=16384", "--model", "two-level", "--profile", "h100-sxm"});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.out.find("Cache fit (two-level)") != std::string::npos);
+    QVERIFY(text.out.find("S_2 = ") != std::string::npos);
+    // A filter that leaves one point: refused before any fit (the core test checks the 10-point rule).
+    const Run few = run({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs",
+                         "--where", "bytes_per_warp=16384", "--where", "ms=3.9683", "--model", "two-level",
+                         "--profile", "h100-sxm"});
+    QCOMPARE(few.status, 2);
+    QVERIFY2(few.err.find("cache fit: needs at least 2 points (got 1)")
+                     != std::string::npos,
+             few.err.c_str());
 }
 
 void TestCliTrace::bandwidthCurveJson()
@@ -180,7 +213,7 @@ void TestCliTrace::badArgumentsExitTwo_data()
             << "crossroof-cli fit-trace: @/t.csv: no rows where run=C (values of 'run': A, B)";
     QTest::newRow("bad model")
             << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k", "--y", "gbs", "--model", "spline"}
-            << "crossroof-cli fit-trace: option '--model': must be roofline, fixed or locality "
+            << "crossroof-cli fit-trace: option '--model': must be roofline, fixed, locality or two-level "
                "(got 'spline')";
     QTest::newRow("one point")
             << QStringList {"fit-trace", "--trace", "@/t.csv", "--x",     "k",    "--y",

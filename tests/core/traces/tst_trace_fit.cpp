@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
+#include "core/traces/csv_table.h"
 #include "core/traces/gpu_benches.h"
 #include "import_fixtures.h"
 #include "model_fixtures.h"
@@ -162,6 +163,44 @@ std::vector<double> range(double from, double to, double step)
     return out;
 }
 
+/// A machine with two cache levels, not any real GPU: 80 SMs at 1.5 GHz, a 128 KiB L1 and 256 KiB of L2 per
+/// SM.
+core::XModelParams twoLevelMachine()
+{
+    core::XModelParams p = v100Like();
+    p.sm_count = 80;
+    p.clock_ghz = 1.5;
+    p.max_warps = 64;
+    p.R = 1500;
+    p.L = 600;
+    p.S_s = 128;
+    p.L_s = 60;
+    p.S_2 = 256;
+    p.L_2 = 250;
+    p.R_dram = 3000;
+    p.cache = core::CacheMode::TwoLevel;
+    p.beta = 12;
+    p.alpha = 10;
+    p.alpha_2 = 6;
+    return p;
+}
+
+/// warps_per_sm and request_gbs of the shared H100 SXM cache curve with BYTES per warp.
+void h100CacheCurve(int bytes, std::vector<double> &k, std::vector<double> &y)
+{
+    const core::CsvTable t
+            = core::readCsv(std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm/cache.csv");
+    const std::size_t kc = t.column("warps_per_sm");
+    const std::size_t bc = t.column("bytes_per_warp");
+    const std::size_t yc = t.column("request_gbs");
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        if (t.number(r, bc) == bytes) {
+            k.push_back(t.number(r, kc));
+            y.push_back(t.number(r, yc));
+        }
+    }
+}
+
 } // namespace
 
 class TestTraceFit : public QObject
@@ -180,6 +219,10 @@ private Q_SLOTS:
     void localityCacheRecovery();
     void cacheFitsOnNoise();
     void cacheFitRejects();
+    void twoLevelRecovery();
+    void twoLevelH100Thrashing_data();
+    void twoLevelH100Thrashing();
+    void twoLevelRejects();
 };
 
 void TestTraceFit::exactRecovery_data()
@@ -449,6 +492,107 @@ void TestTraceFit::cacheFitRejects()
     QVERIFY(inputErrorOf([&] {
                 core::fitCacheModel(k, y, bad, core::CacheMode::Fixed);
             }).startsWith("parameter 'R'"));
+}
+
+void TestTraceFit::twoLevelRecovery()
+{
+    // A curve the model draws (L1 peak, collapse onto the L2, its fall onto DRAM, the DRAM rise) with 1 %
+    // noise: the fit finds the parameters again from starts of its own.
+    const core::XModelParams truth = twoLevelMachine();
+    const std::vector<double> k = range(1, 64, 1);
+    const std::vector<double> y = msCurve(truth, k);
+    const double top = *std::max_element(y.begin(), y.end());
+    std::mt19937 rng(19);
+    std::normal_distribution<double> noise(0, 0.01 * top);
+    std::vector<double> noisy = y;
+    for (double &v : noisy)
+        v += noise(rng);
+    core::XModelParams machine = twoLevelMachine();
+    machine.cache = core::CacheMode::None; // every fitted key from elsewhere
+    machine.L_s = 10;
+    machine.L_2 = 0;
+    machine.S_2 = 0;
+    machine.L = 300;
+    machine.beta = 1;
+    machine.alpha = machine.alpha_2 = 2;
+    machine.R_dram = 0;
+    const core::CacheFit fit = core::fitCacheModel(k, noisy, machine, core::CacheMode::TwoLevel);
+    const auto &p = fit.params;
+    qInfo("two-level, noisy: L_s = %.4g, L_2 = %.4g, L = %.4g, beta = %.4g, S_2 = %.4g, alpha = %.4g, "
+          "alpha_2 = %.4g, R = %.4g, R_dram = %.4g, rmse = %.3g (noise %.3g), r2 = %.5f",
+          p.L_s, p.L_2, p.L, p.beta, p.S_2, p.alpha, p.alpha_2, p.R, p.R_dram, fit.rmse, 0.01 * top, fit.r2);
+    QCOMPARE(p.cache, core::CacheMode::TwoLevel);
+    QCOMPARE(p.S_s, machine.S_s); // the L1 size stays the machine's
+    QVERIFY(fit.r2 > 0.99);
+    QVERIFY(fit.rmse < 1.2 * 0.01 * top);
+    QVERIFY(std::abs(p.L_s / truth.L_s - 1) < 0.1);
+    QVERIFY(std::abs(p.L_2 / truth.L_2 - 1) < 0.1);
+    QVERIFY(std::abs(p.L / truth.L - 1) < 0.1);
+    QVERIFY(std::abs(p.beta / truth.beta - 1) < 0.05);
+    QVERIFY(std::abs(p.S_2 / truth.S_2 - 1) < 0.05);
+    for (double r : fit.residuals)
+        QVERIFY(std::isfinite(r));
+}
+
+void TestTraceFit::twoLevelH100Thrashing_data()
+{
+    QTest::addColumn<int>("bytes");
+    QTest::newRow("8 KiB per warp") << 8192;
+    QTest::newRow("16 KiB per warp") << 16384;
+}
+
+void TestTraceFit::twoLevelH100Thrashing()
+{
+    // The measured H100 SXM curves: L1 collapse, then the L2's fall. Each curve is fitted on its own with the
+    // bundled profile's device shape and L1 size (132 SMs, 1.98 GHz, S_s = 228 KiB).
+    QFETCH(int, bytes);
+    std::vector<double> k;
+    std::vector<double> y;
+    h100CacheCurve(bytes, k, y);
+    QCOMPARE(k.size(), std::size_t(32));
+    core::XModelParams machine = v100Like();
+    machine.sm_count = 132;
+    machine.clock_ghz = 1.98;
+    machine.max_warps = 64;
+    machine.S_s = 228;
+    machine.R = 2022;
+    machine.L = 766.7;
+    machine.L_s = 40.4;
+    const core::CacheFit fit = core::fitCacheModel(k, y, machine, core::CacheMode::TwoLevel);
+    const auto &p = fit.params;
+    qInfo("H100 %d B per warp: r2 = %.4f, L_s = %.4g, L_2 = %.4g, L = %.4g, beta = %.4g, S_2 = %.4g, "
+          "alpha = %.4g, alpha_2 = %.4g, R = %.4g, R_dram = %.4g",
+          bytes, fit.r2, p.L_s, p.L_2, p.L, p.beta, p.S_2, p.alpha, p.alpha_2, p.R, p.R_dram);
+    QVERIFY(fit.r2 >= 0.9);
+    // The L2 fall comes after the L1 collapse, with a slower level.
+    QVERIFY(p.S_2 > p.S_s);
+    QVERIFY(p.L_2 > p.L_s);
+}
+
+void TestTraceFit::twoLevelRejects()
+{
+    const core::XModelParams machine = twoLevelMachine();
+    const std::vector<double> k = range(1, 9, 1);
+    const std::vector<double> y = msCurve(machine, k);
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k, y, machine, core::CacheMode::TwoLevel); }),
+             QStringLiteral("cache fit: needs at least 10 points for 9 parameters (got 9)"));
+    std::vector<double> k10 = range(1, 10, 1);
+    std::vector<double> y10 = msCurve(machine, k10);
+    y10[3] = std::numeric_limits<double>::quiet_NaN();
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k10, y10, machine, core::CacheMode::TwoLevel); }),
+             QStringLiteral("cache fit: point 4: the throughput must be a finite number (got nan)"));
+    y10[3] = 1;
+    k10[5] = std::numeric_limits<double>::infinity();
+    QVERIFY(inputErrorOf([&] {
+                core::fitCacheModel(k10, y10, machine, core::CacheMode::TwoLevel);
+            }).startsWith("cache fit: point 6: k must be a finite number >= 0"));
+    core::XModelParams noL1 = machine;
+    noL1.S_s = 0;
+    QCOMPARE(inputErrorOf([&] {
+                 core::fitCacheModel(range(1, 10, 1), msCurve(machine, range(1, 10, 1)), noL1,
+                                     core::CacheMode::TwoLevel);
+             }),
+             QStringLiteral("cache fit: two-level mode needs a first-level cache, S_s > 0 (got 0)"));
 }
 
 QTEST_APPLESS_MAIN(TestTraceFit)

@@ -37,7 +37,7 @@ void TestParameters::setFromText_data()
     QTest::newRow("number") << "Z" << "8.5" << "";
     QTest::newRow("exponent") << "R" << "1.5e3" << "";
     QTest::newRow("cache") << "cache" << "locality" << "";
-    QTest::newRow("bad cache") << "cache" << "lru" << "parameter 'cache': must be none, fixed or locality";
+    QTest::newRow("bad cache") << "cache" << "lru" << "parameter 'cache': must be none, fixed, locality or two-level";
     QTest::newRow("unknown key") << "Q" << "1" << "unknown parameter 'Q'";
     QTest::newRow("not a number") << "Z" << "fast" << "parameter 'Z': 'fast' is not a number";
     QTest::newRow("trailing junk") << "Z" << "8x" << "is not a number";

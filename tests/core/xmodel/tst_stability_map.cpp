@@ -110,6 +110,27 @@ XModelParams extremeParams(std::mt19937_64 &rng)
     return p;
 }
 
+/// A random machine with two cache levels (MODEL.md 1.3): sizes, latencies and sharpness over wide ranges,
+/// the workload anywhere from compute- to memory-bound.
+XModelParams randomTwoLevel(std::mt19937_64 &rng)
+{
+    XModelParams p = randomParams(rng);
+    p.cache = CacheMode::TwoLevel;
+    p.S_s = logUniform(rng, 1, 512);
+    p.S_2 = uniform(rng, 0, 1) < 0.1 ? 0 : p.S_s * logUniform(rng, 0.5, 50);
+    p.L_s = logUniform(rng, 5, 200);
+    p.L_2 = p.L_s * logUniform(rng, 1, 20);
+    p.alpha = logUniform(rng, 1, 60);
+    p.alpha_2 = logUniform(rng, 1, 60);
+    p.beta = logUniform(rng, 0.5, 64);
+    p.n = std::round(logUniform(rng, 1, 256));
+    if (uniform(rng, 0, 1) < 0.3)
+        p.R_dram = p.R * logUniform(rng, 0.5, 4);
+    if (uniform(rng, 0, 1) < 0.3)
+        p.m = logUniform(rng, 1, 8);
+    return p;
+}
+
 int scanCount(const XModelParams &p)
 {
     const XModel m(p);
@@ -177,6 +198,8 @@ private Q_SLOTS:
     void slopeMatchesFiniteDifferences();
     void scanAgreesWithSolveOnRandomCells();
     void scanAgreesAwayFromTangencies();
+    void twoLevelShapeMatchesSampledSupply();
+    void twoLevelScanAgreesWithSolve();
     void constructedBistableCases();
     void fractionalN();
     void mapMatchesSolveCellByCell();
@@ -305,6 +328,63 @@ void TestStabilityMap::scanAgreesWithSolveOnRandomCells()
           "whole ranges (%d multi-stable; %d differ, all with roots below 1e-5 n)",
           realistic.cases, realistic.multiStable, bistable.cases, bistable.multiStable, extreme.cases,
           extreme.multiStable, extreme.skipped);
+}
+
+void TestStabilityMap::twoLevelShapeMatchesSampledSupply()
+{
+    // The numeric stretches of two-level mode: outside them f never falls, inside it never rises, and the
+    // first one starts at the landmark psi.
+    std::mt19937_64 rng(31);
+    int stretches = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const XModelParams p = randomTwoLevel(rng);
+        const XModel m(p);
+        const SupplyShape shape(p);
+        const auto falls = shape.falling();
+        stretches += int(falls.size());
+        const double top
+                = std::max({4 * p.requestRate() * p.L, 4 * p.S_2 / p.beta, 4 * p.S_s / p.beta, 300.0});
+        constexpr int kSamples = 4000;
+        double prevK = top * 1e-5;
+        double prevF = m.msSupply(prevK);
+        for (int i = 1; i <= kSamples; ++i) {
+            const double k = top * 1e-5 * std::pow(1e5, double(i) / kSamples);
+            const double fk = m.msSupply(k);
+            const double noise = 1e-9 * std::max(fk, prevF);
+            bool inside = false;
+            bool straddles = false;
+            for (const auto &f : falls) {
+                inside = inside || (prevK >= f.lo && k <= f.hi);
+                straddles = straddles || (k > f.lo && prevK < f.hi && !(prevK >= f.lo && k <= f.hi));
+            }
+            if (!inside && !straddles)
+                QVERIFY2(fk >= prevF - noise,
+                         qPrintable(QStringLiteral("falls outside, trial %1 k %2").arg(trial).arg(k)));
+            if (inside)
+                QVERIFY2(fk <= prevF + noise,
+                         qPrintable(QStringLiteral("rises inside, trial %1 k %2").arg(trial).arg(k)));
+            prevK = k;
+            prevF = fk;
+        }
+        const auto lm = m.landmarks();
+        QCOMPARE(bool(lm.psi), !falls.empty());
+        if (lm.psi)
+            QCOMPARE(*lm.psi, falls[0].lo);
+    }
+    QVERIFY(stretches > 200);
+}
+
+void TestStabilityMap::twoLevelScanAgreesWithSolve()
+{
+    // EquilibriumScan on the numeric stretches against XModel::solve() on its grid, on random two-level
+    // machines, many of them bistable.
+    std::mt19937_64 rng(20261125);
+    Agreement agreement;
+    for (int trial = 0; trial < 2000; ++trial)
+        checkAgreement(randomTwoLevel(rng), agreement, "two-level", trial);
+    QCOMPARE(agreement.skipped, 0);
+    QVERIFY(agreement.multiStable > 20);
+    qInfo("two-level agreement: %d cases, %d multi-stable", agreement.cases, agreement.multiStable);
 }
 
 void TestStabilityMap::scanAgreesAwayFromTangencies()
