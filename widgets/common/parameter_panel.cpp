@@ -98,11 +98,12 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     m_cacheMode->addItem(tr("None: f(k) = k / Lm(k)"), int(core::CacheMode::None));
     m_cacheMode->addItem(tr("Fixed hit rate h (Eq. 1)"), int(core::CacheMode::Fixed));
     m_cacheMode->addItem(tr("Locality α, β (Eq. 3, 5)"), int(core::CacheMode::Locality));
+    m_cacheMode->addItem(tr("Two levels: L1 S_s, L2 S_2"), int(core::CacheMode::TwoLevel));
     m_cacheMode->setToolTip(tr("How the shared cache enters the memory supply f(k) (docs/MODEL.md 1.3)"));
     connect(m_cacheMode, &QComboBox::activated, this, [this](int index) {
         m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));
     });
-    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass", "h_2"}, m_cacheMode);
+    addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass", "h_2", "S_2", "alpha_2"}, m_cacheMode);
     addGroup(tr("Machine"), {"R", "R_dram", "L", "L_2", "M", "L_c"}, nullptr);
 
     auto *device = new CachedGroupBox(tr("Device (from the profile)"), this);
@@ -222,11 +223,15 @@ void ParameterPanel::updateEnabled()
     };
     enable("h", mode == core::CacheMode::Fixed, tr("Used with cache mode 'fixed'"));
     enable("L_s", mode != core::CacheMode::None, tr("Used with a cache mode"));
-    enable("S_s", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
-    enable("alpha", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
-    enable("beta", mode == core::CacheMode::Locality, tr("Used with cache mode 'locality'"));
+    const bool capacity = mode == core::CacheMode::Locality || mode == core::CacheMode::TwoLevel;
+    const bool twoLevel = mode == core::CacheMode::TwoLevel;
+    enable("S_s", capacity, tr("Used with cache modes 'locality' and 'two-level'"));
+    enable("alpha", capacity, tr("Used with cache modes 'locality' and 'two-level'"));
+    enable("beta", capacity, tr("Used with cache modes 'locality' and 'two-level'"));
     enable("bypass", mode != core::CacheMode::None, tr("Used with a cache mode"));
     enable("h_2", mode == core::CacheMode::Fixed, tr("Used with cache mode 'fixed'"));
+    enable("S_2", twoLevel, tr("Used with cache mode 'two-level'"));
+    enable("alpha_2", twoLevel, tr("Used with cache mode 'two-level'"));
 }
 
 void ParameterPanel::updateDeviceFacts()

@@ -68,6 +68,8 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
     m_modelBox->addItem(tr("Roofline MS: y = min(s·k, R), fits R and L"), int(Model::Roofline));
     m_modelBox->addItem(tr("Fixed hit rate cache (Eq. 1, 2): fits L_s and h"), int(Model::FixedCache));
     m_modelBox->addItem(tr("Locality cache (Eq. 3, 5): fits L_s, α and β"), int(Model::LocalityCache));
+    m_modelBox->addItem(tr("Two cache levels: fits L_s, L_2, L, R, R_dram, β, S_2, α and α_2"),
+                        int(Model::TwoLevelCache));
     auto *form = new QFormLayout;
     form->addRow(tr("&Trace"), m_traceBox);
     form->addRow(tr("&Model"), m_modelBox);
@@ -225,6 +227,9 @@ bool CalibrationDialog::fit()
             case Model::LocalityCache:
                 m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::Locality);
                 break;
+            case Model::TwoLevelCache:
+                m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::TwoLevel);
+                break;
             }
         } catch (const core::InputError &e) {
             m_error = QStringLiteral("%1: %2").arg(QString::fromStdString(t->source),
@@ -247,6 +252,13 @@ QList<QPair<QString, double>> CalibrationDialog::fittedValues() const
     const auto &p = m_cache->params;
     if (m_cache->mode == core::CacheMode::Fixed)
         return {{QStringLiteral("L_s"), p.L_s}, {QStringLiteral("h"), p.h}};
+    if (m_cache->mode == core::CacheMode::TwoLevel) {
+        return {{QStringLiteral("L_s"), p.L_s},     {QStringLiteral("L_2"), p.L_2},
+                {QStringLiteral("L"), p.L},         {QStringLiteral("R"), p.R},
+                {QStringLiteral("R_dram"), p.R_dram}, {QStringLiteral("beta"), p.beta},
+                {QStringLiteral("S_2"), p.S_2},     {QStringLiteral("alpha"), p.alpha},
+                {QStringLiteral("alpha_2"), p.alpha_2}};
+    }
     return {{QStringLiteral("L_s"), p.L_s},
             {QStringLiteral("alpha"), p.alpha},
             {QStringLiteral("beta"), p.beta}};
@@ -312,6 +324,9 @@ void CalibrationDialog::draw()
         break;
     case Model::LocalityCache:
         m_curve->setName(tr("fit: f(k), locality cache (Eq. 5)"));
+        break;
+    case Model::TwoLevelCache:
+        m_curve->setName(tr("fit: f(k), two cache levels"));
         break;
     }
     double yMax = *std::max_element(t->y.begin(), t->y.end());
@@ -443,14 +458,20 @@ std::string CalibrationDialog::sourceText() const
         QStringList values;
         for (const auto &[key, value] : fittedValues())
             values << QStringLiteral("%1 = %2").arg(key, formatNumber(value, 6));
+        const core::CacheMode mode = m_cache->mode;
+        const QString held = mode == core::CacheMode::TwoLevel
+                                     ? tr("S_s = %1 KiB held").arg(formatNumber(m_machine.S_s))
+                                     : tr("R = %1 GB/s, L = %2 cycles and S_s = %3 KiB held")
+                                               .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
+                                                    formatNumber(m_machine.S_s));
+        const QString name = mode == core::CacheMode::Fixed      ? tr("fixed hit rate")
+                             : mode == core::CacheMode::TwoLevel ? tr("two-level")
+                                                                 : tr("locality");
         text = tr("Crossroof calibration: least-squares fit of the %1 cache curve (MODEL.md 1.3) to %2 (%3 "
-                  "points) "
-                  "with R = %4 GB/s, L = %5 cycles and S_s = %6 KiB held: %7; rmse %8 GB/s, r^2 = %9.")
-                       .arg(m_cache->mode == core::CacheMode::Fixed ? tr("fixed hit rate") : tr("locality"),
-                            trace)
+                  "points) with %4: %5; rmse %6 GB/s, r^2 = %7.")
+                       .arg(name, trace)
                        .arg(m_cache->points)
-                       .arg(formatNumber(m_machine.R), formatNumber(m_machine.L), formatNumber(m_machine.S_s),
-                            values.join(QStringLiteral(", ")), formatNumber(m_cache->rmse))
+                       .arg(held, values.join(QStringLiteral(", ")), formatNumber(m_cache->rmse))
                        .arg(QString::number(m_cache->r2, 'f', 4));
     }
     return text.toStdString();

@@ -32,7 +32,7 @@ class CalibrationDialog : public QDialog
 {
     Q_OBJECT
 public:
-    enum class Model { Roofline, FixedCache, LocalityCache };
+    enum class Model { Roofline, FixedCache, LocalityCache, TwoLevelCache };
 
     CalibrationDialog(TraceState *traces, ParameterState *state, QWidget *parent = nullptr);
 

@@ -427,6 +427,9 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
         case core::CacheMode::Locality:
             formula = tr("f(k) = k / (L_s + (Lm(k) − L_s)·(S_s/(βk) + 1)^(1−α))  (Eq. 5)");
             break;
+        case core::CacheMode::TwoLevel:
+            formula = tr("f(k) = k / ((1−m₁)·L_s + m₁·L_miss(k)), m_i = 1/(1 + (S_i/(βk))^γ_i)  (two levels)");
+            break;
         }
         QString hit;
         if (p.cache != core::CacheMode::None)

@@ -133,6 +133,7 @@ void TestParameterPanel::everySliderChangesStateAndPlot_data()
     QTest::newRow("alpha") << "alpha" << loc << 100;
     QTest::newRow("beta") << "beta" << loc << 900;
     QTest::newRow("h") << "h" << int(core::CacheMode::Fixed) << 900;
+    QTest::newRow("S_2") << "S_2" << int(core::CacheMode::TwoLevel) << 300;
 }
 
 void TestParameterPanel::everySliderChangesStateAndPlot()
@@ -198,6 +199,24 @@ void TestParameterPanel::cacheModeEnablesItsParameters()
     QCOMPARE(box->currentData().toInt(), int(core::CacheMode::Fixed));
     QVERIFY(m_panel->slider(QStringLiteral("h"))->isEnabled());
     QVERIFY(!m_panel->slider(QStringLiteral("alpha"))->isEnabled());
+    QVERIFY(!m_panel->slider(QStringLiteral("S_2"))->isEnabled());
+
+    // Two levels: the L1's capacity keys and the L2's, no fixed hit rate.
+    const int twoLevel = box->findData(int(core::CacheMode::TwoLevel));
+    QVERIFY(twoLevel >= 0);
+    box->setCurrentIndex(twoLevel);
+    Q_EMIT box->activated(twoLevel);
+    QCOMPARE(m_state->params().cache, core::CacheMode::TwoLevel);
+    for (const char *key : {"S_s", "alpha", "beta", "L_s", "S_2", "alpha_2", "bypass"})
+        QVERIFY2(m_panel->slider(QString::fromLatin1(key))->isEnabled(), key);
+    QVERIFY(!m_panel->slider(QStringLiteral("h"))->isEnabled());
+    QVERIFY(!m_panel->slider(QStringLiteral("h_2"))->isEnabled());
+    // With an L2 the sharpness of its step shapes f(k).
+    m_state->setValue(QStringLiteral("S_2"), 4 * m_state->value(QStringLiteral("S_s")));
+    const QVector<double> before = values(m_view->supplyGraph());
+    m_panel->slider(QStringLiteral("alpha_2"))->setValue(900);
+    QVERIFY(values(m_view->supplyGraph()) != before);
+    QVERIFY(allFinite(m_view->supplyGraph()));
 }
 
 void TestParameterPanel::extremeSliderValuesNeverShowNaN()

@@ -47,6 +47,26 @@ core::MeasuredTrace fixedCacheTrace(const core::XModelParams &machine, double Ls
     return t;
 }
 
+/// The H100 SXM's measured thrashing curve with 16 KiB per warp (cache.csv: warps_per_sm, request_gbs).
+core::MeasuredTrace h100ThrashingTrace()
+{
+    core::MeasuredTrace t;
+    t.name = "H100 16 KiB per warp";
+    t.source = CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/cache.csv";
+    QFile file(QString::fromStdString(t.source));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return t;
+    file.readLine(); // warps_per_sm,bytes_per_warp,fma_per_request,Z,ms,request_gbs
+    while (!file.atEnd()) {
+        const QList<QByteArray> cells = file.readLine().trimmed().split(',');
+        if (cells.size() == 6 && cells[1] == "16384") {
+            t.x.push_back(cells[0].toDouble());
+            t.y.push_back(cells[5].toDouble());
+        }
+    }
+    return t;
+}
+
 } // namespace
 
 class TestCalibrationDialog : public QObject
@@ -59,6 +79,7 @@ private Q_SLOTS:
     void applyIsOneUndoStep();
     void saveAsProfileWritesALoadableProfile();
     void cacheFitFindsTheModelAgain();
+    void twoLevelFitFollowsTheH100ThrashingCurve();
     void withoutATraceItSaysWhatToDo();
     void followsTheTraceList();
 
@@ -224,6 +245,46 @@ void TestCalibrationDialog::cacheFitFindsTheModelAgain()
     QVERIFY(m_dialog->cacheFit());
     QCOMPARE(m_dialog->fittedValues().size(), 3);
     QVERIFY(m_dialog->resultLabel()->text().contains(QStringLiteral("KiB")));
+}
+
+void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
+{
+    const core::HardwareProfile *profile = core::findBundledProfile("h100-sxm");
+    QVERIFY(profile);
+    m_state->applyProfile(*profile);
+    m_state->undoStack()->clear();
+    const core::MeasuredTrace trace = h100ThrashingTrace();
+    QCOMPARE(trace.x.size(), std::size_t(32));
+    m_dialog->setTrace(m_traces->add(trace));
+    m_dialog->setModel(CalibrationDialog::Model::TwoLevelCache);
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    QVERIFY(m_dialog->cacheFit());
+    QVERIFY2(m_dialog->r2() >= 0.9, qPrintable(QString::number(m_dialog->r2())));
+    QStringList keys;
+    for (const auto &[key, value] : m_dialog->fittedValues()) {
+        keys << key;
+        QVERIFY2(std::isfinite(value) && value > 0, qPrintable(key));
+    }
+    QCOMPARE(keys, QStringList({"L_s", "L_2", "L", "R", "R_dram", "beta", "S_2", "alpha", "alpha_2"}));
+
+    // Apply: the two-level mode and all nine values in one undo step; the model then draws the fitted curve.
+    const int steps = m_state->undoStack()->count();
+    m_dialog->apply();
+    QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    QCOMPARE(m_state->params().cache, core::CacheMode::TwoLevel);
+    const core::XModel model(m_state->params());
+    double sse = 0;
+    double sst = 0;
+    double mean = 0;
+    for (double y : trace.y)
+        mean += y / double(trace.y.size());
+    for (std::size_t i = 0; i < trace.x.size(); ++i) {
+        sse += std::pow(model.toGbs(model.msSupply(trace.x[i])) - trace.y[i], 2);
+        sst += std::pow(trace.y[i] - mean, 2);
+    }
+    QVERIFY2(1 - sse / sst >= 0.89, qPrintable(QString::number(1 - sse / sst))); // slider rounding aside
+    m_state->undoStack()->undo();
+    QCOMPARE(m_state->params().cache, profile->params.cache);
 }
 
 void TestCalibrationDialog::withoutATraceItSaysWhatToDo()
