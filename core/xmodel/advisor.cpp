@@ -3,10 +3,12 @@
 
 #include "core/xmodel/equilibrium_scan.h"
 #include "core/support/error.h"
+#include "core/xmodel/measured_curve.h"
 #include "core/xmodel/xmodel.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 
 namespace crossroof::core {
@@ -211,6 +213,63 @@ int bestThreadCount(const XModelParams &params, bool fromLowState)
            + 1;
 }
 
+namespace {
+
+/// min(M/Z, highest f on [0, top]) - lowest f past the first peak, GB/s. f rises between the falling
+/// stretches: its highest value on [0, top] is at a stretch's start or at top, its lowest past the first peak
+/// at a stretch's end or at top.
+double largestDrop(const XModel &model, const SupplyShape &shape, double top)
+{
+    const XModelParams &params = model.params();
+    if (params.measured_f) {
+        // A measured f turns only at its points (the analytic curve beyond them): sampled finely enough to
+        // land on each of them, the highest f and the lowest after the first fall.
+        constexpr int kSteps = 4096;
+        double highest = 0;
+        double lowest = std::numeric_limits<double>::infinity();
+        bool fallen = false;
+        double previous = 0;
+        for (int i = 1; i <= kSteps; ++i) {
+            const double f = model.msSupply(top * i / kSteps);
+            fallen = fallen || f < previous;
+            if (fallen)
+                lowest = std::min(lowest, f);
+            highest = std::max(highest, f);
+            previous = f;
+        }
+        const std::vector<double> &turns = params.measured_f->turns(); // peak, valley, peak, ...
+        for (std::size_t i = 0; i < turns.size() && turns[i] < top; ++i) {
+            const double f = model.msSupply(turns[i]);
+            if (i % 2 == 0)
+                highest = std::max(highest, f);
+            else
+                lowest = std::min(lowest, f);
+        }
+        return fallen ? model.toGbs(std::max(0.0, std::min(params.M / params.Z, highest) - lowest)) : 0;
+    }
+    const auto falling = shape.falling();
+    if (falling.empty() || falling.front().lo >= top)
+        return 0;
+    double highest = model.msSupply(top);
+    double lowest = highest;
+    for (const auto &s : falling) {
+        if (s.lo >= top)
+            break;
+        highest = std::max(highest, model.msSupply(s.lo));
+        lowest = std::min(lowest, model.msSupply(std::min(s.hi, top)));
+    }
+    return model.toGbs(std::max(0.0, std::min(params.M / params.Z, highest) - lowest));
+}
+
+} // namespace
+
+double worstDegradationGbs(const XModelParams &params)
+{
+    validate(params);
+    const XModel model(params);
+    return largestDrop(model, SupplyShape(params), std::max(params.n, params.max_warps));
+}
+
 DegradationBounds degradationBounds(const XModelParams &params)
 {
     validate(params);
@@ -221,7 +280,7 @@ DegradationBounds degradationBounds(const XModelParams &params)
     const SupplyShape shape(params);
     const double top = std::max(params.n, params.max_warps);
     const auto falling = shape.falling();
-    if (falling.empty() || falling.front().lo >= top)
+    if (!params.measured_f && (falling.empty() || falling.front().lo >= top))
         return d; // f never falls on [0, top]: one stable state for every n
     auto stableAt = [&](double n) { return EquilibriumScan(model, shape, n).stableCount(); };
     double hi = 0;
@@ -235,17 +294,7 @@ DegradationBounds degradationBounds(const XModelParams &params)
         return d;
     d.bistable = true;
 
-    // f rises between the falling stretches: its highest value on [0, top] is at a stretch's start or at top,
-    // its lowest past the first peak at a stretch's end or at top.
-    double highest = model.msSupply(top);
-    double lowest = highest;
-    for (const auto &s : falling) {
-        if (s.lo >= top)
-            break;
-        highest = std::max(highest, model.msSupply(s.lo));
-        lowest = std::min(lowest, model.msSupply(std::min(s.hi, top)));
-    }
-    d.max_gbs = model.toGbs(std::max(0.0, std::min(params.M / params.Z, highest) - lowest));
+    d.max_gbs = largestDrop(model, shape, top);
 
     double lo = hi - 1;
     if (lo == 0) {

@@ -116,4 +116,9 @@ int bestThreadCount(const XModelParams &params, bool fromLowState = false);
 /// The degradation bounds on their own.
 DegradationBounds degradationBounds(const XModelParams &params);
 
+/// DegradationBounds::max_gbs of a machine known to be bistable: min(M/Z, the highest f on [0, top]) minus
+/// the lowest f past the first cache peak, top = max(n, max_warps); 0 where f never falls before top. Cheaper
+/// than degradationBounds() (no search over n), for readouts that already know the machine is bistable.
+double worstDegradationGbs(const XModelParams &params);
+
 } // namespace crossroof::core

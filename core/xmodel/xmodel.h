@@ -54,7 +54,6 @@ struct Metrics
     double dlp_machine = 0;              ///< M/R_req, the roofline ridge in Z units
     std::optional<double> tlp_machine;   ///< delta + Z*R_req*L_c/E when Z*R_req <= M
     double ilp = 0;                      ///< E
-    double degradation_max_gbs = 0;      ///< M/Z - R_req in GB/s (III-D-2); <= 0 means none
 };
 
 /// Everything the X-graph shows for one set of parameters.

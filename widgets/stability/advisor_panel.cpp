@@ -161,7 +161,8 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
     const auto &d = advice.degradation;
     QString text;
     if (advice.stable_count >= 2) {
-        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (M/Z − R).")
+        text = tr("Bistable: adding warps can drop the throughput by at most %1 GB/s (min(M/Z, highest f) − "
+                  "lowest f past the cache peak).")
                        .arg(formatNumber(d.max_gbs));
         if (d.min_drop_gbs && d.tangency_n && *d.min_drop_gbs > 1e-3)
             text += tr(" The smallest drop, at the tangency (n = %1), is %2 GB/s.")

@@ -9,6 +9,8 @@
 #include "common/number_format.h"
 #include "xgraph/xmodel_evaluation.h"
 
+#include "core/xmodel/advisor.h"
+
 #include <QAction>
 #include <QClipboard>
 #include <QGridLayout>
@@ -99,7 +101,9 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
     addRow(lm, QStringLiteral("tlp"), tr("TLP of machine"), tr("δ + Z·R_req/E: warps needed to saturate both sides"));
     addRow(lm, QStringLiteral("ilp"), tr("ILP of workload"), tr("E"));
     addRow(lm, QStringLiteral("degradation"), tr("Worst degradation"),
-           tr("M/Z − R: the largest throughput drop when adding warps to a bistable machine (III-D-2)"));
+           tr("The largest throughput drop when adding warps to a bistable machine: min(M/Z, highest f) − "
+              "lowest f past the cache peak, over k up to max(n, warps per SM); the paper's M/Z − R where "
+              "f's peak reaches M/Z and f is flat at R beyond the valley (III-D-2)"));
     layout->addLayout(lm);
     layout->addStretch(1);
 
@@ -243,7 +247,8 @@ void ReadoutPanel::refresh()
     set(QStringLiteral("tlp"),
         m.tlp_machine ? count(*m.tlp_machine) : tr("n/a (Z·R > M)"));
     set(QStringLiteral("ilp"), formatNumber(m.ilp));
-    set(QStringLiteral("degradation"), stable > 1 ? gbs(m.degradation_max_gbs) : QString());
+    // Only a bistable machine can fall to a lower state (the bound needs f's shape: computed only then).
+    set(QStringLiteral("degradation"), stable > 1 ? gbs(core::worstDegradationGbs(p)) : QString());
 }
 
 } // namespace crossroof::widgets

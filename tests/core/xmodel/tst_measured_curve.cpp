@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Measured curves standing in for f(k) and g(x): the interpolant, its checks, and the X-model on it.
 #include "core/support/error.h"
+#include "core/xmodel/advisor.h"
 #include "core/xmodel/equilibrium_scan.h"
 #include "core/xmodel/measured_curve.h"
 #include "core/xmodel/xmodel.h"
@@ -109,6 +110,15 @@ void TestMeasuredCurve::measuredSupplyReproducesTheModel()
     // The peak and valley are measured points near the analytic ones.
     QVERIFY(std::abs(*m.landmarks.psi - *a.landmarks.psi) < 0.2);
     QVERIFY(std::abs(*m.landmarks.valley - *a.landmarks.valley) < 0.2);
+
+    // The degradation bound reads the measured curve's own peak and valley: as bistable, and as large.
+    const core::DegradationBounds da = core::degradationBounds(analytic.params());
+    const core::DegradationBounds dm = core::degradationBounds(p);
+    QVERIFY(da.bistable && dm.bistable);
+    QVERIFY2(std::abs(dm.max_gbs - da.max_gbs) <= 0.02 * da.max_gbs,
+             qPrintable(QStringLiteral("%1 against %2").arg(dm.max_gbs).arg(da.max_gbs)));
+    QCOMPARE(core::worstDegradationGbs(p), dm.max_gbs);
+    QVERIFY(dm.tangency_n && std::abs(*dm.tangency_n - *da.tangency_n) < 0.5);
 }
 
 void TestMeasuredCurve::scanAgreesWithSolveOnMeasuredCurves()
