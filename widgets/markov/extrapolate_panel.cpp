@@ -15,6 +15,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -77,6 +78,21 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     m_shown->addItem(tr("p against size"), ShowP);
     m_shown->addItem(tr("q against size"), ShowQ);
     addLabelled(target, tr("C&hart"), m_shown);
+    m_smoothing = new QCheckBox(tr("S&moothing"), this);
+    m_smoothing->setChecked(true);
+    m_smoothing->setToolTip(
+            tr("M5 smoothing: a leaf's prediction p is blended with the model q of each node above it,\n"
+               "p' = (n·p + k·q) / (n + k), n the node's rows, k = 15; the tree then shows the blended models.\n"
+               "Off: each leaf predicts with its own linear law, also beyond the training sizes."));
+    connect(m_smoothing, &QCheckBox::toggled, this, [this] {
+        if (!m_set)
+            return;
+        try {
+            train(*m_set, false); // the same rows: the target size stays
+        } catch (const core::InputError &e) {
+            m_info->setText(qs(e.what()));
+        }
+    });
     target->addStretch(0); // takes the room only when the rows are stacked
     bar->addLayout(target);
     bar->addStretch(1);
@@ -119,8 +135,13 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_table, 1);
     rightLayout->addWidget(m_send, 0, Qt::AlignRight);
+    auto *left = new QWidget(this); // the trees, and whether they smooth
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_smoothing);
+    leftLayout->addWidget(m_tree, 1);
     auto *lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(m_tree);
+    lower->addWidget(left);
     lower->addWidget(right);
     lower->setChildrenCollapsible(false);
     stackWhenNarrow(this, lower, 760); // the ranking under the tree in a narrow view, all its columns shown
@@ -205,9 +226,17 @@ bool ExtrapolatePanel::loadTrainingFile(const QString &path, const core::Trainin
 
 void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
 {
-    core::ExtrapolationModel model = core::trainExtrapolation(set);
+    train(std::move(set), true);
+}
+
+void ExtrapolatePanel::train(core::TrainingSet set, bool newSet)
+{
+    // Trained before anything is replaced: a set the trees refuse leaves the panel as it was.
+    core::M5Options options;
+    options.smooth = m_smoothing->isChecked();
+    core::ExtrapolationModel model = core::trainExtrapolation(set, options);
     const int folds = int(std::min<std::size_t>(10, set.rows.size()));
-    m_cv = core::crossValidateExtrapolation(set, {}, folds);
+    m_cv = core::crossValidateExtrapolation(set, options, folds);
     m_model = std::move(model);
     m_set = std::move(set);
     m_empty->setEmpty(false);
@@ -220,7 +249,7 @@ void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
                     .arg(folds)
                     .arg(formatNumber(m_cv->p.mse), formatNumber(m_cv->q.mse)));
     fillTrees();
-    {
+    if (newSet) {
         const QSignalBlocker block(m_size);
         m_size->setEnabled(true);
         m_size->setValue(m_model->max_size);
@@ -236,7 +265,8 @@ void ExtrapolatePanel::addNode(QTreeWidgetItem *parent, const core::ModelTree &t
     auto *item = new QTreeWidgetItem(parent);
     item->setText(1, QString::number(n.count));
     if (n.isLeaf()) {
-        const QString model = qs(core::linearModelText(tree, n.model)).trimmed();
+        // The model that predicts here: smoothed along the path when the tree smooths.
+        const QString model = qs(core::linearModelText(tree, tree.predictingModel(index))).trimmed();
         item->setText(0, label + QStringLiteral(" : ") + qs(core::leafName(n.leaf_number)));
         item->setToolTip(0, model);
         auto *equation = new QTreeWidgetItem(item);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
@@ -53,6 +54,9 @@ public:
     QPushButton *importButton() const { return m_import; }
     QDoubleSpinBox *targetSizeBox() const { return m_size; }
     QComboBox *shownBox() const { return m_shown; }
+    /// On (the default): predictions blend each leaf's model with the models on its path to the root (M5's
+    /// smoothing), and the tree shows those blended models; off: every leaf follows its own linear law.
+    QCheckBox *smoothingBox() const { return m_smoothing; }
     QTreeWidget *treeWidget() const { return m_tree; }
     QTableWidget *table() const { return m_table; }
     /// The file, its rows and the cross-validation figures, or why there is no model.
@@ -74,6 +78,10 @@ Q_SIGNALS:
 
 private:
     void chooseFile();
+    /// Trains the trees on SET with the smoothing chosen, then keeps SET and shows the trees and their
+    /// predictions (at the largest training size when NEW_SET, else at the target size shown). Throws
+    /// InputError, the panel unchanged, when the trees cannot be trained.
+    void train(core::TrainingSet set, bool newSet);
     void fillTrees();
     void addNode(QTreeWidgetItem *parent, const core::ModelTree &tree, int index, const QString &label);
     void predict();
@@ -83,6 +91,7 @@ private:
     QPushButton *m_import;
     QDoubleSpinBox *m_size;
     QComboBox *m_shown;
+    QCheckBox *m_smoothing;
     QLabel *m_info;
     QTreeWidget *m_tree;
     QTableWidget *m_table;

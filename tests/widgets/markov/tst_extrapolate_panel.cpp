@@ -7,6 +7,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -17,7 +18,9 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <cmath>
 #include <fstream>
+#include <map>
 
 using crossroof::widgets::ExtrapolatePanel;
 
@@ -66,6 +69,36 @@ private Q_SLOTS:
         QCOMPARE(panel.plot()->graphCount(), 14);
         QCOMPARE(panel.plot()->graph(0)->dataCount(), 5); // five sizes at the last iteration
         QCOMPARE(panel.plot()->graph(1)->dataCount(), 60);
+    }
+
+    void smoothingShowsTheModelsThatPredict()
+    {
+        ExtrapolatePanel panel;
+        QVERIFY(panel.smoothingBox()->isChecked());
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.targetSizeBox()->setValue(150);
+        // The p tree's first leaf under "all rows": its equation is the one that predicts.
+        QTreeWidgetItem *lm1 = panel.treeWidget()->topLevelItem(1)->child(0)->child(0)->child(0);
+        const QString smoothed = lm1->child(0)->text(0);
+        QVERIFY(panel.model()->p_tree.options().smooth);
+        std::map<std::string, double> pSmoothed;
+        for (const auto &prediction : panel.predictions())
+            pSmoothed[prediction.strategy] = prediction.p;
+
+        panel.smoothingBox()->setChecked(false);
+        QVERIFY(!panel.model()->p_tree.options().smooth);
+        QCOMPARE(panel.targetSizeBox()->value(), 150.0); // the target stays
+        QCOMPARE(panel.predictions().front().size, 150.0);
+        lm1 = panel.treeWidget()->topLevelItem(1)->child(0)->child(0)->child(0);
+        const QString own = lm1->child(0)->text(0);
+        QVERIFY(own != smoothed);
+        QVERIFY(own.startsWith("p_value ="));
+        bool moved = false;
+        for (const auto &prediction : panel.predictions())
+            moved = moved || std::abs(prediction.p - pSmoothed.at(prediction.strategy)) > 1e-9;
+        QVERIFY2(moved, "the predictions must follow the leaves' own laws");
+        panel.smoothingBox()->setChecked(true);
+        QCOMPARE(panel.treeWidget()->topLevelItem(1)->child(0)->child(0)->child(0)->child(0)->text(0), smoothed);
     }
 
     void targetSizeMovesThePredictions()
