@@ -98,7 +98,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     m_cacheMode->addItem(tr("None: f(k) = k / Lm(k)"), int(core::CacheMode::None));
     m_cacheMode->addItem(tr("Fixed hit rate h (Eq. 1)"), int(core::CacheMode::Fixed));
     m_cacheMode->addItem(tr("Locality α, β (Eq. 3, 5)"), int(core::CacheMode::Locality));
-    m_cacheMode->addItem(tr("Two levels: L1 S_s, L2 S_2"), int(core::CacheMode::TwoLevel));
+    m_cacheMode->addItem(tr("Two levels, L1 and L2"), int(core::CacheMode::TwoLevel));
     m_cacheMode->setToolTip(tr("How the shared cache enters the memory supply f(k) (docs/MODEL.md 1.3)"));
     connect(m_cacheMode, &QComboBox::activated, this, [this](int index) {
         m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));

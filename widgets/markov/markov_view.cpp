@@ -89,6 +89,7 @@ void MarkovView::createInputs(QHBoxLayout *bar, QHBoxLayout *bar2)
                                     "(perf stat), with the nine starting pairs and the one nearest a measured CPI"));
     shape->addWidget(m_countersButton);
     shape->addStretch(0); // takes the room only when the rows are stacked
+    stackWhenNarrow(this, shape, 440); // groups, threads and the counters button need about 410 pixels abreast
     bar->addLayout(shape);
     m_grid = new QComboBox(this);
     m_grid->addItem(tr("Thesis grid, 25 × 25"), QStringLiteral("thesis"));
@@ -120,6 +121,7 @@ void MarkovView::createInputs(QHBoxLayout *bar, QHBoxLayout *bar2)
     when->addWidget(m_steps);
     addLabelled(when, tr("&Measured CPI"), m_measured);
     when->addStretch(0);
+    stackWhenNarrow(this, when, 440); // the transient steps and the measured CPI: about 410 pixels abreast
     bar2->addLayout(when);
     bar2->addStretch(1);
 }

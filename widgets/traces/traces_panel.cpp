@@ -14,7 +14,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -79,12 +79,13 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     m_hint->setWordWrap(true);
     m_hint->setForegroundRole(QPalette::PlaceholderText);
 
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_import);
-    buttons->addWidget(m_remove);
-    buttons->addWidget(m_fit);
-    buttons->addWidget(m_useAsSupply);
-    buttons->addStretch(1);
+    // Two rows of two: four buttons side by side would widen the dock beyond what a 1024-pixel window spares.
+    auto *buttons = new QGridLayout;
+    buttons->addWidget(m_import, 0, 0);
+    buttons->addWidget(m_remove, 0, 1);
+    buttons->addWidget(m_fit, 1, 0);
+    buttons->addWidget(m_useAsSupply, 1, 1);
+    buttons->setColumnStretch(2, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(buttons);
