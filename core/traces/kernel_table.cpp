@@ -142,7 +142,8 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
     KernelTable table;
     if (const auto mismatch = deviceMismatch(report.device, params.sm_count, profileCc, profileName))
         table.warnings.push_back(*mismatch);
-    std::size_t derived = 0, overMax = 0, noClock = 0, noStores = 0;
+    std::size_t derived = 0, overMax = 0, noClock = 0, noStores = 0, lacking = 0;
+    std::vector<std::string> lacked; // every metric some kernel lacks, in the order first met
     double mostWarps = 0;
     for (const NcuKernel &k : report.kernels) {
         KernelRow row;
@@ -173,6 +174,11 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
             for (const std::string &metric : row.missing)
                 list += (list.empty() ? "" : ",") + metric;
             row.ncu_metrics = "ncu --metrics " + list;
+            ++lacking;
+            for (const std::string &metric : row.missing) {
+                if (std::find(lacked.begin(), lacked.end(), metric) == lacked.end())
+                    lacked.push_back(metric);
+            }
             row.skipped = "missing " + std::to_string(row.missing.size()) + " metric(s) the model needs: " + list
                           + " (add them with " + row.ncu_metrics + ")";
         } else if (!problem.empty()) {
@@ -207,6 +213,13 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
             }
         }
         table.rows.push_back(std::move(row));
+    }
+    if (lacking > 0) {
+        std::string list;
+        for (const std::string &metric : lacked)
+            list += (list.empty() ? "" : ",") + metric;
+        table.warnings.push_back(std::to_string(lacking) + " kernel(s) get no prediction: the export lacks "
+                                 + list + "; profile again adding ncu --metrics " + list);
     }
     if (overMax > 0) {
         table.warnings.push_back(std::to_string(overMax) + " kernel(s) ran more warps per SM (up to "

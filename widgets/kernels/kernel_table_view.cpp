@@ -34,6 +34,25 @@ namespace crossroof::widgets {
 
 namespace {
 
+/// TEXT with a zero-width break opportunity after each '_', '.', '/' and ',' of its long words (ncu metric
+/// names): a word-wrapped label would otherwise be as wide as the longest name and widen its dock.
+QString breakLongWords(const QString &text)
+{
+    constexpr int kPiece = 10; // the shortest piece a word is broken into
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    int wordLength = 0;
+    for (const QChar c : text) {
+        out += c;
+        wordLength = c.isSpace() ? 0 : wordLength + 1;
+        if (wordLength >= kPiece && (c == u'_' || c == u'.' || c == u'/' || c == u',')) {
+            out += QChar(0x200B);
+            wordLength = 0;
+        }
+    }
+    return out;
+}
+
 enum Column {
     Name,
     Id,
@@ -278,14 +297,17 @@ void KernelTableView::useKernel(std::size_t index)
     if (!k.warps_per_sm)
         return;
     QUndoStack *undo = m_state->undoStack();
-    const core::KernelRow *row = index < m_rows.rows.size() ? &m_rows.rows[index] : nullptr;
+    // Copies: each change below refreshes the table, which rebuilds m_rows.
+    const std::optional<core::XModelParams> predicted
+            = index < m_rows.rows.size() ? m_rows.rows[index].params : std::nullopt;
+    const QString skipped
+            = index < m_rows.rows.size() ? QString::fromStdString(m_rows.rows[index].skipped) : QString();
     undo->beginMacro(tr("Use kernel %1").arg(kernelLabel(k)));
-    if (row && row->params) {
+    if (predicted) {
         // Every key the prediction set: the X-graph then shows that kernel's operating point.
-        const core::XModelParams &p = *row->params;
         for (const char *key : {"clock_ghz", "L", "n", "Z", "m", "req_bytes", "dram_bytes", "h", "h_2"})
-            m_state->applyValue(QString::fromLatin1(key), p.*(core::findParameter(key)->member));
-        m_state->applyCacheMode(p.cache);
+            m_state->applyValue(QString::fromLatin1(key), (*predicted).*(core::findParameter(key)->member));
+        m_state->applyCacheMode(predicted->cache);
         undo->endMacro();
         Q_EMIT message(tr("Parameters from kernel %1: n, Z, request and DRAM bytes, m, hit rates and its clock")
                                .arg(kernelLabel(k)));
@@ -296,8 +318,7 @@ void KernelTableView::useKernel(std::size_t index)
     if (const auto z = k.intensity(); z && *z > 0)
         m_state->applyValue(QStringLiteral("Z"), *z);
     undo->endMacro();
-    Q_EMIT message(tr("n and Z from kernel %1 (it has no prediction: %2)")
-                           .arg(kernelLabel(k), row ? QString::fromStdString(row->skipped) : QString()));
+    Q_EMIT message(tr("n and Z from kernel %1 (it has no prediction: %2)").arg(kernelLabel(k), skipped));
 }
 
 void KernelTableView::refresh()
@@ -388,7 +409,7 @@ void KernelTableView::refresh()
     } else {
         m_accuracy->hide();
     }
-    m_warning->setText(lines.join(QLatin1Char('\n')));
+    m_warning->setText(breakLongWords(lines.join(QLatin1Char('\n'))));
     m_warning->setVisible(!lines.isEmpty());
     m_switch->setVisible(!m_matches.empty());
     if (!m_matches.empty())

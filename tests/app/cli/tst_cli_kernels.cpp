@@ -50,11 +50,17 @@ void TestCliKernels::detailsAgainstOtherDevice()
     QVERIFY(j["device"]["name"].is_null());
     QCOMPARE(j["device"]["sm_count"].get<double>(), 132.0);
     QCOMPARE(j["device"]["cc"].get<std::string>(), std::string("9.0"));
-    QCOMPARE(j["warnings"].size(), std::size_t(2));
+    QCOMPARE(j["warnings"].size(), std::size_t(3));
     QCOMPARE(j["warnings"][0].get<std::string>(),
              std::string("the file's device (132 SMs, CC 9.0) differs from profile 'h100-pcie' (114 SMs, CC "
                          "9.0): the predictions are for the profile's machine"));
-    const std::string hint = j["warnings"][1].get<std::string>();
+    // The details sections hold no instruction or request counts: said once, with the metrics to add.
+    QCOMPARE(j["warnings"][1].get<std::string>(),
+             std::string("10 kernel(s) get no prediction: the export lacks smsp__inst_executed.sum,"
+                         "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum; "
+                         "profile again adding ncu --metrics smsp__inst_executed.sum,"
+                         "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"));
+    const std::string hint = j["warnings"][2].get<std::string>();
     QVERIFY2(hint.find("sm_count=132") != std::string::npos || hint.find("matching") != std::string::npos,
              hint.c_str());
     QCOMPARE(j["kernels"].size(), std::size_t(10));
