@@ -448,7 +448,7 @@ int main(int argc, char **argv)
             gLoopInstructions = std::atoi(argv[++i]);
         } else if (a == "--help" || a == "-h") {
             std::printf("Usage: crossroof-probe --out DIR [--device N] [--loop-instructions K]\n\n"
-                        "Measures a CUDA GPU for the X-model (about a minute) and writes device.csv,\n"
+                        "Measures a CUDA GPU for the X-model (under a minute) and writes device.csv,\n"
                         "latency.csv, stream.csv, parallel.csv and family.csv into DIR; then run\n"
                         "  crossroof-cli calibrate --probe DIR --out my-gpu.json\n\n"
                         "  --device N              the CUDA device (default 0)\n"
