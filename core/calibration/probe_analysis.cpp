@@ -185,22 +185,25 @@ HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::
         const std::string file = sourceLabel(probe, "parallel.csv");
         const ParallelRow &peak = a.dram.peak;
         p.R_dram = peak.gbs;
-        prof.sources.push_back({{"R_dram"},
-                                file + ":" + std::to_string(peak.line)
-                                        + ": the highest read throughput over a DRAM footprint ("
-                                        + formatNumber(peak.footprint_bytes) + " B), "
-                                        + formatNumber(peak.gbs) + " GB/s with "
-                                        + formatNumber(peak.bytes_per_thread) + "-byte loads, "
-                                        + formatNumber(peak.loads_in_flight) + " in flight per warp, "
-                                        + formatNumber(peak.warps) + " warps per SM."});
+        // Beside the other machine keys, before the workload's entry.
+        const auto workload = prof.sources.end() - 1;
+        const auto rdramSource = prof.sources.insert(
+                workload, {{"R_dram"},
+                           file + ":" + std::to_string(peak.line)
+                                   + ": the highest read throughput over a DRAM footprint ("
+                                   + formatExact(peak.footprint_bytes) + " B), " + formatNumber(peak.gbs)
+                                   + " GB/s with " + formatNumber(peak.bytes_per_thread) + "-byte loads, "
+                                   + formatNumber(peak.loads_in_flight) + " in flight per warp, "
+                                   + formatNumber(peak.warps) + " warps per SM."});
         if (a.l2 && a.l2->latency) {
             p.L_2 = *a.l2->latency;
-            prof.sources.push_back(
+            prof.sources.insert(
+                    rdramSource + 1,
                     {{"L_2"},
                      file + ": the " + std::to_string(a.l2->latency_rows)
                              + " latency-bound l2 rows (at most half the highest l2 read throughput, "
                              + formatNumber(a.l2->peak.gbs) + " GB/s, over "
-                             + formatNumber(a.l2->peak.footprint_bytes)
+                             + formatExact(a.l2->peak.footprint_bytes)
                              + " B): warps x loads in flight x SMs x request bytes x clock / throughput, "
                                "median "
                              + significant(p.L_2, 4) + " cycles per load."});
