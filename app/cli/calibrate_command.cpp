@@ -198,6 +198,8 @@ void readWeights(const Args &args, core::CalibrationSources &sources)
         add("latency", sources.latency->source);
     for (const core::KernelSet &set : sources.kernels)
         add("kernels", set.source);
+    if (sources.parallel)
+        add("parallel", sources.parallel->source);
     for (const std::string &assignment : args.all("weight")) {
         const std::size_t eq = assignment.find('=');
         const std::string name = assignment.substr(0, eq);
@@ -252,6 +254,76 @@ Json jointJson(const core::JointCalibration &fit)
     return {{"sources", sources}, {"parameter_sources", origins}, {"set", settings}, {"objective", fit.cost}};
 }
 
+Json parallelRowJson(const core::ParallelRow &row)
+{
+    return {{"line", row.line},
+            {"level", core::readLevelName(row.level)},
+            {"bytes_per_thread", row.bytes_per_thread},
+            {"loads_in_flight", row.loads_in_flight},
+            {"warps_per_sm", row.warps},
+            {"footprint_bytes", row.footprint_bytes},
+            {"read_gbs", row.gbs}};
+}
+
+Json readLevelJson(const core::ReadLevelSummary &s)
+{
+    Json byM = Json::array();
+    for (const core::InFlightLatency &l : s.by_m)
+        byM.push_back({{"loads_in_flight", l.loads_in_flight}, {"cycles", l.cycles}, {"rows", l.rows}});
+    return {{"peak", parallelRowJson(s.peak)},
+            {"latency_cycles", s.latency ? Json(*s.latency) : Json(nullptr)},
+            {"latency_rows", s.latency_rows},
+            {"latency_by_m", byM},
+            {"m_spread", s.m_spread}};
+}
+
+/// What a probe's parallel.csv says before any fit (CLI.md, calibrate).
+Json parallelAnalysisJson(const core::ParallelAnalysis &a)
+{
+    Json widths = Json::array();
+    for (const core::WidthSaturation &w : a.widths) {
+        widths.push_back({{"bytes_per_thread", w.bytes_per_thread},
+                          {"peak", parallelRowJson(w.peak)},
+                          {"saturating", parallelRowJson(w.saturating)}});
+    }
+    return {{"file", a.source},
+            {"R_dram", a.dram.peak.gbs},
+            {"dram", readLevelJson(a.dram)},
+            {"l2", a.l2 ? readLevelJson(*a.l2) : Json(nullptr)},
+            {"widths", widths},
+            {"m_honoured", a.m_honoured},
+            {"warnings", a.warnings}};
+}
+
+void printParallelAnalysis(const core::ParallelAnalysis &a, std::ostream &out)
+{
+    const auto level = [&](const char *name, const core::ReadLevelSummary &s) {
+        out << "  " << name << ": highest " << fmt(s.peak.gbs, "%.1f") << " GB/s (line " << s.peak.line
+            << ": " << s.peak.label() << ")";
+        if (s.latency) {
+            out << "; the latency-bound rows imply " << fmt(*s.latency, "%.0f") << " cycles per load (";
+            for (std::size_t i = 0; i < s.by_m.size(); ++i) {
+                out << (i ? ", " : "") << "m = " << fmt(s.by_m[i].loads_in_flight) << ": "
+                    << fmt(s.by_m[i].cycles, "%.0f");
+            }
+            out << ")";
+        }
+        out << '\n';
+    };
+    out << "Parallel reads (" << a.source << "):\n";
+    level("dram", a.dram);
+    if (a.l2)
+        level("l2", *a.l2);
+    for (const core::WidthSaturation &w : a.widths) {
+        out << "  " << fmt(w.bytes_per_thread) << "-byte loads: highest " << fmt(w.peak.gbs, "%.1f")
+            << " GB/s, within 5 % of it from m = " << fmt(w.saturating.loads_in_flight) << " at "
+            << fmt(w.saturating.warps) << " warps per SM (line " << w.saturating.line << ")\n";
+    }
+    for (const std::string &warning : a.warnings)
+        out << "  warning: " << warning << '\n';
+    out << '\n';
+}
+
 void printJointText(const core::HardwareProfile &start, const core::JointCalibration &fit, std::ostream &out)
 {
     out << "Sources (each counts as its weight, whatever its number of rows):\n";
@@ -303,20 +375,22 @@ void printJointText(const core::HardwareProfile &start, const core::JointCalibra
 void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
 {
     const Args args(argv, {{"json"},
-                           {"family", "probe", "profile", "fit", "out", "stream", "latency"},
+                           {"family", "probe", "profile", "fit", "out", "stream", "latency", "parallel"},
                            {"set", "kernels", "weight"}});
-    const bool others = args.has("stream") || args.has("latency") || args.has("kernels");
+    const bool others
+            = args.has("stream") || args.has("latency") || args.has("kernels") || args.has("parallel");
     if (args.has("probe") && args.has("family"))
         throw InputError("give either '--family FILE' or '--probe DIR'");
     if (!args.has("probe") && !args.has("family") && !others)
         throw InputError("give '--family FILE', '--probe DIR' or other measurements ('--stream FILE', "
-                         "'--latency FILE', '--kernels FILE')");
+                         "'--latency FILE', '--parallel FILE', '--kernels FILE')");
     if (args.has("probe") && args.has("profile"))
         throw InputError("'--probe' takes the device from the probe's files: leave out '--profile'");
-    if (args.has("probe") && (args.has("stream") || args.has("latency")))
+    if (args.has("probe") && (args.has("stream") || args.has("latency") || args.has("parallel")))
         throw InputError(
-                "'--probe DIR' gives its stream.csv and latency.csv: leave out '--stream' and '--latency'");
-    for (const char *option : {"family", "stream", "latency"}) {
+                "'--probe DIR' gives its stream.csv, latency.csv and parallel.csv: leave out '--stream', "
+                "'--latency' and '--parallel'");
+    for (const char *option : {"family", "stream", "latency", "parallel"}) {
         if (args.has(option) && args.value(option).empty())
             throw InputError(std::string("option '--") + option + "' must not be empty");
     }
@@ -324,6 +398,7 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     core::HardwareProfile start;
     core::CalibrationSources sources;
     std::string familyPath;
+    std::optional<core::ParallelAnalysis> parallel; // a probe's parallel.csv, analysed
     if (args.has("probe")) {
         const std::filesystem::path dir = args.value("probe");
         const core::ProbeMeasurements probe = core::readProbe(dir);
@@ -331,6 +406,8 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
         sources.family = probe.family;
         sources.stream = core::readStreamCurve((dir / "stream.csv").string());
         sources.latency = core::readLatencyFile((dir / "latency.csv").string());
+        sources.parallel = probe.parallel;
+        parallel = probe.parallel_analysis;
         familyPath = (dir / "family.csv").string();
     } else {
         start = core::resolveProfile(args.value("profile", std::string(core::defaultProfileId())));
@@ -342,6 +419,8 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
             sources.stream = core::readStreamCurve(args.value("stream"));
         if (args.has("latency"))
             sources.latency = core::readLatencyFile(args.value("latency"));
+        if (args.has("parallel"))
+            sources.parallel = core::readParallelFile(args.value("parallel"));
     }
     applySets(args, start.params);
     for (const std::string &path : args.all("kernels")) {
@@ -378,6 +457,8 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     if (sources.family)
         family = core::predictFamily(*sources.family, fit.params);
     if (!args.flag("json")) {
+        if (parallel)
+            printParallelAnalysis(*parallel, out);
         printJointText(start, fit, out);
         if (!written.empty())
             out << "\nProfile written to " << written << '\n';
@@ -395,6 +476,8 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
         addFamilyJson(j, *family);
         j["family"] = familyPath;
     }
+    if (args.has("probe"))
+        j["parallel_reads"] = parallel ? parallelAnalysisJson(*parallel) : Json(nullptr);
     j["profile"] = start.id;
     j["machine"] = parametersJson(fit.params);
     j["out"] = written.empty() ? Json(nullptr) : Json(written);
@@ -406,7 +489,8 @@ constexpr const char *kHelp
           "KEY=VALUE]...\n"
           "                               [--fit R,L,M,L_c] [--out PROFILE.json] [--json]\n"
           "       crossroof-cli calibrate [--family FILE | --probe DIR] [--stream FILE] [--latency FILE]\n"
-          "                               [--kernels NCU.csv]... [--profile ID|PATH] [--set KEY=VALUE]...\n"
+          "                               [--parallel FILE] [--kernels NCU.csv]... [--profile ID|PATH]\n"
+          "                               [--set KEY=VALUE]...\n"
           "                               [--fit KEYS] [--weight NAME=W]... [--out PROFILE.json] [--json]\n\n"
           "Fits the X-model's machine parameters to measurements: least squares of log(predicted / "
           "measured)\n"
@@ -420,7 +504,9 @@ constexpr const char *kHelp
           "                     E (ILP) and gbs (measured GB/s of the device); other columns are ignored\n"
           "  --profile ID|PATH  the device shape and starting values (default: the default profile)\n"
           "  --probe DIR        a crossroof-probe output directory: device.csv gives the device shape and\n"
-          "                     starting values; family.csv, stream.csv and latency.csv are fitted jointly\n"
+          "                     starting values; family.csv, stream.csv, latency.csv and parallel.csv "
+          "(where\n"
+          "                     the probe wrote one) are fitted jointly\n"
           "  --stream FILE      stream curve, columns warps_per_sm and read_gbs (one request in flight per\n"
           "                     warp): predicted as f(k) at k = warps_per_sm\n"
           "  --latency FILE     pointer chases, columns footprint_bytes, load (ld.cg, ld, fma), "
@@ -428,16 +514,26 @@ constexpr const char *kHelp
           "                     the DRAM and L2 chases are rows for L and L_2 where those are fitted and "
           "set\n"
           "                     them where not; the L1 chase sets L_s, an fma chain L_c likewise\n"
+          "  --parallel FILE    parallel reads, columns level (dram, l2), bytes_per_thread, "
+          "loads_in_flight,\n"
+          "                     warps_per_sm, footprint_bytes, read_gbs: predicted as f(k) at k = "
+          "warps_per_sm\n"
+          "                     with m = loads_in_flight, req_bytes = 32 x bytes_per_thread (l2 rows: L2 "
+          "hits,\n"
+          "                     only those below half the highest l2 read_gbs)\n"
           "  --kernels FILE     an Nsight Compute CSV export of real kernels (repeatable): each kernel's "
           "DRAM GB/s\n"
           "                     against the prediction of crossroof-cli kernels\n"
           "  --set KEY=VALUE    override a parameter before the fit (repeatable), e.g. --set L_c=4 (the\n"
           "                     keys as for xgraph)\n"
           "  --fit KEYS         the parameters to fit: any of R,L,M,L_c (family alone; default all four) or\n"
-          "                     of R,R_dram,L,M,L_c,L_2 (jointly; default R,L,M,L_c, R_dram with kernels,\n"
-          "                     L_2 with kernels that reach the L2); the others keep the profile's values\n"
+          "                     of R,R_dram,L,M,L_c,L_2 (jointly; default R,L,M,L_c, R_dram with kernels or\n"
+          "                     parallel reads, L_2 with kernels that reach the L2 or latency-bound l2 "
+          "rows);\n"
+          "                     the others keep the profile's values\n"
           "  --weight NAME=W    weight of a source (repeatable; default 1): NAME a kind (family, stream,\n"
-          "                     latency, kernels) or a source's file name, which wins over its kind\n"
+          "                     latency, kernels, parallel) or a source's file name, which wins over its "
+          "kind\n"
           "  --out FILE         write the calibrated profile (complete, with sources) to FILE\n"
           "  --json             JSON output (keys as in CLI.md); without it, a readable summary\n";
 

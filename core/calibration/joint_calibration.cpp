@@ -85,6 +85,26 @@ double streamGbs(const XModelParams &machine, double warps)
     return model.toGbs(model.msSupply(warps));
 }
 
+/// The machine running a parallel-read row: m = loads_in_flight requests of 32 x bytes_per_thread bytes in
+/// flight per warp; an l2 row's requests all hit the L2 (h_2 = 1).
+XModelParams parallelWorkload(const XModelParams &machine, const ParallelRow &row)
+{
+    XModelParams p = streamWorkload(machine, row.warps);
+    p.m = row.loads_in_flight;
+    p.req_bytes = row.requestBytes();
+    if (row.level == ReadLevel::L2) {
+        p.cache = CacheMode::Fixed;
+        p.h_2 = 1;
+    }
+    return p;
+}
+
+double parallelGbs(const XModelParams &machine, const ParallelRow &row)
+{
+    const XModel model(parallelWorkload(machine, row));
+    return model.toGbs(model.msSupply(row.warps));
+}
+
 /// One quantity the latency file measures directly, and the key it measures.
 struct DirectMeasurement {
     std::string key;
@@ -127,9 +147,11 @@ struct Block {
 class Predictor
 {
 public:
-    Predictor(const CalibrationSources &sources, std::vector<std::string> latencyKeys)
+    Predictor(const CalibrationSources &sources, std::vector<std::string> latencyKeys,
+              std::vector<ParallelRow> parallelRows)
         : m_sources(sources)
         , m_latencyKeys(std::move(latencyKeys))
+        , m_parallelRows(std::move(parallelRows))
     {
     }
 
@@ -169,6 +191,10 @@ public:
                     put(model.dramGbs(EquilibriumScan(model, shape).operatingK()), k.measured_gbs);
                 }
                 break;
+            case SourceKind::Parallel:
+                for (const ParallelRow &row : m_parallelRows)
+                    put(parallelGbs(machine, row), row.gbs);
+                break;
             }
         }
     }
@@ -176,6 +202,7 @@ public:
 private:
     const CalibrationSources &m_sources;
     std::vector<std::string> m_latencyKeys;
+    std::vector<ParallelRow> m_parallelRows;
 };
 
 void summarise(SourceReport &report, const std::vector<double> &logs)
@@ -367,6 +394,8 @@ std::string_view sourceKindName(SourceKind kind)
         return "latency";
     case SourceKind::Kernels:
         return "kernels";
+    case SourceKind::Parallel:
+        return "parallel";
     }
     return "family";
 }
@@ -388,10 +417,17 @@ bool hasL2Traffic(const CalibrationSources &sources)
 std::vector<std::string> defaultJointKeys(const CalibrationSources &sources)
 {
     std::vector<std::string> keys {"R"};
-    if (!sources.kernels.empty())
+    if (!sources.kernels.empty() || sources.parallel)
         keys.emplace_back("R_dram");
     keys.insert(keys.end(), {"L", "M", "L_c"});
-    if (hasL2Traffic(sources))
+    const auto latencyBoundL2 = [&] {
+        return sources.parallel
+               && std::any_of(sources.parallel->rows.begin(), sources.parallel->rows.end(),
+                              [&](const ParallelRow &row) {
+                                  return row.level == ReadLevel::L2 && isLatencyBound(*sources.parallel, row);
+                              });
+    };
+    if (hasL2Traffic(sources) || latencyBoundL2())
         keys.emplace_back("L_2");
     return keys;
 }
@@ -406,9 +442,10 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             throw InputError("parameter '" + key + "' is listed twice");
         calibrationBounds(key); // throws for a key that cannot be fitted
     }
-    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty())
-        throw InputError("nothing to calibrate to: give a kernel family, a stream curve, a latency file or "
-                         "kernels");
+    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty()
+        && !sources.parallel)
+        throw InputError("nothing to calibrate to: give a kernel family, a stream curve, a latency file, "
+                         "kernels or parallel reads");
     const auto fitted
             = [&](std::string_view key) { return std::find(fit.begin(), fit.end(), key) != fit.end(); };
 
@@ -474,6 +511,49 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             checkRow(set.source, k.line, [&] { validate(kernelParams(machine, k.workload)); });
         addBlock(SourceKind::Kernels, set.source, set.kernels.size(), s);
     }
+    // Parallel reads: every dram row; of the l2 rows only the latency-bound ones (the X-model has no L2
+    // bandwidth to predict the others with), and none where the machine has no L2 latency.
+    std::vector<ParallelRow> parallelRows;
+    std::vector<std::string> parallelSkipped;
+    if (sources.parallel) {
+        const ParallelReads &reads = *sources.parallel;
+        const double l2Peak = levelPeakGbs(reads, ReadLevel::L2);
+        const bool l2Latency = machine.L_2 > 0 || fitted("L_2");
+        std::size_t fast = 0, unpredictable = 0;
+        for (const ParallelRow &row : reads.rows) {
+            if (row.level == ReadLevel::L2 && !l2Latency) {
+                ++unpredictable;
+                continue;
+            }
+            if (row.level == ReadLevel::L2 && !isLatencyBound(reads, row)) {
+                ++fast;
+                continue;
+            }
+            if (row.warps > machine.max_warps)
+                throw InputError(at(reads.source, row.line) + "warps_per_sm = " + formatNumber(row.warps)
+                                 + " is more than the machine's max_warps = "
+                                 + formatNumber(machine.max_warps));
+            checkRow(reads.source, row.line, [&] { validate(parallelWorkload(machine, row)); });
+            parallelRows.push_back(row);
+        }
+        if (fast > 0) {
+            parallelSkipped.push_back(reads.source + ": " + std::to_string(fast) + " l2 "
+                                      + (fast == 1 ? "row" : "rows") + " above half the highest l2 read_gbs ("
+                                      + formatNumber(l2Peak)
+                                      + " GB/s): the X-model has no L2 bandwidth, so only the "
+                                        "latency-bound l2 rows are predicted");
+        }
+        if (unpredictable > 0) {
+            parallelSkipped.push_back(reads.source + ": " + std::to_string(unpredictable)
+                                      + " l2 rows: the machine has no L2 latency L_2 to predict them "
+                                        "with (fit L_2 or give a latency file with an L2 chase)");
+        }
+        if (parallelRows.empty())
+            throw InputError(
+                    reads.source + ": no parallel-read row to fit"
+                    + (parallelSkipped.empty() ? std::string() : " (" + parallelSkipped.front() + ")"));
+        addBlock(SourceKind::Parallel, reads.source, parallelRows.size(), 0);
+    }
     if (total < fit.size())
         throw InputError(std::to_string(total) + " measured values cannot fit " + std::to_string(fit.size())
                          + " parameters; measure more");
@@ -494,7 +574,7 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             p.*(members[std::size_t(i)]) = values(i);
         return p;
     };
-    const Predictor predictor(sources, latencyKeys);
+    const Predictor predictor(sources, latencyKeys, parallelRows);
     LeastSquaresProblem problem;
     problem.residual_count = Eigen::Index(total);
     problem.residuals = [&](const Eigen::VectorXd &values, Eigen::VectorXd &r) {
@@ -601,6 +681,11 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             report.skipped = set.skipped;
             break;
         }
+        case SourceKind::Parallel:
+            for (const ParallelRow &row : parallelRows)
+                report.rows.push_back(makeRow(row.label(), row.line, row.gbs, parallelGbs(p, row)));
+            report.skipped = parallelSkipped;
+            break;
         }
         std::vector<double> logs;
         for (const SourceRow &r : report.rows)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/calibration/kernel_family.h"
+#include "core/calibration/parallel_reads.h"
 #include "core/traces/kernel_table.h"
 #include "core/xmodel/parameters.h"
 
@@ -77,8 +78,9 @@ struct KernelSet {
 KernelSet readKernelSet(const std::string &path, double warpSize);
 
 /// The kinds of measurement a joint calibration takes.
-enum class SourceKind { Family, Stream, Latency, Kernels };
-std::string_view sourceKindName(SourceKind kind); ///< "family", "stream", "latency", "kernels"
+enum class SourceKind { Family, Stream, Latency, Kernels, Parallel };
+/// "family", "stream", "latency", "kernels", "parallel"
+std::string_view sourceKindName(SourceKind kind);
 
 /// Everything a joint calibration fits to; any may be absent, but not all.
 struct CalibrationSources {
@@ -86,6 +88,7 @@ struct CalibrationSources {
     std::optional<StreamCurve> stream;
     std::optional<LatencyMeasurements> latency;
     std::vector<KernelSet> kernels;
+    std::optional<ParallelReads> parallel;
     /// Weights by kind name or source (file name as in the source): a source's rows count WEIGHT times; 1
     /// where none is given. The source's own entry wins over its kind's.
     std::vector<std::pair<std::string, double>> weights;
@@ -93,7 +96,9 @@ struct CalibrationSources {
 
 /// One measured value of a source next to the X-model's prediction.
 struct SourceRow {
-    std::string label; ///< "n=4 Z=17 E=1", "48 warps", "L (ld.cg 1073741824 B)", a kernel's id and name
+    /// "n=4 Z=17 E=1", "48 warps", "L (ld.cg 1073741824 B)", a kernel's id and name,
+    /// "dram 16 B x 8, 32 warps"
+    std::string label;
     int line = 0;
     double measured = 0; ///< in the source's unit
     double predicted = 0;
@@ -105,10 +110,11 @@ struct SourceRow {
 struct SourceReport {
     SourceKind kind = SourceKind::Family;
     std::string source;
-    std::string unit; ///< "GB/s" (family, stream: memory throughput; kernels: DRAM) or "cycles" (latency)
+    /// "GB/s" (family, stream, parallel: memory throughput; kernels: DRAM) or "cycles" (latency)
+    std::string unit;
     double weight = 1;
     std::vector<SourceRow> rows;
-    std::vector<std::string> skipped; ///< kernels left out, with the reason
+    std::vector<std::string> skipped; ///< kernels or parallel-read rows left out, with the reason
     double accuracy_mean = 0;
     double accuracy_median = 0;
     double accuracy_min = 0;
@@ -137,7 +143,7 @@ struct JointCalibration {
     std::vector<std::string> at_bound; ///< fitted keys that ended on a bound: no source pins them
     int starts = 0;
     double cost = 0; ///< the objective: sum of the sources' costs
-    std::vector<SourceReport> sources; ///< family, stream, latency, kernels (in the order given)
+    std::vector<SourceReport> sources; ///< family, stream, latency, kernels, parallel (in this order)
     std::vector<KeyOrigin> origins; ///< one per fitted key
     std::vector<KeySetting> settings; ///< keys set directly by a measurement
 };
@@ -146,16 +152,19 @@ struct JointCalibration {
 /// that L_2 matters to its prediction.
 bool hasL2Traffic(const CalibrationSources &sources);
 
-/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels, L_2 with kernels that
-/// have L2 traffic.
+/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels or parallel reads, L_2
+/// with kernels that have L2 traffic or parallel reads with latency-bound l2 rows.
 std::vector<std::string> defaultJointKeys(const CalibrationSources &sources);
 
 /// Fits FIT (a subset of jointCalibrationKeys()) to every source at once: least squares of
 /// log(predicted / measured), each source's rows weighted by weight / rows so that every source counts
 /// as one whatever its number of rows, within calibrationBounds(). A family row is predicted as
 /// predictFamily() does, a stream row as f(k) at k = warps (one request in flight, the machine's request
-/// size), a kernel as `crossroof-cli kernels` does (kernelParams()), and the latency file's DRAM and L2
-/// chases as L and L_2 themselves where those are fitted; where not, and always for L_s, the file sets them.
+/// size), a kernel as `crossroof-cli kernels` does (kernelParams()), a parallel-read row as f(k) at k = its
+/// warps with m = loads_in_flight and req_bytes = 32 x bytes_per_thread (its dram rows without a cache, its
+/// l2 rows as L2 hits, h_2 = 1; only the latency-bound l2 rows: the X-model has no L2 bandwidth, and the
+/// others are listed as left out), and the latency file's DRAM and L2 chases as L and L_2 themselves where
+/// those are fitted; where not, and always for L_s, the file sets them.
 /// Throws InputError when there is no source, fewer rows than keys, a key twice or one that cannot be fitted,
 /// or naming the file and line of a row the machine cannot run (n > max_warps, a value out of range).
 JointCalibration calibrateJointly(const CalibrationSources &sources, const XModelParams &start,

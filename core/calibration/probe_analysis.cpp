@@ -85,6 +85,8 @@ ProbeMeasurements readProbe(const std::filesystem::path &directory)
     probe.clock_ghz = positiveFact(facts, "clock_khz", deviceSource) / 1e6;
     probe.max_warps = std::floor(positiveFact(facts, "max_threads_sm", deviceSource) / 32);
     probe.l1_smem_kib = positiveFact(facts, "smem_per_sm", deviceSource) / 1024;
+    if (facts.count("l2_bytes"))
+        probe.l2_bytes = positiveFact(facts, "l2_bytes", deviceSource);
 
     const LatencyMeasurements latency = readLatencyFile((directory / "latency.csv").string());
     probe.dram_latency = latency.dram_cycles;
@@ -100,6 +102,13 @@ ProbeMeasurements readProbe(const std::filesystem::path &directory)
     }
 
     probe.family = readKernelFamily((directory / "family.csv").string());
+
+    const std::filesystem::path parallel = directory / "parallel.csv";
+    std::error_code ec;
+    if (std::filesystem::exists(parallel, ec)) {
+        probe.parallel = readParallelFile(parallel.string(), probe.l2_bytes);
+        probe.parallel_analysis = analyseParallelReads(*probe.parallel, probe.sm_count, probe.clock_ghz);
+    }
     return probe;
 }
 
@@ -171,6 +180,35 @@ HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::
              "Workload: the last kernel of " + sourceLabel(probe, "family.csv")
                      + "; no cache (the probe's data is far larger than L2)."},
     };
+    if (probe.parallel_analysis) {
+        const ParallelAnalysis &a = *probe.parallel_analysis;
+        const std::string file = sourceLabel(probe, "parallel.csv");
+        const ParallelRow &peak = a.dram.peak;
+        p.R_dram = peak.gbs;
+        // Beside the other machine keys, before the workload's entry.
+        const auto workload = prof.sources.end() - 1;
+        const auto rdramSource = prof.sources.insert(
+                workload, {{"R_dram"},
+                           file + ":" + std::to_string(peak.line)
+                                   + ": the highest read throughput over a DRAM footprint ("
+                                   + formatExact(peak.footprint_bytes) + " B), " + formatNumber(peak.gbs)
+                                   + " GB/s with " + formatNumber(peak.bytes_per_thread) + "-byte loads, "
+                                   + formatNumber(peak.loads_in_flight) + " in flight per warp, "
+                                   + formatNumber(peak.warps) + " warps per SM."});
+        if (a.l2 && a.l2->latency) {
+            p.L_2 = *a.l2->latency;
+            prof.sources.insert(
+                    rdramSource + 1,
+                    {{"L_2"},
+                     file + ": the " + std::to_string(a.l2->latency_rows)
+                             + " latency-bound l2 rows (at most half the highest l2 read throughput, "
+                             + formatNumber(a.l2->peak.gbs) + " GB/s, over "
+                             + formatExact(a.l2->peak.footprint_bytes)
+                             + " B): warps x loads in flight x SMs x request bytes x clock / throughput, "
+                               "median "
+                             + significant(p.L_2, 4) + " cycles per load."});
+        }
+    }
     validate(p);
     return prof;
 }

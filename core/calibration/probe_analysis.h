@@ -4,6 +4,7 @@
 #include "core/calibration/calibration.h"
 #include "core/calibration/joint_calibration.h"
 #include "core/calibration/kernel_family.h"
+#include "core/calibration/parallel_reads.h"
 #include "core/profiles/hardware_profile.h"
 
 #include <filesystem>
@@ -13,8 +14,8 @@
 
 namespace crossroof::core {
 
-/// What crossroof-probe measured on one GPU: the files device.csv, latency.csv, stream.csv and family.csv
-/// of its output directory (README.md, "Measure your own GPU").
+/// What crossroof-probe measured on one GPU: the files device.csv, latency.csv, stream.csv, family.csv and,
+/// where the probe wrote one, parallel.csv of its output directory (README.md, "Measure your own GPU").
 struct ProbeMeasurements {
     std::filesystem::path directory;
     // device.csv: one "key,value" per line (cudaGetDeviceProperties)
@@ -24,6 +25,7 @@ struct ProbeMeasurements {
     double clock_ghz = 0;
     double max_warps = 0; ///< max_threads_sm / 32
     double l1_smem_kib = 0; ///< shared memory per SM, KiB
+    std::optional<double> l2_bytes; ///< the device's L2, where device.csv has l2_bytes
     // latency.csv: pointer chases (cycles per dependent load) and the dependent-FMA chain
     double dram_latency = 0; ///< ld.cg chase over the largest footprint, cycles
     double l2_latency = 0; ///< ld.cg chase over the smallest footprint, cycles
@@ -33,15 +35,21 @@ struct ProbeMeasurements {
     double stream_peak_gbs = 0; ///< the highest read_gbs
     double stream_peak_warps = 0; ///< warps_per_sm where it was reached
     KernelFamily family;
+    // parallel.csv: reads of 4 to 16 bytes per thread with 1 to 8 loads in flight per warp (absent from the
+    // directories of older probes)
+    std::optional<ParallelReads> parallel;
+    std::optional<ParallelAnalysis> parallel_analysis;
 };
 
-/// Reads a probe directory. Throws InputError naming the file and line of anything missing or malformed.
+/// Reads a probe directory; parallel.csv is read (with device.csv's L2 size to check its footprints) and
+/// analysed where there is one. Throws InputError naming the file and line of anything missing or malformed.
 ProbeMeasurements readProbe(const std::filesystem::path &directory);
 
 /// The profile the measurements give before any fit: the device's shape, L from the DRAM chase, L_s from the
 /// L1 chase, S_s the shared memory per SM, L_c the measured dependent-issue latency (or 4 cycles),
-/// M = FP32 lanes / 32 of the compute capability (or 4), R = the stream peak, each with its source; the
-/// workload is the family's last row. ID names the profile.
+/// M = FP32 lanes / 32 of the compute capability (or 4), R = the stream peak, each with its source; with
+/// parallel reads also R_dram = their highest DRAM read throughput and L_2 = the latency their latency-bound
+/// l2 rows imply. The workload is the family's last row. ID names the profile.
 HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::string &id);
 
 /// START with the calibration's fitted values, its sources updated: the fitted keys leave their old entries

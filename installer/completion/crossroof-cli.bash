@@ -20,7 +20,7 @@ _crossroof_cli_options()
         hysteresis)      echo "--profile --set --n --param --range --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;
         advise)          echo "--profile --set --cache-size --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --json" ;;
         kernels)         echo "--trace --profile --set --format --json" ;;
-        calibrate)       echo "--family --profile --probe --stream --latency --kernels --set --fit --weight --out --json" ;;
+        calibrate)       echo "--family --profile --probe --stream --latency --parallel --kernels --set --fit --weight --out --json" ;;
         skeleton)        echo "--file --sample --profile --unroll --measured --json" ;;
         extrapolate)     echo "--train --target-size --iteration --min-leaf --smoothing --folds --column --measured --json" ;;
         render)          echo "--session --view --out --width-mm --height-mm --dpi --font-pt --greyscale" ;;
@@ -79,7 +79,7 @@ _crossroof_cli()
             return ;;
         --grid)         COMPREPLY=($(compgen -W "thesis uniform: logit:" -- "$cur")); return ;;
         --session)      COMPREPLY=($(compgen -f -X '!*.crossroof' -- "$cur")); return ;;
-        --trace|--family|--train|--measured|--file|--out|--supply|--demand|--stream|--latency|--kernels)
+        --trace|--family|--train|--measured|--file|--out|--supply|--demand|--stream|--latency|--parallel|--kernels)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --probe)        COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac

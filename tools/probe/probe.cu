@@ -3,6 +3,8 @@
 //   device.csv   key,value facts from the CUDA runtime (SMs, clock, limits)
 //   latency.csv  pointer-chase latencies (L1, L2, DRAM) and the dependent-FMA latency (load "fma")
 //   stream.csv   f(k): read throughput with one 128-byte request in flight per warp, k = 1 .. max warps per SM
+//   parallel.csv read throughput with 4-, 8- or 16-byte loads per thread and 1, 2, 4 or 8 requests in flight
+//                per warp, over a DRAM footprint and an L2-resident one
 //   family.csv   the X-model's kernel family: n warps per SM x (FMAs per request, E independent chains)
 // for `crossroof-cli calibrate --probe DIR`. Progress goes to stderr. See README.md, "Measure your own GPU".
 
@@ -123,6 +125,66 @@ __global__ void family(const unsigned *data, std::size_t words, std::size_t step
         *sink = unsigned(acc[0]);
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Parallel reads: every thread loads one T (4, 8 or 16 bytes: a warp request of 128, 256 or 512 bytes) from
+// each of kInFlight independent chains per iteration. The chain's next address depends on the value it loaded
+// (through MASK = 0, as in the family), so each warp has exactly kInFlight requests in flight. WORDS counts
+// 4-byte words of the footprint; the chains of all warps start on distinct requests and move on together past
+// all of them (STEP, every warp's 32 words, times the chains), wrapping at the footprint. Loads bypass L1.
+
+__device__ unsigned fold(unsigned v)
+{
+    return v;
+}
+
+__device__ unsigned fold(uint2 v)
+{
+    return v.x ^ v.y;
+}
+
+__device__ unsigned fold(uint4 v)
+{
+    return v.x ^ v.y ^ v.z ^ v.w;
+}
+
+template <typename T, int kInFlight>
+__global__ void parallelRead(const unsigned *data, std::size_t words, std::size_t step, int iters, unsigned mask,
+                             float, float, unsigned *sink)
+{
+    const T *elements = reinterpret_cast<const T *>(data);
+    // 32-bit offsets (the footprint is at most 2 GiB): fewer registers, so that more warps fit on an SM.
+    const unsigned count = unsigned(words / (sizeof(T) / sizeof(unsigned)) / 32 * 32);
+    const unsigned stride = unsigned(step * kInFlight % count);
+    const unsigned warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const unsigned lane = threadIdx.x % 32;
+    unsigned at[kInFlight];
+    unsigned dependence[kInFlight];
+#pragma unroll
+    for (int c = 0; c < kInFlight; ++c) {
+        at[c] = unsigned((std::size_t(warp) * kInFlight + c) * 32 % count);
+        dependence[c] = 0;
+    }
+    for (int i = 0; i < iters; ++i) {
+        T v[kInFlight];
+#pragma unroll
+        for (int c = 0; c < kInFlight; ++c)
+            v[c] = __ldcg(elements + at[c] + lane);
+#pragma unroll
+        for (int c = 0; c < kInFlight; ++c) {
+            dependence[c] = fold(v[c]) & mask;
+            at[c] += stride + dependence[c];
+            if (at[c] >= count)
+                at[c] -= count;
+        }
+    }
+    unsigned any = 0;
+#pragma unroll
+    for (int c = 0; c < kInFlight; ++c)
+        any |= dependence[c];
+    if (any == 1u)
+        *sink = any;
+}
+
 struct Device
 {
     cudaDeviceProp prop{};
@@ -140,15 +202,22 @@ struct Timing
 
 using Launch = void (*)(const unsigned *, std::size_t, std::size_t, int, unsigned, float, float, unsigned *);
 
-/// Launches KERNEL with every SM holding N warps: blocks of 2 warps (1 for odd N) as long as the SM accepts that
-/// many blocks, else larger blocks; ITERS is chosen so that a launch takes about 6 ms; median of 5 launches after
-/// a warm-up.
+/// Warps per block that put N warps on every SM: 2 (1 for odd N) as long as the SM accepts that many blocks,
+/// else more.
+int blockWarps(const Device &dev, int n)
+{
+    int warps = n % 2 ? 1 : 2;
+    while (n / warps > dev.prop.maxBlocksPerMultiProcessor || (n % warps) != 0)
+        ++warps;
+    return warps;
+}
+
+/// Launches KERNEL with every SM holding N warps, in blocks of blockWarps() warps; ITERS is chosen so that a
+/// launch takes about 6 ms; median of 5 launches after a warm-up.
 Timing timeKernel(const Device &dev, Launch kernel, int n, const unsigned *data, std::size_t words,
                   unsigned *sink, int *gridOut, int *blockOut)
 {
-    int warpsPerBlock = n % 2 ? 1 : 2;
-    while (n / warpsPerBlock > dev.prop.maxBlocksPerMultiProcessor || (n % warpsPerBlock) != 0)
-        ++warpsPerBlock;
+    const int warpsPerBlock = blockWarps(dev, n);
     const int block = 32 * warpsPerBlock;
     const int grid = dev.prop.multiProcessorCount * (n / warpsPerBlock);
     const std::size_t totalWarps = std::size_t(grid) * warpsPerBlock;
@@ -277,6 +346,79 @@ void measureLatency(const std::string &dir)
     closeOut(f, dir, "latency.csv");
 }
 
+struct ParallelVariant
+{
+    int bytes; ///< per thread and load
+    int inFlight; ///< requests in flight per warp
+    Launch kernel;
+};
+
+template <typename T, int kInFlight>
+constexpr ParallelVariant parallelVariant()
+{
+    return {int(sizeof(T)), kInFlight, parallelRead<T, kInFlight>};
+}
+
+/// parallel.csv: the parallel reads over DATA's first DRAM_WORDS words (far beyond L2) and over its first
+/// quarter of the L2, at several warps per SM. A warp count that the kernel's registers do not leave room for
+/// on an SM is left out (with a note), so that every row ran with the warps it names.
+void measureParallel(const Device &dev, const std::string &dir, const unsigned *data, std::size_t dramWords,
+                     unsigned *sink)
+{
+    const ParallelVariant variants[] = {
+            parallelVariant<unsigned, 1>(), parallelVariant<unsigned, 2>(), parallelVariant<unsigned, 4>(),
+            parallelVariant<unsigned, 8>(), parallelVariant<uint2, 1>(),    parallelVariant<uint2, 2>(),
+            parallelVariant<uint2, 4>(),    parallelVariant<uint2, 8>(),    parallelVariant<uint4, 1>(),
+            parallelVariant<uint4, 2>(),    parallelVariant<uint4, 4>(),    parallelVariant<uint4, 8>()};
+    const int warps[] = {1, 2, 4, 8, 16, 32, 48, 64};
+    const std::size_t l2Footprint = std::size_t(std::max(dev.prop.l2CacheSize, 0)) / 4 / 4096 * 4096;
+    struct Level
+    {
+        const char *name;
+        std::size_t words;
+    };
+    const Level levels[] = {{"dram", dramWords}, {"l2", l2Footprint / sizeof(unsigned)}};
+    FILE *f = openOut(dir, "parallel.csv");
+    std::fprintf(f, "level,bytes_per_thread,loads_in_flight,warps_per_sm,footprint_bytes,grid,block,iters,ms,"
+                    "read_gbs\n");
+    for (const Level &level : levels) {
+        if (level.words == 0) {
+            std::fprintf(stderr, "  no L2 size reported: no L2-resident rows\n");
+            continue;
+        }
+        for (const ParallelVariant &v : variants) {
+            double best = 0;
+            for (const int n : warps) {
+                if (n > dev.maxWarps)
+                    continue;
+                const int perBlock = blockWarps(dev, n);
+                int blocks = 0;
+                check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, v.kernel, 32 * perBlock, 0),
+                      "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+                if (blocks * perBlock < n) {
+                    cudaFuncAttributes attr{};
+                    check(cudaFuncGetAttributes(&attr, v.kernel), "cudaFuncGetAttributes");
+                    std::fprintf(stderr,
+                                 "  %-4s %2d B x %d: %d registers per thread leave room for %d warps per SM, "
+                                 "not %d: left out\n",
+                                 level.name, v.bytes, v.inFlight, attr.numRegs, blocks * perBlock, n);
+                    break;
+                }
+                int grid = 0, block = 0;
+                const Timing t = timeKernel(dev, v.kernel, n, data, level.words, sink, &grid, &block);
+                const double requests = double(grid) * (block / 32) * t.iters * v.inFlight;
+                const double gbs = requests * 32.0 * v.bytes / (t.ms * 1e-3) / 1e9;
+                best = std::max(best, gbs);
+                std::fprintf(f, "%s,%d,%d,%d,%zu,%d,%d,%d,%.4f,%.2f\n", level.name, v.bytes, v.inFlight, n,
+                             level.words * sizeof(unsigned), grid, block, t.iters, t.ms, gbs);
+            }
+            std::fprintf(stderr, "  %-4s %2d B per thread, %d in flight per warp: up to %8.2f GB/s\n",
+                         level.name, v.bytes, v.inFlight, best);
+        }
+    }
+    closeOut(f, dir, "parallel.csv");
+}
+
 struct Variant
 {
     int fma;
@@ -306,8 +448,8 @@ int main(int argc, char **argv)
             gLoopInstructions = std::atoi(argv[++i]);
         } else if (a == "--help" || a == "-h") {
             std::printf("Usage: crossroof-probe --out DIR [--device N] [--loop-instructions K]\n\n"
-                        "Measures a CUDA GPU for the X-model (under a minute) and writes device.csv, latency.csv,\n"
-                        "stream.csv and family.csv into DIR; then run\n"
+                        "Measures a CUDA GPU for the X-model (under a minute) and writes device.csv,\n"
+                        "latency.csv, stream.csv, parallel.csv and family.csv into DIR; then run\n"
                         "  crossroof-cli calibrate --probe DIR --out my-gpu.json\n\n"
                         "  --device N              the CUDA device (default 0)\n"
                         "  --loop-instructions K   warp-instructions of the family's loop besides its FMAs,\n"
@@ -340,7 +482,7 @@ int main(int argc, char **argv)
                  dev.prop.minor, dev.prop.multiProcessorCount, dev.maxWarps);
     writeDevice(dev, dir);
 
-    std::fprintf(stderr, "[1/3] latencies\n");
+    std::fprintf(stderr, "[1/4] latencies\n");
     measureLatency(dir);
 
     // 2 GiB of zeros (or a quarter of the free memory), far beyond any L2.
@@ -353,7 +495,7 @@ int main(int argc, char **argv)
     check(cudaMemset(data, 0, bytes), "cudaMemset");
     check(cudaMalloc(&sink, sizeof(unsigned)), "cudaMalloc");
 
-    std::fprintf(stderr, "[2/3] stream f(k)\n");
+    std::fprintf(stderr, "[2/4] stream f(k)\n");
     FILE *stream = openOut(dir, "stream.csv");
     std::fprintf(stream, "warps_per_sm,grid,block,iters,ms,read_gbs\n");
     for (int k = 1; k <= dev.maxWarps; k += k < 32 ? 1 : 2) {
@@ -366,7 +508,10 @@ int main(int argc, char **argv)
     }
     closeOut(stream, dir, "stream.csv");
 
-    std::fprintf(stderr, "[3/3] kernel family\n");
+    std::fprintf(stderr, "[3/4] parallel reads\n");
+    measureParallel(dev, dir, data, words, sink);
+
+    std::fprintf(stderr, "[4/4] kernel family\n");
     const Variant variants[] = {
             variant<1, 1>(),   variant<2, 1>(),   variant<2, 2>(),   variant<4, 1>(),   variant<4, 2>(),
             variant<4, 4>(),   variant<8, 1>(),   variant<8, 2>(),   variant<8, 4>(),   variant<16, 1>(),
@@ -396,7 +541,7 @@ int main(int argc, char **argv)
     check(cudaFree(sink), "cudaFree");
     const double seconds
             = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    std::fprintf(stderr, "crossroof-probe: wrote %s/{device,latency,stream,family}.csv in %.0f s\n", dir.c_str(),
-                 seconds);
+    std::fprintf(stderr, "crossroof-probe: wrote %s/{device,latency,stream,parallel,family}.csv in %.0f s\n",
+                 dir.c_str(), seconds);
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
 #include <fstream>
 
 using nlohmann::json;
@@ -21,6 +22,18 @@ const std::string kStream = kProbe + "/stream.csv";
 const std::string kLatency = kProbe + "/latency.csv";
 const std::string kTorch = kProbe + "/torch_raw.csv";
 const std::string kFamilyNcu = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/ncu_h100_raw.csv";
+const std::string kParallel = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/probe_parallel/parallel.csv";
+
+/// A probe directory in DIR: the H100 SXM files and the synthetic parallel.csv (an X-model machine with
+/// R_dram = 2964 GB/s and L_2 = 270 cycles made it, tests/data/README.md).
+std::string probeWithParallel(const QTemporaryDir &dir)
+{
+    const std::filesystem::path d = dir.path().toStdString();
+    for (const char *file : {"device.csv", "latency.csv", "stream.csv", "family.csv"})
+        std::filesystem::copy_file(kProbe + "/" + file, d / file);
+    std::filesystem::copy_file(kParallel, d / "parallel.csv");
+    return d.string();
+}
 
 /// The source of kind KIND in a joint calibration's JSON.
 const json &source(const json &j, const std::string &file)
@@ -62,6 +75,75 @@ private Q_SLOTS:
                  1 - std::abs(first["predicted_gbs"].get<double>() - 42.73) / 42.73);
         QCOMPARE(j["machine"]["sm_count"].get<double>(), 132.0);
         QVERIFY(j["out"].is_null());
+        // A probe directory without parallel.csv (older probes): no byte bandwidth to fit.
+        QVERIFY(j["parallel_reads"].is_null());
+        QVERIFY(j["fitted"] == json({"R", "L", "M", "L_c"}));
+    }
+
+    void probeWithParallelReads()
+    {
+        QTemporaryDir dir;
+        const std::string probe = probeWithParallel(dir);
+        const json j = runJson({"calibrate", "--probe", probe, "--json"});
+        // The analysis before the fit: the byte bandwidth, m honoured, the L2 level.
+        const json &a = j["parallel_reads"];
+        QVERIFY(a["file"].get<std::string>().ends_with("parallel.csv"));
+        const double peak = a["R_dram"];
+        QVERIFY2(std::abs(peak / 2964 - 1) < 0.04, qPrintable(QString::number(peak)));
+        QCOMPARE(a["dram"]["peak"]["read_gbs"].get<double>(), peak);
+        QVERIFY(a["m_honoured"].get<bool>());
+        QVERIFY(a["warnings"].empty());
+        QCOMPARE(a["dram"]["latency_by_m"].size(), std::size_t(4));
+        QVERIFY(std::abs(a["dram"]["latency_cycles"].get<double>() / 760 - 1) < 0.02);
+        QVERIFY(std::abs(a["l2"]["latency_cycles"].get<double>() / 270 - 1) < 0.02);
+        QCOMPARE(a["widths"].size(), std::size_t(3));
+        QCOMPARE(a["widths"][2]["bytes_per_thread"].get<double>(), 16.0);
+        QCOMPARE(a["widths"][2]["saturating"]["loads_in_flight"].get<double>(), 1.0);
+        // The joint fit: parallel.csv is a source, and the byte bandwidth and L_2 are fitted by default.
+        QCOMPARE(j["sources"].size(), std::size_t(4));
+        const json &parallel = source(j, "parallel.csv");
+        QCOMPARE(parallel["kind"].get<std::string>(), std::string("parallel"));
+        QCOMPARE(parallel["skipped"].size(), std::size_t(1));
+        QVERIFY(j["fitted"] == json({"R", "R_dram", "L", "M", "L_c", "L_2"}));
+        QVERIFY(j["parameter_sources"]["R_dram"][0]["file"].get<std::string>().ends_with("parallel.csv"));
+        const double rdram = j["parameters"]["R_dram"];
+        QVERIFY2(std::abs(rdram / 2964 - 1) < 0.02, qPrintable(QString::number(rdram)));
+        const double l2 = j["parameters"]["L_2"];
+        QVERIFY2(l2 > 260 && l2 < 290, qPrintable(QString::number(l2))); // 270 from the reads, 284.8 chased
+        QVERIFY(parallel["accuracy"]["mean"].get<double>() > 0.9);
+        QVERIFY(source(j, "family.csv")["accuracy"]["mean"].get<double>() >= 0.93);
+
+        // Text: the analysis first, then the fit; the written profile names parallel.csv for R_dram.
+        const std::string out = (dir.path() + QStringLiteral("/mine.json")).toStdString();
+        const auto r = run({"calibrate", "--probe", probe, "--out", out});
+        QCOMPARE(r.status, 0);
+        const QString text = QString::fromStdString(r.out);
+        QVERIFY2(text.startsWith("Parallel reads (") && text.contains("16-byte loads: highest")
+                         && text.contains("left out:") && text.contains("parallel.csv"),
+                 qPrintable(text));
+        std::ifstream in(out);
+        const json prof = json::parse(in);
+        QCOMPARE(prof["parameters"]["R_dram"].get<double>(), rdram);
+        bool named = false;
+        for (const json &s : prof["sources"]) {
+            if (s["fields"] == j["fitted"]) {
+                const std::string t = s["text"];
+                named = t.find("the parallel parallel.csv (") != std::string::npos;
+                QVERIFY2(named, t.c_str());
+            }
+        }
+        QVERIFY(named);
+    }
+
+    void parallelFileAlone()
+    {
+        const json j = runJson({"calibrate", "--parallel", kParallel, "--profile", "h100-sxm", "--fit",
+                                "R_dram,L_2", "--weight", "parallel=2", "--json"});
+        QCOMPARE(j["sources"].size(), std::size_t(1));
+        QCOMPARE(j["sources"][0]["weight"].get<double>(), 2.0);
+        QVERIFY(!j.contains("parallel_reads")); // only a probe directory's file is summarised
+        QVERIFY(std::abs(j["parameters"]["R_dram"].get<double>() / 2964 - 1) < 0.02);
+        QVERIFY(std::abs(j["parameters"]["L_2"].get<double>() / 270 - 1) < 0.02);
     }
 
     void heldParametersAndOut()
@@ -196,6 +278,9 @@ private Q_SLOTS:
         const QString stream = QString::fromStdString(kStream);
         QTest::newRow("probe and stream")
                 << QStringList {"calibrate", "--probe", "x", "--stream", stream} << "leave out '--stream'";
+        QTest::newRow("probe and parallel")
+                << QStringList {"calibrate", "--probe", "x", "--parallel", QString::fromStdString(kParallel)}
+                << "'--parallel'";
         QTest::newRow("weight of nothing")
                 << QStringList {"calibrate", "--stream", stream, "--weight", "kernels=2"}
                 << "NAME one of stream, stream.csv";
@@ -235,6 +320,20 @@ private Q_SLOTS:
                 = writeFile(dir, "latency.csv", "footprint_bytes,load,cycles_per_hop\n8192,ld,0\n");
         crossroof::test::expectUsageError({"calibrate", "--latency", QString::fromStdString(lat)},
                                           "latency.csv:2:");
+        const std::string parallel = writeFile(dir, "parallel.csv",
+                                               "level,bytes_per_thread,loads_in_flight,warps_per_sm,"
+                                               "footprint_bytes,read_gbs\ndram,4,1,1,2147483648,40\n"
+                                               "dram,4,1,1,2147483648,41\n");
+        crossroof::test::expectUsageError(
+                {"calibrate", "--parallel", QString::fromStdString(parallel)},
+                "parallel.csv:3:10: column 'warps_per_sm': repeats warps_per_sm = 1");
+        // In a probe directory too, named with its file and line.
+        QTemporaryDir probeDir;
+        const std::string probe = probeWithParallel(probeDir);
+        std::filesystem::copy_file(parallel, probe + "/parallel.csv",
+                                   std::filesystem::copy_options::overwrite_existing);
+        crossroof::test::expectUsageError({"calibrate", "--probe", QString::fromStdString(probe)},
+                                          "parallel.csv:3:10: column 'warps_per_sm'");
     }
 };
 

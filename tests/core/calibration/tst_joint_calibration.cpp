@@ -5,6 +5,7 @@
 
 #include "core/calibration/calibration.h"
 #include "core/calibration/joint_calibration.h"
+#include "core/calibration/parallel_reads.h"
 #include "core/error_of.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
@@ -390,6 +391,82 @@ private slots:
                  set.skipped[0].c_str());
         QVERIFY2(set.skipped[0].find("gpu__time_duration.sum is 0") != std::string::npos,
                  set.skipped[0].c_str());
+    }
+
+    void parallelReadsFitTheByteBandwidthAndL2()
+    {
+        // tests/data/probe_parallel: made by an X-model machine with L = 760, R = 2072, R_dram = 2964 and
+        // L_2 = 270 (and an L2 ceiling of 6800 GB/s, which the X-model does not have), 1 % noise.
+        CalibrationSources sources;
+        sources.parallel = readParallelFile(kData + "probe_parallel/parallel.csv");
+        const std::vector<std::string> keys = defaultJointKeys(sources);
+        QVERIFY(std::find(keys.begin(), keys.end(), "R_dram") != keys.end());
+        QVERIFY(std::find(keys.begin(), keys.end(), "L_2") != keys.end());
+        const std::vector<std::string> fit {"R", "R_dram", "L", "L_2"};
+        const JointCalibration j = calibrateJointly(sources, farStart(), fit);
+        QVERIFY2(relative(j.params.R_dram, 2964) < 0.01, qPrintable(QString::number(j.params.R_dram)));
+        QVERIFY2(relative(j.params.R, 2072) < 0.01, qPrintable(QString::number(j.params.R)));
+        QVERIFY2(relative(j.params.L, 760) < 0.01, qPrintable(QString::number(j.params.L)));
+        QVERIFY2(relative(j.params.L_2, 270) < 0.01, qPrintable(QString::number(j.params.L_2)));
+        QVERIFY(j.at_bound.empty());
+        QCOMPARE(j.sources.size(), std::size_t(1));
+        const SourceReport &r = j.sources[0];
+        QCOMPARE(r.kind, SourceKind::Parallel);
+        QCOMPARE(r.unit, std::string("GB/s"));
+        QVERIFY2(r.accuracy_mean > 0.98 && r.accuracy_min > 0.95,
+                 qPrintable(QString::number(r.accuracy_min)));
+        for (const KeyOrigin &o : j.origins)
+            QCOMPARE(j.sources[o.shares.front().first].source, sources.parallel->source);
+        // The l2 rows past half the L2's highest throughput are left out (the X-model has no L2 bandwidth),
+        // the rest are predicted: 95 dram rows and the latency-bound l2 rows.
+        QCOMPARE(r.skipped.size(), std::size_t(1));
+        QVERIFY2(r.skipped[0].find("l2 rows above half the highest l2 read_gbs") != std::string::npos,
+                 r.skipped[0].c_str());
+        std::size_t l2 = 0;
+        for (const ParallelRow &row : sources.parallel->rows)
+            l2 += row.level == ReadLevel::L2 && isLatencyBound(*sources.parallel, row);
+        QVERIFY(l2 >= 20);
+        QCOMPARE(r.rows.size(), 95 + l2);
+        // Each row is predicted with its own m and request size: 8 loads of one warp read 8 times one load's
+        // bytes, and 16-byte loads 4 times 4-byte ones.
+        const auto predicted = [&](const std::string &label) {
+            for (const SourceRow &row : r.rows) {
+                if (row.label == label)
+                    return row.predicted;
+            }
+            return 0.0;
+        };
+        const double one = predicted("dram 4 B x 1, 1 warp");
+        QVERIFY(relative(one, 132 * 128 * 1.98 / j.params.L) < 1e-9);
+        QVERIFY(relative(predicted("dram 4 B x 8, 1 warp"), 8 * one) < 1e-9);
+        QVERIFY(relative(predicted("dram 16 B x 1, 1 warp"), 4 * one) < 1e-9);
+        QVERIFY(relative(predicted("l2 4 B x 2, 1 warp"), 2 * 132 * 128 * 1.98 / j.params.L_2) < 1e-9);
+        // Saturated: 4-byte loads at R (requests of 128 B), 16-byte loads at the byte bandwidth R_dram.
+        QVERIFY(relative(predicted("dram 4 B x 8, 64 warps"), j.params.R) < 1e-9);
+        QVERIFY(relative(predicted("dram 16 B x 4, 64 warps"), j.params.R_dram) < 1e-9);
+    }
+
+    void parallelL2RowsNeedAnL2Latency()
+    {
+        CalibrationSources sources;
+        sources.parallel = readParallelFile(kData + "probe_parallel/parallel.csv");
+        XModelParams start = farStart();
+        start.L_2 = 0;
+        const JointCalibration j = calibrateJointly(sources, start, {"R", "R_dram", "L"});
+        QCOMPARE(j.sources[0].rows.size(), std::size_t(95)); // the dram rows
+        QCOMPARE(j.params.L_2, 0.0);
+        QVERIFY(j.sources[0].skipped.back().find("parallel.csv: 95 l2 rows: the machine has no L2 latency")
+                != std::string::npos);
+
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("wide.csv").toStdString();
+        std::ofstream(path)
+                << "level,bytes_per_thread,loads_in_flight,warps_per_sm,footprint_bytes,read_gbs\n"
+                   "dram,4,1,1,2147483648,40\ndram,4,1,96,2147483648,3000\n";
+        sources.parallel = readParallelFile(path);
+        QVERIFY(errorOf([&] {
+                    calibrateJointly(sources, truth(), {"R_dram"});
+                }).contains("wide.csv:3: warps_per_sm = 96 is more than the machine's max_warps = 64"));
     }
 
     void refusesWhatCannotBeFitted()
