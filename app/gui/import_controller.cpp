@@ -4,7 +4,7 @@
 #include "main_window.h"
 #include "messages.h"
 
-#include "calibration/family_calibration_dialog.h"
+#include "calibration/joint_calibration_dialog.h"
 #include "common/profile_picker.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
@@ -21,7 +21,7 @@ ImportController::ImportController(MainWindow *window)
     , m_window(window)
     , m_profile(new QAction(tr("Open &Profile…"), window))
     , m_trace(new QAction(tr("&Import Trace…"), window))
-    , m_family(new QAction(tr("Calibrate from &Kernel Family…"), window))
+    , m_calibrate(new QAction(tr("Calibrate from &Measurements…"), window))
 {
     m_profile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_trace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -40,11 +40,13 @@ ImportController::ImportController(MainWindow *window)
         if (!path.isEmpty())
             m_window->tracesPanel()->importFile(path);
     });
-    m_family->setStatusTip(tr("Fit R, L, M and L_c to a measured kernel family (n, Z, E, GB/s)"));
-    connect(m_family, &QAction::triggered, this, [this] {
-        auto *dialog = new widgets::FamilyCalibrationDialog(m_window->state(), m_window);
+    m_calibrate->setStatusTip(
+            tr("Fit R, R_dram, L, M, L_c and L_2 to a kernel family, a stream curve, pointer "
+               "chases and Nsight Compute exports at once"));
+    connect(m_calibrate, &QAction::triggered, this, [this] {
+        auto *dialog = new widgets::JointCalibrationDialog(m_window->state(), m_window);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &widgets::FamilyCalibrationDialog::message, m_window,
+        connect(dialog, &widgets::JointCalibrationDialog::message, m_window,
                 [this](const QString &text) { showStatus(m_window, text, 6000); });
         dialog->show();
     });
@@ -54,7 +56,7 @@ void ImportController::addActionsTo(QMenu *file)
 {
     file->addAction(m_profile);
     file->addAction(m_trace);
-    file->addAction(m_family);
+    file->addAction(m_calibrate);
 }
 
 bool ImportController::openProfileFile(const QString &path)

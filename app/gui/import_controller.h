@@ -32,7 +32,7 @@ private:
     MainWindow *m_window;
     QAction *m_profile;
     QAction *m_trace;
-    QAction *m_family;
+    QAction *m_calibrate;
 };
 
 } // namespace crossroof::app

@@ -256,7 +256,8 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
 }
 
 HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const JointCalibration &calibration,
-                                       const std::string &id, const std::string &name)
+                                       const std::string &id, const std::string &name,
+                                       const std::string &tool)
 {
     HardwareProfile prof = start;
     prof.id = id;
@@ -275,10 +276,10 @@ HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const Joint
     }
     const auto fileName
             = [](const std::string &path) { return std::filesystem::path(path).filename().string(); };
-    std::string text
-            = "Fitted jointly by crossroof-cli calibrate (least squares of log(predicted / measured), each "
-              "source's rows weighted by its weight / its rows, "
-              + std::to_string(calibration.starts) + " starts) to";
+    std::string text = "Fitted jointly by " + tool
+                       + " (least squares of log(predicted / measured), each "
+                         "source's rows weighted by its weight / its rows, "
+                       + std::to_string(calibration.starts) + " starts) to";
     for (std::size_t i = 0; i < calibration.sources.size(); ++i) {
         const SourceReport &r = calibration.sources[i];
         text += std::string(i == 0 ? " " : "; ") + "the " + std::string(sourceKindName(r.kind)) + " "

@@ -61,9 +61,10 @@ HardwareProfile calibratedProfile(const HardwareProfile &start, const Calibratio
 /// START with a joint calibration's values, its sources updated: the fitted and directly set keys leave their
 /// old entries; the fitted keys gain one entry naming every source (file, rows, weight, accuracy) and which
 /// of them determines each key, and every directly set key one naming its file and line. ID and NAME replace
-/// START's.
+/// START's; TOOL names what made the fit ("crossroof-cli calibrate", the GUI's dialog).
 HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const JointCalibration &calibration,
-                                       const std::string &id, const std::string &name);
+                                       const std::string &id, const std::string &name,
+                                       const std::string &tool = "crossroof-cli calibrate");
 
 /// Writes PROFILE as JSON to PATH atomically: to a temporary file beside it, then renamed over PATH.
 /// Throws InputError naming the path when it cannot be written or the profile would not load.
