@@ -34,6 +34,8 @@ QString kindText(core::SourceKind kind)
         return QObject::tr("latencies");
     case core::SourceKind::Kernels:
         return QObject::tr("ncu kernels");
+    case core::SourceKind::Parallel:
+        return QObject::tr("parallel reads");
     }
     return {};
 }
@@ -74,7 +76,8 @@ std::size_t CalibrationSourceList::Entry::values() const
                                     return std::size_t(2) + (l.l2_cycles ? 1 : 0)
                                            + (l.dependent_issue ? 1 : 0);
                                 },
-                                [](const core::KernelSet &k) { return k.kernels.size(); }},
+                                [](const core::KernelSet &k) { return k.kernels.size(); },
+                                [](const core::ParallelReads &r) { return r.rows.size(); }},
                       data);
 }
 
@@ -109,6 +112,9 @@ std::size_t CalibrationSourceList::add(core::SourceKind kind, const QString &pat
         }
         entry.data = core::readKernelSet(file, warpSize);
         break;
+    case core::SourceKind::Parallel:
+        entry.data = core::readParallelFile(file);
+        break;
     }
     return insert(std::move(entry));
 }
@@ -126,6 +132,8 @@ core::ProbeMeasurements CalibrationSourceList::addProbe(const QString &directory
     insert(std::move(family));
     insert(std::move(stream));
     insert(std::move(latency));
+    if (probe.parallel) // older probes wrote no parallel.csv
+        insert({core::SourceKind::Parallel, dir.filePath(QStringLiteral("parallel.csv")), 1, *probe.parallel});
     return probe;
 }
 
@@ -173,7 +181,8 @@ core::CalibrationSources CalibrationSourceList::sources() const
         std::visit(Overload {[&](const core::KernelFamily &f) { s.family = f; },
                              [&](const core::StreamCurve &c) { s.stream = c; },
                              [&](const core::LatencyMeasurements &l) { s.latency = l; },
-                             [&](const core::KernelSet &k) { s.kernels.push_back(k); }},
+                             [&](const core::KernelSet &k) { s.kernels.push_back(k); },
+                             [&](const core::ParallelReads &r) { s.parallel = r; }},
                    e.data);
         s.weights.emplace_back(e.source(), e.weight);
     }

@@ -15,9 +15,9 @@ class QDoubleSpinBox;
 namespace crossroof::widgets {
 
 /// The measurements of a joint calibration as the dialog lists them: each file read once when added, with its
-/// kind and weight. At most one kernel family, stream curve and latency file (adding another replaces it) and
-/// any number of Nsight Compute exports, kept in the order calibrateJointly() reports them: family, stream,
-/// latency, then the exports as added.
+/// kind and weight. At most one kernel family, stream curve, latency file and parallel-read file (adding another
+/// replaces it) and any number of Nsight Compute exports, kept in the order calibrateJointly() reports them:
+/// family, stream, latency, the exports as added, then the parallel reads.
 class CalibrationSourceList
 {
 public:
@@ -25,7 +25,9 @@ public:
         core::SourceKind kind = core::SourceKind::Family;
         QString path;
         double weight = 1;
-        std::variant<core::KernelFamily, core::StreamCurve, core::LatencyMeasurements, core::KernelSet> data;
+        std::variant<core::KernelFamily, core::StreamCurve, core::LatencyMeasurements, core::KernelSet,
+                     core::ParallelReads>
+                data;
 
         /// The name core's reports and messages give the source (the path it was read from).
         const std::string &source() const;

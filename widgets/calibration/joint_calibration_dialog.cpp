@@ -67,6 +67,8 @@ QString kindTitle(core::SourceKind kind)
         return QObject::tr("Open Latency File");
     case core::SourceKind::Kernels:
         return QObject::tr("Open Nsight Compute Export");
+    case core::SourceKind::Parallel:
+        return QObject::tr("Open Parallel Reads");
     }
     return {};
 }
@@ -108,9 +110,15 @@ JointCalibrationDialog::JointCalibrationDialog(ParameterState *state, QWidget *p
             tr("ncu --csv export of real kernels with the counters of the Kernels "
                "dock: each kernel's DRAM GB/s against its prediction"),
             core::SourceKind::Kernels);
+    addKind(tr("Parallel &Reads…"),
+            tr("CSV with the columns level (dram or l2), bytes_per_thread, loads_in_flight, warps_per_sm, "
+               "footprint_bytes and read_gbs: each row predicted as f(k) with m = loads_in_flight and "
+               "32 × bytes_per_thread per request; crossroof-probe's parallel.csv"),
+            core::SourceKind::Parallel);
     menu->addSeparator();
     QAction *probe = menu->addAction(tr("&Probe Folder…"), this, &JointCalibrationDialog::browseProbe);
-    probe->setToolTip(tr("A crossroof-probe output folder: its family.csv, stream.csv and latency.csv"));
+    probe->setToolTip(tr("A crossroof-probe output folder: its family.csv, stream.csv, latency.csv and, where the probe "
+                         "wrote one, parallel.csv"));
     menu->setToolTipsVisible(true);
     add->setMenu(menu);
     m_remove = new QPushButton(tr("&Remove"), this);

@@ -16,6 +16,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFile>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
@@ -25,6 +26,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <fstream>
 
 using namespace crossroof;
@@ -405,6 +407,29 @@ private Q_SLOTS:
         QVERIFY(m_dialog->summaryLabel()->text().contains(QStringLiteral("device.csv measured")));
         QVERIFY(!m_dialog->addProbeFolder(kData));
         QVERIFY2(m_dialog->error().contains(QStringLiteral("device.csv")), qPrintable(m_dialog->error()));
+    }
+
+    void probeFolderWithParallelReadsAddsThemToo()
+    {
+        // A probe folder of the current crossroof-probe: the H100's files with the parallel reads beside them.
+        QTemporaryDir dir;
+        for (const char *name : {"device.csv", "family.csv", "stream.csv", "latency.csv"})
+            QVERIFY(QFile::copy(kH100 + QLatin1String(name), dir.filePath(QLatin1String(name))));
+        QVERIFY(QFile::copy(kData + QStringLiteral("probe_parallel/parallel.csv"), dir.filePath("parallel.csv")));
+        QVERIFY2(m_dialog->addProbeFolder(dir.path()), qPrintable(m_dialog->error()));
+        const auto &entries = m_dialog->sources().entries();
+        QCOMPARE(entries.size(), std::size_t(4));
+        QCOMPARE(entries[3].kind, SourceKind::Parallel);
+        QVERIFY(entries[3].values() > 100);
+        // The parallel reads bring the byte bandwidth into the fit, as on the command line.
+        QVERIFY(m_dialog->fitBox(QStringLiteral("R_dram"))->isChecked());
+        QVERIFY(m_dialog->waitForFit());
+        const auto &fit = *m_dialog->result();
+        QCOMPARE(fit.sources.size(), std::size_t(4));
+        QCOMPARE(fit.sources[3].kind, SourceKind::Parallel);
+        QVERIFY2(fit.sources[3].accuracy_mean > 0.9, qPrintable(QString::number(fit.sources[3].accuracy_mean)));
+        QVERIFY(std::abs(fit.params.R_dram - 2964) < 0.03 * 2964); // the file was made with R_dram = 2964
+        QCOMPARE(m_dialog->sourcesTable()->item(3, SourcesTable::Kind)->text(), QStringLiteral("parallel reads"));
     }
 
     void savesAJointProfileThatLoads()
