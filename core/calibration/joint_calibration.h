@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/calibration/kernel_family.h"
+#include "core/calibration/measurement_files.h"
 #include "core/calibration/parallel_reads.h"
 #include "core/traces/kernel_table.h"
 #include "core/xmodel/parameters.h"
@@ -19,63 +20,6 @@ std::vector<std::string> jointCalibrationKeys();
 
 /// Parses a list of keys as parseFitList() does, allowing every key of jointCalibrationKeys().
 std::vector<std::string> parseJointFitList(std::string_view text);
-
-/// One point of a stream curve: the device's read throughput with WARPS warps per SM, each with one request
-/// in flight (f(k) at k = warps).
-struct StreamRow {
-    double warps = 0;
-    double gbs = 0;
-    int line = 0;
-};
-
-/// A stream curve: a CSV with the columns warps_per_sm and read_gbs (as crossroof-probe writes stream.csv).
-struct StreamCurve {
-    std::string source;
-    std::vector<StreamRow> rows;
-};
-
-/// Reads a stream curve. Throws InputError naming the file, line and column of a missing column, a cell
-/// that is not a number, warps_per_sm that is not a whole number > 0 or read_gbs <= 0, and of a file without rows.
-StreamCurve readStreamCurve(const std::string &path);
-
-/// What a pointer-chase file (latency.csv: footprint_bytes, load, cycles_per_hop) measures directly.
-struct LatencyMeasurements {
-    std::string source;
-    double dram_cycles = 0; ///< ld.cg chase over the largest footprint: the DRAM latency L
-    int dram_line = 0;
-    std::optional<double> l2_cycles; ///< ld.cg chase over the smallest footprint: the L2 latency L_2
-    int l2_line = 0;
-    double l1_cycles = 0; ///< ld chase over the smallest footprint: the L1 latency L_s
-    int l1_line = 0;
-    std::optional<double> dependent_issue; ///< "fma" rows: cycles between two dependent FMAs
-    int fma_line = 0;
-};
-
-/// Reads a pointer-chase file. Throws InputError naming the file and line of a value <= 0 or not a number,
-/// and the file when it has no 'ld.cg' or no 'ld' rows.
-LatencyMeasurements readLatencyFile(const std::string &path);
-
-/// One profiled kernel as a joint calibration uses it: the counters the X-model reads and the measured DRAM
-/// throughput.
-struct KernelSample {
-    std::string id;
-    std::string name; ///< the short kernel name
-    int line = 0; ///< the kernel's first line in the file
-    KernelWorkload workload;
-    double measured_gbs = 0; ///< DRAM GB/s the kernel reached
-};
-
-/// The kernels of one Nsight Compute export; those that cannot be used are listed with the reason.
-struct KernelSet {
-    std::string source;
-    std::vector<KernelSample> kernels;
-    std::vector<std::string> skipped; ///< "SOURCE:LINE: kernel ID (NAME): reason", one per kernel left out
-};
-
-/// Reads an ncu export (readNcuCsv()) and takes each kernel's workload as `crossroof-cli kernels` does
-/// (kernelWorkload()); a kernel without a measured DRAM throughput, with a missing metric or unusable counts
-/// is skipped with its reason. Throws InputError naming the file when no kernel can be used.
-KernelSet readKernelSet(const std::string &path, double warpSize);
 
 /// The kinds of measurement a joint calibration takes.
 enum class SourceKind { Family, Stream, Latency, Kernels, Parallel };
