@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace crossroof::widgets {
 
@@ -24,6 +25,9 @@ namespace {
 QString pointLabel(const core::KernelRow &r)
 {
     QString name = QString::fromStdString(r.short_name);
+    // Anonymous namespaces are not template arguments: at::<unnamed>::kernel<float> is "kernel".
+    for (const QString &anonymous : {QStringLiteral("<unnamed>::"), QStringLiteral("(anonymous namespace)::")})
+        name.remove(anonymous);
     const qsizetype angle = name.indexOf(QLatin1Char('<'));
     if (angle > 0)
         name = name.left(angle);
@@ -191,40 +195,59 @@ void PredictionView::draw()
                                    .arg(within20));
     }
     m_plot->replot(QCustomPlot::rpImmediateRefresh); // lays the axes out, so the labels can be placed in pixels
-    if (m_names->isChecked())
+    m_hiddenLabels = 0;
+    if (m_names->isChecked()) {
         placeLabels();
+        if (m_hiddenLabels > 0)
+            m_summary->setText(m_summary->text()
+                               + tr(" %n name(s) left out where points crowd (the Kernels dock lists every kernel).",
+                                    nullptr, m_hiddenLabels));
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PredictionView::placeLabels()
 {
-    // Each label tries the four sides of its point and takes the first whose box hits no point and no label
-    // placed before it, nor the axis rect's edge; when none is free it keeps the right side.
-    const QRect rect = m_plot->axisRect()->rect();
+    // Each label takes the first place around its point, nearest first, whose box lies in the axis rect and hits
+    // no point and no label placed before it; one set off from its point gets a leader line. A label with no
+    // such place is left out (the Kernels table names every kernel) rather than drawn over another.
+    const QRectF rect = m_plot->axisRect()->rect();
     std::vector<QRectF> taken;
     for (const Point &p : m_points) {
         const QPointF at(m_plot->xAxis->coordToPixel(p.measured_gbs), m_plot->yAxis->coordToPixel(p.predicted_gbs));
         taken.emplace_back(at - QPointF(5, 5), QSizeF(10, 10));
     }
     const QFontMetricsF metrics(plot_style::annotationFont());
+    QColor leaderColour = m_plot->xAxis->labelColor();
+    leaderColour.setAlpha(140);
+    const QPen leader(leaderColour, 0.8);
+    m_hiddenLabels = 0;
     for (const Point &p : m_points) {
         const QPointF at(m_plot->xAxis->coordToPixel(p.measured_gbs), m_plot->yAxis->coordToPixel(p.predicted_gbs));
         const QSizeF size = metrics.size(0, p.label) + QSizeF(4, 2);
-        const std::array<QPointF, 4> corners{at + QPointF(7, -size.height() / 2),
-                                             at + QPointF(-7 - size.width(), -size.height() / 2),
-                                             at + QPointF(-size.width() / 2, -7 - size.height()),
-                                             at + QPointF(-size.width() / 2, 7)};
-        QRectF chosen(corners[0], size);
-        for (const QPointF &c : corners) {
-            const QRectF box(c, size);
-            const bool inside = rect.contains(box.toAlignedRect());
-            const bool free = std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); });
-            if (inside && free) {
-                chosen = box;
-                break;
+        std::optional<QRectF> chosen;
+        for (const double d : {7.0, 22.0, 40.0}) {
+            const double w = size.width(), h = size.height();
+            const std::array<QPointF, 8> corners {at + QPointF(d, -h / 2),         at + QPointF(-d - w, -h / 2),
+                                                  at + QPointF(-w / 2, -d - h),    at + QPointF(-w / 2, d),
+                                                  at + QPointF(d * 0.7, -d * 0.7 - h), at + QPointF(-d * 0.7 - w, -d * 0.7 - h),
+                                                  at + QPointF(d * 0.7, d * 0.7),  at + QPointF(-d * 0.7 - w, d * 0.7)};
+            for (const QPointF &c : corners) {
+                const QRectF box(c, size);
+                if (rect.contains(box)
+                    && std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); })) {
+                    chosen = box;
+                    break;
+                }
             }
+            if (chosen)
+                break;
         }
-        taken.push_back(chosen);
+        if (!chosen) {
+            ++m_hiddenLabels;
+            continue;
+        }
+        taken.push_back(*chosen);
         // Anchored to its point, so that a zoom or a pan carries the label along.
         auto *anchor = new QCPItemTracer(m_plot);
         anchor->setStyle(QCPItemTracer::tsNone);
@@ -233,10 +256,21 @@ void PredictionView::placeLabels()
         text->setClipToAxisRect(true);
         text->position->setParentAnchor(anchor->position);
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        text->position->setCoords(chosen.topLeft() + QPointF(2, 1) - at);
+        text->position->setCoords(chosen->topLeft() + QPointF(2, 1) - at);
         text->setFont(plot_style::annotationFont());
         text->setColor(m_plot->xAxis->labelColor());
         text->setText(p.label);
+        const QPointF nearest(std::clamp(at.x(), chosen->left(), chosen->right()),
+                              std::clamp(at.y(), chosen->top(), chosen->bottom()));
+        if (QLineF(at, nearest).length() > 12) {
+            auto *line = new QCPItemLine(m_plot);
+            line->setClipToAxisRect(true);
+            line->setPen(leader);
+            line->start->setParentAnchor(anchor->position);
+            line->start->setCoords(QLineF(QPointF(), nearest - at).unitVector().p2() * 5);
+            line->end->setParentAnchor(anchor->position);
+            line->end->setCoords(nearest - at);
+        }
     }
 }
 

@@ -55,6 +55,8 @@ public:
     QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
     QLabel *summary() const { return m_summary; }
     QCheckBox *namesBox() const { return m_names; }
+    /// Names left out because no place near their point was free.
+    int hiddenLabels() const { return m_hiddenLabels; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -71,6 +73,7 @@ private:
     QCheckBox *m_names;
     std::optional<core::NcuReport> m_report;
     std::vector<Point> m_points;
+    int m_hiddenLabels = 0; ///< names that found no free place (placeLabels())
     std::optional<core::KernelAccuracy> m_accuracy;
     bool m_stale = false;
 };
