@@ -11,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -27,16 +28,19 @@ namespace {
 /// Symbols as the papers print them.
 QString prettySymbol(std::string_view symbol)
 {
-    const QString s = qs(symbol);
-    if (s == QLatin1String("alpha"))
-        return QStringLiteral("α");
-    if (s == QLatin1String("beta"))
-        return QStringLiteral("β");
-    if (s == QLatin1String("S_s"))
-        return QStringLiteral("S<sub>s</sub>");
-    if (s == QLatin1String("L_s"))
-        return QStringLiteral("L<sub>s</sub>");
-    return s;
+    // Greek names as letters, and what follows the first '_' as a subscript: gamma_2 is γ₂, R_dram R with "dram"
+    // below.
+    QString s = qs(symbol);
+    QString sub;
+    if (const qsizetype underscore = s.indexOf(QLatin1Char('_')); underscore > 0) {
+        sub = s.mid(underscore + 1);
+        s.truncate(underscore);
+    }
+    static const QHash<QString, QString> greek {{QStringLiteral("alpha"), QStringLiteral("α")},
+                                               {QStringLiteral("beta"), QStringLiteral("β")},
+                                               {QStringLiteral("gamma"), QStringLiteral("γ")}};
+    s = greek.value(s, s);
+    return sub.isEmpty() ? s : QStringLiteral("%1<sub>%2</sub>").arg(s, sub);
 }
 
 } // namespace
