@@ -29,6 +29,8 @@ shoot --training docs/samples/modeltree-training.csv --views extrapolate --figur
 shoot --bandwidth tests/data/perf_stat_excerpt.tsv --views bandwidth --figures "$out/figures"
 shoot --profile h100-sxm --ncu tests/data/ncu_h100_raw.csv --views roofline --figures "$out/figures"
 shoot --views skeleton
+shoot --profile h100-sxm --ncu tests/data/h100_sxm/torch_raw.csv --views prediction
+shoot --open docs/samples/h100-thrashing.crossroof --views xgraph --prefix h100-thrashing-
 
 figure()
 {

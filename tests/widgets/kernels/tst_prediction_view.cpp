@@ -81,6 +81,20 @@ void TestPredictionView::realKernels()
     }
     if (view.hiddenLabels() > 0)
         QVERIFY(view.summary()->text().contains(QStringLiteral("left out")));
+    // A smaller window: the names are placed again, still inside the plot.
+    view.resize(560, 420);
+    QTRY_VERIFY([&] {
+        const QRectF small = plot->axisRect()->rect();
+        int names = 0;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            if (auto *text = qobject_cast<QCPItemText *>(plot->item(i))) {
+                ++names;
+                if (!small.contains(QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())))
+                    return false;
+            }
+        }
+        return names + view.hiddenLabels() == 11 && small.width() < rect.width();
+    }());
     view.namesBox()->setChecked(false);
     QCOMPARE(labelCount(plot), 0);
 }
