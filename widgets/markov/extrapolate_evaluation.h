@@ -15,8 +15,8 @@ namespace crossroof::widgets {
 
 /// What the Extrapolate panel shows (MODEL.md 9), computed from its inputs: the M5' model trees trained on a
 /// training set with the smoothing chosen and their k-fold cross-validation (off the GUI thread through
-/// LatestJob: a large set takes a while), every strategy's predicted (p, q) and Markov CPI at the target size,
-/// ranked, and per strategy the training points and the extrapolated curves the chart draws (on the GUI
+/// LatestJob: a large set takes a while), every strategy's predicted (p, q) and Markov CPI at the target
+/// size, ranked, and per strategy the training points and the extrapolated curves the chart draws (on the GUI
 /// thread when the target size or the trees change). A set the trees refuse leaves everything as it was and
 /// emits refused().
 class ExtrapolateEvaluation : public QObject
@@ -92,7 +92,8 @@ private:
 
     bool m_smooth = true;
     double m_target = 0;
-    std::optional<core::TrainingSet> m_requested; ///< the last set asked for: what a smoothing change retrains
+    /// The last set asked for: what a smoothing change retrains.
+    std::optional<core::TrainingSet> m_requested;
     std::optional<core::TrainingSet> m_set;
     std::optional<core::ExtrapolationModel> m_model;
     std::optional<core::ExtrapolationCv> m_cv;
