@@ -58,7 +58,8 @@ CounterEventsModel::CounterEventsModel(Kind kind, QObject *parent)
     } else {
         m_headers = {tr("Event"), tr("Count"), tr("Latency m_i"), tr("Stall cycles c_i"), tr("q_i"),
                      tr("Comment")};
-        m_tips = {tr("Performance event"), tr("Occurrences"), tr("Average stall cycles per occurrence (>= 1)"),
+        m_tips = {tr("Performance event"), tr("Occurrences"),
+                  tr("Average stall cycles per occurrence (>= 1)"),
                   tr("c_i = count · m_i, the event's weight in M"), tr("q_i = 1 − 1/m_i (Eq. 7)"),
                   tr("The events with the fewest and the most stall cycles (Table 4.5)")};
     }
@@ -124,8 +125,8 @@ void CounterEventsModel::showStallResults(const std::optional<core::QEstimate> &
         QString comment;
         if (q)
             comment = q->cycles[i] > 0 ? extremeText(q->vector, i) : tr("No stall cycles");
-        m_rows[i].results = {q ? formatNumber(q->cycles[i]) : QString(), q ? formatNumber(q->q[i]) : QString(),
-                             comment};
+        m_rows[i].results = {q ? formatNumber(q->cycles[i]) : QString(),
+                             q ? formatNumber(q->q[i]) : QString(), comment};
     }
     resultsChanged();
 }

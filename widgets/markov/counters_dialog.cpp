@@ -242,7 +242,8 @@ CountersDialog::CountersDialog(QWidget *parent)
         connect(edit, &QLineEdit::editingFinished, this, [this, edit] { numberFinished(edit); });
     }
     const std::pair<QTableView *, std::pair<QPushButton *, QPushButton *>> events[]
-            = {{m_suspendTable, {m_addSuspend, m_removeSuspend}}, {m_stallTable, {m_addStall, m_removeStall}}};
+            = {{m_suspendTable, {m_addSuspend, m_removeSuspend}},
+               {m_stallTable, {m_addStall, m_removeStall}}};
     for (const auto &[table, buttons] : events) {
         auto *model = static_cast<CounterEventsModel *>(table->model());
         connect(model, &CounterEventsModel::edited, this, &CountersDialog::edited);
@@ -250,7 +251,8 @@ CountersDialog::CountersDialog(QWidget *parent)
         connect(buttons.first, &QPushButton::clicked, this, [this, table] { addEvent(table); });
         connect(buttons.second, &QPushButton::clicked, this, [this, table] { removeEvents(table); });
     }
-    for (QTableView *table : std::initializer_list<QTableView *> {m_suspendTable, m_stallTable, m_pairsTable}) {
+    for (QTableView *table :
+         std::initializer_list<QTableView *> {m_suspendTable, m_stallTable, m_pairsTable}) {
         connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
                 &CountersDialog::updateButtons);
         connect(table->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -266,10 +268,9 @@ CountersDialog::~CountersDialog()
 {
     // QDialog's destructor hides the dialog, which makes an open cell editor or a field commit its text:
     // this object must not hear of it any more.
-    for (QObject *o : std::initializer_list<QObject *>{m_instructions, m_measured, m_suspendModel, m_stallModel,
-                                                        m_suspendTable->selectionModel(),
-                                                        m_stallTable->selectionModel(),
-                                                        m_pairsTable->selectionModel(), m_pairsTable})
+    for (QObject *o : std::initializer_list<QObject *> {
+                 m_instructions, m_measured, m_suspendModel, m_stallModel, m_suspendTable->selectionModel(),
+                 m_stallTable->selectionModel(), m_pairsTable->selectionModel(), m_pairsTable})
         o->disconnect(this);
 }
 

@@ -145,7 +145,6 @@ private:
     QLabel *m_message;
 
     CounterInputs m_inputs; ///< the instructions and the measured CPI; the events are the models'
-
     std::vector<int> m_threads{2, 2, 2, 2}; ///< Clovertown, the thesis' machine: 4 L2 caches, 2 threads each
     CounterRuns m_runs;
     QString m_instructionsError; ///< the text in the field is no number

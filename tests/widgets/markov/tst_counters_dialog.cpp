@@ -158,6 +158,7 @@ private Q_SLOTS:
     void inputsRoundTrip();
     void keyboardAccess();
     void nothingOverlapsAtTheDefaultSize();
+    void eventsModelOfEachKind();
 };
 
 void TestCountersDialog::defaultsReproduceTheThesisTables()
@@ -843,6 +844,47 @@ void TestCountersDialog::nothingOverlapsAtTheDefaultSize()
     }
     // The nine pairs fit without scrolling.
     QVERIFY(!dialog.pairsTable()->verticalScrollBar()->isVisible());
+}
+
+void TestCountersDialog::eventsModelOfEachKind()
+{
+    // One model class for both tables: the kind decides the columns and the new events' defaults.
+    CounterEventsModel suspend(CounterEventsModel::Suspend);
+    CounterEventsModel stall(CounterEventsModel::Stall);
+    QCOMPARE(suspend.columnCount(), 5);
+    QCOMPARE(stall.columnCount(), 6);
+    QCOMPARE(stall.headerData(CountersDialog::StallLatency, Qt::Horizontal).toString(),
+             QStringLiteral("Latency m_i"));
+    stall.setStallEvents({{"X", 10, 3}, {"Y", 5, 2}});
+    QCOMPARE(stall.rowCount(), 2);
+    QVERIFY(stall.flags(stall.index(0, CountersDialog::StallName)) & Qt::ItemIsEditable);
+    QVERIFY(!(stall.flags(stall.index(0, CountersDialog::StallQ)) & Qt::ItemIsEditable));
+
+    // A count that is no number is refused, the value kept; a number is taken.
+    int edits = 0;
+    QStringList refusals;
+    connect(&stall, &CounterEventsModel::edited, this, [&edits] { ++edits; });
+    connect(&stall, &CounterEventsModel::refused, this, [&refusals](const QString &m) { refusals << m; });
+    QVERIFY(!stall.setData(stall.index(0, CountersDialog::StallCount), QStringLiteral("abc")));
+    QCOMPARE(refusals,
+             QStringList {QStringLiteral("Stall events, row 1: 'abc' is not a number; the cell keeps 10.")});
+    QCOMPARE(stall.stallEvents()[0].count, 10.0);
+    QCOMPARE(edits, 0);
+    QVERIFY(stall.setData(stall.index(0, CountersDialog::StallCount), QStringLiteral("12")));
+    QCOMPARE(stall.stallEvents()[0].count, 12.0);
+    QCOMPARE(edits, 1);
+    QVERIFY(!stall.setData(stall.index(0, CountersDialog::StallQ), QStringLiteral("0.5"))); // a result
+
+    // The results of an estimate, then a new event with the core's defaults (a latency of one cycle).
+    stall.showStallResults(core::estimateQ(stall.stallEvents()));
+    QCOMPARE(stall.index(0, CountersDialog::StallCycles).data().toString(), QStringLiteral("36"));
+    QVERIFY(stall.insertRows(2, 1));
+    QCOMPARE(stall.stallEvents()[2], core::StallEvent {});
+    QVERIFY(stall.index(2, CountersDialog::StallCycles).data().toString().isEmpty());
+    QVERIFY(stall.removeRows(0, 2));
+    QCOMPARE(stall.rowCount(), 1);
+    QVERIFY(suspend.insertRows(0, 1));
+    QCOMPARE(suspend.suspendEvents(), std::vector<core::SuspendEvent>(1));
 }
 
 QTEST_MAIN(TestCountersDialog)
