@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QLabel>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -118,8 +119,14 @@ int main(int argc, char **argv)
         if (const int status = loaded(window.bandwidthView()->loadFile(parser.value(bandwidth))))
             return status;
     }
-    if (parser.isSet(training) && !window.extrapolatePanel()->loadTrainingFile(parser.value(training)))
-        return fail(QStringLiteral("the training set %1 did not load").arg(parser.value(training)));
+    if (parser.isSet(training)) {
+        if (!window.extrapolatePanel()->loadTrainingFile(parser.value(training)))
+            return fail(QStringLiteral("the training set %1 did not load").arg(parser.value(training)));
+        window.extrapolatePanel()->waitForResult(); // trained in the background: shown once it arrives
+        if (!window.extrapolatePanel()->model())
+            return fail(QStringLiteral("the training set %1 was refused: %2")
+                                .arg(parser.value(training), window.extrapolatePanel()->infoLabel()->text()));
+    }
     for (const QString &file : parser.values(trace)) {
         if (const int status = loaded(window.tracesPanel()->importFile(file)))
             return status;

@@ -4,7 +4,6 @@
 #include "common/number_format.h"
 #include "common/plot_style.h"
 
-#include <QCoreApplication>
 #include <QHeaderView>
 
 #include <cmath>
@@ -26,30 +25,10 @@ QString kindText(core::PecKind kind)
     return {};
 }
 
-/// "Lowest PEC", "Highest PEC" as Tables 4.4 and 4.5 mark them, or nothing.
-QString extremeText(const core::PecVector &v, std::size_t index)
-{
-    const bool lowest = v.lowest_event == index;
-    const bool highest = v.highest_event == index;
-    if (lowest && highest)
-        return QCoreApplication::translate("CountersDialog", "Lowest and highest PEC");
-    if (lowest)
-        return QCoreApplication::translate("CountersDialog", "Lowest PEC");
-    if (highest)
-        return QCoreApplication::translate("CountersDialog", "Highest PEC");
-    return {};
-}
-
 } // namespace
 
-void setUpCounterTable(QTableWidget *table, const QStringList &headers, const QStringList &tips, int stretch)
+void setUpCounterTable(QTableView *table, int stretch)
 {
-    table->setColumnCount(int(headers.size()));
-    for (int c = 0; c < headers.size(); ++c) {
-        auto *item = new QTableWidgetItem(headers[c]);
-        item->setToolTip(tips[c]);
-        table->setHorizontalHeaderItem(c, item);
-    }
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setSectionResizeMode(stretch, QHeaderView::Stretch);
     table->setTextElideMode(Qt::ElideMiddle);
@@ -68,85 +47,23 @@ QTableWidgetItem *readOnlyItem()
     return item;
 }
 
-void fillSuspendTable(QTableWidget *table, const std::vector<core::SuspendEvent> &events)
-{
-    const QSignalBlocker block(table);
-    table->setRowCount(int(events.size()));
-    for (int r = 0; r < table->rowCount(); ++r) {
-        const auto &e = events[std::size_t(r)];
-        auto *name = new QTableWidgetItem(QString::fromStdString(e.name));
-        name->setToolTip(name->text()); // perf's event names can be long
-        table->setItem(r, SuspendName, name);
-        table->setItem(r, SuspendMulti, new QTableWidgetItem(formatExact(e.multi)));
-        table->setItem(r, SuspendSingle, new QTableWidgetItem(formatExact(e.single)));
-        table->setItem(r, SuspendPec, readOnlyItem());
-        table->setItem(r, SuspendComment, readOnlyItem());
-    }
-}
-
-void fillStallTable(QTableWidget *table, const std::vector<core::StallEvent> &events)
-{
-    const QSignalBlocker block(table);
-    table->setRowCount(int(events.size()));
-    for (int r = 0; r < table->rowCount(); ++r) {
-        const auto &e = events[std::size_t(r)];
-        table->setItem(r, StallName, new QTableWidgetItem(QString::fromStdString(e.name)));
-        table->setItem(r, StallCount, new QTableWidgetItem(formatExact(e.count)));
-        table->setItem(r, StallLatency, new QTableWidgetItem(formatExact(e.latency)));
-        table->setItem(r, StallCycles, readOnlyItem());
-        table->setItem(r, StallQ, readOnlyItem());
-        table->setItem(r, StallComment, readOnlyItem());
-    }
-}
-
-void showSuspendResults(QTableWidget *table, const std::optional<core::PEstimate> &p)
-{
-    const QSignalBlocker block(table);
-    const QColor rejected = table->palette().color(QPalette::Disabled, QPalette::Text);
-    for (int r = 0; r < table->rowCount(); ++r) {
-        const std::size_t i = std::size_t(r);
-        const bool reject = p && p->rejected[i];
-        table->item(r, SuspendPec)->setText(p ? formatNumber(p->pec[i]) : QString());
-        table->item(r, SuspendComment)
-                ->setText(!p       ? QString()
-                          : reject ? QCoreApplication::translate("CountersDialog", "Reject (PEC < 0)")
-                                   : extremeText(p->vector, i));
-        for (int c = 0; c < table->columnCount(); ++c) {
-            QTableWidgetItem *item = table->item(r, c);
-            item->setData(Qt::ForegroundRole, reject ? QVariant(rejected) : QVariant());
-            QFont font = item->font();
-            font.setStrikeOut(reject && c == SuspendPec);
-            item->setFont(font);
-        }
-    }
-}
-
-void showStallResults(QTableWidget *table, const std::optional<core::QEstimate> &q)
-{
-    const QSignalBlocker block(table);
-    for (int r = 0; r < table->rowCount(); ++r) {
-        const std::size_t i = std::size_t(r);
-        table->item(r, StallCycles)->setText(q ? formatNumber(q->cycles[i]) : QString());
-        table->item(r, StallQ)->setText(q ? formatNumber(q->q[i]) : QString());
-        QString comment;
-        if (q)
-            comment = q->cycles[i] > 0 ? extremeText(q->vector, i)
-                                       : QCoreApplication::translate("CountersDialog", "No stall cycles");
-        table->item(r, StallComment)->setText(comment);
-    }
-}
-
 StartingPairsTable::StartingPairsTable(QWidget *parent)
     : QTableWidget(parent)
 {
-    setUpCounterTable(
-            this, {tr("p from"), tr("q from"), tr("p"), tr("q"), tr("Predicted CPI"), tr("|CPI − measured|")},
-            {tr("Which entry of p's PEC vector"), tr("Which entry of q's PEC vector"),
-             tr("Probability that an active thread suspends"),
-             tr("Probability that a suspended thread stays suspended"),
-             tr("Steady-state CPI of the Markov model with this p and q in every cache group"),
-             tr("Distance from the measured CPI")},
-            Error);
+    const QStringList headers
+            = {tr("p from"), tr("q from"), tr("p"), tr("q"), tr("Predicted CPI"), tr("|CPI − measured|")};
+    const QStringList tips = {tr("Which entry of p's PEC vector"), tr("Which entry of q's PEC vector"),
+                              tr("Probability that an active thread suspends"),
+                              tr("Probability that a suspended thread stays suspended"),
+                              tr("Steady-state CPI of the Markov model with this p and q in every cache group"),
+                              tr("Distance from the measured CPI")};
+    setColumnCount(int(headers.size()));
+    for (int c = 0; c < headers.size(); ++c) {
+        auto *header = new QTableWidgetItem(headers[c]);
+        header->setToolTip(tips[c]);
+        setHorizontalHeaderItem(c, header);
+    }
+    setUpCounterTable(this, Error);
     setAccessibleName(tr("Starting pairs"));
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);

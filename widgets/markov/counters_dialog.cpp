@@ -15,7 +15,8 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QTableWidget>
+#include <QHeaderView>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -64,14 +65,24 @@ QString topologyText(const std::vector<int> &threads)
 }
 
 /// The rows of the table's selected cells, else its current row; highest first.
-std::vector<int> rowsToRemove(const QTableWidget *table)
+std::vector<int> rowsToRemove(const QTableView *table)
 {
     std::set<int, std::greater<>> rows;
     for (const QModelIndex &index : table->selectionModel()->selectedIndexes())
         rows.insert(index.row());
-    if (rows.empty() && table->currentRow() >= 0)
-        rows.insert(table->currentRow());
+    if (rows.empty() && table->currentIndex().isValid())
+        rows.insert(table->currentIndex().row());
     return {rows.begin(), rows.end()};
+}
+
+/// A view of MODEL, set up as the counter tables are, NAME for the screen reader.
+QTableView *eventTable(CounterEventsModel *model, const QString &name, QWidget *parent)
+{
+    auto *table = new QTableView(parent);
+    table->setModel(model);
+    setUpCounterTable(table, 0); // the event's name takes the width left
+    table->setAccessibleName(name);
+    return table;
 }
 
 QString errorStyle()
@@ -119,16 +130,8 @@ CountersDialog::CountersDialog(QWidget *parent)
     fields->addWidget(new QLabel(tr("cycles per instruction"), this));
     fields->addStretch(1);
 
-    m_suspendTable = new QTableWidget(this);
-    setUpCounterTable(m_suspendTable,
-                      {tr("Event"), tr("E_multi"), tr("E_single"), tr("PEC for p"), tr("Comment")},
-                      {tr("Performance event"), tr("Occurrences in the multi-threaded run"),
-                       tr("Occurrences in the single-threaded run of the same work"),
-                       tr("(E_multi − E_single) / instructions retired; events with a negative PEC "
-                          "are rejected: they cause no stalls"),
-                       tr("Lowest and highest accepted PEC, rejected events (Table 4.4)")},
-                      SuspendName);
-    m_suspendTable->setAccessibleName(tr("Suspend events"));
+    m_suspendModel = new CounterEventsModel(CounterEventsModel::Suspend, this);
+    m_suspendTable = eventTable(m_suspendModel, tr("Suspend events"), this);
     auto *suspendLabel = new QLabel(tr("S&uspend events, for p (Table 4.4): counts of the multi- and the "
                                        "single-threaded run"),
                                     this);
@@ -146,15 +149,8 @@ CountersDialog::CountersDialog(QWidget *parent)
     suspendButtons->addWidget(m_removeSuspend);
     suspendButtons->addStretch(1);
 
-    m_stallTable = new QTableWidget(this);
-    setUpCounterTable(
-            m_stallTable,
-            {tr("Event"), tr("Count"), tr("Latency m_i"), tr("Stall cycles c_i"), tr("q_i"), tr("Comment")},
-            {tr("Performance event"), tr("Occurrences"), tr("Average stall cycles per occurrence (>= 1)"),
-             tr("c_i = count · m_i, the event's weight in M"), tr("q_i = 1 − 1/m_i (Eq. 7)"),
-             tr("The events with the fewest and the most stall cycles (Table 4.5)")},
-            StallName);
-    m_stallTable->setAccessibleName(tr("Stall events"));
+    m_stallModel = new CounterEventsModel(CounterEventsModel::Stall, this);
+    m_stallTable = eventTable(m_stallModel, tr("Stall events"), this);
     auto *stallLabel = new QLabel(tr("S&tall events, for q (Table 4.5): occurrences and average latency in "
                                      "cycles"),
                                   this);
@@ -245,16 +241,22 @@ CountersDialog::CountersDialog(QWidget *parent)
         connect(edit, &QLineEdit::textChanged, this, [this, edit] { numberEdited(edit); });
         connect(edit, &QLineEdit::editingFinished, this, [this, edit] { numberFinished(edit); });
     }
-    connect(m_suspendTable, &QTableWidget::cellChanged, this, &CountersDialog::suspendEdited);
-    connect(m_stallTable, &QTableWidget::cellChanged, this, &CountersDialog::stallEdited);
-    connect(m_addSuspend, &QPushButton::clicked, this, &CountersDialog::addSuspend);
-    connect(m_removeSuspend, &QPushButton::clicked, this, &CountersDialog::removeSuspend);
-    connect(m_addStall, &QPushButton::clicked, this, &CountersDialog::addStall);
-    connect(m_removeStall, &QPushButton::clicked, this, &CountersDialog::removeStall);
-    for (QTableWidget *table :
-         std::initializer_list<QTableWidget *> {m_suspendTable, m_stallTable, m_pairsTable}) {
-        connect(table, &QTableWidget::itemSelectionChanged, this, &CountersDialog::updateButtons);
-        connect(table, &QTableWidget::currentCellChanged, this, &CountersDialog::updateButtons);
+    const std::pair<QTableView *, std::pair<QPushButton *, QPushButton *>> events[]
+            = {{m_suspendTable, {m_addSuspend, m_removeSuspend}},
+               {m_stallTable, {m_addStall, m_removeStall}}};
+    for (const auto &[table, buttons] : events) {
+        auto *model = static_cast<CounterEventsModel *>(table->model());
+        connect(model, &CounterEventsModel::edited, this, &CountersDialog::edited);
+        connect(model, &CounterEventsModel::refused, m_message, &QLabel::setText);
+        connect(buttons.first, &QPushButton::clicked, this, [this, table] { addEvent(table); });
+        connect(buttons.second, &QPushButton::clicked, this, [this, table] { removeEvents(table); });
+    }
+    for (QTableView *table :
+         std::initializer_list<QTableView *> {m_suspendTable, m_stallTable, m_pairsTable}) {
+        connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                &CountersDialog::updateButtons);
+        connect(table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+                &CountersDialog::updateButtons);
     }
     connect(m_pairsTable, &QTableWidget::cellDoubleClicked, this, [this](int row) { chooseRow(row); });
     connect(m_select, &QPushButton::clicked, this, [this] { chooseRow(m_pairsTable->currentRow()); });
@@ -266,9 +268,10 @@ CountersDialog::~CountersDialog()
 {
     // QDialog's destructor hides the dialog, which makes an open cell editor or a field commit its text:
     // this object must not hear of it any more.
-    for (QWidget *w : std::initializer_list<QWidget *>{m_instructions, m_measured, m_suspendTable,
-                                                        m_stallTable, m_pairsTable})
-        w->disconnect(this);
+    for (QObject *o : std::initializer_list<QObject *> {
+                 m_instructions, m_measured, m_suspendModel, m_stallModel, m_suspendTable->selectionModel(),
+                 m_stallTable->selectionModel(), m_pairsTable->selectionModel(), m_pairsTable})
+        o->disconnect(this);
 }
 
 void CountersDialog::setInputs(const CounterInputs &inputs)
@@ -279,13 +282,24 @@ void CountersDialog::setInputs(const CounterInputs &inputs)
     applyInputs(inputs);
 }
 
+CounterInputs CountersDialog::inputs() const
+{
+    CounterInputs inputs = m_inputs;
+    inputs.suspend = m_suspendModel->suspendEvents();
+    inputs.stall = m_stallModel->stallEvents();
+    return inputs;
+}
+
 void CountersDialog::applyInputs(const CounterInputs &inputs)
 {
     m_inputs = inputs;
+    m_inputs.suspend.clear(); // the models hold the events
+    m_inputs.stall.clear();
     m_instructionsError.clear();
     m_measuredError.clear();
     fillFields();
-    fillTables();
+    m_suspendModel->setSuspendEvents(inputs.suspend);
+    m_stallModel->setStallEvents(inputs.stall);
     recompute();
 }
 
@@ -302,12 +316,6 @@ void CountersDialog::fillFields()
     const QSignalBlocker b1(m_instructions), b2(m_measured);
     m_instructions->setText(formatExact(m_inputs.instructions));
     m_measured->setText(m_inputs.measured_cpi ? formatExact(*m_inputs.measured_cpi) : QString());
-}
-
-void CountersDialog::fillTables()
-{
-    fillSuspendTable(m_suspendTable, m_inputs.suspend);
-    fillStallTable(m_stallTable, m_inputs.stall);
 }
 
 void CountersDialog::numberEdited(QLineEdit *edit)
@@ -345,83 +353,24 @@ void CountersDialog::numberFinished(QLineEdit *edit)
     recompute();
 }
 
-bool CountersDialog::takeCell(QTableWidget *table, const QString &what, int row, int column, std::string &name,
-                              double *value)
+void CountersDialog::addEvent(QTableView *table)
 {
-    QTableWidgetItem *item = table->item(row, column);
-    if (!value) {
-        name = item->text().toStdString();
-        return true;
-    }
-    const auto v = parseNumber(item->text());
-    if (!v) {
-        const QSignalBlocker block(table);
-        m_message->setText(tr("%1, row %2: '%3' is not a number; the cell keeps %4.")
-                                   .arg(what)
-                                   .arg(row + 1)
-                                   .arg(item->text(), formatExact(*value)));
-        item->setText(formatExact(*value));
-        return false;
-    }
-    *value = *v;
-    return true;
-}
-
-void CountersDialog::suspendEdited(int row, int column)
-{
-    auto &e = m_inputs.suspend[std::size_t(row)];
-    double *value = column == SuspendName ? nullptr : column == SuspendMulti ? &e.multi : &e.single;
-    if (takeCell(m_suspendTable, tr("Suspend events"), row, column, e.name, value))
-        edited();
-}
-
-void CountersDialog::stallEdited(int row, int column)
-{
-    auto &e = m_inputs.stall[std::size_t(row)];
-    double *value = column == StallName ? nullptr : column == StallCount ? &e.count : &e.latency;
-    if (takeCell(m_stallTable, tr("Stall events"), row, column, e.name, value))
-        edited();
-}
-
-void CountersDialog::addSuspend()
-{
-    m_inputs.suspend.push_back({});
-    fillTables();
+    QAbstractItemModel *model = table->model();
+    const int row = model->rowCount();
+    model->insertRow(row);
     edited();
-    const int row = m_suspendTable->rowCount() - 1;
-    m_suspendTable->setCurrentCell(row, SuspendName);
-    m_suspendTable->editItem(m_suspendTable->item(row, SuspendName));
+    const QModelIndex name = model->index(row, 0);
+    table->setCurrentIndex(name);
+    table->edit(name);
 }
 
-void CountersDialog::addStall()
+void CountersDialog::removeEvents(QTableView *table)
 {
-    m_inputs.stall.push_back({});
-    fillTables();
-    edited();
-    const int row = m_stallTable->rowCount() - 1;
-    m_stallTable->setCurrentCell(row, StallName);
-    m_stallTable->editItem(m_stallTable->item(row, StallName));
-}
-
-void CountersDialog::removeSuspend()
-{
-    const std::vector<int> rows = rowsToRemove(m_suspendTable);
+    const std::vector<int> rows = rowsToRemove(table);
     if (rows.empty())
         return;
-    for (int r : rows)
-        m_inputs.suspend.erase(m_inputs.suspend.begin() + r);
-    fillTables();
-    edited();
-}
-
-void CountersDialog::removeStall()
-{
-    const std::vector<int> rows = rowsToRemove(m_stallTable);
-    if (rows.empty())
-        return;
-    for (int r : rows)
-        m_inputs.stall.erase(m_inputs.stall.begin() + r);
-    fillTables();
+    for (int r : rows) // highest first: the rows below are gone before those above move
+        table->model()->removeRow(r);
     edited();
 }
 
@@ -455,12 +404,12 @@ void CountersDialog::recompute()
     };
     if (errors.isEmpty()) {
         try {
-            m_p = core::estimateP(m_inputs.suspend, m_inputs.instructions);
+            m_p = core::estimateP(m_suspendModel->suspendEvents(), m_inputs.instructions);
         } catch (const core::InputError &e) {
             coreError(tr("Cannot compute p"), e);
         }
         try {
-            m_q = core::estimateQ(m_inputs.stall);
+            m_q = core::estimateQ(m_stallModel->stallEvents());
         } catch (const core::InputError &e) {
             coreError(tr("Cannot compute q"), e);
         }
@@ -489,8 +438,8 @@ void CountersDialog::recompute()
     }
     m_error = errors.join(QLatin1Char('\n'));
     m_message->setText(m_error);
-    showSuspendResults(m_suspendTable, m_p);
-    showStallResults(m_stallTable, m_q);
+    m_suspendModel->showSuspendResults(m_p);
+    m_stallModel->showStallResults(m_q);
     showSummary();
     showPairs();
     updateButtons();
@@ -502,19 +451,21 @@ void CountersDialog::showSummary()
     auto named = [](const auto &events, std::optional<std::size_t> index) {
         return index ? eventName(events[*index].name, *index).toHtmlEscaped() : tr("none");
     };
+    const std::vector<core::SuspendEvent> suspend = m_suspendModel->suspendEvents();
+    const std::vector<core::StallEvent> stall = m_stallModel->stallEvents();
     QStringList lines;
     if (m_p) {
         const auto &v = m_p->vector;
         QStringList rejected;
         for (std::size_t i = 0; i < m_p->rejected.size(); ++i) {
             if (m_p->rejected[i])
-                rejected << eventName(m_inputs.suspend[i].name, i).toHtmlEscaped();
+                rejected << eventName(suspend[i].name, i).toHtmlEscaped();
         }
         QString line = tr("<b>p = %1</b>. PEC vector (lowest, highest, all) = (%2, %3, %1): lowest %4, "
                           "highest %5")
                                .arg(formatNumber(v.all), formatNumber(v.lowest), formatNumber(v.highest),
-                                    named(m_inputs.suspend, v.lowest_event),
-                                    named(m_inputs.suspend, v.highest_event));
+                                    named(suspend, v.lowest_event),
+                                    named(suspend, v.highest_event));
         if (!rejected.isEmpty())
             line += tr("; rejected (PEC &lt; 0): %1").arg(rejected.join(QStringLiteral(", ")));
         lines << line + QLatin1Char('.');
@@ -526,9 +477,9 @@ void CountersDialog::showSummary()
         lines << tr("<b>q = %1</b>, M = %2 cycles. PEC vector (lowest, highest, all) = (%3, %4, %1): lowest "
                     "%5 (%6 stall cycles), highest %7 (%8 stall cycles).")
                          .arg(formatNumber(v.all), formatNumber(m_q->mean_latency), formatNumber(v.lowest),
-                              formatNumber(v.highest), named(m_inputs.stall, v.lowest_event),
+                              formatNumber(v.highest), named(stall, v.lowest_event),
                               formatNumber(m_q->cycles[*v.lowest_event]),
-                              named(m_inputs.stall, v.highest_event),
+                              named(stall, v.highest_event),
                               formatNumber(m_q->cycles[*v.highest_event]));
     } else {
         lines << tr("<b>q</b>: not computed (see below).");
@@ -586,7 +537,7 @@ void CountersDialog::importInteractively(Run run)
 
 QString CountersDialog::importRun(const QString &path, Run run)
 {
-    const CounterRuns::Outcome outcome = m_runs.read(path, run, m_inputs);
+    const CounterRuns::Outcome outcome = m_runs.read(path, run, inputs());
     m_importStatus->setStyleSheet(outcome.error.isEmpty() ? QString() : errorStyle());
     m_importStatus->setText(outcome.error.isEmpty() ? outcome.status : outcome.error);
     if (outcome.inputs) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "markov/counter_events_model.h"
 #include "markov/counter_runs.h"
 #include "markov/counter_tables.h"
 #include "core/markov/markov_counters.h"
@@ -14,6 +15,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QTableView;
 
 namespace crossroof::widgets {
 
@@ -24,7 +26,9 @@ using core::CounterInputs;
 /// (Table 4.4), the stall events with their latencies give q, M and its PEC vector (Table 4.5), and the nine
 /// starting pairs are listed with their predicted CPI for the Markov view's topology; with a measured CPI
 /// the nearest one is highlighted (4.3.1). Counts can be imported from `perf stat -x` files. Every edit
-/// recomputes at once; invalid input shows the core's message instead of results. Non-modal.
+/// recomputes at once; invalid input shows the core's message instead of results. Non-modal. The events of
+/// each kind are a CounterEventsModel, shown and edited in a QTableView: editing, adding, removing and
+/// importing change the models, and the views follow.
 class CountersDialog : public QDialog
 {
     Q_OBJECT
@@ -46,7 +50,7 @@ public:
     ~CountersDialog() override;
 
     /// The current inputs (the last valid value of a field that is being edited).
-    CounterInputs inputs() const { return m_inputs; }
+    CounterInputs inputs() const;
     /// Shows INPUTS and recomputes; forgets imported runs. Emits resultsChanged() but not inputsChanged(),
     /// so that restoring a session does not count as an edit.
     void setInputs(const CounterInputs &inputs);
@@ -76,8 +80,10 @@ public:
 
     QLineEdit *instructionsEdit() const { return m_instructions; }
     QLineEdit *measuredCpiEdit() const { return m_measured; }
-    QTableWidget *suspendTable() const { return m_suspendTable; }
-    QTableWidget *stallTable() const { return m_stallTable; }
+    QTableView *suspendTable() const { return m_suspendTable; }
+    QTableView *stallTable() const { return m_stallTable; }
+    CounterEventsModel *suspendModel() const { return m_suspendModel; }
+    CounterEventsModel *stallModel() const { return m_stallModel; }
     QTableWidget *pairsTable() const { return m_pairsTable; }
     QPushButton *addSuspendButton() const { return m_addSuspend; }
     QPushButton *removeSuspendButton() const { return m_removeSuspend; }
@@ -104,19 +110,13 @@ private:
     QString importRun(const QString &path, Run run);
     void importInteractively(Run run);
     void applyInputs(const CounterInputs &inputs);
-    void fillTables();
     void fillFields();
     void numberEdited(QLineEdit *edit);
     void numberFinished(QLineEdit *edit);
-    /// Takes an edited cell of an event table into NAME, or into VALUE when VALUE is given; a cell that is no
-    /// number is refused with a message (WHAT names the table) and shows the value in use again.
-    bool takeCell(QTableWidget *table, const QString &what, int row, int column, std::string &name, double *value);
-    void suspendEdited(int row, int column);
-    void stallEdited(int row, int column);
-    void addSuspend();
-    void removeSuspend();
-    void addStall();
-    void removeStall();
+    /// A new event at the end of TABLE's model, its name being edited.
+    void addEvent(QTableView *table);
+    /// Removes the selected events of TABLE's model (else its current one).
+    void removeEvents(QTableView *table);
     void updateButtons();
     void recompute();
     void showSummary();
@@ -129,10 +129,12 @@ private:
     QLabel *m_importStatus;
     QLineEdit *m_instructions;
     QLineEdit *m_measured;
-    QTableWidget *m_suspendTable;
+    CounterEventsModel *m_suspendModel;
+    CounterEventsModel *m_stallModel;
+    QTableView *m_suspendTable;
     QPushButton *m_addSuspend;
     QPushButton *m_removeSuspend;
-    QTableWidget *m_stallTable;
+    QTableView *m_stallTable;
     QPushButton *m_addStall;
     QPushButton *m_removeStall;
     QLabel *m_summary;
@@ -142,7 +144,7 @@ private:
     QPushButton *m_select;
     QLabel *m_message;
 
-    CounterInputs m_inputs;
+    CounterInputs m_inputs; ///< the instructions and the measured CPI; the events are the models'
     std::vector<int> m_threads{2, 2, 2, 2}; ///< Clovertown, the thesis' machine: 4 L2 caches, 2 threads each
     CounterRuns m_runs;
     QString m_instructionsError; ///< the text in the field is no number

@@ -8,6 +8,7 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
+#include "markov/extrapolate_evaluation.h"
 #include "markov/training_columns_dialog.h"
 #include "core/modeltree/tree_text.h"
 #include "core/support/error.h"
@@ -45,9 +46,6 @@ const QCPScatterStyle::ScatterShape kStrategyShapes[]
         = {QCPScatterStyle::ssCircle,  QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
            QCPScatterStyle::ssDiamond, QCPScatterStyle::ssCross,  QCPScatterStyle::ssPlus,
            QCPScatterStyle::ssStar};
-/// Points of each strategy's extrapolated curve.
-constexpr int kCurvePoints = 60;
-
 QTableWidgetItem *cell(const QString &value, const QString &tip = {})
 {
     auto *item = new QTableWidgetItem(value);
@@ -60,6 +58,7 @@ QTableWidgetItem *cell(const QString &value, const QString &tip = {})
 
 ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     : QWidget(parent)
+    , m_eval(new ExtrapolateEvaluation(this))
 {
     // The import button, then the target and the chart: one row in a wide view, two in a narrow one.
     auto *bar = new QHBoxLayout;
@@ -84,15 +83,7 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
             tr("M5 smoothing: a leaf's prediction p is blended with the model q of each node above it,\n"
                "p' = (n·p + k·q) / (n + k), n the node's rows, k = 15; the tree then shows the blended models.\n"
                "Off: each leaf predicts with its own linear law, also beyond the training sizes."));
-    connect(m_smoothing, &QCheckBox::toggled, this, [this] {
-        if (!m_set)
-            return;
-        try {
-            train(*m_set, false); // the same rows: the target size stays
-        } catch (const core::InputError &e) {
-            m_info->setText(qs(e.what()));
-        }
-    });
+    connect(m_smoothing, &QCheckBox::toggled, m_eval, &ExtrapolateEvaluation::setSmoothing);
     target->addStretch(0); // takes the room only when the rows are stacked
     bar->addLayout(target);
     bar->addStretch(1);
@@ -163,10 +154,14 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     connect(m_empty->addButton(tr("Import Training CSV…")), &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
     m_empty->setEmpty(true);
     connect(m_import, &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
-    connect(m_size, &QDoubleSpinBox::valueChanged, this, [this] {
-        predict();
+    connect(m_size, &QDoubleSpinBox::valueChanged, m_eval, &ExtrapolateEvaluation::setTargetSize);
+    connect(m_eval, &ExtrapolateEvaluation::modelChanged, this, &ExtrapolatePanel::showModel);
+    connect(m_eval, &ExtrapolateEvaluation::predictionsChanged, this, [this] {
+        fillTable();
         fillChart();
     });
+    // Refused rows leave the trees, the table and the chart as they were.
+    connect(m_eval, &ExtrapolateEvaluation::refused, m_info, &QLabel::setText);
     connect(m_shown, &QComboBox::currentIndexChanged, this, &ExtrapolatePanel::fillChart);
     connect(m_table, &QTableWidget::itemSelectionChanged, this,
             [this] { m_send->setEnabled(!m_table->selectedItems().isEmpty()); });
@@ -226,36 +221,48 @@ bool ExtrapolatePanel::loadTrainingFile(const QString &path, const core::Trainin
 
 void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
 {
-    train(std::move(set), true);
+    m_info->setText(tr("Training the model trees on %1…").arg(qs(set.source)));
+    m_eval->setTrainingSet(std::move(set));
 }
 
-void ExtrapolatePanel::train(core::TrainingSet set, bool newSet)
+void ExtrapolatePanel::waitForResult()
 {
-    // Trained before anything is replaced: a set the trees refuse leaves the panel as it was.
-    core::M5Options options;
-    options.smooth = m_smoothing->isChecked();
-    core::ExtrapolationModel model = core::trainExtrapolation(set, options);
-    const int folds = int(std::min<std::size_t>(10, set.rows.size()));
-    m_cv = core::crossValidateExtrapolation(set, options, folds);
-    m_model = std::move(model);
-    m_set = std::move(set);
+    m_eval->wait();
+}
+
+const std::optional<core::ExtrapolationModel> &ExtrapolatePanel::model() const
+{
+    return m_eval->model();
+}
+
+const std::optional<core::ExtrapolationCv> &ExtrapolatePanel::crossValidation() const
+{
+    return m_eval->crossValidation();
+}
+
+const std::vector<core::StrategyPrediction> &ExtrapolatePanel::predictions() const
+{
+    return m_eval->predictions();
+}
+
+void ExtrapolatePanel::showModel()
+{
+    const core::TrainingSet &set = *m_eval->trainingSet();
+    const core::ExtrapolationModel &model = *m_eval->model();
+    const core::ExtrapolationCv &cv = *m_eval->crossValidation();
     m_empty->setEmpty(false);
     m_info->setText(
             tr("%1: %2 rows, %3 strategies, sizes %4 to %5. %6-fold cross-validation: MSE of p %7, of q %8.")
-                    .arg(qs(m_set->source))
-                    .arg(m_set->rows.size())
-                    .arg(m_model->strategies.size())
-                    .arg(formatNumber(m_model->min_size), formatNumber(m_model->max_size))
-                    .arg(folds)
-                    .arg(formatNumber(m_cv->p.mse), formatNumber(m_cv->q.mse)));
+                    .arg(qs(set.source))
+                    .arg(set.rows.size())
+                    .arg(model.strategies.size())
+                    .arg(formatNumber(model.min_size), formatNumber(model.max_size))
+                    .arg(m_eval->folds())
+                    .arg(formatNumber(cv.p.mse), formatNumber(cv.q.mse)));
     fillTrees();
-    if (newSet) {
-        const QSignalBlocker block(m_size);
-        m_size->setEnabled(true);
-        m_size->setValue(m_model->max_size);
-    }
-    predict();
-    fillChart();
+    const QSignalBlocker block(m_size); // a new set's target is its largest size; otherwise it stays
+    m_size->setEnabled(true);
+    m_size->setValue(m_eval->targetSize());
 }
 
 void ExtrapolatePanel::addNode(QTreeWidgetItem *parent, const core::ModelTree &tree, int index,
@@ -283,8 +290,9 @@ void ExtrapolatePanel::addNode(QTreeWidgetItem *parent, const core::ModelTree &t
 
 void ExtrapolatePanel::fillTrees()
 {
+    const core::ExtrapolationModel &model = *m_eval->model();
     m_tree->clear();
-    for (const core::ModelTree *tree : {&m_model->q_tree, &m_model->p_tree}) {
+    for (const core::ModelTree *tree : {&model.q_tree, &model.p_tree}) {
         auto *top = new QTreeWidgetItem(m_tree);
         top->setText(0, tr("%1 (%2 leaves)").arg(qs(tree->target())).arg(tree->leafCount()));
         addNode(top, *tree, 0, tr("all rows"));
@@ -293,22 +301,16 @@ void ExtrapolatePanel::fillTrees()
     m_tree->resizeColumnToContents(0);
 }
 
-void ExtrapolatePanel::predict()
+void ExtrapolatePanel::fillTable()
 {
-    m_predictions.clear();
     m_table->setRowCount(0);
     m_send->setEnabled(false);
-    if (!m_model)
-        return;
-    try {
-        m_predictions = core::predictAll(*m_model, m_size->value());
-    } catch (const core::InputError &e) {
-        m_info->setText(qs(e.what()));
-        return;
-    }
-    m_table->setRowCount(int(m_predictions.size()));
-    for (int row = 0; row < int(m_predictions.size()); ++row) {
-        const core::StrategyPrediction &s = m_predictions[std::size_t(row)];
+    if (!m_eval->predictionError().isEmpty())
+        m_info->setText(m_eval->predictionError());
+    const std::vector<core::StrategyPrediction> &predictions = m_eval->predictions();
+    m_table->setRowCount(int(predictions.size()));
+    for (int row = 0; row < int(predictions.size()); ++row) {
+        const core::StrategyPrediction &s = predictions[std::size_t(row)];
         const QString clampNote = s.clamped ? tr("The trees gave p = %1, q = %2: clamped to [0, 1]")
                                                       .arg(formatNumber(s.p_tree), formatNumber(s.q_tree))
                                             : QString();
@@ -330,47 +332,32 @@ void ExtrapolatePanel::fillChart()
 {
     m_plot->clearGraphs();
     m_plot->clearItems();
-    if (!m_model || !m_set) {
+    if (!m_eval->model()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
+    const core::TrainingColumns &columns = m_eval->trainingSet()->columns;
     const bool showP = m_shown->currentData().toInt() == ShowP;
-    m_plot->yAxis->setLabel(showP ? qs(m_set->columns.p) : qs(m_set->columns.q));
-    const double target = m_size->value();
-    const double from = std::min(m_model->min_size, target);
-    const double to = std::max(m_model->max_size, target);
-    for (std::size_t k = 0; k < m_model->strategies.size(); ++k) {
-        const core::StrategyShape &s = m_model->strategies[k];
+    m_plot->yAxis->setLabel(showP ? qs(columns.p) : qs(columns.q));
+    const auto vec = [](const std::vector<double> &v) { return QVector<double>(v.begin(), v.end()); };
+    const std::vector<ExtrapolateEvaluation::StrategyCurves> &curves = m_eval->curves();
+    for (std::size_t k = 0; k < curves.size(); ++k) {
+        const ExtrapolateEvaluation::StrategyCurves &c = curves[k];
         const QColor colour = kStrategyColours[k % std::size(kStrategyColours)];
-        QVector<double> xs, ys;
-        for (const core::TrainingRow &r : m_set->rows) {
-            if (r.strategy == s.name && r.iteration == s.last_iteration) {
-                xs.push_back(r.size);
-                ys.push_back(showP ? r.p : r.q);
-            }
-        }
         QCPGraph *points = m_plot->addGraph();
-        points->setData(xs, ys);
+        points->setData(vec(c.point_size), vec(showP ? c.point_p : c.point_q));
         points->setLineStyle(QCPGraph::lsNone);
         points->setScatterStyle(QCPScatterStyle(kStrategyShapes[k % std::size(kStrategyShapes)], colour, 6));
         points->removeFromLegend();
 
-        QVector<double> cx, cy;
-        for (int i = 0; i < kCurvePoints; ++i) {
-            const double size = to > from ? from + (to - from) * i / (kCurvePoints - 1) : from;
-            try {
-                const core::StrategyPrediction p = core::predictStrategy(*m_model, s.name, size);
-                cx.push_back(size);
-                cy.push_back(showP ? p.p : p.q);
-            } catch (const core::InputError &) {
-                // No finite prediction there: the curve has a gap.
-            }
-        }
         QCPGraph *curve = m_plot->addGraph();
-        curve->setName(qs(s.name));
-        curve->setData(cx, cy);
+        curve->setName(qs(c.strategy));
+        curve->setData(vec(c.curve_size), vec(showP ? c.curve_p : c.curve_q));
         curve->setPen(QPen(colour, 1.5));
     }
+    const double target = m_eval->targetSize();
+    const double from = m_eval->curveFrom();
+    const double to = m_eval->curveTo();
     auto *line = new QCPItemStraightLine(m_plot);
     line->point1->setCoords(target, 0);
     line->point2->setCoords(target, 1);
@@ -385,7 +372,7 @@ void ExtrapolatePanel::send()
     const QList<QTableWidgetItem *> selected = m_table->selectedItems();
     if (selected.isEmpty())
         return;
-    const core::StrategyPrediction &s = m_predictions[std::size_t(selected.front()->row())];
+    const core::StrategyPrediction &s = m_eval->predictions()[std::size_t(selected.front()->row())];
     Q_EMIT sendToMarkov(s.groups, s.threads_per_group, s.p, s.q);
 }
 

@@ -22,13 +22,15 @@ class QTreeWidgetItem;
 namespace crossroof::widgets {
 
 class EmptyState;
-
+class ExtrapolateEvaluation;
 class TrainingColumnsDialog;
 
 /// The thesis' second step (MODEL.md 9): model trees learned from training runs at small application sizes,
 /// shown as trees with each leaf's linear model and their cross-validation, p or q against the size per
 /// strategy (training points and the extrapolation), and every strategy's predicted (p, q) and Markov CPI at
-/// the target size, ranked. "Send to Markov surface" hands the chosen strategy's topology and (p, q) on.
+/// the target size, ranked. "Send to Markov surface" hands the chosen strategy's topology and (p, q) on. The
+/// trees, their predictions and the chart's curves are computed by an ExtrapolateEvaluation (the training in
+/// the background): the panel draws them when they arrive.
 class ExtrapolatePanel : public QWidget
 {
     Q_OBJECT
@@ -45,11 +47,15 @@ public:
     void importFile(const QString &path);
     TrainingColumnsDialog *columnsDialog() const;
 
-    /// Reads, trains and cross-validates a training file. Returns false and shows the message when the file
-    /// is refused; the previous model then stays.
+    /// Reads a training file and has it trained and cross-validated in the background. Returns false and
+    /// shows the message when the file cannot be read; the previous model then stays, as it does when the
+    /// trees refuse the rows (the message then shows when the training ends).
     bool loadTrainingFile(const QString &path, const core::TrainingColumns &columns = {});
-    /// Trains and cross-validates SET (the same as loading it).
+    /// Trains and cross-validates SET in the background (the same as loading it).
     void setTrainingSet(core::TrainingSet set);
+    /// Blocks until the training asked for has arrived and is shown (tests, figure export).
+    void waitForResult();
+    ExtrapolateEvaluation *evaluation() const { return m_eval; }
 
     QPushButton *importButton() const { return m_import; }
     QDoubleSpinBox *targetSizeBox() const { return m_size; }
@@ -67,10 +73,10 @@ public:
     QPushButton *sendButton() const { return m_send; }
     QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
 
-    const std::optional<core::ExtrapolationModel> &model() const { return m_model; }
-    const std::optional<core::ExtrapolationCv> &crossValidation() const { return m_cv; }
+    const std::optional<core::ExtrapolationModel> &model() const;
+    const std::optional<core::ExtrapolationCv> &crossValidation() const;
     /// The table's rows: every strategy at the target size, lowest CPI first.
-    const std::vector<core::StrategyPrediction> &predictions() const { return m_predictions; }
+    const std::vector<core::StrategyPrediction> &predictions() const;
 
 Q_SIGNALS:
     /// "Send to Markov surface": the chosen strategy's cache groups and predicted (p, q).
@@ -78,13 +84,11 @@ Q_SIGNALS:
 
 private:
     void chooseFile();
-    /// Trains the trees on SET with the smoothing chosen, then keeps SET and shows the trees and their
-    /// predictions (at the largest training size when NEW_SET, else at the target size shown). Throws
-    /// InputError, the panel unchanged, when the trees cannot be trained.
-    void train(core::TrainingSet set, bool newSet);
+    /// New trees: the file, its figures and the trees, and the target size they were trained for.
+    void showModel();
     void fillTrees();
     void addNode(QTreeWidgetItem *parent, const core::ModelTree &tree, int index, const QString &label);
-    void predict();
+    void fillTable();
     void fillChart();
     void send();
 
@@ -99,10 +103,7 @@ private:
     EmptyState *m_empty;
     QPushButton *m_send;
     QPointer<TrainingColumnsDialog> m_columnsDialog;
-    std::optional<core::TrainingSet> m_set;
-    std::optional<core::ExtrapolationModel> m_model;
-    std::optional<core::ExtrapolationCv> m_cv;
-    std::vector<core::StrategyPrediction> m_predictions;
+    ExtrapolateEvaluation *m_eval;
 };
 
 } // namespace crossroof::widgets

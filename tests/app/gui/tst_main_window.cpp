@@ -288,6 +288,7 @@ void TestMainWindow::extrapolationGoesToTheMarkovSurface()
     app::MainWindow w;
     QVERIFY(w.extrapolatePanel()->loadTrainingFile(
             QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv")));
+    w.extrapolatePanel()->waitForResult();
     const auto &predictions = w.extrapolatePanel()->predictions();
     QVERIFY(!predictions.empty());
     const core::StrategyPrediction &best = predictions.front();

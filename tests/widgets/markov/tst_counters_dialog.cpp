@@ -5,6 +5,8 @@
 #include "core/traces/perf_stat.h"
 
 #include <QAbstractButton>
+#include <QBrush>
+#include <QFont>
 #include <QApplication>
 #include <QFile>
 #include <QHeaderView>
@@ -13,6 +15,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,16 +50,27 @@ struct Results {
     }
 };
 
-QString cell(const QTableWidget *table, int row, int column)
+QString cell(const QTableView *table, int row, int column)
 {
-    return table->item(row, column)->text();
+    return table->model()->index(row, column).data().toString();
+}
+
+/// Sets a cell as a program would (the model's edit role), without an editor.
+void setCell(QTableView *table, int row, int column, const QString &text)
+{
+    table->model()->setData(table->model()->index(row, column), text);
+}
+
+QVariant cellData(const QTableView *table, int row, int column, Qt::ItemDataRole role)
+{
+    return table->model()->index(row, column).data(role);
 }
 
 /// Types into a table cell as a user does: F2, select all, the text, Enter.
-void editCell(QTableWidget *table, int row, int column, const QString &text)
+void editCell(QTableView *table, int row, int column, const QString &text)
 {
     table->setFocus();
-    table->setCurrentCell(row, column);
+    table->setCurrentIndex(table->model()->index(row, column));
     QTest::keyClick(table, Qt::Key_F2);
     auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
     QVERIFY2(editor, "F2 opens a line edit");
@@ -79,9 +93,9 @@ void verifyNoNan(const CountersDialog &dialog)
 {
     const QRegularExpression bad(QStringLiteral("\\b(nan|inf)\\b"),
                                  QRegularExpression::CaseInsensitiveOption);
-    for (const QTableWidget *table : dialog.findChildren<QTableWidget *>()) {
-        for (int r = 0; r < table->rowCount(); ++r) {
-            for (int c = 0; c < table->columnCount(); ++c)
+    for (const QTableView *table : dialog.findChildren<QTableView *>()) {
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            for (int c = 0; c < table->model()->columnCount(); ++c)
                 QVERIFY2(!cell(table, r, c).contains(bad), qPrintable(cell(table, r, c)));
         }
     }
@@ -144,6 +158,7 @@ private Q_SLOTS:
     void inputsRoundTrip();
     void keyboardAccess();
     void nothingOverlapsAtTheDefaultSize();
+    void eventsModelOfEachKind();
 };
 
 void TestCountersDialog::defaultsReproduceTheThesisTables()
@@ -154,8 +169,8 @@ void TestCountersDialog::defaultsReproduceTheThesisTables()
     QVERIFY(dialog.measuredCpiEdit()->text().isEmpty());
 
     // Table 4.4: PEC 0.2, -0.04 (rejected), 0.3; p = 0.5.
-    const QTableWidget *s = dialog.suspendTable();
-    QCOMPARE(s->rowCount(), 3);
+    const QTableView *s = dialog.suspendTable();
+    QCOMPARE(s->model()->rowCount(), 3);
     QCOMPARE(cell(s, 0, CountersDialog::SuspendName), QStringLiteral("A"));
     QCOMPARE(cell(s, 1, CountersDialog::SuspendMulti), QStringLiteral("15"));
     QCOMPARE(cell(s, 1, CountersDialog::SuspendSingle), QStringLiteral("17"));
@@ -171,8 +186,8 @@ void TestCountersDialog::defaultsReproduceTheThesisTables()
     QVERIFY(std::abs(dialog.pEstimate()->vector.highest - 0.3) < 1e-15);
 
     // Table 4.5: stall cycles 30, 10, 150, 50; M = 7.25, q = 0.862; lowest Y, highest Z.
-    const QTableWidget *t = dialog.stallTable();
-    QCOMPARE(t->rowCount(), 4);
+    const QTableView *t = dialog.stallTable();
+    QCOMPARE(t->model()->rowCount(), 4);
     const QString cycles[]
             = {QStringLiteral("30"), QStringLiteral("10"), QStringLiteral("150"), QStringLiteral("50")};
     for (int r = 0; r < 4; ++r)
@@ -262,26 +277,26 @@ void TestCountersDialog::editingACellRecomputes()
 void TestCountersDialog::negativePecIsRejected()
 {
     CountersDialog dialog;
-    QTableWidget *s = dialog.suspendTable();
+    QTableView *s = dialog.suspendTable();
     // A: fewer in the multi-threaded run (5 against 10): rejected as well; only C remains.
-    s->item(0, CountersDialog::SuspendMulti)->setText(QStringLiteral("5"));
+    setCell(s, 0, CountersDialog::SuspendMulti, QStringLiteral("5"));
     QCOMPARE(dialog.pEstimate()->rejected, (std::vector<bool> {true, true, false}));
     QCOMPARE(cell(s, 0, CountersDialog::SuspendPec), QStringLiteral("-0.1"));
     QCOMPARE(cell(s, 0, CountersDialog::SuspendComment), QStringLiteral("Reject (PEC < 0)"));
-    QVERIFY(s->item(0, CountersDialog::SuspendPec)->font().strikeOut());
-    QVERIFY(!s->item(2, CountersDialog::SuspendPec)->font().strikeOut());
-    QCOMPARE(s->item(0, CountersDialog::SuspendName)->foreground().color(),
+    QVERIFY(cellData(s, 0, CountersDialog::SuspendPec, Qt::FontRole).value<QFont>().strikeOut());
+    QVERIFY(!cellData(s, 2, CountersDialog::SuspendPec, Qt::FontRole).value<QFont>().strikeOut());
+    QCOMPARE(cellData(s, 0, CountersDialog::SuspendName, Qt::ForegroundRole).value<QBrush>().color(),
              s->palette().color(QPalette::Disabled, QPalette::Text));
-    QVERIFY(!s->item(2, CountersDialog::SuspendName)->data(Qt::ForegroundRole).isValid());
+    QVERIFY(!cellData(s, 2, CountersDialog::SuspendName, Qt::ForegroundRole).isValid());
     QCOMPARE(cell(s, 2, CountersDialog::SuspendComment), QStringLiteral("Lowest and highest PEC"));
     QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.3) < 1e-15);
     QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("rejected (PEC &lt; 0): A, B")));
 
     // Accepted again: the marks go.
-    s->item(0, CountersDialog::SuspendMulti)->setText(QStringLiteral("20"));
+    setCell(s, 0, CountersDialog::SuspendMulti, QStringLiteral("20"));
     QCOMPARE(cell(s, 0, CountersDialog::SuspendComment), QStringLiteral("Lowest PEC"));
-    QVERIFY(!s->item(0, CountersDialog::SuspendPec)->font().strikeOut());
-    QVERIFY(!s->item(0, CountersDialog::SuspendName)->data(Qt::ForegroundRole).isValid());
+    QVERIFY(!cellData(s, 0, CountersDialog::SuspendPec, Qt::FontRole).value<QFont>().strikeOut());
+    QVERIFY(!cellData(s, 0, CountersDialog::SuspendName, Qt::ForegroundRole).isValid());
 }
 
 void TestCountersDialog::invalidInputShowsTheCoreMessage()
@@ -289,7 +304,7 @@ void TestCountersDialog::invalidInputShowsTheCoreMessage()
     CountersDialog dialog;
     Results results(&dialog);
     // A latency below one cycle: the core's message, no q, no pairs; p is still shown.
-    dialog.stallTable()->item(0, CountersDialog::StallLatency)->setText(QStringLiteral("0.5"));
+    setCell(dialog.stallTable(), 0, CountersDialog::StallLatency, QStringLiteral("0.5"));
     QVERIFY2(dialog.error().contains(
                      QStringLiteral("event 'X': latency must be a finite number of cycles >= 1 (got 0.5)")),
              qPrintable(dialog.error()));
@@ -307,19 +322,19 @@ void TestCountersDialog::invalidInputShowsTheCoreMessage()
     verifyNoNan(dialog);
 
     // p over 1: the core says so.
-    dialog.stallTable()->item(0, CountersDialog::StallLatency)->setText(QStringLiteral("3"));
+    setCell(dialog.stallTable(), 0, CountersDialog::StallLatency, QStringLiteral("3"));
     QVERIFY(dialog.error().isEmpty());
     QVERIFY(dialog.messageLabel()->text().isEmpty());
-    dialog.suspendTable()->item(2, CountersDialog::SuspendMulti)->setText(QStringLiteral("100"));
+    setCell(dialog.suspendTable(), 2, CountersDialog::SuspendMulti, QStringLiteral("100"));
     QVERIFY2(dialog.error().contains(QStringLiteral("p = 1.9 exceeds 1")), qPrintable(dialog.error()));
     QVERIFY(cell(dialog.suspendTable(), 0, CountersDialog::SuspendPec).isEmpty());
     QVERIFY(dialog.summaryLabel()->text().contains(QStringLiteral("not computed")));
 
     // Negative counts and zero instructions too.
-    dialog.suspendTable()->item(2, CountersDialog::SuspendMulti)->setText(QStringLiteral("-3"));
+    setCell(dialog.suspendTable(), 2, CountersDialog::SuspendMulti, QStringLiteral("-3"));
     QVERIFY(dialog.error().contains(
             QStringLiteral("event 'C': multi-threaded count must be a finite number >= 0")));
-    dialog.suspendTable()->item(2, CountersDialog::SuspendMulti)->setText(QStringLiteral("30"));
+    setCell(dialog.suspendTable(), 2, CountersDialog::SuspendMulti, QStringLiteral("30"));
     dialog.instructionsEdit()->setText(QStringLiteral("0"));
     QVERIFY(dialog.error().contains(
             QStringLiteral("instructions retired must be a finite number > 0 (got 0)")));
@@ -386,7 +401,7 @@ void TestCountersDialog::importFillsTheSuspendEvents()
 
     // The single-threaded run alone changes nothing yet.
     QCOMPARE(dialog.importSingleRun(single), QString());
-    QCOMPARE(dialog.suspendTable()->rowCount(), 3);
+    QCOMPARE(dialog.suspendTable()->model()->rowCount(), 3);
     QVERIFY(dialog.importLabel()->text().contains(QStringLiteral("import the multi-threaded run")));
 
     // With the multi-threaded run: instructions, CPI = cycles / instructions, and the events of both runs
@@ -407,7 +422,7 @@ void TestCountersDialog::importFillsTheSuspendEvents()
     QCOMPARE(in.suspend[1].multi, 100.0);
     QCOMPARE(in.suspend[1].single, 150.0);
     QCOMPARE(in.stall.size(), std::size_t(4)); // the stall events need latencies: not from perf stat
-    QCOMPARE(dialog.suspendTable()->rowCount(), 2);
+    QCOMPARE(dialog.suspendTable()->model()->rowCount(), 2);
     QCOMPARE(cell(dialog.suspendTable(), 0, CountersDialog::SuspendName), QStringLiteral("r08d1"));
     QCOMPARE(cell(dialog.suspendTable(), 1, CountersDialog::SuspendComment),
              QStringLiteral("Reject (PEC < 0)"));
@@ -424,7 +439,8 @@ void TestCountersDialog::importFillsTheSuspendEvents()
     QCOMPARE(results.nearest, dialog.nearest());
 
     // The user removes an event.
-    dialog.suspendTable()->setCurrentCell(1, CountersDialog::SuspendName);
+    dialog.suspendTable()->setCurrentIndex(
+            dialog.suspendModel()->index(1, CountersDialog::SuspendName));
     QVERIFY(dialog.removeSuspendButton()->isEnabled());
     dialog.removeSuspendButton()->click();
     QCOMPARE(dialog.inputs().suspend.size(), std::size_t(1));
@@ -493,7 +509,7 @@ void TestCountersDialog::malformedPerfFileLeavesTheInputsAlone()
         QCOMPARE(in.suspend[2].multi, 30.0);
         QVERIFY(!in.measured_cpi);
         QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("50"));
-        QCOMPARE(dialog.suspendTable()->rowCount(), 3);
+        QCOMPARE(dialog.suspendTable()->model()->rowCount(), 3);
     };
 
     const QString error = dialog.importMultiRun(bad);
@@ -631,7 +647,7 @@ void TestCountersDialog::addAndRemoveRows()
     // A new stall event has no stall cycles until it gets a count; its name is being edited.
     dialog.addStallButton()->click();
     QCOMPARE(edits, 1);
-    QCOMPARE(dialog.stallTable()->rowCount(), 5);
+    QCOMPARE(dialog.stallTable()->model()->rowCount(), 5);
     QCOMPARE(dialog.inputs().stall.back().latency, 1.0);
     QCOMPARE(cell(dialog.stallTable(), 4, CountersDialog::StallComment), QStringLiteral("No stall cycles"));
     QCOMPARE(dialog.qEstimate()->mean_latency, 7.25);
@@ -646,15 +662,15 @@ void TestCountersDialog::addAndRemoveRows()
     QCOMPARE(dialog.qEstimate()->vector.highest_event, std::optional<std::size_t>(4));
 
     // Removing selected rows (two at once).
-    QTableWidget *t = dialog.stallTable();
+    QTableView *t = dialog.stallTable();
     t->clearSelection();
-    t->setCurrentCell(0, 0, QItemSelectionModel::Select);
-    t->setCurrentCell(4, 0, QItemSelectionModel::Select);
+    t->selectionModel()->setCurrentIndex(t->model()->index(0, 0), QItemSelectionModel::Select);
+    t->selectionModel()->setCurrentIndex(t->model()->index(4, 0), QItemSelectionModel::Select);
     dialog.removeStallButton()->click();
     QCOMPARE(dialog.inputs().stall.size(), std::size_t(3));
     QCOMPARE(dialog.inputs().stall[0].name, std::string("Y"));
     QCOMPARE(dialog.inputs().stall[2].name, std::string("W"));
-    QCOMPARE(t->rowCount(), 3);
+    QCOMPARE(t->model()->rowCount(), 3);
     QCOMPARE(cell(t, 0, CountersDialog::StallName), QStringLiteral("Y"));
     QCOMPARE(dialog.qEstimate()->mean_latency, core::estimateQ(dialog.inputs().stall).mean_latency);
 
@@ -662,7 +678,7 @@ void TestCountersDialog::addAndRemoveRows()
     dialog.addSuspendButton()->click();
     QCOMPARE(dialog.inputs().suspend.size(), std::size_t(4));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
-    QTableWidget *s = dialog.suspendTable();
+    QTableView *s = dialog.suspendTable();
     s->selectAll();
     dialog.removeSuspendButton()->click();
     QVERIFY(dialog.inputs().suspend.empty());
@@ -708,7 +724,7 @@ void TestCountersDialog::inputsRoundTrip()
     QCOMPARE(cell(dialog.suspendTable(), 0, CountersDialog::SuspendMulti),
              QStringLiteral("3333333333.3333335"));
     QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("1234567890123.4"));
-    dialog.stallTable()->item(0, CountersDialog::StallCount)->setText(QStringLiteral("12346"));
+    setCell(dialog.stallTable(), 0, CountersDialog::StallCount, QStringLiteral("12346"));
     QCOMPARE(dialog.inputs().suspend[0].multi, in.suspend[0].multi);
     QCOMPARE(dialog.inputs().instructions, in.instructions);
     QCOMPARE(dialog.inputs().stall[0].count, 12346.0);
@@ -797,7 +813,7 @@ void TestCountersDialog::nothingOverlapsAtTheDefaultSize()
     QVERIFY(dialog.width() >= dialog.minimumSizeHint().width());
     QVERIFY(dialog.height() >= dialog.minimumSizeHint().height());
     // Long results make no difference: the error and the import status wrap.
-    dialog.stallTable()->item(0, CountersDialog::StallLatency)->setText(QStringLiteral("0.5"));
+    setCell(dialog.stallTable(), 0, CountersDialog::StallLatency, QStringLiteral("0.5"));
     QCoreApplication::processEvents();
 
     QList<QWidget *> controls;
@@ -828,6 +844,47 @@ void TestCountersDialog::nothingOverlapsAtTheDefaultSize()
     }
     // The nine pairs fit without scrolling.
     QVERIFY(!dialog.pairsTable()->verticalScrollBar()->isVisible());
+}
+
+void TestCountersDialog::eventsModelOfEachKind()
+{
+    // One model class for both tables: the kind decides the columns and the new events' defaults.
+    CounterEventsModel suspend(CounterEventsModel::Suspend);
+    CounterEventsModel stall(CounterEventsModel::Stall);
+    QCOMPARE(suspend.columnCount(), 5);
+    QCOMPARE(stall.columnCount(), 6);
+    QCOMPARE(stall.headerData(CountersDialog::StallLatency, Qt::Horizontal).toString(),
+             QStringLiteral("Latency m_i"));
+    stall.setStallEvents({{"X", 10, 3}, {"Y", 5, 2}});
+    QCOMPARE(stall.rowCount(), 2);
+    QVERIFY(stall.flags(stall.index(0, CountersDialog::StallName)) & Qt::ItemIsEditable);
+    QVERIFY(!(stall.flags(stall.index(0, CountersDialog::StallQ)) & Qt::ItemIsEditable));
+
+    // A count that is no number is refused, the value kept; a number is taken.
+    int edits = 0;
+    QStringList refusals;
+    connect(&stall, &CounterEventsModel::edited, this, [&edits] { ++edits; });
+    connect(&stall, &CounterEventsModel::refused, this, [&refusals](const QString &m) { refusals << m; });
+    QVERIFY(!stall.setData(stall.index(0, CountersDialog::StallCount), QStringLiteral("abc")));
+    QCOMPARE(refusals,
+             QStringList {QStringLiteral("Stall events, row 1: 'abc' is not a number; the cell keeps 10.")});
+    QCOMPARE(stall.stallEvents()[0].count, 10.0);
+    QCOMPARE(edits, 0);
+    QVERIFY(stall.setData(stall.index(0, CountersDialog::StallCount), QStringLiteral("12")));
+    QCOMPARE(stall.stallEvents()[0].count, 12.0);
+    QCOMPARE(edits, 1);
+    QVERIFY(!stall.setData(stall.index(0, CountersDialog::StallQ), QStringLiteral("0.5"))); // a result
+
+    // The results of an estimate, then a new event with the core's defaults (a latency of one cycle).
+    stall.showStallResults(core::estimateQ(stall.stallEvents()));
+    QCOMPARE(stall.index(0, CountersDialog::StallCycles).data().toString(), QStringLiteral("36"));
+    QVERIFY(stall.insertRows(2, 1));
+    QCOMPARE(stall.stallEvents()[2], core::StallEvent {});
+    QVERIFY(stall.index(2, CountersDialog::StallCycles).data().toString().isEmpty());
+    QVERIFY(stall.removeRows(0, 2));
+    QCOMPARE(stall.rowCount(), 1);
+    QVERIFY(suspend.insertRows(0, 1));
+    QCOMPARE(suspend.suspendEvents(), std::vector<core::SuspendEvent>(1));
 }
 
 QTEST_MAIN(TestCountersDialog)

@@ -41,6 +41,7 @@ private Q_SLOTS:
         QCOMPARE(panel.emptyState()->buttons().size(), 1);
         QVERIFY(panel.emptyState()->label()->text().contains(QStringLiteral("No training data")));
         QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
         QVERIFY(panel.emptyState()->isHidden());
         QVERIFY(panel.model().has_value());
         QVERIFY(panel.infoLabel()->text().contains("350 rows, 7 strategies"));
@@ -76,6 +77,7 @@ private Q_SLOTS:
         ExtrapolatePanel panel;
         QVERIFY(panel.smoothingBox()->isChecked());
         QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
         panel.targetSizeBox()->setValue(150);
         // The p tree's first leaf under "all rows": its equation is the one that predicts.
         QTreeWidgetItem *lm1 = panel.treeWidget()->topLevelItem(1)->child(0)->child(0)->child(0);
@@ -86,6 +88,7 @@ private Q_SLOTS:
             pSmoothed[prediction.strategy] = prediction.p;
 
         panel.smoothingBox()->setChecked(false);
+        panel.waitForResult();
         QVERIFY(!panel.model()->p_tree.options().smooth);
         QCOMPARE(panel.targetSizeBox()->value(), 150.0); // the target stays
         QCOMPARE(panel.predictions().front().size, 150.0);
@@ -98,6 +101,7 @@ private Q_SLOTS:
             moved = moved || std::abs(prediction.p - pSmoothed.at(prediction.strategy)) > 1e-9;
         QVERIFY2(moved, "the predictions must follow the leaves' own laws");
         panel.smoothingBox()->setChecked(true);
+        panel.waitForResult();
         QCOMPARE(panel.treeWidget()->topLevelItem(1)->child(0)->child(0)->child(0)->child(0)->text(0), smoothed);
     }
 
@@ -105,6 +109,7 @@ private Q_SLOTS:
     {
         ExtrapolatePanel panel;
         QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
         const double before = panel.plot()->xAxis->range().upper;
         panel.targetSizeBox()->setValue(160);
         QCOMPARE(panel.predictions().front().size, 160.0);
@@ -122,6 +127,7 @@ private Q_SLOTS:
     {
         ExtrapolatePanel panel;
         QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
         QVERIFY(!panel.sendButton()->isEnabled());
         QSignalSpy spy(&panel, &ExtrapolatePanel::sendToMarkov);
         panel.table()->selectRow(2);
@@ -160,6 +166,7 @@ private Q_SLOTS:
         dialog->box("size")->setCurrentText(QStringLiteral("AS"));
         dialog->box("strategy")->setCurrentText(QStringLiteral("MS"));
         dialog->accept();
+        panel.waitForResult();
         QVERIFY2(panel.model().has_value(), qPrintable(panel.infoLabel()->text()));
         QCOMPARE(panel.model()->p_tree.leafCount(), 4);
         QCOMPARE(panel.model()->columns.size, std::string("AS"));
@@ -167,6 +174,7 @@ private Q_SLOTS:
         // The sample itself needs no dialog.
         ExtrapolatePanel direct;
         direct.importFile(kTrain);
+        direct.waitForResult();
         QVERIFY(!direct.columnsDialog());
         QVERIFY(direct.model().has_value());
     }
@@ -175,6 +183,7 @@ private Q_SLOTS:
     {
         ExtrapolatePanel panel;
         QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
         QTemporaryDir dir;
         const QString bad = dir.path() + QStringLiteral("/bad.csv");
         std::ofstream(bad.toStdString()) << "Application_size,p_value\n1,0.5\n";
@@ -183,6 +192,18 @@ private Q_SLOTS:
                  qPrintable(panel.infoLabel()->text()));
         QVERIFY(panel.model().has_value());
         QCOMPARE(panel.table()->rowCount(), 7);
+
+        // Rows the trees refuse: the message once the training ends, and the model, the trees and the table
+        // as they were.
+        crossroof::core::TrainingSet empty;
+        empty.source = "empty.csv";
+        panel.setTrainingSet(empty);
+        panel.waitForResult();
+        QVERIFY2(panel.infoLabel()->text().contains("no training rows"), qPrintable(panel.infoLabel()->text()));
+        QCOMPARE(panel.model()->p_tree.leafCount(), 4);
+        QCOMPARE(panel.treeWidget()->topLevelItemCount(), 2);
+        QCOMPARE(panel.table()->rowCount(), 7);
+        QCOMPARE(panel.targetSizeBox()->value(), 128.0);
     }
 };
 
