@@ -73,4 +73,15 @@ QString formatQuantity(double value, const QString &unit, double scale, int prec
     return formatNumber(shown, precision) + QLatin1Char(' ') + QString::fromUtf8(kPrefixes[at].symbol) + unit;
 }
 
+std::optional<double> parseExact(const QString &text)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::RejectGroupSeparator);
+    bool ok = false;
+    const double v = c.toDouble(text.trimmed(), &ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
 } // namespace crossroof::widgets

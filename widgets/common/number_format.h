@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace crossroof::widgets {
 
 /// The scales of the SI prefixes, for formatQuantity()'s SCALE: a value in GB/s is at si::giga.
@@ -22,6 +24,10 @@ QString formatNumber(double v, int precision = 4);
 /// An input value: the shortest text (C locale) that reads back as exactly V, so what a field shows is the
 /// value to the last bit ("0.1", "1e+09", "1073741824").
 QString formatExact(double v);
+
+/// The number TEXT holds in the C locale ("1e9", "0.5", spaces around it allowed, no group separators), as
+/// formatExact() writes them; none when it holds no finite number.
+std::optional<double> parseExact(const QString &text);
 
 /// VALUE x SCALE in UNIT under the SI prefix that puts it in [1, 1000), with PRECISION significant digits:
 /// formatQuantity(1.211e4, "op/s", si::giga) is "12.1 Top/s", formatQuantity(897.2, "B/s", si::giga, 4)

@@ -6,7 +6,6 @@
 #include <QBrush>
 #include <QFont>
 #include <QGuiApplication>
-#include <QLocale>
 #include <QPalette>
 
 #include <cmath>
@@ -15,18 +14,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-/// A finite number in the C locale ("1e9", "0.5"), as the cells show them; none otherwise.
-std::optional<double> parseNumber(const QString &text)
-{
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::RejectGroupSeparator);
-    bool ok = false;
-    const double v = c.toDouble(text.trimmed(), &ok);
-    if (!ok || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
 
 /// "Lowest PEC", "Highest PEC" as Tables 4.4 and 4.5 mark them, or nothing.
 QString extremeText(const core::PecVector &v, std::size_t index)
@@ -211,7 +198,7 @@ bool CounterEventsModel::setData(const QModelIndex &index, const QVariant &value
         r.name = text.toStdString();
     } else {
         double &v = r.values[index.column() - 1];
-        const auto parsed = parseNumber(text);
+        const auto parsed = parseExact(text);
         if (!parsed) {
             Q_EMIT refused(tr("%1, row %2: '%3' is not a number; the cell keeps %4.")
                                    .arg(m_kind == Suspend ? tr("Suspend events") : tr("Stall events"))

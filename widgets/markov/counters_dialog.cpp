@@ -12,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QHeaderView>
@@ -27,18 +26,6 @@
 namespace crossroof::widgets {
 
 namespace {
-
-/// A finite number in the C locale ("1e9", "0.5"), as the fields show them; none otherwise.
-std::optional<double> parseNumber(const QString &text)
-{
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::RejectGroupSeparator);
-    bool ok = false;
-    const double v = c.toDouble(text.trimmed(), &ok);
-    if (!ok || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
 
 /// An event's name as the core's messages call it ("event 3" when it has none).
 QString eventName(const std::string &name, std::size_t index)
@@ -327,7 +314,7 @@ void CountersDialog::numberEdited(QLineEdit *edit)
     error.clear();
     if (!instructions && text.isEmpty()) {
         m_inputs.measured_cpi.reset();
-    } else if (const auto v = parseNumber(text)) {
+    } else if (const auto v = parseExact(text)) {
         if (instructions)
             m_inputs.instructions = *v;
         else
