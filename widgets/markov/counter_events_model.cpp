@@ -8,7 +8,6 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-#include <cmath>
 #include <utility>
 
 namespace crossroof::widgets {
