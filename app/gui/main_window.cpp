@@ -122,6 +122,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_kernels = new KernelTableView(m_state, this);
     auto *kernelsDock = m_kernelsDock
             = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_prediction}, xgraphTraces, m_traces);
+    // A selected kernel is ringed (after the line above): the X-graph fits the larger marker.
+    connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::refresh);
 
     // The docks stay put whichever view is in front (a view's own controls live in the view). Side by Side
     // brings the readout forward: it reads what the three views show.
@@ -144,6 +146,10 @@ MainWindow::MainWindow(QWidget *parent)
 
     auto showHover = [this](const QString &text) { statusBar()->showMessage(text); };
     connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
+    connect(m_xgraph, &XGraphView::dataNoticeChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            statusBar()->showMessage(text, 10000);
+    });
     connect(m_markov, &MarkovView::hoverTextChanged, this, showHover);
     connect(m_stability, &StabilityView::hoverTextChanged, this, showHover);
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);

@@ -31,7 +31,8 @@ double fromScale(const QCPAxis *axis, double s)
 }
 
 /// RANGE as it maps onto TO, given that FROM_AUTO maps onto TO_AUTO (the view's own coupling of the two
-/// axes), linearly in each axis's scale.
+/// axes), linearly in each axis's scale. The coupling is by position on screen: where one axis runs the other
+/// way (the X-graph's x = n - k over k), FROM_AUTO's lower end lies against TO_AUTO's upper end.
 QCPRange mapThrough(const QCPAxis *from, const QCPRange &fromAuto, const QCPAxis *to, const QCPRange &toAuto,
                     const QCPRange &range)
 {
@@ -39,8 +40,9 @@ QCPRange mapThrough(const QCPAxis *from, const QCPRange &fromAuto, const QCPAxis
     const double a1 = toScale(from, fromAuto.upper);
     if (!(std::abs(a1 - a0) > 0) || !std::isfinite(a1 - a0))
         return toAuto;
-    const double b0 = toScale(to, toAuto.lower);
-    const double b1 = toScale(to, toAuto.upper);
+    const bool opposite = from->rangeReversed() != to->rangeReversed();
+    const double b0 = toScale(to, opposite ? toAuto.upper : toAuto.lower);
+    const double b1 = toScale(to, opposite ? toAuto.lower : toAuto.upper);
     auto map = [&](double v) { return fromScale(to, b0 + (toScale(from, v) - a0) / (a1 - a0) * (b1 - b0)); };
     return QCPRange(map(range.lower), map(range.upper));
 }
@@ -139,10 +141,12 @@ void PlotNavigator::takeOver()
 void PlotNavigator::applyUserRanges()
 {
     const auto ax = axes();
-    ax[0]->setRange(m_user[0]);
-    ax[1]->setRange(m_user[1]);
+    // The secondary axes first: a view that couples them itself (on the primary axis' rangeChanged) has the
+    // last word.
     ax[2]->setRange(mapThrough(ax[0], m_auto[0], ax[2], m_auto[2], m_user[0]));
     ax[3]->setRange(mapThrough(ax[1], m_auto[1], ax[3], m_auto[3], m_user[1]));
+    ax[0]->setRange(m_user[0]);
+    ax[1]->setRange(m_user[1]);
     for (std::size_t i = 0; i < ax.size(); ++i)
         m_applied[i] = ax[i]->range();
 }
@@ -168,7 +172,7 @@ void PlotNavigator::resetRanges()
         return;
     m_manual = false;
     const auto ax = axes();
-    for (std::size_t i = 0; i < ax.size(); ++i)
+    for (std::size_t i : {2, 3, 0, 1}) // the secondary axes first, as applyUserRanges() sets them
         ax[i]->setRange(m_auto[i]);
     m_plot->replot();
 }

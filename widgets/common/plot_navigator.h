@@ -19,7 +19,9 @@ namespace crossroof::widgets {
 ///
 /// The view keeps setting its ranges as before; while the user has zoomed or panned, the navigator puts the
 /// user's ranges back just before each replot, and the secondary axes (right, top) follow the primary ones
-/// the way the view couples them (the same linear map, in log space on log axes). The crosshair sits on a
+/// the way the view couples them (the same linear map, in log space on log axes, by position on screen where
+/// one of the two axes is reversed); a view that couples them itself on the primary axes' rangeChanged
+/// has the last word, as the secondary axes are set first. The crosshair sits on a
 /// buffered layer of its own, so moving it repaints only that layer.
 class PlotNavigator : public QObject
 {

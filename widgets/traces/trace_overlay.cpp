@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_overlay.h"
 
+#include "common/measured_graph.h"
+
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
@@ -258,6 +260,7 @@ void TraceOverlay::refresh()
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1.5), Qt::NoBrush, 7));
             g->setName(tr("%1 (%2)").arg(name, fileNameOf(t)));
             g->setData(toVector(t.x), toVector(t.y));
+            setMeasuredKind(g, MeasuredKind::TracePoints);
             continue;
         }
 
@@ -266,6 +269,7 @@ void TraceOverlay::refresh()
             stars->setLineStyle(QCPGraph::lsNone);
             stars->setScatterStyle(QCPScatterStyle(starPath(), QPen(plot_style::kBlack, 0.8), colour, 16));
             stars->setData(toVector(t.x), toVector(t.y));
+            setMeasuredKind(stars, MeasuredKind::KernelPoints);
             QVector<double> hx, hy;
             for (std::size_t i = 0; i < t.x.size() && i < t.labels.size(); ++i) {
                 if (m_highlighted.contains(QString::fromStdString(t.labels[i]))) {

@@ -2,6 +2,7 @@
 #include "xgraph/xgraph_view.h"
 
 #include "common/curve_thinning.h"
+#include "common/measured_graph.h"
 #include "common/stamped_graph.h"
 #include "common/static_text.h"
 #include "common/steady_plot.h"
@@ -54,6 +55,10 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setLabel(tr("CS throughput (Gop/s)"));
     plot_style::setShortLabel(m_plot->yAxis2, tr("CS (Gop/s)"));
+    // Whoever moves the bottom or left axis (this view, a wheel zoom, a pan, the keys, Home), the top and right
+    // ones follow.
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &XGraphView::coupleAxes);
+    connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &XGraphView::coupleAxes);
 
     // The view's own entries are StaticLegendItems, added below; traces' graphs come into the legend by themselves.
     m_plot->setAutoAddPlottableToLegend(false);
@@ -258,37 +263,49 @@ void XGraphView::refresh()
     double top = std::max({fMax, lm.plateau_gbs * 1.0, op.ms_gbs});
     for (const auto &e : r.equilibria)
         top = std::max(top, e.ms_gbs);
-    // Measured points that others draw on this plot (trace overlays) stay in view too.
-    const QList<QCPGraph *> own = ownGraphs();
-    for (int i = 0; i < m_plot->graphCount(); ++i) {
-        QCPGraph *g = m_plot->graph(i);
-        if (own.contains(g) || !g->visible() || g->valueAxis() != m_plot->yAxis)
-            continue;
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-            if (it->key >= 0 && it->key <= n && std::isfinite(it->value))
-                top = std::max(top, it->value * 1.05);
-        }
-    }
+    // Measured points that others draw on this plot (trace overlays, kernels) stay in view too, those beyond
+    // k = n included (a kernel's warps per SM are measured, n is the model's), their markers whole.
+    const MeasuredExtent data = measuredExtent(n);
+    if (data.any)
+        top = std::max(top, data.vMax * 1.05);
     const double demandCeiling = model->toGbs(p.M / p.Z);
     if (demandCeiling <= 3 * top)
         top = std::max(top, demandCeiling);
     top = top > 0 ? top * 1.15 : 1.0;
-    // While a slider is held the axes hold still as long as the graph fits them, with a third more room when
-    // it outgrows them, so that the picture does not jump under the pointer and the axes are not laid out
-    // again on every step; letting go fits them again (interactionEnded).
     double right = n;
+    double left = 0;
+    double bottom = 0;
+    if (data.any) {
+        // A margin of the largest marker's half (in pixels of the axis rect as laid out now) around the points.
+        const QRect rect = m_plot->axisRect()->rect();
+        const double fx = std::min(data.marginPx / std::max(rect.width(), 200), 0.2);
+        const double fy = std::min(data.marginPx / std::max(rect.height(), 150), 0.2);
+        const double padK = (std::max(n, data.kMax) - std::min(0.0, data.kMin)) * fx / (1 - 2 * fx);
+        right = std::max(n, data.kMax + padK);
+        left = std::min(0.0, data.kMin - padK);
+        const double padV = (std::max(top, data.vMax) - std::min(0.0, data.vMin)) * fy / (1 - 2 * fy);
+        top = std::max(top, data.vMax + padV);
+        bottom = std::min(0.0, data.vMin - padV);
+    }
+    // While a slider is held the axes hold still as long as the graph fits them and fills at least half of k's
+    // (a third of the height), with a third more room when it outgrows them, so that the picture does not jump
+    // under the pointer and the axes are not laid out again on every step; letting go fits them again
+    // (interactionEnded).
     if (const Held *held = m_held.held()) {
-        right = n <= held->right ? held->right : std::ceil(n * 4 / 3);
+        if (right > held->right)
+            right = std::ceil(right * 4 / 3);
+        else if (right >= held->right / 2)
+            right = held->right;
         if (top > held->top)
             top *= 4.0 / 3;
         else if (top >= held->top / 3)
             top = held->top;
     }
     m_held.hold(Held{right, top});
-    m_plot->xAxis->setRange(0, right);
-    m_plot->yAxis->setRange(0, top);
-    const double gopsPerGbs = p.Z * p.warp_size / p.request_bytes;
-    m_plot->yAxis2->setRange(0, top * gopsPerGbs);
+    m_n = n;
+    m_gopsPerGbs = p.Z * p.warp_size / p.request_bytes;
+    m_plot->xAxis->setRange(left, right);
+    m_plot->yAxis->setRange(bottom, top);
 
     const bool deltaVisible = lm.delta > 0 && lm.delta < n;
     m_deltaLine->setVisible(deltaVisible);
@@ -332,16 +349,14 @@ void XGraphView::refresh()
         addLegendEntry(m_cmpF);
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())
-            m_plot->xAxis->setRange(0, std::max(right, cc.k.back()));
+            m_plot->xAxis->setRange(left, std::max(right, cc.k.back()));
     } else {
         m_cmpF->removeFromLegend();
         for (QCPGraph *g : {m_cmpF, m_cmpG, m_cmpOp})
             g->data()->clear();
     }
-    m_plot->yAxis->setRange(0, top);
-    m_plot->yAxis2->setRange(0, top * gopsPerGbs);
-    // The top axis counts x = n - k the other way: n over k = 0, and below zero past k = n.
-    m_plot->xAxis2->setRange(n - m_plot->xAxis->range().upper, n);
+    m_plot->yAxis->setRange(bottom, top);
+    coupleAxes(); // n or Z may have changed where the ranges did not
     m_thinned->update(true); // for the ranges just set
     drawDynamics(top);
 
@@ -349,6 +364,77 @@ void XGraphView::refresh()
     m_operating->setName(tr("operating point, %1").arg(formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
 
     m_plot->requestRedraw();
+
+    if (!m_held.held()) {
+        QString notice;
+        if (data.kernelsBeyond > 0 || data.pointsBeyond > 0) {
+            QStringList what;
+            if (data.kernelsBeyond > 0)
+                what << (data.kernelsBeyond == 1 ? tr("1 kernel") : tr("%1 kernels").arg(data.kernelsBeyond));
+            if (data.pointsBeyond > 0) {
+                what << (data.pointsBeyond == 1 ? tr("1 measured point")
+                                                : tr("%1 measured points").arg(data.pointsBeyond));
+            }
+            const bool one = data.kernelsBeyond + data.pointsBeyond == 1;
+            notice = tr("%1 %2 beyond n = %3 warps: the k axis runs on to %4 to show %5 (x = n − k below zero)")
+                             .arg(what.join(tr(" and ")), one ? tr("lies") : tr("lie"), formatNumber(n),
+                                  formatNumber(data.kMax, 3), one ? tr("it") : tr("them"));
+        }
+        if (notice != m_dataNotice) {
+            m_dataNotice = notice;
+            Q_EMIT dataNoticeChanged(notice);
+        }
+    }
+}
+
+void XGraphView::coupleAxes()
+{
+    if (!std::isfinite(m_n))
+        return;
+    // The top axis counts x = n - k the other way (reversed): n over k = 0, and below zero past k = n.
+    const QCPRange k = m_plot->xAxis->range();
+    m_plot->xAxis2->setRange(m_n - k.upper, m_n - k.lower);
+    const QCPRange gbs = m_plot->yAxis->range();
+    m_plot->yAxis2->setRange(gbs.lower * m_gopsPerGbs, gbs.upper * m_gopsPerGbs);
+}
+
+XGraphView::MeasuredExtent XGraphView::measuredExtent(double n) const
+{
+    MeasuredExtent e;
+    const QList<QCPGraph *> own = ownGraphs();
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph *g = m_plot->graph(i);
+        if (own.contains(g) || !g->visible() || g->keyAxis() != m_plot->xAxis || g->valueAxis() != m_plot->yAxis)
+            continue;
+        const MeasuredKind kind = measuredKind(g);
+        bool drawn = false;
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            if (!std::isfinite(it->key) || !std::isfinite(it->value))
+                continue;
+            drawn = true;
+            if (!e.any) {
+                e.any = true;
+                e.kMin = e.kMax = it->key;
+                e.vMin = e.vMax = it->value;
+            }
+            e.kMin = std::min(e.kMin, it->key);
+            e.kMax = std::max(e.kMax, it->key);
+            e.vMin = std::min(e.vMin, it->value);
+            e.vMax = std::max(e.vMax, it->value);
+            if (it->key > n) {
+                e.kernelsBeyond += kind == MeasuredKind::KernelPoints ? 1 : 0;
+                e.pointsBeyond += kind == MeasuredKind::TracePoints ? 1 : 0;
+            }
+        }
+        if (!drawn)
+            continue;
+        const QCPScatterStyle &style = g->scatterStyle();
+        if (!style.isNone())
+            e.marginPx = std::max(e.marginPx, style.size() / 2 + style.pen().widthF() + 1);
+        if (g->lineStyle() != QCPGraph::lsNone && g->pen().style() != Qt::NoPen)
+            e.marginPx = std::max(e.marginPx, g->pen().widthF() / 2 + 1);
+    }
+    return e;
 }
 
 QList<QCPGraph *> XGraphView::ownGraphs() const

@@ -10,6 +10,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -57,8 +58,13 @@ public:
     /// nothing.
     QString describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const;
 
-    /// Redraws from the evaluation; also rescales for graphs others added to the plot (trace overlays).
+    /// Redraws from the evaluation; also rescales for graphs others added to the plot (trace overlays): every
+    /// point of theirs in view, beyond k = n too, with room for its whole marker.
     void refresh();
+
+    /// Why the k axis runs past n (measured points lie beyond it), e.g. "3 kernels lie beyond n = 53 warps: …";
+    /// empty when nothing does.
+    QString dataNotice() const { return m_dataNotice; }
 
     /// The curves f, G and the what-if's are sampled densely (XModelEvaluation) and drawn thinned: within this
     /// many pixels of every sample, through every kink, peak and valley (thinCurve()). 0 draws every sample.
@@ -69,9 +75,25 @@ public:
 Q_SIGNALS:
     /// What the mouse is over, with its formula, for the status bar.
     void hoverTextChanged(const QString &text);
+    /// dataNotice() changed, for the status bar: after a fit (opening data, letting go of a slider), not on
+    /// every step of a drag.
+    void dataNoticeChanged(const QString &text);
 
 private:
     QList<QCPGraph *> ownGraphs() const;
+    /// The top axis x = n - k of the bottom one, the right axis (Gop/s) the left one (GB/s) times Z in the
+    /// model's units: on every change of the bottom or left axis, whoever made it (the view, a zoom, a pan).
+    void coupleAxes();
+    /// The points others draw on the plot (against the bottom and left axes).
+    struct MeasuredExtent
+    {
+        bool any = false;
+        double kMin = 0, kMax = 0, vMin = 0, vMax = 0;
+        double marginPx = 0;    ///< half the largest marker, with its pen
+        int kernelsBeyond = 0;  ///< kernel points at k > n
+        int pointsBeyond = 0;   ///< trace points at k > n
+    };
+    MeasuredExtent measuredExtent(double n) const;
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
     void drawDynamics(double top);
@@ -110,6 +132,9 @@ private:
     BasinShading *m_basins = nullptr;
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned
+    double m_n = std::numeric_limits<double>::quiet_NaN();          ///< n of the axes' coupling
+    double m_gopsPerGbs = std::numeric_limits<double>::quiet_NaN(); ///< the right axis over the left
+    QString m_dataNotice;
 };
 
 } // namespace crossroof::widgets
