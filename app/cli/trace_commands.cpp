@@ -97,6 +97,10 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             const double v = t.number(r, c);
             if (v < 0)
                 throw InputError(t.where(r, c) + ": must not be negative (got " + core::brief(t.cell(r, c)) + ")");
+            if (v > core::kMaxFitValue) {
+                throw InputError(t.where(r, c) + ": " + core::brief(t.cell(r, c)) + " is too large to fit (at most "
+                                 + core::formatNumber(core::kMaxFitValue) + ": its square would overflow)");
+            }
             return v;
         };
         for (std::size_t r : selectRows(t, args.all("where"))) {
