@@ -2,6 +2,7 @@
 #include "args.h"
 
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 #include "core/support/text.h"
 
@@ -24,7 +25,7 @@ Args::Args(const std::vector<std::string> &argv, const Spec &spec)
     for (std::size_t i = 0; i < argv.size(); ++i) {
         const std::string &arg = argv[i];
         if (arg.rfind("--", 0) != 0 || arg.size() == 2)
-            throw InputError("unexpected argument '" + arg + "'");
+            throw InputError("unexpected argument '" + core::quoteForMessage(arg) + "'");
         std::string name = arg.substr(2);
         std::string value;
         bool inlineValue = false;
@@ -35,13 +36,13 @@ Args::Args(const std::vector<std::string> &argv, const Spec &spec)
         }
         if (contains(spec.flags, name)) {
             if (inlineValue)
-                throw InputError("option '--" + name + "' takes no value");
+                throw InputError("option '--" + core::quoteForMessage(name) + "' takes no value");
             m_values[name].push_back({});
             continue;
         }
         const bool repeatable = contains(spec.repeatable, name);
         if (!repeatable && !contains(spec.values, name))
-            throw InputError("unknown option '--" + name + "'");
+            throw InputError("unknown option '--" + core::quoteForMessage(name) + "'");
         if (!inlineValue) {
             if (i + 1 >= argv.size())
                 throw InputError("option '--" + name + "' needs a value");
@@ -84,11 +85,11 @@ long long Args::integer(const std::string &name, long long fallback, long long m
     const std::string text = value(name);
     const std::optional<long long> parsed = core::parseInteger<long long>(text);
     if (!parsed)
-        throw InputError("option '--" + name + "': '" + text + "' is not a whole number");
+        throw InputError("option '--" + name + "': '" + core::quoteForMessage(text) + "' is not a whole number");
     const long long v = *parsed;
     if (v < min || v > max) {
         throw InputError("option '--" + name + "': must be between " + std::to_string(min) + " and "
-                         + std::to_string(max) + " (got " + text + ")");
+                         + std::to_string(max) + " (got " + core::quoteForMessage(text) + ")");
     }
     return v;
 }
@@ -102,12 +103,12 @@ double decimalValue(std::string_view text, const std::string &what, double min, 
 {
     const std::optional<double> v = core::parseNumber(text);
     if (!v)
-        throw InputError(what + ": '" + std::string(text) + "' is not a number");
+        throw InputError(what + ": '" + core::quoteForMessage(text) + "' is not a number");
     if (!std::isfinite(*v))
-        throw InputError(what + ": must be a finite number (got " + std::string(text) + ")");
+        throw InputError(what + ": must be a finite number (got " + core::quoteForMessage(text) + ")");
     if (*v < min || *v > max) {
         throw InputError(what + ": must be between " + core::formatExact(min) + " and "
-                         + core::formatExact(max) + " (got " + std::string(text) + ")");
+                         + core::formatExact(max) + " (got " + core::quoteForMessage(text) + ")");
     }
     return *v;
 }

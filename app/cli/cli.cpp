@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 
 #include <algorithm>
 #include <array>
@@ -47,6 +48,9 @@ void printUsage(std::ostream &out, std::span<const Command *const> extra)
     out << "\nExit status: 0 on success, 2 on bad usage or bad input.\n";
 }
 
+/// The most a refusal's message may be, in characters: one reader's message is far shorter.
+constexpr std::size_t kMaxMessage = 2000;
+
 /// Exit status 0 once everything written to OUT has reached its file; 2 with a message when it has not (a
 /// full disk, a closed file).
 int finish(std::ostream &out, std::ostream &err, std::string_view what)
@@ -80,7 +84,7 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
                     return finish(out, err, "help");
                 }
             }
-            err << "crossroof-cli: unknown command '" << args[1] << "' (try crossroof-cli --help)\n";
+            err << "crossroof-cli: unknown command '" << core::quoteForMessage(args[1]) << "' (try crossroof-cli --help)\n";
             return 2;
         }
         printUsage(out, extra);
@@ -104,7 +108,7 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         }
         if (end != rest.end()) {
             if (end + 1 != rest.end()) {
-                err << "crossroof-cli " << c->name << ": unexpected argument '" << *(end + 1)
+                err << "crossroof-cli " << c->name << ": unexpected argument '" << core::quoteForMessage(*(end + 1))
                     << "' after '--' (the command takes options only)\n";
                 return 2;
             }
@@ -117,11 +121,12 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
                 c->run(rest, out);
             return finish(out, err, c->name);
         } catch (const core::InputError &e) {
-            err << "crossroof-cli " << c->name << ": " << e.what() << '\n';
+            // One line whatever it echoes (a file name with a line break in it, say), and never a huge one.
+            err << "crossroof-cli " << c->name << ": " << core::quoteForMessage(e.what(), kMaxMessage) << '\n';
             return 2;
         }
     }
-    err << "crossroof-cli: unknown command '" << name << "' (try crossroof-cli --help)\n";
+    err << "crossroof-cli: unknown command '" << core::quoteForMessage(name) << "' (try crossroof-cli --help)\n";
     return 2;
 }
 

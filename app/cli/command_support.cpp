@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/profiles/profile_library.h"
 
 #include <charconv>
@@ -37,7 +38,7 @@ void applySets(const Args &args, core::XModelParams &params)
     for (const std::string &assignment : args.all("set")) {
         const auto eq = assignment.find('=');
         if (eq == std::string::npos || eq == 0)
-            throw core::InputError("option '--set': expected KEY=VALUE (got '" + assignment + "')");
+            throw core::InputError("option '--set': expected KEY=VALUE (got '" + core::quoteForMessage(assignment) + "')");
         core::setFromText(params, assignment.substr(0, eq), assignment.substr(eq + 1));
     }
 }
@@ -61,11 +62,11 @@ OutputFormat outputFormat(const Args &args)
         else if (key == "csv")
             format = OutputFormat::Csv;
         else if (key != "text")
-            throw core::InputError("option '--format': must be text, json or csv (got '" + key + "')");
+            throw core::InputError("option '--format': must be text, json or csv (got '" + core::quoteForMessage(key) + "')");
     }
     if (args.flag("json")) {
         if (format == OutputFormat::Csv || (args.has("format") && format == OutputFormat::Text))
-            throw core::InputError("option '--json': conflicts with '--format " + args.value("format") + "'");
+            throw core::InputError("option '--json': conflicts with '--format " + core::quoteForMessage(args.value("format")) + "'");
         format = OutputFormat::Json;
     }
     return format;

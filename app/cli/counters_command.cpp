@@ -7,6 +7,7 @@
 #include "core/markov/markov.h"
 #include "core/markov/markov_counters.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 
 #include <nlohmann/json.hpp>
@@ -27,7 +28,7 @@ double numberValue(const std::string &text, const std::string &what)
 {
     const std::optional<double> v = core::parseNumber(text);
     if (!v)
-        throw InputError(what + ": '" + text + "' is not a number");
+        throw InputError(what + ": '" + core::quoteForMessage(text) + "' is not a number");
     return *v;
 }
 

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "core/markov/cpu_topology.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/markov/markov.h"
 #include "core/profiles/profile_library.h"
 
@@ -91,7 +92,7 @@ Shape shapeFrom(const Args &args)
         std::string ids;
         for (const auto &st : prof.topology->strategies)
             ids += (ids.empty() ? "" : ", ") + st.id;
-        throw InputError("option '--strategy': " + prof.id + " has no strategy '" + s.strategy + "' (it has " + ids + ")");
+        throw InputError("option '--strategy': " + prof.id + " has no strategy '" + core::quoteForMessage(s.strategy) + "' (it has " + ids + ")");
     }
     s.threads = core::mappingUsage(*prof.topology, *strategy).threads_per_cache;
     return s;

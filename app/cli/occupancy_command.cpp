@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "core/occupancy/compute_capability.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/occupancy/occupancy.h"
 
 #include <nlohmann/json.hpp>
@@ -128,7 +129,7 @@ void runOccupancy(const std::vector<std::string> &argv, std::ostream &out)
                 sweep = v;
         }
         if (!sweep) {
-            throw InputError("option '--sweep': must be threads, registers or shared_memory (got '" + name
+            throw InputError("option '--sweep': must be threads, registers or shared_memory (got '" + core::quoteForMessage(name)
                              + "')");
         }
     }

@@ -7,6 +7,7 @@
 #include "core/skeleton/bundled_skeletons.h"
 #include "core/skeleton/projection.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 #include "core/support/text_file.h"
 
@@ -39,7 +40,7 @@ std::pair<std::string, std::string> skeletonText(const Args &args)
             return {std::string(b.text), std::string(b.name)};
         names += (names.empty() ? "" : ", ") + stem;
     }
-    throw InputError("option '--sample': no sample '" + name + "' (the samples are " + names + ")");
+    throw InputError("option '--sample': no sample '" + core::quoteForMessage(name) + "' (the samples are " + names + ")");
 }
 
 /// The factors to print: 1..16, or the one --unroll names.
@@ -54,7 +55,7 @@ std::vector<int> factors(const Args &args)
     }
     const auto u = core::parseInteger<int>(v);
     if (!u || *u < 1 || *u > core::kMaxUnroll)
-        throw InputError("option '--unroll': must be a whole number from 1 to 16 or 'all' (got '" + v + "')");
+        throw InputError("option '--unroll': must be a whole number from 1 to 16 or 'all' (got '" + core::quoteForMessage(v) + "')");
     return {*u};
 }
 

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "trace_selection.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 #include "core/xmodel/hysteresis.h"
 #include "core/profiles/profile_library.h"
@@ -87,7 +88,7 @@ core::MapAxis parseAxis(const std::string &option, const std::string &text)
                        && parseNumber(parts[1], axis.min) && parseNumber(parts[2], axis.max)
                        && parseNumber(parts[3], count);
     if (!shape || (parts.size() == 5 && parts[4] != "log" && parts[4] != "lin"))
-        throw InputError("option '--" + option + "': expected KEY:MIN:MAX:COUNT[:log] (got '" + text + "')");
+        throw InputError("option '--" + option + "': expected KEY:MIN:MAX:COUNT[:log] (got '" + core::quoteForMessage(text) + "')");
     if (!(count >= 1 && count <= core::kMaxMapAxisCount) || count != std::floor(count)) {
         throw InputError("option '--" + option + "': COUNT must be a whole number from 1 to "
                          + std::to_string(core::kMaxMapAxisCount) + " (got '" + std::string(parts[3]) + "')");
@@ -264,7 +265,7 @@ void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
         key = args.value("param");
         option = "range";
         if (!core::findParameter(key))
-            throw InputError("option '--param': unknown parameter '" + key
+            throw InputError("option '--param': unknown parameter '" + core::quoteForMessage(key)
                              + "' (a numeric key of docs/MODEL.md 1.2)");
         if (!args.has("range"))
             throw InputError("option '--range' is required with --param (MIN:MAX:STEP)");

@@ -5,6 +5,7 @@
 #include "core/occupancy/runtime_fit.h"
 #include "core/occupancy/scheduling.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 #include "core/traces/csv_table.h"
 
@@ -30,7 +31,7 @@ double number(const Args &args, const std::string &name, double fallback)
     const std::string text = args.value(name);
     const std::optional<double> v = core::parseNumber(text);
     if (!v)
-        throw InputError("option '--" + name + "': '" + text + "' is not a number");
+        throw InputError("option '--" + name + "': '" + core::quoteForMessage(text) + "' is not a number");
     return *v;
 }
 
@@ -54,7 +55,7 @@ BlockRange blockRange(const std::string &text)
     }
     const bool whole = std::all_of(parts.begin(), parts.end(), [](const auto &p) { return p.has_value(); });
     if (!whole || parts.size() > 3)
-        throw InputError("option '--br': expected B_R, MIN:MAX or MIN:MAX:STEP, whole numbers (got '" + text + "')");
+        throw InputError("option '--br': expected B_R, MIN:MAX or MIN:MAX:STEP, whole numbers (got '" + core::quoteForMessage(text) + "')");
     BlockRange r{*parts[0], *parts[parts.size() > 1 ? 1 : 0], parts.size() > 2 ? *parts[2] : 1};
     if (r.lo < 1 || r.hi < r.lo || r.hi > core::kMaxRequestedBlocks || r.step < 1) {
         throw InputError("option '--br': need 1 <= MIN <= MAX <= " + std::to_string(core::kMaxRequestedBlocks)

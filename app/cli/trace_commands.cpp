@@ -7,6 +7,7 @@
 #include "trace_selection.h"
 #include "core/traces/csv_table.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/text.h"
 #include "core/traces/memory_demand.h"
 #include "core/traces/perf_stat.h"
@@ -41,7 +42,7 @@ double positiveNumber(const Args &args, const std::string &name)
     const std::string text = requiredValue(args, name);
     const double v = args.number(name, 0);
     if (!(v > 0))
-        throw InputError("option '--" + name + "': must be a finite number > 0 (got '" + text + "')");
+        throw InputError("option '--" + name + "': must be a finite number > 0 (got '" + core::quoteForMessage(text) + "')");
     return v;
 }
 
@@ -96,6 +97,10 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             const double v = t.number(r, c);
             if (v < 0)
                 throw InputError(t.where(r, c) + ": must not be negative (got " + core::brief(t.cell(r, c)) + ")");
+            if (v > core::kMaxFitValue) {
+                throw InputError(t.where(r, c) + ": " + core::brief(t.cell(r, c)) + " is too large to fit (at most "
+                                 + core::formatNumber(core::kMaxFitValue) + ": its square would overflow)");
+            }
             return v;
         };
         for (std::size_t r : selectRows(t, args.all("where"))) {

@@ -3,6 +3,7 @@
 #include "command_support.h"
 #include "commands.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 #include "core/occupancy/scheduling.h"
 
@@ -36,7 +37,7 @@ std::pair<long long, long long> parseRange(const std::string &text)
     const std::optional<long long> first = core::parseInteger<long long>(view.substr(0, colon));
     const std::optional<long long> last = core::parseInteger<long long>(view.substr(colon + 1));
     if (colon == std::string::npos || !first || !last)
-        throw InputError("option '--br': expected MIN:MAX, two whole numbers (got '" + text + "')");
+        throw InputError("option '--br': expected MIN:MAX, two whole numbers (got '" + core::quoteForMessage(text) + "')");
     const long long lo = *first;
     const long long hi = *last;
     if (lo < 1 || hi > core::kMaxRequestedBlocks || hi < lo) {

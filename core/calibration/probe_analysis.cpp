@@ -2,6 +2,7 @@
 #include "core/calibration/probe_analysis.h"
 
 #include "core/occupancy/compute_capability.h"
+#include "core/support/atomic_file.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
@@ -323,21 +324,8 @@ void saveProfileFile(const std::filesystem::path &path, const HardwareProfile &p
 {
     const std::string text = profileToText(profile);
     parseProfile(text, path.string()); // never write a profile that would not load
-    std::filesystem::path temp = path;
-    temp += ".part";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out)
-            throw InputError(path.string() + ": cannot write the profile");
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) {
-        std::filesystem::remove(temp, ec);
-        throw InputError(path.string() + ": cannot write the profile");
-    }
+    if (const std::string why = writeFileAtomically(path, text); !why.empty())
+        throw InputError(path.string() + ": cannot write the profile: " + why);
 }
 
 std::string profileIdFrom(const std::string &text)

@@ -66,8 +66,9 @@ HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const Joint
                                        const std::string &id, const std::string &name,
                                        const std::string &tool = "crossroof-cli calibrate");
 
-/// Writes PROFILE as JSON to PATH atomically: to a temporary file beside it, then renamed over PATH.
-/// Throws InputError naming the path when it cannot be written or the profile would not load.
+/// Writes PROFILE as JSON to PATH atomically (core::writeFileAtomically(): a uniquely named temporary file
+/// beside it, renamed over PATH; a symbolic link, FIFO, device node or directory at PATH is refused).
+/// Throws InputError "PATH: cannot write the profile: WHY" or the profile's own when it would not load.
 void saveProfileFile(const std::filesystem::path &path, const HardwareProfile &profile);
 
 /// A profile id made from TEXT (a file name or device name): lower-case letters, digits, '-', '_' and '.'.

@@ -3,6 +3,8 @@
 
 #include "core/profiles/bundled_profiles.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
+#include "core/support/text.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -109,11 +111,12 @@ HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<Ha
     std::string known;
     for (const auto &p : bundledProfiles())
         known += (known.empty() ? "" : ", ") + p.id;
-    std::string user;
+    std::vector<std::string> user;
     for (const auto &p : userProfiles)
-        user += (user.empty() ? "" : ", ") + p.id;
-    throw InputError("unknown profile '" + idOrPath + "' (bundled: " + known
-                     + (user.empty() ? "" : "; user: " + user) + ")");
+        user.push_back(p.id);
+    // Every bundled id (a few dozen, the ones a user looks for), the user's cut to a line's worth.
+    throw InputError("unknown profile '" + quoteForMessage(idOrPath) + "' (bundled: " + known
+                     + (user.empty() ? "" : "; user: " + briefList(user, 240)) + ")");
 }
 
 HardwareProfile resolveProfile(const std::string &idOrPath)
@@ -123,10 +126,8 @@ HardwareProfile resolveProfile(const std::string &idOrPath)
     try {
         return resolveProfile(idOrPath, user);
     } catch (const InputError &e) {
-        std::string message = e.what();
-        for (const auto &problem : problems)
-            message += "; " + problem;
-        throw InputError(message);
+        // A few of the skipped files, not a line as long as every one of their problems.
+        throw InputError(problems.empty() ? std::string(e.what()) : std::string(e.what()) + "; " + problemList(problems));
     }
 }
 

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 namespace crossroof::core {
 
@@ -32,6 +33,12 @@ void checkPoints(std::span<const double> k, std::span<const double> y, const cha
             throw InputError(where + "k must be a finite number >= 0 (got " + formatNumber(k[i]) + ")");
         if (!std::isfinite(y[i]))
             throw InputError(where + "the throughput must be a finite number (got " + formatNumber(y[i]) + ")");
+        for (const auto &[name, v] : {std::pair {"k", k[i]}, std::pair {"the throughput", y[i]}}) {
+            if (std::abs(v) > kMaxFitValue) {
+                throw InputError(where + name + " " + formatNumber(v) + " is too large to fit (at most "
+                                 + formatNumber(kMaxFitValue) + ": its square would overflow)");
+            }
+        }
     }
     const auto [lo, hi] = std::minmax_element(k.begin(), k.end());
     if (*hi - *lo <= 1e-12 * *hi)
@@ -204,6 +211,11 @@ RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs)
     }
     fit.rmse = std::sqrt(fit.sse / double(n));
     fit.r2 = coefficientOfDetermination(gbs, fit.sse);
+    // Values within kMaxFitValue can still span more than a double holds (k = 1e-300 next to 1e150).
+    for (const double v : {fit.slope_gbs_per_warp, fit.R_gbs, fit.delta, fit.sse, fit.rmse, fit.r2}) {
+        if (!std::isfinite(v))
+            throw InputError("roofline fit: the values span too wide a range to fit in double precision");
+    }
     return fit;
 }
 
@@ -303,6 +315,8 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
     fit.sse = r.squaredNorm();
     fit.rmse = std::sqrt(fit.sse / double(k.size()));
     fit.r2 = coefficientOfDetermination(gbs, fit.sse);
+    if (!std::isfinite(fit.sse) || !std::isfinite(fit.r2))
+        throw InputError("cache fit: the values span too wide a range to fit in double precision");
     return fit;
 }
 

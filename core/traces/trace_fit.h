@@ -10,6 +10,11 @@
 
 namespace crossroof::core {
 
+/// The largest magnitude of a k or throughput value the fits take: least squares sums squares, and a value
+/// beyond about 1.3e154 has no finite square (1.7e308 GB/s gave R = inf, r^2 = NaN); 1e150 leaves room for the
+/// sum over a hundred million points.
+inline constexpr double kMaxFitValue = 1e150;
+
 /// Least-squares fit of the roofline MS curve y = min(s*k, R) to a measured trace (MODEL.md 1.3, cache
 /// mode none: s = R/delta; CLI.md fit-trace). y is device GB/s, k warps per SM.
 struct RooflineFit
@@ -32,8 +37,9 @@ struct RooflineFit
 /// mean (points right of it); that solution counts where its own R/s falls inside the interval. Otherwise
 /// the interval's optimum lies on its border, delta = a data k, where y = s*min(k, delta) is linear in s
 /// alone. Every interval and every border is evaluated with prefix sums: O(n log n) for the sort, O(n)
-/// after. Throws InputError on fewer than 2 points, different lengths, non-finite values, k < 0, all k
-/// equal, or no positive throughput to fit.
+/// after. Throws InputError on fewer than 2 points, different lengths, non-finite values or ones beyond
+/// kMaxFitValue in magnitude, k < 0, all k equal, no positive throughput to fit, or values whose fit is not a
+/// finite number all the same (a range too wide for a double).
 RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs);
 
 /// Sum of squared residuals of y = min(s*k, R): for checks and brute-force comparisons.

@@ -2,6 +2,7 @@
 #include "core/xmodel/parameters.h"
 
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/numbers.h"
 #include "core/support/text.h"
 
@@ -185,21 +186,21 @@ void setFromText(XModelParams &params, std::string_view key, std::string_view va
         const auto mode = cacheModeFromName(value);
         if (!mode)
             throw InputError("parameter 'cache': must be " + std::string(cacheModeChoices()) + " (got '"
-                             + std::string(value) + "')");
+                             + quoteForMessage(value) + "')");
         params.cache = *mode;
         return;
     }
     const ParameterInfo *info = findParameter(key);
     if (!info)
-        throw InputError("unknown parameter '" + std::string(key) + "'");
+        throw InputError("unknown parameter '" + quoteForMessage(key) + "'");
     const std::optional<double> v = parseNumber(value);
     if (!v && isNumberOutOfRange(value)) {
-        throw InputError("parameter '" + std::string(key) + "': '" + std::string(value)
+        throw InputError("parameter '" + std::string(key) + "': '" + quoteForMessage(value)
                          + "' is out of range: must be between " + formatExact(info->min) + " and "
                          + formatExact(info->max));
     }
     if (!v)
-        throw InputError("parameter '" + std::string(key) + "': '" + std::string(value) + "' is not a number");
+        throw InputError("parameter '" + std::string(key) + "': '" + quoteForMessage(value) + "' is not a number");
     if (auto problem = checkValue(*info, *v))
         throw InputError("parameter '" + std::string(key) + "': " + *problem);
     params.*(info->member) = *v;

@@ -5,6 +5,7 @@
 #include "core/xmodel/hysteresis.h"
 #include "core/traces/perf_stat.h"
 #include "core/profiles/profile_library.h"
+#include "core/support/error.h"
 #include "core/skeleton/projection.h"
 #include "core/xmodel/stability_map.h"
 #include "core/traces/trace_fit.h"
@@ -44,6 +45,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <utility>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -602,6 +604,33 @@ int main(int argc, char **argv)
         out["import_perf_stat_700kb"] = summarize(perf);
         out["import_gpu_benches_set"] = summarize(benches);
         out["fit_roofline_trace"] = summarize(fits);
+    }
+
+    // Crossroof's JSON reader on a 1 MiB profile of 110,000 keys and one of 100,000 empty objects, each refused
+    // once read (they are not profiles); it once took 20-32 s on each.
+    if (wanted("import")) {
+        std::string keys = R"({"format_version": 1, "id": "x", "name": "x", "kind": "gpu", "parameters": {)";
+        std::string objects = R"({"format_version": 1, "id": "x", "name": "x", "kind": "gpu", "sources": [)";
+        for (int i = 0; i < 110'000; ++i)
+            keys += (i ? ",\"" : "\"") + std::to_string(i) + "\":0";
+        for (int i = 0; i < 100'000; ++i)
+            objects += i ? ",{}" : "{}";
+        keys += "}}";
+        objects += "]}";
+        for (const auto &[name, text] : {std::pair {"read_profile_110k_keys", &keys},
+                                         std::pair {"read_profile_100k_objects", &objects}}) {
+            std::vector<double> reads;
+            for (int i = 0; i < (quick ? 2 : 10); ++i) {
+                const auto t0 = Clock::now();
+                try {
+                    crossroof::core::parseProfile(*text, "bench.json");
+                    return 1; // accepted: the benchmark no longer measures what it says
+                } catch (const crossroof::core::InputError &) {
+                }
+                reads.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            }
+            out[name] = summarize(reads);
+        }
     }
 
     // A 200-statement skeleton parsed and re-projected for unroll factors 1..16 on the KNL core model, as the

@@ -1,26 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/save_file.h"
 
-#include <QSaveFile>
+#include "core/support/atomic_file.h"
+
+#include <QFile>
+
+#include <string>
+#include <string_view>
 
 namespace crossroof::widgets {
 
 QString saveFileAtomically(const QString &path, QByteArrayView data)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    // The buffer is flushed and checked here: Qt 6.4's QSaveFile::commit() ignores a failure to flush its
-    // buffer when it closes the file, and would rename a file cut short over the old one (seen with a full
-    // disk's last partial write).
-    if (file.write(data.data(), data.size()) != data.size() || !file.flush()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return why;
-    }
-    if (!file.commit())
-        return file.errorString();
-    return {};
+    // The core's writer rather than QSaveFile: QSaveFile writes through a symbolic link and replaces a FIFO
+    // or device node with a file, and Qt 6.4's commit() ignores a failure to flush its buffer.
+    const QByteArray native = QFile::encodeName(path);
+    const std::string why = core::writeFileAtomically(std::string(native.constData(), std::size_t(native.size())),
+                                                      std::string_view(data.data(), std::size_t(data.size())));
+    return QString::fromStdString(why);
 }
 
 } // namespace crossroof::widgets

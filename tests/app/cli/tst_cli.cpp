@@ -39,6 +39,9 @@ private Q_SLOTS:
     void writeFailureExitsTwo();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
+    void echoedArgumentsStayOneShortLine_data();
+    void echoedArgumentsStayOneShortLine();
+    void unknownProfileListsAFewSkippedFiles();
 };
 
 void TestCli::xgraphJsonKeys()
@@ -239,6 +242,70 @@ void TestCli::badArgumentsExitTwo()
     QFETCH(QStringList, args);
     QFETCH(QString, message);
     crossroof::test::expectUsageError(args, message);
+}
+
+void TestCli::echoedArgumentsStayOneShortLine_data()
+{
+    // What a user typed is echoed with its line breaks and control characters escaped and cut to about 80
+    // characters: the message is one line (expectUsageError checks that) of a readable length.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString huge(100'000, QLatin1Char('x'));
+    QTest::newRow("--set value with line breaks")
+        << QStringList{"xgraph", "--set", "Z=1\n2\n3"} << R"(parameter 'Z': '1\n2\n3' is not a number)";
+    QTest::newRow("--set key with a line break") << QStringList{"xgraph", "--set", "Z\n=1"}
+                                                 << R"(unknown parameter 'Z\n')";
+    QTest::newRow("--set without = and an escape")
+        << QStringList{"xgraph", "--set", "a\x1b[31mb"} << R"(expected KEY=VALUE (got 'a\x1b[31mb'))";
+    QTest::newRow("--set huge value")
+        << QStringList{"xgraph", "--set", "Z=" + huge} << "parameter 'Z': '" + QString(80, QLatin1Char('x'))
+               + "... (100000 characters)' is not a number";
+    QTest::newRow("--set huge key") << QStringList{"xgraph", "--set", huge + "=1"} << "... (100000 characters)'";
+    QTest::newRow("unknown option with a line break") << QStringList{"xgraph", "--fo\no"} << R"(unknown option '--fo\no')";
+    QTest::newRow("huge unknown option") << QStringList{"xgraph", "--" + huge} << "(100000 characters)'";
+    QTest::newRow("huge stray argument") << QStringList{"xgraph", huge} << "unexpected argument 'xxx";
+    QTest::newRow("unknown profile with a line break")
+        << QStringList{"xgraph", "--profile", "a\nb"} << R"(unknown profile 'a\nb' (bundled: )";
+    QTest::newRow("huge whole number") << QStringList{"xgraph", "--curves", huge} << "is not a whole number";
+    QTest::newRow("huge --format") << QStringList{"stability-map", "--format", huge} << "(100000 characters)')";
+    QTest::newRow("huge command") << QStringList{huge} << "unknown command 'xxx";
+}
+
+void TestCli::echoedArgumentsStayOneShortLine()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    crossroof::test::expectUsageError(args, message);
+    std::vector<std::string> argv;
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    const Run r = run(argv);
+    QVERIFY2(r.err.size() < 700, r.err.substr(0, 1000).c_str());
+}
+
+void TestCli::unknownProfileListsAFewSkippedFiles()
+{
+    // 50 bad user profiles with long names: an unknown id's message names the first few and counts the rest.
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    QVERIFY(QDir(data.path()).mkpath(QStringLiteral("Crossroof/profiles")));
+    const QString dir = data.filePath(QStringLiteral("Crossroof/profiles"));
+    for (int i = 0; i < 50; ++i) {
+        QFile bad(dir + QStringLiteral("/bad-%1-%2.json").arg(i, 2, 10, QLatin1Char('0')).arg(QString(150, QLatin1Char('b'))));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("[]");
+    }
+    const QByteArray old = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", data.path().toUtf8());
+    const Run r = run({"xgraph", "--profile", "no-such-gpu"});
+    old.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", old);
+    QCOMPARE(r.status, 2);
+    const QString e = QString::fromStdString(r.err);
+    QVERIFY2(e.startsWith(QStringLiteral("crossroof-cli xgraph: unknown profile 'no-such-gpu' (bundled: ")), qPrintable(e));
+    QVERIFY2(e.contains(QStringLiteral("bad-00-")) && e.endsWith(QStringLiteral("; and 47 more\n")), qPrintable(e));
+    QVERIFY2(!e.contains(QStringLiteral("bad-03-")), qPrintable(e));
+    QCOMPARE(e.count(QLatin1Char('\n')), 1);
+    QVERIFY2(e.size() < 2000, qPrintable(QString::number(e.size())));
 }
 
 QTEST_APPLESS_MAIN(TestCli)

@@ -2,6 +2,7 @@
 // crossroof-cli calibrate on the measured H100 SXM family (tests/data/h100_sxm).
 #include "cli.h"
 #include "cli_run.h"
+#include "support/full_disk.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,8 +10,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <set>
 
 using nlohmann::json;
 
@@ -186,6 +191,54 @@ private Q_SLOTS:
         const QString text = QString::fromStdString(r.out);
         QVERIFY2(text.contains("Accuracy  mean") && text.contains("L_c") && text.contains("312 kernels"),
                  qPrintable(text));
+    }
+
+    void outWritesOnlyARegularFile()
+    {
+        // --out replaces a regular file only: a FIFO, a link (and what it points to) stay as they were, a
+        // link planted under the old fixed temporary name (OUT.part) is not written through, and a full
+        // disk leaves nothing behind.
+        QTemporaryDir dir;
+        const std::filesystem::path d = dir.path().toStdString();
+        const auto calibrateTo = [](const std::filesystem::path &out) {
+            return run({"calibrate", "--family", kFamily, "--profile", "h100-sxm", "--fit", "L_c", "--out", out});
+        };
+        const std::filesystem::path victim = d / "victim.txt";
+        std::ofstream(victim) << "precious";
+        QVERIFY(::mkfifo((d / "fifo.json").c_str(), 0644) == 0);
+        std::filesystem::create_symlink(victim, d / "link.json");
+        std::filesystem::create_symlink(victim, d / "x.json.part");
+
+        auto r = calibrateTo(d / "fifo.json");
+        QCOMPARE(r.status, 2);
+        QCOMPARE(QString::fromStdString(r.err),
+                 QString::fromStdString("crossroof-cli calibrate: " + (d / "fifo.json").string()
+                                        + ": cannot write the profile: it is a FIFO (Crossroof saves only to a "
+                                          "regular file)\n"));
+        QVERIFY(std::filesystem::is_fifo(d / "fifo.json"));
+        r = calibrateTo(d / "link.json");
+        QCOMPARE(r.status, 2);
+        QVERIFY2(QString::fromStdString(r.err).contains("link.json: cannot write the profile: it is a symbolic link"),
+                 r.err.c_str());
+        QVERIFY(std::filesystem::is_symlink(d / "link.json"));
+        r = calibrateTo(d / "x.json");
+        QCOMPARE(r.status, 0);
+        QVERIFY(std::filesystem::is_regular_file(d / "x.json") && !std::filesystem::is_symlink(d / "x.json"));
+        QVERIFY(std::ifstream(d / "x.json").peek() == '{');
+        {
+            const crossroof::test::FullDisk full(100);
+            QVERIFY(full.active());
+            r = calibrateTo(d / "full.json");
+        }
+        QCOMPARE(r.status, 2);
+        QVERIFY2(QString::fromStdString(r.err).endsWith(": cannot write the profile: File too large\n"), r.err.c_str());
+
+        std::ifstream in(victim);
+        QCOMPARE(std::string(std::istreambuf_iterator<char>(in), {}), std::string("precious"));
+        std::set<std::string> names;
+        for (const auto &entry : std::filesystem::directory_iterator(d))
+            names.insert(entry.path().filename().string());
+        QCOMPARE(names, (std::set<std::string>{"victim.txt", "fifo.json", "link.json", "x.json.part", "x.json"}));
     }
 
     void jointJson()

@@ -205,6 +205,15 @@ void TestCliTrace::badArgumentsExitTwo_data()
     QTest::newRow("negative warps")
             << QStringList {"fit-trace", "--trace", "@/negk.csv", "--x", "k", "--y", "gbs"}
             << "crossroof-cli fit-trace: @/negk.csv:3:1: column 'k': must not be negative (got -2)";
+    // Squares beyond a double (1.7e308 GB/s printed R = inf, r^2 = -nan): refused with the line.
+    QTest::newRow("throughput whose square overflows")
+            << QStringList {"fit-trace", "--trace", "@/big.csv", "--x", "k", "--y", "gbs"}
+            << "crossroof-cli fit-trace: @/big.csv:3:3: column 'gbs': 1.7e308 is too large to fit (at most "
+               "1e+150: its square would overflow)";
+    QTest::newRow("json too: nothing infinite printed")
+            << QStringList {"fit-trace", "--trace", "@/big.csv", "--x", "k", "--y", "gbs", "--json"}
+            << "crossroof-cli fit-trace: @/big.csv:3:3: column 'gbs': 1.7e308 is too large to fit (at most "
+               "1e+150: its square would overflow)";
     QTest::newRow("bad where")
             << QStringList {"fit-trace", "--trace", "@/t.csv", "--x", "k", "--y", "gbs", "--where", "run"}
             << "crossroof-cli fit-trace: option '--where': expected COLUMN=VALUE (got 'run')";
@@ -279,6 +288,7 @@ void TestCliTrace::badArgumentsExitTwo()
     writeFile(dir, "nan.csv", "k,gbs\n1,100\n2,200\n4,  NaN\n");
     writeFile(dir, "neg.csv", "bytes\n1\n-5\n");
     writeFile(dir, "negk.csv", "k,gbs\n1,100\n-2,200\n");
+    writeFile(dir, "big.csv", "k,gbs\n1,1e150\n2,1.7e308\n3,1.7e308\n");
     writeFile(dir, "empty.csv", "");
     writeFile(dir, "binary.csv", std::string("k\0ELF", 5));
     const std::string huge = (dir.path() + QStringLiteral("/huge.csv")).toStdString();

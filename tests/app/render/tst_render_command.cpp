@@ -13,6 +13,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <iterator>
 #include <fstream>
 #include <sstream>
 
@@ -46,6 +50,7 @@ private Q_SLOTS:
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
     void missingLinkedTraceFails();
+    void outReplacesOnlyARegularFile();
 };
 
 void TestRenderCommand::everyViewRenders_data()
@@ -106,6 +111,40 @@ void TestRenderCommand::stabilityMapIsComputedBeforeItIsDrawn()
         }
     }
     QVERIFY2(blues.size() > 40, qPrintable(QString::number(blues.size())));
+}
+
+void TestRenderCommand::outReplacesOnlyARegularFile()
+{
+    // --out onto a FIFO or a link is refused and they stay as they were (a FIFO was replaced by a file, a link
+    // written through); a link planted under a temporary-looking name is not followed.
+    QTemporaryDir dir;
+    const std::filesystem::path d = dir.path().toStdString();
+    const std::filesystem::path victim = d / "victim.txt";
+    std::ofstream(victim) << "precious";
+    QVERIFY(::mkfifo((d / "fifo.svg").c_str(), 0644) == 0);
+    std::filesystem::create_symlink(victim, d / "link.svg");
+    std::filesystem::create_symlink(victim, d / "x.svg.part");
+    const auto renderTo = [](const std::filesystem::path &out, std::string *err) {
+        return render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), QStringLiteral("xgraph"),
+                       QStringLiteral("--out"), QString::fromStdString(out.string())},
+                      err);
+    };
+    std::string err;
+    QCOMPARE(renderTo(d / "fifo.svg", &err), 2);
+    QVERIFY2(QString::fromStdString(err).endsWith(
+                     QStringLiteral("fifo.svg: cannot write the file (it is a FIFO (Crossroof saves only to a "
+                                    "regular file))\n")),
+             err.c_str());
+    QVERIFY(std::filesystem::is_fifo(d / "fifo.svg"));
+    QCOMPARE(renderTo(d / "link.svg", &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("link.svg: cannot write the file (it is a symbolic link")),
+             err.c_str());
+    QVERIFY(std::filesystem::is_symlink(d / "link.svg"));
+    QCOMPARE(renderTo(d / "x.svg", &err), 0);
+    QVERIFY(std::filesystem::is_regular_file(d / "x.svg") && !std::filesystem::is_symlink(d / "x.svg"));
+    std::ifstream in(victim);
+    QCOMPARE(std::string(std::istreambuf_iterator<char>(in), {}), std::string("precious"));
+    QCOMPARE(std::distance(std::filesystem::directory_iterator(d), std::filesystem::directory_iterator()), 5);
 }
 
 void TestRenderCommand::badArgumentsExitTwo_data()

@@ -2,8 +2,10 @@
 #include "core/profiles/hardware_profile.h"
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
+#include "core/support/text_file.h"
 #include "core/error_of.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 #include <string>
@@ -22,6 +24,7 @@ private Q_SLOTS:
     void refusals();
     void deepNestingIsRefusedBeforeAnythingRecurses();
     void profileErrorsNeverEchoAWholeValue();
+    void megabyteProfilesOfManyKeysOrObjectsAreReadQuickly();
     void checkKeysRefusesUnknownKeys_data();
     void checkKeysRefusesUnknownKeys();
     void validateNamesTheFieldOfTheModelsError();
@@ -121,6 +124,56 @@ void TestJsonReader::profileErrorsNeverEchoAWholeValue()
             QVERIFY2(message.size() < 260, qPrintable(message.left(400)));
         }
     }
+}
+
+void TestJsonReader::megabyteProfilesOfManyKeysOrObjectsAreReadQuickly()
+{
+    // A profile file may be 1 MiB. Reading one of 110,000 keys or 100,000 empty objects took 20 to 30 seconds
+    // when every key was looked for among those already seen and a per-token callback made the parser revisit
+    // the parent array; now it takes milliseconds. The bound below only catches that kind of slowness.
+    const auto many = [](int n, const auto &item) {
+        std::string text;
+        for (int i = 0; i < n; ++i)
+            text += (i ? "," : "") + item(i);
+        return text;
+    };
+    const auto key = [](int i) { // "0000":0 to "2cjz":0, 4 base-36 digits: 110,000 of them fill 1 MiB
+        std::string k = "\"0000\":0";
+        for (int d = 4; d >= 1; --d, i /= 36)
+            k[d] = "0123456789abcdefghijklmnopqrstuvwxyz"[i % 36];
+        return k;
+    };
+    const auto empty = [](int) { return std::string("{}"); };
+    const std::string keys = "{" + many(110'000, key) + "}";
+    const std::string objects = "[" + many(100'000, empty) + "]";
+    const std::string profileOfKeys = R"({"format_version": 1, "id": "x", "name": "x", "kind": "gpu", "parameters": )" + keys + "}";
+    // A shipped profile whose sources are 100,000 empty objects.
+    auto shipped = core::detail::parseJsonText(core::readTextFile(CROSSROOF_SOURCE_DIR "/hardware_profiles/a100-40.json",
+                                                                  core::kMaxProfileBytes, "profile files"),
+                                               "a100-40.json");
+    shipped["sources"] = nullptr;
+    std::string profileOfObjects = shipped.dump();
+    const std::string slot = "\"sources\":null";
+    profileOfObjects.replace(profileOfObjects.find(slot), slot.size(), "\"sources\":" + objects);
+    QVERIFY(profileOfKeys.size() > 950'000 && profileOfKeys.size() <= core::kMaxProfileBytes);
+    QVERIFY(profileOfObjects.size() > 200'000 && profileOfObjects.size() <= core::kMaxProfileBytes);
+
+    QElapsedTimer timer;
+    timer.start();
+    // Well-formed JSON: read whole.
+    QCOMPARE(parseJsonText(keys, "doc.json").size(), std::size_t(110'000));
+    QCOMPARE(parseJsonText(objects, "doc.json").size(), std::size_t(100'000));
+    // As profiles: refused for what they say, not for their size.
+    QCOMPARE(test::errorOf([&] { core::parseProfile(profileOfKeys, "keys.json"); }),
+             QStringLiteral("keys.json: field 'parameters.0000': is not a known parameter"));
+    QCOMPARE(test::errorOf([&] { core::parseProfile(profileOfObjects, "objects.json"); }),
+             QStringLiteral("objects.json: field 'sources[0].text': is missing"));
+    // The same key twice, the second time at the very end, still refused by its path.
+    const std::string twice = "{\"parameters\": {" + many(110'000, key) + ", \"0000\": 1}}";
+    QCOMPARE(errorOf(twice), QStringLiteral("doc.json: field 'parameters.0000': appears twice"));
+    const std::string twiceInLast = "[" + many(100'000, empty) + R"(, {"a": 1, "a": 2}])";
+    QCOMPARE(errorOf(twiceInLast), QStringLiteral("doc.json: field '[].a': appears twice"));
+    QVERIFY2(timer.elapsed() < 10'000, qPrintable(QString::number(timer.elapsed()) + " ms"));
 }
 
 void TestJsonReader::checkKeysRefusesUnknownKeys_data()

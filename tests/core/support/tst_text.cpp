@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/support/quote.h"
 #include "core/support/text.h"
 
 #include <QTest>
@@ -16,6 +17,7 @@ private Q_SLOTS:
     void refusedValuesKeepEveryDigit();
     void trimming();
     void briefValues();
+    void quotedForAMessage();
     void linesAreNumberedFromOne();
 };
 
@@ -54,6 +56,28 @@ void TestText::briefValues()
     const std::string list = core::briefList(std::vector<std::string>(100, std::string(1000, 'x')));
     QVERIFY2(list.size() < 220, list.c_str());
     QVERIFY(list.ends_with(", ... (100 in all)"));
+}
+
+void TestText::quotedForAMessage()
+{
+    using crossroof::core::problemList;
+    using crossroof::core::quoteForMessage;
+    QCOMPARE(quoteForMessage("Z=1"), std::string("Z=1"));
+    QCOMPARE(quoteForMessage("1\n2\r\n3\tx"), std::string(R"(1\n2\r\n3\tx)"));
+    QCOMPARE(quoteForMessage(std::string("a\x1b[0m\x7f\0b", 8)), std::string(R"(a\x1b[0m\x7f\x00b)"));
+    QCOMPARE(quoteForMessage("é ü"), std::string("é ü")); // UTF-8 as it is
+    // Cut to MAX characters, saying how long the whole was; never inside an escape or a UTF-8 sequence.
+    QCOMPARE(quoteForMessage(std::string(100'000, 'x')), std::string(80, 'x') + "... (100000 characters)");
+    QCOMPARE(quoteForMessage("abcdefghij", 10), std::string("abcdefghij"));
+    QCOMPARE(quoteForMessage("abcdefghijk", 10), std::string("abcdefghij... (11 characters)"));
+    QCOMPARE(quoteForMessage("abcd\nefgh", 5), std::string("abcd... (9 characters)"));
+    QCOMPARE(quoteForMessage("abcé", 4), std::string("abc... (5 characters)"));
+    QCOMPARE(quoteForMessage(std::string(1000, '\n'), 10), std::string(R"(\n\n\n\n\n)") + "... (1000 characters)");
+
+    QCOMPARE(problemList({}), std::string());
+    QCOMPARE(problemList({"a", "b"}), std::string("a; b"));
+    QCOMPARE(problemList({"a", "b\nc", "d", "e", "f"}), std::string(R"(a; b\nc; d; and 2 more)"));
+    QCOMPARE(problemList({std::string(500, 'p')}, 3, 10), std::string(10, 'p') + "... (500 characters)");
 }
 
 void TestText::trimming()

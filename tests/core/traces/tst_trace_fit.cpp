@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <limits>
 #include <random>
 
@@ -215,6 +216,7 @@ private Q_SLOTS:
     void readResidualsAreSystematic();
     void rejects_data();
     void rejects();
+    void extremeValuesGiveFiniteFitsOrARefusal();
     void fixedCacheRecovery();
     void localityCacheRecovery();
     void cacheFitsOnNoise();
@@ -370,6 +372,13 @@ void TestTraceFit::rejects_data()
             << std::vector<double> {4, 4, 4} << std::vector<double> {1, 2, 3}
             << "roofline fit: every point has the same k = 4, so slope and plateau are not both "
                "determined";
+    QTest::newRow("throughput whose square overflows")
+            << std::vector<double> {1, 2, 3} << std::vector<double> {1.7e308, 1.7e308, 1.7e308}
+            << "roofline fit: point 1: the throughput 1.7e+308 is too large to fit (at most 1e+150: its square "
+               "would overflow)";
+    QTest::newRow("k whose square overflows")
+            << std::vector<double> {1, 2e150} << std::vector<double> {1, 2}
+            << "roofline fit: point 2: k 2e+150 is too large to fit (at most 1e+150: its square would overflow)";
     QTest::newRow("nothing positive")
             << std::vector<double> {1, 2, 3} << std::vector<double> {0, -1, -2}
             << "roofline fit: no positive throughput to fit (every y <= 0 where k > 0)";
@@ -381,6 +390,32 @@ void TestTraceFit::rejects()
     QFETCH(std::vector<double>, y);
     QFETCH(QString, message);
     QCOMPARE(inputErrorOf([&] { core::fitRoofline(k, y); }), message);
+}
+
+void TestTraceFit::extremeValuesGiveFiniteFitsOrARefusal()
+{
+    // Values up to kMaxFitValue, tiny and huge together: every number of the fit is finite (never inf or NaN
+    // in what fit-trace prints), or the fit is refused with a message.
+    const double big = core::kMaxFitValue;
+    const std::vector<std::pair<std::vector<double>, std::vector<double>>> cases {
+        {{1e-300, 2e-300, 1}, {big, big, big}},
+        {{1e-300, 1}, {1e-300, big}},
+        {{big, big / 2, 1}, {big, big, 1e-300}},
+        {{0, big}, {big, big}},
+        {{1, 2, 3}, {big, -big, big}},
+        {{5e-324, 1e-323, 1}, {1, 2, 3}},
+    };
+    for (const auto &[k, y] : cases) {
+        try {
+            const core::RooflineFit fit = core::fitRoofline(k, y);
+            for (const double v : {fit.R_gbs, fit.slope_gbs_per_warp, fit.delta, fit.rmse, fit.r2, fit.sse})
+                QVERIFY2(std::isfinite(v), qPrintable(QString::number(k[0]) + " " + QString::number(y[0])));
+            for (const double r : fit.residuals)
+                QVERIFY(std::isfinite(r));
+        } catch (const core::InputError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).startsWith(QStringLiteral("roofline fit: ")), e.what());
+        }
+    }
 }
 
 void TestTraceFit::fixedCacheRecovery()
