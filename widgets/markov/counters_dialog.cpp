@@ -231,7 +231,9 @@ CountersDialog::CountersDialog(QWidget *parent)
     const std::pair<QTableView *, std::pair<QPushButton *, QPushButton *>> events[]
             = {{m_suspendTable, {m_addSuspend, m_removeSuspend}},
                {m_stallTable, {m_addStall, m_removeStall}}};
-    for (const auto &[table, buttons] : events) {
+    for (const auto &event : events) {
+        QTableView *table = event.first; // a variable of its own: clang 14 cannot capture a structured binding
+        const auto &buttons = event.second;
         auto *model = static_cast<CounterEventsModel *>(table->model());
         connect(model, &CounterEventsModel::edited, this, &CountersDialog::edited);
         connect(model, &CounterEventsModel::refused, m_message, &QLabel::setText);
