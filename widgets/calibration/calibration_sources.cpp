@@ -22,6 +22,9 @@ template<typename... Fs>
 struct Overload : Fs... {
     using Fs::operator()...;
 };
+// Written out: clang 14 does not deduce an aggregate's template arguments by itself.
+template<typename... Fs>
+Overload(Fs...) -> Overload<Fs...>;
 
 QString kindText(core::SourceKind kind)
 {
