@@ -4,6 +4,7 @@
 #include "core/calibration/joint_calibration.h"
 
 #include "core/support/error.h"
+#include "core/support/statistics.h"
 #include "core/support/text.h"
 #include "core/xmodel/xmodel.h"
 
@@ -111,10 +112,8 @@ FamilyPrediction predictFamily(const KernelFamily &family, const XModelParams &m
         sst += (pr.row.gbs - mean) * (pr.row.gbs - mean);
         accuracies.push_back(pr.accuracy);
     }
-    std::sort(accuracies.begin(), accuracies.end());
-    const std::size_t mid = accuracies.size() / 2;
-    out.accuracy_median
-            = accuracies.size() % 2 ? accuracies[mid] : (accuracies[mid - 1] + accuracies[mid]) / 2;
+    std::sort(accuracies.begin(), accuracies.end()); // the mean below sums them smallest first
+    out.accuracy_median = median(accuracies);
     out.accuracy_min = accuracies.front();
     for (double a : accuracies)
         out.accuracy_mean += a / count;

@@ -3,6 +3,7 @@
 
 #include "core/calibration/calibration.h"
 #include "core/support/error.h"
+#include "core/support/statistics.h"
 #include "core/support/least_squares.h"
 #include "core/support/text.h"
 #include "core/xmodel/equilibrium_scan.h"
@@ -122,13 +123,6 @@ std::vector<DirectMeasurement> directMeasurements(const LatencyMeasurements &lat
     if (lat.dependent_issue)
         out.push_back({"L_c", *lat.dependent_issue, lat.fma_line, "chain of dependent FMAs"});
     return out;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t mid = v.size() / 2;
-    return v.size() % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 /// A source's rows as the objective sees them.

@@ -2,6 +2,7 @@
 #include "core/calibration/parallel_reads.h"
 
 #include "core/support/error.h"
+#include "core/support/statistics.h"
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
 
@@ -33,13 +34,6 @@ double positive(const CsvTable &table, std::size_t row, std::size_t column)
     if (!(v > 0))
         throw InputError(table.where(row, column) + ": must be > 0 (got " + formatExact(v) + ")");
     return v;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t mid = v.size() / 2;
-    return v.size() % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 const ParallelRow *peakRow(const std::vector<const ParallelRow *> &rows)
