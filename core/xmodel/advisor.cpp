@@ -265,9 +265,14 @@ double largestDrop(const XModel &model, const SupplyShape &shape, double top)
 
 double worstDegradationGbs(const XModelParams &params)
 {
+    return worstDegradationGbs(params, SupplyShape(params));
+}
+
+double worstDegradationGbs(const XModelParams &params, const SupplyShape &shape)
+{
     validate(params);
     const XModel model(params);
-    return largestDrop(model, SupplyShape(params), std::max(params.n, params.max_warps));
+    return largestDrop(model, shape, std::max(params.n, params.max_warps));
 }
 
 DegradationBounds degradationBounds(const XModelParams &params)

@@ -10,6 +10,8 @@
 
 namespace crossroof::core {
 
+class SupplyShape;
+
 /// The tuning operations of the X-model paper's case study (section VI, Figs. 12-17).
 enum class TuningOperation { ThreadThrottling, CacheBypassing, LargerCache, FasterCache, RaiseZ, LowerE };
 
@@ -120,5 +122,8 @@ DegradationBounds degradationBounds(const XModelParams &params);
 /// the lowest f past the first cache peak, top = max(n, max_warps); 0 where f never falls before top. Cheaper
 /// than degradationBounds() (no search over n), for readouts that already know the machine is bistable.
 double worstDegradationGbs(const XModelParams &params);
+/// The same with SHAPE, the SupplyShape of PARAMS' supply (SupplyShape::sameSupply(PARAMS)), kept by a caller
+/// whose f(k) does not change while n, Z or E do.
+double worstDegradationGbs(const XModelParams &params, const SupplyShape &shape);
 
 } // namespace crossroof::core

@@ -172,6 +172,14 @@ QString ReadoutPanel::text() const
     return lines.join(QLatin1Char('\n'));
 }
 
+double ReadoutPanel::worstDegradationGbs(const core::XModelParams &params)
+{
+    // Finding f's falling stretches is the costly part (numeric in two-level mode); a drag of n, Z or E keeps f.
+    if (!m_shape || !m_shape->sameSupply(params))
+        m_shape.emplace(params);
+    return core::worstDegradationGbs(params, *m_shape);
+}
+
 void ReadoutPanel::refresh()
 {
     const auto &model = m_eval->model();
@@ -248,7 +256,7 @@ void ReadoutPanel::refresh()
         m.tlp_machine ? count(*m.tlp_machine) : tr("n/a (Z·R > M)"));
     set(QStringLiteral("ilp"), formatNumber(m.ilp));
     // Only a bistable machine can fall to a lower state (the bound needs f's shape: computed only then).
-    set(QStringLiteral("degradation"), stable > 1 ? gbs(core::worstDegradationGbs(p)) : QString());
+    set(QStringLiteral("degradation"), stable > 1 ? gbs(worstDegradationGbs(p)) : QString());
 }
 
 } // namespace crossroof::widgets

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/xmodel/equilibrium_scan.h"
+
 #include <QHash>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QGridLayout;
@@ -33,6 +36,8 @@ private:
     ValueLabel *addRow(QGridLayout *grid, const QString &key, const QString &name, const QString &tip);
     void set(const QString &key, const QString &value);
     void refresh();
+    /// The bound of a bistable machine, with f(k)'s shape kept while only n, Z or E change.
+    double worstDegradationGbs(const core::XModelParams &params);
 
     XModelEvaluation *m_eval;
     QLabel *m_warning;
@@ -40,6 +45,7 @@ private:
     std::vector<std::pair<ValueLabel *, ValueLabel *>> m_equilibria;
     QHash<QString, ValueLabel *> m_values;
     QList<QPair<QLabel *, ValueLabel *>> m_rows; // display order
+    std::optional<core::SupplyShape> m_shape;   ///< f(k)'s falling stretches, for the degradation bound
 };
 
 } // namespace crossroof::widgets
