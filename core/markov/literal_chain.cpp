@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The literal solver: the thesis' chain as printed, a dense system matrix built from the groups' matrices
 // (Eq. 1-4) and stepped from all threads active (Appendix A).
-#include "core/markov/markov.h"
+#include "core/markov/literal_chain.h"
 
 #include "core/markov/markov_math.h"
 #include "core/support/error.h"

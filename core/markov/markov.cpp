@@ -3,6 +3,8 @@
 // markov_surface.cpp.
 #include "core/markov/markov.h"
 
+#include "core/markov/literal_chain.h"
+
 #include "core/markov/markov_math.h"
 #include "core/support/error.h"
 #include "core/support/text.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
-#include "core/markov/markov.h"
+#include "core/markov/literal_chain.h"
 
 #include <QElapsedTimer>
 #include <QTest>
