@@ -107,13 +107,21 @@ void addFamilyJson(Json &j, const core::FamilyPrediction &p)
     j["residuals"] = residuals;
 }
 
+/// PREFIX + "2048 of 100000 rows spread over their range" when the fit used a part of a large source.
+std::string fitRowsNote(const char *prefix, std::size_t fitRows, std::size_t rows)
+{
+    if (fitRows >= rows)
+        return {};
+    return prefix + std::to_string(fitRows) + " of " + std::to_string(rows) + " rows spread over their range";
+}
+
 void printText(const core::HardwareProfile &start, const std::string &familyPath,
                const core::CalibrationResult &fit, std::ostream &out)
 {
     const core::FamilyPrediction &p = fit.prediction;
     out << "Family    " << familyPath << ", " << p.rows.size() << " kernels\n"
         << "Start     " << start.name << " (" << start.id << ")\n\n"
-        << "Fitted (" << fit.starts << " starts):\n";
+        << "Fitted (" << fit.starts << " starts" << fitRowsNote(", on ", fit.fit_rows, p.rows.size()) << "):\n";
     for (const std::string &key : fit.fitted) {
         const core::ParameterInfo &info = *core::findParameter(key);
         out << "  " << key << std::string(5 - std::min<std::size_t>(4, key.size()), ' ')
@@ -172,6 +180,7 @@ void runFamilyCalibration(const Args &args, const core::HardwareProfile &start,
     j["fitted"] = fit.fitted;
     j["at_bound"] = fit.at_bound;
     j["starts"] = fit.starts;
+    j["fit_rows"] = fit.fit_rows;
     addFamilyJson(j, fit.prediction);
     j["family"] = familyPath;
     j["profile"] = start.id;
@@ -235,6 +244,7 @@ Json jointJson(const core::JointCalibration &fit)
                  {"unit", r.unit},
                  {"weight", r.weight},
                  {"rows", r.rows.size()},
+                 {"fit_rows", r.fit_rows},
                  {"cost", r.cost},
                  {"accuracy",
                   {{"mean", r.accuracy_mean}, {"median", r.accuracy_median}, {"min", r.accuracy_min}}},
@@ -332,7 +342,8 @@ void printJointText(const core::HardwareProfile &start, const core::JointCalibra
             << std::string(9 - core::sourceKindName(r.kind).size(), ' ') << r.source << ": " << r.rows.size()
             << (r.rows.size() == 1 ? " value" : " values") << ", weight " << fmt(r.weight, "%.3g")
             << ", accuracy mean " << fmt(r.accuracy_mean, "%.3f") << ", median "
-            << fmt(r.accuracy_median, "%.3f") << ", min " << fmt(r.accuracy_min, "%.3f") << '\n';
+            << fmt(r.accuracy_median, "%.3f") << ", min " << fmt(r.accuracy_min, "%.3f")
+            << fitRowsNote("; fitted on ", r.fit_rows, r.rows.size()) << '\n';
         for (const std::string &why : r.skipped)
             out << "           left out: " << why << '\n';
     }

@@ -4,6 +4,7 @@
 #include "core/calibration/kernel_family.h"
 #include "core/xmodel/parameters.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,13 +58,15 @@ struct CalibrationResult
     std::vector<std::string> fitted;  ///< the keys that were fitted
     std::vector<std::string> at_bound; ///< fitted keys that ended at a bound: the family does not pin them
     int starts = 0;                   ///< starting points tried
-    FamilyPrediction prediction;      ///< on the family that was fitted
+    std::size_t fit_rows = 0;         ///< rows the fit used (all, or kFitRowLimit of a larger family)
+    FamilyPrediction prediction;      ///< on the family that was fitted (every row)
 };
 
 /// Fits the machine parameters FIT (a subset of calibrationKeys(); the others keep START's values) so that
 /// the X-model predicts FAMILY's measured throughput: least squares of log(predicted / measured) over the
 /// rows, each parameter within calibrationBounds(), from START and 8 spread starting points (each run briefly,
-/// the best then to convergence; calibrateJointly() with the family alone). Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
+/// the best then to convergence; calibrateJointly() with the family alone, so a family of more than
+/// kFitRowLimit rows is fitted on that many of them). Throws InputError when FAMILY has fewer rows than FIT has parameters, when FIT names a key twice
 /// or one that cannot be fitted, or naming the file and line of a row with n > max_warps or another value that
 /// is out of range with START's machine.
 CalibrationResult calibrate(const KernelFamily &family, const XModelParams &start,

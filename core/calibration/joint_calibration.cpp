@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <tuple>
 
 namespace crossroof::core {
 
@@ -130,10 +131,43 @@ struct Block {
     SourceKind kind;
     std::string source;
     double weight = 1;
-    std::size_t rows = 0;
+    std::size_t rows = 0; ///< residuals in the fit: all the source's rows, or fit_rows' count
     std::size_t first = 0; ///< index of its first residual
     std::size_t set = 0; ///< kernels: the index in CalibrationSources::kernels
+    std::vector<std::size_t> fit_rows; ///< family and kernels above kFitRowLimit: the rows the fit uses
 };
+
+/// Calls FN(i) for each row index of a block: its fit_rows, or 0..COUNT-1 when it has none.
+template<typename Fn>
+void forFitRows(const Block &b, std::size_t count, Fn &&fn)
+{
+    if (b.fit_rows.empty()) {
+        for (std::size_t i = 0; i < count; ++i)
+            fn(i);
+    } else {
+        for (std::size_t i : b.fit_rows)
+            fn(i);
+    }
+}
+
+/// kFitRowLimit indices of COUNT rows spread evenly over them in the order LESS sorts them (by workload), so
+/// that the fit sees every part of the measured range; every row when there are no more than the limit.
+template<typename Less>
+std::vector<std::size_t> spreadRows(std::size_t count, Less &&less)
+{
+    if (count <= kFitRowLimit)
+        return {};
+    std::vector<std::size_t> order(count);
+    for (std::size_t i = 0; i < count; ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), less);
+    std::vector<std::size_t> picked;
+    picked.reserve(kFitRowLimit);
+    for (std::size_t j = 0; j < kFitRowLimit; ++j)
+        picked.push_back(order[(2 * j + 1) * count / (2 * kFitRowLimit)]);
+    std::sort(picked.begin(), picked.end());
+    return picked;
+}
 
 /// Predicts every row of every source for one machine, with the lean equilibrium scan (the fit's inner loop).
 class Predictor
@@ -159,11 +193,12 @@ public:
             switch (b.kind) {
             case SourceKind::Family: {
                 // f(k) does not depend on n, Z or E: one shape serves every row.
-                const SupplyShape shape(familyWorkload(machine, m_sources.family->rows.front()));
-                for (const FamilyRow &row : m_sources.family->rows) {
-                    const XModel model(familyWorkload(machine, row));
-                    put(EquilibriumScan(model, shape).operatingGbs(), row.gbs);
-                }
+                const std::vector<FamilyRow> &rows = m_sources.family->rows;
+                const SupplyShape shape(familyWorkload(machine, rows.front()));
+                forFitRows(b, rows.size(), [&](std::size_t j) {
+                    const XModel model(familyWorkload(machine, rows[j]));
+                    put(EquilibriumScan(model, shape).operatingGbs(), rows[j].gbs);
+                });
                 break;
             }
             case SourceKind::Stream:
@@ -176,13 +211,15 @@ public:
                         put(machine.*(findParameter(d.key)->member), d.value);
                 }
                 break;
-            case SourceKind::Kernels:
-                for (const KernelSample &k : m_sources.kernels[b.set].kernels) {
-                    const XModel model(kernelParams(machine, k.workload));
+            case SourceKind::Kernels: {
+                const std::vector<KernelSample> &kernels = m_sources.kernels[b.set].kernels;
+                forFitRows(b, kernels.size(), [&](std::size_t j) {
+                    const XModel model(kernelParams(machine, kernels[j].workload));
                     const SupplyShape shape(model.params());
-                    put(model.dramGbs(EquilibriumScan(model, shape).operatingK()), k.measured_gbs);
-                }
+                    put(model.dramGbs(EquilibriumScan(model, shape).operatingK()), kernels[j].measured_gbs);
+                });
                 break;
+            }
             case SourceKind::Parallel:
                 for (const ParallelRow &row : m_parallelRows)
                     put(parallelGbs(machine, row), row.gbs);
@@ -358,11 +395,14 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
     // Every row must run on the starting machine; the blocks of the objective, in order.
     std::vector<Block> blocks;
     std::size_t total = 0;
-    const auto addBlock = [&](SourceKind kind, const std::string &source, std::size_t rows, std::size_t set) {
+    const auto addBlock = [&](SourceKind kind, const std::string &source, std::size_t rows, std::size_t set,
+                              std::vector<std::size_t> fitRows = {}) {
         const double w = weightOf(sources, kind, source);
         if (!(w >= 0) || !std::isfinite(w))
             throw InputError(source + ": the weight must be a number >= 0 (got " + formatNumber(w) + ")");
-        blocks.push_back({kind, source, w, rows, total, set});
+        if (!fitRows.empty())
+            rows = fitRows.size();
+        blocks.push_back({kind, source, w, rows, total, set, std::move(fitRows)});
         total += rows;
     };
     if (sources.family) {
@@ -376,7 +416,11 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
                                  + formatNumber(machine.max_warps));
             checkRow(family.source, row.line, [&] { validate(familyWorkload(machine, row)); });
         }
-        addBlock(SourceKind::Family, family.source, family.rows.size(), 0);
+        const std::vector<FamilyRow> &rows = family.rows;
+        addBlock(SourceKind::Family, family.source, rows.size(), 0,
+                 spreadRows(rows.size(), [&](std::size_t a, std::size_t b) {
+                     return std::tie(rows[a].n, rows[a].Z, rows[a].E) < std::tie(rows[b].n, rows[b].Z, rows[b].E);
+                 }));
     }
     if (sources.stream) {
         for (const StreamRow &row : sources.stream->rows) {
@@ -394,7 +438,11 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
         const KernelSet &set = sources.kernels[s];
         for (const KernelSample &k : set.kernels)
             checkRow(set.source, k.line, [&] { validate(kernelParams(machine, k.workload)); });
-        addBlock(SourceKind::Kernels, set.source, set.kernels.size(), s);
+        const std::vector<KernelSample> &kernels = set.kernels;
+        addBlock(SourceKind::Kernels, set.source, kernels.size(), s,
+                 spreadRows(kernels.size(), [&](std::size_t a, std::size_t b) {
+                     return kernels[a].measured_gbs < kernels[b].measured_gbs;
+                 }));
     }
     // Parallel reads: every dram row; of the l2 rows only the latency-bound ones (the X-model has no L2
     // bandwidth to predict the others with), and none where the machine has no L2 latency.
@@ -535,6 +583,7 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
         report.kind = b.kind;
         report.source = b.source;
         report.weight = b.weight;
+        report.fit_rows = b.rows;
         report.unit = b.kind == SourceKind::Latency ? "cycles" : "GB/s";
         switch (b.kind) {
         case SourceKind::Family:

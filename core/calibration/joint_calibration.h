@@ -63,6 +63,9 @@ struct SourceReport {
     double accuracy_median = 0;
     double accuracy_min = 0;
     double cost = 0; ///< weight times the mean of log(predicted / measured)^2 over the rows
+    /// Rows the fit used: all of them, or kFitRowLimit of a larger family or kernel set (the report's rows
+    /// and statistics are always over every row).
+    std::size_t fit_rows = 0;
 };
 
 /// Which sources determine one fitted key: each source's share of the fit's information about it (its part
@@ -81,6 +84,11 @@ struct KeySetting {
 };
 
 /// A joint calibration: the fitted machine and how it predicts every source.
+/// Most rows of one family or kernel set that the fit predicts at each step. A larger source is fitted on
+/// this many of its rows spread evenly over its range (sorted by n, Z and E, or by measured throughput for
+/// kernels), so that a fit's time is bounded whatever the file's size; the report still predicts every row.
+inline constexpr std::size_t kFitRowLimit = 2048;
+
 struct JointCalibration {
     XModelParams params; ///< START, the direct settings, the fitted keys replaced
     std::vector<std::string> fitted;

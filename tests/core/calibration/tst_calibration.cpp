@@ -2,6 +2,7 @@
 // Whole-model calibration on the measured H100 SXM kernel family (tests/data/h100_sxm).
 
 #include "core/calibration/calibration.h"
+#include "core/calibration/joint_calibration.h"
 #include "core/calibration/probe_analysis.h"
 #include "core/error_of.h"
 #include "core/profiles/hardware_profile.h"
@@ -12,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -94,6 +96,55 @@ private slots:
         QVERIFY2(fit.params.M > 2.5 && fit.params.M < 4.1, qPrintable(QString::number(fit.params.M)));
         QCOMPARE(fit.prediction.rows.size(), family.rows.size());
         QVERIFY(fit.starts > 1);
+    }
+
+    void predictionIsTheSolversOperatingPoint()
+    {
+        // predictFamily() scans for the operating point with one shape of f(k) for every row; it must find
+        // what XModel::solve() finds, row by row, in GB/s and in Gop/s.
+        const KernelFamily family = readKernelFamily(kProbeDir + "/family.csv");
+        for (const XModelParams &machine : {h100Start(), calibrate(family, h100Start(), calibrationKeys()).params}) {
+            const FamilyPrediction p = predictFamily(family, machine);
+            QCOMPARE(p.rows.size(), family.rows.size());
+            for (const RowPrediction &r : p.rows) {
+                XModelParams w = machine;
+                w.n = r.row.n;
+                w.Z = r.row.Z;
+                w.E = r.row.E;
+                const Equilibrium eq = XModel(w).solve().operatingPoint();
+                QVERIFY2(std::abs(r.predicted_gbs - eq.ms_gbs) <= 1e-9 * eq.ms_gbs,
+                         qPrintable(QStringLiteral("line %1: %2 against %3")
+                                            .arg(r.row.line).arg(r.predicted_gbs).arg(eq.ms_gbs)));
+                QVERIFY(std::abs(r.predicted_gops - eq.cs_gops) <= 1e-9 * eq.cs_gops);
+            }
+        }
+    }
+
+    void aLargeFamilyIsFittedOnASpreadOfItsRows()
+    {
+        // Eight copies of the family (2,496 rows) are more than kFitRowLimit: the fit takes an even spread of
+        // them, lands where the fit of the 312 rows lands, and the report still covers every row.
+        const KernelFamily family = readKernelFamily(kProbeDir + "/family.csv");
+        KernelFamily large = family;
+        for (int copy = 1; copy < 8; ++copy)
+            large.rows.insert(large.rows.end(), family.rows.begin(), family.rows.end());
+        // In order of n, so that the first kFitRowLimit rows would hold only the small n.
+        std::stable_sort(large.rows.begin(), large.rows.end(),
+                         [](const FamilyRow &a, const FamilyRow &b) { return a.n < b.n; });
+        QVERIFY(large.rows.size() > kFitRowLimit);
+        const CalibrationResult whole = calibrate(family, h100Start(), calibrationKeys());
+        const CalibrationResult spread = calibrate(large, h100Start(), calibrationKeys());
+        QCOMPARE(whole.fit_rows, family.rows.size());
+        QCOMPARE(spread.fit_rows, kFitRowLimit);
+        QCOMPARE(spread.prediction.rows.size(), large.rows.size());
+        for (const std::string &key : calibrationKeys()) {
+            const double a = whole.params.*(findParameter(key)->member);
+            const double b = spread.params.*(findParameter(key)->member);
+            QVERIFY2(std::abs(b - a) <= 0.02 * a, qPrintable(QString::fromStdString(key) + ": "
+                                                              + QString::number(a) + " against "
+                                                              + QString::number(b)));
+        }
+        QVERIFY(std::abs(spread.prediction.accuracy_mean - whole.prediction.accuracy_mean) < 0.01);
     }
 
     void heldKeysKeepTheirValues()
