@@ -89,9 +89,11 @@ if [[ $fuzz -eq 1 || $sanitize -eq 1 ]]; then
     section "Configure build-sanitize/ (clang, AddressSanitizer + UndefinedBehaviorSanitizer, fuzz $fuzz_flag)"
     fresh_tree build-sanitize clang++
     # The benchmark is left out: it measures speed, which this tree does not have, and its drawing paths are
-    # the GUI tests' too; so is the screenshot tool.
+    # the GUI tests' too; so is the screenshot tool. LLVM's linker links the instrumented programs in about
+    # half the time of GNU ld.
     CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug \
         "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DCROSSROOF_SANITIZE=ON "-DCROSSROOF_FUZZ=$fuzz_flag" \
+        -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
         -DCROSSROOF_BUILD_TESTS=ON -DCROSSROOF_BUILD_BENCH=OFF -DCROSSROOF_BUILD_SCREENSHOTS=OFF
     if [[ $sanitize -eq 1 ]]; then
         section "Build build-sanitize/ (2 jobs)"
