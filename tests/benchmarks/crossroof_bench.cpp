@@ -2,6 +2,10 @@
 // crossroof-bench: measures the speed targets of docs/PERFORMANCE.md and prints them as JSON.
 #include "export/figure_export.h"
 #include "core/traces/gpu_benches.h"
+#include "core/traces/ncu_csv.h"
+#include "kernels/kernel_table_view.h"
+#include "roofline/roofline_view.h"
+#include "traces/traces_panel.h"
 #include "core/xmodel/hysteresis.h"
 #include "core/traces/perf_stat.h"
 #include "core/profiles/profile_library.h"
@@ -34,9 +38,11 @@
 #include <QSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -47,6 +53,8 @@
 #include <map>
 #include <utility>
 #include <string>
+#include <csignal>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -97,6 +105,29 @@ double residentMegabytes()
             return std::stod(line.substr(6)) / 1024.0;
     }
     return -1;
+}
+
+/// An `ncu --page raw` export of KERNELS kernels: the kernels of the real export at PATH repeated, each with
+/// its own ID (what scripts/scale_inputs.sh writes).
+std::string scaledNcuExport(const std::string &path, int kernels)
+{
+    std::ifstream in(path);
+    std::string line;
+    std::string head;
+    std::vector<std::string> body;
+    int headerRows = 0;
+    while (std::getline(in, line)) {
+        if (line.rfind("==PROF==", 0) == 0 || headerRows < 2) {
+            head += line + '\n';
+            headerRows += line.rfind("==PROF==", 0) == 0 ? 0 : 1;
+        } else {
+            body.push_back(line.substr(line.find(',')));
+        }
+    }
+    std::string text = head;
+    for (int k = 0; k < kernels && !body.empty(); ++k)
+        text += '"' + std::to_string(k) + '"' + body[std::size_t(k) % body.size()] + '\n';
+    return text;
 }
 
 /// Counts, in one sequence, the replots and the paint events of the plots and labels it watches: a step of a
@@ -290,15 +321,24 @@ int main(int argc, char **argv)
     const auto processStart = Clock::now();
     bool quick = false;
     std::string only;
+    std::string dpr = "1";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--quick") {
             quick = true;
         } else if (a == "--only" && i + 1 < argc) {
             only = argv[++i];
+        } else if (a == "--dpr" && i + 1 < argc) {
+            // Every window drawn at this device pixel ratio (a HiDPI screen); the X-graph's drag is then
+            // reported as xgraph_update_dprN.
+            dpr = argv[++i];
+            if (dpr != "1" && dpr != "2" && dpr != "3") {
+                std::cerr << "crossroof-bench: --dpr takes 1, 2 or 3\n";
+                return 2;
+            }
         } else if (a == "--help") {
             std::cout
-                    << "Usage: crossroof-bench [--json] [--quick] [--only xgraph|linked|occupancy|markov|export|stability|import|skeleton|literal|modeltree]\n"
+                    << "Usage: crossroof-bench [--json] [--quick] [--dpr 2] [--only xgraph|linked|linked_data|linked_busy|occupancy|markov|export|stability|import|scale|skeleton|literal|modeltree]\n"
                        "Prints timings as JSON (docs/PERFORMANCE.md).\n";
             return 0;
         } else if (a != "--json") {
@@ -307,13 +347,16 @@ int main(int argc, char **argv)
         }
     }
 
+    if (dpr != "1")
+        qputenv("QT_SCALE_FACTOR", QByteArray::fromStdString(dpr));
     QApplication app(argc, argv);
     // The user's settings (View > Side by Side, ...) neither change what is measured nor are changed by it.
     QStandardPaths::setTestModeEnabled(true);
     QSettings().remove(QStringLiteral("view/sideBySide")); // every part starts in the tabs
     ordered_json out;
     out["machine"] = {{"cores", std::thread::hardware_concurrency()},
-                      {"qpa_platform", QGuiApplication::platformName().toStdString()}};
+                      {"qpa_platform", QGuiApplication::platformName().toStdString()},
+                      {"device_pixel_ratio", qApp->devicePixelRatio()}};
 
     // Cold start: process start to the first painted X-graph.
     crossroof::app::MainWindow window;
@@ -336,6 +379,7 @@ int main(int argc, char **argv)
     // the same eight parameters set one at a time to scattered values (a jump: every range may change), each
     // timed to the X-graph's paint.
     if (wanted("xgraph")) {
+        const std::string dragKey = dpr == "1" ? "xgraph_update" : "xgraph_update_dpr" + dpr;
         const char *dragged[] = {"Z", "n", "L", "alpha", "R", "E", "S_s", "beta"};
         PaintWatch dragWatch;
         const int labels = watchVisible(window, dragWatch).second;
@@ -351,18 +395,18 @@ int main(int argc, char **argv)
             drag.insert(drag.end(), d.times.begin(), d.times.end());
             unfinished += d.unfinished;
         }
-        out["xgraph_update"] = summarize(drag);
-        out["xgraph_update"]["steps_unfinished_after_1_s"] = unfinished;
+        out[dragKey] = summarize(drag);
+        out[dragKey]["steps_unfinished_after_1_s"] = unfinished;
         // How the steps were drawn: with the layout of the step before, or laid out anew.
-        out["xgraph_update"]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
-        out["xgraph_update"]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
-        out["xgraph_update"]["direct_paint"] = xplot->directPaint(); // layers drawn onto the widget, no buffer
+        out[dragKey]["steady_redraws"] = xplot->steadyRedraws() - steadyBefore;
+        out[dragKey]["laid_out_redraws"] = xplot->laidOutRedraws() - laidOutBefore;
+        out[dragKey]["direct_paint"] = xplot->directPaint(); // layers drawn onto the widget, no buffer
         // Paints that left the axes' tick labels and titles on the window (the axes' ranges held still).
-        out["xgraph_update"]["margins_kept"] = xplot->marginsKept() - marginsKeptBefore;
+        out[dragKey]["margins_kept"] = xplot->marginsKept() - marginsKeptBefore;
         // Of those steps, the X-graph's paint: its background and layers drawn onto the window; the rest of a step
         // is the slider's signal through the undo stack to the model and the views, the layout when needed, and
         // the window's other paints (slider, spin box, readout).
-        out["xgraph_update"]["paint_draw"] = summarize(dragWatch.replotTimes(window.xgraphView()->plot()));
+        out[dragKey]["paint_draw"] = summarize(dragWatch.replotTimes(window.xgraphView()->plot()));
         window.state()->applyProfile(window.state()->profile()); // back to the profile's values
         QCoreApplication::processEvents();
 
@@ -412,9 +456,30 @@ int main(int argc, char **argv)
     // occupancy sweeps, the readout), and a drag of the n slider and of the Z slider, 600 steps each, through
     // the slider's own signals. A step is timed from the slider's move to the end of the event processing in
     // which the last plot that replotted painted (the readout's labels paint in the same window update).
-    if (wanted("linked")) {
+    // Three ways: the bare model ("linked"); with a user's data loaded ("linked_data": the seven V100 stream
+    // traces, the H100 ncu export and the H100 kernel family as traces); and with one core kept busy by another
+    // process, as a build or a profiler beside the GUI does ("linked_busy").
+    const auto linkedSteps = [&](const std::string &key, bool withData, bool busy) -> int {
         window.hide();
         crossroof::app::MainWindow linked;
+        ordered_json loaded = ordered_json::array();
+        if (withData) {
+            const QString data = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/");
+            for (const QString &file : {QStringLiteral("gpu_stream_v100.txt"), QStringLiteral("h100_sxm/family.csv")}) {
+                const QString error = linked.tracesPanel()->importFile(data + file);
+                if (!error.isEmpty()) {
+                    std::cerr << "crossroof-bench: " << error.toStdString() << '\n';
+                    return 1;
+                }
+                loaded.push_back(file.toStdString());
+            }
+            const QString error = linked.kernelTable()->loadFile(data + QStringLiteral("ncu_h100_raw.csv"));
+            if (!error.isEmpty()) {
+                std::cerr << "crossroof-bench: " << error.toStdString() << '\n';
+                return 1;
+            }
+            loaded.push_back("ncu_h100_raw.csv");
+        }
         linked.sideBySide()->setActive(true);
         linked.resize(1600, 1000);
         linked.show();
@@ -433,40 +498,65 @@ int main(int argc, char **argv)
         const std::vector<QCustomPlot *> mustPaint{linked.xgraphView()->plot(), linked.stabilityView()->mapPlot()};
         const int steps = quick ? 60 : 600;
         watch.clearReplotTimes();
+        // The busy core: a child process that only spins, from before the first step to after the last.
+        const pid_t spinner = busy ? fork() : 0;
+        if (busy && spinner == 0) {
+            for (volatile unsigned long spin = 0;; spin = spin + 1) {
+            }
+        }
         std::vector<double> all;
         int withReadout = 0;
         int plotsPainted = 0;
         int unfinished = 0;
-        for (const char *key : {"n", "Z"}) {
-            const DragSteps d = dragSlider(linked, watch, key, steps, mustPaint, labels > 0);
+        for (const char *param : {"n", "Z"}) {
+            const DragSteps d = dragSlider(linked, watch, param, steps, mustPaint, labels > 0);
             all.insert(all.end(), d.times.begin(), d.times.end());
             withReadout += d.withReadout;
             plotsPainted += d.plotsPainted;
             unfinished += d.unfinished;
-            out[std::string("linked_view_step_") + key] = summarize(d.times);
+            if (!withData && !busy)
+                out[key + "_" + param] = summarize(d.times);
         }
-        out["linked_view_step"] = summarize(all);
-        // Where a step's time goes: each plot's replots during both drags and what drawing their layers took.
-        ordered_json replots = ordered_json::array();
-        for (const auto &[plot, name] : watched) {
-            const std::vector<double> &times = watch.replotTimes(plot);
-            ordered_json entry = {{"plot", name}, {"replots", times.size()}};
-            if (!times.empty())
-                entry["replot_draw"] = summarize(times);
-            replots.push_back(entry);
+        if (spinner > 0) {
+            kill(spinner, SIGKILL);
+            waitpid(spinner, nullptr, 0);
         }
-        out["linked_view_replots"] = replots;
-        out["linked_view_setup"] = {{"window", "1600x1000, View > Side by Side"},
-                                    {"plots", views},
-                                    {"readout_labels", labels},
-                                    {"plots_painted_per_step", double(plotsPainted) / double(all.size())},
-                                    {"steps_with_readout_painted", withReadout},
-                                    {"steps_unfinished_after_1_s", unfinished}};
+        out[key] = summarize(all);
+        out[key]["steps_unfinished_after_1_s"] = unfinished;
+        if (busy)
+            out[key]["busy"] = "another process spinning on one core";
+        if (withData)
+            out[key]["loaded"] = loaded;
+        if (!withData && !busy) {
+            // Where a step's time goes: each plot's replots during both drags and what drawing their layers took.
+            ordered_json replots = ordered_json::array();
+            for (const auto &[plot, name] : watched) {
+                const std::vector<double> &times = watch.replotTimes(plot);
+                ordered_json entry = {{"plot", name}, {"replots", times.size()}};
+                if (!times.empty())
+                    entry["replot_draw"] = summarize(times);
+                replots.push_back(entry);
+            }
+            out["linked_view_replots"] = replots;
+            out["linked_view_setup"] = {{"window", "1600x1000, View > Side by Side"},
+                                        {"plots", views},
+                                        {"readout_labels", labels},
+                                        {"plots_painted_per_step", double(plotsPainted) / double(all.size())},
+                                        {"steps_with_readout_painted", withReadout},
+                                        {"steps_unfinished_after_1_s", unfinished}};
+        }
         linked.sideBySide()->setActive(false);
         linked.hide();
         window.show();
         QCoreApplication::processEvents();
-    }
+        return 0;
+    };
+    if (wanted("linked") && linkedSteps("linked_view_step", false, false) != 0)
+        return 1;
+    if (wanted("linked_data") && linkedSteps("linked_view_step_with_data", true, false) != 0)
+        return 1;
+    if (wanted("linked_busy") && linkedSteps("linked_view_step_busy", false, true) != 0)
+        return 1;
 
     // Occupancy: one input change -> calculator + three full sweeps + three repaints.
     if (wanted("occupancy")) {
@@ -631,6 +721,73 @@ int main(int argc, char **argv)
             }
             out[name] = summarize(reads);
         }
+    }
+
+    // A user's whole-application profile: a 10,000-kernel `ncu --page raw` export made of the real H100 rows
+    // (scripts/scale_inputs.sh writes the same file), imported (with the resident memory it adds), shown in the
+    // Kernels table (sorted by each of its first columns in turn, then filtered) and on the roofline (panned).
+    if (wanted("scale")) {
+        constexpr int kKernels = 10'000;
+        const std::string text = scaledNcuExport(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv", kKernels);
+        std::vector<double> imports;
+        double growth = 0;
+        for (int i = 0; i < (quick ? 2 : 10); ++i) {
+            const double before = residentMegabytes();
+            const auto t0 = Clock::now();
+            const crossroof::core::NcuReport report = crossroof::core::parseNcuCsv(text, "ncu_10k.csv");
+            imports.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            growth = std::max(growth, residentMegabytes() - before);
+            if (report.kernels.size() != std::size_t(kKernels))
+                return 1;
+        }
+        out["ncu_import_10k"] = summarize(imports);
+        out["ncu_import_10k"]["rss_growth_mb"] = growth;
+        out["ncu_import_10k"]["bytes"] = text.size();
+
+        window.resize(1600, 1000);
+        window.showView(QStringLiteral("roofline"));
+        crossroof::widgets::KernelTableView *table = window.kernelTable();
+        table->setReport(crossroof::core::parseNcuCsv(text, "ncu_10k.csv"));
+        for (int i = 0; i < 10; ++i)
+            QCoreApplication::processEvents();
+        // Sorting and filtering, each to the end of the event processing that follows (the table's repaint).
+        QTableView *view = table->table();
+        std::vector<double> sorts;
+        const int columns = std::min(view->model()->columnCount(), 12);
+        for (int i = 0; i < (quick ? 4 : 40); ++i) {
+            const auto t0 = Clock::now();
+            if (i % 4 == 3) {
+                table->filter()->setText(i % 8 == 3 ? QStringLiteral("xkernel<4") : QString());
+            } else {
+                view->sortByColumn(i % columns, i % 2 ? Qt::DescendingOrder : Qt::AscendingOrder);
+            }
+            QCoreApplication::processEvents();
+            sorts.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+        table->filter()->clear();
+        out["kernel_table_sort_10k"] = summarize(sorts);
+
+        // The roofline's pan: its ranges moved by 2 % of a decade a step, to the plot's paint.
+        QCustomPlot *roof = window.rooflineView()->plot();
+        PaintWatch roofWatch;
+        roofWatch.watchPlot(roof);
+        std::vector<double> pans;
+        for (int i = 0; i < (quick ? 20 : 300); ++i) {
+            const double factor = std::pow(10.0, (i / 50) % 2 ? -0.02 : 0.02);
+            const std::uint64_t from = roofWatch.sequence();
+            const auto t0 = Clock::now();
+            roof->xAxis->setRange(roof->xAxis->range().lower * factor, roof->xAxis->range().upper * factor);
+            roof->yAxis->setRange(roof->yAxis->range().lower * factor, roof->yAxis->range().upper * factor);
+            roof->replot(QCustomPlot::rpQueuedReplot);
+            while (!roofWatch.paintedSince(roof, from) && Clock::now() - t0 < std::chrono::seconds(1))
+                QCoreApplication::processEvents();
+            pans.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+        out["roofline_pan_10k"] = summarize(pans);
+        table->setReport(crossroof::core::NcuReport {});
+        window.resize(1280, 800);
+        window.showView(QStringLiteral("xgraph"));
+        QCoreApplication::processEvents();
     }
 
     // A 200-statement skeleton parsed and re-projected for unroll factors 1..16 on the KNL core model, as the
