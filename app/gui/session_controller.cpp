@@ -7,7 +7,6 @@
 
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
-#include "common/save_file.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "state/occupancy_state.h"
@@ -59,6 +58,14 @@ QFileInfoList orphanedRecoveryFiles(const QString &own)
         lock.unlock();
     }
     return orphans;
+}
+
+/// Writes SESSION to PATH (core::saveSessionFile()): an empty string, or why it was not written.
+QString saveSessionTo(const core::Session &session, const QString &path)
+{
+    const QByteArray native = QFile::encodeName(path);
+    return QString::fromStdString(
+            core::saveSessionFile(session, std::string(native.constData(), std::size_t(native.size()))));
 }
 
 } // namespace
@@ -180,8 +187,7 @@ void SessionController::apply(const core::Session &s)
 bool SessionController::save(const QString &path)
 {
     const core::Session session = capture();
-    const std::string text = core::sessionToJson(session, path.toStdString());
-    if (const QString why = widgets::saveFileAtomically(path, text); !why.isEmpty()) {
+    if (const QString why = saveSessionTo(session, path); !why.isEmpty()) {
         showError(m_window, tr("The session was not saved to %1: %2. The file on disk is unchanged.").arg(path, why));
         return false;
     }
@@ -265,8 +271,7 @@ void SessionController::autosave()
     if (!m_window->isWindowModified())
         return;
     QDir().mkpath(recoveryDir());
-    const std::string text = core::sessionToJson(capture(), recoveryPath().toStdString());
-    const QString why = widgets::saveFileAtomically(recoveryPath(), text);
+    const QString why = saveSessionTo(capture(), recoveryPath());
     // A failed autosave leaves the last recovery file as it was; the user hears of it once, not every minute,
     // and again only after an autosave has worked in between.
     if (!why.isEmpty() && !m_autosaveFailed)

@@ -5,6 +5,7 @@
 
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
+#include "core/traces/trace_json.h"
 
 #include <array>
 #include <cmath>
@@ -301,7 +302,11 @@ std::string traceToJson(const MeasuredTrace &t)
 
 MeasuredTrace traceFromJson(std::string_view text, const std::string &label, const std::string &prefix)
 {
-    const json doc = detail::parseJsonText(text, label);
+    return detail::traceFromJsonValue(detail::parseJsonText(text, label), label, prefix);
+}
+
+MeasuredTrace detail::traceFromJsonValue(const json &doc, const std::string &label, const std::string &prefix)
+{
     const JsonReader r(label, prefix);
     if (!doc.is_object()) {
         if (prefix.empty())

@@ -180,12 +180,12 @@ void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
     w.traceState()->rename(first, QStringLiteral("init, as measured"));
     w.traceState()->setVisible(w.traceState()->ids().back(), false);
     QVERIFY(w.saveSession(path));
-    QVERIFY(read(path).contains(QStringLiteral("\"x\": [")));
+    QVERIFY(read(path).contains(QStringLiteral("\"x\":[")));
     w.linkTracesAction()->trigger();
     QVERIFY(w.isWindowModified()); // the choice is part of the session
     QVERIFY(w.saveSession(path));
-    QVERIFY(read(path).contains(QStringLiteral("\"link\": \"data/v100.txt\"")));
-    QVERIFY(!read(path).contains(QStringLiteral("\"x\": [")));
+    QVERIFY(read(path).contains(QStringLiteral("\"link\":\"data/v100.txt\"")));
+    QVERIFY(!read(path).contains(QStringLiteral("\"x\":[")));
 
     {
         app::MainWindow again;
@@ -228,7 +228,7 @@ void TestSessionWindow::corruptedSessionIsRejected_data()
     QTest::newRow("truncated") << good.left(good.size() / 2) << "invalid JSON";
     QTest::newRow("empty") << QByteArray() << "invalid JSON";
     QTest::newRow("binary junk") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << "invalid JSON";
-    QTest::newRow("bad field") << QByteArray(good).replace("\"n\": 48.0", "\"n\": -3") << "parameters.n': must be between";
+    QTest::newRow("bad field") << QByteArray(good).replace("\"n\":48.0", "\"n\":-3") << "parameters.n': must be between";
 }
 
 void TestSessionWindow::corruptedSessionIsRejected()
