@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
+#include "core/support/text_file.h"
 #include "core/profiles/profile_library.h"
 #include "core/session/session.h"
 #include "core/traces/trace_import.h"
@@ -9,11 +10,14 @@
 #include "core/xmodel/xmodel.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -159,6 +163,7 @@ private Q_SLOTS:
     void unreadableLinksLeaveTheTraceOut();
     void badLinksNameTheField_data();
     void badLinksNameTheField();
+    void linkToAFifoIsLeftOutInTime();
     void sessionNearTheSizeLimitSavesAndOpensAgain();
     void sessionOverTheSizeLimitIsRefusedBeforeWriting();
 };
@@ -503,6 +508,26 @@ void TestSession::badLinksNameTheField()
     QFETCH(QString, message);
     const QString error = errorOf(withTraces("[" + record.toStdString() + "]"));
     QVERIFY2(error.startsWith(QLatin1String("s.crossroof: ")) && error.contains(message), qPrintable(error));
+}
+
+void TestSession::linkToAFifoIsLeftOutInTime()
+{
+    // A linked file that became a FIFO nobody writes to: the session opens, without that trace, after the
+    // reader's wait rather than never.
+    QTemporaryDir dir;
+    QVERIFY(::mkfifo(dir.filePath(QStringLiteral("sweep.csv")).toLocal8Bit().constData(), 0600) == 0);
+    const std::string record = R"({"id": "t1", "name": "n", "kind": "bandwidth-vs-warps", "link": "sweep.csv", )"
+                               R"("origin": {"format": "table", "index": 0, "mapping": {"kind": "bandwidth-vs-warps", "x": "warps", "y": "GBs"}}})";
+    QElapsedTimer clock;
+    clock.start();
+    const core::Session s = core::parseSession(withTraces("[" + record + "]"), "s.crossroof", dir.path().toStdString());
+    QVERIFY2(clock.elapsed() < core::kStreamWaitSeconds * 1000 + 3000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(s.traces.empty());
+    QCOMPARE(s.trace_problems.size(), std::size_t(1));
+    const QString problem = QString::fromStdString(s.trace_problems.front());
+    QVERIFY2(problem.startsWith(QStringLiteral("s.crossroof: field 'traces[0].link' (sweep.csv): "))
+                     && problem.contains(dir.filePath(QStringLiteral("sweep.csv")) + QStringLiteral(": a FIFO that no program writes to")),
+             qPrintable(problem));
 }
 
 void TestSession::sessionNearTheSizeLimitSavesAndOpensAgain()
