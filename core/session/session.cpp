@@ -7,6 +7,7 @@
 #include "core/markov/markov.h"
 #include "core/skeleton/projection.h"
 #include "core/skeleton/skeleton.h"
+#include "core/traces/trace_file_cache.h"
 #include "core/traces/trace_import.h"
 #include "core/traces/trace_json.h"
 #include "core/support/text.h"
@@ -225,10 +226,12 @@ SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
     return s;
 }
 
-/// One linked trace ("link" and "origin" instead of points), read again from its file. Errors in the record
-/// throw; a file that cannot be read (or no longer holds the trace) leaves PROBLEM set and gives none.
+/// One linked trace ("link" and "origin" instead of points), read again from its file through FILES (which
+/// reads each file once for the whole session). Errors in the record throw; a file that cannot be read (or no
+/// longer holds the trace) leaves PROBLEM set and gives none.
 std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &obj,
-                                             const std::filesystem::path &folder, std::string &problem)
+                                             const std::filesystem::path &folder, TraceFileCache &files,
+                                             std::string &problem)
 {
     for (const char *points : {"x", "y", "extra", "labels"}) {
         if (obj.contains(points))
@@ -254,7 +257,7 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
     if (!ec)
         path = absolute.lexically_normal();
     try {
-        MeasuredTrace t = rereadTrace(path.string(), origin);
+        MeasuredTrace t = files.reread(path.string(), origin);
         if (t.kind != *kind) {
             throw InputError(path.string() + ": now gives a " + std::string(traceKindName(t.kind))
                              + " trace, not the " + kindName + " trace it gave");
@@ -365,6 +368,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         const json &traces = doc["traces"];
         if (!traces.is_array())
             r.fail("traces", "must be an array of traces");
+        TraceFileCache files; // 500 links to one table read it once
         for (std::size_t i = 0; i < traces.size(); ++i) {
             const std::string prefix = "traces[" + std::to_string(i) + "].";
             if (!traces[i].is_object() || !traces[i].contains("link")) {
@@ -372,7 +376,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
                 continue;
             }
             std::string problem;
-            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, problem))
+            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, files, problem))
                 s.traces.push_back(std::move(*t));
             else
                 s.trace_problems.push_back(std::move(problem));

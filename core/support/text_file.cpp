@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -22,6 +23,8 @@
 namespace crossroof::core {
 
 namespace {
+
+std::atomic<std::uint64_t> filesRead{0};
 
 /// A size limit as the message shows it: whole MiB or KiB where it is one, bytes otherwise.
 std::string limitText(std::uintmax_t bytes)
@@ -134,6 +137,11 @@ std::string normalized(std::string text)
 
 } // namespace
 
+std::uint64_t textFilesRead()
+{
+    return filesRead.load();
+}
+
 bool isStandardInput(const std::filesystem::path &path)
 {
     return path == "-";
@@ -158,6 +166,7 @@ std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBy
         const std::lock_guard<std::mutex> guard(lock);
         auto it = streams.find(path.string());
         if (it == streams.end()) {
+            ++filesRead;
             std::string text;
             if (isStandardInput(path)) {
                 text = readStream(std::cin, label, maxBytes, what);
@@ -180,6 +189,7 @@ std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBy
         throw InputError(label + ": " + std::to_string(size) + " bytes, over the " + limitText(maxBytes)
                          + " limit for " + std::string(what));
     }
+    ++filesRead;
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(label + ": cannot open");

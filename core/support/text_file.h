@@ -27,6 +27,10 @@ inline constexpr int kStreamWaitSeconds = 5;
 /// FIFO that no program writes to (nothing came in 5 s)", "PATH: nothing to read for 5 s (...)".
 std::string readTextFile(const std::filesystem::path &path, std::uintmax_t maxBytes, std::string_view what);
 
+/// How many files readTextFile() has read in this process (a kept stream given again is not read again): for
+/// tests that a file is read once, however many things ask for it.
+std::uint64_t textFilesRead();
+
 /// Whether PATH names standard input ("-").
 bool isStandardInput(const std::filesystem::path &path);
 /// Whether PATH is standard input or a file without a size (a pipe, a character device): read once, kept.

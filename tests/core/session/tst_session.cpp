@@ -164,6 +164,7 @@ private Q_SLOTS:
     void badLinksNameTheField_data();
     void badLinksNameTheField();
     void linkToAFifoIsLeftOutInTime();
+    void manyLinksToOneFileReadItOnce();
     void sessionNearTheSizeLimitSavesAndOpensAgain();
     void sessionOverTheSizeLimitIsRefusedBeforeWriting();
 };
@@ -528,6 +529,48 @@ void TestSession::linkToAFifoIsLeftOutInTime()
     QVERIFY2(problem.startsWith(QStringLiteral("s.crossroof: field 'traces[0].link' (sweep.csv): "))
                      && problem.contains(dir.filePath(QStringLiteral("sweep.csv")) + QStringLiteral(": a FIFO that no program writes to")),
              qPrintable(problem));
+}
+
+void TestSession::manyLinksToOneFileReadItOnce()
+{
+    // 300 traces linked to one measurement file (each of its six kernels 50 times): the file is read once
+    // per opening of the session, not once per trace; every trace is what a read of its own gives.
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(kTestData + QStringLiteral("/gpu_stream_v100.txt"), dir.filePath(QStringLiteral("v100.txt"))));
+    const std::vector<core::MeasuredTrace> direct
+            = core::readTraceFile(dir.filePath(QStringLiteral("v100.txt")).toStdString()).traces;
+    QCOMPARE(direct.size(), std::size_t(6));
+    std::string records;
+    for (int i = 0; i < 300; ++i) {
+        records += (i ? ", " : "") + ("{\"id\": \"t" + std::to_string(i) + "\", \"name\": \"n\", "
+                   "\"kind\": \"bandwidth-vs-warps\", \"link\": \"v100.txt\", "
+                   "\"origin\": {\"format\": \"gpu-stream\", \"index\": " + std::to_string(i % 6) + "}}");
+    }
+    const std::string text = withTraces("[" + records + "]");
+    const std::uint64_t before = core::textFilesRead();
+    const core::Session s = core::parseSession(text, "s.crossroof", dir.path().toStdString());
+    QCOMPARE(core::textFilesRead() - before, std::uint64_t(1));
+    QVERIFY(s.trace_problems.empty());
+    QCOMPARE(s.traces.size(), std::size_t(300));
+    for (std::size_t i = 0; i < s.traces.size(); ++i) {
+        QCOMPARE(s.traces[i].x, direct[i % 6].x);
+        QCOMPARE(s.traces[i].y, direct[i % 6].y);
+    }
+    // Opened again, the file is read again (it may have changed in between).
+    (void)core::parseSession(text, "s.crossroof", dir.path().toStdString());
+    QCOMPARE(core::textFilesRead() - before, std::uint64_t(2));
+
+    // Links to a FIFO nobody writes to: one wait, not one per trace, and each trace says why it is missing.
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("v100.txt"))));
+    QVERIFY(::mkfifo(dir.filePath(QStringLiteral("v100.txt")).toLocal8Bit().constData(), 0600) == 0);
+    QElapsedTimer clock;
+    clock.start();
+    const core::Session stuck = core::parseSession(text, "s.crossroof", dir.path().toStdString());
+    QVERIFY2(clock.elapsed() < core::kStreamWaitSeconds * 1000 + 3000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(stuck.traces.empty());
+    QCOMPARE(stuck.trace_problems.size(), std::size_t(300));
+    QVERIFY2(QString::fromStdString(stuck.trace_problems.back()).contains(QStringLiteral("a FIFO that no program writes to")),
+             stuck.trace_problems.back().c_str());
 }
 
 void TestSession::sessionNearTheSizeLimitSavesAndOpensAgain()
