@@ -5,6 +5,7 @@
 
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
+#include "core/support/text.h"
 #include "core/traces/trace_json.h"
 
 #include <array>
@@ -113,7 +114,7 @@ void checkValues(const JsonReader &r, const char *field, const std::vector<doubl
         if (!std::isfinite(v[i]))
             r.fail(indexed(field, i), "must be a finite number");
         if (nonNegative && v[i] < 0)
-            r.fail(indexed(field, i), "must be >= 0 (got " + std::to_string(v[i]) + ")");
+            r.fail(indexed(field, i), "must be >= 0 (got " + formatExact(v[i]) + ")");
     }
 }
 
