@@ -12,6 +12,7 @@
 #include "core/traces/trace_json.h"
 #include "core/support/text.h"
 #include "core/support/text_file.h"
+#include "core/support/utf8.h"
 
 #include <algorithm>
 #include <array>
@@ -434,7 +435,9 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     Ordered doc = Ordered::object();
     doc["format"] = "crossroof-session";
     doc["format_version"] = kSessionFormatVersion;
-    doc["profile"] = Ordered::parse(detail::profileToJson(s.profile).dump());
+    json profile = detail::profileToJson(s.profile);
+    escapeInvalidUtf8InJson(profile);
+    doc["profile"] = Ordered::parse(profile.dump());
     doc["parameters"] = Ordered::parse(detail::parametersToJson(s.params).dump());
     doc["view"] = {{"current", s.current_view}};
     const auto &o = s.occupancy;
@@ -511,17 +514,19 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
             traces.push_back(traceToJson(trace));
             continue;
         }
-        traces.push_back(Ordered{{"id", trace.id},
-                                 {"name", trace.name},
-                                 {"kind", std::string(traceKindName(trace.kind))},
-                                 {"visible", trace.visible},
-                                 {"link", linkPath(trace.source, folder)},
-                                 {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}}
-                                 .dump());
+        Ordered link{{"id", trace.id},
+                     {"name", trace.name},
+                     {"kind", std::string(traceKindName(trace.kind))},
+                     {"visible", trace.visible},
+                     {"link", linkPath(trace.source, folder)},
+                     {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}};
+        escapeInvalidUtf8InJson(link);
+        traces.push_back(link.dump());
     }
     doc["traces"] = Ordered::array(); // where layout() puts them
     if (!s.supply_trace.empty() || !s.demand_trace.empty())
         doc["measured_curves"] = {{"supply", s.supply_trace}, {"demand", s.demand_trace}};
+    escapeInvalidUtf8InJson(doc); // text that is not UTF-8 (a Latin-1 name) as "\xNN", not a failed save
     return layout(doc, traces);
 }
 

@@ -6,6 +6,7 @@
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
 #include "core/support/text.h"
+#include "core/support/utf8.h"
 #include "core/traces/trace_json.h"
 
 #include <array>
@@ -298,6 +299,7 @@ std::string traceToJson(const MeasuredTrace &t)
     }
     j["extra"] = std::move(extra);
     j["labels"] = t.labels;
+    escapeInvalidUtf8InJson(j); // a source path in Latin-1: "\xe9", not a failed save
     return j.dump();
 }
 
