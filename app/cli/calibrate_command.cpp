@@ -186,7 +186,7 @@ void runFamilyCalibration(const Args &args, const core::HardwareProfile &start,
     j["profile"] = start.id;
     j["machine"] = parametersJson(fit.params);
     j["out"] = written.empty() ? Json(nullptr) : Json(written);
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 /// SOURCES' weights from --weight NAME=VALUE: NAME a kind (family, stream, latency, kernels) or a source's
@@ -492,7 +492,7 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     j["profile"] = start.id;
     j["machine"] = parametersJson(fit.params);
     j["out"] = written.empty() ? Json(nullptr) : Json(written);
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp

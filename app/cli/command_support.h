@@ -3,6 +3,7 @@
 // What several commands read and print alike: the model's inputs (--profile, --set), probabilities, numbers.
 
 #include "core/profiles/hardware_profile.h"
+#include "core/support/utf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,15 @@ namespace crossroof::cli {
 class Args;
 
 using Json = nlohmann::ordered_json;
+
+/// J as --json prints it, indented by INDENT (-1: on one line), with every byte of a string or key that is
+/// not UTF-8 (a file name in Latin-1) escaped as "\xNN", where dumping it as it is would fail the command.
+template <class Value>
+std::string jsonOutput(Value j, int indent = 2)
+{
+    core::escapeInvalidUtf8InJson(j);
+    return j.dump(indent);
+}
 
 /// V as printf's SPEC prints it (e.g. "%.4g").
 std::string fmt(double v, const char *spec = "%.4g");

@@ -239,7 +239,7 @@ void printJson(const Estimates &e, std::ostream &out)
     j["group_threads"] = e.threads.empty() ? Json(nullptr) : Json(e.threads);
     j["measured_cpi"] = e.in.measured_cpi ? Json(*e.in.measured_cpi) : Json(nullptr);
     j["nearest"] = e.nearest ? Json(*e.nearest) : Json(nullptr);
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 void printCsv(const Estimates &e, std::ostream &out)

@@ -219,7 +219,7 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
         list.push_back(predictionJson(predictions[i], i + 1));
     j["predictions"] = list;
     j["cpi_check"] = check ? checkJson(*check, args.value("measured")) : Json(nullptr);
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp

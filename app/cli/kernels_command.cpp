@@ -149,7 +149,7 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
             kernels.push_back(std::move(row));
         }
         j["kernels"] = std::move(kernels);
-        out << j.dump(2) << '\n';
+        out << jsonOutput(j) << '\n';
         return;
     }
     out << "Kernels of " << path << " (" << core::ncuFormName(report.form) << "), device "

@@ -120,7 +120,7 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
     j["q"] = q;
     j["steps"] = steps ? Json(*steps) : Json(nullptr);
     j["strategies"] = std::move(list);
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp

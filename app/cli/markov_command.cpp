@@ -178,7 +178,7 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
     shapeJson(shape, j);
     j["p"] = p;
     j["q"] = q;
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 Json extremeJson(const core::MarkovSurface::Extreme &e)
@@ -243,7 +243,7 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
     j["steps"] = steps ? Json(*steps) : Json(nullptr);
     shapeJson(shape, j);
     j["system_states"] = stateCount(s.system_states);
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp

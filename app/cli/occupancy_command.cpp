@@ -175,7 +175,7 @@ void runOccupancy(const std::vector<std::string> &argv, std::ostream &out)
                       {"occupancy", s->occupancy},
                       {"limiters", limiters}};
     }
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp =

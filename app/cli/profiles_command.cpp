@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "command_support.h"
 #include "core/profiles/profile_library.h"
 
 #include <nlohmann/json.hpp>
@@ -54,7 +55,7 @@ void runProfiles(const std::vector<std::string> &argv, std::ostream &out, std::o
         j["sources"] = sources;
         list.push_back(j);
     }
-    out << list.dump(2) << '\n';
+    out << jsonOutput(list) << '\n';
 }
 
 constexpr const char *kHelp

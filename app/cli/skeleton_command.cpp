@@ -178,7 +178,7 @@ void runSkeleton(const std::vector<std::string> &argv, std::ostream &out)
         rows.push_back({{"factor", m.factor}, {"projected", m.projected}, {"measured", m.measured},
                         {"error_percent", m.error_percent}});
     j["measured"] = rows;
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp =

@@ -197,7 +197,7 @@ void runStabilityMap(const std::vector<std::string> &argv, std::ostream &out)
     j["operating_gbs"] = grid(&core::StabilityMap::operating_gbs);
     j["parameters"] = parametersJson(r.params);
     j["profile"] = r.profile.id;
-    out << j.dump() << '\n';
+    out << jsonOutput(j, -1) << '\n';
 }
 
 constexpr const char *kMapHelp
@@ -324,7 +324,7 @@ void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
     j["jumps"] = jumps;
     j["parameters"] = parametersJson(r.params);
     j["profile"] = r.profile.id;
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHysteresisHelp
@@ -488,7 +488,7 @@ void runAdvise(const std::vector<std::string> &argv, std::ostream &out)
                         {"tangency_high_gbs", optional(d.tangency_high_gbs)},
                         {"tangency_low_gbs", optional(d.tangency_low_gbs)},
                         {"min_drop_gbs", optional(d.min_drop_gbs)}};
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kAdviseHelp

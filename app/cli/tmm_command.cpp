@@ -188,7 +188,7 @@ void runModel(const Args &args, OutputFormat format, std::ostream &out)
                        {"sms", p.sms},
                        {"active_blocks", p.active_blocks}};
     j["points"] = points;
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 void runFit(const Args &args, OutputFormat format, std::ostream &out)
@@ -246,7 +246,7 @@ void runFit(const Args &args, OutputFormat format, std::ostream &out)
     j["rmse"] = fit.rmse;
     j["points"] = fit.points;
     j["samples"] = list;
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 void runTmm(const std::vector<std::string> &argv, std::ostream &out)

@@ -134,7 +134,7 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             j["model"] = "roofline";
             j["rising_points"] = fit.rising_points;
             j["residuals"] = fit.residuals;
-            out << j.dump(2) << '\n';
+            out << jsonOutput(j) << '\n';
             return;
         }
         out << "Roofline fit y = min(s*k, R) of '" << yName << "' against '" << xName << "'\n"
@@ -185,7 +185,7 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         j["R_gbs"] = p.R;
         j["L"] = p.L;
         j["residuals"] = fit.residuals;
-        out << j.dump(2) << '\n';
+        out << jsonOutput(j) << '\n';
         return;
     }
     out << "Cache fit (" << model << ") of '" << yName << "' against '" << xName << "', profile " << prof.id
@@ -330,7 +330,7 @@ void printDominance(const Args &args, const std::string &path, long long window,
         j["free_units"] = d.free_units;
         j["units"] = d.dominant.size();
         j["window"] = window;
-        out << j.dump(2) << '\n';
+        out << jsonOutput(j) << '\n';
         return;
     }
     out << "Dominant bandwidth limitation in " << path << ", window " << window << " units, "
@@ -384,7 +384,7 @@ void runBandwidthCurve(const std::vector<std::string> &argv, std::ostream &out)
         j["units_over_limit"] = curve.units_over_limit;
         j["peak"] = curve.peak;
         j["mean"] = curve.mean;
-        out << j.dump(2) << '\n';
+        out << jsonOutput(j) << '\n';
         return;
     }
     out << "Bandwidth curve of '" << column << "' in " << path << ", window " << window << " units\n"

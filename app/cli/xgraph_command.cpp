@@ -106,7 +106,7 @@ void runXGraph(const std::vector<std::string> &argv, std::ostream &out)
         model.sampleCurves(int(curves), c);
         j["curves"] = {{"k", c.k}, {"f_gbs", c.f_gbs}, {"g_gbs", c.g_gbs}};
     }
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp =

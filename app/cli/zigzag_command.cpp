@@ -102,7 +102,7 @@ void runZigzag(const std::vector<std::string> &argv, std::ostream &out)
     j["blocks_per_pass"] = z.blocks_per_pass;
     j["sms"] = sms;
     j["ba"] = ba;
-    out << j.dump(2) << '\n';
+    out << jsonOutput(j) << '\n';
 }
 
 constexpr const char *kHelp =

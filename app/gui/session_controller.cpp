@@ -18,7 +18,6 @@
 #include "zigzag/zigzag_view.h"
 
 #include <QAction>
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QMenu>
@@ -26,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUuid>
 
 #include <algorithm>
 
@@ -39,6 +39,21 @@ namespace {
 QString lockPathOf(const QString &recoveryFile)
 {
     return recoveryFile.left(recoveryFile.size() - int(qstrlen(".crossroof"))) + QStringLiteral(".lock");
+}
+
+/// The file beside a recovery file that holds the path of the session it is unsaved work on, if any.
+QString originPathOf(const QString &recoveryFile)
+{
+    return recoveryFile.left(recoveryFile.size() - int(qstrlen(".crossroof"))) + QStringLiteral(".origin");
+}
+
+/// Removes a recovery file and the origin beside it (nothing for "": a window without one).
+void removeRecoveryFile(const QString &recoveryFile)
+{
+    if (recoveryFile.isEmpty())
+        return;
+    QFile::remove(recoveryFile);
+    QFile::remove(originPathOf(recoveryFile));
 }
 
 /// The recovery files of instances that are gone: no lock, or a lock whose process has ended.
@@ -61,6 +76,14 @@ QFileInfoList orphanedRecoveryFiles(const QString &own)
     return orphans;
 }
 
+/// Writes SESSION to PATH (core::saveSessionFile()): an empty string, or why it was not written.
+QString saveSessionTo(const core::Session &session, const QString &path)
+{
+    const QByteArray native = QFile::encodeName(path);
+    return QString::fromStdString(
+            core::saveSessionFile(session, std::string(native.constData(), std::size_t(native.size()))));
+}
+
 } // namespace
 
 SessionController::SessionController(MainWindow *window)
@@ -76,15 +99,7 @@ SessionController::SessionController(MainWindow *window)
     m_open->setShortcut(QKeySequence::Open);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
-    // This window's recovery file, named by process and window, locked while the window lives.
-    static int windows = 0;
-    QDir().mkpath(recoveryDir());
-    m_recoveryPath = QDir(recoveryDir()).filePath(QStringLiteral("recovery-%1-%2.crossroof")
-                                                          .arg(QCoreApplication::applicationPid())
-                                                          .arg(++windows));
-    m_recoveryLock = std::make_unique<QLockFile>(lockPathOf(m_recoveryPath));
-    m_recoveryLock->setStaleLockTime(0);
-    m_recoveryLock->tryLock(0);
+    claimRecoveryFile();
 
     m_linkTraces->setCheckable(true);
     m_linkTraces->setStatusTip(
@@ -180,15 +195,14 @@ void SessionController::apply(const core::Session &s)
 bool SessionController::save(const QString &path)
 {
     const core::Session session = capture();
-    const std::string text = core::sessionToJson(session, path.toStdString());
-    if (const QString why = widgets::saveFileAtomically(path, text); !why.isEmpty()) {
+    if (const QString why = saveSessionTo(session, path); !why.isEmpty()) {
         showError(m_window, tr("The session was not saved to %1: %2. The file on disk is unchanged.").arg(path, why));
         return false;
     }
     setPath(path);
     m_window->setWindowModified(false);
     m_window->state()->undoStack()->setClean();
-    QFile::remove(recoveryPath());
+    removeRecoveryFile(m_recoveryPath);
     RecentFiles::add(path);
     const auto embedded = std::count_if(session.traces.begin(), session.traces.end(),
                                         [&session](const auto &t) { return !core::savesAsLink(session, t); });
@@ -254,6 +268,34 @@ QString SessionController::recoveryPath() const
     return m_recoveryPath;
 }
 
+void SessionController::claimRecoveryFile()
+{
+    // A random name rather than the process id: instances in other PID namespaces (Flatpak, containers
+    // sharing a home folder) have the same few ids, and would write each other's files.
+    QDir().mkpath(recoveryDir());
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        const QString path = QDir(recoveryDir()).filePath(
+                QStringLiteral("recovery-%1.crossroof").arg(QUuid::createUuid().toString(QUuid::Id128)));
+        auto lock = std::make_unique<QLockFile>(lockPathOf(path));
+        lock->setStaleLockTime(0); // only a gone owner makes a lock stale, never its age
+        if (lock->tryLock(0)) {
+            m_recoveryPath = path;
+            m_recoveryLock = std::move(lock);
+            return;
+        }
+        if (lock->error() != QLockFile::LockFailedError) {
+            // The folder refuses the lock file; another name fares no better.
+            m_recoveryProblem = lock->error() == QLockFile::PermissionError
+                                        ? tr("the folder %1 cannot be written to")
+                                        : tr("no lock file can be made in %1");
+            m_recoveryProblem = m_recoveryProblem.arg(QDir::toNativeSeparators(recoveryDir()));
+            return;
+        }
+    }
+    m_recoveryProblem = tr("every name tried in %1 is locked by another instance")
+                                .arg(QDir::toNativeSeparators(recoveryDir()));
+}
+
 QString SessionController::recoverableFile() const
 {
     const QFileInfoList orphans = orphanedRecoveryFiles(m_recoveryPath);
@@ -264,15 +306,30 @@ void SessionController::autosave()
 {
     if (!m_window->isWindowModified())
         return;
+    if (m_recoveryPath.isEmpty()) {
+        // No recovery file of its own could be locked: writing one that another instance may own would
+        // lose its work, so there is none, and the user hears so once.
+        if (!m_autosaveFailed)
+            showError(m_window, tr("Autosave is off: %1. The unsaved work is not protected against a crash; "
+                                   "save the session to keep it.")
+                                        .arg(m_recoveryProblem));
+        m_autosaveFailed = true;
+        return;
+    }
     QDir().mkpath(recoveryDir());
-    const std::string text = core::sessionToJson(capture(), recoveryPath().toStdString());
-    const QString why = widgets::saveFileAtomically(recoveryPath(), text);
+    QString why = saveSessionTo(capture(), m_recoveryPath);
+    // Beside it, the session file this is unsaved work on, so that a restored session saves back there.
+    const QString origin = originPathOf(m_recoveryPath);
+    if (why.isEmpty() && !m_path.isEmpty())
+        why = widgets::saveFileAtomically(origin, m_path.toUtf8());
+    else if (why.isEmpty())
+        QFile::remove(origin);
     // A failed autosave leaves the last recovery file as it was; the user hears of it once, not every minute,
     // and again only after an autosave has worked in between.
     if (!why.isEmpty() && !m_autosaveFailed)
         showError(m_window, tr("Autosave failed: %1: %2. The unsaved work is not protected against a crash; "
                                "save the session to keep it.")
-                                    .arg(QDir::toNativeSeparators(recoveryPath()), why));
+                                    .arg(QDir::toNativeSeparators(m_recoveryPath), why));
     m_autosaveFailed = !why.isEmpty();
 }
 
@@ -287,21 +344,31 @@ void SessionController::offerRecovery()
             tr("Crossroof did not close normally. Restore the unsaved analysis autosaved at %1?")
                     .arg(QLocale().toString(info.lastModified(), QLocale::ShortFormat)),
             QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes) {
-        try {
-            const core::Session session = core::loadSessionFile(info.filePath().toStdString());
-            apply(session);
-            m_window->setWindowModified(true);
-            reportTraceProblems(session);
-        } catch (const core::InputError &e) {
-            showError(m_window,
-                      tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
-        }
-    }
+    if (answer == QMessageBox::Yes)
+        restore(newest);
     // Restored or declined, the work of gone instances has been offered; what was restored is this window's
     // now and goes to its own recovery file.
     for (const QFileInfo &orphan : orphanedRecoveryFiles(m_recoveryPath))
-        QFile::remove(orphan.absoluteFilePath());
+        removeRecoveryFile(orphan.absoluteFilePath());
+}
+
+bool SessionController::restore(const QString &recoveryFile)
+{
+    core::Session session;
+    try {
+        const QByteArray native = QFile::encodeName(recoveryFile);
+        session = core::loadSessionFile(std::string(native.constData(), std::size_t(native.size())));
+    } catch (const core::InputError &e) {
+        showError(m_window, tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    apply(session);
+    // The session it was unsaved work on, if it had been saved or opened: Save writes there again.
+    QFile origin(originPathOf(recoveryFile));
+    setPath(origin.open(QIODevice::ReadOnly) ? QString::fromUtf8(origin.readAll()) : QString());
+    m_window->setWindowModified(true);
+    reportTraceProblems(session);
+    return true;
 }
 
 void SessionController::openInteractively()
@@ -351,7 +418,7 @@ bool SessionController::mayClose()
 {
     if (!maybeSave())
         return false;
-    QFile::remove(recoveryPath());
+    removeRecoveryFile(m_recoveryPath);
     return true;
 }
 

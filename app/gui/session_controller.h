@@ -42,8 +42,10 @@ public:
     bool open(const QString &path);
     QString path() const { return m_path; }
 
-    /// Where this window's autosave goes: a file of its own in the recovery folder, guarded by a lock file
-    /// for as long as the window lives, so that other Crossroof instances leave it alone.
+    /// Where this window's autosave goes: a file of its own in the recovery folder, of a random name (never
+    /// the process id, which instances in other PID namespaces share), guarded by a lock file for as long as
+    /// the window lives, so that other Crossroof instances leave it alone. Empty when no lock could be taken
+    /// (a folder that cannot be written to): autosave is then off and says so.
     QString recoveryPath() const;
     /// The folder of every instance's recovery files.
     static QString recoveryDir();
@@ -54,11 +56,17 @@ public:
     /// After a crash: offers to restore the newest recovery file a gone instance left; the ones left behind
     /// by gone instances are then removed. Files of running instances are never touched.
     void offerRecovery();
+    /// Replaces the analysis with the one in RECOVERYFILE, unsaved, under the name of the session file it
+    /// was unsaved work on (if any), so that Save writes there; on failure says why and keeps the analysis.
+    bool restore(const QString &recoveryFile);
     /// Whether the window may close: asks to save unsaved changes (false: the user cancelled); on yes, the
     /// recovery file goes, as a clean exit leaves nothing to recover.
     bool mayClose();
 
 private:
+    /// Picks a recovery file of a new random name and locks it (recoveryPath()); sets m_recoveryProblem if
+    /// none can be locked.
+    void claimRecoveryFile();
     void markModified();
     void setPath(const QString &path);
     void updateTitle();
@@ -79,6 +87,7 @@ private:
     QString m_path;
     QString m_recoveryPath;
     std::unique_ptr<QLockFile> m_recoveryLock;
+    QString m_recoveryProblem; ///< why there is no recovery file (recoveryPath() empty)
     bool m_applying = false; ///< applying a session: its changes are not the user's
     bool m_autosaveFailed = false; ///< the last autosave failed and the user was told
 };

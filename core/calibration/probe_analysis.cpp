@@ -4,8 +4,10 @@
 #include "core/occupancy/compute_capability.h"
 #include "core/support/atomic_file.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
+#include "core/xmodel/parameters.h"
 
 #include <algorithm>
 #include <cctype>
@@ -49,8 +51,21 @@ double positiveFact(const std::map<std::string, std::pair<std::string, int>> &fa
     const auto v = parseTableNumber(it->second.first, '.', false);
     if (!v || !std::isfinite(*v) || *v <= 0)
         throw InputError(source + ":" + std::to_string(it->second.second) + ": '" + key
-                         + "' must be a number > 0 (got '" + it->second.first + "')");
+                         + "' must be a number > 0 (got '" + quoteForMessage(it->second.first) + "')");
     return *v;
+}
+
+/// VALUE, what the line KEY of device.csv gives for the model parameter PARAMETER, checked against that
+/// parameter's range: a message names the file, the line and the key, not only the parameter.
+double deviceParameter(const std::map<std::string, std::pair<std::string, int>> &facts, const std::string &key,
+                       const std::string &source, std::string_view parameter, double value)
+{
+    if (const auto why = checkValue(*findParameter(parameter), value)) {
+        const auto &[text, line] = facts.at(key);
+        throw InputError(source + ":" + std::to_string(line) + ": '" + key + "' (" + quoteForMessage(text)
+                         + ") gives the parameter " + std::string(parameter) + ", which " + *why);
+    }
+    return value;
 }
 
 /// V with DIGITS significant digits, as %g writes it.
@@ -82,10 +97,14 @@ ProbeMeasurements readProbe(const std::filesystem::path &directory)
     if (cc == facts.end())
         throw InputError(deviceSource + ": no line 'cc,...'");
     probe.compute_capability = cc->second.first;
-    probe.sm_count = positiveFact(facts, "sms", deviceSource);
-    probe.clock_ghz = positiveFact(facts, "clock_khz", deviceSource) / 1e6;
-    probe.max_warps = std::floor(positiveFact(facts, "max_threads_sm", deviceSource) / 32);
-    probe.l1_smem_kib = positiveFact(facts, "smem_per_sm", deviceSource) / 1024;
+    probe.sm_count = deviceParameter(facts, "sms", deviceSource, "sm_count",
+                                     positiveFact(facts, "sms", deviceSource));
+    probe.clock_ghz = deviceParameter(facts, "clock_khz", deviceSource, "clock_ghz",
+                                      positiveFact(facts, "clock_khz", deviceSource) / 1e6);
+    probe.max_warps = deviceParameter(facts, "max_threads_sm", deviceSource, "max_warps",
+                                      std::floor(positiveFact(facts, "max_threads_sm", deviceSource) / 32));
+    probe.l1_smem_kib = deviceParameter(facts, "smem_per_sm", deviceSource, "S_s",
+                                        positiveFact(facts, "smem_per_sm", deviceSource) / 1024);
     if (facts.count("l2_bytes"))
         probe.l2_bytes = positiveFact(facts, "l2_bytes", deviceSource);
 

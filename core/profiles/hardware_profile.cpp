@@ -5,6 +5,7 @@
 #include "core/profiles/profile_json.h"
 #include "core/support/text.h"
 #include "core/support/text_file.h"
+#include "core/support/utf8.h"
 
 #include <algorithm>
 #include <array>
@@ -100,7 +101,9 @@ HardwareProfile loadProfileFile(const std::filesystem::path &path)
 
 std::string profileToText(const HardwareProfile &profile)
 {
-    return nlohmann::ordered_json::parse(detail::profileToJson(profile).dump()).dump(2) + "\n";
+    auto j = detail::profileToJson(profile);
+    escapeInvalidUtf8InJson(j); // a Latin-1 file name in a source or the origin: "\xe9", not a failed save
+    return nlohmann::ordered_json::parse(j.dump()).dump(2) + "\n";
 }
 
 namespace detail {

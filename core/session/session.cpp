@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/session/session.h"
 
+#include "core/support/atomic_file.h"
 #include "core/support/error.h"
 #include "core/profiles/profile_json.h"
 #include "core/markov/markov.h"
 #include "core/skeleton/projection.h"
 #include "core/skeleton/skeleton.h"
+#include "core/traces/trace_file_cache.h"
 #include "core/traces/trace_import.h"
+#include "core/traces/trace_json.h"
 #include "core/support/text.h"
 #include "core/support/text_file.h"
+#include "core/support/utf8.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 
 namespace crossroof::core {
 
@@ -222,10 +227,12 @@ SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
     return s;
 }
 
-/// One linked trace ("link" and "origin" instead of points), read again from its file. Errors in the record
-/// throw; a file that cannot be read (or no longer holds the trace) leaves PROBLEM set and gives none.
+/// One linked trace ("link" and "origin" instead of points), read again from its file through FILES (which
+/// reads each file once for the whole session). Errors in the record throw; a file that cannot be read (or no
+/// longer holds the trace) leaves PROBLEM set and gives none.
 std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &obj,
-                                             const std::filesystem::path &folder, std::string &problem)
+                                             const std::filesystem::path &folder, TraceFileCache &files,
+                                             std::string &problem)
 {
     for (const char *points : {"x", "y", "extra", "labels"}) {
         if (obj.contains(points))
@@ -251,7 +258,7 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
     if (!ec)
         path = absolute.lexically_normal();
     try {
-        MeasuredTrace t = rereadTrace(path.string(), origin);
+        MeasuredTrace t = files.reread(path.string(), origin);
         if (t.kind != *kind) {
             throw InputError(path.string() + ": now gives a " + std::string(traceKindName(t.kind))
                              + " trace, not the " + kindName + " trace it gave");
@@ -264,6 +271,34 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
         problem = r.label() + ": field '" + r.prefix() + "link' (" + link + "): " + e.what();
         return std::nullopt;
     }
+}
+
+/// DOC as session text with TRACES (each the text of one JSON object) as its "traces": one top-level field
+/// per line and one trace per line, each written without spaces or line breaks inside. The file stays about
+/// as large as its numbers (an indented dump puts every number on a line of its own, several times their
+/// size) and its layout costs time linear in it.
+std::string layout(const nlohmann::ordered_json &doc, const std::vector<std::string> &traces)
+{
+    std::string out = "{\n";
+    std::size_t field = 0;
+    for (auto it = doc.begin(); it != doc.end(); ++it, ++field) {
+        out += field == 0 ? "  " : ",\n  ";
+        out += nlohmann::ordered_json(it.key()).dump();
+        out += ": ";
+        if (it.key() != "traces" || traces.empty()) {
+            out += it.value().dump();
+            continue;
+        }
+        out += "[\n";
+        for (std::size_t i = 0; i < traces.size(); ++i) {
+            out += "    ";
+            out += traces[i];
+            out += i + 1 < traces.size() ? ",\n" : "\n";
+        }
+        out += "  ]";
+    }
+    out += "\n}\n";
+    return out;
 }
 
 /// The path to write for a linked trace read from SOURCE: relative to FOLDER where there is such a path.
@@ -334,14 +369,15 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         const json &traces = doc["traces"];
         if (!traces.is_array())
             r.fail("traces", "must be an array of traces");
+        TraceFileCache files; // 500 links to one table read it once
         for (std::size_t i = 0; i < traces.size(); ++i) {
             const std::string prefix = "traces[" + std::to_string(i) + "].";
             if (!traces[i].is_object() || !traces[i].contains("link")) {
-                s.traces.push_back(traceFromJson(traces[i].dump(), label, prefix));
+                s.traces.push_back(detail::traceFromJsonValue(traces[i], label, prefix));
                 continue;
             }
             std::string problem;
-            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, problem))
+            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, files, problem))
                 s.traces.push_back(std::move(*t));
             else
                 s.trace_problems.push_back(std::move(problem));
@@ -399,7 +435,9 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     Ordered doc = Ordered::object();
     doc["format"] = "crossroof-session";
     doc["format_version"] = kSessionFormatVersion;
-    doc["profile"] = Ordered::parse(detail::profileToJson(s.profile).dump());
+    json profile = detail::profileToJson(s.profile);
+    escapeInvalidUtf8InJson(profile);
+    doc["profile"] = Ordered::parse(profile.dump());
     doc["parameters"] = Ordered::parse(detail::parametersToJson(s.params).dump());
     doc["view"] = {{"current", s.current_view}};
     const auto &o = s.occupancy;
@@ -470,23 +508,40 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     doc["link_traces"] = s.link_traces;
     std::error_code ec;
     const std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
-    Ordered traces = Ordered::array();
+    std::vector<std::string> traces; // each as the text of one JSON object
     for (const auto &trace : s.traces) {
         if (!savesAsLink(s, trace)) {
-            traces.push_back(Ordered::parse(traceToJson(trace)));
+            traces.push_back(traceToJson(trace));
             continue;
         }
-        traces.push_back({{"id", trace.id},
-                          {"name", trace.name},
-                          {"kind", std::string(traceKindName(trace.kind))},
-                          {"visible", trace.visible},
-                          {"link", linkPath(trace.source, folder)},
-                          {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}});
+        Ordered link{{"id", trace.id},
+                     {"name", trace.name},
+                     {"kind", std::string(traceKindName(trace.kind))},
+                     {"visible", trace.visible},
+                     {"link", linkPath(trace.source, folder)},
+                     {"origin", Ordered::parse(traceOriginToJson(*trace.origin))}};
+        escapeInvalidUtf8InJson(link);
+        traces.push_back(link.dump());
     }
-    doc["traces"] = traces;
+    doc["traces"] = Ordered::array(); // where layout() puts them
     if (!s.supply_trace.empty() || !s.demand_trace.empty())
         doc["measured_curves"] = {{"supply", s.supply_trace}, {"demand", s.demand_trace}};
-    return doc.dump(2) + "\n";
+    escapeInvalidUtf8InJson(doc); // text that is not UTF-8 (a Latin-1 name) as "\xNN", not a failed save
+    return layout(doc, traces);
+}
+
+std::string saveSessionFile(const Session &session, const std::filesystem::path &file)
+{
+    const std::string text = sessionToJson(session, file);
+    if (text.size() > kMaxSessionBytes) {
+        char size[32];
+        std::snprintf(size, sizeof size, "%.1f", double(text.size()) / double(1u << 20));
+        return "the session would be " + std::string(size) + " MiB, over the "
+               + std::to_string(kMaxSessionBytes >> 20)
+               + " MiB a session file may hold, and could not be opened again; link its traces to their "
+                 "files instead of embedding their points, or remove some traces";
+    }
+    return writeFileAtomically(file, text);
 }
 
 } // namespace crossroof::core

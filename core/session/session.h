@@ -15,7 +15,7 @@ namespace crossroof::core {
 /// The format version this Crossroof writes; files of a newer version are refused, older ones migrated.
 /// Version 2 added the TMM inputs ("tmm") and linked traces; a version 1 file reads with their defaults.
 inline constexpr int kSessionFormatVersion = 2;
-/// The largest session file accepted.
+/// The largest session file accepted; saveSessionFile() refuses to write a larger one.
 inline constexpr std::uintmax_t kMaxSessionBytes = 64u << 20;
 
 /// The occupancy and zigzag views' inputs (MODEL.md 2).
@@ -148,6 +148,12 @@ bool savesAsLink(const Session &session, const MeasuredTrace &trace);
 /// The session as JSON text (format version kSessionFormatVersion), to be written to FILE: linked traces get
 /// their paths relative to FILE's folder (empty: the current directory), or absolute where there is no
 /// relative path (another drive).
+/// The text is compact (one top-level field per line, one trace per line, no indentation inside), so that
+/// a session is about as large as its numbers.
 std::string sessionToJson(const Session &session, const std::filesystem::path &file = {});
+/// Writes SESSION to FILE (sessionToJson(), then core::writeFileAtomically()) and returns an empty string, or
+/// why it did not in one line. A session whose text would be over kMaxSessionBytes is refused before anything
+/// is written, since it could not be opened again: whatever is at FILE stays as it was.
+std::string saveSessionFile(const Session &session, const std::filesystem::path &file);
 
 } // namespace crossroof::core

@@ -57,6 +57,8 @@ inline constexpr std::size_t kMaxLoopDepth = 16;
 inline constexpr std::size_t kMaxStatementSources = 16;
 /// The largest value of a `:var`, a loop bound and the number of innermost iterations of the whole nest.
 inline constexpr long long kMaxSkeletonCount = 1'000'000'000'000'000LL;
+/// kMaxSkeletonCount as messages write it.
+inline constexpr const char *kMaxSkeletonCountText = "10^15";
 
 /// Parses the skeleton language. Throws InputError "LABEL: line L, column C: WHAT" naming what was
 /// expected; an unknown variable, an empty loop, a count beyond kMaxSkeletonCount and a too-large input

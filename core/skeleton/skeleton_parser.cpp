@@ -181,7 +181,7 @@ long long Parser::value(const std::string &what)
         advance();
         const auto v = parseInteger<long long>(t.text);
         if (!v || *v > kMaxSkeletonCount || *v < -kMaxSkeletonCount)
-            fail(t.line, t.column, what + " " + t.text + " is too large (at most 10^18)");
+            fail(t.line, t.column, what + " " + t.text + " is too large (at most " + kMaxSkeletonCountText + ")");
         return *v;
     }
     if (t.type != Tok::Ident)
@@ -331,7 +331,8 @@ Skeleton Parser::parse()
         iterations *= static_cast<long double>(l.trips());
     if (iterations > static_cast<long double>(kMaxSkeletonCount))
         fail(m_skel.loops.front().line, 1,
-             "the loop nest runs too many iterations (the product of the trip counts is above 10^18)");
+             std::string("the loop nest runs too many iterations (the product of the trip counts is above ")
+                     + kMaxSkeletonCountText + ")");
     return std::move(m_skel);
 }
 

@@ -195,8 +195,17 @@ RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs)
         }
         j = end;
     }
-    if (!std::isfinite(bestSse))
+    if (!std::isfinite(bestSse)) {
+        // No slope > 0 was found: there is no y > 0 at a k > 0, or there is and the slope y / k under- or
+        // overflows a double (k = 1e-200 squares to 0; y = 1e-200 at k = 1e150 divides to 0).
+        for (std::size_t i = 0; i < n; ++i) {
+            if (k[i] > 0 && gbs[i] > 0)
+                throw InputError("roofline fit: the values span too wide a range to fit in double precision (point "
+                                 + std::to_string(i + 1) + ": k = " + formatNumber(k[i]) + ", y = "
+                                 + formatNumber(gbs[i]) + ")");
+        }
         throw InputError("roofline fit: no positive throughput to fit (every y <= 0 where k > 0)");
+    }
 
     RooflineFit fit;
     fit.slope_gbs_per_warp = bestS;

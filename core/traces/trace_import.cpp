@@ -6,6 +6,7 @@
 #include "core/support/text_file.h"
 #include "core/traces/csv_table.h"
 #include "core/traces/ncu_csv.h"
+#include "core/traces/trace_file_cache.h"
 #include "core/traces/trace_reader.h"
 
 #include <algorithm>
@@ -174,15 +175,7 @@ MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)
 
 MeasuredTrace rereadTrace(const std::string &path, const TraceOrigin &origin)
 {
-    if (origin.format == TraceFormat::GenericTable)
-        return traceFromTable(readCsv(path), origin.mapping);
-    std::vector<MeasuredTrace> traces = readWith(traceReader(origin.format), path, {}).traces;
-    if (origin.index >= traces.size()) {
-        throw InputError(path + ": holds " + std::to_string(traces.size()) + " traces, not the "
-                         + std::to_string(origin.index + 1)
-                         + " it held when it was imported (has it changed?)");
-    }
-    return std::move(traces[origin.index]);
+    return TraceFileCache().reread(path, origin);
 }
 
 } // namespace crossroof::core

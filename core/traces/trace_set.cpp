@@ -5,6 +5,9 @@
 
 #include "core/support/error.h"
 #include "core/support/json_reader.h"
+#include "core/support/text.h"
+#include "core/support/utf8.h"
+#include "core/traces/trace_json.h"
 
 #include <array>
 #include <cmath>
@@ -112,7 +115,7 @@ void checkValues(const JsonReader &r, const char *field, const std::vector<doubl
         if (!std::isfinite(v[i]))
             r.fail(indexed(field, i), "must be a finite number");
         if (nonNegative && v[i] < 0)
-            r.fail(indexed(field, i), "must be >= 0 (got " + std::to_string(v[i]) + ")");
+            r.fail(indexed(field, i), "must be >= 0 (got " + formatExact(v[i]) + ")");
     }
 }
 
@@ -296,12 +299,17 @@ std::string traceToJson(const MeasuredTrace &t)
     }
     j["extra"] = std::move(extra);
     j["labels"] = t.labels;
+    escapeInvalidUtf8InJson(j); // a source path in Latin-1: "\xe9", not a failed save
     return j.dump();
 }
 
 MeasuredTrace traceFromJson(std::string_view text, const std::string &label, const std::string &prefix)
 {
-    const json doc = detail::parseJsonText(text, label);
+    return detail::traceFromJsonValue(detail::parseJsonText(text, label), label, prefix);
+}
+
+MeasuredTrace detail::traceFromJsonValue(const json &doc, const std::string &label, const std::string &prefix)
+{
     const JsonReader r(label, prefix);
     if (!doc.is_object()) {
         if (prefix.empty())

@@ -218,7 +218,9 @@ void TracesPanel::importInteractively()
 
 QString TracesPanel::importFile(const QString &path)
 {
-    if (QFile head(path); head.open(QIODevice::ReadOnly)) {
+    // Only a regular file is looked into here: opening a FIFO blocks until a program writes to it, and the
+    // importers read one (with a time limit) just once.
+    if (QFile head(path); QFileInfo(path).isFile() && head.open(QIODevice::ReadOnly)) {
         const QByteArray start = head.read(4096);
         if (core::looksLikeGpuLatency(std::string_view(start.constData(), std::size_t(start.size()))))
             return offerLatencies(path);

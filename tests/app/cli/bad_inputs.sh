@@ -78,6 +78,14 @@ generate()
         printf '%s\n' "$open100k" > "$gen/session/deep-unclosed-100000.crossroof"
         { printf '{"format": "crossroof-session", "format_version": 1, "parameters": '
           printf '%s\n' "$open100k"; } > "$gen/session/deep-in-parameters-100000.crossroof"
+        # FIFOs that no program writes to (git cannot hold one): the session itself, and a table a session
+        # links to. Each is given up after the readers' wait (5 s) with a message, never waited for.
+        mkdir -p "$work/links"
+        mkfifo "$gen/session/fifo-no-writer.crossroof" "$work/links/fifo.csv"
+        { sed -e '0,/"format_version": 1/s//"format_version": 2/' -e '$d' "$corpus/accepted/session/good.crossroof"
+          printf '  ,"traces": [{"id": "t1", "name": "fifo", "kind": "bandwidth-vs-warps", "link": "%s",' "$work/links/fifo.csv"
+          printf ' "origin": {"format": "table", "index": 0, "mapping": {"kind": "bandwidth-vs-warps", "x": "warps",'
+          printf ' "y": "gbs"}}}]\n}\n'; } > "$gen/session/link-to-fifo.crossroof"
     fi
     if want table; then
         truncate -s $((65 << 20)) "$gen/table/over-64mib-limit.csv"
@@ -87,6 +95,7 @@ generate()
         { printf 'warps_per_sm,read_gbs\n'; seq 1 1000000 | sed 's/$/,fast/'; } > "$gen/table/million-rows-text.csv"
         { printf 'warps_per_sm,read_gbs\n'; seq 1 1000000 | sed 's/$/,100/'; } \
             > "$gen/accepted/table/million-rows.csv"
+        mkfifo "$gen/table/fifo-no-writer.csv"
     fi
     if want gpu_benches; then
         truncate -s $((65 << 20)) "$gen/gpu_benches/over-limit.txt"
@@ -161,7 +170,7 @@ wants_place()
     case "${1##*/}" in
         empty.* | whitespace-only.* | newlines-only.* | over-*limit.* | comment*-only.* | only-prof-lines.* \
             | prof-error.* | top-*.* | format-version-99.* | truncated-3-bytes.* \
-            | no-imc-events.* | event-*-missing-imc.* | aggregate-no-interval.*) return 1 ;;
+            | no-imc-events.* | event-*-missing-imc.* | aggregate-no-interval.* | fifo-no-writer.*) return 1 ;;
         # Problems of the data as a whole, found by the fit rather than the reader.
         all-x-same.* | all-y-zero.* | one-row.*) return 1 ;;
     esac
@@ -256,7 +265,7 @@ for root in "$corpus" "$gen"; do
             want "$format" || continue
             i=0
             for file in "$dir"*; do
-                [[ -f "$file" ]] || continue
+                [[ -f "$file" || -p "$file" ]] || continue
                 i=$((i + 1))
                 if [[ "$root" == "$corpus" && $(((i - 1) % every)) -ne 0 ]]; then
                     continue

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fstream>
+
 #include <sstream>
 
 using nlohmann::json;
@@ -28,6 +30,7 @@ class TestCli : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void profilesListUserProfiles();
+    void latin1ProfileNameInJson();
     void xgraphJsonKeys();
     void xgraphSetOverridesProfile();
     void xgraphCurves();
@@ -115,6 +118,27 @@ void TestCli::profilesJson()
     const Run text = run({"profiles"});
     QCOMPARE(text.status, 0);
     QVERIFY(text.out.find("gtx570-sp") != std::string::npos);
+}
+
+void TestCli::latin1ProfileNameInJson()
+{
+    // A user profile whose file name is Latin-1, not UTF-8: profiles --json listed nothing ("internal error",
+    // a JSON type error); the byte is now escaped as "\xe9" in the file's path.
+    QTemporaryDir data;
+    QVERIFY(QDir(data.path()).mkpath(QStringLiteral("Crossroof/profiles")));
+    auto mine = nlohmann::json::parse(crossroof::core::profileToText(*crossroof::core::findBundledProfile("v100")));
+    mine["id"] = "latin-v100";
+    const std::string file = data.filePath(QStringLiteral("Crossroof/profiles")).toStdString() + "/r\xe9glage.json";
+    std::ofstream(file) << mine.dump();
+    const QByteArray old = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", data.path().toUtf8());
+    const Run r = run({"profiles", "--json"});
+    old.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", old);
+    QVERIFY2(r.status == 0, r.err.c_str());
+    const auto list = nlohmann::json::parse(r.out);
+    QCOMPARE(list.back()["id"].get<std::string>(), std::string("latin-v100"));
+    const std::string origin = list.back()["origin"].get<std::string>();
+    QVERIFY2(origin.ends_with("/r\\xe9glage.json"), origin.c_str());
 }
 
 void TestCli::profilesListUserProfiles()

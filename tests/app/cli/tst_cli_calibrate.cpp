@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "cli_run.h"
 #include "support/full_disk.h"
+#include "core/profiles/hardware_profile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -387,6 +388,29 @@ private Q_SLOTS:
                                    std::filesystem::copy_options::overwrite_existing);
         crossroof::test::expectUsageError({"calibrate", "--probe", QString::fromStdString(probe)},
                                           "parallel.csv:3:10: column 'warps_per_sm'");
+    }
+
+    void latin1NamesAreEscapedNotFatal()
+    {
+        // File names are bytes: a family and an --out path in Latin-1 ("donn\xe9es") gave "internal error" and
+        // wrote nothing (the profile's sources name the family file, and JSON text must be UTF-8). The bytes
+        // are written as "\xe9" in the JSON; the profile is saved and loads.
+        QTemporaryDir dir;
+        const std::filesystem::path d = std::filesystem::path(dir.path().toStdString()) / "donn\xe9" "es";
+        std::filesystem::create_directory(d);
+        std::filesystem::copy_file(kFamily, d / "famille-\xe9t\xe9.csv");
+        const std::filesystem::path out = d / "r\xe9sultat.json";
+        const auto r = run({"calibrate", "--family", (d / "famille-\xe9t\xe9.csv").string(), "--profile", "h100-sxm",
+                            "--fit", "L_c", "--out", out.string(), "--json"});
+        QVERIFY2(r.status == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QVERIFY2(j.dump().find("famille-\\\\xe9t\\\\xe9.csv") != std::string::npos, r.out.c_str());
+        QVERIFY(std::filesystem::is_regular_file(out));
+        const auto saved = crossroof::core::loadProfileFile(out);
+        bool named = false;
+        for (const auto &source : saved.sources)
+            named = named || source.text.find("famille-\\xe9t\\xe9.csv") != std::string::npos;
+        QVERIFY(named);
     }
 };
 

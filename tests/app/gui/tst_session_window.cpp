@@ -28,7 +28,9 @@
 
 #include <memory>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 
 using namespace crossroof;
 
@@ -100,6 +102,8 @@ private Q_SLOTS:
     void failedAutosaveKeepsTheLastRecoveryAndSaysSoOnce();
     void recoveryFilesArePerInstance();
     void recoveryOffersTheNewestOrphan();
+    void recoveredSessionKeepsItsFileName();
+    void recoveryNeedsALockOfItsOwn();
     void killDuringSaveNeverLeavesAPartialFile();
 
 private:
@@ -180,12 +184,12 @@ void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
     w.traceState()->rename(first, QStringLiteral("init, as measured"));
     w.traceState()->setVisible(w.traceState()->ids().back(), false);
     QVERIFY(w.saveSession(path));
-    QVERIFY(read(path).contains(QStringLiteral("\"x\": [")));
+    QVERIFY(read(path).contains(QStringLiteral("\"x\":[")));
     w.linkTracesAction()->trigger();
     QVERIFY(w.isWindowModified()); // the choice is part of the session
     QVERIFY(w.saveSession(path));
-    QVERIFY(read(path).contains(QStringLiteral("\"link\": \"data/v100.txt\"")));
-    QVERIFY(!read(path).contains(QStringLiteral("\"x\": [")));
+    QVERIFY(read(path).contains(QStringLiteral("\"link\":\"data/v100.txt\"")));
+    QVERIFY(!read(path).contains(QStringLiteral("\"x\":[")));
 
     {
         app::MainWindow again;
@@ -228,7 +232,7 @@ void TestSessionWindow::corruptedSessionIsRejected_data()
     QTest::newRow("truncated") << good.left(good.size() / 2) << "invalid JSON";
     QTest::newRow("empty") << QByteArray() << "invalid JSON";
     QTest::newRow("binary junk") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << "invalid JSON";
-    QTest::newRow("bad field") << QByteArray(good).replace("\"n\": 48.0", "\"n\": -3") << "parameters.n': must be between";
+    QTest::newRow("bad field") << QByteArray(good).replace("\"n\":48.0", "\"n\":-3") << "parameters.n': must be between";
 }
 
 void TestSessionWindow::corruptedSessionIsRejected()
@@ -269,12 +273,16 @@ void TestSessionWindow::failedSaveLeavesTheFileAlone()
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);
     f.close();
+    // The message gives the system's reason, here for a folder that is a file (which fails for root too).
+    QVERIFY(!w.saveSession(path + QStringLiteral("/inside.crossroof")));
+    const auto *notADirectory = w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage")).constLast();
+    QVERIFY2(notADirectory->text().contains(QStringLiteral("Not a directory")), qPrintable(notADirectory->text()));
 
     // Saving over the file on a full disk: the new, larger session does not fit; the old file stays whole and
     // the message names the file and the reason.
     editEverything(w);
     QVERIFY(core::sessionToJson(w.captureSession(), path.toStdString()).size() > std::size_t(before.size()));
-    delete w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
+    qDeleteAll(w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage")));
     {
         const test::FullDisk full(rlim_t(before.size()));
         QVERIFY(full.active());
@@ -283,7 +291,9 @@ void TestSessionWindow::failedSaveLeavesTheFileAlone()
     QVERIFY(w.isWindowModified());
     auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
     QVERIFY(box);
-    QVERIFY2(box->text().contains(path) && box->text().contains(QStringLiteral("unchanged")), qPrintable(box->text()));
+    QVERIFY2(box->text().contains(path) && box->text().contains(QStringLiteral("unchanged"))
+                     && box->text().contains(QString::fromLocal8Bit(std::strerror(EFBIG))),
+             qPrintable(box->text())); // the system's reason ("File too large", as a full disk gives its own)
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);
     f.close();
@@ -391,6 +401,73 @@ void TestSessionWindow::recoveryOffersTheNewestOrphan()
     QCOMPARE(core::loadSessionFile(next.recoverableFile().toStdString()).params.Z, 4.0);
     for (const auto &[name, z] : orphans)
         QFile::remove(dir.filePath(QString::fromLatin1(name)));
+}
+
+void TestSessionWindow::recoveredSessionKeepsItsFileName()
+{
+    // Unsaved work on a saved session, then a crash: restored, it is that session again (title, Save).
+    const QString path = m_dir.filePath(QStringLiteral("named.crossroof"));
+    QString recovery;
+    {
+        auto crashed = std::make_unique<app::MainWindow>();
+        QVERIFY(crashed->saveSession(path));
+        crashed->state()->applyValue(QStringLiteral("Z"), 6.5);
+        crashed->autosave();
+        recovery = crashed->recoveryPath();
+        // Named at random, not by process id: instances in other PID namespaces share the ids.
+        QVERIFY2(!QFileInfo(recovery).fileName().contains(QString::number(QCoreApplication::applicationPid())),
+                 qPrintable(recovery));
+        QVERIFY(QFile::exists(recovery));
+    }
+    app::MainWindow next;
+    QCOMPARE(next.recoverableFile(), QFileInfo(recovery).absoluteFilePath());
+    QVERIFY(next.sessions()->restore(next.recoverableFile()));
+    QCOMPARE(next.state()->params().Z, 6.5);
+    QVERIFY(next.isWindowModified());
+    QCOMPARE(next.sessions()->path(), path);
+    QVERIFY2(next.windowTitle().startsWith(QStringLiteral("named.crossroof")), qPrintable(next.windowTitle()));
+    QVERIFY(next.saveSession(next.sessions()->path()));
+    QCOMPARE(core::loadSessionFile(path.toStdString()).params.Z, 6.5);
+
+    // Work that was never saved comes back without a name.
+    QFile::remove(recovery);
+    QFile::remove(recovery.chopped(int(qstrlen(".crossroof"))) + QStringLiteral(".origin"));
+    {
+        auto crashed = std::make_unique<app::MainWindow>();
+        crashed->state()->applyValue(QStringLiteral("Z"), 7.5);
+        crashed->autosave();
+        recovery = crashed->recoveryPath();
+    }
+    app::MainWindow third;
+    QVERIFY(third.sessions()->restore(recovery));
+    QCOMPARE(third.state()->params().Z, 7.5);
+    QVERIFY(third.sessions()->path().isEmpty());
+    QFile::remove(recovery);
+}
+
+void TestSessionWindow::recoveryNeedsALockOfItsOwn()
+{
+    // No lock can be taken (the recovery folder's place is taken by a file): no recovery file is written
+    // that another instance might own, and autosave says once that it is off.
+    const QString dir = app::SessionController::recoveryDir();
+    QDir(dir).removeRecursively();
+    QFile blocker(dir);
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    {
+        app::MainWindow w;
+        QVERIFY(w.recoveryPath().isEmpty());
+        w.state()->applyValue(QStringLiteral("Z"), 3.0);
+        w.autosave();
+        w.autosave();
+        const auto boxes = w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage"));
+        QCOMPARE(boxes.size(), 1);
+        QVERIFY2(boxes.front()->text().contains(QStringLiteral("Autosave is off"))
+                         && boxes.front()->text().contains(QDir::toNativeSeparators(dir)),
+                 qPrintable(boxes.front()->text()));
+        QVERIFY(QFileInfo(dir).isFile()); // nothing written over it
+    }
+    QVERIFY(QFile::remove(dir));
 }
 
 void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()

@@ -237,6 +237,26 @@ private slots:
         }
         QVERIFY(errorOf([&] { readProbe(d); }).contains("device.csv:3: 'sms' must be a number > 0"));
         QVERIFY(errorOf([&] { readProbe(d / "missing"); }).contains("device.csv"));
+        // A value the model cannot take names the file, the line and the key it came from, not only the
+        // parameter ("parameter 'clock_ghz': ..." said neither).
+        const auto withDevice = [&](const std::string &line, const std::string &key) {
+            std::string device = "name,Test GPU\ncc,9.0\nsms,132\nclock_khz,1980000\nmax_threads_sm,2048\n"
+                                 "smem_per_sm,233472\n";
+            const auto at = device.find(key + ",");
+            device.replace(at, device.find('\n', at) - at, line);
+            std::ofstream(d / "device.csv") << device;
+            return QString(errorOf([&] { readProbe(d); }));
+        };
+        QString error = withDevice("clock_khz,5e12", "clock_khz");
+        QVERIFY2(error.startsWith(QString::fromStdString((d / "device.csv").string())
+                                  + QStringLiteral(":4: 'clock_khz' (5e12) gives the parameter clock_ghz, which must be between")),
+                 qPrintable(error));
+        error = withDevice("max_threads_sm,16", "max_threads_sm");
+        QVERIFY2(error.contains(QStringLiteral("device.csv:5: 'max_threads_sm' (16) gives the parameter max_warps, which "
+                                               "must be between")) && error.contains(QStringLiteral("(got 0)")),
+                 qPrintable(error));
+        error = withDevice("sms,1e9", "sms");
+        QVERIFY2(error.contains(QStringLiteral("device.csv:3: 'sms' (1e9) gives the parameter sm_count")), qPrintable(error));
     }
 
     void profileIds()

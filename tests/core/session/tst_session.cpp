@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
+#include "core/support/text_file.h"
 #include "core/profiles/profile_library.h"
 #include "core/session/session.h"
 #include "core/traces/trace_import.h"
@@ -9,13 +10,18 @@
 #include "core/xmodel/xmodel.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 
 using namespace crossroof;
 
@@ -105,6 +111,28 @@ std::string withTraces(const std::string &traces)
     return text;
 }
 
+/// sample() with one more trace of POINTS points, each written in 21 bytes ("1000000.5,2000000.25,").
+core::Session withLargeTrace(std::size_t points)
+{
+    core::Session s = sample();
+    core::MeasuredTrace t;
+    t.id = "big";
+    t.name = "a long sweep";
+    for (std::size_t i = 0; i < points; ++i) {
+        t.x.push_back(1e6 + double(i) + 0.5);
+        t.y.push_back(2e6 + double(i) + 0.25);
+    }
+    s.traces.push_back(std::move(t));
+    return s;
+}
+
+/// The number of points withLargeTrace() needs for a session text of about BYTES.
+std::size_t pointsForSessionBytes(std::size_t bytes)
+{
+    const std::size_t base = core::sessionToJson(withLargeTrace(0)).size();
+    return (bytes - base) / 21;
+}
+
 QString errorOf(const std::string &text)
 {
     try {
@@ -135,6 +163,10 @@ private Q_SLOTS:
     void unreadableLinksLeaveTheTraceOut();
     void badLinksNameTheField_data();
     void badLinksNameTheField();
+    void linkToAFifoIsLeftOutInTime();
+    void manyLinksToOneFileReadItOnce();
+    void sessionNearTheSizeLimitSavesAndOpensAgain();
+    void sessionOverTheSizeLimitIsRefusedBeforeWriting();
 };
 
 void TestSession::roundTrip()
@@ -292,30 +324,30 @@ void TestSession::badSessionsNameTheField_data()
     QTest::addColumn<QString>("to");
     QTest::addColumn<QString>("expected");
     QTest::newRow("truncated") << "\"markov\"" << "\"markov\": {" << "line";
-    QTest::newRow("wrong type") << "\"Z\": 3.25" << "\"Z\": \"high\"" << "field 'parameters.Z': must be a number";
-    QTest::newRow("out of range") << "\"Z\": 3.25" << "\"Z\": -1" << "field 'parameters.Z'";
-    QTest::newRow("embedded profile") << "\"L\": 437.0" << "\"L\": -437.0" << "field 'profile.parameters.L'";
-    QTest::newRow("unknown view") << "\"current\": \"markov\"" << "\"current\": \"spiral\"" << "field 'view.current'";
-    QTest::newRow("unroll out of range") << "\"unroll\": 8" << "\"unroll\": 17" << "field 'skeleton.unroll'";
-    QTest::newRow("measured cycles") << "\"cycles\": 410000.25" << "\"cycles\": -3"
+    QTest::newRow("wrong type") << "\"Z\":3.25" << "\"Z\":\"high\"" << "field 'parameters.Z': must be a number";
+    QTest::newRow("out of range") << "\"Z\":3.25" << "\"Z\":-1" << "field 'parameters.Z'";
+    QTest::newRow("embedded profile") << "\"L\":437.0" << "\"L\":-437.0" << "field 'profile.parameters.L'";
+    QTest::newRow("unknown view") << "\"current\":\"markov\"" << "\"current\":\"spiral\"" << "field 'view.current'";
+    QTest::newRow("unroll out of range") << "\"unroll\":8" << "\"unroll\":17" << "field 'skeleton.unroll'";
+    QTest::newRow("measured cycles") << "\"cycles\":410000.25" << "\"cycles\":-3"
                                      << "field 'skeleton.measured[1].cycles': must be";
-    QTest::newRow("skeleton text type") << "\"profile\": \"epyc-9654\"" << "\"profile\": 9654"
+    QTest::newRow("skeleton text type") << "\"profile\":\"epyc-9654\"" << "\"profile\":9654"
                                         << "field 'skeleton.profile'";
-    QTest::newRow("bad grid") << "\"grid\": \"logit:200\"" << "\"grid\": \"spiral:3\"" << "field 'markov.grid'";
+    QTest::newRow("bad grid") << "\"grid\":\"logit:200\"" << "\"grid\":\"spiral:3\"" << "field 'markov.grid'";
     QTest::newRow("bad topology source") << "\"clovertown-x5365/4T_4\"" << "\"4T_4\""
                                          << "field 'markov.topology_source': must be PROFILE/STRATEGY";
-    QTest::newRow("bad latency") << "\"latency\": 3.0" << "\"latency\": 0.5"
+    QTest::newRow("bad latency") << "\"latency\":3.0" << "\"latency\":0.5"
                                  << "field 'markov.counters.stall[0].latency': must be";
-    QTest::newRow("bad mapping point") << "\"p\": 0.4" << "\"p\": 1.4" << "field 'mapping.points[0].p'";
-    QTest::newRow("bad mode") << "\"mode\": \"paper\"" << "\"mode\": \"guess\"" << "field 'occupancy.mode'";
-    QTest::newRow("fractional threads") << "\"threads_per_block\": 192" << "\"threads_per_block\": 19.5"
+    QTest::newRow("bad mapping point") << "\"p\":0.4" << "\"p\":1.4" << "field 'mapping.points[0].p'";
+    QTest::newRow("bad mode") << "\"mode\":\"paper\"" << "\"mode\":\"guess\"" << "field 'occupancy.mode'";
+    QTest::newRow("fractional threads") << "\"threads_per_block\":192" << "\"threads_per_block\":19.5"
                                         << "field 'occupancy.threads_per_block': must be a whole number";
-    QTest::newRow("tmm text type") << "\"T1\": \"2.5e9\"" << "\"T1\": 2.5e9" << "field 'tmm.T1': must be a string";
-    QTest::newRow("tmm text length") << "\"M\": \"3e7\"" << ("\"M\": \"" + QString(65, QLatin1Char('7')) + "\"")
+    QTest::newRow("tmm text type") << "\"T1\":\"2.5e9\"" << "\"T1\":2.5e9" << "field 'tmm.T1': must be a string";
+    QTest::newRow("tmm text length") << "\"M\":\"3e7\"" << ("\"M\":\"" + QString(65, QLatin1Char('7')) + "\"")
                                      << "field 'tmm.M': must be at most 64 characters";
-    QTest::newRow("apsp n") << "\"apsp_n\": 4096" << "\"apsp_n\": 1" << "field 'tmm.apsp_n': must be between";
+    QTest::newRow("apsp n") << "\"apsp_n\":4096" << "\"apsp_n\":1" << "field 'tmm.apsp_n': must be between";
     QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
-    QTest::newRow("bad trace") << "\"visible\": false" << "\"visible\": 3" << "field 'traces[0].visible'";
+    QTest::newRow("bad trace") << "\"visible\":false" << "\"visible\":3" << "field 'traces[0].visible'";
     QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
 }
 
@@ -376,10 +408,10 @@ void TestSession::linkedTracesMoveWithTheSession()
 
     const QString file = study + QStringLiteral("/sessions/a.crossroof");
     const std::string text = core::sessionToJson(s, file.toStdString());
-    QVERIFY(text.find("\"link\": \"../data/v100.txt\"") != std::string::npos);
-    QVERIFY(text.find("\"link\": \"../data/sweep.csv\"") != std::string::npos);
+    QVERIFY(text.find("\"link\":\"../data/v100.txt\"") != std::string::npos);
+    QVERIFY(text.find("\"link\":\"../data/sweep.csv\"") != std::string::npos);
     QVERIFY(text.find(dir.path().toStdString()) == std::string::npos); // nothing absolute about the data
-    QCOMPARE(QString::fromStdString(text).count(QStringLiteral("\"x\": [")), 1); // points of the embedded one only
+    QCOMPARE(QString::fromStdString(text).count(QStringLiteral("\"x\":[")), 1); // points of the embedded one only
     writeFile(file, text);
 
     core::Session back = core::loadSessionFile(file.toStdString());
@@ -477,6 +509,104 @@ void TestSession::badLinksNameTheField()
     QFETCH(QString, message);
     const QString error = errorOf(withTraces("[" + record.toStdString() + "]"));
     QVERIFY2(error.startsWith(QLatin1String("s.crossroof: ")) && error.contains(message), qPrintable(error));
+}
+
+void TestSession::linkToAFifoIsLeftOutInTime()
+{
+    // A linked file that became a FIFO nobody writes to: the session opens, without that trace, after the
+    // reader's wait rather than never.
+    QTemporaryDir dir;
+    QVERIFY(::mkfifo(dir.filePath(QStringLiteral("sweep.csv")).toLocal8Bit().constData(), 0600) == 0);
+    const std::string record = R"({"id": "t1", "name": "n", "kind": "bandwidth-vs-warps", "link": "sweep.csv", )"
+                               R"("origin": {"format": "table", "index": 0, "mapping": {"kind": "bandwidth-vs-warps", "x": "warps", "y": "GBs"}}})";
+    QElapsedTimer clock;
+    clock.start();
+    const core::Session s = core::parseSession(withTraces("[" + record + "]"), "s.crossroof", dir.path().toStdString());
+    QVERIFY2(clock.elapsed() < core::kStreamWaitSeconds * 1000 + 3000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(s.traces.empty());
+    QCOMPARE(s.trace_problems.size(), std::size_t(1));
+    const QString problem = QString::fromStdString(s.trace_problems.front());
+    QVERIFY2(problem.startsWith(QStringLiteral("s.crossroof: field 'traces[0].link' (sweep.csv): "))
+                     && problem.contains(dir.filePath(QStringLiteral("sweep.csv")) + QStringLiteral(": a FIFO that no program writes to")),
+             qPrintable(problem));
+}
+
+void TestSession::manyLinksToOneFileReadItOnce()
+{
+    // 300 traces linked to one measurement file (each of its six kernels 50 times): the file is read once
+    // per opening of the session, not once per trace; every trace is what a read of its own gives.
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(kTestData + QStringLiteral("/gpu_stream_v100.txt"), dir.filePath(QStringLiteral("v100.txt"))));
+    const std::vector<core::MeasuredTrace> direct
+            = core::readTraceFile(dir.filePath(QStringLiteral("v100.txt")).toStdString()).traces;
+    QCOMPARE(direct.size(), std::size_t(6));
+    std::string records;
+    for (int i = 0; i < 300; ++i) {
+        records += (i ? ", " : "") + ("{\"id\": \"t" + std::to_string(i) + "\", \"name\": \"n\", "
+                   "\"kind\": \"bandwidth-vs-warps\", \"link\": \"v100.txt\", "
+                   "\"origin\": {\"format\": \"gpu-stream\", \"index\": " + std::to_string(i % 6) + "}}");
+    }
+    const std::string text = withTraces("[" + records + "]");
+    const std::uint64_t before = core::textFilesRead();
+    const core::Session s = core::parseSession(text, "s.crossroof", dir.path().toStdString());
+    QCOMPARE(core::textFilesRead() - before, std::uint64_t(1));
+    QVERIFY(s.trace_problems.empty());
+    QCOMPARE(s.traces.size(), std::size_t(300));
+    for (std::size_t i = 0; i < s.traces.size(); ++i) {
+        QCOMPARE(s.traces[i].x, direct[i % 6].x);
+        QCOMPARE(s.traces[i].y, direct[i % 6].y);
+    }
+    // Opened again, the file is read again (it may have changed in between).
+    (void)core::parseSession(text, "s.crossroof", dir.path().toStdString());
+    QCOMPARE(core::textFilesRead() - before, std::uint64_t(2));
+
+    // Links to a FIFO nobody writes to: one wait, not one per trace, and each trace says why it is missing.
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("v100.txt"))));
+    QVERIFY(::mkfifo(dir.filePath(QStringLiteral("v100.txt")).toLocal8Bit().constData(), 0600) == 0);
+    QElapsedTimer clock;
+    clock.start();
+    const core::Session stuck = core::parseSession(text, "s.crossroof", dir.path().toStdString());
+    QVERIFY2(clock.elapsed() < core::kStreamWaitSeconds * 1000 + 3000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(stuck.traces.empty());
+    QCOMPARE(stuck.trace_problems.size(), std::size_t(300));
+    QVERIFY2(QString::fromStdString(stuck.trace_problems.back()).contains(QStringLiteral("a FIFO that no program writes to")),
+             stuck.trace_problems.back().c_str());
+}
+
+void TestSession::sessionNearTheSizeLimitSavesAndOpensAgain()
+{
+    // A session just under the read limit (millions of numbers) is saved compactly, so it opens again: an
+    // indented file with every number on a line of its own would have been over the limit, and lost.
+    QTemporaryDir dir;
+    const std::string file = dir.filePath(QStringLiteral("large.crossroof")).toStdString();
+    const core::Session s = withLargeTrace(pointsForSessionBytes(core::kMaxSessionBytes - 4096));
+    QCOMPARE(core::saveSessionFile(s, file), std::string());
+    const auto size = std::filesystem::file_size(file);
+    QVERIFY2(size > core::kMaxSessionBytes - 8192 && size <= core::kMaxSessionBytes, qPrintable(QString::number(size)));
+    const core::Session back = core::loadSessionFile(file);
+    QCOMPARE(back.traces.size(), s.traces.size());
+    QVERIFY(back.traces.back() == s.traces.back());
+    QVERIFY(back.params == s.params);
+}
+
+void TestSession::sessionOverTheSizeLimitIsRefusedBeforeWriting()
+{
+    // A session that would be over the read limit is not written: the file saved before stays whole, nothing
+    // is left beside it, and the message says why and what to do.
+    QTemporaryDir dir;
+    const std::string file = dir.filePath(QStringLiteral("keep.crossroof")).toStdString();
+    QCOMPARE(core::saveSessionFile(sample(), file), std::string());
+    std::ifstream in(file, std::ios::binary);
+    const std::string before((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const core::Session big = withLargeTrace(pointsForSessionBytes(core::kMaxSessionBytes + 4096));
+    const QString why = QString::fromStdString(core::saveSessionFile(big, file));
+    QVERIFY2(why.contains(QStringLiteral("over the 64 MiB a session file may hold"))
+                     && why.contains(QStringLiteral("link its traces")) && !why.contains(QLatin1Char('\n')),
+             qPrintable(why));
+    std::ifstream again(file, std::ios::binary);
+    QCOMPARE(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("keep.crossroof")});
+    QVERIFY(core::loadSessionFile(file).params == sample().params);
 }
 
 QTEST_APPLESS_MAIN(TestSession)

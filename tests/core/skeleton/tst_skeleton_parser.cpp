@@ -99,11 +99,18 @@ void TestSkeletonParser::errorsNameLineColumnAndWhatWasExpected_data()
                                 << "t.skel: line 3, column 3: empty loop: the body of loop 'i' has no statements";
     QTest::newRow("huge value") << "def m ()\n{\n  :n = 99999999999999999999\n}"
                                 << "t.skel: line 3, column 8: the value of ':n' 99999999999999999999 is too large (at "
-                                   "most 10^18)";
+                                   "most 10^15)";
+    QTest::newRow("value just over the limit") << "def m ()\n{\n  :n = 1000000000000001\n}"
+                                               << "t.skel: line 3, column 8: the value of ':n' 1000000000000001 is "
+                                                  "too large (at most 10^15)";
+    QTest::newRow("nest just over the limit")
+            << "def m ()\n{\n  :n = 1000000\n  for i = 0:n\n  {\n    for j = 0:1000000001\n    {\n      ld a\n    }\n  }\n}"
+            << "t.skel: line 4, column 1: the loop nest runs too many iterations (the product of the trip counts is "
+               "above 10^15)";
     QTest::newRow("overflowing nest")
             << "def m ()\n{\n  :n = 1000000000\n  for i = 0:n\n  {\n    for j = 0:n\n    {\n      ld a\n    }\n  }\n}"
             << "t.skel: line 4, column 1: the loop nest runs too many iterations (the product of the trip counts is "
-               "above 10^18)";
+               "above 10^15)";
     QTest::newRow("two loops") << "def m ()\n{\n  for i = 0:2 { ld a }\n  for j = 0:2 { ld b }\n}"
                                << "t.skel: line 4, column 3: a second loop at the same level: a skeleton is one "
                                   "perfect loop nest";

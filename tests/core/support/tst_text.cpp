@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/quote.h"
 #include "core/support/text.h"
+#include "core/support/utf8.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QTest>
 
@@ -19,6 +22,7 @@ private Q_SLOTS:
     void briefValues();
     void quotedForAMessage();
     void linesAreNumberedFromOne();
+    void bytesThatAreNotUtf8AreEscaped();
 };
 
 void TestText::numbersAsMessagesShowThem()
@@ -109,6 +113,26 @@ void TestText::linesAreNumberedFromOne()
         ++count;
     QCOMPARE(count, 2);
     QVERIFY(!core::LineReader("").next());
+}
+
+void TestText::bytesThatAreNotUtf8AreEscaped()
+{
+    // Valid UTF-8 stays as it is, every other byte becomes "\xNN": a Latin-1 name, a stray continuation
+    // byte, a sequence cut short, an overlong form, a surrogate, a code point above U+10FFFF.
+    const std::string valid = "r\xc3\xa9sultats \xe2\x82\xac \xf0\x9f\x98\x80";
+    QVERIFY(core::isValidUtf8(valid));
+    QCOMPARE(core::escapeInvalidUtf8(valid), valid);
+    QCOMPARE(core::escapeInvalidUtf8("r\xe9sultats"), std::string("r\\xe9sultats"));
+    QCOMPARE(core::escapeInvalidUtf8("a\x80" "b"), std::string("a\\x80b"));
+    QCOMPARE(core::escapeInvalidUtf8("cut \xe2\x82"), std::string("cut \\xe2\\x82"));
+    QCOMPARE(core::escapeInvalidUtf8("\xc0\xaf"), std::string("\\xc0\\xaf"));
+    QCOMPARE(core::escapeInvalidUtf8("\xed\xa0\x80"), std::string("\\xed\\xa0\\x80"));
+    QCOMPARE(core::escapeInvalidUtf8("\xf4\x90\x80\x80"), std::string("\\xf4\\x90\\x80\\x80"));
+    QVERIFY(!core::isValidUtf8("r\xe9sultats"));
+    // In a JSON value, strings and keys alike, so that dumping it cannot fail.
+    nlohmann::ordered_json j = {{"path", "/tmp/r\xe9sultats"}, {"list", {"ok", "\xff"}}, {"k\xe9y", 1}};
+    core::escapeInvalidUtf8InJson(j);
+    QCOMPARE(j.dump(), std::string(R"({"path":"/tmp/r\\xe9sultats","list":["ok","\\xff"],"k\\xe9y":1})"));
 }
 
 QTEST_APPLESS_MAIN(TestText)

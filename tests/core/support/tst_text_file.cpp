@@ -5,12 +5,20 @@
 #include "core/traces/gpu_benches.h"
 #include "core/traces/perf_stat.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
 #include <string>
+#include <thread>
 
 using namespace crossroof;
 
@@ -36,6 +44,8 @@ private Q_SLOTS:
     void everyReaderTakesBothForms_data();
     void everyReaderTakesBothForms();
     void refusals();
+    void fifoWithoutWriterIsRefusedInTime();
+    void fifoIsReadAsItsWriterSends();
 
 private:
     QString write(const QString &name, const std::string &text)
@@ -122,6 +132,60 @@ void TestTextFile::refusals()
         QVERIFY2(std::string(e.what()).find("2048 bytes, over the 1 KiB limit for tests") != std::string::npos,
                  e.what());
     }
+}
+
+void TestTextFile::fifoWithoutWriterIsRefusedInTime()
+{
+    // A FIFO no program writes to blocked every reader for ever; now it is refused after the wait, by name.
+    const std::string fifo = m_dir.filePath(QStringLiteral("nobody.csv")).toStdString();
+    QVERIFY(::mkfifo(fifo.c_str(), 0600) == 0);
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        core::readTextFile(fifo, 1024, "tests");
+        QFAIL("a FIFO without a writer must be refused");
+    } catch (const core::InputError &e) {
+        QVERIFY2(std::string(e.what()) == fifo + ": a FIFO that no program writes to (nothing came in 5 s)", e.what());
+    }
+    QVERIFY2(clock.elapsed() >= core::kStreamWaitSeconds * 1000 - 100 && clock.elapsed() < core::kStreamWaitSeconds * 1000 + 3000,
+             qPrintable(QString::number(clock.elapsed())));
+    // Through a reader too (the table reader, as a session's linked table is read).
+    const std::string other = m_dir.filePath(QStringLiteral("nobody-either.csv")).toStdString();
+    QVERIFY(::mkfifo(other.c_str(), 0600) == 0);
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::readCsv(other));
+}
+
+void TestTextFile::fifoIsReadAsItsWriterSends()
+{
+    // A writer that opens the FIFO late and sends in pieces: the whole text, once (the second read gets it
+    // again without a writer); one that comes and goes without writing: an empty file, at once.
+    const std::string fifo = m_dir.filePath(QStringLiteral("pieces.csv")).toStdString();
+    QVERIFY(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::thread writer([&fifo] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        const int fd = ::open(fifo.c_str(), O_WRONLY);
+        for (const char *piece : {"a,b\n", "1,2\n", "3,4\n"}) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            (void)!::write(fd, piece, std::strlen(piece));
+        }
+        ::close(fd);
+    });
+    const std::string text = core::readTextFile(fifo, 1024, "tests");
+    writer.join();
+    QCOMPARE(text, std::string("a,b\n1,2\n3,4\n"));
+    QCOMPARE(core::readTextFile(fifo, 1024, "tests"), text);
+
+    const std::string empty = m_dir.filePath(QStringLiteral("empty.csv")).toStdString();
+    QVERIFY(::mkfifo(empty.c_str(), 0600) == 0);
+    std::thread silent([&empty] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        ::close(::open(empty.c_str(), O_WRONLY));
+    });
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(core::readTextFile(empty, 1024, "tests"), std::string());
+    silent.join();
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
 }
 
 QTEST_APPLESS_MAIN(TestTextFile)

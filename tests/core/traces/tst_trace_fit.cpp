@@ -379,6 +379,16 @@ void TestTraceFit::rejects_data()
     QTest::newRow("k whose square overflows")
             << std::vector<double> {1, 2e150} << std::vector<double> {1, 2}
             << "roofline fit: point 2: k 2e+150 is too large to fit (at most 1e+150: its square would overflow)";
+    // Positive throughputs whose slope y / k a double cannot hold are not "every y <= 0" (x values of 1e300
+    // used to get that message; the CLI refuses those before the fit).
+    QTest::newRow("k squares to zero")
+            << std::vector<double> {1e-200, 2e-200, 3e-200} << std::vector<double> {5, 6, 7}
+            << "roofline fit: the values span too wide a range to fit in double precision (point 1: k = 1e-200, "
+               "y = 5)";
+    QTest::newRow("slope below the smallest double")
+            << std::vector<double> {5e149, 1e150} << std::vector<double> {1e-200, 2e-200}
+            << "roofline fit: the values span too wide a range to fit in double precision (point 1: k = 5e+149, "
+               "y = 1e-200)";
     QTest::newRow("nothing positive")
             << std::vector<double> {1, 2, 3} << std::vector<double> {0, -1, -2}
             << "roofline fit: no positive throughput to fit (every y <= 0 where k > 0)";

@@ -169,7 +169,10 @@ void TestTraceSet::badTracesNameTheField_data()
     QTest::newRow("lengths") << head + R"("kind": "bandwidth-vs-warps", "x": [1, 2], "y": [1]})"
                              << "field 'traces[2].y': must hold as many values as x (2; got 1)";
     QTest::newRow("negative") << head + R"("kind": "bandwidth-vs-warps", "x": [1, -2], "y": [1, 2]})"
-                              << "field 'traces[2].x[1]': must be >= 0";
+                              << "field 'traces[2].x[1]': must be >= 0 (got -2)";
+    // A negative denormal showed as "got -0.000000", a value that looks allowed.
+    QTest::newRow("negative denormal") << head + R"("kind": "bandwidth-vs-warps", "x": [1, 2], "y": [1, -1e-320]})"
+                                       << "field 'traces[2].y[1]': must be >= 0 (got -1e-320)";
     QTest::newRow("null outside Z") << head + R"("kind": "runtimes", "x": [1], "y": [1], "extra": [null]})"
                                     << "field 'traces[2].extra[0]': must be a number (got null)";
     QTest::newRow("zero T") << head + R"("kind": "runtimes", "x": [1], "y": [1], "extra": [0]})"
