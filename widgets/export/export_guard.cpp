@@ -23,10 +23,10 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
     QFont font = QApplication::font();
     if (!options.font_family.isEmpty())
         font.setFamily(options.font_family);
-    // Font sizes in logical units: kUnitsPerPoint of them make a point on paper.
-    font.setPixelSize(int(std::lround(options.font_pt * kUnitsPerPoint)));
+    // Font sizes in logical units: unitsPerPoint() of them make a point on paper.
+    font.setPixelSize(canvasPixels(options, options.font_pt));
     QFont small = font;
-    small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
+    small.setPixelSize(canvasPixels(options, options.font_pt - 1));
     for (QCustomPlot *plot : plots) {
         // Every sample of thinned curves first (and thinned again last, on the way back).
         plot->setProperty(kFullDetailProperty, true);
@@ -86,7 +86,7 @@ void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &optio
 {
     QCPLegend *legend = plot->legend;
     const int columns
-            = plot_style::legendColumns(legend, options.width_mm * kPointsPerMm * kUnitsPerPoint - 16, 4);
+            = plot_style::legendColumns(legend, canvasWidth(options) - 16, 4);
     const int wrap = legend->wrap();
     if (columns == 0 || columns == wrap)
         return;
@@ -100,8 +100,8 @@ void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &optio
 
 void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options)
 {
-    const double w = options.width_mm * kPointsPerMm * kUnitsPerPoint;
-    const double h = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    const double w = canvasWidth(options);
+    const double h = canvasHeight(options);
     const QRectF page(-0.5, -0.5, w + 1, h + 1);
     for (int round = 0; round < 5; ++round) {
         const std::vector<TextBox> boxes = layOutText(plots, w, h);
@@ -111,7 +111,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             const TextBox &a = boxes[i];
             if (a.kind != TextBox::Kind::TickLabel)
                 continue;
-            if (!page.contains(a.rect))
+            if (!page.contains(a.rect) && !makeRoom(a, page))
                 crowded.insert(a.axis);
             for (std::size_t j = i + 1; j < boxes.size(); ++j) {
                 const TextBox &b = boxes[j];
@@ -127,7 +127,8 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
                     corners.push_back(a.axis->orientation() == Qt::Vertical ? &a : &b);
             }
         }
-        bool changed = false;
+        bool changed = !m_widened.empty();
+        m_widened.clear();
         for (const TextBox *corner : corners) {
             // Two axes' end labels meeting at a corner: the vertical axis's one goes, where its ticks are
             // its own (a numeric ticker places them anew, so fewer ticks there instead).
@@ -184,8 +185,8 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             const double length = horizontal ? box.rect.width() : box.rect.height();
             if (length <= room || room <= 0)
                 continue;
-            // First the axis's short title, if it has one; then a smaller font, down to three quarters of
-            // the figure's; then an ellipsis.
+            // First the axis's short title, if it has one; then a smaller font, down to the figure's
+            // smallest (smallestFontPt()); then an ellipsis.
             const QString brief = plot_style::shortLabel(axis);
             if (!brief.isEmpty() && axis->label() != brief) {
                 const QString label = axis->label();
@@ -196,7 +197,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             }
             const QFont font = axis->labelFont();
             const int pixels = QFontInfo(font).pixelSize();
-            const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+            const int smallest = canvasPixels(options, 0);
             if (pixels > smallest) {
                 QFont smaller = font;
                 smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * room / length))));
@@ -220,6 +221,42 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     }
 }
 
+bool ExportGuard::makeRoom(const TextBox &label, const QRectF &page)
+{
+    // The axis rect's margin on the side the label leaves by grows by as much: QCustomPlot sizes a margin by
+    // the labels of the axis on that side only (not the last label of a bottom axis that ends at the page's
+    // right edge), and by its own measure of them.
+    QCPAxisRect *rect = label.axis->axisRect();
+    const double left = page.left() - label.rect.left();
+    const double top = page.top() - label.rect.top();
+    const double right = label.rect.right() - page.right();
+    const double bottom = label.rect.bottom() - page.bottom();
+    const double most = std::max({left, top, right, bottom});
+    if (most <= 0)
+        return false;
+    if (m_widened.count(rect))
+        return true; // widened once this round already
+    const QMargins old = rect->minimumMargins();
+    const QMargins now = rect->margins();
+    const int more = int(std::ceil(most)) + 2;
+    QMargins wanted = old;
+    if (left == most)
+        wanted.setLeft(now.left() + more);
+    else if (top == most)
+        wanted.setTop(now.top() + more);
+    else if (right == most)
+        wanted.setRight(now.right() + more);
+    else
+        wanted.setBottom(now.bottom() + more);
+    if (wanted == old || now.left() + now.right() + 2 * more > page.width() / 2
+        || now.top() + now.bottom() + 2 * more > page.height() / 2)
+        return false; // fewer ticks instead
+    rect->setMinimumMargins(wanted);
+    m_restore.push_back([rect, old] { rect->setMinimumMargins(old); });
+    m_widened.insert(rect);
+    return true;
+}
+
 bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
                                 const FigureOptions &options, double pageArea)
 {
@@ -228,10 +265,11 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
         area += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
     if (area <= pageArea / 4)
         return false;
-    const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+    const int smallest = canvasPixels(options, 0);
     bool changed = false;
     for (QCustomPlot *plot : plots) {
         QCPLegend *legend = plot->legend;
+        bool shrunk = false;
         for (int i = 0; i < legend->itemCount(); ++i) {
             QCPAbstractLegendItem *item = legend->item(i);
             if (!item)
@@ -244,10 +282,19 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
             smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * 0.9))));
             item->setFont(smaller);
             m_restore.push_back([item, font] { item->setFont(font); });
-            changed = true;
+            shrunk = true;
         }
-        if (changed)
+        // Text at the smallest size: the icons (taller than a line of text on screen) shrink to the text's
+        // height, which takes whole rows out of the legend's height.
+        const QSize icon = legend->iconSize();
+        if (!shrunk && icon.height() > smallest + 2) {
+            legend->setIconSize(std::max(16, icon.width() * 3 / 4), std::max(smallest + 2, icon.height() * 3 / 4));
+            m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
+            shrunk = true;
+        }
+        if (shrunk)
             fitLegendColumns(plot, options);
+        changed = changed || shrunk;
     }
     return changed;
 }

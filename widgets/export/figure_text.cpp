@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_text.h"
 
-#include "export/figure_units.h"
-
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
@@ -14,8 +12,9 @@ namespace crossroof::widgets::figure {
 
 namespace {
 
-/// The least room between two tick labels of one axis: labels that merely touch read as one ("2T_12T_2").
-constexpr double kTickLabelGap = 2.5 * kUnitsPerPoint;
+/// The least room between two tick labels of one axis, in canvas units (2.5 pt at half a point a line): labels
+/// that merely touch read as one ("2T_12T_2").
+constexpr double kTickLabelGap = 5;
 
 /// The width of a tick label as the axis draws it: "1e+03" with beautiful powers is a 10 and a raised 3.
 double tickLabelWidth(const QCPAxis *axis, const QString &label, const QFontMetricsF &metrics)

@@ -12,7 +12,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QComboBox>
 #include <QImageReader>
+#include <QSpinBox>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -57,6 +59,8 @@ private Q_SLOTS:
     void fullDiskKeepsTheOldFile_data();
     void dialogLabelsShowTheirShortcuts();
     void layoutProblemsAreFoundAndFitted();
+    void presetsScaleTextAndLines();
+    void dialogPreviewFollowsThePreset();
     void fullDiskKeepsTheOldFile();
 
 private:
@@ -274,6 +278,103 @@ void TestFigureExport::layoutProblemsAreFoundAndFitted()
         plot->addGraph()->setName(QStringLiteral("a series with a rather long name, number %1").arg(i));
     problems = figureLayoutProblems({plot}, single);
     QVERIFY2(!problems.filter(QStringLiteral("the legend takes")).isEmpty(), qPrintable(problems.join('\n')));
+}
+
+namespace {
+
+/// Sizes in an SVG figure, in points on paper: every font size, and every stroke width.
+struct SvgSizes
+{
+    QList<double> fonts;
+    QList<double> strokes;
+};
+
+SvgSizes svgSizes(const QByteArray &svg, double widthMm)
+{
+    const QString text = QString::fromUtf8(svg);
+    static const QRegularExpression viewBox(QStringLiteral("viewBox=\"0 0 ([\\d.]+) [\\d.]+\""));
+    const double unitsPerPt = viewBox.match(text).captured(1).toDouble() / (widthMm / 25.4 * 72);
+    SvgSizes sizes;
+    static const QRegularExpression font(QStringLiteral("<text [^>]*font-size=\"([\\d.]+)(pt)?\""));
+    for (auto m = font.globalMatch(text); m.hasNext();) {
+        const auto match = m.next();
+        const double size = match.captured(1).toDouble();
+        sizes.fonts << (match.captured(2).isEmpty() ? size / unitsPerPt : size);
+    }
+    static const QRegularExpression stroke(QStringLiteral("stroke-width=\"([\\d.]+)\""));
+    for (auto m = stroke.globalMatch(text); m.hasNext();)
+        sizes.strokes << m.next().captured(1).toDouble() / unitsPerPt;
+    return sizes;
+}
+
+} // namespace
+
+void TestFigureExport::presetsScaleTextAndLines()
+{
+    // Each preset as the SVG draws it: no text below the preset's least size, the body text at its size, and
+    // lines in proportion to the preset's thin line (the heaviest curve is so many screen pixels wide).
+    QList<double> heaviest;
+    for (const FigurePreset &preset : figurePresets()) {
+        const QString path = m_dir->filePath(preset.id + QStringLiteral(".svg"));
+        const FigureOptions o = withPreset(FigureOptions{}, preset);
+        QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const SvgSizes sizes = svgSizes(f.readAll(), preset.width_mm);
+        QVERIFY2(sizes.fonts.size() > 5 && sizes.strokes.size() > 5, qPrintable(preset.id));
+        const double smallest = *std::min_element(sizes.fonts.cbegin(), sizes.fonts.cend());
+        const double largest = *std::max_element(sizes.fonts.cbegin(), sizes.fonts.cend());
+        QVERIFY2(smallest >= preset.min_font_pt - 0.01,
+                 qPrintable(QStringLiteral("%1: %2 pt text").arg(preset.id).arg(smallest)));
+        QVERIFY2(std::abs(largest - preset.font_pt) < 0.01,
+                 qPrintable(QStringLiteral("%1: %2 pt text").arg(preset.id).arg(largest)));
+        const double heavy = *std::max_element(sizes.strokes.cbegin(), sizes.strokes.cend());
+        if (!heaviest.isEmpty()) {
+            const double pixels = heaviest.first() / figurePresets().first().line_pt;
+            QVERIFY2(std::abs(heavy / preset.line_pt - pixels) < 0.01 * pixels,
+                     qPrintable(QStringLiteral("%1: %2 pt lines").arg(preset.id).arg(heavy)));
+        }
+        heaviest << heavy;
+    }
+    // Slide text at least 16 pt and a column's at least 7; lines grow with the figure.
+    QCOMPARE(figurePreset(QStringLiteral("slide"))->min_font_pt, 16);
+    QCOMPARE(figurePreset(QStringLiteral("single"))->min_font_pt, 7);
+    QVERIFY(heaviest[0] < heaviest[1] && heaviest[1] < heaviest[2]);
+}
+
+void TestFigureExport::dialogPreviewFollowsThePreset()
+{
+    ExportDialog dialog(m_dir->filePath(QStringLiteral("figure.pdf")));
+    dialog.setOptions(FigureOptions{}); // single column, whatever an earlier run saved
+    dialog.setPreviewPlots(m_view->figurePlots());
+    const QImage single = dialog.previewImage();
+    QVERIFY(!single.isNull());
+    QVERIFY2(std::abs(double(single.width()) / single.height() - 85.0 / 60) < 0.02,
+             qPrintable(QStringLiteral("%1 x %2").arg(single.width()).arg(single.height())));
+
+    // The slide preset chosen from the list: its sizes fill the form, and the preview follows a moment later.
+    auto *presets = dialog.findChild<QComboBox *>();
+    QVERIFY(presets);
+    const int slide = presets->findData(QStringLiteral("slide"));
+    QVERIFY(slide > 0);
+    presets->setCurrentIndex(slide);
+    Q_EMIT presets->activated(slide);
+    const FigureOptions o = dialog.options();
+    QCOMPARE(o.width_mm, 254.0);
+    QCOMPARE(o.font_pt, 18);
+    QCOMPARE(o.min_font_pt, 16);
+    QCOMPARE(o.line_pt, 1.0);
+    QTRY_VERIFY(dialog.previewImage().cacheKey() != single.cacheKey());
+    const QImage wide = dialog.previewImage();
+    QVERIFY2(std::abs(double(wide.width()) / wide.height() - 16.0 / 9) < 0.02,
+             qPrintable(QStringLiteral("%1 x %2").arg(wide.width()).arg(wide.height())));
+
+    // A font size of its own makes the choice "Custom" and draws the preview again.
+    auto *fontSize = dialog.findChildren<QSpinBox *>().at(1);
+    QCOMPARE(fontSize->value(), 18);
+    fontSize->setValue(20);
+    QCOMPARE(presets->currentData().toString(), QString());
+    QTRY_VERIFY(dialog.previewImage().cacheKey() != wide.cacheKey());
 }
 
 QTEST_MAIN(TestFigureExport)
