@@ -21,7 +21,8 @@ const char *const kRenderSummary = "draw a view of a session to PDF, SVG or PNG"
 const char *const kRenderHelp =
     "Usage: crossroof-cli render --session FILE --view VIEW --out FILE.(pdf|svg|png)\n"
     "                            [--preset single|double|slide] [--width-mm W --height-mm H] [--dpi D]\n"
-    "                            [--font-pt P] [--min-font-pt P] [--line-pt L] [--greyscale]\n\n"
+    "                            [--font FAMILY] [--font-pt P] [--min-font-pt P] [--line-pt L]\n"
+    "                            [--greyscale]\n\n"
     "Draws one view of a saved session to a figure with exactly the GUI's drawing code, so figures for papers\n"
     "can be made again from scripts. PDF and SVG are vector and clipped to each plot; PNG uses --dpi.\n\n"
     "  --session FILE   a session saved by Crossroof (File > Save Session)\n"
@@ -34,10 +35,11 @@ const char *const kRenderHelp =
     "  --width-mm W     figure width in mm (default 85, a single journal column)\n"
     "  --height-mm H    figure height in mm (default 60)\n"
     "  --dpi D          resolution of PNG output (default 300)\n"
+    "  --font FAMILY    font family of all text (default: the application's); the SVG names it\n"
     "  --font-pt P      font size in points (default 8)\n"
     "  --min-font-pt P  no text smaller, not even a crowded legend (default 7)\n"
     "  --line-pt L      width of a thin line in points; markers and ticks scale with it (default 0.5)\n"
-    "  --greyscale      greys, dashes and markers instead of colour\n";
+    "  --greyscale      greys, dashes and markers instead of colour; every fill grey\n";
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include "main_window.h"
 
 #include <QApplication>
+#include <QFontDatabase>
 
 #include <optional>
 #include <ostream>
@@ -20,7 +21,7 @@ using core::InputError;
 
 void runRender(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"greyscale"}, {"session", "view", "out", "preset", "width-mm", "height-mm", "dpi", "font-pt", "min-font-pt", "line-pt"}, {}});
+    const Args args(argv, {{"greyscale"}, {"session", "view", "out", "preset", "width-mm", "height-mm", "dpi", "font", "font-pt", "min-font-pt", "line-pt"}, {}});
     for (const char *required : {"session", "view", "out"}) {
         if (!args.has(required))
             throw InputError(std::string("option '--") + required + "' is required");
@@ -50,6 +51,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     options.width_mm = args.number("width-mm", options.width_mm, 10, 1000);
     options.height_mm = args.number("height-mm", options.height_mm, 10, 1000);
     options.dpi = int(args.number("dpi", options.dpi, 30, 2400));
+    options.font_family = QString::fromStdString(args.value("font"));
     options.font_pt = int(args.number("font-pt", options.font_pt, 4, 48));
     options.min_font_pt = int(args.integer("min-font-pt", options.min_font_pt, 0, 48));
     options.line_pt = args.number("line-pt", options.line_pt, 0.1, 4);
@@ -69,6 +71,11 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         application.emplace(argc, appArgv);
+    }
+    // The family as named: a font that is not installed would silently become another.
+    if (!options.font_family.isEmpty() && !QFontDatabase::hasFamily(options.font_family)) {
+        throw InputError("option '--font': no font family '" + core::quoteForMessage(args.value("font"))
+                         + "' is installed (fc-list : family lists them)");
     }
     app::MainWindow window;
     window.resize(1280, 800);

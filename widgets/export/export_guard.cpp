@@ -3,6 +3,7 @@
 
 #include "common/curve_thinning.h"
 #include "common/plot_style.h"
+#include "common/symbol_text.h"
 #include "export/figure_clipping.h"
 #include "export/figure_units.h"
 
@@ -18,16 +19,27 @@
 
 namespace crossroof::widgets::figure {
 
-ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
+QFont figureFont(const FigureOptions &options)
 {
     QFont font = QApplication::font();
     if (!options.font_family.isEmpty())
         font.setFamily(options.font_family);
+    // The family the text is drawn in, by its own name: an alias such as "Sans Serif" (the application font's
+    // family on many desktops) would name nothing in an SVG, whose reader would pick a font of its own.
+    font.setFamily(QFontInfo(font).family());
     // Font sizes in logical units: unitsPerPoint() of them make a point on paper.
     font.setPixelSize(canvasPixels(options, options.font_pt));
+    return font;
+}
+
+ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
+{
+    const QFont font = figureFont(options);
     QFont small = font;
     small.setPixelSize(canvasPixels(options, options.font_pt - 1));
     for (QCustomPlot *plot : plots) {
+        // Subscripts in titles and legend entries, also those added since the plot last replotted.
+        symbol_text::useSymbolText(plot);
         // Every sample of thinned curves first (and thinned again last, on the way back).
         plot->setProperty(kFullDetailProperty, true);
         m_restore.push_back([plot] { plot->setProperty(kFullDetailProperty, false); });
@@ -344,6 +356,23 @@ void ExportGuard::setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &t
     });
 }
 
+namespace {
+
+QPen greyPen(QPen pen)
+{
+    pen.setColor(plot_style::toGrey(pen.color()));
+    return pen;
+}
+
+QBrush greyBrushOf(QBrush brush)
+{
+    if (brush.style() != Qt::NoBrush)
+        brush.setColor(plot_style::toGrey(brush.color()));
+    return brush;
+}
+
+} // namespace
+
 void ExportGuard::makeGreyscale(QCustomPlot *plot)
 {
     static const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
@@ -380,6 +409,28 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
         g->setScatterStyle(s);
     }
     for (int i = 0; i < plot->plottableCount(); ++i) {
+        // Fills (bands, shaded ranges) and whatever else is not a graph's line: grey, as light or dark as
+        // the colour was.
+        QCPAbstractPlottable *p = plot->plottable(i);
+        const QPen pen = p->pen();
+        const QBrush brush = p->brush();
+        m_restore.push_back([p, pen, brush] {
+            p->setPen(pen);
+            p->setBrush(brush);
+        });
+        p->setBrush(greyBrushOf(brush));
+        if (!qobject_cast<QCPGraph *>(p)) // graphs: grey, dashed and marked above
+            p->setPen(greyPen(pen));
+        if (auto *curve = qobject_cast<QCPCurve *>(p)) {
+            const QCPScatterStyle scatter = curve->scatterStyle();
+            QCPScatterStyle grey = scatter;
+            grey.setPen(greyPen(scatter.pen()));
+            grey.setBrush(greyBrushOf(scatter.brush()));
+            curve->setScatterStyle(grey);
+            m_restore.push_back([curve, scatter] { curve->setScatterStyle(scatter); });
+        }
+    }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
         if (auto *map = qobject_cast<QCPColorMap *>(plot->plottable(i))) {
             const QCPColorGradient gradient = map->gradient();
             QCPColorGradient grey(QCPColorGradient::gpGrayscale);
@@ -391,6 +442,22 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
     }
     for (int i = 0; i < plot->itemCount(); ++i) {
         QCPAbstractItem *item = plot->item(i);
+        // Each kind of item keeps its pen and brush in a class of its own.
+        const auto grey = [this](auto *it) {
+            const QPen pen = it->pen();
+            const QBrush brush = it->brush();
+            it->setPen(greyPen(pen));
+            it->setBrush(greyBrushOf(brush));
+            m_restore.push_back([it, pen, brush] {
+                it->setPen(pen);
+                it->setBrush(brush);
+            });
+        };
+        const auto greyLine = [this](auto *it) {
+            const QPen pen = it->pen();
+            it->setPen(greyPen(pen));
+            m_restore.push_back([it, pen] { it->setPen(pen); });
+        };
         if (auto *line = qobject_cast<QCPItemStraightLine *>(item)) {
             const QPen pen = line->pen();
             line->setPen(QPen(Qt::black, pen.widthF(), pen.style()));
@@ -399,8 +466,24 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
             const QColor color = text->color();
             text->setColor(Qt::black);
             m_restore.push_back([text, color] { text->setColor(color); });
+            grey(text);
+        } else if (auto *rect = qobject_cast<QCPItemRect *>(item)) {
+            grey(rect);
+        } else if (auto *ellipse = qobject_cast<QCPItemEllipse *>(item)) {
+            grey(ellipse);
+        } else if (auto *tracer = qobject_cast<QCPItemTracer *>(item)) {
+            grey(tracer);
+        } else if (auto *segment = qobject_cast<QCPItemLine *>(item)) {
+            greyLine(segment);
+        } else if (auto *curve = qobject_cast<QCPItemCurve *>(item)) {
+            greyLine(curve);
+        } else if (auto *bracket = qobject_cast<QCPItemBracket *>(item)) {
+            greyLine(bracket);
         }
     }
+    // What the plot's own layers shade with plot_style::tintOnPaper() (the X-graph's basins).
+    plot_style::setGreyscale(plot, true);
+    m_restore.push_back([plot] { plot_style::setGreyscale(plot, false); });
 }
 
 } // namespace crossroof::widgets::figure

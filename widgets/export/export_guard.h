@@ -19,6 +19,10 @@ class QCustomPlot;
 
 namespace crossroof::widgets::figure {
 
+/// The figure's body text: OPTIONS' family (or the application font's), named as the font it resolves to,
+/// at font_pt in canvas units.
+QFont figureFont(const FigureOptions &options);
+
 /// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
 /// pens, and (for vector formats) data clipped to the axis rectangles.
 class ExportGuard

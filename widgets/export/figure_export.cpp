@@ -211,6 +211,7 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
         svg.setTitle(QStringLiteral("Crossroof figure"));
         const ExportGuard guard(plots, options, true);
         QCPPainter painter(&svg);
+        painter.setFont(figure::figureFont(options)); // the family every group of the SVG names
         painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNoCaching);
         painter.setRenderHint(QPainter::Antialiasing);

@@ -15,7 +15,8 @@ namespace crossroof::widgets {
 
 enum class FigureFormat { Pdf, Svg, Png };
 /// Colour: the views' colour-blind-safe palette. Greyscale: black and greys told apart by dash pattern and
-/// marker, so the figure survives a black-and-white printer.
+/// marker, and every fill (bands, shaded basins and ranges, colour maps, boxes) grey, so the figure survives
+/// a black-and-white printer.
 enum class FigureStyle { Colour, Greyscale };
 
 /// A figure for a paper: exact physical size, fonts in points, resolution for raster output.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_text.h"
 
+#include "common/symbol_text.h"
+
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
@@ -78,7 +80,7 @@ void addAxisBoxes(QCPAxis *axis, double dy, std::vector<TextBox> &boxes)
     }
     if (!axis->label().isEmpty()) {
         const QFontMetricsF metrics(axis->labelFont());
-        const QSizeF text(metrics.horizontalAdvance(axis->label()), metrics.height());
+        const QSizeF text(symbol_text::width(axis->label(), axis->labelFont()), metrics.height());
         const QSizeF size = horizontal ? text : text.transposed(); // vertical axes draw it turned
         const double along = horizontal ? r.center().x() : r.center().y();
         boxes.push_back({QObject::tr("axis title '%1'").arg(axis->label()),

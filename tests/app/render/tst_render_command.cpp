@@ -107,23 +107,19 @@ void TestRenderCommand::presetGivesSizeTextAndLines()
     static const QRegularExpression viewBox(QStringLiteral("viewBox=\"0 0 ([\\d.]+) ([\\d.]+)\""));
     const double unitsPerPt = viewBox.match(svg).captured(1).toDouble() / (254 / 25.4 * 72);
     QVERIFY(unitsPerPt > 0);
-    // Every piece of text but the exponents of powers of ten (10 with a raised 6), which QCustomPlot sets at
-    // three quarters of the tick labels' size, as superscripts are.
-    static const QRegularExpression text(
-            QStringLiteral("<text [^>]*font-size=\"([\\d.]+)(pt|px)?\"[^>]*\\s*>([^<]*)</text>"));
-    static const QRegularExpression exponent(QStringLiteral("^[-−]?\\d+$"));
+    // Every piece of text but scripts: the exponents of powers of ten (three quarters of the tick labels' size,
+    // as QCustomPlot sets them) and the subscripts of model symbols (seven tenths, f_sched's "sched").
+    static const QRegularExpression text(QStringLiteral("<text [^>]*font-size=\"([\\d.]+)(pt|px)?\""));
     double smallest = 1e9;
+    double previous = 0;
     int texts = 0;
-    QString previous;
     for (auto m = text.globalMatch(svg); m.hasNext(); ++texts) {
         const auto match = m.next();
-        const QString content = match.captured(3);
-        const bool raised = previous.endsWith(QLatin1String("10")) && exponent.match(content).hasMatch();
-        previous = content;
-        if (raised)
+        const double size = match.captured(1).toDouble() / (match.captured(2) == QLatin1String("pt") ? 1 : unitsPerPt);
+        if (size < 0.8 * previous)
             continue;
-        const double size = match.captured(1).toDouble();
-        smallest = std::min(smallest, match.captured(2) == QLatin1String("pt") ? size : size / unitsPerPt);
+        smallest = std::min(smallest, size);
+        previous = size;
     }
     QVERIFY(texts > 5);
     QVERIFY2(smallest >= 16 - 0.01, qPrintable(QString::number(smallest)));
@@ -212,6 +208,8 @@ void TestRenderCommand::badArgumentsExitTwo_data()
                                << "option '--width-mm': must be between 10 and 1000";
     QTest::newRow("unknown preset") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--preset", "poster"}
                                     << "option '--preset': unknown preset 'poster' (choose from single, double, slide)";
+    QTest::newRow("unknown font") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.svg", "--font", "No Such Family"}
+                                  << "option '--font': no font family 'No Such Family' is installed";
     QTest::newRow("thin lines") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--line-pt", "0"}
                                 << "option '--line-pt': must be between 0.1 and 4";
 }

@@ -3,6 +3,9 @@
 #include "export/plot_data_csv.h"
 #include "export/export_dialog.h"
 #include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "common/static_text.h"
+#include "common/symbol_text.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -17,6 +20,7 @@
 #include <QSpinBox>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -60,6 +64,9 @@ private Q_SLOTS:
     void dialogLabelsShowTheirShortcuts();
     void layoutProblemsAreFoundAndFitted();
     void presetsScaleTextAndLines();
+    void symbolMarkupAndLiteralNames();
+    void svgHasSubscriptsTheNamesAndTheFont();
+    void greyscaleGreysEveryFill();
     void dialogPreviewFollowsThePreset();
     void fullDiskKeepsTheOldFile();
 
@@ -282,7 +289,7 @@ void TestFigureExport::layoutProblemsAreFoundAndFitted()
 
 namespace {
 
-/// Sizes in an SVG figure, in points on paper: every font size, and every stroke width.
+/// Sizes in an SVG figure, in points on paper: every font size but those of scripts, and every stroke width.
 struct SvgSizes
 {
     QList<double> fonts;
@@ -295,11 +302,17 @@ SvgSizes svgSizes(const QByteArray &svg, double widthMm)
     static const QRegularExpression viewBox(QStringLiteral("viewBox=\"0 0 ([\\d.]+) [\\d.]+\""));
     const double unitsPerPt = viewBox.match(text).captured(1).toDouble() / (widthMm / 25.4 * 72);
     SvgSizes sizes;
+    // Scripts (a subscript, at seven tenths of its text, or the exponent of a power of ten, at three quarters)
+    // are left out: they are set smaller than the text they belong to on purpose.
     static const QRegularExpression font(QStringLiteral("<text [^>]*font-size=\"([\\d.]+)(pt)?\""));
+    double previous = 0;
     for (auto m = font.globalMatch(text); m.hasNext();) {
         const auto match = m.next();
-        const double size = match.captured(1).toDouble();
-        sizes.fonts << (match.captured(2).isEmpty() ? size / unitsPerPt : size);
+        const double size = match.captured(1).toDouble() / (match.captured(2).isEmpty() ? unitsPerPt : 1);
+        if (size < 0.8 * previous)
+            continue;
+        sizes.fonts << size;
+        previous = size;
     }
     static const QRegularExpression stroke(QStringLiteral("stroke-width=\"([\\d.]+)\""));
     for (auto m = stroke.globalMatch(text); m.hasNext();)
@@ -375,6 +388,107 @@ void TestFigureExport::dialogPreviewFollowsThePreset()
     fontSize->setValue(20);
     QCOMPARE(presets->currentData().toString(), QString());
     QTRY_VERIFY(dialog.previewImage().cacheKey() != wide.cacheKey());
+}
+
+void TestFigureExport::symbolMarkupAndLiteralNames()
+{
+    const QList<symbol_text::Run> runs = symbol_text::runs(QStringLiteral("f_{sched}(B_{r})"));
+    QCOMPARE(runs.size(), 5);
+    QCOMPARE(runs[0].text, QStringLiteral("f"));
+    QCOMPARE(runs[1].text, QStringLiteral("sched"));
+    QCOMPARE(runs[2].text, QStringLiteral("(B"));
+    QCOMPARE(runs[4].text, QStringLiteral(")"));
+    QVERIFY(!runs[0].subscript && runs[1].subscript && !runs[2].subscript && runs[3].subscript && !runs[4].subscript);
+    QCOMPARE(symbol_text::plain(QStringLiteral("f_{sched}(B_{r})")), QStringLiteral("f_sched(B_r)"));
+    // A name is drawn as it is, whatever it holds: an underscore stays, and so does a brace or a backslash.
+    QVERIFY(!symbol_text::hasMarkup(QStringLiteral("ncu_raw.csv")));
+    for (const QString &name : {QStringLiteral("ncu_raw.csv"), QStringLiteral("a_{b}\\c_{.csv"),
+                                QStringLiteral("trailing\\")}) {
+        const QList<symbol_text::Run> drawn = symbol_text::runs(symbol_text::literal(name));
+        QCOMPARE(drawn.size(), 1);
+        QCOMPARE(drawn[0].text, name);
+        QVERIFY(!drawn[0].subscript);
+        QCOMPARE(symbol_text::plain(symbol_text::literal(name)), name);
+    }
+}
+
+void TestFigureExport::svgHasSubscriptsTheNamesAndTheFont()
+{
+    // A measured trace from a file with an underscore in its name, and a model symbol with a subscript, in
+    // the legend; a font chosen for the figure.
+    QCustomPlot *plot = m_view->plot();
+    QCPGraph *trace = plot->addGraph();
+    trace->setName(symbol_text::literal(QStringLiteral("ncu_raw.csv")));
+    trace->setData({1, 2, 3}, {10, 20, 30});
+    trace->addToLegend();
+    QCPGraph *symbol = plot->addGraph();
+    symbol->setName(QStringLiteral("B_{r} fit"));
+    symbol->setData({1, 2, 3}, {30, 20, 10});
+    symbol->addToLegend();
+    plot->replot();
+    FigureOptions o;
+    o.font_family = QStringLiteral("DejaVu Serif");
+    const QString path = m_dir->filePath(QStringLiteral("names.svg"));
+    QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(f.readAll());
+
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QSet<QString> families;
+    for (auto m = family.globalMatch(svg); m.hasNext();)
+        families << m.next().captured(1);
+    QCOMPARE(families, QSet<QString>{QStringLiteral("DejaVu Serif")});
+
+    static const QRegularExpression text(
+            QStringLiteral("<text [^>]*font-size=\"([\\d.]+)\"[^>]*>([^<]*)</text>"));
+    QStringList texts;
+    QList<double> sizes;
+    for (auto m = text.globalMatch(svg); m.hasNext();) {
+        const auto match = m.next();
+        sizes << match.captured(1).toDouble();
+        texts << match.captured(2);
+    }
+    QVERIFY2(texts.contains(QStringLiteral("ncu_raw.csv")), qPrintable(texts.join(QLatin1Char('|'))));
+    // B with a smaller r after it, never the markup itself.
+    const qsizetype b = texts.indexOf(QStringLiteral("B"));
+    QVERIFY2(b >= 0 && b + 2 < texts.size(), qPrintable(texts.join(QLatin1Char('|'))));
+    QCOMPARE(texts[b + 1], QStringLiteral("r"));
+    QCOMPARE(texts[b + 2], QStringLiteral(" fit"));
+    QVERIFY(sizes[b + 1] < 0.8 * sizes[b]);
+    for (const QString &t : std::as_const(texts))
+        QVERIFY2(!t.contains(QLatin1String("_{")) && !t.contains(QLatin1Char('\\')), qPrintable(t));
+    // The window's legend draws the same way, and the plotted data names the symbol plainly.
+    QVERIFY(dynamic_cast<StaticLegendItem *>(plot->legend->itemWithPlottable(symbol)));
+    const QString csv = m_dir->filePath(QStringLiteral("names.csv"));
+    QCOMPARE(exportPlotData(m_view->figurePlots(), csv), QString());
+    QFile data(csv);
+    QVERIFY(data.open(QIODevice::ReadOnly));
+    const QByteArray rows = data.readAll();
+    QVERIFY(rows.contains("\"B_r fit\"") && rows.contains("\"ncu_raw.csv\""));
+}
+
+void TestFigureExport::greyscaleGreysEveryFill()
+{
+    // The basins of attraction are shaded in light tints: in colour they are there (so the test can see
+    // them), in greyscale no pixel has any colour at all.
+    const auto tinted = [this](FigureStyle style) {
+        FigureOptions o;
+        o.style = style;
+        o.dpi = 150;
+        const QImage image = renderFigure(m_view->figurePlots(), o);
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x)
+                count += image.pixelColor(x, y).hsvSaturation() > 4 ? 1 : 0;
+        }
+        return count;
+    };
+    const int colour = tinted(FigureStyle::Colour);
+    QVERIFY2(colour > 1000, qPrintable(QString::number(colour)));
+    QCOMPARE(tinted(FigureStyle::Greyscale), 0);
+    // On screen the basins are in colour again.
+    QVERIFY(!plot_style::isGreyscale(m_view->plot()));
 }
 
 QTEST_MAIN(TestFigureExport)
