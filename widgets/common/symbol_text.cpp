@@ -254,9 +254,12 @@ void useSymbolText(QCustomPlot *plot)
         for (QCPAxis *axis : rect->axes())
             useSymbolPainter(axis);
     }
-    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
-        useSymbolPainter(scale->axis());
-    for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
+    // The layout's elements, not the plot's children: this runs before every replot, and a plot has many.
+    for (QCPLayoutElement *element : plot->plotLayout()->elements(true)) {
+        if (auto *scale = qobject_cast<QCPColorScale *>(element))
+            useSymbolPainter(scale->axis());
+    }
+    if (QCPLegend *legend = plot->legend) {
         for (int i = 0; i < legend->itemCount(); ++i) {
             auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i));
             if (item && !dynamic_cast<StaticLegendItem *>(item) && item->plottable()
