@@ -5,7 +5,7 @@
 #  - views/: the main window at 1600x1000 and 1024x700 with each view in front, under Xvfb with the xcb
 #    platform, each view with the sample or data that shows what it is for;
 #  - figures/: every view at the three presets (single column 85 x 60 mm, double column 175 x 90 mm, slide
-#    254 x 142.9 mm): those of the samples by crossroof-cli render, the others (a session holds no ncu export,
+#    254 x 142.9 mm, each with its text and line sizes): those of the samples by crossroof-cli render, the others (a session holds no ncu export,
 #    perf trace or training set) exported from the window with their data loaded.
 # Needs a build with the GUI (scripts/test.sh or scripts/run.sh made one in build/).
 #
@@ -36,10 +36,9 @@ figure()
 {
     local session="$1" view="$2"
     local preset
-    for preset in "single 85 60" "double 175 90" "slide 254 142.875"; do
-        set -- $preset
+    for preset in single double slide; do
         QT_QPA_PLATFORM=offscreen build/app/crossroof-cli render --session "$session" --view "$view" \
-            --out "$out/figures/$view-$1.png" --width-mm "$2" --height-mm "$3" --dpi 110
+            --out "$out/figures/$view-$preset.png" --preset "$preset" --dpi 110
     done
 }
 

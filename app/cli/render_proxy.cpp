@@ -20,18 +20,26 @@ const char *const kRenderSummary = "draw a view of a session to PDF, SVG or PNG"
 
 const char *const kRenderHelp =
     "Usage: crossroof-cli render --session FILE --view VIEW --out FILE.(pdf|svg|png)\n"
-    "                            [--width-mm W --height-mm H] [--dpi D] [--font-pt P] [--greyscale]\n\n"
+    "                            [--preset single|double|slide] [--width-mm W --height-mm H] [--dpi D]\n"
+    "                            [--font FAMILY] [--font-pt P] [--min-font-pt P] [--line-pt L]\n"
+    "                            [--greyscale]\n\n"
     "Draws one view of a saved session to a figure with exactly the GUI's drawing code, so figures for papers\n"
     "can be made again from scripts. PDF and SVG are vector and clipped to each plot; PNG uses --dpi.\n\n"
     "  --session FILE   a session saved by Crossroof (File > Save Session)\n"
     "  --view VIEW      the view to draw: xgraph, stability, occupancy, zigzag, markov, mapping, bandwidth,\n"
     "                   roofline or skeleton\n"
     "  --out FILE       the figure; the format follows the extension\n"
+    "  --preset NAME    the Export dialog's sizes with their text and line widths: single (85 x 60 mm,\n"
+    "                   8 pt, 0.5 pt lines), double (175 x 90 mm, 9 pt, 0.75 pt lines) or slide\n"
+    "                   (254 x 142.9 mm, 18 pt, never below 16 pt, 1 pt lines); the options below change it\n"
     "  --width-mm W     figure width in mm (default 85, a single journal column)\n"
     "  --height-mm H    figure height in mm (default 60)\n"
     "  --dpi D          resolution of PNG output (default 300)\n"
+    "  --font FAMILY    font family of all text (default: the application's); the SVG names it\n"
     "  --font-pt P      font size in points (default 8)\n"
-    "  --greyscale      greys, dashes and markers instead of colour\n";
+    "  --min-font-pt P  no text smaller, not even a crowded legend (default 7)\n"
+    "  --line-pt L      width of a thin line in points; markers and ticks scale with it (default 0.5)\n"
+    "  --greyscale      greys, dashes and markers instead of colour; every fill grey\n";
 
 namespace {
 

@@ -50,6 +50,7 @@ void ExportController::exportFigureInteractively()
     const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
     const QString view = m_window->currentViewName();
     ExportDialog dialog(QDir(dir).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix)), m_window);
+    dialog.setPreviewPlots(m_window->figurePlots(view));
     if (dialog.exec() != QDialog::Accepted)
         return;
     const FigureOptions options = dialog.options();

@@ -3,10 +3,12 @@
 #include "args.h"
 #include "render_command.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "export/figure_export.h"
 #include "main_window.h"
 
 #include <QApplication>
+#include <QFontDatabase>
 
 #include <optional>
 #include <ostream>
@@ -19,7 +21,7 @@ using core::InputError;
 
 void runRender(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"greyscale"}, {"session", "view", "out", "width-mm", "height-mm", "dpi", "font-pt"}, {}});
+    const Args args(argv, {{"greyscale"}, {"session", "view", "out", "preset", "width-mm", "height-mm", "dpi", "font", "font-pt", "min-font-pt", "line-pt"}, {}});
     for (const char *required : {"session", "view", "out"}) {
         if (!args.has(required))
             throw InputError(std::string("option '--") + required + "' is required");
@@ -33,10 +35,26 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (!widgets::figureFormatForPath(outPath))
         throw InputError("option '--out': " + args.value("out") + ": choose a file name ending in .pdf, .svg or .png");
     widgets::FigureOptions options;
+    if (args.has("preset")) {
+        // The presets of the Export dialog; options given beside one change it.
+        const QString id = QString::fromStdString(args.value("preset"));
+        const std::optional<widgets::FigurePreset> preset = widgets::figurePreset(id);
+        if (!preset) {
+            QStringList ids;
+            for (const widgets::FigurePreset &p : widgets::figurePresets())
+                ids << p.id;
+            throw InputError("option '--preset': unknown preset '" + core::quoteForMessage(args.value("preset"))
+                             + "' (choose from " + ids.join(QStringLiteral(", ")).toStdString() + ")");
+        }
+        options = widgets::withPreset(options, *preset);
+    }
     options.width_mm = args.number("width-mm", options.width_mm, 10, 1000);
     options.height_mm = args.number("height-mm", options.height_mm, 10, 1000);
     options.dpi = int(args.number("dpi", options.dpi, 30, 2400));
+    options.font_family = QString::fromStdString(args.value("font"));
     options.font_pt = int(args.number("font-pt", options.font_pt, 4, 48));
+    options.min_font_pt = int(args.integer("min-font-pt", options.min_font_pt, 0, 48));
+    options.line_pt = args.number("line-pt", options.line_pt, 0.1, 4);
     if (args.flag("greyscale"))
         options.style = widgets::FigureStyle::Greyscale;
 
@@ -53,6 +71,11 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         application.emplace(argc, appArgv);
+    }
+    // The family as named: a font that is not installed would silently become another.
+    if (!options.font_family.isEmpty() && !QFontDatabase::hasFamily(options.font_family)) {
+        throw InputError("option '--font': no font family '" + core::quoteForMessage(args.value("font"))
+                         + "' is installed (fc-list : family lists them)");
     }
     app::MainWindow window;
     window.resize(1280, 800);

@@ -23,7 +23,7 @@ _crossroof_cli_options()
         calibrate)       echo "--family --profile --probe --stream --latency --parallel --kernels --set --fit --weight --out --json" ;;
         skeleton)        echo "--file --sample --profile --unroll --measured --json" ;;
         extrapolate)     echo "--train --target-size --iteration --min-leaf --smoothing --folds --column --measured --json" ;;
-        render)          echo "--session --view --out --width-mm --height-mm --dpi --font-pt --greyscale" ;;
+        render)          echo "--session --view --out --preset --width-mm --height-mm --dpi --font --font-pt --min-font-pt --line-pt --greyscale" ;;
     esac
 }
 

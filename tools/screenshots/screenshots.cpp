@@ -160,9 +160,7 @@ int main(int argc, char **argv)
             window.showView(view);
             settle();
             for (const crossroof::widgets::FigurePreset &preset : crossroof::widgets::figurePresets()) {
-                crossroof::widgets::FigureOptions options;
-                options.width_mm = preset.width_mm;
-                options.height_mm = preset.height_mm;
+                crossroof::widgets::FigureOptions options = crossroof::widgets::withPreset({}, preset);
                 options.dpi = 110; // previews for the documentation; PDF and SVG are vector
                 const QString file = figureDir.filePath(QStringLiteral("%1-%2.png").arg(view, preset.id));
                 const QString error = crossroof::widgets::exportFigure(window.figurePlots(view), file, options);

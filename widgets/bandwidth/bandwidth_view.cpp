@@ -3,6 +3,7 @@
 
 #include "bandwidth/bandwidth_evaluation.h"
 
+#include "common/symbol_text.h"
 #include "common/empty_state.h"
 #include "common/error_message.h"
 #include "common/labelled.h"
@@ -295,7 +296,7 @@ void BandwidthView::showCurves()
         const auto &c = curves[i];
         const QColor colour = connectionColour(c.name, int(i));
         QCPGraph *g = m_curvePlot->addGraph();
-        g->setName(c.name);
+        g->setName(symbol_text::literal(c.name));
         g->setPen(QPen(colour, c.name == tr("total") ? 2 : 1.5));
         g->setLineStyle(QCPGraph::lsStepLeft);
         QVector<double> x, y;
@@ -312,7 +313,7 @@ void BandwidthView::showCurves()
 
         // Each interval's demand holds over the whole interval, from its start (the sample is taken at its end).
         QCPGraph *tg = m_timePlot->addGraph();
-        tg->setName(c.name);
+        tg->setName(symbol_text::literal(c.name));
         tg->setPen(QPen(colour, c.name == tr("total") ? 1.5 : 1));
         tg->setLineStyle(QCPGraph::lsStepRight);
         QVector<double> tx, ty;

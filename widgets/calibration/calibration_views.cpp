@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "calibration/calibration_views.h"
 
+#include "common/symbol_text.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
@@ -106,7 +107,7 @@ void drawCalibration(QCustomPlot *plot, const core::JointCalibration *fit)
             const QColor colour = kColours[s % kColours.size()];
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(kShapes[s % kShapes.size()], QPen(colour, 1.5), colour, 7));
-            g->setName(QStringLiteral("%1 (%2)").arg(fileName(report.source), text(report.unit)));
+            g->setName(symbol_text::literal(QStringLiteral("%1 (%2)").arg(fileName(report.source), text(report.unit))));
             for (const core::SourceRow &row : report.rows) {
                 g->addData(row.measured, row.predicted);
                 if (row.predicted > 0) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_style.h"
 #include "common/curve_thinning.h"
+#include "common/symbol_text.h"
 
 #include <qcustomplot.h>
 
@@ -220,8 +221,32 @@ QColor tintOnPaper(const QCustomPlot *plot, const QColor &tint)
     const QColor under = paper(plot);
     const double a = tint.alphaF();
     auto mix = [a](double top, double bottom) { return top * a + bottom * (1 - a); };
-    return QColor::fromRgbF(float(mix(tint.redF(), under.redF())), float(mix(tint.greenF(), under.greenF())),
-                            float(mix(tint.blueF(), under.blueF())));
+    const QColor mixed = QColor::fromRgbF(float(mix(tint.redF(), under.redF())),
+                                          float(mix(tint.greenF(), under.greenF())),
+                                          float(mix(tint.blueF(), under.blueF())));
+    return isGreyscale(plot) ? toGrey(mixed) : mixed;
+}
+
+namespace {
+
+constexpr char kGreyscaleProperty[] = "crossroofGreyscale";
+
+} // namespace
+
+void setGreyscale(QCustomPlot *plot, bool grey)
+{
+    plot->setProperty(kGreyscaleProperty, grey);
+}
+
+bool isGreyscale(const QCustomPlot *plot)
+{
+    return plot->property(kGreyscaleProperty).toBool();
+}
+
+QColor toGrey(const QColor &c)
+{
+    const int g = qGray(c.rgb());
+    return QColor(g, g, g, c.alpha());
 }
 
 QFont annotationFont()
@@ -266,6 +291,9 @@ void setupAxes(QCustomPlot *plot)
     if (QCPLayer *overlay = plot->layer(QStringLiteral("overlay")))
         overlay->setMode(QCPLayer::lmLogical);
     followPalette(plot);
+    // Model symbols with real subscripts in titles and legend entries, also those a view adds later.
+    symbol_text::useSymbolText(plot);
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { symbol_text::useSymbolText(plot); });
 }
 
 bool drawsPixelsAsTheyAre(const QCPPainter *painter)
@@ -380,7 +408,10 @@ void fitLabelOnScreen(QCPAxis *axis)
     axis->setProperty(kFullLabelProperty, full);
     const QRect r = axis->axisRect()->rect();
     const int room = (axis->orientation() == Qt::Horizontal ? r.width() : r.height()) - 4;
-    const bool fits = room <= 0 || textWidth(axis->labelFont(), full) <= room;
+    const bool fits = room <= 0
+                      || (symbol_text::hasMarkup(full) ? symbol_text::width(full, axis->labelFont())
+                                                       : textWidth(axis->labelFont(), full))
+                                 <= room;
     const QString wanted = fits ? full : shortLabel(axis);
     if (axis->label() != wanted)
         axis->setLabel(wanted);

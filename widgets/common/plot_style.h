@@ -44,8 +44,15 @@ void forceLight(QCustomPlot *plot, bool light);
 /// The background PLOT is drawn on now (white, or the dark palette's base colour).
 QColor paper(const QCustomPlot *plot);
 /// TINT (with its alpha) laid over PLOT's background, as an opaque colour: large shaded areas drawn opaque
-/// cost the raster engine a fraction of a translucent fill. Follows the palette when asked again.
+/// cost the raster engine a fraction of a translucent fill. Follows the palette when asked again; grey while
+/// PLOT is drawn in greyscale (setGreyscale()).
 QColor tintOnPaper(const QCustomPlot *plot, const QColor &tint);
+/// While GREY is true PLOT is drawn for a greyscale figure: what its views shade with tintOnPaper() (basins,
+/// bands) comes out grey, as the export makes every other colour of the plot.
+void setGreyscale(QCustomPlot *plot, bool grey);
+bool isGreyscale(const QCustomPlot *plot);
+/// C as a grey of the same lightness (Qt's qGray()), alpha kept.
+QColor toGrey(const QColor &c);
 /// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);

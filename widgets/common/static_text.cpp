@@ -2,8 +2,10 @@
 #include "common/static_text.h"
 
 #include "common/plot_style.h"
+#include "common/symbol_text.h"
 
 #include <QFontMetrics>
+#include <QFontMetricsF>
 
 #include <cmath>
 
@@ -54,8 +56,41 @@ QRect StaticTextCache::boundingRect(const QString &text, const QFont &font, int 
     return m_rect;
 }
 
+void StaticTextItem::drawSymbols(QCPPainter *painter)
+{
+    // As QCPItemText draws it (box, padding, alignment, rotation, frame), with the markup's subscripts.
+    const QPointF pos(position->pixelPosition());
+    QTransform transform = painter->transform();
+    transform.translate(pos.x(), pos.y());
+    if (!qFuzzyIsNull(mRotation))
+        transform.rotate(mRotation);
+    const QFont font = mainFont();
+    QRectF textRect(0, 0, symbol_text::width(mText, font), QFontMetricsF(font).height());
+    QRectF boxRect = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    const QPointF from = getTextDrawPoint(QPointF(0, 0), boxRect, mPositionAlignment);
+    textRect.moveTopLeft(from + QPointF(mPadding.left(), mPadding.top()));
+    boxRect.moveTopLeft(from);
+    const double clipPad = std::ceil(mainPen().widthF());
+    if (!transform.mapRect(boxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad)).intersects(clipRect()))
+        return;
+    painter->setTransform(transform);
+    if ((mainBrush().style() != Qt::NoBrush && mainBrush().color().alpha() != 0)
+        || (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
+        painter->setPen(mainPen());
+        painter->setBrush(mainBrush());
+        painter->drawRect(boxRect);
+    }
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(mainColor()));
+    symbol_text::draw(painter, textRect, Qt::AlignLeft | Qt::AlignTop, mText, font);
+}
+
 void StaticTextItem::draw(QCPPainter *painter)
 {
+    if (symbol_text::hasMarkup(mText)) {
+        drawSymbols(painter);
+        return;
+    }
     if (!plot_style::drawsPixelsAsTheyAre(painter) || !qFuzzyIsNull(mRotation) || mText.contains(QLatin1Char('\n'))) {
         QCPItemText::draw(painter);
         return;
@@ -93,7 +128,8 @@ void StaticLegendItem::draw(QCPPainter *painter)
     if (!mPlottable)
         return;
     const QString name = mPlottable->name();
-    if (!plot_style::drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n'))) {
+    const bool symbols = symbol_text::hasMarkup(name);
+    if (!symbols && (!plot_style::drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n')))) {
         QCPPlottableLegendItem::draw(painter);
         return;
     }
@@ -103,8 +139,12 @@ void StaticLegendItem::draw(QCPPainter *painter)
     painter->setPen(QPen(getTextColor()));
     const QSize iconSize = mParentLegend->iconSize();
     const QRect iconRect(mRect.topLeft(), iconSize);
-    painter->drawStaticText(QPointF(mRect.x() + iconSize.width() + mParentLegend->iconTextPadding(), mRect.y()),
-                            m_cache.text(name, font));
+    const QPointF textAt(mRect.x() + iconSize.width() + mParentLegend->iconTextPadding(), mRect.y());
+    if (symbols) // with its subscripts, a line high
+        symbol_text::draw(painter, QRectF(textAt, QSizeF(mRect.width(), QFontMetricsF(font).height())),
+                          Qt::AlignLeft | Qt::AlignTop, name, font);
+    else
+        painter->drawStaticText(textAt, m_cache.text(name, font));
     painter->save();
     painter->setClipRect(iconRect, Qt::IntersectClip);
     (mPlottable->*&LegendIcon::drawLegendIcon)(painter, iconRect);

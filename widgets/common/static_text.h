@@ -35,7 +35,8 @@ private:
 
 /// A QCPItemText that draws one-line text from a StaticTextCache: the same box, padding, alignment and colour.
 /// Rotated or multi-line text, and text drawn into a vector or scaled figure (see
-/// plot_style::drawsPixelsAsTheyAre()), is drawn by QCPItemText itself.
+/// plot_style::drawsPixelsAsTheyAre()), is drawn by QCPItemText itself; text with markup (model symbols with
+/// subscripts, symbol_text.h) by the item, in every case, as one line.
 class StaticTextItem : public QCPItemText
 {
 public:
@@ -48,11 +49,15 @@ protected:
     void draw(QCPPainter *painter) override;
 
 private:
+    /// Draws text with markup (symbol_text.h): model symbols with their subscripts.
+    void drawSymbols(QCPPainter *painter);
+
     StaticTextCache m_cache;
 };
 
-/// A legend entry for a plottable, its name drawn from a StaticTextCache (see StaticTextItem). Put in place of
-/// the entry QCustomPlot adds with addLegendEntry().
+/// A legend entry for a plottable, its name drawn from a StaticTextCache (see StaticTextItem), or with its
+/// subscripts where it has markup (symbol_text.h). Put in place of the entry QCustomPlot adds with
+/// addLegendEntry() (or by symbol_text::useSymbolText() for a name with markup).
 class StaticLegendItem : public QCPPlottableLegendItem
 {
 public:

@@ -11,12 +11,23 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTimer>
+
+#include <cmath>
 
 namespace crossroof::widgets {
+
+namespace {
+
+/// The box the preview fits the figure into, in pixels.
+constexpr QSize kPreviewBox(320, 200);
+
+} // namespace
 
 ExportDialog::ExportDialog(const QString &suggestedPath, QWidget *parent)
     : QDialog(parent)
@@ -69,11 +80,37 @@ ExportDialog::ExportDialog(const QString &suggestedPath, QWidget *parent)
     m_fontSize->setValue(8);
     m_fontSize->setSuffix(tr(" pt"));
     form->addRow(tr("Font si&ze"), m_fontSize);
+    m_minFontSize = new QSpinBox(this);
+    m_minFontSize->setRange(0, 48);
+    m_minFontSize->setValue(7);
+    m_minFontSize->setSuffix(tr(" pt"));
+    m_minFontSize->setToolTip(tr("No text gets smaller than this, not even a crowded legend or a long axis title"));
+    form->addRow(tr("S&mallest text"), m_minFontSize);
+    m_lineWidth = new QDoubleSpinBox(this);
+    m_lineWidth->setRange(0.1, 4);
+    m_lineWidth->setDecimals(2);
+    m_lineWidth->setSingleStep(0.05);
+    m_lineWidth->setValue(0.5);
+    m_lineWidth->setSuffix(tr(" pt"));
+    m_lineWidth->setToolTip(tr("The width of a thin line; thicker lines, markers and tick marks grow with it"));
+    form->addRow(tr("&Lines"), m_lineWidth);
 
     m_style = new QComboBox(this);
     m_style->addItem(tr("Colour (colour-blind safe)"), int(FigureStyle::Colour));
     m_style->addItem(tr("Greyscale (dashes and markers)"), int(FigureStyle::Greyscale));
     form->addRow(tr("S&tyle"), m_style);
+
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("preview"));
+    m_preview->setFixedSize(kPreviewBox);
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setToolTip(tr("The figure as it will be exported, scaled down"));
+    m_preview->setVisible(false); // until there are plots to draw
+    form->addRow(m_preview);
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(120); // once typing or spinning pauses: a figure takes a while to lay out
+    connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::updatePreview);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
@@ -81,20 +118,30 @@ ExportDialog::ExportDialog(const QString &suggestedPath, QWidget *parent)
 
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_preset, &QComboBox::activated, this, &ExportDialog::applyPreset);
-    for (QDoubleSpinBox *box : {m_width, m_height}) {
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this] {
-            // Typing a size that is no preset's makes the choice "Custom".
-            const QSignalBlocker block(m_preset);
-            int match = m_preset->count() - 1;
-            const auto presets = figurePresets();
-            for (int i = 0; i < presets.size(); ++i) {
-                if (std::abs(presets[i].width_mm - m_width->value()) < 0.05
-                    && std::abs(presets[i].height_mm - m_height->value()) < 0.05)
-                    match = i;
-            }
-            m_preset->setCurrentIndex(match);
-        });
+    const auto matchPreset = [this] {
+        // Sizes that are no preset's make the choice "Custom".
+        const QSignalBlocker block(m_preset);
+        int match = m_preset->count() - 1;
+        const auto presets = figurePresets();
+        for (int i = 0; i < presets.size(); ++i) {
+            if (std::abs(presets[i].width_mm - m_width->value()) < 0.05
+                && std::abs(presets[i].height_mm - m_height->value()) < 0.05
+                && presets[i].font_pt == m_fontSize->value() && presets[i].min_font_pt == m_minFontSize->value()
+                && std::abs(presets[i].line_pt - m_lineWidth->value()) < 0.005)
+                match = i;
+        }
+        m_preset->setCurrentIndex(match);
+    };
+    for (QDoubleSpinBox *box : {m_width, m_height, m_lineWidth}) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, matchPreset);
+        connect(box, &QDoubleSpinBox::valueChanged, m_previewTimer, qOverload<>(&QTimer::start));
     }
+    for (QSpinBox *box : {m_fontSize, m_minFontSize}) {
+        connect(box, &QSpinBox::valueChanged, this, matchPreset);
+        connect(box, &QSpinBox::valueChanged, m_previewTimer, qOverload<>(&QTimer::start));
+    }
+    connect(m_font, &QFontComboBox::currentFontChanged, m_previewTimer, qOverload<>(&QTimer::start));
+    connect(m_style, &QComboBox::currentIndexChanged, m_previewTimer, qOverload<>(&QTimer::start));
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateOk);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -107,8 +154,7 @@ void ExportDialog::applyPreset(int index)
     const auto presets = figurePresets();
     if (index < 0 || index >= presets.size())
         return;
-    m_width->setValue(presets[index].width_mm);
-    m_height->setValue(presets[index].height_mm);
+    setOptions(withPreset(options(), presets[index]));
 }
 
 void ExportDialog::browse()
@@ -126,6 +172,36 @@ void ExportDialog::updateOk()
         box->button(QDialogButtonBox::Ok)->setEnabled(figureFormatForPath(m_path->text()).has_value());
 }
 
+void ExportDialog::setPreviewPlots(const QList<QCustomPlot *> &plots)
+{
+    m_previewPlots = plots;
+    m_preview->setVisible(!plots.isEmpty());
+    updatePreview();
+}
+
+void ExportDialog::updatePreview()
+{
+    m_previewTimer->stop();
+    if (m_previewPlots.isEmpty()) {
+        m_previewImage = QImage();
+        m_preview->clear();
+        return;
+    }
+    // Drawn at the resolution that makes it about as large as the box (no less than the export allows), then
+    // scaled to fit: the preview shows the figure's proportions and its text as large as on paper.
+    FigureOptions o = options();
+    const double fit = std::min(kPreviewBox.width() / o.width_mm, kPreviewBox.height() / o.height_mm) * 25.4;
+    o.dpi = std::max(30, int(std::ceil(fit)));
+    const QImage image = renderFigure(m_previewPlots, o);
+    if (image.isNull()) {
+        m_previewImage = QImage();
+        m_preview->setText(tr("(no preview at these settings)"));
+        return;
+    }
+    m_previewImage = image.scaled(kPreviewBox, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    m_preview->setPixmap(QPixmap::fromImage(m_previewImage));
+}
+
 FigureOptions ExportDialog::options() const
 {
     FigureOptions o;
@@ -134,6 +210,8 @@ FigureOptions ExportDialog::options() const
     o.dpi = m_dpi->value();
     o.font_family = m_font->currentFont().family();
     o.font_pt = m_fontSize->value();
+    o.min_font_pt = m_minFontSize->value();
+    o.line_pt = m_lineWidth->value();
     o.style = FigureStyle(m_style->currentData().toInt());
     return o;
 }
@@ -156,6 +234,8 @@ void ExportDialog::setOptions(const FigureOptions &o)
     if (!o.font_family.isEmpty())
         m_font->setCurrentFont(QFont(o.font_family));
     m_fontSize->setValue(o.font_pt);
+    m_minFontSize->setValue(o.min_font_pt);
+    m_lineWidth->setValue(o.line_pt);
     m_style->setCurrentIndex(m_style->findData(int(o.style)));
 }
 
@@ -168,6 +248,8 @@ FigureOptions ExportDialog::savedOptions()
     o.dpi = s.value(QStringLiteral("export/dpi"), o.dpi).toInt();
     o.font_family = s.value(QStringLiteral("export/font_family")).toString();
     o.font_pt = s.value(QStringLiteral("export/font_pt"), o.font_pt).toInt();
+    o.min_font_pt = s.value(QStringLiteral("export/min_font_pt"), o.min_font_pt).toInt();
+    o.line_pt = s.value(QStringLiteral("export/line_pt"), o.line_pt).toDouble();
     o.style = s.value(QStringLiteral("export/greyscale"), false).toBool() ? FigureStyle::Greyscale
                                                                          : FigureStyle::Colour;
     return o;
@@ -181,6 +263,8 @@ void ExportDialog::saveOptions(const FigureOptions &o)
     s.setValue(QStringLiteral("export/dpi"), o.dpi);
     s.setValue(QStringLiteral("export/font_family"), o.font_family);
     s.setValue(QStringLiteral("export/font_pt"), o.font_pt);
+    s.setValue(QStringLiteral("export/min_font_pt"), o.min_font_pt);
+    s.setValue(QStringLiteral("export/line_pt"), o.line_pt);
     s.setValue(QStringLiteral("export/greyscale"), o.style == FigureStyle::Greyscale);
 }
 

@@ -4,17 +4,22 @@
 #include "export/figure_export.h"
 
 #include <QDialog>
+#include <QImage>
+#include <QList>
 
 class QComboBox;
+class QCustomPlot;
 class QDoubleSpinBox;
 class QFontComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTimer;
 
 namespace crossroof::widgets {
 
-/// Asks for a figure's file, size (presets or mm), resolution, font and style. The options persist between
-/// runs (QSettings).
+/// Asks for a figure's file, size (presets or mm), resolution, font, line width and style, and shows a preview
+/// of the figure drawn as the export will draw it. The options persist between runs (QSettings).
 class ExportDialog : public QDialog
 {
     Q_OBJECT
@@ -25,6 +30,10 @@ public:
     QString path() const;
     void setPath(const QString &path);
     void setOptions(const FigureOptions &options);
+    /// The plots the preview draws (those the export will), drawn again a moment after any option changes.
+    void setPreviewPlots(const QList<QCustomPlot *> &plots);
+    /// The preview as last drawn: the whole figure scaled into the preview's box; null without plots.
+    QImage previewImage() const { return m_previewImage; }
 
     /// The options last used (or the single-column defaults).
     static FigureOptions savedOptions();
@@ -34,6 +43,7 @@ private:
     void applyPreset(int index);
     void browse();
     void updateOk();
+    void updatePreview();
 
     QLineEdit *m_path;
     QComboBox *m_preset;
@@ -42,7 +52,13 @@ private:
     QSpinBox *m_dpi;
     QFontComboBox *m_font;
     QSpinBox *m_fontSize;
+    QSpinBox *m_minFontSize;
+    QDoubleSpinBox *m_lineWidth;
     QComboBox *m_style;
+    QLabel *m_preview;
+    QTimer *m_previewTimer;
+    QList<QCustomPlot *> m_previewPlots;
+    QImage m_previewImage;
 };
 
 } // namespace crossroof::widgets

@@ -3,6 +3,7 @@
 
 #include "common/curve_thinning.h"
 #include "common/plot_style.h"
+#include "common/symbol_text.h"
 #include "export/figure_clipping.h"
 #include "export/figure_units.h"
 
@@ -18,16 +19,27 @@
 
 namespace crossroof::widgets::figure {
 
-ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
+QFont figureFont(const FigureOptions &options)
 {
     QFont font = QApplication::font();
     if (!options.font_family.isEmpty())
         font.setFamily(options.font_family);
-    // Font sizes in logical units: kUnitsPerPoint of them make a point on paper.
-    font.setPixelSize(int(std::lround(options.font_pt * kUnitsPerPoint)));
+    // The family the text is drawn in, by its own name: an alias such as "Sans Serif" (the application font's
+    // family on many desktops) would name nothing in an SVG, whose reader would pick a font of its own.
+    font.setFamily(QFontInfo(font).family());
+    // Font sizes in logical units: unitsPerPoint() of them make a point on paper.
+    font.setPixelSize(canvasPixels(options, options.font_pt));
+    return font;
+}
+
+ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
+{
+    const QFont font = figureFont(options);
     QFont small = font;
-    small.setPixelSize(int(std::lround((options.font_pt - 1) * kUnitsPerPoint)));
+    small.setPixelSize(canvasPixels(options, options.font_pt - 1));
     for (QCustomPlot *plot : plots) {
+        // Subscripts in titles and legend entries, also those added since the plot last replotted.
+        symbol_text::useSymbolText(plot);
         // Every sample of thinned curves first (and thinned again last, on the way back).
         plot->setProperty(kFullDetailProperty, true);
         m_restore.push_back([plot] { plot->setProperty(kFullDetailProperty, false); });
@@ -86,7 +98,7 @@ void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &optio
 {
     QCPLegend *legend = plot->legend;
     const int columns
-            = plot_style::legendColumns(legend, options.width_mm * kPointsPerMm * kUnitsPerPoint - 16, 4);
+            = plot_style::legendColumns(legend, canvasWidth(options) - 16, 4);
     const int wrap = legend->wrap();
     if (columns == 0 || columns == wrap)
         return;
@@ -100,8 +112,8 @@ void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &optio
 
 void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options)
 {
-    const double w = options.width_mm * kPointsPerMm * kUnitsPerPoint;
-    const double h = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    const double w = canvasWidth(options);
+    const double h = canvasHeight(options);
     const QRectF page(-0.5, -0.5, w + 1, h + 1);
     for (int round = 0; round < 5; ++round) {
         const std::vector<TextBox> boxes = layOutText(plots, w, h);
@@ -111,7 +123,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             const TextBox &a = boxes[i];
             if (a.kind != TextBox::Kind::TickLabel)
                 continue;
-            if (!page.contains(a.rect))
+            if (!page.contains(a.rect) && !makeRoom(a, page))
                 crowded.insert(a.axis);
             for (std::size_t j = i + 1; j < boxes.size(); ++j) {
                 const TextBox &b = boxes[j];
@@ -127,7 +139,8 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
                     corners.push_back(a.axis->orientation() == Qt::Vertical ? &a : &b);
             }
         }
-        bool changed = false;
+        bool changed = !m_widened.empty();
+        m_widened.clear();
         for (const TextBox *corner : corners) {
             // Two axes' end labels meeting at a corner: the vertical axis's one goes, where its ticks are
             // its own (a numeric ticker places them anew, so fewer ticks there instead).
@@ -184,8 +197,8 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             const double length = horizontal ? box.rect.width() : box.rect.height();
             if (length <= room || room <= 0)
                 continue;
-            // First the axis's short title, if it has one; then a smaller font, down to three quarters of
-            // the figure's; then an ellipsis.
+            // First the axis's short title, if it has one; then a smaller font, down to the figure's
+            // smallest (smallestFontPt()); then an ellipsis.
             const QString brief = plot_style::shortLabel(axis);
             if (!brief.isEmpty() && axis->label() != brief) {
                 const QString label = axis->label();
@@ -196,7 +209,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             }
             const QFont font = axis->labelFont();
             const int pixels = QFontInfo(font).pixelSize();
-            const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+            const int smallest = canvasPixels(options, 0);
             if (pixels > smallest) {
                 QFont smaller = font;
                 smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * room / length))));
@@ -220,6 +233,42 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     }
 }
 
+bool ExportGuard::makeRoom(const TextBox &label, const QRectF &page)
+{
+    // The axis rect's margin on the side the label leaves by grows by as much: QCustomPlot sizes a margin by
+    // the labels of the axis on that side only (not the last label of a bottom axis that ends at the page's
+    // right edge), and by its own measure of them.
+    QCPAxisRect *rect = label.axis->axisRect();
+    const double left = page.left() - label.rect.left();
+    const double top = page.top() - label.rect.top();
+    const double right = label.rect.right() - page.right();
+    const double bottom = label.rect.bottom() - page.bottom();
+    const double most = std::max({left, top, right, bottom});
+    if (most <= 0)
+        return false;
+    if (m_widened.count(rect))
+        return true; // widened once this round already
+    const QMargins old = rect->minimumMargins();
+    const QMargins now = rect->margins();
+    const int more = int(std::ceil(most)) + 2;
+    QMargins wanted = old;
+    if (left == most)
+        wanted.setLeft(now.left() + more);
+    else if (top == most)
+        wanted.setTop(now.top() + more);
+    else if (right == most)
+        wanted.setRight(now.right() + more);
+    else
+        wanted.setBottom(now.bottom() + more);
+    if (wanted == old || now.left() + now.right() + 2 * more > page.width() / 2
+        || now.top() + now.bottom() + 2 * more > page.height() / 2)
+        return false; // fewer ticks instead
+    rect->setMinimumMargins(wanted);
+    m_restore.push_back([rect, old] { rect->setMinimumMargins(old); });
+    m_widened.insert(rect);
+    return true;
+}
+
 bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
                                 const FigureOptions &options, double pageArea)
 {
@@ -228,10 +277,11 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
         area += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
     if (area <= pageArea / 4)
         return false;
-    const int smallest = int(std::lround(options.font_pt * kUnitsPerPoint * 0.75));
+    const int smallest = canvasPixels(options, 0);
     bool changed = false;
     for (QCustomPlot *plot : plots) {
         QCPLegend *legend = plot->legend;
+        bool shrunk = false;
         for (int i = 0; i < legend->itemCount(); ++i) {
             QCPAbstractLegendItem *item = legend->item(i);
             if (!item)
@@ -244,10 +294,19 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
             smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * 0.9))));
             item->setFont(smaller);
             m_restore.push_back([item, font] { item->setFont(font); });
-            changed = true;
+            shrunk = true;
         }
-        if (changed)
+        // Text at the smallest size: the icons (taller than a line of text on screen) shrink to the text's
+        // height, which takes whole rows out of the legend's height.
+        const QSize icon = legend->iconSize();
+        if (!shrunk && icon.height() > smallest + 2) {
+            legend->setIconSize(std::max(16, icon.width() * 3 / 4), std::max(smallest + 2, icon.height() * 3 / 4));
+            m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
+            shrunk = true;
+        }
+        if (shrunk)
             fitLegendColumns(plot, options);
+        changed = changed || shrunk;
     }
     return changed;
 }
@@ -297,6 +356,23 @@ void ExportGuard::setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &t
     });
 }
 
+namespace {
+
+QPen greyPen(QPen pen)
+{
+    pen.setColor(plot_style::toGrey(pen.color()));
+    return pen;
+}
+
+QBrush greyBrushOf(QBrush brush)
+{
+    if (brush.style() != Qt::NoBrush)
+        brush.setColor(plot_style::toGrey(brush.color()));
+    return brush;
+}
+
+} // namespace
+
 void ExportGuard::makeGreyscale(QCustomPlot *plot)
 {
     static const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
@@ -333,6 +409,28 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
         g->setScatterStyle(s);
     }
     for (int i = 0; i < plot->plottableCount(); ++i) {
+        // Fills (bands, shaded ranges) and whatever else is not a graph's line: grey, as light or dark as
+        // the colour was.
+        QCPAbstractPlottable *p = plot->plottable(i);
+        const QPen pen = p->pen();
+        const QBrush brush = p->brush();
+        m_restore.push_back([p, pen, brush] {
+            p->setPen(pen);
+            p->setBrush(brush);
+        });
+        p->setBrush(greyBrushOf(brush));
+        if (!qobject_cast<QCPGraph *>(p)) // graphs: grey, dashed and marked above
+            p->setPen(greyPen(pen));
+        if (auto *curve = qobject_cast<QCPCurve *>(p)) {
+            const QCPScatterStyle scatter = curve->scatterStyle();
+            QCPScatterStyle grey = scatter;
+            grey.setPen(greyPen(scatter.pen()));
+            grey.setBrush(greyBrushOf(scatter.brush()));
+            curve->setScatterStyle(grey);
+            m_restore.push_back([curve, scatter] { curve->setScatterStyle(scatter); });
+        }
+    }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
         if (auto *map = qobject_cast<QCPColorMap *>(plot->plottable(i))) {
             const QCPColorGradient gradient = map->gradient();
             QCPColorGradient grey(QCPColorGradient::gpGrayscale);
@@ -344,6 +442,22 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
     }
     for (int i = 0; i < plot->itemCount(); ++i) {
         QCPAbstractItem *item = plot->item(i);
+        // Each kind of item keeps its pen and brush in a class of its own.
+        const auto grey = [this](auto *it) {
+            const QPen pen = it->pen();
+            const QBrush brush = it->brush();
+            it->setPen(greyPen(pen));
+            it->setBrush(greyBrushOf(brush));
+            m_restore.push_back([it, pen, brush] {
+                it->setPen(pen);
+                it->setBrush(brush);
+            });
+        };
+        const auto greyLine = [this](auto *it) {
+            const QPen pen = it->pen();
+            it->setPen(greyPen(pen));
+            m_restore.push_back([it, pen] { it->setPen(pen); });
+        };
         if (auto *line = qobject_cast<QCPItemStraightLine *>(item)) {
             const QPen pen = line->pen();
             line->setPen(QPen(Qt::black, pen.widthF(), pen.style()));
@@ -352,8 +466,24 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
             const QColor color = text->color();
             text->setColor(Qt::black);
             m_restore.push_back([text, color] { text->setColor(color); });
+            grey(text);
+        } else if (auto *rect = qobject_cast<QCPItemRect *>(item)) {
+            grey(rect);
+        } else if (auto *ellipse = qobject_cast<QCPItemEllipse *>(item)) {
+            grey(ellipse);
+        } else if (auto *tracer = qobject_cast<QCPItemTracer *>(item)) {
+            grey(tracer);
+        } else if (auto *segment = qobject_cast<QCPItemLine *>(item)) {
+            greyLine(segment);
+        } else if (auto *curve = qobject_cast<QCPItemCurve *>(item)) {
+            greyLine(curve);
+        } else if (auto *bracket = qobject_cast<QCPItemBracket *>(item)) {
+            greyLine(bracket);
         }
     }
+    // What the plot's own layers shade with plot_style::tintOnPaper() (the X-graph's basins).
+    plot_style::setGreyscale(plot, true);
+    m_restore.push_back([plot] { plot_style::setGreyscale(plot, false); });
 }
 
 } // namespace crossroof::widgets::figure

@@ -9,13 +9,19 @@
 #include <QList>
 
 #include <functional>
+#include <set>
 #include <vector>
 
 class QCPAxis;
+class QCPAxisRect;
 class QCPAxisTicker;
 class QCustomPlot;
 
 namespace crossroof::widgets::figure {
+
+/// The figure's body text: OPTIONS' family (or the application font's), named as the font it resolves to,
+/// at font_pt in canvas units.
+QFont figureFont(const FigureOptions &options);
 
 /// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
 /// pens, and (for vector formats) data clipped to the axis rectangles.
@@ -35,18 +41,22 @@ private:
     /// fewer ticks, and an axis title longer than its axis is cut short with an ellipsis (the plot data CSV
     /// keeps the whole name). A few rounds of laying out, measuring and changing.
     void fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options);
-    /// Legends that take more than a quarter of the page get a smaller font, down to three quarters of the
-    /// figure's, and as many columns as then fit.
+    /// Legends that take more than a quarter of the page get a smaller font, down to the figure's smallest
+    /// (smallestFontPt()), then smaller icons, and as many columns as then fit.
     bool shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
                        const FigureOptions &options, double pageArea);
     /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
     /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
     bool separateLabels(const std::vector<TextBox> &boxes, int round);
+    /// A tick label that leaves the page (the last one of a bottom axis that ends at the page's edge): its
+    /// axis rect gets that much more margin on that side. False where margins would take half the plot.
+    bool makeRoom(const TextBox &label, const QRectF &page);
     void setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &ticks);
     void makeGreyscale(QCustomPlot *plot);
 
     std::vector<std::function<void()>> m_restore;
     QHash<QCPAxisTicker *, int> m_tickCounts; ///< the tickers whose tick count fitText() changed
+    std::set<QCPAxisRect *> m_widened; ///< the axis rects makeRoom() widened in this round
 };
 
 } // namespace crossroof::widgets::figure

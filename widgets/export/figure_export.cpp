@@ -19,8 +19,8 @@
 namespace crossroof::widgets {
 
 using figure::ExportGuard;
-using figure::kPointsPerMm;
-using figure::kUnitsPerPoint;
+using figure::canvasHeight;
+using figure::canvasWidth;
 using figure::layOutText;
 using figure::TextBox;
 using figure::tooClose;
@@ -52,6 +52,10 @@ QString checkOptions(const QList<QCustomPlot *> &plots, const FigureOptions &o)
         return QObject::tr("the resolution must be between 30 and 2400 dpi");
     if (o.font_pt < 4 || o.font_pt > 48)
         return QObject::tr("the font size must be between 4 and 48 pt");
+    if (o.min_font_pt < 0 || o.min_font_pt > 48)
+        return QObject::tr("the smallest font size must be between 0 and 48 pt");
+    if (!(o.line_pt >= 0.1 && o.line_pt <= 4))
+        return QObject::tr("the line width must be between 0.1 and 4 pt");
     const double pixels = o.width_mm / 25.4 * o.dpi * (o.height_mm / 25.4 * o.dpi);
     if (pixels > 200e6)
         return QObject::tr("%1 × %2 mm at %3 dpi is too large an image").arg(o.width_mm).arg(o.height_mm).arg(o.dpi);
@@ -64,8 +68,8 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
 {
     if (QString problem = checkOptions(plots, options); !problem.isEmpty())
         return {problem};
-    const double wPt = options.width_mm * kPointsPerMm * kUnitsPerPoint;
-    const double hPt = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    const double wPt = canvasWidth(options);
+    const double hPt = canvasHeight(options);
     std::vector<TextBox> boxes;
     {
         const ExportGuard guard(plots, options, false);
@@ -103,9 +107,28 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
 
 QList<FigurePreset> figurePresets()
 {
-    return {{QStringLiteral("single"), QObject::tr("Single column (85 × 60 mm)"), 85, 60},
-            {QStringLiteral("double"), QObject::tr("Double column (175 × 90 mm)"), 175, 90},
-            {QStringLiteral("slide"), QObject::tr("Slide 16:9 (254 × 142.9 mm)"), 254, 142.875}};
+    return {{QStringLiteral("single"), QObject::tr("Single column (85 × 60 mm, 8 pt)"), 85, 60, 8, 7, 0.5},
+            {QStringLiteral("double"), QObject::tr("Double column (175 × 90 mm, 9 pt)"), 175, 90, 9, 7, 0.75},
+            {QStringLiteral("slide"), QObject::tr("Slide 16:9 (254 × 142.9 mm, 18 pt)"), 254, 142.875, 18, 16, 1.0}};
+}
+
+std::optional<FigurePreset> figurePreset(const QString &id)
+{
+    for (const FigurePreset &preset : figurePresets()) {
+        if (preset.id == id)
+            return preset;
+    }
+    return std::nullopt;
+}
+
+FigureOptions withPreset(FigureOptions options, const FigurePreset &preset)
+{
+    options.width_mm = preset.width_mm;
+    options.height_mm = preset.height_mm;
+    options.font_pt = preset.font_pt;
+    options.min_font_pt = preset.min_font_pt;
+    options.line_pt = preset.line_pt;
+    return options;
 }
 
 std::optional<FigureFormat> figureFormatForPath(const QString &path)
@@ -124,8 +147,8 @@ QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &opti
 {
     if (!checkOptions(plots, options).isEmpty())
         return {};
-    const double wPt = options.width_mm * kPointsPerMm * kUnitsPerPoint;
-    const double hPt = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    const double wPt = canvasWidth(options);
+    const double hPt = canvasHeight(options);
     const int wPx = int(std::lround(options.width_mm / 25.4 * options.dpi));
     const int hPx = int(std::lround(options.height_mm / 25.4 * options.dpi));
     QImage image(wPx, hPx, QImage::Format_ARGB32_Premultiplied);
@@ -150,9 +173,9 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
     const auto format = figureFormatForPath(path);
     if (!format)
         return QObject::tr("%1: choose a file name ending in .pdf, .svg or .png").arg(path);
-    // The logical canvas (kUnitsPerPoint units per point); each device maps it onto the exact physical size.
-    const double wPt = options.width_mm * kPointsPerMm * kUnitsPerPoint;
-    const double hPt = options.height_mm * kPointsPerMm * kUnitsPerPoint;
+    // The logical canvas (1 / line_pt units per point); each device maps it onto the exact physical size.
+    const double wPt = canvasWidth(options);
+    const double hPt = canvasHeight(options);
 
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -188,6 +211,7 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
         svg.setTitle(QStringLiteral("Crossroof figure"));
         const ExportGuard guard(plots, options, true);
         QCPPainter painter(&svg);
+        painter.setFont(figure::figureFont(options)); // the family every group of the SVG names
         painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNoCaching);
         painter.setRenderHint(QPainter::Antialiasing);

@@ -15,7 +15,8 @@ namespace crossroof::widgets {
 
 enum class FigureFormat { Pdf, Svg, Png };
 /// Colour: the views' colour-blind-safe palette. Greyscale: black and greys told apart by dash pattern and
-/// marker, so the figure survives a black-and-white printer.
+/// marker, and every fill (bands, shaded basins and ranges, colour maps, boxes) grey, so the figure survives
+/// a black-and-white printer.
 enum class FigureStyle { Colour, Greyscale };
 
 /// A figure for a paper: exact physical size, fonts in points, resolution for raster output.
@@ -26,19 +27,36 @@ struct FigureOptions
     int dpi = 300;           ///< PNG only
     QString font_family;     ///< empty: the application font's family
     int font_pt = 8;
+    /// The least size any text may have, also where space is short (legends, long axis titles, tick labels a
+    /// point smaller than font_pt); text shrinks to no less than three quarters of font_pt either, nor ever
+    /// grows beyond font_pt for it.
+    int min_font_pt = 7;
+    /// Points on paper per pixel of the screen: the width of a one-pixel line. Pens, markers, tick lengths and
+    /// paddings all scale with it, so a slide gets the heavier lines its larger text needs.
+    double line_pt = 0.5;
     FigureStyle style = FigureStyle::Colour;
 };
 
+/// A named figure size with the text and line sizes that suit it. The one table of presets: the Export dialog
+/// and crossroof-cli render --preset both use it.
 struct FigurePreset
 {
-    QString id;
-    QString name;
+    QString id;   ///< as --preset takes it: single, double, slide
+    QString name; ///< as the dialog shows it
     double width_mm;
     double height_mm;
+    int font_pt;
+    int min_font_pt;
+    double line_pt;
 };
 
-/// Journal and slide sizes: single column 85 mm, double column 175 mm, slide 16:9.
+/// Journal and slide sizes: single column 85 mm (8 pt text, never below 7), double column 175 mm (9 pt),
+/// slide 16:9 254 mm (18 pt text, never below 16, lines twice as heavy as a column's).
 QList<FigurePreset> figurePresets();
+/// The preset called ID, or nothing.
+std::optional<FigurePreset> figurePreset(const QString &id);
+/// OPTIONS with PRESET's size, text and line sizes (resolution, font family and style kept).
+FigureOptions withPreset(FigureOptions options, const FigurePreset &preset);
 
 /// The format a file name asks for (.pdf, .svg, .png), or nothing.
 std::optional<FigureFormat> figureFormatForPath(const QString &path);

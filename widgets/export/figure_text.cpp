@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_text.h"
 
-#include "export/figure_units.h"
+#include "common/symbol_text.h"
 
 #include <qcustomplot.h>
 
@@ -14,8 +14,9 @@ namespace crossroof::widgets::figure {
 
 namespace {
 
-/// The least room between two tick labels of one axis: labels that merely touch read as one ("2T_12T_2").
-constexpr double kTickLabelGap = 2.5 * kUnitsPerPoint;
+/// The least room between two tick labels of one axis, in canvas units (2.5 pt at half a point a line): labels
+/// that merely touch read as one ("2T_12T_2").
+constexpr double kTickLabelGap = 5;
 
 /// The width of a tick label as the axis draws it: "1e+03" with beautiful powers is a 10 and a raised 3.
 double tickLabelWidth(const QCPAxis *axis, const QString &label, const QFontMetricsF &metrics)
@@ -79,7 +80,7 @@ void addAxisBoxes(QCPAxis *axis, double dy, std::vector<TextBox> &boxes)
     }
     if (!axis->label().isEmpty()) {
         const QFontMetricsF metrics(axis->labelFont());
-        const QSizeF text(metrics.horizontalAdvance(axis->label()), metrics.height());
+        const QSizeF text(symbol_text::width(axis->label(), axis->labelFont()), metrics.height());
         const QSizeF size = horizontal ? text : text.transposed(); // vertical axes draw it turned
         const double along = horizontal ? r.center().x() : r.center().y();
         boxes.push_back({QObject::tr("axis title '%1'").arg(axis->label()),

@@ -2,6 +2,7 @@
 #include "export/plot_data_csv.h"
 
 #include "common/save_file.h"
+#include "common/symbol_text.h"
 
 #include <qcustomplot.h>
 
@@ -15,6 +16,7 @@ QString exportPlotData(const QList<QCustomPlot *> &plots, const QString &path)
         return QObject::tr("there is nothing to export in this view");
     QByteArray csv = "plot,series,x,y\n";
     auto quote = [](QString s) {
+        s = symbol_text::plain(s); // "f_sched", not the markup that draws its subscript
         s.replace(QLatin1Char('"'), QStringLiteral("\"\""));
         return QStringLiteral("\"%1\"").arg(s).toUtf8();
     };

@@ -41,6 +41,16 @@ public:
     double cpiHigh() const;
     /// The contour lines at round CPI values (core::niceContourLevels()), pieces separated by NaN points.
     const core::ContourLines &contours() const { return m_contours; }
+    /// Where a contour line's CPI is written: on the line, at the middle of its piece farthest from the
+    /// grid's edges.
+    struct ContourLabel
+    {
+        double cpi;
+        double p;
+        double q;
+    };
+    /// One label for each contour level that has a line, lowest CPI first.
+    const std::vector<ContourLabel> &contourLabels() const { return m_contourLabels; }
     /// The iso-CPI curve of the measured CPI; empty when there is none or it lies outside the surface's
     /// range.
     const core::ContourLines &measuredCurve() const { return m_measuredCurve; }
@@ -55,6 +65,7 @@ private:
     ColouredSurface m_surface;
     ColouredSurface m_spare; ///< computed into, then swapped with m_surface
     core::ContourLines m_contours;
+    std::vector<ContourLabel> m_contourLabels;
     core::ContourLines m_measuredCurve;
     QString m_error;
 };

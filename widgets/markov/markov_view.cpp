@@ -8,6 +8,7 @@
 #include "common/plot_navigator.h"
 #include "common/narrow_layout.h"
 #include "common/plot_style.h"
+#include "common/static_text.h"
 #include "markov/coloured_surface.h"
 #include "markov/counters_dialog.h"
 #include "markov/markov_evaluation.h"
@@ -371,6 +372,21 @@ void MarkovView::showSurface()
     m_colorScale->axis()->setTicker(cpiTicker(lo, hi));
     const core::ContourLines &lines = m_eval->contours();
     m_contours->setData(QVector<double>(lines.x.begin(), lines.x.end()), QVector<double>(lines.y.begin(), lines.y.end()));
+    // Each line's CPI on it, where the line lies farthest inside the map.
+    for (QCPItemText *label : std::as_const(m_contourLabels))
+        m_map->removeItem(label);
+    m_contourLabels.clear();
+    for (const MarkovEvaluation::ContourLabel &at : m_eval->contourLabels()) {
+        auto *label = new StaticTextItem(m_map);
+        label->position->setCoords(at.p, at.q);
+        label->setPositionAlignment(Qt::AlignCenter);
+        label->setText(formatNumber(at.cpi));
+        label->setFont(plot_style::annotationFont());
+        label->setColor(plot_style::kBlack);
+        label->setBrush(QColor(255, 255, 255, 200));
+        label->setPadding(QMargins(2, 0, 2, 0));
+        m_contourLabels.append(label);
+    }
     if (const core::ContourLines &iso = m_eval->measuredCurve(); !iso.x.empty())
         m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
     else

@@ -6,6 +6,7 @@
 #include "core/markov/markov_counters.h"
 #include "core/session/session.h"
 
+#include <QList>
 #include <QWidget>
 
 class QCheckBox;
@@ -16,6 +17,7 @@ class QCPColorMap;
 class QCPColorScale;
 class QCPCurve;
 class QCPGraph;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
@@ -55,6 +57,8 @@ public:
     QList<QCustomPlot *> figurePlots() const { return {m_map}; }
     QCPColorMap *colorMap() const;
     QCPCurve *contours() const { return m_contours; }
+    /// The CPI written on each contour line, one label a level (see MarkovEvaluation::contourLabels()).
+    const QList<QCPItemText *> &contourLabels() const { return m_contourLabels; }
     QCPGraph *sliceGraph() const;
     QCPGraph *transientGraph() const;
     const core::MarkovSurface &surface() const;
@@ -127,6 +131,7 @@ private:
     BufferedColorMap *m_colorMap; ///< draws the evaluation's colour values (kept until its next surface)
     QCPColorScale *m_colorScale;
     QCPCurve *m_contours;
+    QList<QCPItemText *> m_contourLabels;
     QCPCurve *m_measuredCurve;
     QDoubleSpinBox *m_measured;
     QCPGraph *m_selection;

@@ -199,7 +199,7 @@ void RooflineView::draw()
     roof->setData({xMin, ridge, xMax}, {R * xMin, peak, peak});
     if (latencyCeiling) {
         QCPGraph *latency = m_plot->addGraph();
-        latency->setName(tr("Latency ceiling E·n/L_c = %1 inst/cycle").arg(formatNumber(params.issueRate() * params.n)));
+        latency->setName(tr("Latency ceiling E·n/L_{c} = %1 inst/cycle").arg(formatNumber(params.issueRate() * params.n)));
         latency->setPen(QPen(plot_style::kGrey, 1.5, Qt::DashLine));
         const double knee = *latencyCeiling / R;
         latency->setData({knee, xMax}, {*latencyCeiling, *latencyCeiling});

@@ -2,6 +2,7 @@
 #include "stability/stability_map_plot.h"
 
 #include "common/plot_navigator.h"
+#include "common/number_format.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "core/xmodel/xmodel.h"
@@ -69,8 +70,8 @@ StabilityMapPlot::StabilityMapPlot(QWidget *parent)
     m_colorMap = new QCPColorMap(xAxis, yAxis);
     m_colorMap->setInterpolate(false);
     // The key beside the map: its own colours, a band per number of stable states, each light to dark with
-    // the operating throughput (the text above the map gives the darkest shade's GB/s). Beside, not below: a
-    // figure's map is short and wide.
+    // the operating throughput, from 0 to the GB/s its title gives (showMap()). Beside, not below: a figure's
+    // map is short and wide.
     m_key = new QCPColorScale(this);
     plotLayout()->addElement(0, 1, m_key);
     m_key->setType(QCPAxis::atRight);
@@ -121,6 +122,11 @@ void StabilityMapPlot::showMap(const core::StabilityMap &map)
         uy[j] = map.y.log ? std::log10(map.y_values[j]) : map.y_values[j];
 
     const double top = highestThroughput(map);
+    // The key says what its shades mean: white is no throughput, the darkest the map's highest (where the
+    // title fits; the short one, "stable states", does without).
+    const QString darkest = formatQuantity(top, QStringLiteral("B/s"), si::giga, 3);
+    m_key->axis()->setLabel(tr("stable states; shade: MS throughput 0 to %1").arg(darkest));
+
     auto *data = m_colorMap->data();
     data->setSize(int(nx), int(ny));
     data->setRange(QCPRange(ux.front(), ux.back()), QCPRange(uy.front(), uy.back()));

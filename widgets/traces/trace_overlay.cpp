@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_overlay.h"
 
+#include "common/symbol_text.h"
 #include "common/measured_graph.h"
 
 #include "common/number_format.h"
@@ -258,7 +259,7 @@ void TraceOverlay::refresh()
             light.setAlpha(110);
             g->setPen(QPen(light, 1));
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1.5), Qt::NoBrush, 7));
-            g->setName(tr("%1 (%2)").arg(name, fileNameOf(t)));
+            g->setName(symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
             g->setData(toVector(t.x), toVector(t.y));
             setMeasuredKind(g, MeasuredKind::TracePoints);
             continue;
@@ -308,9 +309,9 @@ void TraceOverlay::refresh()
                 }
             }
             stars->setName(predicted > 0 ? tr("%1 (%2): model off %3 %")
-                                                   .arg(name, fileNameOf(t),
+                                                   .arg(symbol_text::literal(name), symbol_text::literal(fileNameOf(t)),
                                                         formatNumber(100 * errorSum / predicted, 2))
-                                         : tr("%1 (%2)").arg(name, fileNameOf(t)));
+                                         : symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
             if (!pk.isEmpty()) {
                 QCPGraph *lines = addGraph(id, "errors");
                 lines->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
@@ -332,7 +333,7 @@ void TraceOverlay::refresh()
         points->setLineStyle(QCPGraph::lsNone);
         points->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(colour, 1.5), Qt::NoBrush, 8));
-        points->setName(tr("%1 (%2)").arg(name, fileNameOf(t)));
+        points->setName(symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
         points->setData(toVector(t.x), toVector(t.y));
         timeTop = std::max(timeTop, *std::max_element(t.y.begin(), t.y.end()));
         timeBottom = std::min(timeBottom, *std::min_element(t.y.begin(), t.y.end()));
@@ -367,7 +368,7 @@ void TraceOverlay::refresh()
             }
             QCPGraph *line = addGraph(id, "fit", true);
             line->setPen(QPen(colour, 1.5, Qt::DashLine));
-            line->setName(tr("Eq. 15 fit: time = %1·√B_r/T + %2 s, r² = %3")
+            line->setName(tr("Eq. 15 fit: time = %1·√B_{r}/T + %2 s, r² = %3")
                                   .arg(formatNumber(fit.a1, 4), formatNumber(fit.a0, 4),
                                        QString::number(fit.r2, 'f', 4)));
             line->setData(fk, fv, true);

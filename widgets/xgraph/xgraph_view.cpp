@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/xgraph_view.h"
 
+#include "common/symbol_text.h"
 #include "common/curve_thinning.h"
 #include "common/measured_graph.h"
 #include "common/stamped_graph.h"
@@ -325,7 +326,7 @@ void XGraphView::refresh()
     m_piLabel->position->setCoords(piK, top * 0.07); // above the row of flow arrows
     // Left of the line unless that would cut the label off at the left edge.
     m_piLabel->setPositionAlignment((piK < 0.4 * n ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
-    m_piLabel->setText(tr("π = M·L_c/E = %1").arg(formatNumber(lm.pi, 3)));
+    m_piLabel->setText(tr("π = M·L_{c}/E = %1").arg(formatNumber(lm.pi, 3)));
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
     m_plateauLine->point2->setCoords(1, lm.plateau_gbs);
@@ -345,7 +346,7 @@ void XGraphView::refresh()
         m_thinned->set(m_cmpG, cmpKeys, QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()));
         const auto &cop = cmp->result.operatingPoint();
         m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
-        m_cmpF->setName(tr("what-if (%1): %2").arg(cmp->label, formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
+        m_cmpF->setName(tr("what-if (%1): %2").arg(symbol_text::literal(cmp->label), formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
         addLegendEntry(m_cmpF);
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())

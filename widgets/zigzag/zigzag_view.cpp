@@ -141,14 +141,14 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
     plot_style::setupAxes(m_plot);
     PlotNavigator::install(m_plot);
-    m_plot->xAxis->setLabel(tr("requested blocks B_r"));
-    m_plot->yAxis->setLabel(tr("scheduling factor f_sched (time / ideal time)"));
-    plot_style::setShortLabel(m_plot->yAxis, tr("f_sched"));
+    m_plot->xAxis->setLabel(tr("requested blocks B_{r}"));
+    m_plot->yAxis->setLabel(tr("scheduling factor f_{sched} (time / ideal time)"));
+    plot_style::setShortLabel(m_plot->yAxis, tr("f_{sched}"));
     m_curve = m_plot->addGraph();
-    m_curve->setName(tr("f_sched(B_r)"));
+    m_curve->setName(tr("f_{sched}(B_{r})"));
     m_curve->setPen(QPen(plot_style::kBlue, 1.5));
     m_minima = m_plot->addGraph();
-    m_minima->setName(tr("minima (B_r = j·B_a·S)"));
+    m_minima->setName(tr("minima (B_{r} = j·B_{a}·S)"));
     m_minima->setLineStyle(QCPGraph::lsNone);
     m_minima->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(plot_style::kGreen, 1.5), plot_style::kGreen, 7));
@@ -165,7 +165,7 @@ ZigzagView::ZigzagView(OccupancyState *state, QWidget *parent)
     m_timeAxis->setSubTickPen(m_plot->yAxis->subTickPen());
     m_timeAxis->grid()->setVisible(false);
     m_timeCurve = m_plot->addGraph(m_plot->xAxis, m_timeAxis);
-    m_timeCurve->setName(tr("TMM time t_p·f_sched"));
+    m_timeCurve->setName(tr("TMM time t_{p}·f_{sched}"));
     m_timeCurve->setPen(QPen(plot_style::kVermillion, 1.5, Qt::DashLine));
     plot_style::placeLegendBelow(m_plot);
 

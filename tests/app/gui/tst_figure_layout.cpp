@@ -23,8 +23,7 @@ void TestFigureLayout::textStaysOnThePageApart_data()
 {
     QTest::addColumn<QString>("session");
     QTest::addColumn<QString>("view");
-    QTest::addColumn<double>("width");
-    QTest::addColumn<double>("height");
+    QTest::addColumn<QString>("preset");
     // The flagship sample for the X-model's views, the V100 sample for measured traces on the X-graph, the
     // Clovertown sample for the Markov views; the other views show what a new window shows.
     const QStringList sessions{QStringLiteral("gtx570-thrashing"), QStringLiteral("v100-measured"),
@@ -40,7 +39,7 @@ void TestFigureLayout::textStaysOnThePageApart_data()
                 continue;
             for (const widgets::FigurePreset &preset : presets) {
                 QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(view, session, preset.id)))
-                        << session << view << preset.width_mm << preset.height_mm;
+                        << session << view << preset.id;
             }
         }
     }
@@ -50,16 +49,14 @@ void TestFigureLayout::textStaysOnThePageApart()
 {
     QFETCH(QString, session);
     QFETCH(QString, view);
-    QFETCH(double, width);
-    QFETCH(double, height);
+    QFETCH(QString, preset);
     app::MainWindow window;
     window.resize(1280, 800);
     window.applySession(
             core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/" + session.toStdString() + ".crossroof"));
     QVERIFY(window.showView(view));
-    widgets::FigureOptions options;
-    options.width_mm = width;
-    options.height_mm = height;
+    // The preset's size with its text and line sizes, as the Export dialog and render --preset give it.
+    const widgets::FigureOptions options = widgets::withPreset({}, *widgets::figurePreset(preset));
     const QStringList problems = widgets::figureLayoutProblems(window.figurePlots(view), options);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 8).join(QStringLiteral("\n      "))
                                              + (problems.size() > 8 ? QStringLiteral("\n      ...") : QString())));

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void everyViewRenders_data();
     void everyViewRenders();
     void pngHasTheRequestedPixels();
+    void presetGivesSizeTextAndLines();
     void stabilityMapIsComputedBeforeItIsDrawn();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
@@ -87,6 +88,51 @@ void TestRenderCommand::pngHasTheRequestedPixels()
                      QStringLiteral("--greyscale")}),
              0);
     QCOMPARE(QImageReader(out).size(), QSize(502, 354)); // 85 x 60 mm at 150 dpi
+}
+
+void TestRenderCommand::presetGivesSizeTextAndLines()
+{
+    // --preset slide: the dialog's slide, 254 x 142.9 mm with text of at least 16 pt; an option beside it
+    // changes only what it names.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("slide.svg"));
+    QCOMPARE(render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), QStringLiteral("zigzag"),
+                     QStringLiteral("--out"), out, QStringLiteral("--preset"), QStringLiteral("slide")}),
+             0);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(f.readAll());
+    QVERIFY2(svg.contains(QStringLiteral("width=\"254mm\"")), qPrintable(svg.left(400)));
+    // Font sizes are in the view box's units: the view box is the page's width in them.
+    static const QRegularExpression viewBox(QStringLiteral("viewBox=\"0 0 ([\\d.]+) ([\\d.]+)\""));
+    const double unitsPerPt = viewBox.match(svg).captured(1).toDouble() / (254 / 25.4 * 72);
+    QVERIFY(unitsPerPt > 0);
+    // Every piece of text but scripts: the exponents of powers of ten (three quarters of the tick labels' size,
+    // as QCustomPlot sets them) and the subscripts of model symbols (seven tenths, f_sched's "sched").
+    static const QRegularExpression text(QStringLiteral("<text [^>]*font-size=\"([\\d.]+)(pt|px)?\""));
+    double smallest = 1e9;
+    double previous = 0;
+    int texts = 0;
+    for (auto m = text.globalMatch(svg); m.hasNext(); ++texts) {
+        const auto match = m.next();
+        const double size = match.captured(1).toDouble() / (match.captured(2) == QLatin1String("pt") ? 1 : unitsPerPt);
+        if (size < 0.8 * previous)
+            continue;
+        smallest = std::min(smallest, size);
+        previous = size;
+    }
+    QVERIFY(texts > 5);
+    QVERIFY2(smallest >= 16 - 0.01, qPrintable(QString::number(smallest)));
+
+    const QString narrow = dir.filePath(QStringLiteral("narrow.svg"));
+    QCOMPARE(render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), QStringLiteral("zigzag"),
+                     QStringLiteral("--out"), narrow, QStringLiteral("--preset"), QStringLiteral("slide"),
+                     QStringLiteral("--width-mm"), QStringLiteral("200")}),
+             0);
+    QFile g(narrow);
+    QVERIFY(g.open(QIODevice::ReadOnly));
+    const QByteArray head = g.read(600);
+    QVERIFY2(head.contains("width=\"200mm\"") && head.contains("height=\"142.88mm\""), head.constData());
 }
 
 void TestRenderCommand::stabilityMapIsComputedBeforeItIsDrawn()
@@ -160,6 +206,12 @@ void TestRenderCommand::badArgumentsExitTwo_data()
                                      << "/no/such.crossroof: cannot read (No such file or directory)";
     QTest::newRow("tiny size") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--width-mm", "1"}
                                << "option '--width-mm': must be between 10 and 1000";
+    QTest::newRow("unknown preset") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--preset", "poster"}
+                                    << "option '--preset': unknown preset 'poster' (choose from single, double, slide)";
+    QTest::newRow("unknown font") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.svg", "--font", "No Such Family"}
+                                  << "option '--font': no font family 'No Such Family' is installed";
+    QTest::newRow("thin lines") << QStringList{"--session", kSession, "--view", "xgraph", "--out", "/tmp/x.pdf", "--line-pt", "0"}
+                                << "option '--line-pt': must be between 0.1 and 4";
 }
 
 void TestRenderCommand::badArgumentsExitTwo()

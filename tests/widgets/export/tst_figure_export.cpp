@@ -3,6 +3,9 @@
 #include "export/plot_data_csv.h"
 #include "export/export_dialog.h"
 #include "common/parameter_state.h"
+#include "common/plot_style.h"
+#include "common/static_text.h"
+#include "common/symbol_text.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -12,9 +15,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QComboBox>
 #include <QImageReader>
+#include <QSpinBox>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -57,6 +63,11 @@ private Q_SLOTS:
     void fullDiskKeepsTheOldFile_data();
     void dialogLabelsShowTheirShortcuts();
     void layoutProblemsAreFoundAndFitted();
+    void presetsScaleTextAndLines();
+    void symbolMarkupAndLiteralNames();
+    void svgHasSubscriptsTheNamesAndTheFont();
+    void greyscaleGreysEveryFill();
+    void dialogPreviewFollowsThePreset();
     void fullDiskKeepsTheOldFile();
 
 private:
@@ -274,6 +285,210 @@ void TestFigureExport::layoutProblemsAreFoundAndFitted()
         plot->addGraph()->setName(QStringLiteral("a series with a rather long name, number %1").arg(i));
     problems = figureLayoutProblems({plot}, single);
     QVERIFY2(!problems.filter(QStringLiteral("the legend takes")).isEmpty(), qPrintable(problems.join('\n')));
+}
+
+namespace {
+
+/// Sizes in an SVG figure, in points on paper: every font size but those of scripts, and every stroke width.
+struct SvgSizes
+{
+    QList<double> fonts;
+    QList<double> strokes;
+};
+
+SvgSizes svgSizes(const QByteArray &svg, double widthMm)
+{
+    const QString text = QString::fromUtf8(svg);
+    static const QRegularExpression viewBox(QStringLiteral("viewBox=\"0 0 ([\\d.]+) [\\d.]+\""));
+    const double unitsPerPt = viewBox.match(text).captured(1).toDouble() / (widthMm / 25.4 * 72);
+    SvgSizes sizes;
+    // Scripts (a subscript, at seven tenths of its text, or the exponent of a power of ten, at three quarters)
+    // are left out: they are set smaller than the text they belong to on purpose.
+    static const QRegularExpression font(QStringLiteral("<text [^>]*font-size=\"([\\d.]+)(pt)?\""));
+    double previous = 0;
+    for (auto m = font.globalMatch(text); m.hasNext();) {
+        const auto match = m.next();
+        const double size = match.captured(1).toDouble() / (match.captured(2).isEmpty() ? unitsPerPt : 1);
+        if (size < 0.8 * previous)
+            continue;
+        sizes.fonts << size;
+        previous = size;
+    }
+    static const QRegularExpression stroke(QStringLiteral("stroke-width=\"([\\d.]+)\""));
+    for (auto m = stroke.globalMatch(text); m.hasNext();)
+        sizes.strokes << m.next().captured(1).toDouble() / unitsPerPt;
+    return sizes;
+}
+
+} // namespace
+
+void TestFigureExport::presetsScaleTextAndLines()
+{
+    // Each preset as the SVG draws it: no text below the preset's least size, the body text at its size, and
+    // lines in proportion to the preset's thin line (the heaviest curve is so many screen pixels wide).
+    QList<double> heaviest;
+    for (const FigurePreset &preset : figurePresets()) {
+        const QString path = m_dir->filePath(preset.id + QStringLiteral(".svg"));
+        const FigureOptions o = withPreset(FigureOptions{}, preset);
+        QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const SvgSizes sizes = svgSizes(f.readAll(), preset.width_mm);
+        QVERIFY2(sizes.fonts.size() > 5 && sizes.strokes.size() > 5, qPrintable(preset.id));
+        const double smallest = *std::min_element(sizes.fonts.cbegin(), sizes.fonts.cend());
+        const double largest = *std::max_element(sizes.fonts.cbegin(), sizes.fonts.cend());
+        QVERIFY2(smallest >= preset.min_font_pt - 0.01,
+                 qPrintable(QStringLiteral("%1: %2 pt text").arg(preset.id).arg(smallest)));
+        QVERIFY2(std::abs(largest - preset.font_pt) < 0.01,
+                 qPrintable(QStringLiteral("%1: %2 pt text").arg(preset.id).arg(largest)));
+        const double heavy = *std::max_element(sizes.strokes.cbegin(), sizes.strokes.cend());
+        if (!heaviest.isEmpty()) {
+            const double pixels = heaviest.first() / figurePresets().first().line_pt;
+            QVERIFY2(std::abs(heavy / preset.line_pt - pixels) < 0.01 * pixels,
+                     qPrintable(QStringLiteral("%1: %2 pt lines").arg(preset.id).arg(heavy)));
+        }
+        heaviest << heavy;
+    }
+    // Slide text at least 16 pt and a column's at least 7; lines grow with the figure.
+    QCOMPARE(figurePreset(QStringLiteral("slide"))->min_font_pt, 16);
+    QCOMPARE(figurePreset(QStringLiteral("single"))->min_font_pt, 7);
+    QVERIFY(heaviest[0] < heaviest[1] && heaviest[1] < heaviest[2]);
+}
+
+void TestFigureExport::dialogPreviewFollowsThePreset()
+{
+    ExportDialog dialog(m_dir->filePath(QStringLiteral("figure.pdf")));
+    dialog.setOptions(FigureOptions{}); // single column, whatever an earlier run saved
+    dialog.setPreviewPlots(m_view->figurePlots());
+    const QImage single = dialog.previewImage();
+    QVERIFY(!single.isNull());
+    QVERIFY2(std::abs(double(single.width()) / single.height() - 85.0 / 60) < 0.02,
+             qPrintable(QStringLiteral("%1 x %2").arg(single.width()).arg(single.height())));
+
+    // The slide preset chosen from the list: its sizes fill the form, and the preview follows a moment later.
+    auto *presets = dialog.findChild<QComboBox *>();
+    QVERIFY(presets);
+    const int slide = presets->findData(QStringLiteral("slide"));
+    QVERIFY(slide > 0);
+    presets->setCurrentIndex(slide);
+    Q_EMIT presets->activated(slide);
+    const FigureOptions o = dialog.options();
+    QCOMPARE(o.width_mm, 254.0);
+    QCOMPARE(o.font_pt, 18);
+    QCOMPARE(o.min_font_pt, 16);
+    QCOMPARE(o.line_pt, 1.0);
+    QTRY_VERIFY(dialog.previewImage().cacheKey() != single.cacheKey());
+    const QImage wide = dialog.previewImage();
+    QVERIFY2(std::abs(double(wide.width()) / wide.height() - 16.0 / 9) < 0.02,
+             qPrintable(QStringLiteral("%1 x %2").arg(wide.width()).arg(wide.height())));
+
+    // A font size of its own makes the choice "Custom" and draws the preview again.
+    auto *fontSize = dialog.findChildren<QSpinBox *>().at(1);
+    QCOMPARE(fontSize->value(), 18);
+    fontSize->setValue(20);
+    QCOMPARE(presets->currentData().toString(), QString());
+    QTRY_VERIFY(dialog.previewImage().cacheKey() != wide.cacheKey());
+}
+
+void TestFigureExport::symbolMarkupAndLiteralNames()
+{
+    const QList<symbol_text::Run> runs = symbol_text::runs(QStringLiteral("f_{sched}(B_{r})"));
+    QCOMPARE(runs.size(), 5);
+    QCOMPARE(runs[0].text, QStringLiteral("f"));
+    QCOMPARE(runs[1].text, QStringLiteral("sched"));
+    QCOMPARE(runs[2].text, QStringLiteral("(B"));
+    QCOMPARE(runs[4].text, QStringLiteral(")"));
+    QVERIFY(!runs[0].subscript && runs[1].subscript && !runs[2].subscript && runs[3].subscript && !runs[4].subscript);
+    QCOMPARE(symbol_text::plain(QStringLiteral("f_{sched}(B_{r})")), QStringLiteral("f_sched(B_r)"));
+    // A name is drawn as it is, whatever it holds: an underscore stays, and so does a brace or a backslash.
+    QVERIFY(!symbol_text::hasMarkup(QStringLiteral("ncu_raw.csv")));
+    for (const QString &name : {QStringLiteral("ncu_raw.csv"), QStringLiteral("a_{b}\\c_{.csv"),
+                                QStringLiteral("trailing\\")}) {
+        const QList<symbol_text::Run> drawn = symbol_text::runs(symbol_text::literal(name));
+        QCOMPARE(drawn.size(), 1);
+        QCOMPARE(drawn[0].text, name);
+        QVERIFY(!drawn[0].subscript);
+        QCOMPARE(symbol_text::plain(symbol_text::literal(name)), name);
+    }
+}
+
+void TestFigureExport::svgHasSubscriptsTheNamesAndTheFont()
+{
+    // A measured trace from a file with an underscore in its name, and a model symbol with a subscript, in
+    // the legend; a font chosen for the figure.
+    QCustomPlot *plot = m_view->plot();
+    QCPGraph *trace = plot->addGraph();
+    trace->setName(symbol_text::literal(QStringLiteral("ncu_raw.csv")));
+    trace->setData({1, 2, 3}, {10, 20, 30});
+    trace->addToLegend();
+    QCPGraph *symbol = plot->addGraph();
+    symbol->setName(QStringLiteral("B_{r} fit"));
+    symbol->setData({1, 2, 3}, {30, 20, 10});
+    symbol->addToLegend();
+    plot->replot();
+    FigureOptions o;
+    o.font_family = QStringLiteral("DejaVu Serif");
+    const QString path = m_dir->filePath(QStringLiteral("names.svg"));
+    QCOMPARE(exportFigure(m_view->figurePlots(), path, o), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(f.readAll());
+
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QSet<QString> families;
+    for (auto m = family.globalMatch(svg); m.hasNext();)
+        families << m.next().captured(1);
+    QCOMPARE(families, QSet<QString>{QStringLiteral("DejaVu Serif")});
+
+    static const QRegularExpression text(
+            QStringLiteral("<text [^>]*font-size=\"([\\d.]+)\"[^>]*>([^<]*)</text>"));
+    QStringList texts;
+    QList<double> sizes;
+    for (auto m = text.globalMatch(svg); m.hasNext();) {
+        const auto match = m.next();
+        sizes << match.captured(1).toDouble();
+        texts << match.captured(2);
+    }
+    QVERIFY2(texts.contains(QStringLiteral("ncu_raw.csv")), qPrintable(texts.join(QLatin1Char('|'))));
+    // B with a smaller r after it, never the markup itself.
+    const qsizetype b = texts.indexOf(QStringLiteral("B"));
+    QVERIFY2(b >= 0 && b + 2 < texts.size(), qPrintable(texts.join(QLatin1Char('|'))));
+    QCOMPARE(texts[b + 1], QStringLiteral("r"));
+    QCOMPARE(texts[b + 2], QStringLiteral(" fit"));
+    QVERIFY(sizes[b + 1] < 0.8 * sizes[b]);
+    for (const QString &t : std::as_const(texts))
+        QVERIFY2(!t.contains(QLatin1String("_{")) && !t.contains(QLatin1Char('\\')), qPrintable(t));
+    // The window's legend draws the same way, and the plotted data names the symbol plainly.
+    QVERIFY(dynamic_cast<StaticLegendItem *>(plot->legend->itemWithPlottable(symbol)));
+    const QString csv = m_dir->filePath(QStringLiteral("names.csv"));
+    QCOMPARE(exportPlotData(m_view->figurePlots(), csv), QString());
+    QFile data(csv);
+    QVERIFY(data.open(QIODevice::ReadOnly));
+    const QByteArray rows = data.readAll();
+    QVERIFY(rows.contains("\"B_r fit\"") && rows.contains("\"ncu_raw.csv\""));
+}
+
+void TestFigureExport::greyscaleGreysEveryFill()
+{
+    // The basins of attraction are shaded in light tints: in colour they are there (so the test can see
+    // them), in greyscale no pixel has any colour at all.
+    const auto tinted = [this](FigureStyle style) {
+        FigureOptions o;
+        o.style = style;
+        o.dpi = 150;
+        const QImage image = renderFigure(m_view->figurePlots(), o);
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x)
+                count += image.pixelColor(x, y).hsvSaturation() > 4 ? 1 : 0;
+        }
+        return count;
+    };
+    const int colour = tinted(FigureStyle::Colour);
+    QVERIFY2(colour > 1000, qPrintable(QString::number(colour)));
+    QCOMPARE(tinted(FigureStyle::Greyscale), 0);
+    // On screen the basins are in colour again.
+    QVERIFY(!plot_style::isGreyscale(m_view->plot()));
 }
 
 QTEST_MAIN(TestFigureExport)

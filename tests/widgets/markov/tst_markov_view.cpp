@@ -5,6 +5,7 @@
 #include "core/markov/markov_counters.h"
 #include "markov/markov_view.h"
 #include "core/profiles/profile_library.h"
+#include "core/support/contour.h"
 
 #include <qcustomplot.h>
 
@@ -12,8 +13,11 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSpinBox>
 #include <QTest>
+
+#include <numeric>
 
 using namespace crossroof;
 using namespace crossroof::widgets;
@@ -23,6 +27,7 @@ class TestMarkovView : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void thesisSurfaceByDefault();
+    void contourLinesCarryTheirCpi();
     void topologyChangesTheSurface();
     void gridsAndTransient();
     void sliceAndTransientFollowTheSelection();
@@ -52,6 +57,40 @@ void TestMarkovView::thesisSurfaceByDefault()
     QVERIFY(std::abs(s.max.cpi - 125.716) / 125.716 < 0.01);
     QVERIFY(view.contours()->dataCount() > 0);
     QVERIFY(view.describeAt(12, 20).contains(QStringLiteral("CPI")));
+}
+
+void TestMarkovView::contourLinesCarryTheirCpi()
+{
+    // Each iso-CPI line has its CPI written on it: a label on a segment of that level's line (the thesis grid
+    // is drawn by index, so the axes are 0 to 24), one per level.
+    MarkovView view;
+    const auto &s = view.surface();
+    std::vector<double> axis(s.p.size());
+    std::iota(axis.begin(), axis.end(), 0.0);
+    QSet<QString> texts;
+    for (const QCPItemText *label : view.contourLabels()) {
+        texts << label->text();
+        bool number = false;
+        const double level = label->text().toDouble(&number);
+        QVERIFY2(number, qPrintable(label->text()));
+        const core::ContourLines line = core::contourLines(axis, axis, s.cpi, level);
+        const QPointF at = label->position->coords();
+        bool onTheLine = false;
+        for (std::size_t i = 0; i + 1 < line.x.size(); i += 3) {
+            onTheLine = onTheLine
+                        || (std::abs((line.x[i] + line.x[i + 1]) / 2 - at.x()) < 1e-9
+                            && std::abs((line.y[i] + line.y[i + 1]) / 2 - at.y()) < 1e-9);
+        }
+        QVERIFY2(onTheLine, qPrintable(QStringLiteral("%1 at (%2, %3)").arg(label->text()).arg(at.x()).arg(at.y())));
+    }
+    QVERIFY2(texts.size() >= 3 && texts.size() == view.contourLabels().size(),
+             qPrintable(QStringList(texts.values()).join(QLatin1Char(' '))));
+    // A new topology, new lines: the labels follow them and the old ones are gone.
+    const int others = view.mapPlot()->itemCount() - int(view.contourLabels().size());
+    view.groupsBox()->setValue(8);
+    view.threadsBox()->setValue(4);
+    QVERIFY(!view.contourLabels().isEmpty());
+    QCOMPARE(view.mapPlot()->itemCount(), others + int(view.contourLabels().size()));
 }
 
 void TestMarkovView::topologyChangesTheSurface()

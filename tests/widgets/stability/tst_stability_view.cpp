@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/plot_style.h"
 #include "stability/stability_view.h"
 #include "support/image_compare.h"
 #include "core/xmodel/xmodel.h"
@@ -342,8 +343,7 @@ void TestStabilityView::theSameSweepIsNotDrawnAgain()
 void TestStabilityView::theKeyShowsTheMapsColours()
 {
     // Beside the map, a key in the map's own colours: one band per number of stable states, named 1, 2 and 3+
-    // at the bands' middles, and it says that the shade is the throughput. The text above the map gives the
-    // darkest shade's GB/s.
+    // at the bands' middles, and it says that the shade is the throughput, up to the map's highest GB/s.
     QCPColorScale *key = m_view->key();
     QCPColorMap *colorMap = m_view->colorMap();
     QCOMPARE(colorMap->colorScale(), key);
@@ -363,6 +363,10 @@ void TestStabilityView::theKeyShowsTheMapsColours()
     double top = 0;
     for (double g : map.operating_gbs)
         top = std::max(top, g);
+    const QString darkest = formatQuantity(top, QStringLiteral("B/s"), si::giga, 3);
+    QVERIFY2(darkest.endsWith(QLatin1String("GB/s")), qPrintable(darkest));
+    QVERIFY2(plot_style::fullLabel(key->axis()).endsWith(QStringLiteral("0 to ") + darkest),
+             qPrintable(plot_style::fullLabel(key->axis())));
     int seen[3] = {0, 0, 0};
     for (std::size_t j = 0; j < map.y_values.size(); j += 5) {
         for (std::size_t i = 0; i < map.x_values.size(); i += 5) {
