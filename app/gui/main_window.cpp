@@ -8,6 +8,7 @@
 #include "view_undo.h"
 
 #include "bandwidth/bandwidth_view.h"
+#include "common/empty_state.h"
 #include "common/labelled.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
@@ -32,7 +33,11 @@
 #include "xgraph/xmodel_evaluation.h"
 #include "zigzag/zigzag_view.h"
 
+#include <qcustomplot.h>
+
 #include <QCloseEvent>
+#include <QLabel>
+#include <QTextDocumentFragment>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QScrollArea>
@@ -164,6 +169,18 @@ bool MainWindow::showView(const QString &name)
     if (m_sideBySide->isActive() && ViewTabs::names().contains(name) && !m_sideBySide->names().contains(name))
         m_sideBySide->setActive(false);
     return m_tabs->showView(name);
+}
+
+QString MainWindow::nothingToDraw(const QString &view) const
+{
+    // A plot covered by its empty panel draws nothing; the panel's first paragraph says what is missing.
+    for (const QCustomPlot *plot : figurePlots(view)) {
+        for (const EmptyState *empty : plot->findChildren<EmptyState *>(Qt::FindDirectChildrenOnly)) {
+            if (!empty->isHidden())
+                return QTextDocumentFragment::fromHtml(empty->label()->text()).toPlainText().section(QLatin1Char('\n'), 0, 0);
+        }
+    }
+    return {};
 }
 
 void MainWindow::createMenus(QList<QAction *> dockActions)

@@ -78,12 +78,16 @@ public:
     static QStringList viewNames() { return ViewTabs::names(); }
     QString currentViewName() const { return m_tabs->currentName(); }
     QList<QCustomPlot *> figurePlots(const QString &view) const { return m_tabs->figurePlots(view); }
+    /// Why the named view has nothing to draw (what its empty panel says, e.g. "No training data yet."), or
+    /// an empty string when it has something.
+    QString nothingToDraw(const QString &view) const;
 
     // The controllers' work, as the command line and the tests ask for it.
     bool openProfileFile(const QString &path) { return m_import->openProfileFile(path); }
     bool selectProfile(const QString &idOrPath) { return m_import->selectProfile(idOrPath); }
     core::Session captureSession() const { return m_sessions->capture(); }
-    void applySession(const core::Session &session) { m_sessions->apply(session); }
+    QStringList applySession(const core::Session &session) { return m_sessions->apply(session); }
+    bool newSession() { return m_sessions->newSession(); }
     bool saveSession(const QString &path) { return m_sessions->save(path); }
     bool openSession(const QString &path) { return m_sessions->open(path); }
     QAction *linkTracesAction() const { return m_sessions->linkTracesAction(); }

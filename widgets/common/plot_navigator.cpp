@@ -177,6 +177,14 @@ void PlotNavigator::resetRanges()
     m_plot->replot();
 }
 
+void PlotNavigator::setUserRanges(const QCPRange &x, const QCPRange &y)
+{
+    takeOver();
+    m_user = {x, y};
+    applyUserRanges();
+    m_plot->replot();
+}
+
 void PlotNavigator::press(QMouseEvent *event)
 {
     const bool button = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && !m_leftTaken);

@@ -40,6 +40,11 @@ public:
     void zoom(double factor, QPointF at);
     /// Back to the view's ranges.
     void resetRanges();
+    /// The user's ranges of the bottom and left axes while isZoomed() (a session saves them).
+    QCPRange userXRange() const { return m_user[0]; }
+    QCPRange userYRange() const { return m_user[1]; }
+    /// Shows X and Y on the bottom and left axes as if the user had zoomed there (a session reopened).
+    void setUserRanges(const QCPRange &x, const QCPRange &y);
     /// The crosshair's text for pixel AT (empty outside the axis rect).
     QString readoutAt(QPointF at) const;
 

@@ -279,6 +279,15 @@ void KernelTableView::setReport(core::NcuReport report)
     Q_EMIT reportChanged();
 }
 
+void KernelTableView::clear()
+{
+    m_report.reset();
+    m_rows = {};
+    m_filter->clear();
+    refresh();
+    Q_EMIT reportChanged();
+}
+
 std::vector<std::size_t> KernelTableView::selectedKernels() const
 {
     std::vector<std::size_t> out;
@@ -330,6 +339,7 @@ void KernelTableView::refresh()
     m_matches.clear();
     if (!m_report) {
         m_warning->hide();
+        m_accuracy->hide();
         updateButtons();
         return;
     }
