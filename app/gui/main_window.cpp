@@ -149,14 +149,23 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus({paramDock->toggleViewAction(), readoutDock->toggleViewAction(), tracesDock->toggleViewAction(),
                  kernelsDock->toggleViewAction()});
 
-    auto showHover = [this](const QString &text) { statusBar()->showMessage(text); };
-    connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
-    connect(m_xgraph, &XGraphView::dataNoticeChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            statusBar()->showMessage(text, 10000);
-    });
-    connect(m_markov, &MarkovView::hoverTextChanged, this, showHover);
-    connect(m_stability, &StabilityView::hoverTextChanged, this, showHover);
+    // What a view says shows while it is in front, and only then (tab_messages.h).
+    m_messages = new TabMessages(
+            statusBar(),
+            [this](const QString &view) {
+                return m_sideBySide->isActive() ? m_sideBySide->names().contains(view) : currentViewName() == view;
+            },
+            this);
+    connect(m_tabs, &QTabWidget::currentChanged, m_messages, &TabMessages::switched);
+    connect(m_sideBySide, &SideBySide::activeChanged, m_messages, &TabMessages::switched);
+    connect(m_xgraph, &XGraphView::hoverTextChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("xgraph"), text); });
+    connect(m_xgraph, &XGraphView::dataNoticeChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("xgraph"), text, 10000); });
+    connect(m_markov, &MarkovView::hoverTextChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("markov"), text); });
+    connect(m_stability, &StabilityView::hoverTextChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("stability"), text); });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     trackViewUndo(this);
     routeUndoKeysToTheWindow(this);

@@ -6,6 +6,7 @@
 #include "recent_files.h"
 #include "session_controller.h"
 #include "side_by_side.h"
+#include "tab_messages.h"
 #include "view_tabs.h"
 #include "window_layout.h"
 
@@ -72,6 +73,8 @@ public:
     SideBySide *sideBySide() const { return m_sideBySide; }
     /// The window's size and dock layout, saved on close; View > Reset Layout.
     WindowLayout *windowLayout() const { return m_layout; }
+    /// The views' status bar messages, each shown while its view is in front.
+    TabMessages *tabMessages() const { return m_messages; }
 
     // The views by name; see ViewTabs. Showing a view that Side by Side leaves out goes back to the tabs.
     bool showView(const QString &name);
@@ -131,6 +134,7 @@ private:
     ImportController *m_import = nullptr;
     SideBySide *m_sideBySide = nullptr;
     WindowLayout *m_layout = nullptr;
+    TabMessages *m_messages = nullptr;
     QDockWidget *m_paramDock = nullptr;
     QDockWidget *m_readoutDock = nullptr;
     QDockWidget *m_tracesDock = nullptr;

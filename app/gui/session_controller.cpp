@@ -7,6 +7,7 @@
 
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
+#include "common/file_folders.h"
 #include "common/plot_navigator.h"
 #include "common/save_file.h"
 #include "kernels/kernel_table_view.h"
@@ -26,7 +27,6 @@
 #include <QFileInfo>
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -373,9 +373,8 @@ void SessionController::openInteractively()
 {
     if (!maybeSave())
         return;
-    const QString path
-            = QFileDialog::getOpenFileName(m_window, tr("Open Session"), QFileInfo(m_path).absolutePath(),
-                                           tr("Crossroof sessions (*.crossroof);;All files (*)"));
+    const QString path = openFileName(m_window, FileKind::Sessions, tr("Open Session"),
+                                      tr("Crossroof sessions (*.crossroof);;All files (*)"));
     if (!path.isEmpty())
         open(path);
 }
@@ -384,10 +383,9 @@ void SessionController::saveInteractively(bool askForName)
 {
     QString path = m_path;
     if (askForName || path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(
-                m_window, tr("Save Session"),
-                path.isEmpty() ? QDir::home().filePath(QStringLiteral("analysis.crossroof")) : path,
-                tr("Crossroof sessions (*.crossroof)"));
+        path = saveFileName(m_window, FileKind::Sessions, tr("Save Session"),
+                            path.isEmpty() ? QStringLiteral("analysis.crossroof") : QFileInfo(path).fileName(),
+                            tr("Crossroof sessions (*.crossroof)"));
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())

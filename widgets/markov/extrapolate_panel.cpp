@@ -2,6 +2,7 @@
 #include "markov/extrapolate_panel.h"
 
 #include "common/empty_state.h"
+#include "common/file_folders.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/narrow_layout.h"
@@ -19,7 +20,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -210,8 +210,8 @@ void ExtrapolatePanel::setSettings(const core::ExtrapolateSettings &settings)
 
 void ExtrapolatePanel::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import Training Runs"), {},
-                                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    const QString path = openFileName(this, FileKind::Training, tr("Import Training Runs"),
+                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     if (!path.isEmpty())
         importFile(path);
 }
