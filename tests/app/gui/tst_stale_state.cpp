@@ -24,8 +24,6 @@
 #include <QTest>
 #include <QTimer>
 
-#include <functional>
-
 using namespace crossroof;
 
 namespace {
