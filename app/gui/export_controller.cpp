@@ -4,13 +4,13 @@
 #include "main_window.h"
 #include "messages.h"
 
+#include "common/file_folders.h"
 #include "export/export_dialog.h"
 #include "export/plot_data_csv.h"
 
 #include <QAction>
 #include <QClipboard>
 #include <QDir>
-#include <QFileDialog>
 #include <QGuiApplication>
 #include <QMenu>
 #include <QSettings>
@@ -46,7 +46,7 @@ void ExportController::addActionsTo(QMenu *file)
 void ExportController::exportFigureInteractively()
 {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    const QString dir = widgets::fileFolder(widgets::FileKind::Export);
     const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
     const QString view = m_window->currentViewName();
     ExportDialog dialog(QDir(dir).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix)), m_window);
@@ -56,7 +56,7 @@ void ExportController::exportFigureInteractively()
     const FigureOptions options = dialog.options();
     ExportDialog::saveOptions(options);
     const QFileInfo info(dialog.path());
-    settings.setValue(QStringLiteral("export/directory"), info.absolutePath());
+    widgets::rememberFileFolder(widgets::FileKind::Export, info.absoluteFilePath());
     settings.setValue(QStringLiteral("export/suffix"), info.suffix().toLower());
     const QString error = widgets::exportFigure(m_window->figurePlots(view), dialog.path(), options);
     if (!error.isEmpty())
@@ -85,13 +85,10 @@ QStringList ExportController::exportAllViews(const QString &directory, const QSt
 
 void ExportController::exportAllInteractively()
 {
-    QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(
-            m_window, tr("Export All Views Into"),
-            settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString());
+    const QString dir = widgets::existingFolder(m_window, widgets::FileKind::Export, tr("Export All Views Into"));
     if (dir.isEmpty())
         return;
-    settings.setValue(QStringLiteral("export/directory"), dir);
+    QSettings settings;
     const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
     const QStringList errors = exportAllViews(dir, suffix, ExportDialog::savedOptions());
     if (!errors.isEmpty())
@@ -105,12 +102,9 @@ void ExportController::exportAllInteractively()
 
 void ExportController::exportDataInteractively()
 {
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
     const QString view = m_window->currentViewName();
-    const QString path = QFileDialog::getSaveFileName(
-            m_window, tr("Export Plot Data"),
-            QDir(dir).filePath(QStringLiteral("crossroof-%1.csv").arg(view)), tr("CSV (*.csv)"));
+    const QString path = widgets::saveFileName(m_window, widgets::FileKind::Export, tr("Export Plot Data"),
+                                               QStringLiteral("crossroof-%1.csv").arg(view), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     const QString error = widgets::exportPlotData(m_window->figurePlots(view), path);

@@ -5,13 +5,13 @@
 #include "messages.h"
 
 #include "calibration/joint_calibration_dialog.h"
+#include "common/file_folders.h"
 #include "common/profile_picker.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
 #include "traces/traces_panel.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QMenu>
 
 namespace crossroof::app {
@@ -28,28 +28,36 @@ ImportController::ImportController(MainWindow *window)
     m_trace->setStatusTip(
             tr("gpu-benches stream output, Nsight Compute --csv, perf stat -x, or any CSV/TSV"));
     connect(m_profile, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Hardware Profile"), QString(),
-                                                          tr("Hardware profiles (*.json);;All files (*)"));
+        const QString path = widgets::openFileName(m_window, widgets::FileKind::Profiles, tr("Open Hardware Profile"),
+                                                   tr("Hardware profiles (*.json);;All files (*)"));
         if (!path.isEmpty())
             openProfileFile(path);
     });
     connect(m_trace, &QAction::triggered, this, [this] {
-        const QString path
-                = QFileDialog::getOpenFileName(m_window, tr("Import Measured Trace"), QString(),
-                                               tr("Measurements (*.csv *.tsv *.txt);;All files (*)"));
+        const QString path = widgets::openFileName(m_window, widgets::FileKind::Traces, tr("Import Measured Trace"),
+                                                   tr("Measurements (*.csv *.tsv *.txt);;All files (*)"));
         if (!path.isEmpty())
             m_window->tracesPanel()->importFile(path);
     });
     m_calibrate->setStatusTip(
             tr("Fit R, R_dram, L, M, L_c and L_2 to a kernel family, a stream curve, pointer "
                "chases and Nsight Compute exports at once"));
-    connect(m_calibrate, &QAction::triggered, this, [this] {
-        auto *dialog = new widgets::JointCalibrationDialog(m_window->state(), m_window);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &widgets::JointCalibrationDialog::message, m_window,
+    connect(m_calibrate, &QAction::triggered, this, &ImportController::showCalibration);
+}
+
+widgets::JointCalibrationDialog *ImportController::showCalibration()
+{
+    if (!m_calibration) {
+        m_calibration = new widgets::JointCalibrationDialog(m_window->state(), m_window);
+        connect(m_calibration, &widgets::JointCalibrationDialog::message, m_window,
                 [this](const QString &text) { showStatus(m_window, text, 6000); });
-        dialog->show();
-    });
+    } else if (!m_calibration->isVisible() && !m_calibration->sources().empty()) {
+        m_calibration->fit(); // the parameters may have changed since it was closed
+    }
+    m_calibration->show();
+    m_calibration->raise();
+    m_calibration->activateWindow();
+    return m_calibration;
 }
 
 void ImportController::addActionsTo(QMenu *file)

@@ -2,9 +2,14 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QMenu;
+
+namespace crossroof::widgets {
+class JointCalibrationDialog;
+} // namespace crossroof::widgets
 
 namespace crossroof::app {
 
@@ -28,11 +33,18 @@ public:
     /// Selects a bundled profile by id or opens a file path; false (with a message) if neither works.
     bool selectProfile(const QString &idOrPath);
 
+    QAction *calibrateAction() const { return m_calibrate; }
+    /// File > Calibrate from Measurements: the dialog, made the first time and kept for the rest of the run,
+    /// so that closing it and opening it again finds its sources (the family, the weights, the parameters
+    /// chosen) as they were; it fits them again from the current parameters.
+    widgets::JointCalibrationDialog *showCalibration();
+
 private:
     MainWindow *m_window;
     QAction *m_profile;
     QAction *m_trace;
     QAction *m_calibrate;
+    QPointer<widgets::JointCalibrationDialog> m_calibration;
 };
 
 } // namespace crossroof::app

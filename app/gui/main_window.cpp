@@ -8,6 +8,7 @@
 #include "view_undo.h"
 
 #include "bandwidth/bandwidth_view.h"
+#include "common/empty_state.h"
 #include "common/labelled.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
@@ -32,7 +33,11 @@
 #include "xgraph/xmodel_evaluation.h"
 #include "zigzag/zigzag_view.h"
 
+#include <qcustomplot.h>
+
 #include <QCloseEvent>
+#include <QLabel>
+#include <QTextDocumentFragment>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QScrollArea>
@@ -144,14 +149,23 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus({paramDock->toggleViewAction(), readoutDock->toggleViewAction(), tracesDock->toggleViewAction(),
                  kernelsDock->toggleViewAction()});
 
-    auto showHover = [this](const QString &text) { statusBar()->showMessage(text); };
-    connect(m_xgraph, &XGraphView::hoverTextChanged, this, showHover);
-    connect(m_xgraph, &XGraphView::dataNoticeChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            statusBar()->showMessage(text, 10000);
-    });
-    connect(m_markov, &MarkovView::hoverTextChanged, this, showHover);
-    connect(m_stability, &StabilityView::hoverTextChanged, this, showHover);
+    // What a view says shows while it is in front, and only then (tab_messages.h).
+    m_messages = new TabMessages(
+            statusBar(),
+            [this](const QString &view) {
+                return m_sideBySide->isActive() ? m_sideBySide->names().contains(view) : currentViewName() == view;
+            },
+            this);
+    connect(m_tabs, &QTabWidget::currentChanged, m_messages, &TabMessages::switched);
+    connect(m_sideBySide, &SideBySide::activeChanged, m_messages, &TabMessages::switched);
+    connect(m_xgraph, &XGraphView::hoverTextChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("xgraph"), text); });
+    connect(m_xgraph, &XGraphView::dataNoticeChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("xgraph"), text, 10000); });
+    connect(m_markov, &MarkovView::hoverTextChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("markov"), text); });
+    connect(m_stability, &StabilityView::hoverTextChanged, m_messages,
+            [this](const QString &text) { m_messages->show(QStringLiteral("stability"), text); });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     trackViewUndo(this);
     routeUndoKeysToTheWindow(this);
@@ -164,6 +178,18 @@ bool MainWindow::showView(const QString &name)
     if (m_sideBySide->isActive() && ViewTabs::names().contains(name) && !m_sideBySide->names().contains(name))
         m_sideBySide->setActive(false);
     return m_tabs->showView(name);
+}
+
+QString MainWindow::nothingToDraw(const QString &view) const
+{
+    // A plot covered by its empty panel draws nothing; the panel's first paragraph says what is missing.
+    for (const QCustomPlot *plot : figurePlots(view)) {
+        for (const EmptyState *empty : plot->findChildren<EmptyState *>(Qt::FindDirectChildrenOnly)) {
+            if (!empty->isHidden())
+                return QTextDocumentFragment::fromHtml(empty->label()->text()).toPlainText().section(QLatin1Char('\n'), 0, 0);
+        }
+    }
+    return {};
 }
 
 void MainWindow::createMenus(QList<QAction *> dockActions)

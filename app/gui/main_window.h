@@ -6,6 +6,7 @@
 #include "recent_files.h"
 #include "session_controller.h"
 #include "side_by_side.h"
+#include "tab_messages.h"
 #include "view_tabs.h"
 #include "window_layout.h"
 
@@ -72,18 +73,24 @@ public:
     SideBySide *sideBySide() const { return m_sideBySide; }
     /// The window's size and dock layout, saved on close; View > Reset Layout.
     WindowLayout *windowLayout() const { return m_layout; }
+    /// The views' status bar messages, each shown while its view is in front.
+    TabMessages *tabMessages() const { return m_messages; }
 
     // The views by name; see ViewTabs. Showing a view that Side by Side leaves out goes back to the tabs.
     bool showView(const QString &name);
     static QStringList viewNames() { return ViewTabs::names(); }
     QString currentViewName() const { return m_tabs->currentName(); }
     QList<QCustomPlot *> figurePlots(const QString &view) const { return m_tabs->figurePlots(view); }
+    /// Why the named view has nothing to draw (what its empty panel says, e.g. "No training data yet."), or
+    /// an empty string when it has something.
+    QString nothingToDraw(const QString &view) const;
 
     // The controllers' work, as the command line and the tests ask for it.
     bool openProfileFile(const QString &path) { return m_import->openProfileFile(path); }
     bool selectProfile(const QString &idOrPath) { return m_import->selectProfile(idOrPath); }
     core::Session captureSession() const { return m_sessions->capture(); }
-    void applySession(const core::Session &session) { m_sessions->apply(session); }
+    QStringList applySession(const core::Session &session) { return m_sessions->apply(session); }
+    bool newSession() { return m_sessions->newSession(); }
     bool saveSession(const QString &path) { return m_sessions->save(path); }
     bool openSession(const QString &path) { return m_sessions->open(path); }
     QAction *linkTracesAction() const { return m_sessions->linkTracesAction(); }
@@ -127,6 +134,7 @@ private:
     ImportController *m_import = nullptr;
     SideBySide *m_sideBySide = nullptr;
     WindowLayout *m_layout = nullptr;
+    TabMessages *m_messages = nullptr;
     QDockWidget *m_paramDock = nullptr;
     QDockWidget *m_readoutDock = nullptr;
     QDockWidget *m_tracesDock = nullptr;

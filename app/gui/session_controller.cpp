@@ -7,7 +7,11 @@
 
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
+#include "common/file_folders.h"
+#include "common/plot_navigator.h"
 #include "common/save_file.h"
+#include "kernels/kernel_table_view.h"
+#include "markov/extrapolate_panel.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "state/occupancy_state.h"
@@ -17,9 +21,12 @@
 #include "state/trace_state.h"
 #include "zigzag/zigzag_view.h"
 
+#include <qcustomplot.h>
+
 #include <QAction>
+#include <QFileInfo>
+#include <QCoreApplication>
 #include <QDir>
-#include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -90,12 +97,15 @@ SessionController::SessionController(MainWindow *window)
     : QObject(window)
     , m_window(window)
     , m_recent(new RecentFiles(window))
+    , m_new(new QAction(tr("&New Session"), window))
     , m_open(new QAction(tr("&Open Session…"), window))
     , m_save(new QAction(tr("&Save Session"), window))
     , m_saveAs(new QAction(tr("Save Session &As…"), window))
     , m_linkTraces(new QAction(tr("Save Traces as &Links to Their Files"), window))
     , m_autosave(new QTimer(this))
 {
+    m_new->setShortcut(QKeySequence::New);
+    m_new->setStatusTip(tr("Start again from the analysis a new window shows"));
     m_open->setShortcut(QKeySequence::Open);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
@@ -105,6 +115,7 @@ SessionController::SessionController(MainWindow *window)
     m_linkTraces->setStatusTip(
             tr("Save each trace as the path of its file, relative to the session, and read it "
                "again on opening, instead of its points"));
+    connect(m_new, &QAction::triggered, this, &SessionController::newSession);
     connect(m_open, &QAction::triggered, this, &SessionController::openInteractively);
     connect(m_save, &QAction::triggered, this, [this] { saveInteractively(false); });
     connect(m_saveAs, &QAction::triggered, this, [this] { saveInteractively(true); });
@@ -123,6 +134,8 @@ SessionController::SessionController(MainWindow *window)
     connect(window->mappingView(), &MappingView::settingsChanged, this, &SessionController::markModified);
     connect(window->stabilityView(), &StabilityView::settingsChanged, this, &SessionController::markModified);
     connect(window->skeletonView(), &SkeletonView::settingsChanged, this, &SessionController::markModified);
+    connect(window->extrapolatePanel(), &ExtrapolatePanel::settingsChanged, this, &SessionController::markModified);
+    connect(window->kernelTable(), &KernelTableView::reportChanged, this, &SessionController::markModified);
     connect(window->state(), &ParameterState::profileChanged, this, &SessionController::updateTitle);
 
     m_autosave->setInterval(60 * 1000);
@@ -130,10 +143,12 @@ SessionController::SessionController(MainWindow *window)
     m_autosave->start();
     m_window->setWindowModified(false);
     updateTitle();
+    m_pristine = capture();
 }
 
 void SessionController::addActionsTo(QMenu *file)
 {
+    file->addAction(m_new);
     file->addAction(m_open);
     file->addMenu(m_recent->menu());
     file->addAction(m_save);
@@ -167,15 +182,39 @@ core::Session SessionController::capture() const
     s.mapping = m_window->mappingView()->settings();
     s.stability = m_window->stabilityView()->settings();
     s.skeleton = m_window->skeletonView()->settings();
+    s.extrapolate = m_window->extrapolatePanel()->settings();
+    if (const auto &report = m_window->kernelTable()->report())
+        s.kernel_file = report->source;
+    for (const QString &view : MainWindow::viewNames()) {
+        const QList<QCustomPlot *> plots = m_window->figurePlots(view);
+        for (int i = 0; i < plots.size(); ++i) {
+            const PlotNavigator *navigator = PlotNavigator::of(plots[i]);
+            if (!navigator || !navigator->isZoomed())
+                continue;
+            const QCPRange x = navigator->userXRange();
+            const QCPRange y = navigator->userYRange();
+            s.zoom.push_back({view.toStdString(), i, x.lower, x.upper, y.lower, y.upper});
+        }
+    }
     s.traces = m_window->traceState()->traces();
     s.link_traces = m_linkTraces->isChecked();
     s.supply_trace = m_window->state()->supplyTrace().toStdString();
     return s;
 }
 
-void SessionController::apply(const core::Session &s)
+QStringList SessionController::apply(const core::Session &s)
 {
     m_applying = true;
+    QStringList problems;
+    // Nothing of the analysis before stays: the what-if curves, the kernels, the training runs, the zoom.
+    m_window->state()->setComparison(std::nullopt);
+    m_window->kernelTable()->clear();
+    for (const QString &view : MainWindow::viewNames()) {
+        for (QCustomPlot *plot : m_window->figurePlots(view)) {
+            if (PlotNavigator *navigator = PlotNavigator::of(plot))
+                navigator->resetRanges();
+        }
+    }
     m_window->state()->setProfile(s.profile, s.params);
     m_window->state()->noteCurveTrace(s.params.measured_f, QString::fromStdString(s.supply_trace));
     m_window->profilePicker()->addProfile(s.profile);
@@ -185,11 +224,37 @@ void SessionController::apply(const core::Session &s)
     m_window->mappingView()->setSettings(s.mapping);
     m_window->stabilityView()->setSettings(s.stability);
     m_window->skeletonView()->setSettings(s.skeleton);
-    m_window->traceState()->setTraces(s.traces);
+    m_window->extrapolatePanel()->setSettings(s.extrapolate);
+    m_window->traceState()->setTraces(s.traces); // an Nsight Compute trace fills the kernel table
+    const QString kernels = QString::fromStdString(s.kernel_file);
+    const auto &report = m_window->kernelTable()->report();
+    if (!kernels.isEmpty() && !(report && report->source == s.kernel_file)) {
+        if (const QString why = m_window->kernelTable()->loadFile(kernels); !why.isEmpty())
+            problems << tr("field 'kernel_file': %1").arg(why);
+    }
     m_linkTraces->setChecked(s.link_traces);
     m_window->showView(QString::fromStdString(s.current_view));
+    for (const core::PlotZoom &z : s.zoom) {
+        const QList<QCustomPlot *> plots = m_window->figurePlots(QString::fromStdString(z.view));
+        if (z.plot >= plots.size())
+            continue;
+        if (PlotNavigator *navigator = PlotNavigator::of(plots[z.plot]))
+            navigator->setUserRanges(QCPRange(z.x_lower, z.x_upper), QCPRange(z.y_lower, z.y_upper));
+    }
     m_window->state()->undoStack()->clear(); // after the views, whose new settings went onto it
     m_applying = false;
+    return problems;
+}
+
+bool SessionController::newSession()
+{
+    if (!maybeSave())
+        return false;
+    apply(m_pristine);
+    setPath(QString());
+    m_window->setWindowModified(false);
+    QFile::remove(recoveryPath()); // nothing unsaved is left to recover
+    return true;
 }
 
 bool SessionController::save(const QString &path)
@@ -228,24 +293,25 @@ bool SessionController::open(const QString &path)
         showError(m_window, tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
         return false;
     }
-    apply(session);
+    const QStringList problems = apply(session);
     setPath(path);
     m_window->setWindowModified(false);
     RecentFiles::add(path);
-    reportTraceProblems(session);
+    reportTraceProblems(session, problems);
     return true;
 }
 
-void SessionController::reportTraceProblems(const core::Session &session)
+void SessionController::reportTraceProblems(const core::Session &session, const QStringList &others)
 {
-    if (session.trace_problems.empty())
-        return;
     QStringList problems;
     for (const auto &p : session.trace_problems)
         problems << QString::fromStdString(p);
+    problems << others;
+    if (problems.isEmpty())
+        return;
     // Not modified: the file keeps the links until the user saves over it.
     showError(m_window,
-              tr("The session was opened without %n linked trace(s) whose file could not be read:\n%1\n\n"
+              tr("The session was opened without %n linked file(s) that could not be read:\n%1\n\n"
                  "Saving the session now leaves them out; put the files back and open it again to keep them.",
                  "", int(problems.size()))
                       .arg(problems.join(QLatin1Char('\n'))));
@@ -362,12 +428,12 @@ bool SessionController::restore(const QString &recoveryFile)
         showError(m_window, tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
         return false;
     }
-    apply(session);
+    const QStringList problems = apply(session);
     // The session it was unsaved work on, if it had been saved or opened: Save writes there again.
     QFile origin(originPathOf(recoveryFile));
     setPath(origin.open(QIODevice::ReadOnly) ? QString::fromUtf8(origin.readAll()) : QString());
     m_window->setWindowModified(true);
-    reportTraceProblems(session);
+    reportTraceProblems(session, problems);
     return true;
 }
 
@@ -375,9 +441,8 @@ void SessionController::openInteractively()
 {
     if (!maybeSave())
         return;
-    const QString path
-            = QFileDialog::getOpenFileName(m_window, tr("Open Session"), QFileInfo(m_path).absolutePath(),
-                                           tr("Crossroof sessions (*.crossroof);;All files (*)"));
+    const QString path = openFileName(m_window, FileKind::Sessions, tr("Open Session"),
+                                      tr("Crossroof sessions (*.crossroof);;All files (*)"));
     if (!path.isEmpty())
         open(path);
 }
@@ -386,10 +451,9 @@ void SessionController::saveInteractively(bool askForName)
 {
     QString path = m_path;
     if (askForName || path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(
-                m_window, tr("Save Session"),
-                path.isEmpty() ? QDir::home().filePath(QStringLiteral("analysis.crossroof")) : path,
-                tr("Crossroof sessions (*.crossroof)"));
+        path = saveFileName(m_window, FileKind::Sessions, tr("Save Session"),
+                            path.isEmpty() ? QStringLiteral("analysis.crossroof") : QFileInfo(path).fileName(),
+                            tr("Crossroof sessions (*.crossroof)"));
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())

@@ -18,8 +18,8 @@ namespace crossroof::app {
 class MainWindow;
 class RecentFiles;
 
-/// The analysis as a session file: File > Open Session, Open Recent, Save, Save As and Save Traces as Links;
-/// the window's modified mark and title; the autosave every minute and the recovery after a crash.
+/// The analysis as a session file: File > New Session, Open Session, Open Recent, Save, Save As and Save Traces
+/// as Links; the window's modified mark and title; the autosave every minute and the recovery after a crash.
 class SessionController : public QObject
 {
     Q_OBJECT
@@ -31,10 +31,16 @@ public:
     void addActionsTo(QMenu *file);
     QAction *linkTracesAction() const { return m_linkTraces; }
 
-    /// The whole analysis: profile, parameters, view settings, traces.
+    /// The whole analysis: profile, parameters, view settings, traces, training runs, the Kernels dock's
+    /// file, the view in front and the zoomed plots.
     core::Session capture() const;
-    /// Replaces the whole analysis with SESSION's (clears the undo history).
-    void apply(const core::Session &session);
+    /// Replaces the whole analysis with SESSION's (clears the undo history): every view starts again from
+    /// what SESSION holds, nothing of the analysis before stays (what-if curves, kernels, training runs,
+    /// zoom). Returns what could not be restored (the Kernels dock's file), one message each.
+    QStringList apply(const core::Session &session);
+    /// File > New Session: the analysis a new window starts with, after asking to save unsaved changes;
+    /// false if the user cancelled.
+    bool newSession();
     /// Writes the session atomically; on failure says why and leaves any existing file untouched.
     bool save(const QString &path);
     /// Opens a session; on failure says why (file, field) and keeps the current analysis. A linked trace
@@ -74,17 +80,19 @@ private:
     bool maybeSave();
     void saveInteractively(bool askForName);
     void openInteractively();
-    /// Tells the user which linked traces of SESSION could not be read (if any).
-    void reportTraceProblems(const core::Session &session);
+    /// Tells the user which linked traces of SESSION (and other files, PROBLEMS) could not be read (if any).
+    void reportTraceProblems(const core::Session &session, const QStringList &problems);
 
     MainWindow *m_window;
     RecentFiles *m_recent;
+    QAction *m_new;
     QAction *m_open;
     QAction *m_save;
     QAction *m_saveAs;
     QAction *m_linkTraces;
     QTimer *m_autosave;
     QString m_path;
+    core::Session m_pristine; ///< what the window showed when it was made: File > New Session's analysis
     QString m_recoveryPath;
     std::unique_ptr<QLockFile> m_recoveryLock;
     QString m_recoveryProblem; ///< why there is no recovery file (recoveryPath() empty)

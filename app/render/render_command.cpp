@@ -6,6 +6,7 @@
 #include "core/support/quote.h"
 #include "export/figure_export.h"
 #include "main_window.h"
+#include "markov/extrapolate_panel.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -79,8 +80,15 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     }
     app::MainWindow window;
     window.resize(1280, 800);
-    window.applySession(session);
+    const QStringList problems = window.applySession(session);
+    if (!problems.isEmpty())
+        throw InputError(args.value("session") + ": " + problems.front().toStdString());
     window.showView(view);
+    window.extrapolatePanel()->waitForResult(); // the model trees train in the background
+    if (const QString nothing = window.nothingToDraw(view); !nothing.isEmpty()) {
+        throw InputError("option '--view': the " + view.toStdString() + " view of " + args.value("session")
+                         + " has nothing to draw (" + nothing.toStdString() + "); nothing was written");
+    }
     const QString error = widgets::exportFigure(window.figurePlots(view), outPath, options);
     if (!error.isEmpty())
         throw InputError(error.toStdString());

@@ -165,13 +165,18 @@ TrainingSet parseTrainingSet(std::string_view text, const std::string &source, c
         row.q = probability(t, r, q);
         set.rows.push_back(std::move(row));
     }
+    checkTrainingSet(set);
+    return set;
+}
+
+void checkTrainingSet(const TrainingSet &set)
+{
     if (set.rows.size() < kMinTrainingRows)
-        throw InputError(source + ": " + std::to_string(set.rows.size())
+        throw InputError(set.source + ": " + std::to_string(set.rows.size())
                          + " training rows; a model tree needs at least " + std::to_string(kMinTrainingRows));
     checkStrategies(set);
-    checkNotConstant(set, &TrainingRow::p, columns.p);
-    checkNotConstant(set, &TrainingRow::q, columns.q);
-    return set;
+    checkNotConstant(set, &TrainingRow::p, set.columns.p);
+    checkNotConstant(set, &TrainingRow::q, set.columns.q);
 }
 
 TrainingSet readTrainingSet(const std::string &path, const TrainingColumns &columns)

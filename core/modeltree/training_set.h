@@ -64,6 +64,10 @@ inline constexpr std::size_t kMinTrainingRows = 8;
 TrainingSet parseTrainingSet(std::string_view text, const std::string &source,
                              const TrainingColumns &columns = {});
 TrainingSet readTrainingSet(const std::string &path, const TrainingColumns &columns = {});
+/// The checks parseTrainingSet() makes of the rows as a whole, for rows from elsewhere (a session): at least
+/// kMinTrainingRows rows, each strategy with one topology and one number of states, p and q not the same in
+/// every row. Throws InputError naming SET.source and the row's line.
+void checkTrainingSet(const TrainingSet &set);
 
 /// A CPI measured at some size, for the second check of an extrapolation (checkCpi()).
 struct CpiMeasurement {

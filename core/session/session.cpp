@@ -5,6 +5,7 @@
 #include "core/support/error.h"
 #include "core/profiles/profile_json.h"
 #include "core/markov/markov.h"
+#include "core/modeltree/training_set.h"
 #include "core/skeleton/projection.h"
 #include "core/skeleton/skeleton.h"
 #include "core/traces/trace_file_cache.h"
@@ -16,7 +17,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
+#include <span>
+#include <utility>
 
 namespace crossroof::core {
 
@@ -227,6 +231,127 @@ SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
     return s;
 }
 
+/// The zoomed plots: [{"view", "plot", "x": [lower, upper], "y": [lower, upper]}].
+std::vector<PlotZoom> readZoom(const JsonReader &r, const json &zoom)
+{
+    if (!zoom.is_array())
+        r.fail("zoom", "must be an array of {\"view\", \"plot\", \"x\", \"y\"}");
+    std::vector<PlotZoom> out;
+    for (std::size_t i = 0; i < zoom.size(); ++i) {
+        const std::string at = "zoom[" + std::to_string(i) + "]";
+        const JsonReader zr = r.nested(at + ".");
+        zr.checkKeys(zoom[i], "", {"view", "plot", "x", "y"}, "a session field");
+        PlotZoom z;
+        z.view = zr.string(zoom[i], "view", "view", true);
+        if (std::find(kViews.begin(), kViews.end(), z.view) == kViews.end())
+            zr.fail("view", "is not a view (got '" + brief(z.view) + "')");
+        z.plot = int(zr.integer(zoom[i], "plot", "plot", 0, 16, 0));
+        for (const char *axis : {"x", "y"}) {
+            const json &range = zr.require(zoom[i], axis, axis);
+            if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number())
+                zr.fail(axis, "must be [lower, upper]");
+            const double lower = range[0].get<double>();
+            const double upper = range[1].get<double>();
+            if (!std::isfinite(lower) || !std::isfinite(upper) || !(lower < upper))
+                zr.fail(axis, "must be [lower, upper] with lower < upper, both finite");
+            (axis == std::string("x") ? z.x_lower : z.y_lower) = lower;
+            (axis == std::string("x") ? z.x_upper : z.y_upper) = upper;
+        }
+        out.push_back(z);
+    }
+    return out;
+}
+
+/// The path of a linked file as written in a session (LINK), relative to FOLDER unless absolute, made absolute.
+std::filesystem::path resolveLink(const std::string &link, const std::filesystem::path &folder)
+{
+    std::filesystem::path path(link);
+    if (path.is_relative())
+        path = folder / path;
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    return ec ? path : absolute.lexically_normal();
+}
+
+TrainingColumns readTrainingColumns(const JsonReader &r, const json &obj)
+{
+    const TrainingColumns defaults;
+    TrainingColumns c;
+    std::vector<const char *> keys;
+    for (std::string_view key : TrainingColumns::keys())
+        keys.push_back(key.data());
+    r.checkKeys(obj, "", std::span(keys.data(), keys.size()), "a training column key");
+    for (const char *key : keys) {
+        const std::string name = r.string(obj, key, key, false);
+        if (!name.empty())
+            c.set(key, name);
+    }
+    return c;
+}
+
+/// Extrapolate's training runs: embedded ("rows") or linked to their file ("link"), read again from it. Errors
+/// in the record throw; a linked file that cannot be read leaves PROBLEM set and gives no training runs.
+ExtrapolateSettings readExtrapolate(const JsonReader &r, const json &obj, const std::filesystem::path &folder,
+                                    std::string &problem)
+{
+    r.checkKeys(obj, "", {"smoothing", "source", "columns", "rows", "link"}, "a session field");
+    ExtrapolateSettings e;
+    e.smoothing = r.boolean(obj, "smoothing", "smoothing", true);
+    if (obj.contains("rows") && obj.contains("link"))
+        r.fail("link", "linked training runs have no rows: remove 'link' to embed them, or 'rows'");
+    if (!obj.contains("rows") && !obj.contains("link"))
+        return e;
+    TrainingColumns columns;
+    if (obj.contains("columns"))
+        columns = readTrainingColumns(r.nested("columns."), obj["columns"]);
+    if (obj.contains("link")) {
+        const std::string link = r.string(obj, "link", "link", true);
+        const std::filesystem::path path = resolveLink(link, folder);
+        try {
+            e.training = readTrainingSet(path.string(), columns);
+        } catch (const InputError &error) {
+            problem = r.label() + ": field '" + r.prefix() + "link' (" + link + "): " + error.what();
+        }
+        return e;
+    }
+    const json &rows = obj["rows"];
+    if (!rows.is_array())
+        r.fail("rows", "must be an array of training runs");
+    TrainingSet set;
+    set.source = r.string(obj, "source", "source", false);
+    set.columns = columns;
+    constexpr double kHuge = 1e100; // kMaxRegressionMagnitude
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const JsonReader rr = r.nested("rows[" + std::to_string(i) + "].");
+        rr.checkKeys(rows[i], "",
+                     {"line", "size", "iteration", "num_l2", "threads_per_l2", "strategy", "states", "p", "q"},
+                     "a training run field");
+        TrainingRow row;
+        row.line = int(rr.integer(rows[i], "line", "line", 0, 1LL << 31, 0));
+        row.size = rr.number(rows[i], "size", "size", -kHuge, kHuge, std::nullopt);
+        row.iteration = rr.number(rows[i], "iteration", "iteration", -kHuge, kHuge, std::nullopt);
+        row.num_l2 = int(rr.integer(rows[i], "num_l2", "num_l2", 1, kMaxThreadsPerGroup, std::nullopt));
+        row.threads_per_l2
+                = int(rr.integer(rows[i], "threads_per_l2", "threads_per_l2", 1, kMaxThreadsPerGroup, std::nullopt));
+        row.strategy = rr.string(rows[i], "strategy", "strategy", true);
+        if (row.strategy.empty())
+            rr.fail("strategy", "is empty");
+        row.states = rr.number(rows[i], "states", "states", -kHuge, kHuge, std::nullopt);
+        row.p = rr.number(rows[i], "p", "p", 0, 1, std::nullopt);
+        row.q = rr.number(rows[i], "q", "q", 0, 1, std::nullopt);
+        set.rows.push_back(std::move(row));
+    }
+    r.validate([&] {
+        try {
+            checkTrainingSet(set);
+        } catch (const InputError &error) {
+            throw InputError(std::string("rows: ") + error.what());
+        }
+    });
+    e.training = std::move(set);
+    return e;
+}
+
 /// One linked trace ("link" and "origin" instead of points), read again from its file through FILES (which
 /// reads each file once for the whole session). Errors in the record throw; a file that cannot be read (or no
 /// longer holds the trace) leaves PROBLEM set and gives none.
@@ -250,13 +375,7 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
     const std::string link = r.string(obj, "link", "link", true);
     const TraceOrigin origin = traceOriginFromJson(r.require(obj, "origin", "origin").dump(), r.label(),
                                                    r.prefix() + "origin.");
-    std::filesystem::path path(link);
-    if (path.is_relative())
-        path = folder / path;
-    std::error_code ec;
-    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-    if (!ec)
-        path = absolute.lexically_normal();
+    const std::filesystem::path path = resolveLink(link, folder);
     try {
         MeasuredTrace t = files.reread(path.string(), origin);
         if (t.kind != *kind) {
@@ -330,7 +449,8 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     }
     r.checkKeys(doc, "",
                 {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
-                 "mapping", "stability", "skeleton", "link_traces", "traces", "measured_curves"},
+                 "mapping", "stability", "skeleton", "extrapolate", "kernel_file", "link_traces", "traces",
+                 "measured_curves"},
                 "a session field");
 
     Session s;
@@ -345,13 +465,15 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     if (doc.contains("view")) {
         const JsonReader v = r.nested("view.");
         const json &view = doc["view"];
-        v.checkKeys(view, "", {"current"}, "a session field");
+        v.checkKeys(view, "", {"current", "zoom"}, "a session field");
         s.current_view = v.string(view, "current", "current", false);
         if (s.current_view.empty())
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
             v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate, "
                               "bandwidth, roofline, prediction or skeleton (got '" + brief(s.current_view) + "')");
+        if (view.contains("zoom"))
+            s.zoom = readZoom(v, view["zoom"]);
     }
     if (doc.contains("occupancy"))
         s.occupancy = readOccupancy(r.nested("occupancy."), doc["occupancy"]);
@@ -365,6 +487,14 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         s.stability = readStability(r.nested("stability."), doc["stability"]);
     if (doc.contains("skeleton"))
         s.skeleton = readSkeleton(r.nested("skeleton."), doc["skeleton"]);
+    if (doc.contains("extrapolate")) {
+        std::string problem;
+        s.extrapolate = readExtrapolate(r.nested("extrapolate."), doc["extrapolate"], folder, problem);
+        if (!problem.empty())
+            s.trace_problems.push_back(std::move(problem));
+    }
+    if (const std::string kernels = r.string(doc, "kernel_file", "kernel_file", false); !kernels.empty())
+        s.kernel_file = resolveLink(kernels, folder).string();
     if (doc.contains("traces")) {
         const json &traces = doc["traces"];
         if (!traces.is_array())
@@ -415,6 +545,14 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     return s;
 }
 
+bool savesTrainingAsLink(const Session &session)
+{
+    std::error_code ec;
+    const auto &training = session.extrapolate.training;
+    return session.link_traces && training && !training->source.empty()
+           && std::filesystem::is_regular_file(training->source, ec);
+}
+
 Session loadSessionFile(const std::filesystem::path &path)
 {
     return parseSession(readTextFile(path, kMaxSessionBytes, "session files"), path.string(),
@@ -440,6 +578,16 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     doc["profile"] = Ordered::parse(profile.dump());
     doc["parameters"] = Ordered::parse(detail::parametersToJson(s.params).dump());
     doc["view"] = {{"current", s.current_view}};
+    if (!s.zoom.empty()) {
+        Ordered zoom = Ordered::array();
+        for (const PlotZoom &z : s.zoom) {
+            zoom.push_back({{"view", z.view},
+                            {"plot", z.plot},
+                            {"x", Ordered::array({z.x_lower, z.x_upper})},
+                            {"y", Ordered::array({z.y_lower, z.y_upper})}});
+        }
+        doc["view"]["zoom"] = zoom;
+    }
     const auto &o = s.occupancy;
     doc["occupancy"] = {{"cc", o.cc},
                         {"threads_per_block", o.threads_per_block},
@@ -505,9 +653,41 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
         skeleton["measured"] = measured;
     }
     doc["skeleton"] = skeleton;
-    doc["link_traces"] = s.link_traces;
     std::error_code ec;
     const std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
+    Ordered extrapolate = {{"smoothing", s.extrapolate.smoothing}};
+    if (const auto &training = s.extrapolate.training) {
+        Ordered columns = Ordered::object();
+        const TrainingColumns &c = training->columns;
+        for (const auto &[key, name] : {std::pair{"size", &c.size}, std::pair{"iteration", &c.iteration},
+                                        std::pair{"num_l2", &c.num_l2}, std::pair{"threads_per_l2", &c.threads_per_l2},
+                                        std::pair{"strategy", &c.strategy}, std::pair{"states", &c.states},
+                                        std::pair{"p", &c.p}, std::pair{"q", &c.q}})
+            columns[key] = *name;
+        extrapolate["columns"] = columns;
+        if (savesTrainingAsLink(s)) {
+            extrapolate["link"] = linkPath(training->source, folder);
+        } else {
+            extrapolate["source"] = training->source;
+            Ordered rows = Ordered::array();
+            for (const TrainingRow &row : training->rows) {
+                rows.push_back({{"line", row.line},
+                                {"size", row.size},
+                                {"iteration", row.iteration},
+                                {"num_l2", row.num_l2},
+                                {"threads_per_l2", row.threads_per_l2},
+                                {"strategy", row.strategy},
+                                {"states", row.states},
+                                {"p", row.p},
+                                {"q", row.q}});
+            }
+            extrapolate["rows"] = rows;
+        }
+    }
+    doc["extrapolate"] = extrapolate;
+    if (!s.kernel_file.empty())
+        doc["kernel_file"] = linkPath(s.kernel_file, folder);
+    doc["link_traces"] = s.link_traces;
     std::vector<std::string> traces; // each as the text of one JSON object
     for (const auto &trace : s.traces) {
         if (!savesAsLink(s, trace)) {

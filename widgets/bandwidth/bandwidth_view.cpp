@@ -6,6 +6,7 @@
 #include "common/symbol_text.h"
 #include "common/empty_state.h"
 #include "common/error_message.h"
+#include "common/file_folders.h"
 #include "common/labelled.h"
 #include "common/narrow_layout.h"
 #include "common/number_format.h"
@@ -17,14 +18,10 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -418,14 +415,10 @@ QString BandwidthView::loadFile(const QString &path)
 
 void BandwidthView::loadInteractively()
 {
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("traces/directory"), QDir::homePath()).toString();
-    const QString path
-            = QFileDialog::getOpenFileName(this, tr("Load perf stat Output"), dir,
-                                           tr("perf stat output (*.tsv *.csv *.txt);;All files (*)"));
+    const QString path = openFileName(this, FileKind::Traces, tr("Load perf stat Output"),
+                                      tr("perf stat output (*.tsv *.csv *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
-    settings.setValue(QStringLiteral("traces/directory"), QFileInfo(path).absolutePath());
     const QString error = loadFile(path);
     if (error.isEmpty())
         return;

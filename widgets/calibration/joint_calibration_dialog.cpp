@@ -2,6 +2,7 @@
 #include "calibration/joint_calibration_dialog.h"
 
 #include "calibration/calibration_views.h"
+#include "common/file_folders.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/save_file.h"
@@ -233,21 +234,18 @@ void JointCalibrationDialog::browse(core::SourceKind kind)
     const QString filter = kind == core::SourceKind::Kernels
                                    ? tr("Nsight Compute CSV (*.csv);;All files (*)")
                                    : tr("CSV files (*.csv *.tsv *.txt);;All files (*)");
-    const QString path = QFileDialog::getOpenFileName(this, kindTitle(kind), m_lastFolder, filter);
+    const QString path = openFileName(this, FileKind::Calibration, kindTitle(kind), filter);
     if (path.isEmpty())
         return;
-    m_lastFolder = QFileInfo(path).absolutePath();
     if (!addSource(kind, path))
         QMessageBox::warning(this, windowTitle(), m_error);
 }
 
 void JointCalibrationDialog::browseProbe()
 {
-    const QString dir
-            = QFileDialog::getExistingDirectory(this, tr("Open crossroof-probe Folder"), m_lastFolder);
+    const QString dir = existingFolder(this, FileKind::Calibration, tr("Open crossroof-probe Folder"));
     if (dir.isEmpty())
         return;
-    m_lastFolder = dir;
     if (!addProbeFolder(dir))
         QMessageBox::warning(this, windowTitle(), m_error);
 }

@@ -118,7 +118,6 @@ private:
     int m_serial = 0; ///< fits requested
     bool m_busy = false; ///< a fit runs or waits
     QString m_deviceNote; ///< a probe folder's device that differs from the machine
-    QString m_lastFolder;
     std::unique_ptr<LatestJob<Outcome>> m_job; ///< last: destroyed (and joined) first
 };
 

@@ -84,6 +84,7 @@ PlotNavigator::PlotNavigator(QCustomPlot *plot)
         m_plot->setFocusPolicy(Qt::ClickFocus);
     m_plot->installEventFilter(this);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotNavigator::beforeReplot);
+    connect(m_plot, &QCustomPlot::afterReplot, this, &PlotNavigator::updateCrosshair);
     connect(m_plot, &QCustomPlot::mousePress, this, &PlotNavigator::press);
     connect(m_plot, &QCustomPlot::mouseMove, this, &PlotNavigator::move);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &PlotNavigator::release);
@@ -177,6 +178,14 @@ void PlotNavigator::resetRanges()
     m_plot->replot();
 }
 
+void PlotNavigator::setUserRanges(const QCPRange &x, const QCPRange &y)
+{
+    takeOver();
+    m_user = {x, y};
+    applyUserRanges();
+    m_plot->replot();
+}
+
 void PlotNavigator::press(QMouseEvent *event)
 {
     const bool button = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && !m_leftTaken);
@@ -266,6 +275,7 @@ void PlotNavigator::showCrosshair(QPointF at)
         m_text->setTextAlignment(Qt::AlignLeft);
         created = true;
     }
+    m_pointer = at;
     m_vLine->start->setCoords(at.x(), rect.top());
     m_vLine->end->setCoords(at.x(), rect.bottom());
     m_hLine->start->setCoords(rect.left(), at.y());
@@ -284,6 +294,26 @@ void PlotNavigator::showCrosshair(QPointF at)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     else
         m_overlay->replot();
+}
+
+QString PlotNavigator::crosshairText() const
+{
+    return m_text && m_text->visible() ? m_text->text() : QString();
+}
+
+void PlotNavigator::updateCrosshair()
+{
+    if (!m_text || !m_text->visible())
+        return;
+    const QString text = readoutAt(m_pointer);
+    if (text.isEmpty()) { // the axis rect moved away from the pointer
+        hideCrosshair();
+        return;
+    }
+    if (text == m_text->text())
+        return;
+    m_text->setText(text);
+    m_overlay->replot();
 }
 
 void PlotNavigator::hideCrosshair()

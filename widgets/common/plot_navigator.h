@@ -40,8 +40,16 @@ public:
     void zoom(double factor, QPointF at);
     /// Back to the view's ranges.
     void resetRanges();
+    /// The user's ranges of the bottom and left axes while isZoomed() (a session saves them).
+    QCPRange userXRange() const { return m_user[0]; }
+    QCPRange userYRange() const { return m_user[1]; }
+    /// Shows X and Y on the bottom and left axes as if the user had zoomed there (a session reopened).
+    void setUserRanges(const QCPRange &x, const QCPRange &y);
     /// The crosshair's text for pixel AT (empty outside the axis rect).
     QString readoutAt(QPointF at) const;
+    /// The crosshair's text as shown now (empty while it is hidden): after every replot it reads the axes
+    /// under the pointer again, so an undo, a slider or a zoom by key never leaves it telling old values.
+    QString crosshairText() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -59,6 +67,8 @@ private:
     void release(QMouseEvent *event);
     void showCrosshair(QPointF at);
     void hideCrosshair();
+    /// After a replot: the crosshair's text for the axes as they are now.
+    void updateCrosshair();
 
     QCustomPlot *m_plot;
     bool m_leftTaken = false;
@@ -73,6 +83,7 @@ private:
     QPointer<QCPItemLine> m_vLine;
     QPointer<QCPItemLine> m_hLine;
     QPointer<QCPItemText> m_text;
+    QPointF m_pointer; ///< where the crosshair is
 };
 
 } // namespace crossroof::widgets

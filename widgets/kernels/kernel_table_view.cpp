@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/kernel_table_view.h"
+#include "common/file_folders.h"
 #include "common/narrow_layout.h"
 
 #include "common/number_format.h"
@@ -12,7 +13,6 @@
 #include "state/kernel_label.h"
 
 #include <QColor>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -279,6 +279,15 @@ void KernelTableView::setReport(core::NcuReport report)
     Q_EMIT reportChanged();
 }
 
+void KernelTableView::clear()
+{
+    m_report.reset();
+    m_rows = {};
+    m_filter->clear();
+    refresh();
+    Q_EMIT reportChanged();
+}
+
 std::vector<std::size_t> KernelTableView::selectedKernels() const
 {
     std::vector<std::size_t> out;
@@ -330,6 +339,7 @@ void KernelTableView::refresh()
     m_matches.clear();
     if (!m_report) {
         m_warning->hide();
+        m_accuracy->hide();
         updateButtons();
         return;
     }
@@ -430,8 +440,8 @@ void KernelTableView::updateButtons()
 
 void KernelTableView::openInteractively()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Nsight Compute CSV"), QString(),
-                                                      tr("Nsight Compute exports (*.csv *.txt *.ncu-rep);;All files (*)"));
+    const QString path = openFileName(this, FileKind::Kernels, tr("Open Nsight Compute CSV"),
+                                      tr("Nsight Compute exports (*.csv *.txt *.ncu-rep);;All files (*)"));
     if (path.isEmpty())
         return;
     const QString error = loadFile(path);

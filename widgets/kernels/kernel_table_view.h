@@ -39,6 +39,8 @@ public:
     /// column), or an empty string.
     QString loadFile(const QString &path);
     void setReport(core::NcuReport report);
+    /// No file: an empty table (opening a session, File > New Session); reportChanged() follows.
+    void clear();
     const std::optional<core::NcuReport> &report() const { return m_report; }
     /// The rows as last shown: the parameters' changes reach a hidden table when it is shown again.
     const core::KernelTable &rows() const { return m_rows; }

@@ -2,13 +2,13 @@
 #include "markov/counters_dialog.h"
 
 #include "common/labelled.h"
+#include "common/file_folders.h"
 #include "common/number_format.h"
 #include "common/plot_style.h"
 #include "core/markov/markov.h"
 #include "core/support/error.h"
 
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -518,8 +518,8 @@ void CountersDialog::importInteractively(Run run)
 {
     const QString title
             = run == Run::Single ? tr("Import the Single-Threaded Run") : tr("Import the Multi-Threaded Run");
-    const QString path = QFileDialog::getOpenFileName(
-            this, title, QString(), tr("perf stat -x output (*.tsv *.csv *.txt);;All files (*)"));
+    const QString path
+            = openFileName(this, FileKind::Counters, title, tr("perf stat -x output (*.tsv *.csv *.txt);;All files (*)"));
     if (!path.isEmpty())
         importRun(path, run);
 }

@@ -34,9 +34,10 @@ void ExtrapolateEvaluation::requestTraining(core::TrainingSet set, bool newSet)
     core::M5Options options;
     options.smooth = m_smooth;
     // The work owns its copy of the set: the GUI thread may ask for another meanwhile.
-    m_job.request([set = std::move(set), newSet, options](std::stop_token) mutable {
+    m_job.request([set = std::move(set), newSet, options, generation = m_generation](std::stop_token) mutable {
         Trained trained;
         trained.newSet = newSet;
+        trained.generation = generation;
         try {
             trained.model = core::trainExtrapolation(set, options);
             trained.folds = int(std::min<std::size_t>(10, set.rows.size()));
@@ -50,8 +51,25 @@ void ExtrapolateEvaluation::requestTraining(core::TrainingSet set, bool newSet)
     });
 }
 
+void ExtrapolateEvaluation::clear()
+{
+    ++m_generation;
+    m_requested.reset();
+    m_set.reset();
+    m_model.reset();
+    m_cv.reset();
+    m_folds = 0;
+    m_target = 0;
+    m_predictions.clear();
+    m_predictionError.clear();
+    m_curves.clear();
+    Q_EMIT cleared();
+}
+
 void ExtrapolateEvaluation::arrived(Trained trained)
 {
+    if (trained.generation != m_generation)
+        return; // asked for before clear()
     if (!trained.model) {
         // Refused: what is shown stays, and a smoothing change retrains the set that was trained (unless a
         // newer set is on its way).

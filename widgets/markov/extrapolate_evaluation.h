@@ -42,6 +42,9 @@ public:
     /// Retrains the last set asked for with M5 smoothing on or off; the target size stays.
     void setSmoothing(bool smooth);
     bool smoothing() const { return m_smooth; }
+    /// Forgets the set, the trees and any training still running (its result is dropped when it arrives);
+    /// cleared() follows. Smoothing stays as chosen.
+    void clear();
     /// Predicts at SIZE with the trees there are (none yet: kept for them); predictionsChanged() follows.
     void setTargetSize(double size);
     double targetSize() const { return m_target; }
@@ -54,6 +57,8 @@ public:
     /// The set the trees shown were trained on, the trees and their cross-validation (none before the first
     /// set is trained).
     const std::optional<core::TrainingSet> &trainingSet() const { return m_set; }
+    /// The last set asked for that the trees have not refused (yet): what a session saves.
+    const std::optional<core::TrainingSet> &requestedSet() const { return m_requested; }
     const std::optional<core::ExtrapolationModel> &model() const { return m_model; }
     const std::optional<core::ExtrapolationCv> &crossValidation() const { return m_cv; }
     /// The number of cross-validation folds: ten, or one per row for fewer rows.
@@ -76,6 +81,8 @@ Q_SIGNALS:
     void predictionsChanged();
     /// The trees refused the set asked for: MESSAGE says why; nothing changed.
     void refused(const QString &message);
+    /// clear(): no set, no trees.
+    void cleared();
 
 private:
     struct Trained {
@@ -85,6 +92,7 @@ private:
         core::ExtrapolationCv cv;
         int folds = 0;
         QString error;
+        int generation = 0; ///< the clear() it was asked for after
     };
     void requestTraining(core::TrainingSet set, bool newSet);
     void arrived(Trained trained);
@@ -103,6 +111,7 @@ private:
     std::vector<StrategyCurves> m_curves;
     double m_from = 0;
     double m_to = 0;
+    int m_generation = 0; ///< clear()s so far: a training asked for before the last one is dropped
     LatestJob<Trained> m_job;
 };
 

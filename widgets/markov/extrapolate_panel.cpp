@@ -2,6 +2,7 @@
 #include "markov/extrapolate_panel.h"
 
 #include "common/empty_state.h"
+#include "common/file_folders.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/narrow_layout.h"
@@ -19,7 +20,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -84,12 +84,13 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
                "p' = (n·p + k·q) / (n + k), n the node's rows, k = 15; the tree then shows the blended models.\n"
                "Off: each leaf predicts with its own linear law, also beyond the training sizes."));
     connect(m_smoothing, &QCheckBox::toggled, m_eval, &ExtrapolateEvaluation::setSmoothing);
+    connect(m_smoothing, &QCheckBox::toggled, this, &ExtrapolatePanel::settingsChanged);
     target->addStretch(0); // takes the room only when the rows are stacked
     bar->addLayout(target);
     bar->addStretch(1);
     stackWhenNarrow(this, bar, 640);
 
-    m_info = new QLabel(tr("Import a training CSV to learn (p, q) from small application sizes."), this);
+    m_info = new QLabel(this);
     m_info->setWordWrap(true);
 
     m_tree = new QTreeWidget(this);
@@ -156,6 +157,7 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     connect(m_import, &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
     connect(m_size, &QDoubleSpinBox::valueChanged, m_eval, &ExtrapolateEvaluation::setTargetSize);
     connect(m_eval, &ExtrapolateEvaluation::modelChanged, this, &ExtrapolatePanel::showModel);
+    connect(m_eval, &ExtrapolateEvaluation::cleared, this, &ExtrapolatePanel::showCleared);
     connect(m_eval, &ExtrapolateEvaluation::predictionsChanged, this, [this] {
         fillTable();
         fillChart();
@@ -166,12 +168,50 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     connect(m_table, &QTableWidget::itemSelectionChanged, this,
             [this] { m_send->setEnabled(!m_table->selectedItems().isEmpty()); });
     connect(m_send, &QPushButton::clicked, this, &ExtrapolatePanel::send);
+    showCleared();
+}
+
+void ExtrapolatePanel::showCleared()
+{
+    if (m_columnsDialog)
+        m_columnsDialog->close(); // its file belonged to what is gone
+    m_empty->setEmpty(true);
+    m_info->setText(tr("Import a training CSV to learn (p, q) from small application sizes."));
+    m_tree->clear();
+    m_table->setRowCount(0);
+    m_send->setEnabled(false);
+    {
+        const QSignalBlocker block(m_size);
+        m_size->setValue(0);
+        m_size->setEnabled(false);
+    }
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_plot->yAxis->setLabel(QString());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+core::ExtrapolateSettings ExtrapolatePanel::settings() const
+{
+    core::ExtrapolateSettings s;
+    s.training = m_eval->requestedSet();
+    s.smoothing = m_smoothing->isChecked();
+    return s;
+}
+
+void ExtrapolatePanel::setSettings(const core::ExtrapolateSettings &settings)
+{
+    m_eval->clear();
+    m_smoothing->setChecked(settings.smoothing); // nothing to retrain yet
+    if (settings.training)
+        setTrainingSet(*settings.training);
+    Q_EMIT settingsChanged();
 }
 
 void ExtrapolatePanel::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import Training Runs"), {},
-                                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    const QString path = openFileName(this, FileKind::Training, tr("Import Training Runs"),
+                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     if (!path.isEmpty())
         importFile(path);
 }
@@ -223,6 +263,7 @@ void ExtrapolatePanel::setTrainingSet(core::TrainingSet set)
 {
     m_info->setText(tr("Training the model trees on %1…").arg(qs(set.source)));
     m_eval->setTrainingSet(std::move(set));
+    Q_EMIT settingsChanged();
 }
 
 void ExtrapolatePanel::waitForResult()

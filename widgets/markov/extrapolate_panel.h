@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/modeltree/extrapolation.h"
+#include "core/session/session.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -53,6 +54,10 @@ public:
     bool loadTrainingFile(const QString &path, const core::TrainingColumns &columns = {});
     /// Trains and cross-validates SET in the background (the same as loading it).
     void setTrainingSet(core::TrainingSet set);
+    /// The training runs (the last set asked for) and the smoothing, as a session saves them.
+    core::ExtrapolateSettings settings() const;
+    /// Forgets what was trained and trains SETTINGS' runs, if any (opening a session, File > New Session).
+    void setSettings(const core::ExtrapolateSettings &settings);
     /// Blocks until the training asked for has arrived and is shown (tests, figure export).
     void waitForResult();
     ExtrapolateEvaluation *evaluation() const { return m_eval; }
@@ -81,11 +86,15 @@ public:
 Q_SIGNALS:
     /// "Send to Markov surface": the chosen strategy's cache groups and predicted (p, q).
     void sendToMarkov(int groups, int threadsPerGroup, double p, double q);
+    /// settings() changed: new training runs, or the smoothing.
+    void settingsChanged();
 
 private:
     void chooseFile();
     /// New trees: the file, its figures and the trees, and the target size they were trained for.
     void showModel();
+    /// No training runs: the panel as a new window shows it.
+    void showCleared();
     void fillTrees();
     void addNode(QTreeWidgetItem *parent, const core::ModelTree &tree, int index, const QString &label);
     void fillTable();

@@ -2,6 +2,7 @@
 #include "traces/calibration_dialog.h"
 
 #include "common/error_message.h"
+#include "common/file_folders.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/save_file.h"
@@ -16,8 +17,6 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -532,9 +531,8 @@ QString CalibrationDialog::saveProfile(const QString &path) const
 void CalibrationDialog::saveInteractively()
 {
     const QString id = QString::fromStdString(m_state->profile().id);
-    const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save Calibrated Profile"),
-            QDir::home().filePath(id + QStringLiteral("-calibrated.json")), tr("Hardware profiles (*.json)"));
+    const QString path = saveFileName(this, FileKind::Profiles, tr("Save Calibrated Profile"),
+                                      id + QStringLiteral("-calibrated.json"), tr("Hardware profiles (*.json)"));
     if (path.isEmpty())
         return;
     const QString error = saveProfile(path);

@@ -6,20 +6,18 @@
 #include "traces/trace_import_dialog.h"
 #include "state/trace_state.h"
 #include "common/error_message.h"
+#include "common/file_folders.h"
 #include "common/number_format.h"
 #include "core/support/error.h"
 #include "core/traces/gpu_benches.h"
 
-#include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -205,15 +203,10 @@ void TracesPanel::onItemChanged(QListWidgetItem *item)
 
 void TracesPanel::importInteractively()
 {
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("traces/directory"), QDir::homePath()).toString();
-    const QString path
-            = QFileDialog::getOpenFileName(this, tr("Import Measurements"), dir,
-                                           tr("Measurements (*.txt *.csv *.tsv *.dat);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("traces/directory"), QFileInfo(path).absolutePath());
-    importFile(path);
+    const QString path = openFileName(this, FileKind::Traces, tr("Import Measurements"),
+                                      tr("Measurements (*.txt *.csv *.tsv *.dat);;All files (*)"));
+    if (!path.isEmpty())
+        importFile(path);
 }
 
 QString TracesPanel::importFile(const QString &path)

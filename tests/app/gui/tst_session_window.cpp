@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "common/plot_navigator.h"
+#include "kernels/kernel_table_view.h"
+#include "markov/extrapolate_evaluation.h"
+#include "markov/extrapolate_panel.h"
+#include "roofline/roofline_view.h"
+#include "common/empty_state.h"
+#include "xgraph/xgraph_view.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "state/occupancy_state.h"
 #include "common/parameter_state.h"
+#include "core/modeltree/training_set.h"
 #include "core/profiles/profile_library.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
@@ -15,6 +23,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -23,6 +32,8 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
 
@@ -78,6 +89,62 @@ void editEverything(app::MainWindow &w)
     w.showView(QStringLiteral("zigzag"));
 }
 
+const QString kNcuH100 = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv");
+const QString kStreamV100 = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt");
+const QString kTraining = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
+const QString kGtx570 = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+
+/// Session A of a user: the H100 kernels and the V100 stream traces, a what-if on the X-graph, training runs
+/// in Extrapolate, the X-graph zoomed, the roofline in front.
+void analyseH100(app::MainWindow &w)
+{
+    QVERIFY(w.selectProfile(QStringLiteral("h100-sxm")));
+    QCOMPARE(w.tracesPanel()->importFile(kNcuH100), QString());
+    QCOMPARE(w.tracesPanel()->importFile(kStreamV100), QString());
+    QVERIFY(w.kernelTable()->report()); // the Nsight Compute trace filled the Kernels dock
+    QVERIFY(w.kernelTable()->table()->model()->rowCount() > 0);
+    w.figurePlots(QStringLiteral("roofline"));
+    QVERIFY(!w.rooflineView()->points().empty());
+    core::XModelParams whatIf = w.state()->params();
+    whatIf.n = 20;
+    w.state()->setComparison(whatIf, QStringLiteral("n: 64 -> 20"));
+    QVERIFY(w.xgraphView()->comparisonSupplyGraph()->dataCount() > 0);
+    QVERIFY(w.extrapolatePanel()->loadTrainingFile(kTraining));
+    w.extrapolatePanel()->waitForResult();
+    QVERIFY(w.extrapolatePanel()->model());
+    QVERIFY(w.showView(QStringLiteral("xgraph")));
+    QCustomPlot *plot = w.xgraphView()->plot();
+    widgets::PlotNavigator::of(plot)->zoom(0.5, QRectF(plot->axisRect()->rect()).center());
+    QVERIFY(widgets::PlotNavigator::of(plot)->isZoomed());
+    QVERIFY(w.showView(QStringLiteral("roofline")));
+}
+
+/// Nothing of analyseH100() is left in W.
+void findNothingOfH100(app::MainWindow &w)
+{
+    QVERIFY(!w.kernelTable()->report());
+    QCOMPARE(w.kernelTable()->table()->model()->rowCount(), 0);
+    w.figurePlots(QStringLiteral("roofline")); // a hidden view catches up when drawn
+    QVERIFY(w.rooflineView()->points().empty());
+    for (const auto &t : w.traceState()->traces())
+        QVERIFY2(t.source != kNcuH100.toStdString() && t.source != kStreamV100.toStdString(), t.source.c_str());
+    QVERIFY(!w.state()->comparison());
+    QCOMPARE(w.xgraphView()->comparisonSupplyGraph()->dataCount(), 0);
+    QCOMPARE(w.xgraphView()->comparisonOperatingGraph()->dataCount(), 0);
+    w.extrapolatePanel()->waitForResult();
+    QVERIFY(!w.extrapolatePanel()->model());
+    QVERIFY(!w.extrapolatePanel()->settings().training);
+    QCOMPARE(w.extrapolatePanel()->table()->rowCount(), 0);
+    QVERIFY(!w.extrapolatePanel()->emptyState()->isHidden());
+    QCOMPARE(w.nothingToDraw(QStringLiteral("extrapolate")), QStringLiteral("No training data yet."));
+    for (const QString &view : app::MainWindow::viewNames()) {
+        for (QCustomPlot *plot : w.figurePlots(view)) {
+            if (const auto *navigator = widgets::PlotNavigator::of(plot))
+                QVERIFY2(!navigator->isZoomed(), qPrintable(view));
+        }
+    }
+}
+
 bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
@@ -93,6 +160,10 @@ class TestSessionWindow : public QObject
 private Q_SLOTS:
     void initTestCase();
     void roundTrip();
+    void openingBLeavesNothingOfA();
+    void newSessionLeavesNothing();
+    void trainingKernelsZoomAndTabAreRestored();
+    void aViewSaysWhenItHasNothingToDraw();
     void modifiedMarkAndTitle();
     void tracesCanBeLinkedToTheirFiles();
     void corruptedSessionIsRejected_data();
@@ -145,6 +216,99 @@ void TestSessionWindow::roundTrip()
     QVERIFY(w.skeletonView()->text().contains(QStringLiteral("glsc3i")));
     QCOMPARE(w.state()->undoStack()->count(), 0); // opening starts a fresh history
     QVERIFY(app::MainWindow::recentSessions().contains(QFileInfo(path).absoluteFilePath()));
+}
+
+void TestSessionWindow::openingBLeavesNothingOfA()
+{
+    app::MainWindow w;
+    analyseH100(w);
+    const QString a = m_dir.filePath(QStringLiteral("h100.crossroof"));
+    QVERIFY(w.saveSession(a));
+    // Open B: the GTX 570 sample, without kernels, traces of these files, what-ifs or training runs.
+    QVERIFY(w.openSession(kGtx570));
+    findNothingOfH100(w);
+    QCOMPARE(w.state()->profile().id, std::string("gtx570-sp"));
+    QCOMPARE(w.currentViewName(), QStringLiteral("xgraph"));
+    QCOMPARE(w.traceState()->traces().size(), core::loadSessionFile(kGtx570.toStdString()).traces.size());
+    // And back to A: all of it again.
+    QVERIFY(w.openSession(a));
+    QVERIFY(w.kernelTable()->report());
+    w.figurePlots(QStringLiteral("roofline"));
+    QVERIFY(!w.rooflineView()->points().empty());
+    w.extrapolatePanel()->waitForResult();
+    QVERIFY(w.extrapolatePanel()->model());
+}
+
+void TestSessionWindow::newSessionLeavesNothing()
+{
+    app::MainWindow fresh;
+    app::MainWindow w;
+    analyseH100(w);
+    QVERIFY(w.saveSession(m_dir.filePath(QStringLiteral("before-new.crossroof"))));
+    QVERIFY(w.newSession());
+    findNothingOfH100(w);
+    QVERIFY(w.traceState()->traces().empty());
+    QVERIFY(sameAnalysis(w.captureSession(), fresh.captureSession()));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(w.sessions()->path().isEmpty());
+    QCOMPARE(w.windowTitle(), fresh.windowTitle());
+}
+
+void TestSessionWindow::trainingKernelsZoomAndTabAreRestored()
+{
+    const QString path = m_dir.filePath(QStringLiteral("whole.crossroof"));
+    QCPRange x, y;
+    {
+        app::MainWindow w;
+        analyseH100(w);
+        w.extrapolatePanel()->smoothingBox()->setChecked(false);
+        const auto *navigator = widgets::PlotNavigator::of(w.xgraphView()->plot());
+        x = navigator->userXRange();
+        y = navigator->userYRange();
+        QVERIFY(w.saveSession(path));
+    }
+    app::MainWindow w;
+    QVERIFY(w.openSession(path));
+    QCOMPARE(w.currentViewName(), QStringLiteral("roofline"));
+    // The Kernels dock's file, on the roofline too.
+    QVERIFY(w.kernelTable()->report());
+    QCOMPARE(QString::fromStdString(w.kernelTable()->report()->source), kNcuH100);
+    QVERIFY(w.kernelTable()->table()->model()->rowCount() > 0);
+    w.figurePlots(QStringLiteral("roofline"));
+    QVERIFY(!w.rooflineView()->points().empty());
+    // Extrapolate's training runs, trained again with the smoothing as it was.
+    w.extrapolatePanel()->waitForResult();
+    QVERIFY(w.extrapolatePanel()->model());
+    QVERIFY(!w.extrapolatePanel()->smoothingBox()->isChecked());
+    QCOMPARE(w.extrapolatePanel()->evaluation()->trainingSet()->rows.size(),
+             core::readTrainingSet(kTraining.toStdString()).rows.size());
+    QVERIFY(w.extrapolatePanel()->table()->rowCount() > 0);
+    QVERIFY(w.nothingToDraw(QStringLiteral("extrapolate")).isEmpty());
+    // The X-graph's zoom.
+    QCustomPlot *plot = w.xgraphView()->plot();
+    const auto *navigator = widgets::PlotNavigator::of(plot);
+    QVERIFY(navigator->isZoomed());
+    QCOMPARE(navigator->userXRange().lower, x.lower);
+    QCOMPARE(navigator->userXRange().upper, x.upper);
+    QCOMPARE(navigator->userYRange().lower, y.lower);
+    QCOMPARE(navigator->userYRange().upper, y.upper);
+    plot->replot();
+    QCOMPARE(plot->xAxis->range().lower, x.lower);
+    QCOMPARE(plot->yAxis->range().upper, y.upper);
+    // The unchanged views are not zoomed.
+    QVERIFY(!widgets::PlotNavigator::of(w.rooflineView()->plot())->isZoomed());
+    QVERIFY(!w.isWindowModified());
+}
+
+void TestSessionWindow::aViewSaysWhenItHasNothingToDraw()
+{
+    // What crossroof-cli render refuses to draw (tst_render_command): the view's empty panel says why.
+    app::MainWindow w;
+    QCOMPARE(w.nothingToDraw(QStringLiteral("extrapolate")), QStringLiteral("No training data yet."));
+    QVERIFY(w.nothingToDraw(QStringLiteral("xgraph")).isEmpty());
+    QVERIFY(w.extrapolatePanel()->loadTrainingFile(kTraining));
+    w.extrapolatePanel()->waitForResult();
+    QVERIFY(w.nothingToDraw(QStringLiteral("extrapolate")).isEmpty());
 }
 
 void TestSessionWindow::modifiedMarkAndTitle()

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "render_command.h"
+#include "core/modeltree/training_set.h"
 #include "core/session/session.h"
 #include "core/traces/trace_import.h"
 
@@ -51,6 +52,8 @@ private Q_SLOTS:
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
     void missingLinkedTraceFails();
+    void viewWithNothingToDrawExitsTwo();
+    void missingKernelFileFails();
     void outReplacesOnlyARegularFile();
 };
 
@@ -242,6 +245,49 @@ void TestRenderCommand::missingLinkedTraceFails()
     QVERIFY(QFile::remove(data));
     QCOMPARE(render(args, &err), 2);
     QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'traces[0].link' (v100.txt)")), err.c_str());
+}
+
+void TestRenderCommand::viewWithNothingToDrawExitsTwo()
+{
+    // The sample has no training runs: an Extrapolate figure would be an empty frame. Refused, and nothing is
+    // written; with training runs in the session it is drawn.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("extrapolate.svg"));
+    std::string err;
+    QCOMPARE(render({"--session", kSession, "--view", "extrapolate", "--out", out}, &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("option '--view': the extrapolate view of ")), err.c_str());
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("has nothing to draw (No training data yet.)")), err.c_str());
+    QVERIFY(!QFile::exists(out));
+    QCOMPARE(render({"--session", kSession, "--view", "bandwidth", "--out", out}, &err), 2); // no perf stat trace
+    QVERIFY(!QFile::exists(out));
+
+    crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
+    s.extrapolate.training
+            = crossroof::core::readTrainingSet(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
+    const QString session = dir.filePath(QStringLiteral("trained.crossroof"));
+    std::ofstream(session.toStdString()) << crossroof::core::sessionToJson(s, session.toStdString());
+    QVERIFY2(render({"--session", session, "--view", "extrapolate", "--out", out}, &err) == 0, err.c_str());
+    QFile svg(out);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("2threads_same_L2")); // the legend names the strategies
+}
+
+void TestRenderCommand::missingKernelFileFails()
+{
+    // The roofline without the kernels the session names would be wrong without saying so.
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("ncu.csv"));
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv"), data));
+    crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
+    s.kernel_file = data.toStdString();
+    const QString session = dir.filePath(QStringLiteral("kernels.crossroof"));
+    std::ofstream(session.toStdString()) << crossroof::core::sessionToJson(s, session.toStdString());
+    const QStringList args{"--session", session, "--view", "roofline", "--out", dir.filePath(QStringLiteral("r.pdf"))};
+    std::string err;
+    QVERIFY2(render(args, &err) == 0, err.c_str());
+    QVERIFY(QFile::remove(data));
+    QCOMPARE(render(args, &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'kernel_file'")), err.c_str());
 }
 
 QTEST_MAIN(TestRenderCommand)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
+#include "core/modeltree/training_set.h"
 #include "core/support/text_file.h"
 #include "core/profiles/profile_library.h"
 #include "core/session/session.h"
@@ -19,6 +20,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -93,6 +95,19 @@ core::Session sample()
 }
 
 const QString kTestData = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data");
+const QString kTraining = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
+
+/// Whether A and B hold the same training runs, row by row, with their file and columns.
+bool sameTraining(const core::TrainingSet &a, const core::TrainingSet &b)
+{
+    const auto sameRow = [](const core::TrainingRow &x, const core::TrainingRow &y) {
+        return x.size == y.size && x.iteration == y.iteration && x.num_l2 == y.num_l2
+               && x.threads_per_l2 == y.threads_per_l2 && x.strategy == y.strategy && x.states == y.states
+               && x.p == y.p && x.q == y.q && x.line == y.line;
+    };
+    return a.source == b.source && a.columns.p == b.columns.p && a.columns.size == b.columns.size
+           && std::equal(a.rows.begin(), a.rows.end(), b.rows.begin(), b.rows.end(), sameRow);
+}
 
 void writeFile(const QString &path, const std::string &text)
 {
@@ -167,6 +182,10 @@ private Q_SLOTS:
     void manyLinksToOneFileReadItOnce();
     void sessionNearTheSizeLimitSavesAndOpensAgain();
     void sessionOverTheSizeLimitIsRefusedBeforeWriting();
+    void trainingRunsKernelsAndZoomAreKept();
+    void linkedTrainingRunsAreReadAgain();
+    void badTrainingRunsAndZoomNameTheField_data();
+    void badTrainingRunsAndZoomNameTheField();
 };
 
 void TestSession::roundTrip()
@@ -607,6 +626,110 @@ void TestSession::sessionOverTheSizeLimitIsRefusedBeforeWriting()
     QCOMPARE(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()), before);
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("keep.crossroof")});
     QVERIFY(core::loadSessionFile(file).params == sample().params);
+}
+
+void TestSession::trainingRunsKernelsAndZoomAreKept()
+{
+    // The Extrapolate view's training runs (embedded: the file may be gone when the session is opened), the
+    // Kernels dock's file (relative to the session) and two zoomed plots.
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("data/ncu.csv"));
+    QDir().mkpath(dir.filePath(QStringLiteral("data")));
+    QVERIFY(QFile::copy(kTestData + QStringLiteral("/ncu_h100_raw.csv"), data));
+    core::Session s = sample();
+    s.extrapolate.training = core::readTrainingSet(kTraining.toStdString());
+    s.extrapolate.smoothing = false;
+    s.kernel_file = data.toStdString();
+    s.zoom = {{"xgraph", 0, 2.5, 30.25, 10, 700}, {"stability", 1, 4, 48, 0.5, 1e3}};
+    const QString file = dir.filePath(QStringLiteral("a.crossroof"));
+    const std::string text = core::sessionToJson(s, file.toStdString());
+    const nlohmann::json written = nlohmann::json::parse(text);
+    QCOMPARE(written["kernel_file"].get<std::string>(), std::string("data/ncu.csv")); // relative to the session
+    QCOMPARE(written["extrapolate"]["rows"].size(), s.extrapolate.training->rows.size());
+    writeFile(file, text);
+
+    const core::Session back = core::loadSessionFile(file.toStdString());
+    QVERIFY(back.trace_problems.empty());
+    QVERIFY(back.extrapolate.training);
+    QVERIFY(sameTraining(*back.extrapolate.training, *s.extrapolate.training));
+    QCOMPARE(back.extrapolate.training->rows.size(), std::size_t(s.extrapolate.training->rows.size()));
+    QVERIFY(!back.extrapolate.smoothing);
+    QCOMPARE(QFileInfo(QString::fromStdString(back.kernel_file)).canonicalFilePath(), QFileInfo(data).canonicalFilePath());
+    QVERIFY(back.zoom == s.zoom);
+
+    // None of it: none back, and smoothing on.
+    const core::Session plain = core::parseSession(core::sessionToJson(sample()), "p.crossroof");
+    QVERIFY(!plain.extrapolate.training);
+    QVERIFY(plain.extrapolate.smoothing);
+    QVERIFY(plain.kernel_file.empty());
+    QVERIFY(plain.zoom.empty());
+}
+
+void TestSession::linkedTrainingRunsAreReadAgain()
+{
+    QTemporaryDir dir;
+    const QString training = dir.filePath(QStringLiteral("runs/training.csv"));
+    QDir().mkpath(dir.filePath(QStringLiteral("runs")));
+    QVERIFY(QFile::copy(kTraining, training));
+    core::Session s = sample();
+    s.traces.clear();
+    s.link_traces = true;
+    s.extrapolate.training = core::readTrainingSet(training.toStdString());
+    QVERIFY(core::savesTrainingAsLink(s));
+    const QString file = dir.filePath(QStringLiteral("s/a.crossroof"));
+    const std::string text = core::sessionToJson(s, file.toStdString());
+    const nlohmann::json written = nlohmann::json::parse(text);
+    QCOMPARE(written["extrapolate"]["link"].get<std::string>(), std::string("../runs/training.csv"));
+    QVERIFY(!written["extrapolate"].contains("rows"));
+    writeFile(file, text);
+    const core::Session back = core::loadSessionFile(file.toStdString());
+    QVERIFY(back.trace_problems.empty());
+    QVERIFY(back.extrapolate.training);
+    QCOMPARE(back.extrapolate.training->rows.size(), s.extrapolate.training->rows.size());
+    QCOMPARE(back.extrapolate.training->rows.back().p, s.extrapolate.training->rows.back().p);
+
+    // The file gone: the session opens without the runs and says which field and file.
+    QVERIFY(QFile::remove(training));
+    const core::Session gone = core::loadSessionFile(file.toStdString());
+    QVERIFY(!gone.extrapolate.training);
+    QCOMPARE(gone.trace_problems.size(), std::size_t(1));
+    const QString problem = QString::fromStdString(gone.trace_problems.front());
+    QVERIFY2(problem.contains(QLatin1String("field 'extrapolate.link' (../runs/training.csv)")), qPrintable(problem));
+}
+
+void TestSession::badTrainingRunsAndZoomNameTheField_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("p beyond 1") << "/extrapolate/rows/0/p" << "1.05" << "field 'extrapolate.rows[0].p': must be";
+    QTest::newRow("groups not whole") << "/extrapolate/rows/3/num_l2" << "1.5"
+                                      << "field 'extrapolate.rows[3].num_l2': must be a whole number";
+    QTest::newRow("no strategy") << "/extrapolate/rows/2/strategy" << "\"\"" << "field 'extrapolate.rows[2].strategy'";
+    QTest::newRow("too few rows") << "/extrapolate/rows" << "[]"
+                                  << "field 'extrapolate.rows': " CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv: 0 training rows; a model tree needs at least 8";
+    QTest::newRow("rows and link") << "/extrapolate/link" << "\"runs.csv\""
+                                   << "field 'extrapolate.link': linked training runs have no rows";
+    QTest::newRow("misspelt") << "/extrapolate/smooth" << "true" << "field 'extrapolate.smooth': is not a session field";
+    QTest::newRow("empty zoom") << "/view/zoom/0/x" << "[5, 5]"
+                                << "field 'view.zoom[0].x': must be [lower, upper] with lower < upper";
+    QTest::newRow("zoom not a pair") << "/view/zoom/0/y" << "[1, 2, 3]" << "field 'view.zoom[0].y': must be [lower, upper]";
+    QTest::newRow("zoom of no view") << "/view/zoom/0/view" << "\"spiral\"" << "field 'view.zoom[0].view': is not a view";
+    QTest::newRow("kernel file") << "/kernel_file" << "7" << "field 'kernel_file': must be a string";
+}
+
+void TestSession::badTrainingRunsAndZoomNameTheField()
+{
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, expected);
+    core::Session s = sample();
+    s.extrapolate.training = core::readTrainingSet(kTraining.toStdString());
+    s.zoom = {{"xgraph", 0, 2.5, 30.25, 10, 700}};
+    nlohmann::json doc = nlohmann::json::parse(core::sessionToJson(s));
+    doc[nlohmann::json::json_pointer(pointer.toStdString())] = nlohmann::json::parse(value.toStdString());
+    const QString error = errorOf(doc.dump());
+    QVERIFY2(error.contains(expected), qPrintable(error));
 }
 
 QTEST_APPLESS_MAIN(TestSession)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
 #include "xgraph/xgraph_view.h"
@@ -7,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include <QTest>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +28,7 @@ private Q_SLOTS:
     void doubleClickFits();
     void crosshairReadsTheAxes();
     void crosshairShowsAndGoes();
+    void crosshairReadsThePointerAfterUndo();
 
 private:
     void wheel(QPoint at, int notches);
@@ -188,6 +191,34 @@ void TestPlotNavigator::crosshairShowsAndGoes()
     QCoreApplication::sendEvent(m_plot, &leave);
     QCoreApplication::processEvents();
     QCOMPARE(m_plot->grab().toImage(), before);
+}
+
+void TestPlotNavigator::crosshairReadsThePointerAfterUndo()
+{
+    // The pointer rests on the plot while the axes change under it (undo of n, which rescales k): the
+    // crosshair reads where the pointer is on the new axes, not the k it read before.
+    PlotNavigator *navigator = PlotNavigator::of(m_plot);
+    const QRect rect = m_plot->axisRect()->rect();
+    const QPoint at = rect.center() + QPoint(rect.width() / 4, 0);
+    m_state->applyValue(QStringLiteral("n"), 12);
+    m_plot->replot();
+    QMouseEvent hover(QEvent::MouseMove, QPointF(at), m_plot->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton, {});
+    QCoreApplication::sendEvent(m_plot, &hover);
+    const QString before = navigator->crosshairText();
+    QCOMPARE(before, navigator->readoutAt(at));
+    const QCPRange kBefore = m_plot->xAxis->range();
+    m_state->undoStack()->undo();
+    m_plot->replot();
+    QVERIFY(m_plot->xAxis->range() != kBefore);
+    QCOMPARE(navigator->crosshairText(), navigator->readoutAt(at));
+    QVERIFY(navigator->crosshairText() != before);
+    QVERIFY2(navigator->crosshairText().contains(QStringLiteral("= %1").arg(formatNumber(m_plot->xAxis->pixelToCoord(at.x())))),
+             qPrintable(navigator->crosshairText()));
+    // A replot that is queued (a slider's) updates it too.
+    m_state->undoStack()->redo();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    QCoreApplication::processEvents();
+    QCOMPARE(navigator->crosshairText(), navigator->readoutAt(at));
 }
 
 QTEST_MAIN(TestPlotNavigator)

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+class QWidget;
+
+namespace crossroof::widgets {
+
+/// The kinds of file whose dialogs remember their folder apart: choosing a trace does not move the folder the
+/// session or kernel dialogs open in.
+enum class FileKind {
+    Traces,      ///< measured traces (gpu-benches, tables, perf stat for the bandwidth view)
+    Kernels,     ///< Nsight Compute exports for the Kernels dock
+    Sessions,    ///< *.crossroof
+    Profiles,    ///< hardware profiles, opened or saved
+    Training,    ///< Extrapolate's training runs
+    Counters,    ///< perf stat runs for p, q from Counters
+    Calibration, ///< Calibrate from Measurements' sources
+    Export,      ///< figures and plot data written
+};
+
+/// The folder KIND's dialogs open in: where a file of that kind was last chosen, in this run or an earlier one
+/// (QSettings), else the home folder.
+QString fileFolder(FileKind kind);
+/// Remembers PATH's folder (PATH itself when it is a folder) for KIND.
+void rememberFileFolder(FileKind kind, const QString &path);
+
+/// QFileDialog::getOpenFileName() in KIND's folder; the chosen file's folder is remembered.
+QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter);
+/// QFileDialog::getSaveFileName() proposing NAME in KIND's folder; the chosen file's folder is remembered.
+QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
+                     const QString &filter);
+/// QFileDialog::getExistingDirectory() from KIND's folder; the chosen folder is remembered.
+QString existingFolder(QWidget *parent, FileKind kind, const QString &title);
+
+} // namespace crossroof::widgets
