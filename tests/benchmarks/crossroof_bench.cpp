@@ -501,8 +501,9 @@ int main(int argc, char **argv)
         // The busy core: a child process that only spins, from before the first step to after the last.
         const pid_t spinner = busy ? fork() : 0;
         if (busy && spinner == 0) {
-            for (volatile unsigned long spin = 0;; spin = spin + 1) {
-            }
+            volatile unsigned long spin = 0;
+            for (;;)
+                spin = spin + 1;
         }
         std::vector<double> all;
         int withReadout = 0;
