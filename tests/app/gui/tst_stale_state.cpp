@@ -39,17 +39,20 @@ QString chooseIn(QAbstractButton *button, const QString &file)
     QString opened;
     QTimer timer;
     timer.setInterval(10);
+    // The dialog may be found before its exec() runs its loop: an accept() then is lost and exec() would wait
+    // for ever. So the timer accepts whatever file dialog is up until the click returns.
     QObject::connect(&timer, &QTimer::timeout, [&] {
         auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
-        if (!dialog)
+        if (!dialog || !dialog->isVisible())
             return;
-        timer.stop();
-        opened = dialog->directory().absolutePath();
+        if (opened.isEmpty())
+            opened = dialog->directory().absolutePath();
         dialog->selectFile(file);
         static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept(), as its Open button does
     });
     timer.start();
     button->click();
+    timer.stop();
     return opened;
 }
 
@@ -69,6 +72,8 @@ void TestStaleState::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true); // QSettings too: the user's own folders stay untouched
     QSettings().clear();
+    // QFileDialog's own memory (its last folder, a temporary folder of an earlier run that is gone now).
+    QSettings(QSettings::UserScope, QStringLiteral("QtProject")).remove(QStringLiteral("FileDialog"));
 }
 
 void TestStaleState::statusBarSpeaksOfTheViewInFront()
