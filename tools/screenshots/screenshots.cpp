@@ -11,14 +11,18 @@
 #include "stability/stability_view.h"
 #include "traces/traces_panel.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QThread>
+#include <QWheelEvent>
 
 #include <cstdio>
 
@@ -84,7 +88,10 @@ int main(int argc, char **argv)
                                                     "double column, slide) into this folder, as File > Export "
                                                     "Figure does: <view>-<preset>.png."),
                                      QStringLiteral("dir"));
-    parser.addOptions({out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix, figures});
+    const QCommandLineOption zoomPan(QStringLiteral("zoom-pan"),
+                                     QStringLiteral("Also grab each view after a wheel zoom into its main plot and "
+                                                    "a drag of it, as a hand does: <view>-zoomed-WxH.png."));
+    parser.addOptions({out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix, figures, zoomPan});
     parser.process(app);
     if (!parser.isSet(out))
         return fail(QStringLiteral("--out DIR is required"));
@@ -150,6 +157,37 @@ int main(int argc, char **argv)
             if (!window.grab().save(file))
                 return fail(QStringLiteral("cannot write %1").arg(file));
             std::printf("%s\n", qPrintable(file));
+            const QList<QCustomPlot *> plots = window.figurePlots(view);
+            if (!parser.isSet(zoomPan) || plots.isEmpty())
+                continue;
+            // Two wheel steps in at the plot's middle, then a drag of a tenth of its width, through the plot's
+            // own event handling.
+            QCustomPlot *plot = plots.first();
+            const QPointF middle = plot->axisRect()->center();
+            const QPointF global = plot->mapToGlobal(middle.toPoint());
+            for (int step = 0; step < 2; ++step) {
+                QWheelEvent wheel(middle, global, QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                                  Qt::NoScrollPhase, false);
+                QCoreApplication::sendEvent(plot, &wheel);
+                settle();
+            }
+            const QPointF to = middle + QPointF(plot->axisRect()->width() / 10.0, 0);
+            QMouseEvent press(QEvent::MouseButtonPress, middle, global, Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(plot, &press);
+            QMouseEvent move(QEvent::MouseMove, to, plot->mapToGlobal(to.toPoint()), Qt::NoButton, Qt::LeftButton,
+                             Qt::NoModifier);
+            QCoreApplication::sendEvent(plot, &move);
+            QMouseEvent release(QEvent::MouseButtonRelease, to, plot->mapToGlobal(to.toPoint()), Qt::LeftButton,
+                                Qt::NoButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(plot, &release);
+            settle();
+            const QString zoomed = dir.filePath(QStringLiteral("%1%2-zoomed-%3x%4.png")
+                                                        .arg(parser.value(prefix), view)
+                                                        .arg(size.width())
+                                                        .arg(size.height()));
+            if (!window.grab().save(zoomed))
+                return fail(QStringLiteral("cannot write %1").arg(zoomed));
+            std::printf("%s\n", qPrintable(zoomed));
         }
     }
     if (parser.isSet(figures)) {
