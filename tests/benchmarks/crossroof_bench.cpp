@@ -5,6 +5,8 @@
 #include "core/traces/ncu_csv.h"
 #include "kernels/kernel_table_view.h"
 #include "roofline/roofline_view.h"
+#include "state/trace_state.h"
+#include "traces/trace_import_dialog.h"
 #include "traces/traces_panel.h"
 #include "core/xmodel/hysteresis.h"
 #include "core/traces/perf_stat.h"
@@ -466,9 +468,16 @@ int main(int argc, char **argv)
         if (withData) {
             const QString data = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/");
             for (const QString &file : {QStringLiteral("gpu_stream_v100.txt"), QStringLiteral("h100_sxm/family.csv")}) {
+                const std::size_t before = linked.traceState()->traces().size();
                 const QString error = linked.tracesPanel()->importFile(data + file);
-                if (!error.isEmpty()) {
-                    std::cerr << "crossroof-bench: " << error.toStdString() << '\n';
+                // A plain CSV opens the column mapping: the family's kernels as points, n against GB/s with Z.
+                if (crossroof::widgets::TraceImportDialog *mapping = linked.tracesPanel()->importDialog()) {
+                    mapping->setMapping({crossroof::core::TraceKind::KernelPoints, "n", "gbs", "Z", "", "", ""});
+                    mapping->accept();
+                }
+                if (!error.isEmpty() || linked.traceState()->traces().size() == before) {
+                    std::cerr << "crossroof-bench: " << file.toStdString() << ": "
+                              << (error.isEmpty() ? "no trace imported" : error.toStdString()) << '\n';
                     return 1;
                 }
                 loaded.push_back(file.toStdString());

@@ -9,6 +9,7 @@
 #include "kernels/kernel_table_view.h"
 #include "markov/extrapolate_panel.h"
 #include "stability/stability_view.h"
+#include "state/trace_state.h"
 #include "traces/traces_panel.h"
 
 #include <qcustomplot.h>
@@ -135,8 +136,13 @@ int main(int argc, char **argv)
                                 .arg(parser.value(training), window.extrapolatePanel()->infoLabel()->text()));
     }
     for (const QString &file : parser.values(trace)) {
+        const std::size_t before = window.traceState()->traces().size();
         if (const int status = loaded(window.tracesPanel()->importFile(file)))
             return status;
+        // A plain CSV waits in the column-mapping dialog, which this tool does not fill in.
+        if (window.traceState()->traces().size() == before)
+            return fail(QStringLiteral("%1 gave no trace without its column mapping (import it in the window)")
+                                .arg(file));
     }
 
     window.show();
