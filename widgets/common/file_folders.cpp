@@ -34,7 +34,34 @@ QString keyOf(FileKind kind)
     return QStringLiteral("files/directory");
 }
 
+FileChooser &chooser()
+{
+    static FileChooser instance;
+    return instance;
+}
+
+/// Asks REQUEST with the chooser set, else with QFileDialog's own dialog; remembers the answer's folder.
+QString ask(QWidget *parent, const FileRequest &request)
+{
+    QString path;
+    if (chooser())
+        path = chooser()(request);
+    else if (request.mode == FileRequest::Mode::Open)
+        path = QFileDialog::getOpenFileName(parent, request.title, request.start, request.filter);
+    else if (request.mode == FileRequest::Mode::Save)
+        path = QFileDialog::getSaveFileName(parent, request.title, request.start, request.filter);
+    else
+        path = QFileDialog::getExistingDirectory(parent, request.title, request.start);
+    rememberFileFolder(request.kind, path);
+    return path;
+}
+
 } // namespace
+
+void setFileChooser(FileChooser newChooser)
+{
+    chooser() = std::move(newChooser);
+}
 
 QString fileFolder(FileKind kind)
 {
@@ -52,24 +79,18 @@ void rememberFileFolder(FileKind kind, const QString &path)
 
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter)
 {
-    const QString path = QFileDialog::getOpenFileName(parent, title, fileFolder(kind), filter);
-    rememberFileFolder(kind, path);
-    return path;
+    return ask(parent, {FileRequest::Mode::Open, kind, title, fileFolder(kind), filter});
 }
 
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
                      const QString &filter)
 {
-    const QString path = QFileDialog::getSaveFileName(parent, title, QDir(fileFolder(kind)).filePath(name), filter);
-    rememberFileFolder(kind, path);
-    return path;
+    return ask(parent, {FileRequest::Mode::Save, kind, title, QDir(fileFolder(kind)).filePath(name), filter});
 }
 
 QString existingFolder(QWidget *parent, FileKind kind, const QString &title)
 {
-    const QString folder = QFileDialog::getExistingDirectory(parent, title, fileFolder(kind));
-    rememberFileFolder(kind, folder);
-    return folder;
+    return ask(parent, {FileRequest::Mode::Folder, kind, title, fileFolder(kind), QString()});
 }
 
 } // namespace crossroof::widgets

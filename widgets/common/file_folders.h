@@ -3,6 +3,8 @@
 
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 namespace crossroof::widgets {
@@ -25,6 +27,23 @@ enum class FileKind {
 QString fileFolder(FileKind kind);
 /// Remembers PATH's folder (PATH itself when it is a folder) for KIND.
 void rememberFileFolder(FileKind kind, const QString &path);
+
+/// One question a file dialog asks: what kind of file, its title, where it opens (a folder, or for a save the
+/// proposed path) and its name filter.
+struct FileRequest {
+    enum class Mode { Open, Save, Folder };
+    Mode mode = Mode::Open;
+    FileKind kind = FileKind::Traces;
+    QString title;
+    QString start;
+    QString filter;
+};
+
+/// Who answers file requests: returns the chosen path, or an empty string for Cancel.
+using FileChooser = std::function<QString(const FileRequest &)>;
+/// Answers every later request with CHOOSER instead of a QFileDialog (scripted runs and tests drive the
+/// folders each kind remembers through it); an empty CHOOSER brings the dialogs back.
+void setFileChooser(FileChooser chooser);
 
 /// QFileDialog::getOpenFileName() in KIND's folder; the chosen file's folder is remembered.
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter);

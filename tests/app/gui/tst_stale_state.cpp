@@ -4,6 +4,7 @@
 #include "main_window.h"
 #include "calibration/joint_calibration_dialog.h"
 #include "kernels/kernel_table_view.h"
+#include "common/file_folders.h"
 #include "common/parameter_state.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/markov_view.h"
@@ -12,17 +13,14 @@
 #include "xgraph/xgraph_view.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 using namespace crossroof;
 
@@ -33,27 +31,23 @@ const QString kStreamV100 = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu
 const QString kTraining = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
 const QString kFamily = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/family.csv");
 
-/// Clicks BUTTON, which opens a file dialog, and chooses FILE in it. Returns the folder the dialog opened in.
+/// Clicks BUTTON, which asks for a file, and chooses FILE. Returns the folder the request opened in. The request
+/// is answered through widgets::setFileChooser(): QFileDialog's own widget dialog, driven from a timer, hung the
+/// test in some runs (a warning box of its own, modal over it, waited for a click).
 QString chooseIn(QAbstractButton *button, const QString &file)
 {
     QString opened;
-    QTimer timer;
-    timer.setInterval(10);
-    // The dialog may be found before its exec() runs its loop: an accept() then is lost and exec() would wait
-    // for ever. So the timer accepts whatever file dialog is up until the click returns.
-    QObject::connect(&timer, &QTimer::timeout, [&] {
-        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
-        if (!dialog || !dialog->isVisible())
-            return;
-        if (opened.isEmpty())
-            opened = dialog->directory().absolutePath();
-        dialog->selectFile(file);
-        static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept(), as its Open button does
+    int asked = 0;
+    widgets::setFileChooser([&](const widgets::FileRequest &request) {
+        ++asked;
+        opened = request.start;
+        return file;
     });
-    timer.start();
     button->click();
-    timer.stop();
-    return opened;
+    widgets::setFileChooser({});
+    if (asked != 1)
+        qWarning("the button asked for %d files", asked);
+    return asked == 1 ? opened : QString();
 }
 
 } // namespace
@@ -72,8 +66,6 @@ void TestStaleState::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true); // QSettings too: the user's own folders stay untouched
     QSettings().clear();
-    // QFileDialog's own memory (its last folder, a temporary folder of an earlier run that is gone now).
-    QSettings(QSettings::UserScope, QStringLiteral("QtProject")).remove(QStringLiteral("FileDialog"));
 }
 
 void TestStaleState::statusBarSpeaksOfTheViewInFront()
