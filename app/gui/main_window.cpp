@@ -130,7 +130,7 @@ MainWindow::MainWindow(QWidget *parent)
     // A selected kernel is ringed (after the line above): the X-graph fits the larger marker.
     connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::refresh);
 
-    // The docks stay put whichever view is in front (a view's own controls live in the view). Side by Side
+    // The docks stay put, shown with the views they serve (WindowLayout::setDockViews below). Side by Side
     // brings the readout forward: it reads what the three views show.
     connect(m_sideBySide, &SideBySide::activeChanged, readoutDock, [readoutDock](bool active) {
         if (active)
@@ -140,8 +140,24 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1280, 800);
     readoutDock->raise(); // in front of the traces and kernels tabbed with it
     m_layout = new WindowLayout(this, [this] {
-        resizeDocks({m_paramDock, m_readoutDock}, {340, 330}, Qt::Horizontal);
+        resizeDocks({m_paramDock, m_readoutDock}, {320, 300}, Qt::Horizontal);
     });
+    // Each dock with the views it means something to: the GPU parameters and the X-model's readout leave the
+    // CPU views (Markov, Mapping, Extrapolate, Bandwidth), which have their inputs in the view.
+    const QString xgraph = QStringLiteral("xgraph"), stability = QStringLiteral("stability"),
+                  occupancy = QStringLiteral("occupancy"), zigzag = QStringLiteral("zigzag"),
+                  bandwidth = QStringLiteral("bandwidth"), roofline = QStringLiteral("roofline"),
+                  prediction = QStringLiteral("prediction"), skeleton = QStringLiteral("skeleton");
+    m_layout->setDockViews(paramDock, {xgraph, stability, occupancy, zigzag, roofline, prediction, skeleton});
+    m_layout->setDockViews(readoutDock, {xgraph, stability, roofline, prediction});
+    m_layout->setDockViews(tracesDock, {xgraph, stability, occupancy, zigzag, bandwidth, roofline, prediction});
+    m_layout->setDockViews(kernelsDock, {xgraph, roofline, prediction});
+    const auto showFront = [this] {
+        m_layout->showFront(m_sideBySide->isActive() ? m_sideBySide->names() : QStringList{currentViewName()});
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, showFront);
+    connect(m_sideBySide, &SideBySide::activeChanged, this, showFront);
+    showFront();
 
     m_sessions = new SessionController(this);
     m_export = new ExportController(this);

@@ -18,6 +18,10 @@ const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 // Raised whenever the set of docks changes, so that an older layout is not applied to a different window.
 constexpr int kStateVersion = 2;
+// The share of the window's width the views keep when it gets narrow, in percent.
+constexpr int kCentreShare = 60;
+// Below this width (a 1024-pixel screen) the two side columns of docks cannot leave the views their share.
+constexpr int kStackWidth = 1200;
 
 } // namespace
 
@@ -45,12 +49,14 @@ WindowLayout::WindowLayout(QMainWindow *window, std::function<void()> defaultSiz
 
 bool WindowLayout::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_window && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
-        leaveTheCentreHalf();
+    if (watched == m_window && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
+        stackWhenNarrow();
+        leaveTheCentreItsShare();
+    }
     return QObject::eventFilter(watched, event);
 }
 
-void WindowLayout::leaveTheCentreHalf()
+void WindowLayout::leaveTheCentreItsShare()
 {
     // The widest shown dock of each side stands for its side (docks stacked or tabbed share a width).
     QList<QDockWidget *> sides;
@@ -70,7 +76,7 @@ void WindowLayout::leaveTheCentreHalf()
     int total = 0;
     for (int w : widths)
         total += w;
-    const int room = m_window->width() / 2;
+    const int room = m_window->width() * (100 - kCentreShare) / 100;
     if (sides.isEmpty() || total <= room)
         return;
     bool changed = false;
@@ -83,21 +89,100 @@ void WindowLayout::leaveTheCentreHalf()
         m_window->resizeDocks(sides, widths, Qt::Horizontal);
 }
 
+void WindowLayout::stackWhenNarrow()
+{
+    const bool narrow = m_window->width() < kStackWidth;
+    if (!narrow) {
+        unstack();
+        return;
+    }
+    if (isStacked())
+        return;
+    QList<QDockWidget *> left, right;
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
+        if (dock->parentWidget() != m_window || dock->isFloating())
+            continue;
+        if (m_window->dockWidgetArea(dock) == Qt::LeftDockWidgetArea && !dock->isHidden())
+            left << dock;
+        else if (m_window->dockWidgetArea(dock) == Qt::RightDockWidgetArea)
+            right << dock;
+    }
+    if (left.isEmpty() || right.isEmpty())
+        return;
+    // The one a user sees in front goes first, so that it stays in front of the tabs it is moved with.
+    std::stable_partition(right.begin(), right.end(),
+                          [](const QDockWidget *dock) { return !dock->visibleRegion().isEmpty(); });
+    m_stacked = right;
+    m_window->splitDockWidget(left.back(), right.front(), Qt::Vertical);
+    for (qsizetype i = 1; i < right.size(); ++i)
+        m_window->tabifyDockWidget(right.front(), right[i]);
+    right.front()->raise();
+}
+
+void WindowLayout::unstack()
+{
+    if (!isStacked())
+        return;
+    const QList<QDockWidget *> docks = std::exchange(m_stacked, {});
+    m_window->addDockWidget(Qt::RightDockWidgetArea, docks.front());
+    for (qsizetype i = 1; i < docks.size(); ++i)
+        m_window->tabifyDockWidget(docks.front(), docks[i]);
+    docks.front()->raise();
+}
+
 void WindowLayout::reset()
 {
+    m_stacked.clear();
     m_window->restoreState(m_defaultState, kStateVersion);
+    m_putAway.clear();
+    m_wasInFront.clear();
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
         if (dock->parentWidget() == m_window)
             dock->show();
     }
     m_defaultSizes();
+    showFront(m_front);
+    stackWhenNarrow();
 }
 
-void WindowLayout::save() const
+void WindowLayout::save()
 {
+    unstack();
+    // Docks put away for the view in front are saved as shown: the next start shows them with their views.
+    for (QDockWidget *dock : m_putAway)
+        dock->show();
+    for (QDockWidget *dock : m_wasInFront)
+        dock->raise();
     QSettings settings;
     settings.setValue(kGeometryKey, m_window->saveGeometry());
     settings.setValue(kStateKey, m_window->saveState(kStateVersion));
+    for (QDockWidget *dock : m_putAway)
+        dock->hide();
+}
+
+void WindowLayout::setDockViews(QDockWidget *dock, const QStringList &views)
+{
+    m_dockViews.insert(dock, views);
+}
+
+void WindowLayout::showFront(const QStringList &front)
+{
+    m_front = front;
+    for (auto it = m_dockViews.cbegin(); it != m_dockViews.cend(); ++it) {
+        QDockWidget *dock = it.key();
+        const bool belongs = std::any_of(front.cbegin(), front.cend(),
+                                         [&](const QString &view) { return it.value().contains(view); });
+        if (!belongs && !dock->isHidden()) {
+            m_putAway.insert(dock);
+            if (!dock->visibleRegion().isEmpty())
+                m_wasInFront.insert(dock);
+            dock->hide();
+        } else if (belongs && m_putAway.remove(dock)) {
+            dock->show();
+            if (m_wasInFront.remove(dock))
+                dock->raise(); // in front of the docks tabbed with it, as it was
+        }
+    }
 }
 
 void WindowLayout::forget()

@@ -2,19 +2,25 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QObject>
+#include <QSet>
+#include <QStringList>
 #include <functional>
 
 class QAction;
+class QDockWidget;
 class QMainWindow;
 
 namespace crossroof::app {
 
-/// The main window's size and dock layout: the same docks for every view (they do not come and go with the
-/// tabs), restored from the last session (QSettings "window/geometry" and "window/state") and saved when the
-/// window closes. View > Reset Layout puts every dock back where it starts on a first run. When the window
-/// gets narrow (1024 pixels), the side docks give up width, down to their minimum, so that the views keep at
-/// least half of it.
+/// The main window's size and dock layout, restored from the last session (QSettings "window/geometry" and
+/// "window/state") and saved when the window closes. View > Reset Layout puts every dock back where it starts
+/// on a first run. A dock may belong to some views only (the GPU parameters mean nothing to the Markov view):
+/// it is put away while none of its views is in front and comes back with them, unless the user closed it.
+/// When the window gets narrow, the side docks give up width, down to their minimum, so that the views keep
+/// kCentreShare of it; below kStackWidth (a 1024-pixel screen) the right-hand docks move under the left-hand
+/// ones, one column for all, and go back when the window is wide again.
 class WindowLayout : public QObject
 {
     Q_OBJECT
@@ -28,23 +34,43 @@ public:
     QAction *resetAction() const { return m_reset; }
     /// Every dock shown, in its first-run place and size; the window keeps its size.
     void reset();
-    /// Remembers the window's geometry and dock layout for the next start.
-    void save() const;
+    /// Remembers the window's geometry and dock layout for the next start (the right-hand docks on the right
+    /// if they were moved under the left-hand ones for a narrow window).
+    void save();
+    /// Whether the right-hand docks are under the left-hand ones for a narrow window.
+    bool isStacked() const { return !m_stacked.isEmpty(); }
     /// Forgets the saved layout (the next window starts with the default one).
     static void forget();
+
+    /// DOCK belongs to VIEWS (names as ViewTabs gives them); a dock never named here belongs to every view.
+    void setDockViews(QDockWidget *dock, const QStringList &views);
+    /// The views now in front (one tab, or those of Side by Side): docks of none of them are put away, docks
+    /// put away earlier for another view come back.
+    void showFront(const QStringList &front);
+    /// Whether DOCK is put away for the views in front (not closed by the user).
+    bool isPutAway(QDockWidget *dock) const { return m_putAway.contains(dock); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     /// Narrows the left and right docks (in proportion, not below their minimum widths) until the centre has
-    /// half the window's width.
-    void leaveTheCentreHalf();
+    /// kCentreShare of the window's width.
+    void leaveTheCentreItsShare();
+    /// Moves the right-hand docks under the left-hand ones below kStackWidth, and back above it.
+    void stackWhenNarrow();
+    /// Puts the docks moved by stackWhenNarrow() back on the right, tabbed as they were.
+    void unstack();
 
     QMainWindow *m_window;
     std::function<void()> m_defaultSizes;
     QByteArray m_defaultState;
     QAction *m_reset;
+    QHash<QDockWidget *, QStringList> m_dockViews;
+    QSet<QDockWidget *> m_putAway;
+    QSet<QDockWidget *> m_wasInFront; ///< put away while in front of the docks tabbed with it
+    QStringList m_front;
+    QList<QDockWidget *> m_stacked; ///< the right-hand docks moved left, the one that was in front first
 };
 
 } // namespace crossroof::app
