@@ -276,7 +276,7 @@ std::vector<double> traceColumn(const Args &args, const std::string &path, const
         return core::memoryDemandFromPerfStat(stat).bytes;
     if (!stat.interval_mode)
         throw InputError(path + ": not interval output; a trace needs perf stat -I");
-    return stat.event(column).per_interval;
+    return stat.event(column).perInterval();
 }
 
 /// Several connections (--column and --limit given in pairs): which one limits each unit (MODEL.md 4).
