@@ -127,9 +127,14 @@ void printText(const core::TrainingSet &set, const core::ExtrapolationModel &mod
                const std::optional<core::CpiCheck> &check, std::ostream &out)
 {
     out << "Training  " << set.source << ", " << set.rows.size() << " rows, " << model.strategies.size()
-        << " strategies, sizes " << fmt(model.min_size, "%g") << " to " << fmt(model.max_size, "%g") << "\n\n"
+        << " strategies, sizes " << fmt(model.min_size, "%g") << " to " << fmt(model.max_size, "%g") << '\n';
+    if (model.tree_rows < model.rows)
+        out << "Trees     grown on " << model.tree_rows << " of the " << model.rows
+            << " rows, spread over each strategy's sizes and iterations\n";
+    out << '\n'
         << core::treeText(model.q_tree) << core::treeText(model.p_tree) << cv.p.folds
-        << "-fold cross-validation: MSE p " << fmt(cv.p.mse, "%.4g") << ", MSE q " << fmt(cv.q.mse, "%.4g")
+        << "-fold cross-validation" << (cv.rows < set.rows.size() ? " on those " + std::to_string(cv.rows) + " rows" : "")
+        << ": MSE p " << fmt(cv.p.mse, "%.4g") << ", MSE q " << fmt(cv.q.mse, "%.4g")
         << "\n\nPredicted at size " << fmt(size, "%g") << " (steady-state Markov CPI, best first):\n"
         << "  rank  strategy                                   p        q      groups        CPI\n";
     std::size_t rank = 1;
@@ -170,9 +175,9 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
         throw InputError("option '--smoothing': must be on or off (got '" + smoothing + "')");
     options.smooth = smoothing == "on";
     const core::TrainingSet set = core::readTrainingSet(path, columns);
-    const int folds = int(args.integer("folds", 10, 2, (long long)set.rows.size()));
-
     const core::ExtrapolationModel model = core::trainExtrapolation(set, options);
+    // The folds deal out the rows the trees are grown on (all of them, or a spread part of a large set).
+    const int folds = int(args.integer("folds", 10, 2, (long long)model.tree_rows));
     const core::ExtrapolationCv cv = core::crossValidateExtrapolation(set, options, folds);
     const double size = args.number("target-size", model.max_size);
     const std::optional<double> iteration
@@ -195,6 +200,7 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
     Json j;
     j["train"] = path;
     j["rows"] = set.rows.size();
+    j["tree_rows"] = model.tree_rows;
     j["columns"] = {{"size", columns.size},
                     {"iteration", columns.iteration},
                     {"num_l2", columns.num_l2},
@@ -210,6 +216,7 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
     j["smoothing"] = options.smooth;
     j["tree"] = {{"p", treeJson(model.p_tree)}, {"q", treeJson(model.q_tree)}};
     j["cv"] = {{"folds", folds},
+               {"rows", cv.rows},
                {"mse_p", cv.p.mse},
                {"mse_q", cv.q.mse},
                {"mae_p", cv.p.mae},
@@ -247,6 +254,8 @@ constexpr const char *kHelp
           "                      path (M5'), and the trees print these blended models; off: each leaf's own\n"
           "                      linear law\n"
           "  --folds K           folds of the cross-validation, 2 to the number of rows (default 10)\n"
+          "                      (of a file over 10000 rows the trees are grown and cross-validated on\n"
+          "                      about 10000 of them, spread over each strategy's sizes and iterations)\n"
           "  --column KEY=NAME   read KEY from the column NAME (repeatable); keys: size, iteration, num_l2,\n"
           "                      threads_per_l2, strategy, states, p, q, and cpi (for --measured)\n"
           "  --measured FILE     CSV of measured CPI (Application_size, Mapping_Strategy, CPI and "

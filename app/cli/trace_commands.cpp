@@ -178,6 +178,7 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         j["rmse"] = fit.rmse;
         j["r2"] = fit.r2;
         j["points"] = fit.points;
+        j["fit_points"] = fit.fit_points;
         j["converged"] = fit.converged;
         j["iterations"] = fit.iterations;
         j["at_bounds"] = fit.at_bounds;
@@ -191,7 +192,10 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
     out << "Cache fit (" << model << ") of '" << yName << "' against '" << xName << "', profile " << prof.id
         << " (R = " << fmt(p.R) << " GB/s, L = " << fmt(p.L) << " cycles)\n"
         << "Trace     " << path << (selection.empty() ? "" : " where " + selection) << ", " << fit.points
-        << " points\n"
+        << " points"
+        << (fit.fit_points < fit.points ? ", fitted on " + std::to_string(fit.fit_points) + " of them spread over k"
+                                        : std::string())
+        << "\n"
         << "Fitted    L_s = " << fmt(p.L_s) << " cycles";
     if (*cacheMode == core::CacheMode::Fixed)
         out << ", h = " << fmt(p.h);
@@ -242,7 +246,10 @@ constexpr const char *kFitTraceHelp
           "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable;\n"
           "                     keys as for xgraph)\n"
           "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points\n"
-          "                     (docs/CLI.md), plus model, rising_points and residuals\n";
+          "                     (docs/CLI.md), plus model, rising_points and residuals\n\n"
+          "A cache model is fitted on at most 2048 points of a longer trace (two-level: 64), spread over\n"
+          "its k (the text says so, and the JSON's fit_points); rmse, r^2 and the residuals cover every\n"
+          "point.\n";
 
 /// The trace's format: --input-format, or (as before --format named the output) --format perf-stat.
 std::string inputFormat(const Args &args)
@@ -276,7 +283,7 @@ std::vector<double> traceColumn(const Args &args, const std::string &path, const
         return core::memoryDemandFromPerfStat(stat).bytes;
     if (!stat.interval_mode)
         throw InputError(path + ": not interval output; a trace needs perf stat -I");
-    return stat.event(column).per_interval;
+    return stat.event(column).perInterval();
 }
 
 /// Several connections (--column and --limit given in pairs): which one limits each unit (MODEL.md 4).

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <unordered_map>
 
 namespace crossroof::core {
 
@@ -46,20 +48,24 @@ StrategyShape shapeOf(const TrainingRow &r)
     return {r.strategy, r.num_l2, r.threads_per_l2, r.states, r.iteration};
 }
 
-ExtrapolationModel trainRows(const std::vector<TrainingRow> &rows, const TrainingColumns &columns,
-                             const M5Options &options)
+/// The model of ROWS with trees grown on TREEROWS (ROWS or a spread part of them): the encodings, strategies
+/// and sizes from every row.
+ExtrapolationModel trainRows(const std::vector<TrainingRow> &rows, const std::vector<TrainingRow> &treeRows,
+                             const TrainingColumns &columns, const M5Options &options)
 {
-    if (rows.empty())
+    if (rows.empty() || treeRows.empty())
         throw InputError("no training rows");
     ExtrapolationModel m;
     m.columns = columns;
+    m.rows = rows.size();
+    m.tree_rows = treeRows.size();
     const std::vector<std::string> labels = labelsOf(rows);
     const std::vector<double> q = valuesOf(rows, &TrainingRow::q);
     const std::vector<double> p = valuesOf(rows, &TrainingRow::p);
     m.q_encoding = NominalEncoding::byMeanTarget(columns.strategy, labels, q);
     m.p_encoding = NominalEncoding::byMeanTarget(columns.strategy, labels, p);
-    m.q_tree = ModelTree::train(attributeTable(rows, columns, m.q_encoding, false), options);
-    m.p_tree = ModelTree::train(attributeTable(rows, columns, m.p_encoding, true), options);
+    m.q_tree = ModelTree::train(attributeTable(treeRows, columns, m.q_encoding, false), options);
+    m.p_tree = ModelTree::train(attributeTable(treeRows, columns, m.p_encoding, true), options);
     m.min_size = m.max_size = rows.front().size;
     for (const TrainingRow &r : rows) {
         m.min_size = std::min(m.min_size, r.size);
@@ -74,7 +80,50 @@ ExtrapolationModel trainRows(const std::vector<TrainingRow> &rows, const Trainin
     return m;
 }
 
+std::vector<TrainingRow> rowsAt(const std::vector<TrainingRow> &rows, const std::vector<std::size_t> &at)
+{
+    std::vector<TrainingRow> out;
+    out.reserve(at.size());
+    for (std::size_t i : at)
+        out.push_back(rows[i]);
+    return out;
+}
+
 } // namespace
+
+std::vector<std::size_t> treeRows(const TrainingSet &set, std::size_t limit)
+{
+    const std::size_t n = set.rows.size();
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i)
+        order[i] = i;
+    if (n <= limit)
+        return order;
+    // Each strategy's rows in order of size and iteration, the strategies in the order they first appear.
+    std::unordered_map<std::string_view, std::size_t> first;
+    std::vector<std::size_t> group(n);
+    for (std::size_t i = 0; i < n; ++i)
+        group[i] = first.try_emplace(set.rows[i].strategy, first.size()).first->second;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const TrainingRow &l = set.rows[a];
+        const TrainingRow &r = set.rows[b];
+        return std::tie(group[a], l.size, l.iteration, a) < std::tie(group[b], r.size, r.iteration, b);
+    });
+    std::vector<std::size_t> picked;
+    picked.reserve(limit + first.size());
+    for (std::size_t begin = 0; begin < n;) {
+        std::size_t end = begin + 1;
+        while (end < n && group[order[end]] == group[order[begin]])
+            ++end;
+        const std::size_t count = end - begin;
+        const std::size_t take = std::max<std::size_t>(1, count * limit / n);
+        for (std::size_t j = 0; j < take; ++j)
+            picked.push_back(order[begin + (2 * j + 1) * count / (2 * take)]);
+        begin = end;
+    }
+    std::sort(picked.begin(), picked.end());
+    return picked;
+}
 
 const StrategyShape *ExtrapolationModel::findStrategy(std::string_view name) const
 {
@@ -107,9 +156,9 @@ RegressionData attributeTable(const std::vector<TrainingRow> &rows, const Traini
     return d;
 }
 
-ExtrapolationModel trainExtrapolation(const TrainingSet &set, const M5Options &options)
+ExtrapolationModel trainExtrapolation(const TrainingSet &set, const M5Options &options, std::size_t rowLimit)
 {
-    return trainRows(set.rows, set.columns, options);
+    return trainRows(set.rows, rowsAt(set.rows, treeRows(set, rowLimit)), set.columns, options);
 }
 
 StrategyPrediction predictStrategy(const ExtrapolationModel &model, std::string_view strategy, double size,
@@ -162,18 +211,20 @@ std::vector<StrategyPrediction> predictAll(const ExtrapolationModel &model, doub
     return out;
 }
 
-ExtrapolationCv crossValidateExtrapolation(const TrainingSet &set, const M5Options &options, int folds)
+ExtrapolationCv crossValidateExtrapolation(const TrainingSet &set, const M5Options &options, int folds,
+                                           std::size_t rowLimit)
 {
     validate(options);
-    validateFolds(folds, set.rows.size());
-    std::vector<double> p(set.rows.size());
-    std::vector<double> q(set.rows.size());
+    const std::vector<TrainingRow> rows = rowsAt(set.rows, treeRows(set, rowLimit));
+    validateFolds(folds, rows.size());
+    std::vector<double> p(rows.size());
+    std::vector<double> q(rows.size());
     for (int fold = 0; fold < folds; ++fold) {
         std::vector<TrainingRow> train;
         std::vector<TrainingRow> test;
-        for (std::size_t r = 0; r < set.rows.size(); ++r)
-            (foldOf(r, folds) == fold ? test : train).push_back(set.rows[r]);
-        const ExtrapolationModel m = trainRows(train, set.columns, options);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            (foldOf(r, folds) == fold ? test : train).push_back(rows[r]);
+        const ExtrapolationModel m = trainRows(train, train, set.columns, options);
         for (std::size_t i = 0; i < test.size(); ++i) {
             const TrainingRow &r = test[i];
             const std::size_t at = std::size_t(fold) + i * std::size_t(folds);
@@ -189,13 +240,13 @@ ExtrapolationCv crossValidateExtrapolation(const TrainingSet &set, const M5Optio
             p[at] = m.p_tree.predict(attributeRow(r.size, r.iteration, s, m.p_encoding, r.q));
         }
     }
-    Eigen::VectorXd py(Eigen::Index(set.rows.size()));
-    Eigen::VectorXd qy(Eigen::Index(set.rows.size()));
-    for (std::size_t r = 0; r < set.rows.size(); ++r) {
-        py[Eigen::Index(r)] = set.rows[r].p;
-        qy[Eigen::Index(r)] = set.rows[r].q;
+    Eigen::VectorXd py(Eigen::Index(rows.size()));
+    Eigen::VectorXd qy(Eigen::Index(rows.size()));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        py[Eigen::Index(r)] = rows[r].p;
+        qy[Eigen::Index(r)] = rows[r].q;
     }
-    return {summarizeFolds(folds, std::move(p), py), summarizeFolds(folds, std::move(q), qy)};
+    return {summarizeFolds(folds, std::move(p), py), summarizeFolds(folds, std::move(q), qy), rows.size()};
 }
 
 CpiCheck checkCpi(const ExtrapolationModel &model, const std::vector<CpiMeasurement> &measured)

@@ -10,6 +10,7 @@
 #include "core/modeltree/model_tree.h"
 #include "core/modeltree/training_set.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,8 +27,20 @@ struct StrategyShape {
     double last_iteration = 0; ///< the largest iteration of its rows
 };
 
+/// Most training rows the trees are grown on. A larger set is learned from about this many of its rows (at
+/// least one of each strategy), spread evenly over each strategy's rows in order of size and iteration, so
+/// that training and cross-validation take bounded time whatever the file's size; the strategies, their
+/// encodings and the training sizes still come from every row.
+inline constexpr std::size_t kTreeRowLimit = 10000;
+
+/// The rows of SET the trees learn from, ascending: every row when there are at most LIMIT, else about LIMIT
+/// spread as kTreeRowLimit describes (each strategy its share, at least one row).
+std::vector<std::size_t> treeRows(const TrainingSet &set, std::size_t limit = kTreeRowLimit);
+
 struct ExtrapolationModel {
     TrainingColumns columns;
+    std::size_t rows = 0; ///< training rows
+    std::size_t tree_rows = 0; ///< of them, the rows the trees were grown on (treeRows())
     NominalEncoding q_encoding; ///< the strategy ordered by mean q
     NominalEncoding p_encoding; ///< ... and by mean p
     ModelTree q_tree;
@@ -44,8 +57,9 @@ struct ExtrapolationModel {
 RegressionData attributeTable(const std::vector<TrainingRow> &rows, const TrainingColumns &columns,
                               const NominalEncoding &strategy, bool withQ);
 
-/// Trains both trees on SET. Throws InputError as ModelTree::train() does.
-ExtrapolationModel trainExtrapolation(const TrainingSet &set, const M5Options &options = {});
+/// Trains both trees on SET's treeRows(SET, ROWLIMIT). Throws InputError as ModelTree::train() does.
+ExtrapolationModel trainExtrapolation(const TrainingSet &set, const M5Options &options = {},
+                                      std::size_t rowLimit = kTreeRowLimit);
 
 /// One strategy at a size: the trees' (p, q), clamped to [0, 1], and the steady-state Markov CPI of its
 /// groups there.
@@ -73,14 +87,16 @@ StrategyPrediction predictStrategy(const ExtrapolationModel &model, std::string_
 std::vector<StrategyPrediction> predictAll(const ExtrapolationModel &model, double size,
                                            std::optional<double> iteration = std::nullopt);
 
-/// The first check: k-fold cross-validation of both trees over the training rows (foldOf(); the encodings are
-/// learned inside each fold, and the p tree is tested with the measured q, as when it was trained).
+/// The first check: k-fold cross-validation of both trees over the rows they are grown on (treeRows(SET,
+/// ROWLIMIT), dealt to the folds by foldOf(); the encodings are learned inside each fold, and the p tree is
+/// tested with the measured q, as when it was trained). Throws InputError when FOLDS is not in 2..those rows.
 struct ExtrapolationCv {
     CrossValidation p;
     CrossValidation q;
+    std::size_t rows = 0; ///< the rows validated
 };
 ExtrapolationCv crossValidateExtrapolation(const TrainingSet &set, const M5Options &options = {},
-                                           int folds = 10);
+                                           int folds = 10, std::size_t rowLimit = kTreeRowLimit);
 
 /// The second check: predicted against measured CPI where a measurement exists.
 struct CpiCheckRow {

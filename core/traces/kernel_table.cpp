@@ -145,6 +145,7 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
     std::size_t derived = 0, overMax = 0, noClock = 0, noStores = 0, lacking = 0;
     std::vector<std::string> lacked; // every metric some kernel lacks, in the order first met
     double mostWarps = 0;
+    table.rows.reserve(report.kernels.size());
     for (const NcuKernel &k : report.kernels) {
         KernelRow row;
         row.id = k.id;

@@ -87,8 +87,8 @@ MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
                 continue;
             (read ? m.read_events : m.write_events).push_back(e.name);
             auto &target = read ? m.read_bytes : m.write_bytes;
-            for (std::size_t i = 0; i < target.size() && i < e.per_interval.size(); ++i)
-                target[i] += e.per_interval[i] * bytesPerCas;
+            for (const auto &[i, sum] : e.interval_sums)
+                target[i] += sum * bytesPerCas;
         }
     }
     if (m.read_events.empty() || m.write_events.empty()) {

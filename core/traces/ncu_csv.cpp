@@ -424,6 +424,11 @@ private:
         const auto isUnitsRow = [&](std::size_t r) {
             return m_id && text(r, m_id).empty() && text(r, m_name).empty();
         };
+        // A kernel per row, at most: room for them all at once (a million-kernel export grew these vectors
+        // by copying, and held up to twice their size).
+        m_kernels->reserve(m_kernels->size() + m_table.rowCount());
+        m_parts->reserve(m_parts->size() + m_table.rowCount());
+        m_index.reserve(m_index.size() + m_table.rowCount());
         for (std::size_t r = 0; r < m_table.rowCount(); ++r) {
             if (repeatedHeader(r)) {
                 unitsRow.reset();
@@ -486,6 +491,7 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
         order[i] = i;
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return kernels[a].line < kernels[b].line; });
+    report.kernels.reserve(kernels.size());
     for (const std::size_t i : order) {
         NcuKernel &k = kernels[i];
         const Parts &d = parts[i];

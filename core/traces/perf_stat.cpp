@@ -240,8 +240,8 @@ private:
                 PerfStatEvent e;
                 e.name = r.event;
                 e.unit = r.unit;
-                e.per_cpu.assign(std::max<std::size_t>(1, stat.cpus.size()), 0.0);
-                e.per_interval.assign(std::max<std::size_t>(1, stat.times.size()), 0.0);
+                e.cpu_slots = std::max<std::size_t>(1, stat.cpus.size());
+                e.interval_slots = std::max<std::size_t>(1, stat.times.size());
                 stat.events.push_back(std::move(e));
             }
             PerfStatEvent &e = stat.events[it->second];
@@ -251,15 +251,56 @@ private:
             }
             ++e.readings;
             e.total += *r.value;
-            e.per_cpu[r.cpu >= 0 ? cpuIndex[r.cpu] : 0] += *r.value;
-            e.per_interval[r.time ? timeIndex[*r.time] : 0] += *r.value;
+            e.cpu_sums.emplace_back(r.cpu >= 0 ? cpuIndex[r.cpu] : 0, *r.value);
+            e.interval_sums.emplace_back(r.time ? timeIndex[*r.time] : 0, *r.value);
         }
+        for (PerfStatEvent &e : stat.events) {
+            mergeSums(e.cpu_sums);
+            mergeSums(e.interval_sums);
+        }
+    }
+
+    /// One entry per index, ascending, each the sum of its readings in the order of the file.
+    static void mergeSums(std::vector<std::pair<std::size_t, double>> &sums)
+    {
+        std::stable_sort(sums.begin(), sums.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < sums.size(); ++i) {
+            if (out > 0 && sums[out - 1].first == sums[i].first)
+                sums[out - 1].second += sums[i].second;
+            else
+                sums[out++] = sums[i];
+        }
+        sums.resize(out);
+        sums.shrink_to_fit();
     }
 
     std::string m_source;
 };
 
 } // namespace
+
+namespace {
+
+std::vector<double> dense(const std::vector<std::pair<std::size_t, double>> &sums, std::size_t slots)
+{
+    std::vector<double> out(slots, 0.0);
+    for (const auto &[index, sum] : sums)
+        out[index] = sum;
+    return out;
+}
+
+} // namespace
+
+std::vector<double> PerfStatEvent::perCpu() const
+{
+    return dense(cpu_sums, cpu_slots);
+}
+
+std::vector<double> PerfStatEvent::perInterval() const
+{
+    return dense(interval_sums, interval_slots);
+}
 
 const PerfStatEvent *PerfStat::find(std::string_view name) const
 {
@@ -313,10 +354,12 @@ cyclesPerInstructionPerInterval(const PerfStat &stat, std::string_view cycles, s
 {
     const PerfStatEvent &c = stat.event(cycles);
     const PerfStatEvent &i = stat.event(instructions);
-    std::vector<std::optional<double>> cpi(i.per_interval.size());
+    const std::vector<double> cycleSums = c.perInterval();
+    const std::vector<double> instructionSums = i.perInterval();
+    std::vector<std::optional<double>> cpi(instructionSums.size());
     for (std::size_t k = 0; k < cpi.size(); ++k) {
-        if (i.per_interval[k] > 0)
-            cpi[k] = c.per_interval[k] / i.per_interval[k];
+        if (instructionSums[k] > 0)
+            cpi[k] = cycleSums[k] / instructionSums[k];
     }
     return cpi;
 }

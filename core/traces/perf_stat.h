@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace crossroof::core {
@@ -30,10 +32,20 @@ struct PerfStatEvent
     std::string name;
     std::string unit;
     double total = 0;                 ///< over every interval and CPU
-    std::vector<double> per_cpu;      ///< aligned with PerfStat::cpus (one entry without -A)
-    std::vector<double> per_interval; ///< aligned with PerfStat::times (one entry without -I)
     int readings = 0;                 ///< counted readings
     int not_counted = 0;              ///< <not counted> or <not supported> readings
+    /// The sums where the event was counted, as (index into PerfStat::cpus or PerfStat::times, sum), ascending
+    /// by index (index 0 without -A or -I). Sparse, so that the memory follows the file's lines: a file of many
+    /// events on few CPUs or intervals each would otherwise hold events x (CPUs + intervals) numbers.
+    std::vector<std::pair<std::size_t, double>> cpu_sums;
+    std::vector<std::pair<std::size_t, double>> interval_sums;
+    std::size_t cpu_slots = 1;      ///< PerfStat::cpus' size, 1 without -A
+    std::size_t interval_slots = 1; ///< PerfStat::times' size, 1 without -I
+
+    /// The sums aligned with PerfStat::cpus (one entry without -A), 0 where the event was not counted.
+    std::vector<double> perCpu() const;
+    /// The sums aligned with PerfStat::times (one entry without -I), 0 where the event was not counted.
+    std::vector<double> perInterval() const;
 };
 
 /// The contents of a `perf stat -x` file (with or without -I interval mode, with or without -A per CPU).

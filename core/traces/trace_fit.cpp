@@ -120,6 +120,31 @@ void twoLevelSetup(std::span<const double> k, std::span<const double> gbs, const
     starts.push_back({4, 16, 48});
 }
 
+/// LIMIT points of (K, Y) spread evenly over them in order of k; every point when there are no more.
+void spreadPoints(std::span<const double> k, std::span<const double> y, std::size_t limit, std::vector<double> &kOut,
+                  std::vector<double> &yOut)
+{
+    const std::size_t n = k.size();
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    if (n > limit) {
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return k[a] < k[b]; });
+        std::vector<std::size_t> picked(limit);
+        for (std::size_t j = 0; j < limit; ++j)
+            picked[j] = order[(2 * j + 1) * n / (2 * limit)];
+        std::sort(picked.begin(), picked.end());
+        order = std::move(picked);
+    }
+    kOut.clear();
+    yOut.clear();
+    kOut.reserve(order.size());
+    yOut.reserve(order.size());
+    for (std::size_t i : order) {
+        kOut.push_back(k[i]);
+        yOut.push_back(y[i]);
+    }
+}
+
 } // namespace
 
 double RooflineFit::predict(double k) const
@@ -229,9 +254,15 @@ RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs)
 }
 
 CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, const XModelParams &machine,
-                       CacheMode mode)
+                       CacheMode mode, std::size_t pointLimit)
 {
     checkPoints(k, gbs, "cache fit");
+    if (pointLimit == 0)
+        pointLimit = mode == CacheMode::TwoLevel ? kTwoLevelFitPointLimit : kCacheFitPointLimit;
+    if (pointLimit < 10) {
+        throw InputError("cache fit: the point limit must be at least 10, one more than the most parameters a fit "
+                         "has (got " + std::to_string(pointLimit) + ")");
+    }
     validate(machine);
     const double lsMax = std::min(machine.L, findParameter("L_s")->max);
     const double lsMin = std::min(findParameter("L_s")->min, lsMax / 2);
@@ -276,13 +307,18 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
             p.*(bounded[i].member) = theta(Eigen::Index(i));
         return p;
     };
-    LeastSquaresProblem problem;
-    problem.residual_count = Eigen::Index(k.size());
-    problem.residuals = [&](const Eigen::VectorXd &theta, Eigen::VectorXd &r) {
+    std::vector<double> fitK;
+    std::vector<double> fitY;
+    spreadPoints(k, gbs, pointLimit, fitK, fitY);
+    const auto residualsAt = [&](std::span<const double> ks, std::span<const double> ys, const Eigen::VectorXd &theta,
+                                 Eigen::VectorXd &r) {
         const XModel model(paramsAt(theta));
-        for (std::size_t i = 0; i < k.size(); ++i)
-            r(Eigen::Index(i)) = model.toGbs(model.msSupply(k[i])) - gbs[i];
+        for (std::size_t i = 0; i < ks.size(); ++i)
+            r(Eigen::Index(i)) = model.toGbs(model.msSupply(ks[i])) - ys[i];
     };
+    LeastSquaresProblem problem;
+    problem.residual_count = Eigen::Index(fitK.size());
+    problem.residuals = [&](const Eigen::VectorXd &theta, Eigen::VectorXd &r) { residualsAt(fitK, fitY, theta, r); };
     for (const Fitted &f : bounded)
         problem.ranges.push_back(f.range);
 
@@ -310,14 +346,15 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
     fit.mode = mode;
     fit.params = paramsAt(best.parameters);
     fit.points = k.size();
+    fit.fit_points = fitK.size();
     fit.iterations = best.iterations;
     fit.converged = best.converged;
     for (std::size_t i = 0; i < bounded.size(); ++i) {
         if (best.at_bound[i])
             fit.at_bounds.push_back(bounded[i].key);
     }
-    Eigen::VectorXd r(problem.residual_count);
-    problem.residuals(best.parameters, r);
+    Eigen::VectorXd r(Eigen::Index(k.size()));
+    residualsAt(k, gbs, best.parameters, r);
     fit.residuals.resize(k.size());
     for (std::size_t i = 0; i < k.size(); ++i)
         fit.residuals[i] = -r(Eigen::Index(i));

@@ -65,15 +65,25 @@ struct CacheFit
     double r2 = 1;
     double sse = 0;
     std::size_t points = 0;
+    std::size_t fit_points = 0;         ///< the points the fit used: all, or the mode's limit of more
     int iterations = 0;                 ///< of the best start
     bool converged = false;             ///< the best start met the convergence test (not the iteration cap)
     std::vector<std::string> at_bounds; ///< fitted keys that ended on a bound (the data push past the model)
     std::vector<double> residuals;      ///< y - f(k) in GB/s, in input order
 };
 
+/// Most points a fixed or locality cache fit iterates on. A longer trace is fitted on this many of its points
+/// spread evenly over it in order of k, so that the fit takes bounded time whatever the trace's length; the
+/// residuals, rmse and r^2 are still over every point.
+inline constexpr std::size_t kCacheFitPointLimit = 2048;
+/// The same for the two-level fit, whose nine parameters and numeric f(k) cost about 0.1 s of CPU per point
+/// (a 64-warp sweep at one warp per step is still fitted whole).
+inline constexpr std::size_t kTwoLevelFitPointLimit = 64;
+
 /// Throws InputError on bad points (as fitRoofline()), invalid MACHINE parameters, mode None, S_s = 0 in
-/// locality and two-level modes, or fewer points than fitted parameters plus one.
+/// locality and two-level modes, or fewer points than fitted parameters plus one. POINTLIMIT replaces the
+/// mode's limit (kCacheFitPointLimit, kTwoLevelFitPointLimit) when not 0; it must be at least 10.
 CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, const XModelParams &machine,
-                       CacheMode mode);
+                       CacheMode mode, std::size_t pointLimit = 0);
 
 } // namespace crossroof::core

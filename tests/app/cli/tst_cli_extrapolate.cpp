@@ -9,6 +9,8 @@
 #include <QTest>
 
 #include <fstream>
+#include <string>
+#include <vector>
 
 using nlohmann::json;
 
@@ -139,6 +141,55 @@ private Q_SLOTS:
         QVERIFY2(r.out.find("Model tree for p_value") != std::string::npos, r.out.c_str());
         QVERIFY(r.out.find("10-fold cross-validation: MSE p") != std::string::npos);
         QVERIFY(r.out.find("Predicted at size 128") != std::string::npos);
+    }
+
+    void largeTrainingFile()
+    {
+        // The sample's 350 runs 36 times over, each copy 0.001 larger: 12,600 rows, of which the trees learn
+        // from about 10,000 spread over each strategy's sizes and iterations, and say so.
+        QTemporaryDir dir;
+        std::ifstream in(kTrain);
+        std::string comment;
+        std::string header;
+        std::getline(in, comment);
+        std::getline(in, header);
+        std::vector<std::string> body;
+        for (std::string line; std::getline(in, line);)
+            body.push_back(line);
+        QCOMPARE(body.size(), std::size_t(350));
+        std::string text = header + "\n";
+        for (int copy = 0; copy < 36; ++copy) {
+            for (const std::string &line : body) {
+                const std::size_t comma = line.find(',');
+                text += std::to_string(std::stod(line.substr(0, comma)) + 0.001 * copy) + line.substr(comma) + "\n";
+            }
+        }
+        const std::string path = writeFile(dir, "large.csv", text);
+        const json j = runJson({"extrapolate", "--train", path, "--target-size", "160", "--json"});
+        QCOMPARE(j["rows"].get<int>(), 12600);
+        const int treeRows = j["tree_rows"].get<int>();
+        QVERIFY2(treeRows >= 9993 && treeRows <= 10000, std::to_string(treeRows).c_str());
+        QCOMPARE(j["cv"]["rows"].get<int>(), treeRows);
+        QCOMPARE(j["tree"]["p"]["root"]["rows"].get<int>(), treeRows);
+        QCOMPARE(j["training_sizes"]["max"].get<double>(), 128.035);
+        QCOMPARE(j["predictions"].size(), std::size_t(7));
+        // The copies repeat the sample's truth: the p tree keeps its first split on q near 0.84.
+        QCOMPARE(j["tree"]["p"]["root"]["split"]["attribute"].get<std::string>(), std::string("q_value"));
+        const auto r = run({"extrapolate", "--train", path});
+        QCOMPARE(r.status, 0);
+        const std::string line = "Trees     grown on " + std::to_string(treeRows)
+                                 + " of the 12600 rows, spread over each strategy's sizes and iterations\n";
+        QVERIFY2(r.out.find(line) != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("10-fold cross-validation on those " + std::to_string(treeRows) + " rows: MSE p")
+                != std::string::npos);
+        // The folds deal out those rows: no more folds than they are.
+        crossroof::test::expectUsageError({"extrapolate", "--train", QString::fromStdString(path), "--folds",
+                                           QString::number(treeRows + 1)},
+                                          QString("option '--folds': must be between 2 and %1").arg(treeRows));
+        // Up to the limit every row grows the trees, and the report says nothing more.
+        const auto small = run({"extrapolate", "--train", kTrain});
+        QVERIFY(small.out.find("Trees     grown on") == std::string::npos);
+        QCOMPARE(runJson({"extrapolate", "--train", kTrain, "--json"})["tree_rows"].get<int>(), 350);
     }
 
     void renamedColumns()

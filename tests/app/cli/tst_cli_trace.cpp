@@ -13,6 +13,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 using nlohmann::json;
 
@@ -41,6 +44,7 @@ private Q_SLOTS:
     void fitTraceWhereAndText();
     void fitTraceCacheModel();
     void fitTraceTwoLevel();
+    void fitTraceLongTrace();
     void bandwidthCurveJson();
     void bandwidthCurvePerfStat();
     void help();
@@ -135,6 +139,51 @@ void TestCliTrace::fitTraceTwoLevel()
     QVERIFY2(few.err.find("cache fit: needs at least 2 points (got 1)")
                      != std::string::npos,
              few.err.c_str());
+}
+
+void TestCliTrace::fitTraceLongTrace()
+{
+    // The H100 SXM's curve at 1 KiB per warp, its 32 points 100 times over, each throughput moved by up to
+    // 1 %: 3,200 points, fitted on 2,048 spread over k, with rmse, r^2 and the residuals over all 3,200.
+    const std::string cache = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm/cache.csv";
+    std::ifstream in(cache);
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::pair<std::string, double>> curve;
+    while (std::getline(in, line)) {
+        std::vector<std::string> f;
+        std::stringstream fields(line);
+        for (std::string cell; std::getline(fields, cell, ',');)
+            f.push_back(cell);
+        if (f.at(1) == "1024")
+            curve.emplace_back(f.at(0), std::stod(f.at(5)));
+    }
+    QCOMPARE(curve.size(), std::size_t(32));
+    std::string text = "warps_per_sm,request_gbs\n";
+    for (int copy = 0; copy < 100; ++copy) {
+        for (std::size_t i = 0; i < curve.size(); ++i)
+            text += curve[i].first + "," + std::to_string(curve[i].second * (1 + 0.01 * std::sin(copy * 7.0 + i))) + "\n";
+    }
+    QTemporaryDir dir;
+    const std::string path = writeFile(dir, "long.csv", text);
+    const json j = runJson({"fit-trace", "--trace", path, "--x", "warps_per_sm", "--y", "request_gbs", "--model",
+                            "locality", "--profile", "h100-sxm", "--json"});
+    QCOMPARE(j["points"].get<int>(), 3200);
+    QCOMPARE(j["fit_points"].get<int>(), 2048);
+    QCOMPARE(j["residuals"].size(), std::size_t(3200));
+    // The same fit as on the 32 points themselves, within the noise (the locality curve does not follow this
+    // L1-resident curve well: r^2 is below 0 either way).
+    const json one = runJson({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs",
+                              "--where", "bytes_per_warp=1024", "--model", "locality", "--profile", "h100-sxm",
+                              "--json"});
+    QCOMPARE(one["fit_points"].get<int>(), 32);
+    QVERIFY2(std::abs(j["rmse"].get<double>() / one["rmse"].get<double>() - 1) < 0.01,
+             (std::to_string(j["rmse"].get<double>()) + " vs " + std::to_string(one["rmse"].get<double>())).c_str());
+    QVERIFY(std::abs(j["r2"].get<double>() - one["r2"].get<double>()) < 0.02);
+    const Run r = run({"fit-trace", "--trace", path, "--x", "warps_per_sm", "--y", "request_gbs", "--model",
+                       "locality", "--profile", "h100-sxm"});
+    QCOMPARE(r.status, 0);
+    QVERIFY2(r.out.find(", 3200 points, fitted on 2048 of them spread over k\n") != std::string::npos, r.out.c_str());
 }
 
 void TestCliTrace::bandwidthCurveJson()

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace crossroof::core;
@@ -50,6 +51,41 @@ TrainingSet linearRuns()
             }
         }
     }
+    return set;
+}
+
+/// ROWS runs of two strategies, A (1 x 2 threads) and B (2 x 1), at sizes spread over 1..100 and iterations
+/// 1..5, and three runs of a rare strategy C (2 x 2): q = base + 0.002 size + 0.03 (1 - e^(-iteration/3)),
+/// p = 0.9 - 0.5 q + 0.02 groups, each with a fixed noise of up to 0.005.
+TrainingSet largeRuns(int rows)
+{
+    TrainingSet set;
+    set.source = "large";
+    unsigned state = 12345;
+    const auto noise = [&state] {
+        state = 1103515245u * state + 12345u;
+        return 0.005 * (double((state >> 8) % 2001) / 1000.0 - 1.0);
+    };
+    const auto add = [&](const char *strategy, int groups, int threads, double base, double size, int iteration) {
+        TrainingRow r;
+        r.size = size;
+        r.iteration = iteration;
+        r.num_l2 = groups;
+        r.threads_per_l2 = threads;
+        r.strategy = strategy;
+        r.states = std::pow(threads + 1, groups);
+        r.q = base + 0.002 * size + 0.03 * (1 - std::exp(-iteration / 3.0)) + noise();
+        r.p = 0.9 - 0.5 * r.q + 0.02 * groups + noise();
+        r.line = int(set.rows.size()) + 2;
+        set.rows.push_back(r);
+    };
+    for (int i = 0; i < rows - 3; ++i) {
+        const bool b = i % 2 == 1;
+        add(b ? "B" : "A", b ? 2 : 1, b ? 1 : 2, b ? 0.5 : 0.4, 1 + 99.0 * (i / 10) / ((rows - 3) / 10),
+            1 + (i / 2) % 5);
+    }
+    for (int i = 0; i < 3; ++i)
+        add("C", 2, 2, 0.45, 50 + i, 5);
     return set;
 }
 
@@ -147,6 +183,49 @@ private Q_SLOTS:
         QVERIFY(std::abs(b.p - 0.25) < 1e-9);
         QCOMPARE(b.groups, 2);
         QVERIFY(!a.clamped && !b.clamped);
+    }
+
+    void largeSetGrowsTreesOnSpreadRows()
+    {
+        // 30,000 rows: the trees learn from about kTreeRowLimit of them, spread over each strategy's sizes and
+        // iterations (the rare strategy keeps one), and predict what trees grown on every row predict.
+        const TrainingSet set = largeRuns(30000);
+        const std::vector<std::size_t> picked = treeRows(set);
+        QVERIFY(picked.size() >= kTreeRowLimit - 3 && picked.size() <= kTreeRowLimit + 3);
+        QVERIFY(std::is_sorted(picked.begin(), picked.end()));
+        QVERIFY(std::any_of(picked.begin(), picked.end(), [&](std::size_t i) { return set.rows[i].strategy == "C"; }));
+        double lowest = 1e9;
+        double highest = 0;
+        for (std::size_t i : picked) {
+            lowest = std::min(lowest, set.rows[i].size);
+            highest = std::max(highest, set.rows[i].size);
+        }
+        QVERIFY(lowest < 2 && highest > 99);
+        QCOMPARE(treeRows(largeRuns(500)).size(), std::size_t(500)); // a small set: every row
+
+        const ExtrapolationModel spread = trainExtrapolation(set);
+        QCOMPARE(spread.rows, std::size_t(30000));
+        QCOMPARE(spread.tree_rows, picked.size());
+        QCOMPARE(spread.q_tree.root().count, int(picked.size()));
+        QCOMPARE(spread.min_size, 1.0);
+        QCOMPARE(spread.max_size, 100.0);
+        QCOMPARE(spread.strategies.size(), std::size_t(3));
+        const ExtrapolationModel exact = trainExtrapolation(set, {}, set.rows.size());
+        QCOMPARE(exact.tree_rows, std::size_t(30000));
+        for (double size : {50.0, 100.0, 130.0}) {
+            for (const char *name : {"A", "B", "C"}) {
+                const StrategyPrediction a = predictStrategy(spread, name, size);
+                const StrategyPrediction b = predictStrategy(exact, name, size);
+                QVERIFY2(std::abs(a.q - b.q) < 0.01 && std::abs(a.p - b.p) < 0.01,
+                         qPrintable(QString("%1 at %2: q %3 / %4, p %5 / %6")
+                                            .arg(name).arg(size).arg(a.q).arg(b.q).arg(a.p).arg(b.p)));
+            }
+        }
+        const ExtrapolationCv cv = crossValidateExtrapolation(set);
+        QCOMPARE(cv.rows, picked.size());
+        QCOMPARE(cv.p.predictions.size(), picked.size());
+        QVERIFY(cv.q.mse < 1e-4 && cv.p.mse < 1e-4); // the noise is at most 0.005
+        QVERIFY_THROWS_EXCEPTION(InputError, crossValidateExtrapolation(set, {}, int(picked.size()) + 1));
     }
 
     void crossValidation()

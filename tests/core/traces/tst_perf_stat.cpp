@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 
 using namespace crossroof;
 
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void layouts_data();
     void layouts();
     void notCountedAndComments();
+    void oneEventPerLine();
     void eventLookup();
     void rejectsBadInput_data();
     void rejectsBadInput();
@@ -61,13 +63,13 @@ void TestPerfStat::excerpt()
     const auto &cycles = s.event("cycles:D");
     QCOMPARE(cycles.total, 160398829.0);
     QCOMPARE(cycles.readings, 12);
-    QCOMPARE(cycles.per_cpu[2], 42375694.0);
+    QCOMPARE(cycles.perCpu()[2], 42375694.0);
     QCOMPARE(s.event("instructions:D").total, 85572708.0);
     QVERIFY(std::abs(s.event("cpu-clock").total - 12169.34) < 1e-9);
     QCOMPARE(s.event("imc/event=0x04,umask=0x0f/").total, 3078612.0);
-    QCOMPARE(s.event("duration_time").per_cpu, (std::vector<double>{3020441696.0, 0, 0, 0}));
+    QCOMPARE(s.event("duration_time").perCpu(), (std::vector<double>{3020441696.0, 0, 0, 0}));
     double perIntervalSum = 0;
-    for (double v : cycles.per_interval)
+    for (double v : cycles.perInterval())
         perIntervalSum += v;
     QCOMPARE(perIntervalSum, cycles.total);
 
@@ -101,12 +103,12 @@ void TestPerfStat::fullFile()
     QCOMPARE(s.event("instructions").total, 62807577205.0);
     QCOMPARE(s.event("r83d0").total, 26272352772.0);
     QCOMPARE(s.event("cha/event=0x34,umask=0x1fffff/").total, 484550180.0);
-    QCOMPARE(s.event("cycles:D").per_cpu[0], 223808769.0);
-    QCOMPARE(s.event("instructions:D").per_cpu[0], 109346613.0);
+    QCOMPARE(s.event("cycles:D").perCpu()[0], 223808769.0);
+    QCOMPARE(s.event("instructions:D").perCpu()[0], 109346613.0);
     // Uncore counters are reported on one CPU per socket.
     const auto &imc = s.event("imc/event=0x04,umask=0x0f/");
     QCOMPARE(imc.readings, 20);
-    QVERIFY(imc.per_cpu[0] > 0 && imc.per_cpu[16] > 0 && imc.per_cpu[1] == 0); // CPU16 starts socket 1
+    QVERIFY(imc.perCpu()[0] > 0 && imc.perCpu()[16] > 0 && imc.perCpu()[1] == 0); // CPU16 starts socket 1
     // CPI per interval: the seventh second is the busy one.
     QVERIFY(std::abs(core::cyclesPerInstruction(s) - 48416815706.0 / 62807577205.0) < 1e-15);
     const auto cpi = core::cyclesPerInstructionPerInterval(s);
@@ -156,8 +158,8 @@ void TestPerfStat::layouts()
     QCOMPARE(int(s.cpus.size()), cpus);
     QCOMPARE(int(s.times.size()), times);
     const core::PerfStatEvent &e = s.events.front();
-    QCOMPARE(int(e.per_cpu.size()), std::max(1, cpus));
-    QCOMPARE(int(e.per_interval.size()), std::max(1, times));
+    QCOMPARE(int(e.perCpu().size()), std::max(1, cpus));
+    QCOMPARE(int(e.perInterval().size()), std::max(1, times));
     double sum = 0;
     for (const auto &r : s.records)
         sum += *r.value;
@@ -183,12 +185,44 @@ void TestPerfStat::notCountedAndComments()
     QCOMPARE(miss.not_counted, 2);
     QCOMPARE(miss.readings, 1);
     QCOMPARE(miss.total, 7.0);
-    QCOMPARE(miss.per_interval, (std::vector<double>{0, 7}));
-    QCOMPARE(s.event("cycles").per_cpu, (std::vector<double>{300, 500}));
+    QCOMPARE(miss.perInterval(), (std::vector<double>{0, 7}));
+    QCOMPARE(s.event("cycles").perCpu(), (std::vector<double>{300, 500}));
     QCOMPARE(s.records[3].enabled_percent, 50.0);
     QVERIFY(!s.records[3].metric_value); // a derived nan metric is left out, not an error
     const auto cpi = core::cyclesPerInstructionPerInterval(s, "cycles", "cycles");
     QVERIFY(cpi[0] && *cpi[0] == 1 && !cpi[1]);
+}
+
+void TestPerfStat::oneEventPerLine()
+{
+    // Every line its own interval and its own event, on two CPUs in turn: the sums stay one per reading (a
+    // dense table of events x intervals was 20,000 x 20,000 numbers here, 3.2 GB, and 7 GB for a 1 MB file).
+    constexpr int kLines = 20000;
+    std::string text;
+    for (int i = 0; i < kLines; ++i)
+        text += std::to_string(i + 1) + ".0,CPU" + std::to_string(i % 2) + "," + std::to_string(100 + i) + ",,ev"
+                + std::to_string(i) + ",1000,100.00\n";
+    // And one event counted on both CPUs in two intervals, the readings of an interval summed.
+    text += "1.0,CPU0,5,,cycles,1000,100.00\n1.0,CPU1,6,,cycles,1000,100.00\n3.0,CPU1,7,,cycles,1000,100.00\n";
+    const core::PerfStat s = core::parsePerfStat(text, "t.csv");
+    QCOMPARE(s.events.size(), std::size_t(kLines + 1));
+    QCOMPARE(s.times.size(), std::size_t(kLines));
+    QCOMPARE(s.cpus, (std::vector<int>{0, 1}));
+    for (int i : {0, 1, 4567, kLines - 1}) {
+        const core::PerfStatEvent &e = s.event("ev" + std::to_string(i));
+        QCOMPARE(e.interval_sums.size(), std::size_t(1));
+        QCOMPARE(e.cpu_sums.size(), std::size_t(1));
+        const std::vector<double> perInterval = e.perInterval();
+        QCOMPARE(perInterval.size(), std::size_t(kLines));
+        QCOMPARE(perInterval[std::size_t(i)], 100.0 + i);
+        QCOMPARE(std::accumulate(perInterval.begin(), perInterval.end(), 0.0), 100.0 + i);
+        QCOMPARE(e.perCpu(), (i % 2 == 0 ? std::vector<double>{100.0 + i, 0} : std::vector<double>{0, 100.0 + i}));
+    }
+    const core::PerfStatEvent &cycles = s.event("cycles");
+    QCOMPARE(cycles.perCpu(), (std::vector<double>{5, 13}));
+    QCOMPARE(cycles.interval_sums, (std::vector<std::pair<std::size_t, double>>{{0, 11}, {2, 7}}));
+    QCOMPARE(cycles.perInterval()[0], 11.0);
+    QCOMPARE(cycles.perInterval()[2], 7.0);
 }
 
 void TestPerfStat::eventLookup()

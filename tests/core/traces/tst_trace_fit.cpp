@@ -219,6 +219,7 @@ private Q_SLOTS:
     void extremeValuesGiveFiniteFitsOrARefusal();
     void fixedCacheRecovery();
     void localityCacheRecovery();
+    void longTraceFitsSpreadPoints();
     void cacheFitsOnNoise();
     void cacheFitRejects();
     void twoLevelRecovery();
@@ -496,6 +497,52 @@ void TestTraceFit::localityCacheRecovery()
     QVERIFY(std::abs(n.params.alpha / truth.alpha - 1) < 0.15);
     QVERIFY(std::abs(n.params.beta / truth.beta - 1) < 0.15);
     QVERIFY(n.rmse > 0.6 * 0.02 * truth.R && n.rmse < 1.2 * 0.02 * truth.R);
+}
+
+void TestTraceFit::longTraceFitsSpreadPoints()
+{
+    // 3,000 noisy points of the thrashing Fermi's curve, k from 0.03 to 45 in the order a sweep of repeated runs
+    // gives them: the fit iterates on kCacheFitPointLimit of them spread over k, finds what the fit on every
+    // point finds, and reports its quality over every point.
+    const core::XModelParams truth = test::thrashingFermi();
+    std::vector<double> k;
+    for (int run = 0; run < 2; ++run) {
+        for (int i = 1; i <= 1500; ++i)
+            k.push_back(0.03 * i + run * 0.015);
+    }
+    std::vector<double> y = msCurve(truth, k);
+    std::mt19937 rng(5);
+    std::normal_distribution<double> noise(0, 0.02 * truth.R);
+    for (double &v : y)
+        v += noise(rng);
+    core::XModelParams machine = truth;
+    machine.L_s = 200;
+    machine.alpha = 2;
+    machine.beta = 1;
+    const core::CacheFit spread = core::fitCacheModel(k, y, machine, core::CacheMode::Locality);
+    QCOMPARE(spread.points, std::size_t(3000));
+    QCOMPARE(spread.fit_points, core::kCacheFitPointLimit);
+    QCOMPARE(spread.residuals.size(), std::size_t(3000));
+    const core::CacheFit all = core::fitCacheModel(k, y, machine, core::CacheMode::Locality, k.size());
+    QCOMPARE(all.fit_points, std::size_t(3000));
+    qInfo("3000 points: alpha %.5g / %.5g, beta %.5g / %.5g, L_s %.5g / %.5g, rmse %.5g / %.5g (spread / all)",
+          spread.params.alpha, all.params.alpha, spread.params.beta, all.params.beta, spread.params.L_s,
+          all.params.L_s, spread.rmse, all.rmse);
+    for (double core::XModelParams::*key : {&core::XModelParams::alpha, &core::XModelParams::beta, &core::XModelParams::L_s})
+        QVERIFY(std::abs(spread.params.*key / (all.params.*key) - 1) < 0.02);
+    QVERIFY(std::abs(spread.rmse / all.rmse - 1) < 0.005);
+    // Residuals, rmse and r^2 over every point, in input order.
+    const core::XModel model(spread.params);
+    double sse = 0;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        const double r = y[i] - model.toGbs(model.msSupply(k[i]));
+        QVERIFY(std::abs(spread.residuals[i] - r) <= 1e-9 * truth.R);
+        sse += r * r;
+    }
+    QVERIFY(std::abs(spread.rmse / std::sqrt(sse / 3000) - 1) < 1e-9);
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k, y, machine, core::CacheMode::Locality, 9); }),
+             QStringLiteral("cache fit: the point limit must be at least 10, one more than the most parameters a "
+                            "fit has (got 9)"));
 }
 
 void TestTraceFit::cacheFitsOnNoise()
