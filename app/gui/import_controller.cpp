@@ -6,6 +6,7 @@
 
 #include "calibration/joint_calibration_dialog.h"
 #include "common/file_folders.h"
+#include "common/native_path.h"
 #include "common/profile_picker.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
@@ -70,7 +71,7 @@ void ImportController::addActionsTo(QMenu *file)
 bool ImportController::openProfileFile(const QString &path)
 {
     try {
-        m_window->profilePicker()->addAndSelect(core::loadProfileFile(path.toStdString()));
+        m_window->profilePicker()->addAndSelect(core::loadProfileFile(widgets::nativePath(path)));
         return true;
     } catch (const core::InputError &e) {
         showError(m_window, tr("The profile was not loaded:\n%1").arg(QString::fromStdString(e.what())));

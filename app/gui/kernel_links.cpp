@@ -3,6 +3,7 @@
 
 #include "docks.h"
 
+#include "common/native_path.h"
 #include "kernels/kernel_table_view.h"
 #include "kernels/prediction_view.h"
 #include "roofline/roofline_view.h"
@@ -39,7 +40,7 @@ QDockWidget *addKernelsDock(QMainWindow *window, QDockWidget *tracesDock, Kernel
     QObject::connect(traces, &TraceState::traceAdded, kernels, [kernels, traces](const QString &id) {
         const core::MeasuredTrace *t = traces->trace(id);
         if (t && t->origin && t->origin->format == core::TraceFormat::NcuCsv)
-            kernels->loadFile(QString::fromStdString(t->source));
+            kernels->loadFile(widgets::pathFromNative(t->source));
     });
     QObject::connect(kernels, &KernelTableView::message, window,
                      [window](const QString &text) { window->statusBar()->showMessage(text, 6000); });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "common/native_path.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
@@ -14,6 +16,17 @@ void setIdentity()
     QCoreApplication::setApplicationName(QStringLiteral("Crossroof"));
     QCoreApplication::setOrganizationName(QStringLiteral("Crossroof"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CROSSROOF_VERSION));
+}
+
+/// The command-line argument that Qt decoded as ARGUMENT, as the path it names: Qt turns each byte that is not
+/// UTF-8 (a Latin-1 folder name) into U+FFFD, which names no file; the bytes in ARGV do.
+QString argumentPath(int argc, char **argv, const QString &argument)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (QString::fromLocal8Bit(argv[i]) == argument)
+            return crossroof::widgets::pathFromNative(argv[i]);
+    }
+    return argument;
 }
 
 } // namespace
@@ -63,7 +76,7 @@ int main(int argc, char **argv)
 
     crossroof::app::MainWindow window;
     if (!parser.positionalArguments().isEmpty()) {
-        const QString file = parser.positionalArguments().constFirst();
+        const QString file = argumentPath(argc, argv, parser.positionalArguments().constFirst());
         if (file.endsWith(QLatin1String(".crossroof")))
             window.openSession(file);
         else

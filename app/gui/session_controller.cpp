@@ -8,6 +8,7 @@
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
 #include "common/file_folders.h"
+#include "common/native_path.h"
 #include "common/plot_navigator.h"
 #include "common/save_file.h"
 #include "kernels/kernel_table_view.h"
@@ -86,9 +87,7 @@ QFileInfoList orphanedRecoveryFiles(const QString &own)
 /// Writes SESSION to PATH (core::saveSessionFile()): an empty string, or why it was not written.
 QString saveSessionTo(const core::Session &session, const QString &path)
 {
-    const QByteArray native = QFile::encodeName(path);
-    return QString::fromStdString(
-            core::saveSessionFile(session, std::string(native.constData(), std::size_t(native.size()))));
+    return QString::fromStdString(core::saveSessionFile(session, widgets::nativePath(path)));
 }
 
 } // namespace
@@ -226,7 +225,7 @@ QStringList SessionController::apply(const core::Session &s)
     m_window->skeletonView()->setSettings(s.skeleton);
     m_window->extrapolatePanel()->setSettings(s.extrapolate);
     m_window->traceState()->setTraces(s.traces); // an Nsight Compute trace fills the kernel table
-    const QString kernels = QString::fromStdString(s.kernel_file);
+    const QString kernels = widgets::pathFromNative(s.kernel_file);
     const auto &report = m_window->kernelTable()->report();
     if (!kernels.isEmpty() && !(report && report->source == s.kernel_file)) {
         if (const QString why = m_window->kernelTable()->loadFile(kernels); !why.isEmpty())
@@ -288,7 +287,7 @@ bool SessionController::open(const QString &path)
 {
     core::Session session;
     try {
-        session = core::loadSessionFile(path.toStdString());
+        session = core::loadSessionFile(widgets::nativePath(path));
     } catch (const core::InputError &e) {
         showError(m_window, tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
         return false;
@@ -387,7 +386,7 @@ void SessionController::autosave()
     // Beside it, the session file this is unsaved work on, so that a restored session saves back there.
     const QString origin = originPathOf(m_recoveryPath);
     if (why.isEmpty() && !m_path.isEmpty())
-        why = widgets::saveFileAtomically(origin, m_path.toUtf8());
+        why = widgets::saveFileAtomically(origin, QByteArray::fromStdString(widgets::nativePath(m_path)));
     else if (why.isEmpty())
         QFile::remove(origin);
     // A failed autosave leaves the last recovery file as it was; the user hears of it once, not every minute,
@@ -431,7 +430,7 @@ bool SessionController::restore(const QString &recoveryFile)
     const QStringList problems = apply(session);
     // The session it was unsaved work on, if it had been saved or opened: Save writes there again.
     QFile origin(originPathOf(recoveryFile));
-    setPath(origin.open(QIODevice::ReadOnly) ? QString::fromUtf8(origin.readAll()) : QString());
+    setPath(origin.open(QIODevice::ReadOnly) ? widgets::pathFromNative(origin.readAll().toStdString()) : QString());
     m_window->setWindowModified(true);
     reportTraceProblems(session, problems);
     return true;

@@ -3,7 +3,7 @@
 
 #include "bandwidth/bandwidth_evaluation.h"
 
-#include "common/symbol_text.h"
+#include "common/curve_thinning.h"
 #include "common/empty_state.h"
 #include "common/error_message.h"
 #include "common/file_folders.h"
@@ -12,6 +12,7 @@
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
+#include "common/symbol_text.h"
 #include "core/support/error.h"
 #include "state/trace_state.h"
 
@@ -109,6 +110,8 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     plot_style::setShortLabel(m_timePlot->yAxis, tr("GB/s"));
     plot_style::setShortLabel(m_curvePlot->yAxis, tr("GB/s"));
     m_timePlot->setAccessibleName(tr("Demand over time"));
+    m_curveThinned = new ThinnedGraphs(m_curvePlot);
+    m_timeThinned = new ThinnedGraphs(m_timePlot);
     auto limitLine = [](QCustomPlot *plot) {
         auto *line = new QCPItemStraightLine(plot);
         line->setPen(QPen(plot_style::kVermillion, 1.5, Qt::DashLine));
@@ -263,6 +266,8 @@ void BandwidthView::recompute()
 void BandwidthView::showCurves()
 {
     m_loadError.clear();
+    m_curveThinned->clear();
+    m_timeThinned->clear();
     m_curvePlot->clearGraphs();
     m_timePlot->clearGraphs();
     const core::MeasuredTrace *t = m_eval->trace();
@@ -297,6 +302,8 @@ void BandwidthView::showCurves()
         g->setPen(QPen(colour, c.name == tr("total") ? 2 : 1.5));
         g->setLineStyle(QCPGraph::lsStepLeft);
         QVector<double> x, y;
+        x.reserve(qsizetype(c.curve.sorted.size()) + 1);
+        y.reserve(qsizetype(c.curve.sorted.size()) + 1);
         for (std::size_t u = 0; u < c.curve.sorted.size(); ++u) {
             x << 100.0 * double(u) / double(units);
             y << c.curve.sorted[u] * toGbs;
@@ -305,7 +312,7 @@ void BandwidthView::showCurves()
             x << 100.0;
             y << y.back();
         }
-        g->setData(x, y, true);
+        m_curveThinned->set(g, std::move(x), std::move(y), {}, ThinnedGraphs::Kind::Measured);
         top = std::max(top, c.curve.peak * toGbs);
 
         // Each interval's demand holds over the whole interval, from its start (the sample is taken at its end).
@@ -314,6 +321,8 @@ void BandwidthView::showCurves()
         tg->setPen(QPen(colour, c.name == tr("total") ? 1.5 : 1));
         tg->setLineStyle(QCPGraph::lsStepRight);
         QVector<double> tx, ty;
+        tx.reserve(qsizetype(c.smoothed.size()) + 1);
+        ty.reserve(qsizetype(c.smoothed.size()) + 1);
         for (std::size_t u = 0; u < c.smoothed.size(); ++u) {
             if (u == 0) {
                 tx << t->x[0] - t->extra[0];
@@ -322,7 +331,7 @@ void BandwidthView::showCurves()
             tx << t->x[u];
             ty << c.smoothed[u] * toGbs;
         }
-        tg->setData(tx, ty, true);
+        m_timeThinned->set(tg, std::move(tx), std::move(ty), {}, ThinnedGraphs::Kind::Measured);
     }
     m_curvePlot->xAxis->setRange(0, 100);
     m_curvePlot->yAxis->setRange(0, top * 1.1);
@@ -335,6 +344,8 @@ void BandwidthView::showCurves()
     m_limitLabel->position->setCoords(100, m_limit->value());
     m_limitLabel->setText(tr("limit B = %1").arg(formatQuantity(m_limit->value(), QStringLiteral("B/s"), si::giga, 4)));
     m_readout->setText(readoutHtml(*t));
+    m_curveThinned->update();
+    m_timeThinned->update();
     m_curvePlot->replot(QCustomPlot::rpQueuedReplot);
     m_timePlot->replot(QCustomPlot::rpQueuedReplot);
 }

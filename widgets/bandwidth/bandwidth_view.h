@@ -22,14 +22,15 @@ class QSpinBox;
 namespace crossroof::widgets {
 
 class EmptyState;
-
+class ThinnedGraphs;
 class TraceState;
 
 /// Bandwidth curves (MODEL.md 4; Weidendorfer, PROPER 2013) of a bytes-per-interval trace: each connection's
 /// demand smoothed over W intervals and sorted descending, against the share of the time, with the limit B
 /// drawn across; the demand over time below; and a readout of the slowdown under B per connection
 /// (sum max(1, d/B) / units) and of which connection dominates how many intervals. The connections are the
-/// trace's own (reads and writes from perf stat's memory-controller CAS counts) plus their total.
+/// trace's own (reads and writes from perf stat's memory-controller CAS counts) plus their total. A trace of
+/// millions of intervals is drawn, and exported, from the lowest and highest of each pixel column (ThinnedGraphs).
 class BandwidthView : public QWidget
 {
     Q_OBJECT
@@ -92,8 +93,8 @@ private:
     QCPItemStraightLine *m_curveLimit;
     QCPItemStraightLine *m_timeLimit;
     QCPItemText *m_limitLabel;
-    QList<QCPGraph *> m_sortedGraphs;
-    QList<QCPGraph *> m_timeGraphs;
+    ThinnedGraphs *m_curveThinned; ///< the sorted curves, a few samples per pixel column of a long trace
+    ThinnedGraphs *m_timeThinned;  ///< the demand over time, likewise
     BandwidthEvaluation *m_eval;
     QString m_shownId;   ///< the trace the window and limit were chosen for
     QString m_loadError; ///< why the last file was not loaded, until the next drawing

@@ -2,12 +2,12 @@
 #include "calibration/calibration_sources.h"
 
 #include "calibration/calibration_views.h"
+#include "common/native_path.h"
 #include "core/calibration/kernel_family.h"
 #include "core/support/error.h"
 
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QHeaderView>
 #include <QKeyEvent>
 
@@ -93,7 +93,7 @@ const std::vector<std::string> &CalibrationSourceList::Entry::skipped() const
 
 std::size_t CalibrationSourceList::add(core::SourceKind kind, const QString &path, double warpSize)
 {
-    const std::string file = path.toStdString();
+    const std::string file = nativePath(path);
     Entry entry;
     entry.kind = kind;
     entry.path = path;
@@ -109,8 +109,8 @@ std::size_t CalibrationSourceList::add(core::SourceKind kind, const QString &pat
         break;
     case core::SourceKind::Kernels:
         for (const Entry &e : m_entries) {
-            if (e.kind == kind
-                && QFileInfo(e.path).canonicalFilePath() == QFileInfo(path).canonicalFilePath())
+            std::error_code error; // by the files' bytes: Qt cannot resolve a path that is not UTF-8
+            if (e.kind == kind && std::filesystem::equivalent(nativePath(e.path), file, error))
                 throw core::InputError(file + ": this Nsight Compute export is a source already");
         }
         entry.data = core::readKernelSet(file, warpSize);
@@ -125,13 +125,13 @@ std::size_t CalibrationSourceList::add(core::SourceKind kind, const QString &pat
 core::ProbeMeasurements CalibrationSourceList::addProbe(const QString &directory)
 {
     // readProbe() checks every file of the directory; the sources are then read as --probe reads them.
-    const core::ProbeMeasurements probe = core::readProbe(directory.toStdString());
+    const core::ProbeMeasurements probe = core::readProbe(nativePath(directory));
     const QDir dir(directory);
     Entry family {core::SourceKind::Family, dir.filePath(QStringLiteral("family.csv")), 1, probe.family};
     Entry stream {core::SourceKind::Stream, dir.filePath(QStringLiteral("stream.csv")), 1,
-                  core::readStreamCurve(dir.filePath(QStringLiteral("stream.csv")).toStdString())};
+                  core::readStreamCurve(nativePath(dir.filePath(QStringLiteral("stream.csv"))))};
     Entry latency {core::SourceKind::Latency, dir.filePath(QStringLiteral("latency.csv")), 1,
-                   core::readLatencyFile(dir.filePath(QStringLiteral("latency.csv")).toStdString())};
+                   core::readLatencyFile(nativePath(dir.filePath(QStringLiteral("latency.csv"))))};
     insert(std::move(family));
     insert(std::move(stream));
     insert(std::move(latency));

@@ -86,6 +86,59 @@ DrawnCurve thinCurve(const QVector<double> &keys, const QVector<double> &values,
     return out;
 }
 
+std::vector<qsizetype> columnSamples(const QVector<double> &keys, const QVector<double> &values, double keyLo,
+                                     double keyHi, int columns, bool logKeys)
+{
+    const qsizetype n = std::min(keys.size(), values.size());
+    std::vector<qsizetype> out;
+    const auto key = [logKeys](double k) { return logKeys ? std::log10(k) : k; };
+    const double lo = key(keyLo);
+    const double span = key(keyHi) - lo;
+    if (n == 0)
+        return out;
+    const auto first = qsizetype(std::lower_bound(keys.cbegin(), keys.cbegin() + n, keyLo) - keys.cbegin());
+    const auto end = qsizetype(std::upper_bound(keys.cbegin() + first, keys.cbegin() + n, keyHi) - keys.cbegin());
+    if (first > 0)
+        out.push_back(first - 1);
+    // The column being gathered: its first, lowest, highest and last finite samples.
+    qsizetype column = -1, firstAt = -1, lowAt = -1, highAt = -1, lastAt = -1;
+    const auto flush = [&] {
+        if (firstAt < 0)
+            return;
+        qsizetype kept[4] = {firstAt, lowAt, highAt, lastAt};
+        std::sort(std::begin(kept), std::end(kept));
+        for (qsizetype i : kept) {
+            if (out.empty() || out.back() != i)
+                out.push_back(i);
+        }
+        firstAt = -1;
+    };
+    for (qsizetype i = first; i < end; ++i) {
+        if (!std::isfinite(values[i])) {
+            flush();
+            if (out.empty() || std::isfinite(values[out.back()]))
+                out.push_back(i); // one break between pieces
+            continue;
+        }
+        const double at = span > 0 && std::isfinite(span) ? (key(keys[i]) - lo) / span * columns : 0.0;
+        const qsizetype c = std::isfinite(at) ? qsizetype(std::clamp(at, 0.0, double(columns - 1))) : 0;
+        if (c != column || firstAt < 0) {
+            flush();
+            column = c;
+            firstAt = lowAt = highAt = i;
+        }
+        if (values[i] < values[lowAt])
+            lowAt = i;
+        if (values[i] > values[highAt])
+            highAt = i;
+        lastAt = i;
+    }
+    flush();
+    if (end < n && (out.empty() || out.back() != end))
+        out.push_back(end);
+    return out;
+}
+
 ThinnedGraphs::ThinnedGraphs(QCustomPlot *plot, double tolerance)
     : QObject(plot)
     , m_plot(plot)
@@ -96,10 +149,11 @@ ThinnedGraphs::ThinnedGraphs(QCustomPlot *plot, double tolerance)
     plot->installEventFilter(this); // a figure export asks for every sample (kFullDetailProperty)
 }
 
-void ThinnedGraphs::set(QCPGraph *graph, QVector<double> keys, QVector<double> values, std::vector<bool> keep)
+void ThinnedGraphs::set(QCPGraph *graph, QVector<double> keys, QVector<double> values, std::vector<bool> keep,
+                        Kind kind)
 {
     const auto it = std::find_if(m_dense.begin(), m_dense.end(), [graph](const Dense &d) { return d.graph == graph; });
-    Dense curve{graph, std::move(keys), std::move(values), std::move(keep)};
+    Dense curve{graph, std::move(keys), std::move(values), std::move(keep), kind};
     const std::size_t i = it != m_dense.end() ? std::size_t(it - m_dense.begin()) : m_dense.size();
     if (it != m_dense.end())
         *it = std::move(curve);
@@ -129,13 +183,16 @@ void ThinnedGraphs::update(bool force)
     const bool full = m_tolerance <= 0 || m_plot->property(kFullDetailProperty).toBool();
     for (std::size_t i = 0; i < m_dense.size(); ++i) {
         const Dense &curve = m_dense[i];
+        if (!curve.graph)
+            continue;
         const QCPRange x = curve.graph->keyAxis()->range();
         const QCPRange y = curve.graph->valueAxis()->range();
         // The plot's own size bounds its axis rect's, so the tolerance holds before the first layout too.
         const ThinnedFor now{x.lower, x.upper, y.lower, y.upper,
                              curve.graph->keyAxis()->scaleType() == QCPAxis::stLogarithmic,
                              curve.graph->valueAxis()->scaleType() == QCPAxis::stLogarithmic, m_plot->width(),
-                             m_plot->height(), full};
+                             m_plot->height(), int(std::ceil(m_plot->width() * m_plot->devicePixelRatioF())),
+                             full};
         if (!force && m_thinnedFor[i] == now)
             continue;
         m_thinnedFor[i] = now;
@@ -143,9 +200,22 @@ void ThinnedGraphs::update(bool force)
     }
 }
 
-void ThinnedGraphs::thin(const Dense &curve, const ThinnedFor &now) const
+void ThinnedGraphs::thin(const Dense &dense, const ThinnedFor &now) const
 {
-    if (now.full) {
+    // Millions of samples: those columnSamples() keeps of the keys in view, and only they are thinned further.
+    const int columns = std::max(1, now.full ? kFigureColumns : now.columns);
+    std::optional<Dense> cut;
+    if (std::min(dense.keys.size(), dense.values.size()) > qsizetype(kSamplesPerColumn) * columns) {
+        cut.emplace(Dense{dense.graph, {}, {}, {}, dense.kind});
+        for (qsizetype i : columnSamples(dense.keys, dense.values, now.x0, now.x1, columns, now.logKeys)) {
+            cut->keys << dense.keys[i];
+            cut->values << dense.values[i];
+            if (!dense.keep.empty())
+                cut->keep.push_back(std::size_t(i) < dense.keep.size() && dense.keep[std::size_t(i)]);
+        }
+    }
+    const Dense &curve = cut ? *cut : dense;
+    if (now.full || curve.kind == Kind::Measured) {
         curve.graph->setData(curve.keys, curve.values, true);
         return;
     }

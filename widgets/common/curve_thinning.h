@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
 #include <QVector>
 
 #include <optional>
@@ -32,19 +33,41 @@ struct DrawnCurve
 DrawnCurve thinCurve(const QVector<double> &keys, const QVector<double> &values, double xScale, double yScale,
                      double tolerance, const std::vector<bool> &keep = {});
 
+/// The samples of a long series that a drawing COLUMNS pixels wide needs, as indices in key order. Of the
+/// samples whose keys lie in one of COLUMNS equal columns of [KEY_LO, KEY_HI] (equal in the logarithm of the
+/// keys with LOG_KEYS) it keeps the first, the lowest, the highest and the last, so that a line, a step line
+/// or markers through them cover the same column and reach its every peak and valley; the last sample before
+/// KEY_LO and the first after KEY_HI stay too (the line leaves the plot as before), and a NaN value stays as
+/// one break. KEYS must be ascending; at most 4 * COLUMNS + 2 indices come back, plus the breaks.
+std::vector<qsizetype> columnSamples(const QVector<double> &keys, const QVector<double> &values, double keyLo,
+                                     double keyHi, int columns, bool logKeys = false);
+
+/// A series longer than this many samples per pixel column is drawn from columnSamples() alone.
+inline constexpr int kSamplesPerColumn = 4;
+/// The columns a figure's curves are sampled at: those of a 200 mm wide figure printed at 600 dpi.
+inline constexpr int kFigureColumns = 4800;
+
 /// The densely sampled curves of one plot, each drawn by its graph thinned (thinCurve()) for the plot's present
 /// ranges and size: thinned again before a replot whenever those changed (zoom, pan, resize), and drawn from
 /// every sample while a figure is exported (kFullDetailProperty). Along a logarithmic axis a curve is thinned in
-/// the logarithm of its keys or values, where the axis's pixels are even.
+/// the logarithm of its keys or values, where the axis's pixels are even. A curve of more than
+/// kSamplesPerColumn samples per pixel column of the plot (of kFigureColumns in a figure) is first cut to
+/// columnSamples(), so that a trace of millions of samples draws and exports as fast as one of thousands.
 class ThinnedGraphs : public QObject
 {
 public:
-    /// TOLERANCE in pixels; 0 draws every sample.
+    /// How a curve's samples may be dropped: a model curve (Smooth) is thinned to within the tolerance; a
+    /// measured one (Measured: step lines, markers) keeps every sample unless it has more than
+    /// kSamplesPerColumn per column, and then columnSamples().
+    enum class Kind { Smooth, Measured };
+
+    /// TOLERANCE in pixels; 0 draws every sample of a curve that does not need columnSamples().
     explicit ThinnedGraphs(QCustomPlot *plot, double tolerance = 0.1);
 
     /// Sets what GRAPH draws: KEYS ascending, NaN values breaking the curve, KEEP as for thinCurve(). It is
     /// thinned at the next update(), at the latest before the next replot.
-    void set(QCPGraph *graph, QVector<double> keys, QVector<double> values, std::vector<bool> keep = {});
+    void set(QCPGraph *graph, QVector<double> keys, QVector<double> values, std::vector<bool> keep = {},
+             Kind kind = Kind::Smooth);
     /// Forgets every curve (their graphs keep what they draw until set again or cleared).
     void clear()
     {
@@ -63,10 +86,11 @@ protected:
 private:
     struct Dense
     {
-        QCPGraph *graph;
+        QPointer<QCPGraph> graph; ///< null once its plot removed it: then nothing is drawn for it
         QVector<double> keys;
         QVector<double> values;
         std::vector<bool> keep;
+        Kind kind;
     };
     struct ThinnedFor
     {
@@ -74,6 +98,7 @@ private:
         bool logKeys = false;
         bool logValues = false;
         int width = 0, height = 0;
+        int columns = 0; ///< device pixels across the plot
         bool full = false; ///< every sample (a figure being exported)
         bool operator==(const ThinnedFor &) const = default;
     };

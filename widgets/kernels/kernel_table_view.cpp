@@ -2,6 +2,7 @@
 #include "kernels/kernel_table_view.h"
 #include "common/file_folders.h"
 #include "common/narrow_layout.h"
+#include "common/native_path.h"
 
 #include "common/number_format.h"
 
@@ -262,7 +263,7 @@ void KernelTableView::showEvent(QShowEvent *event)
 QString KernelTableView::loadFile(const QString &path)
 {
     try {
-        setReport(core::readNcuCsv(path.toStdString()));
+        setReport(core::readNcuCsv(nativePath(path)));
     } catch (const core::InputError &e) {
         return QString::fromUtf8(e.what());
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markov/counter_runs.h"
 
+#include "common/native_path.h"
 #include "common/number_format.h"
 #include "core/support/error.h"
 
@@ -69,7 +70,7 @@ CounterRuns::Outcome CounterRuns::read(const QString &path, Run run, const core:
     QStringList notes;
     QString error;
     try {
-        stat = core::readPerfStat(QFile::encodeName(path).toStdString());
+        stat = core::readPerfStat(nativePath(path));
         stat.records = {}; // only the events are kept, to pair them with the other run's
         if (run == Run::Multi) {
             next.instructions = stat.event("instructions").total;

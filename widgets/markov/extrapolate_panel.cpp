@@ -4,6 +4,7 @@
 #include "common/empty_state.h"
 #include "common/file_folders.h"
 #include "common/labelled.h"
+#include "common/native_path.h"
 #include "common/number_format.h"
 #include "common/narrow_layout.h"
 #include "common/plot_navigator.h"
@@ -225,7 +226,7 @@ void ExtrapolatePanel::importFile(const QString &path)
 {
     std::vector<std::string> header;
     try {
-        header = core::readCsv(path.toStdString()).header();
+        header = core::readCsv(nativePath(path)).header();
     } catch (const core::InputError &e) {
         m_info->setText(qs(e.what()));
         return;
@@ -251,7 +252,7 @@ void ExtrapolatePanel::importFile(const QString &path)
 bool ExtrapolatePanel::loadTrainingFile(const QString &path, const core::TrainingColumns &columns)
 {
     try {
-        setTrainingSet(core::readTrainingSet(path.toStdString(), columns));
+        setTrainingSet(core::readTrainingSet(nativePath(path), columns));
         return true;
     } catch (const core::InputError &e) {
         m_info->setText(qs(e.what()));

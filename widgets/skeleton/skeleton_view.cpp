@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "skeleton/skeleton_view.h"
 
+#include "skeleton/gantt_boxes.h"
 #include "skeleton/skeleton_evaluation.h"
 
 #include "common/labelled.h"
@@ -126,6 +127,14 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_graphPlot->yAxis->setTicks(false);
     m_graphPlot->yAxis->setTickLabels(false);
     m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
+    m_ganttBoxes = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
+    m_ganttBoxes->setBrush(plot_style::kBlue);
+    m_ganttBoxes->setName(tr("statement"));
+    m_ganttCritical = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
+    m_ganttCritical->setBrush(plot_style::kVermillion);
+    m_ganttCritical->setName(tr("on the critical path"));
+    for (GanttBoxes *boxes : {m_ganttBoxes, m_ganttCritical})
+        boxes->removeFromLegend();
     m_unrollPlot = makePlot(this, tr("unroll factor"), tr("cycles per iteration"), tr("Cycles against unroll"));
     plot_style::setShortLabel(m_unrollPlot->yAxis, tr("cycles"));
     // Depths and unroll factors are whole numbers: ticks on whole numbers only.
@@ -364,7 +373,6 @@ void SkeletonView::drawGantt()
 {
     const core::CoreModel &model = *m_profiles[std::size_t(m_profileBox->currentIndex())].core_model;
     const core::DependencyGraph &g = m_eval->projection()->graph;
-    m_ganttPlot->clearItems();
     // One row per pipeline: FP units first, then load, store and integer.
     std::array<int, core::kPipelineKinds> firstRow{};
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
@@ -379,22 +387,17 @@ void SkeletonView::drawGantt()
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : m_eval->projection()->critical.nodes)
         critical[std::size_t(k)] = 1;
+    // Each statement's issue cycle, and a thinner box for its latency after it.
+    std::vector<GanttBoxes::Box> issues[2], latencies[2];
     for (const core::ScheduledStatement &s : m_eval->schedule()->items) {
         const int row = firstRow[std::size_t(s.pipeline)] + s.unit;
         const std::size_t k = std::size_t(s.node) % g.nodeCount();
-        QColor colour = critical[k] ? plot_style::kVermillion : plot_style::kBlue;
-        auto *issue = new QCPItemRect(m_ganttPlot);
-        issue->topLeft->setCoords(s.start, row + 0.35);
-        issue->bottomRight->setCoords(s.start + 1, row - 0.35);
-        issue->setPen(Qt::NoPen);
-        issue->setBrush(colour);
-        colour.setAlpha(50);
-        auto *latency = new QCPItemRect(m_ganttPlot);
-        latency->topLeft->setCoords(s.start + 1, row + 0.15);
-        latency->bottomRight->setCoords(s.finish, row - 0.15);
-        latency->setPen(Qt::NoPen);
-        latency->setBrush(colour);
+        const int on = critical[k] ? 1 : 0;
+        issues[on].push_back({double(s.start), double(s.start) + 1, row - 0.35, row + 0.35});
+        latencies[on].push_back({double(s.start) + 1, double(s.finish), row - 0.15, row + 0.15});
     }
+    m_ganttBoxes->setBoxes(std::move(issues[0]), std::move(latencies[0]));
+    m_ganttCritical->setBoxes(std::move(issues[1]), std::move(latencies[1]));
     m_ganttPlot->xAxis->setRange(0, std::max(1.0, m_eval->schedule()->makespan));
     m_ganttPlot->yAxis->setRange(-0.6, rows - 0.4);
     m_ganttPlot->replot(QCustomPlot::rpQueuedReplot);

@@ -21,6 +21,7 @@ class QTableWidgetItem;
 
 namespace crossroof::widgets {
 
+class GanttBoxes;
 class ParameterState;
 class SkeletonEvaluation;
 
@@ -67,6 +68,8 @@ public:
     QCustomPlot *graphPlot() const { return m_graphPlot; }
     QCustomPlot *ganttPlot() const { return m_ganttPlot; }
     QCustomPlot *unrollPlot() const { return m_unrollPlot; }
+    /// The schedule chart's boxes: the statements off the critical path, then those on it.
+    QList<GanttBoxes *> ganttBoxes() const { return {m_ganttBoxes, m_ganttCritical}; }
     QList<QCustomPlot *> figurePlots() const { return {m_graphPlot, m_ganttPlot, m_unrollPlot}; }
     QPlainTextEdit *editor() const { return m_editor; }
     QLabel *errorLabel() const { return m_errorLabel; }
@@ -108,6 +111,8 @@ private:
     QCustomPlot *m_graphPlot;
     QCustomPlot *m_ganttPlot;
     QCustomPlot *m_unrollPlot;
+    GanttBoxes *m_ganttBoxes;    ///< the schedule's statements off the critical path
+    GanttBoxes *m_ganttCritical; ///< and on it
     std::vector<core::HardwareProfile> m_profiles; ///< those with a core model
     SkeletonEvaluation *m_eval;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "state/trace_state.h"
 
+#include "common/native_path.h"
 #include "core/support/error.h"
 
 #include <algorithm>
@@ -155,7 +156,7 @@ TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice)
 {
     TraceLoad out;
     try {
-        core::TraceFile file = core::readTraceFile(path.toStdString(), preferredDevice.toStdString());
+        core::TraceFile file = core::readTraceFile(nativePath(path), preferredDevice.toStdString());
         out.format = file.format;
         out.traces = std::move(file.traces);
         out.table = std::move(file.table);

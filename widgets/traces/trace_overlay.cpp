@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_overlay.h"
 
-#include "common/symbol_text.h"
+#include "common/curve_thinning.h"
 #include "common/measured_graph.h"
 
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "common/steady_plot.h"
+#include "common/symbol_text.h"
 #include "core/occupancy/runtime_fit.h"
 #include "core/support/error.h"
 #include "state/trace_state.h"
@@ -61,6 +62,23 @@ QVector<double> toVector(const std::vector<double> &v)
     return QVector<double>(v.begin(), v.end());
 }
 
+/// Sets what GRAPH draws through THINNED: the points of T in the order of x (a graph draws them so), every one
+/// unless there are millions.
+void setMeasuredPoints(ThinnedGraphs *thinned, QCPGraph *graph, const core::MeasuredTrace &t)
+{
+    std::vector<std::size_t> order(t.x.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&t](std::size_t a, std::size_t b) { return t.x[a] < t.x[b]; });
+    QVector<double> keys, values;
+    keys.reserve(qsizetype(order.size()));
+    values.reserve(qsizetype(order.size()));
+    for (std::size_t i : order) {
+        keys << t.x[i];
+        values << t.y[i];
+    }
+    thinned->set(graph, std::move(keys), std::move(values), {}, ThinnedGraphs::Kind::Measured);
+}
+
 } // namespace
 
 QColor seriesColour(int index)
@@ -80,6 +98,7 @@ TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target,
     , m_plot(plot)
     , m_traces(traces)
     , m_target(target)
+    , m_thinned(new ThinnedGraphs(plot))
 {
     connect(m_traces, &TraceState::changed, this, &TraceOverlay::refresh);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
@@ -233,6 +252,8 @@ void TraceOverlay::refresh()
 {
     // With nothing drawn before or now the plot stays as it is (its view redraws what it changed itself).
     const bool had = !m_graphs.isEmpty();
+    if (m_thinned)
+        m_thinned->clear();
     m_previous = std::exchange(m_graphs, {});
     m_previousIds = std::exchange(m_graphIds, {});
     m_reuse = 0;
@@ -260,7 +281,7 @@ void TraceOverlay::refresh()
             g->setPen(QPen(light, 1));
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1.5), Qt::NoBrush, 7));
             g->setName(symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
-            g->setData(toVector(t.x), toVector(t.y));
+            setMeasuredPoints(m_thinned, g, t);
             setMeasuredKind(g, MeasuredKind::TracePoints);
             continue;
         }
@@ -334,7 +355,7 @@ void TraceOverlay::refresh()
         points->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(colour, 1.5), Qt::NoBrush, 8));
         points->setName(symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
-        points->setData(toVector(t.x), toVector(t.y));
+        setMeasuredPoints(m_thinned, points, t);
         timeTop = std::max(timeTop, *std::max_element(t.y.begin(), t.y.end()));
         timeBottom = std::min(timeBottom, *std::min_element(t.y.begin(), t.y.end()));
         std::vector<core::RuntimeSample> samples;
@@ -399,6 +420,8 @@ void TraceOverlay::refresh()
         }
     }
     dropUnused();
+    if (m_thinned)
+        m_thinned->update();
     if (had || !m_graphs.isEmpty())
         redrawSoon(m_plot);
 }

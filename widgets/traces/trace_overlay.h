@@ -18,6 +18,7 @@ class QCPGraph;
 namespace crossroof::widgets {
 
 class ParameterState;
+class ThinnedGraphs;
 class TraceState;
 
 /// Draws the visible measured traces that belong on one plot, on top of what the plot's view draws. It adds
@@ -29,6 +30,8 @@ class TraceState;
 ///   to it (Fig. 11).
 /// - Target::Zigzag: runtimes against B_r on the right axis ("measured time (s)") with the Eq. 15 fit
 ///   time = a1·√B_r/T + a0 and its r² in the legend.
+/// A trace of millions of points is drawn, and exported, from those that the pixel columns need (the first,
+/// lowest, highest and last of each: columnSamples()).
 /// The colour of the INDEX-th measured series (trace or kernel set) on a plot: twelve colours that differ
 /// from each other and from the model's curves (blue f, vermillion G) before the first repeats.
 QColor seriesColour(int index);
@@ -85,6 +88,9 @@ private:
     qsizetype m_reuse = 0; ///< the next of m_previous to reuse
     bool m_ownsRightAxis = false;
     QStringList m_highlighted;
+    /// Draws the measured points (every one of a trace of thousands, a few per pixel column of millions);
+    /// a child of the plot.
+    QPointer<ThinnedGraphs> m_thinned;
 };
 
 } // namespace crossroof::widgets

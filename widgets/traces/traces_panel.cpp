@@ -7,11 +7,11 @@
 #include "state/trace_state.h"
 #include "common/error_message.h"
 #include "common/file_folders.h"
+#include "common/native_path.h"
 #include "common/number_format.h"
 #include "core/support/error.h"
 #include "core/traces/gpu_benches.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
@@ -24,6 +24,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 namespace crossroof::widgets {
 
@@ -213,9 +216,14 @@ QString TracesPanel::importFile(const QString &path)
 {
     // Only a regular file is looked into here: opening a FIFO blocks until a program writes to it, and the
     // importers read one (with a time limit) just once.
-    if (QFile head(path); QFileInfo(path).isFile() && head.open(QIODevice::ReadOnly)) {
-        const QByteArray start = head.read(4096);
-        if (core::looksLikeGpuLatency(std::string_view(start.constData(), std::size_t(start.size()))))
+    // By its bytes: Qt's own file classes cannot open a path that is not UTF-8 (nativePath()).
+    const std::string native = nativePath(path);
+    if (std::error_code error; std::filesystem::is_regular_file(native, error)) {
+        std::ifstream head(native, std::ios::binary);
+        std::string start(4096, '\0');
+        head.read(start.data(), std::streamsize(start.size()));
+        start.resize(std::size_t(std::max<std::streamsize>(head.gcount(), 0)));
+        if (core::looksLikeGpuLatency(start))
             return offerLatencies(path);
     }
     TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id));
@@ -271,7 +279,7 @@ QString TracesPanel::offerLatencies(const QString &path)
 {
     core::GpuLatency latency;
     try {
-        latency = core::readGpuLatency(path.toStdString());
+        latency = core::readGpuLatency(nativePath(path));
     } catch (const core::InputError &e) {
         const QString error = QString::fromStdString(e.what());
         showError(this, tr("The latencies were not read:\n%1").arg(error));

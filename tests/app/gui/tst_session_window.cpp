@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "common/native_path.h"
 #include "common/plot_navigator.h"
 #include "kernels/kernel_table_view.h"
 #include "markov/extrapolate_evaluation.h"
@@ -37,7 +38,9 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <filesystem>
 #include <memory>
+#include <string>
 
 #include <cerrno>
 #include <csignal>
@@ -166,6 +169,7 @@ private Q_SLOTS:
     void aViewSaysWhenItHasNothingToDraw();
     void modifiedMarkAndTitle();
     void tracesCanBeLinkedToTheirFiles();
+    void latin1FolderOpensAndSaves();
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
     void failedSaveLeavesTheFileAlone();
@@ -385,6 +389,44 @@ void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
     QVERIFY2(box->text().contains(QStringLiteral("field 'traces[0].link' (data/v100.txt)"))
                      && box->text().contains(moved + QStringLiteral("/data/v100.txt")),
              qPrintable(box->text()));
+}
+
+void TestSessionWindow::latin1FolderOpensAndSaves()
+{
+    // A folder named in Latin-1: Qt 6 decodes file names as UTF-8 and turns the byte 0xE9 into U+FFFD under
+    // every locale (C and C.UTF-8 alike), so QFile::decodeName() of these bytes names another folder; the GUI
+    // carries them as pathFromNative() makes them.
+    QTemporaryDir dir;
+    const std::string folder = QFile::encodeName(dir.path()).toStdString() + "/r\xe9sultats";
+    std::filesystem::create_directories(folder + "/data");
+    std::filesystem::copy_file(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt", folder + "/data/v100.txt");
+    const QString study = widgets::pathFromNative(folder);
+    QCOMPARE(widgets::nativePath(study), folder);
+
+    // A trace from it, then the session saved into it with the trace linked.
+    app::MainWindow w;
+    QCOMPARE(w.tracesPanel()->importFile(study + QStringLiteral("/data/v100.txt")), QString());
+    QVERIFY(!w.traceState()->traces().empty());
+    QCOMPARE(w.traceState()->traces().front().source, folder + "/data/v100.txt");
+    w.linkTracesAction()->trigger();
+    const QString path = study + QStringLiteral("/linked.crossroof");
+    QVERIFY(w.saveSession(path));
+    QVERIFY(std::filesystem::is_regular_file(folder + "/linked.crossroof"));
+    QVERIFY(!w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+
+    // Opened again: its linked trace is read from the folder, and Save writes back to the same file.
+    app::MainWindow again;
+    QVERIFY(again.openSession(path));
+    QVERIFY(!again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+    QCOMPARE(again.traceState()->traces().size(), w.traceState()->traces().size());
+    QVERIFY(sameAnalysis(again.captureSession(), w.captureSession()));
+    QCOMPARE(widgets::nativePath(again.sessions()->path()), folder + "/linked.crossroof");
+    again.state()->applyValue(QStringLiteral("Z"), 7.5);
+    QVERIFY(again.saveSession(again.sessions()->path()));
+    QVERIFY(!again.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+    app::MainWindow third;
+    QVERIFY(third.openSession(path));
+    QCOMPARE(third.state()->value(QStringLiteral("Z")), 7.5);
 }
 
 void TestSessionWindow::corruptedSessionIsRejected_data()

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/bandwidth/bandwidth_curve.h"
 #include "bandwidth/bandwidth_view.h"
+#include "common/curve_thinning.h"
 #include "common/empty_state.h"
+#include "export/figure_export.h"
 #include "core/traces/memory_demand.h"
 #include "core/traces/perf_stat.h"
 #include "state/trace_state.h"
@@ -13,10 +15,14 @@
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QFileInfo>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 using namespace crossroof;
 using namespace crossroof::widgets;
@@ -54,6 +60,7 @@ private Q_SLOTS:
     void curvesAreSortedInGbs();
     void wrongFilesSayWhy();
     void emptyViewKeepsItsShape();
+    void millionsOfIntervalsKeepTheirPeaks();
 
 private:
     TraceState *m_traces = nullptr;
@@ -206,3 +213,75 @@ void TestBandwidthView::emptyViewKeepsItsShape()
 
 QTEST_MAIN(TestBandwidthView)
 #include "tst_bandwidth_view.moc"
+
+namespace {
+
+/// The values GRAPH draws now.
+std::vector<double> drawnValues(const QCPGraph *graph)
+{
+    std::vector<double> v;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        v.push_back(it->value);
+    return v;
+}
+
+} // namespace
+
+void TestBandwidthView::millionsOfIntervalsKeepTheirPeaks()
+{
+    // Two million one-second intervals of 1 to 8 GB with one peak of 9.5 GB and one idle second: drawn from a
+    // few samples per pixel column, on screen and in a figure, the peak and the idle second still shown.
+    constexpr std::size_t kUnits = 2'000'000;
+    core::MeasuredTrace t;
+    t.name = "long";
+    t.source = "/data/long.csv";
+    t.kind = core::TraceKind::BytesPerInterval;
+    t.labels = {"reads"};
+    t.x.resize(kUnits);
+    t.extra.assign(kUnits, 1.0);
+    t.y.resize(kUnits);
+    std::mt19937 random(35);
+    std::uniform_int_distribution<int> gigabytes(1, 8);
+    for (std::size_t u = 0; u < kUnits; ++u) {
+        t.x[u] = double(u + 1);
+        t.y[u] = 1e9 * gigabytes(random);
+    }
+    const std::size_t peakAt = 1'234'567, idleAt = 777'777;
+    t.y[peakAt] = 9.5e9;
+    t.y[idleAt] = 0;
+    QVERIFY(m_view->setTrace(m_traces->add(std::move(t))));
+    QCOMPARE(m_view->curves().size(), std::size_t(1));
+
+    QCPGraph *sorted = m_view->curvePlot()->graph(0);
+    QCPGraph *overTime = m_view->timePlot()->graph(0);
+    const int columns = std::max(m_view->curvePlot()->width(), m_view->timePlot()->width());
+    for (QCPGraph *g : {sorted, overTime}) {
+        QVERIFY2(g->dataCount() <= kSamplesPerColumn * columns + 2, qPrintable(QString::number(g->dataCount())));
+        const std::vector<double> v = drawnValues(g);
+        QCOMPARE(*std::max_element(v.begin(), v.end()), 9.5);
+        QCOMPARE(*std::min_element(v.begin(), v.end()), 0.0);
+    }
+    // Zoomed into a few seconds around the peak: every interval there.
+    m_view->timePlot()->xAxis->setRange(double(peakAt) - 5, double(peakAt) + 5);
+    m_view->timePlot()->replot();
+    QVERIFY(overTime->dataCount() >= 10 && overTime->dataCount() <= 16);
+    QCOMPARE(overTime->data()->findBegin(double(peakAt + 1), false)->value, 9.5);
+    m_view->timePlot()->xAxis->setRange(0, double(kUnits));
+
+    // A figure: kFigureColumns columns, the peak and the idle second among them, and a file of bounded size.
+    for (QCustomPlot *plot : m_view->figurePlots())
+        plot->setProperty(kFullDetailProperty, true);
+    for (QCPGraph *g : {sorted, overTime}) {
+        QVERIFY(g->dataCount() > kSamplesPerColumn * columns); // finer than the screen
+        QVERIFY(g->dataCount() <= kSamplesPerColumn * kFigureColumns + 2);
+        const std::vector<double> v = drawnValues(g);
+        QCOMPARE(*std::max_element(v.begin(), v.end()), 9.5);
+        QCOMPARE(*std::min_element(v.begin(), v.end()), 0.0);
+    }
+    for (QCustomPlot *plot : m_view->figurePlots())
+        plot->setProperty(kFullDetailProperty, false);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("long.svg"));
+    QCOMPARE(exportFigure(m_view->figurePlots(), svg, FigureOptions()), QString());
+    QVERIFY2(QFileInfo(svg).size() < 4 * 1024 * 1024, qPrintable(QString::number(QFileInfo(svg).size())));
+}

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
+#include "skeleton/gantt_boxes.h"
 #include "skeleton/skeleton_view.h"
 
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QPushButton>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QTableWidget>
 #include <QTest>
@@ -37,12 +40,48 @@ private Q_SLOTS:
         QCOMPARE(m_view->unrollPlot()->graph(0)->dataCount(), 16);
         QCOMPARE(m_view->unrollPlot()->graph(0)->data()->at(0)->value, 5.625);
         QCOMPARE(m_view->unrollPlot()->graph(1)->data()->at(0)->key, 4.0);
-        // The graph: one label per statement and one line per edge; the Gantt chart: two bars per statement
-        // of the four copies.
+        // The graph: one label per statement and one line per edge; the Gantt chart: an issue and a latency box
+        // per statement of the four copies, those of the critical path in its colour.
         const auto &g = m_view->projection()->graph;
         QCOMPARE(m_view->graphPlot()->itemCount(), int(g.nodeCount() + g.edges.size()));
-        QCOMPARE(m_view->ganttPlot()->itemCount(), int(2 * 4 * g.nodeCount()));
+        QCOMPARE(ganttBoxCount(), long(4 * g.nodeCount()));
+        QVERIFY(!m_view->ganttBoxes()[1]->issues().empty());
+        QVERIFY(!m_view->ganttBoxes()[0]->issues().empty());
         QVERIFY(m_view->readout()->text().contains(QLatin1String("Best unroll 4")));
+    }
+
+    void fiveThousandStatementsAreShown()
+    {
+        // A skeleton of 5,000 statements, each fp or fma on the results before it and a load every fifth: the
+        // view projects it and shows every statement in the graph and in the schedule.
+        QString text = QStringLiteral("def main ()\n{\n    for i = 0:100\n    {\n        forall j = 0:1000\n        {\n");
+        constexpr int kStatements = 5000;
+        for (int k = 0; k < kStatements; ++k) {
+            if (k % 5 == 0)
+                text += QStringLiteral("            ld a%1\n").arg(k);
+            else if (k % 5 == 4)
+                text += QStringLiteral("            fma a%1: a%2, a%3, a%4\n").arg(k).arg(k - 1).arg(k - 3).arg(k - 4);
+            else
+                text += QStringLiteral("            fp a%1: a%2\n").arg(k).arg(k - 1);
+        }
+        text += QStringLiteral("        }\n    }\n}\n");
+        m_view->setText(text);
+        QCOMPARE(m_view->error(), QString());
+        QVERIFY(m_view->projection());
+        const auto &g = m_view->projection()->graph;
+        QCOMPARE(g.nodeCount(), std::size_t(kStatements));
+        QCOMPARE(m_view->graphPlot()->itemCount(), int(g.nodeCount() + g.edges.size()));
+        QCOMPARE(ganttBoxCount(), long(m_view->unroll()) * long(g.nodeCount()));
+        QVERIFY(m_view->readout()->text().contains(QLatin1String("Critical path")));
+        QVERIFY(m_view->useButton()->isEnabled());
+        // Drawn, every plot of it.
+        m_view->resize(1200, 900);
+        QVERIFY(!m_view->grab().isNull());
+        // The next edit projects the skeleton again.
+        text.replace(QStringLiteral("fp a1: a0"), QStringLiteral("fma a1: a0, a0"));
+        m_view->setText(text);
+        QCOMPARE(m_view->error(), QString());
+        QCOMPARE(m_view->projection()->graph.nodeCount(), std::size_t(kStatements));
     }
 
     void errorsKeepTheLastGoodResult()
@@ -107,6 +146,18 @@ private Q_SLOTS:
     }
 
 private:
+    /// The boxes of the schedule chart, each statement of each copy one issue box and one latency box: their
+    /// count, or -1 when the two differ.
+    long ganttBoxCount() const
+    {
+        std::size_t issues = 0, latencies = 0;
+        for (const GanttBoxes *boxes : m_view->ganttBoxes()) {
+            issues += boxes->issues().size();
+            latencies += boxes->latencies().size();
+        }
+        return issues == latencies ? long(issues) : -1;
+    }
+
     ParameterState *m_state = nullptr;
     SkeletonView *m_view = nullptr;
 };

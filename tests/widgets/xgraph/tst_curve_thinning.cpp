@@ -11,6 +11,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void xgraphDrawsTheSamePixels();
     void zoomThinsAgain();
     void logarithmicKeysThinInTheirPixels();
+    void columnsKeepTheirExtremes();
 };
 
 void TestCurveThinning::aStraightLineKeepsItsEnds()
@@ -171,6 +173,48 @@ void TestCurveThinning::gapsStayGaps()
     }
     QCOMPARE(gaps, 1);
     QCOMPARE(c.keys.size(), 5);
+}
+
+void TestCurveThinning::columnsKeepTheirExtremes()
+{
+    // 1,000 samples in 10 columns of [100, 900): of each column the first, lowest, highest and last, in key
+    // order; the last sample before the range and the first after it; a NaN once, as a break.
+    QVector<double> x, y;
+    for (int i = 0; i < 1000; ++i) {
+        x << i;
+        y << (i % 7) + (i == 345 ? 100 : 0) - (i == 777 ? 50 : 0);
+    }
+    y[500] = kNaN;
+    y[501] = kNaN;
+    const std::vector<qsizetype> kept = columnSamples(x, y, 100, 899.999, 10);
+    QVERIFY(std::is_sorted(kept.begin(), kept.end()));
+    QCOMPARE(kept.front(), qsizetype(99));
+    QCOMPARE(kept.back(), qsizetype(900));
+    QVERIFY(kept.size() <= std::size_t(4 * 10 + 2 + 1));
+    const auto has = [&kept](qsizetype i) { return std::find(kept.begin(), kept.end(), i) != kept.end(); };
+    QVERIFY(has(345)); // the peak
+    QVERIFY(has(777)); // the valley
+    QVERIFY(has(100) && has(179) && has(180)); // a column's first and last, the next one's first
+    QVERIFY(has(500) && !has(501)); // one break
+    QVERIFY(has(499) && has(502)); // the pieces' ends
+    for (qsizetype i : kept) {
+        if (i >= 100 && i < 900 && std::isfinite(y[i])) {
+            const qsizetype column = (i - 100) / 80;
+            double lo = 1e300, hi = -1e300;
+            for (qsizetype j = 100 + column * 80; j < 180 + column * 80; ++j) {
+                if (std::isfinite(y[j]))
+                    lo = std::min(lo, y[j]), hi = std::max(hi, y[j]);
+            }
+            QVERIFY(y[i] >= lo && y[i] <= hi);
+        }
+    }
+    // Logarithmic keys: columns even in the logarithm, so the decade 1..10 gets as many as 10..100.
+    QVector<double> lx, ly;
+    for (int i = 1; i <= 100'000; ++i)
+        lx << i * 1e-3, ly << std::sin(i * 1e-3);
+    const std::vector<qsizetype> logKept = columnSamples(lx, ly, 1, 100, 20, true);
+    const auto firstDecade = std::count_if(logKept.begin(), logKept.end(), [&lx](qsizetype i) { return lx[i] < 10; });
+    QVERIFY(firstDecade >= 20 && firstDecade <= 4 * 10 + 1);
 }
 
 void TestCurveThinning::badScalesDrawEverySample()
