@@ -389,6 +389,13 @@ def perf():
     t("percent-nan.tsv", full.replace(b"\t100.00\t", b"\tnan\t"))
     t("percent-negative.tsv", full.replace(b"\t100.00\t", b"\t-100.00\t"))
     t("count-1e30.tsv", full.replace(b"\t1338376\t", b"\t1e30\t"))
+    # Counts that are doubles but whose bytes (x 64) or sums are not: refused with the line, never "got inf".
+    t("count-1e308-times-64.tsv", full.replace(b"\t1338376\t", b"\t1e308\t"))
+    cas = next(l for l in full.split(b"\n") if b"\t1338376\t" in l)
+    huge = cas.replace(b"\t1338376\t", b"\t1e308\t")
+    t("count-sum-over-cpus-1e308-twice.tsv", full.replace(cas, huge + b"\n" + huge.replace(b"\tCPU0\t", b"\tCPU1\t")))
+    t("count-reads-plus-writes-overflow.tsv", full.replace(b"\t1338376\t", b"\t1.5e306\t")
+                                                  .replace(b"\t749694\t", b"\t1.5e306\t"))
     t("count-thousands-commas.tsv", full.replace(b"\t1338376\t", b"\t1,338,376\t"))
     t("time-zero.tsv", full.replace(b"1.001047559", b"0"))
     t("time-1e300.tsv", full.replace(b"1.001047559", b"1e300"))
