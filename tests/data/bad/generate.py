@@ -528,6 +528,11 @@ def family():
             t(f"{col}-{tag}.csv", good.replace(first, b",".join(p), 1))
     t("ragged.csv", good.replace(first, b",".join(parts[:4]), 1))
     t("n-fraction.csv", good.replace(first, b",".join([b"2.5"] + parts[1:]), 1))
+    # Finite throughputs outside R's range, whose squared or relative errors pass a double (RMSE inf).
+    for tag, val in [("1e300", b"1e300"), ("1e-300", b"1e-300"), ("denormal", b"4e-320")]:
+        p = list(parts)
+        p[8] = val
+        t(f"gbs-{tag}-outside-R-range.csv", good.replace(first, b",".join(p), 1))
 
 
 def main():
