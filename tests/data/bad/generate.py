@@ -353,6 +353,23 @@ def ncu():
     t("summary-min-gt-max.csv", summary.replace(b'"10","30"', b'"30","10"'), accepted=True)
     t("only-prof-lines.csv", b"==PROF== Connected to process 1 (/x)\n==PROF== Disconnected from process 1\n")
     t("prof-error.csv", b"==ERROR== The application returned an error code (1).\n==WARNING== No kernels were profiled.\n")
+    # Counts that are finite one by one but whose ratios are not, or lie outside the X-model's ranges: the
+    # kernel is listed as skipped with the reason, and nothing printed is inf ("+inf%", Z inf).
+    def raw_with(**values):
+        lines = raw.split(b"\n")
+        header = lines[2].strip(b'"').split(b'","')
+        row = lines[4].strip(b'"').split(b'","')
+        for name, value in values.items():
+            row[header.index(name.encode())] = value
+        return b"\n".join(lines[:4] + [b'"' + b'","'.join(row) + b'"'] + lines[5:])
+    insts = {"sm__inst_executed.sum": b"1e308", "smsp__inst_executed.sum": b"1e308"}
+    t("raw-z-inf.csv", raw_with(**insts, **{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": b"0.5"}), accepted=True)
+    t("raw-z-1e307.csv", raw_with(**{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": b"1e-300"}), accepted=True)
+    t("raw-sectors-1e308.csv", raw_with(**{"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": b"1e308"}),
+      accepted=True)
+    t("raw-dram-1e308.csv", raw_with(**{"dram__bytes.sum.per_second": b"1e308"}), accepted=True)
+    t("raw-dram-denormal.csv", raw_with(**{"dram__bytes.sum.per_second": b"1e-300"}), accepted=True)
+    t("raw-duration-denormal.csv", raw_with(**{"gpu__time_duration.sum": b"1e-300"}), accepted=True)
     t("details-value-nan.csv", details.replace(b'"Achieved Active Warps Per SM","warp","', b'"Achieved Active Warps Per SM","warp","nan', 1))
 
 
