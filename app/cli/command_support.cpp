@@ -17,6 +17,8 @@ namespace crossroof::cli {
 
 std::string fmt(double v, const char *spec)
 {
+    if (!std::isfinite(v))
+        throw std::logic_error(std::string("text output: a number that is not finite (printed with ") + spec + ")");
     char buf[64];
     std::snprintf(buf, sizeof buf, spec, v);
     return buf;

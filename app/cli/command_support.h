@@ -7,7 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <iosfwd>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,16 +21,54 @@ class Args;
 
 using Json = nlohmann::ordered_json;
 
+/// The path of the first number in J that is not finite ("points[3].R"), or none. nlohmann would print it
+/// as null.
+template <class Value>
+std::optional<std::string> nonFiniteField(const Value &j)
+{
+    if (j.is_number_float())
+        return std::isfinite(j.template get<double>()) ? std::nullopt : std::optional<std::string>(std::string());
+    // HERE (a key or "[i]") in front of the path BELOW it.
+    const auto joined = [](std::string here, const std::string &below) {
+        if (!below.empty() && below.front() != '[')
+            here.push_back('.');
+        here.append(below);
+        return here;
+    };
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (auto below = nonFiniteField(it.value()))
+                return joined(it.key(), *below);
+        }
+    } else if (j.is_array()) {
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            if (auto below = nonFiniteField(j[i])) {
+                std::string index(1, '[');
+                index.append(std::to_string(i));
+                index.push_back(']');
+                return joined(std::move(index), *below);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 /// J as --json prints it, indented by INDENT (-1: on one line), with every byte of a string or key that is
 /// not UTF-8 (a file name in Latin-1) escaped as "\xNN", where dumping it as it is would fail the command.
+/// The last line of defence against an overflow that no check caught: a number that is not finite is an
+/// internal error (std::logic_error naming the field, exit status 1), never a null with exit status 0.
 template <class Value>
 std::string jsonOutput(Value j, int indent = 2)
 {
+    if (const auto field = nonFiniteField(j))
+        throw std::logic_error("--json output: field '" + *field + "' is a number that is not finite");
     core::escapeInvalidUtf8InJson(j);
     return j.dump(indent);
 }
 
-/// V as printf's SPEC prints it (e.g. "%.4g").
+/// V as printf's SPEC prints it (e.g. "%.4g"). A V that is not finite is an internal error (std::logic_error,
+/// exit status 1): the commands say "infinite" themselves where that is a result, and nothing prints "inf" or
+/// "nan" with exit status 0.
 std::string fmt(double v, const char *spec = "%.4g");
 
 /// The machine and workload a command works on: --profile (an id or a file; the default profile without

@@ -295,10 +295,18 @@ void runCounters(const std::vector<std::string> &argv, std::ostream &out)
     if (e.in.measured_cpi && e.threads.empty())
         throw InputError("a measured CPI picks the nearest starting pair: give '--groups' and '--threads-per-group'");
 
-    if (!e.in.suspend.empty())
-        e.p = core::estimateP(e.in.suspend, e.in.instructions, e.difference);
-    if (!e.in.stall.empty())
-        e.q = core::estimateQ(e.in.stall, e.weighting);
+    try {
+        if (!e.in.suspend.empty())
+            e.p = core::estimateP(e.in.suspend, e.in.instructions, e.difference);
+        if (!e.in.stall.empty())
+            e.q = core::estimateQ(e.in.stall, e.weighting);
+    } catch (const InputError &problem) {
+        // The counts are valid one by one; what they give together is refused, from the file that has them.
+        if (!args.has("file"))
+            throw;
+        const std::string file = args.value("file");
+        throw InputError((file == "-" ? std::string("standard input") : file) + ": " + problem.what());
+    }
     if (e.p && e.q) {
         const auto pairs = core::startingPairs(e.p->vector, e.q->vector);
         e.pairs.assign(pairs.begin(), pairs.end());

@@ -45,9 +45,12 @@ std::optional<long long> stepsOption(const Args &args)
     return args.integer("steps", 0, 0, kMaxSteps);
 }
 
-/// The state count as a JSON integer while it is exact, a double beyond 2^53.
+/// The state count as a JSON integer while it is exact, a double beyond 2^53, null beyond a double (where
+/// system_states_log10 says how many).
 Json stateCount(double states)
 {
+    if (!std::isfinite(states))
+        return nullptr;
     return states <= 9007199254740992.0 ? Json(static_cast<unsigned long long>(states)) : Json(states);
 }
 
@@ -98,7 +101,7 @@ Shape shapeFrom(const Args &args)
     return s;
 }
 
-std::string topologyText(const Shape &shape, double states)
+std::string topologyText(const Shape &shape)
 {
     const auto count = [](long long n, const char *what) {
         return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
@@ -108,7 +111,8 @@ std::string topologyText(const Shape &shape, double states)
         text += count((long long)shape.threads.size(), "group") + " x " + count(shape.threads.front(), "thread");
     else
         text += core::markovShapeText(shape.threads) + " (groups x threads)";
-    return text + " (" + count(shape.total(), "thread") + "), " + fmt(states, "%.15g") + " system states";
+    return text + " (" + count(shape.total(), "thread") + "), " + core::systemStateCountText(shape.threads)
+           + " system states";
 }
 
 /// What every Markov JSON output says about the topology.
@@ -154,7 +158,7 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
     }
 
     if (!args.flag("json")) {
-        out << "Topology  " << topologyText(shape, r.system_states) << '\n'
+        out << "Topology  " << topologyText(shape) << '\n'
             << "Threads   p=" << fmt(p, "%.6g") << " (active -> suspended), q=" << fmt(q, "%.6g") << " (suspended stays)\n"
             << "Solver    " << core::markovSolverName(r.solver) << ", " << stepsText(r.steps);
         if (r.solver == core::MarkovSolver::Literal)
@@ -171,6 +175,7 @@ void runMarkov(const std::vector<std::string> &argv, std::ostream &out)
     j["p_all_suspended"] = r.p_all_suspended;
     j["p_any_active"] = r.p_any_active;
     j["system_states"] = stateCount(r.system_states);
+    j["system_states_log10"] = core::systemStateCountLog10(shape.threads);
     j["solver"] = core::markovSolverName(r.solver);
     j["steps"] = r.steps ? Json(*r.steps) : Json(nullptr);
     if (r.solver == core::MarkovSolver::Literal)
@@ -216,7 +221,7 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
             return (e.infinite ? std::string("infinite") : fmt(e.cpi, "%.10g")) + " at p=" + fmt(e.p, "%.6g")
                     + ", q=" + fmt(e.q, "%.6g");
         };
-        out << "Topology  " << topologyText(shape, s.system_states) << '\n'
+        out << "Topology  " << topologyText(shape) << '\n'
             << "Grid      " << grid.text() << ", " << s.p.size() << " x " << s.q.size() << " (p and q from "
             << fmt(s.p.front(), "%.6g") << " to " << fmt(s.p.back(), "%.6g") << "), " << stepsText(steps) << '\n'
             << "Maximum   CPI " << extreme(s.max) << '\n'
@@ -243,6 +248,7 @@ void runMarkovSurface(const std::vector<std::string> &argv, std::ostream &out)
     j["steps"] = steps ? Json(*steps) : Json(nullptr);
     shapeJson(shape, j);
     j["system_states"] = stateCount(s.system_states);
+    j["system_states_log10"] = core::systemStateCountLog10(shape.threads);
     out << jsonOutput(j) << '\n';
 }
 

@@ -67,9 +67,10 @@ std::vector<std::pair<int, double>> measurements(const Args &args)
         const auto eq = m.find('=');
         const auto factor = core::parseInteger<int>(m.substr(0, eq == std::string::npos ? m.size() : eq));
         const auto cycles = eq == std::string::npos ? std::nullopt : core::parseNumber(m.substr(eq + 1));
-        if (!factor || !cycles || *factor < 1 || *factor > core::kMaxUnroll || !(*cycles > 0) || *cycles > 1e300)
+        if (!factor || !cycles || *factor < 1 || *factor > core::kMaxUnroll
+            || !(*cycles >= core::kMinMeasuredCycles && *cycles <= core::kMaxMeasuredCycles))
             throw InputError("option '--measured': expected FACTOR=CYCLES with a factor from 1 to 16 and cycles "
-                             "above 0 (got '" + m + "')");
+                             "from 1 to 1e300, those of the whole nest (got '" + core::quoteForMessage(m) + "')");
         out.emplace_back(*factor, *cycles);
     }
     return out;

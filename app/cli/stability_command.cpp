@@ -237,8 +237,8 @@ void printHysteresisText(const ModelInputs &r, const core::HysteresisResult &h, 
     out << buf;
     for (std::size_t i = 0; i < h.values.size(); ++i) {
         const bool differs = std::abs(h.up_gbs[i] - h.down_gbs[i]) > 1e-9 * std::max(h.up_gbs[i], 1e-300);
-        std::snprintf(buf, sizeof buf, "%14.6g %10.3f %10.3f %7d%s\n", h.values[i], h.up_gbs[i],
-                      h.down_gbs[i], h.stable_count[i], differs ? "  <- branches differ" : "");
+        out << fmt(h.values[i], "%14.6g") << fmt(h.up_gbs[i], " %10.3f") << fmt(h.down_gbs[i], " %10.3f");
+        std::snprintf(buf, sizeof buf, " %7d%s\n", h.stable_count[i], differs ? "  <- branches differ" : "");
         out << buf;
     }
     out << '\n';

@@ -13,8 +13,8 @@ namespace crossroof::core {
 /// constant trace stays constant and W = 1 changes nothing. The smoothed total is not the raw total at the
 /// ends: a unit j among the first W-1 counts H_(W-1) - H_j + (j+1)/W times (more than once: it is averaged
 /// over fewer units), one among the last W-1 counts (units - j)/W times (less than once: the window has not
-/// passed it on), every other once. Throws InputError for W < 1, W longer than the trace, or a value that is
-/// negative or not finite (named by its unit index).
+/// passed it on), every other once. Throws InputError for W < 1, W longer than the trace, a value that is
+/// negative or not finite, or values whose sum is beyond a double (each named by its unit index).
 std::vector<double> smoothDemand(std::span<const double> bytes, std::size_t window);
 
 /// The bandwidth curve of one connection under one limit.
@@ -32,10 +32,12 @@ struct BandwidthCurve
 };
 
 /// Smooths (window W), sorts descending, and applies the limit B > 0 (MODEL.md 4). Throws InputError on an
-/// empty trace, a bad window (as smoothDemand()) or a limit that is not a finite number > 0.
+/// empty trace, a bad window (as smoothDemand()), a limit that is not a finite number > 0, or a sum or a
+/// demand/limit ratio beyond a double (a limit of 1e-310), so that every field is finite.
 BandwidthCurve bandwidthCurve(std::span<const double> bytes, std::size_t window, double limit);
 
-/// Slowdown under limit B of an already smoothed demand: sum max(1, d_i/B) / count.
+/// Slowdown under limit B of an already smoothed demand: sum max(1, d_i/B) / count. Throws InputError as
+/// bandwidthCurve() does for a ratio or a sum beyond a double.
 double slowdownUnderLimit(std::span<const double> demand, double limit);
 
 /// One connection of a multi-connection analysis: its bytes per unit and its real limit.
@@ -59,7 +61,8 @@ struct Dominance
 };
 
 /// Smooths every connection with window W and finds the dominant one per unit. Throws InputError when there
-/// is no connection, their lengths differ, or a trace or limit is bad (named by the connection).
+/// is no connection, their lengths differ, a trace or limit is bad, or a ratio or sum is beyond a double (named
+/// by the connection and the unit).
 Dominance dominance(std::span<const Connection> connections, std::size_t window);
 
 } // namespace crossroof::core

@@ -2,7 +2,10 @@
 #include "core/calibration/kernel_family.h"
 
 #include "core/support/error.h"
+#include "core/support/quote.h"
+#include "core/support/text.h"
 #include "core/traces/csv_table.h"
+#include "core/xmodel/parameters.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,10 +23,11 @@ KernelFamily familyFromTable(const CsvTable &table)
     const auto positive = [&](std::size_t row, std::size_t column) {
         const double v = table.number(row, column);
         if (v <= 0)
-            throw InputError(table.where(row, column) + ": must be > 0 (got " + std::string(table.cell(row, column))
+            throw InputError(table.where(row, column) + ": must be > 0 (got " + quoteForMessage(table.cell(row, column))
                              + ")");
         return v;
     };
+
     KernelFamily family;
     family.source = table.source();
     family.rows.reserve(table.rowCount());
@@ -35,7 +39,7 @@ KernelFamily familyFromTable(const CsvTable &table)
                              + std::string(table.cell(r, nColumn)) + ")");
         row.Z = positive(r, zColumn);
         row.E = positive(r, eColumn);
-        row.gbs = positive(r, gbsColumn);
+        row.gbs = measuredGbs(table, r, gbsColumn);
         row.line = table.line(r);
         family.rows.push_back(row);
     }
@@ -43,6 +47,28 @@ KernelFamily familyFromTable(const CsvTable &table)
 }
 
 } // namespace
+
+std::pair<double, double> measuredGbsRange()
+{
+    const ParameterInfo &r = *findParameter("R");
+    return {r.min, r.max};
+}
+
+double measuredGbs(const CsvTable &table, std::size_t row, std::size_t column)
+{
+    // A device's throughput lies in R's range: beyond it, squared and relative errors pass a double (a row of
+    // 1e300 GB/s printed RMSE inf, one of 1e-300 GB/s an accuracy of -1.9e61).
+    const double v = table.number(row, column);
+    const auto [min, max] = measuredGbsRange();
+    if (!(v > 0))
+        throw InputError(table.where(row, column) + ": must be > 0 (got " + quoteForMessage(table.cell(row, column)) + ")");
+    if (v < min || v > max) {
+        throw InputError(table.where(row, column) + ": must be from " + formatNumber(min) + " to "
+                         + formatNumber(max) + " GB/s, the range of R (got "
+                         + quoteForMessage(table.cell(row, column)) + ")");
+    }
+    return v;
+}
 
 KernelFamily KernelFamily::withE(const std::vector<double> &values) const
 {

@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
 namespace crossroof::core {
+
+class CsvTable;
+
+/// The smallest and largest device throughput a measurement may give, GB/s: R's range. Beyond it the fits'
+/// squared and relative errors pass a double (a row of 1e300 GB/s printed RMSE inf).
+std::pair<double, double> measuredGbsRange();
+
+/// The cell at ROW, COLUMN of TABLE as a measured throughput in measuredGbsRange(); throws InputError
+/// "SOURCE:LINE:COLUMN: column 'NAME': must be from 0.001 to 1e+06 GB/s, the range of R (got ...)".
+double measuredGbs(const CsvTable &table, std::size_t row, std::size_t column);
 
 /// One measured kernel of a family: the workload (n, Z, E) and the memory throughput it reached.
 struct FamilyRow
@@ -29,7 +41,8 @@ struct KernelFamily
 };
 
 /// Parses a kernel-family CSV. Throws InputError "SOURCE:LINE:COLUMN: column 'gbs': ..." for a cell that
-/// is not a finite number or is out of range (n, Z, E and gbs must be > 0; n a whole number), and
+/// is not a finite number or is out of range (n, Z, E and gbs must be > 0; n a whole number; gbs within R's
+/// range, 1e-3 to 1e6 GB/s), and
 /// "SOURCE: no column 'Z' ..." when a required column is missing.
 KernelFamily parseKernelFamily(std::string_view text, const std::string &source);
 

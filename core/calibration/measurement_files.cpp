@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/calibration/measurement_files.h"
 
+#include "core/calibration/kernel_family.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
@@ -29,13 +30,11 @@ StreamCurve readStreamCurve(const std::string &path)
     for (std::size_t r = 0; r < table.rowCount(); ++r) {
         StreamRow row;
         row.warps = table.number(r, warps);
-        row.gbs = table.number(r, gbs);
         row.line = table.line(r);
         if (!(row.warps >= 1) || row.warps != std::floor(row.warps))
             throw InputError(table.where(r, warps) + ": must be a whole number >= 1 (got "
                              + formatNumber(row.warps) + ")");
-        if (!(row.gbs > 0))
-            throw InputError(table.where(r, gbs) + ": must be > 0 (got " + formatNumber(row.gbs) + ")");
+        row.gbs = measuredGbs(table, r, gbs);
         curve.rows.push_back(row);
     }
     return curve;
@@ -115,6 +114,12 @@ KernelSet readKernelSet(const std::string &path, double warpSize)
         }
         if (!(*k.dram_gbs > 0)) {
             set.skipped.push_back(where + "dram__bytes.sum.per_second is 0: no DRAM throughput to fit");
+            continue;
+        }
+        if (const auto [min, max] = measuredGbsRange(); *k.dram_gbs < min || *k.dram_gbs > max) {
+            set.skipped.push_back(where + "dram__bytes.sum.per_second is " + formatNumber(*k.dram_gbs)
+                                  + " GB/s, outside R's range (" + formatNumber(min) + " to " + formatNumber(max)
+                                  + " GB/s): nothing a fit can match");
             continue;
         }
         set.kernels.push_back({k.id, k.short_name, k.line, *w, *k.dram_gbs});

@@ -26,7 +26,8 @@ struct StreamCurve {
 };
 
 /// Reads a stream curve. Throws InputError naming the file, line and column of a missing column, a cell
-/// that is not a number, warps_per_sm that is not a whole number > 0 or read_gbs <= 0, and of a file without rows.
+/// that is not a number, warps_per_sm that is not a whole number > 0 or read_gbs outside measuredGbsRange(),
+/// and of a file without rows.
 StreamCurve readStreamCurve(const std::string &path);
 
 /// What a pointer-chase file (latency.csv: footprint_bytes, load, cycles_per_hop) measures directly.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/calibration/parallel_reads.h"
 
+#include "core/calibration/kernel_family.h"
 #include "core/support/error.h"
 #include "core/support/statistics.h"
 #include "core/support/text.h"
@@ -128,7 +129,7 @@ ParallelReads readParallelFile(const std::string &path, std::optional<double> l2
         row.loads_in_flight = wholeNumber(table, r, inFlight, 1, 256);
         row.warps = wholeNumber(table, r, warps, 1, INFINITY);
         row.footprint_bytes = positive(table, r, footprint);
-        row.gbs = positive(table, r, gbs);
+        row.gbs = measuredGbs(table, r, gbs);
         row.line = table.line(r);
         if (l2Bytes && row.level == ReadLevel::L2 && row.footprint_bytes > *l2Bytes)
             throw InputError(table.where(r, footprint) + ": an l2 row's footprint must fit in the L2 of "

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace crossroof::core {
 
@@ -92,6 +93,35 @@ double systemStateCount(const MarkovTopology &topology)
     for (const auto &g : topology)
         states *= double(g.threads) + 1;
     return states;
+}
+
+double systemStateCountLog10(std::span<const int> threadsPerGroup)
+{
+    // Compensated: a million terms of 6.0000004 keep the mantissa that systemStateCountText() prints.
+    double sum = 0, lost = 0;
+    for (int n : threadsPerGroup) {
+        const double term = std::log10(double(n) + 1);
+        const double next = sum + term;
+        lost += std::abs(sum) >= std::abs(term) ? (sum - next) + term : (term - next) + sum;
+        sum = next;
+    }
+    return sum + lost;
+}
+
+std::string systemStateCountText(std::span<const int> threadsPerGroup)
+{
+    double states = 1;
+    for (int n : threadsPerGroup)
+        states *= double(n) + 1;
+    char text[64];
+    if (std::isfinite(states)) {
+        std::snprintf(text, sizeof text, "%.15g", states);
+        return text;
+    }
+    const double log10 = systemStateCountLog10(threadsPerGroup);
+    const double exponent = std::floor(log10);
+    std::snprintf(text, sizeof text, "about %.6ge+%.0f", std::pow(10.0, log10 - exponent), exponent);
+    return text;
 }
 
 long long threadCount(const MarkovTopology &topology)

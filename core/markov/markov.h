@@ -37,6 +37,14 @@ void validate(const MarkovTopology &topology);
 /// Exact up to 2^53, a double so that it never overflows.
 double systemStateCount(const MarkovTopology &topology);
 
+/// log10 of prod_g (N_g + 1) for the threads per group: finite for every shape validate() accepts (10^6
+/// groups of 10^6 threads: 6,000,000.43), where the count itself is beyond a double.
+double systemStateCountLog10(std::span<const int> threadsPerGroup);
+
+/// The state count for a message: every digit up to 2^53 ("81"), a double's 15 digits up to 1.8e308, and
+/// beyond that its mantissa and exponent from the logarithm ("about 2.69153e+6000000"); never "inf".
+std::string systemStateCountText(std::span<const int> threadsPerGroup);
+
 /// Total number of threads, sum_g N_g.
 long long threadCount(const MarkovTopology &topology);
 

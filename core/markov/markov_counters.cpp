@@ -42,6 +42,15 @@ void checkCount(double v, const std::string &what)
         throw InputError(what + " must be a finite number >= 0 (got " + formatNumber(v) + ")");
 }
 
+/// Why p > 1: EXTRA stall events against INSTRUCTIONS retired, as counts (their ratio may be beyond a double).
+std::string tooManyExtra(double extra, double instructions)
+{
+    const double p = extra / instructions;
+    return (std::isfinite(p) ? "p = " + formatNumber(p) + " exceeds 1" : std::string("p exceeds 1"))
+           + ": more extra stall events (" + formatNumber(extra) + ") than instructions retired ("
+           + formatNumber(instructions) + ")";
+}
+
 MarkovTopology shapeOf(std::span<const int> threadsPerGroup, double p, double q)
 {
     MarkovTopology t;
@@ -171,16 +180,18 @@ PEstimate estimateP(std::span<const SuspendEvent> events, double instructions, S
         if (pec < 0)
             continue;
         accepted += extra;
+        if (!std::isfinite(accepted))
+            throw InputError(name + ": the extra stall events add up to more than a double holds (about 1.8e308)");
+        if (!std::isfinite(pec))
+            throw InputError(name + ": " + tooManyExtra(extra, instructions));
         if (!r.vector.lowest_event || pec < r.pec[*r.vector.lowest_event])
             r.vector.lowest_event = i;
         if (!r.vector.highest_event || pec > r.pec[*r.vector.highest_event])
             r.vector.highest_event = i;
     }
     r.vector.all = accepted / instructions;
-    if (r.vector.all > 1) {
-        throw InputError("p = " + formatNumber(r.vector.all)
-                         + " exceeds 1: more extra stall events than instructions retired");
-    }
+    if (r.vector.all > 1)
+        throw InputError(tooManyExtra(accepted, instructions));
     if (r.vector.lowest_event) {
         r.vector.lowest = r.pec[*r.vector.lowest_event];
         r.vector.highest = r.pec[*r.vector.highest_event];
@@ -208,6 +219,11 @@ QEstimate estimateQ(std::span<const StallEvent> events, LatencyWeighting weighti
         totalCycles += cycles;
         occurrences += e.count;
         weighted += cycles * e.latency;
+        if (!std::isfinite(weighted)) {
+            // count x latency^2 (Eq. 8's numerator), summed over the events: the largest product involved.
+            throw InputError(name + ": count " + formatNumber(e.count) + " x latency " + formatNumber(e.latency)
+                             + " cycles, squared latency weighting: more than a double holds (about 1.8e308)");
+        }
         if (cycles <= 0)
             continue; // contributes nothing: neither lowest nor highest
         if (!r.vector.lowest_event || cycles < r.cycles[*r.vector.lowest_event])

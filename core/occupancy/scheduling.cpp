@@ -112,6 +112,15 @@ TmmResult evaluateTmm(const TmmParams &p)
     r.work_term = p.work / p.cores;
     r.span_term = p.span;
     r.memory_term = p.transactions * p.latency / (p.threads_per_core * p.cores);
+    if (!std::isfinite(r.memory_term)) // M L alone may pass a double where the term does not
+        r.memory_term = p.transactions / (p.threads_per_core * p.cores) * p.latency;
+    for (const auto &[term, value] : {std::pair {"the work term T1/P", r.work_term},
+                                      std::pair {"the memory term M L / (T P)", r.memory_term}}) {
+        if (!std::isfinite(value)) {
+            throw InputError(std::string("TMM time model: ") + term
+                             + " is more than a double holds (about 1.8e308 steps)");
+        }
+    }
     r.t_p = r.work_term; // Eq. 1
     r.bound = TmmBound::Compute;
     if (r.span_term > r.t_p) {
@@ -126,7 +135,8 @@ TmmResult evaluateTmm(const TmmParams &p)
     r.f_sched = factor(p.requested_blocks, p.active_blocks * p.sms);
     r.time = r.t_p * r.f_sched; // Eq. 6-7
     if (!std::isfinite(r.time))
-        throw InputError("TMM time model: the time overflows (" + formatNumber(r.t_p) + " steps before scheduling)");
+        throw InputError("TMM time model: the time, " + formatNumber(r.t_p) + " steps x f_sched "
+                         + formatNumber(r.f_sched) + ", is more than a double holds (about 1.8e308)");
     return r;
 }
 

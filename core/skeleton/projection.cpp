@@ -145,8 +145,10 @@ SkeletonWorkload deriveWorkload(const SkeletonProjection &projection, const Skel
 
 double projectionErrorPercent(double projected, double measured)
 {
-    if (!(measured > 0) || !std::isfinite(measured))
-        throw InputError("measured cycles must be a number above 0 (got " + formatNumber(measured) + ")");
+    if (!(measured >= kMinMeasuredCycles && measured <= kMaxMeasuredCycles)) {
+        throw InputError("measured cycles must be a number from " + formatNumber(kMinMeasuredCycles) + " to "
+                         + formatNumber(kMaxMeasuredCycles) + " (got " + formatNumber(measured) + ")");
+    }
     return (projected - measured) / measured * 100;
 }
 

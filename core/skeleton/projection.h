@@ -69,7 +69,13 @@ struct SkeletonWorkload
 SkeletonWorkload deriveWorkload(const SkeletonProjection &projection, const Skeleton &skeleton,
                                 const CoreModel &model, int factor);
 
-/// (projected - measured) / measured in %.
+/// Measured cycles of a whole nest that a projection is compared with: at least one cycle (below it the
+/// relative error means nothing, and passes a double: 1e-300 cycles printed "+inf %"), at most 1e300.
+inline constexpr double kMinMeasuredCycles = 1;
+inline constexpr double kMaxMeasuredCycles = 1e300;
+
+/// (projected - measured) / measured in %. Throws InputError for measured cycles outside kMinMeasuredCycles ..
+/// kMaxMeasuredCycles.
 double projectionErrorPercent(double projected, double measured);
 
 struct MeasuredComparison
@@ -80,7 +86,7 @@ struct MeasuredComparison
     double error_percent = 0;
 };
 /// Projected total cycles against MEASURED (factor, cycles) pairs. Throws InputError for a factor outside
-/// 1..kMaxUnroll or cycles that are not positive.
+/// 1..kMaxUnroll or cycles outside kMinMeasuredCycles .. kMaxMeasuredCycles.
 std::vector<MeasuredComparison> compareWithMeasured(const SkeletonProjection &projection,
                                                     const std::vector<std::pair<int, double>> &measured);
 

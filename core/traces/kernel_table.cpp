@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "core/support/text.h"
+#include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
 
 #include <algorithm>
@@ -35,7 +36,7 @@ std::optional<KernelAccuracy> kernelAccuracy(const std::vector<KernelRow> &rows)
 {
     KernelAccuracy a;
     for (const KernelRow &r : rows) {
-        if (!r.predicted_gbs || !r.dram_gbs || r.dram_gbs_derived || !(*r.dram_gbs > 0))
+        if (!r.predicted_gbs || !r.dram_gbs || r.dram_gbs_derived || !r.error)
             continue;
         ++a.kernels;
         a.model += predictionAccuracy(*r.predicted_gbs, *r.dram_gbs);
@@ -98,9 +99,27 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
         w.clock_ghz = *k.sm_frequency_hz * 1e-9;
     w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
-    if (!(w.Z > 0) || !std::isfinite(w.Z) || !std::isfinite(w.dram_bytes) || !std::isfinite(w.measured_gops)) {
-        problem = "its counts give no finite Z, DRAM bytes per request or instruction throughput";
+    if (!(w.Z > 0) || !std::isfinite(w.Z) || !std::isfinite(w.req_bytes) || !std::isfinite(w.dram_bytes)
+        || !std::isfinite(w.measured_gops)) {
+        problem = "its counts give no finite Z, bytes per request, DRAM bytes per request or instruction throughput";
         return std::nullopt;
+    }
+    // What the X-model cannot take is said here, with the metrics it came from, rather than by the model.
+    const struct
+    {
+        const char *key;
+        double value;
+        const char *from;
+    } derived[] {{"Z", w.Z, "smsp__inst_executed.sum / requests"},
+                 {"req_bytes", w.req_bytes, "32 x sectors / requests"},
+                 {"dram_bytes", w.dram_bytes, "dram__bytes.sum.per_second x gpu__time_duration.sum / requests"}};
+    for (const auto &d : derived) {
+        const ParameterInfo &info = *findParameter(d.key);
+        if (d.value < info.min || d.value > info.max) {
+            problem = std::string(d.key) + " = " + formatNumber(d.value) + " (" + d.from + ") is outside the "
+                      + "X-model's range, " + formatNumber(info.min) + " to " + formatNumber(info.max);
+            return std::nullopt;
+        }
     }
     return w;
 }
@@ -161,7 +180,7 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
             row.dram_gbs_derived = true;
             ++derived;
         }
-        if (const auto z = k.intensity(); z && *z > 0)
+        if (const auto z = k.intensity(); z && *z > 0 && std::isfinite(*z))
             row.Z = z;
         if (!k.problem.empty()) {
             row.skipped = k.problem;
@@ -207,7 +226,9 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
                 const double peak = p.R_dram > 0 ? p.R_dram : p.R;
                 row.naive_gbs = peak;
                 row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
-                if (*row.dram_gbs > 0)
+                // Relative to a throughput below R's range (1e-3 GB/s) the error means nothing, and it passes a
+                // double for a denormal one (printed "+inf%").
+                if (*row.dram_gbs >= findParameter("R")->min)
                     row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
             } catch (const InputError &e) {
                 row.skipped = std::string("no prediction: ") + e.what();

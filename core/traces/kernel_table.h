@@ -55,7 +55,7 @@ struct KernelRow
     std::optional<double> naive_gbs;      ///< a naive memory roofline: every kernel at the peak DRAM bandwidth
     std::optional<double> roofline_gbs;   ///< the roofline: min(peak, M x clock x SMs / Z x B_dram), no latency
     std::optional<BoundClass> bound;      ///< what limits the operating point
-    std::optional<double> error; ///< (predicted - measured) / measured
+    std::optional<double> error; ///< (predicted - measured) / measured; none below 1e-3 GB/s measured
     std::string skipped;         ///< why the kernel cannot be compared; empty when it can
     std::vector<std::string> missing; ///< metrics the prediction needs and the export lacks
     std::string ncu_metrics;          ///< `ncu --metrics ...` that adds them; empty when none is missing

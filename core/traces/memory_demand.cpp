@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "core/support/numbers.h"
+#include "core/support/quote.h"
 #include "core/support/text.h"
 #include "core/traces/perf_stat.h"
 
@@ -54,6 +55,29 @@ bool isCasEvent(std::string_view name, bool read)
     return read ? (*umask == 0x0f || *umask == 0x03) : (*umask == 0x30 || *umask == 0x0c);
 }
 
+/// The line of STAT's last reading of EVENT in interval I (the one whose count made a sum overflow), or of
+/// the interval's first reading when EVENT is empty.
+int lineOf(const PerfStat &stat, std::size_t i, std::string_view event)
+{
+    int line = 0;
+    for (const PerfStatRecord &r : stat.records) {
+        if (r.time != stat.times[i] || (!event.empty() && r.event != event))
+            continue;
+        line = r.line;
+        if (event.empty())
+            break;
+    }
+    return line;
+}
+
+[[noreturn]] void failTooLarge(const PerfStat &stat, std::size_t i, std::string_view event,
+                               const std::string &what)
+{
+    throw InputError(stat.source + ":" + std::to_string(lineOf(stat, i, event)) + ": field 'value': " + what
+                     + " in the interval ending at " + formatNumber(stat.times[i])
+                     + " s: more bytes than a double holds (about 1.8e308)");
+}
+
 } // namespace
 
 std::vector<double> MemoryDemand::gbs() const
@@ -87,8 +111,17 @@ MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
                 continue;
             (read ? m.read_events : m.write_events).push_back(e.name);
             auto &target = read ? m.read_bytes : m.write_bytes;
-            for (const auto &[i, sum] : e.interval_sums)
+            for (const auto &[i, sum] : e.interval_sums) {
                 target[i] += sum * bytesPerCas;
+                if (!std::isfinite(target[i])) {
+                    const bool alone = !std::isfinite(sum * bytesPerCas);
+                    failTooLarge(stat, i, e.name,
+                                 "event '" + quoteForMessage(e.name) + "' counts " + formatNumber(sum)
+                                         + " CAS x " + formatNumber(bytesPerCas) + " bytes"
+                                         + (alone ? "" : read ? " with the other read events"
+                                                              : " with the other write events"));
+                }
+            }
         }
     }
     if (m.read_events.empty() || m.write_events.empty()) {
@@ -101,8 +134,12 @@ MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
                          + (m.read_events.empty() ? "0x0f" : "0x30") + "/); events: " + list);
     }
     m.bytes.resize(m.times.size());
-    for (std::size_t i = 0; i < m.bytes.size(); ++i)
+    for (std::size_t i = 0; i < m.bytes.size(); ++i) {
         m.bytes[i] = m.read_bytes[i] + m.write_bytes[i];
+        if (!std::isfinite(m.bytes[i]))
+            failTooLarge(stat, i, {}, "reads " + formatNumber(m.read_bytes[i]) + " and writes "
+                                          + formatNumber(m.write_bytes[i]) + " bytes");
+    }
     return m;
 }
 

@@ -31,7 +31,8 @@ inline constexpr double kCasBytes = 64;
 /// Reads events are the imc events with event=0x04 and umask=0x0f (Ice Lake server CAS_COUNT.RD), umask=0x03
 /// (Skylake/Cascade Lake), or named cas_count_read / cas_count.rd; writes umask=0x30, umask=0x0c,
 /// cas_count_write / cas_count.wr. Needs interval mode (-I). Throws InputError naming the file and listing
-/// the events when no read or no write event is found.
+/// the events when no read or no write event is found, and "FILE:LINE: field 'value': ..." when an
+/// interval's bytes (counts x bytesPerCas, summed over the events) are more than a double holds.
 MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas = kCasBytes);
 
 } // namespace crossroof::core

@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "core/support/numbers.h"
+#include "core/support/quote.h"
 #include "core/support/text.h"
 #include "core/support/text_file.h"
 
@@ -212,7 +213,7 @@ public:
     }
 
 private:
-    static void summarise(PerfStat &stat)
+    void summarise(PerfStat &stat) const
     {
         for (const auto &r : stat.records) {
             if (r.cpu >= 0)
@@ -253,6 +254,11 @@ private:
             e.total += *r.value;
             e.cpu_sums.emplace_back(r.cpu >= 0 ? cpuIndex[r.cpu] : 0, *r.value);
             e.interval_sums.emplace_back(r.time ? timeIndex[*r.time] : 0, *r.value);
+            // Every sum is at most the total, so one check holds for all of them.
+            if (!std::isfinite(e.total)) {
+                failField(r.line, "value", "the counts of event '" + quoteForMessage(e.name)
+                                                   + "' add up to more than a double holds (about 1.8e308)");
+            }
         }
         for (PerfStatEvent &e : stat.events) {
             mergeSums(e.cpu_sums);

@@ -74,7 +74,8 @@ inline constexpr std::uintmax_t kPerfStatMaxBytes = 64ull * 1024 * 1024;
 /// [metric-value metric-unit]; '#' lines and blank lines are skipped. The separator is a tab if the first
 /// record line has one, else a comma. Throws InputError "SOURCE:LINE: field 'NAME': problem" on anything
 /// else: binary data, too few or too many fields, a value that is not a finite number >= 0, a line whose
-/// layout differs from the first record's, no records at all, or text over kPerfStatMaxBytes.
+/// layout differs from the first record's, no records at all, text over kPerfStatMaxBytes, or the counts of
+/// one event adding up to more than a double holds (named by the line that passed it).
 PerfStat parsePerfStat(std::string_view text, const std::string &source = "<input>");
 
 /// Reads and parses a file; refuses files over kPerfStatMaxBytes before reading them.

@@ -428,7 +428,8 @@ QString MarkovView::infoText() const
               "to %9 (p = %10, q = %11). Contours at round CPI values; click to choose the slice.")
             .arg(source, QString::fromStdString(core::markovShapeText(shape)))
             .arg(std::accumulate(shape.begin(), shape.end(), 0LL))
-            .arg(formatNumber(surface().system_states, 6))
+            .arg(std::isfinite(surface().system_states) ? formatNumber(surface().system_states, 6)
+                                                        : QString::fromStdString(core::systemStateCountText(shape)))
             .arg(m_eval->inputs().steps ? tr("After %1 steps").arg(*m_eval->inputs().steps) : tr("Steady state"))
             .arg(extreme(surface().min), formatNumber(surface().min.p), formatNumber(surface().min.q),
                  extreme(surface().max), formatNumber(surface().max.p), formatNumber(surface().max.q));

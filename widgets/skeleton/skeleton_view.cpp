@@ -51,7 +51,8 @@ std::optional<double> cyclesIn(const QString &text)
 {
     bool ok = false;
     const double cycles = text.trimmed().toDouble(&ok);
-    return ok && std::isfinite(cycles) && cycles > 0 ? std::optional<double>(cycles) : std::nullopt;
+    return ok && cycles >= core::kMinMeasuredCycles && cycles <= core::kMaxMeasuredCycles ? std::optional<double>(cycles)
+                                                                                           : std::nullopt;
 }
 
 QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const QString &name)
@@ -495,7 +496,7 @@ void SkeletonView::updateMeasured()
         const bool valid = cycles.has_value();
         measuredItem->setForeground(text.isEmpty() || valid ? palette().text() : QBrush(plot_style::kVermillion));
         measuredItem->setToolTip(text.isEmpty() || valid ? QString()
-                                                         : tr("Not a number of cycles above 0: '%1'").arg(text));
+                                                         : tr("Not a number of cycles from 1 to 1e300 (those of the whole nest): '%1'").arg(text));
         if (!m_eval->projection()) {
             error->setText(QString());
             continue;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "cli_run.h"
+#include "command_support.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <fstream>
 
 #include <sstream>
@@ -29,6 +31,7 @@ class TestCli : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void nonFiniteOutputIsAnInternalError();
     void profilesListUserProfiles();
     void latin1ProfileNameInJson();
     void xgraphJsonKeys();
@@ -330,6 +333,37 @@ void TestCli::unknownProfileListsAFewSkippedFiles()
     QVERIFY2(!e.contains(QStringLiteral("bad-03-")), qPrintable(e));
     QCOMPARE(e.count(QLatin1Char('\n')), 1);
     QVERIFY2(e.size() < 2000, qPrintable(QString::number(e.size())));
+}
+
+void TestCli::nonFiniteOutputIsAnInternalError()
+{
+    // The last line of defence behind the checks where sums and products are made: a number that is not finite
+    // never reaches the output as null, inf or nan; it is an internal error naming the field (exit status 1).
+    using crossroof::cli::Json;
+    const auto messageOf = [](const auto &f) {
+        try {
+            f();
+        } catch (const std::logic_error &e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    Json j;
+    j["points"] = Json::array({Json::object({{"R", 1.0}}), Json::object({{"R", std::nan("")}})});
+    QCOMPARE(messageOf([&] { crossroof::cli::jsonOutput(j); }),
+             std::string("--json output: field 'points[1].R' is a number that is not finite"));
+    Json nested;
+    nested["grid"] = Json::array({Json::array({1.0, 2.0}), Json::array({3.0, -HUGE_VAL})});
+    QCOMPARE(messageOf([&] { crossroof::cli::jsonOutput(nested); }),
+             std::string("--json output: field 'grid[1][1]' is a number that is not finite"));
+    QCOMPARE(messageOf([] { crossroof::cli::fmt(HUGE_VAL, "%.4f"); }),
+             std::string("text output: a number that is not finite (printed with %.4f)"));
+    // Finite numbers, integers and the nulls a command writes on purpose (an infinite CPI) pass.
+    Json fine;
+    fine["cpi"] = nullptr;
+    fine["values"] = Json::array({1e308, -1e-308, 0.0, 42});
+    QCOMPARE(crossroof::cli::jsonOutput(fine, -1), std::string(R"({"cpi":null,"values":[1e+308,-1e-308,0.0,42]})"));
+    QCOMPARE(crossroof::cli::fmt(1e308, "%.3g"), std::string("1e+308"));
 }
 
 QTEST_APPLESS_MAIN(TestCli)

@@ -367,6 +367,17 @@ private Q_SLOTS:
         const std::string few = writeFile(dir, "few.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,1,80\n");
         crossroof::test::expectUsageError({"calibrate", "--family", QString::fromStdString(few)},
                                           "few.csv: 2 rows cannot fit 4 parameters");
+        // Throughputs outside R's range: a family row of 1e300 GB/s printed "RMSE inf GB/s, r^2 -nan" with
+        // exit 0, one of 1e-300 GB/s an accuracy of -1.9e61; a stream row likewise.
+        const std::string huge = writeFile(dir, "huge.csv", "n,Z,E,gbs\n1,17,1,42\n2,17,1,1e300\n4,17,1,150\n"
+                                                            "8,17,1,300\n16,17,1,600\n");
+        crossroof::test::expectUsageError({"calibrate", "--family", QString::fromStdString(huge), "--json"},
+                                          "huge.csv:3:8: column 'gbs': must be from 0.001 to 1e+06 GB/s, the range "
+                                          "of R (got 1e300)");
+        const std::string slow = writeFile(dir, "slow.csv", "warps_per_sm,read_gbs\n1,1e-300\n2,80\n");
+        crossroof::test::expectUsageError({"calibrate", "--stream", QString::fromStdString(slow)},
+                                          "slow.csv:2:3: column 'read_gbs': must be from 0.001 to 1e+06 GB/s, the "
+                                          "range of R (got 1e-300)");
         const std::string stream = writeFile(dir, "stream.csv", "warps_per_sm,read_gbs\n1,40\n2,x\n");
         crossroof::test::expectUsageError({"calibrate", "--stream", QString::fromStdString(stream)},
                                           "stream.csv:3:3: column 'read_gbs': 'x' is not a number");

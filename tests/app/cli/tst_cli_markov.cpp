@@ -104,6 +104,24 @@ void TestCliMarkov::markovText()
     QVERIFY(r.err.empty());
     QVERIFY(r.out.find("6561 system states") != std::string::npos);
     QVERIFY(r.out.find("CPI       62.97") != std::string::npos);
+    // 10^6 groups of 10^6 threads: 1000001^1000000 states, beyond a double (printed "inf system states"): the
+    // count from its logarithm, (1 + 1e-6)^1e6 = e times 10^6000000; JSON's system_states is null then, and
+    // system_states_log10 says how many.
+    const std::vector<std::string> huge{"markov", "--groups", "1000000", "--threads-per-group", "1000000",
+                                        "--p", "0.5", "--q", "0.5"};
+    const Run big = run(huge);
+    QCOMPARE(big.status, 0);
+    QVERIFY2(big.out.find("(1000000000000 threads), about 2.71828e+6000000 system states\n") != std::string::npos,
+             big.out.c_str());
+    QVERIFY(big.out.find("inf") == std::string::npos);
+    std::vector<std::string> hugeJson = huge;
+    hugeJson.push_back("--json");
+    const json j = runJson(hugeJson);
+    QVERIFY(j["system_states"].is_null());
+    QVERIFY(std::abs(j["system_states_log10"].get<double>() - 6000000.4342942) < 1e-6);
+    QCOMPARE(runJson({"markov", "--groups", "4", "--threads-per-group", "2", "--p", "0.5", "--q", "0.5", "--json"})
+                     ["system_states_log10"].get<double>(),
+             4 * std::log10(3.0));
 }
 
 void TestCliMarkov::surfaceJsonKeys()

@@ -286,6 +286,19 @@ void TestCliPapers::countersBadInput()
     QCOMPARE(r.status, 2);
     QVERIFY2(r.err.find("bad.json") != std::string::npos && r.err.find("stall[0].latency") != std::string::npos,
              r.err.c_str());
+    // Counts whose products or sums are beyond a double: refused by the file and the event, never "inf" or
+    // "no stall event with a count > 0".
+    const std::string huge = writeFile(dir, "huge.json",
+                                       R"({"stall": [{"name": "X", "count": 1e200, "latency": 1e100}]})");
+    const auto h = run({"counters", "--file", huge, "--json"});
+    QCOMPARE(h.status, 2);
+    QVERIFY(h.out.empty());
+    QCOMPARE(h.err, "crossroof-cli counters: " + huge + ": event 'X': count 1e+200 x latency 1e+100 cycles, "
+                    "squared latency weighting: more than a double holds (about 1.8e308)\n");
+    const auto tiny = run({"counters", "--instructions", "1e-310", "--suspend", "A=1e308,0"});
+    QCOMPARE(tiny.status, 2);
+    QCOMPARE(tiny.err, std::string("crossroof-cli counters: event 'A': p exceeds 1: more extra stall events (1e+308) "
+                                   "than instructions retired (1e-310)\n"));
     QCOMPARE(run({"counters"}).status, 2);
     QCOMPARE(run({"counters", "--suspend", "A=1,2"}).status, 2); // no --instructions
     QCOMPARE(run({"counters", "--stall", "A=1"}).status, 2);
@@ -310,6 +323,11 @@ void TestCliPapers::tmmRuntimeAgainstBlocks()
     QCOMPARE(csv.status, 0);
     QVERIFY(csv.out.rfind("br_blocks,passes,f_sched,work_term,span_term,memory_term,t_p,time,bound\n", 0) == 0);
     QCOMPARE(run({"tmm", "--work", "100", "--transactions", "1"}).status, 2); // --br needed
+    // Terms beyond a double: the message says which, and never prints "inf".
+    const auto huge = run({"tmm", "--work", "1", "--transactions", "1e300", "--latency", "1e300", "--br", "1"});
+    QCOMPARE(huge.status, 2);
+    QCOMPARE(huge.err, std::string("crossroof-cli tmm: TMM time model: the memory term M L / (T P) is more than a "
+                                   "double holds (about 1.8e308 steps)\n"));
 }
 
 void TestCliPapers::tmmFitRecoversANoisyLine()

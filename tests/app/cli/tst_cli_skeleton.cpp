@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <fstream>
 
 using nlohmann::json;
@@ -88,6 +89,15 @@ private Q_SLOTS:
         expectUsageError({"skeleton"}, QStringLiteral("give either '--file FILE' or '--sample NAME'"));
         expectUsageError({"skeleton", "--sample", "haccmk", "--measured", "4"},
                          QStringLiteral("option '--measured': expected FACTOR=CYCLES"));
+        // Fewer than one cycle for the whole nest: 1e-300 printed "+inf %" with exit 0.
+        for (const char *tiny : {"1=1e-300", "1=0.5", "2=4e-320"}) {
+            expectUsageError({"skeleton", "--sample", "haccmk", "--measured", tiny, "--json"},
+                             QStringLiteral("option '--measured': expected FACTOR=CYCLES with a factor from 1 to 16 "
+                                            "and cycles from 1 to 1e300, those of the whole nest (got '%1')")
+                                     .arg(QLatin1String(tiny)));
+        }
+        const json edge = runJson({"skeleton", "--sample", "haccmk", "--unroll", "1", "--measured", "1=1", "--json"});
+        QVERIFY(std::isfinite(edge["measured"][0]["error_percent"].get<double>()));
         expectUsageError({"skeleton", "--file", "/nonexistent.skel"}, QStringLiteral("/nonexistent.skel"));
     }
 };

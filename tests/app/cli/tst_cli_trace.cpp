@@ -308,6 +308,27 @@ void TestCliTrace::badArgumentsExitTwo_data()
             << QStringList {"bandwidth-curve", "--trace", "@/neg.csv", "--column", "bytes", "--limit", "1"}
             << "crossroof-cli bandwidth-curve: @/neg.csv: column 'bytes': bandwidth curve: "
                "unit 2: bytes must be a finite number >= 0 (got -5)";
+    // Sums and ratios beyond a double (mean -nan, JSON nulls, an inf slowdown): refused, naming the unit.
+    QTest::newRow("bw bytes whose sum overflows")
+            << QStringList {"bandwidth-curve", "--trace", "@/bigbytes.csv", "--column", "bytes", "--limit", "1e8"}
+            << "crossroof-cli bandwidth-curve: @/bigbytes.csv: column 'bytes': bandwidth curve: unit 2: the bytes "
+               "up to this unit add up to more than a double holds (about 1.8e308)";
+    QTest::newRow("bw json too: no nulls printed")
+            << QStringList {"bandwidth-curve", "--trace", "@/bigbytes.csv", "--column", "bytes", "--limit", "1e8",
+                            "--json"}
+            << "crossroof-cli bandwidth-curve: @/bigbytes.csv: column 'bytes': bandwidth curve: unit 2: the bytes "
+               "up to this unit add up to more than a double holds (about 1.8e308)";
+    QTest::newRow("bw denormal limit")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--column", "gbs", "--limit", "1e-310"}
+            << "crossroof-cli bandwidth-curve: @/t.csv: column 'gbs': bandwidth curve: unit 1: the demand 100 "
+               "bytes is more than 1.8e308 times the limit 1e-310 bytes per unit (a limit this small means "
+               "nothing)";
+    QTest::newRow("bw denormal limit of a connection")
+            << QStringList {"bandwidth-curve", "--trace", "@/t.csv", "--column", "gbs", "--limit", "1e-310",
+                            "--column", "k", "--limit", "1"}
+            << "crossroof-cli bandwidth-curve: @/t.csv: dominance: connection 'gbs': unit 1: the demand 100 "
+               "bytes is more than 1.8e308 times the limit 1e-310 bytes per unit (a limit this small means "
+               "nothing)";
     QTest::newRow("bw bad format")
             << QStringList {"bandwidth-curve", "--trace", "@/t.csv",  "--column", "gbs",
                             "--limit",         "1",       "--input-format", "xml"}
@@ -336,6 +357,7 @@ void TestCliTrace::badArgumentsExitTwo()
     writeFile(dir, "junk.csv", "k,gbs\n1,100\n2,n/a\n");
     writeFile(dir, "nan.csv", "k,gbs\n1,100\n2,200\n4,  NaN\n");
     writeFile(dir, "neg.csv", "bytes\n1\n-5\n");
+    writeFile(dir, "bigbytes.csv", "bytes\n1e308\n1e308\n1e308\n");
     writeFile(dir, "negk.csv", "k,gbs\n1,100\n-2,200\n");
     writeFile(dir, "big.csv", "k,gbs\n1,1e150\n2,1.7e308\n3,1.7e308\n");
     writeFile(dir, "empty.csv", "");

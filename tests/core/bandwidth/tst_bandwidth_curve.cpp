@@ -155,6 +155,23 @@ void TestBandwidthCurve::rejects()
              QStringLiteral("dominance: connection 'b': 1 units, but 'a' has 2"));
     QCOMPARE(inputErrorOf([&] { core::dominance(std::vector<core::Connection> {}, 1); }),
              QStringLiteral("dominance: no connections"));
+    // Sums and demand/limit ratios beyond a double (mean -nan, an inf slowdown): refused, naming the unit.
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(std::vector<double> {1, 1e308, 1e308}, 1, 1e8); }),
+             QStringLiteral("bandwidth curve: unit 3: the bytes up to this unit add up to more than a double holds "
+                            "(about 1.8e308)"));
+    QCOMPARE(inputErrorOf([&] { core::bandwidthCurve(std::vector<double> {0, 100, 200}, 1, 1e-310); }),
+             QStringLiteral("bandwidth curve: unit 2: the demand 100 bytes is more than 1.8e308 times the limit "
+                            "1e-310 bytes per unit (a limit this small means nothing)"));
+    QCOMPARE(inputErrorOf([&] { core::slowdownUnderLimit(std::vector<double> {1e308, 1e308}, 0.6); }),
+             QStringLiteral("bandwidth curve: the units that the demand takes under the limit add up to more "
+                            "than a double holds (about 1.8e308)"));
+    const std::vector<core::Connection> tiny {{"a", {1, 2}, 1}, {"b", {0, 5}, 1e-310}};
+    QCOMPARE(inputErrorOf([&] { core::dominance(tiny, 1); }),
+             QStringLiteral("dominance: connection 'b': unit 2: the demand 5 bytes is more than 1.8e308 times the "
+                            "limit 1e-310 bytes per unit (a limit this small means nothing)"));
+    // Just inside: finite everywhere.
+    const core::BandwidthCurve edge = core::bandwidthCurve(std::vector<double> {1e307, 1e307}, 2, 1);
+    QVERIFY(std::isfinite(edge.mean) && std::isfinite(edge.area) && std::isfinite(edge.slowdown));
 }
 
 void TestBandwidthCurve::perfStatDemandExcerpt()
@@ -211,6 +228,29 @@ void TestBandwidthCurve::perfStatDemandRejects()
             inputErrorOf([&] { core::memoryDemandFromPerfStat(aggregate); }),
             QStringLiteral(
                     "p.tsv: not interval output; a demand trace needs perf stat -I (one line per interval)"));
+    // Counts x 64 bytes, and reads + writes, beyond a double: refused with the file, the line and the field
+    // (the bandwidth curve said "unit 1: bytes must be a finite number >= 0 (got inf)").
+    const core::PerfStat huge = core::parsePerfStat("1.0\tCPU0\t5\t\timc/event=0x04,umask=0x0f/\t10\t100.00\n"
+                                                    "1.0\tCPU0\t1e308\t\timc/event=0x04,umask=0x30/\t10\t100.00\n",
+                                                    "p.tsv");
+    QCOMPARE(inputErrorOf([&] { core::memoryDemandFromPerfStat(huge); }),
+             QStringLiteral("p.tsv:2: field 'value': event 'imc/event=0x04,umask=0x30/' counts 1e+308 CAS x 64 "
+                            "bytes in the interval ending at 1 s: more bytes than a double holds (about 1.8e308)"));
+    const core::PerfStat both = core::parsePerfStat("1.0\tCPU0\t5\t\tcycles\t10\t100.00\n"
+                                                    "2.0\tCPU0\t1e306\t\timc/event=0x04,umask=0x0f/\t10\t100.00\n"
+                                                    "2.0\tCPU0\t2e306\t\timc/event=0x04,umask=0x30/\t10\t100.00\n",
+                                                    "p.tsv");
+    QCOMPARE(inputErrorOf([&] { core::memoryDemandFromPerfStat(both); }),
+             QStringLiteral("p.tsv:2: field 'value': reads 6.4e+307 and writes 1.28e+308 bytes in the interval "
+                            "ending at 2 s: more bytes than a double holds (about 1.8e308)"));
+    // One event's counts summed over CPUs or intervals: refused by the reader at the line that passed a double.
+    QCOMPARE(inputErrorOf([] {
+                 core::parsePerfStat("1.0\tCPU0\t1e308\t\tcycles\t10\t100.00\n"
+                                     "1.0\tCPU1\t1e308\t\tcycles\t10\t100.00\n",
+                                     "p.tsv");
+             }),
+             QStringLiteral("p.tsv:2: field 'value': the counts of event 'cycles' add up to more than a double "
+                            "holds (about 1.8e308)"));
     // Several imc PMUs and the Skylake encodings and names are summed.
     const core::PerfStat skylake
             = core::parsePerfStat("1.0\t2\t\tuncore_imc_0/event=0x4,umask=0x3/\t1\t100\n"

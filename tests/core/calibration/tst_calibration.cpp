@@ -177,6 +177,14 @@ private slots:
                         .contains("f.csv:3:6: column 'E': 'x' is not a number"));
         QVERIFY(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1.5,17,1,40\n", "f.csv"); }).contains("whole number"));
         QVERIFY(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1,17,1,-4\n", "f.csv"); }).contains("f.csv:2"));
+        // Throughputs outside R's range (their squared errors printed RMSE inf): refused with the cell.
+        QCOMPARE(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1,17,1,40\n2,17,1,1e300\n", "f.csv"); }),
+                 QStringLiteral("f.csv:3:8: column 'gbs': must be from 0.001 to 1e+06 GB/s, the range of R (got "
+                                "1e300)"));
+        QCOMPARE(errorOf([] { parseKernelFamily("n,Z,E,gbs\n1,17,1,1e-300\n", "f.csv"); }),
+                 QStringLiteral("f.csv:2:8: column 'gbs': must be from 0.001 to 1e+06 GB/s, the range of R (got "
+                                "1e-300)"));
+        QCOMPARE(parseKernelFamily("n,Z,E,gbs\n1,17,1,1e6\n2,17,1,0.001\n", "f.csv").rows.size(), std::size_t(2));
 
         const KernelFamily two = parseKernelFamily("n,Z,E,gbs,note\n1,17,1,40,a\n2,17,1,80,b\n", "f.csv");
         QVERIFY(errorOf([&] { calibrate(two, h100Start(), calibrationKeys()); })

@@ -259,6 +259,30 @@ void TestMarkovCounters::invalidCountersAreRejected()
                 core::estimateQ(e);
             }).contains("at least one stall event"));
     QVERIFY(messageOf([] { core::estimateQ({}); }).contains("at least one stall event"));
+    // Products and sums beyond a double are refused by the event, never printed as inf or misnamed "no
+    // stall event with a count".
+    QCOMPARE(messageOf([] {
+                 const std::vector<StallEvent> e{{"X", 1e3, 10}, {"Y", 1e200, 1e100}};
+                 core::estimateQ(e);
+             }),
+             QStringLiteral("event 'Y': count 1e+200 x latency 1e+100 cycles, squared latency weighting: more "
+                            "than a double holds (about 1.8e308)"));
+    QCOMPARE(messageOf([] {
+                 const std::vector<SuspendEvent> e{{"A", 1e308, 0}};
+                 core::estimateP(e, 1e-310);
+             }),
+             QStringLiteral("event 'A': p exceeds 1: more extra stall events (1e+308) than instructions retired "
+                            "(1e-310)"));
+    QCOMPARE(messageOf([] {
+                 const std::vector<SuspendEvent> e{{"A", 1.5e308, 0}, {"B", 1.5e308, 0}};
+                 core::estimateP(e, 1e300);
+             }),
+             QStringLiteral("event 'B': the extra stall events add up to more than a double holds (about 1.8e308)"));
+    QCOMPARE(messageOf([] {
+                 const std::vector<SuspendEvent> e{{"A", 80, 10}};
+                 core::estimateP(e, 50);
+             }),
+             QStringLiteral("p = 1.4 exceeds 1: more extra stall events (70) than instructions retired (50)"));
     const auto pairs = core::startingPairs(core::estimateP(kTableFourFour, 50).vector,
                                            core::estimateQ(kTableFourFive).vector);
     QVERIFY(messageOf([&] { core::nearestStartingPair(pairs, std::vector<int>{2}, 0.9); })

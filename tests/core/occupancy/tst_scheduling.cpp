@@ -233,7 +233,28 @@ void TestScheduling::badTmmParametersAreRejected()
                 p.work = 1e308;
                 p.cores = 1e-300;
             },
-            "overflows");
+            "TMM time model: the work term T1/P is more than a double holds (about 1.8e308 steps)");
+    fails(
+            [](core::TmmParams &p) {
+                p.transactions = 1e300;
+                p.latency = 1e300;
+            },
+            "TMM time model: the memory term M L / (T P) is more than a double holds (about 1.8e308 steps)");
+    fails(
+            [](core::TmmParams &p) {
+                p.work = 1e308;
+                p.requested_blocks = 1;
+                p.active_blocks = 1;
+                p.sms = 1000;
+            },
+            "TMM time model: the time, 1e+308 steps x f_sched 1000, is more than a double holds (about "
+            "1.8e308)");
+    // M L beyond a double while M L / (T P) is not: computed the other way round.
+    core::TmmParams wide;
+    wide.transactions = 1e300;
+    wide.latency = 1e10;
+    wide.cores = 1e6;
+    QCOMPARE(core::evaluateTmm(wide).memory_term, 1e300 / 1e6 * 1e10);
 }
 
 void TestScheduling::apspPreset()

@@ -161,6 +161,11 @@ void TestProjection::projectedAgainstMeasured()
     QVERIFY_THROWS_EXCEPTION(core::InputError, core::compareWithMeasured(p, {{17, 1000}}));
     QVERIFY_THROWS_EXCEPTION(core::InputError, core::compareWithMeasured(p, {{4, 0}}));
     QVERIFY_THROWS_EXCEPTION(core::InputError, core::projectionErrorPercent(1, std::nan("")));
+    // Under one cycle for a whole nest the error passes a double (1e-300 cycles: "+inf %"): refused.
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::compareWithMeasured(p, {{1, 1e-300}}));
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::projectionErrorPercent(1e15, 0.5));
+    QVERIFY(std::isfinite(core::projectionErrorPercent(1e15, core::kMinMeasuredCycles)));
+    QVERIFY(std::isfinite(core::projectionErrorPercent(1, core::kMaxMeasuredCycles)));
 }
 
 void TestProjection::firstTouchFollowsTheFootprint()

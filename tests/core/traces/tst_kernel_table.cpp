@@ -53,6 +53,7 @@ private slots:
     void predictionIsTheModelsOperatingPoint();
     void missingMetricsAreNamed();
     void unusableCountersAreRefusedPerKernel();
+    void extremeCountersGiveNothingInfinite();
     void accuracyIsFlooredAtZero();
 };
 
@@ -180,6 +181,35 @@ void TestKernelTable::unusableCountersAreRefusedPerKernel()
         QVERIFY(!t.rows[i].predicted_gbs);
     for (std::size_t i = 3; i < t.rows.size(); ++i)
         QVERIFY(t.rows[i].predicted_gbs && std::isfinite(*t.rows[i].predicted_gbs));
+}
+
+void TestKernelTable::extremeCountersGiveNothingInfinite()
+{
+    // Counts that are doubles one by one, but whose ratios are not or lie outside the X-model's ranges: the
+    // kernel is skipped with the metrics named, and no field holds inf ("kernels" printed Z inf and "+inf%").
+    core::NcuReport r = core::readNcuCsv(kTorchRaw);
+    r.kernels[0].instructions = 1e308; // Z = inf
+    r.kernels[0].requests_ld = 0.5;
+    r.kernels[0].requests_st = 0;
+    r.kernels[1].requests_ld = 1e-290; // Z = 1e296 or so: finite, beyond the model's 1e7
+    r.kernels[1].requests_st = 0;
+    r.kernels[2].sectors_ld = 1e308; // bytes per request = inf
+    r.kernels[3].dram_gbs = 1e-309;  // a denormal throughput: predicted, but no relative error
+    const core::KernelTable t = core::compareKernels(r, h100().params, "9.0", "h100-sxm");
+    QVERIFY(!t.rows[0].Z);
+    QVERIFY2(t.rows[0].skipped.find("no finite Z") != std::string::npos, t.rows[0].skipped.c_str());
+    QVERIFY2(t.rows[1].skipped.find("(smsp__inst_executed.sum / requests) is outside the X-model's range, 0.0001 to "
+                                    "1e+07")
+                     != std::string::npos,
+             t.rows[1].skipped.c_str());
+    QVERIFY2(t.rows[2].skipped.find("no finite Z, bytes per request") != std::string::npos, t.rows[2].skipped.c_str());
+    QVERIFY(t.rows[3].predicted_gbs && !t.rows[3].error);
+    for (const core::KernelRow &k : t.rows) {
+        for (const std::optional<double> &v : {k.Z, k.error, k.predicted_gbs, k.roofline_gbs, k.naive_gbs})
+            QVERIFY(!v || std::isfinite(*v));
+    }
+    const std::optional<core::KernelAccuracy> a = core::kernelAccuracy(t.rows);
+    QVERIFY(a && std::isfinite(a->model) && std::isfinite(a->naive) && std::isfinite(a->roofline));
 }
 
 void TestKernelTable::accuracyIsFlooredAtZero()

@@ -353,6 +353,23 @@ def ncu():
     t("summary-min-gt-max.csv", summary.replace(b'"10","30"', b'"30","10"'), accepted=True)
     t("only-prof-lines.csv", b"==PROF== Connected to process 1 (/x)\n==PROF== Disconnected from process 1\n")
     t("prof-error.csv", b"==ERROR== The application returned an error code (1).\n==WARNING== No kernels were profiled.\n")
+    # Counts that are finite one by one but whose ratios are not, or lie outside the X-model's ranges: the
+    # kernel is listed as skipped with the reason, and nothing printed is inf ("+inf%", Z inf).
+    def raw_with(**values):
+        lines = raw.split(b"\n")
+        header = lines[2].strip(b'"').split(b'","')
+        row = lines[4].strip(b'"').split(b'","')
+        for name, value in values.items():
+            row[header.index(name.encode())] = value
+        return b"\n".join(lines[:4] + [b'"' + b'","'.join(row) + b'"'] + lines[5:])
+    insts = {"sm__inst_executed.sum": b"1e308", "smsp__inst_executed.sum": b"1e308"}
+    t("raw-z-inf.csv", raw_with(**insts, **{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": b"0.5"}), accepted=True)
+    t("raw-z-1e307.csv", raw_with(**{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": b"1e-300"}), accepted=True)
+    t("raw-sectors-1e308.csv", raw_with(**{"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": b"1e308"}),
+      accepted=True)
+    t("raw-dram-1e308.csv", raw_with(**{"dram__bytes.sum.per_second": b"1e308"}), accepted=True)
+    t("raw-dram-denormal.csv", raw_with(**{"dram__bytes.sum.per_second": b"1e-300"}), accepted=True)
+    t("raw-duration-denormal.csv", raw_with(**{"gpu__time_duration.sum": b"1e-300"}), accepted=True)
     t("details-value-nan.csv", details.replace(b'"Achieved Active Warps Per SM","warp","', b'"Achieved Active Warps Per SM","warp","nan', 1))
 
 
@@ -389,6 +406,13 @@ def perf():
     t("percent-nan.tsv", full.replace(b"\t100.00\t", b"\tnan\t"))
     t("percent-negative.tsv", full.replace(b"\t100.00\t", b"\t-100.00\t"))
     t("count-1e30.tsv", full.replace(b"\t1338376\t", b"\t1e30\t"))
+    # Counts that are doubles but whose bytes (x 64) or sums are not: refused with the line, never "got inf".
+    t("count-1e308-times-64.tsv", full.replace(b"\t1338376\t", b"\t1e308\t"))
+    cas = next(l for l in full.split(b"\n") if b"\t1338376\t" in l)
+    huge = cas.replace(b"\t1338376\t", b"\t1e308\t")
+    t("count-sum-over-cpus-1e308-twice.tsv", full.replace(cas, huge + b"\n" + huge.replace(b"\tCPU0\t", b"\tCPU1\t")))
+    t("count-reads-plus-writes-overflow.tsv", full.replace(b"\t1338376\t", b"\t1.5e306\t")
+                                                  .replace(b"\t749694\t", b"\t1.5e306\t"))
     t("count-thousands-commas.tsv", full.replace(b"\t1338376\t", b"\t1,338,376\t"))
     t("time-zero.tsv", full.replace(b"1.001047559", b"0"))
     t("time-1e300.tsv", full.replace(b"1.001047559", b"1e300"))
@@ -521,6 +545,11 @@ def family():
             t(f"{col}-{tag}.csv", good.replace(first, b",".join(p), 1))
     t("ragged.csv", good.replace(first, b",".join(parts[:4]), 1))
     t("n-fraction.csv", good.replace(first, b",".join([b"2.5"] + parts[1:]), 1))
+    # Finite throughputs outside R's range, whose squared or relative errors pass a double (RMSE inf).
+    for tag, val in [("1e300", b"1e300"), ("1e-300", b"1e-300"), ("denormal", b"4e-320")]:
+        p = list(parts)
+        p[8] = val
+        t(f"gbs-{tag}-outside-R-range.csv", good.replace(first, b",".join(p), 1))
 
 
 def main():
