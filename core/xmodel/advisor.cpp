@@ -100,7 +100,9 @@ void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p, b
     const double ms0 = fromLow ? before.low_ms_gbs : before.ms_gbs;
     const double cs0 = fromLow ? before.low_cs_gops : before.cs_gops;
     const double k0 = fromLow ? before.low_k : before.k;
-    const std::string ms = "MS " + format("%+.4g", msChange) + " GB/s";
+    // A change within a tie is rounding of the solver (it printed "MS -4.547e-13 GB/s"): shown as none.
+    const std::string ms = std::abs(msChange) <= kTie * std::abs(ms0) ? std::string("MS unchanged")
+                                                                       : "MS " + format("%+.4g", msChange) + " GB/s";
     std::string lead;
     if (fromLow) {
         lead = a.stable_count <= 1

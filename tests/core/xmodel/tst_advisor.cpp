@@ -106,6 +106,7 @@ private Q_SLOTS:
     void bypassIsTheBestCandidate();
     void applicability();
     void principles();
+    void noChangeIsSaidAsNone();
     void bistableMachineIsAdvisedFromItsLowState();
     void degradationBounds();
     void degradationBoundHoldsOnRandomBistableMachines();
@@ -317,6 +318,37 @@ void TestAdvisor::applicability()
     const auto b = core::advise(fixed);
     QVERIFY(!find(b, TuningOperation::LargerCache).applicable); // S_s does not enter f with a fixed hit rate
     QVERIFY(find(b, TuningOperation::FasterCache).applicable);
+}
+
+void TestAdvisor::noChangeIsSaidAsNone()
+{
+    // On f's plateau (no cache, k beyond R*L) raising Z leaves MS throughput where it is; the solver's rounding
+    // had printed "MS -4.547e-13 GB/s".
+    core::XModelParams p = test::thrashingFermi();
+    p.cache = core::CacheMode::None;
+    // An H100 SXM as its bundled profile has it, at the start's n = 64 and Z = 32.
+    p.sm_count = 132;
+    p.clock_ghz = 1.98;
+    p.max_warps = 64;
+    p.n = 64;
+    p.R = 2072;
+    p.L = 759.8;
+    p.M = 2.956;
+    p.L_c = 3.8;
+    int plateaus = 0;
+    for (double Z : {16.0, 32.0, 48.0}) {
+        p.Z = Z;
+        const auto a = core::advise(p);
+        const auto &z = find(a, TuningOperation::RaiseZ);
+        QVERIFY(z.applicable);
+        const QString why = QString::fromStdString(z.why);
+        QVERIFY2(!why.contains(QLatin1String("e-")), qPrintable(why));
+        if (std::abs(z.ms_change_gbs) <= 1e-9 * a.ms_gbs) {
+            ++plateaus;
+            QVERIFY2(why.contains(QLatin1String("MS unchanged")), qPrintable(why));
+        }
+    }
+    QVERIFY(plateaus > 0);
 }
 
 void TestAdvisor::principles()
