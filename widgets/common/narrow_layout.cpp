@@ -54,4 +54,11 @@ void stackWhenNarrow(QWidget *view, QSplitter *splitter, int width)
     });
 }
 
+void besideWhenNarrow(QWidget *view, QSplitter *splitter, int width)
+{
+    new WidthWatcher(view, [splitter, width](int now) {
+        splitter->setOrientation(now < width ? Qt::Horizontal : Qt::Vertical);
+    });
+}
+
 } // namespace crossroof::widgets

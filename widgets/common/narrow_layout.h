@@ -14,5 +14,9 @@ namespace crossroof::widgets {
 void stackWhenNarrow(QWidget *view, QBoxLayout *layout, int width);
 /// The same for a splitter: horizontal while VIEW is at least WIDTH pixels wide, else vertical.
 void stackWhenNarrow(QWidget *view, QSplitter *splitter, int width);
+/// The other way round, for panes that are stacked in a wide view: once VIEW is narrower than WIDTH (and a
+/// splitter around them has put something else below) SPLITTER turns horizontal, so that they share the
+/// height that is left.
+void besideWhenNarrow(QWidget *view, QSplitter *splitter, int width);
 
 } // namespace crossroof::widgets

@@ -5,6 +5,8 @@
 #include "main_window.h"
 #include "window_layout.h"
 #include "common/parameter_panel.h"
+#include "stability/advisor_panel.h"
+#include "stability/hysteresis_chart.h"
 #include "common/value_label.h"
 #include "xgraph/readout_panel.h"
 #include "kernels/kernel_table_view.h"
@@ -16,6 +18,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QHeaderView>
+#include <QTableWidget>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -289,6 +293,21 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
                                     .arg(area->widget()->minimumWidth())
                                     .arg(area->viewport()->width())));
         QVERIFY2(area->widget()->width() <= area->viewport()->width(), qPrintable(view));
+        if (view == QStringLiteral("stability")) {
+            // The map, the hysteresis chart and the advisor's rows all in sight without scrolling.
+            const auto inSight = [area](const QWidget *part) {
+                const QRect r(part->mapTo(area->viewport(), QPoint(0, 0)), part->size());
+                return area->viewport()->rect().contains(r);
+            };
+            QTRY_VERIFY(inSight(area->widget()->findChild<widgets::HysteresisChart *>()));
+            const QTableWidget *table = area->widget()->findChild<widgets::AdvisorPanel *>()->table();
+            const QRect rows(table->mapTo(area->viewport(), QPoint(0, 0)),
+                             QSize(table->width(), table->horizontalHeader()->height()
+                                                       + 3 * table->verticalHeader()->defaultSectionSize()));
+            QVERIFY2(area->viewport()->rect().contains(rows),
+                     qPrintable(QStringLiteral("advisor rows at y %1..%2, viewport %3 high")
+                                    .arg(rows.top()).arg(rows.bottom()).arg(area->viewport()->height())));
+        }
     }
     // The readout fits its dock, every value whole, with the flagship sample's long values.
     QVERIFY(w.openSession(QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof")));
