@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 namespace crossroof::core {
 
@@ -157,7 +158,7 @@ CalibrationResult calibrate(const KernelFamily &family, const XModelParams &star
     result.fit_rows = joint.sources.front().fit_rows;
     result.params = joint.params;
     result.at_bound = joint.at_bound;
-    result.prediction = predictFamily(family, result.params);
+    result.prediction = std::move(*joint.family);
     return result;
 }
 

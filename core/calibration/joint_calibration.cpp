@@ -587,7 +587,8 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
         report.unit = b.kind == SourceKind::Latency ? "cycles" : "GB/s";
         switch (b.kind) {
         case SourceKind::Family:
-            for (const RowPrediction &r : predictFamily(*sources.family, p).rows) {
+            result.family = predictFamily(*sources.family, p);
+            for (const RowPrediction &r : result.family->rows) {
                 report.rows.push_back(makeRow("n=" + formatNumber(r.row.n) + " Z=" + formatNumber(r.row.Z)
                                                       + " E=" + formatNumber(r.row.E),
                                               r.row.line, r.row.gbs, r.predicted_gbs));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/calibration/calibration.h"
 #include "core/calibration/kernel_family.h"
 #include "core/calibration/measurement_files.h"
 #include "core/calibration/parallel_reads.h"
@@ -98,6 +99,7 @@ struct JointCalibration {
     std::vector<SourceReport> sources; ///< family, stream, latency, kernels, parallel (in this order)
     std::vector<KeyOrigin> origins; ///< one per fitted key
     std::vector<KeySetting> settings; ///< keys set directly by a measurement
+    std::optional<FamilyPrediction> family; ///< predictFamily() of the family at PARAMS, when it is a source
 };
 
 /// Whether some kernel of SOURCES sends requests to the L2 (fewer DRAM bytes than the bytes that miss L1), so
