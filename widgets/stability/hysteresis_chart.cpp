@@ -5,6 +5,7 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
+#include "common/static_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,14 @@ void HysteresisChart::drawSweep(const StabilityEvaluation::Sweep &sweep)
         jy << (showK ? j.to_k : j.to_gbs);
     }
     m_jumps->setData(jx, jy, false);
+    // The legend names only what is drawn: no bistable range or jumps where the sweep has none.
+    const bool bistable = std::any_of(h.stable_count.begin(), h.stable_count.end(), [](int c) { return c >= 2; });
+    for (QCPGraph *g : {m_bistable, m_up, m_down, m_jumps})
+        g->removeFromLegend();
+    for (QCPGraph *g : {m_bistable, m_up, m_down, m_jumps}) {
+        if ((g != m_bistable || bistable) && (g != m_jumps || !h.jumps.empty()))
+            addLegendEntry(g);
+    }
     plot_style::setLogScale(xAxis, info->log_scale && key != "n");
     if (!values.empty())
         xAxis->setRange(values.front(), values.back());

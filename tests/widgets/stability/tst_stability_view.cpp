@@ -2,6 +2,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "stability/hysteresis_chart.h"
 #include "stability/stability_view.h"
 #include "support/image_compare.h"
 #include "core/xmodel/xmodel.h"
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void mapStopsAtTheDevicesWarps();
     void arrowKeysNudgeThePoint();
     void hysteresisBranchesDifferOnlyWhenBistable();
+    void hysteresisLegendNamesOnlyWhatIsDrawn();
     void adviceAppliesAsOneUndoStep();
     void bistableAdviceCountsFromTheLowState();
     void hiddenViewDefersItsWork();
@@ -383,6 +385,39 @@ void TestStabilityView::theKeyShowsTheMapsColours()
             info = label->text();
     }
     QVERIFY2(info.contains(formatNumber(top) + QStringLiteral(" GB/s")), qPrintable(info));
+}
+
+void TestStabilityView::hysteresisLegendNamesOnlyWhatIsDrawn()
+{
+    // A sweep with one stable state everywhere draws no bistable band and no jumps: its legend names the two
+    // branches only. A bistable one with a jump names all four.
+    HysteresisChart chart;
+    const auto names = [&chart] {
+        QStringList out;
+        for (int i = 0; i < chart.legend->itemCount(); ++i) {
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(chart.legend->item(i)))
+                out << item->plottable()->name();
+        }
+        return out;
+    };
+    StabilityEvaluation::Sweep sweep;
+    sweep.key = "Z";
+    sweep.values = {1, 2, 3, 4};
+    core::HysteresisResult &h = sweep.result;
+    h.key = "Z";
+    h.values = sweep.values;
+    h.up_gbs = h.down_gbs = {100, 200, 300, 300};
+    h.up_k = h.down_k = {4, 8, 12, 12};
+    h.stable_count = {1, 1, 1, 1};
+    chart.drawSweep(sweep);
+    QCOMPARE(names(), (QStringList{QStringLiteral("rising"), QStringLiteral("lowering")}));
+
+    h.down_gbs = {100, 150, 300, 300};
+    h.stable_count = {1, 2, 1, 1};
+    h.jumps.push_back({false, 0, 2, 1, 10, 4, 150, 100});
+    chart.drawSweep(sweep);
+    QCOMPARE(names(), (QStringList{QStringLiteral("bistable range"), QStringLiteral("rising"),
+                                   QStringLiteral("lowering"), QStringLiteral("jumps")}));
 }
 
 QTEST_MAIN(TestStabilityView)
