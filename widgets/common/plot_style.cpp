@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_style.h"
 #include "common/curve_thinning.h"
+#include "common/legend_groups.h"
 #include "common/symbol_text.h"
 
 #include <qcustomplot.h>
@@ -11,6 +12,7 @@
 #include <QPalette>
 
 #include <algorithm>
+#include <vector>
 
 namespace crossroof::widgets::plot_style {
 
@@ -337,15 +339,28 @@ QSize legendEntrySize(const QCPAbstractLegendItem *item)
 
 int legendColumns(const QCPLegend *legend, double width, int most)
 {
-    int widest = 0;
+    std::vector<int> widths;
     for (int i = 0; i < legend->itemCount(); ++i) {
         if (const QCPAbstractLegendItem *item = legend->item(i)) // cells of a wrapped grid can be empty
-            widest = std::max(widest, legendEntrySize(item).width());
+            widths.push_back(legendEntrySize(item).width());
     }
-    if (widest == 0)
+    if (widths.empty())
         return 0;
+    // Filled row by row (QCPLayoutGrid::foColumnsFirst): each column as wide as its widest entry.
+    const int count = int(widths.size());
     const int spacing = legend->columnSpacing();
-    return std::clamp(int((width + spacing) / (widest + spacing)), 1, most);
+    for (int columns = std::min(most, count); columns > 1; --columns) {
+        double total = -spacing;
+        for (int column = 0; column < columns; ++column) {
+            int widest = 0;
+            for (int i = column; i < count; i += columns)
+                widest = std::max(widest, widths[std::size_t(i)]);
+            total += widest + spacing;
+        }
+        if (total <= width)
+            return columns;
+    }
+    return 1;
 }
 
 void placeLegendBelow(QCustomPlot *plot)
@@ -368,6 +383,8 @@ void placeLegendBelow(QCustomPlot *plot)
     // As many columns (up to three) as the widest entry allows at the plot's width, so that entries are not
     // cut when the plot is narrow (a small window, a single-column figure).
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        // Measured series merge their entries where the legend would take the plot's share of the height.
+        legend_groups::fitBeforeReplot(plot, 3);
         QCPLegend *legend = plot->legend;
         const int columns = legendColumns(legend, plot->viewport().width() - 8, 3);
         if (columns != 0 && columns != legend->wrap()) {

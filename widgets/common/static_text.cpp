@@ -7,6 +7,7 @@
 #include <QFontMetrics>
 #include <QFontMetricsF>
 
+#include <algorithm>
 #include <cmath>
 
 namespace crossroof::widgets {
@@ -156,6 +157,48 @@ void StaticLegendItem::draw(QCPPainter *painter)
         painter->setClipRect(mOuterRect.adjusted(-halfPen, -halfPen, halfPen, halfPen));
         painter->drawRect(iconRect);
     }
+}
+
+bool keepLabelInside(QCPItemText *label)
+{
+    const QCPAxisRect *rect = label->clipAxisRect();
+    if (!rect || !label->visible() || label->rotation() != 0 || label->text().isEmpty())
+        return false;
+    const QRectF area = rect->rect();
+    const Qt::Alignment align = label->positionAlignment();
+    const Qt::Alignment vertical = align & Qt::AlignVertical_Mask;
+    const double width = symbol_text::width(label->text(), label->font()) + label->padding().left()
+                         + label->padding().right();
+    const double x = label->position->pixelPosition().x();
+    // A label beside a line goes to the line's other side.
+    if (align.testFlag(Qt::AlignLeft) && x + width > area.right() && x - width >= area.left()) {
+        label->setPositionAlignment(Qt::AlignRight | vertical);
+        return true;
+    }
+    if (align.testFlag(Qt::AlignRight) && x - width < area.left() && x + width <= area.right()) {
+        label->setPositionAlignment(Qt::AlignLeft | vertical);
+        return true;
+    }
+    // Else it moves in by as much as it stands out (a contour's value along its line), where it fits at all.
+    const QRectF whole = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+    if (whole.width() > area.width() || whole.height() > area.height())
+        return false;
+    const double dx = std::max(0.0, area.left() - whole.left()) - std::max(0.0, whole.right() - area.right());
+    const double dy = std::max(0.0, area.top() - whole.top()) - std::max(0.0, whole.bottom() - area.bottom());
+    if (std::abs(dx) < 0.5 && std::abs(dy) < 0.5)
+        return false;
+    label->position->setPixelPosition(label->position->pixelPosition() + QPointF(dx, dy));
+    return true;
+}
+
+QRect StaticLegendItem::clipRect() const
+{
+    return legendClipRect(mOuterRect, getFont());
+}
+
+QRect legendClipRect(const QRect &outerRect, const QFont &font)
+{
+    return outerRect.adjusted(0, 0, 0, QFontMetrics(font).descent() + 1);
 }
 
 bool addLegendEntry(QCPAbstractPlottable *plottable)

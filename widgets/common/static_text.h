@@ -55,6 +55,12 @@ private:
     StaticTextCache m_cache;
 };
 
+/// Keeps LABEL whole inside the axis rect that clips it, as the rect is laid out now: a label beside its
+/// position (left or right aligned) that would run past the rect's edge goes to the other side where that has
+/// room; any other moves in by as much as it stands out. Whether it moved; false also for a label larger than
+/// the rect.
+bool keepLabelInside(QCPItemText *label);
+
 /// A legend entry for a plottable, its name drawn from a StaticTextCache (see StaticTextItem), or with its
 /// subscripts where it has markup (symbol_text.h). Put in place of the entry QCustomPlot adds with
 /// addLegendEntry() (or by symbol_text::useSymbolText() for a name with markup).
@@ -68,10 +74,16 @@ public:
 
 protected:
     void draw(QCPPainter *painter) override;
+    /// The entry's box and a descent below it: QCustomPlot clips a layerable one unit above its box, which
+    /// cut the underscores and descenders of a figure's last legend row off ("ncu_raw.csv" read "ncu raw.csv").
+    QRect clipRect() const override;
 
 private:
     StaticTextCache m_cache;
 };
+
+/// A legend entry's OUTER_RECT in FONT with a descent and a unit below it (see StaticLegendItem::clipRect()).
+QRect legendClipRect(const QRect &outerRect, const QFont &font);
 
 /// Adds PLOTTABLE to its plot's legend as a StaticLegendItem, unless it is there already; returns whether it
 /// was added.

@@ -262,8 +262,8 @@ void useSymbolText(QCustomPlot *plot)
     if (QCPLegend *legend = plot->legend) {
         for (int i = 0; i < legend->itemCount(); ++i) {
             auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i));
-            if (item && !dynamic_cast<StaticLegendItem *>(item) && item->plottable()
-                && hasMarkup(item->plottable()->name()))
+            // Every entry, markup or not: a StaticLegendItem also draws the descent of its text (its clipRect()).
+            if (item && !dynamic_cast<StaticLegendItem *>(item) && item->plottable())
                 replaceEntry(legend, item);
         }
     }

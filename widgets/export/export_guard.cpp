@@ -2,7 +2,9 @@
 #include "export/export_guard.h"
 
 #include "common/curve_thinning.h"
+#include "common/legend_groups.h"
 #include "common/plot_style.h"
+#include "common/static_text.h"
 #include "common/symbol_text.h"
 #include "export/figure_clipping.h"
 #include "export/figure_units.h"
@@ -12,6 +14,7 @@
 #include <QApplication>
 #include <QFontInfo>
 #include <QFontMetricsF>
+#include <QPointer>
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +64,15 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
         }
         for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
             setAxisFonts(scale->axis(), font, small);
+        // The figure merges legend entries for its own page, from none merged on; the screen's come back
+        // last, in the screen's font.
+        const int screenLevel = legend_groups::level(plot);
+        legend_groups::setHeld(plot, true);
+        legend_groups::apply(plot, 0);
+        m_restore.push_back([plot, screenLevel] {
+            legend_groups::apply(plot, screenLevel);
+            legend_groups::setHeld(plot, false);
+        });
         const QFont legendFont = plot->legend->font();
         plot->legend->setFont(small);
         m_restore.push_back([plot, legendFont] { plot->legend->setFont(legendFont); });
@@ -70,7 +82,11 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
                 continue;
             const QFont f = item->font();
             item->setFont(small);
-            m_restore.push_back([item, f] { item->setFont(f); });
+            // Guarded: merging the legend's entries deletes some.
+            m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), f] {
+                if (item)
+                    item->setFont(f);
+            });
         }
         fitLegendColumns(plot, options);
         for (int i = 0; i < plot->itemCount(); ++i) {
@@ -115,8 +131,15 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     const double w = canvasWidth(options);
     const double h = canvasHeight(options);
     const QRectF page(-0.5, -0.5, w + 1, h + 1);
-    for (int round = 0; round < 5; ++round) {
+    // Merged legend entries first, each step laid out again, before titles are shortened or ticks thinned
+    // for the room it gives; then five rounds of fitting.
+    for (int round = 0, merges = 0; round < 5; ++round) {
         const std::vector<TextBox> boxes = layOutText(plots, w, h);
+        if (merges < 4 && mergeLegends(plots, options, h)) {
+            ++merges;
+            --round;
+            continue;
+        }
         std::set<QCPAxis *> crowded;
         std::vector<const TextBox *> corners; // tick labels of a vertical axis that meet another axis's
         for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -226,8 +249,27 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             m_restore.push_back([axis, label] { axis->setLabel(label); });
             changed = true;
         }
+        // A label its axis rect would cut (the figure's fonts are not the screen's) goes to its other side or
+        // moves in; one larger than the rect is left out.
+        for (const TextBox &box : boxes) {
+            if (!box.cut || !box.item)
+                continue;
+            QCPItemText *item = box.item;
+            const Qt::Alignment align = item->positionAlignment();
+            const QPointF coords = item->position->coords();
+            if (keepLabelInside(item)) {
+                m_restore.push_back([item, align, coords] {
+                    item->setPositionAlignment(align);
+                    item->position->setCoords(coords);
+                });
+            } else {
+                item->setVisible(false);
+                m_restore.push_back([item] { item->setVisible(true); });
+            }
+            changed = true;
+        }
         changed = separateLabels(boxes, round) || changed;
-        changed = shrinkLegends(plots, boxes, options, w * h) || changed;
+        changed = shrinkLegends(plots, boxes, options, w, h) || changed;
         if (!changed)
             return;
     }
@@ -269,13 +311,50 @@ bool ExportGuard::makeRoom(const TextBox &label, const QRectF &page)
     return true;
 }
 
+namespace {
+
+/// Whether PLOT, given EACH units of the page's height and a legend below it, keeps less than its share of
+/// them with its axes (legend_groups::kPlotShare) or between them (kDataShare), as laid out for the page.
+bool cramped(const QCustomPlot *plot, double each)
+{
+    if (!plot->legend->visible() || plot->legend->layout() == plot->axisRect()->insetLayout())
+        return false;
+    double outer = 0;
+    double between = 0;
+    for (const QCPAxisRect *rect : plot->axisRects()) {
+        outer += rect->outerRect().height();
+        between += rect->rect().height();
+    }
+    return outer < legend_groups::kPlotShare * each || between < legend_groups::kDataShare * each;
+}
+
+} // namespace
+
+bool ExportGuard::mergeLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageHeight)
+{
+    bool changed = false;
+    const double each = pageHeight / std::max<qsizetype>(1, plots.size()); // layOutText() stacks them
+    for (QCustomPlot *plot : plots) {
+        if (!plot->legend->visible() || legend_groups::level(plot) >= legend_groups::maxLevel(plot))
+            continue;
+        if (!cramped(plot, each))
+            continue;
+        legend_groups::apply(plot, legend_groups::level(plot) + 1);
+        fitLegendColumns(plot, options);
+        changed = true;
+    }
+    return changed;
+}
+
 bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
-                                const FigureOptions &options, double pageArea)
+                                const FigureOptions &options, double pageWidth, double pageHeight)
 {
     double area = 0;
     for (const TextBox &box : boxes)
         area += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
-    if (area <= pageArea / 4)
+    const double each = pageHeight / std::max<qsizetype>(1, plots.size());
+    if (area <= pageWidth * pageHeight / 4
+        && std::none_of(plots.begin(), plots.end(), [each](const QCustomPlot *p) { return cramped(p, each); }))
         return false;
     const int smallest = canvasPixels(options, 0);
     bool changed = false;
@@ -293,7 +372,10 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
             QFont smaller = font;
             smaller.setPixelSize(std::max(smallest, int(std::floor(pixels * 0.9))));
             item->setFont(smaller);
-            m_restore.push_back([item, font] { item->setFont(font); });
+            m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), font] {
+                if (item)
+                    item->setFont(font);
+            });
             shrunk = true;
         }
         // Text at the smallest size: the icons (taller than a line of text on screen) shrink to the text's
@@ -330,10 +412,26 @@ bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)
                 item->setVisible(false);
                 m_restore.push_back([item] { item->setVisible(true); });
             } else {
-                const bool down = mobile.rect.center().y() >= fixed.rect.center().y();
-                const double shift = (down ? fixed.rect.bottom() - mobile.rect.top()
-                                           : fixed.rect.top() - mobile.rect.bottom())
-                                     + (down ? 2 : -2);
+                // Off the other label the nearer way, or the other way where that would leave the axis rect
+                // that clips the label (cut in half at the plot's edge); hidden where neither fits.
+                const double downShift = fixed.rect.bottom() - mobile.rect.top() + 2;
+                const double upShift = fixed.rect.top() - mobile.rect.bottom() - 2;
+                const bool downFirst = mobile.rect.center().y() >= fixed.rect.center().y();
+                const auto fits = [item, &mobile](double shift) {
+                    if (!item->clipToAxisRect() || !item->clipAxisRect())
+                        return true;
+                    return QRectF(item->clipAxisRect()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
+                            .contains(mobile.rect.translated(0, shift));
+                };
+                double shift = downFirst ? downShift : upShift;
+                if (!fits(shift))
+                    shift = downFirst ? upShift : downShift;
+                if (!fits(shift)) {
+                    item->setVisible(false);
+                    m_restore.push_back([item] { item->setVisible(true); });
+                    changed = true;
+                    continue;
+                }
                 QCPItemPosition *position = item->position;
                 const QPointF coords = position->coords();
                 position->setPixelPosition(position->pixelPosition() + QPointF(0, shift));

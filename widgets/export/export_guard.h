@@ -41,10 +41,14 @@ private:
     /// fewer ticks, and an axis title longer than its axis is cut short with an ellipsis (the plot data CSV
     /// keeps the whole name). A few rounds of laying out, measuring and changing.
     void fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options);
-    /// Legends that take more than a quarter of the page get a smaller font, down to the figure's smallest
-    /// (smallestFontPt()), then smaller icons, and as many columns as then fit.
+    /// Legends that take more than a quarter of the page, or leave a plot cramped, get a smaller font, down to
+    /// the figure's smallest (smallestFontPt()), then smaller icons, and as many columns as then fit.
     bool shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
-                       const FigureOptions &options, double pageArea);
+                       const FigureOptions &options, double pageWidth, double pageHeight);
+    /// A cramped plot (less than legend_groups::kPlotShare of its part of the page, PAGE_HEIGHT shared among
+    /// the plots, with its axes, or kDataShare between them) merges its legend's measured series one step
+    /// further. Whether one did.
+    bool mergeLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageHeight);
     /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
     /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
     bool separateLabels(const std::vector<TextBox> &boxes, int round);

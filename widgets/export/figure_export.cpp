@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_export.h"
 
+#include "common/legend_groups.h"
 #include "common/save_file.h"
 #include "export/export_guard.h"
 #include "export/figure_text.h"
@@ -71,14 +72,29 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
     const double wPt = canvasWidth(options);
     const double hPt = canvasHeight(options);
     std::vector<TextBox> boxes;
+    QStringList problems;
     {
         const ExportGuard guard(plots, options, false);
         boxes = layOutText(plots, wPt, hPt);
+        // A plot with a legend keeps its share of its part of the page for its axes, whatever the legend
+        // holds (layOutText() stacks the plots).
+        const double each = hPt / double(plots.size());
+        for (QCustomPlot *plot : plots) {
+            if (!plot->legend->visible() || plot->legend->itemCount() == 0
+                || plot->legend->layout() == plot->axisRect()->insetLayout())
+                continue; // no legend, or one drawn over the plot
+            double between = 0;
+            for (const QCPAxisRect *rect : plot->axisRects())
+                between += rect->outerRect().height();
+            if (between < legend_groups::kPlotShare * each - 0.5)
+                problems << QObject::tr("the plot keeps %1 % of its height beside a legend of %n entries", nullptr,
+                                        plot->legend->itemCount())
+                                    .arg(int(std::lround(100 * between / each)));
+        }
     }
     for (QCustomPlot *plot : plots)
         plot->replot(QCustomPlot::rpQueuedReplot);
 
-    QStringList problems;
     // The legends together take at most a quarter of the page.
     double legendArea = 0;
     for (const TextBox &box : boxes)
@@ -92,6 +108,8 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
             problems << QObject::tr("%1 is cut short").arg(boxes[i].text);
         if (!page.contains(boxes[i].rect))
             problems << QObject::tr("%1 leaves the page").arg(boxes[i].text);
+        if (boxes[i].cut)
+            problems << QObject::tr("%1 is cut at the plot's edge").arg(boxes[i].text);
         for (std::size_t j = i + 1; j < boxes.size(); ++j) {
             const QRectF both = boxes[i].rect.intersected(boxes[j].rect);
             if (both.width() > 0.5 && both.height() > 0.5)

@@ -123,12 +123,19 @@ void addTextBoxes(QCustomPlot *plot, double dy, std::vector<TextBox> &boxes)
         auto *text = qobject_cast<QCPItemText *>(plot->item(i));
         if (!text || !text->visible() || text->text().isEmpty() || text->layer()->visible() == false)
             continue;
-        QRectF box = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
-        if (text->clipToAxisRect() && text->clipAxisRect())
-            box = box.intersected(text->clipAxisRect()->rect()); // the part that is drawn
+        const QRectF whole = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+        QRectF box = whole;
+        bool cut = false;
+        if (text->clipToAxisRect() && text->clipAxisRect()) {
+            const QRectF clip = text->clipAxisRect()->rect();
+            box = box.intersected(clip); // the part that is drawn
+            // Cut: the clip takes some of the text itself, not only of its padding.
+            const QRectF glyphs = whole.marginsRemoved(QMarginsF(text->padding()));
+            cut = !clip.adjusted(-0.5, -0.5, 0.5, 0.5).contains(glyphs);
+        }
         if (!box.isEmpty())
             boxes.push_back({QObject::tr("label '%1'").arg(text->text().simplified()), box.translated(0, dy),
-                             TextBox::Kind::Other, nullptr, 0, text});
+                             TextBox::Kind::Other, nullptr, 0, text, cut});
     }
 }
 

@@ -22,6 +22,7 @@ struct TextBox {
     QCPAxis *axis = nullptr; ///< the axis of a tick label or title
     double key = 0; ///< where a tick label's tick is, in axis coordinates
     QCPItemText *item = nullptr; ///< the text item, for a label
+    bool cut = false; ///< a label that its axis rect cuts: the box is the part drawn
 };
 
 /// Whether tick labels A and B of one axis are closer than the least room between two (or overlap): labels

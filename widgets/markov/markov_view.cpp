@@ -397,6 +397,8 @@ void MarkovView::showSurface()
     m_map->xAxis->setRange(pAxis.front() - dp, pAxis.back() + dp);
     m_map->yAxis->setRange(qAxis.front() - dq, qAxis.back() + dq);
     m_charts->setPAxis(probabilityTicker(coloured, surface().p, pAxis), pAxis.front() - dp, pAxis.back() + dp);
+    for (QCPItemText *label : std::as_const(m_contourLabels))
+        keepLabelInside(label); // a value at the map's edge moves in, whole
 
     const std::vector<int> &shape = m_eval->inputs().shape;
     m_counters->setTopology(shape); // the pairs' CPIs are predicted for it (nothing to do when unchanged)

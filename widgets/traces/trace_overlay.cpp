@@ -2,6 +2,7 @@
 #include "traces/trace_overlay.h"
 
 #include "common/curve_thinning.h"
+#include "common/legend_groups.h"
 #include "common/measured_graph.h"
 
 #include "common/number_format.h"
@@ -281,6 +282,7 @@ void TraceOverlay::refresh()
             g->setPen(QPen(light, 1));
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1.5), Qt::NoBrush, 7));
             g->setName(symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
+            legend_groups::setMember(g, fileNameOf(t), name, legend_groups::MemberKind::Trace);
             setMeasuredPoints(m_thinned, g, t);
             setMeasuredKind(g, MeasuredKind::TracePoints);
             continue;
@@ -333,6 +335,7 @@ void TraceOverlay::refresh()
                                                    .arg(symbol_text::literal(name), symbol_text::literal(fileNameOf(t)),
                                                         formatNumber(100 * errorSum / predicted, 2))
                                          : symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
+            legend_groups::setMember(stars, fileNameOf(t), name, legend_groups::MemberKind::KernelSet);
             if (!pk.isEmpty()) {
                 QCPGraph *lines = addGraph(id, "errors");
                 lines->setPen(QPen(plot_style::kGrey, 1, Qt::DashLine));
@@ -355,6 +358,7 @@ void TraceOverlay::refresh()
         points->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(colour, 1.5), Qt::NoBrush, 8));
         points->setName(symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
+        legend_groups::setMember(points, fileNameOf(t), name, legend_groups::MemberKind::Trace);
         setMeasuredPoints(m_thinned, points, t);
         timeTop = std::max(timeTop, *std::max_element(t.y.begin(), t.y.end()));
         timeBottom = std::min(timeBottom, *std::min_element(t.y.begin(), t.y.end()));

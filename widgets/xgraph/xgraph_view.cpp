@@ -316,6 +316,7 @@ void XGraphView::refresh()
     m_deltaLabel->position->setCoords(lm.delta, top);
     m_deltaLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_deltaLabel->setText(tr("δ = R·L = %1").arg(formatNumber(lm.delta, 3)));
+    keepLabelInside(m_deltaLabel); // left of the line where the right edge would cut it
 
     const double piK = n - lm.pi;
     const bool piVisible = piK > 0 && piK < n;
@@ -327,6 +328,7 @@ void XGraphView::refresh()
     // Left of the line unless that would cut the label off at the left edge.
     m_piLabel->setPositionAlignment((piK < 0.4 * n ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_piLabel->setText(tr("π = M·L_{c}/E = %1").arg(formatNumber(lm.pi, 3)));
+    keepLabelInside(m_piLabel);
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
     m_plateauLine->point2->setCoords(1, lm.plateau_gbs);

@@ -4,6 +4,9 @@
 #include "main_window.h"
 
 #include "export/figure_export.h"
+#include "kernels/kernel_table_view.h"
+#include "state/trace_state.h"
+#include "traces/traces_panel.h"
 #include "core/session/session.h"
 
 #include <QApplication>
@@ -17,6 +20,8 @@ class TestFigureLayout : public QObject
 private Q_SLOTS:
     void textStaysOnThePageApart_data();
     void textStaysOnThePageApart();
+    void measuredDataLeavesThePlotItsShare_data();
+    void measuredDataLeavesThePlotItsShare();
 };
 
 void TestFigureLayout::textStaysOnThePageApart_data()
@@ -60,6 +65,37 @@ void TestFigureLayout::textStaysOnThePageApart()
     const QStringList problems = widgets::figureLayoutProblems(window.figurePlots(view), options);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 8).join(QStringLiteral("\n      "))
                                              + (problems.size() > 8 ? QStringLiteral("\n      ...") : QString())));
+}
+
+void TestFigureLayout::measuredDataLeavesThePlotItsShare_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("preset");
+    for (const QString &view : {QStringLiteral("xgraph"), QStringLiteral("roofline"), QStringLiteral("prediction")}) {
+        for (const widgets::FigurePreset &preset : widgets::figurePresets())
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(view, preset.id))) << view << preset.id;
+    }
+}
+
+void TestFigureLayout::measuredDataLeavesThePlotItsShare()
+{
+    // What papers show: the six V100 stream traces and the H100 kernels of a real Nsight Compute export on the
+    // H100 SXM. Every figure keeps its plot's share of the height (figureLayoutProblems() checks it) with its
+    // text apart and on the page.
+    QFETCH(QString, view);
+    QFETCH(QString, preset);
+    app::MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.selectProfile(QStringLiteral("h100-sxm")));
+    QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+             QString());
+    QCOMPARE(window.kernelTable()->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv")),
+             QString());
+    QCOMPARE(window.traceState()->traces().size(), std::size_t(6));
+    QVERIFY(window.showView(view));
+    const widgets::FigureOptions options = widgets::withPreset({}, *widgets::figurePreset(preset));
+    const QStringList problems = widgets::figureLayoutProblems(window.figurePlots(view), options);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 8).join(QStringLiteral("\n      "))));
 }
 
 QTEST_MAIN(TestFigureLayout)

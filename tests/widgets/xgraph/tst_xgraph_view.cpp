@@ -43,6 +43,7 @@ private Q_SLOTS:
     void homeShowsH100KernelsBeyondN();
     void selectedKernelIsWhole();
     void homeShowsTheStreamTrace();
+    void landmarkLabelsStayInside();
 
 private:
     void setProfile(const char *id, double n);
@@ -358,6 +359,27 @@ void TestXGraphView::homeShowsTheStreamTrace()
     QTest::mouseDClick(m_plot, Qt::LeftButton, {}, m_plot->axisRect()->rect().center());
     verifyAllInside("n = 64, after a double click");
     verifyCoupled("n = 64, after a double click");
+}
+
+void TestXGraphView::landmarkLabelsStayInside()
+{
+    // delta = R·L sits near the right edge when n is a little above it (the H100 SXM: 47.1 warps): its label
+    // goes left of its line instead of being cut by the axis rect, and so does every other label.
+    setProfile("h100-sxm", 64);
+    for (double n = 40; n <= 64; n += 2) {
+        m_state->setValue(QStringLiteral("n"), n);
+        m_plot->replot();
+        const QRectF area = QRectF(m_plot->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+        for (int i = 0; i < m_plot->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(m_plot->item(i));
+            if (!label || !label->visible() || label->text().isEmpty() || !label->clipToAxisRect())
+                continue;
+            const QRectF glyphs = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+                                          .normalized()
+                                          .marginsRemoved(QMarginsF(label->padding()));
+            QVERIFY2(area.contains(glyphs), qPrintable(QStringLiteral("n = %1: '%2' is cut").arg(n).arg(label->text())));
+        }
+    }
 }
 
 QTEST_MAIN(TestXGraphView)

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/legend_groups.h"
+
+#include "common/plot_style.h"
+#include "common/static_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets::legend_groups {
+
+namespace {
+
+constexpr char kGroupProperty[] = "crossroof_legendGroup";
+constexpr char kMemberProperty[] = "crossroof_legendMember";
+constexpr char kKindProperty[] = "crossroof_legendKind";
+/// Set on a member whose own entry a merged one stands in for: it still wants a place in the legend.
+constexpr char kMergedProperty[] = "crossroof_legendMerged";
+constexpr char kLevelProperty[] = "crossroof_legendLevel";
+/// What the last fitBeforeReplot() worked from; empty: work it out again.
+constexpr char kFittedProperty[] = "crossroof_legendFitted";
+constexpr char kHeldProperty[] = "crossroof_legendHeld";
+/// Icons a merged entry draws at most; the text names the rest.
+constexpr int kMostIcons = 4;
+/// A member list longer than this is given as a count instead.
+constexpr int kLongestList = 48;
+
+struct Member
+{
+    QCPAbstractPlottable *plottable = nullptr;
+    QString group;
+    QString name;
+    MemberKind kind = MemberKind::Trace;
+};
+
+/// PLOT's members that want an entry (their own or a merged one), in the plot's order.
+QList<Member> membersOf(QCustomPlot *plot)
+{
+    QList<Member> members;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable *p = plot->plottable(i);
+        const QVariant group = p->property(kGroupProperty);
+        if (!group.isValid())
+            continue;
+        if (!p->property(kMergedProperty).toBool() && !plot->legend->hasItemWithPlottable(p))
+            continue; // its owner keeps it out of the legend
+        members.append({p, group.toString(), p->property(kMemberProperty).toString(),
+                        MemberKind(p->property(kKindProperty).toInt())});
+    }
+    return members;
+}
+
+/// NAMES without the words they all begin with ("v100 init", "v100 read": "init", "read").
+QStringList withoutCommonStart(QStringList names)
+{
+    if (names.size() < 2)
+        return names;
+    qsizetype common = names.first().size();
+    for (const QString &name : std::as_const(names)) {
+        qsizetype i = 0;
+        while (i < common && i < name.size() && name[i] == names.first()[i])
+            ++i;
+        common = i;
+    }
+    // Back to the end of a word, and only where every name goes on after it.
+    const QString &first = names.first();
+    while (common > 0 && first[common - 1] != QLatin1Char(' ') && first[common - 1] != QLatin1Char('_'))
+        --common;
+    for (const QString &name : std::as_const(names)) {
+        if (name.size() <= common)
+            return names;
+    }
+    for (QString &name : names)
+        name.remove(0, common);
+    return names;
+}
+
+/// "6 traces", "6 traces, 1 kernel set".
+QString countText(const QList<Member> &members)
+{
+    const auto count = [&members](MemberKind kind) {
+        return int(std::count_if(members.begin(), members.end(), [kind](const Member &m) { return m.kind == kind; }));
+    };
+    QStringList parts;
+    if (const int traces = count(MemberKind::Trace))
+        parts << (traces == 1 ? QObject::tr("1 trace") : QObject::tr("%1 traces").arg(traces));
+    if (const int sets = count(MemberKind::KernelSet))
+        parts << (sets == 1 ? QObject::tr("1 kernel set") : QObject::tr("%1 kernel sets").arg(sets));
+    return parts.join(QStringLiteral(", "));
+}
+
+/// PLOTTABLE's mark in BOX, as its own legend entry draws it but no larger than the box: a graph's line and
+/// scatter shape, anything else a swatch of its brush.
+void drawIcon(QCPPainter *painter, QCPAbstractPlottable *plottable, const QRectF &box)
+{
+    const auto *graph = qobject_cast<const QCPGraph *>(plottable);
+    if (!graph) {
+        painter->setBrush(plottable->brush());
+        painter->setPen(plottable->pen());
+        painter->drawRect(box.adjusted(2, box.height() / 4, -2, -box.height() / 4));
+        return;
+    }
+    const double y = box.center().y();
+    if (graph->lineStyle() != QCPGraph::lsNone) {
+        painter->setPen(graph->pen());
+        painter->drawLine(QLineF(box.left(), y, box.right(), y));
+    }
+    QCPScatterStyle scatter = graph->scatterStyle();
+    if (scatter.isNone())
+        return;
+    scatter.setSize(std::min(scatter.size(), std::min(box.width(), box.height()) - 2));
+    scatter.applyTo(painter, graph->pen());
+    scatter.drawShape(painter, box.center());
+}
+
+void removeMergedEntries(QCPLegend *legend)
+{
+    for (int i = legend->itemCount() - 1; i >= 0; --i) {
+        if (auto *merged = qobject_cast<GroupLegendItem *>(legend->item(i))) {
+            legend->take(merged);
+            delete merged;
+        }
+    }
+}
+
+} // namespace
+
+void setMember(QCPAbstractPlottable *plottable, const QString &group, const QString &member, MemberKind kind)
+{
+    plottable->setProperty(kGroupProperty, group);
+    plottable->setProperty(kMemberProperty, member);
+    plottable->setProperty(kKindProperty, int(kind));
+}
+
+int level(const QCustomPlot *plot)
+{
+    return plot->property(kLevelProperty).toInt();
+}
+
+int maxLevel(QCustomPlot *plot)
+{
+    // Two members or more: each group merged, then all together, then without the files' names.
+    return membersOf(plot).size() < 2 ? 0 : 3;
+}
+
+void apply(QCustomPlot *plot, int wanted)
+{
+    QCPLegend *legend = plot->legend;
+    const QList<Member> members = membersOf(plot);
+    const int most = maxLevel(plot);
+    const int to = std::clamp(wanted, 0, most);
+    // Every member's entry out, merged or not, and back in the members' order.
+    removeMergedEntries(legend);
+    for (const Member &m : members) {
+        if (QCPPlottableLegendItem *own = legend->itemWithPlottable(m.plottable)) {
+            legend->take(own);
+            delete own;
+        }
+        m.plottable->setProperty(kMergedProperty, false);
+    }
+    const auto merge = [legend](const QList<Member> &set, const QString &text) {
+        QList<QCPAbstractPlottable *> plottables;
+        for (const Member &m : set) {
+            plottables << m.plottable;
+            m.plottable->setProperty(kMergedProperty, true);
+        }
+        legend->addItem(new GroupLegendItem(legend, plottables, text));
+    };
+    if (to >= 2) {
+        QStringList groups;
+        for (const Member &m : members) {
+            if (!groups.contains(m.group))
+                groups << m.group;
+        }
+        QString text = countText(members); // level 3: the count alone, the narrowest entry
+        if (to == 2 && groups.size() > 1)
+            text = QObject::tr("%1 from %2 files").arg(text).arg(groups.size());
+        else if (to == 2)
+            text = QObject::tr("%1 of %2").arg(text, groups.first());
+        merge(members, text);
+    } else {
+        QStringList done;
+        for (const Member &m : members) {
+            if (to == 1) {
+                if (done.contains(m.group))
+                    continue;
+                QList<Member> set;
+                QStringList names;
+                for (const Member &other : members) {
+                    if (other.group == m.group) {
+                        set << other;
+                        names << other.name;
+                    }
+                }
+                done << m.group;
+                if (set.size() > 1) {
+                    const QString list = withoutCommonStart(names).join(QStringLiteral(", "));
+                    merge(set, list.size() <= kLongestList ? QObject::tr("%1: %2").arg(m.group, list)
+                                                           : QObject::tr("%1 of %2").arg(countText(set), m.group));
+                    continue;
+                }
+            }
+            addLegendEntry(m.plottable);
+        }
+    }
+    legend->setFillOrder(legend->fillOrder(), true); // no empty cells where entries went
+    plot->setProperty(kLevelProperty, to);
+}
+
+int fit(QCustomPlot *plot, double width, double budget, int most)
+{
+    QCPLegend *legend = plot->legend;
+    const int top = maxLevel(plot);
+    int to = 0;
+    for (; to <= top; ++to) {
+        apply(plot, to);
+        const int columns = plot_style::legendColumns(legend, width, most);
+        if (columns != 0 && columns != legend->wrap()) {
+            legend->setWrap(columns);
+            legend->setFillOrder(legend->fillOrder(), true);
+        }
+        if (legend->minimumOuterSizeHint().height() <= budget)
+            break;
+    }
+    return std::min(to, top);
+}
+
+double legendBudget(double height, double share)
+{
+    return height * (1 - share) - 4; // 4: the legend row's own margin
+}
+
+void fitBeforeReplot(QCustomPlot *plot, int most)
+{
+    if (plot->property(kHeldProperty).toBool())
+        return;
+    const QRect view = plot->viewport();
+    QString key = QStringLiteral("%1 %2 %3 %4 %5 %6")
+                          .arg(view.width())
+                          .arg(view.height())
+                          .arg(plot->legend->font().key())
+                          .arg(plot->legend->iconSize().width())
+                          .arg(plot->legend->iconSize().height())
+                          .arg(most);
+    for (const Member &m : membersOf(plot))
+        key += QStringLiteral(" %1").arg(quintptr(m.plottable));
+    if (plot->property(kFittedProperty).toString() == key)
+        return;
+    plot->setProperty(kFittedProperty, key);
+    fit(plot, view.width() - 8, legendBudget(view.height(), kPlotShare), most);
+}
+
+void setHeld(QCustomPlot *plot, bool held)
+{
+    plot->setProperty(kHeldProperty, held);
+    plot->setProperty(kFittedProperty, QString());
+}
+
+GroupLegendItem::GroupLegendItem(QCPLegend *legend, const QList<QCPAbstractPlottable *> &members,
+                                 const QString &text)
+    : QCPAbstractLegendItem(legend)
+    , m_text(text)
+{
+    for (QCPAbstractPlottable *p : members)
+        m_members.append(p);
+}
+
+QList<QCPAbstractPlottable *> GroupLegendItem::members() const
+{
+    QList<QCPAbstractPlottable *> out;
+    for (const QPointer<QCPAbstractPlottable> &p : m_members) {
+        if (p)
+            out << p.data();
+    }
+    return out;
+}
+
+QSize GroupLegendItem::iconArea() const
+{
+    const QSize icon = mParentLegend->iconSize();
+    const int slot = std::max(5, int(std::lround(icon.height() * 0.5)));
+    const int shown = std::min(int(m_members.size()), kMostIcons);
+    return {std::max(icon.width(), shown * slot), icon.height()};
+}
+
+void GroupLegendItem::draw(QCPPainter *painter)
+{
+    if (!mParentLegend)
+        return;
+    painter->setFont(mSelected ? mSelectedFont : mFont);
+    painter->setPen(QPen(mSelected ? mSelectedTextColor : mTextColor));
+    const QSize area = iconArea();
+    const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, area.height(), Qt::TextDontClip, m_text);
+    const int height = std::max(textBox.height(), area.height());
+    const int textX = mRect.x() + area.width() + mParentLegend->iconTextPadding();
+    painter->drawText(textX, mRect.y(), textBox.width(), height, Qt::TextDontClip, m_text);
+    const QList<QCPAbstractPlottable *> shown = members().mid(0, kMostIcons);
+    if (shown.isEmpty())
+        return;
+    const double slot = double(area.width()) / double(shown.size());
+    const double top = mRect.y() + (height - area.height()) / 2.0;
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        const QRectF box(mRect.x() + slot * double(i), top, slot, area.height());
+        painter->save();
+        painter->setClipRect(box, Qt::IntersectClip);
+        drawIcon(painter, shown[i], box);
+        painter->restore();
+    }
+}
+
+QSize GroupLegendItem::minimumOuterSizeHint() const
+{
+    if (!mParentLegend)
+        return {};
+    const QSize area = iconArea();
+    const QFontMetrics metrics(mSelected ? mSelectedFont : mFont);
+    const QRect textBox = metrics.boundingRect(0, 0, 0, area.height(), Qt::TextDontClip, m_text);
+    return QSize(area.width() + mParentLegend->iconTextPadding() + textBox.width(),
+                 std::max(textBox.height(), area.height()))
+           + QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
+}
+
+QRect GroupLegendItem::clipRect() const
+{
+    return legendClipRect(mOuterRect, mSelected ? mSelectedFont : mFont);
+}
+
+} // namespace crossroof::widgets::legend_groups
