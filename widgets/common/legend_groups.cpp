@@ -20,8 +20,10 @@ constexpr char kLevelProperty[] = "crossroof_legendLevel";
 /// What the last fitBeforeReplot() worked from; empty: work it out again.
 constexpr char kFittedProperty[] = "crossroof_legendFitted";
 constexpr char kHeldProperty[] = "crossroof_legendHeld";
-/// Icons a merged entry draws at most; the text names the rest.
+/// Icons a merged entry that counts its members draws at most; one that names them draws one per name, up
+/// to kMostNamed.
 constexpr int kMostIcons = 4;
+constexpr int kMostNamed = 8;
 /// A member list longer than this is given as a count instead.
 constexpr int kLongestList = 48;
 
@@ -158,13 +160,13 @@ void apply(QCustomPlot *plot, int wanted)
         }
         m.plottable->setProperty(kMergedProperty, false);
     }
-    const auto merge = [legend](const QList<Member> &set, const QString &text) {
+    const auto merge = [legend](const QList<Member> &set, const QString &text, int icons) {
         QList<QCPAbstractPlottable *> plottables;
         for (const Member &m : set) {
             plottables << m.plottable;
             m.plottable->setProperty(kMergedProperty, true);
         }
-        legend->addItem(new GroupLegendItem(legend, plottables, text));
+        legend->addItem(new GroupLegendItem(legend, plottables, text, icons));
     };
     if (to >= 2) {
         QStringList groups;
@@ -177,7 +179,7 @@ void apply(QCustomPlot *plot, int wanted)
             text = QObject::tr("%1 from %2 files").arg(text).arg(groups.size());
         else if (to == 2)
             text = QObject::tr("%1 of %2").arg(text, groups.first());
-        merge(members, text);
+        merge(members, text, kMostIcons);
     } else {
         QStringList done;
         for (const Member &m : members) {
@@ -195,8 +197,10 @@ void apply(QCustomPlot *plot, int wanted)
                 done << m.group;
                 if (set.size() > 1) {
                     const QString list = withoutCommonStart(names).join(QStringLiteral(", "));
-                    merge(set, list.size() <= kLongestList ? QObject::tr("%1: %2").arg(m.group, list)
-                                                           : QObject::tr("%1 of %2").arg(countText(set), m.group));
+                    if (list.size() <= kLongestList && set.size() <= kMostNamed)
+                        merge(set, QObject::tr("%1: %2").arg(m.group, list), int(set.size()));
+                    else
+                        merge(set, QObject::tr("%1 of %2").arg(countText(set), m.group), kMostIcons);
                     continue;
                 }
             }
@@ -257,9 +261,10 @@ void setHeld(QCustomPlot *plot, bool held)
 }
 
 GroupLegendItem::GroupLegendItem(QCPLegend *legend, const QList<QCPAbstractPlottable *> &members,
-                                 const QString &text)
+                                 const QString &text, int icons)
     : QCPAbstractLegendItem(legend)
     , m_text(text)
+    , m_icons(std::max(1, icons))
 {
     for (QCPAbstractPlottable *p : members)
         m_members.append(p);
@@ -279,7 +284,7 @@ QSize GroupLegendItem::iconArea() const
 {
     const QSize icon = mParentLegend->iconSize();
     const int slot = std::max(5, int(std::lround(icon.height() * 0.5)));
-    const int shown = std::min(int(m_members.size()), kMostIcons);
+    const int shown = std::min(int(m_members.size()), m_icons);
     return {std::max(icon.width(), shown * slot), icon.height()};
 }
 
@@ -294,7 +299,7 @@ void GroupLegendItem::draw(QCPPainter *painter)
     const int height = std::max(textBox.height(), area.height());
     const int textX = mRect.x() + area.width() + mParentLegend->iconTextPadding();
     painter->drawText(textX, mRect.y(), textBox.width(), height, Qt::TextDontClip, m_text);
-    const QList<QCPAbstractPlottable *> shown = members().mid(0, kMostIcons);
+    const QList<QCPAbstractPlottable *> shown = members().mid(0, m_icons);
     if (shown.isEmpty())
         return;
     const double slot = double(area.width()) / double(shown.size());

@@ -55,7 +55,8 @@ class GroupLegendItem : public QCPAbstractLegendItem
 {
     Q_OBJECT
 public:
-    GroupLegendItem(QCPLegend *legend, const QList<QCPAbstractPlottable *> &members, const QString &text);
+    /// ICONS: how many of the members' icons it draws at most (as many as its text names).
+    GroupLegendItem(QCPLegend *legend, const QList<QCPAbstractPlottable *> &members, const QString &text, int icons);
 
     QString text() const { return m_text; }
     QList<QCPAbstractPlottable *> members() const;
@@ -67,11 +68,12 @@ protected:
     QRect clipRect() const override;
 
 private:
-    /// The icons' box: the legend's icon size, or wider for many members (at most kMostIcons of them).
+    /// The icons' box: the legend's icon size, or wider for many members (at most m_icons of them).
     QSize iconArea() const;
 
     QList<QPointer<QCPAbstractPlottable>> m_members;
     QString m_text;
+    int m_icons = 0;
 };
 
 } // namespace crossroof::widgets::legend_groups

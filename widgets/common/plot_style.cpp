@@ -12,6 +12,7 @@
 #include <QPalette>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace crossroof::widgets::plot_style {
@@ -258,13 +259,44 @@ QFont annotationFont()
     return f;
 }
 
+namespace {
+
+/// Decades as QCustomPlot's log ticker places them where the range spans two or more; over less, where that
+/// ticker falls back to linear steps (12.5, 15, 17.5 crowding the top of a log axis), ticks at 1, 2 and 5 times
+/// the powers of ten, without minor ticks.
+class LogTicker : public QCPAxisTickerLog
+{
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange &range) override
+    {
+        if (range.lower <= 0 || range.upper / range.lower >= 100)
+            return QCPAxisTickerLog::createTickVector(tickStep, range);
+        QVector<double> ticks;
+        for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10) {
+            for (double m : {1.0, 2.0, 5.0}) {
+                if (m * decade >= range.lower * (1 - 1e-9) && m * decade <= range.upper * (1 + 1e-9))
+                    ticks << m * decade;
+            }
+        }
+        return ticks.size() >= 2 ? ticks : QCPAxisTickerLog::createTickVector(tickStep, range);
+    }
+    QVector<double> createSubTickVector(int subTickCount, const QVector<double> &ticks) override
+    {
+        if (ticks.size() >= 2 && ticks.last() / ticks.first() < 100)
+            return {};
+        return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
+    }
+};
+
+} // namespace
+
 void setLogScale(QCPAxis *axis, bool log)
 {
     axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (log == !axis->ticker().dynamicCast<QCPAxisTickerLog>().isNull())
         return; // the ticker already fits
     if (log)
-        axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create()); // minor ticks at 2, 3, ... 9
+        axis->setTicker(QSharedPointer<LogTicker>::create()); // minor ticks at 2, 3, ... 9 between decades
     else
         axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
 }

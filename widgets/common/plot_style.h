@@ -53,7 +53,8 @@ void setGreyscale(QCustomPlot *plot, bool grey);
 bool isGreyscale(const QCustomPlot *plot);
 /// C as a grey of the same lightness (Qt's qGray()), alpha kept.
 QColor toGrey(const QColor &c);
-/// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), or a linear one
+/// A logarithmic axis with ticks and labels at the decades (1, 10, 100; minor ticks between), at 1, 2 and 5 times
+/// them where the range spans less than two decades (no minor ticks), or a linear one
 /// with the usual ticker: the scale and its ticker always change together.
 void setLogScale(QCPAxis *axis, bool log);
 /// Whether PAINTER draws on a screen's pixels as they are: not into a vector figure (PDF, SVG) nor scaled. What

@@ -61,6 +61,27 @@ private Q_SLOTS:
         QApplication::setPalette(m_light);
     }
 
+    void logAxesTickAtDecadesOrOneTwoFive()
+    {
+        // Less than two decades (a CPI slice from 0.9 to 23): 1, 2, 5, 10, 20, no linear 12.5, 15, 17.5 crowding
+        // the top; more: the decades.
+        QCustomPlot plot;
+        plot.resize(400, 400);
+        plot_style::setLogScale(plot.yAxis, true);
+        const auto ticks = [&plot](double lower, double upper) {
+            plot.yAxis->setRange(lower, upper);
+            plot.replot();
+            QVector<double> inRange;
+            for (double t : plot.yAxis->tickVector()) {
+                if (plot.yAxis->range().contains(t))
+                    inRange << t;
+            }
+            return inRange;
+        };
+        QCOMPARE(ticks(0.9, 23), (QVector<double>{1, 2, 5, 10, 20}));
+        QCOMPARE(ticks(0.001, 1000), (QVector<double>{0.001, 0.01, 0.1, 1, 10, 100, 1000}));
+    }
+
     void legendEntrySizeFollowsTheEntry()
     {
         // The remembered size of a legend entry is the one QCustomPlot measures, whatever changed since.
