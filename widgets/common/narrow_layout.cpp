@@ -4,6 +4,7 @@
 #include <QBoxLayout>
 #include <QEvent>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QWidget>
 
 #include <functional>
@@ -58,6 +59,34 @@ void besideWhenNarrow(QWidget *view, QSplitter *splitter, int width)
 {
     new WidthWatcher(view, [splitter, width](int now) {
         splitter->setOrientation(now < width ? Qt::Horizontal : Qt::Vertical);
+    });
+}
+
+void tabWhenNarrow(QWidget *view, QBoxLayout *layout, QTabWidget *tabs, const QList<NarrowPage> &pages, int width)
+{
+    for (const NarrowPage &page : pages)
+        layout->addWidget(page.widget, page.stretch);
+    layout->addWidget(tabs, 1);
+    tabs->hide();
+    new WidthWatcher(view, [layout, tabs, pages, width](int now) {
+        const bool tabbed = now < width;
+        if (tabbed == tabs->isVisible() || (tabbed && tabs->count() == pages.size()))
+            return;
+        if (tabbed) {
+            for (const NarrowPage &page : pages) {
+                layout->removeWidget(page.widget);
+                tabs->addTab(page.widget, page.title);
+            }
+            tabs->show();
+        } else {
+            tabs->hide();
+            int at = 0;
+            for (const NarrowPage &page : pages) {
+                tabs->removeTab(tabs->indexOf(page.widget));
+                layout->insertWidget(at++, page.widget, page.stretch);
+                page.widget->show();
+            }
+        }
     });
 }
 

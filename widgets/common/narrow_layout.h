@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QList>
+#include <QString>
+
 class QBoxLayout;
 class QSplitter;
+class QTabWidget;
 class QWidget;
 
 namespace crossroof::widgets {
@@ -18,5 +22,18 @@ void stackWhenNarrow(QWidget *view, QSplitter *splitter, int width);
 /// splitter around them has put something else below) SPLITTER turns horizontal, so that they share the
 /// height that is left.
 void besideWhenNarrow(QWidget *view, QSplitter *splitter, int width);
+
+/// A page of tabWhenNarrow(): the widget, its tab's title and its stretch in the layout.
+struct NarrowPage
+{
+    QWidget *widget = nullptr;
+    QString title;
+    int stretch = 0;
+};
+
+/// PAGES one above the other in LAYOUT (a vertical box, TABS hidden in it after them) while VIEW is at least
+/// WIDTH pixels wide; in TABS, one at a time with the whole height, when it is narrower (a 1024x700 window):
+/// several plots that each need some height stay whole without the view scrolling.
+void tabWhenNarrow(QWidget *view, QBoxLayout *layout, QTabWidget *tabs, const QList<NarrowPage> &pages, int width);
 
 } // namespace crossroof::widgets

@@ -22,7 +22,10 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QScrollArea>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -178,22 +181,56 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
         m_table->item(row, FactorColumn)->setText(QString::number(row + 1));
     }
 
-    auto *left = new QVBoxLayout;
-    left->addWidget(m_editor, 3);
-    left->addWidget(m_errorLabel);
-    left->addWidget(m_readout, 1);
-    left->addWidget(m_table, 2);
+    // Small enough minimums that the editor, readout and table share a 1024x700 window's height without the
+    // view scrolling; each scrolls its own text.
+    m_editor->setMinimumHeight(90);
+    m_table->setMinimumHeight(90);
+    // A splitter, not a box layout: the readout's wrapped text would make the view ask for its height at each
+    // width, taller than a 1024x700 window, and the view would scroll.
+    auto *results = new QWidget(this);
+    auto *resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(m_errorLabel);
+    resultsLayout->addWidget(m_readout, 1);
+    auto *resultsArea = new QScrollArea(this); // a long readout scrolls in its pane
+    resultsArea->setWidget(results);
+    resultsArea->setWidgetResizable(true);
+    resultsArea->setFrameShape(QFrame::NoFrame);
+    resultsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->setChildrenCollapsible(false);
+    left->addWidget(m_editor);
+    left->addWidget(resultsArea);
+    left->addWidget(m_table);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    left->setStretchFactor(2, 2);
+    left->setSizes({300, 200, 200}); // shares, scaled to the height it gets
+    // The graph's margins follow its width (a resize, the tabs of a narrow view).
+    connect(m_graphPlot, &QCustomPlot::afterLayout, this, [this] {
+        const int w = m_graphPlot->axisRect()->width();
+        if (w == m_graphLaidOutWidth)
+            return;
+        m_graphLaidOutWidth = w;
+        fitGraphRanges();
+        m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
+    });
     auto *plots = new QVBoxLayout;
-    plots->addWidget(m_graphPlot, 3);
-    plots->addWidget(m_ganttPlot, 2);
-    plots->addWidget(m_unrollPlot, 2);
+    m_plotTabs = new QTabWidget(this);
+    m_plotTabs->setDocumentMode(true);
+    // Below 1000 pixels (a 1024x700 window) the three plots are tabs beside the editor, each with the whole
+    // height, instead of three strips or a view that scrolls.
+    tabWhenNarrow(this, plots, m_plotTabs,
+                  {{m_graphPlot, tr("Dependency graph"), 3}, {m_ganttPlot, tr("Schedule"), 2},
+                   {m_unrollPlot, tr("Unroll"), 2}},
+                  1000);
     auto *middle = new QHBoxLayout;
-    middle->addLayout(left, 2);
+    middle->addWidget(left, 2);
     middle->addLayout(plots, 3);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(middle, 1);
-    stackWhenNarrow(this, middle, 700); // the plots under the editor; a short window scrolls the view
+    stackWhenNarrow(this, middle, 560); // a pane of Side by Side: the plots under the editor; it scrolls
 
     connect(m_sampleBox, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
@@ -355,6 +392,8 @@ void SkeletonView::drawGraph()
         line->setPen(pen);
         line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 6, 8));
     }
+    const QFontMetrics metrics(plot_style::annotationFont());
+    int widest = 0;
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         auto *label = new QCPItemText(m_graphPlot);
         label->position->setCoords(at[k]);
@@ -363,11 +402,22 @@ void SkeletonView::drawGraph()
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setBrush(Qt::white);
         label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
+        widest = std::max(widest, metrics.horizontalAdvance(label->text()) + 8);
     }
-    const int maxDepth = *std::max_element(depth.begin(), depth.end());
-    m_graphPlot->xAxis->setRange(-0.7, maxDepth + 0.7);
-    m_graphPlot->yAxis->setRange(-maxRow - (maxDepth > 0 ? 0.5 : 0.0) - 0.7, 0.7);
+    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow, widest / 2 + 2};
+    fitGraphRanges();
     m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SkeletonView::fitGraphRanges()
+{
+    // Margins that hold half the widest node's box at the plot's width, so that the first and last depths'
+    // nodes are whole: m depths a side with m·W/(D + 2m) >= h pixels.
+    const auto [maxDepth, maxRow, half] = m_graphExtent;
+    const double w = m_graphPlot->axisRect()->width();
+    const double margin = w > 2.0 * half + 1 ? std::max(0.7, half * std::max(maxDepth, 1) / (w - 2.0 * half)) : 0.7;
+    m_graphPlot->xAxis->setRange(-margin, maxDepth + margin);
+    m_graphPlot->yAxis->setRange(-maxRow - (maxDepth > 0 ? 0.5 : 0.0) - 0.7, 0.7);
 }
 
 void SkeletonView::drawGantt()

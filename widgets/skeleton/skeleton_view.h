@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QCustomPlot;
+class QTabWidget;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -92,6 +93,8 @@ private:
     void recompute();
     void showProjection();
     void drawGraph();
+    /// The dependency graph's ranges for m_graphExtent at the plot's width.
+    void fitGraphRanges();
     void drawGantt();
     void drawUnroll();
     void updateReadout();
@@ -111,6 +114,15 @@ private:
     QCustomPlot *m_graphPlot;
     QCustomPlot *m_ganttPlot;
     QCustomPlot *m_unrollPlot;
+    QTabWidget *m_plotTabs; ///< the plots, one at a time, in a narrow view (tabWhenNarrow())
+    struct GraphExtent
+    {
+        int maxDepth = 0;
+        int maxRow = 0;
+        int halfWidest = 0; ///< half the widest node's box, pixels
+    };
+    GraphExtent m_graphExtent; ///< what the dependency graph last drew
+    int m_graphLaidOutWidth = -1;
     GanttBoxes *m_ganttBoxes;    ///< the schedule's statements off the critical path
     GanttBoxes *m_ganttCritical; ///< and on it
     std::vector<core::HardwareProfile> m_profiles; ///< those with a core model

@@ -308,6 +308,20 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
                      qPrintable(QStringLiteral("advisor rows at y %1..%2, viewport %3 high")
                                     .arg(rows.top()).arg(rows.bottom()).arg(area->viewport()->height())));
         }
+        if (view == QStringLiteral("skeleton")) {
+            // The plots are tabs beside the editor: the one in front is whole, axis titles included, and the
+            // view does not scroll.
+            auto *plots = area->widget()->findChild<QTabWidget *>();
+            QVERIFY(plots && plots->isVisible());
+            QCOMPARE(plots->count(), 3);
+            const QWidget *plot = plots->currentWidget();
+            const QRect r(plot->mapTo(area->viewport(), QPoint(0, 0)), plot->size());
+            QVERIFY2(area->viewport()->rect().contains(r),
+                     qPrintable(QStringLiteral("plot at y %1..%2, viewport %3 high, view %4 high (at least %5)")
+                                        .arg(r.top()).arg(r.bottom()).arg(area->viewport()->height())
+                                        .arg(area->widget()->height()).arg(area->widget()->minimumSizeHint().height())));
+            QVERIFY(!area->verticalScrollBar()->isVisible());
+        }
     }
     // The readout fits its dock, every value whole, with the flagship sample's long values.
     QVERIFY(w.openSession(QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof")));
