@@ -35,15 +35,69 @@ namespace {
 /// Pixels within which hovering finds a point.
 constexpr double kHoverPixels = 10;
 
-/// A log axis with a tick and a label at every decade, however many decades it spans (QCPAxisTickerLog would
-/// thin them to about five).
-void labelEveryDecade(QCPAxis *axis)
+/// The most kernels named and given a prediction arrow, the longest first: a whole application's export has
+/// thousands, which no plot can name, and placing a name costs a test against every mark.
+constexpr std::size_t kMostNamed = 200;
+
+/// Ticks for a log axis at decades: every decade where their labels fit along the axis (QCPAxisTickerLog would
+/// thin them to about five), else every second, third ... decade, so that a range of many decades or a small
+/// figure still has labels apart. Both axes end on decades, so their first labels would meet at the corner: the
+/// vertical axis leaves its first one out (its tick and grid line stay).
+class DecadeTicker : public QCPAxisTickerLog
 {
-    auto ticker = axis->ticker().dynamicCast<QCPAxisTickerLog>();
-    const double decades = std::log10(axis->range().upper / axis->range().lower);
-    if (ticker && std::isfinite(decades))
-        ticker->setTickCount(std::max(1, int(std::ceil(decades)) + 1));
-}
+public:
+    explicit DecadeTicker(QCPAxis *axis)
+        : m_axis(axis)
+    {
+        setTickCount(kMostTicks); // the most; those that fit are drawn
+    }
+
+protected:
+    QVector<double> createTickVector(double, const QCPRange &range) override
+    {
+        QVector<double> ticks;
+        if (!(range.lower > 0) || !(range.upper > range.lower))
+            return ticks;
+        const int first = int(std::floor(std::log10(range.lower) + 1e-9));
+        const int last = int(std::ceil(std::log10(range.upper) - 1e-9));
+        const QFontMetricsF metrics(m_axis->tickLabelFont());
+        const QLocale locale = m_axis->parentPlot()->locale();
+        const QChar format = m_axis->numberFormat().isEmpty() ? QLatin1Char('g') : m_axis->numberFormat().at(0);
+        double widest = 0;
+        for (const int e : {first, last})
+            widest = std::max(widest, metrics.horizontalAdvance(getTickLabel(std::pow(10.0, e), locale, format,
+                                                                             m_axis->numberPrecision())));
+        const bool horizontal = m_axis->orientation() == Qt::Horizontal;
+        const double room = horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
+        const double each = horizontal ? widest + 2 * metrics.height() : 2 * metrics.height();
+        const int fit = std::clamp(int(room / each), 2, tickCount());
+        const int step = std::max(1, int(std::ceil(double(last - first) / (fit - 1))));
+        // One tick beyond each end, as QCustomPlot's tickers give, so that the sub ticks reach the ends.
+        const int start = int(std::floor(double(first) / step)) * step - step;
+        for (int e = start; e <= last + step; e += step)
+            ticks.append(std::pow(10.0, e));
+        m_lower = range.lower;
+        return ticks;
+    }
+
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
+                                       int precision) override
+    {
+        QVector<QString> labels = QCPAxisTickerLog::createLabelVector(ticks, locale, formatChar, precision);
+        if (m_axis->orientation() == Qt::Vertical) {
+            for (int i = 0; i < ticks.size(); ++i) {
+                if (std::abs(std::log10(ticks[i] / m_lower)) < 1e-6)
+                    labels[i].clear();
+            }
+        }
+        return labels;
+    }
+
+private:
+    static constexpr int kMostTicks = 100;
+    QCPAxis *m_axis;
+    double m_lower = 0; ///< the range's lower end, for createLabelVector()
+};
 
 /// A CSV field, quoted where it holds a comma, a quote or a line break.
 QString csvField(const QString &text)
@@ -78,6 +132,8 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     PlotNavigator::install(m_plot);
     plot_style::setLogScale(m_plot->xAxis, true);
     plot_style::setLogScale(m_plot->yAxis, true);
+    m_plot->xAxis->setTicker(QSharedPointer<DecadeTicker>::create(m_plot->xAxis));
+    m_plot->yAxis->setTicker(QSharedPointer<DecadeTicker>::create(m_plot->yAxis));
     m_plot->xAxis->setLabel(tr("Intensity I (thread-instructions per DRAM byte)"));
     m_plot->yAxis->setLabel(tr("Instruction throughput (Gop/s)"));
     plot_style::setShortLabel(m_plot->xAxis, tr("I (op/B)"));
@@ -342,6 +398,16 @@ void RooflineView::draw()
     const auto markSize = [longest](const KernelPoint &p) {
         return 6 + 14 * std::sqrt(p.duration_ns / longest);
     };
+    // The kernels by duration, longest first: the first kMostNamed are named and get an arrow.
+    std::vector<std::size_t> order(points.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&points](std::size_t a, std::size_t b) {
+        return points[a].duration_ns > points[b].duration_ns;
+    });
+    std::vector<bool> leading(points.size(), false);
+    for (std::size_t rank = 0; rank < order.size() && rank < kMostNamed; ++rank)
+        leading[order[rank]] = true;
     // Predictions first, so that the measured points lie over them.
     std::vector<PointLabel> labels;
     if (predictions) {
@@ -352,12 +418,15 @@ void RooflineView::draw()
                                                    Qt::NoBrush, 9));
         QColor arrowColour = plot_style::kVermillion;
         arrowColour.setAlpha(170);
-        for (const KernelPoint &p : points) {
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const KernelPoint &p = points[i];
             if (!p.predicted)
                 continue;
             predicted->addData(p.predicted->x(), p.predicted->y());
             labels.push_back({p.predicted->x(), p.predicted->y(), QString(), 5});
             addCsv(QStringLiteral("predicted"), p.label, p.predicted->x(), p.predicted->y());
+            if (!leading[i])
+                continue;
             auto *arrow = new QCPItemLine(m_plot);
             arrow->setClipToAxisRect(true);
             arrow->setPen(QPen(arrowColour, 1.1));
@@ -426,8 +495,6 @@ void RooflineView::draw()
     // error past the range's end would go unlabelled.
     m_plot->xAxis->setRange(xMin / (1 + 1e-9), xMax * (1 + 1e-9));
     m_plot->yAxis->setRange(yMin / (1 + 1e-9), yMax * (1 + 1e-9));
-    labelEveryDecade(m_plot->xAxis);
-    labelEveryDecade(m_plot->yAxis);
     // Room right of the axis for half of its last decade's label, which QCustomPlot leaves out when the widget's
     // edge would cut it.
     const QFontMetrics tickMetrics(m_plot->xAxis->tickLabelFont());
@@ -452,18 +519,15 @@ void RooflineView::draw()
     m_hiddenLabels = 0;
     if (m_names->isChecked() && !points.empty()) {
         // The names go to the kernels' DRAM points, biggest (longest) first; every other mark is in the way.
-        std::vector<std::size_t> order(points.size());
-        for (std::size_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::stable_sort(order.begin(), order.end(), [&points](std::size_t a, std::size_t b) {
-            return points[a].duration_ns > points[b].duration_ns;
-        });
         std::vector<PointLabel> named;
-        for (const std::size_t i : order)
-            named.push_back({points[i].intensity, points[i].gops, points[i].shortLabel, markSize(points[i]) / 2});
+        for (std::size_t rank = 0; rank < order.size(); ++rank) {
+            const KernelPoint &p = points[order[rank]];
+            named.push_back({p.intensity, p.gops, rank < kMostNamed ? p.shortLabel : QString(), markSize(p) / 2});
+        }
         named.insert(named.begin(), labels.begin(), labels.end());
         m_plot->replot(QCustomPlot::rpImmediateRefresh); // lays the axes out, so the names can be placed in pixels
-        m_hiddenLabels = placePointLabels(m_plot, named);
+        m_hiddenLabels = placePointLabels(m_plot, named)
+                         + int(points.size() - std::min(points.size(), kMostNamed));
         if (m_hiddenLabels > 0)
             note += tr(" %n name(s) left out where points crowd (hover a point, or see the Kernels dock).", nullptr,
                        m_hiddenLabels);

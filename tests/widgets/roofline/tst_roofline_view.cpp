@@ -341,7 +341,9 @@ void TestRooflineView::ticksAtEveryDecade()
             if (axis->range().contains(ticks[i])) {
                 ++inside;
                 lastInside = i;
-                QVERIFY(!labels[i].isEmpty());
+                // All labelled but the vertical axis's first, which would meet the horizontal one's at the corner.
+                const bool corner = axis == m_view->plot()->yAxis && inside == 1;
+                QCOMPARE(labels[i].isEmpty(), corner);
             }
         }
         QCOMPARE(inside, int(std::round(decades)) + 1);
