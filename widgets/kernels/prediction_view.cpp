@@ -4,6 +4,8 @@
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
+#include "common/point_labels.h"
+#include "state/kernel_label.h"
 
 #include <qcustomplot.h>
 
@@ -14,33 +16,9 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <optional>
 
 namespace crossroof::widgets {
-
-namespace {
-
-/// A short label for a point: the kernel's short name without template arguments, and its launch ID.
-QString pointLabel(const core::KernelRow &r)
-{
-    QString name = QString::fromStdString(r.short_name);
-    // Anonymous namespaces are not template arguments: at::<unnamed>::kernel<float> is "kernel".
-    for (const QString &anonymous : {QStringLiteral("<unnamed>::"), QStringLiteral("(anonymous namespace)::")})
-        name.remove(anonymous);
-    const qsizetype angle = name.indexOf(QLatin1Char('<'));
-    if (angle > 0)
-        name = name.left(angle);
-    const qsizetype scope = name.lastIndexOf(QStringLiteral("::"));
-    if (scope >= 0)
-        name = name.mid(scope + 2);
-    if (name.size() > 28)
-        name = name.left(27) + QStringLiteral("…");
-    return name + QStringLiteral(" [%1]").arg(QString::fromStdString(r.id));
-}
-
-} // namespace
 
 PredictionView::PredictionView(ParameterState *state, QWidget *parent)
     : QWidget(parent)
@@ -134,7 +112,7 @@ void PredictionView::catchUp()
         for (std::size_t i = 0; i < table.rows.size(); ++i) {
             const core::KernelRow &r = table.rows[i];
             if (r.predicted_gbs && r.dram_gbs && !r.dram_gbs_derived && *r.dram_gbs > 0 && *r.predicted_gbs > 0)
-                m_points.push_back({i, *r.dram_gbs, *r.predicted_gbs, pointLabel(r)});
+                m_points.push_back({i, *r.dram_gbs, *r.predicted_gbs, shortKernelLabel(r.short_name, r.id)});
         }
         m_accuracy = core::kernelAccuracy(table.rows);
     }
@@ -227,70 +205,12 @@ void PredictionView::draw()
 
 void PredictionView::placeLabels()
 {
-    // Each label takes the first place around its point, nearest first, whose box lies in the axis rect and hits
-    // no point and no label placed before it; one set off from its point gets a leader line. A label with no
-    // such place is left out (the Kernels table names every kernel) rather than drawn over another.
-    const QRectF rect = m_plot->axisRect()->rect();
-    std::vector<QRectF> taken;
-    for (const Point &p : m_points) {
-        const QPointF at(m_plot->xAxis->coordToPixel(p.measured_gbs), m_plot->yAxis->coordToPixel(p.predicted_gbs));
-        taken.emplace_back(at - QPointF(5, 5), QSizeF(10, 10));
-    }
-    const QFontMetricsF metrics(plot_style::annotationFont());
-    QColor leaderColour = m_plot->xAxis->labelColor();
-    leaderColour.setAlpha(140);
-    const QPen leader(leaderColour, 0.8);
-    m_hiddenLabels = 0;
-    for (const Point &p : m_points) {
-        const QPointF at(m_plot->xAxis->coordToPixel(p.measured_gbs), m_plot->yAxis->coordToPixel(p.predicted_gbs));
-        const QSizeF size = metrics.size(0, p.label) + QSizeF(4, 2);
-        std::optional<QRectF> chosen;
-        for (const double d : {7.0, 22.0, 40.0}) {
-            const double w = size.width(), h = size.height();
-            const std::array<QPointF, 8> corners {at + QPointF(d, -h / 2),         at + QPointF(-d - w, -h / 2),
-                                                  at + QPointF(-w / 2, -d - h),    at + QPointF(-w / 2, d),
-                                                  at + QPointF(d * 0.7, -d * 0.7 - h), at + QPointF(-d * 0.7 - w, -d * 0.7 - h),
-                                                  at + QPointF(d * 0.7, d * 0.7),  at + QPointF(-d * 0.7 - w, d * 0.7)};
-            for (const QPointF &c : corners) {
-                const QRectF box(c, size);
-                if (rect.contains(box)
-                    && std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); })) {
-                    chosen = box;
-                    break;
-                }
-            }
-            if (chosen)
-                break;
-        }
-        if (!chosen) {
-            ++m_hiddenLabels;
-            continue;
-        }
-        taken.push_back(*chosen);
-        // Anchored to its point, so that a zoom or a pan carries the label along.
-        auto *anchor = new QCPItemTracer(m_plot);
-        anchor->setStyle(QCPItemTracer::tsNone);
-        anchor->position->setCoords(p.measured_gbs, p.predicted_gbs);
-        auto *text = new QCPItemText(m_plot);
-        text->setClipToAxisRect(true);
-        text->position->setParentAnchor(anchor->position);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        text->position->setCoords(chosen->topLeft() + QPointF(2, 1) - at);
-        text->setFont(plot_style::annotationFont());
-        text->setColor(m_plot->xAxis->labelColor());
-        text->setText(p.label);
-        const QPointF nearest(std::clamp(at.x(), chosen->left(), chosen->right()),
-                              std::clamp(at.y(), chosen->top(), chosen->bottom()));
-        if (QLineF(at, nearest).length() > 12) {
-            auto *line = new QCPItemLine(m_plot);
-            line->setClipToAxisRect(true);
-            line->setPen(leader);
-            line->start->setParentAnchor(anchor->position);
-            line->start->setCoords(QLineF(QPointF(), nearest - at).unitVector().p2() * 5);
-            line->end->setParentAnchor(anchor->position);
-            line->end->setCoords(nearest - at);
-        }
-    }
+    // The Kernels table names every kernel, so a name with no free place is left out rather than drawn over
+    // another.
+    std::vector<PointLabel> labels;
+    for (const Point &p : m_points)
+        labels.push_back({p.measured_gbs, p.predicted_gbs, p.label, 5});
+    m_hiddenLabels = placePointLabels(m_plot, labels);
 }
 
 } // namespace crossroof::widgets

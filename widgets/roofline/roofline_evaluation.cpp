@@ -3,8 +3,11 @@
 
 #include "common/parameter_state.h"
 #include "core/support/error.h"
+#include "core/traces/kernel_table.h"
 #include "core/xmodel/xmodel.h"
 #include "state/kernel_label.h"
+
+#include <algorithm>
 
 namespace crossroof::widgets {
 
@@ -24,12 +27,42 @@ double RooflineEvaluation::computeCeilingGops() const
     return m_state->params().M * m_state->params().gopsPerInstructionRate();
 }
 
+std::optional<double> RooflineEvaluation::littleCeilingGbs(double latencyCycles) const
+{
+    const core::XModelParams &p = m_state->params();
+    if (!(latencyCycles > 0))
+        return std::nullopt;
+    // Bytes in flight per SM over the latency, in bytes per cycle per SM; times cycles per second and SMs.
+    return p.n * p.m * p.workloadRequestBytes() / latencyCycles * p.clock_ghz * p.sm_count;
+}
+
+bool RooflineEvaluation::hasL1() const
+{
+    return std::any_of(m_points.begin(), m_points.end(),
+                       [](const KernelPoint &p) { return p.l1Intensity.has_value(); });
+}
+
+bool RooflineEvaluation::hasL2() const
+{
+    return std::any_of(m_points.begin(), m_points.end(),
+                       [](const KernelPoint &p) { return p.l2Intensity.has_value(); });
+}
+
 void RooflineEvaluation::rebuildPoints()
 {
     m_points.clear();
     if (!m_report)
         return;
-    const double warpSize = m_state->params().warp_size;
+    const core::XModelParams &params = m_state->params();
+    const double warpSize = params.warp_size;
+    // The X-model's prediction per kernel, as the Kernels dock and the Prediction view compute it.
+    std::vector<core::KernelRow> rows;
+    try {
+        const core::HardwareProfile &profile = m_state->profile();
+        rows = core::compareKernels(*m_report, params, profile.compute_capability, profile.id).rows;
+    } catch (const core::InputError &) {
+        // Parameters the model refuses: the measured points alone.
+    }
     for (std::size_t k = 0; k < m_report->kernels.size(); ++k) {
         const core::NcuKernel &kernel = m_report->kernels[k];
         if (!kernel.instructions || !kernel.duration_ns || !kernel.dram_gbs || !(*kernel.duration_ns > 0)
@@ -41,6 +74,20 @@ void RooflineEvaluation::rebuildPoints()
         p.intensity = p.gops / *kernel.dram_gbs;
         p.duration_ns = *kernel.duration_ns;
         p.label = kernelLabel(kernel);
+        p.shortLabel = shortKernelLabel(kernel.short_name, kernel.id);
+        const std::optional<double> sectors = kernel.sectors();
+        if (sectors && *sectors > 0) {
+            const double threadInstructions = *kernel.instructions * warpSize;
+            const double l1Bytes = *sectors * 32;
+            p.l1Intensity = threadInstructions / l1Bytes;
+            if (kernel.l1_hit_rate && *kernel.l1_hit_rate < 1)
+                p.l2Intensity = threadInstructions / (l1Bytes * (1 - *kernel.l1_hit_rate));
+        }
+        if (k < rows.size()) {
+            const core::KernelRow &row = rows[k];
+            if (row.predicted_gops && row.predicted_gbs && *row.predicted_gops > 0 && *row.predicted_gbs > 0)
+                p.predicted = QPointF(*row.predicted_gops / *row.predicted_gbs, *row.predicted_gops);
+        }
         m_points.push_back(p);
     }
 }
@@ -50,7 +97,7 @@ void RooflineEvaluation::recompute()
     rebuildPoints();
     const core::XModelParams &params = m_state->params();
     m_operating = {};
-    m_latencyCeiling.reset();
+    m_issueCeiling.reset();
     try {
         const core::XModel model(params);
         const core::XGraphResult solved = model.solve(); // the operating point lives in it
@@ -62,7 +109,7 @@ void RooflineEvaluation::recompute()
         if (missShare > 1e-12)
             m_operating = QPointF(params.Z * params.warp_size / params.request_bytes / missShare, op.cs_gops);
         if (params.issueRate() * params.n < params.M)
-            m_latencyCeiling = params.issueRate() * params.n * params.gopsPerInstructionRate();
+            m_issueCeiling = params.issueRate() * params.n * params.gopsPerInstructionRate();
     } catch (const core::InputError &) {
         // Parameters the model refuses: the ceilings alone.
     }

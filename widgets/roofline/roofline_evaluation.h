@@ -15,20 +15,32 @@ namespace crossroof::widgets {
 class ParameterState;
 
 /// What the instruction roofline draws, from the state's parameters and the kernels of an ncu export: the
-/// ceilings (memory R·I, compute M·warp_size·clock·SMs, the latency ceiling where E·n < M), the kernels as
-/// points (intensity, throughput, duration) and the X-model's operating point. Computed on the GUI thread
-/// when asked (recompute(): one model solve); updated() follows.
+/// ceilings (memory R·I, compute M·warp_size·clock·SMs, the issue ceiling where E·n/L_c < M, and the
+/// memory-latency ceilings of Little's law: the bytes n warps keep in flight per SM over a level's latency),
+/// the kernels as points at their DRAM, L2 and L1 intensities with the X-model's prediction for each, and the
+/// X-model's operating point. Computed on the GUI thread when asked (recompute(): one model solve and one per
+/// kernel); updated() follows.
 class RooflineEvaluation : public QObject
 {
     Q_OBJECT
 public:
-    /// A plotted kernel: its index in the report, intensity (op/byte) and throughput (Gop/s).
+    /// A plotted kernel: its index in the report, intensity per DRAM byte (op/byte) and throughput (Gop/s).
     struct KernelPoint {
         std::size_t kernel = 0;
         double intensity = 0;
         double gops = 0;
         double duration_ns = 0;
-        QString label;
+        QString label;      ///< "short name [ID]", as the kernel table names it
+        QString shortLabel; ///< the name on the plot: without namespaces and template arguments
+        /// Intensity per L1 byte: thread-instructions over the global load and store sectors × 32 B, where the
+        /// export has the sectors.
+        std::optional<double> l1Intensity;
+        /// Intensity per L2 byte: the L1 bytes that missed L1 (× (1 − L1 hit rate)), where the export also has
+        /// the L1 hit rate.
+        std::optional<double> l2Intensity;
+        /// The X-model's prediction for the kernel (its own workload, as the Kernels dock predicts it): intensity
+        /// per DRAM byte and Gop/s; none where the export lacks a metric the prediction needs.
+        std::optional<QPointF> predicted;
     };
 
     explicit RooflineEvaluation(ParameterState *state, QObject *parent = nullptr);
@@ -38,8 +50,8 @@ public:
     void setReport(const std::optional<core::NcuReport> &report) { m_report = report; }
     const std::optional<core::NcuReport> &report() const { return m_report; }
 
-    /// Recomputes the points and the operating point from the report and the state's parameters; emits
-    /// updated().
+    /// Recomputes the points, the predictions and the operating point from the report and the state's
+    /// parameters; emits updated().
     void recompute();
 
     /// The kernels with instructions, duration and DRAM throughput, as points.
@@ -50,8 +62,16 @@ public:
     /// Memory ceiling slope (GB/s) and compute ceiling (Gop/s) of the state's current parameters.
     double memoryCeilingGbs() const;
     double computeCeilingGops() const;
-    /// The latency ceiling (Gop/s) where E·n/L_c < M, else none.
-    const std::optional<double> &latencyCeilingGops() const { return m_latencyCeiling; }
+    /// The issue ceiling (Gop/s) where E·n/L_c < M: n warps, each issuing E instructions per L_c cycles, cannot
+    /// fill the issue slots; else none.
+    const std::optional<double> &issueCeilingGops() const { return m_issueCeiling; }
+    /// Little's law for the current n and m: n·m requests of request_bytes in flight per SM, served in
+    /// LATENCYCYCLES each, move at most n·m·request_bytes·clock·SMs / LATENCYCYCLES GB/s; none when the latency is
+    /// not positive. The DRAM ceiling takes L, the L2 one L_2 and the L1 one L_s.
+    std::optional<double> littleCeilingGbs(double latencyCycles) const;
+    /// Whether any point has an L1 (L2) intensity: the hierarchical roofline is drawn.
+    bool hasL1() const;
+    bool hasL2() const;
 
 Q_SIGNALS:
     void updated();
@@ -63,7 +83,7 @@ private:
     std::optional<core::NcuReport> m_report;
     std::vector<KernelPoint> m_points;
     QPointF m_operating;
-    std::optional<double> m_latencyCeiling;
+    std::optional<double> m_issueCeiling;
 };
 
 } // namespace crossroof::widgets

@@ -5,12 +5,18 @@
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
+#include "common/point_labels.h"
+#include "common/file_folders.h"
+#include "common/save_file.h"
+#include "common/error_message.h"
 #include "roofline/roofline_evaluation.h"
 #include "core/support/text.h"
 #include "core/xmodel/parameters.h"
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -20,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace crossroof::widgets {
 
@@ -27,6 +34,81 @@ namespace {
 
 /// Pixels within which hovering finds a point.
 constexpr double kHoverPixels = 10;
+
+/// The most kernels named and given a prediction arrow, the longest first: a whole application's export has
+/// thousands, which no plot can name, and placing a name costs a test against every mark.
+constexpr std::size_t kMostNamed = 200;
+
+/// Ticks for a log axis at decades: every decade where their labels fit along the axis (QCPAxisTickerLog would
+/// thin them to about five), else every second, third ... decade, so that a range of many decades or a small
+/// figure still has labels apart. Both axes end on decades, so their first labels would meet at the corner: the
+/// vertical axis leaves its first one out (its tick and grid line stay).
+class DecadeTicker : public QCPAxisTickerLog
+{
+public:
+    explicit DecadeTicker(QCPAxis *axis)
+        : m_axis(axis)
+    {
+        setTickCount(kMostTicks); // the most; those that fit are drawn
+    }
+
+protected:
+    QVector<double> createTickVector(double, const QCPRange &range) override
+    {
+        QVector<double> ticks;
+        if (!(range.lower > 0) || !(range.upper > range.lower))
+            return ticks;
+        const int first = int(std::floor(std::log10(range.lower) + 1e-9));
+        const int last = int(std::ceil(std::log10(range.upper) - 1e-9));
+        const QFontMetricsF metrics(m_axis->tickLabelFont());
+        const QLocale locale = m_axis->parentPlot()->locale();
+        const QChar format = m_axis->numberFormat().isEmpty() ? QLatin1Char('g') : m_axis->numberFormat().at(0);
+        double widest = 0;
+        for (const int e : {first, last})
+            widest = std::max(widest, metrics.horizontalAdvance(getTickLabel(std::pow(10.0, e), locale, format,
+                                                                             m_axis->numberPrecision())));
+        const bool horizontal = m_axis->orientation() == Qt::Horizontal;
+        const double room = horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
+        const double each = horizontal ? widest + 2 * metrics.height() : 2 * metrics.height();
+        const int fit = std::clamp(int(room / each), 2, tickCount());
+        const int step = std::max(1, int(std::ceil(double(last - first) / (fit - 1))));
+        // One tick beyond each end, as QCustomPlot's tickers give, so that the sub ticks reach the ends.
+        const int start = int(std::floor(double(first) / step)) * step - step;
+        for (int e = start; e <= last + step; e += step)
+            ticks.append(std::pow(10.0, e));
+        m_lower = range.lower;
+        return ticks;
+    }
+
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
+                                       int precision) override
+    {
+        QVector<QString> labels = QCPAxisTickerLog::createLabelVector(ticks, locale, formatChar, precision);
+        if (m_axis->orientation() == Qt::Vertical) {
+            for (int i = 0; i < ticks.size(); ++i) {
+                if (std::abs(std::log10(ticks[i] / m_lower)) < 1e-6)
+                    labels[i].clear();
+            }
+        }
+        return labels;
+    }
+
+private:
+    static constexpr int kMostTicks = 100;
+    QCPAxis *m_axis;
+    double m_lower = 0; ///< the range's lower end, for createLabelVector()
+};
+
+/// A CSV field, quoted where it holds a comma, a quote or a line break.
+QString csvField(const QString &text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
+        && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
 
 } // namespace
 
@@ -36,14 +118,22 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     , m_eval(new RooflineEvaluation(state, this))
     , m_plot(new QCustomPlot(this))
     , m_note(new QLabel(this))
+    , m_exportCsv(new QPushButton(tr("Export CSV…"), this))
+    , m_names(new QCheckBox(tr("&Names"), this))
+    , m_predictions(new QCheckBox(tr("&Predictions"), this))
+    , m_levels(new QCheckBox(tr("L1/L&2"), this))
 {
     m_plot->setObjectName(QStringLiteral("RooflinePlot"));
     m_plot->setMinimumSize(420, 320);
     m_plot->setToolTip(QString());
+    m_plot->installEventFilter(this);
     plot_style::setupAxes(m_plot);
+    m_minimumMargins = m_plot->axisRect()->minimumMargins();
     PlotNavigator::install(m_plot);
     plot_style::setLogScale(m_plot->xAxis, true);
     plot_style::setLogScale(m_plot->yAxis, true);
+    m_plot->xAxis->setTicker(QSharedPointer<DecadeTicker>::create(m_plot->xAxis));
+    m_plot->yAxis->setTicker(QSharedPointer<DecadeTicker>::create(m_plot->yAxis));
     m_plot->xAxis->setLabel(tr("Intensity I (thread-instructions per DRAM byte)"));
     m_plot->yAxis->setLabel(tr("Instruction throughput (Gop/s)"));
     plot_style::setShortLabel(m_plot->xAxis, tr("I (op/B)"));
@@ -52,10 +142,34 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     plot_style::placeLegendBelow(m_plot);
     m_plot->setMouseTracking(true);
     m_note->setWordWrap(true);
-    m_note->setToolTip(tr("Memory ceiling R·I; compute ceiling M·warp_size·clock·SMs; latency ceiling "
+    m_note->setToolTip(tr("Memory ceiling R·I; compute ceiling M·warp_size·clock·SMs; issue ceiling "
                           "(E·n/L_c)·warp_size·clock·SMs when E·n/L_c < M (n warps, each issuing E "
-                          "instructions per L_c cycles). Kernels: I = 32·instructions / (DRAM GB/s · "
-                          "duration), throughput = 32·instructions / duration."));
+                          "instructions per L_c cycles); memory-latency ceiling (Little's law) "
+                          "n·m·request_bytes·clock·SMs / L, and at L_2 and L_s for L2 and L1. Kernels: "
+                          "I = 32·instructions / (DRAM GB/s · duration), throughput = 32·instructions / duration; "
+                          "at L1, per global sector byte; at L2, per byte that missed L1."));
+    m_names->setChecked(true);
+    m_names->setToolTip(tr("Name each kernel (its short name and launch ID); names that would cover another "
+                           "are left out"));
+    m_predictions->setChecked(true);
+    m_predictions->setToolTip(tr("Draw the X-model's prediction for each kernel (its own workload, as the "
+                                 "Kernels dock predicts it) with an arrow to the measured point"));
+    m_levels->setChecked(true);
+    m_levels->setToolTip(tr("Draw each kernel at its L2 and L1 intensity too, with those levels' "
+                            "memory-latency ceilings, where the export has that traffic (global sectors; the "
+                            "L1 hit rate for L2)"));
+    m_exportCsv->setToolTip(tr("Write the plotted ceilings and points as CSV"));
+    for (QCheckBox *box : {m_names, m_predictions, m_levels})
+        connect(box, &QCheckBox::toggled, this, [this] { draw(); });
+    connect(m_exportCsv, &QPushButton::clicked, this, [this] {
+        const QString path = saveFileName(this, FileKind::Export, tr("Export Roofline Data"),
+                                          QStringLiteral("roofline.csv"), tr("CSV files (*.csv)"));
+        if (path.isEmpty())
+            return;
+        const QString error = exportCsv(path);
+        if (!error.isEmpty())
+            showError(this, error);
+    });
     m_openKernels = new QPushButton(tr("Open ncu CSV…"), this);
     m_openKernels->setToolTip(tr("Read an Nsight Compute export (ncu --csv) into the Kernels dock and draw its "
                                  "kernels here"));
@@ -63,6 +177,10 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     auto *noteRow = new QHBoxLayout;
     noteRow->addWidget(m_note, 1);
     noteRow->addWidget(m_openKernels);
+    noteRow->addWidget(m_names);
+    noteRow->addWidget(m_predictions);
+    noteRow->addWidget(m_levels);
+    noteRow->addWidget(m_exportCsv);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
     layout->addLayout(noteRow);
@@ -83,6 +201,23 @@ void RooflineView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     catchUp();
+}
+
+bool RooflineView::eventFilter(QObject *watched, QEvent *event)
+{
+    // Names sit at pixel offsets from their points, placed for one size of the plot.
+    if (watched == m_plot && event->type() == QEvent::Resize && m_names->isChecked() && !m_eval->points().empty()
+        && !m_relabelQueued) {
+        m_relabelQueued = true;
+        QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    m_relabelQueued = false;
+                    draw();
+                },
+                Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void RooflineView::catchUp()
@@ -165,63 +300,183 @@ void RooflineView::refresh()
 void RooflineView::draw()
 {
     m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_csvRows.clear();
     const core::XModelParams &params = m_state->params();
     const double R = memoryCeilingGbs();
     const double peak = computeCeilingGops();
     const double ridge = peak / R;
     const std::vector<KernelPoint> &points = m_eval->points();
     const QPointF operating = m_eval->operatingPoint();
-    const std::optional<double> &latencyCeiling = m_eval->latencyCeilingGops();
+    const std::optional<double> &issueCeiling = m_eval->issueCeilingGops();
+    const bool predictions = m_predictions->isChecked();
+    const bool levels = m_levels->isChecked();
+    const std::optional<double> dramLatency = m_eval->littleCeilingGbs(params.L);
+    const std::optional<double> l2Latency
+            = levels && m_eval->hasL2() ? m_eval->littleCeilingGbs(params.L_2) : std::nullopt;
+    const std::optional<double> l1Latency
+            = levels && m_eval->hasL1() ? m_eval->littleCeilingGbs(params.L_s) : std::nullopt;
 
     // Two decades of intensity either side of the ridge, or more for the points, and from a little under the
     // lowest of the memory ceiling and the points up to a little over the peak: no decades of empty plot.
+    // Every point is inside by a factor 2 (a third of a decade), so that no mark, the selected ones included,
+    // is cut at an edge.
     double xMin = ridge / 100, xMax = ridge * 100;
     double yMax = peak * 2;
+    double yMin = std::numeric_limits<double>::infinity();
     const auto include = [&](double x, double y) {
         if (!(x > 0) || !(y > 0))
             return;
         xMin = std::min(xMin, x / 2);
         xMax = std::max(xMax, x * 2);
         yMax = std::max(yMax, y * 2);
+        yMin = std::min(yMin, y / 2);
     };
-    for (const KernelPoint &p : points)
+    for (const KernelPoint &p : points) {
         include(p.intensity, p.gops);
+        if (levels && p.l1Intensity)
+            include(*p.l1Intensity, p.gops);
+        if (levels && p.l2Intensity)
+            include(*p.l2Intensity, p.gops);
+        if (predictions && p.predicted)
+            include(p.predicted->x(), p.predicted->y());
+    }
     include(operating.x(), operating.y());
-    double yMin = R * xMin / 1.5;
-    for (const KernelPoint &p : points)
-        yMin = p.gops > 0 ? std::min(yMin, p.gops / 1.5) : yMin;
-    if (operating.y() > 0)
-        yMin = std::min(yMin, operating.y() / 1.5);
+    yMin = std::min(yMin, R * xMin / 1.5);
+    // Out to whole decades, so that both ends of each axis carry a labelled tick.
+    const auto decadeBelow = [](double v) { return std::pow(10.0, std::floor(std::log10(v) + 1e-9)); };
+    const auto decadeAbove = [](double v) { return std::pow(10.0, std::ceil(std::log10(v) - 1e-9)); };
+    xMin = decadeBelow(xMin);
+    xMax = decadeAbove(xMax);
+    yMin = decadeBelow(yMin);
+    yMax = decadeAbove(yMax);
 
+    const auto addCsv = [this](const QString &series, const QString &name, double x, double y) {
+        m_csvRows.push_back(CsvRow {series, name, x, y});
+    };
     QCPGraph *roof = m_plot->addGraph();
     roof->setName(tr("Ceilings: R = %1, peak %2").arg(formatQuantity(R, QStringLiteral("B/s"), si::giga), formatQuantity(peak, QStringLiteral("op/s"), si::giga)));
     roof->setPen(QPen(plot_style::kBlack, 2));
     roof->setData({xMin, ridge, xMax}, {R * xMin, peak, peak});
-    if (latencyCeiling) {
-        QCPGraph *latency = m_plot->addGraph();
-        latency->setName(tr("Latency ceiling E·n/L_{c} = %1 inst/cycle").arg(formatNumber(params.issueRate() * params.n)));
-        latency->setPen(QPen(plot_style::kGrey, 1.5, Qt::DashLine));
-        const double knee = *latencyCeiling / R;
-        latency->setData({knee, xMax}, {*latencyCeiling, *latencyCeiling});
+    for (const double x : {xMin, ridge, xMax})
+        addCsv(QStringLiteral("ceiling"), tr("memory R·I and compute peak"), x, std::min(R * x, peak));
+    if (issueCeiling) {
+        QCPGraph *issue = m_plot->addGraph();
+        issue->setName(
+                tr("Issue ceiling E·n/L_{c} = %1 inst/cycle").arg(formatNumber(params.issueRate() * params.n)));
+        issue->setPen(QPen(plot_style::kGrey, 1.5, Qt::DashLine));
+        const double knee = *issueCeiling / R;
+        issue->setData({knee, xMax}, {*issueCeiling, *issueCeiling});
+        addCsv(QStringLiteral("ceiling"), tr("issue E·n/L_c"), knee, *issueCeiling);
+        addCsv(QStringLiteral("ceiling"), tr("issue E·n/L_c"), xMax, *issueCeiling);
     }
+    // Little's law: a slope like R's, up to the compute peak.
+    const auto latencyCeiling = [&](double gbs, const QString &level, const QString &latency, const QColor &colour,
+                                    Qt::PenStyle style) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(tr("%1 latency ceiling n·m·%2 B / %3 = %4")
+                           .arg(level, formatNumber(params.workloadRequestBytes()), latency,
+                                formatQuantity(gbs, QStringLiteral("B/s"), si::giga)));
+        g->setPen(QPen(colour, 1.3, style));
+        const double knee = peak / gbs;
+        g->setData({xMin, knee}, {gbs * xMin, peak});
+        const QString name = tr("%1 latency (Little's law), n = %2, m = %3")
+                                     .arg(level, formatNumber(params.n), formatNumber(params.m));
+        addCsv(QStringLiteral("ceiling"), name, xMin, gbs * xMin);
+        addCsv(QStringLiteral("ceiling"), name, knee, peak);
+    };
+    if (dramLatency)
+        latencyCeiling(*dramLatency, tr("DRAM"), QStringLiteral("L"), plot_style::kVermillion, Qt::DashLine);
+    if (l2Latency)
+        latencyCeiling(*l2Latency, tr("L2"), QStringLiteral("L_{2}"), plot_style::kGreen, Qt::DashDotLine);
+    if (l1Latency)
+        latencyCeiling(*l1Latency, tr("L1"), QStringLiteral("L_{s}"), plot_style::kGreen, Qt::DotLine);
 
     double longest = 0;
     for (const KernelPoint &p : points)
         longest = std::max(longest, p.duration_ns);
+    const auto markSize = [longest](const KernelPoint &p) {
+        return 6 + 14 * std::sqrt(p.duration_ns / longest);
+    };
+    // The kernels by duration, longest first: the first kMostNamed are named and get an arrow.
+    std::vector<std::size_t> order(points.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&points](std::size_t a, std::size_t b) {
+        return points[a].duration_ns > points[b].duration_ns;
+    });
+    std::vector<bool> leading(points.size(), false);
+    for (std::size_t rank = 0; rank < order.size() && rank < kMostNamed; ++rank)
+        leading[order[rank]] = true;
+    // Predictions first, so that the measured points lie over them.
+    std::vector<PointLabel> labels;
+    if (predictions) {
+        QCPGraph *predicted = m_plot->addGraph();
+        predicted->setName(tr("X-model prediction → measured"));
+        predicted->setLineStyle(QCPGraph::lsNone);
+        predicted->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 1.5),
+                                                   Qt::NoBrush, 9));
+        QColor arrowColour = plot_style::kVermillion;
+        arrowColour.setAlpha(170);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const KernelPoint &p = points[i];
+            if (!p.predicted)
+                continue;
+            predicted->addData(p.predicted->x(), p.predicted->y());
+            labels.push_back({p.predicted->x(), p.predicted->y(), QString(), 5});
+            addCsv(QStringLiteral("predicted"), p.label, p.predicted->x(), p.predicted->y());
+            if (!leading[i])
+                continue;
+            auto *arrow = new QCPItemLine(m_plot);
+            arrow->setClipToAxisRect(true);
+            arrow->setPen(QPen(arrowColour, 1.1));
+            arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 7, 9));
+            arrow->start->setCoords(*p.predicted);
+            arrow->end->setCoords(p.intensity, p.gops);
+            arrow->setObjectName(p.label); // which kernel the arrow pairs (the tests read it)
+        }
+        if (predicted->dataCount() == 0)
+            m_plot->removeGraph(predicted);
+    }
     bool legendDone = false;
     for (const KernelPoint &p : points) {
         QCPGraph *g = m_plot->addGraph();
         const bool highlighted = m_highlighted.contains(p.label);
-        const double size = 6 + 14 * std::sqrt(p.duration_ns / longest);
+        const double size = markSize(p);
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
                                            highlighted ? plot_style::kBlack : plot_style::kBlue,
                                            highlighted ? plot_style::kOrange : plot_style::kSky, size));
         g->setData({p.intensity}, {p.gops});
-        g->setName(tr("Kernels (size ∝ duration)"));
+        g->setName(tr("Kernels at DRAM (size ∝ duration)"));
         if (legendDone)
             g->removeFromLegend();
         legendDone = true;
+        addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
+    }
+    const auto levelPoints = [&](const QString &name, QCPScatterStyle::ScatterShape shape,
+                                 const std::optional<double> KernelPoint::*intensity, const QString &series) {
+        QCPGraph *g = nullptr;
+        for (const KernelPoint &p : points) {
+            if (!(p.*intensity))
+                continue;
+            if (!g) {
+                g = m_plot->addGraph();
+                g->setName(name);
+                g->setLineStyle(QCPGraph::lsNone);
+                g->setScatterStyle(QCPScatterStyle(shape, QPen(plot_style::kGreen, 1.6), Qt::NoBrush, 9));
+            }
+            g->addData(*(p.*intensity), p.gops);
+            labels.push_back({*(p.*intensity), p.gops, QString(), 5});
+            addCsv(series, p.label, *(p.*intensity), p.gops);
+        }
+    };
+    // Over the DRAM discs: a kernel that reuses nothing has its L1 point at its DRAM point.
+    if (levels) {
+        levelPoints(tr("Kernels at L2 (per byte missing L1)"), QCPScatterStyle::ssSquare,
+                    &KernelPoint::l2Intensity, QStringLiteral("kernel L2"));
+        levelPoints(tr("Kernels at L1 (per global sector byte)"), QCPScatterStyle::ssTriangle,
+                    &KernelPoint::l1Intensity, QStringLiteral("kernel L1"));
     }
     if (operating.x() > 0 && operating.y() > 0) {
         QCPGraph *op = m_plot->addGraph();
@@ -230,21 +485,72 @@ void RooflineView::draw()
         op->setLineStyle(QCPGraph::lsNone);
         op->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, plot_style::kVermillion, 14));
         op->setData({operating.x()}, {operating.y()});
+        labels.push_back({operating.x(), operating.y(), QString(), 7});
+        addCsv(QStringLiteral("operating point"),
+               tr("n = %1, Z = %2, E = %3")
+                       .arg(formatNumber(params.n), formatNumber(params.Z), formatNumber(params.E)),
+               operating.x(), operating.y());
     }
-    m_plot->xAxis->setRange(xMin, xMax);
-    m_plot->yAxis->setRange(yMin, yMax);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    // A hair wider than the decades: the ticker steps to the last decade by multiplying, and a tick a rounding
+    // error past the range's end would go unlabelled.
+    m_plot->xAxis->setRange(xMin / (1 + 1e-9), xMax * (1 + 1e-9));
+    m_plot->yAxis->setRange(yMin / (1 + 1e-9), yMax * (1 + 1e-9));
+    // Room right of the axis for half of its last decade's label, which QCustomPlot leaves out when the widget's
+    // edge would cut it.
+    const QFontMetrics tickMetrics(m_plot->xAxis->tickLabelFont());
+    QMargins margins = m_minimumMargins;
+    margins.setRight(
+            std::max(margins.right(), tickMetrics.horizontalAdvance(QString::number(xMax, 'g', 6)) / 2 + 6));
+    m_plot->axisRect()->setMinimumMargins(margins);
 
     const std::optional<core::NcuReport> &report = m_eval->report();
     const std::size_t total = report ? report->kernels.size() : 0;
     m_openKernels->setVisible(!report);
-    m_note->setText(!report ? tr("No kernels: open an Nsight Compute CSV export to draw its kernels here.")
-                    : points.size() == total
-                            ? tr("%n kernel(s).", nullptr, int(total))
-                            : tr("%1 of %2 kernels drawn; the others lack instructions "
-                                 "(smsp__inst_executed.sum), duration or DRAM throughput.")
-                                      .arg(points.size())
-                                      .arg(total));
+    for (QCheckBox *box : {m_names, m_predictions, m_levels})
+        box->setVisible(!points.empty());
+    m_levels->setVisible(m_eval->hasL1() || m_eval->hasL2());
+    QString note = !report ? tr("No kernels: open an Nsight Compute CSV export to draw its kernels here.")
+                   : points.size() == total
+                           ? tr("%n kernel(s).", nullptr, int(total))
+                           : tr("%1 of %2 kernels drawn; the others lack instructions "
+                                "(smsp__inst_executed.sum), duration or DRAM throughput.")
+                                     .arg(points.size())
+                                     .arg(total);
+    m_hiddenLabels = 0;
+    if (m_names->isChecked() && !points.empty()) {
+        // The names go to the kernels' DRAM points, biggest (longest) first; every other mark is in the way.
+        std::vector<PointLabel> named;
+        for (std::size_t rank = 0; rank < order.size(); ++rank) {
+            const KernelPoint &p = points[order[rank]];
+            named.push_back({p.intensity, p.gops, rank < kMostNamed ? p.shortLabel : QString(), markSize(p) / 2});
+        }
+        named.insert(named.begin(), labels.begin(), labels.end());
+        m_plot->replot(QCustomPlot::rpImmediateRefresh); // lays the axes out, so the names can be placed in pixels
+        m_hiddenLabels = placePointLabels(m_plot, named)
+                         + int(points.size() - std::min(points.size(), kMostNamed));
+        if (m_hiddenLabels > 0)
+            note += tr(" %n name(s) left out where points crowd (hover a point, or see the Kernels dock).", nullptr,
+                       m_hiddenLabels);
+    }
+    m_note->setText(note);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString RooflineView::csv()
+{
+    catchUp();
+    QString text = QStringLiteral("series,name,intensity_op_per_byte,gops\n");
+    for (const CsvRow &row : m_csvRows)
+        text += csvField(row.series) + QLatin1Char(',') + csvField(row.name) + QLatin1Char(',')
+                + QString::number(row.intensity, 'g', 12) + QLatin1Char(',') + QString::number(row.gops, 'g', 12)
+                + QLatin1Char('\n');
+    return text;
+}
+
+QString RooflineView::exportCsv(const QString &path)
+{
+    const QString why = saveFileAtomically(path, csv().toUtf8());
+    return why.isEmpty() ? QString() : tr("%1: cannot write the file (%2)").arg(path, why);
 }
 
 } // namespace crossroof::widgets

@@ -4,6 +4,7 @@
 #include "roofline/roofline_evaluation.h"
 
 #include <QList>
+#include <QMargins>
 #include <QPointF>
 #include <QStringList>
 #include <QWidget>
@@ -13,6 +14,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCheckBox;
 class QLabel;
 class QPushButton;
 
@@ -20,13 +22,17 @@ namespace crossroof::widgets {
 
 class ParameterState;
 
-/// An instruction roofline (as Nsight Compute and Intel Advisor draw it) on log-log axes: instruction
-/// throughput (thread-instructions per second, Gop/s) against intensity (thread-instructions per DRAM byte).
-/// Ceilings from the current parameters: memory R·I, compute M·warp_size·clock·SMs, and the latency ceiling
-/// E·n·warp_size·clock·SMs where E·n < M (a workload with E independent instructions per warp and n warps
-/// cannot issue faster). The kernels of an ncu export are points sized by their duration; the X-model's
-/// operating point for the current parameters (intensity Z·warp_size/request_bytes, its CS throughput)
-/// follows the sliders. Hovering a point names the kernel and its bound.
+/// An instruction roofline (as Nsight Compute and Intel Advisor draw it) on log-log axes, every decade labelled:
+/// instruction throughput (thread-instructions per second, Gop/s) against intensity (thread-instructions per
+/// byte). Ceilings from the current parameters: memory R·I, compute M·warp_size·clock·SMs, the issue ceiling
+/// (E·n/L_c)·warp_size·clock·SMs where E·n/L_c < M, and the memory-latency ceiling of Little's law for the
+/// current n and m (n·m requests in flight per SM over the latency L), with those of L2 (L_2) and L1 (L_s) when
+/// kernels are drawn at those levels. The kernels of an ncu export are points sized by their duration, named
+/// (short names, placed where they collide with nothing, else left out; a toggle), at their L2 and L1
+/// intensities too where the export has that traffic (the hierarchical roofline), each with an arrow from the
+/// X-model's prediction for it to the measurement. The X-model's operating point for the current parameters
+/// (intensity Z·warp_size/request_bytes, its CS throughput) follows the sliders. Hovering a point names the
+/// kernel and its bound; the plotted data exports as CSV.
 class RooflineView : public QWidget
 {
     Q_OBJECT
@@ -60,6 +66,18 @@ public:
         return {m_plot};
     }
     QLabel *note() const { return m_note; }
+    /// Toggles: kernel names, the X-model's predictions with their arrows, the L2 and L1 points and ceilings.
+    QCheckBox *namesBox() const { return m_names; }
+    QCheckBox *predictionsBox() const { return m_predictions; }
+    QCheckBox *levelsBox() const { return m_levels; }
+    /// Names left out because no free place near their point was found.
+    int hiddenLabels() const { return m_hiddenLabels; }
+    /// What is drawn as CSV: one row per ceiling vertex and per point (series, name, intensity, Gop/s).
+    QString csv();
+    /// Writes csv() to PATH atomically; returns an empty string, else the error naming PATH.
+    QString exportCsv(const QString &path);
+    /// Shown with kernels or without: asks for a file and exports the plotted data (exportCsv()).
+    QPushButton *exportCsvButton() const { return m_exportCsv; }
     /// Shown while there are no kernels; asks for an ncu export (openKernelsRequested()).
     QPushButton *openKernelsButton() const { return m_openKernels; }
 
@@ -69,6 +87,8 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    /// The plot's resizes: the names are placed again for the new size (queued, once per burst of resizes).
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     /// Recomputes and redraws; while the view is hidden (another tab in front) it only notes that it is
@@ -77,6 +97,13 @@ private:
     void catchUp();
     /// Draws what the evaluation computed.
     void draw();
+    /// One row of csv().
+    struct CsvRow {
+        QString series;
+        QString name;
+        double intensity = 0;
+        double gops = 0;
+    };
 
     ParameterState *m_state;
     RooflineEvaluation *m_eval;
@@ -84,7 +111,15 @@ private:
     QCustomPlot *m_plot;
     QLabel *m_note;
     QPushButton *m_openKernels;
+    QPushButton *m_exportCsv;
+    QCheckBox *m_names;
+    QCheckBox *m_predictions;
+    QCheckBox *m_levels;
+    std::vector<CsvRow> m_csvRows; ///< what draw() drew
+    int m_hiddenLabels = 0;
+    QMargins m_minimumMargins; ///< the axis rect's own, widened on the right for the last tick label
     bool m_stale = false; ///< inputs changed while hidden
+    bool m_relabelQueued = false;
 };
 
 } // namespace crossroof::widgets

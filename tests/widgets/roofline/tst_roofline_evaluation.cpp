@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RooflineEvaluation without a view: the operating point is the X-model's for the state's parameters and
 // follows them; kernels become points by their instructions, duration and DRAM throughput, those lacking one
-// are left out.
+// are left out; the X-model's prediction per kernel is the Kernels dock's; the Little's-law ceilings follow n, m
+// and each level's latency; L1 and L2 intensities come from the sectors and the L1 hit rate.
 #include "common/parameter_state.h"
+#include "core/profiles/profile_library.h"
+#include "core/traces/kernel_table.h"
 #include "core/xmodel/xmodel.h"
 #include "roofline/roofline_evaluation.h"
 
@@ -18,6 +21,9 @@ class TestRooflineEvaluation : public QObject
 private Q_SLOTS:
     void operatingPointIsTheModels();
     void kernelsBecomePoints();
+    void littleCeilingsFollowNAndM();
+    void predictionsAreTheKernelTables();
+    void cacheLevelsFromTheTraffic();
 };
 
 void TestRooflineEvaluation::operatingPointIsTheModels()
@@ -74,6 +80,83 @@ void TestRooflineEvaluation::kernelsBecomePoints()
     eval.setReport(std::nullopt);
     eval.recompute();
     QVERIFY(eval.points().empty());
+}
+
+void TestRooflineEvaluation::littleCeilingsFollowNAndM()
+{
+    ParameterState state;
+    state.applyProfile(*core::findBundledProfile("h100-sxm"));
+    RooflineEvaluation eval(&state);
+    // 64 warps x 1 request of 128 B in flight per SM, 132 SMs at 1.98 GHz, over L = 759.8 cycles: 2.20 TB/s.
+    const core::XModelParams &p = state.params();
+    QCOMPARE(*eval.littleCeilingGbs(p.L), 64 * 1 * 128 * 1.98 * 132 / 759.8);
+    QCOMPARE(*eval.littleCeilingGbs(p.L_2), 64 * 1 * 128 * 1.98 * 132 / 265.3);
+    state.setValue(QStringLiteral("n"), 16);
+    state.setValue(QStringLiteral("m"), 4);
+    QCOMPARE(*eval.littleCeilingGbs(p.L), 16 * 4 * 128 * 1.98 * 132 / 759.8); // n*m stays 64
+    state.setValue(QStringLiteral("n"), 8);
+    QCOMPARE(*eval.littleCeilingGbs(p.L), 8 * 4 * 128 * 1.98 * 132 / 759.8);
+    QVERIFY(!eval.littleCeilingGbs(0)); // no latency (a profile without L_2): no ceiling
+}
+
+void TestRooflineEvaluation::predictionsAreTheKernelTables()
+{
+    ParameterState state;
+    state.applyProfile(*core::findBundledProfile("h100-sxm"));
+    const core::NcuReport report = core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv");
+    RooflineEvaluation eval(&state);
+    eval.setReport(report);
+    eval.recompute();
+    QCOMPARE(eval.points().size(), std::size_t(10));
+    const core::KernelTable table = core::compareKernels(report, state.params(), "9.0", "h100-sxm");
+    int predicted = 0;
+    for (const auto &point : eval.points()) {
+        const core::KernelRow &row = table.rows.at(point.kernel);
+        QCOMPARE(QString::fromStdString(row.id), QString::number(point.kernel));
+        QVERIFY(point.predicted.has_value());
+        QCOMPARE(point.predicted->y(), *row.predicted_gops);
+        QCOMPARE(point.predicted->x(), *row.predicted_gops / *row.predicted_gbs);
+        ++predicted;
+    }
+    QCOMPARE(predicted, 10);
+    // A prediction that follows E: the kernel's own workload, the state's E.
+    const double before = eval.points().front().predicted->y();
+    state.setValue(QStringLiteral("E"), 4);
+    eval.recompute();
+    QVERIFY(eval.points().front().predicted->y() != before);
+}
+
+void TestRooflineEvaluation::cacheLevelsFromTheTraffic()
+{
+    ParameterState state;
+    RooflineEvaluation eval(&state);
+    // The real export: global load sectors, no hit rates: L1 points only.
+    eval.setReport(core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv"));
+    eval.recompute();
+    QVERIFY(eval.hasL1());
+    QVERIFY(!eval.hasL2());
+    // Kernel 0: 25,967,573 warp-instructions over 4,325,376 sectors of 32 B.
+    const auto &first = eval.points().front();
+    QCOMPARE(*first.l1Intensity, 25967573.0 * 32 / (4325376.0 * 32));
+    QVERIFY(!first.l2Intensity);
+    // With an L1 hit rate the bytes that miss go to L2.
+    core::NcuReport report;
+    core::NcuKernel k;
+    k.id = "0";
+    k.name = k.short_name = "cached";
+    k.instructions = 1e6;
+    k.duration_ns = 1e4;
+    k.dram_gbs = 100;
+    k.sectors_ld = 2e5;
+    k.sectors_st = 5e4;
+    k.l1_hit_rate = 0.75;
+    report.kernels = {k};
+    eval.setReport(report);
+    eval.recompute();
+    const auto &p = eval.points().front();
+    QCOMPARE(*p.l1Intensity, 1e6 * 32 / (2.5e5 * 32));
+    QCOMPARE(*p.l2Intensity, 1e6 * 32 / (2.5e5 * 32 * 0.25));
+    QVERIFY(eval.hasL2());
 }
 
 QTEST_MAIN(TestRooflineEvaluation)

@@ -3,18 +3,23 @@
 #include "export/figure_export.h"
 #include "core/profiles/profile_library.h"
 #include "roofline/roofline_view.h"
+#include "core/traces/kernel_table.h"
 #include "core/traces/ncu_csv.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
+#include <QDir>
 #include <QFile>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace crossroof;
@@ -46,6 +51,12 @@ private Q_SLOTS:
     void hoverNamesTheKernel();
     void exports();
     void hiddenViewReplotsWhenShown();
+    void namesDoNotOverlap();
+    void arrowsPairTheKernels();
+    void littleCeilingIsDrawn();
+    void ticksAtEveryDecade();
+    void selectedKernelInsideThePlot();
+    void csvHasThePlottedData();
 
 private:
     ParameterState *m_state = nullptr;
@@ -195,6 +206,212 @@ void TestRooflineView::hiddenViewReplotsWhenShown()
     m_state->applyValue(QStringLiteral("Z"), m_state->params().Z * 2);
     QTRY_VERIFY(replots > shown); // shown: follows the slider
     QCOMPARE(m_view->operatingPoint().x(), 2 * hidden);
+}
+
+namespace {
+
+/// The names drawn on PLOT, with their boxes in pixels.
+std::vector<std::pair<QString, QRectF>> drawnNames(QCustomPlot *plot)
+{
+    std::vector<std::pair<QString, QRectF>> names;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)))
+            names.emplace_back(text->text(), QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()));
+    }
+    return names;
+}
+
+/// The graph whose legend name starts with PREFIX, or none.
+QCPGraph *graphNamed(QCustomPlot *plot, const QString &prefix)
+{
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (plot->graph(i)->name().startsWith(prefix))
+            return plot->graph(i);
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void TestRooflineView::namesDoNotOverlap()
+{
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    for (const QSize size : {QSize(1200, 800), QSize(700, 480)}) {
+        m_view->resize(size);
+        m_view->setReport(core::readNcuCsv(kRaw));
+        QCoreApplication::processEvents();
+        m_view->plot()->replot();
+        const auto names = drawnNames(m_view->plot());
+        QVERIFY(names.size() >= 5); // most of the ten kernels are named
+        QCOMPARE(int(names.size()) + m_view->hiddenLabels(), int(m_view->points().size()));
+        const QRectF rect = m_view->plot()->axisRect()->rect();
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            QVERIFY2(rect.contains(names[i].second), qPrintable(names[i].first));
+            // Short names: no template arguments.
+            QVERIFY2(names[i].first.startsWith(QStringLiteral("xkernel [")), qPrintable(names[i].first));
+            for (std::size_t j = i + 1; j < names.size(); ++j)
+                QVERIFY2(!names[i].second.intersects(names[j].second),
+                         qPrintable(names[i].first + QStringLiteral(" over ") + names[j].first));
+            // Nor over a kernel's mark.
+            for (const auto &p : m_view->points()) {
+                const QPointF at(m_view->plot()->xAxis->coordToPixel(p.intensity),
+                                 m_view->plot()->yAxis->coordToPixel(p.gops));
+                QVERIFY2(!names[i].second.contains(at), qPrintable(names[i].first + QStringLiteral(" over ") + p.label));
+            }
+        }
+    }
+    // The toggle takes them away and brings them back.
+    m_view->namesBox()->setChecked(false);
+    QVERIFY(drawnNames(m_view->plot()).empty());
+    m_view->namesBox()->setChecked(true);
+    QVERIFY(!drawnNames(m_view->plot()).empty());
+}
+
+void TestRooflineView::arrowsPairTheKernels()
+{
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    const core::NcuReport report = core::readNcuCsv(kRaw);
+    m_view->setReport(report);
+    const core::KernelTable table = core::compareKernels(report, m_state->params(), "9.0", "h100-sxm");
+    int arrows = 0;
+    for (int i = 0; i < m_view->plot()->itemCount(); ++i) {
+        auto *line = qobject_cast<QCPItemLine *>(m_view->plot()->item(i));
+        if (!line || line->head().style() != QCPLineEnding::esSpikeArrow)
+            continue;
+        ++arrows;
+        const auto point = std::find_if(m_view->points().begin(), m_view->points().end(),
+                                        [line](const auto &p) { return p.label == line->objectName(); });
+        QVERIFY2(point != m_view->points().end(), qPrintable(line->objectName()));
+        // From the X-model's prediction for that kernel to its measurement.
+        const core::KernelRow &row = table.rows.at(point->kernel);
+        QVERIFY(near(line->start->coords().y(), *row.predicted_gops));
+        QVERIFY(near(line->start->coords().x(), *row.predicted_gops / *row.predicted_gbs));
+        QCOMPARE(line->end->coords(), QPointF(point->intensity, point->gops));
+    }
+    QCOMPARE(arrows, 10);
+    m_view->predictionsBox()->setChecked(false);
+    for (int i = 0; i < m_view->plot()->itemCount(); ++i) {
+        auto *line = qobject_cast<QCPItemLine *>(m_view->plot()->item(i));
+        QVERIFY(!line || line->head().style() != QCPLineEnding::esSpikeArrow);
+    }
+    QVERIFY(!graphNamed(m_view->plot(), QStringLiteral("X-model prediction")));
+}
+
+void TestRooflineView::littleCeilingIsDrawn()
+{
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    m_state->applyValue(QStringLiteral("n"), 8);
+    m_state->applyValue(QStringLiteral("m"), 2);
+    const core::XModelParams &p = m_state->params();
+    const double expected = 8 * 2 * p.request_bytes * p.clock_ghz * p.sm_count / p.L;
+    QCPGraph *dram = graphNamed(m_view->plot(), QStringLiteral("DRAM latency ceiling"));
+    QVERIFY(dram);
+    const auto first = dram->data()->at(0);
+    QVERIFY(near(first->value / first->key, expected));
+    // Up to the compute peak.
+    QVERIFY(near(dram->data()->at(1)->value, m_view->computeCeilingGops()));
+    // The L1 ceiling (at L_s) comes with the kernels' L1 points.
+    QVERIFY(!graphNamed(m_view->plot(), QStringLiteral("L1 latency ceiling")));
+    m_view->setReport(core::readNcuCsv(kRaw));
+    QCPGraph *l1 = graphNamed(m_view->plot(), QStringLiteral("L1 latency ceiling"));
+    QVERIFY(l1);
+    QVERIFY(near(l1->data()->at(0)->value / l1->data()->at(0)->key, expected * p.L / p.L_s));
+    QVERIFY(graphNamed(m_view->plot(), QStringLiteral("Kernels at L1")));
+    m_view->levelsBox()->setChecked(false);
+    QVERIFY(!graphNamed(m_view->plot(), QStringLiteral("L1 latency ceiling")));
+    QVERIFY(!graphNamed(m_view->plot(), QStringLiteral("Kernels at L1")));
+}
+
+void TestRooflineView::ticksAtEveryDecade()
+{
+    m_view->setReport(core::readNcuCsv(kRaw));
+    m_view->plot()->replot();
+    for (QCPAxis *axis : {m_view->plot()->xAxis, m_view->plot()->yAxis}) {
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QVERIFY(ticks.size() >= 3);
+        // The range ends on decades, and every decade between is a labelled tick.
+        const double decades = std::log10(axis->range().upper / axis->range().lower);
+        QVERIFY(near(decades, std::round(decades)));
+        int inside = 0, lastInside = -1;
+        for (int i = 0; i < ticks.size(); ++i) {
+            QVERIFY(near(std::log10(ticks[i]), std::round(std::log10(ticks[i])), 1e-12) || ticks[i] == 1);
+            if (i > 0)
+                QVERIFY(near(ticks[i] / ticks[i - 1], 10));
+            if (axis->range().contains(ticks[i])) {
+                ++inside;
+                lastInside = i;
+                // All labelled but the vertical axis's first, which would meet the horizontal one's at the corner.
+                const bool corner = axis == m_view->plot()->yAxis && inside == 1;
+                QCOMPARE(labels[i].isEmpty(), corner);
+            }
+        }
+        QCOMPARE(inside, int(std::round(decades)) + 1);
+        // The last one's label fits in the widget (QCustomPlot leaves out a label that the edge would cut).
+        if (axis == m_view->plot()->xAxis) {
+            const double last = axis->coordToPixel(ticks[lastInside]);
+            const QString label = labels[lastInside];
+            QVERIFY(last + QFontMetrics(axis->tickLabelFont()).horizontalAdvance(label) / 2.0 < m_view->plot()->width());
+        }
+    }
+}
+
+void TestRooflineView::selectedKernelInsideThePlot()
+{
+    m_view->resize(620, 420);
+    m_view->setReport(core::readNcuCsv(kRaw));
+    // Every kernel, the ones at the ends of the range included, selected in turn: its whole mark is inside.
+    for (const auto &p : m_view->points()) {
+        m_view->setHighlighted({p.label});
+        m_view->plot()->replot();
+        const QPointF at(m_view->plot()->xAxis->coordToPixel(p.intensity), m_view->plot()->yAxis->coordToPixel(p.gops));
+        const QRectF mark(at - QPointF(10, 10), QSizeF(20, 20)); // the largest disc
+        QVERIFY2(m_view->plot()->axisRect()->rect().contains(mark.toRect()), qPrintable(p.label));
+    }
+}
+
+void TestRooflineView::csvHasThePlottedData()
+{
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    m_view->setReport(core::readNcuCsv(kRaw));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("roofline.csv"));
+    QCOMPARE(m_view->exportCsv(path), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.front(), QStringLiteral("series,name,intensity_op_per_byte,gops"));
+    // Kernel 0 at DRAM, L1 and its prediction; the name quoted (it holds a comma).
+    const auto &p = m_view->points().front();
+    const auto row = [&lines](const QString &start) {
+        for (const QString &line : lines) {
+            if (line.startsWith(start))
+                return line;
+        }
+        return QString();
+    };
+    const QString dram = row(QStringLiteral("kernel DRAM,\"xkernel<8, 1> [0]\","));
+    QVERIFY2(!dram.isEmpty(), qPrintable(lines.join(QLatin1Char('\n'))));
+    const QStringList fields = dram.split(QLatin1Char(','));
+    QVERIFY(near(fields.at(fields.size() - 2).toDouble(), p.intensity, 1e-11));
+    QVERIFY(near(fields.back().toDouble(), p.gops, 1e-11));
+    QVERIFY(!row(QStringLiteral("kernel L1,\"xkernel<8, 1> [0]\",")).isEmpty());
+    QVERIFY(!row(QStringLiteral("predicted,\"xkernel<8, 1> [0]\",")).isEmpty());
+    QCOMPARE(lines.filter(QStringLiteral("kernel DRAM,")).size(), 10);
+    QCOMPARE(lines.filter(QStringLiteral("predicted,")).size(), 10);
+    // The ceilings: the roof's three vertices, the ridge at the peak.
+    const QStringList roof = lines.filter(QStringLiteral("ceiling,memory R·I and compute peak,"));
+    QCOMPARE(roof.size(), 3);
+    QVERIFY(near(roof[1].split(QLatin1Char(',')).back().toDouble(), m_view->computeCeilingGops(), 1e-11));
+    QVERIFY2(lines.filter(QStringLiteral("ceiling,\"DRAM latency (Little's law), n = 64, m = 1\",")).size() == 2,
+             qPrintable(lines.join(QLatin1Char('\n'))));
+    QCOMPARE(lines.filter(QStringLiteral("operating point,")).size(), 1);
+    // A folder that is not there: the error names the file, and nothing is written.
+    const QString missing = dir.filePath(QStringLiteral("no/such/roofline.csv"));
+    const QString error = m_view->exportCsv(missing);
+    QVERIFY2(error.startsWith(missing + QStringLiteral(": cannot write")), qPrintable(error));
+    QVERIFY(!QFile::exists(missing));
 }
 
 QTEST_MAIN(TestRooflineView)

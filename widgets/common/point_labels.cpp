@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/point_labels.h"
+
+#include "common/plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+namespace crossroof::widgets {
+
+int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
+{
+    const QRectF rect = plot->axisRect()->rect();
+    const auto pixelOf = [plot](const PointLabel &l) {
+        return QPointF(plot->xAxis->coordToPixel(l.x), plot->yAxis->coordToPixel(l.y));
+    };
+    std::vector<QRectF> taken;
+    for (const PointLabel &l : labels) {
+        const QPointF r(l.markRadius, l.markRadius);
+        taken.emplace_back(pixelOf(l) - r, pixelOf(l) + r);
+    }
+    const QFontMetricsF metrics(plot_style::annotationFont());
+    QColor leaderColour = plot->xAxis->labelColor();
+    leaderColour.setAlpha(140);
+    const QPen leader(leaderColour, 0.8);
+    int hidden = 0;
+    for (const PointLabel &l : labels) {
+        if (l.text.isEmpty())
+            continue; // a mark in the way, not a name
+        const QPointF at = pixelOf(l);
+        const QSizeF size = metrics.size(0, l.text) + QSizeF(4, 2);
+        std::optional<QRectF> chosen;
+        for (const double step : {7.0, 22.0, 40.0}) {
+            const double d = step + std::max(0.0, l.markRadius - 5);
+            const double w = size.width(), h = size.height();
+            const std::array<QPointF, 8> corners {at + QPointF(d, -h / 2),         at + QPointF(-d - w, -h / 2),
+                                                  at + QPointF(-w / 2, -d - h),    at + QPointF(-w / 2, d),
+                                                  at + QPointF(d * 0.7, -d * 0.7 - h), at + QPointF(-d * 0.7 - w, -d * 0.7 - h),
+                                                  at + QPointF(d * 0.7, d * 0.7),  at + QPointF(-d * 0.7 - w, d * 0.7)};
+            for (const QPointF &c : corners) {
+                const QRectF box(c, size);
+                if (rect.contains(box)
+                    && std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); })) {
+                    chosen = box;
+                    break;
+                }
+            }
+            if (chosen)
+                break;
+        }
+        if (!chosen) {
+            ++hidden;
+            continue;
+        }
+        taken.push_back(*chosen);
+        auto *anchor = new QCPItemTracer(plot);
+        anchor->setStyle(QCPItemTracer::tsNone);
+        anchor->position->setCoords(l.x, l.y);
+        auto *text = new QCPItemText(plot);
+        text->setClipToAxisRect(true);
+        text->position->setParentAnchor(anchor->position);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->position->setCoords(chosen->topLeft() + QPointF(2, 1) - at);
+        text->setFont(plot_style::annotationFont());
+        text->setColor(plot->xAxis->labelColor());
+        text->setText(l.text);
+        const QPointF nearest(std::clamp(at.x(), chosen->left(), chosen->right()),
+                              std::clamp(at.y(), chosen->top(), chosen->bottom()));
+        if (QLineF(at, nearest).length() > l.markRadius + 7) {
+            auto *line = new QCPItemLine(plot);
+            line->setClipToAxisRect(true);
+            line->setPen(leader);
+            line->start->setParentAnchor(anchor->position);
+            line->start->setCoords(QLineF(QPointF(), nearest - at).unitVector().p2() * l.markRadius);
+            line->end->setParentAnchor(anchor->position);
+            line->end->setCoords(nearest - at);
+        }
+    }
+    return hidden;
+}
+
+} // namespace crossroof::widgets
