@@ -88,6 +88,8 @@ QString countText(const QList<Member> &members)
         parts << (traces == 1 ? QObject::tr("1 trace") : QObject::tr("%1 traces").arg(traces));
     if (const int sets = count(MemberKind::KernelSet))
         parts << (sets == 1 ? QObject::tr("1 kernel set") : QObject::tr("%1 kernel sets").arg(sets));
+    if (const int ceilings = count(MemberKind::Ceiling))
+        parts << (ceilings == 1 ? QObject::tr("1 ceiling") : QObject::tr("%1 ceilings").arg(ceilings));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -174,11 +176,13 @@ void apply(QCustomPlot *plot, int wanted)
             if (!groups.contains(m.group))
                 groups << m.group;
         }
-        QString text = countText(members); // level 3: the count alone, the narrowest entry
-        if (to == 2 && groups.size() > 1)
-            text = QObject::tr("%1 from %2 files").arg(text).arg(groups.size());
-        else if (to == 2)
-            text = QObject::tr("%1 of %2").arg(text, groups.first());
+        QString text = countText(members); // level 3, or the model's ceilings: the count alone
+        const bool fromFiles = std::any_of(members.begin(), members.end(),
+                                           [](const Member &m) { return m.kind != MemberKind::Ceiling; });
+        if (to == 2 && fromFiles) {
+            text = groups.size() > 1 ? QObject::tr("%1 from %2 files").arg(text).arg(groups.size())
+                                     : QObject::tr("%1 of %2").arg(text, groups.first());
+        }
         merge(members, text, kMostIcons);
     } else {
         QStringList done;

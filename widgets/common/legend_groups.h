@@ -14,8 +14,9 @@
 /// draws its members' icons side by side, in the order its text names them.
 namespace crossroof::widgets::legend_groups {
 
-/// What a member stands for, counted in the entry that merges them all.
-enum class MemberKind { Trace, KernelSet };
+/// What a member stands for, counted in the entry that merges them all. Traces and kernel sets come from
+/// files (their group), ceilings from the model.
+enum class MemberKind { Trace, KernelSet, Ceiling };
 
 /// Marks PLOTTABLE as member MEMBER (its own short name) of GROUP (the file it came from).
 void setMember(QCPAbstractPlottable *plottable, const QString &group, const QString &member, MemberKind kind);

@@ -2,6 +2,7 @@
 #include "roofline/roofline_view.h"
 
 #include "common/parameter_state.h"
+#include "common/legend_groups.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
@@ -358,6 +359,9 @@ void RooflineView::draw()
     roof->setName(tr("Ceilings: R = %1, peak %2").arg(formatQuantity(R, QStringLiteral("B/s"), si::giga), formatQuantity(peak, QStringLiteral("op/s"), si::giga)));
     roof->setPen(QPen(plot_style::kBlack, 2));
     roof->setData({xMin, ridge, xMax}, {R * xMin, peak, peak});
+    // The ceilings share one legend entry where the legend would crowd the plot (a figure's page).
+    const QString ceilings = tr("Ceilings");
+    legend_groups::setMember(roof, ceilings, tr("memory and peak"), legend_groups::MemberKind::Ceiling);
     for (const double x : {xMin, ridge, xMax})
         addCsv(QStringLiteral("ceiling"), tr("memory R·I and compute peak"), x, std::min(R * x, peak));
     if (issueCeiling) {
@@ -367,6 +371,7 @@ void RooflineView::draw()
         issue->setPen(QPen(plot_style::kGrey, 1.5, Qt::DashLine));
         const double knee = *issueCeiling / R;
         issue->setData({knee, xMax}, {*issueCeiling, *issueCeiling});
+        legend_groups::setMember(issue, ceilings, tr("issue"), legend_groups::MemberKind::Ceiling);
         addCsv(QStringLiteral("ceiling"), tr("issue E·n/L_c"), knee, *issueCeiling);
         addCsv(QStringLiteral("ceiling"), tr("issue E·n/L_c"), xMax, *issueCeiling);
     }
@@ -380,6 +385,7 @@ void RooflineView::draw()
         g->setPen(QPen(colour, 1.3, style));
         const double knee = peak / gbs;
         g->setData({xMin, knee}, {gbs * xMin, peak});
+        legend_groups::setMember(g, ceilings, tr("%1 latency").arg(level), legend_groups::MemberKind::Ceiling);
         const QString name = tr("%1 latency (Little's law), n = %2, m = %3")
                                      .arg(level, formatNumber(params.n), formatNumber(params.m));
         addCsv(QStringLiteral("ceiling"), name, xMin, gbs * xMin);
