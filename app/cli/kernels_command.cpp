@@ -10,7 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <ostream>
@@ -38,8 +37,16 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
     const std::string path = args.value("trace");
     const core::NcuReport report = core::readNcuCsv(path);
     const ModelInputs in = modelInputs(args);
-    core::KernelTable table = core::compareKernels(report, in.params, in.profile.compute_capability,
-                                                   in.profile.id);
+    // Each kernel is compared and written as it comes, so that a million of them are not held at once; the
+    // warnings, which come first, are counted in a pass that predicts nothing.
+    std::vector<std::string> warnings;
+    {
+        core::KernelComparer counting(in.params);
+        for (const core::NcuKernel &k : report.kernels)
+            counting.compare(k, false);
+        warnings = counting.warnings(report, in.profile.compute_capability, in.profile.id);
+    }
+    core::KernelComparer comparer(in.params);
     if (core::deviceMismatch(report.device, in.params.sm_count, in.profile.compute_capability, in.profile.id)) {
         std::string ids;
         for (const core::HardwareProfile *p : core::matchingProfiles(report.device, core::bundledProfiles()))
@@ -52,10 +59,10 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
                 if (v != in.params.*(core::findParameter(key)->member))
                     sets += std::string(" --set ") + key + "=" + fmt(v, "%.6g");
             }
-            table.warnings.push_back("no bundled profile matches the file's device"
-                                     + (sets.empty() ? std::string() : "; its attributes give" + sets));
+            warnings.push_back("no bundled profile matches the file's device"
+                               + (sets.empty() ? std::string() : "; its attributes give" + sets));
         } else {
-            table.warnings.push_back("bundled profile(s) matching the file's device: " + ids + " (--profile ID)");
+            warnings.push_back("bundled profile(s) matching the file's device: " + ids + " (--profile ID)");
         }
     }
 
@@ -64,8 +71,11 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
     const auto workload = [](double core::KernelWorkload::*member) {
         return [member](const core::KernelRow &k) { return k.workload ? Json(*k.workload.*member) : Json(nullptr); };
     };
-    const auto param = [](double core::XModelParams::*member) {
-        return [member](const core::KernelRow &k) { return k.params ? Json(*k.params.*member) : Json(nullptr); };
+    const auto param = [&comparer](double core::XModelParams::*member) {
+        return [&comparer, member](const core::KernelRow &k) {
+            const std::optional<core::XModelParams> p = comparer.paramsOf(k);
+            return p ? Json(*p.*member) : Json(nullptr);
+        };
     };
     const auto text = [](const std::string &v) { return v.empty() ? Json(nullptr) : Json(v); };
     const std::vector<Field> fields{
@@ -98,18 +108,19 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         {"ncu_metrics", [text](const auto &k) { return text(k.ncu_metrics); }},
         {"skipped", [text](const auto &k) { return text(k.skipped); }},
     };
-    const std::optional<core::KernelAccuracy> accuracy = core::kernelAccuracy(table.rows);
+    core::KernelAccuracySum accuracy;
 
     if (format == OutputFormat::Csv) {
         // The kernels only; the device, the accuracy and the warnings are in the JSON (the warnings also go to
         // stderr).
-        for (const std::string &w : table.warnings)
+        for (const std::string &w : warnings)
             err << "crossroof-cli kernels: warning: " << w << '\n';
         std::vector<std::string> header;
         for (const Field &f : fields)
             header.emplace_back(f.first);
         writeCsvRow(out, header);
-        for (const core::KernelRow &k : table.rows) {
+        for (const core::NcuKernel &kernel : report.kernels) {
+            const core::KernelRow k = comparer.compare(kernel);
             std::vector<std::string> cells;
             for (const Field &f : fields) {
                 const Json v = f.second(k);
@@ -132,21 +143,22 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         device["cc"] = report.device.cc.empty() ? Json(nullptr) : Json(report.device.cc);
         j["device"] = device;
         j["profile"] = in.profile.id;
-        j["warnings"] = table.warnings;
-        if (accuracy) {
-            j["accuracy"] = {{"kernels", accuracy->kernels},
-                             {"model", accuracy->model},
-                             {"naive", accuracy->naive},
-                             {"roofline", accuracy->roofline}};
-        } else {
-            j["accuracy"] = nullptr;
-        }
+        j["warnings"] = warnings;
+        j["accuracy"] = nullptr; // in its place before the kernels; filled in after them
         Json kernels = Json::array();
-        for (const core::KernelRow &k : table.rows) {
+        for (const core::NcuKernel &kernel : report.kernels) {
+            const core::KernelRow k = comparer.compare(kernel);
+            accuracy.add(k);
             Json row;
             for (const Field &f : fields)
                 row[f.first] = f.second(k);
             kernels.push_back(std::move(row));
+        }
+        if (const std::optional<core::KernelAccuracy> a = accuracy.mean()) {
+            j["accuracy"] = {{"kernels", a->kernels},
+                             {"model", a->model},
+                             {"naive", a->naive},
+                             {"roofline", a->roofline}};
         }
         j["kernels"] = std::move(kernels);
         out << jsonOutput(j) << '\n';
@@ -154,11 +166,16 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
     }
     out << "Kernels of " << path << " (" << core::ncuFormName(report.form) << "), device "
         << report.device.describe() << ", profile " << in.profile.id << '\n';
-    for (const std::string &w : table.warnings)
+    for (const std::string &w : warnings)
         out << "Warning: " << w << '\n';
     out << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
            "name\n";
-    for (const core::KernelRow &k : table.rows) {
+    bool derived = false, storesOnly = false;
+    for (const core::NcuKernel &kernel : report.kernels) {
+        const core::KernelRow k = comparer.compare(kernel);
+        accuracy.add(k);
+        derived = derived || k.dram_gbs_derived;
+        storesOnly = storesOnly || (k.workload && k.workload->stores_only);
         const auto w = [&](double core::KernelWorkload::*member) {
             return k.workload ? std::optional(*k.workload.*member) : std::nullopt;
         };
@@ -177,14 +194,14 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
             out << "  (skipped: " << k.skipped << ")";
         out << '\n';
     }
-    if (std::any_of(table.rows.begin(), table.rows.end(), [](const auto &k) { return k.dram_gbs_derived; }))
+    if (derived)
         out << "* derived from DRAM Throughput % and the profile's peak DRAM bandwidth\n";
-    if (std::any_of(table.rows.begin(), table.rows.end(), [](const auto &k) { return k.workload && k.workload->stores_only; }))
+    if (storesOnly)
         out << "st: only stores, which do not hold a warp (m = " << fmt(core::kStoresOnlyInFlight, "%.0f") << ")\n";
-    if (accuracy) {
-        out << "Mean accuracy over " << accuracy->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
-            << fmt(accuracy->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(accuracy->naive, "%.3f")
-            << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(accuracy->roofline, "%.3f") << "\n";
+    if (const std::optional<core::KernelAccuracy> a = accuracy.mean()) {
+        out << "Mean accuracy over " << a->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
+            << fmt(a->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(a->naive, "%.3f")
+            << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(a->roofline, "%.3f") << "\n";
     }
 }
 

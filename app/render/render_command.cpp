@@ -2,8 +2,10 @@
 // crossroof-cli render: the GUI's drawing code, headless, so figures are reproducible from scripts.
 #include "args.h"
 #include "render_command.h"
+#include "common/native_path.h"
 #include "core/support/error.h"
 #include "core/support/quote.h"
+#include "core/support/utf8.h"
 #include "export/figure_export.h"
 #include "main_window.h"
 #include "markov/extrapolate_panel.h"
@@ -32,7 +34,9 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
         throw InputError("option '--view': unknown view '" + args.value("view") + "' (choose from "
                          + app::MainWindow::viewNames().join(QStringLiteral(", ")).toStdString() + ")");
     }
-    const QString outPath = QString::fromStdString(args.value("out"));
+    // The path's bytes as the system takes them: QString::fromStdString() would turn a Latin-1 byte into U+FFFD
+    // and write to another name (or fail with "No such file" in a Latin-1 named folder).
+    const QString outPath = widgets::pathFromNative(args.value("out"));
     if (!widgets::figureFormatForPath(outPath))
         throw InputError("option '--out': " + args.value("out") + ": choose a file name ending in .pdf, .svg or .png");
     widgets::FigureOptions options;
@@ -92,7 +96,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     const QString error = widgets::exportFigure(window.figurePlots(view), outPath, options);
     if (!error.isEmpty())
         throw InputError(error.toStdString());
-    out << "wrote " << args.value("out") << " (" << options.width_mm << " x " << options.height_mm << " mm)\n";
+    out << "wrote " << core::escapeInvalidUtf8(args.value("out")) << " (" << options.width_mm << " x " << options.height_mm << " mm)\n";
 }
 
 } // namespace

@@ -610,7 +610,7 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             const KernelSet &set = sources.kernels[b.set];
             for (const KernelSample &k : set.kernels) {
                 const double predicted
-                        = XModel(kernelParams(p, k.workload)).solve().operatingPoint().dram_gbs;
+                        = XModel(kernelParams(p, k.workload)).operatingPoint().dram_gbs;
                 report.rows.push_back(makeRow(k.id + " " + k.name, k.line, k.measured_gbs, predicted));
             }
             report.skipped = set.skipped;

@@ -32,23 +32,33 @@ double predictionAccuracy(double predicted, double measured)
     return std::max(0.0, 1 - std::abs(predicted - measured) / measured);
 }
 
-std::optional<KernelAccuracy> kernelAccuracy(const std::vector<KernelRow> &rows)
+void KernelAccuracySum::add(const KernelRow &r)
 {
-    KernelAccuracy a;
-    for (const KernelRow &r : rows) {
-        if (!r.predicted_gbs || !r.dram_gbs || r.dram_gbs_derived || !r.error)
-            continue;
-        ++a.kernels;
-        a.model += predictionAccuracy(*r.predicted_gbs, *r.dram_gbs);
-        a.naive += r.naive_gbs ? predictionAccuracy(*r.naive_gbs, *r.dram_gbs) : 0;
-        a.roofline += r.roofline_gbs ? predictionAccuracy(*r.roofline_gbs, *r.dram_gbs) : 0;
-    }
-    if (a.kernels == 0)
+    if (!r.predicted_gbs || !r.dram_gbs || r.dram_gbs_derived || !r.error)
+        return;
+    ++m_sum.kernels;
+    m_sum.model += predictionAccuracy(*r.predicted_gbs, *r.dram_gbs);
+    m_sum.naive += r.naive_gbs ? predictionAccuracy(*r.naive_gbs, *r.dram_gbs) : 0;
+    m_sum.roofline += r.roofline_gbs ? predictionAccuracy(*r.roofline_gbs, *r.dram_gbs) : 0;
+}
+
+std::optional<KernelAccuracy> KernelAccuracySum::mean() const
+{
+    if (m_sum.kernels == 0)
         return std::nullopt;
+    KernelAccuracy a = m_sum;
     a.model /= static_cast<double>(a.kernels);
     a.naive /= static_cast<double>(a.kernels);
     a.roofline /= static_cast<double>(a.kernels);
     return a;
+}
+
+std::optional<KernelAccuracy> kernelAccuracy(const std::vector<KernelRow> &rows)
+{
+    KernelAccuracySum sum;
+    for (const KernelRow &r : rows)
+        sum.add(r);
+    return sum.mean();
 }
 
 std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize, std::vector<std::string> &missing,
@@ -155,117 +165,148 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
     return p;
 }
 
+std::optional<XModelParams> KernelTable::paramsOf(const KernelRow &row) const
+{
+    if (!row.workload || !row.predicted_gbs)
+        return std::nullopt;
+    return kernelParams(machine, *row.workload);
+}
+
+KernelComparer::KernelComparer(const XModelParams &params)
+    : m_params(params)
+{
+}
+
+KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
+{
+    const XModelParams &params = m_params;
+    KernelRow row;
+    row.id = k.id;
+    row.name = k.name;
+    row.short_name = k.short_name;
+    row.grid = k.grid_size;
+    row.block = k.block_size;
+    row.warps_per_sm = k.warps_per_sm;
+    row.duration_ns = k.duration_ns;
+    row.dram_gbs = k.dram_gbs;
+    if (!row.dram_gbs && k.dram_percent) {
+        row.dram_gbs = *k.dram_percent / 100 * (params.R_dram > 0 ? params.R_dram : params.R);
+        row.dram_gbs_derived = true;
+        ++m_derived;
+    }
+    if (const auto z = k.intensity(); z && *z > 0 && std::isfinite(*z))
+        row.Z = z;
+    if (!k.problem.empty()) {
+        row.skipped = k.problem;
+        return row;
+    }
+    std::string problem;
+    row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
+    if (!row.missing.empty()) {
+        std::string list;
+        for (const std::string &metric : row.missing)
+            list += (list.empty() ? "" : ",") + metric;
+        row.ncu_metrics = "ncu --metrics " + list;
+        ++m_lacking;
+        for (const std::string &metric : row.missing) {
+            if (std::find(m_lacked.begin(), m_lacked.end(), metric) == m_lacked.end())
+                m_lacked.push_back(metric);
+        }
+        row.skipped = "missing " + std::to_string(row.missing.size()) + " metric(s) the model needs: " + list
+                      + " (add them with " + row.ncu_metrics + ")";
+    } else if (!problem.empty()) {
+        row.skipped = problem;
+    }
+    if (row.workload) {
+        const KernelWorkload &w = *row.workload;
+        if (w.n > params.max_warps) {
+            ++m_overMax;
+            m_mostWarps = std::max(m_mostWarps, w.n);
+        }
+        if (!w.clock_ghz)
+            ++m_noClock;
+        if (!k.requests_st || !k.sectors_st)
+            ++m_noStores;
+        if (!predict)
+            return row;
+        try {
+            const XModelParams p = kernelParams(params, w);
+            const XModel model(p);
+            const Equilibrium op = model.operatingPoint(); // not every equilibrium: a file can hold a million
+            row.predicted_gbs = op.dram_gbs;
+            row.predicted_gops = op.cs_gops;
+            row.bound = op.bound;
+            const double peak = p.R_dram > 0 ? p.R_dram : p.R;
+            row.naive_gbs = peak;
+            row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
+            // Relative to a throughput below R's range (1e-3 GB/s) the error means nothing, and it passes a
+            // double for a denormal one (printed "+inf%").
+            if (*row.dram_gbs >= findParameter("R")->min)
+                row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
+        } catch (const InputError &e) {
+            row.skipped = std::string("no prediction: ") + e.what();
+        }
+    }
+    return row;
+}
+
+std::vector<std::string> KernelComparer::warnings(const NcuReport &report, std::string_view profileCc,
+                                                  std::string_view profileName) const
+{
+    const XModelParams &params = m_params;
+    std::vector<std::string> warnings;
+    if (const auto mismatch = deviceMismatch(report.device, params.sm_count, profileCc, profileName))
+        warnings.push_back(*mismatch);
+    if (m_lacking > 0) {
+        std::string list;
+        for (const std::string &metric : m_lacked)
+            list += (list.empty() ? "" : ",") + metric;
+        warnings.push_back(std::to_string(m_lacking) + " kernel(s) get no prediction: the export lacks " + list
+                           + "; profile again adding ncu --metrics " + list);
+    }
+    if (m_overMax > 0) {
+        warnings.push_back(std::to_string(m_overMax) + " kernel(s) ran more warps per SM (up to "
+                           + formatNumber(m_mostWarps) + ") than profile '" + std::string(profileName)
+                           + "' allows (max_warps " + formatNumber(params.max_warps)
+                           + "); they are predicted at max_warps");
+    }
+    if (m_noClock > 0) {
+        warnings.push_back(std::to_string(m_noClock) + " kernel(s) without their SM clock "
+                           "(sm__cycles_elapsed.avg.per_second): predicted at the profile's "
+                           + formatNumber(params.clock_ghz) + " GHz, though ncu locks a lower one by default");
+    }
+    if (m_noStores > 0) {
+        warnings.push_back(std::to_string(m_noStores) + " kernel(s) without store counts "
+                           "(l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st.sum): predicted as if they made "
+                           "no stores");
+    }
+    if (m_derived > 0) {
+        warnings.push_back("DRAM GB/s of " + std::to_string(m_derived)
+                           + " kernel(s) derived from 'DRAM Throughput' % times the profile's peak ("
+                           + formatNumber(params.R_dram > 0 ? params.R_dram : params.R)
+                           + " GB/s): the file has no DRAM bytes, so they get no prediction");
+    }
+    warnings.insert(warnings.end(), report.warnings.begin(), report.warnings.end());
+    return warnings;
+}
+
+std::optional<XModelParams> KernelComparer::paramsOf(const KernelRow &row) const
+{
+    if (!row.workload || !row.predicted_gbs)
+        return std::nullopt;
+    return kernelParams(m_params, *row.workload);
+}
+
 KernelTable compareKernels(const NcuReport &report, const XModelParams &params, std::string_view profileCc,
                            std::string_view profileName)
 {
     KernelTable table;
-    if (const auto mismatch = deviceMismatch(report.device, params.sm_count, profileCc, profileName))
-        table.warnings.push_back(*mismatch);
-    std::size_t derived = 0, overMax = 0, noClock = 0, noStores = 0, lacking = 0;
-    std::vector<std::string> lacked; // every metric some kernel lacks, in the order first met
-    double mostWarps = 0;
+    table.machine = params;
+    KernelComparer comparer(params);
     table.rows.reserve(report.kernels.size());
-    for (const NcuKernel &k : report.kernels) {
-        KernelRow row;
-        row.id = k.id;
-        row.name = k.name;
-        row.short_name = k.short_name;
-        row.grid = k.grid_size;
-        row.block = k.block_size;
-        row.warps_per_sm = k.warps_per_sm;
-        row.duration_ns = k.duration_ns;
-        row.dram_gbs = k.dram_gbs;
-        if (!row.dram_gbs && k.dram_percent) {
-            row.dram_gbs = *k.dram_percent / 100 * (params.R_dram > 0 ? params.R_dram : params.R);
-            row.dram_gbs_derived = true;
-            ++derived;
-        }
-        if (const auto z = k.intensity(); z && *z > 0 && std::isfinite(*z))
-            row.Z = z;
-        if (!k.problem.empty()) {
-            row.skipped = k.problem;
-            table.rows.push_back(std::move(row));
-            continue;
-        }
-        std::string problem;
-        row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
-        if (!row.missing.empty()) {
-            std::string list;
-            for (const std::string &metric : row.missing)
-                list += (list.empty() ? "" : ",") + metric;
-            row.ncu_metrics = "ncu --metrics " + list;
-            ++lacking;
-            for (const std::string &metric : row.missing) {
-                if (std::find(lacked.begin(), lacked.end(), metric) == lacked.end())
-                    lacked.push_back(metric);
-            }
-            row.skipped = "missing " + std::to_string(row.missing.size()) + " metric(s) the model needs: " + list
-                          + " (add them with " + row.ncu_metrics + ")";
-        } else if (!problem.empty()) {
-            row.skipped = problem;
-        }
-        if (row.workload) {
-            const KernelWorkload &w = *row.workload;
-            if (w.n > params.max_warps) {
-                ++overMax;
-                mostWarps = std::max(mostWarps, w.n);
-            }
-            if (!w.clock_ghz)
-                ++noClock;
-            if (!k.requests_st || !k.sectors_st)
-                ++noStores;
-            try {
-                const XModelParams p = kernelParams(params, w);
-                const XModel model(p);
-                const XGraphResult result = model.solve();
-                const Equilibrium &op = result.operatingPoint();
-                row.params = p;
-                row.predicted_gbs = op.dram_gbs;
-                row.predicted_gops = op.cs_gops;
-                row.bound = op.bound;
-                const double peak = p.R_dram > 0 ? p.R_dram : p.R;
-                row.naive_gbs = peak;
-                row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
-                // Relative to a throughput below R's range (1e-3 GB/s) the error means nothing, and it passes a
-                // double for a denormal one (printed "+inf%").
-                if (*row.dram_gbs >= findParameter("R")->min)
-                    row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
-            } catch (const InputError &e) {
-                row.skipped = std::string("no prediction: ") + e.what();
-            }
-        }
-        table.rows.push_back(std::move(row));
-    }
-    if (lacking > 0) {
-        std::string list;
-        for (const std::string &metric : lacked)
-            list += (list.empty() ? "" : ",") + metric;
-        table.warnings.push_back(std::to_string(lacking) + " kernel(s) get no prediction: the export lacks "
-                                 + list + "; profile again adding ncu --metrics " + list);
-    }
-    if (overMax > 0) {
-        table.warnings.push_back(std::to_string(overMax) + " kernel(s) ran more warps per SM (up to "
-                                 + formatNumber(mostWarps) + ") than profile '" + std::string(profileName)
-                                 + "' allows (max_warps " + formatNumber(params.max_warps)
-                                 + "); they are predicted at max_warps");
-    }
-    if (noClock > 0) {
-        table.warnings.push_back(std::to_string(noClock) + " kernel(s) without their SM clock "
-                                 "(sm__cycles_elapsed.avg.per_second): predicted at the profile's "
-                                 + formatNumber(params.clock_ghz) + " GHz, though ncu locks a lower one by default");
-    }
-    if (noStores > 0) {
-        table.warnings.push_back(std::to_string(noStores) + " kernel(s) without store counts "
-                                 "(l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st.sum): predicted as if they made "
-                                 "no stores");
-    }
-    if (derived > 0) {
-        table.warnings.push_back("DRAM GB/s of " + std::to_string(derived)
-                                 + " kernel(s) derived from 'DRAM Throughput' % times the profile's peak ("
-                                 + formatNumber(params.R_dram > 0 ? params.R_dram : params.R)
-                                 + " GB/s): the file has no DRAM bytes, so they get no prediction");
-    }
-    table.warnings.insert(table.warnings.end(), report.warnings.begin(), report.warnings.end());
+    for (const NcuKernel &k : report.kernels)
+        table.rows.push_back(comparer.compare(k));
+    table.warnings = comparer.warnings(report, profileCc, profileName);
     return table;
 }
 

@@ -47,9 +47,6 @@ struct KernelRow
     bool dram_gbs_derived = false; ///< from "DRAM Throughput" % times the profile's R, not measured bytes
     std::optional<double> Z;       ///< instructions / requests, when both were collected
     std::optional<KernelWorkload> workload; ///< when every metric the model needs is there
-    /// The parameters the prediction used: the profile's machine at the kernel's clock (L scaled with it: DRAM
-    /// latency is a time), the kernel's workload, E and the rest from the parameters given.
-    std::optional<XModelParams> params;
     std::optional<double> predicted_gbs;  ///< DRAM GB/s at the operating point
     std::optional<double> predicted_gops; ///< CS Gop/s at the operating point
     std::optional<double> naive_gbs;      ///< a naive memory roofline: every kernel at the peak DRAM bandwidth
@@ -75,6 +72,17 @@ struct KernelAccuracy
 };
 std::optional<KernelAccuracy> kernelAccuracy(const std::vector<KernelRow> &rows);
 
+/// kernelAccuracy() of rows handed over one at a time (the same sums in the same order).
+class KernelAccuracySum
+{
+public:
+    void add(const KernelRow &row);
+    std::optional<KernelAccuracy> mean() const;
+
+private:
+    KernelAccuracy m_sum;
+};
+
 /// The workload of K as the X-model reads it, or the metrics that are missing (raw names) in MISSING, or why the
 /// counters cannot describe it in PROBLEM (no LSU requests, zero duration).
 std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize, std::vector<std::string> &missing,
@@ -90,6 +98,38 @@ struct KernelTable
 {
     std::vector<KernelRow> rows;
     std::vector<std::string> warnings; ///< device mismatch, derived bandwidths, the file's own warnings
+    XModelParams machine; ///< the parameters the kernels were compared with
+
+    /// The parameters ROW's prediction used, none when it has none: the profile's machine at the kernel's
+    /// clock (L scaled with it: DRAM latency is a time), the kernel's workload, E and the rest from the
+    /// parameters given (kernelParams() of machine and the row's workload, made again rather than kept in
+    /// every row: a million kernels would hold a million copies).
+    std::optional<XModelParams> paramsOf(const KernelRow &row) const;
+};
+
+/// Compares kernels one at a time with the X-model of PARAMS, as compareKernels() does, for a caller that does
+/// not keep every row (`crossroof-cli kernels` writes each as it comes: a million rows held at once took about
+/// 800 MB).
+class KernelComparer
+{
+public:
+    explicit KernelComparer(const XModelParams &params);
+
+    /// K's row, predicted unless PREDICT is false (the workload and the reasons only); counts what warnings()
+    /// says about it.
+    KernelRow compare(const NcuKernel &k, bool predict = true);
+    /// compareKernels()' warnings about the kernels compared so far, of REPORT (its device and its own
+    /// warnings) and a profile of compute capability PROFILECC named PROFILENAME.
+    std::vector<std::string> warnings(const NcuReport &report, std::string_view profileCc,
+                                      std::string_view profileName) const;
+    /// KernelTable::paramsOf() for a row this comparer made.
+    std::optional<XModelParams> paramsOf(const KernelRow &row) const;
+
+private:
+    XModelParams m_params;
+    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0;
+    std::vector<std::string> m_lacked; ///< every metric some kernel lacks, in the order first met
+    double m_mostWarps = 0;
 };
 
 /// Compares every kernel of REPORT with the X-model of PARAMS (a profile, with its compute capability

@@ -543,6 +543,53 @@ std::vector<XModel::Root> XModel::findRoots(double n, const Extremes &ex) const
     return roots;
 }
 
+Equilibrium XModel::operatingPoint() const
+{
+    if (measured() || (m_p.cache != CacheMode::None && m_p.cache != CacheMode::Fixed))
+        return solve().operatingPoint();
+    // findRoots() with no extremes (findExtremes() finds none here), evaluating F only where the bisection of
+    // the grid and of the bracketing interval look.
+    const double n = m_p.n;
+    std::vector<double> ks;
+    addGrid(ks, 0, n);
+    for (double kink : {m_delta, n - m_pi}) {
+        if (kink > 0 && kink < n)
+            ks.push_back(kink);
+    }
+    sortUnique(ks, n);
+    const std::size_t count = ks.size();
+    const auto fn = [this, n](double k) { return msSupply(k) - csDemand(n - k); };
+    // f is largest at the grid's last point.
+    const double tol = kZeroTolerance * std::max(m_p.M / m_p.Z, msSupply(ks.back()));
+    const auto sign = [tol](double v) { return v > tol ? 1 : (v < -tol ? -1 : 0); };
+    // The first grid point where F is not below zero.
+    std::size_t lo = 0, hi = count;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (sign(fn(ks[mid])) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const std::size_t first = lo;
+    // F above zero from the first point, or never reaching it: not the single crossing from below this path
+    // expects, so the full search decides.
+    if (first == 0 || first == count)
+        return solve().operatingPoint();
+    const double Ffirst = fn(ks[first]);
+    if (sign(Ffirst) > 0) {
+        const double k = bisect(fn, ks[first - 1], ks[first], fn(ks[first - 1]));
+        return describe(k, k, Stability::Stable);
+    }
+    // A zero at a grid point, or a run of zeros (a neutral interval), with F below zero before it.
+    std::size_t last = first;
+    while (last + 1 < count && sign(fn(ks[last + 1])) == 0)
+        ++last;
+    if (last + 1 < count && sign(fn(ks[last + 1])) < 0)
+        return solve().operatingPoint();
+    return describe(ks[first], ks[last], last > first ? Stability::Neutral : Stability::Stable);
+}
+
 XGraphResult XModel::solve() const
 {
     const Extremes ex = findExtremes();

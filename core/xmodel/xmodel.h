@@ -121,6 +121,11 @@ public:
 
     /// Finds every equilibrium with its stability, the operating point, landmarks and metrics.
     XGraphResult solve() const;
+    /// The operating point alone, equal to solve().operatingPoint() bit for bit. Without a measured curve and
+    /// with no cache or a fixed hit rate, f never falls and G(n-k) never rises, so F = f - G changes sign once
+    /// on the search grid: the change is found by bisecting the grid (about ten evaluations of F instead of one
+    /// per grid point) and refined as solve() refines it. Other parameters go through solve().
+    Equilibrium operatingPoint() const;
     /// Landmarks only (cheaper than solve()).
     Landmarks landmarks() const;
     Metrics metrics() const;

@@ -101,13 +101,14 @@ QStandardItem *textItem(const std::string &text)
 }
 
 /// What the prediction of R used, or why there is none: the row's tooltip.
-QString basis(const core::KernelRow &r)
+QString basis(const core::KernelTable &table, const core::KernelRow &r)
 {
     if (!r.skipped.empty())
         return KernelTableView::tr("No prediction: %1").arg(QString::fromStdString(r.skipped));
-    if (!r.params)
+    const std::optional<core::XModelParams> params = table.paramsOf(r);
+    if (!params)
         return {};
-    const core::XModelParams &p = *r.params;
+    const core::XModelParams &p = *params;
     return KernelTableView::tr("Predicted with n = %1, Z = %2, %3 B per request (%4 to DRAM), m = %5, E = %6 "
                                "(from the parameters: no counter gives ILP), at %7 GHz (L = %8 cycles)")
             .arg(formatNumber(p.n), formatNumber(p.Z), formatNumber(p.req_bytes), formatNumber(p.dram_bytes),
@@ -309,7 +310,7 @@ void KernelTableView::useKernel(std::size_t index)
     QUndoStack *undo = m_state->undoStack();
     // Copies: each change below refreshes the table, which rebuilds m_rows.
     const std::optional<core::XModelParams> predicted
-            = index < m_rows.rows.size() ? m_rows.rows[index].params : std::nullopt;
+            = index < m_rows.rows.size() ? m_rows.paramsOf(m_rows.rows[index]) : std::nullopt;
     const QString skipped
             = index < m_rows.rows.size() ? QString::fromStdString(m_rows.rows[index].skipped) : QString();
     undo->beginMacro(tr("Use kernel %1").arg(kernelLabel(k)));
@@ -352,7 +353,7 @@ void KernelTableView::refresh()
         const core::KernelRow &r = m_rows.rows[i];
         QList<QStandardItem *> items;
         items << textItem(r.short_name);
-        items.front()->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(r));
+        items.front()->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(m_rows, r));
         const auto id = core::parseTableNumber(r.id);
         items << numberItem(id, QString::fromStdString(r.id));
         if (!id)
@@ -378,7 +379,8 @@ void KernelTableView::refresh()
         const auto l1 = r.workload ? r.workload->l1_hit : std::nullopt;
         const auto l2 = r.workload ? r.workload->l2_hit : std::nullopt;
         items << numberItem(l1, number(l1)) << numberItem(l2, number(l2));
-        const auto clock = r.params ? std::optional(r.params->clock_ghz) : std::nullopt;
+        const std::optional<core::XModelParams> predicted = m_rows.paramsOf(r);
+        const auto clock = predicted ? std::optional(predicted->clock_ghz) : std::nullopt;
         items << numberItem(clock, number(clock));
         items << numberItem(workload(&core::KernelWorkload::measured_gops),
                             number(workload(&core::KernelWorkload::measured_gops)));

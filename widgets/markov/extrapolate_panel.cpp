@@ -293,12 +293,19 @@ void ExtrapolatePanel::showModel()
     const core::ExtrapolationModel &model = *m_eval->model();
     const core::ExtrapolationCv &cv = *m_eval->crossValidation();
     m_empty->setEmpty(false);
+    // A large set grows its trees on a spread part of its rows (core::kTreeRowLimit), as the command line says.
+    const QString grown = model.tree_rows < model.rows
+                                  ? tr(" Trees grown on %1 of the %2 rows, spread over each strategy's sizes and "
+                                       "iterations; the cross-validation deals out those rows.")
+                                            .arg(model.tree_rows)
+                                            .arg(model.rows)
+                                  : QString();
     m_info->setText(
-            tr("%1: %2 rows, %3 strategies, sizes %4 to %5. %6-fold cross-validation: MSE of p %7, of q %8.")
+            tr("%1: %2 rows, %3 strategies, sizes %4 to %5.%6 %7-fold cross-validation: MSE of p %8, of q %9.")
                     .arg(qs(set.source))
                     .arg(set.rows.size())
                     .arg(model.strategies.size())
-                    .arg(formatNumber(model.min_size), formatNumber(model.max_size))
+                    .arg(formatNumber(model.min_size), formatNumber(model.max_size), grown)
                     .arg(m_eval->folds())
                     .arg(formatNumber(cv.p.mse), formatNumber(cv.q.mse)));
     fillTrees();

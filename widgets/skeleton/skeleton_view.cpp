@@ -21,12 +21,14 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -74,8 +76,11 @@ QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const
 SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
+    , m_editPause(new QTimer(this))
     , m_eval(new SkeletonEvaluation(this))
 {
+    m_editPause->setSingleShot(true);
+    m_editPause->setInterval(kEditPauseMs);
     connect(m_eval, &SkeletonEvaluation::updated, this, &SkeletonView::showProjection);
     for (const core::HardwareProfile &p : core::bundledProfiles())
         if (p.core_model)
@@ -237,7 +242,14 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
             setText(QString::fromUtf8(core::bundledSkeletons()[std::size_t(index - 1)].text.data(),
                                       qsizetype(core::bundledSkeletons()[std::size_t(index - 1)].text.size())));
     });
-    connect(m_editor, &QPlainTextEdit::textChanged, this, &SkeletonView::recompute);
+    // Typing waits for a pause; a text set as a whole (a sample, a session) is projected at once.
+    connect(m_editPause, &QTimer::timeout, this, &SkeletonView::recompute);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_settingText)
+            recompute();
+        else
+            m_editPause->start();
+    });
     connect(m_profileBox, &QComboBox::currentIndexChanged, this, &SkeletonView::recompute);
     connect(m_unroll, &QSpinBox::valueChanged, this, &SkeletonView::recompute);
     connect(m_use, &QPushButton::clicked, this, &SkeletonView::useInXGraph);
@@ -301,6 +313,7 @@ bool SkeletonView::loadSample(const QString &name)
 
 void SkeletonView::setText(const QString &text)
 {
+    const QScopedValueRollback setting(m_settingText, true);
     m_editor->setPlainText(text);
 }
 
@@ -333,8 +346,14 @@ int SkeletonView::unroll() const
     return m_unroll->value();
 }
 
+bool SkeletonView::editPending() const
+{
+    return m_editPause->isActive();
+}
+
 void SkeletonView::recompute()
 {
+    m_editPause->stop(); // whatever was typed is in the text projected now
     const int index = m_profileBox->currentIndex();
     if (index < 0)
         return;
@@ -492,6 +511,8 @@ void SkeletonView::updateReadout()
 
 void SkeletonView::useInXGraph()
 {
+    if (editPending())
+        recompute();
     if (!m_eval->workload())
         return;
     QUndoStack *undo = m_state->undoStack();

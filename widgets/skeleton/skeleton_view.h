@@ -19,6 +19,7 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QTableWidgetItem;
+class QTimer;
 
 namespace crossroof::widgets {
 
@@ -26,8 +27,10 @@ class GanttBoxes;
 class ParameterState;
 class SkeletonEvaluation;
 
-/// Code skeletons (MODEL.md 8; the SKOPE/KNL paper): an editor for the skeleton, projected at every edit on
-/// the core model of a CPU profile. Shows the dependency graph with its critical path, the schedule as a Gantt
+/// Code skeletons (MODEL.md 8; the SKOPE/KNL paper): an editor for the skeleton, projected on the core model
+/// of a CPU profile once typing pauses (kEditPauseMs after the last keystroke, so that a skeleton of thousands
+/// of statements, which takes half a second to project, does not hold up every key), and at once when the
+/// text is set, a sample is chosen or the profile or unroll factor changes. Shows the dependency graph with its critical path, the schedule as a Gantt
 /// chart by cycle and pipeline at the chosen unroll factor, and cycles per iteration against the unroll factor
 /// with the best one marked. While the text does not parse, the last good projection stays and the error
 /// (line and column) is shown under the editor. "Use in X-graph" sets the skeleton's Z and E on the shared
@@ -37,6 +40,9 @@ class SkeletonView : public QWidget
     Q_OBJECT
 public:
     explicit SkeletonView(ParameterState *state, QWidget *parent = nullptr);
+
+    /// How long the editor waits after an edit before it projects the text.
+    static constexpr int kEditPauseMs = 300;
 
     void setText(const QString &text);
     QString text() const;
@@ -63,8 +69,11 @@ public:
     const QString &error() const;
     /// The projection, schedule and workload, computed from the view's text, profile and unroll factor.
     SkeletonEvaluation *evaluation() const { return m_eval; }
-    /// Sets Z (when the skeleton has memory statements) and E on the parameters, one undo step.
+    /// Sets Z (when the skeleton has memory statements) and E on the parameters, one undo step; the text
+    /// typed last is projected first.
     void useInXGraph();
+    /// Whether an edit waits for typing to pause before it is projected.
+    bool editPending() const;
 
     QCustomPlot *graphPlot() const { return m_graphPlot; }
     QCustomPlot *ganttPlot() const { return m_ganttPlot; }
@@ -103,6 +112,8 @@ private:
     void measuredEdited(QTableWidgetItem *item);
 
     ParameterState *m_state;
+    QTimer *m_editPause;      ///< restarted by each edit in the editor; projects when it runs out
+    bool m_settingText = false; ///< setText() is filling the editor: project at once
     QComboBox *m_sampleBox;
     QComboBox *m_profileBox;
     QSpinBox *m_unroll;

@@ -382,6 +382,14 @@ QString CalibrationDialog::describeFit() const
         notes = tr("Held from the current parameters: R = %1 GB/s, L = %2 cycles, S_s = %3 KiB.")
                         .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
                              formatNumber(m_machine.S_s));
+        if (m_cache->fit_points < m_cache->points) {
+            // A long trace is fitted on a bounded part of it (kCacheFitPointLimit), as the command line says.
+            notes += QLatin1Char(' ')
+                     + tr("Fitted on %1 of the %2 points, spread evenly over k; RMSE, r² and the residuals are "
+                          "over every point.")
+                               .arg(m_cache->fit_points)
+                               .arg(m_cache->points);
+        }
         if (!m_cache->converged)
             notes += QLatin1Char(' ') + tr("The fit stopped at its iteration limit.");
         if (!m_cache->at_bounds.empty()) {

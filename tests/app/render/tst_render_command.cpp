@@ -55,6 +55,7 @@ private Q_SLOTS:
     void viewWithNothingToDrawExitsTwo();
     void missingKernelFileFails();
     void outReplacesOnlyARegularFile();
+    void outInLatin1NamedFolder();
 };
 
 void TestRenderCommand::everyViewRenders_data()
@@ -194,6 +195,27 @@ void TestRenderCommand::outReplacesOnlyARegularFile()
     std::ifstream in(victim);
     QCOMPARE(std::string(std::istreambuf_iterator<char>(in), {}), std::string("precious"));
     QCOMPARE(std::distance(std::filesystem::directory_iterator(d), std::filesystem::directory_iterator()), 5);
+}
+
+void TestRenderCommand::outInLatin1NamedFolder()
+{
+    // --out in a folder named in Latin-1 ("r\xe9sultats" as bytes): the path went through
+    // QString::fromStdString(), which turns the byte into U+FFFD, so the figure was refused with "No such file"
+    // (or written under another name). The bytes reach the file system as given; the message escapes them.
+    QTemporaryDir dir;
+    const std::filesystem::path d = std::filesystem::path(dir.path().toStdString()) / "r\xe9sultats";
+    std::filesystem::create_directory(d);
+    const std::filesystem::path out = d / "fig-\xe9t\xe9.svg";
+    std::ostringstream o, e;
+    const crossroof::cli::Command *extra[] = {&crossroof::cli::kRenderCommand};
+    const int status = crossroof::cli::run({"render", "--session", kSession.toStdString(), "--view", "xgraph",
+                                            "--out", out.string()},
+                                           o, e, extra);
+    QVERIFY2(status == 0, e.str().c_str());
+    QVERIFY(std::filesystem::is_regular_file(out));
+    QVERIFY(std::filesystem::file_size(out) > 1000);
+    QCOMPARE(std::distance(std::filesystem::directory_iterator(d), std::filesystem::directory_iterator()), 1);
+    QVERIFY2(o.str().find("/r\\xe9sultats/fig-\\xe9t\\xe9.svg (") != std::string::npos, o.str().c_str());
 }
 
 void TestRenderCommand::badArgumentsExitTwo_data()

@@ -173,6 +173,16 @@ void TestCsvTable::numbers_data()
     QTest::newRow("hex") << "0x10" << '.' << false << 0.0;
     QTest::newRow("underflow") << "1e-400" << '.' << true << 0.0;
     QTest::newRow("blanks") << "  3.25 " << '.' << true << 3.25;
+    // Plain digits with at most one point take a shorter path: the same values, the same refusals.
+    QTest::newRow("plain fraction") << "0.1" << '.' << true << 0.1;
+    QTest::newRow("plain zeros") << "00012.50" << '.' << true << 12.5;
+    QTest::newRow("plain leading point") << ".5" << '.' << true << 0.5;
+    QTest::newRow("plain two points") << "1.2.3" << '.' << false << 0.0;
+    QTest::newRow("plain beyond a double") << QString(QStringLiteral("1") + QString(320, QLatin1Char('0'))) << '.'
+                                           << true << std::numeric_limits<double>::infinity();
+    QTest::newRow("plain below a double") << QString(QStringLiteral("0.") + QString(340, QLatin1Char('0')) + "1")
+                                          << '.' << true << 0.0;
+    QTest::newRow("plain with decimal comma") << "2.5" << ',' << false << 0.0;
 }
 
 void TestCsvTable::numbers()

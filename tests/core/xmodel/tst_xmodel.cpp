@@ -109,6 +109,7 @@ private Q_SLOTS:
     void nearTangencyIsNotMissed();
     void neutralInterval();
     void randomSweepAgreesWithBruteForce();
+    void operatingPointIsSolvesBitForBit();
     void throughputNeverExceedsItsRoof();
     void adaptiveCurvesDrawTheDenseOnes();
     void landmarksAreExtremes();
@@ -291,6 +292,42 @@ void TestXModel::randomSweepAgreesWithBruteForce()
             ++multiRoot;
     }
     QVERIFY2(multiRoot > 0, "the sweep must include multi-root cases to mean anything");
+}
+
+void TestXModel::operatingPointIsSolvesBitForBit()
+{
+    // operatingPoint() bisects the grid where F is monotone (no cache, a fixed hit rate) and must give exactly
+    // what solve() gives: kernels and calibrate print it with every digit. Random machines and workloads, with
+    // an L2, a byte cap, requests in flight and DRAM bytes as the kernel table sets them, a neutral interval,
+    // and locality caches (solve()'s own path).
+    std::mt19937_64 rng(35);
+    const auto same = [](const core::Equilibrium &a, const core::Equilibrium &b) {
+        return a.k == b.k && a.k_end == b.k_end && a.x == b.x && a.stability == b.stability
+               && a.ms_gbs == b.ms_gbs && a.dram_gbs == b.dram_gbs && a.cs_gops == b.cs_gops
+               && a.hit_rate == b.hit_rate && a.bound == b.bound;
+    };
+    std::uniform_real_distribution<double> unit(0, 1);
+    for (int trial = 0; trial < 3000; ++trial) {
+        XModelParams p = randomParams(rng);
+        if (trial % 2 == 0) {
+            p.L_2 = 50 + 300 * unit(rng);
+            p.h_2 = unit(rng);
+            p.R_dram = unit(rng) < 0.5 ? 0 : p.R * (0.5 + unit(rng));
+            p.m = 1 + 15 * unit(rng);
+            p.req_bytes = 32 + 96 * unit(rng);
+            p.dram_bytes = p.req_bytes * unit(rng);
+        }
+        const XModel m(p);
+        QVERIFY2(same(m.operatingPoint(), m.solve().operatingPoint()),
+                 qPrintable(QStringLiteral("trial %1, cache %2").arg(trial).arg(int(p.cache))));
+    }
+    XModelParams neutral = test::thrashingFermi();
+    neutral.cache = CacheMode::None;
+    neutral.n = 100;
+    neutral.Z = neutral.M / neutral.requestRate();
+    const XModel m(neutral);
+    QCOMPARE(m.operatingPoint().stability, Stability::Neutral);
+    QVERIFY(same(m.operatingPoint(), m.solve().operatingPoint()));
 }
 
 void TestXModel::throughputNeverExceedsItsRoof()

@@ -2,6 +2,7 @@
 // The Extrapolate panel on the synthetic sample (docs/samples/modeltree-training.csv): trees, table, chart,
 // the target size, sending a strategy on, and a refused file.
 #include "common/empty_state.h"
+#include "core/modeltree/training_set.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/training_columns_dialog.h"
 
@@ -46,6 +47,7 @@ private Q_SLOTS:
         QVERIFY(panel.model().has_value());
         QVERIFY(panel.infoLabel()->text().contains("350 rows, 7 strategies"));
         QVERIFY(panel.infoLabel()->text().contains("10-fold cross-validation"));
+        QVERIFY(!panel.infoLabel()->text().contains("Trees grown")); // every row grows them
         QCOMPARE(panel.targetSizeBox()->value(), 128.0);
 
         // Two trees: q's, then p's, whose first split is on q.
@@ -177,6 +179,35 @@ private Q_SLOTS:
         direct.waitForResult();
         QVERIFY(!direct.columnsDialog());
         QVERIFY(direct.model().has_value());
+    }
+
+    void largeSetSaysWhichRowsGrewTheTrees()
+    {
+        // Above core::kTreeRowLimit rows the trees grow on a spread part of them; the panel says so, as
+        // extrapolate's report does. The sample's 350 runs 36 times over, each copy 0.001 larger: 12,600 rows.
+        const crossroof::core::TrainingSet sample = crossroof::core::readTrainingSet(kTrain.toStdString());
+        crossroof::core::TrainingSet large = sample;
+        large.source = "large.csv";
+        large.rows.clear();
+        for (int copy = 0; copy < 36; ++copy) {
+            for (crossroof::core::TrainingRow row : sample.rows) {
+                row.size += 0.001 * copy;
+                large.rows.push_back(row);
+            }
+        }
+        ExtrapolatePanel panel;
+        panel.setTrainingSet(large);
+        panel.waitForResult();
+        QVERIFY(panel.model().has_value());
+        const std::size_t grown = panel.model()->tree_rows;
+        QVERIFY(grown >= 9993 && grown <= 10000);
+        const QString info = panel.infoLabel()->text();
+        QVERIFY2(info.contains(QStringLiteral("large.csv: 12600 rows, 7 strategies")), qPrintable(info));
+        QVERIFY2(info.contains(QStringLiteral("Trees grown on %1 of the 12600 rows, spread over each strategy's "
+                                              "sizes and iterations; the cross-validation deals out those rows. "
+                                              "10-fold cross-validation")
+                                       .arg(grown)),
+                 qPrintable(info));
     }
 
     void refusedFileKeepsTheModel()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
 #include "skeleton/gantt_boxes.h"
+#include "skeleton/skeleton_evaluation.h"
 #include "skeleton/skeleton_view.h"
 
 #include <qcustomplot.h>
@@ -9,8 +10,10 @@
 #include <QPushButton>
 #include <QPixmap>
 #include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <QTextCursor>
 #include <QUndoStack>
 
 using namespace crossroof;
@@ -82,6 +85,39 @@ private Q_SLOTS:
         m_view->setText(text);
         QCOMPARE(m_view->error(), QString());
         QCOMPARE(m_view->projection()->graph.nodeCount(), std::size_t(kStatements));
+    }
+
+    void typingProjectsOnceItPauses()
+    {
+        // Each keystroke used to project the whole skeleton again (half a second at 5,000 statements): edits in
+        // quick succession now wait for a pause of kEditPauseMs and are projected once, from the last text.
+        m_view->setText(QStringLiteral("def m ()\n{\n  for i = 0:64 { ld a; fp b: a }\n}\n"));
+        QCOMPARE(m_view->projection()->graph.nodeCount(), std::size_t(2)); // a text set whole: at once
+        QSignalSpy projected(m_view->evaluation(), &SkeletonEvaluation::updated);
+        QTextCursor cursor = m_view->editor()->textCursor();
+        cursor.setPosition(int(m_view->text().indexOf(QStringLiteral("fp b: a")) + 7));
+        m_view->editor()->setTextCursor(cursor);
+        QTest::keyClicks(m_view->editor(), QStringLiteral("; fp c: b; fma d: c, a"));
+        QCOMPARE(projected.count(), 0);
+        QVERIFY(m_view->editPending());
+        QCOMPARE(m_view->projection()->graph.nodeCount(), std::size_t(2));
+        QTRY_COMPARE_WITH_TIMEOUT(projected.count(), 1, 5000);
+        QTest::qWait(2 * SkeletonView::kEditPauseMs);
+        QCOMPARE(projected.count(), 1);
+        QVERIFY(!m_view->editPending());
+        QCOMPARE(m_view->error(), QString());
+        QCOMPARE(m_view->projection()->graph.nodeCount(), std::size_t(4));
+        // "Use in X-graph" right after typing uses what was typed: the text is projected first.
+        QTest::keyClicks(m_view->editor(), QStringLiteral("; ld e; fp f: e"));
+        QVERIFY(m_view->editPending());
+        m_view->useInXGraph();
+        QCOMPARE(projected.count(), 2);
+        QVERIFY(!m_view->editPending());
+        QCOMPARE(m_view->projection()->graph.nodeCount(), std::size_t(6));
+        QCOMPARE(m_state->params().E, m_view->workload()->E);
+        // The profile or the unroll factor changes the projection at once.
+        m_view->setUnroll(2);
+        QCOMPARE(projected.count(), 3);
     }
 
     void errorsKeepTheLastGoodResult()

@@ -29,8 +29,8 @@ namespace {
 
 const QString kStream = QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt");
 
-/// A cache-shaped trace made by the model itself, so a fit must find it again.
-core::MeasuredTrace fixedCacheTrace(const core::XModelParams &machine, double Ls, double h)
+/// A cache-shaped trace made by the model itself, so a fit must find it again: POINTS points from k = 1 to 64.
+core::MeasuredTrace fixedCacheTrace(const core::XModelParams &machine, double Ls, double h, int points = 64)
 {
     core::XModelParams p = machine;
     p.cache = core::CacheMode::Fixed;
@@ -40,7 +40,8 @@ core::MeasuredTrace fixedCacheTrace(const core::XModelParams &machine, double Ls
     core::MeasuredTrace t;
     t.name = "synthetic cache";
     t.source = "/data/synthetic.csv";
-    for (int k = 1; k <= 64; ++k) {
+    for (int i = 0; i < points; ++i) {
+        const double k = 1 + 63.0 * i / (points - 1);
         t.x.push_back(k);
         t.y.push_back(model.toGbs(model.msSupply(k)));
     }
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void applyIsOneUndoStep();
     void saveAsProfileWritesALoadableProfile();
     void cacheFitFindsTheModelAgain();
+    void longTraceSaysWhichPointsWereFitted();
     void twoLevelFitFollowsTheH100ThrashingCurve();
     void withoutATraceItSaysWhatToDo();
     void followsTheTraceList();
@@ -245,6 +247,28 @@ void TestCalibrationDialog::cacheFitFindsTheModelAgain()
     QVERIFY(m_dialog->cacheFit());
     QCOMPARE(m_dialog->fittedValues().size(), 3);
     QVERIFY(m_dialog->resultLabel()->text().contains(QStringLiteral("KiB")));
+}
+
+void TestCalibrationDialog::longTraceSaysWhichPointsWereFitted()
+{
+    // A cache fit iterates on at most core::kCacheFitPointLimit points of a longer trace; the result says so,
+    // as fit-trace does, and the fit still finds the model. A trace within the limit says nothing of it.
+    m_dialog->setTrace(m_traces->add(fixedCacheTrace(m_state->params(), 120, 0.35, 3000)));
+    m_dialog->setModel(CalibrationDialog::Model::FixedCache);
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    QVERIFY(m_dialog->cacheFit());
+    QCOMPARE(m_dialog->cacheFit()->fit_points, core::kCacheFitPointLimit);
+    QVERIFY(std::abs(m_dialog->fittedValues()[0].second - 120) < 0.5);
+    const QString text = m_dialog->resultLabel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Fitted on 2048 of the 3000 points, spread evenly over k; RMSE, r² and "
+                                          "the residuals are over every point.")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("&nbsp;3000</td>")), qPrintable(text));
+
+    m_dialog->setTrace(m_traces->add(fixedCacheTrace(m_state->params(), 120, 0.35)));
+    QVERIFY(m_dialog->cacheFit());
+    QCOMPARE(m_dialog->cacheFit()->fit_points, std::size_t(64));
+    QVERIFY(!m_dialog->resultLabel()->text().contains(QStringLiteral("Fitted on")));
 }
 
 void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
