@@ -366,6 +366,7 @@ Json adviceJson(const core::TuningAdvice &a)
     j["reason"] = a.applicable ? Json(nullptr) : Json(a.reason);
     j["changes"] = changes;
     if (a.applicable) {
+        j["k"] = a.k;
         j["ms_throughput_gbs"] = a.ms_gbs;
         j["cs_throughput_gops"] = a.cs_gops;
         j["ms_change_gbs"] = a.ms_change_gbs;
@@ -382,6 +383,11 @@ Json adviceJson(const core::TuningAdvice &a)
                           {"cs_change_percent", optional(a.low_cs_change_percent)}};
         j["principle"] = a.principle;
         j["why"] = a.why;
+        Json ties = Json::array();
+        for (std::string_view name : a.ties)
+            ties.push_back(std::string(name));
+        j["ties_with"] = ties;
+        j["tie_reason"] = a.ties.empty() ? Json(nullptr) : Json(a.tie_reason);
     }
     return j;
 }
@@ -410,7 +416,7 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
         }
         std::string changes;
         for (const auto &c : op.changes)
-            changes += std::string(c.key) + " " + fmt(c.from) + " -> " + fmt(c.to);
+            changes += (changes.empty() ? "" : ", ") + core::describeChange(c);
         auto pct = [](const std::optional<double> &v) {
             return v ? " (" + fmt(std::abs(*v) < 1e-7 ? 0.0 : *v, "%+.1f") + " %)" : std::string();
         };
@@ -431,6 +437,12 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
         out << "CS " << change(op.cs_change_gops, a.cs_gops) << " Gop/s" << pct(op.cs_change_percent) << ", MS "
             << change(op.ms_change_gbs, a.ms_gbs) << " GB/s" << pct(op.ms_change_percent) << "\n"
             << "      Principle " << op.principle << ": " << op.why << "\n";
+        if (!op.ties.empty()) {
+            std::string names;
+            for (std::size_t i = 0; i < op.ties.size(); ++i)
+                names += std::string(i == 0 ? "" : i + 1 == op.ties.size() ? " and " : ", ") + std::string(op.ties[i]);
+            out << "      Ties with " << names << ": " << op.tie_reason << ".\n";
+        }
     }
     const auto &d = a.degradation;
     out << "\nDegradation when warps are added (the X-model paper, III-D-2):\n"
@@ -507,6 +519,9 @@ constexpr const char *kAdviseHelp
           "beyond the margin leaves it in the low stable state (largest k): the searches and the\n"
           "ranking then use the gain from the low state, printed beside the gain from the operating\n"
           "point.\n"
+          "An operation whose search ends at the current value (n already the best, a parameter at its\n"
+          "limit) changes nothing and does not apply. Operations that end at the same CS throughput\n"
+          "name each other and say why they tie.\n"
           "Each comes with the principle that explains it (X-model paper, section II). Also prints the\n"
           "degradation bounds of a bistable machine when warps are added: the largest possible fall (the\n"
           "highest state, capped at M/Z, less the lowest f past the cache peak; never negative), and the\n"
@@ -520,7 +535,8 @@ constexpr const char *kAdviseHelp
           "  --json              {\"current\":{..},\"operations\":[{\"rank\":..,\"id\":..,\n"
           "                      "
           "\"changes\":{KEY:VALUE},\"cs_change_gops\":..,\"low_state\":{..},\n"
-          "                      \"principle\":..,\"why\":..},..],\"degradation\":{..}}\n";
+          "                      \"principle\":..,\"why\":..,\"ties_with\":[NAME,..],\n"
+          "                      \"tie_reason\":..},..],\"degradation\":{..}}\n";
 
 } // namespace
 

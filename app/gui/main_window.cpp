@@ -182,6 +182,14 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &text) { m_messages->show(QStringLiteral("markov"), text); });
     connect(m_stability, &StabilityView::hoverTextChanged, m_messages,
             [this](const QString &text) { m_messages->show(QStringLiteral("stability"), text); });
+    // Compare on X-graph: the what-if is drawn there, so the X-graph comes to the front (unless it is beside the
+    // advisor already) with the what-if's operating point in the status bar.
+    connect(m_stability, &StabilityView::comparisonShown, this, [this](const QString &text) {
+        const QString xgraph = QStringLiteral("xgraph");
+        if (!(m_sideBySide->isActive() && m_sideBySide->names().contains(xgraph)))
+            showView(xgraph);
+        m_messages->show(xgraph, text, 15000);
+    });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     trackViewUndo(this);
     routeUndoKeysToTheWindow(this);

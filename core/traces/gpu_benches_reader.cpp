@@ -43,6 +43,12 @@ TraceFile fromStream(const std::vector<StreamTrace> &stream, const std::string &
         t.visible = s.gpu == shown;
         t.origin = TraceOrigin {format, out.traces.size(), {}};
         out.traces.push_back(std::move(t));
+        if (s.gpu == shown && !out.device) {
+            out.device.emplace();
+            out.device->name = s.gpu;
+            if (s.sm_count > 0)
+                out.device->sm_count = s.sm_count;
+        }
     }
     return out;
 }

@@ -7,6 +7,7 @@
 #include "core/xmodel/xmodel.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace crossroof::core {
@@ -324,6 +325,52 @@ std::vector<const HardwareProfile *> matchingProfiles(const NcuDevice &device,
         out.push_back(&p);
     }
     return out;
+}
+
+namespace {
+
+/// Letters and digits of TEXT in lower case: "H100-PCIe" and "h100_pcie" both give "h100pcie".
+std::string nameKey(std::string_view text)
+{
+    std::string key;
+    for (const char c : text) {
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            key += char(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return key;
+}
+
+} // namespace
+
+const HardwareProfile *profileNamedBy(std::string_view deviceName, const std::vector<HardwareProfile> &profiles)
+{
+    const std::string key = nameKey(deviceName);
+    if (key.empty())
+        return nullptr;
+    for (const HardwareProfile &p : profiles) {
+        if (nameKey(p.id) == key)
+            return &p;
+    }
+    return nullptr;
+}
+
+DeviceCheck checkDevice(const NcuDevice &device, const HardwareProfile &profile,
+                        const std::vector<HardwareProfile> &profiles)
+{
+    DeviceCheck check;
+    check.named = profileNamedBy(device.name, profiles);
+    check.mismatch = deviceMismatch(device, profile.params.sm_count, profile.compute_capability, profile.id);
+    if (!check.mismatch && check.named && check.named->id != profile.id) {
+        check.mismatch = "the file's device (" + device.describe() + ") is the bundled profile '" + check.named->id
+                         + "', not '" + profile.id + "': the predictions are for the profile's machine";
+    }
+    if (!check.mismatch)
+        return check;
+    if (check.named)
+        check.matches.push_back(check.named);
+    else
+        check.matches = matchingProfiles(device, profiles);
+    return check;
 }
 
 HardwareProfile profileFromDevice(const NcuDevice &device, const HardwareProfile &base, const std::string &source)

@@ -150,6 +150,29 @@ std::optional<std::string> deviceMismatch(const NcuDevice &device, double smCoun
 std::vector<const HardwareProfile *> matchingProfiles(const NcuDevice &device,
                                                       const std::vector<HardwareProfile> &profiles);
 
+/// The profile among PROFILES whose id a device name names, letters and digits compared without case:
+/// "h100_pcie" (gpu-benches' file name) names h100-pcie, "a100_40" names a100-40, "V100" names v100. A name
+/// such as ncu's "NVIDIA H100 80GB HBM3" names none (the SM count and compute capability find its profiles).
+const HardwareProfile *profileNamedBy(std::string_view deviceName, const std::vector<HardwareProfile> &profiles);
+
+/// What a measurement file's device means for the current profile.
+struct DeviceCheck
+{
+    /// One sentence when the device is not the profile's machine (the file names another bundled profile, or
+    /// its SM count or compute capability differ); none when it fits or the file does not say.
+    std::optional<std::string> mismatch;
+    /// The bundled profile the file's device name names (profileNamedBy()), if any.
+    const HardwareProfile *named = nullptr;
+    /// With a mismatch, the profiles to offer: the named one alone, or else those with the device's SM count
+    /// and compute capability (matchingProfiles()); empty without a mismatch.
+    std::vector<const HardwareProfile *> matches;
+};
+
+/// Checks DEVICE, as a measurement file gives it, against PROFILE, with PROFILES (the bundled ones) to name
+/// and offer.
+DeviceCheck checkDevice(const NcuDevice &device, const HardwareProfile &profile,
+                        const std::vector<HardwareProfile> &profiles);
+
 /// A profile for the device of an ncu file: BASE with the SM count, clock, warps per SM, compute capability
 /// and peak DRAM bandwidth (R) the file gives, each with its source naming SOURCE; the rest (L, M, ...) stays
 /// BASE's. Id "ncu-device", origin SOURCE.

@@ -70,6 +70,7 @@ TraceFile readNcu(const std::string &path, const std::string &)
     TraceFile out;
     out.format = TraceFormat::NcuCsv;
     out.traces.push_back(std::move(t));
+    out.device = report.device;
     return out;
 }
 

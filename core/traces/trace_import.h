@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/traces/csv_table.h"
+#include "core/traces/ncu_csv.h"
 #include "core/traces/trace_set.h"
 
 #include <optional>
@@ -22,6 +23,11 @@ struct TraceFile
     TraceFormat format = TraceFormat::GenericTable;
     std::vector<MeasuredTrace> traces;
     std::optional<CsvTable> table; ///< GenericTable only
+    /// The device the file names or implies, for a check against the profile (checkDevice()): a gpu-stream
+    /// file's GPU (its file name) and SM count (threads / blockSize), the tidy CSV's shown GPU and its
+    /// sm_count, ncu's device. None where the format carries no device: perf stat (no CPU model; its CPU
+    /// numbers count logical CPUs, not cores) and generic tables.
+    std::optional<NcuDevice> device;
 };
 
 /// Reads PATH with the importer its content asks for (detectTraceFormat()). gpu-stream files give one

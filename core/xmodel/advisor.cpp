@@ -158,6 +158,7 @@ TuningAdvice assess(TuningOperation op, std::string_view id, std::string_view na
     for (const auto &c : a.changes)
         a.params.*(findParameter(c.key)->member) = c.to;
     const Evaluation after = evaluate(a.params);
+    a.k = after.k;
     a.ms_gbs = after.ms_gbs;
     a.cs_gops = after.cs_gops;
     a.ms_change_gbs = after.ms_gbs - before.ms_gbs;
@@ -174,6 +175,67 @@ TuningAdvice assess(TuningOperation op, std::string_view id, std::string_view na
     a.low_cs_change_percent = percent(a.low_cs_change_gops, before.low_cs_gops);
     explain(a, before, current, fromLow);
     return a;
+}
+
+/// assess(), unless the operation's search ended where it started: then it changes nothing and is not applicable,
+/// UNCHANGED saying why (a row "n 23 -> 23" would rank a change that is none).
+TuningAdvice assessOrNone(TuningOperation op, std::string_view id, std::string_view name,
+                          const XModelParams &current, const Evaluation &before, bool fromLow,
+                          std::vector<ParameterChange> changes, std::string unchanged)
+{
+    if (std::all_of(changes.begin(), changes.end(), [](const ParameterChange &c) { return c.to == c.from; }))
+        return notApplicable(op, id, name, std::move(unchanged));
+    return assess(op, id, name, current, before, fromLow, std::move(changes));
+}
+
+/// What the searches judge: the CS throughput after the operation, at the low state when FROM_LOW.
+double judgedCs(const TuningAdvice &a, bool fromLow)
+{
+    return fromLow ? a.low_cs_gops : a.cs_gops;
+}
+
+bool sameThroughput(double a, double b)
+{
+    return std::abs(a - b) <= kTie * std::max(std::abs(a), std::abs(b));
+}
+
+/// Fills TuningAdvice::ties and tie_reason of the applicable operations in OPS that end at the same CS
+/// throughput, and says why: the compute system's ceiling M, the operating point the machine already had, or
+/// no change at all.
+void explainTies(std::vector<TuningAdvice> &ops, const XModelParams &p, const Evaluation &before, bool fromLow)
+{
+    const double ceiling = XModel(p).toGops(p.M); // g(x) = min(issue rate x, M): no operation changes M
+    for (TuningAdvice &a : ops) {
+        if (!a.applicable)
+            continue;
+        const double cs = judgedCs(a, fromLow);
+        bool allOneState = a.stable_count == 1;
+        for (const TuningAdvice &b : ops) {
+            if (&b != &a && b.applicable && sameThroughput(judgedCs(b, fromLow), cs)) {
+                a.ties.push_back(b.name);
+                allOneState = allOneState && b.stable_count == 1;
+            }
+        }
+        if (a.ties.empty())
+            continue;
+        const std::string gops = format("%.4g", cs) + " Gop/s";
+        const bool saturated = !p.measured_g && cs >= ceiling * (1 - kTie);
+        const bool unchanged = sameThroughput(cs, fromLow ? before.low_cs_gops : before.cs_gops);
+        if (fromLow && allOneState && sameThroughput(cs, before.cs_gops)) {
+            a.tie_reason = "each leaves one stable state, the operating point the machine has from a cold start ("
+                           + gops + ")";
+            if (saturated)
+                a.tie_reason += ", where the compute system is saturated at M (x >= pi), so no operation can go "
+                                "higher";
+        } else if (saturated) {
+            a.tie_reason = "each ends with the compute system saturated at M (x >= pi), " + gops
+                           + ", which no operation can exceed";
+        } else if (unchanged) {
+            a.tie_reason = "none of them moves the CS throughput from " + gops;
+        } else {
+            a.tie_reason = "each ends at the same CS throughput, " + gops;
+        }
+    }
 }
 
 double clampTo(std::string_view key, double v)
@@ -200,6 +262,18 @@ std::size_t bestOf(std::size_t count, Fn &&csAt)
 }
 
 } // namespace
+
+std::string describeChange(const ParameterChange &change, std::string_view arrow)
+{
+    const ParameterInfo *info = findParameter(change.key);
+    std::string text = std::string(info ? info->symbol : change.key) + " " + format("%.4g", change.from)
+                       + std::string(arrow) + format("%.4g", change.to);
+    if (info && !info->unit.empty()) {
+        text += ' ';
+        text += info->unit;
+    }
+    return text;
+}
 
 int bestThreadCount(const XModelParams &params, bool fromLowState)
 {
@@ -362,9 +436,12 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     auto &ops = advice.operations;
 
     // Thread throttling (Fig. 14): decrease n; the best n is found by evaluating every n.
+    const std::string judged = low ? " of the low state" : "";
     const int n = bestThreadCount(p, low);
-    ops.push_back(assess(TuningOperation::ThreadThrottling, "thread_throttling", "Thread throttling", p,
-                         before, low, {{"n", p.n, double(n)}}));
+    ops.push_back(assessOrNone(TuningOperation::ThreadThrottling, "thread_throttling", "Thread throttling", p,
+                               before, low, {{"n", p.n, double(n)}},
+                               "n = " + format("%g", p.n) + " is already the best: no smaller n raises the CS "
+                                       "throughput" + judged));
 
     // Cache bypassing (Fig. 15): let a share b of the warps bypass the cache, so that fewer warps thrash it;
     // the best b of a grid (ties go to the smallest change). It helps where the intersection lies on a falling
@@ -380,8 +457,10 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
             q.bypass = bs[i];
             return scannedCsGops(XModel(q), SupplyShape(q), low);
         });
-        ops.push_back(assess(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing", p, before,
-                             low, {{"bypass", p.bypass, bs[best]}}));
+        ops.push_back(assessOrNone(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing", p,
+                                   before, low, {{"bypass", p.bypass, bs[best]}},
+                                   "no bypass share above b = " + format("%g", p.bypass)
+                                           + " raises the CS throughput" + judged));
     } else {
         ops.push_back(notApplicable(TuningOperation::CacheBypassing, "cache_bypassing", "Cache bypassing",
                                     !capacityCache
@@ -394,8 +473,9 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     // Larger cache (Fig. 13, Fig. 8-B): S_s enters f only in locality mode.
     const double size = options.cache_size_kib.value_or(2 * p.S_s);
     if (capacityCache && size > p.S_s) {
-        ops.push_back(assess(TuningOperation::LargerCache, "larger_cache", "Larger cache", p, before, low,
-                             {{"S_s", p.S_s, clampTo("S_s", size)}}));
+        ops.push_back(assessOrNone(TuningOperation::LargerCache, "larger_cache", "Larger cache", p, before, low,
+                                   {{"S_s", p.S_s, clampTo("S_s", size)}},
+                                   "S_s = " + format("%g", p.S_s) + " KiB is already the largest the model takes"));
     } else {
         ops.push_back(notApplicable(TuningOperation::LargerCache, "larger_cache", "Larger cache",
                                     !capacityCache
@@ -406,16 +486,19 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
 
     // Faster cache (Fig. 8-C): halve the hit latency.
     if (p.cache != CacheMode::None) {
-        ops.push_back(assess(TuningOperation::FasterCache, "faster_cache", "Faster cache", p, before, low,
-                             {{"L_s", p.L_s, clampTo("L_s", p.L_s / 2)}}));
+        ops.push_back(assessOrNone(TuningOperation::FasterCache, "faster_cache", "Faster cache", p, before, low,
+                                   {{"L_s", p.L_s, clampTo("L_s", p.L_s / 2)}},
+                                   "L_s = " + format("%g", p.L_s)
+                                           + " cycles is already the smallest the model takes"));
     } else {
         ops.push_back(notApplicable(TuningOperation::FasterCache, "faster_cache", "Faster cache",
                                     "no shared cache modelled (cache=none)"));
     }
 
     // Higher compute intensity (Fig. 16).
-    ops.push_back(assess(TuningOperation::RaiseZ, "raise_z", "Higher compute intensity", p, before, low,
-                         {{"Z", p.Z, clampTo("Z", p.Z * options.z_factor)}}));
+    ops.push_back(assessOrNone(TuningOperation::RaiseZ, "raise_z", "Higher compute intensity", p, before, low,
+                               {{"Z", p.Z, clampTo("Z", p.Z * options.z_factor)}},
+                               "Z = " + format("%g", p.Z) + " is already the largest the model takes"));
 
     // Lower ILP (Fig. 17): the best E in [E/2, E].
     {
@@ -429,8 +512,10 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
             q.E = es[i];
             return scannedCsGops(XModel(q), shape, low);
         });
-        ops.push_back(assess(TuningOperation::LowerE, "lower_e", "Lower ILP", p, before, low,
-                             {{"E", p.E, es[best]}}));
+        ops.push_back(assessOrNone(TuningOperation::LowerE, "lower_e", "Lower ILP", p, before, low,
+                                   {{"E", p.E, es[best]}},
+                                   "no E between " + format("%.4g", es.front()) + " and E = " + format("%g", p.E)
+                                           + " raises the CS throughput" + judged));
     }
 
     std::stable_sort(ops.begin(), ops.end(), [low](const TuningAdvice &a, const TuningAdvice &b) {
@@ -442,6 +527,7 @@ Advice advise(const XModelParams &p, const AdvisorOptions &options)
     int rank = 0;
     for (auto &op : ops)
         op.rank = op.applicable ? ++rank : 0;
+    explainTies(ops, p, before, low);
 
     advice.degradation = degradationBounds(p);
     return advice;

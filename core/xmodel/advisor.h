@@ -22,6 +22,10 @@ struct ParameterChange
     double to = 0;
 };
 
+/// CHANGE as people read it: the parameter's symbol, the value before and after ARROW and the unit, e.g.
+/// "n 48 -> 29", "b 0 -> 0.3", "S_s 16 -> 32 KiB" (four significant digits).
+std::string describeChange(const ParameterChange &change, std::string_view arrow = " -> ");
+
 /// One operation, predicted as the difference of two full model evaluations: XModel(after).solve()'s
 /// operating point minus XModel(current).solve()'s.
 struct TuningAdvice
@@ -33,6 +37,7 @@ struct TuningAdvice
     std::string reason;    ///< why it does not apply (when !applicable)
     std::vector<ParameterChange> changes;
     XModelParams params;   ///< the parameters after the operation
+    double k = 0;          ///< operating point after, warps in the memory system
     double ms_gbs = 0;     ///< operating point after, device GB/s
     double cs_gops = 0;    ///< operating point after, device Gop/s
     double ms_change_gbs = 0;
@@ -52,6 +57,10 @@ struct TuningAdvice
     int principle = 0;     ///< Principle 1, 2 or 3 (X-model paper, section II) that explains the change
     std::string why;       ///< one sentence
     int rank = 0;          ///< 1: the largest CS gain (from the low state when bistable); 0: not applicable
+    /// The other applicable operations that end at the same CS throughput (within 1e-9, from the low state
+    /// when bistable), by name in rank order, and why they do; both empty when it ties with none.
+    std::vector<std::string_view> ties;
+    std::string tie_reason;
 };
 
 /// How far a bistable machine can fall when warps are added (the X-model paper, III-D-2, MODEL.md 1.5).
@@ -106,8 +115,9 @@ struct Advice
     DegradationBounds degradation;
 };
 
-/// Evaluates every tuning operation for PARAMS and ranks them. Throws InputError on invalid parameters or
-/// options.
+/// Evaluates every tuning operation for PARAMS and ranks them. An operation whose search ends at the current
+/// value (throttling where n is already the best, a parameter at its limit) changes nothing and is not
+/// applicable, its reason saying so. Throws InputError on invalid parameters or options.
 Advice advise(const XModelParams &params, const AdvisorOptions &options = {});
 
 /// Thread throttling's search: the whole n in 1..params.n with the highest CS throughput at the operating

@@ -8,6 +8,8 @@
 #include "common/save_file.h"
 #include "common/user_profiles.h"
 
+#include "core/traces/kernel_table.h"
+#include "core/profiles/profile_library.h"
 #include "core/calibration/calibration.h"
 #include "core/calibration/probe_analysis.h"
 #include "core/support/error.h"
@@ -289,6 +291,16 @@ bool JointCalibrationDialog::addProbeFolder(const QString &directory)
                                     formatNumber(probe.clock_ghz), formatNumber(probe.max_warps),
                                     formatNumber(p.sm_count), formatNumber(p.clock_ghz),
                                     formatNumber(p.max_warps));
+        // The bundled profiles of that device, by its SM count and compute capability (as for an ncu file).
+        core::NcuDevice device;
+        device.name = probe.device_name;
+        device.cc = probe.compute_capability;
+        device.sm_count = probe.sm_count;
+        QStringList names;
+        for (const core::HardwareProfile *match : core::matchingProfiles(device, core::bundledProfiles()))
+            names << QStringLiteral("%1 (%2)").arg(QString::fromStdString(match->name), QString::fromStdString(match->id));
+        if (!names.isEmpty())
+            m_deviceNote += tr(" Bundled profiles of that device: %1.").arg(names.join(QStringLiteral(", ")));
     }
     sourcesChanged();
     return true;

@@ -10,7 +10,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -20,16 +19,58 @@
 
 namespace crossroof::widgets {
 
+namespace {
+
+/// "+127 Gop/s (+18 %)": a difference of two full evaluations, round-off shown as none.
+QString signedText(double v, std::optional<double> percent, const QString &unit)
+{
+    if (std::abs(v) < 1e-6)
+        v = 0;
+    if (percent && std::abs(*percent) < 1e-6)
+        percent = 0.0;
+    QString text = (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(v, 3) + QLatin1Char(' ') + unit;
+    if (percent)
+        text += QStringLiteral(" (%1%2 %)").arg(*percent >= 0 ? QStringLiteral("+") : QString(),
+                                                formatNumber(*percent, 3));
+    return text;
+}
+
+/// "n 48 → 40 warps, b 0 → 0.3".
+QString changesText(const core::TuningAdvice &op)
+{
+    QStringList changes;
+    for (const auto &c : op.changes)
+        changes << QString::fromStdString(core::describeChange(c, " → "));
+    return changes.join(QStringLiteral(", "));
+}
+
+QString namesText(const std::vector<std::string_view> &names)
+{
+    QStringList list;
+    for (std::string_view name : names)
+        list << qs(name);
+    if (list.size() < 2)
+        return list.join(QString());
+    const QString last = list.takeLast();
+    return AdvisorPanel::tr("%1 and %2").arg(list.join(QStringLiteral(", ")), last);
+}
+
+} // namespace
+
 AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
 {
-    m_table = new QTableWidget(0, 3, this);
-    m_table->setHorizontalHeaderLabels({tr("Operation"), tr("CS change"), tr("MS change")});
+    m_table = new QTableWidget(0, 5, this);
+    m_table->setHorizontalHeaderLabels(
+            {tr("Operation"), tr("Change"), tr("CS gain"), tr("From the operating point"), tr("MS change")});
+    m_table->horizontalHeaderItem(ChangeColumn)->setToolTip(tr("What the operation changes, by how much"));
+    m_table->horizontalHeaderItem(OperatingPointGainColumn)
+            ->setToolTip(tr("The CS gain counted from the operating point the machine has from a cold start"));
     // The gains whole on one line; the operation's name takes the rest of the width and wraps if it must.
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(OperationColumn, QHeaderView::Stretch);
+    for (int c : {ChangeColumn, GainColumn, OperatingPointGainColumn, MsChangeColumn})
+        m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -42,12 +83,19 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
     auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
     compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, "
-                           "with its operating point (the paper's Figs. 12-17)"));
+                           "with its operating point and a legend entry (the paper's Figs. 12-17)"));
     auto *clearCompare = new QPushButton(tr("C&lear"), this);
     clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
     m_basis = new QLabel(this);
     m_basis->setObjectName(QStringLiteral("AdvisorBasis"));
     m_basis->setWordWrap(true);
+    m_ties = new QLabel(this);
+    m_ties->setObjectName(QStringLiteral("AdvisorTies"));
+    m_ties->setWordWrap(true);
+    m_comparison = new QLabel(this);
+    m_comparison->setObjectName(QStringLiteral("AdvisorComparison"));
+    m_comparison->setWordWrap(true);
+    m_comparison->hide();
     m_degradation = new QLabel(this);
     m_degradation->setWordWrap(true);
     m_detail = new QLabel(this);
@@ -59,6 +107,7 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     layout->addWidget(new QLabel(tr("<b>What-if advisor</b>"), this));
     layout->addWidget(m_basis);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_ties);
     layout->addWidget(m_detail);
     layout->addWidget(m_degradation);
     auto *buttons = new QHBoxLayout;
@@ -66,6 +115,7 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     buttons->addWidget(compare);
     buttons->addWidget(clearCompare);
     layout->addLayout(buttons);
+    layout->addWidget(m_comparison);
 
     connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_table->currentRow()); });
     connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
@@ -75,78 +125,99 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
         const QTableWidgetItem *item = row >= 0 ? m_table->item(row, 0) : nullptr;
         m_detail->setText(item ? item->data(Qt::UserRole).toString() : QString());
     });
+    connect(m_state, &ParameterState::comparisonChanged, this, [this] {
+        if (!m_state->comparison())
+            m_comparison->hide();
+    });
 }
 
 void AdvisorPanel::showAdvice(const core::Advice &advice)
 {
     m_table->setRowCount(0);
-    m_params.clear();
+    m_rows.clear();
+    m_advice = advice;
+    m_advice.operations.clear();
     std::vector<const core::TuningAdvice *> ordered;
     for (const auto &op : advice.operations)
         ordered.push_back(&op);
     std::stable_sort(ordered.begin(), ordered.end(), [](const auto *a, const auto *b) {
         return (a->rank > 0 ? a->rank : 1000) < (b->rank > 0 ? b->rank : 1000);
     });
-    auto signedText = [](double v, std::optional<double> percent, const QString &unit) {
-        if (std::abs(v) < 1e-6) // differences of two full evaluations: round-off is not a change
-            v = 0;
-        if (percent && std::abs(*percent) < 1e-6)
-            percent = 0.0;
-        QString text
-                = (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(v, 3) + QLatin1Char(' ') + unit;
-        if (percent)
-            text += QStringLiteral(" (%1%2 %)")
-                            .arg(*percent >= 0 ? QStringLiteral("+") : QString(), formatNumber(*percent, 3));
-        return text;
-    };
+    const bool low = advice.from_low_state;
+    // The low state's column only where there is one; otherwise the gain is the operating point's.
+    m_table->horizontalHeaderItem(GainColumn)->setText(low ? tr("From the low state") : tr("CS gain"));
+    m_table->horizontalHeaderItem(GainColumn)
+            ->setToolTip(low ? tr("The CS gain counted from the low (thrashed) state, where a perturbation "
+                                  "beyond the margin leaves the machine: the ranking's measure")
+                             : tr("The CS gain counted from the operating point"));
+    m_table->setColumnHidden(OperatingPointGainColumn, !low);
+    QStringList tieGroups;
+    std::vector<std::string_view> named; // operations already in a tie group
     for (const auto *op : ordered) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        QStringList changes;
-        for (const auto &c : op->changes)
-            changes << QStringLiteral("%1: %2 → %3").arg(qs(c.key), formatNumber(c.from), formatNumber(c.to));
+        const QString change = op->applicable ? changesText(*op) : QString();
         auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString())
                                           + qs(op->name));
-        const QString detail = op->applicable
+        QString detail = op->applicable
             ? tr("<b>%1</b> (%2). Principle %3: %4")
-                      .arg(qs(op->name), changes.join(QStringLiteral(", ")).toHtmlEscaped())
+                      .arg(qs(op->name), change.toHtmlEscaped())
                       .arg(op->principle)
                       .arg(QString::fromStdString(op->why).toHtmlEscaped())
-            : tr("<b>%1</b>: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
-        const bool low = advice.from_low_state;
-        QString detailWithBoth = detail;
+            : tr("<b>%1</b> does not apply: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());
         if (op->applicable && low) {
-            detailWithBoth += tr("<br>From the low state: CS %1, MS %2; %n stable state(s) after. From the "
-                                 "operating point: CS %3, MS %4.",
-                                 nullptr, op->stable_count)
-                                      .arg(signedText(op->low_cs_change_gops, op->low_cs_change_percent,
-                                                      tr("Gop/s")),
-                                           signedText(op->low_ms_change_gbs, op->low_ms_change_percent,
-                                                      tr("GB/s")),
-                                           signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")),
-                                           signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")));
+            detail += tr("<br>From the low state: CS %1, MS %2; %n stable state(s) after. From the "
+                         "operating point: CS %3, MS %4.",
+                         nullptr, op->stable_count)
+                              .arg(signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("Gop/s")),
+                                   signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("GB/s")),
+                                   signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")),
+                                   signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")));
         }
-        name->setData(Qt::UserRole, detailWithBoth);
-        m_table->setItem(row, 0, name);
+        if (op->applicable && !op->ties.empty()) {
+            detail += tr("<br>Ties with %1: %2.")
+                              .arg(namesText(op->ties).toHtmlEscaped(),
+                                   QString::fromStdString(op->tie_reason).toHtmlEscaped());
+            if (std::find(named.begin(), named.end(), op->name) == named.end()) {
+                std::vector<std::string_view> group{op->name};
+                group.insert(group.end(), op->ties.begin(), op->ties.end());
+                named.insert(named.end(), group.begin(), group.end());
+                tieGroups << tr("%1 tie at %2: %3.")
+                                     .arg(namesText(group),
+                                          low ? signedText(op->low_cs_change_gops, op->low_cs_change_percent,
+                                                           tr("Gop/s"))
+                                              : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")),
+                                          QString::fromStdString(op->tie_reason));
+            }
+        }
+        name->setData(Qt::UserRole, detail);
+        m_table->setItem(row, OperationColumn, name);
+        m_table->setItem(row, ChangeColumn, new QTableWidgetItem(op->applicable ? change : tr("none")));
         const QString cs = !op->applicable ? tr("n/a")
                 : low ? signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("Gop/s"))
                       : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s"));
+        const QString fromOperatingPoint = !op->applicable
+                ? QString()
+                : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s"));
         const QString ms = !op->applicable ? QString()
                 : low ? signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("GB/s"))
                       : signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s"));
-        m_table->setItem(row, 1, new QTableWidgetItem(cs));
-        m_table->setItem(row, 2, new QTableWidgetItem(ms));
-        for (int c = 0; c < 3; ++c) {
-            m_table->item(row, c)->setToolTip(detailWithBoth);
+        m_table->setItem(row, GainColumn, new QTableWidgetItem(cs));
+        m_table->setItem(row, OperatingPointGainColumn, new QTableWidgetItem(fromOperatingPoint));
+        m_table->setItem(row, MsChangeColumn, new QTableWidgetItem(ms));
+        for (int c = 0; c < m_table->columnCount(); ++c) {
+            m_table->item(row, c)->setToolTip(detail);
             if (!op->applicable)
                 m_table->item(row, c)->setForeground(QColor(0x88, 0x88, 0x88));
         }
-        m_params.push_back(op->applicable ? op->params : m_state->params());
+        m_rows.push_back(*op);
     }
+    m_ties->setText(tieGroups.join(QLatin1Char(' ')));
+    m_ties->setVisible(!tieGroups.isEmpty());
     if (advice.from_low_state) {
         m_basis->setText(tr("Bistable: the machine runs at %1 from a cold start, but a perturbation beyond "
                             "the margin leaves it in the low state, k = %2 warps, %3, %4, and it stays there. "
-                            "The gains are from that state.")
+                            "The ranking counts the gains from that state.")
                                  .arg(formatQuantity(advice.cs_gops, QStringLiteral("op/s"), si::giga, 4),
                                       formatNumber(advice.low_k, 3),
                                       formatQuantity(advice.low_ms_gbs, QStringLiteral("B/s"), si::giga, 4),
@@ -179,20 +250,41 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
 
 void AdvisorPanel::compareAdvice(int row)
 {
-    if (row < 0 || std::size_t(row) >= m_params.size()) {
+    if (row < 0 || std::size_t(row) >= m_rows.size() || !m_rows[std::size_t(row)].applicable) {
         m_state->setComparison(std::nullopt);
+        m_comparison->hide();
         return;
     }
-    QString name = m_table->item(row, 0)->text();
-    name.remove(QRegularExpression(QStringLiteral("^\\d+\\. ")));
-    m_state->setComparison(m_params[std::size_t(row)], name);
+    const core::TuningAdvice &op = m_rows[std::size_t(row)];
+    const QString label = tr("%1, %2").arg(qs(op.name), changesText(op));
+    m_state->setComparison(op.params, label);
+    QString text = tr("On the X-graph, dashed: what-if (%1). Its operating point lies at k = %2 warps, %3, %4 "
+                      "(now k = %5 warps, %6)")
+                           .arg(label, formatNumber(op.k, 3),
+                                formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4),
+                                formatQuantity(op.cs_gops, QStringLiteral("op/s"), si::giga, 4),
+                                formatNumber(m_advice.k, 3),
+                                formatQuantity(m_advice.cs_gops, QStringLiteral("op/s"), si::giga, 4));
+    if (m_advice.from_low_state) {
+        text += op.stable_count >= 2
+                ? tr("; its low state at k = %1 warps, %2 (now k = %3 warps, %4)")
+                          .arg(formatNumber(op.low_k, 3),
+                               formatQuantity(op.low_cs_gops, QStringLiteral("op/s"), si::giga, 4),
+                               formatNumber(m_advice.low_k, 3),
+                               formatQuantity(m_advice.low_cs_gops, QStringLiteral("op/s"), si::giga, 4))
+                : tr("; the low state at k = %1 warps is gone").arg(formatNumber(m_advice.low_k, 3));
+    }
+    text += QLatin1Char('.');
+    m_comparison->setText(text);
+    m_comparison->show();
+    Q_EMIT comparisonShown(text);
 }
 
 void AdvisorPanel::applyAdvice(int row)
 {
-    if (row < 0 || std::size_t(row) >= m_params.size())
+    if (row < 0 || std::size_t(row) >= m_rows.size() || !m_rows[std::size_t(row)].applicable)
         return;
-    const core::XModelParams target = m_params[std::size_t(row)];
+    const core::XModelParams target = m_rows[std::size_t(row)].params;
     if (target == m_state->params())
         return;
     m_state->undoStack()->beginMacro(tr("Apply %1").arg(m_table->item(row, 0)->text()));

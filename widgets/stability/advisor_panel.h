@@ -16,7 +16,9 @@ class ParameterState;
 
 /// The what-if advisor (the X-model paper, section VI): the paper's tuning operations for the current parameters,
 /// ranked by their predicted compute throughput gain (from the low stable state when the machine is bistable),
-/// each applicable as one undo step or drawn over the X-graph as a comparison; below them how far the
+/// each row with what it changes by how much ("n 48 → 29 warps") and its gain from the operating point and,
+/// when bistable, from the low state; operations that tie say why. Each applies as one undo step or is drawn
+/// over the X-graph as a comparison, the panel saying where its operating point lands; below them how far the
 /// throughput can fall where the machine is bistable.
 class AdvisorPanel : public QWidget
 {
@@ -24,22 +26,33 @@ class AdvisorPanel : public QWidget
 public:
     explicit AdvisorPanel(ParameterState *state, QWidget *parent = nullptr);
 
+    /// The table's columns.
+    enum Column { OperationColumn, ChangeColumn, GainColumn, OperatingPointGainColumn, MsChangeColumn };
+
     QTableWidget *table() const { return m_table; }
 
     /// Shows ADVICE: the operations ranked, the basis of their gains, how far the throughput can fall.
     void showAdvice(const core::Advice &advice);
     /// Applies the operation in row ROW of the table (one undo step).
     void applyAdvice(int row);
-    /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode); -1 clears it.
+    /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode) and says where its
+    /// operating point lands (comparisonShown); -1 clears it.
     void compareAdvice(int row);
+
+Q_SIGNALS:
+    /// A what-if was drawn on the X-graph; TEXT says which and where its operating point lies.
+    void comparisonShown(const QString &text);
 
 private:
     ParameterState *m_state;
     QTableWidget *m_table;
     QLabel *m_detail;
     QLabel *m_basis; ///< where the gains are measured from: the operating point, or the low state when bistable
+    QLabel *m_ties;        ///< which rows tie and why
+    QLabel *m_comparison;  ///< the what-if drawn on the X-graph and where its operating point is
     QLabel *m_degradation;
-    std::vector<core::XModelParams> m_params; ///< what each row's operation sets (the current ones if n/a)
+    std::vector<core::TuningAdvice> m_rows; ///< each row's operation, in table order
+    core::Advice m_advice;                  ///< what the rows were computed for (without its operations)
 };
 
 } // namespace crossroof::widgets

@@ -115,6 +115,7 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     connect(m_eval, &StabilityEvaluation::pointMoved, this, [this] { markCurrent(false); });
     connect(m_eval, &StabilityEvaluation::sweepUpdated, this, [this] { m_hyst->drawSweep(m_eval->sweep()); });
     connect(m_eval, &StabilityEvaluation::adviceUpdated, this, [this] { m_advisor->showAdvice(*m_eval->advice()); });
+    connect(m_advisor, &AdvisorPanel::comparisonShown, this, &StabilityView::comparisonShown);
     connectGestures();
 }
 

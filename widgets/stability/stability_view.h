@@ -78,6 +78,8 @@ public:
 
 Q_SIGNALS:
     void hoverTextChanged(const QString &text);
+    /// The advisor drew a what-if on the X-graph; TEXT says which and where its operating point lies.
+    void comparisonShown(const QString &text);
     /// A choice of axes, resolution or sweep changed (for the window's modified mark).
     void settingsChanged();
 

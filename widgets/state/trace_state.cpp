@@ -160,6 +160,7 @@ TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice)
         out.format = file.format;
         out.traces = std::move(file.traces);
         out.table = std::move(file.table);
+        out.device = std::move(file.device);
     } catch (const InputError &e) {
         out.error = QString::fromStdString(e.what());
     }

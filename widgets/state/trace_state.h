@@ -64,6 +64,7 @@ struct TraceLoad
     TraceFormat format = TraceFormat::GenericTable;
     std::vector<core::MeasuredTrace> traces;
     std::optional<core::CsvTable> table; ///< GenericTable only
+    std::optional<core::NcuDevice> device; ///< the device the file names or implies (core::TraceFile::device)
     QString error;
 
     bool ok() const { return error.isEmpty(); }

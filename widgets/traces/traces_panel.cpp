@@ -10,10 +10,13 @@
 #include "common/native_path.h"
 #include "common/number_format.h"
 #include "core/support/error.h"
+#include "core/profiles/profile_library.h"
 #include "core/traces/gpu_benches.h"
+#include "core/traces/kernel_table.h"
 
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -91,6 +94,21 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(buttons);
     layout->addWidget(m_hint);
+    m_deviceWarning = new QLabel(this);
+    m_deviceWarning->setObjectName(QStringLiteral("DeviceWarning"));
+    m_deviceWarning->setWordWrap(true);
+    m_deviceWarning->setStyleSheet(QStringLiteral("color: #b35900;"));
+    m_deviceWarning->hide();
+    layout->addWidget(m_deviceWarning);
+    m_switchBox = new QWidget(this);
+    auto *switchLayout = new QHBoxLayout(m_switchBox);
+    switchLayout->setContentsMargins(0, 0, 0, 0);
+    m_keepProfile = new QPushButton(this);
+    m_keepProfile->setToolTip(tr("Keep the current profile; this device is not offered again"));
+    m_switchBox->hide();
+    m_keepProfile->hide();
+    layout->addWidget(m_switchBox);
+    layout->addWidget(m_keepProfile);
     layout->addWidget(m_list, 1);
 
     connect(m_import, &QPushButton::clicked, this, &TracesPanel::importInteractively);
@@ -101,7 +119,66 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     connect(m_list, &QListWidget::itemChanged, this, &TracesPanel::onItemChanged);
     connect(m_list, &QListWidget::itemSelectionChanged, this, &TracesPanel::updateButtons);
     connect(m_traces, &TraceState::changed, this, &TracesPanel::rebuild);
+    connect(m_state, &ParameterState::profileChanged, this, &TracesPanel::checkDevice);
+    connect(m_traces, &TraceState::changed, this, [this] {
+        if (m_device)
+            checkDevice();
+    });
+    connect(m_keepProfile, &QPushButton::clicked, this, [this] {
+        if (m_device)
+            m_kept.insert(QString::fromStdString(m_device->describe()));
+        checkDevice();
+    });
     rebuild();
+}
+
+QList<QPushButton *> TracesPanel::switchButtons() const
+{
+    return m_switchBox->findChildren<QPushButton *>(Qt::FindDirectChildrenOnly);
+}
+
+void TracesPanel::checkDevice()
+{
+    qDeleteAll(switchButtons());
+    // The file's traces are gone (removed, or another session opened): so is the warning about them.
+    const auto &traces = m_traces->traces();
+    if (m_device && std::none_of(traces.begin(), traces.end(), [this](const core::MeasuredTrace &t) {
+            return QString::fromStdString(t.source) == m_deviceFile;
+        })) {
+        m_device.reset();
+    }
+    const core::HardwareProfile &profile = m_state->profile();
+    const core::DeviceCheck check = m_device && profile.kind == "gpu"
+            ? core::checkDevice(*m_device, profile, core::bundledProfiles())
+            : core::DeviceCheck{};
+    m_deviceWarning->setVisible(check.mismatch.has_value());
+    if (!check.mismatch) {
+        m_switchBox->hide();
+        m_keepProfile->hide();
+        return;
+    }
+    const QString file = QFileInfo(m_deviceFile).fileName();
+    m_deviceWarning->setText(tr("%1: %2; fits and comparisons use its clock and SM count.")
+                                     .arg(file, QString::fromStdString(*check.mismatch)));
+    const bool offer = !check.matches.empty() && !m_kept.contains(QString::fromStdString(m_device->describe()));
+    if (offer) {
+        for (const core::HardwareProfile *match : check.matches) {
+            auto *button = new QPushButton(tr("Switch to %1").arg(QString::fromStdString(match->name)), m_switchBox);
+            button->setToolTip(tr("Load the bundled profile '%1', the device the file was measured on")
+                                       .arg(QString::fromStdString(match->id)));
+            const std::string id = match->id;
+            connect(button, &QPushButton::clicked, this, [this, id] {
+                for (const core::HardwareProfile &p : core::bundledProfiles()) {
+                    if (p.id == id)
+                        m_state->applyProfile(p);
+                }
+            });
+            m_switchBox->layout()->addWidget(button);
+        }
+        m_keepProfile->setText(tr("Keep %1").arg(QString::fromStdString(profile.id)));
+    }
+    m_switchBox->setVisible(offer);
+    m_keepProfile->setVisible(offer);
 }
 
 void TracesPanel::rebuild()
@@ -250,6 +327,7 @@ QString TracesPanel::importFile(const QString &path)
         return {};
     }
     const qsizetype count = qsizetype(load.traces.size());
+    const QString source = load.traces.empty() ? QString() : QString::fromStdString(load.traces.front().source);
     const QStringList ids = m_traces->add(std::move(load.traces));
     if (!ids.isEmpty())
         select(ids.front());
@@ -257,6 +335,14 @@ QString TracesPanel::importFile(const QString &path)
                               : tr("Imported %1 traces from %2 (%3); untick a trace to hide it")
                                         .arg(count)
                                         .arg(file, traceFormatName(load.format)));
+    // ncu files are checked by the Kernels dock, which shows their device with the kernels.
+    if (load.device && load.format != core::TraceFormat::NcuCsv) {
+        m_device = load.device;
+        m_deviceFile = source;
+        checkDevice();
+        if (m_deviceWarning->isVisible())
+            Q_EMIT message(m_deviceWarning->text()); // after the import's own note, so that it shows
+    }
     return {};
 }
 

@@ -12,6 +12,12 @@ class QListWidget;
 class QListWidgetItem;
 class QPushButton;
 
+#include "core/traces/ncu_csv.h"
+
+#include <QSet>
+
+#include <optional>
+
 namespace crossroof::core {
 struct GpuLatency;
 }
@@ -34,7 +40,15 @@ public:
     /// see importDialog()) and adds its traces when accepted. gpu-latency output is no trace: it offers its
     /// latencies as L and L_s (a non-blocking question named "LatencyQuestion"; see applyLatencies()).
     /// Returns the error (also shown in a non-blocking message box named "ErrorMessage"), or an empty string.
+    /// A file whose device (core::TraceFile::device) is not the profile's machine is warned about in the
+    /// panel (deviceWarning()) with a button per matching bundled profile, as the Kernels dock does for ncu
+    /// files (which it checks itself); a device offered and kept is not offered again (the warning stays).
     QString importFile(const QString &path);
+    /// The warning about the last imported file's device (hidden when it fits the profile).
+    QLabel *deviceWarning() const { return m_deviceWarning; }
+    /// The buttons that switch to a matching profile, and the one that keeps the current profile.
+    QList<QPushButton *> switchButtons() const;
+    QPushButton *keepProfileButton() const { return m_keepProfile; }
     /// Sets L to the cycles of LATENCY's largest chain (DRAM) and L_s to those of its smallest (L1), as one
     /// undo step.
     void applyLatencies(const core::GpuLatency &latency);
@@ -67,6 +81,9 @@ private:
     void onItemChanged(QListWidgetItem *item);
     /// PATH is gpu-latency output: reads it and asks whether to set L and L_s from it.
     QString offerLatencies(const QString &path);
+    /// Checks the device of the last imported file against the profile and shows or hides the warning and
+    /// the offers.
+    void checkDevice();
 
     TraceState *m_traces;
     ParameterState *m_state;
@@ -76,6 +93,12 @@ private:
     QPushButton *m_fit;
     QPushButton *m_useAsSupply;
     QLabel *m_hint;
+    QLabel *m_deviceWarning;
+    QWidget *m_switchBox;   ///< the switch buttons, made per check
+    QPushButton *m_keepProfile;
+    std::optional<core::NcuDevice> m_device; ///< of the last imported file that names or implies one
+    QString m_deviceFile;                    ///< that file (its traces' source), for the warning and removal
+    QSet<QString> m_kept;                    ///< devices whose offer was declined (Keep)
     QPointer<TraceImportDialog> m_importDialog;
     QPointer<CalibrationDialog> m_calibration;
 };

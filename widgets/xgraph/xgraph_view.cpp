@@ -348,7 +348,11 @@ void XGraphView::refresh()
         m_thinned->set(m_cmpG, cmpKeys, QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()));
         const auto &cop = cmp->result.operatingPoint();
         m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
-        m_cmpF->setName(tr("what-if (%1): %2").arg(symbol_text::literal(cmp->label), formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
+        // The legend says where the what-if's operating point lies, as the operating point's own entry does.
+        m_cmpF->setName(tr("what-if (%1): %2 at k = %3")
+                                .arg(symbol_text::literal(cmp->label),
+                                     formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4),
+                                     formatNumber(cop.k, 3)));
         addLegendEntry(m_cmpF);
         top = std::max(top, cop.ms_gbs * 1.1);
         if (!cc.k.empty())

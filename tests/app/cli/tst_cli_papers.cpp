@@ -156,6 +156,21 @@ void TestCliPapers::caseStudyRankingOnTheSample()
         QVERIFY2(near(gain[id], 18.02, 0.01), id);
         QCOMPARE(states[id], 1);
     }
+    // The tie is said, with its reason: each of the five names the other four.
+    for (const auto &op : a["operations"]) {
+        if (op["id"] == "faster_cache") {
+            QVERIFY(op["ties_with"].empty());
+            QVERIFY(op["tie_reason"].is_null());
+            continue;
+        }
+        QCOMPARE(op["ties_with"].size(), std::size_t(4));
+        QVERIFY(op["tie_reason"].get<std::string>().starts_with("each leaves one stable state"));
+    }
+    std::vector<std::string> textArgs = args;
+    textArgs.erase(textArgs.begin() + 1); // no --json
+    const std::string text = run(textArgs).out;
+    QVERIFY2(text.find("Thread throttling: n 48 -> 29 warps\n") != std::string::npos, text.c_str());
+    QVERIFY(text.find("Ties with Cache bypassing, ") != std::string::npos);
     QVERIFY(near(gain["faster_cache"], 2.70, 0.01));
     QCOMPARE(states["faster_cache"], 2);
     // Where the compute ceiling does not bind (Z = 4: M/Z above the cache peak), the model ranks the larger

@@ -8,10 +8,13 @@
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_view.h"
 #include "core/profiles/profile_library.h"
+#include "common/number_format.h"
 #include "common/steady_plot.h"
+#include "core/xmodel/xmodel.h"
 #include "support/image_compare.h"
 #include "roofline/roofline_view.h"
 #include "skeleton/skeleton_view.h"
+#include "stability/stability_view.h"
 #include "traces/traces_panel.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
@@ -30,6 +33,7 @@
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -51,6 +55,7 @@ private Q_SLOTS:
     void undoFromAFocusedSpinBox();
     void readoutCopiesAsText();
     void viewsByName();
+    void compareOnTheXGraphShowsTheWhatIf();
     void f1OpensTheUserGuide();
     void everyViewAndDockHasContextHelp();
     void extrapolationGoesToTheMarkovSurface();
@@ -247,6 +252,33 @@ void TestMainWindow::viewsByName()
     QVERIFY(w.extrapolatePanel()->isVisible());
     QVERIFY(!w.parameterPanel()->isVisible());
     QVERIFY(!w.showView(QStringLiteral("heatmap")));
+}
+
+void TestMainWindow::compareOnTheXGraphShowsTheWhatIf()
+{
+    // Compare on X-graph from the Stability tab had no visible result: the what-if went to a hidden tab. Now the
+    // X-graph comes to the front with the dashed curves, a legend entry and the new operating point said.
+    app::MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.showView(QStringLiteral("stability")));
+    w.stabilityView()->waitForMap();
+    QTableWidget *table = w.stabilityView()->advisorTable();
+    QVERIFY(table->rowCount() > 0);
+    w.stabilityView()->compareAdvice(0);
+    QCOMPARE(w.currentViewName(), QStringLiteral("xgraph"));
+    QVERIFY(w.state()->comparison());
+    QVERIFY(w.xgraphView()->comparisonSupplyGraph()->dataCount() > 0);
+    QCPGraph *whatIf = w.xgraphView()->comparisonSupplyGraph();
+    QVERIFY(w.xgraphView()->plot()->legend->hasItemWithPlottable(whatIf));
+    const auto op = core::XModel(*w.state()->comparison()).solve().operatingPoint();
+    const QString where = QStringLiteral("at k = %1").arg(widgets::formatNumber(op.k, 3));
+    QVERIFY2(whatIf->name().contains(where), qPrintable(whatIf->name()));
+    QVERIFY2(whatIf->name().contains(QString::fromUtf8("→")), qPrintable(whatIf->name()));
+    const QString status = w.statusBar()->currentMessage();
+    QVERIFY2(status.contains(QStringLiteral("operating point lies at k = %1").arg(widgets::formatNumber(op.k, 3))),
+             qPrintable(status));
 }
 
 void TestMainWindow::f1OpensTheUserGuide()

@@ -405,6 +405,10 @@ private Q_SLOTS:
         QVERIFY(m_dialog->addProbeFolder(kH100));
         QCOMPARE(m_dialog->sources().entries().size(), std::size_t(3));
         QVERIFY(m_dialog->summaryLabel()->text().contains(QStringLiteral("device.csv measured")));
+        // ... and names the bundled profiles of the probed device (132 SMs, CC 9.0).
+        QVERIFY2(m_dialog->summaryLabel()->text().contains(
+                         QStringLiteral("Bundled profiles of that device: H100 SXM 80GB (Hopper) (h100-sxm), ")),
+                 qPrintable(m_dialog->summaryLabel()->text()));
         QVERIFY(!m_dialog->addProbeFolder(kData));
         QVERIFY2(m_dialog->error().contains(QStringLiteral("device.csv")), qPrintable(m_dialog->error()));
     }

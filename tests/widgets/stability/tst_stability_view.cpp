@@ -2,6 +2,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
 #include "stability/stability_view.h"
 #include "support/image_compare.h"
@@ -11,6 +12,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -34,6 +36,8 @@ private Q_SLOTS:
     void hysteresisLegendNamesOnlyWhatIsDrawn();
     void adviceAppliesAsOneUndoStep();
     void bistableAdviceCountsFromTheLowState();
+    void noRowChangesNothing();
+    void compareSaysWhereTheOperatingPointLands();
     void hiddenViewDefersItsWork();
     void movingThePointRedrawsOnlyThePoint();
     void aHeldSliderKeepsTheAxesStill();
@@ -218,7 +222,8 @@ void TestStabilityView::adviceAppliesAsOneUndoStep()
     // Find a row whose operation changes something.
     int row = -1;
     for (int r = 0; r < table->rowCount() && row < 0; ++r) {
-        if (table->item(r, 1)->text() != QStringLiteral("n/a") && !table->item(r, 1)->text().startsWith(QLatin1String("+0 ")))
+        if (table->item(r, AdvisorPanel::GainColumn)->text() != QStringLiteral("n/a")
+            && !table->item(r, AdvisorPanel::GainColumn)->text().startsWith(QLatin1String("+0 ")))
             row = r;
     }
     QVERIFY(row >= 0);
@@ -246,14 +251,86 @@ void TestStabilityView::bistableAdviceCountsFromTheLowState()
     QVERIFY(basis->text().contains(QLatin1String("k = 31.1 warps")));
     QTableWidget *table = m_view->advisorTable();
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("1. Thread throttling"));
-    QVERIFY2(table->item(0, 1)->text().contains(QLatin1String("(+18 %)")), qPrintable(table->item(0, 1)->text()));
+    // What changes by how much, the gain from the low state and the gain from the operating point, side by side.
+    QCOMPARE(table->item(0, AdvisorPanel::ChangeColumn)->text(), QStringLiteral("n 48 → 29 warps"));
+    QVERIFY2(table->item(0, AdvisorPanel::GainColumn)->text().contains(QLatin1String("(+18 %)")),
+             qPrintable(table->item(0, AdvisorPanel::GainColumn)->text()));
+    QCOMPARE(table->horizontalHeaderItem(AdvisorPanel::GainColumn)->text(), QStringLiteral("From the low state"));
+    QVERIFY(!table->isColumnHidden(AdvisorPanel::OperatingPointGainColumn));
+    QCOMPARE(table->item(0, AdvisorPanel::OperatingPointGainColumn)->text(), QStringLiteral("+0 Gop/s (+0 %)"));
     QVERIFY(table->item(0, 0)->toolTip().contains(QLatin1String("From the operating point: CS +0 Gop/s")));
+    // Five rows tie at +18 %, and the panel says why.
+    auto *ties = m_view->findChild<QLabel *>(QStringLiteral("AdvisorTies"));
+    QVERIFY(ties && !ties->isHidden());
+    QVERIFY2(ties->text().contains(QLatin1String("tie at +")), qPrintable(ties->text()));
+    QVERIFY2(ties->text().contains(QLatin1String("each leaves one stable state")), qPrintable(ties->text()));
+    QVERIFY(table->item(1, 0)->toolTip().contains(QLatin1String("Ties with ")));
 
     // With one stable state the gains are the operating point's again.
     m_state->setValue(QStringLiteral("Z"), 4.0);
     m_view->waitForMap();
     QVERIFY2(basis->text().startsWith(QLatin1String("Gains at the operating point")), qPrintable(basis->text()));
     QVERIFY(!table->item(0, 0)->toolTip().contains(QLatin1String("From the low state")));
+    QCOMPARE(table->horizontalHeaderItem(AdvisorPanel::GainColumn)->text(), QStringLiteral("CS gain"));
+    QVERIFY(table->isColumnHidden(AdvisorPanel::OperatingPointGainColumn));
+    QVERIFY(ties->isHidden());
+}
+
+void TestStabilityView::noRowChangesNothing()
+{
+    // Mid-drag n passes the value throttling would pick: the row said "n: 23 -> 23" and was ranked. Now it is
+    // no ranked row, and it says why.
+    m_state->setValue(QStringLiteral("Z"), 4.0);
+    m_view->waitForMap();
+    QTableWidget *table = m_view->advisorTable();
+    int best = 0;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (table->item(r, 0)->text().endsWith(QLatin1String("Thread throttling")))
+            best = table->item(r, AdvisorPanel::ChangeColumn)->text().section(QStringLiteral(" → "), 1).section(QLatin1Char(' '), 0, 0).toInt();
+    }
+    QVERIFY(best > 0);
+    m_state->setValue(QStringLiteral("n"), best);
+    m_view->waitForMap();
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QString change = table->item(r, AdvisorPanel::ChangeColumn)->text();
+        if (table->item(r, 0)->text() == QLatin1String("Thread throttling")) {
+            QCOMPARE(change, QStringLiteral("none"));
+            QCOMPARE(table->item(r, AdvisorPanel::GainColumn)->text(), QStringLiteral("n/a"));
+            QVERIFY(table->item(r, 0)->toolTip().contains(QLatin1String("is already the best")));
+            continue;
+        }
+        QVERIFY(!table->item(r, 0)->text().contains(QLatin1String("Thread throttling")));
+        // No applicable row has a change whose two values are the same.
+        const QStringList parts = change.split(QStringLiteral(" → "));
+        if (parts.size() == 2)
+            QVERIFY2(parts[0].section(QLatin1Char(' '), 1) != parts[1].section(QLatin1Char(' '), 0, 0), qPrintable(change));
+    }
+}
+
+void TestStabilityView::compareSaysWhereTheOperatingPointLands()
+{
+    // The flagship sample: Compare on X-graph puts the what-if on the X-graph and says where its operating point
+    // lies, and that the low state is gone.
+    for (const auto &[key, value] : {std::pair{"L_c", 20.0}, {"alpha", 10.0}, {"beta", 5.0}, {"Z", 11.0}})
+        m_state->setValue(QString::fromLatin1(key), value);
+    m_state->setValue(QStringLiteral("n"), 48);
+    m_view->waitForMap();
+    QSignalSpy shown(m_view, &StabilityView::comparisonShown);
+    m_view->compareAdvice(0);
+    QVERIFY(m_state->comparison());
+    QCOMPARE(m_state->comparison()->n, 29.0);
+    QVERIFY(m_state->comparisonLabel().contains(QStringLiteral("n 48 → 29 warps")));
+    QCOMPARE(shown.count(), 1);
+    auto *note = m_view->findChild<QLabel *>(QStringLiteral("AdvisorComparison"));
+    QVERIFY(note && !note->isHidden());
+    const core::Equilibrium op = core::XModel(*m_state->comparison()).solve().operatingPoint();
+    QVERIFY2(note->text().contains(QStringLiteral("operating point lies at k = %1 warps").arg(formatNumber(op.k, 3))),
+             qPrintable(note->text()));
+    QVERIFY2(note->text().contains(QLatin1String("the low state at k = 31.1 warps is gone")), qPrintable(note->text()));
+    QCOMPARE(shown.at(0).at(0).toString(), note->text());
+    m_view->compareAdvice(-1);
+    QVERIFY(!m_state->comparison());
+    QVERIFY(note->isHidden());
 }
 
 void TestStabilityView::hiddenViewDefersItsWork()

@@ -4,9 +4,11 @@
 #include "traces/trace_import_dialog.h"
 #include "state/trace_state.h"
 #include "traces/traces_panel.h"
+#include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -24,6 +26,14 @@ namespace {
 
 const QString kNcu = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_stream_synthetic.csv");
 const QString kStream = QStringLiteral(CROSSROOF_SHARED_DIR "/data/gpu-benches/stream/v100.txt");
+const QString kStreamH100Pcie = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_benches/h100_pcie.txt");
+
+const core::HardwareProfile &bundled(const char *id)
+{
+    const core::HardwareProfile *p = core::findBundledProfile(id);
+    Q_ASSERT(p);
+    return *p;
+}
 
 core::MeasuredTrace twoPoints(const std::string &name, core::TraceKind kind)
 {
@@ -53,6 +63,8 @@ private Q_SLOTS:
     void latencyFileSetsLAndLsAsOneUndoStep();
     void damagedLatencyFileSaysWhere();
     void traceBecomesTheSupply();
+    void aFileOfAnotherDeviceWarnsAndOffersItsProfile();
+    void aKeptProfileIsNotOfferedAgain();
 
 private:
     QString write(const QString &name, const QByteArray &content);
@@ -271,6 +283,61 @@ void TestTracesPanel::traceBecomesTheSupply()
     m_panel->useAsSupplyButton()->click(); // again: the analytic f(k)
     QVERIFY(!m_state->params().measured_f);
     QVERIFY(m_state->supplyTrace().isEmpty());
+}
+
+void TestTracesPanel::aFileOfAnotherDeviceWarnsAndOffersItsProfile()
+{
+    // gpu-benches' H100 PCIe stream curve under the H100 SXM's profile: a fit would use the SXM's clock and 132
+    // SMs. The panel says so and offers the PCIe's bundled profile; switching clears the warning.
+    m_state->applyProfile(bundled("h100-sxm"));
+    QSignalSpy message(m_panel, &TracesPanel::message);
+    QCOMPARE(m_panel->importFile(kStreamH100Pcie), QString());
+    QCOMPARE(m_traces->traces().size(), std::size_t(6));
+    QLabel *warning = m_panel->deviceWarning();
+    QVERIFY(warning->isVisible());
+    QVERIFY2(warning->text().contains(QLatin1String("h100_pcie, 114 SMs")), qPrintable(warning->text()));
+    QVERIFY(warning->text().contains(QLatin1String("'h100-sxm' (132 SMs, CC 9.0)")));
+    QVERIFY(message.last().at(0).toString().contains(QLatin1String("h100_pcie, 114 SMs"))); // the status bar too
+    const QList<QPushButton *> offers = m_panel->switchButtons();
+    QCOMPARE(offers.size(), 1);
+    QVERIFY(offers.front()->isVisible());
+    QCOMPARE(offers.front()->text(), QStringLiteral("Switch to H100 PCIe (Hopper)"));
+    offers.front()->click();
+    QCOMPARE(m_state->profile().id, std::string("h100-pcie"));
+    QCOMPARE(m_state->params().sm_count, 114.0);
+    QVERIFY(!warning->isVisible());
+    QVERIFY(m_panel->switchButtons().isEmpty());
+    // Back on the SXM the warning returns; removing the file's traces takes it away.
+    m_state->applyProfile(bundled("h100-sxm"));
+    QVERIFY(warning->isVisible());
+    while (!m_traces->traces().empty())
+        m_traces->remove(QString::fromStdString(m_traces->traces().front().id));
+    QVERIFY(!warning->isVisible());
+    // A file of the profile's own device says nothing.
+    m_state->applyProfile(bundled("h100-pcie"));
+    QCOMPARE(m_panel->importFile(kStreamH100Pcie), QString());
+    QVERIFY(!warning->isVisible());
+}
+
+void TestTracesPanel::aKeptProfileIsNotOfferedAgain()
+{
+    // The switch is offered once per device: kept, the warning stays but the offer does not come back.
+    m_state->applyProfile(bundled("h100-sxm"));
+    QCOMPARE(m_panel->importFile(kStreamH100Pcie), QString());
+    QVERIFY(m_panel->keepProfileButton()->isVisible());
+    QCOMPARE(m_panel->keepProfileButton()->text(), QStringLiteral("Keep h100-sxm"));
+    m_panel->keepProfileButton()->click();
+    QCOMPARE(m_state->profile().id, std::string("h100-sxm"));
+    QVERIFY(m_panel->deviceWarning()->isVisible());
+    QVERIFY(m_panel->switchButtons().isEmpty());
+    QVERIFY(!m_panel->keepProfileButton()->isVisible());
+    QCOMPARE(m_panel->importFile(kStreamH100Pcie), QString());
+    QVERIFY(m_panel->deviceWarning()->isVisible());
+    QVERIFY(m_panel->switchButtons().isEmpty());
+    // Another device is offered as before: the V100's stream file (80 SMs) offers the V100.
+    QCOMPARE(m_panel->importFile(kStream), QString());
+    QCOMPARE(m_panel->switchButtons().size(), 1);
+    QCOMPARE(m_panel->switchButtons().front()->text(), QStringLiteral("Switch to Tesla V100 (Volta)"));
 }
 
 QTEST_MAIN(TestTracesPanel)
