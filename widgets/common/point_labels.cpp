@@ -5,9 +5,12 @@
 
 #include <qcustomplot.h>
 
+#include <QEvent>
+
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <utility>
 
 namespace crossroof::widgets {
 
@@ -80,6 +83,49 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
         }
     }
     return hidden;
+}
+
+namespace {
+
+/// See placeAgainAfterResize(): a child of the plot that watches its resize events.
+class ResizeRelabel : public QObject
+{
+public:
+    ResizeRelabel(QCustomPlot *plot, std::function<bool()> named, std::function<void()> redraw)
+        : QObject(plot)
+        , m_named(std::move(named))
+        , m_redraw(std::move(redraw))
+    {
+        plot->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize && !m_queued && m_named()) {
+            m_queued = true;
+            QMetaObject::invokeMethod(
+                    this,
+                    [this] {
+                        m_queued = false;
+                        m_redraw();
+                    },
+                    Qt::QueuedConnection);
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<bool()> m_named;
+    std::function<void()> m_redraw;
+    bool m_queued = false;
+};
+
+} // namespace
+
+void placeAgainAfterResize(QCustomPlot *plot, std::function<bool()> named, std::function<void()> redraw)
+{
+    new ResizeRelabel(plot, std::move(named), std::move(redraw));
 }
 
 } // namespace crossroof::widgets

@@ -3,6 +3,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 class QCustomPlot;
@@ -25,5 +26,9 @@ struct PointLabel
 /// rather than drawn over another. The names are items anchored to their points, so a zoom or a pan carries
 /// them along. Returns how many were left out.
 int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels);
+
+/// Names sit at pixel offsets from their points, placed for one size of the plot: after each resize of PLOT
+/// while NAMED() holds, REDRAW runs once, queued (a run of resize events draws once).
+void placeAgainAfterResize(QCustomPlot *plot, std::function<bool()> named, std::function<void()> redraw);
 
 } // namespace crossroof::widgets

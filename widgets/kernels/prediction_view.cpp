@@ -30,7 +30,8 @@ PredictionView::PredictionView(ParameterState *state, QWidget *parent)
     m_plot->setObjectName(QStringLiteral("PredictionPlot"));
     m_plot->setMinimumSize(420, 320);
     plot_style::setupAxes(m_plot);
-    m_plot->installEventFilter(this);
+    placeAgainAfterResize(
+            m_plot, [this] { return m_names->isChecked() && !m_points.empty(); }, [this] { draw(); });
     PlotNavigator::install(m_plot);
     plot_style::setLogScale(m_plot->xAxis, true);
     plot_style::setLogScale(m_plot->yAxis, true);
@@ -62,23 +63,6 @@ void PredictionView::setReport(const std::optional<core::NcuReport> &report)
 {
     m_report = report;
     refresh();
-}
-
-bool PredictionView::eventFilter(QObject *watched, QEvent *event)
-{
-    // Names sit at pixel offsets from their points, placed for one size of the plot.
-    if (watched == m_plot && event->type() == QEvent::Resize && m_names->isChecked() && !m_points.empty()
-        && !m_relabelQueued) {
-        m_relabelQueued = true;
-        QMetaObject::invokeMethod(
-                this,
-                [this] {
-                    m_relabelQueued = false;
-                    draw();
-                },
-                Qt::QueuedConnection);
-    }
-    return QWidget::eventFilter(watched, event);
 }
 
 void PredictionView::showEvent(QShowEvent *event)

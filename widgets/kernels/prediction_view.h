@@ -60,8 +60,6 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
-    /// The plot's resizes: the names are placed again for the new size (queued, once per burst of resizes).
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void refresh();
@@ -78,7 +76,6 @@ private:
     int m_hiddenLabels = 0; ///< names that found no free place (placeLabels())
     std::optional<core::KernelAccuracy> m_accuracy;
     bool m_stale = false;
-    bool m_relabelQueued = false;
 };
 
 } // namespace crossroof::widgets

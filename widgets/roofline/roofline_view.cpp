@@ -127,7 +127,8 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
     m_plot->setObjectName(QStringLiteral("RooflinePlot"));
     m_plot->setMinimumSize(420, 320);
     m_plot->setToolTip(QString());
-    m_plot->installEventFilter(this);
+    placeAgainAfterResize(
+            m_plot, [this] { return m_names->isChecked() && !m_eval->points().empty(); }, [this] { draw(); });
     plot_style::setupAxes(m_plot);
     m_minimumMargins = m_plot->axisRect()->minimumMargins();
     PlotNavigator::install(m_plot);
@@ -202,23 +203,6 @@ void RooflineView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     catchUp();
-}
-
-bool RooflineView::eventFilter(QObject *watched, QEvent *event)
-{
-    // Names sit at pixel offsets from their points, placed for one size of the plot.
-    if (watched == m_plot && event->type() == QEvent::Resize && m_names->isChecked() && !m_eval->points().empty()
-        && !m_relabelQueued) {
-        m_relabelQueued = true;
-        QMetaObject::invokeMethod(
-                this,
-                [this] {
-                    m_relabelQueued = false;
-                    draw();
-                },
-                Qt::QueuedConnection);
-    }
-    return QWidget::eventFilter(watched, event);
 }
 
 void RooflineView::catchUp()

@@ -87,8 +87,6 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
-    /// The plot's resizes: the names are placed again for the new size (queued, once per burst of resizes).
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     /// Recomputes and redraws; while the view is hidden (another tab in front) it only notes that it is
@@ -119,7 +117,6 @@ private:
     int m_hiddenLabels = 0;
     QMargins m_minimumMargins; ///< the axis rect's own, widened on the right for the last tick label
     bool m_stale = false; ///< inputs changed while hidden
-    bool m_relabelQueued = false;
 };
 
 } // namespace crossroof::widgets
