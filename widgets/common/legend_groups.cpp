@@ -151,8 +151,7 @@ void apply(QCustomPlot *plot, int wanted)
 {
     QCPLegend *legend = plot->legend;
     const QList<Member> members = membersOf(plot);
-    const int most = maxLevel(plot);
-    const int to = std::clamp(wanted, 0, most);
+    const int to = std::clamp(wanted, 0, members.size() < 2 ? 0 : 3); // maxLevel() of these members
     // Every member's entry out, merged or not, and back in the members' order.
     removeMergedEntries(legend);
     for (const Member &m : members) {
@@ -236,6 +235,21 @@ int fit(QCustomPlot *plot, double width, double budget, int most)
 double legendBudget(double height, double share)
 {
     return height * (1 - share) - 4; // 4: the legend row's own margin
+}
+
+bool hasLegendBelow(const QCustomPlot *plot)
+{
+    return plot->legend->visible() && plot->legend->layout() != plot->axisRect()->insetLayout();
+}
+
+AxesHeight axesHeight(const QCustomPlot *plot)
+{
+    AxesHeight h;
+    for (const QCPAxisRect *rect : plot->axisRects()) {
+        h.outer += rect->outerRect().height();
+        h.inner += rect->rect().height();
+    }
+    return h;
 }
 
 void fitBeforeReplot(QCustomPlot *plot, int most)

@@ -43,6 +43,17 @@ inline constexpr double kPlotShare = 0.6;
 /// The share a figure's legend leaves between the axes, where merging and smaller legend text can give it.
 inline constexpr double kDataShare = 0.4;
 
+/// Whether PLOT shows a legend of its own below the plot (placeLegendBelow()), not one drawn over its axes.
+bool hasLegendBelow(const QCustomPlot *plot);
+/// The heights of PLOT's axis rects as laid out now: with their axes, tick labels and titles, and between the
+/// axes alone.
+struct AxesHeight
+{
+    double outer = 0;
+    double inner = 0;
+};
+AxesHeight axesHeight(const QCustomPlot *plot);
+
 /// Before a replot of PLOT, whose legend is below it (plot_style::placeLegendBelow()): fit() within
 /// legendBudget() at kPlotShare, worked out again only when the plot's size, legend font or members changed
 /// since the last time, and not while held.

@@ -317,15 +317,10 @@ namespace {
 /// them with its axes (legend_groups::kPlotShare) or between them (kDataShare), as laid out for the page.
 bool cramped(const QCustomPlot *plot, double each)
 {
-    if (!plot->legend->visible() || plot->legend->layout() == plot->axisRect()->insetLayout())
+    if (!legend_groups::hasLegendBelow(plot))
         return false;
-    double outer = 0;
-    double between = 0;
-    for (const QCPAxisRect *rect : plot->axisRects()) {
-        outer += rect->outerRect().height();
-        between += rect->rect().height();
-    }
-    return outer < legend_groups::kPlotShare * each || between < legend_groups::kDataShare * each;
+    const legend_groups::AxesHeight h = legend_groups::axesHeight(plot);
+    return h.outer < legend_groups::kPlotShare * each || h.inner < legend_groups::kDataShare * each;
 }
 
 } // namespace

@@ -80,12 +80,9 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
         // holds (layOutText() stacks the plots).
         const double each = hPt / double(plots.size());
         for (QCustomPlot *plot : plots) {
-            if (!plot->legend->visible() || plot->legend->itemCount() == 0
-                || plot->legend->layout() == plot->axisRect()->insetLayout())
+            if (!legend_groups::hasLegendBelow(plot) || plot->legend->itemCount() == 0)
                 continue; // no legend, or one drawn over the plot
-            double between = 0;
-            for (const QCPAxisRect *rect : plot->axisRects())
-                between += rect->outerRect().height();
+            const double between = legend_groups::axesHeight(plot).outer;
             if (between < legend_groups::kPlotShare * each - 0.5)
                 problems << QObject::tr("the plot keeps %1 % of its height beside a legend of %n entries", nullptr,
                                         plot->legend->itemCount())
