@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 
 namespace crossroof::core {
@@ -162,43 +163,91 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem &problem,
                                    const LeastSquaresOptions &options)
 {
     check(problem, starts);
+    using Solver = Eigen::LevenbergMarquardt<UnboundedProblem>;
+    using Eigen::LevenbergMarquardtSpace::Status;
     UnboundedProblem functor(problem);
     const Eigen::Index n = Eigen::Index(problem.ranges.size());
 
-    LeastSquaresResult best;
-    best.cost = std::numeric_limits<double>::infinity();
-    Eigen::VectorXd bestU;
+    /// One start's descent, paused after screening and resumed where it stopped.
+    struct Run
+    {
+        std::size_t start = 0;
+        Eigen::VectorXd u;
+        std::unique_ptr<Solver> lm;
+        Status status = Status::NotStarted;
+    };
+    const auto step = [](Run &run, int limit) {
+        for (int i = 0; (limit <= 0 || i < limit) && run.status == Status::Running; ++i)
+            run.status = run.lm->minimizeOneStep(run.u);
+    };
+    const auto cost = [](const Run &run) { return run.lm->fnorm() * run.lm->fnorm(); };
+
+    std::vector<Run> runs;
     Eigen::VectorXd r(problem.residual_count);
     for (std::size_t s = 0; s < starts.size(); ++s) {
-        Eigen::VectorXd u(n);
+        Run run;
+        run.start = s;
+        run.u.resize(n);
         for (Eigen::Index i = 0; i < n; ++i) {
             const ParameterRange &range = problem.ranges[std::size_t(i)];
-            u(i) = unbounded(range, std::clamp(starts[s](i), range.lo, range.hi));
+            run.u(i) = unbounded(range, std::clamp(starts[s](i), range.lo, range.hi));
         }
-        functor(u, r);
+        functor(run.u, r);
         if (!r.allFinite())
             continue;
-        Eigen::LevenbergMarquardt<UnboundedProblem> lm(functor);
-        lm.setFtol(options.tolerance);
-        lm.setXtol(options.tolerance);
-        lm.setMaxfev(options.max_evaluations);
-        const auto status = lm.minimize(u);
-        functor(u, r);
-        const double cost = r.squaredNorm();
-        if (std::isfinite(cost) && cost < best.cost) {
-            best.cost = cost;
-            best.iterations = int(lm.iterations());
-            best.converged = convergedStatus(status);
-            best.start = s;
-            bestU = u;
+        run.lm = std::make_unique<Solver>(functor);
+        run.lm->setFtol(options.tolerance);
+        run.lm->setXtol(options.tolerance);
+        run.lm->setMaxfev(options.max_evaluations);
+        run.status = run.lm->minimizeInit(run.u);
+        if (run.status == Status::NotStarted)
+            run.status = Status::Running;
+        runs.push_back(std::move(run));
+    }
+    const bool screen = options.screen_iterations > 0 && runs.size() > options.screen_keep;
+    if (screen) {
+        for (Run &run : runs)
+            step(run, options.screen_iterations);
+        // The lowest costs of those still descending go on; the rest stop where they are, out of the running.
+        std::vector<Run *> going;
+        for (Run &run : runs) {
+            if (run.status == Status::Running && std::isfinite(cost(run)))
+                going.push_back(&run);
+        }
+        std::stable_sort(going.begin(), going.end(), [&](const Run *a, const Run *b) { return cost(*a) < cost(*b); });
+        for (std::size_t i = 0; i < going.size(); ++i) {
+            if (i < options.screen_keep)
+                step(*going[i], 0);
+            else
+                going[i]->lm.reset();
+        }
+    } else {
+        for (Run &run : runs)
+            step(run, 0);
+    }
+
+    LeastSquaresResult best;
+    best.cost = std::numeric_limits<double>::infinity();
+    const Run *winner = nullptr;
+    for (const Run &run : runs) {
+        if (!run.lm)
+            continue;
+        functor(run.u, r);
+        const double c = r.squaredNorm();
+        if (std::isfinite(c) && c < best.cost) {
+            best.cost = c;
+            best.iterations = int(run.lm->iterations());
+            best.converged = convergedStatus(run.status);
+            best.start = run.start;
+            winner = &run;
         }
     }
-    if (!std::isfinite(best.cost))
+    if (!winner)
         fail("the residuals are not finite at any starting point (non-finite data?)");
-    best.parameters = functor.theta(bestU);
+    best.parameters = functor.theta(winner->u);
     best.at_bound.resize(std::size_t(n));
     for (Eigen::Index i = 0; i < n; ++i) {
-        const double s = logistic(bestU(i));
+        const double s = logistic(winner->u(i));
         best.at_bound[std::size_t(i)] = s < 1e-6 || s > 1 - 1e-6;
     }
     return best;

@@ -42,6 +42,11 @@ struct LeastSquaresOptions
     double tolerance = 1e-10;
     /// Residual evaluations per start before giving up (Jacobian evaluations not counted).
     int max_evaluations = 2000;
+    /// Screening of many starts: when there are more than SCREEN_KEEP starts and SCREEN_ITERATIONS > 0,
+    /// every start first takes up to that many iterations; only the SCREEN_KEEP lowest costs then go on to
+    /// convergence (a start that converged while screened stays a candidate). 0 runs every start to the end.
+    int screen_iterations = 0;
+    std::size_t screen_keep = 16;
 };
 
 struct LeastSquaresResult
@@ -54,8 +59,9 @@ struct LeastSquaresResult
     std::vector<bool> at_bound;  ///< per parameter: ended on (within 1e-6 of the range of) a bound
 };
 
-/// Runs Levenberg-Marquardt from each of STARTS (clamped into the ranges) and keeps the lowest cost. Starts
-/// where a residual is not finite are skipped. Throws InputError "least squares: ..." for a malformed
+/// Runs Levenberg-Marquardt from each of STARTS (clamped into the ranges) and keeps the lowest cost (after
+/// screening, when OPTIONS ask for it). Starts where a residual is not finite are skipped. Throws InputError
+/// "least squares: ..." for a malformed
 /// problem (no parameters or residuals, an empty or non-finite range, a start of the wrong size or not
 /// finite, no starts) and when no start has finite residuals (non-finite data).
 LeastSquaresResult fitLeastSquares(const LeastSquaresProblem &problem,

@@ -19,6 +19,7 @@
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -32,6 +33,15 @@
 namespace crossroof::widgets {
 
 namespace {
+
+/// The wait cursor for as long as it lives.
+struct WaitCursor
+{
+    WaitCursor() { QGuiApplication::setOverrideCursor(Qt::WaitCursor); }
+    ~WaitCursor() { QGuiApplication::restoreOverrideCursor(); }
+    WaitCursor(const WaitCursor &) = delete;
+    WaitCursor &operator=(const WaitCursor &) = delete;
+};
 
 bool fittable(const core::MeasuredTrace &t)
 {
@@ -215,6 +225,8 @@ bool CalibrationDialog::fit()
         m_error = tr(
                 "Import a trace of throughput against warps per SM first (Import… in the Traces panel).");
     } else {
+        // The two-level fit of a long trace takes about a second: say so with the cursor.
+        const WaitCursor busy;
         try {
             switch (model()) {
             case Model::Roofline:
