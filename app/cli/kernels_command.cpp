@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <functional>
 #include <ostream>
+#include <sstream>
 
 namespace crossroof::cli {
 
@@ -164,12 +165,15 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         out << jsonOutput(j) << '\n';
         return;
     }
-    out << "Kernels of " << path << " (" << core::ncuFormName(report.form) << "), device "
-        << report.device.describe() << ", profile " << in.profile.id << '\n';
+    // The table is written whole once every kernel is compared: a kernel that fails midway (an internal error)
+    // leaves no half table behind (about 110 bytes a kernel).
+    std::ostringstream table;
+    table << "Kernels of " << path << " (" << core::ncuFormName(report.form) << "), device "
+          << report.device.describe() << ", profile " << in.profile.id << '\n';
     for (const std::string &w : warnings)
-        out << "Warning: " << w << '\n';
-    out << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
-           "name\n";
+        table << "Warning: " << w << '\n';
+    table << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
+             "name\n";
     bool derived = false, storesOnly = false;
     for (const core::NcuKernel &kernel : report.kernels) {
         const core::KernelRow k = comparer.compare(kernel);
@@ -189,20 +193,21 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
                       textOf(k.dram_gbs).c_str(), k.dram_gbs_derived ? "*" : " ", textOf(k.predicted_gbs).c_str(),
                       k.error ? fmt(*k.error * 100, "%+.1f%%").c_str() : "-",
                       k.bound ? std::string(core::boundClassName(*k.bound)).c_str() : "-");
-        out << line << k.short_name;
+        table << line << k.short_name;
         if (!k.skipped.empty())
-            out << "  (skipped: " << k.skipped << ")";
-        out << '\n';
+            table << "  (skipped: " << k.skipped << ")";
+        table << '\n';
     }
     if (derived)
-        out << "* derived from DRAM Throughput % and the profile's peak DRAM bandwidth\n";
+        table << "* derived from DRAM Throughput % and the profile's peak DRAM bandwidth\n";
     if (storesOnly)
-        out << "st: only stores, which do not hold a warp (m = " << fmt(core::kStoresOnlyInFlight, "%.0f") << ")\n";
+        table << "st: only stores, which do not hold a warp (m = " << fmt(core::kStoresOnlyInFlight, "%.0f") << ")\n";
     if (const std::optional<core::KernelAccuracy> a = accuracy.mean()) {
-        out << "Mean accuracy over " << a->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
-            << fmt(a->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(a->naive, "%.3f")
-            << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(a->roofline, "%.3f") << "\n";
+        table << "Mean accuracy over " << a->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
+              << fmt(a->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(a->naive, "%.3f")
+              << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(a->roofline, "%.3f") << "\n";
     }
+    out << table.view();
 }
 
 constexpr const char *kKernelsHelp
