@@ -663,7 +663,7 @@ def links_class():
         f = write("links/link-%s.crossroof" % label.replace(" ", "-"), json.dumps(s3))
         # The file's own message names the path whole, as every message names its file.
         run(cls, "session link %s" % label, ["render", "--session", f, "--view", "xgraph", "--out", path("l.svg")],
-            paths=[target])
+            paths=[target, os.path.join(d, target)])
     # A link chain: a session linking a table which is a symlink to a FIFO.
     os.mkfifo(d + "/fifo.csv")
     os.symlink(d + "/fifo.csv", d + "/to-fifo.csv")
