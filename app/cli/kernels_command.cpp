@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <functional>
 #include <ostream>
+#include <sstream>
 
 namespace crossroof::cli {
 
@@ -22,6 +23,9 @@ Json optional(const std::optional<double> &v)
 {
     return v ? Json(*v) : Json(nullptr);
 }
+
+/// The most kernels `--json` writes (docs/CLI.md).
+constexpr std::size_t kMaxJsonKernels = 100'000;
 
 std::string textOf(const std::optional<double> &v, const char *spec = "%.4g")
 {
@@ -134,6 +138,13 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         return;
     }
     if (format == OutputFormat::Json) {
+        // The JSON document is built whole before it is written (its accuracy comes before the kernels), about
+        // 4 KB a kernel: a million kernels passed 4 GB in a minute. The CSV has the same columns, row by row.
+        if (report.kernels.size() > kMaxJsonKernels) {
+            throw core::InputError(path + ": " + std::to_string(report.kernels.size())
+                                   + " kernels, more than the " + std::to_string(kMaxJsonKernels)
+                                   + " --json writes; --format csv gives the same columns, one row per kernel");
+        }
         Json j;
         j["source"] = path;
         j["format"] = std::string(core::ncuFormName(report.form));
@@ -164,12 +175,15 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         out << jsonOutput(j) << '\n';
         return;
     }
-    out << "Kernels of " << path << " (" << core::ncuFormName(report.form) << "), device "
-        << report.device.describe() << ", profile " << in.profile.id << '\n';
+    // The table is written whole once every kernel is compared: a kernel that fails midway (an internal error)
+    // leaves no half table behind (about 110 bytes a kernel).
+    std::ostringstream table;
+    table << "Kernels of " << path << " (" << core::ncuFormName(report.form) << "), device "
+          << report.device.describe() << ", profile " << in.profile.id << '\n';
     for (const std::string &w : warnings)
-        out << "Warning: " << w << '\n';
-    out << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
-           "name\n";
+        table << "Warning: " << w << '\n';
+    table << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
+             "name\n";
     bool derived = false, storesOnly = false;
     for (const core::NcuKernel &kernel : report.kernels) {
         const core::KernelRow k = comparer.compare(kernel);
@@ -189,20 +203,21 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
                       textOf(k.dram_gbs).c_str(), k.dram_gbs_derived ? "*" : " ", textOf(k.predicted_gbs).c_str(),
                       k.error ? fmt(*k.error * 100, "%+.1f%%").c_str() : "-",
                       k.bound ? std::string(core::boundClassName(*k.bound)).c_str() : "-");
-        out << line << k.short_name;
+        table << line << k.short_name;
         if (!k.skipped.empty())
-            out << "  (skipped: " << k.skipped << ")";
-        out << '\n';
+            table << "  (skipped: " << k.skipped << ")";
+        table << '\n';
     }
     if (derived)
-        out << "* derived from DRAM Throughput % and the profile's peak DRAM bandwidth\n";
+        table << "* derived from DRAM Throughput % and the profile's peak DRAM bandwidth\n";
     if (storesOnly)
-        out << "st: only stores, which do not hold a warp (m = " << fmt(core::kStoresOnlyInFlight, "%.0f") << ")\n";
+        table << "st: only stores, which do not hold a warp (m = " << fmt(core::kStoresOnlyInFlight, "%.0f") << ")\n";
     if (const std::optional<core::KernelAccuracy> a = accuracy.mean()) {
-        out << "Mean accuracy over " << a->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
-            << fmt(a->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(a->naive, "%.3f")
-            << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(a->roofline, "%.3f") << "\n";
+        table << "Mean accuracy over " << a->kernels << " kernel(s), 1 - |predicted - measured| / measured: "
+              << fmt(a->model, "%.3f") << "; every kernel at the peak DRAM bandwidth: " << fmt(a->naive, "%.3f")
+              << "; the roofline min(peak, M/Z) with the same inputs: " << fmt(a->roofline, "%.3f") << "\n";
     }
+    out << table.view();
 }
 
 constexpr const char *kKernelsHelp

@@ -5,6 +5,7 @@
 #include "core/markov/cpu_topology.h"
 #include "core/support/error.h"
 #include "core/profiles/profile_library.h"
+#include "core/support/quote.h"
 
 #include <nlohmann/json.hpp>
 
@@ -43,12 +44,12 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
         const auto eq = spec.find('=');
         const auto comma = spec.find(',', eq == std::string::npos ? 0 : eq);
         if (eq == std::string::npos || comma == std::string::npos)
-            throw InputError("option '--point': '" + spec + "' is not STRATEGY=P,Q");
+            throw InputError("option '--point': '" + core::quoteForMessage(spec) + "' is not STRATEGY=P,Q");
         const std::string id = spec.substr(0, eq);
         const core::MappingStrategy *s = topo.findStrategy(id);
         if (!s)
-            throw InputError("option '--point': " + prof.id + " has no strategy '" + id + "'");
-        const std::string what = "option '--point " + id + "'";
+            throw InputError("option '--point': " + prof.id + " has no strategy '" + core::quoteForMessage(id) + "'");
+        const std::string what = "option '--point " + core::quoteForMessage(id) + "'";
         points[std::size_t(s - topo.strategies.data())]
                 = std::pair(probabilityValue(spec.substr(eq + 1, comma - eq - 1), what),
                             probabilityValue(spec.substr(comma + 1), what));

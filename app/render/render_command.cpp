@@ -13,12 +13,23 @@
 #include <QApplication>
 #include <QFontDatabase>
 
+#include <iostream>
 #include <optional>
 #include <ostream>
 
 namespace crossroof::cli {
 
 namespace {
+
+/// Qt's messages, less its notice that XDG_RUNTIME_DIR is unset ("defaulting to '/tmp/runtime-root'"), which
+/// the offscreen application prints under cron, in a container or over ssh: nothing a user of a figure acts on,
+/// and it made every refusal after the start two lines instead of one.
+void withoutRuntimeDirNotice(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    std::cerr << qFormatLogMessage(type, context, message).toStdString() << '\n';
+}
 
 using core::InputError;
 
@@ -75,6 +86,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (!QCoreApplication::instance()) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
+        qInstallMessageHandler(withoutRuntimeDirNotice);
         application.emplace(argc, appArgv);
     }
     // The family as named: a font that is not installed would silently become another.

@@ -2,6 +2,8 @@
 #include "core/modeltree/extrapolation.h"
 
 #include "core/support/error.h"
+#include "core/support/quote.h"
+#include "core/support/text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -166,11 +168,11 @@ StrategyPrediction predictStrategy(const ExtrapolationModel &model, std::string_
 {
     const StrategyShape *s = model.findStrategy(strategy);
     if (!s) {
-        std::string known;
+        std::vector<std::string> known;
         for (const StrategyShape &k : model.strategies)
-            known += (known.empty() ? "" : ", ") + k.name;
-        throw InputError("unknown mapping strategy '" + std::string(strategy) + "' (the training rows have "
-                         + known + ")");
+            known.push_back(k.name);
+        throw InputError("unknown mapping strategy '" + quoteForMessage(strategy) + "' (the training rows have "
+                         + briefList(known, 240) + ")");
     }
     if (!(std::abs(size) <= kMaxRegressionMagnitude))
         throw InputError("the target application size must be a finite number within 1e100");

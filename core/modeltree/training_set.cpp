@@ -4,6 +4,7 @@
 #include "core/markov/markov.h"
 #include "core/modeltree/regression_data.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/text_file.h"
 #include "core/traces/csv_table.h"
 
@@ -82,7 +83,7 @@ void checkStrategies(const TrainingSet &set)
         const auto [it, fresh] = first.emplace(r.strategy, &r);
         const TrainingRow &f = *it->second;
         if (!fresh && (f.num_l2 != r.num_l2 || f.threads_per_l2 != r.threads_per_l2 || f.states != r.states))
-            throw InputError(set.source + ":" + std::to_string(r.line) + ": strategy '" + r.strategy
+            throw InputError(set.source + ":" + std::to_string(r.line) + ": strategy '" + quoteForMessage(r.strategy)
                              + "' has " + std::to_string(r.num_l2) + " x " + std::to_string(r.threads_per_l2)
                              + " threads and " + formatNumber(r.states) + " states here but "
                              + std::to_string(f.num_l2) + " x " + std::to_string(f.threads_per_l2) + " and "

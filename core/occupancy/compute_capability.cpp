@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "core/support/numbers.h"
+#include "core/support/quote.h"
 
 #include <algorithm>
 #include <array>
@@ -167,7 +168,7 @@ const ComputeCapability &computeCapability(std::string_view name)
     std::string known;
     for (const auto &cc : table())
         known += (known.empty() ? "" : ", ") + cc.name;
-    throw InputError("unknown compute capability '" + std::string(name) + "' (known: " + known + ")");
+    throw InputError("unknown compute capability '" + quoteForMessage(name) + "' (known: " + known + ")");
 }
 
 } // namespace crossroof::core

@@ -11,6 +11,17 @@
 
 namespace crossroof::core {
 
+namespace {
+
+/// Whether resolveProfile() reads ID_OR_PATH as a file: "-", a name with a '/', or one ending in ".json".
+bool looksLikeProfilePath(const std::string &idOrPath)
+{
+    return idOrPath == "-" || idOrPath.find('/') != std::string::npos
+        || (idOrPath.size() > 5 && idOrPath.compare(idOrPath.size() - 5, 5, ".json") == 0);
+}
+
+} // namespace
+
 const std::vector<HardwareProfile> &bundledProfiles()
 {
     static const std::vector<HardwareProfile> profiles = [] {
@@ -98,9 +109,7 @@ std::vector<HardwareProfile> loadUserProfiles(const std::filesystem::path &dir,
 
 HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<HardwareProfile> &userProfiles)
 {
-    const bool looksLikePath = idOrPath == "-" || idOrPath.find('/') != std::string::npos
-        || (idOrPath.size() > 5 && idOrPath.compare(idOrPath.size() - 5, 5, ".json") == 0);
-    if (looksLikePath)
+    if (looksLikeProfilePath(idOrPath))
         return loadProfileFile(idOrPath);
     if (const HardwareProfile *p = findBundledProfile(idOrPath))
         return *p;
@@ -121,6 +130,11 @@ HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<Ha
 
 HardwareProfile resolveProfile(const std::string &idOrPath)
 {
+    // A file or a bundled id needs nothing of the user's folder, whose files may be many, large or broken.
+    if (looksLikeProfilePath(idOrPath))
+        return loadProfileFile(idOrPath);
+    if (const HardwareProfile *p = findBundledProfile(idOrPath))
+        return *p;
     std::vector<std::string> problems;
     const auto user = loadUserProfiles(userProfileDir(), problems);
     try {

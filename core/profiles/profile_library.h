@@ -37,8 +37,8 @@ std::vector<HardwareProfile> loadUserProfiles(const std::filesystem::path &dir,
 /// file.
 HardwareProfile resolveProfile(const std::string &idOrPath, const std::vector<HardwareProfile> &userProfiles);
 
-/// resolveProfile() with the user profiles of userProfileDir(); an unknown id's message also names the
-/// user profile files that were skipped.
+/// resolveProfile() with the user profiles of userProfileDir(), read only for an id no bundled profile has; an
+/// unknown id's message also names the user profile files that were skipped.
 HardwareProfile resolveProfile(const std::string &idOrPath);
 
 } // namespace crossroof::core

@@ -3,6 +3,7 @@
 
 #include "core/support/atomic_file.h"
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/profiles/profile_json.h"
 #include "core/markov/markov.h"
 #include "core/modeltree/training_set.h"
@@ -25,6 +26,11 @@
 namespace crossroof::core {
 
 namespace {
+
+/// The most points a session's traces hold in all, the linked ones as read from their files: twice a
+/// 16.7-million-interval trace. 500 links to a table of 400,000 rows (200 million points, each trace its own
+/// copy) took 9.5 GB and two minutes to draw; the traces past the limit are left out, each with a problem.
+constexpr std::size_t kMaxSessionPoints = std::size_t(1) << 25;
 
 using detail::json;
 using detail::JsonReader;
@@ -310,7 +316,7 @@ ExtrapolateSettings readExtrapolate(const JsonReader &r, const json &obj, const 
         try {
             e.training = readTrainingSet(path.string(), columns);
         } catch (const InputError &error) {
-            problem = r.label() + ": field '" + r.prefix() + "link' (" + link + "): " + error.what();
+            problem = r.label() + ": field '" + r.prefix() + "link' (" + quoteForMessage(link) + "): " + error.what();
         }
         return e;
     }
@@ -387,7 +393,7 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
         t.visible = visible;
         return t;
     } catch (const InputError &e) {
-        problem = r.label() + ": field '" + r.prefix() + "link' (" + link + "): " + e.what();
+        problem = r.label() + ": field '" + r.prefix() + "link' (" + quoteForMessage(link) + "): " + e.what();
         return std::nullopt;
     }
 }
@@ -500,17 +506,29 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         if (!traces.is_array())
             r.fail("traces", "must be an array of traces");
         TraceFileCache files; // 500 links to one table read it once
+        std::size_t points = 0;
         for (std::size_t i = 0; i < traces.size(); ++i) {
             const std::string prefix = "traces[" + std::to_string(i) + "].";
             if (!traces[i].is_object() || !traces[i].contains("link")) {
                 s.traces.push_back(detail::traceFromJsonValue(traces[i], label, prefix));
+                points += std::max(s.traces.back().x.size(), s.traces.back().y.size());
                 continue;
             }
             std::string problem;
-            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, files, problem))
+            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, files, problem)) {
+                const std::size_t n = std::max(t->x.size(), t->y.size());
+                if (points + n > kMaxSessionPoints) {
+                    s.trace_problems.push_back(label + ": field '" + prefix + "link' (" + quoteForMessage(t->source)
+                                               + "): left out: its " + std::to_string(n)
+                                               + " points would put the session's traces over "
+                                               + std::to_string(kMaxSessionPoints) + " points in all");
+                    continue;
+                }
+                points += n;
                 s.traces.push_back(std::move(*t));
-            else
+            } else {
                 s.trace_problems.push_back(std::move(problem));
+            }
         }
     }
     s.link_traces = r.boolean(doc, "link_traces", "link_traces", false);

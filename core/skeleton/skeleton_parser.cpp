@@ -4,6 +4,7 @@
 
 #include "core/support/error.h"
 #include "core/support/numbers.h"
+#include "core/support/quote.h"
 
 #include <map>
 #include <optional>
@@ -40,7 +41,7 @@ std::string describe(const Token &t)
     case Tok::End:
         return "the end of the file";
     default:
-        return "'" + t.text + "'";
+        return "'" + quoteForMessage(t.text) + "'";
     }
 }
 
@@ -181,25 +182,29 @@ long long Parser::value(const std::string &what)
         advance();
         const auto v = parseInteger<long long>(t.text);
         if (!v || *v > kMaxSkeletonCount || *v < -kMaxSkeletonCount)
-            fail(t.line, t.column, what + " " + t.text + " is too large (at most " + kMaxSkeletonCountText + ")");
+            fail(t.line, t.column,
+                 what + " " + quoteForMessage(t.text) + " is too large (at most " + kMaxSkeletonCountText + ")");
         return *v;
     }
     if (t.type != Tok::Ident)
         expected(what + " (a whole number or a :variable)");
     advance();
     if (m_loopVars.count(t.text))
-        fail(t.line, t.column, "the loop variable '" + t.text + "' cannot be a bound: the nest must be rectangular");
+        fail(t.line, t.column,
+             "the loop variable '" + quoteForMessage(t.text) + "' cannot be a bound: the nest must be rectangular");
     const auto it = m_vars.find(t.text);
     if (it == m_vars.end())
-        fail(t.line, t.column, "unknown variable '" + t.text + "' (define it first with ':" + t.text + " = VALUE')");
+        fail(t.line, t.column,
+             "unknown variable '" + quoteForMessage(t.text) + "' (define it first with ':" + quoteForMessage(t.text)
+                     + " = VALUE')");
     return it->second;
 }
 
 void Parser::definition()
 {
     const Token name = expect(Tok::Ident, "a variable name after ':'");
-    expect(Tok::Equal, "'=' after ':" + name.text + "'");
-    m_vars[name.text] = value("the value of ':" + name.text + "'");
+    expect(Tok::Equal, "'=' after ':" + quoteForMessage(name.text) + "'");
+    m_vars[name.text] = value("the value of ':" + quoteForMessage(name.text) + "'");
     endOfItem();
 }
 
@@ -221,7 +226,7 @@ void Parser::statement(StatementKind kind)
         s.sources.push_back(target.text);
     } else {
         s.target = target.text;
-        expect(Tok::Colon, "':' and the variables '" + keyword + " " + target.text + "' reads");
+        expect(Tok::Colon, "':' and the variables '" + keyword + " " + quoteForMessage(target.text) + "' reads");
         do {
             if (s.sources.size() == kMaxStatementSources)
                 fail(m_tok.line, m_tok.column,
@@ -245,25 +250,25 @@ void Parser::loop(std::size_t depth)
     advance();
     const Token var = expect(Tok::Ident, "the loop variable after '" + keyword + "'");
     l.variable = var.text;
-    expect(Tok::Equal, "'=' after '" + keyword + " " + var.text + "'");
+    expect(Tok::Equal, "'=' after '" + keyword + " " + quoteForMessage(var.text) + "'");
     l.lower = value("the lower bound");
     expect(Tok::Colon, "':' between the bounds (for i = 0:n)");
     const Token upperTok = m_tok;
     l.upper = value("the upper bound");
     if (l.upper <= l.lower)
         fail(upperTok.line, upperTok.column,
-             "empty loop: '" + var.text + "' runs from " + std::to_string(l.lower) + " to " + std::to_string(l.upper)
-                     + ", no iterations");
+             "empty loop: '" + quoteForMessage(var.text) + "' runs from " + std::to_string(l.lower) + " to "
+                     + std::to_string(l.upper) + ", no iterations");
     skipNewlines();
-    expect(Tok::LBrace, "'{' to open the body of loop '" + var.text + "'");
+    expect(Tok::LBrace, "'{' to open the body of loop '" + quoteForMessage(var.text) + "'");
     skipNewlines();
     m_skel.loops.push_back(l);
     m_loopVars[l.variable] = l.line;
     const std::size_t before = m_skel.body.size();
     block(depth + 1);
     if (m_skel.body.size() == before)
-        fail(l.line, column, "empty loop: the body of loop '" + var.text + "' has no statements");
-    expect(Tok::RBrace, "'}' to close loop '" + var.text + "'");
+        fail(l.line, column, "empty loop: the body of loop '" + quoteForMessage(var.text) + "' has no statements");
+    expect(Tok::RBrace, "'}' to close loop '" + quoteForMessage(var.text) + "'");
     m_loopVars.erase(l.variable);
     endOfItem();
 }
@@ -298,8 +303,8 @@ void Parser::block(std::size_t depth)
                 kind = k;
         if (!kind)
             fail(t.line, t.column,
-                 "expected a statement (ld, st, fp, fma, xp), a loop (for, forall) or ':name = value', got '" + t.text
-                         + "'");
+                 "expected a statement (ld, st, fp, fma, xp), a loop (for, forall) or ':name = value', got '"
+                         + quoteForMessage(t.text) + "'");
         if (sawLoop)
             fail(t.line, t.column, "a statement after a loop: statements belong in the innermost loop only");
         sawStatement = true;

@@ -17,6 +17,10 @@ using P = XModelParams;
 constexpr auto M = ParameterSide::Machine;
 constexpr auto W = ParameterSide::Workload;
 
+/// R's least value, GB/s, and R_dram's least but 0 (no limit): a DRAM bandwidth of a denormal made the cap on
+/// the requests 0 and the roofline ridge M/0.
+constexpr double kMinBandwidthGbs = 1e-3;
+
 // key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member,
 // optional_in_profile
 const std::array<ParameterInfo, 26> kInfos{{
@@ -35,7 +39,7 @@ const std::array<ParameterInfo, 26> kInfos{{
     {"R", "Memory bandwidth", "R", "GB/s",
      "Maximum sustainable memory-system throughput of the device. Per SM: R_req = R / (request_bytes * "
      "clock * SMs) requests/cycle; MS transition delta = R_req * L.",
-     M, 1e-3, 1e6, 1, 20000, true, 1, false, &P::R, false},
+     M, kMinBandwidthGbs, 1e6, 1, 20000, true, 1, false, &P::R, false},
     {"L", "Memory latency", "L", "cycles",
      "Unloaded memory latency. Loaded latency Lm(k) = max(L, k / R_req); without cache f(k) = k / Lm(k).",
      M, 1, 1e6, 10, 5000, true, 1, false, &P::L, false},
@@ -177,6 +181,10 @@ std::optional<std::string> checkValue(const ParameterInfo &info, double value)
     }
     if (info.integer && value != std::floor(value))
         return "must be a whole number (got " + formatExact(value) + ")";
+    if (info.member == &P::R_dram && value > 0 && value < kMinBandwidthGbs) {
+        return "must be 0 (no limit) or between " + formatExact(kMinBandwidthGbs) + " and " + formatExact(info.max)
+            + " (got " + formatExact(value) + ")";
+    }
     return std::nullopt;
 }
 

@@ -296,6 +296,15 @@ void TestCli::echoedArgumentsStayOneShortLine_data()
     QTest::newRow("huge whole number") << QStringList{"xgraph", "--curves", huge} << "is not a whole number";
     QTest::newRow("huge --format") << QStringList{"stability-map", "--format", huge} << "(100000 characters)')";
     QTest::newRow("huge command") << QStringList{huge} << "unknown command 'xxx";
+    // The third hostile review (scripts/hostile_review.sh): these were echoed whole, cut at 2,000 characters.
+    const QString cut = QString(80, QLatin1Char('x')) + QStringLiteral("... (100000 characters)'");
+    QTest::newRow("huge --cc")
+        << QStringList{"occupancy", "--cc", huge, "--threads", "256", "--regs", "32", "--smem", "0"}
+        << "unknown compute capability '" + cut;
+    const QStringList mappings{"mappings", "--profile", "clovertown-x5365", "--p", "0.5", "--q", "0.5", "--point"};
+    QTest::newRow("huge --point") << mappings + QStringList{huge} << "option '--point': '" + cut + " is not";
+    QTest::newRow("huge --point strategy")
+        << mappings + QStringList{huge + "=0.5,0.5"} << "has no strategy '" + cut;
 }
 
 void TestCli::echoedArgumentsStayOneShortLine()

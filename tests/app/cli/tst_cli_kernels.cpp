@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void rawOnItsDevice();
     void text();
     void errors();
+    void jsonOfTooManyKernelsIsRefused();
     void fitTraceReadsNcu();
 };
 
@@ -149,6 +151,29 @@ void TestCliKernels::errors()
     r = run({"kernels", "--trace", empty});
     QCOMPARE(r.status, 2);
     QCOMPARE(r.err, "crossroof-cli kernels: " + empty + ":2: a header but no data rows\n");
+}
+
+void TestCliKernels::jsonOfTooManyKernelsIsRefused()
+{
+    // 100,001 kernels: --json, built whole (a million kernels passed 4 GB in a minute), refuses with the limit
+    // and names the CSV, which writes them row by row.
+    QTemporaryDir dir;
+    const std::string file = (dir.path() + QStringLiteral("/many.csv")).toStdString();
+    {
+        std::ofstream out(file, std::ios::binary);
+        out << "\"ID\",\"Kernel Name\",\"dram__bytes.sum.per_second\",\"sm__warps_active.avg.per_cycle_active\","
+               "\"smsp__inst_executed.sum\"\n\"\",\"\",\"Tbyte/second\",\"warp\",\"inst\"\n";
+        for (int i = 0; i < 100'001; ++i)
+            out << '"' << i << "\",\"copy(float *)\",\"1.25\",\"12.5\",\"2,000\"\n";
+    }
+    Run r = run({"kernels", "--trace", file, "--profile", "h100-sxm", "--json"});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.out.empty());
+    QCOMPARE(r.err, "crossroof-cli kernels: " + file + ": 100001 kernels, more than the 100000 --json writes; "
+                    "--format csv gives the same columns, one row per kernel\n");
+    r = run({"kernels", "--trace", file, "--profile", "h100-sxm", "--format", "csv"});
+    QCOMPARE(r.status, 0);
+    QCOMPARE(std::count(r.out.begin(), r.out.end(), '\n'), std::ptrdiff_t(100'002)); // the header and each kernel
 }
 
 void TestCliKernels::fitTraceReadsNcu()

@@ -31,6 +31,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTableView>
@@ -427,6 +428,30 @@ void TestSessionWindow::latin1FolderOpensAndSaves()
     app::MainWindow third;
     QVERIFY(third.openSession(path));
     QCOMPARE(third.state()->value(QStringLiteral("Z")), 7.5);
+
+    // File > Open Recent after a restart: the settings file is read again from the disk (rewritten, so that
+    // QSettings parses it anew rather than keep what this process wrote), and the session it names opens. The
+    // list was kept as UTF-8 text, which turned the byte into U+FFFD: "No such file".
+    {
+        QSettings settings;
+        settings.sync();
+        QFile file(settings.fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        file.close();
+        QTest::qWait(20); // a later modification time
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(bytes);
+        file.close();
+        settings.sync();
+    }
+    const QStringList recent = app::MainWindow::recentSessions();
+    QVERIFY(!recent.isEmpty());
+    QCOMPARE(widgets::nativePath(recent.constFirst()), folder + "/linked.crossroof");
+    app::MainWindow fourth;
+    QVERIFY(fourth.openSession(recent.constFirst()));
+    QVERIFY(!fourth.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
+    QCOMPARE(fourth.state()->value(QStringLiteral("Z")), 7.5);
 }
 
 void TestSessionWindow::corruptedSessionIsRejected_data()

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void modernProfilesAreBundled();
     void userProfilesLoadFromADirectory();
     void userProfileDirFollowsXdg();
+    void userFolderReadForUserIdsOnly();
 };
 
 void TestHardwareProfile::validProfileParses()
@@ -391,6 +392,41 @@ void TestHardwareProfile::userProfileDirFollowsXdg()
     QCOMPARE(core::userProfileDir(), std::filesystem::path("/home/someone/.local/share/Crossroof/profiles"));
     xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg);
     qputenv("HOME", home);
+}
+
+void TestHardwareProfile::userFolderReadForUserIdsOnly()
+{
+    // A broken file in the user's folder is named where an id was looked for there, and nowhere else: a path
+    // or a bundled id does not read the folder (its files could be many, large or broken), so a bad profile
+    // file given by path is refused for its own problem only.
+    QTemporaryDir xdgDir;
+    QVERIFY(QDir(xdgDir.path()).mkpath(QStringLiteral("Crossroof/profiles")));
+    QFile broken(xdgDir.filePath(QStringLiteral("Crossroof/profiles/broken.json")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{\"format_version\": 1,");
+    broken.close();
+    QFile bad(xdgDir.filePath(QStringLiteral("bad.json")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("[]");
+    bad.close();
+    const QByteArray xdg = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", QFile::encodeName(xdgDir.path()));
+    const auto messageOf = [](const std::string &idOrPath) {
+        try {
+            core::resolveProfile(idOrPath);
+        } catch (const core::InputError &e) {
+            return QString::fromUtf8(e.what());
+        }
+        return QString();
+    };
+    QCOMPARE(QString::fromStdString(core::resolveProfile("v100").id), QStringLiteral("v100"));
+    const QString path = messageOf(bad.fileName().toStdString());
+    const QString unknown = messageOf("no-such-gpu");
+    xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg);
+    QVERIFY2(path.contains(QLatin1String("bad.json: a profile must be a JSON object")), qPrintable(path));
+    QVERIFY2(!path.contains(QLatin1String("broken.json")), qPrintable(path));
+    QVERIFY2(unknown.contains(QLatin1String("unknown profile 'no-such-gpu'")), qPrintable(unknown));
+    QVERIFY2(unknown.contains(QLatin1String("broken.json")), qPrintable(unknown));
 }
 
 QTEST_APPLESS_MAIN(TestHardwareProfile)

@@ -180,6 +180,7 @@ private Q_SLOTS:
     void badLinksNameTheField();
     void linkToAFifoIsLeftOutInTime();
     void manyLinksToOneFileReadItOnce();
+    void linksPastThePointLimitAreLeftOut();
     void sessionNearTheSizeLimitSavesAndOpensAgain();
     void sessionOverTheSizeLimitIsRefusedBeforeWriting();
     void trainingRunsKernelsAndZoomAreKept();
@@ -590,6 +591,38 @@ void TestSession::manyLinksToOneFileReadItOnce()
     QCOMPARE(stuck.trace_problems.size(), std::size_t(300));
     QVERIFY2(QString::fromStdString(stuck.trace_problems.back()).contains(QStringLiteral("a FIFO that no program writes to")),
              stuck.trace_problems.back().c_str());
+}
+
+void TestSession::linksPastThePointLimitAreLeftOut()
+{
+    // 17 links to a table of 2^21 intervals: 16 of them fill the 2^25 points a session's traces may hold in all,
+    // and the 17th is left out with a problem that says why (500 links to a table of 400,000 rows took 9.5 GB
+    // and two minutes to draw, each trace its own copy of the points).
+    QTemporaryDir dir;
+    {
+        QFile table(dir.filePath(QStringLiteral("bytes.csv")));
+        QVERIFY(table.open(QIODevice::WriteOnly));
+        QByteArray text("bytes\n");
+        text.reserve(8 << 21);
+        for (int i = 0; i < (1 << 21); ++i)
+            text += QByteArray::number(1000 + i % 5000) + '\n';
+        table.write(text);
+    }
+    std::string records;
+    for (int i = 0; i < 17; ++i) {
+        records += (i ? ", " : "") + ("{\"id\": \"t" + std::to_string(i) + "\", \"name\": \"n\", "
+                   "\"kind\": \"bytes-per-interval\", \"link\": \"bytes.csv\", \"origin\": {\"format\": \"table\", "
+                   "\"index\": 0, \"mapping\": {\"kind\": \"bytes-per-interval\", \"y\": \"bytes\"}}}");
+    }
+    const core::Session s = core::parseSession(withTraces("[" + records + "]"), "s.crossroof", dir.path().toStdString());
+    QCOMPARE(s.traces.size(), std::size_t(16));
+    QCOMPARE(s.traces.back().y.size(), std::size_t(1) << 21);
+    QCOMPARE(s.trace_problems.size(), std::size_t(1));
+    const QString problem = QString::fromStdString(s.trace_problems.front());
+    QVERIFY2(problem.contains(QStringLiteral("s.crossroof: field 'traces[16].link'"))
+                     && problem.contains(QStringLiteral("left out: its 2097152 points would put the session's traces "
+                                                        "over 33554432 points in all")),
+             qPrintable(problem));
 }
 
 void TestSession::sessionNearTheSizeLimitSavesAndOpensAgain()

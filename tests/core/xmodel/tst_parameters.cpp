@@ -47,6 +47,12 @@ void TestParameters::setFromText_data()
     QTest::newRow("negative latency") << "L" << "-5" << "parameter 'L': must be between";
     QTest::newRow("fractional n") << "n" << "2.5" << "must be a whole number";
     QTest::newRow("h above 1") << "h" << "1.01" << "parameter 'h'";
+    // R_dram is 0 (no limit) or a bandwidth R could be: a denormal one made the roofline ridge M/0 = inf.
+    QTest::newRow("R_dram off") << "R_dram" << "0" << "";
+    QTest::newRow("R_dram least") << "R_dram" << "0.001" << "";
+    QTest::newRow("R_dram denormal") << "R_dram" << "4.9e-324"
+                                     << "parameter 'R_dram': must be 0 (no limit) or between 0.001 and 1000000 (got "
+                                        "5e-324)";
 }
 
 void TestParameters::setFromText()
