@@ -94,6 +94,42 @@ core::HardwareProfile outputProfile(const core::HardwareProfile &start, const co
     return prof;
 }
 
+/// Where --out sends the calibrated profile: nowhere (no --out), standard output ("-") or a file.
+struct ProfileOut
+{
+    std::filesystem::path path;
+    bool given = false;
+    bool toStdout = false;
+};
+
+/// --out, checked before any fitting: empty is refused, and "-" (standard output, where the profile then goes
+/// in place of the summary) with --json, which writes there too.
+ProfileOut profileOut(const Args &args)
+{
+    ProfileOut o;
+    if (!args.has("out"))
+        return o;
+    o.given = true;
+    o.path = args.value("out");
+    if (o.path.empty())
+        throw InputError("option '--out' must not be empty");
+    o.toStdout = o.path == "-";
+    if (o.toStdout && args.flag("json"))
+        throw InputError("options '--out -' and '--json' both write to standard output; give --out a file name");
+    return o;
+}
+
+/// Writes PROF where O says and returns what the summary reports as written (empty for standard output).
+std::string writeProfile(const ProfileOut &o, const core::HardwareProfile &prof, std::ostream &out)
+{
+    if (o.toStdout) {
+        out << core::profileToText(prof);
+        return {};
+    }
+    core::saveProfileFile(o.path, prof);
+    return o.path.string();
+}
+
 /// The keys that describe how a family is predicted: accuracy, rows, rmse_gbs, r2, residuals.
 void addFamilyJson(Json &j, const core::FamilyPrediction &p)
 {
@@ -151,20 +187,17 @@ void printText(const core::HardwareProfile &start, const std::string &familyPath
 }
 
 /// Today's single-family calibration: only --family was given.
-void runFamilyCalibration(const Args &args, const core::HardwareProfile &start,
+void runFamilyCalibration(const Args &args, const ProfileOut &o, const core::HardwareProfile &start,
                           const core::KernelFamily &family, const std::string &familyPath, std::ostream &out)
 {
     const std::vector<std::string> keys = core::parseFitList(args.value("fit", "R,L,M,L_c"));
     const core::CalibrationResult fit = core::calibrate(family, start.params, keys);
 
     std::string written;
-    if (args.has("out")) {
-        const std::filesystem::path outPath = args.value("out");
-        if (outPath.empty())
-            throw InputError("option '--out' must not be empty");
-        core::saveProfileFile(outPath, outputProfile(start, fit, familyPath, outPath, args));
-        written = outPath.string();
-    }
+    if (o.given)
+        written = writeProfile(o, outputProfile(start, fit, familyPath, o.path, args), out);
+    if (o.toStdout)
+        return;
 
     if (!args.flag("json")) {
         printText(start, familyPath, fit, out);
@@ -405,6 +438,7 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
         if (args.has(option) && args.value(option).empty())
             throw InputError(std::string("option '--") + option + "' must not be empty");
     }
+    const ProfileOut o = profileOut(args);
 
     core::HardwareProfile start;
     core::CalibrationSources sources;
@@ -442,7 +476,7 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     readWeights(args, sources);
 
     if (!args.has("probe") && !others) {
-        runFamilyCalibration(args, start, *sources.family, familyPath, out);
+        runFamilyCalibration(args, o, start, *sources.family, familyPath, out);
         return;
     }
     const std::vector<std::string> keys
@@ -450,17 +484,15 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
     const core::JointCalibration fit = core::calibrateJointly(sources, start.params, keys);
 
     std::string written;
-    if (args.has("out")) {
-        const std::filesystem::path outPath = args.value("out");
-        if (outPath.empty())
-            throw InputError("option '--out' must not be empty");
+    if (o.given) {
         core::HardwareProfile prof = core::jointCalibratedProfile(
-                start, fit, core::profileIdFrom(outPath.stem().string()), start.name + " (calibrated)");
+                start, fit, core::profileIdFrom(o.path.stem().string()), start.name + " (calibrated)");
         prof.description = "Calibrated jointly with crossroof-cli calibrate, starting from " + start.name
                            + " (" + start.id + ").";
         addGivenSource(prof, fit.fitted, fit.params, args);
-        core::saveProfileFile(outPath, prof);
-        written = outPath.string();
+        written = writeProfile(o, prof, out);
+        if (o.toStdout)
+            return;
     }
 
     // With a family, the keys of the single-family output describe it, as before.
@@ -545,7 +577,8 @@ constexpr const char *kHelp
           "  --weight NAME=W    weight of a source (repeatable; default 1): NAME a kind (family, stream,\n"
           "                     latency, kernels, parallel) or a source's file name, which wins over its "
           "kind\n"
-          "  --out FILE         write the calibrated profile (complete, with sources) to FILE\n"
+          "  --out FILE         write the calibrated profile (complete, with sources) to FILE; '-' prints it\n"
+          "                     to standard output in place of the summary (not with --json)\n"
           "  --json             JSON output (keys as in CLI.md); without it, a readable summary\n";
 
 } // namespace

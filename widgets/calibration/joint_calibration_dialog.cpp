@@ -3,6 +3,7 @@
 
 #include "calibration/calibration_views.h"
 #include "common/file_folders.h"
+#include "common/native_path.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/save_file.h"
@@ -516,7 +517,7 @@ QString JointCalibrationDialog::saveProfile(const QString &path) const
                        + start.id + ").";
     const std::string text = core::profileToText(prof);
     try {
-        core::parseProfile(text, path.toStdString()); // never write a profile that would not load
+        core::parseProfile(text, nativePath(path)); // never write a profile that would not load
     } catch (const core::InputError &e) {
         return tr("The calibrated profile would not be valid: %1").arg(QString::fromStdString(e.what()));
     }

@@ -3,6 +3,7 @@
 
 #include "common/error_message.h"
 #include "common/file_folders.h"
+#include "common/native_path.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/save_file.h"
@@ -539,7 +540,7 @@ QString CalibrationDialog::saveProfile(const QString &path) const
 
     const std::string text = core::profileToText(prof);
     try {
-        core::parseProfile(text, path.toStdString());
+        core::parseProfile(text, nativePath(path));
     } catch (const core::InputError &e) {
         return tr("The calibrated profile would not be valid: %1").arg(QString::fromStdString(e.what()));
     }

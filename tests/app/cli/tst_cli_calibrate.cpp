@@ -194,6 +194,28 @@ private Q_SLOTS:
                  qPrintable(text));
     }
 
+    void outDashPrintsTheProfile()
+    {
+        // "--out -" prints the calibrated profile (and nothing else) to standard output, writes no file named
+        // "-", and is refused with --json, which writes there too, before any fitting.
+        QTemporaryDir dir;
+        const std::filesystem::path cwd = std::filesystem::current_path();
+        std::filesystem::current_path(dir.path().toStdString());
+        const auto r = run({"calibrate", "--family", kFamily, "--profile", "h100-sxm", "--fit", "L_c", "--out", "-"});
+        const auto refused = run({"calibrate", "--family", kFamily, "--profile", "h100-sxm", "--fit", "L_c",
+                                  "--out", "-", "--json"});
+        const bool dashFile = std::filesystem::exists(std::filesystem::path(dir.path().toStdString()) / "-");
+        std::filesystem::current_path(cwd);
+        QCOMPARE(r.status, 0);
+        QVERIFY(!dashFile);
+        const crossroof::core::HardwareProfile prof = crossroof::core::parseProfile(r.out, "stdout");
+        QCOMPARE(QString::fromStdString(prof.id), QStringLiteral("calibrated"));
+        QVERIFY(!QString::fromStdString(r.out).contains("Accuracy  mean"));
+        QCOMPARE(refused.status, 2);
+        QVERIFY2(QString::fromStdString(refused.err).contains("both write to standard output"), refused.err.c_str());
+        QVERIFY(refused.out.empty());
+    }
+
     void outWritesOnlyARegularFile()
     {
         // --out replaces a regular file only: a FIFO, a link (and what it points to) stay as they were, a
