@@ -15,6 +15,7 @@
 #include "markov/extrapolate_panel.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
+#include "roofline/roofline_view.h"
 #include "state/occupancy_state.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
@@ -132,6 +133,7 @@ SessionController::SessionController(MainWindow *window)
     connect(window->markovView(), &MarkovView::settingsChanged, this, &SessionController::markModified);
     connect(window->mappingView(), &MappingView::settingsChanged, this, &SessionController::markModified);
     connect(window->stabilityView(), &StabilityView::settingsChanged, this, &SessionController::markModified);
+    connect(window->rooflineView(), &RooflineView::settingsChanged, this, &SessionController::markModified);
     connect(window->skeletonView(), &SkeletonView::settingsChanged, this, &SessionController::markModified);
     connect(window->extrapolatePanel(), &ExtrapolatePanel::settingsChanged, this, &SessionController::markModified);
     connect(window->kernelTable(), &KernelTableView::reportChanged, this, &SessionController::markModified);
@@ -180,6 +182,7 @@ core::Session SessionController::capture() const
     s.markov = m_window->markovView()->settings();
     s.mapping = m_window->mappingView()->settings();
     s.stability = m_window->stabilityView()->settings();
+    s.roofline = m_window->rooflineView()->settings();
     s.skeleton = m_window->skeletonView()->settings();
     s.extrapolate = m_window->extrapolatePanel()->settings();
     if (const auto &report = m_window->kernelTable()->report())
@@ -222,6 +225,7 @@ QStringList SessionController::apply(const core::Session &s)
     m_window->markovView()->setSettings(s.markov);
     m_window->mappingView()->setSettings(s.mapping);
     m_window->stabilityView()->setSettings(s.stability);
+    m_window->rooflineView()->setSettings(s.roofline);
     m_window->skeletonView()->setSettings(s.skeleton);
     m_window->extrapolatePanel()->setSettings(s.extrapolate);
     m_window->traceState()->setTraces(s.traces); // an Nsight Compute trace fills the kernel table

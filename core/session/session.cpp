@@ -208,6 +208,16 @@ StabilitySettings readStability(const JsonReader &r, const json &obj)
     return s;
 }
 
+RooflineSettings readRoofline(const JsonReader &r, const json &obj)
+{
+    r.checkKeys(obj, "", {"names", "predictions", "levels"}, "a session field");
+    RooflineSettings s;
+    s.names = r.boolean(obj, "names", "names", s.names);
+    s.predictions = r.boolean(obj, "predictions", "predictions", s.predictions);
+    s.levels = r.boolean(obj, "levels", "levels", s.levels);
+    return s;
+}
+
 SkeletonSettings readSkeleton(const JsonReader &r, const json &obj)
 {
     r.checkKeys(obj, "", {"text", "profile", "unroll", "measured"}, "a session field");
@@ -455,7 +465,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
     }
     r.checkKeys(doc, "",
                 {"format", "format_version", "profile", "parameters", "view", "occupancy", "tmm", "markov",
-                 "mapping", "stability", "skeleton", "extrapolate", "kernel_file", "link_traces", "traces",
+                 "mapping", "stability", "roofline", "skeleton", "extrapolate", "kernel_file", "link_traces", "traces",
                  "measured_curves"},
                 "a session field");
 
@@ -491,6 +501,8 @@ Session parseSession(std::string_view text, const std::string &label, const std:
         s.mapping = readMapping(r.nested("mapping."), doc["mapping"]);
     if (doc.contains("stability"))
         s.stability = readStability(r.nested("stability."), doc["stability"]);
+    if (doc.contains("roofline"))
+        s.roofline = readRoofline(r.nested("roofline."), doc["roofline"]);
     if (doc.contains("skeleton"))
         s.skeleton = readSkeleton(r.nested("skeleton."), doc["skeleton"]);
     if (doc.contains("extrapolate")) {
@@ -661,6 +673,9 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
                         {"resolution", st.resolution},
                         {"sweep_key", st.sweep_key},
                         {"sweep_shows_k", st.sweep_shows_k}};
+    doc["roofline"] = {{"names", s.roofline.names},
+                       {"predictions", s.roofline.predictions},
+                       {"levels", s.roofline.levels}};
     Ordered skeleton = {{"profile", s.skeleton.profile_id}, {"unroll", s.skeleton.unroll}};
     if (s.skeleton.text)
         skeleton["text"] = *s.skeleton.text;

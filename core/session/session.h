@@ -101,6 +101,16 @@ struct StabilitySettings
     bool operator==(const StabilitySettings &) const = default;
 };
 
+/// The roofline view's toggles: kernel names on the points, predicted -> measured arrows, the L1 and L2 points
+/// of the hierarchical roofline.
+struct RooflineSettings
+{
+    bool names = true;
+    bool predictions = true;
+    bool levels = true;
+    bool operator==(const RooflineSettings &) const = default;
+};
+
 /// The code-skeleton view's inputs (MODEL.md 8).
 struct SkeletonSettings
 {
@@ -143,6 +153,7 @@ struct Session
     MarkovSettings markov;
     MappingSettings mapping;
     StabilitySettings stability;
+    RooflineSettings roofline;
     SkeletonSettings skeleton;
     ExtrapolateSettings extrapolate;
     /// The Nsight Compute export in the Kernels dock (an absolute path once read), or empty. Written relative

@@ -17,6 +17,7 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QSignalBlocker>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -161,8 +162,12 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
                             "memory-latency ceilings, where the export has that traffic (global sectors; the "
                             "L1 hit rate for L2)"));
     m_exportCsv->setToolTip(tr("Write the plotted ceilings and points as CSV"));
-    for (QCheckBox *box : {m_names, m_predictions, m_levels})
-        connect(box, &QCheckBox::toggled, this, [this] { draw(); });
+    for (QCheckBox *box : {m_names, m_predictions, m_levels}) {
+        connect(box, &QCheckBox::toggled, this, [this] {
+            draw();
+            Q_EMIT settingsChanged();
+        });
+    }
     connect(m_exportCsv, &QPushButton::clicked, this, [this] {
         const QString path = saveFileName(this, FileKind::Export, tr("Export Roofline Data"),
                                           QStringLiteral("roofline.csv"), tr("CSV files (*.csv)"));
@@ -222,6 +227,22 @@ void RooflineView::setReport(const std::optional<core::NcuReport> &report)
 void RooflineView::setHighlighted(const QStringList &labels)
 {
     m_highlighted = labels;
+    refresh();
+}
+
+core::RooflineSettings RooflineView::settings() const
+{
+    return {m_names->isChecked(), m_predictions->isChecked(), m_levels->isChecked()};
+}
+
+void RooflineView::setSettings(const core::RooflineSettings &settings)
+{
+    const std::pair<QCheckBox *, bool> boxes[] = {
+            {m_names, settings.names}, {m_predictions, settings.predictions}, {m_levels, settings.levels}};
+    for (const auto &[box, checked] : boxes) {
+        const QSignalBlocker blocker(box);
+        box->setChecked(checked);
+    }
     refresh();
 }
 

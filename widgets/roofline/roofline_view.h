@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/session/session.h"
 #include "roofline/roofline_evaluation.h"
 
 #include <QList>
@@ -78,12 +79,18 @@ public:
     QString exportCsv(const QString &path);
     /// Shown with kernels or without: asks for a file and exports the plotted data (exportCsv()).
     QPushButton *exportCsvButton() const { return m_exportCsv; }
+    /// The toggles as a session saves them, and restoring them (the view redraws once).
+    core::RooflineSettings settings() const;
+    void setSettings(const core::RooflineSettings &settings);
+
     /// Shown while there are no kernels; asks for an ncu export (openKernelsRequested()).
     QPushButton *openKernelsButton() const { return m_openKernels; }
 
 Q_SIGNALS:
     /// The empty state's button: open an ncu export (the Kernels dock reads it).
     void openKernelsRequested();
+    /// A toggle changed (the session is modified).
+    void settingsChanged();
 
 protected:
     void showEvent(QShowEvent *event) override;

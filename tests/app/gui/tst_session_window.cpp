@@ -109,6 +109,8 @@ void analyseH100(app::MainWindow &w)
     QVERIFY(w.kernelTable()->table()->model()->rowCount() > 0);
     w.figurePlots(QStringLiteral("roofline"));
     QVERIFY(!w.rooflineView()->points().empty());
+    w.rooflineView()->namesBox()->setChecked(false);
+    w.rooflineView()->levelsBox()->setChecked(false);
     core::XModelParams whatIf = w.state()->params();
     whatIf.n = 20;
     w.state()->setComparison(whatIf, QStringLiteral("n: 64 -> 20"));
@@ -130,6 +132,8 @@ void findNothingOfH100(app::MainWindow &w)
     QCOMPARE(w.kernelTable()->table()->model()->rowCount(), 0);
     w.figurePlots(QStringLiteral("roofline")); // a hidden view catches up when drawn
     QVERIFY(w.rooflineView()->points().empty());
+    QVERIFY(w.rooflineView()->settings() == core::RooflineSettings{});
+    QVERIFY(w.rooflineView()->namesBox()->isChecked() && w.rooflineView()->levelsBox()->isChecked());
     for (const auto &t : w.traceState()->traces())
         QVERIFY2(t.source != kNcuH100.toStdString() && t.source != kStreamV100.toStdString(), t.source.c_str());
     QVERIFY(!w.state()->comparison());
@@ -153,7 +157,8 @@ bool sameAnalysis(const core::Session &a, const core::Session &b)
 {
     return a.profile.id == b.profile.id && a.params == b.params && a.current_view == b.current_view
         && a.occupancy == b.occupancy && a.tmm == b.tmm && a.markov == b.markov && a.mapping == b.mapping
-        && a.stability == b.stability && a.skeleton == b.skeleton && a.traces == b.traces;
+        && a.stability == b.stability && a.roofline == b.roofline && a.skeleton == b.skeleton
+        && a.traces == b.traces;
 }
 
 } // namespace
@@ -281,6 +286,12 @@ void TestSessionWindow::trainingKernelsZoomAndTabAreRestored()
     QVERIFY(w.kernelTable()->table()->model()->rowCount() > 0);
     w.figurePlots(QStringLiteral("roofline"));
     QVERIFY(!w.rooflineView()->points().empty());
+    // The roofline's toggles as they were: no names, no L1/L2 points; the predictions still drawn.
+    QVERIFY(!w.rooflineView()->namesBox()->isChecked());
+    QVERIFY(!w.rooflineView()->levelsBox()->isChecked());
+    QVERIFY(w.rooflineView()->predictionsBox()->isChecked());
+    const QString csv = w.rooflineView()->csv();
+    QVERIFY(csv.contains(QStringLiteral("kernel DRAM")) && csv.contains(QStringLiteral("predicted")));
     // Extrapolate's training runs, trained again with the smoothing as it was.
     w.extrapolatePanel()->waitForResult();
     QVERIFY(w.extrapolatePanel()->model());

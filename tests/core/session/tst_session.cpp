@@ -79,6 +79,8 @@ core::Session sample()
     s.stability.resolution = 64;
     s.stability.sweep_key = "Z";
     s.stability.sweep_shows_k = true;
+    s.roofline.names = false;
+    s.roofline.levels = false;
     s.skeleton.text = "def k\n  for i = 0:8\n    ld x[i]\n    fp y: x, y\n";
     s.skeleton.profile_id = "epyc-9654";
     s.skeleton.unroll = 8;
@@ -203,6 +205,8 @@ void TestSession::roundTrip()
     QVERIFY(back.markov == s.markov);
     QVERIFY(back.mapping == s.mapping);
     QVERIFY(back.stability == s.stability);
+    QVERIFY(back.roofline == s.roofline);
+    QVERIFY(!back.roofline.names && back.roofline.predictions && !back.roofline.levels);
     QVERIFY(back.skeleton == s.skeleton);
     QCOMPARE(back.traces.size(), std::size_t(1));
     QVERIFY(back.traces.front() == s.traces.front()); // traces are embedded, points and all
@@ -229,6 +233,7 @@ void TestSession::minimalSessionGetsDefaults()
     QVERIFY(s.markov == core::MarkovSettings{});
     QVERIFY(s.mapping == core::MappingSettings{});
     QVERIFY(s.stability == core::StabilitySettings{});
+    QVERIFY(s.roofline == core::RooflineSettings{});
 }
 
 void TestSession::versionOneSessionOpens()
@@ -367,6 +372,10 @@ void TestSession::badSessionsNameTheField_data()
                                      << "field 'tmm.M': must be at most 64 characters";
     QTest::newRow("apsp n") << "\"apsp_n\":4096" << "\"apsp_n\":1" << "field 'tmm.apsp_n': must be between";
     QTest::newRow("misspelt field") << "\"markov\": {" << "\"markof\": {" << "field 'markof': is not a session field";
+    QTest::newRow("roofline toggle") << "\"levels\":false" << "\"levels\":\"no\""
+                                     << "field 'roofline.levels'";
+    QTest::newRow("roofline field") << "\"names\":false" << "\"labels\":false"
+                                    << "field 'roofline.labels': is not a session field";
     QTest::newRow("bad trace") << "\"visible\":false" << "\"visible\":3" << "field 'traces[0].visible'";
     QTest::newRow("not a session") << "\"crossroof-session\"" << "\"something-else\"" << "field 'format'";
 }
