@@ -28,7 +28,7 @@ struct Column
 };
 
 // Every integer column of cc_limits.csv; "cc" and "smem_carveouts_kb" are read separately.
-const std::array<Column, 12> kColumns{{
+const std::array<Column, 13> kColumns{{
         {"max_warps_sm", &CC::max_warps_sm},
         {"max_threads_sm", &CC::max_threads_sm},
         {"max_blocks_sm", &CC::max_blocks_sm},
@@ -41,6 +41,7 @@ const std::array<Column, 12> kColumns{{
         {"reserved_smem_per_block", &CC::reserved_smem_per_block},
         {"max_smem_block_bytes", &CC::max_smem_block_bytes},
         {"fp32_lanes_sm", &CC::fp32_lanes_sm},
+        {"fp64_lanes_sm", &CC::fp64_lanes_sm},
 }};
 
 std::vector<std::string_view> split(std::string_view text, char sep)

@@ -33,6 +33,9 @@ struct ComputeCapability
     int reserved_smem_per_block = 0;    ///< bytes the driver reserves per block
     int max_smem_block_bytes = 0;
     int fp32_lanes_sm = 0;
+    /// FP64 add, multiply and multiply-add results per clock per SM; 0 where the table does not know it. Some
+    /// products run FP64 slower than their compute capability's rate (HardwareProfile::fp64_lanes_sm).
+    int fp64_lanes_sm = 0;
 
     /// The selectable shared-memory configurations in bytes, ascending.
     std::vector<long long> smemConfigsBytes() const;

@@ -19,11 +19,13 @@ using detail::json;
 using detail::JsonReader;
 
 constexpr std::array kTopLevelKeys{"format_version", "id",         "name",     "kind",       "architecture",
-                                   "compute_capability", "description", "parameters", "topology", "core_model",
-                                   "sources",        "notes"};
+                                   "compute_capability", "fp64_lanes_sm", "description", "parameters", "topology",
+                                   "core_model", "sources", "notes"};
 
 /// The name a source gives in its fields for a profile's core_model object.
 constexpr const char *kCoreModelField = "core_model";
+/// Likewise for the FP64 rate of a device that differs from its compute capability's.
+constexpr const char *kFp64Field = "fp64_lanes_sm";
 
 bool validId(const std::string &id)
 {
@@ -64,7 +66,7 @@ std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj, con
             if (!f.is_string())
                 r.fail(path + ".fields", "must contain only strings");
             const auto key = f.get<std::string>();
-            if (key != "cache" && key != kCoreModelField && !findParameter(key))
+            if (key != "cache" && key != kCoreModelField && key != kFp64Field && !findParameter(key))
                 r.fail(path + ".fields", "names an unknown parameter '" + key + "'");
             named.insert(key);
             src.fields.push_back(key);
@@ -79,6 +81,8 @@ std::vector<ProfileSource> readSources(const JsonReader &r, const json &obj, con
     }
     if (obj.contains(kCoreModelField) && !named.count(kCoreModelField))
         r.fail("sources", "no source names 'core_model' (say where the latencies and pipelines come from)");
+    if (obj.contains(kFp64Field) && !named.count(kFp64Field))
+        r.fail("sources", "no source names 'fp64_lanes_sm' (say where the FP64 rate comes from)");
     return sources;
 }
 
@@ -162,6 +166,11 @@ HardwareProfile profileFromJson(const json &doc, const JsonReader &r)
     prof.compute_capability = r.string(doc, "compute_capability", "compute_capability", false);
     if (!prof.compute_capability.empty() && !validComputeCapability(prof.compute_capability))
         r.fail("compute_capability", "must look like 8.0 (got '" + brief(prof.compute_capability) + "')");
+    if (doc.contains(kFp64Field)) {
+        if (prof.kind != "gpu")
+            r.fail(kFp64Field, "is for GPU profiles only (kind is '" + prof.kind + "')");
+        prof.fp64_lanes_sm = int(r.integer(doc, kFp64Field, kFp64Field, 1, 1024, std::nullopt));
+    }
     prof.description = r.string(doc, "description", "description", false);
     readParameters(r, r.require(doc, "parameters", "parameters"), prof.params);
     if (doc.contains("topology"))
@@ -196,6 +205,8 @@ json profileToJson(const HardwareProfile &prof)
         j["architecture"] = prof.architecture;
     if (!prof.compute_capability.empty())
         j["compute_capability"] = prof.compute_capability;
+    if (prof.fp64_lanes_sm)
+        j[kFp64Field] = *prof.fp64_lanes_sm;
     if (!prof.description.empty())
         j["description"] = prof.description;
     j["parameters"] = parametersToJson(prof.params);

@@ -28,6 +28,9 @@ struct HardwareProfile
     std::string kind; ///< "gpu" or "cpu"
     std::string architecture;
     std::string compute_capability; ///< "X.Y", empty when not a CUDA device
+    /// FP64 results per clock per SM where the device runs FP64 at another rate than its compute capability's
+    /// data-centre parts (GeForce Fermi: 4 of 16); none: the compute capability's rate.
+    std::optional<int> fp64_lanes_sm;
     std::string description;
     XModelParams params;
     /// A CPU's shared caches and thread-to-core mapping strategies (docs/PROFILES.md), for the Markov CPI

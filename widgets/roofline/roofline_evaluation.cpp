@@ -2,6 +2,7 @@
 #include "roofline/roofline_evaluation.h"
 
 #include "common/parameter_state.h"
+#include "core/occupancy/compute_capability.h"
 #include "core/support/error.h"
 #include "core/traces/kernel_table.h"
 #include "core/xmodel/xmodel.h"
@@ -25,6 +26,26 @@ double RooflineEvaluation::memoryCeilingGbs() const
 double RooflineEvaluation::computeCeilingGops() const
 {
     return m_state->params().M * m_state->params().gopsPerInstructionRate();
+}
+
+std::vector<RooflineEvaluation::PipeCeiling> RooflineEvaluation::pipeCeilings() const
+{
+    const core::HardwareProfile &profile = m_state->profile();
+    const core::ComputeCapability *cc = profile.kind == "gpu" && !profile.compute_capability.empty()
+                                                ? core::findComputeCapability(profile.compute_capability)
+                                                : nullptr;
+    if (!cc)
+        return {};
+    // Lanes are thread-instructions per cycle per SM; gopsPerInstructionRate() takes warp-instructions.
+    const core::XModelParams &p = m_state->params();
+    const double perLane = p.gopsPerInstructionRate() / p.warp_size;
+    std::vector<PipeCeiling> pipes;
+    if (cc->fp32_lanes_sm > 0)
+        pipes.push_back({QStringLiteral("FP32"), cc->fp32_lanes_sm, cc->fp32_lanes_sm * perLane});
+    const int fp64 = profile.fp64_lanes_sm.value_or(cc->fp64_lanes_sm);
+    if (fp64 > 0)
+        pipes.push_back({QStringLiteral("FP64"), fp64, fp64 * perLane});
+    return pipes;
 }
 
 std::optional<double> RooflineEvaluation::littleCeilingGbs(double latencyCycles) const

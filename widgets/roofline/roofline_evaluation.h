@@ -69,6 +69,17 @@ public:
     /// LATENCYCYCLES each, move at most n·m·request_bytes·clock·SMs / LATENCYCYCLES GB/s; none when the latency is
     /// not positive. The DRAM ceiling takes L, the L2 one L_2 and the L1 one L_s.
     std::optional<double> littleCeilingGbs(double latencyCycles) const;
+    /// A floating-point pipe's ceiling: its lanes per SM (results per clock) times clock and SMs, in
+    /// thread-instructions per second like the other ceilings (one FMA instruction per lane and cycle).
+    struct PipeCeiling {
+        QString precision; ///< "FP32" or "FP64"
+        int lanes = 0;     ///< per SM
+        double gops = 0;
+    };
+    /// The FP32 and FP64 pipe ceilings of the profile's compute capability (the profile's own FP64 rate where
+    /// it gives one) at the current clock and SM count; none for a CPU, an unknown compute capability or a rate
+    /// the table does not know. Tensor cores have none: one MMA instruction does hundreds of operations.
+    std::vector<PipeCeiling> pipeCeilings() const;
     /// Whether any point has an L1 (L2) intensity: the hierarchical roofline is drawn.
     bool hasL1() const;
     bool hasL2() const;

@@ -150,7 +150,9 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
                           "instructions per L_c cycles); memory-latency ceiling (Little's law) "
                           "n·m·request_bytes·clock·SMs / L, and at L_2 and L_s for L2 and L1. Kernels: "
                           "I = 32·instructions / (DRAM GB/s · duration), throughput = 32·instructions / duration; "
-                          "at L1, per global sector byte; at L2, per byte that missed L1."));
+                          "at L1, per global sector byte; at L2, per byte that missed L1. FP32 and FP64 pipe "
+                          "ceilings: lanes per SM (the compute capability's results per clock) × clock × SMs; "
+                          "tensor cores have none here: one MMA instruction does hundreds of operations."));
     m_names->setChecked(true);
     m_names->setToolTip(tr("Name each kernel (its short name and launch ID); names that would cover another "
                            "are left out"));
@@ -348,6 +350,12 @@ void RooflineView::draw()
             include(p.predicted->x(), p.predicted->y());
     }
     include(operating.x(), operating.y());
+    // The floating-point pipes' ceilings, with room over them for their legend text's line.
+    const std::vector<RooflineEvaluation::PipeCeiling> pipes = m_eval->pipeCeilings();
+    for (const auto &pipe : pipes) {
+        yMax = std::max(yMax, pipe.gops * 1.5);
+        xMax = std::max(xMax, pipe.gops / R * 10);
+    }
     yMin = std::min(yMin, R * xMin / 1.5);
     // Out to whole decades, so that both ends of each axis carry a labelled tick.
     const auto decadeBelow = [](double v) { return std::pow(10.0, std::floor(std::log10(v) + 1e-9)); };
@@ -379,6 +387,22 @@ void RooflineView::draw()
         legend_groups::setMember(issue, ceilings, tr("issue"), legend_groups::MemberKind::Ceiling);
         addCsv(QStringLiteral("ceiling"), tr("issue E·n/L_c"), knee, *issueCeiling);
         addCsv(QStringLiteral("ceiling"), tr("issue E·n/L_c"), xMax, *issueCeiling);
+    }
+    // The FP32 and FP64 pipes: one FMA instruction per lane and cycle, a roof the issue rate M may lie under
+    // (the measured M of a kernel mix) or over (FP64 on a card whose FP64 units are few).
+    for (const auto &pipe : pipes) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(tr("%1 pipe: %2 lanes/SM × clock × SMs = %3")
+                           .arg(pipe.precision, QString::number(pipe.lanes),
+                                formatQuantity(pipe.gops, QStringLiteral("op/s"), si::giga)));
+        g->setPen(QPen(pipe.precision == QLatin1String("FP32") ? plot_style::kBlue : plot_style::kPurple, 1.3,
+                       Qt::DotLine));
+        const double knee = pipe.gops / R;
+        g->setData({knee, xMax}, {pipe.gops, pipe.gops});
+        legend_groups::setMember(g, ceilings, tr("%1 pipe").arg(pipe.precision), legend_groups::MemberKind::Ceiling);
+        const QString name = tr("%1 pipe, %2 lanes per SM").arg(pipe.precision, QString::number(pipe.lanes));
+        addCsv(QStringLiteral("ceiling"), name, knee, pipe.gops);
+        addCsv(QStringLiteral("ceiling"), name, xMax, pipe.gops);
     }
     // Little's law: a slope like R's, up to the compute peak.
     const auto latencyCeiling = [&](double gbs, const QString &level, const QString &latency, const QColor &colour,

@@ -26,7 +26,8 @@ class ParameterState;
 /// An instruction roofline (as Nsight Compute and Intel Advisor draw it) on log-log axes, every decade labelled:
 /// instruction throughput (thread-instructions per second, Gop/s) against intensity (thread-instructions per
 /// byte). Ceilings from the current parameters: memory R·I, compute M·warp_size·clock·SMs, the issue ceiling
-/// (E·n/L_c)·warp_size·clock·SMs where E·n/L_c < M, and the memory-latency ceiling of Little's law for the
+/// (E·n/L_c)·warp_size·clock·SMs where E·n/L_c < M, the FP32 and FP64 pipes (lanes per SM × clock × SMs),
+/// and the memory-latency ceiling of Little's law for the
 /// current n and m (n·m requests in flight per SM over the latency L), with those of L2 (L_2) and L1 (L_s) when
 /// kernels are drawn at those levels. The kernels of an ncu export are points sized by their duration, named
 /// (short names, placed where they collide with nothing, else left out; a toggle), at their L2 and L1

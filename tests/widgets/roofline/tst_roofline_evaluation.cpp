@@ -24,6 +24,7 @@ private Q_SLOTS:
     void littleCeilingsFollowNAndM();
     void predictionsAreTheKernelTables();
     void cacheLevelsFromTheTraffic();
+    void pipeCeilingsFromTheComputeCapability();
 };
 
 void TestRooflineEvaluation::operatingPointIsTheModels()
@@ -157,6 +158,37 @@ void TestRooflineEvaluation::cacheLevelsFromTheTraffic()
     QCOMPARE(*p.l1Intensity, 1e6 * 32 / (2.5e5 * 32));
     QCOMPARE(*p.l2Intensity, 1e6 * 32 / (2.5e5 * 32 * 0.25));
     QVERIFY(eval.hasL2());
+}
+
+void TestRooflineEvaluation::pipeCeilingsFromTheComputeCapability()
+{
+    ParameterState state;
+    RooflineEvaluation eval(&state);
+    const auto pipes = [&eval] {
+        QStringList out;
+        for (const auto &pipe : eval.pipeCeilings())
+            out << QStringLiteral("%1 %2 %3").arg(pipe.precision).arg(pipe.lanes).arg(pipe.gops, 0, 'f', 2);
+        return out.join(QStringLiteral(", "));
+    };
+    // Hopper, 9.0: 128 FP32 and 64 FP64 lanes per SM, 132 SMs at 1.98 GHz.
+    state.applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(pipes(), QStringLiteral("FP32 128 %1, FP64 64 %2")
+                              .arg(128 * 1.98 * 132, 0, 'f', 2)
+                              .arg(64 * 1.98 * 132, 0, 'f', 2));
+    // The ceilings follow a what-if clock.
+    state.setValue(QStringLiteral("clock_ghz"), 1.0);
+    QCOMPARE(eval.pipeCeilings().front().gops, 128 * 1.0 * 132);
+    // Ada, 8.9: FP64 at 2 lanes per SM.
+    state.applyProfile(*core::findBundledProfile("rtx4090"));
+    QCOMPARE(eval.pipeCeilings().back().lanes, 2);
+    // A GeForce Fermi card gives its own FP64 rate, 4 lanes where compute capability 2.0 has 16; its
+    // double-precision profile's issue rate M (1/8 of the 32-bit rate) is that very ceiling.
+    state.applyProfile(*core::findBundledProfile("gtx570-dp"));
+    QCOMPARE(eval.pipeCeilings().back().lanes, 4);
+    QCOMPARE(eval.pipeCeilings().back().gops, eval.computeCeilingGops());
+    // A CPU has none.
+    state.applyProfile(*core::findBundledProfile("epyc-9654"));
+    QVERIFY(eval.pipeCeilings().empty());
 }
 
 QTEST_MAIN(TestRooflineEvaluation)

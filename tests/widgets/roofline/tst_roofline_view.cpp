@@ -407,6 +407,16 @@ void TestRooflineView::csvHasThePlottedData()
     QVERIFY2(lines.filter(QStringLiteral("ceiling,\"DRAM latency (Little's law), n = 64, m = 1\",")).size() == 2,
              qPrintable(lines.join(QLatin1Char('\n'))));
     QCOMPARE(lines.filter(QStringLiteral("operating point,")).size(), 1);
+    // The FP32 and FP64 pipes, flat from the memory ceiling to the right edge, both inside the plot.
+    for (const auto &[name, gops] : {std::pair{QStringLiteral("FP32 pipe, 128 lanes per SM"), 128 * 1.98 * 132},
+                                     std::pair{QStringLiteral("FP64 pipe, 64 lanes per SM"), 64 * 1.98 * 132}}) {
+        const QStringList pipe = lines.filter(QStringLiteral("ceiling,\"") + name + QStringLiteral("\","));
+        QCOMPARE(pipe.size(), 2);
+        const QStringList knee = pipe[0].split(QLatin1Char(','));
+        QVERIFY(near(knee.back().toDouble(), gops, 1e-11));
+        QVERIFY(near(knee.at(knee.size() - 2).toDouble(), gops / m_view->memoryCeilingGbs(), 1e-11));
+        QVERIFY(gops < m_view->plot()->yAxis->range().upper);
+    }
     // A folder that is not there: the error names the file, and nothing is written.
     const QString missing = dir.filePath(QStringLiteral("no/such/roofline.csv"));
     const QString error = m_view->exportCsv(missing);
