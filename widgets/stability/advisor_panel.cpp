@@ -229,6 +229,19 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
     m_table->resizeRowsToContents();
     if (m_table->rowCount() > 0)
         m_table->setCurrentCell(0, 0);
+    // A what-if of this panel still on the X-graph is the same operation for the new parameters: drawn
+    // again for them, or cleared where it no longer applies. Another's comparison is left alone.
+    if (!m_comparedName.empty()) {
+        if (m_state->comparison() && m_state->comparisonLabel() == m_comparedLabel) {
+            const auto same = std::find_if(m_rows.begin(), m_rows.end(), [this](const core::TuningAdvice &op) {
+                return op.name == m_comparedName;
+            });
+            compareAdvice(same == m_rows.end() ? -1 : int(same - m_rows.begin()));
+        } else {
+            m_comparedName.clear();
+            m_comparedLabel.clear();
+        }
+    }
     const auto &d = advice.degradation;
     QString text;
     if (advice.stable_count >= 2) {
@@ -251,12 +264,16 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
 void AdvisorPanel::compareAdvice(int row)
 {
     if (row < 0 || std::size_t(row) >= m_rows.size() || !m_rows[std::size_t(row)].applicable) {
+        m_comparedName.clear();
+        m_comparedLabel.clear();
         m_state->setComparison(std::nullopt);
         m_comparison->hide();
         return;
     }
     const core::TuningAdvice &op = m_rows[std::size_t(row)];
     const QString label = tr("%1, %2").arg(qs(op.name), changesText(op));
+    m_comparedName = op.name;
+    m_comparedLabel = label;
     m_state->setComparison(op.params, label);
     QString text = tr("On the X-graph, dashed: what-if (%1). Its operating point lies at k = %2 warps, %3, %4 "
                       "(now k = %5 warps, %6)")
@@ -292,6 +309,8 @@ void AdvisorPanel::applyAdvice(int row)
         m_state->applyValue(qs(info.key), target.*(info.member));
     m_state->applyCacheMode(target.cache);
     m_state->undoStack()->endMacro();
+    m_comparedName.clear();
+    m_comparedLabel.clear();
     m_state->setComparison(std::nullopt); // the what-if is now the state itself
 }
 

@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+#include <string>
 #include <vector>
 
 class QLabel;
@@ -53,6 +54,11 @@ private:
     QLabel *m_degradation;
     std::vector<core::TuningAdvice> m_rows; ///< each row's operation, in table order
     core::Advice m_advice;                  ///< what the rows were computed for (without its operations)
+    /// The operation drawn on the X-graph by compareAdvice() and the label it gave the state's comparison;
+    /// new advice (the parameters moved) draws that operation again for them, or clears it where it no longer
+    /// applies. Empty: no comparison of the advisor's is shown.
+    std::string m_comparedName;
+    QString m_comparedLabel;
 };
 
 } // namespace crossroof::widgets

@@ -328,9 +328,29 @@ void TestStabilityView::compareSaysWhereTheOperatingPointLands()
              qPrintable(note->text()));
     QVERIFY2(note->text().contains(QLatin1String("the low state at k = 31.1 warps is gone")), qPrintable(note->text()));
     QCOMPARE(shown.at(0).at(0).toString(), note->text());
+    // The sliders move on: the same operation is drawn for the new parameters, not the old what-if.
+    const double R = m_state->params().R;
+    m_state->setValue(QStringLiteral("R"), R * 0.8);
+    m_view->waitForMap();
+    QVERIFY(m_state->comparison());
+    QCOMPARE(m_state->comparison()->R, R * 0.8);
+    QVERIFY2(m_state->comparisonLabel().startsWith(QStringLiteral("Thread throttling")),
+             qPrintable(m_state->comparisonLabel()));
+    const core::Equilibrium moved = core::XModel(*m_state->comparison()).solve().operatingPoint();
+    QVERIFY2(note->text().contains(QStringLiteral("operating point lies at k = %1 warps").arg(formatNumber(moved.k, 3))),
+             qPrintable(note->text()));
+    QCOMPARE(shown.count(), 2);
     m_view->compareAdvice(-1);
     QVERIFY(!m_state->comparison());
     QVERIFY(note->isHidden());
+    // A what-if of someone else's (a session's, say) is left alone when the advice is computed again.
+    core::XModelParams other = m_state->params();
+    other.n = 20;
+    m_state->setComparison(other, QStringLiteral("n: 48 -> 20"));
+    m_state->setValue(QStringLiteral("R"), R);
+    m_view->waitForMap();
+    QVERIFY(m_state->comparison() && *m_state->comparison() == other);
+    QCOMPARE(shown.count(), 2);
 }
 
 void TestStabilityView::hiddenViewDefersItsWork()
