@@ -68,6 +68,10 @@ CounterRuns::Outcome CounterRuns::read(const QString &path, Run run, const core:
     if (m_mapped.file_cpi)
         status += tr(", cycles / instructions %1").arg(formatNumber(*m_mapped.file_cpi));
     status += QLatin1Char('.');
+    if (!m_mapped.cpi_note.empty()) {
+        const QString note = QString::fromStdString(m_mapped.cpi_note);
+        status += QLatin1Char(' ') + note.at(0).toUpper() + note.mid(1) + QLatin1Char('.');
+    }
     if (!m_single)
         status += QLatin1Char(' ') + tr("Import the single-threaded run for p.");
     return {{}, status, next};

@@ -120,7 +120,10 @@ CountersDialog::CountersDialog(QWidget *parent)
     m_usesTable->verticalHeader()->hide();
     m_usesTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_usesTable->horizontalHeader()->setSectionResizeMode(UseMeaning, QHeaderView::Stretch);
-    m_usesTable->setMaximumHeight(220);
+    // Five events at least in view, the rest by scrolling.
+    m_usesTable->setMinimumHeight(m_usesTable->horizontalHeader()->sizeHint().height()
+                                  + 5 * m_usesTable->verticalHeader()->defaultSectionSize() + 4);
+    m_usesTable->setMaximumHeight(240);
     m_usesLabel = new QLabel(tr("&Events of the perf files, mapped to their uses by name; change a use "
                                 "here:"),
                              this);
@@ -530,6 +533,7 @@ void CountersDialog::showPairs()
     m_pairsLabel->setText(tr("Starting &pairs (4.3.1), CPI predicted at steady state for %1:")
                                   .arg(topologyText(m_threads)));
     m_pairsTable->showPairs(m_pairs, m_cpi, m_nearest, m_inputs.measured_cpi);
+    m_nearestLabel->setToolTip(QString());
     if (m_nearest) {
         const std::size_t i = *m_nearest;
         m_pairsTable->setCurrentCell(int(i), 0);
@@ -540,8 +544,13 @@ void CountersDialog::showPairs()
                                              formatNumber(m_cpi[i])));
     } else if (!m_pairs.empty() && !m_inputs.measured_cpi && m_runs.hasMapping()
                && !m_runs.mapped().cpi_note.empty()) {
-        m_nearestLabel->setText(tr("No measured CPI from the perf file: %1.")
-                                        .arg(QString::fromStdString(m_runs.mapped().cpi_note)));
+        const QString note = QString::fromStdString(m_runs.mapped().cpi_note);
+        m_nearestLabel->setText(m_runs.mapped().file_cpi
+                                        ? tr("No nearest pair: the perf file's CPI %1 is below the model's floor "
+                                             "of 1 (a superscalar core).")
+                                                  .arg(formatNumber(*m_runs.mapped().file_cpi))
+                                        : tr("No nearest pair: the perf file gives no measured CPI."));
+        m_nearestLabel->setToolTip(note);
     } else if (!m_pairs.empty()) {
         m_nearestLabel->setText(tr("Enter a measured CPI to find the nearest pair."));
     } else {
@@ -614,7 +623,7 @@ void CountersDialog::showEventUses()
         m_usesTable->setItem(row, UseMeaning, readOnly(QString::fromStdString(e.meaning)));
         m_usesTable->item(row, UseMeaning)->setToolTip(QString::fromStdString(e.meaning));
         const auto count = [&e](const std::optional<double> &v) {
-            return v ? formatExact(*v) + (e.unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(e.unit))
+            return v ? formatNumber(*v, 12) + (e.unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(e.unit))
                      : tr("not counted");
         };
         m_usesTable->setItem(row, UseMulti, readOnly(count(e.multi)));
