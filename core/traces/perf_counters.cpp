@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <unordered_map>
 #include <utility>
 
 namespace crossroof::core {
@@ -187,11 +188,24 @@ PerfCounterMapping mapPerfEvents(const PerfStat &multi, const PerfStat *single)
             u->multi = e.total;
     }
     if (single) {
+        // The multi-threaded run's events by name, and by name without modifiers where that is unambiguous
+        // (as find() pairs them), so that files of many events pair in linear time.
+        constexpr std::size_t kAmbiguous = std::size_t(-1);
+        std::unordered_map<std::string, std::size_t> exact, base;
+        for (std::size_t i = 0; i < m.events.size(); ++i) {
+            exact.emplace(m.events[i].name, i);
+            const auto [it, added] = base.emplace(std::string(baseName(m.events[i].name)), i);
+            if (!added)
+                it->second = kAmbiguous;
+        }
         m.single_source = single->source;
         for (const PerfStatEvent &e : single->events) {
-            PerfEventUse *u = m.find(e.name);
-            if (!u)
-                u = add(e);
+            std::size_t index = kAmbiguous;
+            if (const auto at = exact.find(e.name); at != exact.end())
+                index = at->second;
+            else if (const auto b = base.find(e.name); b != base.end())
+                index = b->second;
+            PerfEventUse *u = index != kAmbiguous ? &m.events[index] : add(e);
             if (e.readings > 0)
                 u->single = e.total;
         }
@@ -209,7 +223,10 @@ PerfCounterMapping mapPerfEvents(const PerfStat &multi, const PerfStat *single)
     }
     for (auto &u : m.events) {
         const int level = perfEventMeaning(u.name).miss_level;
-        if (level > 0 && level < deepest && u.default_use == CounterUse::Suspend) {
+        if (!u.multi && u.default_use != CounterUse::Unused) {
+            u.default_use = CounterUse::Unused;
+            u.meaning += " (not counted in the multi-threaded run)";
+        } else if (level > 0 && level < deepest && u.default_use == CounterUse::Suspend) {
             u.default_use = CounterUse::Unused;
             u.meaning += "; each is counted again by " + deepestName + " when it misses there too";
         }

@@ -75,7 +75,8 @@ PerfEventMeaning perfEventMeaning(std::string_view name);
 /// The events of MULTI and SINGLE (may be null) with their uses by name: cycles and instructions as such;
 /// misses that suspend a thread (cache misses of the deepest level in the file, since each is also a miss of
 /// every level above it; TLB walks; branch mispredictions) as suspend; hits, accesses, time, software and
-/// uncore events unused. No event is a stall by default: perf stat gives no latency.
+/// uncore events unused, and so is any event the multi-threaded run did not count. No event is a stall by
+/// default: perf stat gives no latency.
 PerfCounterMapping mapPerfEvents(const PerfStat &multi, const PerfStat *single);
 
 /// Sets an event's use; LATENCY is needed (>= 1 cycle) for a stall use and refused for the others. Throws
