@@ -9,6 +9,7 @@
 #include "core/support/error.h"
 #include "core/support/quote.h"
 #include "core/support/numbers.h"
+#include "core/traces/perf_counters.h"
 
 #include <nlohmann/json.hpp>
 
@@ -50,8 +51,47 @@ NamedPair namedPair(const std::string &spec, const std::string &option, const ch
             numberValue(spec.substr(comma + 1), what)};
 }
 
-core::CounterInputs inputsFrom(const Args &args)
+/// The perf files' events with their uses, and what the inputs they give lack.
+struct PerfInputs
 {
+    core::PerfCounterMapping mapping;
+    core::PerfCounterInputs result;
+};
+
+std::optional<PerfInputs> perfFrom(const Args &args)
+{
+    if (!args.has("perf")) {
+        if (args.has("perf-single") || !args.all("use").empty())
+            throw InputError("options '--perf-single' and '--use' go with '--perf' (the multi-threaded run)");
+        return std::nullopt;
+    }
+    if (args.has("file") || args.has("instructions") || !args.all("suspend").empty() || !args.all("stall").empty())
+        throw InputError("option '--perf' replaces '--file', '--instructions', '--suspend' and '--stall'; give one or "
+                         "the other");
+    const core::PerfStat multi = core::readPerfStat(args.value("perf"));
+    std::optional<core::PerfStat> single;
+    if (args.has("perf-single"))
+        single = core::readPerfStat(args.value("perf-single"));
+    PerfInputs perf;
+    perf.mapping = core::mapPerfEvents(multi, single ? &*single : nullptr);
+    for (const std::string &spec : args.all("use"))
+        core::applyUseSpec(perf.mapping, spec);
+    perf.result = core::perfCounterInputs(perf.mapping);
+    if (!perf.result.p_missing.empty() && !perf.result.q_missing.empty()) {
+        throw InputError(args.value("perf") + ": cannot estimate p: " + perf.result.p_missing + "; cannot estimate q: "
+                         + perf.result.q_missing);
+    }
+    return perf;
+}
+
+core::CounterInputs inputsFrom(const Args &args, const std::optional<PerfInputs> &perf)
+{
+    if (perf) {
+        core::CounterInputs in = perf->result.inputs;
+        if (args.has("measured-cpi"))
+            in.measured_cpi = numberValue(args.value("measured-cpi"), "option '--measured-cpi'");
+        return in;
+    }
     const bool options = args.has("instructions") || !args.all("suspend").empty() || !args.all("stall").empty();
     if (args.has("file") && options)
         throw InputError("option '--file' replaces '--instructions', '--suspend' and '--stall'; give one or the other");
@@ -75,12 +115,13 @@ core::CounterInputs inputsFrom(const Args &args)
     if (args.has("measured-cpi"))
         in.measured_cpi = numberValue(args.value("measured-cpi"), "option '--measured-cpi'");
     if (in.suspend.empty() && in.stall.empty())
-        throw InputError("no counters: give '--file' or '--suspend'/'--stall' events");
+        throw InputError("no counters: give '--file', '--perf' or '--suspend'/'--stall' events");
     return in;
 }
 
 struct Estimates
 {
+    std::optional<PerfInputs> perf;
     core::CounterInputs in;
     core::SuspendDifference difference = core::SuspendDifference::MultiMinusSingle;
     core::LatencyWeighting weighting = core::LatencyWeighting::StallCycles;
@@ -115,9 +156,49 @@ Json cpiJson(double cpi)
     return std::isfinite(cpi) ? Json(cpi) : Json(nullptr);
 }
 
+std::string countText(const std::optional<double> &v)
+{
+    return v ? fmt(*v, "%.10g") : std::string("-");
+}
+
+std::string useText(const core::PerfEventUse &u)
+{
+    const std::string_view use = core::counterUseName(u.use);
+    return u.latency ? std::string(use) + ':' + fmt(*u.latency, "%.6g") : std::string(use);
+}
+
+void printPerfText(const PerfInputs &perf, std::ostream &out)
+{
+    out << "Events of " << perf.mapping.multi_source << " (multi-threaded run)";
+    if (!perf.mapping.single_source.empty())
+        out << " and " << perf.mapping.single_source << " (single-threaded run)";
+    out << ", by name (--use EVENT=USE changes one):\n";
+    std::size_t width = 16;
+    for (const auto &u : perf.mapping.events)
+        width = std::max(width, std::min<std::size_t>(u.name.size(), 40));
+    for (const auto &u : perf.mapping.events) {
+        out << "  " << u.name << std::string(width > u.name.size() ? width - u.name.size() : 0, ' ') << " "
+            << std::string(16 - std::min<std::size_t>(16, countText(u.multi).size()), ' ') << countText(u.multi)
+            << " " << std::string(16 - std::min<std::size_t>(16, countText(u.single).size()), ' ')
+            << countText(u.single) << "  " << useText(u) << (u.use == u.default_use ? "" : " (set)") << "  "
+            << u.meaning << '\n';
+    }
+    if (perf.result.file_cpi)
+        out << "  cycles / instructions = " << fmt(*perf.result.file_cpi, "%.6g") << '\n';
+    if (!perf.result.cpi_note.empty())
+        out << "  " << perf.result.cpi_note << '\n';
+    if (!perf.result.p_missing.empty())
+        out << "  p not estimated: " << perf.result.p_missing << '\n';
+    if (!perf.result.q_missing.empty())
+        out << "  q not estimated: " << perf.result.q_missing << '\n';
+    out << '\n';
+}
+
 void printText(const Estimates &e, std::ostream &out)
 {
     char line[256];
+    if (e.perf)
+        printPerfText(*e.perf, out);
     if (e.p) {
         out << "p from counters (thesis Eq. 6, " << core::suspendDifferenceName(e.difference) << "), "
             << fmt(e.in.instructions, "%.10g") << " instructions retired:\n";
@@ -239,12 +320,43 @@ void printJson(const Estimates &e, std::ostream &out)
     j["group_threads"] = e.threads.empty() ? Json(nullptr) : Json(e.threads);
     j["measured_cpi"] = e.in.measured_cpi ? Json(*e.in.measured_cpi) : Json(nullptr);
     j["nearest"] = e.nearest ? Json(*e.nearest) : Json(nullptr);
+    if (e.perf) {
+        const auto text = [](const std::string &s) { return s.empty() ? Json(nullptr) : Json(s); };
+        const auto number = [](const std::optional<double> &v) { return v ? Json(*v) : Json(nullptr); };
+        Json events = Json::array();
+        for (const auto &u : e.perf->mapping.events) {
+            events.push_back({{"name", u.name},
+                              {"meaning", u.meaning},
+                              {"unit", u.unit},
+                              {"multi", number(u.multi)},
+                              {"single", number(u.single)},
+                              {"use", core::counterUseName(u.use)},
+                              {"default_use", core::counterUseName(u.default_use)},
+                              {"latency", number(u.latency)}});
+        }
+        j["perf"] = {{"multi_file", e.perf->mapping.multi_source},
+                     {"single_file", text(e.perf->mapping.single_source)},
+                     {"events", events},
+                     {"cpi", number(e.perf->result.file_cpi)},
+                     {"cpi_note", text(e.perf->result.cpi_note)},
+                     {"p_missing", text(e.perf->result.p_missing)},
+                     {"q_missing", text(e.perf->result.q_missing)}};
+    } else {
+        j["perf"] = nullptr;
+    }
     out << jsonOutput(j) << '\n';
 }
 
 void printCsv(const Estimates &e, std::ostream &out)
 {
     writeCsvRow(out, {"kind", "name", "multi", "single", "count", "latency", "stall_cycles", "value", "note"});
+    if (e.perf) {
+        const auto number = [](const std::optional<double> &v) { return v ? csvNumber(*v) : std::string(); };
+        for (const auto &u : e.perf->mapping.events) {
+            writeCsvRow(out, {"perf_event", csvText(u.name), number(u.multi), number(u.single), "", number(u.latency),
+                              "", "", csvText(std::string(core::counterUseName(u.use)) + ": " + u.meaning)});
+        }
+    }
     if (e.p) {
         for (std::size_t i = 0; i < e.in.suspend.size(); ++i) {
             const auto &ev = e.in.suspend[i];
@@ -269,12 +381,13 @@ void printCsv(const Estimates &e, std::ostream &out)
 void runCounters(const std::vector<std::string> &argv, std::ostream &out)
 {
     const Args args(argv, {{"json"},
-                           {"file", "instructions", "measured-cpi", "p-difference", "q-weighting", "groups",
-                            "threads-per-group", "format"},
-                           {"suspend", "stall"}});
+                           {"file", "perf", "perf-single", "instructions", "measured-cpi", "p-difference",
+                            "q-weighting", "groups", "threads-per-group", "format"},
+                           {"suspend", "stall", "use"}});
     const OutputFormat format = outputFormat(args);
     Estimates e;
-    e.in = inputsFrom(args);
+    e.perf = perfFrom(args);
+    e.in = inputsFrom(args, e.perf);
     const std::string difference = args.value("p-difference", "multi-single");
     if (difference == "single-multi")
         e.difference = core::SuspendDifference::SingleMinusMulti;
@@ -292,7 +405,7 @@ void runCounters(const std::vector<std::string> &argv, std::ostream &out)
         const long long threads = args.integer("threads-per-group", 1, 1, core::kMaxThreadsPerGroup);
         e.threads.assign(std::size_t(groups), int(threads));
     }
-    if (e.in.measured_cpi && e.threads.empty())
+    if (args.has("measured-cpi") && e.threads.empty())
         throw InputError("a measured CPI picks the nearest starting pair: give '--groups' and '--threads-per-group'");
 
     try {
@@ -302,9 +415,9 @@ void runCounters(const std::vector<std::string> &argv, std::ostream &out)
             e.q = core::estimateQ(e.in.stall, e.weighting);
     } catch (const InputError &problem) {
         // The counts are valid one by one; what they give together is refused, from the file that has them.
-        if (!args.has("file"))
+        if (!args.has("file") && !args.has("perf"))
             throw;
-        const std::string file = args.value("file");
+        const std::string file = args.value(args.has("file") ? "file" : "perf");
         throw InputError((file == "-" ? std::string("standard input") : file) + ": " + problem.what());
     }
     if (e.p && e.q) {
@@ -319,9 +432,9 @@ void runCounters(const std::vector<std::string> &argv, std::ostream &out)
                 e.cpi.push_back(m.cpi); // +infinity exactly when absorbing
             }
         }
-        if (e.in.measured_cpi)
+        if (e.in.measured_cpi && !e.threads.empty())
             e.nearest = core::nearestStartingPair(e.pairs, e.threads, *e.in.measured_cpi).index;
-    } else if (e.in.measured_cpi) {
+    } else if (args.has("measured-cpi")) {
         throw InputError("a measured CPI picks one of the starting pairs, which need both suspend and stall events");
     }
 
@@ -339,7 +452,8 @@ void runCounters(const std::vector<std::string> &argv, std::ostream &out)
 }
 
 constexpr const char *kHelp
-        = "Usage: crossroof-cli counters (--file FILE | --instructions N [--suspend NAME=MULTI,SINGLE]...\n"
+        = "Usage: crossroof-cli counters (--file FILE | --perf FILE [--perf-single FILE] [--use EVENT=USE]... |\n"
+          "                               --instructions N [--suspend NAME=MULTI,SINGLE]...\n"
           "                               [--stall NAME=COUNT,LATENCY]...) [--measured-cpi CPI]\n"
           "                               [--groups G --threads-per-group N] [--p-difference multi-single|\n"
           "                               single-multi] [--q-weighting cycles|occurrences]\n"
@@ -352,6 +466,17 @@ constexpr const char *kHelp
           "  --file FILE            counters as JSON: {\"instructions\":N,\"suspend\":[{\"name\",\"multi\",\n"
           "                         \"single\"}],\"stall\":[{\"name\",\"count\",\"latency\"}],\"measured_cpi\":CPI}\n"
           "                         (the \"counters\" object of a session); - is standard input\n"
+          "  --perf FILE            perf stat -x output of the multi-threaded run: its events are mapped\n"
+          "                         to their uses by name (cycles, instructions; as suspend: misses of the\n"
+          "                         deepest cache level in the file, e.g. r10d1 MEM_LOAD_RETIRED.L2_MISS, TLB\n"
+          "                         walks, mispredicted branches; the rest unused), listed with the results;\n"
+          "                         cycles / instructions is the measured CPI, refused below 1 (the model's\n"
+          "                         thread retires one instruction per cycle; a superscalar core more)\n"
+          "  --perf-single FILE     perf stat -x output of the single-threaded run: E_single, needed for p\n"
+          "  --use EVENT=USE        an event's use: unused, cycles, instructions, suspend, stall:CYCLES or\n"
+          "                         suspend+stall:CYCLES (a stall needs its latency; perf stat has none)\n"
+          "                         (repeatable). Without p's or q's inputs that one is not estimated and the\n"
+          "                         output says why; without both, exit 2 naming what is missing\n"
           "  --instructions N       instructions retired by the multi-threaded run (needed for p)\n"
           "  --suspend NAME=MULTI,SINGLE  a suspending event's counts in the multi- and single-threaded\n"
           "                         runs (repeatable)\n"
@@ -366,10 +491,14 @@ constexpr const char *kHelp
           "  --format json          {\"p\":{\"events\":[{\"name\",\"multi\",\"single\",\"pec\",\"rejected\"}],\"lowest\",\n"
           "                         \"highest\",\"all\",..},\"q\":{\"events\":[{\"name\",\"count\",\"latency\",\"cycles\",\n"
           "                         \"q\"}],\"mean_latency\",\"lowest\",\"highest\",\"all\",..},\"starting_pairs\":[..],\n"
-          "                         \"nearest\":..}; p or q null without its events\n"
-          "  --format csv           one row per event and one per total: kind (suspend, p, stall, q),name,\n"
-          "                         multi,single,count,latency (M on the q row),stall_cycles,value (PEC, p,\n"
-          "                         q_i or q),note (lowest, highest, rejected)\n"
+          "                         \"nearest\":..,\"perf\":{\"multi_file\",\"single_file\",\"events\":[{\"name\",\n"
+          "                         \"meaning\",\"unit\",\"multi\",\"single\",\"use\",\"default_use\",\"latency\"}],\n"
+          "                         \"cpi\",\"cpi_note\",\"p_missing\",\"q_missing\"} (null without --perf)}; p or q\n"
+          "                         null without its events\n"
+          "  --format csv           one row per event and one per total: kind (perf_event, suspend, p, stall,\n"
+          "                         q),name,multi,single,count,latency (M on the q row),stall_cycles,value\n"
+          "                         (PEC, p, q_i or q),note (lowest, highest, rejected; a perf_event's\n"
+          "                         \"use: meaning\")\n"
           "  --json                 the same as --format json; without either, tables (--format text)\n";
 
 } // namespace

@@ -253,11 +253,21 @@ std::array<StartingPair, 9> startingPairs(const PecVector &p, const PecVector &q
     return pairs;
 }
 
+std::string measuredCpiBelowOne(double measuredCpi)
+{
+    return "measured CPI " + formatNumber(measuredCpi)
+           + " is below 1, which the Markov model cannot reach: its active thread retires one instruction per "
+             "cycle (CPI = 1 / (1 - P_all) >= 1, a single-issue core), while a superscalar core retires several; "
+             "no starting pair is chosen for it";
+}
+
 NearestPair nearestStartingPair(std::span<const StartingPair> pairs, std::span<const int> threadsPerGroup,
                                 double measuredCpi, std::optional<long long> steps)
 {
-    if (!std::isfinite(measuredCpi) || measuredCpi < 1)
+    if (!std::isfinite(measuredCpi))
         throw InputError("measured CPI must be a finite number >= 1 (got " + formatNumber(measuredCpi) + ")");
+    if (measuredCpi < 1)
+        throw InputError(measuredCpiBelowOne(measuredCpi));
     if (pairs.empty())
         throw InputError("no starting pairs to choose from");
     NearestPair r;

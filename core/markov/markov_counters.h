@@ -113,7 +113,12 @@ struct NearestPair
     double error = 0;          ///< |predicted - measured| of the chosen one
 };
 
-/// Throws InputError for invalid thread counts or a measured CPI that is not a finite number >= 1.
+/// Why a measured CPI below 1 is refused: the model's CPI = 1 / (1 - P_all) is at least 1, one instruction
+/// per cycle when no thread is suspended, while a superscalar core retires several per cycle.
+std::string measuredCpiBelowOne(double measuredCpi);
+
+/// Throws InputError for invalid thread counts or a measured CPI that is not a finite number >= 1 (below 1
+/// with measuredCpiBelowOne()'s reason).
 NearestPair nearestStartingPair(std::span<const StartingPair> pairs, std::span<const int> threadsPerGroup,
                                 double measuredCpi, std::optional<long long> steps = std::nullopt);
 

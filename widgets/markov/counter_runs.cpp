@@ -5,125 +5,98 @@
 #include "common/number_format.h"
 #include "core/support/error.h"
 
-#include <QFile>
 #include <QFileInfo>
-#include <QStringList>
-
-#include <algorithm>
-#include <iterator>
 
 namespace crossroof::widgets {
-
-namespace {
-
-/// The suspend events of two runs: every event counted in both, except cycles, instructions and
-/// time-valued events (with a unit such as msec). NOTES gets what was left out.
-std::vector<core::SuspendEvent> commonEvents(const core::PerfStat &multi, const core::PerfStat &single,
-                                             QStringList &notes)
-{
-    const core::PerfStatEvent *skip[] = {multi.find("cycles"), multi.find("instructions"),
-                                         single.find("cycles"), single.find("instructions")};
-    auto skipped = [&](const core::PerfStatEvent *e) {
-        return std::find(std::begin(skip), std::end(skip), e) != std::end(skip);
-    };
-    std::vector<core::SuspendEvent> events;
-    QStringList timed;
-    QStringList notBoth;
-    for (const auto &m : multi.events) {
-        if (skipped(&m))
-            continue;
-        if (!m.unit.empty()) {
-            timed << QStringLiteral("%1 (%2)").arg(QString::fromStdString(m.name),
-                                                   QString::fromStdString(m.unit));
-            continue;
-        }
-        const core::PerfStatEvent *s = single.find(m.name);
-        if (!s || skipped(s) || m.readings == 0 || s->readings == 0) {
-            notBoth << QString::fromStdString(m.name);
-            continue;
-        }
-        events.push_back({m.name, m.total, s->total});
-    }
-    for (const auto &s : single.events) {
-        if (!skipped(&s) && s.unit.empty() && !multi.find(s.name))
-            notBoth << QString::fromStdString(s.name);
-    }
-    if (!timed.isEmpty())
-        notes << CounterRuns::tr("left out, not counts: %1").arg(timed.join(QStringLiteral(", ")));
-    if (!notBoth.isEmpty())
-        notes << CounterRuns::tr("not counted in both runs: %1").arg(notBoth.join(QStringLiteral(", ")));
-    return events;
-}
-
-} // namespace
 
 void CounterRuns::clear()
 {
     m_single.reset();
     m_multi.reset();
+    m_mapping.reset();
+    m_mapped = {};
+}
+
+core::CounterInputs CounterRuns::apply(const core::CounterInputs &current)
+{
+    m_mapped = core::perfCounterInputs(*m_mapping);
+    core::CounterInputs next = current;
+    next.instructions = m_mapped.inputs.instructions;
+    next.measured_cpi = m_mapped.inputs.measured_cpi;
+    next.suspend = m_mapped.inputs.suspend;
+    next.stall = m_mapped.inputs.stall;
+    return next;
 }
 
 CounterRuns::Outcome CounterRuns::read(const QString &path, Run run, const core::CounterInputs &current)
 {
-    core::CounterInputs next = current;
     core::PerfStat stat;
-    QStringList notes;
-    QString error;
     try {
         stat = core::readPerfStat(nativePath(path));
-        stat.records = {}; // only the events are kept, to pair them with the other run's
-        if (run == Run::Multi) {
-            next.instructions = stat.event("instructions").total;
-            if (stat.find("cycles"))
-                next.measured_cpi = core::cyclesPerInstruction(stat);
-            else
-                notes << tr("no cycles event, so the measured CPI stays as it was");
-        }
     } catch (const core::InputError &e) {
-        error = QString::fromUtf8(e.what());
+        return {QString::fromUtf8(e.what()), {}, {}};
     }
-    const core::PerfStat *single = run == Run::Single ? &stat : m_single ? &*m_single : nullptr;
-    const core::PerfStat *multi = run == Run::Multi ? &stat : m_multi ? &*m_multi : nullptr;
-    if (error.isEmpty() && single && multi) {
-        next.suspend = commonEvents(*multi, *single, notes);
-        if (next.suspend.empty()) {
-            error = tr("%1 and %2: no event besides cycles and instructions is counted in both runs")
-                            .arg(QString::fromStdString(multi->source),
-                                 QString::fromStdString(single->source));
+    stat.records = {}; // only the events are kept, to pair them with the other run's
+    const QString file = QFileInfo(path).fileName();
+    (run == Run::Single ? m_single : m_multi) = std::move(stat);
+    if (!m_multi) {
+        return {{},
+                tr("Single-threaded run %1 read (%2 events); import the multi-threaded run to map the events.")
+                        .arg(file)
+                        .arg(m_single->events.size()),
+                std::nullopt};
+    }
+    std::optional<core::PerfCounterMapping> previous = std::move(m_mapping);
+    m_mapping = core::mapPerfEvents(*m_multi, m_single ? &*m_single : nullptr);
+    if (previous) { // the user's uses stay
+        for (const auto &old : previous->events) {
+            core::PerfEventUse *e = m_mapping->find(old.name);
+            if (e && e->name == old.name && old.use != old.default_use) {
+                e->use = old.use;
+                e->latency = old.latency;
+            }
         }
     }
-    if (!error.isEmpty())
-        return {error, {}, {}};
-
-    const QString file = QFileInfo(path).fileName();
-    QString status;
-    if (single && multi) {
-        status = tr("Suspend events: %1 counted in both %2 (multi-threaded) and %3 (single-threaded).")
-                         .arg(next.suspend.size())
-                         .arg(QFileInfo(QString::fromStdString(multi->source)).fileName(),
-                              QFileInfo(QString::fromStdString(single->source)).fileName());
-    } else if (run == Run::Single) {
-        status = tr("Single-threaded run %1 read (%2 events); import the multi-threaded run to fill the "
-                    "suspend events.")
-                         .arg(file)
-                         .arg(stat.events.size());
-    } else {
-        status = tr("Multi-threaded run %1 read (%2 events); import the single-threaded run to fill the "
-                    "suspend events.")
-                         .arg(file)
-                         .arg(stat.events.size());
-    }
-    if (run == Run::Multi) {
-        status += QLatin1Char(' ')
-                  + tr("Instructions retired %1, measured CPI %2.")
-                            .arg(formatExact(next.instructions),
-                                 next.measured_cpi ? formatNumber(*next.measured_cpi) : tr("none"));
-    }
-    for (const QString &note : notes)
+    const core::CounterInputs next = apply(current);
+    QString status = tr("Events of %1 (multi-threaded run)").arg(QFileInfo(QString::fromStdString(m_mapping->multi_source)).fileName());
+    if (m_single)
+        status += tr(" and %1 (single-threaded run)").arg(QFileInfo(QString::fromStdString(m_mapping->single_source)).fileName());
+    status += tr(" mapped by name: %1 events, %2 unused. Instructions retired %3")
+                      .arg(m_mapping->events.size())
+                      .arg(m_mapped.unused.size())
+                      .arg(formatExact(next.instructions));
+    if (m_mapped.file_cpi)
+        status += tr(", cycles / instructions %1").arg(formatNumber(*m_mapped.file_cpi));
+    status += QLatin1Char('.');
+    if (!m_mapped.cpi_note.empty()) {
+        const QString note = QString::fromStdString(m_mapped.cpi_note);
         status += QLatin1Char(' ') + note.at(0).toUpper() + note.mid(1) + QLatin1Char('.');
-    const bool changes = run == Run::Multi || multi; // a single-threaded run alone changes no input yet
-    (run == Run::Single ? m_single : m_multi) = std::move(stat);
-    return {{}, status, changes ? std::optional(next) : std::nullopt};
+    }
+    if (!m_single)
+        status += QLatin1Char(' ') + tr("Import the single-threaded run for p.");
+    return {{}, status, next};
+}
+
+CounterRuns::Outcome CounterRuns::setUse(std::size_t row, core::CounterUse use, std::optional<double> latency,
+                                         const core::CounterInputs &current)
+{
+    if (!m_mapping || row >= m_mapping->events.size())
+        return {tr("No perf file event %1").arg(row + 1), {}, {}};
+    core::PerfEventUse &e = m_mapping->events[row];
+    if (!core::useNeedsLatency(use))
+        latency.reset();
+    if (core::useNeedsLatency(use) && !latency) {
+        // Chosen before its latency is typed: kept, and q names it as missing.
+        e.use = use;
+        e.latency.reset();
+    } else {
+        try {
+            core::setEventUse(*m_mapping, e.name, use, latency);
+        } catch (const core::InputError &error) {
+            return {QString::fromUtf8(error.what()), {}, {}};
+        }
+    }
+    return {{}, {}, apply(current)};
 }
 
 } // namespace crossroof::widgets

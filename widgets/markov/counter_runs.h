@@ -2,41 +2,57 @@
 #pragma once
 
 #include "core/markov/markov_counters.h"
+#include "core/traces/perf_counters.h"
 #include "core/traces/perf_stat.h"
 
 #include <QCoreApplication>
 #include <QString>
 
+#include <cstddef>
 #include <optional>
 
 namespace crossroof::widgets {
 
-/// The two `perf stat -x` runs the counters dialog reads (Mitra's thesis, 4.2.6): the
-/// multi-threaded run gives the instructions retired and the measured CPI; once both are read, the suspend
-/// events are the events counted in both (without cycles, instructions and time-valued events such as
-/// cpu-clock).
+/// The two `perf stat -x` runs the counters dialog reads (Mitra's thesis, 4.2.6) and the use of each of their
+/// events (core::mapPerfEvents(): by name, changed by the user): the multi-threaded run gives the
+/// instructions retired and the measured CPI, both runs the suspend events' counts, the stall events their
+/// counts (their latencies the user's). What a use lacks is named (core::PerfCounterInputs), never filled in.
 class CounterRuns
 {
     Q_DECLARE_TR_FUNCTIONS(CounterRuns)
 public:
     enum class Run { Single, Multi };
 
-    /// What reading a run gave: the error (naming the file and the line) and nothing else, or a status
-    /// line and, when the run changes them, the new inputs.
+    /// What reading a run or changing a use gave: the error (naming the file and the line, or the event)
+    /// and nothing else, or a status line and, when the inputs change, the new ones.
     struct Outcome {
         QString error;
         QString status;
         std::optional<core::CounterInputs> inputs;
     };
 
-    /// Reads PATH as RUN and keeps it (only on success); CURRENT are the inputs it changes.
+    /// Reads PATH as RUN and keeps it (only on success); CURRENT are the inputs it changes. The uses the user
+    /// set stay for the events the runs still have.
     Outcome read(const QString &path, Run run, const core::CounterInputs &current);
+    /// Sets the use of event ROW of mapping() (a stall use without a latency is kept, and named as missing);
+    /// an invalid latency is refused.
+    Outcome setUse(std::size_t row, core::CounterUse use, std::optional<double> latency,
+                   const core::CounterInputs &current);
     /// Forgets both runs.
     void clear();
 
+    /// Whether the multi-threaded run is read: then mapping() and mapped() hold.
+    bool hasMapping() const { return m_mapping.has_value(); }
+    const core::PerfCounterMapping &mapping() const { return *m_mapping; }
+    const core::PerfCounterInputs &mapped() const { return m_mapped; }
+
 private:
+    core::CounterInputs apply(const core::CounterInputs &current);
+
     std::optional<core::PerfStat> m_single; ///< events only
     std::optional<core::PerfStat> m_multi;
+    std::optional<core::PerfCounterMapping> m_mapping;
+    core::PerfCounterInputs m_mapped;
 };
 
 } // namespace crossroof::widgets

@@ -8,6 +8,7 @@
 #include "core/markov/markov.h"
 #include "core/support/error.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,6 +17,7 @@
 #include <QSignalBlocker>
 #include <QHeaderView>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -98,6 +100,36 @@ CountersDialog::CountersDialog(QWidget *parent)
     m_importStatus = new QLabel(this);
     m_importStatus->setWordWrap(true);
     m_importStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_usesTable = new QTableWidget(0, UseColumns, this);
+    m_usesTable->setHorizontalHeaderLabels({tr("Event"), tr("Meaning"), tr("Multi-threaded"),
+                                            tr("Single-threaded"), tr("Use"), tr("Latency (cycles)")});
+    m_usesTable->setAccessibleName(tr("Events of the perf files and their uses"));
+    m_usesTable->horizontalHeaderItem(UseMulti)->setToolTip(tr("The event's count in the multi-threaded run: "
+                                                                "E_multi, or a stall event's occurrences"));
+    m_usesTable->horizontalHeaderItem(UseSingle)->setToolTip(tr("The event's count in the single-threaded run: "
+                                                                 "E_single"));
+    m_usesTable->horizontalHeaderItem(UseUse)->setToolTip(
+            tr("What the event is used as, by default from its name: cycles and instructions give the measured "
+               "CPI = cycles / instructions; suspend events give p = Σ max(0, E_multi − E_single) / "
+               "instructions; stall events give q = 1 − 1/M from their counts and latencies; unused events "
+               "nothing"));
+    m_usesTable->horizontalHeaderItem(UseLatency)->setToolTip(
+            tr("Cycles per occurrence of a stall event (m_i, >= 1): perf stat counts events, not their "
+               "latency, so a stall use needs it entered here"));
+    m_usesTable->verticalHeader()->hide();
+    m_usesTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_usesTable->horizontalHeader()->setSectionResizeMode(UseMeaning, QHeaderView::Stretch);
+    // Five events at least in view, the rest by scrolling.
+    m_usesTable->setMinimumHeight(m_usesTable->horizontalHeader()->sizeHint().height()
+                                  + 5 * m_usesTable->verticalHeader()->defaultSectionSize() + 4);
+    m_usesTable->setMaximumHeight(240);
+    m_usesLabel = new QLabel(tr("&Events of the perf files, mapped to their uses by name; change a use "
+                                "here:"),
+                             this);
+    m_usesLabel->setBuddy(m_usesTable);
+    m_usesLabel->hide();
+    m_usesTable->hide();
 
     m_instructions = new QLineEdit(this);
     m_instructions->setToolTip(tr("Instructions retired by the multi-threaded run: %1").arg(pFormula));
@@ -207,13 +239,15 @@ CountersDialog::CountersDialog(QWidget *parent)
     middle->addLayout(results, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(importRow);
+    layout->addWidget(m_usesLabel);
+    layout->addWidget(m_usesTable);
     layout->addLayout(fields);
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
     resize(1180, 720);
 
-    QWidget *order[] = {m_importSingle, m_importMulti,   m_instructions, m_measured, m_suspendTable,
+    QWidget *order[] = {m_importSingle, m_importMulti,   m_usesTable, m_instructions, m_measured, m_suspendTable,
                         m_addSuspend,   m_removeSuspend, m_stallTable,   m_addStall, m_removeStall,
                         m_pairsTable,   m_select,        buttons};
     for (std::size_t i = 1; i < std::size(order); ++i)
@@ -247,6 +281,10 @@ CountersDialog::CountersDialog(QWidget *parent)
         connect(table->selectionModel(), &QItemSelectionModel::currentChanged, this,
                 &CountersDialog::updateButtons);
     }
+    connect(m_usesTable, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (item->column() == UseLatency)
+            useEdited(item->row());
+    });
     connect(m_pairsTable, &QTableWidget::cellDoubleClicked, this, [this](int row) { chooseRow(row); });
     connect(m_select, &QPushButton::clicked, this, [this] { chooseRow(m_pairsTable->currentRow()); });
 
@@ -259,7 +297,7 @@ CountersDialog::~CountersDialog()
     // this object must not hear of it any more.
     for (QObject *o : std::initializer_list<QObject *> {
                  m_instructions, m_measured, m_suspendModel, m_stallModel, m_suspendTable->selectionModel(),
-                 m_stallTable->selectionModel(), m_pairsTable->selectionModel(), m_pairsTable})
+                 m_stallTable->selectionModel(), m_pairsTable->selectionModel(), m_pairsTable, m_usesTable})
         o->disconnect(this);
 }
 
@@ -268,6 +306,7 @@ void CountersDialog::setInputs(const CounterInputs &inputs)
     m_runs.clear();
     m_importStatus->setStyleSheet(QString());
     m_importStatus->setText(tr("Import perf stat -x output of both runs, or enter the counts below."));
+    showEventUses();
     applyInputs(inputs);
 }
 
@@ -391,16 +430,29 @@ void CountersDialog::recompute()
     auto coreError = [&errors](const QString &what, const core::InputError &e) {
         errors << tr("%1: %2").arg(what, QString::fromUtf8(e.what()));
     };
+    // With perf files, what their events' uses lack is named rather than computed from nothing (p = 0 of no
+    // events would be a number no counter gave).
+    const bool perf = m_runs.hasMapping();
+    const bool pMissing = perf && m_suspendModel->rowCount() == 0 && !m_runs.mapped().p_missing.empty();
+    const bool qMissing = perf && m_stallModel->rowCount() == 0 && !m_runs.mapped().q_missing.empty();
     if (errors.isEmpty()) {
-        try {
-            m_p = core::estimateP(m_suspendModel->suspendEvents(), m_inputs.instructions);
-        } catch (const core::InputError &e) {
-            coreError(tr("Cannot compute p"), e);
+        if (pMissing) {
+            errors << tr("Cannot compute p: %1").arg(QString::fromStdString(m_runs.mapped().p_missing));
+        } else {
+            try {
+                m_p = core::estimateP(m_suspendModel->suspendEvents(), m_inputs.instructions);
+            } catch (const core::InputError &e) {
+                coreError(tr("Cannot compute p"), e);
+            }
         }
-        try {
-            m_q = core::estimateQ(m_stallModel->stallEvents());
-        } catch (const core::InputError &e) {
-            coreError(tr("Cannot compute q"), e);
+        if (qMissing) {
+            errors << tr("Cannot compute q: %1").arg(QString::fromStdString(m_runs.mapped().q_missing));
+        } else {
+            try {
+                m_q = core::estimateQ(m_stallModel->stallEvents());
+            } catch (const core::InputError &e) {
+                coreError(tr("Cannot compute q"), e);
+            }
         }
     }
     if (m_p && m_q) {
@@ -481,6 +533,7 @@ void CountersDialog::showPairs()
     m_pairsLabel->setText(tr("Starting &pairs (4.3.1), CPI predicted at steady state for %1:")
                                   .arg(topologyText(m_threads)));
     m_pairsTable->showPairs(m_pairs, m_cpi, m_nearest, m_inputs.measured_cpi);
+    m_nearestLabel->setToolTip(QString());
     if (m_nearest) {
         const std::size_t i = *m_nearest;
         m_pairsTable->setCurrentCell(int(i), 0);
@@ -489,6 +542,15 @@ void CountersDialog::showPairs()
                                              m_pairsTable->verticalHeaderItem(int(i))->text(),
                                              formatNumber(m_pairs[i].p), formatNumber(m_pairs[i].q),
                                              formatNumber(m_cpi[i])));
+    } else if (!m_pairs.empty() && !m_inputs.measured_cpi && m_runs.hasMapping()
+               && !m_runs.mapped().cpi_note.empty()) {
+        const QString note = QString::fromStdString(m_runs.mapped().cpi_note);
+        m_nearestLabel->setText(m_runs.mapped().file_cpi
+                                        ? tr("No nearest pair: the perf file's CPI %1 is below the model's floor "
+                                             "of 1 (a superscalar core).")
+                                                  .arg(formatNumber(*m_runs.mapped().file_cpi))
+                                        : tr("No nearest pair: the perf file gives no measured CPI."));
+        m_nearestLabel->setToolTip(note);
     } else if (!m_pairs.empty()) {
         m_nearestLabel->setText(tr("Enter a measured CPI to find the nearest pair."));
     } else {
@@ -530,10 +592,107 @@ QString CountersDialog::importRun(const QString &path, Run run)
     m_importStatus->setStyleSheet(outcome.error.isEmpty() ? QString() : errorStyle());
     m_importStatus->setText(outcome.error.isEmpty() ? outcome.status : outcome.error);
     if (outcome.inputs) {
+        showEventUses();
         applyInputs(*outcome.inputs);
         Q_EMIT inputsChanged();
     }
     return outcome.error;
+}
+
+void CountersDialog::showEventUses()
+{
+    const bool shown = m_runs.hasMapping();
+    m_usesLabel->setVisible(shown);
+    m_usesTable->setVisible(shown);
+    const QSignalBlocker blocker(m_usesTable);
+    m_usesTable->setRowCount(0);
+    if (!shown)
+        return;
+    const core::PerfCounterMapping &mapping = m_runs.mapping();
+    m_usesTable->setRowCount(int(mapping.events.size()));
+    const auto readOnly = [](const QString &text) {
+        auto *item = new QTableWidgetItem(text);
+        item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+        return item;
+    };
+    for (std::size_t i = 0; i < mapping.events.size(); ++i) {
+        const core::PerfEventUse &e = mapping.events[i];
+        const int row = int(i);
+        const QString name = QString::fromStdString(e.name);
+        m_usesTable->setItem(row, UseEvent, readOnly(name));
+        m_usesTable->setItem(row, UseMeaning, readOnly(QString::fromStdString(e.meaning)));
+        m_usesTable->item(row, UseMeaning)->setToolTip(QString::fromStdString(e.meaning));
+        const auto count = [&e](const std::optional<double> &v) {
+            return v ? formatNumber(*v, 12) + (e.unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(e.unit))
+                     : tr("not counted");
+        };
+        m_usesTable->setItem(row, UseMulti, readOnly(count(e.multi)));
+        m_usesTable->setItem(row, UseSingle,
+                             readOnly(mapping.single_source.empty() ? tr("no run") : count(e.single)));
+        for (int c : {UseMulti, UseSingle})
+            m_usesTable->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto *latency = new QTableWidgetItem(e.latency ? formatExact(*e.latency) : QString());
+        latency->setToolTip(tr("Cycles per occurrence of %1 as a stall event (>= 1)").arg(name));
+        if (!core::useNeedsLatency(e.use))
+            latency->setFlags(latency->flags() & ~Qt::ItemIsEditable);
+        m_usesTable->setItem(row, UseLatency, latency);
+        auto *use = new QComboBox(m_usesTable);
+        for (core::CounterUse u : core::counterUses())
+            use->addItem(QString::fromUtf8(core::counterUseName(u).data(), int(core::counterUseName(u).size())),
+                         int(u));
+        use->setCurrentIndex(use->findData(int(e.use)));
+        use->setAccessibleName(tr("Use of %1").arg(name));
+        use->setToolTip(tr("%1 by its name: %2").arg(name, QString::fromUtf8(core::counterUseName(e.default_use).data())));
+        connect(use, &QComboBox::currentIndexChanged, this, [this, row] { useEdited(row); });
+        m_usesTable->setCellWidget(row, UseUse, use);
+    }
+}
+
+void CountersDialog::setEventUse(int row, core::CounterUse use, const QString &latency)
+{
+    if (row < 0 || row >= m_usesTable->rowCount())
+        return;
+    {
+        const QSignalBlocker blocker(m_usesTable);
+        m_usesTable->item(row, UseLatency)->setText(latency);
+    }
+    auto *combo = static_cast<QComboBox *>(m_usesTable->cellWidget(row, UseUse));
+    const int index = combo->findData(int(use));
+    if (combo->currentIndex() == index)
+        useEdited(row);
+    else
+        combo->setCurrentIndex(index); // useEdited() follows
+}
+
+void CountersDialog::useEdited(int row)
+{
+    auto *combo = static_cast<QComboBox *>(m_usesTable->cellWidget(row, UseUse));
+    const auto use = static_cast<core::CounterUse>(combo->currentData().toInt());
+    const QString event = m_usesTable->item(row, UseEvent)->text();
+    const QString latencyText = m_usesTable->item(row, UseLatency)->text().trimmed();
+    std::optional<double> latency;
+    if (core::useNeedsLatency(use) && !latencyText.isEmpty()) {
+        latency = parseExact(latencyText);
+        if (!latency) {
+            m_message->setText(tr("Latency of %1: '%2' is not a number").arg(event, latencyText));
+            return;
+        }
+    }
+    const CounterRuns::Outcome outcome = m_runs.setUse(std::size_t(row), use, latency, inputs());
+    if (!outcome.error.isEmpty()) {
+        m_message->setText(outcome.error);
+        return;
+    }
+    {
+        const QSignalBlocker blocker(m_usesTable);
+        QTableWidgetItem *cell = m_usesTable->item(row, UseLatency);
+        cell->setFlags(core::useNeedsLatency(use) ? cell->flags() | Qt::ItemIsEditable
+                                                  : cell->flags() & ~Qt::ItemIsEditable);
+        if (!core::useNeedsLatency(use))
+            cell->setText(QString());
+    }
+    applyInputs(*outcome.inputs);
+    Q_EMIT inputsChanged();
 }
 
 } // namespace crossroof::widgets

@@ -16,6 +16,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
+class QTableWidget;
 
 namespace crossroof::widgets {
 
@@ -46,6 +47,9 @@ public:
         PairError = StartingPairsTable::Error
     };
 
+    /// The columns of the table of the perf files' events and their uses.
+    enum UseColumn { UseEvent, UseMeaning, UseMulti, UseSingle, UseUse, UseLatency, UseColumns };
+
     explicit CountersDialog(QWidget *parent = nullptr);
     ~CountersDialog() override;
 
@@ -59,11 +63,13 @@ public:
     void setTopology(const std::vector<int> &threadsPerGroup);
     const std::vector<int> &topology() const { return m_threads; }
 
-    /// Reads a `perf stat -x` file of the single-threaded (or multi-threaded) run. The multi-threaded run
-    /// gives the instructions retired and the measured CPI (cycles / instructions); once both runs are
-    /// read, the suspend events become the events counted in both (without cycles, instructions and
-    /// time-valued events such as cpu-clock). Returns an empty string on success, else the error (naming
-    /// the file and the line), and then leaves the inputs as they were.
+    /// Reads a `perf stat -x` file of the single-threaded (or multi-threaded) run. Once the multi-threaded
+    /// run is read, its events (and the single-threaded run's) are listed in eventUsesTable() with their uses,
+    /// mapped by name (core::mapPerfEvents()): cycles and instructions give the measured CPI (refused below 1,
+    /// with the reason) and the instructions retired, the suspend events p (with both runs), the stall events
+    /// q (with the latency the user enters). The inputs become what the uses give and nothing else: what is
+    /// missing is named in error(), no earlier event stays. Returns an empty string on success, else the
+    /// error (naming the file and the line), and then leaves the inputs as they were.
     QString importSingleRun(const QString &path);
     QString importMultiRun(const QString &path);
 
@@ -93,6 +99,11 @@ public:
     QLabel *summaryLabel() const { return m_summary; }
     QLabel *messageLabel() const { return m_message; }
     QLabel *importLabel() const { return m_importStatus; }
+    /// The perf files' events: name, meaning, counts, use (a QComboBox, "unused" allowed) and latency
+    /// (cycles, for a stall use); hidden until the multi-threaded run is read.
+    QTableWidget *eventUsesTable() const { return m_usesTable; }
+    /// Sets the use of event ROW of eventUsesTable() as its combo box does; LATENCY is the latency cell's text.
+    void setEventUse(int row, core::CounterUse use, const QString &latency = QString());
 
 Q_SIGNALS:
     /// After every recompute: the nine pairs (empty when the input is invalid, see error()), the index of
@@ -109,6 +120,8 @@ private:
 
     QString importRun(const QString &path, Run run);
     void importInteractively(Run run);
+    void showEventUses();
+    void useEdited(int row);
     void applyInputs(const CounterInputs &inputs);
     void fillFields();
     void numberEdited(QLineEdit *edit);
@@ -127,6 +140,8 @@ private:
     QPushButton *m_importSingle;
     QPushButton *m_importMulti;
     QLabel *m_importStatus;
+    QLabel *m_usesLabel;
+    QTableWidget *m_usesTable;
     QLineEdit *m_instructions;
     QLineEdit *m_measured;
     CounterEventsModel *m_suspendModel;
