@@ -78,8 +78,10 @@ void recolourPlot(QCustomPlot *plot, const Ink &from, const Ink &to)
         for (QCPAxis *axis : rect->axes())
             recolourAxis(axis, from, to);
     }
-    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
-        recolourAxis(scale->axis(), from, to);
+    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
+        for (QCPAxis *axis : scale->axis()->axisRect()->axes())
+            recolourAxis(axis, from, to);
+    }
     for (QCPTextElement *title : plot->findChildren<QCPTextElement *>())
         title->setTextColor(recolour(title->textColor(), from, to));
     for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {

@@ -62,8 +62,10 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
             for (QCPAxis *axis : rect->axes())
                 setAxisFonts(axis, font, small);
         }
-        for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
-            setAxisFonts(scale->axis(), font, small);
+        for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
+            for (QCPAxis *axis : scale->axis()->axisRect()->axes()) // the key's other labelled sides too
+                setAxisFonts(axis, font, small);
+        }
         // The figure merges legend entries for its own page, from none merged on; the screen's come back
         // last, in the screen's font.
         const int screenLevel = legend_groups::level(plot);

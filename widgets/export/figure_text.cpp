@@ -97,8 +97,11 @@ void addTextBoxes(QCustomPlot *plot, double dy, std::vector<TextBox> &boxes)
             addAxisBoxes(axis, dy, boxes);
     }
     for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
-        if (scale->visible())
-            addAxisBoxes(scale->axis(), dy, boxes);
+        if (scale->visible()) {
+            // Its own axis and any other that shows ticks (the stability key's throughput beside its bands).
+            for (QCPAxis *axis : scale->axis()->axisRect()->axes())
+                addAxisBoxes(axis, dy, boxes);
+        }
     }
     for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
         if (!legend->visible())
