@@ -430,6 +430,23 @@ void placeLegendBelow(QCustomPlot *plot)
 
 namespace {
 
+constexpr char kFigureShareProperty[] = "crossroof_figureShare";
+
+} // namespace
+
+void setFigureShare(QCustomPlot *plot, double share)
+{
+    plot->setProperty(kFigureShareProperty, share);
+}
+
+double figureShare(const QCustomPlot *plot)
+{
+    const QVariant share = plot->property(kFigureShareProperty);
+    return share.isValid() && share.toDouble() > 0 ? share.toDouble() : 1.0;
+}
+
+namespace {
+
 constexpr char kShortLabelProperty[] = "crossroof_shortLabel";
 constexpr char kFullLabelProperty[] = "crossroof_fullLabel";
 
