@@ -74,6 +74,12 @@ bool arrangeLegend(QCPLegend *legend, const QList<QCPAbstractLegendItem *> &want
         if (!order.contains(item) && !managed.contains(item))
             order << item;
     }
+    // An entry out of the legend is still a layerable of the plot, drawn where it last was: hidden till it
+    // comes back.
+    for (QCPAbstractLegendItem *item : managed) {
+        if (item)
+            item->setVisible(order.contains(item));
+    }
     if (order == now)
         return false;
     for (QCPAbstractLegendItem *item : std::as_const(now))

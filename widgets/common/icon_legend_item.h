@@ -35,8 +35,8 @@ private:
 };
 
 /// Puts WANTED (in their order, null ones left out) first in LEGEND, and the entries it holds besides (a trace's,
-/// a merged one) after them in their order; MANAGED entries that are not WANTED are taken out and kept for
-/// later: a legend names only what its plot draws. Lays the legend out anew only when its entries or their
+/// a merged one) after them in their order; MANAGED entries that are not WANTED are taken out, hidden and kept
+/// for later: a legend names only what its plot draws. Lays the legend out anew only when its entries or their
 /// order change; returns whether they did.
 bool arrangeLegend(QCPLegend *legend, const QList<QCPAbstractLegendItem *> &wanted,
                    const QList<QCPAbstractLegendItem *> &managed);

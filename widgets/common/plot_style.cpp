@@ -88,11 +88,10 @@ void recolourPlot(QCustomPlot *plot, const Ink &from, const Ink &to)
         legend->setTextColor(recolour(legend->textColor(), from, to));
         legend->setBrush(recolour(legend->brush(), from, to));
         legend->setBorderPen(recolour(legend->borderPen(), from, to));
-        for (int i = 0; i < legend->itemCount(); ++i) {
-            if (QCPAbstractLegendItem *item = legend->item(i))
-                item->setTextColor(recolour(item->textColor(), from, to));
-        }
     }
+    // Every entry, also those a view keeps out of its legend while what they name is not drawn (arrangeLegend()).
+    for (QCPAbstractLegendItem *item : plot->findChildren<QCPAbstractLegendItem *>())
+        item->setTextColor(recolour(item->textColor(), from, to));
     for (int i = 0; i < plot->plottableCount(); ++i) {
         QCPAbstractPlottable *p = plot->plottable(i);
         p->setPen(recolour(p->pen(), from, to));

@@ -185,6 +185,7 @@ void MarkovView::createMap()
             QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 2), QBrush(plot_style::kVermillion), 15));
     m_map->setMinimumSize(340, 300);
 
+    plot_style::placeLegendBelow(m_map); // before the entries are made: they take the legend's font
     // White contours on the surface: their entry draws the line on the surface's middle colour.
     m_legendEntries.insert(m_contours, new IconLegendItem(m_map->legend, m_contours->name(),
                                                           [this](QCPPainter *painter, const QRectF &box) {
@@ -202,7 +203,6 @@ void MarkovView::createMap()
         addLegendEntry(p);
         m_legendEntries.insert(p, m_map->legend->itemWithPlottable(p));
     }
-    plot_style::placeLegendBelow(m_map);
     arrangeMapLegend();
 }
 

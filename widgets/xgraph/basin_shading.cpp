@@ -26,7 +26,8 @@ QRect BasinShading::clipRect() const
 QColor BasinShading::fill(bool operating) const
 {
     // Mixed with the background of the moment (a dark desktop, a figure drawn for print).
-    return plot_style::tintOnPaper(mParentPlot, operating ? QColor(0x00, 0x9E, 0x73, 22) : QColor(0xD5, 0x5E, 0x00, 18));
+    return plot_style::tintOnPaper(mParentPlot,
+                                   operating ? QColor(0x00, 0x9E, 0x73, 22) : QColor(0xD5, 0x5E, 0x00, 18));
 }
 
 void BasinShading::draw(QCPPainter *painter)

@@ -125,12 +125,28 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     // refresh()).
     for (QCPGraph *g : {m_f, m_g, m_neutral, m_stable, m_unstable, m_critical, m_operating})
         addLegendEntry(g);
-    // Those drawn only at times are kept while out of the legend.
-    for (QCPGraph *g : {m_neutral, m_stable, m_unstable, m_critical})
+    // Those drawn only at times are kept while out of the legend (f's gives way to one that names its dashed
+    // stretch).
+    for (QCPGraph *g : {m_f, m_neutral, m_stable, m_unstable, m_critical})
         m_ownEntries.insert(g, m_plot->legend->itemWithPlottable(g));
+    m_plot->setAutoAddPlottableToLegend(true);
+    plot_style::placeLegendBelow(m_plot);
+    // The view's own entries, made after placeLegendBelow() so that they take the legend's font. f(k) solid,
+    // then dashed where an equilibrium would be unstable: its pen both ways.
+    const auto solidThenDashed = [this](QCPPainter *painter, const QRectF &box) {
+        QPen pen = m_f->pen();
+        const double y = box.center().y();
+        const double middle = box.center().x();
+        painter->setPen(pen);
+        painter->drawLine(QLineF(box.left(), y, middle - 2, y));
+        pen.setStyle(m_fUnstable->pen().style());
+        painter->setPen(pen);
+        painter->drawLine(QLineF(middle + 2, y, box.right(), y));
+    };
+    m_fDashedEntry = new IconLegendItem(m_plot->legend, tr("f(k), dashed where unstable"), solidThenDashed);
     // The basins' shading, as the plot shades them (on its paper, grey in a greyscale figure): one entry, the
     // operating point's basin first and the other stable states' beside it.
-    m_basinEntry = new IconLegendItem(m_plot->legend, tr("basins of attraction"), [this](QCPPainter *painter, const QRectF &box) {
+    const auto basinShades = [this](QCPPainter *painter, const QRectF &box) {
         const double half = box.width() / 2;
         for (const bool operating : {true, false}) {
             const QRectF patch = QRectF(box.left() + (operating ? 0 : half), box.top(), half, box.height())
@@ -140,9 +156,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
             painter->setBrush(Qt::NoBrush);
             painter->drawRect(patch);
         }
-    });
-    m_plot->setAutoAddPlottableToLegend(true);
-    plot_style::placeLegendBelow(m_plot);
+    };
+    m_basinEntry = new IconLegendItem(m_plot->legend, tr("basins of attraction"), basinShades);
 
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
@@ -511,21 +526,23 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
 {
     // The model's entries first, only what is drawn: the dashed stretch where f falls faster than G, the kinds of
     // equilibria there are, the basins where they are shaded; then the what-if's and the measured data's.
+    // While a slider is held the legend holds still too, as the axes do (a drag step then needs no new layout);
+    // letting go names what is drawn again (refresh()).
+    if (m_held.held())
+        return;
     QCPLegend *legend = m_plot->legend;
     const auto entry = [legend](QCPGraph *g) { return legend->itemWithPlottable(g); };
     QList<QCPAbstractLegendItem *> managed = m_ownEntries.values();
-    managed << m_basinEntry;
+    managed << m_basinEntry << m_fDashedEntry;
     const auto own = [this](QCPGraph *g, bool shown) -> QCPAbstractLegendItem * {
         return shown ? m_ownEntries.value(g) : nullptr;
     };
     const auto drawn = [](const QCPGraph *g) { return !g->data()->isEmpty(); };
     const bool basins = m_basins->basins().size() > 1;
-    // f(k)'s stretch where an equilibrium would be unstable is dashed: its entry says so.
-    m_f->setName(unstableStretch ? tr("f(k), dashed where unstable") : tr("f(k): memory supply"));
     // In two columns as a single-column figure's legend shows them: the curves and the operating point, whose
     // entries are wide, in the first, the marks and the basins in the second.
     const QList<QCPAbstractLegendItem *> wanted{
-            entry(m_f),
+            unstableStretch ? m_fDashedEntry : own(m_f, true), // f's stretch where it is unstable is dashed
             own(m_stable, drawn(m_stable)),
             entry(m_g),
             own(m_unstable, drawn(m_unstable)),

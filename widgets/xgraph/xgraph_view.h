@@ -138,8 +138,10 @@ private:
     /// The basins' legend entry, in the legend only while the basins are shaded: the operating point's and the
     /// other stable states' side by side.
     QCPAbstractLegendItem *m_basinEntry = nullptr;
-    /// The legend entries of the graphs that are drawn only at times (the kinds of equilibria), kept while out
-    /// of the legend.
+    /// f's legend entry where it is dashed somewhere: solid and dashed, "dashed where unstable".
+    QCPAbstractLegendItem *m_fDashedEntry = nullptr;
+    /// The legend entries of the graphs that are named only at times (f, whose entry gives way to
+    /// m_fDashedEntry, and the kinds of equilibria), kept while out of the legend.
     QHash<const QCPGraph *, QCPAbstractLegendItem *> m_ownEntries;
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned
