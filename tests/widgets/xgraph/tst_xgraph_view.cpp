@@ -433,6 +433,16 @@ void TestXGraphView::legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn()
     QVERIFY2(texts.filter(QStringLiteral("basin")).isEmpty(), joined(texts));
     QVERIFY2(texts.filter(QStringLiteral("dashed")).isEmpty(), joined(texts));
     QVERIFY2(!texts.contains(QStringLiteral("unstable")), joined(texts));
+    // Nor does the figure draw them: an entry out of the legend is drawn nowhere.
+    const QString again = dir.filePath(QStringLiteral("h100.svg"));
+    QCOMPARE(exportFigure({m_plot}, again, withPreset({}, *figurePreset(QStringLiteral("single")))), QString());
+    QFile h100(again);
+    QVERIFY(h100.open(QIODevice::ReadOnly));
+    const QString h100Drawn = QString::fromUtf8(h100.readAll());
+    for (const QString &text : {QStringLiteral("basins of attraction"), QStringLiteral("dashed where unstable"),
+                                QStringLiteral(">unstable<"), QStringLiteral("neutral equilibria")})
+        QVERIFY2(!h100Drawn.contains(text), qPrintable(text));
+    QVERIFY(h100Drawn.contains(QStringLiteral("f(k): memory supply")));
 }
 
 QTEST_MAIN(TestXGraphView)
