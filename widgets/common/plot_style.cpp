@@ -78,19 +78,20 @@ void recolourPlot(QCustomPlot *plot, const Ink &from, const Ink &to)
         for (QCPAxis *axis : rect->axes())
             recolourAxis(axis, from, to);
     }
-    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
-        recolourAxis(scale->axis(), from, to);
+    for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
+        for (QCPAxis *axis : scale->axis()->axisRect()->axes())
+            recolourAxis(axis, from, to);
+    }
     for (QCPTextElement *title : plot->findChildren<QCPTextElement *>())
         title->setTextColor(recolour(title->textColor(), from, to));
     for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
         legend->setTextColor(recolour(legend->textColor(), from, to));
         legend->setBrush(recolour(legend->brush(), from, to));
         legend->setBorderPen(recolour(legend->borderPen(), from, to));
-        for (int i = 0; i < legend->itemCount(); ++i) {
-            if (QCPAbstractLegendItem *item = legend->item(i))
-                item->setTextColor(recolour(item->textColor(), from, to));
-        }
     }
+    // Every entry, also those a view keeps out of its legend while what they name is not drawn (arrangeLegend()).
+    for (QCPAbstractLegendItem *item : plot->findChildren<QCPAbstractLegendItem *>())
+        item->setTextColor(recolour(item->textColor(), from, to));
     for (int i = 0; i < plot->plottableCount(); ++i) {
         QCPAbstractPlottable *p = plot->plottable(i);
         p->setPen(recolour(p->pen(), from, to));
@@ -424,6 +425,23 @@ void placeLegendBelow(QCustomPlot *plot)
             legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         }
     });
+}
+
+namespace {
+
+constexpr char kFigureShareProperty[] = "crossroof_figureShare";
+
+} // namespace
+
+void setFigureShare(QCustomPlot *plot, double share)
+{
+    plot->setProperty(kFigureShareProperty, share);
+}
+
+double figureShare(const QCustomPlot *plot)
+{
+    const QVariant share = plot->property(kFigureShareProperty);
+    return share.isValid() && share.toDouble() > 0 ? share.toDouble() : 1.0;
 }
 
 namespace {

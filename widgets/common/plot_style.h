@@ -72,6 +72,11 @@ void placeLegendBelow(QCustomPlot *plot);
 /// shortLabel() gives it, or an empty string when there is none; fullLabel() the full title, whichever of the
 /// two the axis shows. setLabel() on the axis sets a new full title.
 void setShortLabel(QCPAxis *axis, const QString &label);
+/// How much of a figure's height PLOT takes beside the other plots of its view, stacked: SHARE against their
+/// 1 each (the Code Skeleton's schedule of many lanes takes more).
+void setFigureShare(QCustomPlot *plot, double share);
+/// PLOT's share of its figure's height (setFigureShare()); 1 unless its view set one.
+double figureShare(const QCustomPlot *plot);
 QString shortLabel(const QCPAxis *axis);
 QString fullLabel(const QCPAxis *axis);
 

@@ -256,8 +256,10 @@ void useSymbolText(QCustomPlot *plot)
     }
     // The layout's elements, not the plot's children: this runs before every replot, and a plot has many.
     for (QCPLayoutElement *element : plot->plotLayout()->elements(true)) {
-        if (auto *scale = qobject_cast<QCPColorScale *>(element))
-            useSymbolPainter(scale->axis());
+        if (auto *scale = qobject_cast<QCPColorScale *>(element)) {
+            for (QCPAxis *axis : scale->axis()->axisRect()->axes())
+                useSymbolPainter(axis);
+        }
     }
     if (QCPLegend *legend = plot->legend) {
         for (int i = 0; i < legend->itemCount(); ++i) {

@@ -62,8 +62,10 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
             for (QCPAxis *axis : rect->axes())
                 setAxisFonts(axis, font, small);
         }
-        for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
-            setAxisFonts(scale->axis(), font, small);
+        for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
+            for (QCPAxis *axis : scale->axis()->axisRect()->axes()) // the key's other labelled sides too
+                setAxisFonts(axis, font, small);
+        }
         // The figure merges legend entries for its own page, from none merged on; the screen's come back
         // last, in the screen's font.
         const int screenLevel = legend_groups::level(plot);
@@ -131,6 +133,10 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     const double w = canvasWidth(options);
     const double h = canvasHeight(options);
     const QRectF page(-0.5, -0.5, w + 1, h + 1);
+    // Laid out once at the figure's size first: a QCustomPlot makes its ticks before it lays the plot out, so
+    // tickers that fit their labels to the axis's length (the schedule's lanes, the roofline's decades, the
+    // stability key's throughputs) would see the screen's length in the first round and be thinned for it.
+    layOutText(plots, w, h);
     // Merged legend entries first, each step laid out again, before titles are shortened or ticks thinned
     // for the room it gives; then five rounds of fitting.
     for (int round = 0, merges = 0; round < 5; ++round) {
@@ -328,11 +334,12 @@ bool cramped(const QCustomPlot *plot, double each)
 bool ExportGuard::mergeLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageHeight)
 {
     bool changed = false;
-    const double each = pageHeight / std::max<qsizetype>(1, plots.size()); // layOutText() stacks them
-    for (QCustomPlot *plot : plots) {
+    const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, pageHeight); // as layOutText() does
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
         if (!plot->legend->visible() || legend_groups::level(plot) >= legend_groups::maxLevel(plot))
             continue;
-        if (!cramped(plot, each))
+        if (!cramped(plot, bands[std::size_t(i)].height))
             continue;
         legend_groups::apply(plot, legend_groups::level(plot) + 1);
         fitLegendColumns(plot, options);
@@ -347,9 +354,11 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
     double area = 0;
     for (const TextBox &box : boxes)
         area += box.kind == TextBox::Kind::LegendEntry ? box.rect.width() * box.rect.height() : 0;
-    const double each = pageHeight / std::max<qsizetype>(1, plots.size());
-    if (area <= pageWidth * pageHeight / 4
-        && std::none_of(plots.begin(), plots.end(), [each](const QCustomPlot *p) { return cramped(p, each); }))
+    const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, pageHeight);
+    bool anyCramped = false;
+    for (int i = 0; i < int(plots.size()); ++i)
+        anyCramped = anyCramped || cramped(plots[i], bands[std::size_t(i)].height);
+    if (area <= pageWidth * pageHeight / 4 && !anyCramped)
         return false;
     const int smallest = canvasPixels(options, 0);
     bool changed = false;

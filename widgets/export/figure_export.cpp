@@ -31,14 +31,12 @@ namespace {
 /// Draws the plots stacked into a painter whose logical canvas is WIDTH x HEIGHT units.
 void paintPlots(QCPPainter &painter, const QList<QCustomPlot *> &plots, double width, double height)
 {
-    const int count = int(plots.size());
     const int w = int(std::lround(width));
-    for (int i = 0; i < count; ++i) {
-        const double top = height * i / count;
-        const int h = int(std::lround(height * (i + 1) / count - top));
+    const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, height);
+    for (int i = 0; i < int(plots.size()); ++i) {
         painter.save();
-        painter.translate(0, top);
-        plots[i]->toPainter(&painter, w, h);
+        painter.translate(0, bands[std::size_t(i)].top);
+        plots[i]->toPainter(&painter, w, int(bands[std::size_t(i)].height));
         painter.restore();
     }
 }
@@ -78,8 +76,10 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
         boxes = layOutText(plots, wPt, hPt);
         // A plot with a legend keeps its share of its part of the page for its axes, whatever the legend
         // holds (layOutText() stacks the plots).
-        const double each = hPt / double(plots.size());
-        for (QCustomPlot *plot : plots) {
+        const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, hPt);
+        for (int i = 0; i < int(plots.size()); ++i) {
+            QCustomPlot *plot = plots[i];
+            const double each = bands[std::size_t(i)].height;
             if (!legend_groups::hasLegendBelow(plot) || plot->legend->itemCount() == 0)
                 continue; // no legend, or one drawn over the plot
             const double between = legend_groups::axesHeight(plot).outer;

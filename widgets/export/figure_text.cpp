@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_text.h"
 
+#include "common/plot_style.h"
 #include "common/symbol_text.h"
 
 #include <qcustomplot.h>
@@ -97,8 +98,11 @@ void addTextBoxes(QCustomPlot *plot, double dy, std::vector<TextBox> &boxes)
             addAxisBoxes(axis, dy, boxes);
     }
     for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>()) {
-        if (scale->visible())
-            addAxisBoxes(scale->axis(), dy, boxes);
+        if (scale->visible()) {
+            // Its own axis and any other that shows ticks (the stability key's throughput beside its bands).
+            for (QCPAxis *axis : scale->axis()->axisRect()->axes())
+                addAxisBoxes(axis, dy, boxes);
+        }
     }
     for (QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
         if (!legend->visible())
@@ -149,6 +153,22 @@ bool tooClose(const QRectF &a, const QRectF &b, Qt::Orientation along)
     return both.width() > 0.5 && both.height() > 0.5;
 }
 
+std::vector<PlotBand> stackPlots(const QList<QCustomPlot *> &plots, double h)
+{
+    double total = 0;
+    for (const QCustomPlot *plot : plots)
+        total += plot_style::figureShare(plot);
+    std::vector<PlotBand> bands;
+    double before = 0;
+    for (const QCustomPlot *plot : plots) {
+        const double top = h * before / total;
+        before += plot_style::figureShare(plot);
+        // Whole units: the plots are drawn at whole sizes.
+        bands.push_back({top, double(std::lround(h * before / total - top))});
+    }
+    return bands;
+}
+
 std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h)
 {
     QImage image(std::max(1, int(std::ceil(w / 4))), std::max(1, int(std::ceil(h / 4))),
@@ -157,12 +177,12 @@ std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, dou
     QCPPainter painter(&image);
     painter.setMode(QCPPainter::pmNoCaching);
     painter.scale(0.25, 0.25);
-    const int count = int(plots.size());
-    for (int i = 0; i < count; ++i) {
-        const double top = h * i / count;
+    const std::vector<PlotBand> bands = stackPlots(plots, h);
+    for (int i = 0; i < int(plots.size()); ++i) {
+        const double top = bands[std::size_t(i)].top;
         painter.save();
         painter.translate(0, top);
-        plots[i]->toPainter(&painter, int(std::lround(w)), int(std::lround(h * (i + 1) / count - top)));
+        plots[i]->toPainter(&painter, int(std::lround(w)), int(bands[std::size_t(i)].height));
         painter.restore();
         addTextBoxes(plots[i], top, boxes); // as laid out for the figure, until the next replot
     }

@@ -29,8 +29,17 @@ struct TextBox {
 /// that merely touch read as one ("2T_12T_2").
 bool tooClose(const QRectF &a, const QRectF &b, Qt::Orientation along);
 
-/// Lays PLOTS out as the export draws them, stacked on a page of W x H canvas units, and returns every piece
-/// of text with its box.
+/// Where a plot of a figure lies on its page: its top and its height, in canvas units.
+struct PlotBand {
+    double top = 0;
+    double height = 0;
+};
+/// PLOTS stacked top to bottom on a page H canvas units tall, each with its share of the height
+/// (plot_style::figureShare()).
+std::vector<PlotBand> stackPlots(const QList<QCustomPlot *> &plots, double h);
+
+/// Lays PLOTS out as the export draws them, stacked on a page of W x H canvas units (stackPlots()), and returns
+/// every piece of text with its box.
 std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h);
 
 } // namespace crossroof::widgets::figure

@@ -3,6 +3,7 @@
 
 #include "common/buffered_color_map.h"
 
+#include "common/icon_legend_item.h"
 #include "common/labelled.h"
 #include "common/number_format.h"
 #include "common/plot_navigator.h"
@@ -132,6 +133,9 @@ void MarkovView::createMap()
     // The surface: colour map, contours, colour scale.
     m_map = new QCustomPlot(this);
     plot_style::setupAxes(m_map);
+    // The legend names the lines and marks drawn over the surface (arrangeMapLegend()), not the surface itself:
+    // the colour scale beside it does.
+    m_map->setAutoAddPlottableToLegend(false);
     PlotNavigator::install(m_map)->setLeftButtonTaken(true); // the left button picks (p, q)
     m_map->xAxis->setLabel(tr("p: probability that an active thread suspends per step"));
     m_map->yAxis->setLabel(tr("q: probability that a suspended thread stays suspended"));
@@ -140,7 +144,14 @@ void MarkovView::createMap()
     m_colorMap = new BufferedColorMap(m_map->xAxis, m_map->yAxis);
     m_colorMap->setInterpolate(false);
     m_colorScale = new QCPColorScale(m_map);
-    m_map->plotLayout()->addElement(0, 1, m_colorScale);
+    // The map and its colour scale side by side in a row of their own, so that the legend below takes the
+    // whole width (legendColumns() counts on it).
+    QCPAxisRect *rect = m_map->axisRect();
+    m_map->plotLayout()->take(rect);
+    auto *row = new QCPLayoutGrid;
+    m_map->plotLayout()->addElement(0, 0, row);
+    row->addElement(0, 0, rect);
+    row->addElement(0, 1, m_colorScale);
     m_colorScale->setType(QCPAxis::atRight);
     // The map holds log10(CPI) on a linear scale (cheaper to colour than a logarithmic data scale); the
     // colour scale's ticks are labelled in CPI.
@@ -153,11 +164,12 @@ void MarkovView::createMap()
     m_colorScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     m_contours = new QCPCurve(m_map->xAxis, m_map->yAxis);
     m_contours->setPen(QPen(QColor(255, 255, 255, 200), 1));
-    m_contours->setName(tr("iso-CPI contours"));
+    m_contours->setName(tr("iso-CPI contours, their CPI on each"));
     m_measuredCurve = new QCPCurve(m_map->xAxis, m_map->yAxis);
     m_measuredCurve->setPen(QPen(plot_style::kVermillion, 3));
-    m_measuredCurve->setName(tr("measured CPI"));
+    m_measuredCurve->setName(tr("measured CPI")); // with its value (showSurface())
     m_selection = m_map->addGraph();
+    m_selection->setName(tr("chosen (p, q): the slice and transient"));
     m_selection->setLineStyle(QCPGraph::lsNone);
     m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(plot_style::kVermillion, 2),
                                                  Qt::NoBrush, 14));
@@ -167,11 +179,46 @@ void MarkovView::createMap()
     m_pairs->setLineStyle(QCPGraph::lsNone);
     m_pairs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 1.5), QBrush(plot_style::kSky), 9));
     m_nearestPair = m_map->addGraph();
-    m_nearestPair->setName(tr("nearest starting pair"));
+    m_nearestPair->setName(tr("starting pair nearest the measured CPI"));
     m_nearestPair->setLineStyle(QCPGraph::lsNone);
     m_nearestPair->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 2), QBrush(plot_style::kVermillion), 15));
     m_map->setMinimumSize(340, 300);
+
+    plot_style::placeLegendBelow(m_map); // before the entries are made: they take the legend's font
+    // White contours on the surface: their entry draws the line on the surface's middle colour.
+    m_legendEntries.insert(m_contours, new IconLegendItem(m_map->legend, m_contours->name(),
+                                                          [this](QCPPainter *painter, const QRectF &box) {
+                                                              painter->fillRect(box.adjusted(0, 3, 0, -3),
+                                                                                m_colorScale->gradient().color(
+                                                                                        0.5, QCPRange(0, 1)));
+                                                              painter->setPen(m_contours->pen());
+                                                              painter->drawLine(QLineF(box.left(), box.center().y(),
+                                                                                       box.right(), box.center().y()));
+                                                          }));
+    for (QCPAbstractPlottable *p : {static_cast<QCPAbstractPlottable *>(m_measuredCurve),
+                                    static_cast<QCPAbstractPlottable *>(m_selection),
+                                    static_cast<QCPAbstractPlottable *>(m_pairs),
+                                    static_cast<QCPAbstractPlottable *>(m_nearestPair)}) {
+        addLegendEntry(p);
+        m_legendEntries.insert(p, m_map->legend->itemWithPlottable(p));
+    }
+    arrangeMapLegend();
+}
+
+void MarkovView::arrangeMapLegend()
+{
+    // Only what is drawn: the contours and the chosen point once there is a surface, the measured CPI's curve
+    // where it crosses the grid, the starting pairs once taken from counters.
+    const auto shown = [this](QCPAbstractPlottable *p, bool drawn) -> QCPAbstractLegendItem * {
+        return drawn ? m_legendEntries.value(p) : nullptr;
+    };
+    const auto has = [](QCPAbstractPlottable *p) { return p->interface1D() && p->interface1D()->dataCount() > 0; };
+    arrangeLegend(m_map->legend,
+                  {shown(m_contours, has(m_contours)), shown(m_measuredCurve, has(m_measuredCurve)),
+                   shown(m_selection, has(m_selection)), shown(m_pairs, has(m_pairs)),
+                   shown(m_nearestPair, has(m_nearestPair))},
+                  m_legendEntries.values());
 }
 
 void MarkovView::connectInputs()
@@ -391,6 +438,8 @@ void MarkovView::showSurface()
         m_measuredCurve->setData(QVector<double>(iso.x.begin(), iso.x.end()), QVector<double>(iso.y.begin(), iso.y.end()));
     else
         m_measuredCurve->data()->clear();
+    m_measuredCurve->setName(tr("measured CPI %1: every (p, q) that predicts it")
+                                     .arg(formatNumber(m_eval->inputs().measured_cpi)));
 
     const double dp = np > 1 ? (pAxis.back() - pAxis.front()) / double(np - 1) / 2 : 0.5;
     const double dq = nq > 1 ? (qAxis.back() - qAxis.front()) / double(nq - 1) / 2 : 0.5;
@@ -462,6 +511,7 @@ void MarkovView::refreshSelection()
     const auto pi = std::size_t(m_pIndex);
     const auto qj = std::size_t(m_qIndex);
     m_selection->setData({m_eval->surface().p_axis[pi]}, {m_eval->surface().q_axis[qj]}, true);
+    arrangeMapLegend();
     m_map->replot(QCustomPlot::rpQueuedReplot);
 
     const std::optional<long long> steps
@@ -548,6 +598,7 @@ void MarkovView::refreshPairs()
         m_nearestPair->setData({x[int(*m_nearest)]}, {y[int(*m_nearest)]});
     else
         m_nearestPair->data()->clear();
+    arrangeMapLegend();
     m_map->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -6,6 +6,7 @@
 #include "core/markov/markov_counters.h"
 #include "core/session/session.h"
 
+#include <QHash>
 #include <QList>
 #include <QWidget>
 
@@ -13,6 +14,8 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QHBoxLayout;
+class QCPAbstractLegendItem;
+class QCPAbstractPlottable;
 class QCPColorMap;
 class QCPColorScale;
 class QCPCurve;
@@ -112,6 +115,8 @@ private:
     QString infoText() const;
     void refreshSelection();
     void refreshPairs();
+    /// Puts the legend entries of what is drawn over the surface into the map's legend, and no other.
+    void arrangeMapLegend();
     void topologySourceChanged();
     /// The strategy chosen in the topology box, or nullptr for the spin boxes.
     const core::MappingStrategy *strategy(const core::CpuTopology **topology = nullptr,
@@ -137,6 +142,9 @@ private:
     QCPGraph *m_selection;
     QCPGraph *m_pairs;
     QCPGraph *m_nearestPair;
+    /// The legend entries of the contours, the measured curve, the chosen point and the starting pairs, kept
+    /// while out of the legend.
+    QHash<const QCPAbstractPlottable *, QCPAbstractLegendItem *> m_legendEntries;
     std::vector<core::StartingPair> m_pairValues;
     std::optional<std::size_t> m_nearest;
     std::vector<core::HardwareProfile> m_cpuProfiles;

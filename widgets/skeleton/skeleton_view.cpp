@@ -71,6 +71,46 @@ QCustomPlot *makePlot(QWidget *parent, const QString &x, const QString &y, const
     return plot;
 }
 
+/// The schedule's lanes, a tick each, named on the left axis, or on the left and the right axis in turn (even
+/// lanes left, odd ones right) where the plot is too short for a name a lane on one side (a single-column
+/// figure): every lane is named on one side or the other, never thinned away.
+class LaneTicker : public QCPAxisTickerText
+{
+public:
+    /// On AXIS, the left (SIDE 0) or the right one (1).
+    LaneTicker(QCPAxis *axis, int side)
+        : m_axis(axis)
+        , m_side(side)
+    {
+    }
+
+    /// Whether the lanes are named on both sides in turn: less height a lane than a line and the room a
+    /// figure leaves between two labels.
+    static bool alternates(const QCPAxis *axis)
+    {
+        const double lane = std::abs(axis->coordToPixel(1) - axis->coordToPixel(0));
+        return lane < 1.4 * QFontMetricsF(axis->tickLabelFont()).height();
+    }
+
+protected:
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
+                                       int precision) override
+    {
+        QVector<QString> labels = QCPAxisTickerText::createLabelVector(ticks, locale, formatChar, precision);
+        const bool alternate = alternates(m_axis);
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const int lane = int(std::lround(ticks[i]));
+            if (alternate ? std::abs(lane % 2) != m_side : m_side == 1)
+                labels[i].clear();
+        }
+        return labels;
+    }
+
+private:
+    QCPAxis *m_axis;
+    int m_side;
+};
+
 } // namespace
 
 SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
@@ -144,6 +184,13 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_ganttCritical->setName(tr("on the critical path"));
     for (GanttBoxes *boxes : {m_ganttBoxes, m_ganttCritical})
         boxes->removeFromLegend();
+    // The right axis names every other lane where the plot is short (LaneTicker), in the left one's range.
+    m_ganttPlot->yAxis2->setVisible(true);
+    m_ganttPlot->yAxis2->setTicks(true); // QCustomPlot draws tick labels only with their ticks
+    m_ganttPlot->yAxis2->setTickLabels(true);
+    m_ganttPlot->yAxis2->setSubTicks(false);
+    connect(m_ganttPlot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), m_ganttPlot->yAxis2,
+            qOverload<const QCPRange &>(&QCPAxis::setRange));
     m_unrollPlot = makePlot(this, tr("unroll factor"), tr("cycles per iteration"), tr("Cycles against unroll"));
     plot_style::setShortLabel(m_unrollPlot->yAxis, tr("cycles"));
     // Depths and unroll factors are whole numbers: ticks on whole numbers only.
@@ -211,12 +258,13 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     left->setStretchFactor(1, 2);
     left->setStretchFactor(2, 2);
     left->setSizes({300, 200, 200}); // shares, scaled to the height it gets
-    // The graph's margins follow its width (a resize, the tabs of a narrow view).
+    // The graph's margins follow its width (a resize, the tabs of a narrow view) and its labels' font (a
+    // figure's); a zoom or pan at the same size stays.
     connect(m_graphPlot, &QCustomPlot::afterLayout, this, [this] {
-        const int w = m_graphPlot->axisRect()->width();
-        if (w == m_graphLaidOutWidth)
+        const QPair<QSize, QSize> laidOut(m_graphPlot->axisRect()->size(), largestGraphNode());
+        if (laidOut == m_graphLaidOut)
             return;
-        m_graphLaidOutWidth = w;
+        m_graphLaidOut = laidOut;
         fitGraphRanges();
         m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
     });
@@ -411,8 +459,6 @@ void SkeletonView::drawGraph()
         line->setPen(pen);
         line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 6, 8));
     }
-    const QFontMetrics metrics(plot_style::annotationFont());
-    int widest = 0;
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         auto *label = new QCPItemText(m_graphPlot);
         label->position->setCoords(at[k]);
@@ -421,39 +467,73 @@ void SkeletonView::drawGraph()
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setBrush(Qt::white);
         label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
-        widest = std::max(widest, metrics.horizontalAdvance(label->text()) + 8);
     }
-    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow, widest / 2 + 2};
+    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow};
     fitGraphRanges();
     m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+QSize SkeletonView::largestGraphNode() const
+{
+    QSize largest(0, 0);
+    for (int i = 0; i < m_graphPlot->itemCount(); ++i) {
+        if (const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i))) {
+            const QFontMetrics metrics(label->font());
+            largest = largest.expandedTo(
+                    QSize(metrics.horizontalAdvance(label->text()) + label->padding().left()
+                                  + label->padding().right() + 2,
+                          metrics.height() + label->padding().top() + label->padding().bottom() + 2));
+        }
+    }
+    return largest;
+}
+
 void SkeletonView::fitGraphRanges()
 {
-    // Margins that hold half the widest node's box at the plot's width, so that the first and last depths'
-    // nodes are whole: m depths a side with m·W/(D + 2m) >= h pixels.
-    const auto [maxDepth, maxRow, half] = m_graphExtent;
-    const double w = m_graphPlot->axisRect()->width();
-    const double margin = w > 2.0 * half + 1 ? std::max(0.7, half * std::max(maxDepth, 1) / (w - 2.0 * half)) : 0.7;
-    m_graphPlot->xAxis->setRange(-margin, maxDepth + margin);
-    m_graphPlot->yAxis->setRange(-maxRow - (maxDepth > 0 ? 0.5 : 0.0) - 0.7, 0.7);
+    // Margins that hold half the largest node's box at the plot's size, so that the first and last depths'
+    // nodes and the top and bottom rows are whole: m units a side with m·W/(D + 2m) >= h pixels. The boxes in
+    // the labels' fonts of the moment: a figure draws them in its own.
+    const QSize node = largestGraphNode();
+    const auto [maxDepth, maxRow] = m_graphExtent;
+    const auto margin = [](double half, double span, double pixels) {
+        return pixels > 2.0 * half + 1 ? std::max(0.7, half * span / (pixels - 2.0 * half)) : 0.7;
+    };
+    const double x = margin(node.width() / 2 + 2, std::max(maxDepth, 1), m_graphPlot->axisRect()->width());
+    const double rows = maxRow + (maxDepth > 0 ? 0.5 : 0.0);
+    const double y = margin(node.height() / 2 + 1, std::max(rows, 1.0), m_graphPlot->axisRect()->height());
+    m_graphPlot->xAxis->setRange(-x, maxDepth + x);
+    m_graphPlot->yAxis->setRange(-rows - y, y);
 }
 
 void SkeletonView::drawGantt()
 {
     const core::CoreModel &model = *m_profiles[std::size_t(m_profileBox->currentIndex())].core_model;
     const core::DependencyGraph &g = m_eval->projection()->graph;
-    // One row per pipeline: FP units first, then load, store and integer.
+    // One row per pipeline: FP units first, then load, store and integer; only the kinds the schedule uses (a
+    // skeleton without integer work has no idle integer lanes to name).
+    std::array<bool, core::kPipelineKinds> used{};
+    for (const core::ScheduledStatement &s : m_eval->schedule()->items)
+        used[std::size_t(s.pipeline)] = true;
     std::array<int, core::kPipelineKinds> firstRow{};
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    QSharedPointer<LaneTicker> left(new LaneTicker(m_ganttPlot->yAxis, 0));
+    QSharedPointer<LaneTicker> right(new LaneTicker(m_ganttPlot->yAxis2, 1));
     int rows = 0;
     for (std::size_t p = 0; p < core::kPipelineKinds; ++p) {
         firstRow[p] = rows;
-        for (int u = 0; u < model.pipelines[p]; ++u)
-            ticker->addTick(rows++, QString::fromLatin1(core::pipelineKindName(core::PipelineKind(p)).data())
-                                            + QString::number(u));
+        for (int u = 0; used[p] && u < model.pipelines[p]; ++u) {
+            const QString name = QString::fromLatin1(core::pipelineKindName(core::PipelineKind(p)).data())
+                                 + QString::number(u);
+            left->addTick(rows, name);
+            right->addTick(rows++, name);
+        }
     }
-    m_ganttPlot->yAxis->setTicker(ticker);
+    m_ganttPlot->yAxis->setTicker(left);
+    m_ganttPlot->yAxis2->setTicker(right);
+    // A figure gives a schedule of more than four lanes a tenth of the graph's height (two rows of nodes; the
+    // unroll plot's title needs its own), so that its names, on both sides in turn, fit a single column.
+    const bool many = rows > 4;
+    plot_style::setFigureShare(m_ganttPlot, many ? 1.1 : 1.0);
+    plot_style::setFigureShare(m_graphPlot, many ? 0.9 : 1.0);
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : m_eval->projection()->critical.nodes)
         critical[std::size_t(k)] = 1;

@@ -102,8 +102,11 @@ private:
     void recompute();
     void showProjection();
     void drawGraph();
-    /// The dependency graph's ranges for m_graphExtent at the plot's width.
+    /// The dependency graph's ranges for m_graphExtent at the plot's width, with the widest node's box whole in
+    /// its labels' font of the moment.
     void fitGraphRanges();
+    /// The widest and the tallest node's box in the graph as its labels' fonts draw them now, pixels.
+    QSize largestGraphNode() const;
     void drawGantt();
     void drawUnroll();
     void updateReadout();
@@ -130,10 +133,10 @@ private:
     {
         int maxDepth = 0;
         int maxRow = 0;
-        int halfWidest = 0; ///< half the widest node's box, pixels
     };
     GraphExtent m_graphExtent; ///< what the dependency graph last drew
-    int m_graphLaidOutWidth = -1;
+    /// The graph's size and largest node when its ranges were fitted.
+    QPair<QSize, QSize> m_graphLaidOut{QSize(-1, -1), QSize(-1, -1)};
     GanttBoxes *m_ganttBoxes;    ///< the schedule's statements off the critical path
     GanttBoxes *m_ganttCritical; ///< and on it
     std::vector<core::HardwareProfile> m_profiles; ///< those with a core model

@@ -17,20 +17,23 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+/// The share of a band its shades take, light to dark: a cell's value is band + kShadeSpan * throughput / top.
+constexpr double kShadeSpan = 0.95;
+
 /// Blue for one stable state, orange for two, purple for three or more; each band runs light (no throughput)
 /// to dark (the map's highest operating throughput).
 const QColor kBands[3][2] = {{QColor(0xde, 0xeb, 0xf7), QColor(0x08, 0x51, 0x9c)},
                              {QColor(0xfe, 0xe6, 0xce), QColor(0xa6, 0x36, 0x03)},
                              {QColor(0xef, 0xed, 0xf5), QColor(0x54, 0x27, 0x8f)}};
 
-/// The map's gradient: data values are band + shade, shade in [0, 0.95].
+/// The map's gradient: data values are band + shade, shade in [0, kShadeSpan].
 QCPColorGradient bandGradient()
 {
     QCPColorGradient g;
     g.clearColorStops();
     for (int b = 0; b < 3; ++b) {
         g.setColorStopAt(b / 3.0, kBands[b][0]);
-        g.setColorStopAt((b + 0.95) / 3.0, kBands[b][1]);
+        g.setColorStopAt((b + kShadeSpan) / 3.0, kBands[b][1]);
         if (b < 2)
             g.setColorStopAt((b + 0.999) / 3.0, kBands[b][1]);
     }
@@ -50,6 +53,63 @@ QSharedPointer<QCPAxisTicker> logTicker(double lo, double hi)
     }
     return ticker;
 }
+
+/// The key's throughput ticks, on its side towards the map: in every band the same round GB/s values where its
+/// shade shows them (band + kShadeSpan * value / top), as many as fit the band's height two lines apart, so
+/// that a reader reads a cell's throughput off its shade whichever band it is in; where only one fits, the
+/// darkest shade's (the map's highest throughput).
+class ShadeTicker : public QCPAxisTicker
+{
+public:
+    explicit ShadeTicker(QCPAxis *axis)
+        : m_axis(axis)
+    {
+    }
+
+    /// The map's highest operating throughput in GB/s (the darkest shade); 0: none, no ticks.
+    void setTop(double gbs) { m_top = gbs; }
+
+protected:
+    QVector<double> createTickVector(double, const QCPRange &range) override
+    {
+        QVector<double> ticks;
+        if (!(m_top > 0) || !std::isfinite(m_top))
+            return ticks;
+        const double band = std::abs(m_axis->coordToPixel(1) - m_axis->coordToPixel(0)); // pixels a band
+        const double line = QFontMetricsF(m_axis->tickLabelFont()).height();
+        // The least round step whose ticks are two lines apart in a band's shades.
+        const double least = band > 0 ? 2 * line * m_top / (kShadeSpan * band) : m_top;
+        double step = std::pow(10.0, std::floor(std::log10(std::max(least, 1e-300))));
+        for (const double m : {1.0, 2.0, 5.0, 10.0}) {
+            if (m * step >= least) {
+                step *= m;
+                break;
+            }
+        }
+        for (int b = int(std::floor(range.lower)); b < int(std::ceil(range.upper)); ++b) {
+            if (2 * step > m_top * (1 + 1e-9)) { // room for one tick: the darkest shade's, the map's highest
+                ticks << b + kShadeSpan;
+                continue;
+            }
+            for (int i = 1; i * step <= m_top * (1 + 1e-9); ++i)
+                ticks << b + kShadeSpan * std::min(i * step, m_top) / m_top;
+        }
+        return ticks;
+    }
+
+    /// Each tick's throughput, read back from its place in its band.
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &, QChar, int) override
+    {
+        QVector<QString> labels;
+        for (const double t : ticks)
+            labels << formatNumber((t - std::floor(t + 1e-9)) / kShadeSpan * m_top, 3);
+        return labels;
+    }
+
+private:
+    QCPAxis *m_axis;
+    double m_top = 0;
+};
 
 } // namespace
 
@@ -91,6 +151,19 @@ StabilityMapPlot::StabilityMapPlot(QWidget *parent)
     plot_style::setShortLabel(m_key->axis(), tr("stable states"));
     m_key->axis()->setLabelFont(yAxis->labelFont());
     m_key->axis()->setTickLabelFont(yAxis->tickLabelFont());
+    // Its other side, towards the map: the throughput each shade stands for, in GB/s.
+    m_shadeAxis = m_key->axis()->axisRect()->axis(QCPAxis::atLeft);
+    m_shadeTicker = QSharedPointer<ShadeTicker>::create(m_shadeAxis);
+    m_shadeAxis->setTicker(m_shadeTicker);
+    m_shadeAxis->setTicks(true);
+    m_shadeAxis->setTickLabels(true);
+    m_shadeAxis->setSubTicks(false);
+    m_shadeAxis->setTickLengthIn(0);
+    m_shadeAxis->setTickLengthOut(3);
+    m_shadeAxis->setLabel(tr("shade: MS throughput (GB/s)"));
+    plot_style::setShortLabel(m_shadeAxis, tr("GB/s"));
+    m_shadeAxis->setLabelFont(yAxis->labelFont());
+    m_shadeAxis->setTickLabelFont(yAxis->tickLabelFont());
     auto *aligned = new QCPMarginGroup(this);
     axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
     m_key->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
@@ -122,10 +195,11 @@ void StabilityMapPlot::showMap(const core::StabilityMap &map)
         uy[j] = map.y.log ? std::log10(map.y_values[j]) : map.y_values[j];
 
     const double top = highestThroughput(map);
-    // The key says what its shades mean: white is no throughput, the darkest the map's highest (where the
-    // title fits; the short one, "stable states", does without).
+    // The key says what its shades mean: white is no throughput, the darkest the map's highest, and its side
+    // towards the map gives round GB/s values along every band.
     const QString darkest = formatQuantity(top, QStringLiteral("B/s"), si::giga, 3);
     m_key->axis()->setLabel(tr("stable states; shade: MS throughput 0 to %1").arg(darkest));
+    static_cast<ShadeTicker *>(m_shadeTicker.data())->setTop(top);
 
     auto *data = m_colorMap->data();
     data->setSize(int(nx), int(ny));
@@ -134,7 +208,7 @@ void StabilityMapPlot::showMap(const core::StabilityMap &map)
         for (std::size_t i = 0; i < nx; ++i) {
             const std::size_t at = map.shownIndex(i, j);
             const int band = std::clamp(map.stable_count[at] - 1, 0, 2);
-            const double shade = top > 0 ? 0.95 * map.operating_gbs[at] / top : 0;
+            const double shade = top > 0 ? kShadeSpan * map.operating_gbs[at] / top : 0;
             data->setCell(int(i), int(j), band + shade);
         }
     }

@@ -19,6 +19,8 @@ public:
     QCPColorMap *colorMap() const { return m_colorMap; }
     /// The key beside the map: its colours, a band per number of stable states (1, 2, 3+).
     QCPColorScale *key() const { return m_key; }
+    /// The key's side towards the map: round MS throughputs in GB/s where the bands' shades show them.
+    QCPAxis *shadeAxis() const { return m_shadeAxis; }
     QCPGraph *currentPoint() const { return m_current; }
 
     /// Draws MAP (its cells, edges, axes and their labels); the point is marked with markPoint().
@@ -30,6 +32,8 @@ public:
 private:
     QCPColorMap *m_colorMap;
     QCPColorScale *m_key;
+    QCPAxis *m_shadeAxis;
+    QSharedPointer<QCPAxisTicker> m_shadeTicker; ///< a ShadeTicker
     QCPCurve *m_edges;
     QCPGraph *m_current;
     bool m_fullReplotQueued = false;

@@ -23,13 +23,19 @@ QRect BasinShading::clipRect() const
     return mParentPlot->axisRect()->rect();
 }
 
+QColor BasinShading::fill(bool operating) const
+{
+    // Mixed with the background of the moment (a dark desktop, a figure drawn for print).
+    return plot_style::tintOnPaper(mParentPlot,
+                                   operating ? QColor(0x00, 0x9E, 0x73, 22) : QColor(0xD5, 0x5E, 0x00, 18));
+}
+
 void BasinShading::draw(QCPPainter *painter)
 {
     if (m_basins.isEmpty())
         return;
-    // Mixed with the background of the moment (a dark desktop, a figure drawn for print).
-    const QColor operating = plot_style::tintOnPaper(mParentPlot, QColor(0x00, 0x9E, 0x73, 22));
-    const QColor other = plot_style::tintOnPaper(mParentPlot, QColor(0xD5, 0x5E, 0x00, 18));
+    const QColor operating = fill(true);
+    const QColor other = fill(false);
     const QRect area = clipRect();
     const QCPAxis *x = mParentPlot->xAxis;
     painter->setPen(Qt::NoPen);

@@ -24,6 +24,9 @@ public:
     BasinShading(QCustomPlot *plot, QCPLayer *layer);
 
     void setBasins(QList<Basin> basins) { m_basins = std::move(basins); }
+    /// The colour a basin is shaded in on its plot as drawn now (on the plot's paper, grey in a greyscale
+    /// figure): OPERATING the operating point's, else another stable state's. Its legend entries use it too.
+    QColor fill(bool operating) const;
     const QList<Basin> &basins() const { return m_basins; }
 
 protected:

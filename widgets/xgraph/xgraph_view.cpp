@@ -3,6 +3,7 @@
 
 #include "common/symbol_text.h"
 #include "common/curve_thinning.h"
+#include "common/icon_legend_item.h"
 #include "common/measured_graph.h"
 #include "common/stamped_graph.h"
 #include "common/static_text.h"
@@ -71,7 +72,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     };
     using namespace plot_style;
     m_f = addGraph(tr("f(k): memory supply"), QPen(kBlue, 2));
-    m_fUnstable = addGraph(tr("f(k), unstable stretch"), QPen(kBlue, 2, Qt::DashLine));
+    m_fUnstable = addGraph(tr("f(k), unstable stretch"), QPen(kBlue, 2, Qt::DashLine)); // named by f's entry
     m_g = addGraph(tr("G(n−k): compute demand"), QPen(kVermillion, 2));
     m_neutral = addGraph(tr("neutral equilibria"), QPen(kGreen, 6));
     // Marks are stamped from images on screen (StampedGraph).
@@ -120,11 +121,43 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     // Under the grid, over the axis rect's background.
     m_basins = new BasinShading(m_plot, m_plot->layer(QStringLiteral("background")));
 
-    // Only the lines people look for go into the legend.
-    for (QCPGraph *g : {m_f, m_g, m_stable, m_unstable, m_operating})
+    // Only the lines people look for go into the legend, and of them only those drawn (arrangeLegend() in
+    // refresh()).
+    for (QCPGraph *g : {m_f, m_g, m_neutral, m_stable, m_unstable, m_critical, m_operating})
         addLegendEntry(g);
+    // Those drawn only at times are kept while out of the legend (f's gives way to one that names its dashed
+    // stretch).
+    for (QCPGraph *g : {m_f, m_neutral, m_stable, m_unstable, m_critical})
+        m_ownEntries.insert(g, m_plot->legend->itemWithPlottable(g));
     m_plot->setAutoAddPlottableToLegend(true);
     plot_style::placeLegendBelow(m_plot);
+    // The view's own entries, made after placeLegendBelow() so that they take the legend's font. f(k) solid,
+    // then dashed where an equilibrium would be unstable: its pen both ways.
+    const auto solidThenDashed = [this](QCPPainter *painter, const QRectF &box) {
+        QPen pen = m_f->pen();
+        const double y = box.center().y();
+        const double middle = box.center().x();
+        painter->setPen(pen);
+        painter->drawLine(QLineF(box.left(), y, middle - 2, y));
+        pen.setStyle(m_fUnstable->pen().style());
+        painter->setPen(pen);
+        painter->drawLine(QLineF(middle + 2, y, box.right(), y));
+    };
+    m_fDashedEntry = new IconLegendItem(m_plot->legend, tr("f(k), dashed where unstable"), solidThenDashed);
+    // The basins' shading, as the plot shades them (on its paper, grey in a greyscale figure): one entry, the
+    // operating point's basin first and the other stable states' beside it.
+    const auto basinShades = [this](QCPPainter *painter, const QRectF &box) {
+        const double half = box.width() / 2;
+        for (const bool operating : {true, false}) {
+            const QRectF patch = QRectF(box.left() + (operating ? 0 : half), box.top(), half, box.height())
+                                         .adjusted(1, 3, -1, -3);
+            painter->fillRect(patch, m_basins->fill(operating));
+            painter->setPen(QPen(plot_style::tintOnPaper(m_plot, QColor(0x80, 0x80, 0x80, 110)), 1));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(patch);
+        }
+    };
+    m_basinEntry = new IconLegendItem(m_plot->legend, tr("basins of attraction"), basinShades);
 
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &XGraphView::onMouseMove);
@@ -168,6 +201,7 @@ void XGraphView::refresh()
             g->data()->clear();
         m_flowArrows->setArrows({}, 0, 0);
         m_basins->setBasins({});
+        arrangeOwnLegend(false);
         m_psiLabel->setVisible(false);
         m_valleyLabel->setVisible(false);
         m_plot->requestRedraw();
@@ -366,6 +400,7 @@ void XGraphView::refresh()
     coupleAxes(); // n or Z may have changed where the ranges did not
     m_thinned->update(true); // for the ranges just set
     drawDynamics(top);
+    arrangeOwnLegend(size > 0 && std::any_of(dashed.begin(), dashed.end(), [](double v) { return std::isfinite(v); }));
 
     // The operating point's numbers go into its legend entry, where no curve can run through them.
     m_operating->setName(tr("operating point, %1").arg(formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
@@ -485,6 +520,38 @@ void XGraphView::drawDynamics(double top)
         flow.append({k, F > 0 ? -1 : 1});
     }
     m_flowArrows->setArrows(std::move(flow), n / kArrows * 0.3, top * 0.035);
+}
+
+void XGraphView::arrangeOwnLegend(bool unstableStretch)
+{
+    // The model's entries first, only what is drawn: the dashed stretch where f falls faster than G, the kinds of
+    // equilibria there are, the basins where they are shaded; then the what-if's and the measured data's.
+    // While a slider is held the legend holds still too, as the axes do (a drag step then needs no new layout);
+    // letting go names what is drawn again (refresh()).
+    if (m_held.held())
+        return;
+    QCPLegend *legend = m_plot->legend;
+    const auto entry = [legend](QCPGraph *g) { return legend->itemWithPlottable(g); };
+    QList<QCPAbstractLegendItem *> managed = m_ownEntries.values();
+    managed << m_basinEntry << m_fDashedEntry;
+    const auto own = [this](QCPGraph *g, bool shown) -> QCPAbstractLegendItem * {
+        return shown ? m_ownEntries.value(g) : nullptr;
+    };
+    const auto drawn = [](const QCPGraph *g) { return !g->data()->isEmpty(); };
+    const bool basins = m_basins->basins().size() > 1;
+    // In two columns as a single-column figure's legend shows them: the curves and the operating point, whose
+    // entries are wide, in the first, the marks and the basins in the second.
+    const QList<QCPAbstractLegendItem *> wanted{
+            unstableStretch ? m_fDashedEntry : own(m_f, true), // f's stretch where it is unstable is dashed
+            own(m_stable, drawn(m_stable)),
+            entry(m_g),
+            own(m_unstable, drawn(m_unstable)),
+            entry(m_operating),
+            basins ? m_basinEntry : nullptr,
+            own(m_critical, drawn(m_critical)),
+            own(m_neutral, drawn(m_neutral)),
+    };
+    arrangeLegend(legend, wanted, managed);
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const

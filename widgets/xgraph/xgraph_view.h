@@ -7,6 +7,7 @@
 #include "xgraph/basin_shading.h"
 #include "xgraph/flow_arrows.h"
 
+#include <QHash>
 #include <QVector>
 #include <QWidget>
 
@@ -18,6 +19,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPAbstractLegendItem;
 class QMouseEvent;
 
 namespace crossroof::widgets {
@@ -97,6 +99,9 @@ private:
     void onMouseMove(QMouseEvent *event);
     QCPItemText *makeLabel(const QColor &color);
     void drawDynamics(double top);
+    /// Puts the model's legend entries for what is drawn first in the legend, and names f's dashed stretch in
+    /// its entry where UNSTABLE_STRETCH (f is dashed somewhere).
+    void arrangeOwnLegend(bool unstableStretch);
 
     XModelEvaluation *m_eval;
     SteadyPlot *m_plot;
@@ -130,6 +135,14 @@ private:
     };
     DragHold<Held> m_held;
     BasinShading *m_basins = nullptr;
+    /// The basins' legend entry, in the legend only while the basins are shaded: the operating point's and the
+    /// other stable states' side by side.
+    QCPAbstractLegendItem *m_basinEntry = nullptr;
+    /// f's legend entry where it is dashed somewhere: solid and dashed, "dashed where unstable".
+    QCPAbstractLegendItem *m_fDashedEntry = nullptr;
+    /// The legend entries of the graphs that are named only at times (f, whose entry gives way to
+    /// m_fDashedEntry, and the kinds of equilibria), kept while out of the legend.
+    QHash<const QCPGraph *, QCPAbstractLegendItem *> m_ownEntries;
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned
     double m_n = std::numeric_limits<double>::quiet_NaN();          ///< n of the axes' coupling

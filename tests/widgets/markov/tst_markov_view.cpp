@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/icon_legend_item.h"
 #include "markov/counters_dialog.h"
 #include "core/markov/cpu_topology.h"
 #include "core/markov/markov.h"
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void topologyFromACpuProfile();
     void startingPairsOnTheSurface();
     void countersDrawTheirPairs();
+    void legendNamesWhatIsDrawnOverTheSurface();
 };
 
 void TestMarkovView::thesisSurfaceByDefault()
@@ -257,6 +259,43 @@ void TestMarkovView::countersDrawTheirPairs()
     view.setSettings(saved);
     QCOMPARE(view.startingPairsGraph()->dataCount(), 9);
     QVERIFY(view.settings() == saved);
+}
+
+void TestMarkovView::legendNamesWhatIsDrawnOverTheSurface()
+{
+    // The Clovertown's strategies (its bundled profile): the surface with its contours and the chosen point,
+    // then a measured CPI's curve, then the counters' starting pairs and the one nearest the measured CPI.
+    // The legend names what is drawn, and only that.
+    MarkovView view;
+    view.setCpuProfiles(core::bundledProfiles());
+    QVERIFY(view.topologyBox()->count() > 1);
+    view.topologyBox()->setCurrentIndex(view.topologyBox()->count() - 1);
+    QVERIFY(view.contours()->dataCount() > 0);
+    const QString contours = QStringLiteral("iso-CPI contours, their CPI on each");
+    const QString chosen = QStringLiteral("chosen (p, q): the slice and transient");
+    QCOMPARE(legendTexts(view.mapPlot()->legend), (QStringList{contours, chosen}));
+    QVERIFY(view.mapPlot()->legend->visible());
+
+    view.measuredCpiBox()->setValue(1.5);
+    QVERIFY(view.measuredCurve()->dataCount() > 0);
+    const QString measured = QStringLiteral("measured CPI 1.5: every (p, q) that predicts it");
+    QCOMPARE(legendTexts(view.mapPlot()->legend), (QStringList{contours, measured, chosen}));
+
+    view.countersButton()->click();
+    view.countersDialog()->measuredCpiEdit()->setText(QStringLiteral("1.5"));
+    QCOMPARE(view.startingPairsGraph()->dataCount(), 9);
+    QCOMPARE(view.nearestPairGraph()->dataCount(), 1);
+    QCOMPARE(legendTexts(view.mapPlot()->legend),
+             (QStringList{contours, measured, chosen, QStringLiteral("starting pairs"),
+                          QStringLiteral("starting pair nearest the measured CPI")}));
+
+    // Above every prediction the measured CPI has no curve; a session without counters has no pairs.
+    view.measuredCpiBox()->setValue(1e5);
+    QCOMPARE(view.measuredCurve()->dataCount(), 0);
+    QVERIFY(legendTexts(view.mapPlot()->legend).filter(QStringLiteral("every (p, q) that predicts it")).isEmpty());
+    QVERIFY(legendTexts(view.mapPlot()->legend).contains(QStringLiteral("starting pairs")));
+    view.setSettings(core::MarkovSettings{});
+    QCOMPARE(legendTexts(view.mapPlot()->legend), (QStringList{contours, chosen}));
 }
 
 QTEST_MAIN(TestMarkovView)

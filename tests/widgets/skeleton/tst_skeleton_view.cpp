@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
+#include "export/figure_export.h"
 #include "skeleton/gantt_boxes.h"
 #include "skeleton/skeleton_evaluation.h"
 #include "skeleton/skeleton_view.h"
 
 #include <qcustomplot.h>
 
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QPixmap>
@@ -13,6 +15,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <QTemporaryDir>
 #include <QTextCursor>
 #include <QUndoStack>
 
@@ -179,6 +182,47 @@ private Q_SLOTS:
         SkeletonView other(m_state);
         other.setSettings(saved);
         QCOMPARE(other.measuredTable()->item(1, SkeletonView::ErrorColumn)->text(), QStringLiteral("-20.0 %"));
+    }
+
+    void aSingleColumnFigureNamesEveryLane()
+    {
+        // The EPYC 9654's Zen 4 core (2 FP, 3 load, 2 store and 4 integer pipelines) on Nekbone's glsc3i: the
+        // schedule has a lane for each unit of the kinds it uses, and a single-column figure (85 x 60 mm, three
+        // plots) names every lane, on the left and the right in turn where a lane is shorter than a line, with
+        // no text cut, crossing or off the page.
+        QVERIFY(m_view->setProfile(QStringLiteral("epyc-9654")));
+        QVERIFY(m_view->loadSample(QStringLiteral("nekbone-glsc3i.skel")));
+        QVERIFY(m_view->projection());
+        const auto lanes = m_view->ganttPlot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(lanes);
+        const QStringList names = lanes->ticks().values();
+        QCOMPARE(names, (QStringList{QStringLiteral("fp0"), QStringLiteral("fp1"), QStringLiteral("load0"),
+                                     QStringLiteral("load1"), QStringLiteral("load2")}));
+        const widgets::FigureOptions single = withPreset({}, *figurePreset(QStringLiteral("single")));
+        const QStringList problems = figureLayoutProblems(m_view->figurePlots(), single);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("skeleton.svg"));
+        QCOMPARE(exportFigure(m_view->figurePlots(), path, single), QString());
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString drawn = QString::fromUtf8(svg.readAll());
+        for (const QString &name : names)
+            QVERIFY2(drawn.contains(QLatin1Char('>') + name + QLatin1Char('<')), qPrintable(name));
+        // On the screen, tall enough for a name a lane: all on the left.
+        m_view->ganttPlot()->setViewport(QRect(0, 0, 600, 400)); // the view is not shown: no resize event
+        m_view->ganttPlot()->replot();
+        m_view->ganttPlot()->replot(); // the ticks are made before the layout: the second sees its height
+        QStringList left, right;
+        for (const QString &label : m_view->ganttPlot()->yAxis->tickVectorLabels())
+            left << label;
+        for (const QString &label : m_view->ganttPlot()->yAxis2->tickVectorLabels()) {
+            if (!label.isEmpty())
+                right << label;
+        }
+        QCOMPARE(left, names);
+        QVERIFY2(right.isEmpty(), qPrintable(right.join(QLatin1Char(' '))));
     }
 
 private:

@@ -4,8 +4,10 @@
 #include "common/plot_style.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
+#include "stability/stability_map_plot.h"
 #include "stability/stability_view.h"
 #include "support/image_compare.h"
+#include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -34,6 +36,7 @@ private Q_SLOTS:
     void arrowKeysNudgeThePoint();
     void hysteresisBranchesDifferOnlyWhenBistable();
     void hysteresisLegendNamesOnlyWhatIsDrawn();
+    void theKeyGivesTheShadesThroughput();
     void adviceAppliesAsOneUndoStep();
     void bistableAdviceCountsFromTheLowState();
     void noRowChangesNothing();
@@ -515,6 +518,48 @@ void TestStabilityView::hysteresisLegendNamesOnlyWhatIsDrawn()
     chart.drawSweep(sweep);
     QCOMPARE(names(), (QStringList{QStringLiteral("bistable range"), QStringLiteral("rising"),
                                    QStringLiteral("lowering"), QStringLiteral("jumps")}));
+}
+
+void TestStabilityView::theKeyGivesTheShadesThroughput()
+{
+    // The key's side towards the map gives GB/s: in every band the same values, each where the band's shade
+    // stands for it (a cell of that throughput has the tick's colour). The GTX 570's thrashing workload (one,
+    // two and more stable states) and the H100 SXM's (one state, some 3 TB/s).
+    for (const char *profile : {"", "h100-sxm"}) {
+        if (*profile) {
+            const auto found = core::findBundledProfile(profile);
+            QVERIFY(found);
+            m_state->setProfile(*found, found->params);
+            m_view->waitForMap();
+        }
+        auto *plot = qobject_cast<StabilityMapPlot *>(m_view->mapPlot());
+        QVERIFY(plot);
+        plot->replot();
+        QCPAxis *axis = plot->shadeAxis();
+        QVERIFY(axis->visible() && axis->tickLabels());
+        QCOMPARE(axis->axisRect(), plot->key()->axis()->axisRect());
+        QVERIFY2(axis->label().contains(QLatin1String("GB/s")), qPrintable(axis->label()));
+        const double top = highestThroughput(m_view->map());
+        QVERIFY(top > 0);
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QCOMPARE(labels.size(), ticks.size());
+        int perBand[3] = {0, 0, 0};
+        for (qsizetype i = 0; i < ticks.size(); ++i) {
+            bool ok = false;
+            const double gbs = labels[i].toDouble(&ok);
+            QVERIFY2(ok && gbs > 0 && gbs <= top * 1.001, qPrintable(labels[i]));
+            const int band = int(std::floor(ticks[i]));
+            QVERIFY(band >= 0 && band <= 2);
+            ++perBand[band];
+            // Where a cell of GBS throughput lies in the map's data (band + 0.95 GBS / top), to the label's
+            // three digits.
+            QVERIFY2(std::abs(ticks[i] - (band + 0.95 * gbs / top)) < 0.95 * 0.006,
+                     qPrintable(QStringLiteral("%1 at %2, top %3").arg(labels[i]).arg(ticks[i]).arg(top)));
+        }
+        QVERIFY2(perBand[0] >= 1 && perBand[0] == perBand[1] && perBand[1] == perBand[2],
+                 qPrintable(labels.toList().join(QLatin1Char(' '))));
+    }
 }
 
 QTEST_MAIN(TestStabilityView)

@@ -2,6 +2,8 @@
 // The X-graph's axes and fit: the top axis is x = n - k of the bottom one and the right axis Z times the left
 // after every zoom, pan, key, resize and change of n; Home (and opening data) fits every measured point, the
 // H100 kernels beyond n included, whole markers and all.
+#include "common/icon_legend_item.h"
+#include "export/figure_export.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
 #include "core/profiles/profile_library.h"
@@ -14,9 +16,12 @@
 #include <qcustomplot.h>
 
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace crossroof;
@@ -44,6 +49,7 @@ private Q_SLOTS:
     void selectedKernelIsWhole();
     void homeShowsTheStreamTrace();
     void landmarkLabelsStayInside();
+    void legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn();
 
 private:
     void setProfile(const char *id, double n);
@@ -380,6 +386,63 @@ void TestXGraphView::landmarkLabelsStayInside()
             QVERIFY2(area.contains(glyphs), qPrintable(QStringLiteral("n = %1: '%2' is cut").arg(n).arg(label->text())));
         }
     }
+}
+
+void TestXGraphView::legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn()
+{
+    const auto joined = [](const QStringList &texts) { return qPrintable(texts.join(QStringLiteral(" | "))); };
+    // The H100 SXM's bundled workload has one equilibrium, stable: no basins, no dashed stretch, no unstable
+    // marks, and the legend names none of them.
+    setProfile("h100-sxm", 64);
+    QCOMPARE(m_eval->result().stableCount(), 1);
+    QVERIFY(m_view->basins().isEmpty());
+    QStringList texts = legendTexts(m_plot->legend);
+    QCOMPARE(texts, (QStringList{QStringLiteral("f(k): memory supply"), QStringLiteral("stable"),
+                                 QStringLiteral("G(n−k): compute demand"), m_view->operatingGraph()->name()}));
+
+    // The GTX 570's cache-thrashing workload (the paper's three equilibria: stable, unstable, stable) shades two
+    // basins and dashes f where it falls faster than G: the legend names the basins (the operating point's
+    // swatch first), the dashed stretch in f's entry and the unstable equilibrium.
+    setProfile("gtx570-sp", 48);
+    QCOMPARE(m_eval->result().stableCount(), 2);
+    QCOMPARE(m_view->basins().size(), 2);
+    const auto dashed = m_view->unstableSupplyGraph()->data();
+    QVERIFY(std::any_of(dashed->constBegin(), dashed->constEnd(), [](const QCPGraphData &d) {
+        return std::isfinite(d.value);
+    }));
+    texts = legendTexts(m_plot->legend);
+    QCOMPARE(texts, (QStringList{QStringLiteral("f(k), dashed where unstable"), QStringLiteral("stable"),
+                                 QStringLiteral("G(n−k): compute demand"), QStringLiteral("unstable"),
+                                 m_view->operatingGraph()->name(), QStringLiteral("basins of attraction")}));
+
+    // The figure draws the same entries: the SVG export's text.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("xgraph.svg"));
+    QCOMPARE(exportFigure({m_plot}, path, withPreset({}, *figurePreset(QStringLiteral("single")))), QString());
+    QFile svg(path);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QString drawn = QString::fromUtf8(svg.readAll());
+    for (const QString &text : {QStringLiteral("basins of attraction"), QStringLiteral("dashed where unstable")})
+        QVERIFY2(drawn.contains(text), qPrintable(text));
+    QCOMPARE(legendTexts(m_plot->legend), texts); // the screen's legend as it was
+
+    // Back to one stable state: the entries go again.
+    setProfile("h100-sxm", 64);
+    texts = legendTexts(m_plot->legend);
+    QVERIFY2(texts.filter(QStringLiteral("basin")).isEmpty(), joined(texts));
+    QVERIFY2(texts.filter(QStringLiteral("dashed")).isEmpty(), joined(texts));
+    QVERIFY2(!texts.contains(QStringLiteral("unstable")), joined(texts));
+    // Nor does the figure draw them: an entry out of the legend is drawn nowhere.
+    const QString again = dir.filePath(QStringLiteral("h100.svg"));
+    QCOMPARE(exportFigure({m_plot}, again, withPreset({}, *figurePreset(QStringLiteral("single")))), QString());
+    QFile h100(again);
+    QVERIFY(h100.open(QIODevice::ReadOnly));
+    const QString h100Drawn = QString::fromUtf8(h100.readAll());
+    for (const QString &text : {QStringLiteral("basins of attraction"), QStringLiteral("dashed where unstable"),
+                                QStringLiteral(">unstable<"), QStringLiteral("neutral equilibria")})
+        QVERIFY2(!h100Drawn.contains(text), qPrintable(text));
+    QVERIFY(h100Drawn.contains(QStringLiteral("f(k): memory supply")));
 }
 
 QTEST_MAIN(TestXGraphView)
