@@ -22,8 +22,8 @@ section()
 section "Dependencies"
 crossroof_install_deps
 
-section "Configure (build/, Release, Ninja)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+section "Configure (build/, clang, Release, Ninja)"
+crossroof_configure_release build
 
 section "Build"
 cmake --build build --parallel

@@ -60,22 +60,8 @@ fi
 section "Dependencies"
 crossroof_install_deps
 
-# A tree configured with another generator, or (when a compiler is named) another compiler, cannot be
-# reused; it is removed and built afresh.
-fresh_tree()
-{
-    local dir="$1" compiler="${2:-}" cache="$1/CMakeCache.txt"
-    [[ -f "$cache" ]] || return 0
-    if ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$cache" \
-        || { [[ -n "$compiler" ]] && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=\(.*/\)\?$compiler\$" "$cache"; }; then
-        echo "$dir/ was configured with another generator or compiler; removing it"
-        rm -rf -- "$dir"
-    fi
-}
-
-section "Configure ($build_dir/, Release, Ninja, tests on)"
-fresh_tree "$build_dir"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCROSSROOF_BUILD_TESTS=ON
+section "Configure ($build_dir/, clang, Release, Ninja, tests on)"
+crossroof_configure_release "$build_dir" -DCROSSROOF_BUILD_TESTS=ON
 
 section "Build (2 jobs)"
 cmake --build "$build_dir" --parallel 2
@@ -87,7 +73,7 @@ if [[ $fuzz -eq 1 || $sanitize -eq 1 ]]; then
     fuzz_flag=OFF
     [[ $fuzz -eq 1 ]] && fuzz_flag=ON
     section "Configure build-sanitize/ (clang, AddressSanitizer + UndefinedBehaviorSanitizer, fuzz $fuzz_flag)"
-    fresh_tree build-sanitize clang++
+    crossroof_fresh_tree build-sanitize clang++
     # The benchmark is left out: it measures speed, which this tree does not have, and its drawing paths are
     # the GUI tests' too; so is the screenshot tool. LLVM's linker links the instrumented programs in about
     # half the time of GNU ld.

@@ -132,6 +132,33 @@ TracesPanel::TracesPanel(TraceState *traces, ParameterState *state, QWidget *par
     rebuild();
 }
 
+void TracesPanel::fitWarning()
+{
+    const QMargins panel = layout()->contentsMargins();
+    const QMargins label = m_deviceWarning->contentsMargins();
+    const int width = this->width() - panel.left() - panel.right() - label.left() - label.right()
+                      - 2 * m_deviceWarning->margin();
+    if (width <= 0)
+        return;
+    const QRect text = m_deviceWarning->fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap,
+                                                                   m_deviceWarning->text());
+    const int needed = text.height() + label.top() + label.bottom() + 2 * m_deviceWarning->margin();
+    if (needed != m_deviceWarning->height())
+        m_deviceWarning->setFixedHeight(needed);
+}
+
+void TracesPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitWarning();
+}
+
+void TracesPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitWarning();
+}
+
 QList<QPushButton *> TracesPanel::switchButtons() const
 {
     return m_switchBox->findChildren<QPushButton *>(Qt::FindDirectChildrenOnly);
@@ -160,6 +187,7 @@ void TracesPanel::checkDevice()
     const QString file = QFileInfo(m_deviceFile).fileName();
     m_deviceWarning->setText(tr("%1: %2; fits and comparisons use its clock and SM count.")
                                      .arg(file, QString::fromStdString(*check.mismatch)));
+    fitWarning();
     const bool offer = !check.matches.empty() && !m_kept.contains(QString::fromStdString(m_device->describe()));
     if (offer) {
         for (const core::HardwareProfile *match : check.matches) {

@@ -74,7 +74,16 @@ Q_SIGNALS:
     /// A short note for the status bar ("Imported 6 traces from v100.txt").
     void message(const QString &text);
 
+protected:
+    /// Keep the device warning whole at the panel's width (fitWarning()).
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
+    /// Gives the device warning the height of its text wrapped at the width the layout gives it (the panel's
+    /// less its margins): a word-wrapped label's minimum is one line, so a short dock cut it to that and a
+    /// tall one centred it in spare space. The trace list gives up rows first.
+    void fitWarning();
     void rebuild();
     void updateButtons();
     void importInteractively();

@@ -21,6 +21,7 @@
 #include <QHeaderView>
 #include <QTableWidget>
 #include <QStandardPaths>
+#include <QLabel>
 #include <QTest>
 
 using namespace crossroof;
@@ -269,6 +270,14 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
     QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
              QString());
     QTRY_VERIFY(!dockNamed(w, QStringLiteral("TracesDock"))->visibleRegion().isEmpty());
+    // The V100 file under the H100 profile: the warning is shown whole, every line of it, in the short dock,
+    // and no taller than its text.
+    const QLabel *warning = w.tracesPanel()->deviceWarning();
+    QTRY_VERIFY(warning->isVisible());
+    const int text = warning->heightForWidth(warning->width());
+    QVERIFY2(warning->height() >= text && warning->height() <= text + warning->fontMetrics().height(),
+             qPrintable(QStringLiteral("%1 for %2 at width %3").arg(warning->height()).arg(text).arg(warning->width())));
+    QVERIFY(text > 2 * warning->fontMetrics().height()); // it wraps
     dockNamed(w, QStringLiteral("KernelsDock"))->raise();
     QCoreApplication::processEvents();
     // The views get most of the width (60 %), and none needs scrolling sideways: its plots are whole.
