@@ -25,6 +25,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <memory>
 #include <numeric>
 #include <utility>
 
@@ -161,19 +163,41 @@ void TraceOverlay::setPrediction(Prediction prediction)
 
 TraceOverlay::Prediction TraceOverlay::xmodelPrediction(const ParameterState *state)
 {
-    return [state](double warps, double Z) -> std::optional<double> {
+    // A kernel's prediction depends on the parameters other than n and Z only through the solve at its own
+    // whole warps and Z: those solves are kept while the other parameters stay (a drag of n or Z, or a kernel's
+    // own Z, moves nothing else), so that a drag does not solve every kernel of a family again at each step.
+    struct Solved
+    {
+        core::XModelParams base; ///< the parameters with n and Z zeroed, for which the solves hold
+        std::map<std::pair<double, double>, std::optional<double>> gbs; ///< (n, Z) -> the operating GB/s
+    };
+    auto solved = std::make_shared<Solved>();
+    return [state, solved](double warps, double Z) -> std::optional<double> {
         core::XModelParams p = state->params();
         if (std::isfinite(Z) && Z > 0)
             p.Z = Z;
+        core::XModelParams base = p;
+        base.n = 0;
+        base.Z = 0;
+        constexpr std::size_t kMostKept = 100'000; // kernels without their own Z add solves at each step of Z
+        if (!(base == solved->base) || solved->gbs.size() > kMostKept) {
+            solved->base = base;
+            solved->gbs.clear();
+        }
         // The model takes whole warps; a kernel's achieved warps per SM are an average, so interpolate.
-        const auto at = [&p](double n) -> std::optional<double> {
+        const auto at = [&p, &solved](double n) -> std::optional<double> {
+            const auto key = std::make_pair(n, p.Z);
+            if (const auto it = solved->gbs.find(key); it != solved->gbs.end())
+                return it->second;
             core::XModelParams q = p;
             q.n = n;
+            std::optional<double> gbs;
             try {
-                return core::XModel(q).solve().operatingPoint().ms_gbs;
+                gbs = core::XModel(q).solve().operatingPoint().ms_gbs;
             } catch (const core::InputError &) {
-                return std::nullopt;
             }
+            solved->gbs.emplace(key, gbs);
+            return gbs;
         };
         if (!std::isfinite(warps) || warps <= 0)
             return std::nullopt;
