@@ -401,9 +401,9 @@ void RooflineView::draw()
     // Predictions first, so that the measured points lie over them.
     std::vector<PointLabel> labels;
     if (predictions) {
-        QCPGraph *predicted = m_plot->addGraph();
+        auto *predicted = new KernelMarks(m_plot->xAxis, m_plot->yAxis, true);
+        std::vector<KernelMarks::Mark> drawn;
         predicted->setName(tr("X-model prediction → measured"));
-        predicted->setLineStyle(QCPGraph::lsNone);
         predicted->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 1.5),
                                                    Qt::NoBrush, 9));
         QColor arrowColour = plot_style::kVermillion;
@@ -412,7 +412,7 @@ void RooflineView::draw()
             const KernelPoint &p = points[i];
             if (!p.predicted)
                 continue;
-            predicted->addData(p.predicted->x(), p.predicted->y());
+            drawn.push_back({p.predicted->x(), p.predicted->y()});
             labels.push_back({p.predicted->x(), p.predicted->y(), QString(), 5});
             addCsv(QStringLiteral("predicted"), p.label, p.predicted->x(), p.predicted->y());
             if (!leading[i])
@@ -425,41 +425,40 @@ void RooflineView::draw()
             arrow->end->setCoords(p.intensity, p.gops);
             arrow->setObjectName(p.label); // which kernel the arrow pairs (the tests read it)
         }
+        predicted->setMarks(std::move(drawn));
         if (predicted->dataCount() == 0)
             m_plot->removeGraph(predicted);
     }
-    bool legendDone = false;
-    for (const KernelPoint &p : points) {
-        QCPGraph *g = m_plot->addGraph();
-        const bool highlighted = m_highlighted.contains(p.label);
-        const double size = markSize(p);
-        g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
-                                           highlighted ? plot_style::kBlack : plot_style::kBlue,
-                                           highlighted ? plot_style::kOrange : plot_style::kSky, size));
-        g->setData({p.intensity}, {p.gops});
-        g->setName(tr("Kernels at DRAM (size ∝ duration)"));
-        if (legendDone)
-            g->removeFromLegend();
-        legendDone = true;
-        addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
+    if (!points.empty()) {
+        auto *marks = new KernelMarks(m_plot->xAxis, m_plot->yAxis);
+        std::vector<KernelMarks::Mark> drawn;
+        drawn.reserve(points.size());
+        for (const KernelPoint &p : points) {
+            drawn.push_back({p.intensity, p.gops, markSize(p), m_highlighted.contains(p.label)});
+            addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
+        }
+        marks->setMarks(std::move(drawn));
+        marks->setName(tr("Kernels at DRAM (size ∝ duration)"));
+        m_marks = marks;
     }
     const auto levelPoints = [&](const QString &name, QCPScatterStyle::ScatterShape shape,
                                  const std::optional<double> KernelPoint::*intensity, const QString &series) {
-        QCPGraph *g = nullptr;
+        KernelMarks *g = nullptr;
+        std::vector<KernelMarks::Mark> drawn;
         for (const KernelPoint &p : points) {
             if (!(p.*intensity))
                 continue;
             if (!g) {
-                g = m_plot->addGraph();
+                g = new KernelMarks(m_plot->xAxis, m_plot->yAxis, true);
                 g->setName(name);
-                g->setLineStyle(QCPGraph::lsNone);
                 g->setScatterStyle(QCPScatterStyle(shape, QPen(plot_style::kGreen, 1.6), Qt::NoBrush, 9));
             }
-            g->addData(*(p.*intensity), p.gops);
+            drawn.push_back({*(p.*intensity), p.gops});
             labels.push_back({*(p.*intensity), p.gops, QString(), 5});
             addCsv(series, p.label, *(p.*intensity), p.gops);
         }
+        if (g)
+            g->setMarks(std::move(drawn));
     };
     // Over the DRAM discs: a kernel that reuses nothing has its L1 point at its DRAM point.
     if (levels) {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "roofline/kernel_marks.h"
 #include "roofline/roofline_evaluation.h"
 
 #include <QList>
 #include <QMargins>
 #include <QPointF>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -60,6 +62,8 @@ public:
     std::optional<std::size_t> pointAt(const QPointF &pixel) const;
 
     QCustomPlot *plot() const { return m_plot; }
+    /// The kernels' marks at DRAM (one plottable for all of them), or none while no kernel is drawn.
+    KernelMarks *kernelMarks() const { return m_marks; }
     QList<QCustomPlot *> figurePlots()
     {
         catchUp();
@@ -107,6 +111,7 @@ private:
     RooflineEvaluation *m_eval;
     QStringList m_highlighted;
     QCustomPlot *m_plot;
+    QPointer<KernelMarks> m_marks; ///< deleted with the plot's graphs at each draw()
     QLabel *m_note;
     QPushButton *m_openKernels;
     QPushButton *m_exportCsv;
