@@ -103,6 +103,15 @@ TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target,
     , m_target(target)
     , m_thinned(new ThinnedGraphs(plot))
 {
+    // The X-graph's measured points lie on their own layer over the model's (where they were, last on its main
+    // layer), kept as a picture while a drag moves only the model (SteadyPlot::setCachedLayer()).
+    if (auto *steady = dynamic_cast<SteadyPlot *>(plot); steady && target == Target::XGraph) {
+        const QString name = QStringLiteral("crossroof-measured");
+        if (!plot->layer(name))
+            plot->addLayer(name, plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+        m_layer = plot->layer(name);
+        steady->setCachedLayer(m_layer);
+    }
     connect(m_traces, &TraceState::changed, this, &TraceOverlay::refresh);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
         const QString text = hoverText(event->position());
@@ -245,6 +254,8 @@ QCPGraph *TraceOverlay::addGraph(const QString &id, const char *role, bool right
     } else {
         dropUnused(); // what follows is drawn by new graphs, in the order a first refresh adds them
         g = m_plot->addGraph(m_plot->xAxis, valueAxis);
+        if (m_layer)
+            g->setLayer(m_layer);
     }
     m_graphs << g;
     m_graphIds << key;
