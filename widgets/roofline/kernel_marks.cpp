@@ -91,4 +91,29 @@ void KernelMarks::draw(QCPPainter *painter)
     m_lastDrawn = int(drawn.size());
 }
 
+KernelArrow::KernelArrow(QCustomPlot *plot, std::shared_ptr<Pass> pass, bool first)
+    : QCPItemLine(plot)
+    , m_pass(std::move(pass))
+    , m_first(first)
+{
+}
+
+void KernelArrow::draw(QCPPainter *painter)
+{
+    if (m_first) {
+        m_pass->cells.clear();
+        m_pass->drawn = 0;
+    }
+    const QPointF from = start->pixelPosition();
+    const QPointF to = end->pixelPosition();
+    if (!std::isfinite(from.x()) || !std::isfinite(from.y()) || !std::isfinite(to.x()) || !std::isfinite(to.y()))
+        return;
+    const auto pixel = [](double v) { return std::uint64_t(std::clamp(std::floor(v) + 32768, 0.0, 65535.0)); };
+    const std::uint64_t cell = pixel(from.x()) | pixel(from.y()) << 16 | pixel(to.x()) << 32 | pixel(to.y()) << 48;
+    if (!m_pass->cells.insert(cell).second)
+        return;
+    ++m_pass->drawn;
+    QCPItemLine::draw(painter);
+}
+
 } // namespace crossroof::widgets

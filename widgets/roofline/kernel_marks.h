@@ -3,6 +3,9 @@
 
 #include <qcustomplot.h>
 
+#include <cstdint>
+#include <memory>
+#include <unordered_set>
 #include <vector>
 
 namespace crossroof::widgets {
@@ -43,6 +46,29 @@ private:
     std::vector<Mark> m_marks;
     bool m_uniform;
     int m_lastDrawn = 0;
+};
+
+/// An arrow from a kernel's prediction to its measurement. Arrows of one draw() of the roofline share a pass:
+/// of those that start and end on the same pixels in one paint only the first is drawn (a whole application's
+/// export repeats its kernels, and two hundred arrows on one another cost a pan as much as the rest of it).
+class KernelArrow : public QCPItemLine
+{
+public:
+    struct Pass
+    {
+        std::unordered_set<std::uint64_t> cells; ///< the start and end pixels drawn in this paint
+        int drawn = 0;                           ///< arrows drawn in this paint
+    };
+    /// FIRST: the arrow drawn first in each paint (the layer draws its items in the order they were made),
+    /// which begins the pass.
+    KernelArrow(QCustomPlot *plot, std::shared_ptr<Pass> pass, bool first);
+
+protected:
+    void draw(QCPPainter *painter) override;
+
+private:
+    std::shared_ptr<Pass> m_pass;
+    bool m_first;
 };
 
 } // namespace crossroof::widgets

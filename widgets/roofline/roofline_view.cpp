@@ -286,6 +286,7 @@ void RooflineView::draw()
 {
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_arrowPass.reset();
     m_csvRows.clear();
     const core::XModelParams &params = m_state->params();
     const double R = memoryCeilingGbs();
@@ -406,6 +407,8 @@ void RooflineView::draw()
         predicted->setName(tr("X-model prediction → measured"));
         predicted->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 1.5),
                                                    Qt::NoBrush, 9));
+        m_arrowPass = std::make_shared<KernelArrow::Pass>();
+        int arrows = 0;
         QColor arrowColour = plot_style::kVermillion;
         arrowColour.setAlpha(170);
         for (std::size_t i = 0; i < points.size(); ++i) {
@@ -417,7 +420,7 @@ void RooflineView::draw()
             addCsv(QStringLiteral("predicted"), p.label, p.predicted->x(), p.predicted->y());
             if (!leading[i])
                 continue;
-            auto *arrow = new QCPItemLine(m_plot);
+            auto *arrow = new KernelArrow(m_plot, m_arrowPass, arrows++ == 0);
             arrow->setClipToAxisRect(true);
             arrow->setPen(QPen(arrowColour, 1.1));
             arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 7, 9));

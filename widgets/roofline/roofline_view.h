@@ -11,6 +11,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -64,6 +65,8 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     /// The kernels' marks at DRAM (one plottable for all of them), or none while no kernel is drawn.
     KernelMarks *kernelMarks() const { return m_marks; }
+    /// How many prediction arrows the last paint drew (arrows on the same pixels are drawn once).
+    int arrowsDrawn() const { return m_arrowPass ? m_arrowPass->drawn : 0; }
     QList<QCustomPlot *> figurePlots()
     {
         catchUp();
@@ -112,6 +115,7 @@ private:
     QStringList m_highlighted;
     QCustomPlot *m_plot;
     QPointer<KernelMarks> m_marks; ///< deleted with the plot's graphs at each draw()
+    std::shared_ptr<KernelArrow::Pass> m_arrowPass; ///< the arrows' of the last draw()
     QLabel *m_note;
     QPushButton *m_openKernels;
     QPushButton *m_exportCsv;

@@ -465,6 +465,18 @@ void TestRooflineView::tenThousandKernelsPan()
     QVERIFY(!inside.empty());
     QVERIFY2(marks->lastDrawn() >= int(inside.size()) && marks->lastDrawn() <= int(real.size()),
              qPrintable(QString::number(marks->lastDrawn())));
+
+    // With the predictions: the 200 longest kernels get an arrow, and those on the same pixels are drawn once.
+    m_view->predictionsBox()->setChecked(true);
+    int arrows = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *line = qobject_cast<QCPItemLine *>(plot->item(i));
+        arrows += line && line->head().style() == QCPLineEnding::esSpikeArrow;
+    }
+    QCOMPARE(arrows, 200);
+    plot->toPixmap();
+    QVERIFY2(m_view->arrowsDrawn() >= 1 && m_view->arrowsDrawn() <= int(real.size()),
+             qPrintable(QString::number(m_view->arrowsDrawn())));
 }
 
 QTEST_MAIN(TestRooflineView)
