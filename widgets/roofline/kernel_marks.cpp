@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/kernel_marks.h"
 
-#include "common/plot_style.h"
-
 #include <QPainter>
 
 #include <algorithm>
@@ -19,12 +17,6 @@ KernelMarks::KernelMarks(QCPAxis *keyAxis, QCPAxis *valueAxis, bool uniform)
     setLineStyle(QCPGraph::lsNone);
 }
 
-QCPScatterStyle KernelMarks::style(double size, bool highlighted)
-{
-    return QCPScatterStyle(QCPScatterStyle::ssDisc, highlighted ? plot_style::kBlack : plot_style::kBlue,
-                           highlighted ? plot_style::kOrange : plot_style::kSky, size);
-}
-
 void KernelMarks::setMarks(std::vector<Mark> marks)
 {
     m_marks = std::move(marks);
@@ -36,8 +28,6 @@ void KernelMarks::setMarks(std::vector<Mark> marks)
         values << m.value;
     }
     setData(keys, values); // the plot's ranges and the legend see the marks as a graph's points
-    if (!m_marks.empty() && !m_uniform)
-        setScatterStyle(style(m_marks.front().size, m_marks.front().highlighted));
 }
 
 void KernelMarks::draw(QCPPainter *painter)
@@ -45,10 +35,10 @@ void KernelMarks::draw(QCPPainter *painter)
     m_lastDrawn = 0;
     QCPAxis *keyAxis = mKeyAxis.data();
     QCPAxis *valueAxis = mValueAxis.data();
-    if (!keyAxis || !valueAxis || m_marks.empty())
+    if (!keyAxis || !valueAxis || m_marks.empty() || mScatterStyle.isNone())
         return;
     const QRectF clip = clipRect();
-    // Last to first: of the marks on one pixel of one size and look, the one drawn last is kept.
+    // Last to first: of the marks on one pixel with one size, the one drawn last is kept.
     std::vector<std::size_t> drawn;
     std::unordered_set<std::uint64_t> cells;
     std::vector<QPointF> at(m_marks.size());
@@ -56,36 +46,26 @@ void KernelMarks::draw(QCPPainter *painter)
         const Mark &m = m_marks[i];
         const QPointF p(keyAxis->coordToPixel(m.key), valueAxis->coordToPixel(m.value));
         const double size = m_uniform ? mScatterStyle.size() : m.size;
-        const double reach = size / 2 + 2; // the mark and its outline
+        const double reach = size / 2 + mScatterStyle.pen().widthF() + 1; // the mark and its outline
         if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || p.x() + reach < clip.left()
             || p.x() - reach > clip.right() || p.y() + reach < clip.top() || p.y() - reach > clip.bottom())
             continue;
-        // A cell: the pixel (the clip rect's, so that the key stays small), the size in hundredths of a pixel and
-        // the look.
+        // A cell: the pixel (counted from the clip rect's corner, so that it fits its 16 bits) and the size in
+        // hundredths of a pixel.
         const auto column = std::uint64_t(std::clamp(std::floor(p.x() - clip.left() + reach + 32), 0.0, 65535.0));
         const auto row = std::uint64_t(std::clamp(std::floor(p.y() - clip.top() + reach + 32), 0.0, 65535.0));
-        const auto hundredths = std::uint64_t(std::clamp(std::lround(size * 100), 0L, 32767L));
-        const bool highlighted = !m_uniform && m.highlighted;
-        const std::uint64_t cell = column | row << 16 | hundredths << 32 | std::uint64_t(highlighted) << 47;
-        if (!cells.insert(cell).second)
+        const auto hundredths = std::uint64_t(std::clamp(std::round(size * 100), 0.0, 4294967295.0));
+        if (!cells.insert(column | row << 16 | hundredths << 32).second)
             continue;
         at[i] = p;
         drawn.push_back(i);
     }
     applyScattersAntialiasingHint(painter);
-    double lastSize = -1;
-    bool lastHighlighted = false;
     QCPScatterStyle look = mScatterStyle;
-    if (m_uniform)
-        look.applyTo(painter, mPen);
+    look.applyTo(painter, mPen);
     for (auto it = drawn.rbegin(); it != drawn.rend(); ++it) {
-        const Mark &m = m_marks[*it];
-        if (!m_uniform && (m.size != lastSize || m.highlighted != lastHighlighted)) {
-            look = style(m.size, m.highlighted);
-            look.applyTo(painter, mPen);
-            lastSize = m.size;
-            lastHighlighted = m.highlighted;
-        }
+        if (!m_uniform)
+            look.setSize(m_marks[*it].size);
         look.drawShape(painter, at[*it]);
     }
     m_lastDrawn = int(drawn.size());

@@ -10,12 +10,12 @@
 
 namespace crossroof::widgets {
 
-/// The roofline's kernels as marks: at DRAM one disc per kernel, each of its own size and look, drawn by one
-/// plottable (a graph per kernel made a pan of a 10,000-kernel export redraw 10,000 graphs); at L1, L2 and the
-/// predictions one look for all (uniform, the graph's scatter style). A paint draws only the marks inside the
-/// axis rect, and of the marks that fall on one pixel of the same size and look only the last (the one on top),
-/// so that what it draws is bounded by the pixels, not by the kernels. The legend shows the first mark's look,
-/// as the first kernel's graph did.
+/// The roofline's kernels as marks, all of one look (the graph's scatter style, which exports restyle as any
+/// graph's) and each of its own size or all of the style's size (UNIFORM): at DRAM the discs sized by duration,
+/// at L1, L2 and the predictions one size for all. One plottable draws them (a graph per kernel made a pan of a
+/// 10,000-kernel export redraw 10,000 graphs). A paint draws only the marks inside the axis rect, and of the
+/// marks that fall on one pixel with one size only the last (the one on top), so that what it draws is bounded
+/// by the pixels, not by the kernels.
 class KernelMarks : public QCPGraph
 {
 public:
@@ -23,21 +23,16 @@ public:
     {
         double key = 0;   ///< intensity
         double value = 0; ///< Gop/s
-        double size = 6;  ///< pixels
-        bool highlighted = false;
+        double size = 0;  ///< pixels (not UNIFORM)
     };
 
-    /// UNIFORM: every mark in the graph's scatter style (their size and highlighted are not used).
-    KernelMarks(QCPAxis *keyAxis, QCPAxis *valueAxis, bool uniform = false);
+    KernelMarks(QCPAxis *keyAxis, QCPAxis *valueAxis, bool uniform);
 
     /// The marks, in drawing order (a later one lies over an earlier one).
     void setMarks(std::vector<Mark> marks);
     const std::vector<Mark> &marks() const { return m_marks; }
-    /// How many marks the last paint drew (tests, the benchmark).
+    /// How many marks the last paint drew (tests).
     int lastDrawn() const { return m_lastDrawn; }
-
-    /// The look of a plain and of a highlighted mark of SIZE.
-    static QCPScatterStyle style(double size, bool highlighted);
 
 protected:
     void draw(QCPPainter *painter) override;

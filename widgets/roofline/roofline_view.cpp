@@ -432,18 +432,30 @@ void RooflineView::draw()
         if (predicted->dataCount() == 0)
             m_plot->removeGraph(predicted);
     }
-    if (!points.empty()) {
-        auto *marks = new KernelMarks(m_plot->xAxis, m_plot->yAxis);
+    // Highlighted kernels in a graph of their own over the others, each graph of one look (an export restyles
+    // a graph's look).
+    for (const bool highlighted : {false, true}) {
         std::vector<KernelMarks::Mark> drawn;
-        drawn.reserve(points.size());
         for (const KernelPoint &p : points) {
-            drawn.push_back({p.intensity, p.gops, markSize(p), m_highlighted.contains(p.label)});
-            addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
+            if (m_highlighted.contains(p.label) == highlighted)
+                drawn.push_back({p.intensity, p.gops, markSize(p)});
         }
+        if (drawn.empty())
+            continue;
+        auto *marks = new KernelMarks(m_plot->xAxis, m_plot->yAxis, false);
+        marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
+                                               highlighted ? plot_style::kBlack : plot_style::kBlue,
+                                               highlighted ? plot_style::kOrange : plot_style::kSky,
+                                               drawn.front().size));
         marks->setMarks(std::move(drawn));
         marks->setName(tr("Kernels at DRAM (size ∝ duration)"));
-        m_marks = marks;
+        if (m_marks)
+            marks->removeFromLegend();
+        else
+            m_marks = marks;
     }
+    for (const KernelPoint &p : points)
+        addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
     const auto levelPoints = [&](const QString &name, QCPScatterStyle::ScatterShape shape,
                                  const std::optional<double> KernelPoint::*intensity, const QString &series) {
         KernelMarks *g = nullptr;

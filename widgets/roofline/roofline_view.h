@@ -63,7 +63,8 @@ public:
     std::optional<std::size_t> pointAt(const QPointF &pixel) const;
 
     QCustomPlot *plot() const { return m_plot; }
-    /// The kernels' marks at DRAM (one plottable for all of them), or none while no kernel is drawn.
+    /// The kernels' marks at DRAM (one plottable for all but the highlighted ones, which have their own over
+    /// them), or none while no kernel is drawn.
     KernelMarks *kernelMarks() const { return m_marks; }
     /// How many prediction arrows the last paint drew (arrows on the same pixels are drawn once).
     int arrowsDrawn() const { return m_arrowPass ? m_arrowPass->drawn : 0; }

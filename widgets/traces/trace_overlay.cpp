@@ -8,6 +8,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "common/stamped_graph.h"
 #include "common/steady_plot.h"
 #include "common/symbol_text.h"
 #include "core/occupancy/runtime_fit.h"
@@ -253,7 +254,7 @@ QCPGraph *TraceOverlay::addGraph(const QString &id, const char *role, bool right
         g->data()->clear(); // the caller sets its data and its look again
     } else {
         dropUnused(); // what follows is drawn by new graphs, in the order a first refresh adds them
-        g = m_plot->addGraph(m_plot->xAxis, valueAxis);
+        g = new StampedGraph(m_plot->xAxis, valueAxis); // hundreds of stars, crosses and circles: stamped
         if (m_layer)
             g->setLayer(m_layer);
     }
