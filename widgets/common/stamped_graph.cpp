@@ -19,6 +19,14 @@ QPen symbolPen(const QCPScatterStyle &style, const QPen &graphPen)
 /// Half the side of a square image that holds the whole symbol, its pen and a phase's shift.
 int halfSide(const QCPScatterStyle &style, const QPen &pen)
 {
+    if (style.shape() == QCPScatterStyle::ssCustom) {
+        // QCustomPlot scales a path and its pen by size / 6; a mitred corner reaches miterLimit half-widths out.
+        const QRectF box = style.customPath().boundingRect();
+        const double extent = std::max({std::abs(box.left()), std::abs(box.right()), std::abs(box.top()),
+                                        std::abs(box.bottom())});
+        const double reach = style.size() / 6.0 * (extent + pen.widthF() * std::max(1.0, pen.miterLimit()));
+        return int(std::ceil(reach + 1)) + 2;
+    }
     return int(std::ceil(style.size() / 2.0 + std::max(1.0, pen.widthF()))) + 2;
 }
 
@@ -35,7 +43,6 @@ bool StampedGraph::stamps(const QCPPainter *painter, const QCPScatterStyle &styl
     case QCPScatterStyle::ssNone:
     case QCPScatterStyle::ssDot: // a single pixel
     case QCPScatterStyle::ssPixmap:
-    case QCPScatterStyle::ssCustom:
         return false;
     default:
         break;
@@ -55,7 +62,8 @@ const QImage &StampedGraph::symbol(const QCPScatterStyle &style, qreal dpr, int 
                         int(pen.style()) | int(pen.capStyle()) << 8 | int(pen.joinStyle()) << 16,
                         brushed ? style.brush().color().rgba() : 0u,
                         int(style.brush().style()),
-                        dpr};
+                        dpr,
+                        style.shape() == QCPScatterStyle::ssCustom ? style.customPath() : QPainterPath()};
     auto symbols = std::find_if(m_symbols.begin(), m_symbols.end(), [&](const Symbols &s) { return s.key == key; });
     if (symbols == m_symbols.end()) {
         if (m_symbols.size() >= 4)

@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QImage>
+#include <QPainterPath>
 
 #include <array>
 #include <vector>
@@ -14,8 +15,9 @@ namespace crossroof::widgets {
 /// circle, disc, diamond and triangle again on every replot, legend icons included; the X-graph's dozen marks
 /// were a tenth of a drag step. This graph renders each symbol once per quarter-pixel position (sixteen
 /// images at most, made when first needed) and copies the nearest one, so a mark is at most an eighth of a
-/// pixel from where QCustomPlot would draw it. Vector and scaled figures, symbols drawn without antialiasing
-/// and pixmap or path symbols are drawn as QCustomPlot draws them.
+/// pixel from where QCustomPlot would draw it. Path symbols (the measured kernels' stars, hundreds of them when
+/// a family is loaded) are stamped too. Vector and scaled figures, symbols drawn without antialiasing and
+/// pixmap symbols are drawn as QCustomPlot draws them.
 class StampedGraph : public QCPGraph
 {
 public:
@@ -48,6 +50,7 @@ private:
         QRgb brushColour;
         int brushStyle;
         qreal dpr;
+        QPainterPath path; ///< a path symbol's (empty for the others)
         bool operator==(const SymbolKey &) const = default;
     };
     /// A symbol's images, one for each quarter-pixel position (made when first needed).

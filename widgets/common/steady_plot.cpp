@@ -27,6 +27,10 @@ struct LayerableDrawing : QCPLayerable
     using QCPLayerable::clipRect;
     using QCPLayerable::draw;
 };
+struct LayerDrawing : QCPLayer
+{
+    using QCPLayer::draw;
+};
 struct AxisTicks : QCPAxis
 {
     using QCPAxis::mSubTickVector;
@@ -249,6 +253,105 @@ void SteadyPlot::paintEvent(QPaintEvent *event)
     }
     m_linesOnly = false;
     m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
+}
+
+void SteadyPlot::setCachedLayer(QCPLayer *layer)
+{
+    m_cachedLayer = layer;
+    m_picture = {};
+}
+
+bool SteadyPlot::describeCachedLayer(std::vector<double> &numbers, QList<QPainterPath> &paths) const
+{
+    const auto pen = [&numbers](const QPen &p) {
+        numbers.insert(numbers.end(), {double(p.color().rgba()), p.widthF(), double(p.style()), double(p.capStyle()),
+                                       double(p.joinStyle()), double(p.isCosmetic()), p.dashOffset()});
+        if (p.style() == Qt::CustomDashLine) {
+            const QList<qreal> dashes = p.dashPattern();
+            numbers.insert(numbers.end(), dashes.begin(), dashes.end());
+        }
+    };
+    const auto brush = [&numbers](const QBrush &b) {
+        numbers.insert(numbers.end(), {double(b.color().rgba()), double(b.style())});
+    };
+    const auto axis = [&numbers](const QCPAxis *a) {
+        const QRect rect = a->axisRect()->rect();
+        numbers.insert(numbers.end(), {double(reinterpret_cast<quintptr>(a)), a->range().lower, a->range().upper,
+                                       double(a->scaleType()), double(a->rangeReversed()), double(rect.x()),
+                                       double(rect.y()), double(rect.width()), double(rect.height())});
+    };
+    numbers.insert(numbers.end(), {double(viewport().width()), double(viewport().height()), devicePixelRatioF(),
+                                   double(antialiasedElements()), double(notAntialiasedElements())});
+    for (QCPLayerable *child : m_cachedLayer->children()) {
+        const auto *graph = qobject_cast<const QCPGraph *>(child);
+        if (!graph || graph->selected() || graph->channelFillGraph() || !graph->keyAxis() || !graph->valueAxis())
+            return false;
+        numbers.insert(numbers.end(), {double(reinterpret_cast<quintptr>(graph)), double(graph->realVisibility()),
+                                       double(graph->antialiased()), double(graph->antialiasedFill()),
+                                       double(graph->antialiasedScatters()), double(graph->lineStyle()),
+                                       double(graph->scatterSkip()), double(graph->adaptiveSampling())});
+        if (!graph->realVisibility())
+            continue;
+        pen(graph->pen());
+        brush(graph->brush());
+        const QCPScatterStyle &scatter = graph->scatterStyle();
+        numbers.insert(numbers.end(), {double(scatter.shape()), scatter.size(), double(scatter.isPenDefined())});
+        pen(scatter.pen());
+        brush(scatter.brush());
+        if (scatter.shape() == QCPScatterStyle::ssCustom)
+            paths.append(scatter.customPath());
+        if (scatter.shape() == QCPScatterStyle::ssPixmap)
+            return false;
+        axis(graph->keyAxis());
+        axis(graph->valueAxis());
+        numbers.push_back(double(graph->dataCount()));
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+            numbers.insert(numbers.end(), {it->key, it->value});
+    }
+    return true;
+}
+
+void SteadyPlot::draw(QCPPainter *painter)
+{
+    QCPLayer *cached = m_cachedLayer.data();
+    if (!m_painting || !cached || cached->children().isEmpty()) {
+        QCustomPlot::draw(painter);
+        return;
+    }
+    updateLayout();
+    std::vector<double> numbers;
+    numbers.reserve(m_picture.numbers.size());
+    QList<QPainterPath> paths;
+    if (!describeCachedLayer(numbers, paths)) {
+        m_picture = {};
+        QCustomPlot::draw(painter);
+        return;
+    }
+    // NaN (a break in a curve) equals NaN here: the same bits draw the same.
+    const bool same = numbers.size() == m_picture.numbers.size()
+                      && std::equal(numbers.begin(), numbers.end(), m_picture.numbers.begin(),
+                                    [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); })
+                      && paths == m_picture.paths;
+    if (!same) {
+        const qreal ratio = devicePixelRatioF();
+        QImage image(viewport().size() * ratio, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(ratio);
+        image.fill(Qt::transparent);
+        {
+            QCPPainter layerPainter(&image);
+            (cached->*&LayerDrawing::draw)(&layerPainter);
+        }
+        m_picture = {std::move(numbers), std::move(paths), std::move(image)};
+        ++m_cacheDraws;
+    }
+    drawBackground(painter);
+    for (int i = 0; i < layerCount(); ++i) {
+        QCPLayer *each = layer(i);
+        if (each == cached)
+            painter->drawImage(QPointF(0, 0), m_picture.image);
+        else
+            (each->*&LayerDrawing::draw)(painter);
+    }
 }
 
 void SteadyPlot::updateLayout()

@@ -3,13 +3,17 @@
 
 #include <qcustomplot.h>
 
+#include <QImage>
 #include <QList>
+#include <QPainterPath>
+#include <QPointer>
 #include <QMargins>
 #include <QRegion>
 #include <QSize>
 #include <QString>
 
 #include <array>
+#include <vector>
 
 namespace crossroof::widgets {
 
@@ -54,9 +58,21 @@ public:
     /// How many paints left the axis rect's margins as they were on the window (tests, the benchmark).
     int marginsKept() const { return m_marginsKept; }
 
+    /// Keeps what LAYER draws as a picture between paints while it would draw the same: the same graphs (the
+    /// layer holds graphs alone) with the same data and look, on axes of the same ranges, in the same layout and
+    /// at the same pixel ratio. A drag that moves the model's curves leaves the measured points of a loaded file
+    /// as they were: a paint then copies their picture rather than drawing hundreds of markers again. The
+    /// picture is drawn as QCustomPlot draws a buffered layer (into a transparent image, blended over what lies
+    /// below). A layer that holds anything but graphs is drawn as usual.
+    void setCachedLayer(QCPLayer *layer);
+    /// How many times the cached layer's picture was drawn (tests, the benchmark).
+    int cachedLayerDraws() const { return m_cacheDraws; }
+
 protected:
     void updateLayout() override;
     void paintEvent(QPaintEvent *event) override;
+    /// During a paint with a cached layer: the layers in order, that one from its picture.
+    void draw(QCPPainter *painter) override;
 
 private:
     class StandIn;
@@ -77,6 +93,9 @@ private:
     };
 
     void redraw();
+    /// What the cached layer's graphs draw (everything a paint of them depends on), into NUMBERS and PATHS;
+    /// false when the layer holds anything else.
+    bool describeCachedLayer(std::vector<double> &numbers, QList<QPainterPath> &paths) const;
     /// The axis rect's margins, less the band along its edges where the axes' lines and ticks are.
     QRegion margins() const;
     /// Whether the stand-ins draw what the axes' layer draws inside the axis rect and its band: one axis rect, its
@@ -109,6 +128,15 @@ private:
     };
 
     Layout m_layout;
+    QPointer<QCPLayer> m_cachedLayer;
+    struct Picture
+    {
+        std::vector<double> numbers;
+        QList<QPainterPath> paths;
+        QImage image;
+    };
+    Picture m_picture; ///< the cached layer as last drawn
+    int m_cacheDraws = 0;
     AxisLines *m_axisLines = nullptr;
     GridLines *m_gridLines = nullptr;
     std::array<AxisLook, 4> m_paintedLooks; ///< what the margins on the window show

@@ -245,7 +245,11 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     });
     // Each row's prediction is an X-model solve: a slider's drag recomputes them only while the table shows
     // (it is a tab behind the Readout most of the time); a hidden table is brought up to date when shown.
+    // A drag of n or Z changes no row (each kernel's own n and Z replace them): the table stays as it is, its
+    // sorting, scrolling and selection too.
     connect(m_state, &ParameterState::changed, this, [this] {
+        if (m_basis && *m_basis == basisNow())
+            return;
         if (isVisible())
             refresh();
         else
@@ -332,9 +336,18 @@ void KernelTableView::useKernel(std::size_t index)
     Q_EMIT message(tr("n and Z from kernel %1 (it has no prediction: %2)").arg(kernelLabel(k), skipped));
 }
 
+KernelTableView::Basis KernelTableView::basisNow() const
+{
+    Basis basis {m_state->params(), m_state->profile().compute_capability, m_state->profile().id};
+    basis.params.n = 0;
+    basis.params.Z = 0;
+    return basis;
+}
+
 void KernelTableView::refresh()
 {
     m_stale = false;
+    m_basis = basisNow();
     ++m_refreshes;
     const std::vector<std::size_t> selected = selectedKernels();
     m_model->removeRows(0, m_model->rowCount());

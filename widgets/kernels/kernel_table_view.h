@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 class QLabel;
@@ -85,6 +86,17 @@ private:
     ParameterState *m_state;
     std::optional<core::NcuReport> m_report;
     core::KernelTable m_rows;
+    /// What the predictions of the last refresh depend on: the parameters but n and Z (each kernel's own
+    /// replace them, core::kernelParams()) and the profile's compute capability and id.
+    struct Basis
+    {
+        core::XModelParams params;
+        std::string cc;
+        std::string profile;
+        bool operator==(const Basis &) const = default;
+    };
+    Basis basisNow() const;
+    std::optional<Basis> m_basis;
     bool m_stale = false; ///< the parameters changed while the table was hidden
     int m_refreshes = 0;
     std::vector<const core::HardwareProfile *> m_matches;

@@ -309,6 +309,7 @@ void RooflineView::draw()
 {
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_arrowPass.reset();
     m_csvRows.clear();
     const core::XModelParams &params = m_state->params();
     const double R = memoryCeilingGbs();
@@ -446,23 +447,25 @@ void RooflineView::draw()
     // Predictions first, so that the measured points lie over them.
     std::vector<PointLabel> labels;
     if (predictions) {
-        QCPGraph *predicted = m_plot->addGraph();
+        auto *predicted = new KernelMarks(m_plot->xAxis, m_plot->yAxis, true);
+        std::vector<KernelMarks::Mark> drawn;
         predicted->setName(tr("X-model prediction → measured"));
-        predicted->setLineStyle(QCPGraph::lsNone);
         predicted->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 1.5),
                                                    Qt::NoBrush, 9));
+        m_arrowPass = std::make_shared<KernelArrow::Pass>();
+        int arrows = 0;
         QColor arrowColour = plot_style::kVermillion;
         arrowColour.setAlpha(170);
         for (std::size_t i = 0; i < points.size(); ++i) {
             const KernelPoint &p = points[i];
             if (!p.predicted)
                 continue;
-            predicted->addData(p.predicted->x(), p.predicted->y());
+            drawn.push_back({p.predicted->x(), p.predicted->y()});
             labels.push_back({p.predicted->x(), p.predicted->y(), QString(), 5});
             addCsv(QStringLiteral("predicted"), p.label, p.predicted->x(), p.predicted->y());
             if (!leading[i])
                 continue;
-            auto *arrow = new QCPItemLine(m_plot);
+            auto *arrow = new KernelArrow(m_plot, m_arrowPass, arrows++ == 0);
             arrow->setClipToAxisRect(true);
             arrow->setPen(QPen(arrowColour, 1.1));
             arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 7, 9));
@@ -470,41 +473,52 @@ void RooflineView::draw()
             arrow->end->setCoords(p.intensity, p.gops);
             arrow->setObjectName(p.label); // which kernel the arrow pairs (the tests read it)
         }
+        predicted->setMarks(std::move(drawn));
         if (predicted->dataCount() == 0)
             m_plot->removeGraph(predicted);
     }
-    bool legendDone = false;
-    for (const KernelPoint &p : points) {
-        QCPGraph *g = m_plot->addGraph();
-        const bool highlighted = m_highlighted.contains(p.label);
-        const double size = markSize(p);
-        g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
-                                           highlighted ? plot_style::kBlack : plot_style::kBlue,
-                                           highlighted ? plot_style::kOrange : plot_style::kSky, size));
-        g->setData({p.intensity}, {p.gops});
-        g->setName(tr("Kernels at DRAM (size ∝ duration)"));
-        if (legendDone)
-            g->removeFromLegend();
-        legendDone = true;
-        addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
+    // Highlighted kernels in a graph of their own over the others, each graph of one look (an export restyles
+    // a graph's look).
+    for (const bool highlighted : {false, true}) {
+        std::vector<KernelMarks::Mark> drawn;
+        for (const KernelPoint &p : points) {
+            if (m_highlighted.contains(p.label) == highlighted)
+                drawn.push_back({p.intensity, p.gops, markSize(p)});
+        }
+        if (drawn.empty())
+            continue;
+        auto *marks = new KernelMarks(m_plot->xAxis, m_plot->yAxis, false);
+        marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
+                                               highlighted ? plot_style::kBlack : plot_style::kBlue,
+                                               highlighted ? plot_style::kOrange : plot_style::kSky,
+                                               drawn.front().size));
+        marks->setMarks(std::move(drawn));
+        marks->setName(tr("Kernels at DRAM (size ∝ duration)"));
+        if (m_marks)
+            marks->removeFromLegend();
+        else
+            m_marks = marks;
     }
+    for (const KernelPoint &p : points)
+        addCsv(QStringLiteral("kernel DRAM"), p.label, p.intensity, p.gops);
     const auto levelPoints = [&](const QString &name, QCPScatterStyle::ScatterShape shape,
                                  const std::optional<double> KernelPoint::*intensity, const QString &series) {
-        QCPGraph *g = nullptr;
+        KernelMarks *g = nullptr;
+        std::vector<KernelMarks::Mark> drawn;
         for (const KernelPoint &p : points) {
             if (!(p.*intensity))
                 continue;
             if (!g) {
-                g = m_plot->addGraph();
+                g = new KernelMarks(m_plot->xAxis, m_plot->yAxis, true);
                 g->setName(name);
-                g->setLineStyle(QCPGraph::lsNone);
                 g->setScatterStyle(QCPScatterStyle(shape, QPen(plot_style::kGreen, 1.6), Qt::NoBrush, 9));
             }
-            g->addData(*(p.*intensity), p.gops);
+            drawn.push_back({*(p.*intensity), p.gops});
             labels.push_back({*(p.*intensity), p.gops, QString(), 5});
             addCsv(series, p.label, *(p.*intensity), p.gops);
         }
+        if (g)
+            g->setMarks(std::move(drawn));
     };
     // Over the DRAM discs: a kernel that reuses nothing has its L1 point at its DRAM point.
     if (levels) {

@@ -2,14 +2,17 @@
 #pragma once
 
 #include "core/session/session.h"
+#include "roofline/kernel_marks.h"
 #include "roofline/roofline_evaluation.h"
 
 #include <QList>
 #include <QMargins>
 #include <QPointF>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -62,6 +65,11 @@ public:
     std::optional<std::size_t> pointAt(const QPointF &pixel) const;
 
     QCustomPlot *plot() const { return m_plot; }
+    /// The kernels' marks at DRAM (one plottable for all but the highlighted ones, which have their own over
+    /// them), or none while no kernel is drawn.
+    KernelMarks *kernelMarks() const { return m_marks; }
+    /// How many prediction arrows the last paint drew (arrows on the same pixels are drawn once).
+    int arrowsDrawn() const { return m_arrowPass ? m_arrowPass->drawn : 0; }
     QList<QCustomPlot *> figurePlots()
     {
         catchUp();
@@ -115,6 +123,8 @@ private:
     RooflineEvaluation *m_eval;
     QStringList m_highlighted;
     QCustomPlot *m_plot;
+    QPointer<KernelMarks> m_marks; ///< deleted with the plot's graphs at each draw()
+    std::shared_ptr<KernelArrow::Pass> m_arrowPass; ///< the arrows' of the last draw()
     QLabel *m_note;
     QPushButton *m_openKernels;
     QPushButton *m_exportCsv;

@@ -8,6 +8,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "common/stamped_graph.h"
 #include "common/steady_plot.h"
 #include "common/symbol_text.h"
 #include "core/occupancy/runtime_fit.h"
@@ -25,6 +26,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <memory>
 #include <numeric>
 #include <utility>
 
@@ -101,6 +104,15 @@ TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target,
     , m_target(target)
     , m_thinned(new ThinnedGraphs(plot))
 {
+    // The X-graph's measured points lie on their own layer over the model's (where they were, last on its main
+    // layer), kept as a picture while a drag moves only the model (SteadyPlot::setCachedLayer()).
+    if (auto *steady = dynamic_cast<SteadyPlot *>(plot); steady && target == Target::XGraph) {
+        const QString name = QStringLiteral("crossroof-measured");
+        if (!plot->layer(name))
+            plot->addLayer(name, plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+        m_layer = plot->layer(name);
+        steady->setCachedLayer(m_layer);
+    }
     connect(m_traces, &TraceState::changed, this, &TraceOverlay::refresh);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
         const QString text = hoverText(event->position());
@@ -161,19 +173,41 @@ void TraceOverlay::setPrediction(Prediction prediction)
 
 TraceOverlay::Prediction TraceOverlay::xmodelPrediction(const ParameterState *state)
 {
-    return [state](double warps, double Z) -> std::optional<double> {
+    // A kernel's prediction depends on the parameters other than n and Z only through the solve at its own
+    // whole warps and Z: those solves are kept while the other parameters stay (a drag of n or Z, or a kernel's
+    // own Z, moves nothing else), so that a drag does not solve every kernel of a family again at each step.
+    struct Solved
+    {
+        core::XModelParams base; ///< the parameters with n and Z zeroed, for which the solves hold
+        std::map<std::pair<double, double>, std::optional<double>> gbs; ///< (n, Z) -> the operating GB/s
+    };
+    auto solved = std::make_shared<Solved>();
+    return [state, solved](double warps, double Z) -> std::optional<double> {
         core::XModelParams p = state->params();
         if (std::isfinite(Z) && Z > 0)
             p.Z = Z;
+        core::XModelParams base = p;
+        base.n = 0;
+        base.Z = 0;
+        constexpr std::size_t kMostKept = 100'000; // kernels without their own Z add solves at each step of Z
+        if (!(base == solved->base) || solved->gbs.size() > kMostKept) {
+            solved->base = base;
+            solved->gbs.clear();
+        }
         // The model takes whole warps; a kernel's achieved warps per SM are an average, so interpolate.
-        const auto at = [&p](double n) -> std::optional<double> {
+        const auto at = [&p, &solved](double n) -> std::optional<double> {
+            const auto key = std::make_pair(n, p.Z);
+            if (const auto it = solved->gbs.find(key); it != solved->gbs.end())
+                return it->second;
             core::XModelParams q = p;
             q.n = n;
+            std::optional<double> gbs;
             try {
-                return core::XModel(q).solve().operatingPoint().ms_gbs;
+                gbs = core::XModel(q).solve().operatingPoint().ms_gbs;
             } catch (const core::InputError &) {
-                return std::nullopt;
             }
+            solved->gbs.emplace(key, gbs);
+            return gbs;
         };
         if (!std::isfinite(warps) || warps <= 0)
             return std::nullopt;
@@ -220,7 +254,9 @@ QCPGraph *TraceOverlay::addGraph(const QString &id, const char *role, bool right
         g->data()->clear(); // the caller sets its data and its look again
     } else {
         dropUnused(); // what follows is drawn by new graphs, in the order a first refresh adds them
-        g = m_plot->addGraph(m_plot->xAxis, valueAxis);
+        g = new StampedGraph(m_plot->xAxis, valueAxis); // hundreds of stars, crosses and circles: stamped
+        if (m_layer)
+            g->setLayer(m_layer);
     }
     m_graphs << g;
     m_graphIds << key;

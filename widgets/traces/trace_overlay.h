@@ -14,6 +14,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPLayer;
 
 namespace crossroof::widgets {
 
@@ -77,6 +78,7 @@ private:
     void dropUnused();
 
     QPointer<QCustomPlot> m_plot;
+    QPointer<QCPLayer> m_layer; ///< where the graphs go (the X-graph's cached layer), or none: the current one
     TraceState *m_traces;
     Target m_target;
     Prediction m_prediction;

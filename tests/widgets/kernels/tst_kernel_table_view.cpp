@@ -40,6 +40,7 @@ private Q_SLOTS:
     void makeProfileFromTheFile();
     void selectionNamesTheKernels();
     void hiddenTableWaits();
+    void dragOfNOrZKeepsTheTable();
     void badFile();
 
 private:
@@ -205,6 +206,48 @@ void TestKernelTableView::hiddenTableWaits()
     KernelTableView fresh(m_state);
     fresh.setReport(*m_view->report());
     QCOMPARE(fresh.table()->model()->index(0, 8).data().toString(), now);
+}
+
+void TestKernelTableView::dragOfNOrZKeepsTheTable()
+{
+    // Each kernel is predicted at its own n and Z: a drag of the n or Z slider changes no row, so the table is
+    // not filled again (its sort, scroll and selection stay); a machine parameter (R) refills it.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(m_view->loadFile(kRaw), QString());
+    QTableView *view = m_view->table();
+    view->sortByColumn(8, Qt::DescendingOrder); // by prediction
+    view->selectRow(2);
+    const auto cells = [view] {
+        QStringList out;
+        for (int row = 0; row < view->model()->rowCount(); ++row)
+            for (int column = 0; column < view->model()->columnCount(); ++column)
+                out << view->model()->index(row, column).data().toString();
+        return out;
+    };
+    const QStringList before = cells();
+    const std::vector<std::size_t> selected = m_view->selectedKernels();
+    QCOMPARE(selected.size(), std::size_t(1));
+    const int refreshes = m_view->refreshes();
+    for (int step = 1; step <= 20; ++step) {
+        m_state->setValue(QStringLiteral("n"), 2 + step);
+        m_state->setValue(QStringLiteral("Z"), 4 + step * 0.5);
+    }
+    QCOMPARE(m_view->refreshes(), refreshes);
+    QCOMPARE(cells(), before);
+    QCOMPARE(m_view->selectedKernels(), selected);
+    // The same rows as a table made now, for these n and Z.
+    KernelTableView fresh(m_state);
+    fresh.setReport(*m_view->report());
+    fresh.table()->sortByColumn(8, Qt::DescendingOrder);
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        for (int column = 0; column < view->model()->columnCount(); ++column)
+            QCOMPARE(fresh.table()->model()->index(row, column).data().toString(),
+                     view->model()->index(row, column).data().toString());
+
+    m_state->setValue(QStringLiteral("R"), m_state->params().R / 2);
+    QCOMPARE(m_view->refreshes(), refreshes + 1);
+    QVERIFY(cells() != before);
+    QCOMPARE(m_view->selectedKernels(), selected); // the selection survives the refill
 }
 
 void TestKernelTableView::badFile()

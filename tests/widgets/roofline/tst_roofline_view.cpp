@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
+#include "common/plot_style.h"
 #include "export/figure_export.h"
 #include "core/profiles/profile_library.h"
 #include "roofline/roofline_view.h"
@@ -13,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFontMetrics>
+#include <QImage>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -21,6 +23,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 using namespace crossroof;
 using widgets::ParameterState;
@@ -57,6 +61,7 @@ private Q_SLOTS:
     void ticksAtEveryDecade();
     void selectedKernelInsideThePlot();
     void csvHasThePlottedData();
+    void tenThousandKernelsPan();
 
 private:
     ParameterState *m_state = nullptr;
@@ -422,6 +427,66 @@ void TestRooflineView::csvHasThePlottedData()
     const QString error = m_view->exportCsv(missing);
     QVERIFY2(error.startsWith(missing + QStringLiteral(": cannot write")), qPrintable(error));
     QVERIFY(!QFile::exists(missing));
+}
+
+void TestRooflineView::tenThousandKernelsPan()
+{
+    // A whole application's export: the ten real kernels repeated to 10,000 launches, each with its own ID.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    core::NcuReport report = core::readNcuCsv(kRaw);
+    const std::vector<core::NcuKernel> real = report.kernels;
+    report.kernels.clear();
+    for (int i = 0; i < 10'000; ++i) {
+        core::NcuKernel k = real[std::size_t(i) % real.size()];
+        k.id = std::to_string(i);
+        report.kernels.push_back(k);
+    }
+    m_view->resize(900, 640);
+    // Only the DRAM marks (and the ceilings): what is under a kernel's place is its own mark.
+    for (QCheckBox *box : {m_view->namesBox(), m_view->predictionsBox(), m_view->levelsBox()})
+        box->setChecked(false);
+    m_view->setReport(report);
+    QCOMPARE(m_view->points().size(), std::size_t(10'000));
+    widgets::KernelMarks *marks = m_view->kernelMarks();
+    QVERIFY(marks);
+    QCOMPARE(marks->marks().size(), std::size_t(10'000));
+    int kernelGraphs = 0;
+    for (int i = 0; i < m_view->plot()->graphCount(); ++i)
+        kernelGraphs += m_view->plot()->graph(i)->name().startsWith(QStringLiteral("Kernels at DRAM"));
+    QCOMPARE(kernelGraphs, 1); // one plottable, one legend entry
+
+    // A pan: the ranges move by a fifth of a decade; each kernel is drawn at its new place.
+    QCustomPlot *plot = m_view->plot();
+    const double factor = std::pow(10.0, 0.2);
+    plot->xAxis->setRange(plot->xAxis->range().lower * factor, plot->xAxis->range().upper * factor);
+    plot->yAxis->setRange(plot->yAxis->range().lower / factor, plot->yAxis->range().upper / factor);
+    const QImage image = plot->toPixmap().toImage();
+    // Ten places, ten sizes: the 10,000 marks are drawn as the ten that are seen.
+    const QRect rect = plot->axisRect()->rect();
+    std::set<std::pair<int, int>> inside;
+    for (const auto &p : m_view->points()) {
+        const QPoint at(int(std::floor(plot->xAxis->coordToPixel(p.intensity))),
+                        int(std::floor(plot->yAxis->coordToPixel(p.gops))));
+        if (!rect.contains(at) || !inside.insert({at.x(), at.y()}).second)
+            continue;
+        // A disc in the marks' colour (QCustomPlot fills a disc with its outline's colour).
+        QCOMPARE(image.pixelColor(at), widgets::plot_style::kBlue);
+    }
+    QVERIFY(!inside.empty());
+    QVERIFY2(marks->lastDrawn() >= int(inside.size()) && marks->lastDrawn() <= int(real.size()),
+             qPrintable(QString::number(marks->lastDrawn())));
+
+    // With the predictions: the 200 longest kernels get an arrow, and those on the same pixels are drawn once.
+    m_view->predictionsBox()->setChecked(true);
+    int arrows = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *line = qobject_cast<QCPItemLine *>(plot->item(i));
+        arrows += line && line->head().style() == QCPLineEnding::esSpikeArrow;
+    }
+    QCOMPARE(arrows, 200);
+    plot->toPixmap();
+    QVERIFY2(m_view->arrowsDrawn() >= 1 && m_view->arrowsDrawn() <= int(real.size()),
+             qPrintable(QString::number(m_view->arrowsDrawn())));
 }
 
 QTEST_MAIN(TestRooflineView)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "common/steady_plot.h"
+#include "support/image_compare.h"
 #include "state/occupancy_state.h"
 #include "core/profiles/profile_library.h"
 #include "traces/trace_overlay.h"
@@ -101,6 +103,7 @@ private Q_SLOTS:
     void runtimesGoOnTheZigzagWithTheFit();
     void twelveDistinctColours();
     void aRefreshKeepsItsGraphs();
+    void measuredPointsKeptAsAPicture();
 
 private:
     ParameterState *m_state = nullptr;
@@ -265,6 +268,50 @@ void TestTraceOverlay::aRefreshKeepsItsGraphs()
     m_traces->setVisible(ids[0], false);
     QVERIFY(overlay.graphsFor(ids[0]).isEmpty());
     QCOMPARE(overlay.graphsFor(ids[1]).size(), 4);
+}
+
+void TestTraceOverlay::measuredPointsKeptAsAPicture()
+{
+    // The X-graph keeps its measured points (on their own layer over the model's curves) as a picture while a
+    // drag of n moves only the model: each kernel's prediction is at its own warps, so the points, the
+    // predictions and the error lines stay, and the picture is not drawn again. What the window shows is what
+    // drawing every marker again shows; an R change moves the predictions and draws the picture anew.
+    auto *overlay = new TraceOverlay(m_view->plot(), m_traces, TraceOverlay::Target::XGraph, m_view);
+    overlay->setPrediction(TraceOverlay::xmodelPrediction(m_state));
+    connect(m_eval, &XModelEvaluation::updated, overlay, &TraceOverlay::refresh);
+    m_traces->add({fk("v100"), kernels()});
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    SteadyPlot *plot = m_view->steadyPlot();
+    QCPLayer *layer = plot->layer(QStringLiteral("crossroof-measured"));
+    QVERIFY(layer);
+    QCOMPARE(layer->children().size(), overlay->graphs().size());
+    QCOMPARE(plot->layer(QStringLiteral("main"))->index() + 1, layer->index()); // over the model, as before
+    m_state->setValue(QStringLiteral("n"), 16); // the drag's first step
+    QCoreApplication::processEvents();
+    plot->grab();
+    const int draws = plot->cachedLayerDraws();
+    QVERIFY(draws >= 1);
+    QList<QImage> shown;
+    for (const double n : {20.0, 24.0, 28.0, 32.0}) {
+        m_state->setValue(QStringLiteral("n"), n);
+        QCoreApplication::processEvents();
+        shown << plot->grab().toImage();
+    }
+    QCOMPARE(plot->cachedLayerDraws(), draws);
+    plot->setCachedLayer(nullptr);
+    const QImage direct = plot->grab().toImage();
+    QCOMPARE(direct.size(), shown.back().size());
+    QVERIFY(direct != shown.front()); // the model moved
+    const int worst = test::largestChannelDifference(shown.back(), direct);
+    QVERIFY2(worst <= 2, qPrintable(QString::number(worst)));
+    plot->setCachedLayer(layer);
+    plot->grab();
+    const int before = plot->cachedLayerDraws();
+    m_state->setValue(QStringLiteral("R"), m_state->params().R / 2);
+    QCoreApplication::processEvents();
+    plot->grab();
+    QCOMPARE(plot->cachedLayerDraws(), before + 1);
 }
 
 void TestTraceOverlay::runtimesGoOnTheZigzagWithTheFit()
