@@ -257,19 +257,26 @@ void fitBeforeReplot(QCustomPlot *plot, int most)
     if (plot->property(kHeldProperty).toBool())
         return;
     const QRect view = plot->viewport();
-    QString key = QStringLiteral("%1 %2 %3 %4 %5 %6")
-                          .arg(view.width())
-                          .arg(view.height())
-                          .arg(plot->legend->font().key())
-                          .arg(plot->legend->iconSize().width())
-                          .arg(plot->legend->iconSize().height())
-                          .arg(most);
-    for (const Member &m : membersOf(plot))
-        key += QStringLiteral(" %1").arg(quintptr(m.plottable));
-    if (plot->property(kFittedProperty).toString() == key)
+    // What the last fit saw, the legend as it left it included: a view that draws again adds its plottables'
+    // own entries back, and new plottables may take the addresses of the ones they replace.
+    const auto fitKey = [plot, view, most] {
+        QString key = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8")
+                              .arg(view.width())
+                              .arg(view.height())
+                              .arg(plot->legend->font().key())
+                              .arg(plot->legend->iconSize().width())
+                              .arg(plot->legend->iconSize().height())
+                              .arg(most)
+                              .arg(level(plot))
+                              .arg(plot->legend->itemCount());
+        for (const Member &m : membersOf(plot))
+            key += QStringLiteral(" %1").arg(quintptr(m.plottable));
+        return key;
+    };
+    if (plot->property(kFittedProperty).toString() == fitKey())
         return;
-    plot->setProperty(kFittedProperty, key);
     fit(plot, view.width() - 8, legendBudget(view.height(), kPlotShare), most);
+    plot->setProperty(kFittedProperty, fitKey());
 }
 
 void setHeld(QCustomPlot *plot, bool held)
