@@ -508,4 +508,20 @@ QString fullLabel(const QCPAxis *axis)
     return label == shortLabel(axis) && !remembered.isEmpty() ? remembered : label;
 }
 
+QPainterPath starPath()
+{
+    QPainterPath path;
+    for (int i = 0; i < 10; ++i) {
+        const double r = i % 2 == 0 ? 3.0 : 1.2;
+        const double a = -M_PI / 2 + i * M_PI / 5;
+        const QPointF p(r * std::cos(a), r * std::sin(a));
+        if (i == 0)
+            path.moveTo(p);
+        else
+            path.lineTo(p);
+    }
+    path.closeSubpath();
+    return path;
+}
+
 } // namespace crossroof::widgets::plot_style

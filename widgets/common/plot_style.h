@@ -3,6 +3,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QPainterPath>
 #include <QSize>
 
 class QCPAbstractLegendItem;
@@ -79,5 +80,8 @@ void setFigureShare(QCustomPlot *plot, double share);
 double figureShare(const QCustomPlot *plot);
 QString shortLabel(const QCPAxis *axis);
 QString fullLabel(const QCPAxis *axis);
+/// A five-pointed star, the marker of measured kernels (the X-model paper, Fig. 11). QCustomPlot scales
+/// custom paths by size/6, so the star spans 6 units to come out as large as the size asks.
+QPainterPath starPath();
 
 } // namespace crossroof::widgets::plot_style

@@ -37,24 +37,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// A five-pointed star, the marker of measured kernels (the X-model paper, Fig. 11). QCustomPlot scales
-/// custom paths by size/6, so the star spans 6 units to come out as large as the size asks.
-QPainterPath starPath()
-{
-    QPainterPath path;
-    for (int i = 0; i < 10; ++i) {
-        const double r = i % 2 == 0 ? 3.0 : 1.2;
-        const double a = -M_PI / 2 + i * M_PI / 5;
-        const QPointF p(r * std::cos(a), r * std::sin(a));
-        if (i == 0)
-            path.moveTo(p);
-        else
-            path.lineTo(p);
-    }
-    path.closeSubpath();
-    return path;
-}
-
 QString fileNameOf(const core::MeasuredTrace &t)
 {
     return t.source.empty() ? TraceOverlay::tr("no file")
@@ -327,7 +309,7 @@ void TraceOverlay::refresh()
         if (t.kind == core::TraceKind::KernelPoints) {
             QCPGraph *stars = addGraph(id, "kernels");
             stars->setLineStyle(QCPGraph::lsNone);
-            stars->setScatterStyle(QCPScatterStyle(starPath(), QPen(plot_style::kBlack, 0.8), colour, 16));
+            stars->setScatterStyle(QCPScatterStyle(plot_style::starPath(), QPen(plot_style::kBlack, 0.8), colour, 16));
             stars->setData(toVector(t.x), toVector(t.y));
             setMeasuredKind(stars, MeasuredKind::KernelPoints);
             QVector<double> hx, hy;

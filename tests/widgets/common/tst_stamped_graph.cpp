@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/plot_style.h"
 #include "common/stamped_graph.h"
 
 #include <QRandomGenerator>
@@ -71,22 +72,6 @@ Difference compare(const QImage &a, const QImage &b)
     return d;
 }
 
-/// The measured kernels' star (TraceOverlay): a path of 6 units, which QCustomPlot scales to the size.
-QPainterPath star()
-{
-    QPainterPath path;
-    for (int i = 0; i < 10; ++i) {
-        const double r = i % 2 == 0 ? 3.0 : 1.2;
-        const double a = -M_PI / 2 + i * M_PI / 5;
-        const QPointF p(r * std::cos(a), r * std::sin(a));
-        if (i == 0)
-            path.moveTo(p);
-        else
-            path.lineTo(p);
-    }
-    path.closeSubpath();
-    return path;
-}
 
 QList<QPointF> scattered(int count)
 {
@@ -109,7 +94,7 @@ void TestStampedGraph::marksLookDrawn_data()
     QTest::newRow("ring") << QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::darkGreen, 3), Qt::NoBrush, 20);
     QTest::newRow("triangle") << QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(Qt::blue, 1.5), Qt::cyan, 10);
     // The measured kernels' stars and the predictions' crosses.
-    QTest::newRow("star") << QCPScatterStyle(star(), QPen(Qt::black, 0.8), QColor(0xE6, 0x9F, 0x00), 16);
+    QTest::newRow("star") << QCPScatterStyle(plot_style::starPath(), QPen(Qt::black, 0.8), QColor(0xE6, 0x9F, 0x00), 16);
     QTest::newRow("cross") << QCPScatterStyle(QCPScatterStyle::ssCross, QPen(Qt::black, 1.5), Qt::NoBrush, 9);
 }
 
