@@ -45,6 +45,9 @@ public:
     bool hasMapping() const { return m_mapping.has_value(); }
     const core::PerfCounterMapping &mapping() const { return *m_mapping; }
     const core::PerfCounterInputs &mapped() const { return m_mapped; }
+    /// The CPUs the multi-threaded run counted on, one by one (perf stat -A); 0 when it summed them or is not
+    /// read. The only trace of the machine that perf stat -x output carries: it names no CPU model.
+    std::size_t countedCpus() const { return m_multi && m_multi->per_cpu ? m_multi->cpus.size() : 0; }
 
 private:
     core::CounterInputs apply(const core::CounterInputs &current);

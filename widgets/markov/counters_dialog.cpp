@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <numeric>
 #include <set>
 
 namespace crossroof::widgets {
@@ -77,6 +78,12 @@ QTableView *eventTable(CounterEventsModel *model, const QString &name, QWidget *
 QString errorStyle()
 {
     return QStringLiteral("color: %1").arg(plot_style::kVermillion.name());
+}
+
+/// A warning's colour, the Traces dock's for a file of another device.
+QString warningStyle()
+{
+    return QStringLiteral("color: #b35900");
 }
 
 } // namespace
@@ -590,7 +597,20 @@ QString CountersDialog::importRun(const QString &path, Run run)
 {
     const CounterRuns::Outcome outcome = m_runs.read(path, run, inputs());
     m_importStatus->setStyleSheet(outcome.error.isEmpty() ? QString() : errorStyle());
-    m_importStatus->setText(outcome.error.isEmpty() ? outcome.status : outcome.error);
+    QString status = outcome.error.isEmpty() ? outcome.status : outcome.error;
+    // perf stat -x names no CPU; per-CPU output (-A) tells at least how many the machine has. More than the
+    // topology's hardware threads: the counts are another machine's than the one the pairs are predicted for.
+    const int threads = std::accumulate(m_threads.begin(), m_threads.end(), 0);
+    if (outcome.error.isEmpty() && m_runs.countedCpus() > std::size_t(threads)) {
+        status += QLatin1Char(' ')
+                  + tr("The multi-threaded run was counted on %1 CPUs, a machine larger than the Markov topology's "
+                       "%2 hardware threads (%3 caches): check that the counts and the topology are of one machine.")
+                            .arg(m_runs.countedCpus())
+                            .arg(threads)
+                            .arg(m_threads.size());
+        m_importStatus->setStyleSheet(warningStyle());
+    }
+    m_importStatus->setText(status);
     if (outcome.inputs) {
         showEventUses();
         applyInputs(*outcome.inputs);

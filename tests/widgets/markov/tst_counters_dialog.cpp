@@ -499,7 +499,16 @@ void TestCountersDialog::realPerfFileMapsByName()
     CountersDialog dialog;
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // A machine of 64 CPUs against the default topology, the Clovertown's 8 threads: said; with a topology of
+    // 64 threads, not.
+    dialog.setTopology({32, 32});
     QCOMPARE(dialog.importMultiRun(multi), QString());
+    QVERIFY2(!dialog.importLabel()->text().contains(QStringLiteral("counted on")), qPrintable(dialog.importLabel()->text()));
+    dialog.setTopology({2, 2, 2, 2});
+    QCOMPARE(dialog.importMultiRun(multi), QString());
+    QVERIFY2(dialog.importLabel()->text().contains(QStringLiteral("counted on 64 CPUs, a machine larger than the Markov "
+                                                                  "topology's 8 hardware threads (4 caches)")),
+             qPrintable(dialog.importLabel()->text()));
     const QTableWidget *uses = dialog.eventUsesTable();
     QVERIFY(uses->isVisible());
     QCOMPARE(uses->rowCount(), 21);
