@@ -200,10 +200,14 @@ void apply(QCustomPlot *plot, int wanted)
                 done << m.group;
                 if (set.size() > 1) {
                     const QString list = withoutCommonStart(names).join(QStringLiteral(", "));
+                    // The model's ceilings are no file's: their count alone ("5 ceilings", not "of Ceilings").
+                    const bool fromFile = m.kind != MemberKind::Ceiling;
                     if (list.size() <= kLongestList && set.size() <= kMostNamed)
                         merge(set, QObject::tr("%1: %2").arg(m.group, list), int(set.size()));
-                    else
+                    else if (fromFile)
                         merge(set, QObject::tr("%1 of %2").arg(countText(set), m.group), kMostIcons);
+                    else
+                        merge(set, countText(set), kMostIcons);
                     continue;
                 }
             }

@@ -326,11 +326,12 @@ void RooflineView::draw()
     const std::optional<double> l1Latency
             = levels && m_eval->hasL1() ? m_eval->littleCeilingGbs(params.L_s) : std::nullopt;
 
-    // Two decades of intensity either side of the ridge, or more for the points, and from a little under the
-    // lowest of the memory ceiling and the points up to a little over the peak: no decades of empty plot.
+    // Two decades of intensity left of the ridge (the memory ceiling's slope) and one right of it (the flat
+    // compute roof), or more for the points, and from a little under the lowest of the memory ceiling and the
+    // points up to a little over the peak: no decades of empty plot.
     // Every point is inside by a factor 2 (a third of a decade), so that no mark, the selected ones included,
     // is cut at an edge.
-    double xMin = ridge / 100, xMax = ridge * 100;
+    double xMin = ridge / 100, xMax = ridge * 10;
     double yMax = peak * 2;
     double yMin = std::numeric_limits<double>::infinity();
     const auto include = [&](double x, double y) {

@@ -102,6 +102,25 @@ private Q_SLOTS:
         QCOMPARE(again.last(), QStringLiteral("H100 kernels (ncu_raw.csv)"));
     }
 
+    void ceilingsMergeIntoTheirCount()
+    {
+        // The model's ceilings, merged, are counted, not said to be "of" their group as a file's traces are.
+        QCustomPlot plot;
+        plot_style::setupAxes(&plot);
+        plot_style::placeLegendBelow(&plot);
+        for (const char *name : {"memory and peak", "issue", "FP32 pipe", "FP64 pipe", "DRAM latency",
+                                 "L2 latency", "L1 latency"}) {
+            QCPGraph *g = plot.addGraph();
+            g->setName(QString::fromLatin1(name) + QStringLiteral(" ceiling, with its formula and value"));
+            legend_groups::setMember(g, QStringLiteral("Ceilings"), QString::fromLatin1(name),
+                                     legend_groups::MemberKind::Ceiling);
+        }
+        legend_groups::apply(&plot, 1);
+        QCOMPARE(entryTexts(plot.legend), QStringList{QStringLiteral("7 ceilings")});
+        legend_groups::apply(&plot, 2);
+        QCOMPARE(entryTexts(plot.legend), QStringList{QStringLiteral("7 ceilings")});
+    }
+
     void mergedEntriesNameTheirMembers()
     {
         QCustomPlot plot;
