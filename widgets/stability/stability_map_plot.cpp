@@ -57,7 +57,7 @@ QSharedPointer<QCPAxisTicker> logTicker(double lo, double hi)
 /// The key's throughput ticks, on its side towards the map: in every band the same round GB/s values where its
 /// shade shows them (band + kShadeSpan * value / top), as many as fit the band's height two lines apart, so
 /// that a reader reads a cell's throughput off its shade whichever band it is in; where only one fits, the
-/// darkest shade's (the map's highest throughput).
+/// darkest shade's (the map's highest throughput) in the first band alone.
 class ShadeTicker : public QCPAxisTicker
 {
 public:
@@ -86,11 +86,13 @@ protected:
                 break;
             }
         }
+        // Room for one tick a band: the darkest shade's, the map's highest, once (the first band's), as the
+        // same value repeated in every band reads as three different scales.
+        if (2 * step > m_top * (1 + 1e-9)) {
+            ticks << std::floor(range.lower) + kShadeSpan;
+            return ticks;
+        }
         for (int b = int(std::floor(range.lower)); b < int(std::ceil(range.upper)); ++b) {
-            if (2 * step > m_top * (1 + 1e-9)) { // room for one tick: the darkest shade's, the map's highest
-                ticks << b + kShadeSpan;
-                continue;
-            }
             for (int i = 1; i * step <= m_top * (1 + 1e-9); ++i)
                 ticks << b + kShadeSpan * std::min(i * step, m_top) / m_top;
         }

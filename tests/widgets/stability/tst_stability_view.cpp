@@ -560,6 +560,17 @@ void TestStabilityView::theKeyGivesTheShadesThroughput()
         QVERIFY2(perBand[0] >= 1 && perBand[0] == perBand[1] && perBand[1] == perBand[2],
                  qPrintable(labels.toList().join(QLatin1Char(' '))));
     }
+    // A key too short for two values a band (as in a single-column figure, here by large tick labels): the
+    // highest once, in the first band, not the same value three times.
+    auto *plot = qobject_cast<StabilityMapPlot *>(m_view->mapPlot());
+    QFont big = plot->shadeAxis()->tickLabelFont();
+    big.setPixelSize(plot->shadeAxis()->axisRect()->height() / 5);
+    plot->shadeAxis()->setTickLabelFont(big);
+    plot->replot();
+    const QVector<double> few = plot->shadeAxis()->tickVector();
+    QCOMPARE(few.size(), 1);
+    QVERIFY(few[0] < 1);
+    QCOMPARE(plot->shadeAxis()->tickVectorLabels().at(0), formatNumber(highestThroughput(m_view->map()), 3));
 }
 
 QTEST_MAIN(TestStabilityView)
