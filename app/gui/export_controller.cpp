@@ -49,6 +49,10 @@ void ExportController::exportFigureInteractively()
     const QString dir = widgets::fileFolder(widgets::FileKind::Export);
     const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
     const QString view = m_window->currentViewName();
+    if (const QString nothing = m_window->nothingToDraw(view); !nothing.isEmpty()) {
+        showError(m_window, tr("There is no figure to export yet: %1").arg(nothing));
+        return;
+    }
     ExportDialog dialog(QDir(dir).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix)), m_window);
     dialog.setPreviewPlots(m_window->figurePlots(view));
     if (dialog.exec() != QDialog::Accepted)
@@ -70,17 +74,23 @@ void ExportController::exportFigureInteractively()
                    6000);
 }
 
-QStringList ExportController::exportAllViews(const QString &directory, const QString &suffix,
-                                             const FigureOptions &options) const
+ExportController::AllViews ExportController::exportAllViews(const QString &directory, const QString &suffix,
+                                                           const FigureOptions &options) const
 {
-    QStringList errors;
+    AllViews done;
     for (const QString &view : MainWindow::viewNames()) {
+        if (const QString nothing = m_window->nothingToDraw(view); !nothing.isEmpty()) {
+            done.skipped << tr("%1: %2").arg(view, nothing);
+            continue;
+        }
         const QString path = QDir(directory).filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix));
         const QString error = widgets::exportFigure(m_window->figurePlots(view), path, options);
         if (!error.isEmpty())
-            errors << error;
+            done.errors << error;
+        else
+            ++done.written;
     }
-    return errors;
+    return done;
 }
 
 void ExportController::exportAllInteractively()
@@ -90,14 +100,14 @@ void ExportController::exportAllInteractively()
         return;
     QSettings settings;
     const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
-    const QStringList errors = exportAllViews(dir, suffix, ExportDialog::savedOptions());
-    if (!errors.isEmpty())
-        showError(m_window, tr("Some views were not exported:\n%1").arg(errors.join(QLatin1Char('\n'))));
+    const AllViews done = exportAllViews(dir, suffix, ExportDialog::savedOptions());
+    const QString skipped = done.skipped.isEmpty()
+            ? QString()
+            : tr("; left out, with nothing to draw yet: %1").arg(done.skipped.join(QStringLiteral("; ")));
+    if (!done.errors.isEmpty())
+        showError(m_window, tr("Some views were not exported:\n%1").arg(done.errors.join(QLatin1Char('\n'))) + skipped);
     else
-        showStatus(
-                m_window,
-                tr("Exported %1 views into %2 as .%3").arg(MainWindow::viewNames().size()).arg(dir, suffix),
-                6000);
+        showStatus(m_window, tr("Exported %1 views into %2 as .%3").arg(done.written).arg(dir, suffix) + skipped, 8000);
 }
 
 void ExportController::exportDataInteractively()
@@ -116,6 +126,10 @@ void ExportController::exportDataInteractively()
 
 void ExportController::copyFigure()
 {
+    if (const QString nothing = m_window->nothingToDraw(m_window->currentViewName()); !nothing.isEmpty()) {
+        showError(m_window, tr("There is no figure to copy yet: %1").arg(nothing));
+        return;
+    }
     const QImage image = widgets::renderFigure(m_window->figurePlots(m_window->currentViewName()),
                                                ExportDialog::savedOptions());
     if (image.isNull()) {

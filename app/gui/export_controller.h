@@ -26,10 +26,17 @@ public:
     void addActionsTo(QMenu *file);
     QAction *copyAction() const { return m_copy; }
 
-    /// Exports every view into DIRECTORY as crossroof-<view>.<suffix>; returns the errors (empty: all
-    /// written).
-    QStringList exportAllViews(const QString &directory, const QString &suffix,
-                               const widgets::FigureOptions &options) const;
+    /// What exportAllViews() did: the errors, and the views left out because they draw nothing yet, each with
+    /// the reason its empty panel gives ("extrapolate: No training data yet.").
+    struct AllViews {
+        QStringList errors;
+        QStringList skipped;
+        int written = 0;
+    };
+    /// Exports every view that draws something into DIRECTORY as crossroof-<view>.<suffix>; a view with nothing
+    /// to draw is left out, not written as empty axes.
+    AllViews exportAllViews(const QString &directory, const QString &suffix,
+                            const widgets::FigureOptions &options) const;
 
 private:
     void exportFigureInteractively();

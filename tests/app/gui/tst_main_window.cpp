@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "export_controller.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
@@ -47,6 +48,7 @@ class TestMainWindow : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void opensOnTheDefaultProfile();
+    void exportAllLeavesOutEmptyViews();
     void everyBundledProfileLoads();
     void badProfileFileIsRejected_data();
     void badProfileFileIsRejected();
@@ -420,6 +422,29 @@ void TestMainWindow::everyViewAndDockHasContextHelp()
     for (QWidget *dock : std::initializer_list<QWidget *>{w.readout(), w.tracesPanel(), w.kernelTable()})
         QVERIFY2(dock->whatsThis().size() > 60, dock->metaObject()->className());
     QVERIFY(w.parameterPanel()->spinBox(QStringLiteral("Z"))->whatsThis().contains(QLatin1String("Z")));
+}
+
+void TestMainWindow::exportAllLeavesOutEmptyViews()
+{
+    // A fresh window: Extrapolate has no training runs and Prediction no kernels. Export All Views writes
+    // every other view and leaves those out with their reason, not as empty axes.
+    app::MainWindow w;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    widgets::FigureOptions options;
+    const auto done = w.exporter()->exportAllViews(dir.path(), QStringLiteral("png"), options);
+    QVERIFY2(done.errors.isEmpty(), qPrintable(done.errors.join(QLatin1Char('\n'))));
+    QVERIFY2(done.skipped.contains(QStringLiteral("extrapolate: No training data yet.")),
+             qPrintable(done.skipped.join(QLatin1Char('\n'))));
+    int drawn = 0;
+    for (const QString &view : app::MainWindow::viewNames()) {
+        const bool written = QFile::exists(dir.filePath(QStringLiteral("crossroof-%1.png").arg(view)));
+        QCOMPARE(written, w.nothingToDraw(view).isEmpty());
+        drawn += written;
+    }
+    QCOMPARE(done.written, drawn);
+    QCOMPARE(done.written + done.skipped.size(), int(app::MainWindow::viewNames().size()));
+    QVERIFY(done.written >= 8);
 }
 
 QTEST_MAIN(TestMainWindow)
