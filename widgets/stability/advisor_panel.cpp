@@ -80,8 +80,10 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
                            "by compute throughput gain. Each gain is the difference of two full model "
                            "evaluations. Double-click to apply."));
     auto *apply = new QPushButton(tr("&Apply Selected"), this);
+    apply->setObjectName(QStringLiteral("AdvisorApply"));
     apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
     auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
+    compare->setObjectName(QStringLiteral("AdvisorCompare"));
     compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, "
                            "with its operating point and a legend entry (the paper's Figs. 12-17)"));
     auto *clearCompare = new QPushButton(tr("C&lear"), this);
@@ -104,18 +106,21 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     m_detail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // The buttons under the title, above the rows: in sight with the table in a short window, where below
+    // the explanations they were under the fold.
     layout->addWidget(new QLabel(tr("<b>What-if advisor</b>"), this));
-    layout->addWidget(m_basis);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(m_ties);
-    layout->addWidget(m_detail);
-    layout->addWidget(m_degradation);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(apply);
     buttons->addWidget(compare);
     buttons->addWidget(clearCompare);
+    buttons->addStretch(1);
     layout->addLayout(buttons);
+    layout->addWidget(m_basis);
+    layout->addWidget(m_table, 1);
     layout->addWidget(m_comparison);
+    layout->addWidget(m_ties);
+    layout->addWidget(m_detail);
+    layout->addWidget(m_degradation);
 
     connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_table->currentRow()); });
     connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });

@@ -22,6 +22,7 @@
 #include <QTableWidget>
 #include <QStandardPaths>
 #include <QLabel>
+#include <QPushButton>
 #include <QTest>
 
 using namespace crossroof;
@@ -316,6 +317,9 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
             QVERIFY2(area->viewport()->rect().contains(rows),
                      qPrintable(QStringLiteral("advisor rows at y %1..%2, viewport %3 high")
                                     .arg(rows.top()).arg(rows.bottom()).arg(area->viewport()->height())));
+            // And its buttons: a row is applied or compared without scrolling to find them.
+            for (const char *name : {"AdvisorApply", "AdvisorCompare"})
+                QVERIFY2(inSight(area->widget()->findChild<QPushButton *>(QString::fromLatin1(name))), name);
         }
         if (view == QStringLiteral("skeleton")) {
             // The plots are tabs beside the editor: the one in front is whole, axis titles included, and the
