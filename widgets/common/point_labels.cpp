@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QEvent>
+#include <QPointer>
 
 #include <algorithm>
 #include <array>
@@ -14,7 +15,31 @@
 
 namespace crossroof::widgets {
 
-int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
+namespace {
+
+/// The names placePointLabels() placed last on its plot (a child of the plot), for a figure to place again.
+class PlacedNames : public QObject
+{
+public:
+    using QObject::QObject;
+    std::vector<PointLabel> labels;
+    std::vector<QPointer<QCPAbstractItem>> items;
+};
+
+/// PLOT's PlacedNames, or null. (findChild() would take any child: the class has no meta-object of its own.)
+PlacedNames *placedNames(const QCustomPlot *plot)
+{
+    for (QObject *child : plot->children()) {
+        if (auto *names = dynamic_cast<PlacedNames *>(child))
+            return names;
+    }
+    return nullptr;
+}
+
+/// Places LABELS on PLOT in FONT (see placePointLabels()); the items made go to CREATED. Returns how many
+/// names were left out.
+int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont &font,
+          std::vector<QCPAbstractItem *> &created)
 {
     const QRectF rect = plot->axisRect()->rect();
     const auto pixelOf = [plot](const PointLabel &l) {
@@ -25,7 +50,7 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
         const QPointF r(l.markRadius, l.markRadius);
         taken.emplace_back(pixelOf(l) - r, pixelOf(l) + r);
     }
-    const QFontMetricsF metrics(plot_style::annotationFont());
+    const QFontMetricsF metrics(font);
     QColor leaderColour = plot->xAxis->labelColor();
     leaderColour.setAlpha(140);
     const QPen leader(leaderColour, 0.8);
@@ -60,20 +85,23 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
         }
         taken.push_back(*chosen);
         auto *anchor = new QCPItemTracer(plot);
+        created.push_back(anchor);
         anchor->setStyle(QCPItemTracer::tsNone);
         anchor->position->setCoords(l.x, l.y);
         auto *text = new QCPItemText(plot);
+        created.push_back(text);
         text->setClipToAxisRect(true);
         text->position->setParentAnchor(anchor->position);
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         text->position->setCoords(chosen->topLeft() + QPointF(2, 1) - at);
-        text->setFont(plot_style::annotationFont());
+        text->setFont(font);
         text->setColor(plot->xAxis->labelColor());
         text->setText(l.text);
         const QPointF nearest(std::clamp(at.x(), chosen->left(), chosen->right()),
                               std::clamp(at.y(), chosen->top(), chosen->bottom()));
         if (QLineF(at, nearest).length() > l.markRadius + 7) {
             auto *line = new QCPItemLine(plot);
+            created.push_back(line);
             line->setClipToAxisRect(true);
             line->setPen(leader);
             line->start->setParentAnchor(anchor->position);
@@ -83,6 +111,38 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
         }
     }
     return hidden;
+}
+
+} // namespace
+
+int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
+{
+    PlacedNames *names = placedNames(plot);
+    if (!names)
+        names = new PlacedNames(plot);
+    std::vector<QCPAbstractItem *> created;
+    const int hidden = place(plot, labels, plot_style::annotationFont(), created);
+    names->labels = labels;
+    names->items.assign(created.begin(), created.end());
+    return hidden;
+}
+
+FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font)
+{
+    FigureLabels figure;
+    const PlacedNames *names = placedNames(plot);
+    if (!names || names->labels.empty())
+        return figure;
+    for (const QPointer<QCPAbstractItem> &item : names->items) {
+        if (item && item->visible()) {
+            item->setVisible(false);
+            figure.hidden.push_back(item.data());
+        }
+    }
+    if (figure.hidden.empty()) // the view drew again since and its names are gone, or it hides them
+        return figure;
+    place(plot, names->labels, font, figure.placed);
+    return figure;
 }
 
 namespace {

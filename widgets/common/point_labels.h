@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QFont>
 #include <QString>
 
 #include <functional>
 #include <vector>
 
 class QCustomPlot;
+class QCPAbstractItem;
 
 namespace crossroof::widgets {
 
@@ -26,6 +28,18 @@ struct PointLabel
 /// rather than drawn over another. The names are items anchored to their points, so a zoom or a pan carries
 /// them along. Returns how many were left out.
 int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels);
+
+/// A figure's names: those placePointLabels() drew last on a plot, hidden, and the same names placed again for
+/// the plot's present layout (the figure's size and text) in their place.
+struct FigureLabels
+{
+    std::vector<QCPAbstractItem *> placed; ///< new items; the caller removes them when the figure is drawn
+    std::vector<QCPAbstractItem *> hidden; ///< the screen's; the caller shows them again
+};
+/// Names placed for the screen sit at its pixel offsets: in a figure of another size and text they would
+/// land on marks and on each other. Places PLOT's last names again in FONT at PLOT's present layout, as
+/// placePointLabels() does; nothing where PLOT has no names.
+FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font);
 
 /// Names sit at pixel offsets from their points, placed for one size of the plot: after each resize of PLOT
 /// while NAMED() holds, REDRAW runs once, queued (a run of resize events draws once).

@@ -4,6 +4,7 @@
 #include "common/curve_thinning.h"
 #include "common/legend_groups.h"
 #include "common/plot_style.h"
+#include "common/point_labels.h"
 #include "common/static_text.h"
 #include "common/symbol_text.h"
 #include "export/figure_clipping.h"
@@ -137,6 +138,25 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     // tickers that fit their labels to the axis's length (the schedule's lanes, the roofline's decades, the
     // stability key's throughputs) would see the screen's length in the first round and be thinned for it.
     layOutText(plots, w, h);
+    // Point names placed for the screen's size and text land on marks and on each other at the figure's:
+    // placed again for it (in the figure's label font), the screen's hidden meanwhile.
+    QFont small = figureFont(options);
+    small.setPixelSize(canvasPixels(options, options.font_pt - 1));
+    for (QCustomPlot *plot : plots) {
+        const FigureLabels names = placePointLabelsForFigure(plot, small);
+        for (QCPAbstractItem *item : names.hidden) {
+            m_restore.push_back([item = QPointer<QCPAbstractItem>(item)] {
+                if (item)
+                    item->setVisible(true);
+            });
+        }
+        for (QCPAbstractItem *item : names.placed) {
+            m_restore.push_back([plot, item = QPointer<QCPAbstractItem>(item)] {
+                if (item)
+                    plot->removeItem(item.data());
+            });
+        }
+    }
     // Merged legend entries first, each step laid out again, before titles are shortened or ticks thinned
     // for the room it gives; then five rounds of fitting.
     for (int round = 0, merges = 0; round < 5; ++round) {

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Point names: placed beside their points, on no mark and no other name; for a figure of another size and
+// text, placed again there (the screen's hidden meanwhile), where the screen's offsets would land on marks.
+#include "common/point_labels.h"
+
+#include <qcustomplot.h>
+
+#include <QTest>
+
+#include <algorithm>
+#include <vector>
+
+using namespace crossroof::widgets;
+
+namespace {
+
+/// Twelve points close together along a diagonal, each named, with marks of 6 px radius.
+std::vector<PointLabel> crowd()
+{
+    std::vector<PointLabel> labels;
+    for (int i = 0; i < 12; ++i)
+        labels.push_back({1.0 + i * 0.35, 1.0 + i * 0.3, QStringLiteral("kernel [%1]").arg(i), 6});
+    return labels;
+}
+
+std::vector<QCPItemText *> visibleNames(QCustomPlot &plot)
+{
+    std::vector<QCPItemText *> names;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(plot.item(i));
+        if (text && text->visible())
+            names.push_back(text);
+    }
+    return names;
+}
+
+QRectF boxOf(const QCPItemText *text)
+{
+    return QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+}
+
+/// Whether no name lies on a mark or on another name, and each is inside the axis rect.
+bool apart(QCustomPlot &plot, const std::vector<PointLabel> &labels)
+{
+    const std::vector<QCPItemText *> names = visibleNames(plot);
+    const QRectF rect = plot.axisRect()->rect();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const QRectF box = boxOf(names[i]).adjusted(1, 1, -1, -1);
+        if (!rect.adjusted(-1, -1, 1, 1).contains(box))
+            return false;
+        for (const PointLabel &l : labels) {
+            const QPointF at(plot.xAxis->coordToPixel(l.x), plot.yAxis->coordToPixel(l.y));
+            if (box.intersects(QRectF(at - QPointF(l.markRadius, l.markRadius), QSizeF(2, 2) * l.markRadius)))
+                return false;
+        }
+        for (std::size_t j = i + 1; j < names.size(); ++j) {
+            if (box.intersects(boxOf(names[j]).adjusted(1, 1, -1, -1)))
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestPointLabels : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void aFigureGetsItsOwnPlaces()
+    {
+        QCustomPlot plot;
+        plot.resize(900, 700);
+        plot.show(); // a hidden widget gets its resize events when shown
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 6);
+        plot.yAxis->setRange(0, 5);
+        plot.replot();
+        const std::vector<PointLabel> labels = crowd();
+        placePointLabels(&plot, labels);
+        plot.replot();
+        const std::vector<QCPItemText *> screen = visibleNames(plot);
+        QVERIFY(screen.size() >= 8);
+        QVERIFY(apart(plot, labels));
+
+        // The figure: smaller, with larger text. The screen's offsets now put names on marks and on each other.
+        plot.resize(420, 300);
+        QTRY_COMPARE(plot.viewport().width(), 420);
+        QFont big = plot.font();
+        big.setPixelSize(18);
+        for (QCPItemText *text : screen)
+            text->setFont(big);
+        plot.replot();
+        QVERIFY(!apart(plot, labels));
+
+        const FigureLabels figure = placePointLabelsForFigure(&plot, big);
+        plot.replot();
+        const auto hiddenNames = std::count_if(figure.hidden.begin(), figure.hidden.end(),
+                                               [](QCPAbstractItem *i) { return qobject_cast<QCPItemText *>(i); });
+        QCOMPARE(std::size_t(hiddenNames), screen.size());
+        for (QCPItemText *text : screen)
+            QVERIFY(!text->visible());
+        QVERIFY(!figure.placed.empty());
+        QVERIFY(apart(plot, labels));
+        // Fewer fit; none is drawn over another.
+        QVERIFY(visibleNames(plot).size() < screen.size());
+
+        // Back: the figure's names go, the screen's come back.
+        for (QCPAbstractItem *item : figure.placed)
+            plot.removeItem(item);
+        for (QCPAbstractItem *item : figure.hidden)
+            item->setVisible(true);
+        QCOMPARE(visibleNames(plot).size(), screen.size());
+    }
+
+    void nothingWithoutNames()
+    {
+        QCustomPlot plot;
+        plot.resize(400, 300);
+        plot.replot();
+        const FigureLabels figure = placePointLabelsForFigure(&plot, plot.font());
+        QVERIFY(figure.placed.empty() && figure.hidden.empty());
+    }
+};
+
+QTEST_MAIN(TestPointLabels)
+#include "tst_point_labels.moc"
