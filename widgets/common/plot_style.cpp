@@ -508,6 +508,20 @@ QString fullLabel(const QCPAxis *axis)
     return label == shortLabel(axis) && !remembered.isEmpty() ? remembered : label;
 }
 
+namespace {
+constexpr const char *kPinnedProperty = "crossroofPinnedLabel";
+} // namespace
+
+void setPinnedLabel(QCPItemText *label)
+{
+    label->setProperty(kPinnedProperty, true);
+}
+
+bool isPinnedLabel(const QCPItemText *label)
+{
+    return label->property(kPinnedProperty).toBool();
+}
+
 QPainterPath starPath()
 {
     QPainterPath path;

@@ -8,6 +8,7 @@
 
 class QCPAbstractLegendItem;
 class QCPAxis;
+class QCPItemText;
 class QCPLegend;
 class QCPPainter;
 class QCustomPlot;
@@ -80,6 +81,10 @@ void setFigureShare(QCustomPlot *plot, double share);
 double figureShare(const QCustomPlot *plot);
 QString shortLabel(const QCPAxis *axis);
 QString fullLabel(const QCPAxis *axis);
+/// A label whose place is its meaning (a contour's value on its line): a figure short of room leaves it out
+/// rather than moving it off that place, where it would name something else.
+void setPinnedLabel(QCPItemText *label);
+bool isPinnedLabel(const QCPItemText *label);
 /// A five-pointed star, the marker of measured kernels (the X-model paper, Fig. 11). QCustomPlot scales
 /// custom paths by size/6, so the star spans 6 units to come out as large as the size asks.
 QPainterPath starPath();

@@ -432,7 +432,7 @@ bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)
             if (!item || moved.count(item) || !(both.width() > 0.5 && both.height() > 0.5))
                 continue;
             moved.insert(item);
-            if (round >= 2) {
+            if (round >= 2 || plot_style::isPinnedLabel(item)) {
                 item->setVisible(false);
                 m_restore.push_back([item] { item->setVisible(true); });
             } else {

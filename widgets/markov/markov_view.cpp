@@ -432,6 +432,7 @@ void MarkovView::showSurface()
         label->setColor(plot_style::kBlack);
         label->setBrush(QColor(255, 255, 255, 200));
         label->setPadding(QMargins(2, 0, 2, 0));
+        plot_style::setPinnedLabel(label); // a value off its contour would name another
         m_contourLabels.append(label);
     }
     if (const core::ContourLines &iso = m_eval->measuredCurve(); !iso.x.empty())

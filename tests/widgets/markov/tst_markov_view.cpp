@@ -5,6 +5,8 @@
 #include "core/markov/markov.h"
 #include "core/markov/markov_counters.h"
 #include "markov/markov_view.h"
+#include "export/export_guard.h"
+#include "export/figure_export.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/contour.h"
 
@@ -87,6 +89,24 @@ void TestMarkovView::contourLinesCarryTheirCpi()
     }
     QVERIFY2(texts.size() >= 3 && texts.size() == view.contourLabels().size(),
              qPrintable(QStringList(texts.values()).join(QLatin1Char(' '))));
+    // In a figure short of room a value is left out, never moved off its line, where it would name another.
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (const FigurePreset &preset : figurePresets()) {
+        std::vector<QPointF> before;
+        for (const QCPItemText *label : view.contourLabels())
+            before.push_back(label->position->coords());
+        {
+            const figure::ExportGuard guard(view.figurePlots(), withPreset(FigureOptions{}, preset), false);
+            for (int i = 0; i < view.contourLabels().size(); ++i) {
+                const QCPItemText *label = view.contourLabels()[i];
+                if (label->visible())
+                    QVERIFY2(label->position->coords() == before[std::size_t(i)],
+                             qPrintable(preset.id + QLatin1Char(' ') + label->text()));
+            }
+        }
+    }
     // A new topology, new lines: the labels follow them and the old ones are gone.
     const int others = view.mapPlot()->itemCount() - int(view.contourLabels().size());
     view.groupsBox()->setValue(8);
