@@ -180,6 +180,10 @@ void BandwidthView::rebuildTraceList()
         }
         const int index = m_traceBox->findData(current);
         m_traceBox->setCurrentIndex(index >= 0 ? index : 0);
+        // Empty, it says why: the traces loaded are of another kind (bandwidth against warps, say).
+        const int others = int(m_traces->traces().size()) - m_traceBox->count();
+        m_traceBox->setPlaceholderText(others > 0 ? tr("none: %n of another kind", nullptr, others)
+                                                  : tr("none loaded"));
     }
     traceSelected();
 }

@@ -207,6 +207,23 @@ void TestBandwidthView::emptyViewKeepsItsShape()
     QVERIFY(empty->label()->text().contains(QStringLiteral("perf stat")));
     QCOMPARE(empty->buttons().size(), 1);
     QCOMPARE(empty->buttons().front()->text(), QStringLiteral("Load perf stat…"));
+    // The empty Trace box says why it is empty: nothing loaded, or traces of another kind.
+    QCOMPARE(m_view->traceBox()->count(), 0);
+    QCOMPARE(m_view->traceBox()->currentText(), QString());
+    QCOMPARE(m_view->traceBox()->placeholderText(), QStringLiteral("none loaded"));
+    core::MeasuredTrace curve;
+    curve.id = "t1";
+    curve.name = "v100 read";
+    curve.kind = core::TraceKind::BandwidthVsWarps;
+    curve.x = {1, 2};
+    curve.y = {100, 200};
+    core::MeasuredTrace other = curve;
+    other.id = "t2";
+    other.name = "v100 triad";
+    m_traces->setTraces({curve, other});
+    QCOMPARE(m_view->traceBox()->count(), 0);
+    QCOMPARE(m_view->traceBox()->placeholderText(), QStringLiteral("none: 2 of another kind"));
+    m_traces->setTraces({});
     QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_excerpt.tsv")), QString());
     QVERIFY(!empty->isVisible());
 }
