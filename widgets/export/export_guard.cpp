@@ -36,11 +36,22 @@ QFont figureFont(const FigureOptions &options)
     return font;
 }
 
+namespace {
+
+/// The figure's font a point smaller: tick labels, legend entries and labels in the plot.
+QFont smallFigureFont(const FigureOptions &options)
+{
+    QFont small = figureFont(options);
+    small.setPixelSize(canvasPixels(options, options.font_pt - 1));
+    return small;
+}
+
+} // namespace
+
 ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
 {
     const QFont font = figureFont(options);
-    QFont small = font;
-    small.setPixelSize(canvasPixels(options, options.font_pt - 1));
+    const QFont small = smallFigureFont(options);
     for (QCustomPlot *plot : plots) {
         // Subscripts in titles and legend entries, also those added since the plot last replotted.
         symbol_text::useSymbolText(plot);
@@ -140,8 +151,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     layOutText(plots, w, h);
     // Point names placed for the screen's size and text land on marks and on each other at the figure's:
     // placed again for it (in the figure's label font), the screen's hidden meanwhile.
-    QFont small = figureFont(options);
-    small.setPixelSize(canvasPixels(options, options.font_pt - 1));
+    const QFont small = smallFigureFont(options);
     for (QCustomPlot *plot : plots) {
         const FigureLabels names = placePointLabelsForFigure(plot, small);
         for (QCPAbstractItem *item : names.hidden) {
