@@ -8,6 +8,7 @@
 //   family.csv   the X-model's kernel family: n warps per SM x (FMAs per request, E independent chains)
 // for `crossroof-cli calibrate --probe DIR`. Progress goes to stderr. See README.md, "Measure your own GPU".
 
+#include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -34,9 +35,12 @@ void check(cudaError_t status, const char *what)
 }
 
 /// Warp-instructions of the family's loop besides the FMAs (address arithmetic, load, compare, branch), per
-/// request. 16 is what Nsight Compute counts for this loop on sm_90 (smsp__inst_executed.sum divided by
-/// l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum, minus the FMAs); --loop-instructions changes it.
-int gLoopInstructions = 16;
+/// request, with one chain; each further chain adds 2 (its seed add and its part of the final sum). Nsight
+/// Compute counted (smsp__inst_executed.sum / l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum, minus the FMAs)
+/// 17.75 + 2 (E - 1) for up to 16 FMAs per request and 18.5 to 20 + 2 (E - 1) for more, where the compiler
+/// unrolls otherwise, for this file built by nvcc 13.0 for sm_90 and run on an H200; 19 is within 1.25 of
+/// every variant. --loop-instructions changes it.
+int gLoopInstructions = 19;
 
 // ---------------------------------------------------------------------------------------------------------
 // Latency: one thread chases a random cyclic permutation of 128-byte lines.
@@ -213,9 +217,11 @@ int blockWarps(const Device &dev, int n)
 }
 
 /// Launches KERNEL with every SM holding N warps, in blocks of blockWarps() warps; ITERS is chosen so that a
-/// launch takes about 6 ms; median of 5 launches after a warm-up.
+/// launch takes about 6 ms; median of 5 launches after a warm-up. With PROFILED, one more launch of the same
+/// size between cudaProfilerStart() and cudaProfilerStop(), untimed: `ncu --profile-from-start off` then
+/// profiles that one launch of each configuration (without a profiler both calls do nothing).
 Timing timeKernel(const Device &dev, Launch kernel, int n, const unsigned *data, std::size_t words,
-                  unsigned *sink, int *gridOut, int *blockOut)
+                  unsigned *sink, int *gridOut, int *blockOut, bool profiled = false)
 {
     const int warpsPerBlock = blockWarps(dev, n);
     const int block = 32 * warpsPerBlock;
@@ -238,14 +244,28 @@ Timing timeKernel(const Device &dev, Launch kernel, int n, const unsigned *data,
         check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
         return double(ms);
     };
-    // Size the launch: 64 iterations first, then scale to about 6 ms (at least 16, at most 2^22 iterations).
-    const double probeMs = std::max(timed(64), 1e-3);
-    const int iters = int(std::clamp(64.0 * 6.0 / probeMs, 16.0, double(1 << 22)));
-    timed(iters);
+    // Size the launch to about 6 ms (at least 16, at most 2^22 iterations): the first launch of a kernel loads
+    // its module (CUDA's lazy loading) and is not timed; 64 iterations give a first size, and a launch of that
+    // size (the warm-up) a second where launch overhead made the first one short.
+    const auto sized = [](int at, double ms) {
+        return int(std::clamp(at * 6.0 / std::max(ms, 1e-3), 16.0, double(1 << 22)));
+    };
+    timed(16);
+    int iters = sized(64, timed(64));
+    const double warmMs = timed(iters);
+    if (warmMs < 3.0 || warmMs > 12.0) {
+        iters = sized(iters, warmMs);
+        timed(iters);
+    }
     std::vector<double> times;
     for (int r = 0; r < 5; ++r)
         times.push_back(timed(iters));
     std::sort(times.begin(), times.end());
+    if (profiled) {
+        check(cudaProfilerStart(), "cudaProfilerStart");
+        timed(iters);
+        check(cudaProfilerStop(), "cudaProfilerStop");
+    }
     check(cudaEventDestroy(start), "cudaEventDestroy");
     check(cudaEventDestroy(stop), "cudaEventDestroy");
     return {times[2], iters};
@@ -312,11 +332,16 @@ void measureLatency(const std::string &dir)
         check(cudaMemcpy(next, perm.data(), lines * sizeof(unsigned), cudaMemcpyHostToDevice), "cudaMemcpy");
         buildChase<<<unsigned((lines + 255) / 256), 256>>>(data, next, lines);
         check(cudaDeviceSynchronize(), "building the chase");
+        // The ld chase starts where the ld.cg chase (warm-up and timed lap) ended, so that it does not find the
+        // lines the ld.cg chase left in L2.
+        unsigned after = 0;
+        for (int i = 0; i < 2 * hops; ++i)
+            after = perm[after];
         for (const bool bypass : {true, false}) {
             if (bypass)
                 chase<true><<<1, 1>>>(data, hops, 0u, cycles, sink);
             else
-                chase<false><<<1, 1>>>(data, hops, 0u, cycles, sink);
+                chase<false><<<1, 1>>>(data, hops, after * 32u, cycles, sink);
             check(cudaDeviceSynchronize(), "pointer chase");
             long long c = 0;
             check(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost), "cudaMemcpy");
@@ -344,6 +369,23 @@ void measureLatency(const std::string &dir)
     check(cudaFree(sink), "cudaFree");
     check(cudaFree(cycles), "cudaFree");
     closeOut(f, dir, "latency.csv");
+}
+
+/// stream.csv: f(k), the family's loop without FMAs, at k = 1 .. the SM's warp slots.
+void measureStream(const Device &dev, const std::string &dir, const unsigned *data, std::size_t words,
+                   unsigned *sink)
+{
+    FILE *stream = openOut(dir, "stream.csv");
+    std::fprintf(stream, "warps_per_sm,grid,block,iters,ms,read_gbs\n");
+    for (int k = 1; k <= dev.maxWarps; k += k < 32 ? 1 : 2) {
+        int grid = 0, block = 0;
+        const Timing t = timeKernel(dev, family<0, 0>, k, data, words, sink, &grid, &block);
+        const double requests = double(grid) * (block / 32) * t.iters;
+        const double gbs = requests * 128 / (t.ms * 1e-3) / 1e9;
+        std::fprintf(stream, "%d,%d,%d,%d,%.4f,%.2f\n", k, grid, block, t.iters, t.ms, gbs);
+        std::fprintf(stderr, "  k = %2d  %8.2f GB/s\n", k, gbs);
+    }
+    closeOut(stream, dir, "stream.csv");
 }
 
 struct ParallelVariant
@@ -432,29 +474,66 @@ constexpr Variant variant()
     return {kFma, kChains, family<kFma, kChains>};
 }
 
+/// One configuration of the family: N warps per SM, FMA FMAs per request in CHAINS chains.
+struct FamilyMember
+{
+    int n;
+    int fma;
+    int chains;
+};
+
+/// Parses --family-only's "n:fma:E[,n:fma:E...]"; an empty result means a malformed list.
+std::vector<FamilyMember> parseFamilyMembers(const std::string &text)
+{
+    std::vector<FamilyMember> members;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        FamilyMember m{};
+        char tail = 0;
+        if (std::sscanf(text.substr(at, comma - at).c_str(), "%d:%d:%d%c", &m.n, &m.fma, &m.chains, &tail) != 3)
+            return {};
+        members.push_back(m);
+        at = comma + 1;
+    }
+    return members;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     std::string dir;
     int deviceIndex = 0;
+    std::string familyOnly;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--out" && i + 1 < argc) {
             dir = argv[++i];
         } else if (a == "--device" && i + 1 < argc) {
             deviceIndex = std::atoi(argv[++i]);
+        } else if (a == "--family-only" && i + 1 < argc) {
+            familyOnly = argv[++i];
         } else if (a == "--loop-instructions" && i + 1 < argc) {
             gLoopInstructions = std::atoi(argv[++i]);
         } else if (a == "--help" || a == "-h") {
-            std::printf("Usage: crossroof-probe --out DIR [--device N] [--loop-instructions K]\n\n"
+            std::printf("Usage: crossroof-probe --out DIR [--device N] [--loop-instructions K]\n"
+                        "                      [--family-only n:fma:E[,n:fma:E...]]\n\n"
                         "Measures a CUDA GPU for the X-model (under a minute) and writes device.csv,\n"
                         "latency.csv, stream.csv, parallel.csv and family.csv into DIR; then run\n"
                         "  crossroof-cli calibrate --probe DIR --out my-gpu.json\n\n"
                         "  --device N              the CUDA device (default 0)\n"
                         "  --loop-instructions K   warp-instructions of the family's loop besides its FMAs,\n"
-                        "                          per request (default 16, as Nsight Compute counts on sm_90);\n"
-                        "                          Z = FMAs per request + K\n");
+                        "                          per request with one chain (default 19, within 1.25 of what\n"
+                        "                          Nsight Compute counts on sm_90); Z = FMAs per request + K\n"
+                        "                          + 2 per further chain\n"
+                        "  --family-only LIST      measure only these members of the kernel family (warps\n"
+                        "                          per SM : FMAs per request : chains) into family.csv, and\n"
+                        "                          nothing else. Each configuration runs once more between\n"
+                        "                          cudaProfilerStart and cudaProfilerStop, so that\n"
+                        "                            ncu --profile-from-start off --csv --page raw \\\n"
+                        "                              crossroof-probe --family-only 8:16:1,64:4:1 --out d\n"
+                        "                          profiles one launch of each\n");
             return 0;
         } else {
             std::fprintf(stderr, "crossroof-probe: unknown argument '%s' (try --help)\n", a.c_str());
@@ -482,8 +561,18 @@ int main(int argc, char **argv)
                  dev.prop.minor, dev.prop.multiProcessorCount, dev.maxWarps);
     writeDevice(dev, dir);
 
-    std::fprintf(stderr, "[1/4] latencies\n");
-    measureLatency(dir);
+    std::vector<FamilyMember> only;
+    if (!familyOnly.empty()) {
+        only = parseFamilyMembers(familyOnly);
+        if (only.empty()) {
+            std::fprintf(stderr, "crossroof-probe: --family-only takes n:fma:E[,n:fma:E...], got '%s'\n",
+                         familyOnly.c_str());
+            return 2;
+        }
+    } else {
+        std::fprintf(stderr, "[1/4] latencies\n");
+        measureLatency(dir);
+    }
 
     // 2 GiB of zeros (or a quarter of the free memory), far beyond any L2.
     std::size_t free = 0, total = 0;
@@ -495,21 +584,12 @@ int main(int argc, char **argv)
     check(cudaMemset(data, 0, bytes), "cudaMemset");
     check(cudaMalloc(&sink, sizeof(unsigned)), "cudaMalloc");
 
-    std::fprintf(stderr, "[2/4] stream f(k)\n");
-    FILE *stream = openOut(dir, "stream.csv");
-    std::fprintf(stream, "warps_per_sm,grid,block,iters,ms,read_gbs\n");
-    for (int k = 1; k <= dev.maxWarps; k += k < 32 ? 1 : 2) {
-        int grid = 0, block = 0;
-        const Timing t = timeKernel(dev, family<0, 0>, k, data, words, sink, &grid, &block);
-        const double requests = double(grid) * (block / 32) * t.iters;
-        const double gbs = requests * 128 / (t.ms * 1e-3) / 1e9;
-        std::fprintf(stream, "%d,%d,%d,%d,%.4f,%.2f\n", k, grid, block, t.iters, t.ms, gbs);
-        std::fprintf(stderr, "  k = %2d  %8.2f GB/s\n", k, gbs);
+    if (only.empty()) {
+        std::fprintf(stderr, "[2/4] stream f(k)\n");
+        measureStream(dev, dir, data, words, sink);
+        std::fprintf(stderr, "[3/4] parallel reads\n");
+        measureParallel(dev, dir, data, words, sink);
     }
-    closeOut(stream, dir, "stream.csv");
-
-    std::fprintf(stderr, "[3/4] parallel reads\n");
-    measureParallel(dev, dir, data, words, sink);
 
     std::fprintf(stderr, "[4/4] kernel family\n");
     const Variant variants[] = {
@@ -521,27 +601,47 @@ int main(int argc, char **argv)
     const int warps[] = {1, 2, 4, 6, 8, 12, 16, 24, 32, 40, 48, 56, 64};
     FILE *fam = openOut(dir, "family.csv");
     std::fprintf(fam, "n,fma_per_request,Z,E,grid,block,iters,ms,gbs,inst_gops\n");
+    for (const FamilyMember &m : only) {
+        const bool known = std::any_of(std::begin(variants), std::end(variants),
+                                       [&](const Variant &v) { return v.fma == m.fma && v.chains == m.chains; });
+        const bool measured = std::find(std::begin(warps), std::end(warps), m.n) != std::end(warps);
+        if (!known || !measured || m.n > dev.maxWarps) {
+            std::fprintf(stderr,
+                         "crossroof-probe: --family-only %d:%d:%d is not a member of the family (n of 1, 2, 4, "
+                         "6, 8, 12, 16, 24 ... 64 up to %d; FMAs 1, 2, 4 ... 256 in 1, 2 or 4 chains, no more "
+                         "chains than FMAs)\n",
+                         m.n, m.fma, m.chains, dev.maxWarps);
+            return 2;
+        }
+    }
     for (const Variant &v : variants) {
-        const int Z = v.fma + gLoopInstructions;
+        const int Z = v.fma + gLoopInstructions + 2 * (v.chains - 1);
+        int rows = 0;
         for (const int n : warps) {
             if (n > dev.maxWarps)
                 continue;
+            if (!only.empty() && std::none_of(only.begin(), only.end(), [&](const FamilyMember &m) {
+                    return m.n == n && m.fma == v.fma && m.chains == v.chains;
+                }))
+                continue;
             int grid = 0, block = 0;
-            const Timing t = timeKernel(dev, v.kernel, n, data, words, sink, &grid, &block);
+            const Timing t = timeKernel(dev, v.kernel, n, data, words, sink, &grid, &block, true);
             const double requests = double(grid) * (block / 32) * t.iters;
             const double gbs = requests * 128 / (t.ms * 1e-3) / 1e9;
             const double gops = requests * Z * 32 / (t.ms * 1e-3) / 1e9;
             std::fprintf(fam, "%d,%d,%d,%d,%d,%d,%d,%.4f,%.2f,%.2f\n", n, v.fma, Z, v.chains, grid, block, t.iters,
                          t.ms, gbs, gops);
+            ++rows;
         }
-        std::fprintf(stderr, "  FMAs per request %3d, E = %d done\n", v.fma, v.chains);
+        if (rows > 0)
+            std::fprintf(stderr, "  FMAs per request %3d, E = %d: %d rows\n", v.fma, v.chains, rows);
     }
     closeOut(fam, dir, "family.csv");
     check(cudaFree(data), "cudaFree");
     check(cudaFree(sink), "cudaFree");
     const double seconds
             = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    std::fprintf(stderr, "crossroof-probe: wrote %s/{device,latency,stream,parallel,family}.csv in %.0f s\n",
-                 dir.c_str(), seconds);
+    std::fprintf(stderr, "crossroof-probe: wrote %s/{%s}.csv in %.0f s\n", dir.c_str(),
+                 only.empty() ? "device,latency,stream,parallel,family" : "device,family", seconds);
     return 0;
 }
