@@ -285,16 +285,23 @@ Json jointJson(const core::JointCalibration &fit)
                  {"residuals", rows}});
     }
     Json origins = Json::object();
+    Json undetermined = Json::object();
     for (const core::KeyOrigin &o : fit.origins) {
         Json shares = Json::array();
         for (const auto &[index, share] : o.shares)
             shares.push_back({{"file", fit.sources[index].source}, {"share", share}});
         origins[o.key] = shares;
+        if (o.undetermined)
+            undetermined[o.key] = o.free_upward ? "up" : "down";
     }
     Json settings = Json::object();
     for (const core::KeySetting &s : fit.settings)
         settings[s.key] = {{"value", s.value}, {"file", s.source}, {"how", s.how}};
-    return {{"sources", sources}, {"parameter_sources", origins}, {"set", settings}, {"objective", fit.cost}};
+    return {{"sources", sources},
+            {"parameter_sources", origins},
+            {"undetermined", undetermined},
+            {"set", settings},
+            {"objective", fit.cost}};
 }
 
 Json parallelRowJson(const core::ParallelRow &row)
@@ -386,7 +393,14 @@ void printJointText(const core::HardwareProfile &start, const core::JointCalibra
         const core::ParameterInfo &info = *core::findParameter(o.key);
         out << "  " << o.key << std::string(7 - std::min<std::size_t>(6, o.key.size()), ' ')
             << fmt(start.params.*(info.member), "%10.4g") << " -> "
-            << fmt(fit.params.*(info.member), "%10.4g") << ' ' << info.unit << "  from";
+            << fmt(fit.params.*(info.member), "%10.4g") << ' ' << info.unit;
+        if (o.undetermined) {
+            out << "  not determined by these measurements: every value "
+                << (o.free_upward ? "from this one up" : "up to this one")
+                << " predicts the same (the one nearest the start is kept)";
+        } else {
+            out << "  from";
+        }
         for (const auto &[index, share] : o.shares)
             out << ' ' << std::filesystem::path(fit.sources[index].source).filename().string() << ' '
                 << fmt(100 * share, "%.0f") << " %";

@@ -541,12 +541,36 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
 
     result.fitted = fit;
     result.starts = int(starts.size());
-    result.params = machineAt(best.parameters);
-    for (Eigen::Index i = 0; i < dims; ++i) {
-        const double v = best.parameters(i);
-        if (std::log(v / lower(i)) < 1e-4 || std::log(upper(i) / v) < 1e-4)
-            result.at_bound.push_back(fit[std::size_t(i)]);
-    }
+
+    // A key that no prediction depends on at the fit (R, the request bandwidth, far above the byte bandwidth
+    // R_dram that then limits every read) is not determined by the measurements; the fit leaves it wherever
+    // its starts wandered. Of the values that predict the same, keep the one nearest its start value.
+    Eigen::VectorXd scratch = Eigen::VectorXd::Zero(Eigen::Index(total));
+    const auto costAt = [&](const Eigen::VectorXd &values) {
+        predictor.residuals(machineAt(values), blocks, scratch);
+        return scratch.squaredNorm();
+    };
+    const double bestCost = costAt(best.parameters);
+    const auto predictsTheSame = [&](const Eigen::VectorXd &values) {
+        return std::abs(costAt(values) - bestCost) <= 1e-9 * std::max(bestCost, 1e-12);
+    };
+    const auto keepNearestStart = [&](Eigen::Index i, KeyOrigin &origin) {
+        origin.undetermined = true;
+        origin.free_upward = best.parameters(i) >= initial(i);
+        Eigen::VectorXd at = best.parameters;
+        at(i) = initial(i);
+        if (predictsTheSame(at)) {
+            best.parameters(i) = initial(i);
+            return;
+        }
+        // Bisect in log(key) between the start (predicts otherwise) and the fit (predicts the same).
+        double differs = std::log(initial(i)), same = std::log(best.parameters(i));
+        for (int step = 0; step < 60 && std::abs(same - differs) > 1e-7; ++step) {
+            at(i) = std::exp(0.5 * (differs + same));
+            (predictsTheSame(at) ? same : differs) = std::log(at(i));
+        }
+        best.parameters(i) = std::exp(same);
+    };
 
     // Which source determines which key: each block's share of sum (d r_i / d log key)^2.
     Eigen::VectorXd up = Eigen::VectorXd::Zero(Eigen::Index(total));
@@ -573,7 +597,15 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
         }
         std::sort(origin.shares.begin(), origin.shares.end(),
                   [](const auto &a, const auto &b) { return a.second > b.second; });
+        if (origin.shares.empty())
+            keepNearestStart(i, origin);
         result.origins.push_back(std::move(origin));
+    }
+    result.params = machineAt(best.parameters);
+    for (Eigen::Index i = 0; i < dims; ++i) {
+        const double v = best.parameters(i);
+        if (std::log(v / lower(i)) < 1e-4 || std::log(upper(i) / v) < 1e-4)
+            result.at_bound.push_back(fit[std::size_t(i)]);
     }
 
     // The report, with the full solve() behind predictFamily() and `crossroof-cli kernels`.

@@ -74,6 +74,12 @@ struct SourceReport {
 struct KeyOrigin {
     std::string key;
     std::vector<std::pair<std::size_t, double>> shares; ///< (index in JointCalibration::sources, share 0..1)
+    /// No source's prediction moves with the key at the fitted machine (R above R_dram, say): the
+    /// measurements do not determine it. Of the values that predict the same, the one nearest the start
+    /// value is kept; `from_value` is that value, and every value beyond it, away from the start, predicts
+    /// the same (upward when `free_upward`).
+    bool undetermined = false;
+    bool free_upward = true;
 };
 
 /// A machine key set directly from a measurement rather than fitted.

@@ -312,7 +312,10 @@ HardwareProfile jointCalibratedProfile(const HardwareProfile &start, const Joint
     for (const KeyOrigin &o : calibration.origins) {
         const double value = calibration.params.*(findParameter(o.key)->member);
         text += " " + o.key + " = " + significant(value, 4);
-        if (!o.shares.empty()) {
+        if (o.undetermined) {
+            text += std::string(" (not determined by the measurements: any ") + (o.free_upward ? "larger" : "smaller")
+                    + " value predicts the same)";
+        } else if (!o.shares.empty()) {
             text += " (from";
             for (std::size_t i = 0; i < o.shares.size() && i < 2; ++i) {
                 text += std::string(i == 0 ? " " : ", ")

@@ -222,7 +222,10 @@ void fillParametersTable(QTableWidget *table, const core::JointCalibration *fit,
         QStringList shares;
         for (const auto &[index, share] : o.shares)
             shares << QStringLiteral("%1 %2").arg(fileName(fit->sources[index].source), shareText(share));
-        QString from = QObject::tr("fitted: %1").arg(shares.join(QStringLiteral(", ")));
+        QString from = o.undetermined
+                ? (o.free_upward ? QObject::tr("not determined: every larger value predicts the same")
+                                 : QObject::tr("not determined: every smaller value predicts the same"))
+                : QObject::tr("fitted: %1").arg(shares.join(QStringLiteral(", ")));
         if (std::find(fit->at_bound.begin(), fit->at_bound.end(), o.key) != fit->at_bound.end())
             from += QObject::tr(" (on a bound of its range: no source pins it down)");
         addRow(o.key, fit->params.*(core::findParameter(o.key)->member), from,

@@ -6,6 +6,7 @@
 #include "core/calibration/calibration.h"
 #include "core/calibration/joint_calibration.h"
 #include "core/calibration/parallel_reads.h"
+#include "core/calibration/probe_analysis.h"
 #include "core/error_of.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
@@ -14,7 +15,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <fstream>
 #include <sstream>
 
@@ -444,6 +447,44 @@ private slots:
         // Saturated: 4-byte loads at R (requests of 128 B), 16-byte loads at the byte bandwidth R_dram.
         QVERIFY(relative(predicted("dram 4 B x 8, 64 warps"), j.params.R) < 1e-9);
         QVERIFY(relative(predicted("dram 16 B x 4, 64 warps"), j.params.R_dram) < 1e-9);
+    }
+
+    void undeterminedKeyIsKeptWhereItStartsToMatter()
+    {
+        // The H200 probe's real files: the byte bandwidth R_dram limits every read before R, the request
+        // bandwidth, would, so no measurement moves R above some value. The fit says so, and keeps the value
+        // nearest its start among those that predict the same, rather than wherever its starts wandered.
+        const ProbeMeasurements probe = readProbe(kData + "h200_probe");
+        CalibrationSources sources;
+        sources.family = probe.family;
+        sources.stream = readStreamCurve(kData + "h200_probe/stream.csv");
+        sources.latency = readLatencyFile(kData + "h200_probe/latency.csv");
+        sources.parallel = probe.parallel;
+        const XModelParams start = probeStartingProfile(probe, "h200-probe").params;
+        const std::vector<std::string> keys = defaultJointKeys(sources);
+        const JointCalibration j = calibrateJointly(sources, start, keys);
+        const auto origin = std::find_if(j.origins.begin(), j.origins.end(),
+                                         [](const KeyOrigin &o) { return o.key == "R"; });
+        QVERIFY(origin != j.origins.end());
+        QVERIFY(origin->undetermined);
+        QVERIFY(origin->free_upward);
+        QVERIFY(origin->shares.empty());
+        for (const KeyOrigin &o : j.origins)
+            QVERIFY2(o.key == "R" || (!o.undetermined && !o.shares.empty()), o.key.c_str());
+        QVERIFY2(j.params.R > start.R && j.params.R < 1.01 * j.params.R_dram,
+                 qPrintable(QString::number(j.params.R)));
+        // Held at twice the kept value, R predicts the same; held a little below it, worse.
+        std::vector<std::string> others;
+        std::copy_if(keys.begin(), keys.end(), std::back_inserter(others),
+                     [](const std::string &k) { return k != "R"; });
+        XModelParams at = j.params;
+        at.R = 2 * j.params.R;
+        const JointCalibration above = calibrateJointly(sources, at, others);
+        QVERIFY2(relative(above.cost, j.cost) < 1e-6, qPrintable(QString::number(above.cost - j.cost)));
+        at = j.params;
+        at.R = 0.9 * j.params.R;
+        const JointCalibration below = calibrateJointly(sources, at, others);
+        QVERIFY2(below.cost > j.cost * (1 + 1e-4), qPrintable(QString::number(below.cost - j.cost)));
     }
 
     void parallelL2RowsNeedAnL2Latency()
