@@ -13,6 +13,7 @@
 
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -139,6 +140,66 @@ private Q_SLOTS:
             }
         }
         QVERIFY(named);
+    }
+
+    void realH200ProbeAndItsKernels()
+    {
+        // A user's own GPU: tests/data/h200_probe is crossroof-probe's output on an H200, with Nsight Compute
+        // exports of ten of its family's kernels. Calibrate to the probe, then predict the kernels.
+        const std::string probe = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h200_probe";
+        QTemporaryDir dir;
+        const std::string out = (dir.path() + QStringLiteral("/h200-measured.json")).toStdString();
+        const json j = runJson({"calibrate", "--probe", probe, "--out", out, "--json"});
+        // The analysis says what the real reads showed: 8 loads in flight per warp did not overlap.
+        const json &a = j["parallel_reads"];
+        QVERIFY(!a["m_honoured"].get<bool>());
+        QVERIFY(a["warnings"][0].get<std::string>().find("m is not honoured") != std::string::npos);
+        QVERIFY2(std::abs(a["R_dram"].get<double>() / 4729.67 - 1) < 1e-6, a.dump().c_str());
+        // The fit: the dependent-issue latency as chased, the family and the stream curve predicted well.
+        const json &p = j["parameters"];
+        QVERIFY2(std::abs(p["L_c"].get<double>() / 4.10 - 1) < 0.05, p.dump().c_str());
+        QVERIFY(source(j, "family.csv")["accuracy"]["mean"].get<double>() >= 0.9);
+        QVERIFY(source(j, "stream.csv")["accuracy"]["mean"].get<double>() >= 0.95);
+        // R_dram limits every read, so nothing measured here tells R: it is said to be undetermined and kept
+        // at the least value that predicts the same (R_dram), not wherever the fit's starts left it.
+        QVERIFY2(j["undetermined"] == json({{"R", "up"}}), j["undetermined"].dump().c_str());
+        QVERIFY2(std::abs(p["R"].get<double>() / p["R_dram"].get<double>() - 1) < 0.01, p.dump().c_str());
+        QVERIFY(j["parameter_sources"]["R"].empty());
+        const std::string text = run({"calibrate", "--probe", probe}).out;
+        QVERIFY2(text.find("not determined by these measurements") != std::string::npos, text.c_str());
+
+        // The kernels on the calibrated profile: how far off the model is, against the naive guesses.
+        const std::string raw = probe + "/ncu_raw.csv";
+        const json k = runJson({"kernels", "--trace", raw, "--profile", out, "--json"});
+        QCOMPARE(k["kernels"].size(), std::size_t(10));
+        const json &acc = k["accuracy"];
+        QVERIFY2(acc["model"].get<double>() >= 0.88, acc.dump().c_str());
+        QVERIFY(acc["model"].get<double>() > acc["roofline"].get<double>() + 0.3);
+        QVERIFY(acc["model"].get<double>() > acc["naive"].get<double>() + 0.3);
+        // The probe's Z (FMAs + 19 + 2 per further chain) is within 1.25 of what Nsight Compute counted for the
+        // same configurations, matched by grid (132 x n / 2 blocks of 2 warps, or 132 x n of 1) and FMAs.
+        std::ifstream family(probe + "/family.csv");
+        std::string line;
+        std::getline(family, line);
+        std::size_t matched = 0;
+        while (std::getline(family, line)) {
+            int n = 0, fma = 0, Z = 0, E = 0, grid = 0;
+            QCOMPARE(std::sscanf(line.c_str(), "%d,%d,%d,%d,%d", &n, &fma, &Z, &E, &grid), 5);
+            const std::string name = "family<" + std::to_string(fma) + ", " + std::to_string(E) + ">";
+            for (const json &kernel : k["kernels"]) {
+                if (kernel["short_name"].get<std::string>().ends_with(name)
+                    && kernel["grid"].get<std::string>() == "(" + std::to_string(grid) + ", 1, 1)") {
+                    QVERIFY2(std::abs(kernel["Z"].get<double>() - Z) <= 1.25, line.c_str());
+                    ++matched;
+                }
+            }
+        }
+        QCOMPARE(matched, std::size_t(10));
+        // The details page lacks the instruction and request counts: every kernel says what to add.
+        const json d = runJson({"kernels", "--trace", probe + "/ncu_details.csv", "--profile", out, "--json"});
+        QCOMPARE(d["kernels"].size(), std::size_t(10));
+        for (const json &kernel : d["kernels"])
+            QVERIFY(kernel["ncu_metrics"].get<std::string>().find("smsp__inst_executed.sum") != std::string::npos);
     }
 
     void parallelFileAlone()
