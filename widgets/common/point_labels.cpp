@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/point_labels.h"
 
+#include "common/label_placement.h"
 #include "common/plot_style.h"
 
 #include <qcustomplot.h>
@@ -9,7 +10,7 @@
 #include <QPointer>
 
 #include <algorithm>
-#include <array>
+#include <cmath>
 #include <optional>
 #include <utility>
 
@@ -50,6 +51,11 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
         const QPointF r(l.markRadius, l.markRadius);
         taken.emplace_back(pixelOf(l) - r, pixelOf(l) + r);
     }
+    // The curves and markers drawn: a name crosses none of them.
+    const std::vector<DataShape> shapes = dataShapes(plot);
+    const auto onData = [&shapes](const QRectF &box) {
+        return std::any_of(shapes.begin(), shapes.end(), [&box](const DataShape &s) { return crosses(box, s); });
+    };
     const QFontMetricsF metrics(font);
     QColor leaderColour = plot->xAxis->labelColor();
     leaderColour.setAlpha(140);
@@ -61,17 +67,24 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
         const QPointF at = pixelOf(l);
         const QSizeF size = metrics.size(0, l.text) + QSizeF(4, 2);
         std::optional<QRectF> chosen;
-        for (const double step : {7.0, 22.0, 40.0}) {
+        for (const double step : {7.0, 22.0, 40.0, 60.0, 85.0}) {
             const double d = step + std::max(0.0, l.markRadius - 5);
             const double w = size.width(), h = size.height();
-            const std::array<QPointF, 8> corners {at + QPointF(d, -h / 2),         at + QPointF(-d - w, -h / 2),
-                                                  at + QPointF(-w / 2, -d - h),    at + QPointF(-w / 2, d),
-                                                  at + QPointF(d * 0.7, -d * 0.7 - h), at + QPointF(-d * 0.7 - w, -d * 0.7 - h),
-                                                  at + QPointF(d * 0.7, d * 0.7),  at + QPointF(-d * 0.7 - w, d * 0.7)};
+            // Right, left, above, below and the four diagonals first, then the eight directions between.
+            std::vector<QPointF> corners {at + QPointF(d, -h / 2),         at + QPointF(-d - w, -h / 2),
+                                          at + QPointF(-w / 2, -d - h),    at + QPointF(-w / 2, d),
+                                          at + QPointF(d * 0.7, -d * 0.7 - h), at + QPointF(-d * 0.7 - w, -d * 0.7 - h),
+                                          at + QPointF(d * 0.7, d * 0.7),  at + QPointF(-d * 0.7 - w, d * 0.7)};
+            for (int k = 0; k < 8; ++k) {
+                const double a = (2 * k + 1) * M_PI / 8;
+                const QPointF centre = at + QPointF(std::cos(a) * (d + w / 2), -std::sin(a) * (d + h / 2));
+                corners.push_back(centre - QPointF(w / 2, h / 2));
+            }
             for (const QPointF &c : corners) {
                 const QRectF box(c, size);
                 if (rect.contains(box)
-                    && std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); })) {
+                    && std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(box); })
+                    && !onData(box.adjusted(2, 1, -2, -1))) {
                     chosen = box;
                     break;
                 }

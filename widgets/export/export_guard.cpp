@@ -3,6 +3,7 @@
 
 #include "common/curve_thinning.h"
 #include "common/legend_groups.h"
+#include "common/label_placement.h"
 #include "common/plot_style.h"
 #include "common/point_labels.h"
 #include "common/static_text.h"
@@ -305,6 +306,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             changed = true;
         }
         changed = separateLabels(boxes, round) || changed;
+        changed = moveLabelsOffData(plots, round) || changed;
         changed = shrinkLegends(plots, boxes, options, w, h) || changed;
         if (!changed)
             return;
@@ -423,6 +425,45 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
         if (shrunk)
             fitLegendColumns(plot, options);
         changed = changed || shrunk;
+    }
+    return changed;
+}
+
+bool ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots, int round)
+{
+    bool changed = false;
+    for (QCustomPlot *plot : plots) {
+        const std::vector<DataShape> shapes = dataShapes(plot);
+        std::vector<QCPItemText *> labels;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+            // Point names are placed for the figure with their leaders (placePointLabelsForFigure()); a
+            // contour's value sits on its own line.
+            if (text && text->visible() && text->layer()->visible() && !text->text().isEmpty()
+                && text->clipToAxisRect() && !text->position->parentAnchor() && !plot_style::isPinnedLabel(text))
+                labels.push_back(text);
+        }
+        for (QCPItemText *label : labels) {
+            std::vector<QRectF> others;
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+                if (text && text != label && text->visible() && text->layer()->visible() && !text->text().isEmpty())
+                    others.push_back(glyphBox(text));
+            }
+            const QPointF coords = label->position->coords();
+            // The last rounds hide a label that has no clear place rather than draw it over the data.
+            bool unresolved = false;
+            if (placeOffData(label, shapes, others, round >= 3, &unresolved)) {
+                m_restore.push_back([label = QPointer<QCPItemText>(label), coords] {
+                    if (label) {
+                        label->position->setCoords(coords);
+                        label->setVisible(true);
+                    }
+                });
+                changed = true;
+            }
+            changed = changed || unresolved; // another round, to leave it out in the last ones
+        }
     }
     return changed;
 }

@@ -2,6 +2,7 @@
 #include "export/figure_export.h"
 
 #include "common/legend_groups.h"
+#include "common/plot_style.h"
 #include "common/save_file.h"
 #include "export/export_guard.h"
 #include "export/figure_text.h"
@@ -70,10 +71,11 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
     const double wPt = canvasWidth(options);
     const double hPt = canvasHeight(options);
     std::vector<TextBox> boxes;
+    std::vector<DataShape> data;
     QStringList problems;
     {
         const ExportGuard guard(plots, options, false);
-        boxes = layOutText(plots, wPt, hPt);
+        boxes = layOutText(plots, wPt, hPt, &data);
         // A plot with a legend keeps its share of its part of the page for its axes, whatever the legend
         // holds (layOutText() stacks the plots).
         const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, hPt);
@@ -107,6 +109,17 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
             problems << QObject::tr("%1 leaves the page").arg(boxes[i].text);
         if (boxes[i].cut)
             problems << QObject::tr("%1 is cut at the plot's edge").arg(boxes[i].text);
+        // A label inside the plot stays off the data: its glyphs cross no curve and cover no marker, except a
+        // label set on its own line (a contour's value), which the line gives way to.
+        if (boxes[i].item && !plot_style::isPinnedLabel(boxes[i].item)) {
+            const QRectF glyphs = boxes[i].rect.marginsRemoved(QMarginsF(boxes[i].item->padding()));
+            for (const DataShape &shape : data) {
+                if (crosses(glyphs, shape)) {
+                    problems << QObject::tr("%1 crosses %2").arg(boxes[i].text, shape.name);
+                    break;
+                }
+            }
+        }
         for (std::size_t j = i + 1; j < boxes.size(); ++j) {
             const QRectF both = boxes[i].rect.intersected(boxes[j].rect);
             if (both.width() > 0.5 && both.height() > 0.5)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figure_text.h"
 
+#include "common/label_placement.h"
 #include "common/plot_style.h"
 #include "common/symbol_text.h"
 
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace crossroof::widgets::figure {
 
@@ -169,7 +171,7 @@ std::vector<PlotBand> stackPlots(const QList<QCustomPlot *> &plots, double h)
     return bands;
 }
 
-std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h)
+std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h, std::vector<DataShape> *data)
 {
     QImage image(std::max(1, int(std::ceil(w / 4))), std::max(1, int(std::ceil(h / 4))),
                  QImage::Format_ARGB32_Premultiplied);
@@ -185,6 +187,10 @@ std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, dou
         plots[i]->toPainter(&painter, int(std::lround(w)), int(bands[std::size_t(i)].height));
         painter.restore();
         addTextBoxes(plots[i], top, boxes); // as laid out for the figure, until the next replot
+        if (data) {
+            std::vector<DataShape> shapes = dataShapes(plots[i], top);
+            data->insert(data->end(), std::make_move_iterator(shapes.begin()), std::make_move_iterator(shapes.end()));
+        }
     }
     return boxes;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/label_placement.h"
+
 #include <QList>
 #include <QRectF>
 #include <QString>
@@ -12,6 +14,8 @@ class QCPItemText;
 class QCustomPlot;
 
 namespace crossroof::widgets::figure {
+
+using widgets::DataShape;
 
 /// A piece of text a figure draws and the box it takes, in the figure's canvas units.
 struct TextBox {
@@ -39,7 +43,9 @@ struct PlotBand {
 std::vector<PlotBand> stackPlots(const QList<QCustomPlot *> &plots, double h);
 
 /// Lays PLOTS out as the export draws them, stacked on a page of W x H canvas units (stackPlots()), and returns
-/// every piece of text with its box.
-std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h);
+/// every piece of text with its box; where DATA is given, also every curve and marker the plots draw inside
+/// their axis rects (clipped to them), for labels to stay off.
+std::vector<TextBox> layOutText(const QList<QCustomPlot *> &plots, double w, double h,
+                                std::vector<DataShape> *data = nullptr);
 
 } // namespace crossroof::widgets::figure

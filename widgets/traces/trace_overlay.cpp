@@ -364,7 +364,7 @@ void TraceOverlay::refresh()
                 // A cross: the X-graph's own circles mean equilibria.
                 model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
                                                        QPen(plot_style::kBlack, 1.5), Qt::NoBrush, 9));
-                model->setName(tr("model at the kernels' warps and Z"));
+                model->setName(tr("model at kernels' n and Z"));
                 model->setData(pk, pv, true);
             }
             continue;

@@ -4,6 +4,7 @@
 #include "common/symbol_text.h"
 #include "common/curve_thinning.h"
 #include "common/icon_legend_item.h"
+#include "common/label_placement.h"
 #include "common/measured_graph.h"
 #include "common/stamped_graph.h"
 #include "common/static_text.h"
@@ -19,8 +20,10 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace crossroof::widgets {
 
@@ -112,6 +115,14 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_plateauLabel = makeLabel(kGrey);
     m_psiLabel = makeLabel(kBlue);
     m_valleyLabel = makeLabel(kBlue);
+    setLabelFreedom(m_deltaLabel, LabelFreedom::AlongVerticalLine);
+    setLabelFreedom(m_piLabel, LabelFreedom::AlongVerticalLine);
+    setLabelFreedom(m_plateauLabel, LabelFreedom::AlongHorizontalLine);
+    // Placed once the plot is laid out for the ranges refresh() set, before it is drawn.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (std::exchange(m_placeLabels, false))
+            placeLandmarkLabels();
+    });
     m_message = makeLabel(kVermillion);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_message->position->setCoords(0.5, 0.5);
@@ -180,6 +191,20 @@ QCPItemText *XGraphView::makeLabel(const QColor &color)
     label->setPadding(QMargins(3, 1, 3, 1));
     label->setClipToAxisRect(true);
     return label;
+}
+
+void XGraphView::placeLandmarkLabels()
+{
+    const std::vector<DataShape> shapes = dataShapes(m_plot);
+    const std::array<QCPItemText *, 5> labels {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel};
+    for (QCPItemText *label : labels) {
+        std::vector<QRectF> others;
+        for (QCPItemText *other : labels) {
+            if (other != label && other->visible())
+                others.push_back(glyphBox(other));
+        }
+        placeOffData(label, shapes, others);
+    }
 }
 
 void XGraphView::refresh()
@@ -405,6 +430,7 @@ void XGraphView::refresh()
     // The operating point's numbers go into its legend entry, where no curve can run through them.
     m_operating->setName(tr("operating point, %1").arg(formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
 
+    m_placeLabels = !m_held.held();
     m_plot->requestRedraw();
 
     if (!m_held.held()) {

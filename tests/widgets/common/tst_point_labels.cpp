@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Point names: placed beside their points, on no mark and no other name; for a figure of another size and
 // text, placed again there (the screen's hidden meanwhile), where the screen's offsets would land on marks.
+#include "common/label_placement.h"
 #include "common/point_labels.h"
 
 #include <qcustomplot.h>
@@ -8,6 +9,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace crossroof::widgets;
@@ -67,6 +69,96 @@ class TestPointLabels : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void namesCrossNoCurve()
+    {
+        // A line through every point, as a prediction plot's diagonal runs: no name lies across it.
+        QCustomPlot plot;
+        plot.resize(700, 500);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 6);
+        plot.yAxis->setRange(0, 5);
+        QCPGraph *diagonal = plot.addGraph();
+        diagonal->setData(QVector<double> {0, 6}, QVector<double> {0, 5});
+        diagonal->setName(QStringLiteral("diagonal"));
+        plot.replot();
+        std::vector<PointLabel> labels;
+        for (int i = 0; i < 5; ++i)
+            labels.push_back({0.6 + i * 1.2, (0.6 + i * 1.2) * 5 / 6, QStringLiteral("a long kernel name [%1]").arg(i), 5});
+        const int hidden = placePointLabels(&plot, labels);
+        QCOMPARE(hidden, 0);
+        const std::vector<DataShape> shapes = dataShapes(&plot);
+        QCOMPARE(shapes.size(), std::size_t(1));
+        QCOMPARE(shapes[0].name, QStringLiteral("diagonal"));
+        QCOMPARE(visibleNames(plot).size(), std::size_t(5));
+        for (QCPItemText *name : visibleNames(plot))
+            QVERIFY2(!crosses(glyphBox(name), shapes[0]), qPrintable(name->text()));
+        QVERIFY(apart(plot, labels));
+    }
+
+    void landmarkLabelMovesOffTheData()
+    {
+        // A label on a vertical line, drawn where a curve runs through it, slides along its line to the nearest
+        // clear place; one free around its point goes anywhere near; a label with no clear place is hidden
+        // only when asked.
+        QCustomPlot plot;
+        plot.resize(600, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        QCPGraph *flat = plot.addGraph();
+        flat->setData(QVector<double> {0, 10}, QVector<double> {8, 8});
+        QCPGraph *marks = plot.addGraph();
+        marks->setLineStyle(QCPGraph::lsNone);
+        marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 10));
+        marks->setData(QVector<double> {3}, QVector<double> {3});
+        plot.replot();
+        auto *label = new QCPItemText(&plot);
+        label->setClipToAxisRect(true);
+        label->setText(QStringLiteral("δ = 5"));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->position->setCoords(5, 8);
+        setLabelFreedom(label, LabelFreedom::AlongVerticalLine);
+        const double x = label->position->pixelPosition().x();
+        std::vector<DataShape> shapes = dataShapes(&plot);
+        QCOMPARE(shapes.size(), std::size_t(2));
+        QVERIFY(crosses(glyphBox(label), shapes[0]));
+        bool still = true;
+        QVERIFY(placeOffData(label, shapes, {}, false, &still));
+        QVERIFY(!still);
+        QVERIFY(!crosses(glyphBox(label), shapes[0]));
+        QCOMPARE(label->position->pixelPosition().x(), x); // along its line only
+        QVERIFY(std::abs(label->position->coords().y() - 8) < 2); // and near where it was
+        // A label over a marker, free around its point.
+        auto *name = new QCPItemText(&plot);
+        name->setClipToAxisRect(true);
+        name->setText(QStringLiteral("peak"));
+        name->position->setCoords(3, 3);
+        QVERIFY(crosses(glyphBox(name), shapes[1]));
+        QVERIFY(placeOffData(name, shapes, {glyphBox(label)}));
+        QVERIFY(!crosses(glyphBox(name), shapes[1]));
+        QVERIFY(QLineF(name->position->pixelPosition(), QPointF(plot.xAxis->coordToPixel(3), plot.yAxis->coordToPixel(3)))
+                        .length()
+                < 60);
+        // Nowhere clear: a band of lines everywhere keeps the label where it was, or hides it.
+        QCPGraph *zigzag = plot.addGraph();
+        QVector<double> zx, zy;
+        for (int i = 0; i <= 200; ++i) {
+            zx << i * 0.05;
+            zy << (i % 2 ? 10.0 : 0.0);
+        }
+        zigzag->setData(zx, zy);
+        plot.replot();
+        shapes = dataShapes(&plot);
+        const QPointF before = name->position->coords();
+        QVERIFY(!placeOffData(name, shapes, {}, false, &still));
+        QVERIFY(still);
+        QCOMPARE(name->position->coords(), before);
+        QVERIFY(placeOffData(name, shapes, {}, true));
+        QVERIFY(!name->visible());
+    }
+
     void aFigureGetsItsOwnPlaces()
     {
         QCustomPlot plot;

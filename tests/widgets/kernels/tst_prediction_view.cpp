@@ -65,7 +65,9 @@ void TestPredictionView::realKernels()
     }
     // The names lie inside the axis rect, never on one another; a crowded point's name may be left out (said).
     QCOMPARE(labelCount(plot) + view.hiddenLabels(), 11);
-    QVERIFY(labelCount(plot) >= 9);
+    // Four points crowd at the top right, where the diagonal runs through them: names cross no line, so one more
+    // of them is left out there than would be if names could lie on the diagonal.
+    QVERIFY2(labelCount(plot) >= 8, qPrintable(QString::number(labelCount(plot))));
     const QRectF rect = plot->axisRect()->rect();
     std::vector<QRectF> boxes;
     for (int i = 0; i < plot->itemCount(); ++i) {

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/label_placement.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+namespace {
+
+constexpr const char *kFreedomProperty = "crossroof_label_freedom";
+
+bool draws(const QPen &pen)
+{
+    return pen.style() != Qt::NoPen && pen.color().alpha() > 0;
+}
+
+/// The segments of the polyline POINTS that lie in CLIP, cut to it (Liang-Barsky), moved down by DY.
+void addPolyline(const std::vector<QPointF> &points, const QRectF &clip, double dy, std::vector<QLineF> &out)
+{
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        const QPointF a = points[i - 1], b = points[i];
+        if (!std::isfinite(a.x()) || !std::isfinite(a.y()) || !std::isfinite(b.x()) || !std::isfinite(b.y()))
+            continue;
+        double t0 = 0, t1 = 1;
+        const double dx = b.x() - a.x(), dya = b.y() - a.y();
+        const double p[4] = {-dx, dx, -dya, dya};
+        const double q[4] = {a.x() - clip.left(), clip.right() - a.x(), a.y() - clip.top(), clip.bottom() - a.y()};
+        bool outside = false;
+        for (int k = 0; k < 4 && !outside; ++k) {
+            if (p[k] == 0) {
+                outside = q[k] < 0;
+                continue;
+            }
+            const double t = q[k] / p[k];
+            if (p[k] < 0)
+                t0 = std::max(t0, t);
+            else
+                t1 = std::min(t1, t);
+            outside = t0 > t1;
+        }
+        if (!outside) {
+            out.emplace_back(QPointF(a.x() + t0 * dx, a.y() + t0 * dya + dy),
+                             QPointF(a.x() + t1 * dx, a.y() + t1 * dya + dy));
+        }
+    }
+}
+
+/// How much of BOX the candidate costs: each curve or marker it crosses counts far more than any overlap, an
+/// overlap with an obstacle by its area, and leaving the axis rect by the area outside.
+double cost(const QRectF &box, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
+            const QRectF &area)
+{
+    double c = 0;
+    for (const DataShape &shape : shapes)
+        c += crosses(box, shape) ? 1e6 : 0;
+    for (const QRectF &o : obstacles) {
+        const QRectF both = box.intersected(o);
+        if (both.width() > 0.5 && both.height() > 0.5)
+            c += 1e4 + both.width() * both.height();
+    }
+    if (!area.isEmpty() && !area.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box))
+        c += 1e5 + box.width() * box.height() - box.intersected(area).width() * box.intersected(area).height();
+    return c;
+}
+
+} // namespace
+
+std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
+{
+    std::vector<DataShape> shapes;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable *plottable = plot->plottable(i);
+        if (!plottable->realVisibility() || !plottable->keyAxis() || !plottable->valueAxis())
+            continue;
+        const QCPAxis *keyAxis = plottable->keyAxis();
+        const QCPAxis *valueAxis = plottable->valueAxis();
+        const QRectF clip = keyAxis->axisRect()->rect();
+        const auto pixel = [&](double key, double value) {
+            const bool logKey = keyAxis->scaleType() == QCPAxis::stLogarithmic;
+            const bool logValue = valueAxis->scaleType() == QCPAxis::stLogarithmic;
+            if (!std::isfinite(key) || !std::isfinite(value) || (logKey && !(key > 0)) || (logValue && !(value > 0)))
+                return QPointF(qQNaN(), qQNaN());
+            return plottable->coordsToPixels(key, value);
+        };
+        DataShape shape;
+        shape.name = plottable->name().isEmpty() ? QObject::tr("a curve") : plottable->name();
+        QCPScatterStyle scatter;
+        std::vector<QPointF> points;
+        bool lines = false;
+        if (auto *graph = qobject_cast<QCPGraph *>(plottable)) {
+            scatter = graph->scatterStyle();
+            lines = graph->lineStyle() == QCPGraph::lsLine && draws(graph->pen());
+            points.reserve(std::size_t(graph->data()->size()));
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+                points.push_back(pixel(it->key, it->value));
+        } else if (auto *curve = qobject_cast<QCPCurve *>(plottable)) {
+            scatter = curve->scatterStyle();
+            lines = curve->lineStyle() == QCPCurve::lsLine && draws(curve->pen());
+            points.reserve(std::size_t(curve->data()->size()));
+            for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it)
+                points.push_back(pixel(it->key, it->value));
+        } else {
+            continue;
+        }
+        if (lines)
+            addPolyline(points, clip, dy, shape.segments);
+        if (!scatter.isNone() && scatter.shape() != QCPScatterStyle::ssDot) {
+            shape.markRadius = scatter.size() / 2;
+            for (const QPointF &p : points) {
+                if (std::isfinite(p.x()) && std::isfinite(p.y()) && clip.contains(p))
+                    shape.marks.push_back(p + QPointF(0, dy));
+            }
+        }
+        if (!shape.segments.empty() || !shape.marks.empty())
+            shapes.push_back(std::move(shape));
+    }
+    return shapes;
+}
+
+bool crosses(const QRectF &box, const DataShape &shape)
+{
+    for (const QPointF &m : shape.marks) {
+        const double nx = std::clamp(m.x(), box.left(), box.right());
+        const double ny = std::clamp(m.y(), box.top(), box.bottom());
+        if (std::hypot(m.x() - nx, m.y() - ny) < shape.markRadius)
+            return true;
+    }
+    const QLineF edges[4] = {{box.topLeft(), box.topRight()},
+                             {box.topRight(), box.bottomRight()},
+                             {box.bottomRight(), box.bottomLeft()},
+                             {box.bottomLeft(), box.topLeft()}};
+    for (const QLineF &s : shape.segments) {
+        // Far from the box on one side: no crossing (most segments, quickly).
+        if (std::max(s.x1(), s.x2()) < box.left() || std::min(s.x1(), s.x2()) > box.right()
+            || std::max(s.y1(), s.y2()) < box.top() || std::min(s.y1(), s.y2()) > box.bottom())
+            continue;
+        if (box.contains(s.p1()) || box.contains(s.p2()))
+            return true;
+        for (const QLineF &e : edges) {
+            if (s.intersects(e, nullptr) == QLineF::BoundedIntersection)
+                return true;
+        }
+    }
+    return false;
+}
+
+QRectF glyphBox(const QCPItemText *label)
+{
+    const QRectF whole = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+    return whole.marginsRemoved(QMarginsF(label->padding()));
+}
+
+void setLabelFreedom(QCPItemText *label, LabelFreedom freedom)
+{
+    label->setProperty(kFreedomProperty, int(freedom));
+}
+
+bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
+                  bool hideIfNone, bool *stillOnData)
+{
+    if (stillOnData)
+        *stillOnData = false;
+    if (!label->visible() || label->text().isEmpty() || label->rotation() != 0)
+        return false;
+    const QRectF area = label->clipToAxisRect() && label->clipAxisRect() ? QRectF(label->clipAxisRect()->rect())
+                                                                         : QRectF();
+    const QRectF box = glyphBox(label);
+    if (box.isEmpty() || cost(box, shapes, obstacles, area) == 0)
+        return false;
+    const QPointF anchor = label->position->pixelPosition();
+    const auto freedom = LabelFreedom(label->property(kFreedomProperty).toInt());
+    // Candidate shifts of the box, and the side of its line or point each keeps.
+    std::vector<QPointF> shifts;
+    const double stepY = std::max(2.0, box.height() / 2);
+    const double stepX = std::max(2.0, box.width() / 4);
+    const QRectF reach = area.isEmpty() ? QRectF(box).adjusted(-box.width() * 4, -box.height() * 8,
+                                                               box.width() * 4, box.height() * 8)
+                                        : area;
+    const int rowsUp = int((box.top() - reach.top()) / stepY) + 1;
+    const int rowsDown = int((reach.bottom() - box.bottom()) / stepY) + 1;
+    const int colsLeft = int((box.left() - reach.left()) / stepX) + 1;
+    const int colsRight = int((reach.right() - box.right()) / stepX) + 1;
+    // The mirror images of the box about its anchor: the line's other side.
+    const double flipX = 2 * anchor.x() - box.left() - box.right();
+    const double flipY = 2 * anchor.y() - box.top() - box.bottom();
+    switch (freedom) {
+    case LabelFreedom::AlongVerticalLine:
+        for (double side : {0.0, flipX}) {
+            for (int j = -rowsUp; j <= rowsDown; ++j)
+                shifts.emplace_back(side, j * stepY);
+        }
+        break;
+    case LabelFreedom::AlongHorizontalLine:
+        // Above or below its line, or up to two half-heights further off where markers sit on the line.
+        for (double side : {0.0, -stepY, -2 * stepY, flipY, flipY + stepY, flipY + 2 * stepY}) {
+            for (int i = -colsLeft; i <= colsRight; ++i)
+                shifts.emplace_back(i * stepX, side);
+        }
+        break;
+    case LabelFreedom::AroundPoint:
+        for (int j = -std::min(rowsUp, 8); j <= std::min(rowsDown, 8); ++j) {
+            for (int i = -std::min(colsLeft, 8); i <= std::min(colsRight, 8); ++i)
+                shifts.emplace_back(i * stepX, j * stepY);
+        }
+        for (double sx : {0.0, flipX}) {
+            for (double sy : {0.0, flipY})
+                shifts.emplace_back(sx, sy);
+        }
+        break;
+    }
+    // The nearest clear candidate; else the cheapest.
+    std::stable_sort(shifts.begin(), shifts.end(), [](const QPointF &a, const QPointF &b) {
+        return std::hypot(a.x(), a.y()) < std::hypot(b.x(), b.y());
+    });
+    QPointF best(0, 0);
+    double bestCost = cost(box, shapes, obstacles, area);
+    for (const QPointF &s : shifts) {
+        const double c = cost(box.translated(s), shapes, obstacles, area);
+        if (c < bestCost) {
+            bestCost = c;
+            best = s;
+            if (c == 0)
+                break;
+        }
+    }
+    if (bestCost > 0 && hideIfNone) {
+        label->setVisible(false);
+        return true;
+    }
+    if (stillOnData)
+        *stillOnData = bestCost > 0;
+    if (best.isNull())
+        return false;
+    label->position->setPixelPosition(anchor + best);
+    return true;
+}
+
+} // namespace crossroof::widgets

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QLineF>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QCPItemText;
+class QCustomPlot;
+
+namespace crossroof::widgets {
+
+/// What a plot draws of its data, in its pixels as laid out now (moved down by the DY given): the line segments
+/// of its curves, clipped to their axis rects, and the centres of its markers, each a disc of its radius.
+struct DataShape
+{
+    QString name; ///< the curve's legend name, or "a curve" where it has none
+    std::vector<QLineF> segments;
+    std::vector<QPointF> marks;
+    double markRadius = 0;
+};
+
+/// The curves and markers of PLOT's graphs and parametric curves (bars and colour maps are areas, not lines a
+/// label is read against), moved down by DY.
+std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy = 0);
+
+/// Whether BOX (a label's glyphs) crosses a line of SHAPE or covers one of its markers.
+bool crosses(const QRectF &box, const DataShape &shape);
+
+/// A label's glyphs as laid out now: its box without its padding, in PLOT's pixels.
+QRectF glyphBox(const QCPItemText *label);
+
+/// How a label may move to stay off the data: along the vertical line it names (up or down, on either side of
+/// the line), along the horizontal line it names (left or right, above or below it and up to a label's height
+/// further off), or anywhere around the point it names (the default).
+enum class LabelFreedom { AroundPoint, AlongVerticalLine, AlongHorizontalLine };
+void setLabelFreedom(QCPItemText *label, LabelFreedom freedom);
+
+/// Moves LABEL, where its glyphs cross a curve or cover a marker of SHAPES, overlap one of OBSTACLES or leave
+/// the axis rect that clips it, to the nearest place its freedom allows that does none of these: candidate
+/// places at steps of half its height (or a quarter of its width) scored by what they cross, the nearest of
+/// the clear ones taken. Where no candidate is clear the label keeps its place, or with HIDE_IF_NONE is hidden.
+/// Returns whether LABEL moved or was hidden; STILL_ON_DATA, where given, says whether it still crosses
+/// something (no clear place, and not hidden).
+bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
+                  bool hideIfNone = false, bool *stillOnData = nullptr);
+
+} // namespace crossroof::widgets
