@@ -391,6 +391,7 @@ int main(int argc, char **argv)
         const int steadyBefore = xplot->steadyRedraws();
         const int laidOutBefore = xplot->laidOutRedraws();
         const int marginsKeptBefore = xplot->marginsKept();
+        const int gridDrawsBefore = xplot->gridDraws();
         for (const char *key : dragged) {
             const DragSteps d = dragSlider(window, dragWatch, key, rounds / int(std::size(dragged)),
                                            {window.xgraphView()->plot()}, labels > 0);
@@ -405,6 +406,8 @@ int main(int argc, char **argv)
         out[dragKey]["direct_paint"] = xplot->directPaint(); // layers drawn onto the widget, no buffer
         // Paints that left the axes' tick labels and titles on the window (the axes' ranges held still).
         out[dragKey]["margins_kept"] = xplot->marginsKept() - marginsKeptBefore;
+        // Steps that drew the grid's vertical lines again (new ticks or layout); the others blended its picture.
+        out[dragKey]["grid_draws"] = xplot->gridDraws() - gridDrawsBefore;
         // Of those steps, the X-graph's paint: its background and layers drawn onto the window; the rest of a step
         // is the slider's signal through the undo stack to the model and the views, the layout when needed, and
         // the window's other paints (slider, spin box, readout).

@@ -16,6 +16,8 @@
 #include <QSlider>
 #include <QTest>
 
+#include <cmath>
+
 #include <functional>
 #include <utility>
 
