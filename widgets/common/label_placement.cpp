@@ -11,6 +11,7 @@ namespace crossroof::widgets {
 namespace {
 
 constexpr const char *kFreedomProperty = "crossroof_label_freedom";
+constexpr const char *kHomeProperty = "crossroof_label_home";
 
 bool draws(const QPen &pen)
 {
@@ -50,14 +51,15 @@ void addPolyline(const std::vector<QPointF> &points, const QRectF &clip, double 
 
 /// How much of BOX the candidate costs: each curve or marker it crosses counts far more than any overlap, an
 /// overlap with an obstacle by its area, and leaving the axis rect by the area outside.
-double cost(const QRectF &box, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
-            const QRectF &area)
+double cost(const QRectF &box, const QMarginsF &padding, const std::vector<DataShape> &shapes,
+            const std::vector<QRectF> &obstacles, const QRectF &area)
 {
     double c = 0;
     for (const DataShape &shape : shapes)
         c += crosses(box, shape) ? 1e6 : 0;
+    const QRectF padded = box.marginsAdded(padding); // other text keeps off the label's padding too
     for (const QRectF &o : obstacles) {
-        const QRectF both = box.intersected(o);
+        const QRectF both = padded.intersected(o);
         if (both.width() > 0.5 && both.height() > 0.5)
             c += 1e4 + both.width() * both.height();
     }
@@ -158,6 +160,11 @@ void setLabelFreedom(QCPItemText *label, LabelFreedom freedom)
     label->setProperty(kFreedomProperty, int(freedom));
 }
 
+void setLabelHome(QCPItemText *label)
+{
+    label->setProperty(kHomeProperty, label->position->coords());
+}
+
 bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
                   bool hideIfNone, bool *stillOnData)
 {
@@ -165,11 +172,16 @@ bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, cons
         *stillOnData = false;
     if (!label->visible() || label->text().isEmpty() || label->rotation() != 0)
         return false;
+    const QVariant home = label->property(kHomeProperty);
+    const QPointF before = label->position->coords();
+    if (home.isValid())
+        label->position->setCoords(home.toPointF());
     const QRectF area = label->clipToAxisRect() && label->clipAxisRect() ? QRectF(label->clipAxisRect()->rect())
                                                                          : QRectF();
     const QRectF box = glyphBox(label);
-    if (box.isEmpty() || cost(box, shapes, obstacles, area) == 0)
-        return false;
+    const QMarginsF padding(label->padding());
+    if (box.isEmpty() || cost(box, padding, shapes, obstacles, area) == 0)
+        return label->position->coords() != before; // back home
     const QPointF anchor = label->position->pixelPosition();
     const auto freedom = LabelFreedom(label->property(kFreedomProperty).toInt());
     // Candidate shifts of the box, and the side of its line or point each keeps.
@@ -216,9 +228,9 @@ bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, cons
         return std::hypot(a.x(), a.y()) < std::hypot(b.x(), b.y());
     });
     QPointF best(0, 0);
-    double bestCost = cost(box, shapes, obstacles, area);
+    double bestCost = cost(box, padding, shapes, obstacles, area);
     for (const QPointF &s : shifts) {
-        const double c = cost(box.translated(s), shapes, obstacles, area);
+        const double c = cost(box.translated(s), padding, shapes, obstacles, area);
         if (c < bestCost) {
             bestCost = c;
             best = s;
@@ -232,10 +244,9 @@ bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, cons
     }
     if (stillOnData)
         *stillOnData = bestCost > 0;
-    if (best.isNull())
-        return false;
-    label->position->setPixelPosition(anchor + best);
-    return true;
+    if (!best.isNull())
+        label->position->setPixelPosition(anchor + best);
+    return label->position->coords() != before;
 }
 
 } // namespace crossroof::widgets

@@ -38,9 +38,12 @@ QRectF glyphBox(const QCPItemText *label);
 /// further off), or anywhere around the point it names (the default).
 enum class LabelFreedom { AroundPoint, AlongVerticalLine, AlongHorizontalLine };
 void setLabelFreedom(QCPItemText *label, LabelFreedom freedom);
+/// Where LABEL belongs, its position as it is now (in its position's coordinates): placeOffData() starts from
+/// there each time, not from wherever an earlier placement for another size left it.
+void setLabelHome(QCPItemText *label);
 
-/// Moves LABEL, where its glyphs cross a curve or cover a marker of SHAPES, overlap one of OBSTACLES or leave
-/// the axis rect that clips it, to the nearest place its freedom allows that does none of these: candidate
+/// Moves LABEL, where its glyphs cross a curve or cover a marker of SHAPES, its box (with its padding) overlaps
+/// one of OBSTACLES (other text, as drawn with their padding) or its glyphs leave the axis rect that clips it, to the nearest place its freedom allows that does none of these: candidate
 /// places at steps of half its height (or a quarter of its width) scored by what they cross, the nearest of
 /// the clear ones taken. Where no candidate is clear the label keeps its place, or with HIDE_IF_NONE is hidden.
 /// Returns whether LABEL moved or was hidden; STILL_ON_DATA, where given, says whether it still crosses

@@ -205,17 +205,23 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             // Two axes' end labels meeting at a corner: the vertical axis's one goes, where its ticks are
             // its own (a numeric ticker places them anew, so fewer ticks there instead).
             QCPAxis *axis = corner->axis;
-            const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>();
-            if (!text) {
-                crowded.insert(axis);
-                continue;
-            }
+            const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
             auto fewer = QSharedPointer<QCPAxisTickerText>::create();
-            fewer->setTicks(text->ticks());
+            if (const auto text = ticker.dynamicCast<QCPAxisTickerText>()) {
+                fewer->setTicks(text->ticks());
+                fewer->setSubTickCount(text->subTickCount());
+            } else {
+                // A numeric ticker: its ticks as laid out now, with their labels, at fixed places (the label of
+                // the corner's tick left out; "1e+03" still prints as a power where the axis's format says so).
+                const QVector<double> ticks = axis->tickVector();
+                const QVector<QString> labels = axis->tickVectorLabels();
+                for (int i = 0; i < std::min(ticks.size(), labels.size()); ++i)
+                    fewer->addTick(ticks[i], labels[i]);
+                fewer->setSubTickCount(0);
+            }
             fewer->ticks().remove(corner->key);
-            fewer->setSubTickCount(text->subTickCount());
             axis->setTicker(fewer);
-            m_restore.push_back([axis, text] { axis->setTicker(text); });
+            m_restore.push_back([axis, ticker] { axis->setTicker(ticker); });
             changed = true;
         }
         for (QCPAxis *axis : crowded) {
@@ -306,11 +312,14 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             changed = true;
         }
         changed = separateLabels(boxes, round) || changed;
-        changed = moveLabelsOffData(plots, round) || changed;
         changed = shrinkLegends(plots, boxes, options, w, h) || changed;
         if (!changed)
-            return;
+            break;
     }
+    // Labels off the data, in the figure's final layout (each placed from where it belongs, so the rounds' layouts
+    // leave nothing behind); one with no clear place is left out of this figure.
+    layOutText(plots, w, h);
+    moveLabelsOffData(plots);
 }
 
 bool ExportGuard::makeRoom(const TextBox &label, const QRectF &page)
@@ -429,9 +438,8 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
     return changed;
 }
 
-bool ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots, int round)
+void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
 {
-    bool changed = false;
     for (QCustomPlot *plot : plots) {
         const std::vector<DataShape> shapes = dataShapes(plot);
         std::vector<QCPItemText *> labels;
@@ -448,24 +456,19 @@ bool ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots, int round
             for (int i = 0; i < plot->itemCount(); ++i) {
                 auto *text = qobject_cast<QCPItemText *>(plot->item(i));
                 if (text && text != label && text->visible() && text->layer()->visible() && !text->text().isEmpty())
-                    others.push_back(glyphBox(text));
+                    others.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
             }
             const QPointF coords = label->position->coords();
-            // The last rounds hide a label that has no clear place rather than draw it over the data.
-            bool unresolved = false;
-            if (placeOffData(label, shapes, others, round >= 3, &unresolved)) {
+            if (placeOffData(label, shapes, others, true)) {
                 m_restore.push_back([label = QPointer<QCPItemText>(label), coords] {
                     if (label) {
                         label->position->setCoords(coords);
                         label->setVisible(true);
                     }
                 });
-                changed = true;
             }
-            changed = changed || unresolved; // another round, to leave it out in the last ones
         }
     }
-    return changed;
 }
 
 bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)

@@ -52,9 +52,9 @@ private:
     /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
     /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
     bool separateLabels(const std::vector<TextBox> &boxes, int round);
-    /// Labels in the plot whose glyphs cross a curve or cover a marker move to the nearest clear place their
-    /// freedom allows (placeOffData()); in the last rounds one with none is left out of this figure.
-    bool moveLabelsOffData(const QList<QCustomPlot *> &plots, int round);
+    /// Labels in the plot whose glyphs cross a curve or cover a marker, or meet another label, move to the nearest
+    /// clear place their freedom allows (placeOffData()); one with none is left out of this figure.
+    void moveLabelsOffData(const QList<QCustomPlot *> &plots);
     /// A tick label that leaves the page (the last one of a bottom axis that ends at the page's edge): its
     /// axis rect gets that much more margin on that side. False where margins would take half the plot.
     bool makeRoom(const TextBox &label, const QRectF &page);

@@ -52,7 +52,13 @@ public:
     }
     QCustomPlot *plot() const { return m_plot; }
     /// The plots a figure of this view shows.
-    QList<QCustomPlot *> figurePlots() const { return {m_plot}; }
+    /// The plot for a figure, brought up to date first: a view never shown (File > Export All Views, crossroof-cli
+    /// render) has not drawn its kernels yet.
+    QList<QCustomPlot *> figurePlots()
+    {
+        catchUp();
+        return {m_plot};
+    }
     QLabel *summary() const { return m_summary; }
     QCheckBox *namesBox() const { return m_names; }
     /// Names left out because no place near their point was free.

@@ -201,7 +201,7 @@ void XGraphView::placeLandmarkLabels()
         std::vector<QRectF> others;
         for (QCPItemText *other : labels) {
             if (other != label && other->visible())
-                others.push_back(glyphBox(other));
+                others.push_back(glyphBox(other).marginsAdded(QMarginsF(other->padding())));
         }
         placeOffData(label, shapes, others);
     }
@@ -430,6 +430,8 @@ void XGraphView::refresh()
     // The operating point's numbers go into its legend entry, where no curve can run through them.
     m_operating->setName(tr("operating point, %1").arg(formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4)));
 
+    for (QCPItemText *label : {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel})
+        setLabelHome(label);
     m_placeLabels = !m_held.held();
     m_plot->requestRedraw();
 

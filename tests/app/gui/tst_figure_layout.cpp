@@ -13,6 +13,8 @@
 #include <QApplication>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace crossroof;
 
 class TestFigureLayout : public QObject
@@ -104,10 +106,19 @@ void TestFigureLayout::measuredDataLeavesThePlotItsShare()
     QVERIFY(window.showView(view));
     if (const QString nothing = window.nothingToDraw(view); !nothing.isEmpty())
         QSKIP(qPrintable(QStringLiteral("its figure is refused: ") + nothing));
+    // The window is never shown, as for File > Export All Views of a tab not visited: the figure still holds the
+    // data (the ten kernels, against the model's prediction).
+    if (view == QLatin1String("prediction")) {
+        const QList<QCustomPlot *> plots = window.figurePlots(view);
+        int points = 0;
+        for (int i = 0; i < plots.front()->graphCount(); ++i)
+            points = std::max(points, plots.front()->graph(i)->dataCount());
+        QCOMPARE(points, 10);
+    }
     const widgets::FigureOptions options = widgets::withPreset({}, *widgets::figurePreset(preset));
     const QStringList problems = widgets::figureLayoutProblems(window.figurePlots(view), options);
-    // With CROSSROOF_FIGURE_DIR set, a figure with problems is written there to be looked at.
-    if (!problems.isEmpty() && qEnvironmentVariableIsSet("CROSSROOF_FIGURE_DIR")) {
+    // With CROSSROOF_FIGURE_DIR set, every figure is written there too, to be looked at.
+    if (qEnvironmentVariableIsSet("CROSSROOF_FIGURE_DIR")) {
         widgets::exportFigure(window.figurePlots(view),
                               qEnvironmentVariable("CROSSROOF_FIGURE_DIR") + QStringLiteral("/%1-%2.png").arg(view, preset),
                               options);

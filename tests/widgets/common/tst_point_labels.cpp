@@ -120,6 +120,7 @@ private Q_SLOTS:
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->position->setCoords(5, 8);
         setLabelFreedom(label, LabelFreedom::AlongVerticalLine);
+        setLabelHome(label);
         const double x = label->position->pixelPosition().x();
         std::vector<DataShape> shapes = dataShapes(&plot);
         QCOMPARE(shapes.size(), std::size_t(2));
@@ -130,6 +131,17 @@ private Q_SLOTS:
         QVERIFY(!crosses(glyphBox(label), shapes[0]));
         QCOMPARE(label->position->pixelPosition().x(), x); // along its line only
         QVERIFY(std::abs(label->position->coords().y() - 8) < 2); // and near where it was
+        // Once the curve has gone, the label goes back where it belongs, whatever the last placement did.
+        const QPointF moved = label->position->coords();
+        flat->setData(QVector<double> {0, 10}, QVector<double> {1, 1});
+        plot.replot();
+        QVERIFY(placeOffData(label, dataShapes(&plot), {}));
+        QCOMPARE(label->position->coords(), QPointF(5, 8));
+        QVERIFY(moved != QPointF(5, 8));
+        flat->setData(QVector<double> {0, 10}, QVector<double> {8, 8});
+        plot.replot();
+        shapes = dataShapes(&plot);
+        QVERIFY(placeOffData(label, shapes, {}));
         // A label over a marker, free around its point.
         auto *name = new QCPItemText(&plot);
         name->setClipToAxisRect(true);
