@@ -510,6 +510,9 @@ QString fullLabel(const QCPAxis *axis)
 
 namespace {
 constexpr const char *kPinnedProperty = "crossroofPinnedLabel";
+constexpr const char *kShortTextProperty = "crossroofShortText";
+constexpr const char *kShortTitleProperty = "crossroofShortLabelsTitle";
+constexpr const char *kShortPositionProperty = "crossroofShortPosition";
 } // namespace
 
 void setPinnedLabel(QCPItemText *label)
@@ -520,6 +523,37 @@ void setPinnedLabel(QCPItemText *label)
 bool isPinnedLabel(const QCPItemText *label)
 {
     return label->property(kPinnedProperty).toBool();
+}
+
+void setShortText(QCPItemText *label, const QString &text)
+{
+    label->setProperty(kShortTextProperty, text);
+}
+
+QString shortText(const QCPItemText *label)
+{
+    return label->property(kShortTextProperty).toString();
+}
+
+void setShortPosition(QCPItemText *label, const QPointF &coords)
+{
+    label->setProperty(kShortPositionProperty, coords);
+}
+
+std::optional<QPointF> shortPosition(const QCPItemText *label)
+{
+    const QVariant v = label->property(kShortPositionProperty);
+    return v.isValid() ? std::optional<QPointF>(v.toPointF()) : std::nullopt;
+}
+
+void setShortLabelsTitle(QCPAxis *axis, const QString &title)
+{
+    axis->setProperty(kShortTitleProperty, title);
+}
+
+QString shortLabelsTitle(const QCPAxis *axis)
+{
+    return axis->property(kShortTitleProperty).toString();
 }
 
 QPainterPath starPath()

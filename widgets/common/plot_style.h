@@ -4,7 +4,10 @@
 #include <QColor>
 #include <QFont>
 #include <QPainterPath>
+#include <QPointF>
 #include <QSize>
+
+#include <optional>
 
 class QCPAbstractLegendItem;
 class QCPAxis;
@@ -85,6 +88,17 @@ QString fullLabel(const QCPAxis *axis);
 /// rather than moving it off that place, where it would name something else.
 void setPinnedLabel(QCPItemText *label);
 bool isPinnedLabel(const QCPItemText *label);
+/// A label's short form (a graph node's line number for its statement): a figure whose labels would run into
+/// each other prints every label of the plot that has one in its short form, and AXIS's title, where
+/// setShortLabelsTitle() gave one, says what the short forms are.
+void setShortText(QCPItemText *label, const QString &text);
+QString shortText(const QCPItemText *label);
+/// Where a label goes in its short form (its position's coordinates), where not where it is: a short label
+/// needs no room its long form needed.
+void setShortPosition(QCPItemText *label, const QPointF &coords);
+std::optional<QPointF> shortPosition(const QCPItemText *label);
+void setShortLabelsTitle(QCPAxis *axis, const QString &title);
+QString shortLabelsTitle(const QCPAxis *axis);
 /// A five-pointed star, the marker of measured kernels (the X-model paper, Fig. 11). QCustomPlot scales
 /// custom paths by size/6, so the star spans 6 units to come out as large as the size asks.
 QPainterPath starPath();

@@ -311,6 +311,10 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             }
             changed = true;
         }
+        if (shortenLabels(boxes)) {
+            changed = true; // laid out again with the short forms before anything is moved or left out
+            continue;
+        }
         changed = separateLabels(boxes, round) || changed;
         changed = shrinkLegends(plots, boxes, options, w, h) || changed;
         if (!changed)
@@ -469,6 +473,54 @@ void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
             }
         }
     }
+}
+
+bool ExportGuard::shortenLabels(const std::vector<TextBox> &boxes)
+{
+    // The plots where two labels that have short forms meet, or one is cut at the plot's edge.
+    std::set<QCustomPlot *> crowded;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        QCPItemText *a = boxes[i].item;
+        if (!a || plot_style::shortText(a).isEmpty() || a->text() == plot_style::shortText(a))
+            continue;
+        if (boxes[i].cut)
+            crowded.insert(a->parentPlot());
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            QCPItemText *b = boxes[j].item;
+            const QRectF both = boxes[i].rect.intersected(boxes[j].rect);
+            if (b && b->parentPlot() == a->parentPlot() && !plot_style::shortText(b).isEmpty() && both.width() > 0.5
+                && both.height() > 0.5)
+                crowded.insert(a->parentPlot());
+        }
+    }
+    for (QCustomPlot *plot : crowded) {
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(plot->item(i));
+            const QString brief = label ? plot_style::shortText(label) : QString();
+            if (brief.isEmpty() || label->text() == brief)
+                continue;
+            const QString text = label->text();
+            const QPointF coords = label->position->coords();
+            label->setText(brief);
+            if (const std::optional<QPointF> at = plot_style::shortPosition(label))
+                label->position->setCoords(*at);
+            m_restore.push_back([label = QPointer<QCPItemText>(label), text, coords] {
+                if (label) {
+                    label->setText(text);
+                    label->position->setCoords(coords);
+                }
+            });
+        }
+        for (QCPAxis *axis : plot->axisRect()->axes()) {
+            const QString title = plot_style::shortLabelsTitle(axis);
+            if (title.isEmpty() || axis->label() == title)
+                continue;
+            const QString label = axis->label();
+            axis->setLabel(title);
+            m_restore.push_back([axis, label] { axis->setLabel(label); });
+        }
+    }
+    return !crowded.empty();
 }
 
 bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)

@@ -52,6 +52,9 @@ private:
     /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
     /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
     bool separateLabels(const std::vector<TextBox> &boxes, int round);
+    /// Where labels with short forms (plot_style::setShortText()) meet or are cut, every such label of that plot
+    /// takes its short form and the axis its title for them. Whether any did.
+    bool shortenLabels(const std::vector<TextBox> &boxes);
     /// Labels in the plot whose glyphs cross a curve or cover a marker, or meet another label, move to the nearest
     /// clear place their freedom allows (placeOffData()); one with none is left out of this figure.
     void moveLabelsOffData(const QList<QCustomPlot *> &plots);

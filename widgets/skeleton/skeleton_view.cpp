@@ -173,6 +173,7 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_readout->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
     m_graphPlot = makePlot(this, tr("dependency depth"), QString(), tr("Dependency graph"));
+    plot_style::setShortLabelsTitle(m_graphPlot->xAxis, tr("dependency depth (nodes: the statement's line)"));
     m_graphPlot->yAxis->setTicks(false);
     m_graphPlot->yAxis->setTickLabels(false);
     m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
@@ -432,43 +433,89 @@ void SkeletonView::drawGraph()
     for (std::size_t k = 0; k < g.nodeCount(); ++k)
         for (int e : g.in[k])
             depth[k] = std::max(depth[k], depth[std::size_t(g.edges[std::size_t(e)].from)] + 1);
+    // Then each node as late as its consumers let it (the critical path's stay where they are): a load or a
+    // side computation stands just before what uses it rather than in an early column with every other such
+    // node, where they would pile up. Edges run forward in the body, so one pass from the end settles it.
+    for (std::size_t k = g.nodeCount(); k-- > 0;) {
+        int latest = -1;
+        for (const core::DependencyEdge &e : g.edges) {
+            if (std::size_t(e.from) == k && std::size_t(e.to) > k)
+                latest = latest < 0 ? depth[std::size_t(e.to)] - 1 : std::min(latest, depth[std::size_t(e.to)] - 1);
+        }
+        if (latest > depth[k])
+            depth[k] = latest;
+    }
     std::map<int, int> used;
     std::vector<QPointF> at(g.nodeCount());
     int maxRow = 0;
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         const int row = used[depth[k]]++;
         maxRow = std::max(maxRow, row);
-        // Odd depths half a row lower: neighbouring depths are a label's width apart at most, and their boxes
-        // would run into each other on one line.
-        at[k] = QPointF(depth[k], -row - (depth[k] % 2 ? 0.5 : 0.0));
+        at[k] = QPointF(depth[k], -row);
     }
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : cp.nodes)
         critical[std::size_t(k)] = 1;
+    // The edges first (the nodes' dots and boxes are drawn over them), then the nodes; each edge's ends and each
+    // node's dot then follow its box's place wherever a figure puts it.
+    std::vector<QCPItemLine *> lines;
     for (const core::DependencyEdge &e : g.edges) {
         const bool onPath = critical[std::size_t(e.from)] && critical[std::size_t(e.to)]
                             && std::adjacent_find(cp.nodes.begin(), cp.nodes.end(), [&](int a, int b) {
                                    return a == e.from && b == e.to;
                                }) != cp.nodes.end();
         auto *line = new QCPItemLine(m_graphPlot);
-        line->start->setCoords(at[std::size_t(e.from)]);
-        line->end->setCoords(at[std::size_t(e.to)]);
         QPen pen(onPath ? plot_style::kVermillion : plot_style::kGrey, onPath ? 2.0 : 1.0);
         if (e.kind != core::DependencyKind::Raw)
             pen.setStyle(Qt::DashLine);
         line->setPen(pen);
         line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 6, 8));
+        lines.push_back(line);
+    }
+    std::vector<QCPItemText *> nodes(g.nodeCount());
+    std::vector<QCPItemTracer *> dots(g.nodeCount());
+    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
+        // Every node is a dot under its box, where its edges meet: a figure too small for a box leaves the box
+        // out, never the node.
+        dots[k] = new QCPItemTracer(m_graphPlot);
+        dots[k]->setStyle(QCPItemTracer::tsCircle);
+        dots[k]->setSize(6);
+        dots[k]->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, 1.5));
+        dots[k]->setBrush(Qt::white);
     }
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         auto *label = new QCPItemText(m_graphPlot);
-        label->position->setCoords(at[k]);
+        // Odd depths half a row lower: neighbouring depths are a label's width apart at most, and their boxes
+        // would run into each other on one line. A figure that numbers the nodes (the statement's line, a few
+        // characters) puts them on their rows.
+        label->position->setCoords(at[k] - QPointF(0, depth[k] % 2 ? 0.5 : 0.0));
+        plot_style::setShortPosition(label, at[k]);
+        plot_style::setShortText(label, QString::number(g.statementOf(int(k)).line));
         label->setText(statementLabel(g.statementOf(int(k))));
         label->setFont(plot_style::annotationFont());
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setBrush(Qt::white);
         label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
+        nodes[k] = label;
     }
-    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow};
+    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
+        dots[k]->position->setType(QCPItemPosition::ptAbsolute);
+        dots[k]->position->setParentAnchor(nodes[k]->position);
+        dots[k]->position->setCoords(0, 0);
+    }
+    for (std::size_t i = 0; i < g.edges.size(); ++i) {
+        const core::DependencyEdge &e = g.edges[i];
+        for (auto [end, node] : {std::pair(lines[i]->start, e.from), std::pair(lines[i]->end, e.to)}) {
+            end->setType(QCPItemPosition::ptAbsolute);
+            end->setParentAnchor(nodes[std::size_t(node)]->position);
+            end->setCoords(0, 0);
+        }
+    }
+    // The lowest box sits half a row lower only where an odd depth has a node in the last row.
+    bool lowered = false;
+    for (std::size_t k = 0; k < g.nodeCount(); ++k)
+        lowered = lowered || (depth[k] % 2 && int(-at[k].y()) == maxRow);
+    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow, lowered};
     fitGraphRanges();
     m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -494,12 +541,12 @@ void SkeletonView::fitGraphRanges()
     // nodes and the top and bottom rows are whole: m units a side with m·W/(D + 2m) >= h pixels. The boxes in
     // the labels' fonts of the moment: a figure draws them in its own.
     const QSize node = largestGraphNode();
-    const auto [maxDepth, maxRow] = m_graphExtent;
+    const auto [maxDepth, maxRow, lowered] = m_graphExtent;
     const auto margin = [](double half, double span, double pixels) {
         return pixels > 2.0 * half + 1 ? std::max(0.7, half * span / (pixels - 2.0 * half)) : 0.7;
     };
     const double x = margin(node.width() / 2 + 2, std::max(maxDepth, 1), m_graphPlot->axisRect()->width());
-    const double rows = maxRow + (maxDepth > 0 ? 0.5 : 0.0);
+    const double rows = maxRow + (lowered ? 0.5 : 0.0);
     const double y = margin(node.height() / 2 + 1, std::max(rows, 1.0), m_graphPlot->axisRect()->height());
     m_graphPlot->xAxis->setRange(-x, maxDepth + x);
     m_graphPlot->yAxis->setRange(-rows - y, y);
@@ -529,11 +576,12 @@ void SkeletonView::drawGantt()
     }
     m_ganttPlot->yAxis->setTicker(left);
     m_ganttPlot->yAxis2->setTicker(right);
-    // A figure gives a schedule of more than four lanes a tenth of the graph's height (two rows of nodes; the
-    // unroll plot's title needs its own), so that its names, on both sides in turn, fit a single column.
+    // A figure's shares of its height: a schedule of more than four lanes a tenth more, so that its names, on both
+    // sides in turn, fit a single column; the graph a third more for each row of nodes past three, so that its nodes
+    // (numbered where names do not fit) show on their rows.
     const bool many = rows > 4;
     plot_style::setFigureShare(m_ganttPlot, many ? 1.1 : 1.0);
-    plot_style::setFigureShare(m_graphPlot, many ? 0.9 : 1.0);
+    plot_style::setFigureShare(m_graphPlot, std::max(many ? 0.9 : 1.0, (m_graphExtent.maxRow + 1) / 3.0));
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : m_eval->projection()->critical.nodes)
         critical[std::size_t(k)] = 1;

@@ -133,6 +133,7 @@ private:
     {
         int maxDepth = 0;
         int maxRow = 0;
+        bool lowered = false; ///< a node of an odd depth in the last row: half a row lower
     };
     GraphExtent m_graphExtent; ///< what the dependency graph last drew
     /// The graph's size and largest node when its ranges were fitted.

@@ -46,10 +46,17 @@ private Q_SLOTS:
         QCOMPARE(m_view->unrollPlot()->graph(0)->dataCount(), 16);
         QCOMPARE(m_view->unrollPlot()->graph(0)->data()->at(0)->value, 5.625);
         QCOMPARE(m_view->unrollPlot()->graph(1)->data()->at(0)->key, 4.0);
-        // The graph: one label per statement and one line per edge; the Gantt chart: an issue and a latency box
-        // per statement of the four copies, those of the critical path in its colour.
+        // The graph: one dot and one label per statement and one line per edge, each line's ends on the dots of
+        // its statements; the Gantt chart: an issue and a latency box per statement of the four copies, those of
+        // the critical path in its colour.
         const auto &g = m_view->projection()->graph;
-        QCOMPARE(m_view->graphPlot()->itemCount(), int(g.nodeCount() + g.edges.size()));
+        QCOMPARE(m_view->graphPlot()->itemCount(), int(2 * g.nodeCount() + g.edges.size()));
+        for (int i = 0; i < m_view->graphPlot()->itemCount(); ++i) {
+            if (auto *line = qobject_cast<QCPItemLine *>(m_view->graphPlot()->item(i))) {
+                QVERIFY(line->start->parentAnchor() && line->end->parentAnchor());
+                QVERIFY(line->start->pixelPosition() == line->start->parentAnchor()->pixelPosition());
+            }
+        }
         QCOMPARE(ganttBoxCount(), long(4 * g.nodeCount()));
         QVERIFY(!m_view->ganttBoxes()[1]->issues().empty());
         QVERIFY(!m_view->ganttBoxes()[0]->issues().empty());
@@ -76,7 +83,7 @@ private Q_SLOTS:
         QVERIFY(m_view->projection());
         const auto &g = m_view->projection()->graph;
         QCOMPARE(g.nodeCount(), std::size_t(kStatements));
-        QCOMPARE(m_view->graphPlot()->itemCount(), int(g.nodeCount() + g.edges.size()));
+        QCOMPARE(m_view->graphPlot()->itemCount(), int(2 * g.nodeCount() + g.edges.size()));
         QCOMPARE(ganttBoxCount(), long(m_view->unroll()) * long(g.nodeCount()));
         QVERIFY(m_view->readout()->text().contains(QLatin1String("Critical path")));
         QVERIFY(m_view->useButton()->isEnabled());
