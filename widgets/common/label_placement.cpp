@@ -165,6 +165,17 @@ void setLabelHome(QCPItemText *label)
     label->setProperty(kHomeProperty, label->position->coords());
 }
 
+bool offDataAtHome(QCPItemText *label, const std::vector<DataShape> &shapes)
+{
+    const QVariant home = label->property(kHomeProperty);
+    const QPointF before = label->position->coords();
+    if (home.isValid())
+        label->position->setCoords(home.toPointF());
+    const QRectF box = glyphBox(label);
+    label->position->setCoords(before);
+    return std::none_of(shapes.begin(), shapes.end(), [&box](const DataShape &s) { return crosses(box, s); });
+}
+
 bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
                   bool hideIfNone, bool *stillOnData)
 {

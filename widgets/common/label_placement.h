@@ -41,6 +41,9 @@ void setLabelFreedom(QCPItemText *label, LabelFreedom freedom);
 /// Where LABEL belongs, its position as it is now (in its position's coordinates): placeOffData() starts from
 /// there each time, not from wherever an earlier placement for another size left it.
 void setLabelHome(QCPItemText *label);
+/// Whether LABEL, where it belongs (its home, or where it is without one), crosses none of SHAPES: such labels
+/// are placed first, so that one on the data moves rather than pushing one that is not.
+bool offDataAtHome(QCPItemText *label, const std::vector<DataShape> &shapes);
 
 /// Moves LABEL, where its glyphs cross a curve or cover a marker of SHAPES, its box (with its padding) overlaps
 /// one of OBSTACLES (other text, as drawn with their padding) or its glyphs leave the axis rect that clips it, to the nearest place its freedom allows that does none of these: candidate

@@ -128,6 +128,29 @@ void StaticLegendItem::draw(QCPPainter *painter)
 {
     if (!mPlottable)
         return;
+    // A marker taller than the icon (the X-graph's operating point) is drawn to the icon's height, whole, rather
+    // than cut by it: the name, then the marker, as QCPGraph draws a legend icon of marks alone.
+    const QSize icon = mParentLegend->iconSize();
+    auto *graph = qobject_cast<QCPGraph *>(mPlottable);
+    if (graph && graph->lineStyle() == QCPGraph::lsNone && graph->brush().style() == Qt::NoBrush
+        && !graph->scatterStyle().isNone() && graph->scatterStyle().shape() != QCPScatterStyle::ssPixmap
+        && graph->scatterStyle().size() > icon.height() - 2 && icon.height() > 4) {
+        QCPScatterStyle fitted = graph->scatterStyle();
+        const double room = icon.height() - 2;
+        QPen pen = fitted.pen();
+        pen.setWidthF(std::max(1.0, pen.widthF() * room / fitted.size()));
+        fitted.setPen(pen);
+        fitted.setSize(room);
+        drawName(painter);
+        painter->save();
+        const QRect iconRect(mRect.topLeft(), icon);
+        painter->setClipRect(iconRect, Qt::IntersectClip);
+        painter->setAntialiasing(true);
+        fitted.applyTo(painter, graph->pen());
+        fitted.drawShape(painter, QRectF(iconRect).center());
+        painter->restore();
+        return;
+    }
     const QString name = mPlottable->name();
     const bool symbols = symbol_text::hasMarkup(name);
     if (!symbols && (!plot_style::drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n')))) {
@@ -135,17 +158,9 @@ void StaticLegendItem::draw(QCPPainter *painter)
         return;
     }
     // As QCPPlottableLegendItem draws it: the icon, then the name beside it at the top of the entry.
-    const QFont font = getFont();
-    painter->setFont(font);
-    painter->setPen(QPen(getTextColor()));
     const QSize iconSize = mParentLegend->iconSize();
     const QRect iconRect(mRect.topLeft(), iconSize);
-    const QPointF textAt(mRect.x() + iconSize.width() + mParentLegend->iconTextPadding(), mRect.y());
-    if (symbols) // with its subscripts, a line high
-        symbol_text::draw(painter, QRectF(textAt, QSizeF(mRect.width(), QFontMetricsF(font).height())),
-                          Qt::AlignLeft | Qt::AlignTop, name, font);
-    else
-        painter->drawStaticText(textAt, m_cache.text(name, font));
+    drawName(painter);
     painter->save();
     painter->setClipRect(iconRect, Qt::IntersectClip);
     (mPlottable->*&LegendIcon::drawLegendIcon)(painter, iconRect);
@@ -189,6 +204,22 @@ bool keepLabelInside(QCPItemText *label)
         return false;
     label->position->setPixelPosition(label->position->pixelPosition() + QPointF(dx, dy));
     return true;
+}
+
+void StaticLegendItem::drawName(QCPPainter *painter)
+{
+    const QString name = mPlottable->name();
+    const QFont font = getFont();
+    painter->setFont(font);
+    painter->setPen(QPen(getTextColor()));
+    const QPointF textAt(mRect.x() + mParentLegend->iconSize().width() + mParentLegend->iconTextPadding(), mRect.y());
+    if (symbol_text::hasMarkup(name)) // with its subscripts, a line high
+        symbol_text::draw(painter, QRectF(textAt, QSizeF(mRect.width(), QFontMetricsF(font).height())),
+                          Qt::AlignLeft | Qt::AlignTop, name, font);
+    else if (plot_style::drawsPixelsAsTheyAre(painter) && !name.contains(QLatin1Char('\n')))
+        painter->drawStaticText(textAt, m_cache.text(name, font));
+    else
+        painter->drawText(QRectF(textAt, QSizeF(mRect.width(), mRect.height())), Qt::AlignLeft | Qt::AlignTop, name);
 }
 
 QRect StaticLegendItem::clipRect() const

@@ -74,6 +74,9 @@ public:
 
 protected:
     void draw(QCPPainter *painter) override;
+    /// The name beside the icon at the top of the entry, as QCPPlottableLegendItem draws it (with subscripts
+    /// where it has markup).
+    void drawName(QCPPainter *painter);
     /// The entry's box and a descent below it: QCustomPlot clips a layerable one unit above its box, which
     /// cut the underscores and descenders of a figure's last legend row off ("ncu_raw.csv" read "ncu raw.csv").
     QRect clipRect() const override;

@@ -455,6 +455,9 @@ void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
                 && text->clipToAxisRect() && !text->position->parentAnchor() && !plot_style::isPinnedLabel(text))
                 labels.push_back(text);
         }
+        // Those clear of the data where they belong first: they stay, and the others move around them.
+        std::stable_partition(labels.begin(), labels.end(),
+                              [&shapes](QCPItemText *label) { return offDataAtHome(label, shapes); });
         for (QCPItemText *label : labels) {
             std::vector<QRectF> others;
             for (int i = 0; i < plot->itemCount(); ++i) {

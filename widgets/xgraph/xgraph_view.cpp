@@ -196,7 +196,10 @@ QCPItemText *XGraphView::makeLabel(const QColor &color)
 void XGraphView::placeLandmarkLabels()
 {
     const std::vector<DataShape> shapes = dataShapes(m_plot);
-    const std::array<QCPItemText *, 5> labels {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel};
+    std::array<QCPItemText *, 5> labels {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel};
+    // Those clear of the data where they belong first: they stay, and the others move around them.
+    std::stable_partition(labels.begin(), labels.end(),
+                          [&shapes](QCPItemText *label) { return offDataAtHome(label, shapes); });
     for (QCPItemText *label : labels) {
         std::vector<QRectF> others;
         for (QCPItemText *other : labels) {
