@@ -2,6 +2,7 @@
 #include "skeleton/skeleton_view.h"
 
 #include "skeleton/gantt_boxes.h"
+#include "skeleton/graph_links.h"
 #include "skeleton/skeleton_evaluation.h"
 
 #include "common/labelled.h"
@@ -177,6 +178,19 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_graphPlot->yAxis->setTicks(false);
     m_graphPlot->yAxis->setTickLabels(false);
     m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
+    // The graph's edges and dots, under the nodes' labels (made before any label).
+    m_edges = new GraphLinks(m_graphPlot->xAxis, m_graphPlot->yAxis);
+    m_edges->setPen(QPen(plot_style::kGrey, 1.0));
+    m_criticalEdges = new GraphLinks(m_graphPlot->xAxis, m_graphPlot->yAxis);
+    m_criticalEdges->setPen(QPen(plot_style::kVermillion, 2.0));
+    m_dots = new GraphLinks(m_graphPlot->xAxis, m_graphPlot->yAxis);
+    m_dots->setPen(QPen(plot_style::kBlue, 1.5));
+    m_criticalDots = new GraphLinks(m_graphPlot->xAxis, m_graphPlot->yAxis);
+    m_criticalDots->setPen(QPen(plot_style::kVermillion, 1.5));
+    for (GraphLinks *links : {m_edges, m_criticalEdges, m_dots, m_criticalDots}) {
+        links->setBrush(Qt::white);
+        links->removeFromLegend();
+    }
     m_ganttBoxes = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
     m_ganttBoxes->setBrush(plot_style::kBlue);
     m_ganttBoxes->setName(tr("statement"));
@@ -427,6 +441,8 @@ void SkeletonView::drawGraph()
 {
     const core::DependencyGraph &g = m_eval->projection()->graph;
     const core::CriticalPath &cp = m_eval->projection()->critical;
+    for (GraphLinks *links : {m_edges, m_criticalEdges, m_dots, m_criticalDots})
+        links->clear(); // before the labels they point at go
     m_graphPlot->clearItems();
     // Depth: the most edges on a path from an entry node; nodes of one depth stacked in body order.
     std::vector<int> depth(g.nodeCount(), 0);
@@ -456,33 +472,10 @@ void SkeletonView::drawGraph()
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : cp.nodes)
         critical[std::size_t(k)] = 1;
-    // The edges first (the nodes' dots and boxes are drawn over them), then the nodes; each edge's ends and each
-    // node's dot then follow its box's place wherever a figure puts it.
-    std::vector<QCPItemLine *> lines;
-    for (const core::DependencyEdge &e : g.edges) {
-        const bool onPath = critical[std::size_t(e.from)] && critical[std::size_t(e.to)]
-                            && std::adjacent_find(cp.nodes.begin(), cp.nodes.end(), [&](int a, int b) {
-                                   return a == e.from && b == e.to;
-                               }) != cp.nodes.end();
-        auto *line = new QCPItemLine(m_graphPlot);
-        QPen pen(onPath ? plot_style::kVermillion : plot_style::kGrey, onPath ? 2.0 : 1.0);
-        if (e.kind != core::DependencyKind::Raw)
-            pen.setStyle(Qt::DashLine);
-        line->setPen(pen);
-        line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 6, 8));
-        lines.push_back(line);
-    }
+    // Each node a label; its edges and its dot (GraphLinks, under the labels) follow the label's place wherever a
+    // figure puts it, and keep the node where a figure leaves the label out.
     std::vector<QCPItemText *> nodes(g.nodeCount());
-    std::vector<QCPItemTracer *> dots(g.nodeCount());
-    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
-        // Every node is a dot under its box, where its edges meet: a figure too small for a box leaves the box
-        // out, never the node.
-        dots[k] = new QCPItemTracer(m_graphPlot);
-        dots[k]->setStyle(QCPItemTracer::tsCircle);
-        dots[k]->setSize(6);
-        dots[k]->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, 1.5));
-        dots[k]->setBrush(Qt::white);
-    }
+    std::vector<const QCPItemText *> dots[2];
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         auto *label = new QCPItemText(m_graphPlot);
         // Odd depths half a row lower: neighbouring depths are a label's width apart at most, and their boxes
@@ -497,20 +490,21 @@ void SkeletonView::drawGraph()
         label->setBrush(Qt::white);
         label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
         nodes[k] = label;
+        dots[critical[k] ? 1 : 0].push_back(label);
     }
-    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
-        dots[k]->position->setType(QCPItemPosition::ptAbsolute);
-        dots[k]->position->setParentAnchor(nodes[k]->position);
-        dots[k]->position->setCoords(0, 0);
+    std::vector<GraphLinks::Edge> edges[2];
+    for (const core::DependencyEdge &e : g.edges) {
+        const bool onPath = critical[std::size_t(e.from)] && critical[std::size_t(e.to)]
+                            && std::adjacent_find(cp.nodes.begin(), cp.nodes.end(), [&](int a, int b) {
+                                   return a == e.from && b == e.to;
+                               }) != cp.nodes.end();
+        edges[onPath].push_back(
+                {nodes[std::size_t(e.from)], nodes[std::size_t(e.to)], e.kind != core::DependencyKind::Raw});
     }
-    for (std::size_t i = 0; i < g.edges.size(); ++i) {
-        const core::DependencyEdge &e = g.edges[i];
-        for (auto [end, node] : {std::pair(lines[i]->start, e.from), std::pair(lines[i]->end, e.to)}) {
-            end->setType(QCPItemPosition::ptAbsolute);
-            end->setParentAnchor(nodes[std::size_t(node)]->position);
-            end->setCoords(0, 0);
-        }
-    }
+    m_edges->setLinks(std::move(edges[0]), {});
+    m_criticalEdges->setLinks(std::move(edges[1]), {});
+    m_dots->setLinks({}, std::move(dots[0]));
+    m_criticalDots->setLinks({}, std::move(dots[1]));
     // The lowest box sits half a row lower only where an odd depth has a node in the last row.
     bool lowered = false;
     for (std::size_t k = 0; k < g.nodeCount(); ++k)

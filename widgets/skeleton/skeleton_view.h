@@ -24,6 +24,7 @@ class QTimer;
 namespace crossroof::widgets {
 
 class GanttBoxes;
+class GraphLinks;
 class ParameterState;
 class SkeletonEvaluation;
 
@@ -80,6 +81,8 @@ public:
     QCustomPlot *unrollPlot() const { return m_unrollPlot; }
     /// The schedule chart's boxes: the statements off the critical path, then those on it.
     QList<GanttBoxes *> ganttBoxes() const { return {m_ganttBoxes, m_ganttCritical}; }
+    /// The graph's edges off and on the critical path, and its nodes' dots off and on it.
+    QList<GraphLinks *> graphLinks() const { return {m_edges, m_criticalEdges, m_dots, m_criticalDots}; }
     QList<QCustomPlot *> figurePlots() const { return {m_graphPlot, m_ganttPlot, m_unrollPlot}; }
     QPlainTextEdit *editor() const { return m_editor; }
     QLabel *errorLabel() const { return m_errorLabel; }
@@ -138,6 +141,10 @@ private:
     GraphExtent m_graphExtent; ///< what the dependency graph last drew
     /// The graph's size and largest node when its ranges were fitted.
     QPair<QSize, QSize> m_graphLaidOut{QSize(-1, -1), QSize(-1, -1)};
+    GraphLinks *m_edges;         ///< the graph's edges off the critical path
+    GraphLinks *m_criticalEdges; ///< and on it
+    GraphLinks *m_dots;          ///< the graph's nodes off the critical path, a dot under each label
+    GraphLinks *m_criticalDots;  ///< and on it
     GanttBoxes *m_ganttBoxes;    ///< the schedule's statements off the critical path
     GanttBoxes *m_ganttCritical; ///< and on it
     std::vector<core::HardwareProfile> m_profiles; ///< those with a core model
