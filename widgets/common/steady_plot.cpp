@@ -352,7 +352,7 @@ bool SteadyPlot::describeGrid(std::vector<double> &numbers) const
         const QVector<double> &ticks = axis->tickVector();
         numbers.push_back(double(ticks.size()));
         numbers.insert(numbers.end(), ticks.begin(), ticks.end());
-        const QVector<double> &sub = static_cast<const AxisTicks *>(axis)->*&AxisTicks::mSubTickVector;
+        const QVector<double> &sub = axis->*&AxisTicks::mSubTickVector;
         numbers.push_back(double(sub.size()));
         numbers.insert(numbers.end(), sub.begin(), sub.end());
     }
