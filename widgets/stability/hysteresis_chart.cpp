@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace crossroof::widgets {
 
@@ -84,10 +85,22 @@ void HysteresisChart::drawSweep(const StabilityEvaluation::Sweep &sweep)
     m_jumps->setData(jx, jy, false);
     // The legend names only what is drawn: no bistable range or jumps where the sweep has none.
     const bool bistable = std::any_of(h.stable_count.begin(), h.stable_count.end(), [](int c) { return c >= 2; });
-    for (QCPGraph *g : {m_bistable, m_up, m_down, m_jumps})
-        g->removeFromLegend();
+    // Entries made again only when what is drawn changes: a new entry is a new layout of the legend, measured
+    // again, at every step of a drag otherwise.
+    std::vector<QCPGraph *> shown;
     for (QCPGraph *g : {m_bistable, m_up, m_down, m_jumps}) {
         if ((g != m_bistable || bistable) && (g != m_jumps || !h.jumps.empty()))
+            shown.push_back(g);
+    }
+    std::vector<QCPGraph *> listed;
+    for (QCPGraph *g : {m_bistable, m_up, m_down, m_jumps}) {
+        if (legend->hasItemWithPlottable(g))
+            listed.push_back(g);
+    }
+    if (listed != shown) {
+        for (QCPGraph *g : {m_bistable, m_up, m_down, m_jumps})
+            g->removeFromLegend();
+        for (QCPGraph *g : shown)
             addLegendEntry(g);
     }
     plot_style::setLogScale(xAxis, info->log_scale && key != "n");
