@@ -373,7 +373,7 @@ ExtrapolateSettings readExtrapolate(const JsonReader &r, const json &obj, const 
 /// longer holds the trace) leaves PROBLEM set and gives none.
 std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &obj,
                                              const std::filesystem::path &folder, TraceFileCache &files,
-                                             std::string &problem)
+                                             std::size_t room, std::string &problem)
 {
     for (const char *points : {"x", "y", "extra", "labels"}) {
         if (obj.contains(points))
@@ -393,6 +393,14 @@ std::optional<MeasuredTrace> readLinkedTrace(const JsonReader &r, const json &ob
                                                    r.prefix() + "origin.");
     const std::filesystem::path path = resolveLink(link, folder);
     try {
+        // Over the session's point limit: left out before its points are made (500 links to one large table
+        // made and dropped every trace past the limit).
+        if (const std::size_t n = files.pointsAtMost(path.string(), origin); n > room) {
+            problem = r.label() + ": field '" + r.prefix() + "link' (" + quoteForMessage(link) + "): left out: its "
+                      + std::to_string(n) + " points would put the session's traces over "
+                      + std::to_string(kMaxSessionPoints) + " points in all";
+            return std::nullopt;
+        }
         MeasuredTrace t = files.reread(path.string(), origin);
         if (t.kind != *kind) {
             throw InputError(path.string() + ": now gives a " + std::string(traceKindName(t.kind))
@@ -527,16 +535,9 @@ Session parseSession(std::string_view text, const std::string &label, const std:
                 continue;
             }
             std::string problem;
-            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, files, problem)) {
-                const std::size_t n = std::max(t->x.size(), t->y.size());
-                if (points + n > kMaxSessionPoints) {
-                    s.trace_problems.push_back(label + ": field '" + prefix + "link' (" + quoteForMessage(t->source)
-                                               + "): left out: its " + std::to_string(n)
-                                               + " points would put the session's traces over "
-                                               + std::to_string(kMaxSessionPoints) + " points in all");
-                    continue;
-                }
-                points += n;
+            if (auto t = readLinkedTrace(r.nested(prefix), traces[i], folder, files,
+                                         kMaxSessionPoints - std::min(points, kMaxSessionPoints), problem)) {
+                points += std::max(t->x.size(), t->y.size());
                 s.traces.push_back(std::move(*t));
             } else {
                 s.trace_problems.push_back(std::move(problem));

@@ -4,13 +4,14 @@
 #include "core/support/error.h"
 #include "core/traces/trace_reader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 #include <utility>
 
 namespace crossroof::core {
 
-MeasuredTrace TraceFileCache::reread(const std::string &path, const TraceOrigin &origin)
+TraceFileCache::Entry &TraceFileCache::file(const std::string &path, const TraceOrigin &origin)
 {
     std::error_code ec;
     std::string canonical = std::filesystem::canonical(path, ec).string();
@@ -39,13 +40,30 @@ MeasuredTrace TraceFileCache::reread(const std::string &path, const TraceOrigin 
     }
     if (!file.error.empty())
         throw InputError(file.error);
-    if (file.table)
-        return traceFromTable(*file.table, origin.mapping);
-    if (origin.index >= file.traces.size()) {
-        throw InputError(path + ": holds " + std::to_string(file.traces.size()) + " traces, not the "
+    return file;
+}
+
+MeasuredTrace TraceFileCache::reread(const std::string &path, const TraceOrigin &origin)
+{
+    Entry &entry = file(path, origin);
+    if (entry.table)
+        return traceFromTable(*entry.table, origin.mapping);
+    if (origin.index >= entry.traces.size()) {
+        throw InputError(path + ": holds " + std::to_string(entry.traces.size()) + " traces, not the "
                          + std::to_string(origin.index + 1) + " it held when it was imported (has it changed?)");
     }
-    return file.traces[origin.index];
+    return entry.traces[origin.index];
+}
+
+std::size_t TraceFileCache::pointsAtMost(const std::string &path, const TraceOrigin &origin)
+{
+    Entry &entry = file(path, origin);
+    if (entry.table)
+        return entry.table->rowCount();
+    if (origin.index >= entry.traces.size())
+        return 0; // reread() says why
+    const MeasuredTrace &t = entry.traces[origin.index];
+    return std::max(t.x.size(), t.y.size());
 }
 
 } // namespace crossroof::core

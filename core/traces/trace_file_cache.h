@@ -23,8 +23,15 @@ public:
     /// The trace ORIGIN describes in PATH (rereadTrace()): the same importer and, for a table, the same
     /// mapping. Throws InputError naming the file when it cannot be read or no longer holds that trace.
     MeasuredTrace reread(const std::string &path, const TraceOrigin &origin);
+    /// How many points reread() would give at most, without making the trace: a table's data rows (rows with an
+    /// empty or bad cell are skipped when it is made), another file's trace's points. Throws as reread() does.
+    std::size_t pointsAtMost(const std::string &path, const TraceOrigin &origin);
 
 private:
+    struct Entry;
+    /// PATH's entry, read on the first call for it (and ORIGIN's importer), its error kept.
+    Entry &file(const std::string &path, const TraceOrigin &origin);
+
     /// A file as it was read: the canonical path (or PATH as given, where it has none), the importer, the
     /// size and modification time.
     using Key = std::tuple<std::string, TraceFormat, std::uintmax_t, std::int64_t>;
