@@ -18,34 +18,15 @@ bool draws(const QPen &pen)
     return pen.style() != Qt::NoPen && pen.color().alpha() > 0;
 }
 
-/// The segments of the polyline POINTS that lie in CLIP, cut to it (Liang-Barsky), moved down by DY.
+/// The segments of the polyline POINTS that lie in CLIP, cut to it, moved down by DY.
 void addPolyline(const std::vector<QPointF> &points, const QRectF &clip, double dy, std::vector<QLineF> &out)
 {
     for (std::size_t i = 1; i < points.size(); ++i) {
-        const QPointF a = points[i - 1], b = points[i];
-        if (!std::isfinite(a.x()) || !std::isfinite(a.y()) || !std::isfinite(b.x()) || !std::isfinite(b.y()))
+        double x0 = points[i - 1].x(), y0 = points[i - 1].y(), x1 = points[i].x(), y1 = points[i].y();
+        if (!std::isfinite(x0) || !std::isfinite(y0) || !std::isfinite(x1) || !std::isfinite(y1))
             continue;
-        double t0 = 0, t1 = 1;
-        const double dx = b.x() - a.x(), dya = b.y() - a.y();
-        const double p[4] = {-dx, dx, -dya, dya};
-        const double q[4] = {a.x() - clip.left(), clip.right() - a.x(), a.y() - clip.top(), clip.bottom() - a.y()};
-        bool outside = false;
-        for (int k = 0; k < 4 && !outside; ++k) {
-            if (p[k] == 0) {
-                outside = q[k] < 0;
-                continue;
-            }
-            const double t = q[k] / p[k];
-            if (p[k] < 0)
-                t0 = std::max(t0, t);
-            else
-                t1 = std::min(t1, t);
-            outside = t0 > t1;
-        }
-        if (!outside) {
-            out.emplace_back(QPointF(a.x() + t0 * dx, a.y() + t0 * dya + dy),
-                             QPointF(a.x() + t1 * dx, a.y() + t1 * dya + dy));
-        }
+        if (clipSegment(x0, y0, x1, y1, clip.left(), clip.right(), clip.top(), clip.bottom()))
+            out.emplace_back(QPointF(x0, y0 + dy), QPointF(x1, y1 + dy));
     }
 }
 
@@ -69,6 +50,34 @@ double cost(const QRectF &box, const QMarginsF &padding, const std::vector<DataS
 }
 
 } // namespace
+
+bool clipSegment(double &x0, double &y0, double &x1, double &y1, double xlo, double xhi, double ylo, double yhi)
+{
+    double t0 = 0, t1 = 1;
+    const double dx = x1 - x0, dy = y1 - y0;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {x0 - xlo, xhi - x0, y0 - ylo, yhi - y0};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const double r = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, r);
+        else
+            t1 = std::min(t1, r);
+        if (t0 > t1)
+            return false;
+    }
+    const double nx0 = x0 + t0 * dx, ny0 = y0 + t0 * dy;
+    x1 = x0 + t1 * dx;
+    y1 = y0 + t1 * dy;
+    x0 = nx0;
+    y0 = ny0;
+    return true;
+}
 
 std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
 {

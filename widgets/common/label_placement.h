@@ -13,6 +13,9 @@ class QCustomPlot;
 
 namespace crossroof::widgets {
 
+/// Clips the segment (x0,y0)-(x1,y1) to [xlo,xhi] x [ylo,yhi] (Liang-Barsky); false if nothing is left.
+bool clipSegment(double &x0, double &y0, double &x1, double &y1, double xlo, double xhi, double ylo, double yhi);
+
 /// What a plot draws of its data, in its pixels as laid out now (moved down by the DY given): the line segments
 /// of its curves, clipped to their axis rects, and the centres of its markers, each a disc of its radius.
 struct DataShape
