@@ -111,6 +111,7 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
                 m_restore.push_back([text, f] { text->setFont(f); });
             }
         }
+        shrinkDenseMarkers(plot);
         if (options.style == FigureStyle::Greyscale)
             makeGreyscale(plot);
         if (clipData)
@@ -603,6 +604,28 @@ QBrush greyBrushOf(QBrush brush)
 }
 
 } // namespace
+
+void ExportGuard::shrinkDenseMarkers(QCustomPlot *plot)
+{
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph *g = plot->graph(i);
+        const QCPScatterStyle scatter = g->scatterStyle();
+        if (scatter.isNone() || scatter.shape() == QCPScatterStyle::ssPixmap || scatter.shape() == QCPScatterStyle::ssDot)
+            continue;
+        const QCPRange keys = g->keyAxis()->range();
+        const auto from = g->data()->findBegin(keys.lower, false);
+        const auto to = g->data()->findEnd(keys.upper, false);
+        if (to - from <= kDenseMarkers)
+            continue;
+        QCPScatterStyle smaller = scatter;
+        smaller.setSize(std::max(4.0, scatter.size() * kDenseMarkerScale));
+        QPen pen = scatter.pen();
+        pen.setWidthF(std::max(0.5, pen.widthF() * kDenseMarkerScale));
+        smaller.setPen(pen);
+        g->setScatterStyle(smaller);
+        m_restore.push_back([g, scatter] { g->setScatterStyle(scatter); });
+    }
+}
 
 void ExportGuard::makeGreyscale(QCustomPlot *plot)
 {

@@ -63,6 +63,12 @@ private:
     bool makeRoom(const TextBox &label, const QRectF &page);
     void setAxisFonts(QCPAxis *axis, const QFont &label, const QFont &ticks);
     void makeGreyscale(QCustomPlot *plot);
+    /// A series of more than kDenseMarkers markers in view (a kernel family's 312 stars) is drawn with markers
+    /// and outlines kDenseMarkerScale of the screen's: at the screen's size they cover each other and the curves
+    /// in a figure's few square centimetres.
+    void shrinkDenseMarkers(QCustomPlot *plot);
+    static constexpr int kDenseMarkers = 100;
+    static constexpr double kDenseMarkerScale = 0.6;
 
     std::vector<std::function<void()>> m_restore;
     QHash<QCPAxisTicker *, int> m_tickCounts; ///< the tickers whose tick count fitText() changed

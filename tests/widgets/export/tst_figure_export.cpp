@@ -67,6 +67,7 @@ private Q_SLOTS:
     void symbolMarkupAndLiteralNames();
     void svgHasSubscriptsTheNamesAndTheFont();
     void greyscaleGreysEveryFill();
+    void denseMarkersAreSmallerInFigures();
     void dialogPreviewFollowsThePreset();
     void fullDiskKeepsTheOldFile();
 
@@ -466,6 +467,54 @@ void TestFigureExport::svgHasSubscriptsTheNamesAndTheFont()
     QVERIFY(data.open(QIODevice::ReadOnly));
     const QByteArray rows = data.readAll();
     QVERIFY(rows.contains("\"B_r fit\"") && rows.contains("\"ncu_raw.csv\""));
+}
+
+namespace {
+/// A graph that remembers the size of the markers it last drew.
+struct RecordingGraph : QCPGraph
+{
+    using QCPGraph::QCPGraph;
+    double drawnSize = 0;
+    void draw(QCPPainter *painter) override
+    {
+        drawnSize = scatterStyle().size();
+        QCPGraph::draw(painter);
+    }
+};
+} // namespace
+
+void TestFigureExport::denseMarkersAreSmallerInFigures()
+{
+    // Three hundred markers in view (a kernel family) are drawn at six tenths of their size and outline in a
+    // figure, where at the screen's size they would cover each other; fifty keep theirs; the screen's come back.
+    QCustomPlot plot;
+    plot.resize(600, 400);
+    plot.xAxis->setRange(0, 300);
+    plot.yAxis->setRange(0, 10);
+    auto *dense = new RecordingGraph(plot.xAxis, plot.yAxis);
+    auto *sparse = new RecordingGraph(plot.xAxis, plot.yAxis);
+    QVector<double> x, y;
+    for (int i = 0; i < 300; ++i) {
+        x << i;
+        y << i % 10;
+    }
+    dense->setData(x, y);
+    sparse->setData(x.mid(0, 50), y.mid(0, 50));
+    for (RecordingGraph *g : {dense, sparse}) {
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(Qt::black, 2), Qt::red, 15));
+    }
+    FigureOptions o;
+    o.dpi = 100;
+    QVERIFY(!renderFigure({&plot}, o).isNull());
+    QCOMPARE(dense->drawnSize, 9.0);
+    QCOMPARE(sparse->drawnSize, 15.0);
+    QCOMPARE(dense->scatterStyle().size(), 15.0); // the screen's again
+    QCOMPARE(dense->scatterStyle().pen().widthF(), 2.0);
+    // Only the markers in view count: zoomed to fifty of the three hundred, they keep their size.
+    plot.xAxis->setRange(0, 49);
+    QVERIFY(!renderFigure({&plot}, o).isNull());
+    QCOMPARE(dense->drawnSize, 15.0);
 }
 
 void TestFigureExport::greyscaleGreysEveryFill()
