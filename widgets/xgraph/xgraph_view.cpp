@@ -118,9 +118,10 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     setLabelFreedom(m_deltaLabel, LabelFreedom::AlongVerticalLine);
     setLabelFreedom(m_piLabel, LabelFreedom::AlongVerticalLine);
     setLabelFreedom(m_plateauLabel, LabelFreedom::AlongHorizontalLine);
-    // Placed once the plot is laid out for the ranges refresh() set, before it is drawn.
+    // Placed whenever the plot is laid out (for the ranges refresh() set, or a new size), before it is drawn;
+    // not while a slider is held.
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        if (std::exchange(m_placeLabels, false))
+        if (!m_held.held())
             placeLandmarkLabels();
     });
     m_message = makeLabel(kVermillion);
@@ -435,7 +436,6 @@ void XGraphView::refresh()
 
     for (QCPItemText *label : {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel})
         setLabelHome(label);
-    m_placeLabels = !m_held.held();
     m_plot->requestRedraw();
 
     if (!m_held.held()) {

@@ -103,7 +103,7 @@ private:
     /// its entry where UNSTABLE_STRETCH (f is dashed somewhere).
     void arrangeOwnLegend(bool unstableStretch);
     /// The landmark labels where refresh() put them cross a curve or a marker, or each other: each moves to the
-    /// nearest clear place along its line or around its point (placeOffData()), as the plot is laid out.
+    /// nearest clear place along its line or around its point (placeOffData()), at every layout of the plot.
     void placeLandmarkLabels();
 
     XModelEvaluation *m_eval;
@@ -126,7 +126,6 @@ private:
     QCPItemText *m_psiLabel;
     QCPItemText *m_valleyLabel;
     QCPItemText *m_message;
-    bool m_placeLabels = false; ///< placeLandmarkLabels() at the next layout (not while a slider is held)
     QCPGraph *m_cmpF;
     QCPGraph *m_cmpG;
     QCPGraph *m_cmpOp;

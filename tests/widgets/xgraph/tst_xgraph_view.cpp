@@ -3,6 +3,7 @@
 // after every zoom, pan, key, resize and change of n; Home (and opening data) fits every measured point, the
 // H100 kernels beyond n included, whole markers and all.
 #include "common/icon_legend_item.h"
+#include "common/label_placement.h"
 #include "export/figure_export.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void selectedKernelIsWhole();
     void homeShowsTheStreamTrace();
     void landmarkLabelsStayInside();
+    void landmarkLabelsKeepOffTheData();
     void legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn();
 
 private:
@@ -385,6 +387,46 @@ void TestXGraphView::landmarkLabelsStayInside()
                                           .marginsRemoved(QMarginsF(label->padding()));
             QVERIFY2(area.contains(glyphs), qPrintable(QStringLiteral("n = %1: '%2' is cut").arg(n).arg(label->text())));
         }
+    }
+}
+
+void TestXGraphView::landmarkLabelsKeepOffTheData()
+{
+    // The GTX 570's bistable workload with the six V100 stream traces over it, as the measured sample shows it:
+    // every landmark label is drawn where it crosses no curve and covers no marker, near what it names.
+    setProfile("gtx570-sp", 48);
+    core::TraceFile file = core::readTraceFile(kStreamV100.toStdString());
+    m_traces->add(std::move(file.traces));
+    // At its size, and after the model changed in a tiny window that was then made larger (a layout with no
+    // change of the model: the labels were once left where the tiny layout had put them, off the plot).
+    for (const QSize size : {QSize(900, 600), QSize(1500, 950)}) {
+        if (size.width() > 1000) {
+            m_view->resize(320, 240);
+            QCoreApplication::processEvents();
+            m_state->setValue(QStringLiteral("n"), 47);
+            m_state->setValue(QStringLiteral("n"), 48);
+            QCoreApplication::processEvents();
+            m_plot->replot();
+        }
+        m_view->resize(size);
+        QCoreApplication::processEvents();
+        m_plot->replot(); // lays out; the labels are placed after each layout
+        const std::vector<DataShape> shapes = dataShapes(m_plot);
+        const QRectF area = QRectF(m_plot->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+        QStringList shown;
+        for (int i = 0; i < m_plot->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(m_plot->item(i));
+            if (!label || !label->visible() || label->text().isEmpty() || !label->clipToAxisRect())
+                continue;
+            shown << label->text();
+            QVERIFY2(area.contains(glyphBox(label)), qPrintable(label->text() + QStringLiteral(" is outside the plot")));
+            for (const DataShape &shape : shapes)
+                QVERIFY2(!crosses(glyphBox(label), shape), qPrintable(label->text() + QStringLiteral(" crosses ") + shape.name));
+        }
+        QVERIFY2(shown.size() >= 4, qPrintable(shown.join(QStringLiteral(" | "))));
+        QVERIFY2(std::any_of(shown.begin(), shown.end(),
+                             [](const QString &t) { return t.startsWith(QStringLiteral("plateau R")); }),
+                 qPrintable(shown.join(QStringLiteral(" | "))));
     }
 }
 
