@@ -50,6 +50,15 @@ double cost(const QRectF &box, const QMarginsF &padding, const std::vector<DataS
     return c;
 }
 
+/// LABEL put where it belongs (setLabelHome()), where it has a home; returns where it was.
+QPointF goHome(QCPItemText *label)
+{
+    const QPointF before = label->position->coords();
+    if (const QVariant home = label->property(kHomeProperty); home.isValid())
+        label->position->setCoords(home.toPointF());
+    return before;
+}
+
 } // namespace
 
 bool clipSegment(double &x0, double &y0, double &x1, double &y1, double xlo, double xhi, double ylo, double yhi)
@@ -175,28 +184,12 @@ void setLabelHome(QCPItemText *label)
     label->setProperty(kHomeProperty, label->position->coords());
 }
 
-bool offDataAtHome(QCPItemText *label, const std::vector<DataShape> &shapes)
-{
-    const QVariant home = label->property(kHomeProperty);
-    const QPointF before = label->position->coords();
-    if (home.isValid())
-        label->position->setCoords(home.toPointF());
-    const QRectF box = glyphBox(label);
-    label->position->setCoords(before);
-    return std::none_of(shapes.begin(), shapes.end(), [&box](const DataShape &s) { return crosses(box, s); });
-}
-
 bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
-                  bool hideIfNone, bool *stillOnData)
+                  bool hideIfNone)
 {
-    if (stillOnData)
-        *stillOnData = false;
     if (!label->visible() || label->text().isEmpty() || label->rotation() != 0)
         return false;
-    const QVariant home = label->property(kHomeProperty);
-    const QPointF before = label->position->coords();
-    if (home.isValid())
-        label->position->setCoords(home.toPointF());
+    const QPointF before = goHome(label);
     const QRectF area = label->clipToAxisRect() && label->clipAxisRect() ? QRectF(label->clipAxisRect()->rect())
                                                                          : QRectF();
     const QRectF box = glyphBox(label);
@@ -263,11 +256,51 @@ bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, cons
         label->setVisible(false);
         return true;
     }
-    if (stillOnData)
-        *stillOnData = bestCost > 0;
     if (!best.isNull())
         label->position->setPixelPosition(anchor + best);
     return label->position->coords() != before;
+}
+
+std::vector<std::pair<QCPItemText *, QPointF>> placeLabelsOffData(QCustomPlot *plot,
+                                                                   std::vector<QCPItemText *> labels,
+                                                                   bool hideIfNone)
+{
+    const std::vector<DataShape> shapes = dataShapes(plot);
+    // Those clear of the data where they belong first.
+    std::stable_partition(labels.begin(), labels.end(), [&shapes](QCPItemText *label) {
+        const QPointF before = goHome(label);
+        const QRectF box = glyphBox(label);
+        label->position->setCoords(before);
+        return std::none_of(shapes.begin(), shapes.end(), [&box](const DataShape &s) { return crosses(box, s); });
+    });
+    // Every text PLOT shows, as drawn with its padding, each box kept up to date as its label moves.
+    std::vector<QCPItemText *> texts;
+    std::vector<QRectF> boxes;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+        if (text && text->visible() && text->layer()->visible() && !text->text().isEmpty()) {
+            texts.push_back(text);
+            boxes.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
+        }
+    }
+    std::vector<std::pair<QCPItemText *, QPointF>> moved;
+    for (QCPItemText *label : labels) {
+        const auto self = std::find(texts.begin(), texts.end(), label);
+        std::vector<QRectF> others;
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            if (texts.begin() + std::ptrdiff_t(i) != self && !boxes[i].isNull())
+                others.push_back(boxes[i]);
+        }
+        const QPointF before = label->position->coords();
+        if (!placeOffData(label, shapes, others, hideIfNone))
+            continue;
+        moved.emplace_back(label, before);
+        if (self != texts.end()) {
+            boxes[std::size_t(self - texts.begin())]
+                    = label->visible() ? glyphBox(label).marginsAdded(QMarginsF(label->padding())) : QRectF();
+        }
+    }
+    return moved;
 }
 
 } // namespace crossroof::widgets

@@ -6,6 +6,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <utility>
 #include <vector>
 
 class QCPItemText;
@@ -44,17 +45,21 @@ void setLabelFreedom(QCPItemText *label, LabelFreedom freedom);
 /// Where LABEL belongs, its position as it is now (in its position's coordinates): placeOffData() starts from
 /// there each time, not from wherever an earlier placement for another size left it.
 void setLabelHome(QCPItemText *label);
-/// Whether LABEL, where it belongs (its home, or where it is without one), crosses none of SHAPES: such labels
-/// are placed first, so that one on the data moves rather than pushing one that is not.
-bool offDataAtHome(QCPItemText *label, const std::vector<DataShape> &shapes);
 
 /// Moves LABEL, where its glyphs cross a curve or cover a marker of SHAPES, its box (with its padding) overlaps
-/// one of OBSTACLES (other text, as drawn with their padding) or its glyphs leave the axis rect that clips it, to the nearest place its freedom allows that does none of these: candidate
-/// places at steps of half its height (or a quarter of its width) scored by what they cross, the nearest of
-/// the clear ones taken. Where no candidate is clear the label keeps its place, or with HIDE_IF_NONE is hidden.
-/// Returns whether LABEL moved or was hidden; STILL_ON_DATA, where given, says whether it still crosses
-/// something (no clear place, and not hidden).
+/// one of OBSTACLES (other text, as drawn with their padding) or its glyphs leave the axis rect that clips it,
+/// from where it belongs (setLabelHome()) to the nearest place its freedom allows that does none of these:
+/// candidate places at steps of half its height (or a quarter of its width) scored by what they cross, the
+/// nearest of the clear ones taken. Where no candidate is clear the label takes the least bad one, or with
+/// HIDE_IF_NONE is hidden. Returns whether LABEL moved or was hidden.
 bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
-                  bool hideIfNone = false, bool *stillOnData = nullptr);
+                  bool hideIfNone = false);
+
+/// LABELS of PLOT placed with placeOffData() against PLOT's curves and markers and every other text item it
+/// shows: those clear of the data where they belong first, so that they stay and one on the data moves around
+/// them. Returns the labels that moved or were hidden, each with its place before.
+std::vector<std::pair<QCPItemText *, QPointF>> placeLabelsOffData(QCustomPlot *plot,
+                                                                   std::vector<QCPItemText *> labels,
+                                                                   bool hideIfNone = false);
 
 } // namespace crossroof::widgets

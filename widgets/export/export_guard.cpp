@@ -446,7 +446,6 @@ bool ExportGuard::shrinkLegends(const QList<QCustomPlot *> &plots, const std::ve
 void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
 {
     for (QCustomPlot *plot : plots) {
-        const std::vector<DataShape> shapes = dataShapes(plot);
         std::vector<QCPItemText *> labels;
         for (int i = 0; i < plot->itemCount(); ++i) {
             auto *text = qobject_cast<QCPItemText *>(plot->item(i));
@@ -456,25 +455,13 @@ void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
                 && text->clipToAxisRect() && !text->position->parentAnchor() && !plot_style::isPinnedLabel(text))
                 labels.push_back(text);
         }
-        // Those clear of the data where they belong first: they stay, and the others move around them.
-        std::stable_partition(labels.begin(), labels.end(),
-                              [&shapes](QCPItemText *label) { return offDataAtHome(label, shapes); });
-        for (QCPItemText *label : labels) {
-            std::vector<QRectF> others;
-            for (int i = 0; i < plot->itemCount(); ++i) {
-                auto *text = qobject_cast<QCPItemText *>(plot->item(i));
-                if (text && text != label && text->visible() && text->layer()->visible() && !text->text().isEmpty())
-                    others.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
-            }
-            const QPointF coords = label->position->coords();
-            if (placeOffData(label, shapes, others, true)) {
-                m_restore.push_back([label = QPointer<QCPItemText>(label), coords] {
-                    if (label) {
-                        label->position->setCoords(coords);
-                        label->setVisible(true);
-                    }
-                });
-            }
+        for (const auto &moved : placeLabelsOffData(plot, std::move(labels), true)) {
+            m_restore.push_back([label = QPointer<QCPItemText>(moved.first), coords = moved.second] {
+                if (label) {
+                    label->position->setCoords(coords);
+                    label->setVisible(true);
+                }
+            });
         }
     }
 }

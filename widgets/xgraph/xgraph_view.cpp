@@ -20,7 +20,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -196,19 +195,7 @@ QCPItemText *XGraphView::makeLabel(const QColor &color)
 
 void XGraphView::placeLandmarkLabels()
 {
-    const std::vector<DataShape> shapes = dataShapes(m_plot);
-    std::array<QCPItemText *, 5> labels {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel};
-    // Those clear of the data where they belong first: they stay, and the others move around them.
-    std::stable_partition(labels.begin(), labels.end(),
-                          [&shapes](QCPItemText *label) { return offDataAtHome(label, shapes); });
-    for (QCPItemText *label : labels) {
-        std::vector<QRectF> others;
-        for (QCPItemText *other : labels) {
-            if (other != label && other->visible())
-                others.push_back(glyphBox(other).marginsAdded(QMarginsF(other->padding())));
-        }
-        placeOffData(label, shapes, others);
-    }
+    placeLabelsOffData(m_plot, {m_plateauLabel, m_deltaLabel, m_piLabel, m_psiLabel, m_valleyLabel});
 }
 
 void XGraphView::refresh()
