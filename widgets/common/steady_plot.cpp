@@ -44,6 +44,18 @@ int lineReach(const QCPAxis *axis)
            + (width > 1 ? int(std::ceil(width / 2)) : 0) + (axis->antialiased() ? 1 : 0);
 }
 
+/// What a paint with PEN depends on, appended to NUMBERS.
+void describePen(const QPen &pen, std::vector<double> &numbers)
+{
+    numbers.insert(numbers.end(), {double(pen.color().rgba()), pen.widthF(), double(pen.style()),
+                                   double(pen.capStyle()), double(pen.joinStyle()), double(pen.isCosmetic()),
+                                   pen.dashOffset()});
+    if (pen.style() == Qt::CustomDashLine) {
+        const QList<qreal> dashes = pen.dashPattern();
+        numbers.insert(numbers.end(), dashes.begin(), dashes.end());
+    }
+}
+
 } // namespace
 
 /// What stands in for the axes' layer while it is hidden, during a paint that keeps the axis rect's margins
@@ -263,14 +275,7 @@ void SteadyPlot::setCachedLayer(QCPLayer *layer)
 
 bool SteadyPlot::describeCachedLayer(std::vector<double> &numbers, QList<QPainterPath> &paths) const
 {
-    const auto pen = [&numbers](const QPen &p) {
-        numbers.insert(numbers.end(), {double(p.color().rgba()), p.widthF(), double(p.style()), double(p.capStyle()),
-                                       double(p.joinStyle()), double(p.isCosmetic()), p.dashOffset()});
-        if (p.style() == Qt::CustomDashLine) {
-            const QList<qreal> dashes = p.dashPattern();
-            numbers.insert(numbers.end(), dashes.begin(), dashes.end());
-        }
-    };
+    const auto pen = [&numbers](const QPen &p) { describePen(p, numbers); };
     const auto brush = [&numbers](const QBrush &b) {
         numbers.insert(numbers.end(), {double(b.color().rgba()), double(b.style())});
     };
@@ -321,14 +326,7 @@ bool SteadyPlot::describeGrid(std::vector<double> &numbers) const
     numbers.insert(numbers.end(), {double(viewport().width()), double(viewport().height()), devicePixelRatioF(),
                                    double(antialiasedElements()), double(notAntialiasedElements()), double(r.x()),
                                    double(r.y()), double(r.width()), double(r.height())});
-    const auto pen = [&numbers](const QPen &p) {
-        numbers.insert(numbers.end(), {double(p.color().rgba()), p.widthF(), double(p.style()), double(p.capStyle()),
-                                       double(p.isCosmetic()), p.dashOffset()});
-        if (p.style() == Qt::CustomDashLine) {
-            const QList<qreal> dashes = p.dashPattern();
-            numbers.insert(numbers.end(), dashes.begin(), dashes.end());
-        }
-    };
+    const auto pen = [&numbers](const QPen &p) { describePen(p, numbers); };
     for (const QCPLayerable *child : grids->children()) {
         if (child == m_gridLines)
             continue;
