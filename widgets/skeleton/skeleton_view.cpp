@@ -454,9 +454,10 @@ void SkeletonView::drawGraph()
     // node, where they would pile up. Edges run forward in the body, so one pass from the end settles it.
     for (std::size_t k = g.nodeCount(); k-- > 0;) {
         int latest = -1;
-        for (const core::DependencyEdge &e : g.edges) {
-            if (std::size_t(e.from) == k && std::size_t(e.to) > k)
-                latest = latest < 0 ? depth[std::size_t(e.to)] - 1 : std::min(latest, depth[std::size_t(e.to)] - 1);
+        for (int i : g.out[k]) {
+            const std::size_t to = std::size_t(g.edges[std::size_t(i)].to);
+            if (to > k)
+                latest = latest < 0 ? depth[to] - 1 : std::min(latest, depth[to] - 1);
         }
         if (latest > depth[k])
             depth[k] = latest;
