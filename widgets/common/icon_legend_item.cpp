@@ -44,12 +44,8 @@ QSize IconLegendItem::minimumOuterSizeHint() const
 {
     if (!mParentLegend)
         return {};
-    const QSize icon = mParentLegend->iconSize();
-    const QFontMetrics metrics(mSelected ? mSelectedFont : mFont);
-    const QRect textBox = metrics.boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, m_text);
-    return QSize(icon.width() + mParentLegend->iconTextPadding() + textBox.width(),
-                 std::max(textBox.height(), icon.height()))
-           + QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
+    return legendEntrySize(*mParentLegend, mSelected ? mSelectedFont : mFont, m_text, mParentLegend->iconSize(),
+                           mMargins);
 }
 
 QRect IconLegendItem::clipRect() const

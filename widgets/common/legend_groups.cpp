@@ -346,12 +346,7 @@ QSize GroupLegendItem::minimumOuterSizeHint() const
 {
     if (!mParentLegend)
         return {};
-    const QSize area = iconArea();
-    const QFontMetrics metrics(mSelected ? mSelectedFont : mFont);
-    const QRect textBox = metrics.boundingRect(0, 0, 0, area.height(), Qt::TextDontClip, m_text);
-    return QSize(area.width() + mParentLegend->iconTextPadding() + textBox.width(),
-                 std::max(textBox.height(), area.height()))
-           + QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
+    return legendEntrySize(*mParentLegend, mSelected ? mSelectedFont : mFont, m_text, iconArea(), mMargins);
 }
 
 QRect GroupLegendItem::clipRect() const

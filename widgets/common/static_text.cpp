@@ -232,6 +232,14 @@ QRect legendClipRect(const QRect &outerRect, const QFont &font)
     return outerRect.adjusted(0, 0, 0, QFontMetrics(font).descent() + 1);
 }
 
+QSize legendEntrySize(const QCPLegend &legend, const QFont &font, const QString &text, QSize icon,
+                      const QMargins &margins)
+{
+    const QRect textBox = QFontMetrics(font).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text);
+    return QSize(icon.width() + legend.iconTextPadding() + textBox.width(), std::max(textBox.height(), icon.height()))
+           + QSize(margins.left() + margins.right(), margins.top() + margins.bottom());
+}
+
 bool addLegendEntry(QCPAbstractPlottable *plottable)
 {
     QCPLegend *legend = plottable->parentPlot()->legend;

@@ -88,6 +88,11 @@ private:
 /// A legend entry's OUTER_RECT in FONT with a descent and a unit below it (see StaticLegendItem::clipRect()).
 QRect legendClipRect(const QRect &outerRect, const QFont &font);
 
+/// The least size of an entry of LEGEND that shows TEXT in FONT beside an icon of ICON, MARGINS around: what
+/// QCPPlottableLegendItem asks for, for entries that draw their own icon.
+QSize legendEntrySize(const QCPLegend &legend, const QFont &font, const QString &text, QSize icon,
+                      const QMargins &margins);
+
 /// Adds PLOTTABLE to its plot's legend as a StaticLegendItem, unless it is there already; returns whether it
 /// was added.
 bool addLegendEntry(QCPAbstractPlottable *plottable);
