@@ -30,9 +30,9 @@ void addPolyline(const std::vector<QPointF> &points, const QRectF &clip, double 
     }
 }
 
-/// How much of BOX the candidate costs: leaving the axis rect (a label cut, or not shown at all) most, by the
-/// area outside; then each curve or marker it crosses, far more than any overlap; an overlap with an obstacle
-/// by its area.
+/// How much of BOX the candidate costs: leaving the axis rect (a label cut, or not shown at all) more than
+/// crossing any number of curves, by the area outside; then each curve or marker it crosses, far more than any
+/// overlap; an overlap with an obstacle by its area.
 double cost(const QRectF &box, const QMarginsF &padding, const std::vector<DataShape> &shapes,
             const std::vector<QRectF> &obstacles, const QRectF &area)
 {
@@ -46,7 +46,7 @@ double cost(const QRectF &box, const QMarginsF &padding, const std::vector<DataS
             c += 1e4 + both.width() * both.height();
     }
     if (!area.isEmpty() && !area.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box))
-        c += 1e7 + box.width() * box.height() - box.intersected(area).width() * box.intersected(area).height();
+        c += 1e12 + box.width() * box.height() - box.intersected(area).width() * box.intersected(area).height();
     return c;
 }
 

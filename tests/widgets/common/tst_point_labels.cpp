@@ -173,6 +173,40 @@ private Q_SLOTS:
         QVERIFY(!name->visible());
     }
 
+    void aLabelIsNeverPushedOutOfThePlot()
+    {
+        // A label half below the plot's edge, where every place inside along its line crosses thirty curves
+        // (measured traces over the model's) and its cut place crosses none: it comes inside, crossing them,
+        // rather than staying cut.
+        QCustomPlot plot;
+        plot.resize(600, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        for (int i = 0; i < 30; ++i) {
+            QCPGraph *g = plot.addGraph();
+            QVector<double> x, y;
+            for (int k = 0; k <= 40; ++k) {
+                x << k * 0.25;
+                y << (k % 2 ? 10.0 : 0.3); // clear of the cut label's inside half alone
+            }
+            g->setData(x, y);
+        }
+        plot.replot();
+        auto *label = new QCPItemText(&plot);
+        label->setClipToAxisRect(true);
+        label->setText(QStringLiteral("π = 11.2"));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->position->setCoords(5, 0);
+        setLabelFreedom(label, LabelFreedom::AlongVerticalLine);
+        const QRectF area = QRectF(plot.axisRect()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        QVERIFY(!area.contains(glyphBox(label)));
+        placeOffData(label, dataShapes(&plot), {});
+        QVERIFY(label->visible());
+        QVERIFY(area.contains(glyphBox(label)));
+    }
+
     void aFigureGetsItsOwnPlaces()
     {
         QCustomPlot plot;
