@@ -117,12 +117,15 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     setLabelFreedom(m_deltaLabel, LabelFreedom::AlongVerticalLine);
     setLabelFreedom(m_piLabel, LabelFreedom::AlongVerticalLine);
     setLabelFreedom(m_plateauLabel, LabelFreedom::AlongHorizontalLine);
-    // Placed whenever the plot is laid out (for the ranges refresh() set, or a new size), before it is drawn;
-    // not while a slider is held.
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        if (!m_held.held())
-            placeLandmarkLabels();
-    });
+    // Placed whenever the plot is laid out (for the ranges refresh() set, or a new size) and at every redraw that
+    // kept its layout (a pan or a zoom moves the ranges under the labels), before it is drawn; not while a
+    // slider is held.
+    for (auto signal : {&QCustomPlot::afterLayout, &QCustomPlot::afterReplot}) {
+        connect(m_plot, signal, this, [this] {
+            if (!m_held.held())
+                placeLandmarkLabels();
+        });
+    }
     m_message = makeLabel(kVermillion);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_message->position->setCoords(0.5, 0.5);
