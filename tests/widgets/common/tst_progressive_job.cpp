@@ -10,6 +10,10 @@
 #include <QTest>
 #include <QThread>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -25,6 +29,7 @@ private Q_SLOTS:
     void aNewStartDropsTheOldRun();
     void stopDropsWhatWasPublished();
     void dragHoldHoldsUntilTheInteractionEnds();
+    void theWorkYieldsToTheGuiAtOnce();
 };
 
 void TestProgressiveJob::resultsComeBackOnTheGuiThread()
@@ -111,6 +116,31 @@ void TestProgressiveJob::dragHoldHoldsUntilTheInteractionEnds()
     state.beginInteraction();
     QCOMPARE(hold.held(), nullptr); // let go when the last interaction ended
     state.endInteraction();
+}
+
+// The refinement and the helper threads it starts run on what no other thread wants (Linux's SCHED_IDLE): Qt's
+// raster engine hands a tall fill of the GUI thread's paint to Qt's pool threads and waits for them, and under
+// a mere lower nice value a woken pool thread could wait a whole time slice for a refinement thread to yield.
+void TestProgressiveJob::theWorkYieldsToTheGuiAtOnce()
+{
+#if defined(__linux__)
+    QObject context;
+    std::atomic<int> workPolicy = -1;
+    std::atomic<int> helperPolicy = -1;
+    ProgressiveJob<int> job(&context, [](int) {});
+    job.start([&](std::stop_token, const auto &publish) {
+        workPolicy = sched_getscheduler(0);
+        std::thread helper([&] { helperPolicy = sched_getscheduler(0); });
+        helper.join();
+        publish(1);
+    });
+    job.wait();
+    QCOMPARE(workPolicy.load(), SCHED_IDLE);
+    QCOMPARE(helperPolicy.load(), SCHED_IDLE);
+    QCOMPARE(sched_getscheduler(0), SCHED_OTHER); // the GUI thread keeps its own
+#else
+    QSKIP("thread scheduling classes are Linux's");
+#endif
 }
 
 QTEST_MAIN(TestProgressiveJob)
