@@ -122,7 +122,7 @@ StabilityMapper::StabilityMapper(const XModelParams &base, const MapAxis &x, con
     m_map.operating_gbs.assign(cells, 0.0);
 }
 
-void StabilityMapper::computeRow(std::size_t j, std::size_t stride)
+bool StabilityMapper::computeRow(std::size_t j, std::size_t stride, const std::stop_token &stop)
 {
     XModelParams p = m_base;
     p.*m_yMember = m_map.y_values[j];
@@ -132,6 +132,8 @@ void StabilityMapper::computeRow(std::size_t j, std::size_t stride)
         const std::size_t cell = m_map.index(i, j);
         if (m_map.stable_count[cell] >= 0)
             continue;
+        if (stop.stop_requested())
+            return false;
         p.*m_xMember = m_map.x_values[i];
         const bool column = i < m_columnShapes.size() && m_columnShapes[i];
         const SupplyShape *shape = column ? &*m_columnShapes[i] : nullptr;
@@ -145,6 +147,7 @@ void StabilityMapper::computeRow(std::size_t j, std::size_t stride)
         m_map.operating_gbs[cell] = scan.operatingGbs();
         m_map.stable_count[cell] = scan.stableCount();
     }
+    return true;
 }
 
 bool StabilityMapper::compute(int stride, int threads, std::stop_token stop)
@@ -157,6 +160,8 @@ bool StabilityMapper::compute(int stride, int threads, std::stop_token stop)
         for (std::size_t i = 0; i < m_map.x_values.size(); i += s) {
             if (m_columnShapes[i])
                 continue;
+            if (stop.stop_requested())
+                return false;
             XModelParams p = m_base;
             p.*m_xMember = m_map.x_values[i];
             m_columnShapes[i].emplace(p);
@@ -177,8 +182,8 @@ bool StabilityMapper::compute(int stride, int threads, std::stop_token stop)
                 const std::size_t r = next.fetch_add(1);
                 if (r >= rows.size())
                     return;
-                computeRow(rows[r], s);
-                done.fetch_add(1);
+                if (computeRow(rows[r], s, stop))
+                    done.fetch_add(1);
             }
         } catch (...) {
             const std::lock_guard lock(errorMutex);

@@ -70,14 +70,16 @@ public:
     StabilityMapper(const XModelParams &base, const MapAxis &x, const MapAxis &y);
 
     /// Computes every cell (i, j) with i and j multiples of stride that is not computed yet, rows shared
-    /// among `threads` workers (std::thread). Stops between rows once stop is requested and returns false;
-    /// cells computed so far are kept and a later call goes on from there. Returns true when complete.
+    /// among `threads` workers (std::thread). Stops at the next cell once stop is requested (a row at full
+    /// resolution takes several milliseconds, and the GUI waits for the stop) and returns false; cells computed
+    /// so far are kept and a later call goes on from there. Returns true when complete.
     bool compute(int stride, int threads = 2, std::stop_token stop = {});
 
     const StabilityMap &map() const { return m_map; }
 
 private:
-    void computeRow(std::size_t j, std::size_t stride);
+    /// The cells of row j at STRIDE not computed yet; false when STOP came first.
+    bool computeRow(std::size_t j, std::size_t stride, const std::stop_token &stop);
 
     XModelParams m_base;
     double XModelParams::*m_xMember = nullptr;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <random>
 #include <stop_token>
+#include <thread>
 
 using namespace crossroof;
 using core::CacheMode;
@@ -208,6 +209,7 @@ private Q_SLOTS:
     void badAxesAreRejected();
     void progressiveRefinementReusesCells();
     void cancellationKeepsComputedCells();
+    void aStopEndsTheRowBeingComputed();
     void threadsGiveTheSameMap();
     void regionEdgesMarkChanges();
     void anyTwoKeys();
@@ -625,6 +627,35 @@ void TestStabilityMap::cancellationKeepsComputedCells()
     QVERIFY(std::none_of(mapper.map().stable_count.begin(), mapper.map().stable_count.end(),
                          [](int c) { return c < 0; }));
     QVERIFY_THROWS_EXCEPTION(core::InputError, mapper.compute(0));
+}
+
+// The GUI waits for a stop when the parameters move under a refinement: it must not wait for the rest of a row
+// (256 cells at full resolution, several milliseconds; much more at one core's idle share).
+void TestStabilityMap::aStopEndsTheRowBeingComputed()
+{
+    const XModelParams base = test::thrashingFermi();
+    const MapAxis x{"Z", 1, 200, 4096, true}; // rows of 4,096 cells, a millisecond or more each
+    const MapAxis y{"n", 1, 8, 8, false};
+    // A stop that lands between two rows proves nothing: stopped at other times until one lands inside a row
+    // (a row computed in part). Before, every row was finished whatever the time of the stop.
+    for (int wait = 100; wait <= 51200; wait *= 2) {
+        core::StabilityMapper mapper(base, x, y);
+        std::stop_source stop;
+        std::thread worker([&] { mapper.compute(1, 1, stop.get_token()); });
+        std::this_thread::sleep_for(std::chrono::microseconds(wait));
+        stop.request_stop();
+        worker.join();
+        const auto &counts = mapper.map().stable_count;
+        const auto computed = std::count_if(counts.begin(), counts.end(), [](int c) { return c >= 0; });
+        if (computed % x.count == 0)
+            continue;
+        QCOMPARE(mapper.map().completed_stride, 0);
+        QVERIFY(mapper.compute(1, 1)); // and a later call goes on from there
+        QVERIFY(std::none_of(counts.begin(), counts.end(), [](int c) { return c < 0; }));
+        QCOMPARE(counts, core::computeStabilityMap(base, x, y).stable_count);
+        return;
+    }
+    QFAIL("no stop landed inside a row: rows are finished after a stop");
 }
 
 void TestStabilityMap::threadsGiveTheSameMap()
