@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "common/background_priority.h"
+#include "common/background_worker.h"
 
 #include <QMetaObject>
 #include <QObject>
@@ -10,7 +10,6 @@
 #include <mutex>
 #include <optional>
 #include <stop_token>
-#include <thread>
 #include <utility>
 
 namespace crossroof::widgets {
@@ -19,8 +18,8 @@ namespace crossroof::widgets {
 /// and hands each result it publishes to DONE on the GUI thread. Starting another stops the one running and
 /// drops what it published and was not yet handed over, so that only results of the last start are shown;
 /// results the GUI thread has not taken yet are replaced by newer ones of the same run. The work gets a stop
-/// token, raised when it is replaced, stopped or the job destroyed, and runs at a lower priority than the GUI
-/// thread (lowerThreadPriority()).
+/// token, raised when it is replaced, stopped or the job destroyed, and runs on the job's BackgroundWorker, only
+/// on what no other thread wants (BackgroundPriority::Idle): starting and stopping never wait for it to end.
 template<typename Result>
 class ProgressiveJob
 {
@@ -33,7 +32,7 @@ public:
         , m_done(std::move(done))
     {
     }
-    ~ProgressiveJob() { stop(); }
+    ~ProgressiveJob() = default; // the worker, destroyed first, stops the work and waits for it
     ProgressiveJob(const ProgressiveJob &) = delete;
     ProgressiveJob &operator=(const ProgressiveJob &) = delete;
 
@@ -41,8 +40,7 @@ public:
     void start(Work work)
     {
         stop();
-        m_thread = std::jthread([this, work = std::move(work)](std::stop_token stop) {
-            lowerThreadPriority(); // and the helper threads the work starts
+        m_worker.post([this, work = std::move(work)](std::stop_token stop) {
             work(stop, [this, &stop](Result result) {
                 {
                     const std::lock_guard lock(m_mutex);
@@ -58,17 +56,14 @@ public:
     /// Stops the work running (if any) and drops what it published and was not yet handed to DONE.
     void stop()
     {
-        m_thread.request_stop();
-        if (m_thread.joinable())
-            m_thread.join();
+        m_worker.cancel(); // what it publishes from now on is dropped: its token is raised
         const std::lock_guard lock(m_mutex);
         m_ready.reset();
     }
     /// Blocks until the work has finished and hands its last result to DONE (tests, figure export).
     void wait()
     {
-        if (m_thread.joinable())
-            m_thread.join();
+        m_worker.waitIdle();
         deliver();
     }
 
@@ -89,7 +84,7 @@ private:
     std::function<void(Result)> m_done;
     std::mutex m_mutex;
     std::optional<Result> m_ready;
-    std::jthread m_thread;
+    BackgroundWorker m_worker {BackgroundPriority::Idle}; ///< last: stopped and joined before the rest goes
 };
 
 } // namespace crossroof::widgets

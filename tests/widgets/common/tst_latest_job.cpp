@@ -14,6 +14,11 @@
 #include <chrono>
 #include <vector>
 
+#if defined(__linux__)
+#include <sched.h>
+#include <sys/resource.h>
+#endif
+
 using namespace crossroof::widgets;
 
 namespace {
@@ -57,6 +62,7 @@ private Q_SLOTS:
     void aWaitingRequestIsReplacedByANewerOne();
     void destroyingTheJobStopsItsWork();
     void vectorStateIsCleanAfterClearing();
+    void theWorkRunsBelowTheGuiButNotOnlyWhenIdle();
 };
 
 void TestLatestJob::resultsComeBackOnTheGuiThread()
@@ -86,13 +92,16 @@ void TestLatestJob::aWaitingRequestIsReplacedByANewerOne()
     std::vector<int> seen;
     std::vector<int> computed;
     std::atomic<bool> release = false;
+    std::atomic<bool> running = false;
     LatestJob<int> job(&context, [&](int v) { seen.push_back(v); });
     job.request([&](std::stop_token) {
+        running = true;
         while (!release)
             QThread::msleep(1);
         computed.push_back(1);
         return 1;
     });
+    QTRY_VERIFY(running); // a request that has not started yet is replaced too
     job.request([&](std::stop_token) {
         computed.push_back(2);
         return 2;
@@ -105,10 +114,12 @@ void TestLatestJob::aWaitingRequestIsReplacedByANewerOne()
     release = true;
     job.wait();
     QCOMPARE(computed, (std::vector<int>{1, 3}));
-    QCOMPARE(seen, (std::vector<int>{1, 3}));
+    // 1 is handed over unless 3 was done before the GUI thread took it: the newest result finished is shown.
+    const std::vector<int> handed = seen;
+    QVERIFY(handed == (std::vector<int>{1, 3}) || handed == (std::vector<int>{3}));
     QVERIFY(!job.busy());
     QCoreApplication::processEvents(); // the posted deliveries find nothing more to hand over
-    QCOMPARE(seen, (std::vector<int>{1, 3}));
+    QCOMPARE(seen, handed);
 }
 
 void TestLatestJob::destroyingTheJobStopsItsWork()
@@ -155,6 +166,26 @@ void TestLatestJob::vectorStateIsCleanAfterClearing()
     (void)rows.contains(QStringLiteral("Z")); // dirty again before the event loop runs the handler
     QCoreApplication::processEvents();
     QVERIFY(cleanInHandler);
+}
+
+// A sweep, the advice or a training is awaited by the user: it runs below the GUI thread, at nice 10, but not in
+// the idle class, where a machine kept busy by a build would leave it no time at all.
+void TestLatestJob::theWorkRunsBelowTheGuiButNotOnlyWhenIdle()
+{
+#if defined(__linux__)
+    QObject context;
+    LatestJob<std::pair<int, int>> job(&context, [](std::pair<int, int>) {});
+    std::pair<int, int> seen {-1, -1};
+    job.request([&](std::stop_token) {
+        seen = {sched_getscheduler(0), getpriority(PRIO_PROCESS, 0)};
+        return seen;
+    });
+    job.wait();
+    QCOMPARE(seen.first, SCHED_OTHER);
+    QVERIFY(seen.second >= 10);
+#else
+    QSKIP("thread scheduling classes are Linux's");
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestLatestJob)

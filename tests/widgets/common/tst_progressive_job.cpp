@@ -30,6 +30,7 @@ private Q_SLOTS:
     void stopDropsWhatWasPublished();
     void dragHoldHoldsUntilTheInteractionEnds();
     void theWorkYieldsToTheGuiAtOnce();
+    void startingNeverWaitsForTheOldRun();
 };
 
 void TestProgressiveJob::resultsComeBackOnTheGuiThread()
@@ -65,16 +66,20 @@ void TestProgressiveJob::aNewStartDropsTheOldRun()
     std::vector<int> seen;
     ProgressiveJob<int> job(&context, [&](int v) { seen.push_back(v); });
     std::atomic<bool> stopped = false;
+    std::atomic<bool> published = false;
     job.start([&](std::stop_token stop, const auto &publish) {
         publish(1);
+        published = true;
         while (!stop.stop_requested())
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         stopped = true;
         publish(99); // after the stop: never handed over
     });
+    while (!published)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     job.start([](std::stop_token, const auto &publish) { publish(2); });
-    QVERIFY(stopped); // start() stopped and joined the first run
     job.wait();
+    QVERIFY(stopped); // the first run was stopped, and ended before the second ran
     QTest::qWait(10);
     QCOMPARE(seen, std::vector<int> {2}); // 1 was published but not handed over before the new start
 }
@@ -141,6 +146,38 @@ void TestProgressiveJob::theWorkYieldsToTheGuiAtOnce()
 #else
     QSKIP("thread scheduling classes are Linux's");
 #endif
+}
+
+// A run can be slow to see its stop: a thread of the idle class waits for a core while another process keeps
+// the other one busy. A new start (a slider step) must not wait for it; the new run follows once it ends.
+void TestProgressiveJob::startingNeverWaitsForTheOldRun()
+{
+    QObject context;
+    std::vector<int> seen;
+    ProgressiveJob<int> job(&context, [&](int v) { seen.push_back(v); });
+    std::atomic<bool> running = false;
+    std::atomic<bool> release = false;
+    job.start([&](std::stop_token, const auto &) {
+        running = true;
+        while (!release) // blind to the stop for now
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    while (!running)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // Lets the old run end after two seconds at the latest, for a start() that waits for it.
+    std::atomic<bool> started = false;
+    std::thread releaser([&] {
+        for (int i = 0; i < 2000 && !started; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        release = true;
+    });
+    job.start([](std::stop_token, const auto &publish) { publish(2); });
+    const bool returnedFirst = !release;
+    started = true;
+    releaser.join();
+    QVERIFY2(returnedFirst, "start() waited for the old run to end");
+    job.wait();
+    QCOMPARE(seen, std::vector<int> {2});
 }
 
 QTEST_MAIN(TestProgressiveJob)
