@@ -89,7 +89,7 @@ public:
     bool openProfileFile(const QString &path) { return m_import->openProfileFile(path); }
     bool selectProfile(const QString &idOrPath) { return m_import->selectProfile(idOrPath); }
     core::Session captureSession() const { return m_sessions->capture(); }
-    QStringList applySession(const core::Session &session) { return m_sessions->apply(session); }
+    QStringList applySession(core::Session session) { return m_sessions->apply(std::move(session)); }
     bool newSession() { return m_sessions->newSession(); }
     bool saveSession(const QString &path) { return m_sessions->save(path); }
     bool openSession(const QString &path) { return m_sessions->open(path); }

@@ -204,7 +204,7 @@ core::Session SessionController::capture() const
     return s;
 }
 
-QStringList SessionController::apply(const core::Session &s)
+QStringList SessionController::apply(core::Session s)
 {
     m_applying = true;
     QStringList problems;
@@ -228,7 +228,8 @@ QStringList SessionController::apply(const core::Session &s)
     m_window->rooflineView()->setSettings(s.roofline);
     m_window->skeletonView()->setSettings(s.skeleton);
     m_window->extrapolatePanel()->setSettings(s.extrapolate);
-    m_window->traceState()->setTraces(s.traces); // an Nsight Compute trace fills the kernel table
+    // Moved: a trace of millions of samples is held once. An Nsight Compute trace fills the kernel table.
+    m_window->traceState()->setTraces(std::move(s.traces));
     const QString kernels = widgets::pathFromNative(s.kernel_file);
     const auto &report = m_window->kernelTable()->report();
     if (!kernels.isEmpty() && !(report && report->source == s.kernel_file)) {
@@ -296,18 +297,19 @@ bool SessionController::open(const QString &path)
         showError(m_window, tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
         return false;
     }
-    const QStringList problems = apply(session);
+    const std::vector<std::string> traceProblems = session.trace_problems;
+    const QStringList problems = apply(std::move(session));
     setPath(path);
     m_window->setWindowModified(false);
     RecentFiles::add(path);
-    reportTraceProblems(session, problems);
+    reportTraceProblems(traceProblems, problems);
     return true;
 }
 
-void SessionController::reportTraceProblems(const core::Session &session, const QStringList &others)
+void SessionController::reportTraceProblems(const std::vector<std::string> &traceProblems, const QStringList &others)
 {
     QStringList problems;
-    for (const auto &p : session.trace_problems)
+    for (const auto &p : traceProblems)
         problems << QString::fromStdString(p);
     problems << others;
     if (problems.isEmpty())
@@ -431,12 +433,13 @@ bool SessionController::restore(const QString &recoveryFile)
         showError(m_window, tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
         return false;
     }
-    const QStringList problems = apply(session);
+    const std::vector<std::string> traceProblems = session.trace_problems;
+    const QStringList problems = apply(std::move(session));
     // The session it was unsaved work on, if it had been saved or opened: Save writes there again.
     QFile origin(originPathOf(recoveryFile));
     setPath(origin.open(QIODevice::ReadOnly) ? widgets::pathFromNative(origin.readAll().toStdString()) : QString());
     m_window->setWindowModified(true);
-    reportTraceProblems(session, problems);
+    reportTraceProblems(traceProblems, problems);
     return true;
 }
 

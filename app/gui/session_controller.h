@@ -37,7 +37,7 @@ public:
     /// Replaces the whole analysis with SESSION's (clears the undo history): every view starts again from
     /// what SESSION holds, nothing of the analysis before stays (what-if curves, kernels, training runs,
     /// zoom). Returns what could not be restored (the Kernels dock's file), one message each.
-    QStringList apply(const core::Session &session);
+    QStringList apply(core::Session session);
     /// File > New Session: the analysis a new window starts with, after asking to save unsaved changes;
     /// false if the user cancelled.
     bool newSession();
@@ -81,7 +81,7 @@ private:
     void saveInteractively(bool askForName);
     void openInteractively();
     /// Tells the user which linked traces of SESSION (and other files, PROBLEMS) could not be read (if any).
-    void reportTraceProblems(const core::Session &session, const QStringList &problems);
+    void reportTraceProblems(const std::vector<std::string> &traceProblems, const QStringList &problems);
 
     MainWindow *m_window;
     RecentFiles *m_recent;

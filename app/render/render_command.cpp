@@ -74,7 +74,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (args.flag("greyscale"))
         options.style = widgets::FigureStyle::Greyscale;
 
-    const core::Session session = core::loadSessionFile(args.value("session"));
+    core::Session session = core::loadSessionFile(args.value("session"));
     // A figure without a trace the session links to would be wrong without saying so.
     if (!session.trace_problems.empty())
         throw InputError(session.trace_problems.front());
@@ -96,7 +96,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     }
     app::MainWindow window;
     window.resize(1280, 800);
-    const QStringList problems = window.applySession(session);
+    const QStringList problems = window.applySession(std::move(session)); // its traces are not copied
     if (!problems.isEmpty())
         throw InputError(args.value("session") + ": " + problems.front().toStdString());
     window.showView(view);

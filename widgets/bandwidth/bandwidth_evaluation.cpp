@@ -5,6 +5,7 @@
 #include "state/trace_state.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace crossroof::widgets {
 
@@ -34,9 +35,16 @@ void BandwidthEvaluation::recompute(int window, double limitGbs)
     const core::MeasuredTrace *t = trace();
     if (!t)
         return;
-    std::vector<double> seconds = t->extra;
-    std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2), seconds.end());
-    m_unitSeconds = seconds[seconds.size() / 2];
+    // The median interval; most traces have one length throughout, and a copy of a long trace's lengths to
+    // order is its size again in memory.
+    const std::vector<double> &lengths = t->extra;
+    if (std::adjacent_find(lengths.begin(), lengths.end(), std::not_equal_to<>()) == lengths.end()) {
+        m_unitSeconds = lengths.front();
+    } else {
+        std::vector<double> seconds = lengths;
+        std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2), seconds.end());
+        m_unitSeconds = seconds[seconds.size() / 2];
+    }
     const std::size_t units = core::pointCount(*t);
     m_window = std::size_t(std::clamp<int>(window, 1, int(units)));
     const double limit = limitGbs * 1e9 * m_unitSeconds; // bytes per unit
