@@ -151,8 +151,13 @@ Tables splitTables(std::string_view text, const std::string &source)
         return Tables {{std::string(text)}, {1}, {}, 0};
     }
     std::vector<std::string_view> headers;
-    std::vector<int> written; ///< lines written to each table so far
     std::size_t current = 0;
+    struct Kept
+    {
+        std::size_t table;
+        const Line *line;
+    };
+    std::vector<Kept> kept; ///< the lines of the tables, each with its table
     for (auto it = first; it != lines.end(); ++it) {
         const std::string_view trimmed = trimBlanks(it->text);
         // The first header opens the first table even when it sits inside a quote of the line before.
@@ -171,17 +176,31 @@ Tables splitTables(std::string_view text, const std::string &source)
                 headers.push_back(trimmed);
                 out.texts.emplace_back();
                 out.header_lines.push_back(it->number);
-                written.push_back(0);
             }
         } else if (!it->continued && (trimmed.starts_with("==") || (quoted && !trimmed.empty()
                                                                     && !trimmed.starts_with("\"")))) {
             continue; // profiler messages and the program's own output
         }
-        std::string &table = out.texts[current];
-        table.append(std::size_t(it->number - 1 - written[current]), '\n');
-        table.append(it->text);
+        kept.push_back({current, &*it});
+    }
+    // Each table's text keeps its lines where they were in the file (the lines of others and the skipped ones
+    // stay as empty lines), so that its messages give the file's line numbers. Sized first: a table grown line
+    // by line reached twice the file's size.
+    std::vector<std::size_t> sizes(out.texts.size(), 0);
+    std::vector<int> written(out.texts.size(), 0); ///< lines written to each table so far
+    for (const Kept &k : kept) {
+        sizes[k.table] += std::size_t(k.line->number - written[k.table]) + k.line->text.size();
+        written[k.table] = k.line->number;
+    }
+    std::fill(written.begin(), written.end(), 0);
+    for (std::size_t t = 0; t < out.texts.size(); ++t)
+        out.texts[t].reserve(sizes[t]);
+    for (const Kept &k : kept) {
+        std::string &table = out.texts[k.table];
+        table.append(std::size_t(k.line->number - 1 - written[k.table]), '\n');
+        table.append(k.line->text);
         table.push_back('\n');
-        written[current] = it->number;
+        written[k.table] = k.line->number;
     }
     return out;
 }
