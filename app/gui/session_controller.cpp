@@ -5,6 +5,7 @@
 #include "messages.h"
 #include "recent_files.h"
 
+#include "common/long_work.h"
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
 #include "common/file_folders.h"
@@ -290,13 +291,21 @@ bool SessionController::save(const QString &path)
 
 bool SessionController::open(const QString &path)
 {
-    core::Session session;
+    std::optional<core::Session> read;
     try {
-        session = core::loadSessionFile(widgets::nativePath(path));
+        // Its linked files are read with it: a trace of millions of rows takes seconds.
+        read = widgets::runWithProgress<core::Session>(
+                m_window, tr("Opening %1…").arg(QFileInfo(path).fileName()),
+                [native = widgets::nativePath(path)] { return core::loadSessionFile(native); });
     } catch (const core::InputError &e) {
         showError(m_window, tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
         return false;
     }
+    if (!read) {
+        showStatus(m_window, tr("Opening %1 was cancelled").arg(QFileInfo(path).fileName()), 6000);
+        return false;
+    }
+    core::Session session = std::move(*read);
     const std::vector<std::string> traceProblems = session.trace_problems;
     const QStringList problems = apply(std::move(session));
     setPath(path);

@@ -44,7 +44,8 @@ public:
     /// Writes the session atomically; on failure says why and leaves any existing file untouched.
     bool save(const QString &path);
     /// Opens a session; on failure says why (file, field) and keeps the current analysis. A linked trace
-    /// whose file cannot be read is left out, and a message names it; the rest of the session opens.
+    /// whose file cannot be read is left out, and a message names it; the rest of the session opens. A read
+    /// that takes long shows its progress and can be cancelled (false, the analysis kept as it was).
     bool open(const QString &path);
     QString path() const { return m_path; }
 

@@ -403,7 +403,9 @@ QString BandwidthView::readoutHtml(const core::MeasuredTrace &t) const
 
 QString BandwidthView::loadFile(const QString &path)
 {
-    TraceLoad load = loadTraceFile(path);
+    TraceLoad load = loadTraceFile(path, {}, this);
+    if (load.cancelled)
+        return {}; // the trace shown stays
     if (load.ok() && load.needsMapping()) {
         load.error = tr("%1: not perf stat output. Import a table of bytes per interval with Import… in the "
                         "Traces "

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/kernel_table_view.h"
+#include "common/long_work.h"
 #include "common/file_folders.h"
 #include "common/narrow_layout.h"
 #include "common/native_path.h"
@@ -267,11 +268,19 @@ void KernelTableView::showEvent(QShowEvent *event)
 
 QString KernelTableView::loadFile(const QString &path)
 {
+    std::optional<core::NcuReport> report;
     try {
-        setReport(core::readNcuCsv(nativePath(path)));
+        report = runWithProgress<core::NcuReport>(
+                this, tr("Reading the kernels of %1…").arg(QFileInfo(path).fileName()),
+                [native = nativePath(path)] { return core::readNcuCsv(native); });
     } catch (const core::InputError &e) {
         return QString::fromUtf8(e.what());
     }
+    if (!report) {
+        Q_EMIT message(tr("Reading %1 was cancelled; the kernels are as they were").arg(QFileInfo(path).fileName()));
+        return {};
+    }
+    setReport(std::move(*report));
     Q_EMIT message(tr("Read %n kernel(s) from %1", nullptr, int(m_report->kernels.size()))
                            .arg(QFileInfo(path).fileName()));
     return {};

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "state/trace_state.h"
 
+#include "common/long_work.h"
 #include "common/native_path.h"
 #include "core/support/error.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 #include <cstdlib>
@@ -152,11 +155,20 @@ QString traceFormatName(TraceFormat format)
     return TraceState::tr("table (CSV, TSV or aligned columns)");
 }
 
-TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice)
+TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice, QWidget *progressParent)
 {
     TraceLoad out;
     try {
-        core::TraceFile file = core::readTraceFile(nativePath(path), preferredDevice.toStdString());
+        const std::string native = nativePath(path);
+        const std::string device = preferredDevice.toStdString();
+        std::optional<core::TraceFile> read = runWithProgress<core::TraceFile>(
+                progressParent, TraceState::tr("Reading %1…").arg(QFileInfo(path).fileName()),
+                [native, device] { return core::readTraceFile(native, device); });
+        if (!read) {
+            out.cancelled = true;
+            return out;
+        }
+        core::TraceFile file = std::move(*read);
         out.format = file.format;
         out.traces = std::move(file.traces);
         out.table = std::move(file.table);

@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+class QWidget;
+
 namespace crossroof::widgets {
 
 /// The measured traces of the analysis (issue 6): what the overlays draw, the calibration fits and the
@@ -66,15 +68,17 @@ struct TraceLoad
     std::optional<core::CsvTable> table; ///< GenericTable only
     std::optional<core::NcuDevice> device; ///< the device the file names or implies (core::TraceFile::device)
     QString error;
+    bool cancelled = false; ///< the user cancelled the read: nothing was read, and nothing is wrong
 
-    bool ok() const { return error.isEmpty(); }
+    bool ok() const { return error.isEmpty() && !cancelled; }
     bool needsMapping() const { return ok() && table.has_value(); }
 };
 
 /// Loads PATH with the importer its content asks for (core::readTraceFile(), which says what each format
 /// gives); PREFERREDDEVICE is the profile id whose GPU a multi-GPU file shows. Ids are left empty for
 /// TraceState::add().
-TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice = {});
+/// A read that takes long shows its progress over PROGRESS_PARENT and can be cancelled (runWithProgress()).
+TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice = {}, QWidget *progressParent = nullptr);
 
 /// Builds the trace MAPPING describes from TABLE (core::traceFromTable()), or the error.
 TraceLoad tracesFromTable(const core::CsvTable &table, const TraceMapping &mapping);

@@ -331,7 +331,11 @@ QString TracesPanel::importFile(const QString &path)
         if (core::looksLikeGpuLatency(start))
             return offerLatencies(path);
     }
-    TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id));
+    TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id), this);
+    if (load.cancelled) {
+        Q_EMIT message(tr("Reading %1 was cancelled; nothing was imported").arg(QFileInfo(path).fileName()));
+        return {};
+    }
     if (!load.ok()) {
         showError(this, tr("The measurements were not imported:\n%1").arg(load.error));
         return load.error;

@@ -25,18 +25,23 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <filesystem>
@@ -46,6 +51,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+
+#include <sys/stat.h>
 
 using namespace crossroof;
 
@@ -175,6 +182,7 @@ private Q_SLOTS:
     void aViewSaysWhenItHasNothingToDraw();
     void modifiedMarkAndTitle();
     void tracesCanBeLinkedToTheirFiles();
+    void aLongOpenShowsProgressAndCanBeCancelled();
     void latin1FolderOpensAndSaves();
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
@@ -401,6 +409,50 @@ void TestSessionWindow::tracesCanBeLinkedToTheirFiles()
     QVERIFY2(box->text().contains(QStringLiteral("field 'traces[0].link' (data/v100.txt)"))
                      && box->text().contains(moved + QStringLiteral("/data/v100.txt")),
              qPrintable(box->text()));
+}
+
+// A session whose linked file takes long to read (here a FIFO nobody writes to: read for five seconds, then
+// refused) shows its progress; Cancel gives the window back at once, with the analysis as it was.
+void TestSessionWindow::aLongOpenShowsProgressAndCanBeCancelled()
+{
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("v100.txt"));
+    QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt"), data));
+    const QString path = dir.filePath(QStringLiteral("linked.crossroof"));
+    {
+        app::MainWindow w;
+        QCOMPARE(w.tracesPanel()->importFile(data), QString());
+        w.linkTracesAction()->trigger();
+        QVERIFY(w.saveSession(path));
+    }
+    QVERIFY(QFile::remove(data));
+    QVERIFY(::mkfifo(QFile::encodeName(data).constData(), 0600) == 0);
+
+    app::MainWindow w;
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.state()->applyValue(QStringLiteral("Z"), 7.25);
+    QString label;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+        for (QWidget *top : QApplication::topLevelWidgets()) {
+            auto *dialog = qobject_cast<QProgressDialog *>(top);
+            if (dialog && dialog->isVisible() && label.isEmpty()) {
+                label = dialog->labelText();
+                dialog->findChild<QPushButton *>()->click();
+            }
+        }
+    });
+    watch.start(10);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(!w.openSession(path));
+    QVERIFY2(clock.elapsed() < 3000, "the open waited for the read to end");
+    QCOMPARE(label, QStringLiteral("Opening linked.crossroof…"));
+    QCOMPARE(w.state()->params().Z, 7.25); // nothing of the session was applied
+    QVERIFY(w.traceState()->traces().empty());
+    QVERIFY(!w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
 }
 
 void TestSessionWindow::latin1FolderOpensAndSaves()
