@@ -493,6 +493,15 @@ void setShortLabel(QCPAxis *axis, const QString &label)
     if (first) {
         QObject::connect(axis->parentPlot(), &QCustomPlot::beforeReplot, axis,
                          [axis] { fitLabelOnScreen(axis); });
+        // The choice before a replot goes by the layout before it: a replot after a resize may have made room
+        // for the full title (or taken it). Chosen again in the new layout, and drawn once more if it changed;
+        // the title's length does not change the axis rect's length along it, so this ends there.
+        QObject::connect(axis->parentPlot(), &QCustomPlot::afterReplot, axis, [axis] {
+            const QString before = axis->label();
+            fitLabelOnScreen(axis);
+            if (axis->label() != before)
+                axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+        });
     }
 }
 
