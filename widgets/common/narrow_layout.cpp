@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "narrow_layout.h"
 
+#include <QAbstractScrollArea>
 #include <QBoxLayout>
 #include <QEvent>
+#include <QPointer>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QWidget>
@@ -14,26 +16,60 @@ namespace crossroof::widgets {
 
 namespace {
 
-/// Calls TURN with VIEW's width each time VIEW is resized.
-class WidthWatcher : public QObject
+/// The scroll area's viewport VIEW lies in, or null.
+QWidget *areaViewport(const QWidget *view)
+{
+    QWidget *viewport = view->parentWidget();
+    return viewport && qobject_cast<QAbstractScrollArea *>(viewport->parentWidget()) ? viewport : nullptr;
+}
+
+/// The width VIEW has to lay itself out in: its own, or in a scroll area (a view's tab, a pane of View > Side
+/// by Side), where a view is never narrower than its minimum, the area's. Every turn of a view goes by this one
+/// width, so that one turn's new minimum width cannot undo another.
+int room(const QWidget *view)
+{
+    const QWidget *viewport = areaViewport(view);
+    return viewport ? viewport->width() : view->width();
+}
+
+/// Calls TURN with the room VIEW has (room()) whenever VIEW or the scroll area around it is resized, or VIEW is
+/// put somewhere else (View > Side by Side takes the views into panes of its own).
+class RoomWatcher : public QObject
 {
 public:
-    WidthWatcher(QWidget *view, std::function<void(int)> turn)
+    RoomWatcher(QWidget *view, std::function<void(int)> turn)
         : QObject(view)
+        , m_view(view)
         , m_turn(std::move(turn))
     {
         view->installEventFilter(this);
+        watchArea();
     }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (event->type() == QEvent::Resize)
-            m_turn(static_cast<QWidget *>(watched)->width());
+        if (watched == m_view && event->type() == QEvent::ParentChange) {
+            watchArea();
+            m_turn(room(m_view));
+        } else if (event->type() == QEvent::Resize && (watched == m_view || watched == m_viewport)) {
+            m_turn(room(m_view));
+        }
         return QObject::eventFilter(watched, event);
     }
 
 private:
+    void watchArea()
+    {
+        if (m_viewport)
+            m_viewport->removeEventFilter(this);
+        m_viewport = areaViewport(m_view);
+        if (m_viewport)
+            m_viewport->installEventFilter(this);
+    }
+
+    QWidget *m_view;
+    QPointer<QWidget> m_viewport;
     std::function<void(int)> m_turn;
 };
 
@@ -41,7 +77,7 @@ private:
 
 void stackWhenNarrow(QWidget *view, QBoxLayout *layout, int width)
 {
-    new WidthWatcher(view, [layout, width](int now) {
+    new RoomWatcher(view, [layout, width](int now) {
         const auto direction = now < width ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
         if (layout->direction() != direction)
             layout->setDirection(direction);
@@ -50,15 +86,15 @@ void stackWhenNarrow(QWidget *view, QBoxLayout *layout, int width)
 
 void stackWhenNarrow(QWidget *view, QSplitter *splitter, int width)
 {
-    new WidthWatcher(view, [splitter, width](int now) {
+    new RoomWatcher(view, [splitter, width](int now) {
         splitter->setOrientation(now < width ? Qt::Vertical : Qt::Horizontal);
     });
 }
 
-void besideWhenNarrow(QWidget *view, QSplitter *splitter, int width)
+void besideWhenNarrow(QWidget *view, QSplitter *splitter, int width, int least)
 {
-    new WidthWatcher(view, [splitter, width](int now) {
-        splitter->setOrientation(now < width ? Qt::Horizontal : Qt::Vertical);
+    new RoomWatcher(view, [splitter, width, least](int now) {
+        splitter->setOrientation(now < width && now >= least ? Qt::Horizontal : Qt::Vertical);
     });
 }
 
@@ -68,7 +104,7 @@ void tabWhenNarrow(QWidget *view, QBoxLayout *layout, QTabWidget *tabs, const QL
         layout->addWidget(page.widget, page.stretch);
     layout->addWidget(tabs, 1);
     tabs->hide();
-    new WidthWatcher(view, [layout, tabs, pages, width](int now) {
+    new RoomWatcher(view, [layout, tabs, pages, width](int now) {
         const bool tabbed = now < width;
         if (tabbed == tabs->isVisible() || (tabbed && tabs->count() == pages.size()))
             return;

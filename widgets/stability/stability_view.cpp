@@ -95,9 +95,10 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     split->setStretchFactor(0, 1); // the advisor as wide as the map: its gains on one line
     split->setStretchFactor(1, 1);
     // The advisor beside the map and the chart needs about 700 pixels; below 760 it goes under them, and the
-    // map and the chart go side by side, so that all three fit a 1024x700 window's height.
+    // map and the chart go side by side, so that all three fit a 1024x700 window's height. Below 560 (a pane of
+    // View > Side by Side) the map and the chart need more than the width: stacked, the view scrolls down.
     stackWhenNarrow(this, split, 760);
-    besideWhenNarrow(this, left, 760);
+    besideWhenNarrow(this, left, 760, 560);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
@@ -98,6 +99,9 @@ void TestSideBySide::togglesAndEveryViewFollowsASlider()
         QVERIFY(view->isVisible());
         QVERIFY(areaOf(view)->objectName().startsWith(QLatin1String("sideBySide_")));
     }
+    // The stability pane is narrower than the map and the hysteresis chart side by side: they stack, and the
+    // pane scrolls down rather than cut the chart at its right.
+    QTRY_VERIFY(!areaOf(w.stabilityView())->horizontalScrollBar()->isVisible());
     QVERIFY(xgraphTab->widget() == nullptr);
     QTRY_VERIFY(!dockNamed(w, QStringLiteral("ReadoutDock"))->visibleRegion().isEmpty()); // brought forward
     QVERIFY(dockNamed(w, QStringLiteral("ParametersDock"))->isVisible());
