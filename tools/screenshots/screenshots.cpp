@@ -3,6 +3,7 @@
 // window paints as PNG, so that the screenshots in docs/screenshots/ can be made again by anyone
 // (scripts/screenshots.sh runs it under xvfb-run with the xcb platform).
 #include "main_window.h"
+#include "side_by_side.h"
 
 #include "bandwidth/bandwidth_view.h"
 #include "export/figure_export.h"
@@ -92,7 +93,11 @@ int main(int argc, char **argv)
     const QCommandLineOption zoomPan(QStringLiteral("zoom-pan"),
                                      QStringLiteral("Also grab each view after a wheel zoom into its main plot and "
                                                     "a drag of it, as a hand does: <view>-zoomed-WxH.png."));
-    parser.addOptions({out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix, figures, zoomPan});
+    const QCommandLineOption sideBySide(QStringLiteral("side-by-side"),
+                                        QStringLiteral("Also grab View > Side by Side at each size: "
+                                                       "side-by-side-WxH.png."));
+    parser.addOptions(
+            {out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix, figures, zoomPan, sideBySide});
     parser.process(app);
     if (!parser.isSet(out))
         return fail(QStringLiteral("--out DIR is required"));
@@ -194,6 +199,21 @@ int main(int argc, char **argv)
             if (!window.grab().save(zoomed))
                 return fail(QStringLiteral("cannot write %1").arg(zoomed));
             std::printf("%s\n", qPrintable(zoomed));
+        }
+        if (parser.isSet(sideBySide)) {
+            window.sideBySide()->setActive(true);
+            settle();
+            window.stabilityView()->waitForMap();
+            settle();
+            const QString file = dir.filePath(QStringLiteral("%1side-by-side-%2x%3.png")
+                                                      .arg(parser.value(prefix))
+                                                      .arg(size.width())
+                                                      .arg(size.height()));
+            if (!window.grab().save(file))
+                return fail(QStringLiteral("cannot write %1").arg(file));
+            std::printf("%s\n", qPrintable(file));
+            window.sideBySide()->setActive(false);
+            settle();
         }
     }
     if (parser.isSet(figures)) {
