@@ -30,7 +30,7 @@ shoot --bandwidth tests/data/perf_stat_excerpt.tsv --views bandwidth --figures "
 shoot --profile h100-sxm --ncu tests/data/ncu_h100_raw.csv --views roofline --figures "$out/figures"
 shoot --views skeleton
 shoot --profile h100-sxm --ncu tests/data/h100_sxm/torch_raw.csv --views prediction
-shoot --open docs/samples/h100-thrashing.crossroof --views xgraph --prefix h100-thrashing-
+shoot --open docs/samples/h100-thrashing.crossroof --views xgraph --prefix h100-thrashing- --side-by-side
 
 figure()
 {
