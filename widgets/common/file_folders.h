@@ -25,7 +25,7 @@ enum class FileKind {
 /// The folder KIND's dialogs open in: where a file of that kind was last chosen, in this run or an earlier one
 /// (QSettings), else the home folder.
 QString fileFolder(FileKind kind);
-/// Remembers PATH's folder (PATH itself when it is a folder) for KIND.
+/// Remembers PATH's folder (PATH itself when it is a folder) for KIND, byte for byte.
 void rememberFileFolder(FileKind kind, const QString &path);
 
 /// One question a file dialog asks: what kind of file, its title, where it opens (a folder, or for a save the
