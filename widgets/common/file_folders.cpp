@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/file_folders.h"
 
+#include "common/file_browser_dialog.h"
 #include "common/native_path.h"
 
 #include <QDir>
-#include <QFileDialog>
 #include <QSettings>
 
 #include <filesystem>
@@ -43,18 +43,11 @@ FileChooser &chooser()
     return instance;
 }
 
-/// Asks REQUEST with the chooser set, else with QFileDialog's own dialog; remembers the answer's folder.
+/// Asks REQUEST with the chooser set, else with the FileBrowserDialog (QFileDialog cannot list a folder whose
+/// name is not UTF-8); remembers the answer's folder.
 QString ask(QWidget *parent, const FileRequest &request)
 {
-    QString path;
-    if (chooser())
-        path = chooser()(request);
-    else if (request.mode == FileRequest::Mode::Open)
-        path = QFileDialog::getOpenFileName(parent, request.title, request.start, request.filter);
-    else if (request.mode == FileRequest::Mode::Save)
-        path = QFileDialog::getSaveFileName(parent, request.title, request.start, request.filter);
-    else
-        path = QFileDialog::getExistingDirectory(parent, request.title, request.start);
+    const QString path = chooser() ? chooser()(request) : FileBrowserDialog::choose(parent, request);
     rememberFileFolder(request.kind, path);
     return path;
 }
