@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/file_folders.h"
 
+#include "common/file_browser_dialog.h"
+#include "common/native_path.h"
+
 #include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QSettings>
+
+#include <filesystem>
 
 namespace crossroof::widgets {
 
@@ -40,18 +43,11 @@ FileChooser &chooser()
     return instance;
 }
 
-/// Asks REQUEST with the chooser set, else with QFileDialog's own dialog; remembers the answer's folder.
+/// Asks REQUEST with the chooser set, else with the FileBrowserDialog (QFileDialog cannot list a folder whose
+/// name is not UTF-8); remembers the answer's folder.
 QString ask(QWidget *parent, const FileRequest &request)
 {
-    QString path;
-    if (chooser())
-        path = chooser()(request);
-    else if (request.mode == FileRequest::Mode::Open)
-        path = QFileDialog::getOpenFileName(parent, request.title, request.start, request.filter);
-    else if (request.mode == FileRequest::Mode::Save)
-        path = QFileDialog::getSaveFileName(parent, request.title, request.start, request.filter);
-    else
-        path = QFileDialog::getExistingDirectory(parent, request.title, request.start);
+    const QString path = chooser() ? chooser()(request) : FileBrowserDialog::choose(parent, request);
     rememberFileFolder(request.kind, path);
     return path;
 }
@@ -63,18 +59,39 @@ void setFileChooser(FileChooser newChooser)
     chooser() = std::move(newChooser);
 }
 
+// A folder is looked at and kept as its bytes. QFileInfo encodes a path as UTF-8, so a folder named in
+// Latin-1 (pathFromNative()'s lone surrogates) was never a folder to it; QSettings writes a lone surrogate as
+// U+FFFD, so such a folder would come back as another path after a restart: it is kept as a byte array, any
+// other folder as text.
 QString fileFolder(FileKind kind)
 {
-    const QString folder = QSettings().value(keyOf(kind)).toString();
-    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QDir::homePath();
+    const QVariant value = QSettings().value(keyOf(kind));
+    const QString folder = value.typeId() == QMetaType::QByteArray
+                                   ? pathFromNative(value.toByteArray().toStdString())
+                                   : value.toString();
+    std::error_code error;
+    if (folder.isEmpty() || !std::filesystem::is_directory(nativePath(folder), error))
+        return QDir::homePath();
+    return folder;
 }
 
 void rememberFileFolder(FileKind kind, const QString &path)
 {
     if (path.isEmpty())
         return;
-    const QFileInfo info(path);
-    QSettings().setValue(keyOf(kind), info.isDir() ? info.absoluteFilePath() : info.absolutePath());
+    namespace fs = std::filesystem;
+    std::error_code error;
+    fs::path folder = fs::absolute(nativePath(path), error).lexically_normal();
+    if (!fs::is_directory(folder, error))
+        folder = folder.parent_path();
+    std::string bytes = folder.string();
+    while (bytes.size() > 1 && bytes.back() == '/')
+        bytes.pop_back();
+    const QString text = QString::fromStdString(bytes);
+    if (nativePath(text) == bytes)
+        QSettings().setValue(keyOf(kind), text);
+    else
+        QSettings().setValue(keyOf(kind), QByteArray::fromStdString(bytes));
 }
 
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter)
@@ -85,7 +102,9 @@ QString openFileName(QWidget *parent, FileKind kind, const QString &title, const
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
                      const QString &filter)
 {
-    return ask(parent, {FileRequest::Mode::Save, kind, title, QDir(fileFolder(kind)).filePath(name), filter});
+    const std::filesystem::path proposed
+            = std::filesystem::path(nativePath(fileFolder(kind))) / nativePath(name);
+    return ask(parent, {FileRequest::Mode::Save, kind, title, pathFromNative(proposed.string()), filter});
 }
 
 QString existingFolder(QWidget *parent, FileKind kind, const QString &title)

@@ -25,7 +25,7 @@ enum class FileKind {
 /// The folder KIND's dialogs open in: where a file of that kind was last chosen, in this run or an earlier one
 /// (QSettings), else the home folder.
 QString fileFolder(FileKind kind);
-/// Remembers PATH's folder (PATH itself when it is a folder) for KIND.
+/// Remembers PATH's folder (PATH itself when it is a folder) for KIND, byte for byte.
 void rememberFileFolder(FileKind kind, const QString &path);
 
 /// One question a file dialog asks: what kind of file, its title, where it opens (a folder, or for a save the
@@ -41,16 +41,20 @@ struct FileRequest {
 
 /// Who answers file requests: returns the chosen path, or an empty string for Cancel.
 using FileChooser = std::function<QString(const FileRequest &)>;
-/// Answers every later request with CHOOSER instead of a QFileDialog (scripted runs and tests drive the
+/// Answers every later request with CHOOSER instead of a FileBrowserDialog (scripted runs and tests drive the
 /// folders each kind remembers through it); an empty CHOOSER brings the dialogs back.
 void setFileChooser(FileChooser chooser);
 
-/// QFileDialog::getOpenFileName() in KIND's folder; the chosen file's folder is remembered.
+// Each returns the path as pathFromNative() makes it (nativePath() gives core its bytes), or an empty string
+// for Cancel.
+
+/// Asks for an existing file in KIND's folder (FileBrowserDialog); the chosen file's folder is remembered.
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter);
-/// QFileDialog::getSaveFileName() proposing NAME in KIND's folder; the chosen file's folder is remembered.
+/// Asks for a file name to save to, proposing NAME in KIND's folder; replacing a file is confirmed, no suffix
+/// is added (as QFileDialog::getSaveFileName()). The chosen file's folder is remembered.
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
                      const QString &filter);
-/// QFileDialog::getExistingDirectory() from KIND's folder; the chosen folder is remembered.
+/// Asks for a folder, from KIND's folder; the chosen folder is remembered.
 QString existingFolder(QWidget *parent, FileKind kind, const QString &title);
 
 } // namespace crossroof::widgets

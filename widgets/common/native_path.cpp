@@ -110,4 +110,15 @@ std::string nativePath(const QString &path)
     return out;
 }
 
+QString displayedPath(QString path)
+{
+    for (qsizetype i = 0; i < path.size(); ++i) {
+        if (path[i].isHighSurrogate() && i + 1 < path.size() && path[i + 1].isLowSurrogate())
+            ++i; // a character past U+FFFF, whole
+        else if (path[i].isSurrogate())
+            path[i] = QChar::ReplacementCharacter;
+    }
+    return path;
+}
+
 } // namespace crossroof::widgets

@@ -20,4 +20,9 @@ QString pathFromNative(std::string_view native);
 /// stands for. A path typed or chosen in Qt (UTF-8 all through) comes out as toStdString() makes it.
 std::string nativePath(const QString &path);
 
+/// PATH (or a name) as it is shown: each byte that pathFromNative() kept as a lone surrogate becomes the
+/// replacement character U+FFFD, as Qt's own decoding shows it; a lone surrogate is no character to draw,
+/// type or copy. The path itself stays the one with the surrogates.
+QString displayedPath(QString path);
+
 } // namespace crossroof::widgets
