@@ -468,10 +468,10 @@ void SessionController::saveInteractively(bool askForName)
     if (askForName || path.isEmpty()) {
         path = saveFileName(m_window, FileKind::Sessions, tr("Save Session"),
                             path.isEmpty() ? QStringLiteral("analysis.crossroof") : QFileInfo(path).fileName(),
-                            tr("Crossroof sessions (*.crossroof)"));
+                            tr("Crossroof sessions (*.crossroof)"), QStringLiteral("crossroof"));
         if (path.isEmpty())
             return;
-        if (QFileInfo(path).suffix().isEmpty())
+        if (QFileInfo(path).suffix().isEmpty()) // a chooser set for a scripted run answers as it likes
             path += QStringLiteral(".crossroof");
     }
     save(path);

@@ -21,7 +21,6 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -533,9 +532,9 @@ void JointCalibrationDialog::saveInteractively()
     const QString dir = UserProfiles::instance()->directory();
     QDir().mkpath(dir);
     const QString id = QString::fromStdString(m_state->profile().id);
-    const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save Calibrated Profile"), QDir(dir).filePath(id + QStringLiteral("-calibrated.json")),
-            tr("Hardware profiles (*.json)"));
+    const QString path = saveFileName(this, FileKind::Profiles, tr("Save Calibrated Profile"),
+                                      QDir(dir).filePath(id + QStringLiteral("-calibrated.json")),
+                                      tr("Hardware profiles (*.json)"), QStringLiteral("json"));
     if (path.isEmpty())
         return;
     const QString error = saveProfile(path);

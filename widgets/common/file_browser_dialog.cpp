@@ -174,6 +174,16 @@ int threeWay(const auto &a, const auto &b)
     return a < b ? -1 : (b < a ? 1 : 0);
 }
 
+/// SUFFIX as the bytes a file name ends in, its dot included; empty for none.
+std::string dotted(const QString &suffix)
+{
+    if (suffix.isEmpty())
+        return {};
+    std::string out(1, '.');
+    out += nativePath(suffix);
+    return out;
+}
+
 } // namespace
 
 /// The listed folder's entries: folders first, then files, each sorted by the view's column (by name,
@@ -362,6 +372,7 @@ private:
 FileBrowserDialog::FileBrowserDialog(const FileRequest &request, QWidget *parent)
     : QDialog(parent)
     , m_mode(request.mode)
+    , m_suffix(dotted(request.suffix))
     , m_model(new FolderModel(this))
 {
     switch (m_mode) {
@@ -825,9 +836,9 @@ void FileBrowserDialog::accept()
     const QString text = m_name->text();
     if (text.isEmpty() && m_mode != FileRequest::Mode::Folder)
         return;
-    const std::string path = text.isEmpty() ? m_folder : namedPath();
+    std::string path = text.isEmpty() ? m_folder : namedPath();
     std::error_code error;
-    const fs::file_status status = fs::status(path, error);
+    fs::file_status status = fs::status(path, error);
     if (fs::is_directory(status)) {
         if (m_mode == FileRequest::Mode::Folder) {
             m_chosen = pathFromNative(normalFolder(path));
@@ -847,6 +858,10 @@ void FileBrowserDialog::accept()
         return;
     }
     if (m_mode == FileRequest::Mode::Save) {
+        // "analysis" saves as analysis.crossroof: the file the question below is about (a folder of the typed
+        // name was entered above).
+        if (!m_suffix.empty() && !fs::path(path).has_extension())
+            path += m_suffix;
         const std::string parent = fs::path(path).parent_path().string();
         if (!fs::is_directory(parent, error)) {
             setProblem(tr("There is no folder %1.").arg(shown(parent)));

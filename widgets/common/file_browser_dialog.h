@@ -120,6 +120,7 @@ private:
     void updateActions();
 
     FileRequest::Mode m_mode;
+    std::string m_suffix; ///< FileRequest::suffix, with its dot; empty for none
     FolderModel *m_model = nullptr;
     std::string m_folder; ///< the listed folder's bytes, absolute
     std::vector<std::string> m_back; ///< folders left, the latest last

@@ -100,11 +100,12 @@ QString openFileName(QWidget *parent, FileKind kind, const QString &title, const
 }
 
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
-                     const QString &filter)
+                     const QString &filter, const QString &suffix)
 {
+    // An absolute NAME replaces the folder.
     const std::filesystem::path proposed
             = std::filesystem::path(nativePath(fileFolder(kind))) / nativePath(name);
-    return ask(parent, {FileRequest::Mode::Save, kind, title, pathFromNative(proposed.string()), filter});
+    return ask(parent, {FileRequest::Mode::Save, kind, title, pathFromNative(proposed.string()), filter, suffix});
 }
 
 QString existingFolder(QWidget *parent, FileKind kind, const QString &title)

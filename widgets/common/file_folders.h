@@ -37,6 +37,9 @@ struct FileRequest {
     QString title;
     QString start;
     QString filter;
+    /// Save: the suffix (without its dot) a name typed without one gets, before the question whether to
+    /// replace a file of that name; none: the name is taken as typed.
+    QString suffix = {};
 };
 
 /// Who answers file requests: returns the chosen path, or an empty string for Cancel.
@@ -50,10 +53,11 @@ void setFileChooser(FileChooser chooser);
 
 /// Asks for an existing file in KIND's folder (FileBrowserDialog); the chosen file's folder is remembered.
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter);
-/// Asks for a file name to save to, proposing NAME in KIND's folder; replacing a file is confirmed, no suffix
-/// is added (as QFileDialog::getSaveFileName()). The chosen file's folder is remembered.
+/// Asks for a file name to save to, proposing NAME in KIND's folder (NAME itself when it is an absolute path);
+/// a name typed without a suffix gets SUFFIX (none when empty) and replacing a file is confirmed. The chosen
+/// file's folder is remembered.
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
-                     const QString &filter);
+                     const QString &filter, const QString &suffix = {});
 /// Asks for a folder, from KIND's folder; the chosen folder is remembered.
 QString existingFolder(QWidget *parent, FileKind kind, const QString &title);
 

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/export_dialog.h"
 
+#include "common/file_folders.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFontComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -159,8 +160,8 @@ void ExportDialog::applyPreset(int index)
 
 void ExportDialog::browse()
 {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export Figure"), m_path->text(),
-                                                      tr("PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"));
+    const QString file = saveFileName(this, FileKind::Export, tr("Export Figure"), m_path->text(),
+                                      tr("PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"));
     if (!file.isEmpty())
         m_path->setText(file);
 }

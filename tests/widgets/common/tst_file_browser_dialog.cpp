@@ -109,6 +109,7 @@ private Q_SLOTS:
     void saveNamesANewFileInALatin1Folder();
     void saveAsksBeforeReplacing();
     void saveAsksWithABoxByDefault();
+    void saveAddsTheSuffixBeforeAsking();
     void enterOnAFolderInSaveEntersIt();
     void folderModeReturnsTheFolder();
     void unreadableFolderShowsWhy();
@@ -336,6 +337,30 @@ void TestFileBrowserDialog::saveAsksBeforeReplacing()
     QCOMPARE(dialog.nameEdit()->text(), QStringLiteral("run.crossroof"));
     dialog.accept();
     QCOMPARE(dialog.asked, QStringList({pathFromNative(m_latin1 + "/run.crossroof")}));
+}
+
+// "run" typed in a session's Save dialog is run.crossroof: the question is about that file, not about a "run"
+// that does not exist (the caller added the suffix after the dialog, and replaced run.crossroof unasked).
+void TestFileBrowserDialog::saveAddsTheSuffixBeforeAsking()
+{
+    const QString start = pathFromNative(m_latin1 + "/new.crossroof");
+    FileRequest save {FileRequest::Mode::Save, FileKind::Sessions, {}, start, kSessions};
+    save.suffix = QStringLiteral("crossroof");
+    AnsweringDialog dialog(save, true);
+    dialog.nameEdit()->setText(QStringLiteral("run"));
+    dialog.accept();
+    QCOMPARE(dialog.asked, QStringList({pathFromNative(m_latin1 + "/run.crossroof")}));
+    QCOMPARE(nativePath(dialog.chosenPath()), m_latin1 + "/run.crossroof");
+    // A name with a suffix of its own keeps it; a folder of the typed name is entered, not saved to.
+    AnsweringDialog other(save, true);
+    other.nameEdit()->setText(QStringLiteral("notes.txt"));
+    other.accept();
+    QCOMPARE(nativePath(other.chosenPath()), m_latin1 + "/notes.txt");
+    AnsweringDialog folder(save, true);
+    folder.nameEdit()->setText(QStringLiteral("sub"));
+    folder.accept();
+    QVERIFY(folder.chosenPath().isEmpty());
+    QCOMPARE(nativePath(folder.folder()), m_latin1 + "/sub");
 }
 
 void TestFileBrowserDialog::saveAsksWithABoxByDefault()
