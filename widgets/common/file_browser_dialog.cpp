@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/file_browser_dialog.h"
 
+#include "common/long_work.h"
 #include "common/native_path.h"
 
 #include <QAbstractTableModel>
@@ -627,8 +628,25 @@ QString FileBrowserDialog::problem() const
 
 void FileBrowserDialog::visit(const std::string &folder, bool record)
 {
-    std::error_code error;
-    std::vector<FolderEntry> entries = listEntries(folder, error);
+    // Listed off the GUI thread: a folder on a network mount that hangs shows a progress dialog with Cancel,
+    // and the dialog stays where it was.
+    struct Listing
+    {
+        std::vector<FolderEntry> entries;
+        std::error_code error;
+    };
+    std::optional<Listing> listing
+            = runWithProgress<Listing>(this, tr("Reading the folder %1…").arg(shown(folder)), [folder] {
+                  Listing l;
+                  l.entries = listEntries(folder, l.error);
+                  return l;
+              });
+    if (!listing) {
+        setProblem(tr("Reading %1 was cancelled.").arg(shown(folder)));
+        return;
+    }
+    const std::error_code error = listing->error;
+    std::vector<FolderEntry> entries = std::move(listing->entries);
     if (record && folder != m_folder) {
         m_back.push_back(m_folder);
         m_forward.clear();

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -25,31 +26,54 @@ struct Shared
     QPointer<QEventLoop> loop;    ///< the wait, while it waits; used on the GUI thread only
 };
 
-/// The threads of cancelled work, joined when the application ends (their work still runs to its end).
+/// The threads of cancelled work, each with what it shares: their work still runs to its end.
+struct Abandoned
+{
+    std::thread thread;
+    std::shared_ptr<Shared> shared;
+};
+
 std::mutex &abandonedMutex()
 {
     static std::mutex mutex;
     return mutex;
 }
 
-std::vector<std::thread> &abandoned()
+std::vector<Abandoned> &abandoned()
 {
-    static std::vector<std::thread> threads;
+    static std::vector<Abandoned> threads;
     return threads;
 }
 
-void joinAbandoned()
+/// At the application's end: what ends within ten seconds is joined, the rest left to the process's end.
+void endAbandonedAtExit()
 {
-    std::vector<std::thread> threads;
+    endAbandonedWork(std::chrono::seconds(10));
+}
+
+} // namespace
+
+int endAbandonedWork(std::chrono::milliseconds wait)
+{
+    std::vector<Abandoned> threads;
     {
         const std::lock_guard lock(abandonedMutex());
         threads.swap(abandoned());
     }
-    for (std::thread &t : threads)
-        t.join();
+    const auto until = std::chrono::steady_clock::now() + wait;
+    int left = 0;
+    for (Abandoned &a : threads) {
+        while (!a.shared->done && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (a.shared->done) {
+            a.thread.join();
+        } else {
+            a.thread.detach();
+            ++left;
+        }
+    }
+    return left;
 }
-
-} // namespace
 
 bool waitForWork(QWidget *parent, const QString &label, std::function<void()> work)
 {
@@ -98,12 +122,12 @@ bool waitForWork(QWidget *parent, const QString &label, std::function<void()> wo
     }
     if (cancelled && !shared->done) {
         static const bool joinedAtExit = [] {
-            qAddPostRoutine(joinAbandoned);
+            qAddPostRoutine(endAbandonedAtExit);
             return true;
         }();
         (void)joinedAtExit;
         const std::lock_guard lock(abandonedMutex());
-        abandoned().push_back(std::move(thread));
+        abandoned().push_back({std::move(thread), shared});
         return false;
     }
     thread.join();

@@ -3,6 +3,7 @@
 
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -20,8 +21,12 @@ namespace detail {
 /// that the window keeps painting. Once it has run for kProgressDelayMs, a window-modal progress dialog over
 /// PARENT says LABEL, with a busy bar and Cancel. Returns false when the user cancelled: WORK then goes on to
 /// its end unseen, on its thread (it must own what it reads), and the thread is joined when the application
-/// ends. An exception WORK throws is thrown again here.
+/// ends (endAbandonedWork()). An exception WORK throws is thrown again here.
 bool waitForWork(QWidget *parent, const QString &label, std::function<void()> work);
+/// Joins the cancelled work that has ended or ends within WAIT, and leaves the rest (a read from a network
+/// mount that hangs) running on its own; returns how many were left. The application calls it with ten
+/// seconds as it ends, so that such work cannot hang the application's end.
+int endAbandonedWork(std::chrono::milliseconds wait);
 } // namespace detail
 
 /// Long work the user waits for, such as reading a file of millions of rows, with its progress shown and a way

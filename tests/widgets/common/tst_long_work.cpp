@@ -30,6 +30,23 @@ QProgressDialog *progressDialog()
     return nullptr;
 }
 
+/// Clicks Cancel in the progress dialog once it shows, noting its label and when it showed.
+void cancelWhenShown(QTimer &watch, QObject *context, QString &label, qint64 &shownAfter, const QElapsedTimer &clock)
+{
+    QObject::connect(&watch, &QTimer::timeout, context, [&] {
+        if (QProgressDialog *dialog = progressDialog(); dialog && shownAfter < 0) {
+            shownAfter = clock.elapsed();
+            label = dialog->labelText();
+            if (auto *cancel = dialog->findChild<QPushButton *>())
+                cancel->click(); // the user's Cancel
+        }
+    });
+    watch.start(10);
+}
+
+/// Read by work that is left running past its test (it must outlive the test).
+std::atomic<bool> g_neverEnds = true;
+
 } // namespace
 
 class TestLongWork : public QObject
@@ -40,6 +57,7 @@ private Q_SLOTS:
     void anErrorIsThrownOnTheGuiThread();
     void theEventLoopRunsWhileItWaits();
     void slowWorkShowsProgressAndCanBeCancelled();
+    void workThatNeverEndsCannotHoldTheEnd();
 };
 
 void TestLongWork::quickWorkGivesItsResultWithoutADialog()
@@ -92,15 +110,7 @@ void TestLongWork::slowWorkShowsProgressAndCanBeCancelled()
     QElapsedTimer clock;
     clock.start();
     QTimer watch;
-    connect(&watch, &QTimer::timeout, this, [&] {
-        if (QProgressDialog *dialog = progressDialog(); dialog && shownAfter < 0) {
-            shownAfter = clock.elapsed();
-            label = dialog->labelText();
-            if (auto *cancel = dialog->findChild<QPushButton *>())
-                cancel->click(); // the user's Cancel
-        }
-    });
-    watch.start(10);
+    cancelWhenShown(watch, this, label, shownAfter, clock);
     const auto result = runWithProgress<int>(&window, QStringLiteral("Reading big.csv…"), [&] {
         // Blind to everything for ten seconds at most: a core reader cannot be interrupted.
         for (int i = 0; i < 10000 && !release; ++i)
@@ -115,6 +125,33 @@ void TestLongWork::slowWorkShowsProgressAndCanBeCancelled()
     QVERIFY2(shownAfter >= kProgressDelayMs, qPrintable(QStringLiteral("shown after %1 ms").arg(shownAfter)));
     QCOMPARE(label, QStringLiteral("Reading big.csv…"));
     QTRY_VERIFY(ended);
+}
+
+// A read from a network mount that hangs never ends, even once cancelled: the application's end joins what
+// ends within its wait and leaves the rest, rather than hang.
+void TestLongWork::workThatNeverEndsCannotHoldTheEnd()
+{
+    QWidget window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QString label;
+    qint64 shownAfter = -1;
+    QElapsedTimer clock;
+    clock.start();
+    QTimer watch;
+    cancelWhenShown(watch, this, label, shownAfter, clock);
+    const auto result = runWithProgress<int>(&window, QStringLiteral("Reading the folder /net/gone…"), [] {
+        while (g_neverEnds)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return 1;
+    });
+    QVERIFY(!result);
+    QElapsedTimer ending;
+    ending.start();
+    QCOMPARE(detail::endAbandonedWork(std::chrono::milliseconds(50)), 1);
+    QVERIFY(ending.elapsed() < 2000);
+    g_neverEnds = false; // it ends on its own now, unjoined
+    QCOMPARE(detail::endAbandonedWork(std::chrono::milliseconds(50)), 0); // nothing is left to join
 }
 
 QTEST_MAIN(TestLongWork)
