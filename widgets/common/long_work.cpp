@@ -121,11 +121,11 @@ bool waitForWork(QWidget *parent, const QString &label, std::function<void()> wo
             loop.exec();
     }
     if (cancelled && !shared->done) {
-        static const bool joinedAtExit = [] {
+        static const bool endedWithTheApplication = [] {
             qAddPostRoutine(endAbandonedAtExit);
             return true;
         }();
-        (void)joinedAtExit;
+        (void)endedWithTheApplication;
         const std::lock_guard lock(abandonedMutex());
         abandoned().push_back({std::move(thread), shared});
         return false;
