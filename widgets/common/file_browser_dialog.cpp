@@ -62,20 +62,6 @@ QString shown(const std::string &path)
     return displayedPath(pathFromNative(path));
 }
 
-/// FOLDER made absolute (against the working folder) and lexically normal, without a trailing slash but for
-/// the root's.
-std::string normalFolder(const std::string &folder)
-{
-    fs::path path(folder);
-    std::error_code error;
-    if (path.is_relative())
-        path = fs::absolute(path, error);
-    std::string normal = path.lexically_normal().string();
-    while (normal.size() > 1 && normal.back() == '/')
-        normal.pop_back();
-    return normal;
-}
-
 std::string homeFolder()
 {
     return normalFolder(nativePath(QDir::homePath()));
@@ -87,7 +73,6 @@ std::vector<FolderEntry> listEntries(const std::string &folder, std::error_code 
 {
     std::vector<FolderEntry> entries;
     const QMimeDatabase mimes;
-    const QLocale locale;
     fs::directory_iterator it(folder, error);
     for (; !error && it != fs::directory_iterator(); it.increment(error)) {
         const fs::directory_entry &item = *it;

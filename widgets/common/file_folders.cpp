@@ -79,14 +79,9 @@ void rememberFileFolder(FileKind kind, const QString &path)
 {
     if (path.isEmpty())
         return;
-    namespace fs = std::filesystem;
-    std::error_code error;
-    fs::path folder = fs::absolute(nativePath(path), error).lexically_normal();
-    if (!fs::is_directory(folder, error))
-        folder = folder.parent_path();
-    std::string bytes = folder.string();
-    while (bytes.size() > 1 && bytes.back() == '/')
-        bytes.pop_back();
+    std::string bytes = normalFolder(nativePath(path));
+    if (std::error_code error; !std::filesystem::is_directory(bytes, error))
+        bytes = normalFolder(std::filesystem::path(bytes).parent_path().string());
     const QString text = QString::fromStdString(bytes);
     if (nativePath(text) == bytes)
         QSettings().setValue(keyOf(kind), text);
