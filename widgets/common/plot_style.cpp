@@ -2,6 +2,7 @@
 #include "common/plot_style.h"
 #include "common/curve_thinning.h"
 #include "common/legend_groups.h"
+#include "common/steady_plot.h"
 #include "common/symbol_text.h"
 
 #include <qcustomplot.h>
@@ -500,7 +501,7 @@ void setShortLabel(QCPAxis *axis, const QString &label)
             const QString before = axis->label();
             fitLabelOnScreen(axis);
             if (axis->label() != before)
-                axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+                redrawSoon(axis->parentPlot());
         });
     }
 }
