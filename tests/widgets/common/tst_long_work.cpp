@@ -30,19 +30,29 @@ QProgressDialog *progressDialog()
     return nullptr;
 }
 
-/// Clicks Cancel in the progress dialog once it shows, noting its label and when it showed.
-void cancelWhenShown(QTimer &watch, QObject *context, QString &label, qint64 &shownAfter, const QElapsedTimer &clock)
+/// Clicks Cancel in the progress dialog once it shows, noting its label and when it showed (ms after this
+/// was made).
+struct CancelWhenShown
 {
-    QObject::connect(&watch, &QTimer::timeout, context, [&] {
-        if (QProgressDialog *dialog = progressDialog(); dialog && shownAfter < 0) {
-            shownAfter = clock.elapsed();
-            label = dialog->labelText();
-            if (auto *cancel = dialog->findChild<QPushButton *>())
-                cancel->click(); // the user's Cancel
-        }
-    });
-    watch.start(10);
-}
+    QString label;
+    qint64 shownAfter = -1;
+    QElapsedTimer clock;
+    QTimer watch;
+
+    CancelWhenShown()
+    {
+        clock.start();
+        QObject::connect(&watch, &QTimer::timeout, [this] {
+            if (QProgressDialog *dialog = progressDialog(); dialog && shownAfter < 0) {
+                shownAfter = clock.elapsed();
+                label = dialog->labelText();
+                if (auto *cancel = dialog->findChild<QPushButton *>())
+                    cancel->click(); // the user's Cancel
+            }
+        });
+        watch.start(10);
+    }
+};
 
 /// Read by work that is left running past its test (it must outlive the test).
 std::atomic<bool> g_neverEnds = true;
@@ -105,12 +115,7 @@ void TestLongWork::slowWorkShowsProgressAndCanBeCancelled()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     std::atomic<bool> release = false;
     std::atomic<bool> ended = false;
-    QString label;
-    qint64 shownAfter = -1;
-    QElapsedTimer clock;
-    clock.start();
-    QTimer watch;
-    cancelWhenShown(watch, this, label, shownAfter, clock);
+    const CancelWhenShown user;
     const auto result = runWithProgress<int>(&window, QStringLiteral("Reading big.csv…"), [&] {
         // Blind to everything for ten seconds at most: a core reader cannot be interrupted.
         for (int i = 0; i < 10000 && !release; ++i)
@@ -122,8 +127,9 @@ void TestLongWork::slowWorkShowsProgressAndCanBeCancelled()
     release = true; // lets the abandoned work end, so that the application can
     QVERIFY2(!endedFirst, "the wait lasted until the work ended");
     QVERIFY(!result);
-    QVERIFY2(shownAfter >= kProgressDelayMs, qPrintable(QStringLiteral("shown after %1 ms").arg(shownAfter)));
-    QCOMPARE(label, QStringLiteral("Reading big.csv…"));
+    QVERIFY2(user.shownAfter >= kProgressDelayMs,
+             qPrintable(QStringLiteral("shown after %1 ms").arg(user.shownAfter)));
+    QCOMPARE(user.label, QStringLiteral("Reading big.csv…"));
     QTRY_VERIFY(ended);
 }
 
@@ -134,12 +140,7 @@ void TestLongWork::workThatNeverEndsCannotHoldTheEnd()
     QWidget window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QString label;
-    qint64 shownAfter = -1;
-    QElapsedTimer clock;
-    clock.start();
-    QTimer watch;
-    cancelWhenShown(watch, this, label, shownAfter, clock);
+    const CancelWhenShown user;
     const auto result = runWithProgress<int>(&window, QStringLiteral("Reading the folder /net/gone…"), [] {
         while (g_neverEnds)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
