@@ -289,22 +289,29 @@ bool SessionController::save(const QString &path)
     return true;
 }
 
-bool SessionController::open(const QString &path)
+std::optional<core::Session> SessionController::readSession(const std::string &native, const QString &name,
+                                                            const QString &failure)
 {
     std::optional<core::Session> read;
     try {
         // Its linked files are read with it: a trace of millions of rows takes seconds.
-        read = widgets::runWithProgress<core::Session>(
-                m_window, tr("Opening %1…").arg(QFileInfo(path).fileName()),
-                [native = widgets::nativePath(path)] { return core::loadSessionFile(native); });
+        read = widgets::runWithProgress<core::Session>(m_window, tr("Opening %1…").arg(name),
+                                                       [native] { return core::loadSessionFile(native); });
     } catch (const core::InputError &e) {
-        showError(m_window, tr("The session was not opened:\n%1").arg(QString::fromStdString(e.what())));
-        return false;
+        showError(m_window, QStringLiteral("%1\n%2").arg(failure, QString::fromStdString(e.what())));
+        return std::nullopt;
     }
-    if (!read) {
-        showStatus(m_window, tr("Opening %1 was cancelled").arg(QFileInfo(path).fileName()), 6000);
+    if (!read)
+        showStatus(m_window, tr("Opening %1 was cancelled").arg(name), 6000);
+    return read;
+}
+
+bool SessionController::open(const QString &path)
+{
+    std::optional<core::Session> read
+            = readSession(widgets::nativePath(path), QFileInfo(path).fileName(), tr("The session was not opened:"));
+    if (!read)
         return false;
-    }
     core::Session session = std::move(*read);
     const std::vector<std::string> traceProblems = session.trace_problems;
     const QStringList problems = apply(std::move(session));
@@ -434,14 +441,13 @@ void SessionController::offerRecovery()
 
 bool SessionController::restore(const QString &recoveryFile)
 {
-    core::Session session;
-    try {
-        const QByteArray native = QFile::encodeName(recoveryFile);
-        session = core::loadSessionFile(std::string(native.constData(), std::size_t(native.size())));
-    } catch (const core::InputError &e) {
-        showError(m_window, tr("The recovery file could not be read:\n%1").arg(QString::fromStdString(e.what())));
+    const QByteArray native = QFile::encodeName(recoveryFile);
+    std::optional<core::Session> read = readSession(std::string(native.constData(), std::size_t(native.size())),
+                                                    QFileInfo(recoveryFile).fileName(),
+                                                    tr("The recovery file could not be read:"));
+    if (!read)
         return false;
-    }
+    core::Session session = std::move(*read);
     const std::vector<std::string> traceProblems = session.trace_problems;
     const QStringList problems = apply(std::move(session));
     // The session it was unsaved work on, if it had been saved or opened: Save writes there again.

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QMenu;
@@ -83,6 +84,10 @@ private:
     void openInteractively();
     /// Tells the user which linked traces of SESSION (and other files, PROBLEMS) could not be read (if any).
     void reportTraceProblems(const std::vector<std::string> &traceProblems, const QStringList &problems);
+    /// Reads the session file NATIVE (bytes) with its linked files, off the GUI thread: a read that takes long
+    /// shows its progress, as opening NAME, and can be cancelled (a note in the status bar). Nothing when it
+    /// was cancelled or failed; a failure is shown in a box that starts with FAILURE.
+    std::optional<core::Session> readSession(const std::string &native, const QString &name, const QString &failure);
 
     MainWindow *m_window;
     RecentFiles *m_recent;
