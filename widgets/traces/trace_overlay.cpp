@@ -35,6 +35,13 @@ namespace crossroof::widgets {
 
 namespace {
 
+/// A mean error in percent as a legend says it: two significant digits, whole numbers from 100 on ("4.7",
+/// "38", "130"; %g would write 1.3e+02).
+QString percentText(double percent)
+{
+    return percent >= 100 && percent < 1e15 ? QString::number(qRound64(percent)) : formatNumber(percent, 2);
+}
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 QString fileNameOf(const core::MeasuredTrace &t)
@@ -351,7 +358,7 @@ void TraceOverlay::refresh()
             }
             stars->setName(predicted > 0 ? tr("%1 (%2): model off %3 %")
                                                    .arg(symbol_text::literal(name), symbol_text::literal(fileNameOf(t)),
-                                                        formatNumber(100 * errorSum / predicted, 2))
+                                                        percentText(100 * errorSum / predicted))
                                          : symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
             legend_groups::setMember(stars, fileNameOf(t), name, legend_groups::MemberKind::KernelSet);
             if (!pk.isEmpty()) {

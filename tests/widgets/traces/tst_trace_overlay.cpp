@@ -216,6 +216,11 @@ void TestTraceOverlay::kernelsShowThePredictionAndTheError()
     // Mean |error| = (340/500 + 480/800 + 240/880) / 3 = 52 %.
     QVERIFY2(stars->name().contains(QStringLiteral("52 %")), qPrintable(stars->name()));
     QVERIFY(stars->name().contains(QStringLiteral("run.ncu.csv")));
+    // Over 100 % in whole numbers (the H100 family under the thrashing sample read "1.3e+02 %").
+    overlay.setPrediction([](double warps, double) -> std::optional<double> { return 300 * warps; });
+    // Predicted 2400, 4800, 9600 for the measured 500, 800, 880: (380 + 500 + 990.9) / 3 = 623.6 %.
+    QVERIFY2(overlay.graphsFor(id).front()->name().contains(QStringLiteral("off 624 %")),
+             qPrintable(overlay.graphsFor(id).front()->name()));
 }
 
 void TestTraceOverlay::modelPredictionFollowsTheState()
