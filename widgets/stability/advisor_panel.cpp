@@ -21,14 +21,15 @@ namespace crossroof::widgets {
 
 namespace {
 
-/// "+127 Gop/s (+18 %)": a difference of two full evaluations, round-off shown as none.
+/// "+127 Gop/s (+18 %)", "+4.04 Top/s (+25 %)": a difference of two full evaluations, given in G (UNIT is the
+/// unprefixed one, "op/s" or "B/s") and shown under the SI prefix that suits it; round-off shown as none.
 QString signedText(double v, std::optional<double> percent, const QString &unit)
 {
     if (std::abs(v) < 1e-6)
         v = 0;
     if (percent && std::abs(*percent) < 1e-6)
         percent = 0.0;
-    QString text = (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(v, 3) + QLatin1Char(' ') + unit;
+    QString text = (v >= 0 ? QStringLiteral("+") : QString()) + formatQuantity(v, unit, si::giga, 3);
     if (percent)
         text += QStringLiteral(" (%1%2 %)").arg(*percent >= 0 ? QStringLiteral("+") : QString(),
                                                 formatNumber(*percent, 3));
@@ -174,10 +175,10 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
             detail += tr("<br>From the low state: CS %1, MS %2; %n stable state(s) after. From the "
                          "operating point: CS %3, MS %4.",
                          nullptr, op->stable_count)
-                              .arg(signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("Gop/s")),
-                                   signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("GB/s")),
-                                   signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")),
-                                   signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s")));
+                              .arg(signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("op/s")),
+                                   signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("B/s")),
+                                   signedText(op->cs_change_gops, op->cs_change_percent, tr("op/s")),
+                                   signedText(op->ms_change_gbs, op->ms_change_percent, tr("B/s")));
         }
         if (op->applicable && !op->ties.empty()) {
             detail += tr("<br>Ties with %1: %2.")
@@ -190,8 +191,8 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
                 tieGroups << tr("%1 tie at %2: %3.")
                                      .arg(namesText(group),
                                           low ? signedText(op->low_cs_change_gops, op->low_cs_change_percent,
-                                                           tr("Gop/s"))
-                                              : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s")),
+                                                           tr("op/s"))
+                                              : signedText(op->cs_change_gops, op->cs_change_percent, tr("op/s")),
                                           QString::fromStdString(op->tie_reason));
             }
         }
@@ -199,14 +200,14 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
         m_table->setItem(row, OperationColumn, name);
         m_table->setItem(row, ChangeColumn, new QTableWidgetItem(op->applicable ? change : tr("none")));
         const QString cs = !op->applicable ? tr("n/a")
-                : low ? signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("Gop/s"))
-                      : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s"));
+                : low ? signedText(op->low_cs_change_gops, op->low_cs_change_percent, tr("op/s"))
+                      : signedText(op->cs_change_gops, op->cs_change_percent, tr("op/s"));
         const QString fromOperatingPoint = !op->applicable
                 ? QString()
-                : signedText(op->cs_change_gops, op->cs_change_percent, tr("Gop/s"));
+                : signedText(op->cs_change_gops, op->cs_change_percent, tr("op/s"));
         const QString ms = !op->applicable ? QString()
-                : low ? signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("GB/s"))
-                      : signedText(op->ms_change_gbs, op->ms_change_percent, tr("GB/s"));
+                : low ? signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("B/s"))
+                      : signedText(op->ms_change_gbs, op->ms_change_percent, tr("B/s"));
         m_table->setItem(row, GainColumn, new QTableWidgetItem(cs));
         m_table->setItem(row, OperatingPointGainColumn, new QTableWidgetItem(fromOperatingPoint));
         m_table->setItem(row, MsChangeColumn, new QTableWidgetItem(ms));

@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void hysteresisBranchesDifferOnlyWhenBistable();
     void hysteresisLegendNamesOnlyWhatIsDrawn();
     void theKeyGivesTheShadesThroughput();
+    void advisorGainsReadAsQuantities();
     void adviceAppliesAsOneUndoStep();
     void bistableAdviceCountsFromTheLowState();
     void noRowChangesNothing();
@@ -571,6 +573,32 @@ void TestStabilityView::theKeyGivesTheShadesThroughput()
     QCOMPARE(few.size(), 1);
     QVERIFY(few[0] < 1);
     QCOMPARE(plot->shadeAxis()->tickVectorLabels().at(0), formatNumber(highestThroughput(m_view->map()), 3));
+}
+
+void TestStabilityView::advisorGainsReadAsQuantities()
+{
+    // The H100 SXM's gains run to thousands of Gop/s: they read "+4.04 Top/s (+25 %)", never "+4.04e+03 Gop/s".
+    const auto found = core::findBundledProfile("h100-sxm");
+    QVERIFY(found);
+    m_state->setProfile(*found, found->params);
+    m_view->waitForMap();
+    const QRegularExpression quantity(
+            QStringLiteral("^[+-]\\d+(\\.\\d+)? [kMGTP]?(op|B)/s( \\([+-]\\d+(\\.\\d+)? %\\))?$"));
+    QTableWidget *table = m_view->advisorTable();
+    QVERIFY(table->rowCount() > 0);
+    int tera = 0;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        for (int column : {int(AdvisorPanel::GainColumn), int(AdvisorPanel::OperatingPointGainColumn),
+                           int(AdvisorPanel::MsChangeColumn)}) {
+            const QTableWidgetItem *item = table->item(row, column);
+            if (!item || table->isColumnHidden(column) || item->text().isEmpty()
+                || item->text() == QLatin1String("n/a"))
+                continue; // an operation that does not apply here, or a cell with nothing to say
+            QVERIFY2(quantity.match(item->text()).hasMatch(), qPrintable(item->text()));
+            tera += item->text().contains(QLatin1String("Top/s"));
+        }
+    }
+    QVERIFY(tera > 0);
 }
 
 QTEST_MAIN(TestStabilityView)
