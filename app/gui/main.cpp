@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "window_layout.h"
 
 #include "common/native_path.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
+#include <QScreen>
 
 #include <cstdio>
 
@@ -89,7 +91,7 @@ int main(int argc, char **argv)
         std::fputs(message.toLocal8Bit().constData(), stderr);
         return 2;
     }
-    window.show();
+    crossroof::app::WindowLayout::showInside(&window, window.screen()->availableGeometry());
     window.offerRecovery();
     return QApplication::exec();
 }

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
+#include <QRect>
 #include <QSettings>
 
 #include <algorithm>
@@ -117,6 +118,29 @@ void WindowLayout::stackWhenNarrow()
     for (qsizetype i = 1; i < right.size(); ++i)
         m_window->tabifyDockWidget(right.front(), right[i]);
     right.front()->raise();
+}
+
+void WindowLayout::fitInto(QWidget *window, const QRect &available)
+{
+    if (!available.isValid())
+        return;
+    // The frame (title bar, borders) is known once the window was shown; before, it counts as nothing.
+    const QSize frame = window->frameGeometry().size() - window->geometry().size();
+    const QSize room = (available.size() - frame).expandedTo(window->minimumSize());
+    window->resize(window->size().boundedTo(room));
+    const QSize outer = window->size() + frame;
+    const int x = std::clamp(window->x(), available.left(),
+                             std::max(available.left(), available.right() + 1 - outer.width()));
+    const int y = std::clamp(window->y(), available.top(),
+                             std::max(available.top(), available.bottom() + 1 - outer.height()));
+    window->move(x, y);
+}
+
+void WindowLayout::showInside(QWidget *window, const QRect &available)
+{
+    fitInto(window, available);
+    window->show();
+    fitInto(window, available);
 }
 
 void WindowLayout::unstack()

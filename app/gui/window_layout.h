@@ -11,6 +11,8 @@
 class QAction;
 class QDockWidget;
 class QMainWindow;
+class QRect;
+class QWidget;
 
 namespace crossroof::app {
 
@@ -41,6 +43,14 @@ public:
     bool isStacked() const { return !m_stacked.isEmpty(); }
     /// Forgets the saved layout (the next window starts with the default one).
     static void forget();
+    /// Shrinks WINDOW to AVAILABLE (a screen's available geometry, in device-independent pixels) where it is
+    /// larger, keeping its minimum size, and moves it so that its top-left corner and as much of it as fits
+    /// lie inside: the first-run size or a layout saved on a larger screen, or at a smaller scale factor,
+    /// would otherwise open partly off screen, with the dialogs centred on it.
+    static void fitInto(QWidget *window, const QRect &available);
+    /// Shows WINDOW fitted into AVAILABLE, frame included: fitted before it shows (no flash at a size that
+    /// does not fit) and again once the platform has given it its frame.
+    static void showInside(QWidget *window, const QRect &available);
 
     /// DOCK belongs to VIEWS (names as ViewTabs gives them); a dock never named here belongs to every view.
     void setDockViews(QDockWidget *dock, const QStringList &views);

@@ -91,6 +91,7 @@ private Q_SLOTS:
     void layoutIsRestoredAtTheNextStart();
     void resetLayoutBringsEveryDockBack();
     void everyViewFitsA1024x700Window();
+    void theWindowOpensInsideTheScreen();
 };
 
 void TestWindowLayout::initTestCase()
@@ -352,6 +353,30 @@ void TestWindowLayout::everyViewFitsA1024x700Window()
                  qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(value->text()).arg(right).arg(viewport->width())));
     }
     QVERIFY(values >= 15);
+}
+
+void TestWindowLayout::theWindowOpensInsideTheScreen()
+{
+    // A 1600x1000 screen at a scale factor of 2 has 800x500 device-independent pixels, less a panel: the
+    // first-run window (1280x800) and one saved on a larger screen both open inside it.
+    const QRect available(0, 32, 800, 468);
+    {
+        app::MainWindow w;
+        QVERIFY(w.width() > available.width());
+        app::WindowLayout::showInside(&w, available);
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect r = w.frameGeometry();
+        QVERIFY2(available.contains(r),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+        w.move(1400, 900);
+        w.resize(1600, 1000);
+        QVERIFY(w.close());
+    }
+    app::MainWindow again;
+    QCOMPARE(again.size(), QSize(1600, 1000));
+    app::WindowLayout::showInside(&again, available);
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(available.contains(again.frameGeometry()));
 }
 
 QTEST_MAIN(TestWindowLayout)
