@@ -33,6 +33,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUuid>
@@ -425,12 +426,28 @@ void SessionController::offerRecovery()
     const QString newest = recoverableFile();
     if (newest.isEmpty())
         return;
-    const QFileInfo info(newest);
-    const auto answer = QMessageBox::question(
-            m_window, tr("Restore Unsaved Work"),
-            tr("Crossroof did not close normally. Restore the unsaved analysis autosaved at %1?")
-                    .arg(QLocale().toString(info.lastModified(), QLocale::ShortFormat)),
-            QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    // A session named on the command line is what the user asked for: the work of a gone instance is offered
+    // over it only when it is unsaved work on that same session. Other work stays for a start without a file.
+    QString origin;
+    if (QFile file(originPathOf(newest)); file.open(QIODevice::ReadOnly))
+        origin = widgets::pathFromNative(file.readAll().toStdString());
+    const bool sameSession = !m_path.isEmpty() && !origin.isEmpty()
+                             && QFileInfo(origin).canonicalFilePath() == QFileInfo(m_path).canonicalFilePath();
+    if (!m_path.isEmpty() && !sameSession) {
+        m_window->statusBar()->showMessage(tr("Unsaved work from a run that did not close normally is kept: "
+                                              "start Crossroof without a file to restore it."),
+                                           15000);
+        return;
+    }
+    const QString when = QLocale().toString(QFileInfo(newest).lastModified(), QLocale::ShortFormat);
+    const QString question
+            = sameSession ? tr("Crossroof did not close normally. Restore the unsaved changes to %1 autosaved "
+                               "at %2?")
+                                    .arg(QFileInfo(m_path).fileName(), when)
+                          : tr("Crossroof did not close normally. Restore the unsaved analysis autosaved at %1?")
+                                    .arg(when);
+    const auto answer = QMessageBox::question(m_window, tr("Restore Unsaved Work"), question,
+                                              QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
     if (answer == QMessageBox::Yes)
         restore(newest);
     // Restored or declined, the work of gone instances has been offered; what was restored is this window's

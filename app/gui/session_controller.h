@@ -62,7 +62,9 @@ public:
     /// The newest recovery file left by an instance that is gone (its lock is stale or missing), or "".
     QString recoverableFile() const;
     /// After a crash: offers to restore the newest recovery file a gone instance left; the ones left behind
-    /// by gone instances are then removed. Files of running instances are never touched.
+    /// by gone instances are then removed. Files of running instances are never touched. With a session
+    /// open (named on the command line), only unsaved work on that session is offered; other work is kept
+    /// for a start without a file, and the status bar says so.
     void offerRecovery();
     /// Replaces the analysis with the one in RECOVERYFILE, unsaved, under the name of the session file it
     /// was unsaved work on (if any), so that Save writes there; on failure says why and keeps the analysis.

@@ -37,6 +37,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTableView>
 #include <QTableWidget>
@@ -193,6 +194,7 @@ private Q_SLOTS:
     void recoveryOffersTheNewestOrphan();
     void recoveredSessionKeepsItsFileName();
     void recoveryNeedsALockOfItsOwn();
+    void aNamedSessionIsNotReplacedByOtherWork();
     void killDuringSaveNeverLeavesAPartialFile();
 
 private:
@@ -737,6 +739,65 @@ void TestSessionWindow::recoveredSessionKeepsItsFileName()
     QCOMPARE(third.state()->params().Z, 7.5);
     QVERIFY(third.sessions()->path().isEmpty());
     QFile::remove(recovery);
+}
+
+void TestSessionWindow::aNamedSessionIsNotReplacedByOtherWork()
+{
+    // An instance stopped (SIGTERM, a crash) with unsaved work; the next start names another session on its
+    // command line. That session is what the user asked for: nothing is offered over it, and the work is kept.
+    const QString named = m_dir.filePath(QStringLiteral("asked-for.crossroof"));
+    {
+        app::MainWindow w;
+        w.state()->applyValue(QStringLiteral("Z"), 9.0);
+        QVERIFY(w.saveSession(named));
+    }
+    QString recovery;
+    {
+        auto stopped = std::make_unique<app::MainWindow>();
+        stopped->state()->applyValue(QStringLiteral("Z"), 2.5);
+        stopped->autosave();
+        recovery = stopped->recoveryPath();
+    }
+    QStringList asked; // what any box shown says; a box is answered Yes, as a user in a hurry would
+    const auto answerBoxes = [&asked] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            asked << box->text();
+            box->button(QMessageBox::Yes)->click();
+        }
+    };
+    {
+        app::MainWindow next;
+        QVERIFY(next.openSession(named));
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, answerBoxes);
+        timer.start(50);
+        next.offerRecovery();
+        QVERIFY2(asked.isEmpty(), qPrintable(asked.join(QLatin1Char('|'))));
+        QCOMPARE(next.state()->params().Z, 9.0);
+        QVERIFY(!next.isWindowModified());
+        QVERIFY(next.statusBar()->currentMessage().contains(QStringLiteral("start Crossroof without a file")));
+        QVERIFY(QFile::exists(recovery)); // kept for a start without a file
+    }
+    // Unsaved work on that very session is offered, by its name.
+    QFile::remove(recovery);
+    QFile::remove(recovery.chopped(int(qstrlen(".crossroof"))) + QStringLiteral(".origin"));
+    {
+        auto stopped = std::make_unique<app::MainWindow>();
+        QVERIFY(stopped->openSession(named));
+        stopped->state()->applyValue(QStringLiteral("Z"), 4.5);
+        stopped->autosave();
+        recovery = stopped->recoveryPath();
+    }
+    app::MainWindow next;
+    QVERIFY(next.openSession(named));
+    QTimer timer;
+    connect(&timer, &QTimer::timeout, answerBoxes);
+    timer.start(50);
+    next.offerRecovery();
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked.front().contains(QStringLiteral("asked-for.crossroof")), qPrintable(asked.front()));
+    QCOMPARE(next.state()->params().Z, 4.5);
+    QVERIFY(!QFile::exists(recovery));
 }
 
 void TestSessionWindow::recoveryNeedsALockOfItsOwn()
