@@ -103,8 +103,12 @@ protected:
     QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &, QChar, int) override
     {
         QVector<QString> labels;
-        for (const double t : ticks)
-            labels << formatNumber((t - std::floor(t + 1e-9)) / kShadeSpan * m_top, 3);
+        for (const double t : ticks) {
+            // Three significant digits, and every digit of the whole GB/s: "2020", never "2.02e+03".
+            const double gbs = (t - std::floor(t + 1e-9)) / kShadeSpan * m_top;
+            const int whole = int(std::floor(std::log10(std::max(std::abs(gbs), 1.0)))) + 1;
+            labels << formatNumber(gbs, std::max(3, whole));
+        }
         return labels;
     }
 
@@ -149,8 +153,8 @@ StabilityMapPlot::StabilityMapPlot(QWidget *parent)
     bandTicks->addTick(2.5, tr("3+"));
     m_key->axis()->setTicker(bandTicks);
     m_key->axis()->setSubTicks(false);
-    m_key->axis()->setLabel(tr("stable states (darker: more MS throughput)"));
-    plot_style::setShortLabel(m_key->axis(), tr("stable states"));
+    // The bands' title names the bands only: the shades' title is on the other side, with their values.
+    m_key->axis()->setLabel(tr("stable states"));
     m_key->axis()->setLabelFont(yAxis->labelFont());
     m_key->axis()->setTickLabelFont(yAxis->tickLabelFont());
     // Its other side, towards the map: the throughput each shade stands for, in GB/s.
@@ -197,10 +201,8 @@ void StabilityMapPlot::showMap(const core::StabilityMap &map)
         uy[j] = map.y.log ? std::log10(map.y_values[j]) : map.y_values[j];
 
     const double top = highestThroughput(map);
-    // The key says what its shades mean: white is no throughput, the darkest the map's highest, and its side
-    // towards the map gives round GB/s values along every band.
-    const QString darkest = formatQuantity(top, QStringLiteral("B/s"), si::giga, 3);
-    m_key->axis()->setLabel(tr("stable states; shade: MS throughput 0 to %1").arg(darkest));
+    // The key's side towards the map gives round GB/s values along every band: white is no throughput, the
+    // darkest the map's highest.
     static_cast<ShadeTicker *>(m_shadeTicker.data())->setTop(top);
 
     auto *data = m_colorMap->data();

@@ -447,7 +447,7 @@ void TestStabilityView::theSameSweepIsNotDrawnAgain()
 void TestStabilityView::theKeyShowsTheMapsColours()
 {
     // Beside the map, a key in the map's own colours: one band per number of stable states, named 1, 2 and 3+
-    // at the bands' middles, and it says that the shade is the throughput, up to the map's highest GB/s.
+    // at the bands' middles; its other side says that the shade is the throughput, in GB/s.
     QCPColorScale *key = m_view->key();
     QCPColorMap *colorMap = m_view->colorMap();
     QCOMPARE(colorMap->colorScale(), key);
@@ -462,15 +462,17 @@ void TestStabilityView::theKeyShowsTheMapsColours()
     QCOMPARE(ticks.value(1.5), QStringLiteral("2"));
     QCOMPARE(ticks.value(2.5), QStringLiteral("3+"));
     QVERIFY2(key->axis()->label().contains(QLatin1String("stable states")), qPrintable(key->axis()->label()));
+    // The throughput's title once, on the shades' side, not again in the bands' title.
+    const auto *mapPlot = qobject_cast<StabilityMapPlot *>(m_view->mapPlot());
+    QVERIFY(mapPlot);
+    QVERIFY2(!key->axis()->label().contains(QLatin1String("throughput")), qPrintable(key->axis()->label()));
+    QVERIFY2(mapPlot->shadeAxis()->label().contains(QLatin1String("MS throughput")),
+             qPrintable(mapPlot->shadeAxis()->label()));
     // A cell of each band is drawn in its band of the key: one and two stable states in the default workload.
     const auto &map = m_view->map();
     double top = 0;
     for (double g : map.operating_gbs)
         top = std::max(top, g);
-    const QString darkest = formatQuantity(top, QStringLiteral("B/s"), si::giga, 3);
-    QVERIFY2(darkest.endsWith(QLatin1String("GB/s")), qPrintable(darkest));
-    QVERIFY2(plot_style::fullLabel(key->axis()).endsWith(QStringLiteral("0 to ") + darkest),
-             qPrintable(plot_style::fullLabel(key->axis())));
     int seen[3] = {0, 0, 0};
     for (std::size_t j = 0; j < map.y_values.size(); j += 5) {
         for (std::size_t i = 0; i < map.x_values.size(); i += 5) {
@@ -572,7 +574,10 @@ void TestStabilityView::theKeyGivesTheShadesThroughput()
     const QVector<double> few = plot->shadeAxis()->tickVector();
     QCOMPARE(few.size(), 1);
     QVERIFY(few[0] < 1);
-    QCOMPARE(plot->shadeAxis()->tickVectorLabels().at(0), formatNumber(highestThroughput(m_view->map()), 3));
+    // The H100's some 3,000 GB/s as a whole number, as the other ticks read, not "3.02e+03".
+    const QString highest = plot->shadeAxis()->tickVectorLabels().at(0);
+    QVERIFY2(!highest.contains(QLatin1Char('e')), qPrintable(highest));
+    QVERIFY2(std::abs(highest.toDouble() - highestThroughput(m_view->map())) < 0.5, qPrintable(highest));
 }
 
 void TestStabilityView::advisorGainsReadAsQuantities()
