@@ -208,8 +208,10 @@ double XModel::hitRate(double k) const
         h = 1 - levelMissShare(kc, m_p.S_s, m_p.alpha);
     if (m_p.bypass == 0 || k <= 0)
         return h;
-    const double cached = cachedSupply(kc, memoryLatency(k));
-    return h * cached / (cached + m_p.bypass * k / memoryLatency(k));
+    // Each bypassing warp keeps m requests in flight, as latencySupply() counts them.
+    const double lm = memoryLatency(k);
+    const double cached = cachedSupply(kc, lm);
+    return h * cached / (cached + m_p.bypass * k * m_p.m / lm);
 }
 
 double XModel::cachedSupply(double kc, double lm) const
@@ -301,8 +303,19 @@ double XModel::balance(double k) const
 XModel::Extremes XModel::findExtremes() const
 {
     if (m_p.measured_f) {
-        // The interpolant turns only at measured points: the first peak, and the valley after it.
-        const std::vector<double> &turns = m_p.measured_f->turns();
+        // The interpolant turns only at measured points: the first peak, and the valley after it. The last
+        // point is a turn too where the analytic continuation leaves it the other way than the data came in:
+        // a curve that falls to its last point and rises beyond it has its valley there.
+        std::vector<double> turns = m_p.measured_f->turns();
+        const std::vector<CurvePoint> &points = m_p.measured_f->points();
+        const double last = m_p.measured_f->last();
+        const double into = points.back().y - points[points.size() - 2].y;
+        const double atLast = msSupply(last);
+        const double beyond = msSupply(last * (1 + 1e-6)) - atLast;
+        const bool turnsAtLast = std::abs(beyond) > 1e-9 * atLast && into != 0 && (into < 0) != (beyond < 0);
+        // turns alternate peak, valley, ...: a fall into the last point follows a peak (an odd count).
+        if (turnsAtLast && (into < 0) == (turns.size() % 2 == 1))
+            turns.push_back(last);
         Extremes ex;
         if (!turns.empty())
             ex.psi = turns[0];
@@ -334,37 +347,22 @@ XModel::Extremes XModel::findExtremes() const
     // Only Eq. 5 can fall: without cache and with a constant hit rate f(k) never decreases.
     if (m_p.cache != CacheMode::Locality || m_p.alpha <= 1 || m_p.S_s <= 0)
         return {};
-    const double kmax = std::max({m_p.n, m_p.max_warps, 4 * m_delta});
-    std::vector<double> ks{m_delta};
-    addGrid(ks, 0, kmax);
-    sortUnique(ks, kmax);
-    // f at the grid's points, evaluated as the scan below reaches them: it stops at the valley, or at delta when
-    // f has no peak before it.
-    std::vector<double> fs(ks.size(), std::numeric_limits<double>::quiet_NaN());
-    std::size_t evaluated = 0;
-    const auto f = [&](std::size_t i) {
-        for (; evaluated <= i; ++evaluated)
-            fs[evaluated] = msSupply(ks[evaluated]);
-        return fs[i];
-    };
-
-    auto significant = [](double hi, double lo) { return hi - lo > 1e-9 * std::abs(hi); };
-    Extremes ex;
-    std::size_t i = 1;
-    for (; i + 1 < ks.size() && ks[i] <= m_delta; ++i) {
-        if (f(i + 1) <= fs[i] && fs[i] >= fs[i - 1] && significant(fs[i], fs[i + 1])) {
-            ex.psi = goldenMax([this](double k) { return msSupply(k); }, ks[i - 1], ks[i + 1]);
-            break;
-        }
-    }
-    if (!ex.psi)
+    // Where Eq. 5 falls follows from the sign of f' in closed form (SupplyShape), at any scale of k: a grid
+    // would miss a peak below its first point (beta = 1e6 KiB puts it at 2e-5 warps). The cache peak is the
+    // start of the first falling stretch when that lies at or below delta (Lm = L up to there, MODEL.md 1.5);
+    // the valley is where f stops falling, unless it falls on for ever towards R_req.
+    const SupplyShape shape(m_p);
+    const auto falls = shape.falling();
+    const double corner = m_rreq * m_p.L / m_p.m; // Lm(k) = max(L, k*m/R_req) turns here
+    if (falls.empty() || falls[0].lo > corner * (1 + 1e-12))
         return {};
-    for (++i; i + 1 < ks.size(); ++i) {
-        if (f(i + 1) >= fs[i] && fs[i] <= fs[i - 1] && significant(fs[i + 1], fs[i])) {
-            ex.valley = goldenMax([this](double k) { return -msSupply(k); }, ks[i - 1], ks[i + 1]);
-            break;
-        }
-    }
+    Extremes ex;
+    ex.psi = falls[0].lo;
+    double end = falls[0].hi;
+    for (std::size_t i = 1; i < falls.size() && falls[i].lo <= end * (1 + 1e-12); ++i)
+        end = falls[i].hi;
+    if (std::isfinite(end))
+        ex.valley = end;
     return ex;
 }
 
@@ -391,7 +389,9 @@ Landmarks XModel::landmarks() const
 Metrics XModel::metrics() const
 {
     Metrics m;
-    m.mlp = m_delta;
+    // Requests in flight that keep the memory busy (the paper's R*L, one request per warp there); with m per
+    // waiting warp, delta = mlp/m warps hold them (MODEL.md 1.5).
+    m.mlp = m_cap * m_p.L;
     m.dlp_machine = m_p.M / m_cap;
     if (m_p.Z * m_cap <= m_p.M)
         m.tlp_machine = m_delta + m_p.Z * m_cap / m_p.issueRate();
