@@ -348,7 +348,7 @@ XModel::Extremes XModel::findExtremes() const
     if (m_p.cache != CacheMode::Locality || m_p.alpha <= 1 || m_p.S_s <= 0)
         return {};
     // Where Eq. 5 falls follows from the sign of f' in closed form (SupplyShape), at any scale of k: a grid
-    // would miss a peak below its first point (beta = 1e6 KiB puts it at 2e-5 warps). The cache peak is the
+    // would miss a peak below its first point (beta = 1e6 KiB puts it at 1.6e-5 warps). The cache peak is the
     // start of the first falling stretch when that lies at or below delta (Lm = L up to there, MODEL.md 1.5);
     // the valley is where f stops falling, unless it falls on for ever towards R_req.
     const SupplyShape shape(m_p);
