@@ -57,7 +57,7 @@ void printText(const core::HardwareProfile &prof, const core::XModel &model, con
     if (r.margin_warps)
         out << "Margin    " << fmt(*r.margin_warps) << " warps to the unstable root\n";
     const auto &lm = r.landmarks;
-    out << "Landmarks pi=M*L_c/E=" << fmt(lm.pi) << " warps, delta=R*L=" << fmt(lm.delta) << " warps, plateau R="
+    out << "Landmarks pi=M*L_c/E=" << fmt(lm.pi) << " warps, delta=R*L/m=" << fmt(lm.delta) << " warps, plateau R="
         << fmt(lm.plateau_gbs) << " GB/s";
     if (lm.psi)
         out << ", cache peak psi=" << fmt(*lm.psi) << " warps";

@@ -62,18 +62,55 @@ std::vector<double> smooth(std::span<const double> bytes, std::size_t window, co
                              + ": bytes must be a finite number >= 0 (got " + formatNumber(bytes[i]) + ")");
         }
     }
-    // Prefix sums keep the rounding of each mean independent of the trace length; the raw total (the last
-    // one) must stay a double, and so then does every mean.
-    std::vector<double> prefix(bytes.size() + 1, 0.0);
+    // The raw total must stay a double: every smoothed value is a weighted mean of raw values, and the
+    // smoothed total equals the raw one.
+    double total = 0;
     for (std::size_t i = 0; i < bytes.size(); ++i) {
-        prefix[i + 1] = prefix[i] + bytes[i];
-        if (!std::isfinite(prefix[i + 1]))
+        total += bytes[i];
+        if (!std::isfinite(total))
             throw InputError(what + "unit " + std::to_string(i + 1) + ": " + tooLarge("the bytes up to this unit"));
     }
-    std::vector<double> out(bytes.size());
-    for (std::size_t i = 0; i < bytes.size(); ++i) {
-        const std::size_t from = i + 1 >= window ? i + 1 - window : 0;
-        out[i] = window == 1 ? bytes[i] : (prefix[i + 1] - prefix[from]) / double(i + 1 - from);
+    if (window == 1)
+        return {bytes.begin(), bytes.end()};
+    // A centred window of weight W: units i-h .. i+h, h = floor(W/2), each with weight 1/W, and for an even W
+    // the two outer ones with 1/(2W). Beyond the trace it reads the trace mirrored about its ends (unit -1 is
+    // unit 0, unit N is unit N-1). The weights are symmetric and the mirror is too, so every unit gives away
+    // exactly its bytes (the smoothing matrix is doubly stochastic): the area is the bytes moved, a constant
+    // trace stays constant, and a trace read backwards has the same curve (MODEL.md 4).
+    const std::size_t n = bytes.size();
+    const std::size_t h = window / 2; // <= n/2: the mirror is needed once at most
+    const auto at = [&](std::ptrdiff_t j) {
+        const auto size = std::ptrdiff_t(n);
+        if (j < 0)
+            j = -1 - j;
+        else if (j >= size)
+            j = 2 * size - 1 - j;
+        return bytes[std::size_t(j)];
+    };
+    // e(j): the mirrored trace shifted by h and divided by W (so that no sum passes the raw total).
+    const double w = double(window);
+    const std::size_t extended = n + 2 * h;
+    const auto e = [&](std::size_t j) { return j < extended ? at(std::ptrdiff_t(j) - std::ptrdiff_t(h)) / w : 0.0; };
+    // Unit i is the sum of e over [i, i + K - 1], K = 2h + 1, found without subtractions (which would lose a
+    // small demand next to a burst): in blocks of K, a window is a suffix of one block plus a prefix of the next
+    // (van Herk, Gil and Werman).
+    const std::size_t K = 2 * h + 1;
+    std::vector<double> suffix(K), prefix(K);
+    std::vector<double> out(n);
+    for (std::size_t b0 = 0; b0 < n; b0 += K) {
+        double sum = 0;
+        for (std::size_t t = K; t-- > 0;)
+            suffix[t] = sum += e(b0 + t);
+        sum = 0;
+        for (std::size_t t = 0; t + 1 < K; ++t)
+            prefix[t] = sum += e(b0 + K + t);
+        for (std::size_t t = 0; t < K && b0 + t < n; ++t) {
+            const std::size_t i = b0 + t;
+            double d = t == 0 ? suffix[0] : suffix[t] + prefix[t - 1];
+            if (window % 2 == 0)
+                d -= 0.5 * (e(i) + e(i + K - 1)); // the outer two units weigh half
+            out[i] = std::max(0.0, d);
+        }
     }
     return out;
 }
@@ -117,8 +154,7 @@ BandwidthCurve bandwidthCurve(std::span<const double> bytes, std::size_t window,
         c.area += d;
         c.units_over_limit += d > limit ? 1 : 0;
     }
-    // The smoothed total counts the first units more than once (smoothDemand()): it can pass a double where
-    // the raw total did not.
+    // The smoothed total is the raw one, which smoothDemand() checked, up to rounding.
     if (!std::isfinite(c.area))
         throw InputError("bandwidth curve: " + tooLarge("the smoothed bytes of all units"));
     c.peak = c.sorted.front();

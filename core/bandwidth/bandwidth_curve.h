@@ -8,20 +8,21 @@
 
 namespace crossroof::core {
 
-/// Sliding mean over the last W units (MODEL.md 4; Weidendorfer, PROPER 2013, "Smoothing of Bandwidth
-/// Demands"): d_i = mean of bytes[max(0, i-W+1) .. i], so the first W-1 units average what is there. A
-/// constant trace stays constant and W = 1 changes nothing. The smoothed total is not the raw total at the
-/// ends: a unit j among the first W-1 counts H_(W-1) - H_j + (j+1)/W times (more than once: it is averaged
-/// over fewer units), one among the last W-1 counts (units - j)/W times (less than once: the window has not
-/// passed it on), every other once. Throws InputError for W < 1, W longer than the trace, a value that is
-/// negative or not finite, or values whose sum is beyond a double (each named by its unit index).
+/// Centred sliding mean of weight W (MODEL.md 4; Weidendorfer, PROPER 2013, "Smoothing of Bandwidth
+/// Demands"): d_i = (sum of bytes[i-h .. i+h]) / W with h = floor(W/2), the two outer units weighing half when
+/// W is even, and the trace mirrored about its ends (unit -1 reads unit 0, unit N reads unit N-1). Every unit's
+/// bytes are spread over the units around it and none is lost or counted twice: the smoothed total is the raw
+/// total (the area under the curve is the data moved, as the paper has it), a constant trace stays constant,
+/// W = 1 changes nothing, and a trace read backwards gives the same curve. Throws InputError for W < 1, W
+/// longer than the trace, a value that is negative or not finite, or values whose sum is beyond a double (each
+/// named by its unit index).
 std::vector<double> smoothDemand(std::span<const double> bytes, std::size_t window);
 
 /// The bandwidth curve of one connection under one limit.
 struct BandwidthCurve
 {
     std::vector<double> sorted;       ///< smoothed demand per unit, descending (bytes per unit)
-    double area = 0;                  ///< sum of sorted: the bytes moved, as smoothed
+    double area = 0;                  ///< sum of sorted: the bytes moved (total_bytes, up to rounding)
     double total_bytes = 0;           ///< sum of the raw trace
     double limit = 0;                 ///< B, bytes per unit
     double slowdown = 1;              ///< sum max(1, d_i/B) / count

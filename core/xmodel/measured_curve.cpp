@@ -51,8 +51,8 @@ MeasuredCurve::MeasuredCurve(std::vector<CurvePoint> points, std::string source)
         m_x.push_back(p.x);
         m_y.push_back(p.y);
     }
-    // Fritsch-Carlson: secant slopes, tangents that are 0 at a turn and the harmonic mean elsewhere, which
-    // keeps each piece monotone.
+    // Fritsch-Butland (SciPy's pchip): secant slopes, tangents that are 0 at a turn and the weighted harmonic
+    // mean of the two secants elsewhere, which keeps each piece monotone.
     const std::size_t n = m_x.size();
     std::vector<double> d(n - 1);
     for (std::size_t i = 0; i + 1 < n; ++i)

@@ -18,8 +18,8 @@ struct CurvePoint
 /// f(k) and reads throttling and bypassing off the graph): the supply f(k) in GB/s against warps in the memory
 /// system, or the compute throughput g(x) in Gop/s against warps computing.
 ///
-/// Between the points it is the monotone piecewise-cubic (Fritsch-Carlson) interpolant: it rises where the data
-/// rise, falls where they fall, and has its peaks and valleys at measured points, never between them. The curve
+/// Between the points it is the monotone piecewise-cubic Hermite interpolant with Fritsch-Butland slopes (as
+/// SciPy's pchip; MODEL.md 1.3): it rises where the data rise, falls where they fall, and has its peaks and valleys at measured points, never between them. The curve
 /// starts at (0, 0) (no warp, no throughput) when the first point has x > 0. Beyond the last point the model
 /// takes over (XModel joins its analytic curve there).
 class MeasuredCurve
@@ -43,7 +43,7 @@ private:
     std::string m_source;
     std::vector<double> m_x;     // with (0, 0) first when the data start above 0
     std::vector<double> m_y;
-    std::vector<double> m_slope; // Fritsch-Carlson tangents at m_x
+    std::vector<double> m_slope; // Fritsch-Butland tangents at m_x
     std::vector<double> m_turns;
 };
 

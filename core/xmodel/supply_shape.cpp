@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// SupplyShape: where the MS supply f(k) falls, found once per machine and cache (equilibrium_scan.h).
+// SupplyShape: where the MS supply f(k) falls, found once per machine and cache (equilibrium_scan.h), and
+// XModel's cache peak and valley found from it.
 #include "core/xmodel/equilibrium_scan.h"
+#include "core/xmodel/measured_curve.h"
 
 #include "core/xmodel/root_search.h"
 
@@ -406,6 +408,72 @@ double SupplyShape::cachedSlope(double k, bool aboveDelta) const
     const double e = std::exp(-a * lg);
     const double dHdt = Ls / c * (-std::expm1(-a * lg) + (a - 2) * t * e) - (a - 1) * e / m_rreq;
     return t * t / c * dHdt / (H * H);
+}
+
+XModel::Extremes XModel::findExtremes() const
+{
+    if (m_p.measured_f) {
+        // The interpolant turns only at measured points: the first peak, and the valley after it. The last
+        // point is a turn too where the analytic continuation leaves it the other way than the data came in:
+        // a curve that falls to its last point and rises beyond it has its valley there.
+        std::vector<double> turns = m_p.measured_f->turns();
+        const std::vector<CurvePoint> &points = m_p.measured_f->points();
+        const double last = m_p.measured_f->last();
+        const double into = points.back().y - points[points.size() - 2].y;
+        const double atLast = msSupply(last);
+        const double beyond = msSupply(last * (1 + 1e-6)) - atLast;
+        const bool turnsAtLast = std::abs(beyond) > 1e-9 * atLast && into != 0 && (into < 0) != (beyond < 0);
+        // turns alternate peak, valley, ...: a fall into the last point follows a peak (an odd count).
+        if (turnsAtLast && (into < 0) == (turns.size() % 2 == 1))
+            turns.push_back(last);
+        Extremes ex;
+        if (!turns.empty())
+            ex.psi = turns[0];
+        if (turns.size() > 1)
+            ex.valley = turns[1];
+        return ex;
+    }
+    if (m_p.cache == CacheMode::TwoLevel) {
+        // The falling stretches are found numerically (SupplyShape): the first starts at the cache peak, and
+        // the stretches that follow it without a gap (split where f' turns) run on to the valley.
+        const SupplyShape shape(m_p);
+        const auto falls = shape.falling();
+        if (falls.empty())
+            return {};
+        Extremes ex;
+        for (const auto &fall : falls) {
+            ex.turns.push_back(fall.lo);
+            if (std::isfinite(fall.hi))
+                ex.turns.push_back(fall.hi);
+        }
+        ex.psi = falls[0].lo;
+        double end = falls[0].hi;
+        for (std::size_t i = 1; i < falls.size() && falls[i].lo <= end; ++i)
+            end = falls[i].hi;
+        if (std::isfinite(end))
+            ex.valley = end;
+        return ex;
+    }
+    // Only Eq. 5 can fall: without cache and with a constant hit rate f(k) never decreases.
+    if (m_p.cache != CacheMode::Locality || m_p.alpha <= 1 || m_p.S_s <= 0)
+        return {};
+    // Where Eq. 5 falls follows from the sign of f' in closed form (SupplyShape), at any scale of k: a grid
+    // would miss a peak below its first point (beta = 1e6 KiB puts it at 1.6e-5 warps). The cache peak is the
+    // start of the first falling stretch when that lies at or below delta (Lm = L up to there, MODEL.md 1.5);
+    // the valley is where f stops falling, unless it falls on for ever towards R_req.
+    const SupplyShape shape(m_p);
+    const auto falls = shape.falling();
+    const double corner = m_rreq * m_p.L / m_p.m; // Lm(k) = max(L, k*m/R_req) turns here
+    if (falls.empty() || falls[0].lo > corner * (1 + 1e-12))
+        return {};
+    Extremes ex;
+    ex.psi = falls[0].lo;
+    double end = falls[0].hi;
+    for (std::size_t i = 1; i < falls.size() && falls[i].lo <= end * (1 + 1e-12); ++i)
+        end = falls[i].hi;
+    if (std::isfinite(end))
+        ex.valley = end;
+    return ex;
 }
 
 } // namespace crossroof::core

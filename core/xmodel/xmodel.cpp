@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/xmodel/xmodel.h"
 
-#include "core/xmodel/equilibrium_scan.h"
 #include "core/xmodel/measured_curve.h"
 #include "core/xmodel/search_grid.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace crossroof::core {
 
@@ -208,8 +206,10 @@ double XModel::hitRate(double k) const
         h = 1 - levelMissShare(kc, m_p.S_s, m_p.alpha);
     if (m_p.bypass == 0 || k <= 0)
         return h;
-    const double cached = cachedSupply(kc, memoryLatency(k));
-    return h * cached / (cached + m_p.bypass * k / memoryLatency(k));
+    // Each bypassing warp keeps m requests in flight, as latencySupply() counts them.
+    const double lm = memoryLatency(k);
+    const double cached = cachedSupply(kc, lm);
+    return h * cached / (cached + m_p.bypass * k * m_p.m / lm);
 }
 
 double XModel::cachedSupply(double kc, double lm) const
@@ -298,76 +298,6 @@ double XModel::balance(double k) const
     return msSupply(k) - csDemand(m_p.n - k);
 }
 
-XModel::Extremes XModel::findExtremes() const
-{
-    if (m_p.measured_f) {
-        // The interpolant turns only at measured points: the first peak, and the valley after it.
-        const std::vector<double> &turns = m_p.measured_f->turns();
-        Extremes ex;
-        if (!turns.empty())
-            ex.psi = turns[0];
-        if (turns.size() > 1)
-            ex.valley = turns[1];
-        return ex;
-    }
-    if (m_p.cache == CacheMode::TwoLevel) {
-        // The falling stretches are found numerically (SupplyShape): the first starts at the cache peak, and
-        // the stretches that follow it without a gap (split where f' turns) run on to the valley.
-        const SupplyShape shape(m_p);
-        const auto falls = shape.falling();
-        if (falls.empty())
-            return {};
-        Extremes ex;
-        for (const auto &fall : falls) {
-            ex.turns.push_back(fall.lo);
-            if (std::isfinite(fall.hi))
-                ex.turns.push_back(fall.hi);
-        }
-        ex.psi = falls[0].lo;
-        double end = falls[0].hi;
-        for (std::size_t i = 1; i < falls.size() && falls[i].lo <= end; ++i)
-            end = falls[i].hi;
-        if (std::isfinite(end))
-            ex.valley = end;
-        return ex;
-    }
-    // Only Eq. 5 can fall: without cache and with a constant hit rate f(k) never decreases.
-    if (m_p.cache != CacheMode::Locality || m_p.alpha <= 1 || m_p.S_s <= 0)
-        return {};
-    const double kmax = std::max({m_p.n, m_p.max_warps, 4 * m_delta});
-    std::vector<double> ks{m_delta};
-    addGrid(ks, 0, kmax);
-    sortUnique(ks, kmax);
-    // f at the grid's points, evaluated as the scan below reaches them: it stops at the valley, or at delta when
-    // f has no peak before it.
-    std::vector<double> fs(ks.size(), std::numeric_limits<double>::quiet_NaN());
-    std::size_t evaluated = 0;
-    const auto f = [&](std::size_t i) {
-        for (; evaluated <= i; ++evaluated)
-            fs[evaluated] = msSupply(ks[evaluated]);
-        return fs[i];
-    };
-
-    auto significant = [](double hi, double lo) { return hi - lo > 1e-9 * std::abs(hi); };
-    Extremes ex;
-    std::size_t i = 1;
-    for (; i + 1 < ks.size() && ks[i] <= m_delta; ++i) {
-        if (f(i + 1) <= fs[i] && fs[i] >= fs[i - 1] && significant(fs[i], fs[i + 1])) {
-            ex.psi = goldenMax([this](double k) { return msSupply(k); }, ks[i - 1], ks[i + 1]);
-            break;
-        }
-    }
-    if (!ex.psi)
-        return {};
-    for (++i; i + 1 < ks.size(); ++i) {
-        if (f(i + 1) >= fs[i] && fs[i] <= fs[i - 1] && significant(fs[i + 1], fs[i])) {
-            ex.valley = goldenMax([this](double k) { return -msSupply(k); }, ks[i - 1], ks[i + 1]);
-            break;
-        }
-    }
-    return ex;
-}
-
 Landmarks XModel::landmarksFrom(const Extremes &ex) const
 {
     Landmarks lm;
@@ -391,7 +321,9 @@ Landmarks XModel::landmarks() const
 Metrics XModel::metrics() const
 {
     Metrics m;
-    m.mlp = m_delta;
+    // Requests in flight that keep the memory busy (the paper's R*L, one request per warp there); with m per
+    // waiting warp, delta = mlp/m warps hold them (MODEL.md 1.5).
+    m.mlp = m_cap * m_p.L;
     m.dlp_machine = m_p.M / m_cap;
     if (m_p.Z * m_cap <= m_p.M)
         m.tlp_machine = m_delta + m_p.Z * m_cap / m_p.issueRate();

@@ -40,7 +40,7 @@ struct Equilibrium
 struct Landmarks
 {
     double pi = 0;                     ///< CS transition M*L_c/E, in x (warps)
-    double delta = 0;                  ///< MS transition R_req*L, in k (warps)
+    double delta = 0;                  ///< MS transition R_cap*L/m, in k (warps)
     std::optional<double> psi;         ///< k of the cache peak (local max of f before delta)
     std::optional<double> psi_gbs;     ///< f at the cache peak
     std::optional<double> valley;      ///< k of the cache valley (local min of f after psi)
@@ -50,9 +50,11 @@ struct Landmarks
 
 struct Metrics
 {
-    double mlp = 0;                      ///< MLP of the machine, R_req*L (warps)
-    double dlp_machine = 0;              ///< M/R_req, the roofline ridge in Z units
-    std::optional<double> tlp_machine;   ///< delta + Z*R_req*L_c/E when Z*R_req <= M
+    /// MLP of the machine: R_cap*L requests in flight saturate the MS (R_cap = min(R_req, the R_dram cap));
+    /// delta = mlp/m warps hold them (MODEL.md 1.5)
+    double mlp = 0;
+    double dlp_machine = 0;              ///< M/R_cap, the roofline ridge in Z units
+    std::optional<double> tlp_machine;   ///< delta + Z*R_cap*L_c/E warps when Z*R_cap <= M
     double ilp = 0;                      ///< E
 };
 

@@ -79,7 +79,8 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     m_window = new QSpinBox(this);
     m_window->setRange(1, 1);
     m_window->setSuffix(tr(" intervals"));
-    m_window->setToolTip(tr("W: each interval's demand is the mean of the last W intervals (smoothing)"));
+    m_window->setToolTip(tr("W: each interval's demand is the mean of the W intervals around it, the trace mirrored at its ends "
+                          "(smoothing that keeps the bytes moved)"));
     addLabelled(knobs, tr("&Window W"), m_window);
     m_limit = new QDoubleSpinBox(this);
     m_limit->setRange(0.01, 1e6);

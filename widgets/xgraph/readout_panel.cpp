@@ -93,12 +93,12 @@ ReadoutPanel::ReadoutPanel(XModelEvaluation *evaluation, QWidget *parent)
     layout->addWidget(heading(tr("Landmarks and metrics"), this));
     auto *lm = grid();
     addRow(lm, QStringLiteral("pi"), tr("π, CS transition"), tr("π = M·L_c/E warps computing"));
-    addRow(lm, QStringLiteral("delta"), tr("δ, MS transition"), tr("δ = R_req·L warps in the memory system"));
+    addRow(lm, QStringLiteral("delta"), tr("δ, MS transition"), tr("δ = R_req·L/m warps in the memory system (m requests in flight each)"));
     addRow(lm, QStringLiteral("psi"), tr("ψ, cache peak"), tr("local maximum of f(k) before δ"));
     addRow(lm, QStringLiteral("valley"), tr("Cache valley"), tr("local minimum of f(k) after ψ"));
-    addRow(lm, QStringLiteral("mlp"), tr("MLP of machine"), tr("R_req·L: warps needed to saturate the memory system"));
+    addRow(lm, QStringLiteral("mlp"), tr("MLP of machine"), tr("R_req·L: requests in flight needed to saturate the memory system (δ warps hold them)"));
     addRow(lm, QStringLiteral("dlp"), tr("DLP of machine"), tr("M/R_req: the roofline ridge; Z below it is memory bound"));
-    addRow(lm, QStringLiteral("tlp"), tr("TLP of machine"), tr("δ + Z·R_req/E: warps needed to saturate both sides"));
+    addRow(lm, QStringLiteral("tlp"), tr("TLP of machine"), tr("δ + Z·R_req·L_c/E: warps needed to saturate both sides"));
     addRow(lm, QStringLiteral("ilp"), tr("ILP of workload"), tr("E"));
     addRow(lm, QStringLiteral("degradation"), tr("Worst degradation"),
            tr("The largest throughput drop when adding warps to a bistable machine: min(M/Z, highest f) − "
@@ -250,7 +250,7 @@ void ReadoutPanel::refresh()
     set(QStringLiteral("delta"), count(lm.delta));
     set(QStringLiteral("psi"), lm.psi ? tr("%1, %2").arg(count(*lm.psi), gbs(*lm.psi_gbs)) : QString());
     set(QStringLiteral("valley"), lm.valley ? tr("%1, %2").arg(count(*lm.valley), gbs(*lm.valley_gbs)) : QString());
-    set(QStringLiteral("mlp"), count(m.mlp));
+    set(QStringLiteral("mlp"), tr("%1 requests").arg(formatNumber(m.mlp)));
     set(QStringLiteral("dlp"), tr("%1 inst/req").arg(formatNumber(m.dlp_machine)));
     set(QStringLiteral("tlp"),
         m.tlp_machine ? count(*m.tlp_machine) : tr("n/a (Z·R > M)"));

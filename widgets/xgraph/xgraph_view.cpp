@@ -624,7 +624,8 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
     }
     const auto &lm = r.landmarks;
     if (std::abs(k - lm.delta) <= kTolerance)
-        return tr("δ = R_req·L = %1 warps: memory transition, the MLP of the machine")
+        return tr("δ = R_req·L/m = %1 warps: memory transition, where the MLP of the machine (R_req·L requests) is "
+                  "in flight")
                 .arg(formatNumber(lm.delta));
     if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
         return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(formatNumber(lm.pi));

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void modelHelpListsEveryParameter();
     void degradationBoundIsOneNonNegativeValue();
     void caseStudyRankingOnTheSample();
+    void fig13LargerCacheUnderThePapersModel();
     void countersTablesFourFourAndFourFive();
     void countersTableFiveTwenty();
     void countersTableFiveTwentyOne();
@@ -187,6 +188,41 @@ void TestCliPapers::caseStudyRankingOnTheSample()
             throttling = i;
     }
     QVERIFY(throttling > 1);
+}
+
+void TestCliPapers::fig13LargerCacheUnderThePapersModel()
+{
+    // docs/MODEL-NOTES.md, Fig. 13. With the paper's g(x) (L_c = 1, E = 1, M = 1) the CS saturates with one warp
+    // computing, G(n-k) is flat at M/Z, and every stable state has f = M/Z = 1/12 request per cycle per SM,
+    // 1/12 x 128 B x 1.464 GHz x 15 SMs = 234.24 GB/s, with 16 KiB of L1 as with 48: the larger L1 gains
+    // exactly nothing.
+    for (const char *size : {"S_s=16", "S_s=48"}) {
+        const json x = runJson({"xgraph", "--json", "--profile", "gtx570-sp", "--set", size});
+        int stable = 0;
+        for (const auto &e : x["equilibria"]) {
+            if (e["stability"] != "stable")
+                continue;
+            ++stable;
+            QVERIFY2(near(e["ms_throughput_gbs"].get<double>(), 234.24, 1e-9), size);
+        }
+        QCOMPARE(stable, std::string(size) == "S_s=16" ? 2 : 1);
+    }
+    // Where G slopes (the flagship sample's measured L_c = 20), the thrashed state is left for the compute
+    // ceiling: 48 KiB is a third of each warp's footprint under Eq. 5, and the gain is large (+18 %).
+    std::ifstream file(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
+    const json session = json::parse(file);
+    std::vector<std::string> args{"advise", "--json", "--profile", "gtx570-sp", "--cache-size", "48"};
+    for (const auto &[key, value] : session["parameters"].items()) {
+        args.push_back("--set");
+        args.push_back(key + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
+    }
+    const json a = runJson(args);
+    for (const auto &op : a["operations"]) {
+        if (op["id"] == "larger_cache") {
+            QCOMPARE(op["changes"]["S_s"].get<double>(), 48.0);
+            QVERIFY2(near(op["low_state"]["cs_change_percent"].get<double>(), 18.02, 0.01), op.dump().c_str());
+        }
+    }
 }
 
 void TestCliPapers::countersTablesFourFourAndFourFive()

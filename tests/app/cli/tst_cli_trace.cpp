@@ -200,7 +200,10 @@ void TestCliTrace::bandwidthCurveJson()
     QCOMPARE(j["area_bytes"].get<double>(), 24.0);
     const json smooth = runJson({"bandwidth-curve", "--trace", path, "--column", "bytes", "--window", "2",
                                  "--limit", "5", "--json"});
-    QCOMPARE(smooth["sorted"].get<std::vector<double>>(), (std::vector<double> {10, 6, 6, 6}));
+    // Centred, the trace mirrored at its ends (MODEL.md 4): 10/4 + 10/2 + 2/4 = 8 first, 10/4 + 2/2 + 2/4 = 4
+    // last; the area stays the 24 bytes moved.
+    QCOMPARE(smooth["sorted"].get<std::vector<double>>(), (std::vector<double> {8, 6, 6, 4}));
+    QCOMPARE(smooth["area_bytes"].get<double>(), 24.0);
     const Run text = run({"bandwidth-curve", "--trace", path, "--column", "bytes", "--limit", "5"});
     QCOMPARE(text.status, 0);
     QVERIFY(text.out.find("Slowdown  1.5000") != std::string::npos);

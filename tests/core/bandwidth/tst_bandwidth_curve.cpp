@@ -8,7 +8,9 @@
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 
@@ -32,6 +34,7 @@ class TestBandwidthCurve : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void smoothing();
+    void smoothingKeepsTheBytesMoved();
     void curveAndSlowdown();
     void slowdownBounds();
     void dominanceOfConnections();
@@ -45,31 +48,85 @@ void TestBandwidthCurve::smoothing()
 {
     const std::vector<double> bytes {0, 6, 0, 0, 3, 9};
     QCOMPARE(core::smoothDemand(bytes, 1), bytes);
-    // Trailing window of 3; the first units average what is there.
-    QCOMPARE(core::smoothDemand(bytes, 3), (std::vector<double> {0, 3, 2, 2, 1, 4}));
-    QCOMPARE(core::smoothDemand(bytes, 6).back(), 3.0);
+    // Centred window of 3, the trace mirrored at its ends: unit 0 averages (0, 0, 6), unit 5 (3, 9, 9).
+    const std::vector<double> three = core::smoothDemand(bytes, 3);
+    const std::vector<double> expected {2, 2, 2, 1, 4, 7};
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        QVERIFY2(std::abs(three[i] - expected[i]) < 1e-12, qPrintable(QString::number(i)));
     const std::vector<double> constant(50, 7.5);
-    for (double d : core::smoothDemand(constant, 9))
-        QCOMPARE(d, 7.5);
-    // Smoothing moves bytes in time, and the area is not the bytes moved at the ends (MODEL.md 4): a unit j
-    // of the first W - 1 counts H_(W-1) - H_j + (j+1)/W times (more than once), one of the last W - 1 counts
-    // (units - j)/W times (less than once), every other exactly once.
-    constexpr std::size_t W = 4;
-    const auto weight = [&](std::size_t units, std::size_t j) {
-        std::vector<double> impulse(units, 0);
-        impulse[j] = 1;
-        return sum(core::smoothDemand(impulse, W));
+    for (std::size_t w : {2, 9, 10, 50}) {
+        for (double d : core::smoothDemand(constant, w))
+            QVERIFY(std::abs(d - 7.5) < 1e-12);
+    }
+}
+
+void TestBandwidthCurve::smoothingKeepsTheBytesMoved()
+{
+    // The paper: the area under the curve is the data moved. Smoothing spreads each unit's bytes over the units
+    // around it, so none may be lost or counted twice, wherever the unit lies (MODEL.md 4). The definition,
+    // written as a scatter: each unit sends 1/W of its bytes to each unit within floor(W/2) of it (1/(2W) to
+    // the two outermost when W is even), and what would land outside the trace lands on its mirror image.
+    const auto scatter = [](const std::vector<double> &b, std::size_t W) {
+        const auto n = std::ptrdiff_t(b.size());
+        const auto h = std::ptrdiff_t(W / 2);
+        std::vector<double> d(b.size(), 0.0);
+        for (std::ptrdiff_t j = 0; j < n; ++j) {
+            for (std::ptrdiff_t o = -h; o <= h; ++o) {
+                const double weight = (W % 2 == 0 && (o == -h || o == h)) ? 0.5 / double(W) : 1 / double(W);
+                std::ptrdiff_t to = j + o;
+                if (to < 0)
+                    to = -1 - to;
+                if (to >= n)
+                    to = 2 * n - 1 - to;
+                d[std::size_t(to)] += weight * b[std::size_t(j)];
+            }
+        }
+        return d;
     };
-    QVERIFY(std::abs(weight(10, 0) - (1 + 1 / 2.0 + 1 / 3.0 + 1 / 4.0)) < 1e-12); // H_3 + 1/4: 2.083
-    QVERIFY(std::abs(weight(10, 1) - (1 / 2.0 + 1 / 3.0 + 2 / 4.0)) < 1e-12);
-    QVERIFY(std::abs(weight(10, 5) - 1) < 1e-12);
-    QVERIFY(std::abs(weight(10, 9) - 1 / 4.0) < 1e-12);
-    QVERIFY(std::abs(weight(10, 8) - 2 / 4.0) < 1e-12);
-    // A burst at the start is counted about twice; the same burst at the end a quarter.
-    const std::vector<double> early {40, 0, 0, 0, 0, 0, 0, 0};
-    QVERIFY(sum(core::smoothDemand(early, W)) > 80);
-    const std::vector<double> late {0, 0, 0, 0, 0, 0, 0, 40};
-    QCOMPARE(sum(core::smoothDemand(late, W)), 10.0);
+    std::uint64_t state = 12345;
+    const auto next = [&state] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return double(state >> 11) / double(1ULL << 53);
+    };
+    // Traces of every length up to 40 with every window, short ones (fewer than 2(W-1) units) included.
+    for (std::size_t n = 1; n <= 40; ++n) {
+        std::vector<double> b(n);
+        for (double &v : b)
+            v = next() < 0.3 ? 1000 * next() : next();
+        for (std::size_t W = 1; W <= n; ++W) {
+            const std::vector<double> d = core::smoothDemand(b, W);
+            const std::vector<double> want = scatter(b, W);
+            for (std::size_t i = 0; i < n; ++i)
+                QVERIFY2(std::abs(d[i] - want[i]) <= 1e-12 * (1 + want[i]), qPrintable(QStringLiteral("n %1 W %2 unit %3").arg(n).arg(W).arg(i)));
+            QVERIFY(std::abs(sum(d) - sum(b)) <= 1e-12 * sum(b));
+            // Read backwards, the trace has the same curve.
+            const std::vector<double> reversed(b.rbegin(), b.rend());
+            std::vector<double> r = core::smoothDemand(reversed, W);
+            std::reverse(r.begin(), r.end());
+            for (std::size_t i = 0; i < n; ++i)
+                QVERIFY(std::abs(r[i] - d[i]) <= 1e-12 * (1 + d[i]));
+        }
+    }
+    // A 40-byte burst in the first or in the last of 10 units, W = 10: 40 bytes of area either way (the
+    // trailing mean of before gave 117.2 and 4.0), and the same curve and slowdown under B = 5 bytes per unit:
+    // 8, 8, 8, 8, 6, 2 and four zeros, so (4 x 1.6 + 1.2 + 5) / 10 = 1.26 (1.70 unsmoothed).
+    std::vector<double> first(10, 0.0), last(10, 0.0);
+    first.front() = 40;
+    last.back() = 40;
+    const core::BandwidthCurve a = core::bandwidthCurve(first, 10, 5);
+    const core::BandwidthCurve z = core::bandwidthCurve(last, 10, 5);
+    QVERIFY(std::abs(a.area - 40) < 1e-12 && std::abs(z.area - 40) < 1e-12);
+    QCOMPARE(a.total_bytes, 40.0);
+    const std::vector<double> curve {8, 8, 8, 8, 6, 2, 0, 0, 0, 0};
+    for (std::size_t i = 0; i < curve.size(); ++i)
+        QVERIFY(std::abs(a.sorted[i] - curve[i]) < 1e-12 && std::abs(z.sorted[i] - curve[i]) < 1e-12);
+    QVERIFY(std::abs(a.slowdown - 1.26) < 1e-12 && std::abs(z.slowdown - 1.26) < 1e-12);
+    QVERIFY(std::abs(core::bandwidthCurve(first, 1, 5).slowdown - 1.7) < 1e-12);
+    // A small demand beside a huge burst keeps its bytes (no sum of the burst is subtracted again).
+    const std::vector<double> burst {1e300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3};
+    const std::vector<double> d = core::smoothDemand(burst, 3);
+    QCOMPARE(d[10], 0.0);
+    QVERIFY(std::abs(d.back() - 3) < 1e-15);
 }
 
 void TestBandwidthCurve::curveAndSlowdown()
@@ -86,12 +143,15 @@ void TestBandwidthCurve::curveAndSlowdown()
     QCOMPARE(c.peak, 10.0);
     QCOMPARE(c.mean, 6.0);
     QCOMPARE(c.limit, 5.0);
-    // A window of 2 averages the bursts away: 6 everywhere but the first unit.
+    // A window of 2 (weights 1/4, 1/2, 1/4) averages the bursts away: 6 everywhere but at the ends, where the
+    // mirrored trace gives 10/4 + 10/2 + 2/4 = 8 and 10/4 + 2/2 + 2/4 = 4; the area stays 48.
     const core::BandwidthCurve s = core::bandwidthCurve(bytes, 2, 5);
-    QCOMPARE(s.sorted.front(), 10.0);
+    QCOMPARE(s.sorted.front(), 8.0);
     QCOMPARE(s.sorted[1], 6.0);
-    QCOMPARE(s.sorted.back(), 6.0);
-    QCOMPARE(s.slowdown, (2.0 + 7 * 1.2) / 8);
+    QCOMPARE(s.sorted[6], 6.0);
+    QCOMPARE(s.sorted.back(), 4.0);
+    QCOMPARE(s.area, 48.0);
+    QVERIFY(std::abs(s.slowdown - (1.6 + 6 * 1.2 + 1) / 8) < 1e-12);
     QVERIFY(std::is_sorted(s.sorted.rbegin(), s.sorted.rend()));
 }
 

@@ -160,6 +160,31 @@ private slots:
         QCOMPARE(fit.fitted, std::vector<std::string>{"L"});
     }
 
+    void slowComputeIsWithinTheBounds()
+    {
+        // MODEL.md 7: each key within its slider's range (1.2), M from 0.01. The double-precision profiles'
+        // M = 0.125 (a GTX 570 SM: 4 DP lanes per 32 threads) was clamped to at least 1 and could not be fitted.
+        QCOMPARE(calibrationBounds("M"), std::make_pair(0.01, 64.0));
+        QCOMPARE(calibrationBounds("L_c"), std::make_pair(1.0, 64.0));
+        QCOMPARE(calibrationBounds("R_dram").first, 1.0); // its slider starts at 0, none
+        // A family measured on such a machine (its rows the model's own predictions): the fit finds M again.
+        XModelParams truth = h100Start();
+        truth.M = 0.125;
+        KernelFamily family;
+        family.source = "dp.csv";
+        int line = 1;
+        for (double n : {4.0, 16.0, 64.0}) {
+            for (double Z : {1.0, 4.0, 16.0, 64.0})
+                family.rows.push_back({n, Z, 1, 1, ++line});
+        }
+        const FamilyPrediction measured = predictFamily(family, truth);
+        for (std::size_t i = 0; i < family.rows.size(); ++i)
+            family.rows[i].gbs = measured.rows[i].predicted_gbs;
+        const CalibrationResult fit = calibrate(family, h100Start(), {"M"});
+        QVERIFY2(std::abs(fit.params.M - 0.125) < 1e-3, qPrintable(QString::number(fit.params.M)));
+        QVERIFY(fit.at_bound.empty());
+    }
+
     void parsesTheFitList()
     {
         QCOMPARE(parseFitList("R, L,M,L_c"), calibrationKeys());

@@ -12,6 +12,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
+
 using namespace crossroof;
 using namespace crossroof::widgets;
 
@@ -20,6 +22,7 @@ class TestRooflineEvaluation : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void operatingPointIsTheModels();
+    void operatingPointCountsTheBypassingWarpsRequests();
     void kernelsBecomePoints();
     void littleCeilingsFollowNAndM();
     void predictionsAreTheKernelTables();
@@ -53,6 +56,24 @@ void TestRooflineEvaluation::operatingPointIsTheModels()
     QCOMPARE(updated.count(), 2);
     QCOMPARE(eval.operatingPoint(), expected());
     QVERIFY(eval.operatingPoint() != before);
+}
+
+void TestRooflineEvaluation::operatingPointCountsTheBypassingWarpsRequests()
+{
+    // gtx570-sp with half the warps bypassing the L1 and 4 requests in flight per warp: the hit rate of the
+    // requests is 0.9582 (MODEL.md 1.3, worked out in tst_xmodel_definitions), so the point sits at
+    // Z * 32 / 128 / (1 - 0.9582) = 71.8 instructions per DRAM byte (it sat at 278 with 0.9892).
+    const core::HardwareProfile *profile = core::findBundledProfile("gtx570-sp");
+    QVERIFY(profile);
+    ParameterState state;
+    state.setProfile(*profile, profile->params);
+    state.setValue(QStringLiteral("bypass"), 0.5);
+    state.setValue(QStringLiteral("m"), 4);
+    RooflineEvaluation eval(&state);
+    eval.recompute();
+    const double intensity = eval.operatingPoint().x();
+    QVERIFY2(std::abs(intensity - 12.0 * 32 / 128 / (1 - 0.9582084)) < 1e-3 * intensity,
+             qPrintable(QString::number(intensity)));
 }
 
 void TestRooflineEvaluation::kernelsBecomePoints()
