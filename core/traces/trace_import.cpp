@@ -74,7 +74,15 @@ TraceFile readTraceFileAs(const std::string &path, std::optional<TraceFormat> fo
 {
     if (endsWithNoCase(path, ".ncu-rep"))
         throw InputError(ncuReportMessage(path));
-    return readWith(traceReader(format ? *format : detectTraceFormat(path)), path, preferredDevice);
+    const TraceFormat detected = detectTraceFormat(path);
+    // A format asked for that the content contradicts is refused naming both, never read as garbage; any
+    // file may be read as a table.
+    if (format && *format != TraceFormat::GenericTable && detected != TraceFormat::GenericTable
+        && detected != *format) {
+        throw InputError(path + ": " + std::string(traceFormatTitle(detected)) + ", not "
+                         + std::string(traceFormatTitle(*format)));
+    }
+    return readWith(traceReader(format ? *format : detected), path, preferredDevice);
 }
 
 MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)

@@ -47,6 +47,14 @@ QString whereShown(core::TraceKind kind)
         return TracesPanel::tr("runtimes against B_r, drawn on the zigzag with the Eq. 15 fit");
     case core::TraceKind::BytesPerInterval:
         return TracesPanel::tr("bytes per interval, shown in the Bandwidth view");
+    case core::TraceKind::LatencyVsFootprint:
+        return TracesPanel::tr("cycles per load against footprint (gpu-latency); calibrates L, L_2 and L_s");
+    case core::TraceKind::BandwidthVsFootprint:
+        return TracesPanel::tr("bandwidth against footprint (gpu-cache): the cache levels, listed here");
+    case core::TraceKind::PerformanceVsIntensity:
+        return TracesPanel::tr("GF/s against Fl/B (gpu-roofline): a measured roofline, listed here");
+    case core::TraceKind::CyclesVsStride:
+        return TracesPanel::tr("cycles per load against the stride (gpu-strides), listed here");
     }
     return {};
 }
