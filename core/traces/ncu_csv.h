@@ -80,6 +80,9 @@ struct NcuKernel
     std::optional<double> l1_hit_rate;         ///< L1/TEX sector hit rate, 0..1 ("L1/TEX Hit Rate")
     std::optional<double> l2_hit_rate;         ///< L2 sector hit rate, 0..1 ("L2 Hit Rate")
 
+    /// What was derived rather than read ("DRAM GB/s = dram__bytes.sum / duration") or clamped, one note each.
+    std::vector<std::string> derived;
+
     /// The first bad value or unit among this kernel's rows, "SOURCE:LINE:COLUMN: problem"; that metric is
     /// left unset and the rest of the kernel is kept.
     std::string problem;
