@@ -230,7 +230,7 @@ private:
             break;
         case Metric::L1HitRate:
         case Metric::L2HitRate: {
-            if (unit != "%" && !(unit.empty() && metricName == "lts__t_sector_hit_rate"))
+            if (unit != "%")
                 badUnit("%");
             if (*value > 100 + kHitRateSlack) { // an optional metric: left out with a note, the kernel kept
                 if (d.hit_rate_dropped.empty())

@@ -11,7 +11,7 @@ namespace crossroof::core::detail::ncu {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Metric>, 59> kMetrics {{
+constexpr std::array<std::pair<std::string_view, Metric>, 57> kMetrics {{
         {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
         {"Achieved Active Warps Per SM", Metric::Warps},
         {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
@@ -70,9 +70,7 @@ constexpr std::array<std::pair<std::string_view, Metric>, 59> kMetrics {{
         {"gpc__cycles_elapsed.avg.per_second", Metric::SmFrequency},
         // Nsight Compute 2019-2020 (nv-nsight-cu-cli): the Speed Of Light section's DRAM share
         {"SOL FB", Metric::DramPercent},
-        {"SOL DRAM", Metric::DramPercent},
         {"dram__throughput.avg.pct_of_peak_sustained_active", Metric::DramPercent},
-        {"lts__t_sector_hit_rate", Metric::L2HitRate},
 }};
 
 } // namespace
