@@ -6,6 +6,7 @@
 #include "core/traces/csv_table.h"
 #include "core/traces/ncu_lexical.h"
 #include "core/traces/ncu_metrics.h"
+#include "core/traces/nvprof_csv.h"
 
 #include <algorithm>
 #include <array>
@@ -367,6 +368,8 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
         throw InputError(source + ": " + std::to_string(text.size()) + " bytes, over the "
                          + std::to_string(kCsvMaxBytes / (1024 * 1024)) + " MiB limit for ncu CSV files");
     }
+    if (detail::looksLikeNvprof(text.substr(0, 64 * 1024)))
+        return detail::parseNvprof(text, source);
     checkText(text, source, "ncu CSV");
     const Tables tables = splitTables(text, source);
     std::vector<NcuKernel> kernels;

@@ -103,8 +103,10 @@ enum class NcuForm {
     Details, ///< one row per metric, "Metric Value" (the default page)
     Summary, ///< one row per metric and kernel name, "Average" (`--print-summary per-kernel`)
     Raw,     ///< one column per metric, a row of units under the header (`--page raw`)
+    NvprofMetrics, ///< nvprof --csv --metrics (with or without its GPU trace after it)
+    NvprofTrace,   ///< nvprof --csv --print-gpu-trace alone
 };
-std::string_view ncuFormName(NcuForm form); ///< "ncu-details", "ncu-summary", "ncu-raw"
+std::string_view ncuFormName(NcuForm form); ///< "ncu-details", "ncu-summary", "ncu-raw", "nvprof-metrics", "nvprof-trace"
 
 /// One `ncu --csv` file: kernels in the order of their first row.
 struct NcuReport
