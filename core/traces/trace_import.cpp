@@ -77,8 +77,11 @@ TraceFile readTraceFileAs(const std::string &path, std::optional<TraceFormat> fo
     const TraceFormat detected = detectTraceFormat(path);
     // A format asked for that the content contradicts is refused naming both, never read as garbage; any
     // file may be read as a table.
-    if (format && *format != TraceFormat::GenericTable && detected != TraceFormat::GenericTable
-        && detected != *format) {
+    // Only formats recognised by a sure sign count (gpu-benches' lines, ncu's header): perf stat's and the tidy
+    // CSV's recognisers are lenient, so that their readers name what is wrong in a damaged file.
+    const bool sure = detected != TraceFormat::GenericTable && detected != TraceFormat::PerfStat
+                      && detected != TraceFormat::GpuStreamCsv;
+    if (format && *format != TraceFormat::GenericTable && sure && detected != *format) {
         throw InputError(path + ": " + std::string(traceFormatTitle(detected)) + ", not "
                          + std::string(traceFormatTitle(*format)));
     }
