@@ -72,9 +72,12 @@ LatencyMeasurements latencyFromGpuLatency(const std::string &path)
 {
     const GpuLatency latency = readGpuLatency(path);
     const LatencyPlateaus p = latencyPlateaus(latency);
-    const auto how = [](const std::string &level, const LatencyPlateau &plateau) {
+    const auto size = [](double kb) { // gpu-benches' kB are KiB
+        return kb < 1024 ? formatNumber(kb) + " kB" : formatNumber(std::round(kb / 1024 * 10) / 10) + " MB";
+    };
+    const auto how = [&](const std::string &level, const LatencyPlateau &plateau) {
         return "gpu-latency " + level + " plateau, median of " + std::to_string(plateau.rows) + " footprints "
-               + formatNumber(plateau.from_kb) + " to " + formatNumber(plateau.to_kb) + " kB";
+               + size(plateau.from_kb) + " to " + size(plateau.to_kb);
     };
     LatencyMeasurements lat;
     lat.source = path;
