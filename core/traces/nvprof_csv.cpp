@@ -301,12 +301,16 @@ NcuReport parseNvprof(std::string_view text, const std::string &source)
         };
         k.l1_hit_rate = rate({"global_hit_rate", "l1_cache_global_hit_rate"});
         k.l2_hit_rate = rate({"l2_tex_hit_rate", "l2_l1_read_hit_rate"});
-        if (!k.problem.empty())
-            report.warnings.push_back("kernel " + k.id + ": " + k.problem);
     }
     if (std::all_of(kernels.begin(), kernels.end(), [](const NcuKernel &k) { return !k.problem.empty(); }))
         throw InputError(kernels.front().problem);
     std::stable_sort(kernels.begin(), kernels.end(), [](const NcuKernel &a, const NcuKernel &b) { return a.line < b.line; });
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+        kernels[i].id = std::to_string(i); // nvprof numbers no kernels: their order in the file
+    for (const NcuKernel &k : kernels) {
+        if (!k.problem.empty())
+            report.warnings.push_back("kernel " + k.id + " (" + k.short_name + "): " + k.problem);
+    }
     report.device = kernels.front().gpu;
     if (slots > 0) {
         report.warnings.push_back("warps per SM = achieved_occupancy x " + formatNumber(slots)

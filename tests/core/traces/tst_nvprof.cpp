@@ -83,6 +83,7 @@ void TestNvprof::metricsAndTrace()
     QCOMPARE(r.kernels.size(), std::size_t(1));
     const core::NcuKernel &k = r.kernels.front();
     QCOMPARE(k.short_name, std::string("triad"));
+    QCOMPARE(k.id, std::string("0")); // nvprof numbers no kernels: their order
     QCOMPARE(k.gpu.name, std::string("Tesla K20c"));
     QCOMPARE(k.device, std::string("0"));
     QCOMPARE(r.device.name, std::string("Tesla K20c"));
