@@ -148,7 +148,8 @@ std::optional<TraceFormat> gpuBenchesFormat(std::string_view text)
         if (kb > 0 && count(t, "GB/s") > 0)
             return kb >= 2 ? TraceFormat::GpuL2Cache : TraceFormat::GpuCache;
         const bool numbers = std::all_of(t.begin(), t.end(), [](const BenchToken &b) { return isNumber(b.text); });
-        if (numbers && (t.size() == 5 || (clock && t.size() > 5)))
+        // After a clock line any row of numbers is gpu-latency's, its reader says what is wrong with it.
+        if (numbers && (t.size() == 5 || clock))
             return TraceFormat::GpuLatency;
         return std::nullopt;
     }
