@@ -513,8 +513,10 @@ private Q_SLOTS:
         for (const char *key : {"R", "L", "M", "L_c", "L_2", "R_dram"})
             m_dialog->setFitted(QString::fromLatin1(key), std::string_view(key) == "R");
         QVERIFY2(m_dialog->waitForFit(), qPrintable(m_dialog->error()));
-        // The latency file's DRAM, L2 and L1 plateaus and its clock.
-        QCOMPARE(m_dialog->sourcesTable()->item(0, SourcesTable::Values)->text(), QStringLiteral("4"));
+        // In core's order: the stream's 35 rows of whole warps per SM, then the latency file's DRAM, L2 and L1
+        // plateaus and its clock.
+        QCOMPARE(m_dialog->sourcesTable()->item(0, SourcesTable::Values)->text(), QStringLiteral("35"));
+        QCOMPARE(m_dialog->sourcesTable()->item(1, SourcesTable::Values)->text(), QStringLiteral("4"));
         std::map<std::string, double> set;
         for (const core::KeySetting &k : m_dialog->result()->settings)
             set[k.key] = k.value;
