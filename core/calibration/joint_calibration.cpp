@@ -116,7 +116,6 @@ struct DirectMeasurement {
 std::vector<DirectMeasurement> directMeasurements(const LatencyMeasurements &lat)
 {
     std::vector<DirectMeasurement> out;
-    // The cycles count at the file's clock, where it gives one: the machine takes that clock.
     if (lat.clock_mhz)
         out.push_back({"clock_ghz", *lat.clock_mhz / 1000, lat.clock_line, "the clock the file's cycles count at"});
     out.push_back({"L", lat.dram_cycles, lat.dram_line, lat.dram_how});
