@@ -57,8 +57,9 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         const std::string key = args.value("format");
         format = key == "csv" ? std::optional(core::TraceFormat::GenericTable) : core::traceFormatFromKey(key);
         if (!format) {
-            throw InputError("option '--format': must be csv, table, gpu-stream, gpu-stream-csv, ncu-csv or "
-                             "perf-stat (got '" + key + "')");
+            throw InputError("option '--format': must be csv, table, gpu-stream, gpu-stream-csv, gpu-latency, "
+                             "gpu-cache, gpu-l2-cache, gpu-l2-stream, gpu-roofline, gpu-strides, ncu-csv or perf-stat "
+                             "(got '" + key + "')");
         }
     } else if (args.has("x") || args.has("y")) {
         format = core::TraceFormat::GenericTable;
@@ -228,10 +229,12 @@ constexpr const char *kFitTraceHelp
           "SM.\n"
           "The trace is any file the GUI imports: a CSV/TSV/semicolon/whitespace table with a header (e.g.\n"
           "gpu-benches' stream_vs_warps_per_sm.csv) with --x and --y, or, detected without them, gpu-benches\n"
-          "stream output or an Nsight Compute CSV export (achieved warps per SM and DRAM GB/s of each kernel).\n\n"
+          "gpu-stream or gpu-l2-stream output (either generation) or an Nsight Compute CSV export (achieved\n"
+          "warps per SM and DRAM GB/s of each kernel).\n\n"
           "  --trace FILE       the measurements\n"
-          "  --format FORMAT    csv (a table), gpu-stream, gpu-stream-csv or ncu-csv; default: detected\n"
-          "  --series NAME      the series of a gpu-stream file to fit (e.g. a kernel); default: the first\n"
+          "  --format FORMAT    csv (a table), gpu-stream, gpu-stream-csv, gpu-l2-stream or ncu-csv; default:\n"
+          "                     detected (a file whose content is another format is refused, naming it)\n"
+          "  --series NAME      the series to fit: its name or the kernel's own (triad); default: the first\n"
           "  --x COLUMN         warps per SM (k), for a table\n"
           "  --y COLUMN         throughput, GB/s, for a table\n"
           "  --where COL=VALUE  keep only rows whose COL equals VALUE (repeatable; all must hold)\n"

@@ -65,13 +65,20 @@ const core::MeasuredTrace &pickSeries(const core::TraceFile &file, const std::st
                                       const std::string &series)
 {
     std::string names;
+    // SERIES is a trace's name ("v100 triad") or the kernel's own name in it ("triad"), if only one has it.
+    const core::MeasuredTrace *byKernel = nullptr;
+    int kernelMatches = 0;
     for (const core::MeasuredTrace &t : file.traces) {
         if (t.kind != core::TraceKind::BandwidthVsWarps && t.kind != core::TraceKind::KernelPoints)
             continue;
         if (series.empty() || t.name == series)
             return t;
+        if (t.name.ends_with(" " + series) && kernelMatches++ == 0)
+            byKernel = &t;
         names += (names.empty() ? "" : ", ") + t.name;
     }
+    if (kernelMatches == 1)
+        return *byKernel;
     if (names.empty()) {
         throw InputError(path + ": a " + std::string(core::traceFormatKey(file.format))
                          + " file holds no throughput against warps per SM to fit");

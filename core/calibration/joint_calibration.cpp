@@ -116,11 +116,12 @@ struct DirectMeasurement {
 std::vector<DirectMeasurement> directMeasurements(const LatencyMeasurements &lat)
 {
     std::vector<DirectMeasurement> out;
-    out.push_back({"L", lat.dram_cycles, lat.dram_line, "ld.cg chase over the largest footprint (DRAM)"});
+    if (lat.clock_mhz)
+        out.push_back({"clock_ghz", *lat.clock_mhz / 1000, lat.clock_line, "the clock the file's cycles count at"});
+    out.push_back({"L", lat.dram_cycles, lat.dram_line, lat.dram_how});
     if (lat.l2_cycles)
-        out.push_back(
-                {"L_2", *lat.l2_cycles, lat.l2_line, "ld.cg chase over the smallest footprint (L2 hits)"});
-    out.push_back({"L_s", lat.l1_cycles, lat.l1_line, "ld chase over the smallest footprint (L1 hits)"});
+        out.push_back({"L_2", *lat.l2_cycles, lat.l2_line, lat.l2_how});
+    out.push_back({"L_s", lat.l1_cycles, lat.l1_line, lat.l1_how});
     if (lat.dependent_issue)
         out.push_back({"L_c", *lat.dependent_issue, lat.fma_line, "chain of dependent FMAs"});
     return out;

@@ -5,9 +5,13 @@
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
+#include "core/traces/gpu_benches.h"
+#include "core/traces/gpu_benches_text.h"
 #include "core/traces/ncu_csv.h"
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 
 namespace crossroof::core {
 
@@ -18,10 +22,92 @@ std::string at(const std::string &source, int line)
     return source + ":" + std::to_string(line) + ": ";
 }
 
+/// Which gpu-benches output PATH is, from its first 64 KiB; none for anything else or a file that cannot be
+/// opened (whose reader then says so).
+std::optional<TraceFormat> benchFormat(const std::string &path)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return std::nullopt;
+    std::string head(64 * 1024, '\0');
+    file.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(file.gcount()));
+    if (head.find('\0') != std::string::npos)
+        return std::nullopt;
+    return detail::gpuBenchesFormat(head);
+}
+
+StreamCurve streamCurveFromGpuStream(const std::string &path)
+{
+    const std::vector<StreamTrace> traces = readGpuStream(path);
+    const auto read = std::find_if(traces.begin(), traces.end(), [](const StreamTrace &t) { return t.kernel == "read"; });
+    if (read == traces.end()) {
+        std::vector<std::string> kernels;
+        for (const StreamTrace &t : traces)
+            kernels.push_back(t.kernel);
+        throw InputError(path + ": a gpu-stream output without a 'read' kernel (kernels: " + briefList(kernels)
+                         + "); the stream curve is the read kernel's");
+    }
+    StreamCurve curve;
+    curve.source = path;
+    const auto [min, max] = measuredGbsRange();
+    for (std::size_t i = 0; i < read->gbs.size(); ++i) {
+        const double warps = read->warps_per_sm[i];
+        if (!(warps >= 1) || warps != std::floor(warps)) {
+            ++curve.left_out;
+            continue;
+        }
+        if (read->gbs[i] < min || read->gbs[i] > max) {
+            throw InputError(at(path, read->lines[i]) + "read: " + formatNumber(read->gbs[i]) + " GB/s is outside "
+                             + formatNumber(min) + " to " + formatNumber(max) + " GB/s");
+        }
+        curve.rows.push_back({warps, read->gbs[i], read->lines[i]});
+    }
+    if (curve.rows.empty())
+        throw InputError(path + ": no gpu-stream row with a whole number of warps per SM (>= 1)");
+    return curve;
+}
+
+LatencyMeasurements latencyFromGpuLatency(const std::string &path)
+{
+    const GpuLatency latency = readGpuLatency(path);
+    const LatencyPlateaus p = latencyPlateaus(latency);
+    const auto size = [](double kb) { // gpu-benches' kB are KiB
+        return kb < 1024 ? formatNumber(kb) + " kB" : formatNumber(std::round(kb / 1024 * 10) / 10) + " MB";
+    };
+    const auto how = [&](const std::string &level, const LatencyPlateau &plateau) {
+        return "gpu-latency " + level + " plateau, median of " + std::to_string(plateau.rows) + " footprints "
+               + size(plateau.from_kb) + " to " + size(plateau.to_kb);
+    };
+    LatencyMeasurements lat;
+    lat.source = path;
+    lat.dram_cycles = p.dram.cycles;
+    lat.dram_line = p.dram.line;
+    lat.dram_how = how("DRAM", p.dram);
+    lat.l1_cycles = p.l1.cycles;
+    lat.l1_line = p.l1.line;
+    lat.l1_how = how("L1", p.l1);
+    if (p.l2) {
+        lat.l2_cycles = p.l2->cycles;
+        lat.l2_line = p.l2->line;
+        lat.l2_how = how("L2", *p.l2);
+    }
+    lat.clock_mhz = latency.clock_mhz;
+    lat.clock_line = latency.lines.front();
+    return lat;
+}
+
 } // namespace
 
 StreamCurve readStreamCurve(const std::string &path)
 {
+    if (const auto bench = benchFormat(path)) {
+        if (*bench != TraceFormat::GpuStream) {
+            throw InputError(path + ": " + std::string(traceFormatTitle(*bench))
+                             + ", not a stream curve (warps_per_sm, read_gbs) or gpu-stream output");
+        }
+        return streamCurveFromGpuStream(path);
+    }
     const CsvTable table = readCsv(path);
     const std::size_t warps = table.column("warps_per_sm");
     const std::size_t gbs = table.column("read_gbs");
@@ -42,6 +128,14 @@ StreamCurve readStreamCurve(const std::string &path)
 
 LatencyMeasurements readLatencyFile(const std::string &path)
 {
+    if (const auto bench = benchFormat(path)) {
+        if (*bench != TraceFormat::GpuLatency) {
+            throw InputError(path + ": " + std::string(traceFormatTitle(*bench))
+                             + ", not a pointer-chase file (footprint_bytes, load, cycles_per_hop) or gpu-latency "
+                               "output");
+        }
+        return latencyFromGpuLatency(path);
+    }
     const CsvTable table = readCsv(path);
     const std::size_t footprint = table.column("footprint_bytes");
     const std::size_t load = table.column("load");

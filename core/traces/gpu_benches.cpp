@@ -2,6 +2,7 @@
 #include "core/traces/gpu_benches.h"
 
 #include "core/traces/csv_table.h"
+#include "core/traces/gpu_benches_text.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/support/text_file.h"
@@ -17,81 +18,31 @@ namespace crossroof::core {
 namespace {
 
 constexpr std::string_view kStreamWhat = "gpu-stream files";
-constexpr int kBlocksPerSm = 2; // the benchmark's shared-memory spoiler (gpu-benches README)
+constexpr int kOldBlocksPerSm = 2; // the older benchmark's shared-memory spoiler (gpu-benches README)
 constexpr double kWarpSize = 32;
 
-std::string shown(std::string_view s)
-{
-    constexpr std::size_t kMax = 40;
-    return s.size() <= kMax ? std::string(s) : std::string(s.substr(0, kMax)) + "...";
-}
+using detail::BenchText;
+using detail::BenchToken;
+using detail::benchTokens;
+using detail::shownToken;
 
-struct Token
-{
-    std::string_view text;
-    std::size_t offset = 0; ///< within the line
-};
-
-std::vector<Token> tokens(std::string_view line, std::size_t from, std::size_t to)
-{
-    std::vector<Token> out;
-    std::size_t i = from;
-    while (i < to) {
-        while (i < to && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            ++i;
-        if (i >= to)
-            break;
-        const std::size_t start = i;
-        while (i < to && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-            ++i;
-        out.push_back({line.substr(start, i - start), start});
-    }
-    return out;
-}
-
+/// gpu-stream output of either generation. The older header is `blockSize threads %occ | kernels`, two blocks
+/// resident per SM; today's is `block smBlocks threads occ% | kernels`, whose rows give block size, threads
+/// and blocks per SM (the two last in either order: the threads are the larger).
 class StreamParser
 {
 public:
     explicit StreamParser(const std::string &source)
-        : m_source(source)
+        : m_text(source, kStreamWhat)
     {
-    }
-
-    [[noreturn]] void fail(int line, std::string_view text, std::size_t offset,
-                           const std::string &problem) const
-    {
-        int column = 1;
-        for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-            if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80)
-                ++column;
-        }
-        throw InputError(m_source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": "
-                         + problem);
-    }
-
-    double number(int line, std::string_view text, const Token &t, const std::string &name) const
-    {
-        const std::string field = brief(name, 40); // a kernel name from the header: any length
-        const auto v = parseTableNumber(t.text, '.', false);
-        if (!v)
-            fail(line, text, t.offset, field + ": '" + shown(t.text) + "' is not a number");
-        if (!std::isfinite(*v))
-            fail(line, text, t.offset, field + ": '" + shown(t.text) + "' is not a finite number");
-        if (*v < 0)
-            fail(line, text, t.offset, field + ": must not be negative (got " + shown(t.text) + ")");
-        return *v;
     }
 
     std::vector<StreamTrace> parse(std::string_view text, const std::string &gpu)
     {
-        if (text.size() > kGpuBenchesMaxBytes) {
-            throw InputError(m_source + ": " + std::to_string(text.size()) + " bytes, over the "
-                             + std::to_string(kGpuBenchesMaxBytes / (1024 * 1024)) + " MiB limit for "
-                             + std::string(kStreamWhat));
-        }
-        checkText(text, m_source, kStreamWhat);
+        m_text.checkSize(text);
         std::vector<StreamTrace> traces;
         int headerLine = 0;
+        bool current = false; // today's header (block smBlocks threads occ%)
         bool anyText = false;
         LineReader lines(text);
         while (const auto next = lines.next()) {
@@ -105,93 +56,114 @@ public:
                 continue;
             const auto bar = raw.find('|');
             if (!headerLine) {
-                const auto left = tokens(raw, 0, bar == std::string_view::npos ? raw.size() : bar);
-                if (bar == std::string_view::npos || left.empty() || left.front().text != "blockSize") {
-                    fail(line, raw, first,
-                         "not a gpu-stream header (expected 'blockSize threads %occ | kernel names...')");
+                const auto left = benchTokens(raw, 0, bar == std::string_view::npos ? raw.size() : bar);
+                current = !left.empty() && left.front().text == "block";
+                if (bar == std::string_view::npos || left.empty()
+                    || (left.front().text != "blockSize" && !current)) {
+                    m_text.fail(line, raw, first,
+                                "not a gpu-stream header (expected 'blockSize threads %occ | kernel names...' "
+                                "or 'block smBlocks threads occ% | kernel names...')");
                 }
-                const auto kernels = tokens(raw, bar + 1, raw.size());
+                const auto kernels = benchTokens(raw, bar + 1, raw.size());
                 if (kernels.empty())
-                    fail(line, raw, bar, "no kernel names after '|'");
+                    m_text.fail(line, raw, bar, "no kernel names after '|'");
                 if (kernels.size() > kCsvMaxColumns) {
-                    fail(line, raw, bar,
-                         "more than " + std::to_string(kCsvMaxColumns) + " kernels (the limit for "
-                                 + std::string(kStreamWhat) + ")");
+                    m_text.fail(line, raw, bar,
+                                "more than " + std::to_string(kCsvMaxColumns) + " kernels (the limit for "
+                                        + std::string(kStreamWhat) + ")");
                 }
-                for (const Token &k : kernels) {
+                for (const BenchToken &k : kernels) {
                     StreamTrace t;
                     t.gpu = gpu;
                     t.kernel = std::string(k.text);
-                    t.source = m_source;
+                    t.source = m_text.source();
                     traces.push_back(std::move(t));
                 }
                 headerLine = line;
                 continue;
             }
             if (bar == std::string_view::npos)
-                fail(line, raw, first, "no '|' between the launch columns and the GB/s columns");
-            const auto left = tokens(raw, 0, bar);
-            if (left.size() < 2)
-                fail(line, raw, first, "expected 'blockSize threads %occ' before '|'");
-            const double blockSize = number(line, raw, left[0], "blockSize");
-            const double threads = number(line, raw, left[1], "threads");
-            if (blockSize < 1 || blockSize != std::floor(blockSize) || blockSize > 1e6) {
-                fail(line, raw, left[0].offset,
-                     "blockSize: must be a whole number of threads >= 1 (got " + shown(left[0].text) + ")");
-            }
-            const auto right = tokens(raw, bar + 1, raw.size());
+                m_text.fail(line, raw, first, "no '|' between the launch columns and the GB/s columns");
+            const auto left = benchTokens(raw, 0, bar);
+            double warps = 0, sms = 0;
+            launch(line, raw, left, current, warps, sms);
+            const auto right = benchTokens(raw, bar + 1, raw.size());
             if (right.empty() || right.front().text != "GB/s:")
-                fail(line, raw, right.empty() ? bar : right.front().offset, "expected 'GB/s:' after '|'");
+                m_text.fail(line, raw, right.empty() ? bar : right.front().offset, "expected 'GB/s:' after '|'");
             if (right.size() - 1 != traces.size()) {
-                fail(line, raw, right.front().offset,
-                     std::to_string(right.size() - 1) + " values, but the header (line "
-                             + std::to_string(headerLine) + ") names " + std::to_string(traces.size())
-                             + " kernels");
+                m_text.fail(line, raw, right.front().offset,
+                            std::to_string(right.size() - 1) + " values, but the header (line "
+                                    + std::to_string(headerLine) + ") names " + std::to_string(traces.size())
+                                    + " kernels");
             }
-            const double warps = kBlocksPerSm * blockSize / kWarpSize;
             for (std::size_t k = 0; k < traces.size(); ++k) {
                 StreamTrace &t = traces[k];
-                const double gbs = number(line, raw, right[k + 1], t.kernel);
+                const double gbs = m_text.number(line, raw, right[k + 1], t.kernel);
                 if (t.warps_per_sm.empty())
-                    t.sm_count = threads / blockSize;
+                    t.sm_count = sms;
                 t.warps_per_sm.push_back(warps);
                 t.gbs.push_back(gbs);
                 t.lines.push_back(line);
             }
         }
         if (!headerLine) {
-            throw InputError(m_source
+            throw InputError(m_text.source()
                              + (anyText ? ": no gpu-stream header, only comment lines"
                                         : ": empty file, no gpu-stream output"));
         }
         if (traces.front().warps_per_sm.empty()) {
-            throw InputError(m_source + ":" + std::to_string(headerLine)
+            throw InputError(m_text.source() + ":" + std::to_string(headerLine)
                              + ": a header but no rows of measurements");
         }
         return traces;
     }
 
 private:
-    std::string m_source;
-};
+    /// Warps per SM and SMs of one row's launch columns.
+    void launch(int line, std::string_view raw, const std::vector<BenchToken> &left, bool current, double &warps,
+                double &sms) const
+    {
+        const std::size_t need = current ? 3 : 2;
+        if (left.size() < need) {
+            m_text.fail(line, raw, left.empty() ? 0 : left.front().offset,
+                        current ? "expected 'block threads smBlocks occ%' before '|'"
+                                : "expected 'blockSize threads %occ' before '|'");
+        }
+        const double blockSize = m_text.number(line, raw, left[0], current ? "block" : "blockSize");
+        if (blockSize < 1 || blockSize != std::floor(blockSize) || blockSize > 1e6) {
+            m_text.fail(line, raw, left[0].offset,
+                        "blockSize: must be a whole number of threads >= 1 (got " + shownToken(left[0].text) + ")");
+        }
+        double threads = m_text.number(line, raw, left[1], "threads");
+        double blocksPerSm = kOldBlocksPerSm;
+        if (current) {
+            blocksPerSm = m_text.number(line, raw, left[2], "smBlocks");
+            const std::size_t smBlocksColumn = blocksPerSm > threads ? 1 : 2;
+            if (blocksPerSm > threads)
+                std::swap(blocksPerSm, threads);
+            if (blocksPerSm < 1 || blocksPerSm != std::floor(blocksPerSm) || blocksPerSm > 1024) {
+                m_text.fail(line, raw, left[smBlocksColumn].offset,
+                            "smBlocks: must be a whole number of blocks per SM >= 1 (got "
+                                    + shownToken(left[smBlocksColumn].text) + ")");
+            }
+            sms = threads / (blockSize * blocksPerSm);
+        } else {
+            sms = threads / blockSize;
+        }
+        warps = blocksPerSm * blockSize / kWarpSize;
+    }
 
-std::string stem(const std::string &path)
-{
-    return std::filesystem::path(path).stem().string();
-}
+    BenchText m_text;
+};
 
 constexpr std::string_view kLatencyWhat = "gpu-latency files";
 
-/// gpu-latency's measurement rows: chase steps, clock (MHz), chain size (kB), total time (ms), cycles per load.
-GpuLatency parseLatency(const StreamParser &p, const std::string &source, std::string_view text,
-                        const std::string &gpu)
+/// gpu-latency's measurement rows: chase steps, clock (MHz), footprint (kB), total time (ms), then the cycles
+/// per load: one column in the older output, the median and percentiles in today's.
+GpuLatency parseLatency(std::string_view text, const std::string &gpu, const std::string &source)
 {
-    if (text.size() > kGpuBenchesMaxBytes) {
-        throw InputError(source + ": " + std::to_string(text.size()) + " bytes, over the "
-                         + std::to_string(kGpuBenchesMaxBytes / (1024 * 1024)) + " MiB limit for "
-                         + std::string(kLatencyWhat));
-    }
-    checkText(text, source, kLatencyWhat);
+    const BenchText p(source, kLatencyWhat);
+    p.checkSize(text);
     GpuLatency result;
     result.gpu = gpu;
     result.source = source;
@@ -202,24 +174,27 @@ GpuLatency parseLatency(const StreamParser &p, const std::string &source, std::s
         const auto first = raw.find_first_not_of(" \t\r");
         if (first == std::string_view::npos || raw[first] == '#')
             continue;
-        const auto fields = tokens(raw, 0, raw.size());
+        const auto fields = benchTokens(raw);
         if (fields.front().text == "clock:") // the clock of each SM before the run; the rows repeat it
             continue;
-        if (fields.size() != 5) {
+        if (fields.size() < 5) {
             p.fail(line, raw, first,
                    std::to_string(fields.size())
-                           + " fields; gpu-latency rows have 5 (steps, clock MHz, chain kB, time ms, cycles)");
+                           + " fields; gpu-latency rows have 5 (steps, clock MHz, chain kB, time ms, cycles), "
+                             "today's also the latency percentiles");
         }
         const double clock = p.number(line, raw, fields[1], "clock (MHz)");
         const double chain = p.number(line, raw, fields[2], "chain size (kB)");
+        for (std::size_t i = 5; i < fields.size(); ++i)
+            p.number(line, raw, fields[i], "latency percentile (cycles)");
         const double cycles = p.number(line, raw, fields[4], "latency (cycles)");
         if (clock <= 0 || clock > 1e5) {
             p.fail(line, raw, fields[1].offset,
-                   "clock (MHz): must be above 0 and at most 100000 (got " + shown(fields[1].text) + ")");
+                   "clock (MHz): must be above 0 and at most 100000 (got " + shownToken(fields[1].text) + ")");
         }
         if (cycles <= 0 || cycles > 1e9) {
             p.fail(line, raw, fields[4].offset,
-                   "latency (cycles): must be above 0 and at most 1e9 (got " + shown(fields[4].text) + ")");
+                   "latency (cycles): must be above 0 and at most 1e9 (got " + shownToken(fields[4].text) + ")");
         }
         if (result.clock_mhz == 0)
             result.clock_mhz = clock;
@@ -236,28 +211,79 @@ GpuLatency parseLatency(const StreamParser &p, const std::string &source, std::s
 
 bool looksLikeGpuLatency(std::string_view head)
 {
-    LineReader lines(head);
-    while (const auto next = lines.next()) {
-        const auto fields = tokens(*next, 0, next->size());
-        if (fields.empty())
-            continue;
-        if (fields.front().text == "clock:")
-            return true;
-        return fields.size() == 5 && std::all_of(fields.begin(), fields.end(), [](const Token &t) {
-                   return parseTableNumber(t.text, '.', false).has_value();
-               });
-    }
-    return false;
+    return detail::gpuBenchesFormat(head) == TraceFormat::GpuLatency;
 }
 
 GpuLatency parseGpuLatency(std::string_view text, const std::string &gpu, const std::string &source)
 {
-    return parseLatency(StreamParser(source), source, text, gpu);
+    return parseLatency(text, gpu, source);
 }
 
 GpuLatency readGpuLatency(const std::string &path)
 {
-    return parseGpuLatency(readTextFile(path, kGpuBenchesMaxBytes, kLatencyWhat), stem(path), path);
+    return parseGpuLatency(readTextFile(path, kGpuBenchesMaxBytes, kLatencyWhat), detail::benchGpuName(path), path);
+}
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+} // namespace
+
+LatencyPlateaus latencyPlateaus(const GpuLatency &lat)
+{
+    const std::size_t n = lat.cycles.size();
+    if (n < 3)
+        throw InputError(lat.source + ": " + std::to_string(n) + " gpu-latency rows; the L1 and DRAM levels need 3 "
+                                                                 "or more");
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return lat.chain_kb[a] < lat.chain_kb[b]; });
+    // The plateau of the rows ORDER[FIRST, LAST).
+    const auto plateau = [&](std::size_t first, std::size_t last) {
+        LatencyPlateau p;
+        std::vector<double> c;
+        for (std::size_t i = first; i < last; ++i)
+            c.push_back(lat.cycles[order[i]]);
+        p.cycles = median(c);
+        p.from_kb = lat.chain_kb[order[first]];
+        p.to_kb = lat.chain_kb[order[last - 1]];
+        p.line = lat.lines[order[first]];
+        p.rows = last - first;
+        return p;
+    };
+    const std::size_t k = std::max<std::size_t>(1, std::min(kPlateauRows, n / 3));
+    LatencyPlateaus out;
+    out.l1 = plateau(0, k);
+    out.dram = plateau(n - k, n);
+    if (!(out.dram.cycles > 1.3 * out.l1.cycles)) {
+        throw InputError(lat.source + ": the largest footprints (" + formatNumber(out.dram.to_kb) + " kB) take "
+                         + formatNumber(out.dram.cycles) + " cycles, not above 1.3 x the smallest's "
+                         + formatNumber(out.l1.cycles) + ": the chase did not reach DRAM");
+    }
+    const auto between = [&](double c) { return c > 1.5 * out.l1.cycles && c < out.dram.cycles / 1.3; };
+    std::size_t bestFirst = 0, bestLast = 0;
+    for (std::size_t i = k; i < n - k;) {
+        const double first = lat.cycles[order[i]];
+        std::size_t j = i;
+        while (j < n - k && between(lat.cycles[order[j]]) && std::abs(lat.cycles[order[j]] - first) <= 0.05 * first)
+            ++j;
+        if (j - i > bestLast - bestFirst) {
+            bestFirst = i;
+            bestLast = j;
+        }
+        i = std::max(j, i + 1);
+    }
+    if (bestLast - bestFirst >= 3)
+        out.l2 = plateau(bestFirst, bestLast);
+    return out;
 }
 
 double GpuLatency::smallestChainCycles() const
@@ -278,7 +304,7 @@ std::vector<StreamTrace> parseGpuStream(std::string_view text, const std::string
 
 std::vector<StreamTrace> readGpuStream(const std::string &path)
 {
-    return parseGpuStream(readTextFile(path, kGpuBenchesMaxBytes, kStreamWhat), stem(path), path);
+    return parseGpuStream(readTextFile(path, kGpuBenchesMaxBytes, kStreamWhat), detail::benchGpuName(path), path);
 }
 
 std::vector<StreamTrace> streamTracesFromTable(const CsvTable &table)

@@ -5,6 +5,8 @@
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
 #include "core/traces/ncu_lexical.h"
+#include "core/traces/ncu_metrics.h"
+#include "core/traces/nvprof_csv.h"
 
 #include <algorithm>
 #include <array>
@@ -17,122 +19,6 @@ namespace crossroof::core {
 using namespace detail::ncu;
 
 namespace {
-
-enum class Metric {
-    Warps,
-    TheoreticalWarps,
-    DramRate, ///< total bytes per second
-    DramReadRate,
-    DramWriteRate,
-    DramThroughput,   ///< the display name: a byte rate or a percentage, by its unit
-    MemoryThroughput, ///< a byte rate in Memory Workload Analysis; in % (Speed Of Light) not DRAM
-    DramPercent,
-    Duration,
-    SmFrequency,
-    DramFrequency,
-    Registers,
-    SharedTotal,
-    SharedDriver,
-    SharedDynamic,
-    SharedStatic,
-    Instructions,
-    RequestsLd,
-    RequestsSt,
-    SectorsLd,
-    SectorsSt,
-    L1HitRate,
-    L2HitRate,
-    SmCount,
-    MaxWarps,
-    ClockKhz,
-    MemoryClockKhz,
-    BusWidth,
-    L2Bytes,
-    CcMajor,
-    CcMinor,
-    DisplayName,
-};
-
-constexpr std::array<std::pair<std::string_view, Metric>, 48> kMetrics {{
-        {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
-        {"Achieved Active Warps Per SM", Metric::Warps},
-        {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
-        {"Theoretical Active Warps per SM", Metric::TheoreticalWarps},
-        {"dram__bytes.sum.per_second", Metric::DramRate},
-        {"dram__bytes_read.sum.per_second", Metric::DramReadRate},
-        {"dram__bytes_write.sum.per_second", Metric::DramWriteRate},
-        {"DRAM Throughput", Metric::DramThroughput},
-        {"Memory Throughput", Metric::MemoryThroughput},
-        {"dram__throughput.avg.pct_of_peak_sustained_elapsed", Metric::DramPercent},
-        {"gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", Metric::DramPercent},
-        {"gpu__time_duration.sum", Metric::Duration},
-        {"Duration", Metric::Duration},
-        {"sm__cycles_elapsed.avg.per_second", Metric::SmFrequency},
-        {"SM Frequency", Metric::SmFrequency},
-        {"dram__cycles_elapsed.avg.per_second", Metric::DramFrequency},
-        {"DRAM Frequency", Metric::DramFrequency},
-        {"launch__registers_per_thread", Metric::Registers},
-        {"Registers Per Thread", Metric::Registers},
-        {"launch__shared_mem_per_block", Metric::SharedTotal},
-        {"Driver Shared Memory Per Block", Metric::SharedDriver},
-        {"Dynamic Shared Memory Per Block", Metric::SharedDynamic},
-        {"Static Shared Memory Per Block", Metric::SharedStatic},
-        {"smsp__inst_executed.sum", Metric::Instructions},
-        {"sm__inst_executed.sum", Metric::Instructions},
-        {"Executed Instructions", Metric::Instructions},
-        {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", Metric::RequestsLd},
-        {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", Metric::RequestsSt},
-        {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", Metric::SectorsLd},
-        {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", Metric::SectorsSt},
-        {"L1/TEX Hit Rate", Metric::L1HitRate},
-        {"l1tex__t_sector_hit_rate.pct", Metric::L1HitRate},
-        {"L2 Hit Rate", Metric::L2HitRate},
-        {"lts__t_sector_hit_rate.pct", Metric::L2HitRate},
-        {"# SMs", Metric::SmCount},
-        {"launch__sm_count", Metric::SmCount},
-        {"device__attribute_multiprocessor_count", Metric::SmCount},
-        {"device__attribute_max_warps_per_multiprocessor", Metric::MaxWarps},
-        {"device__attribute_clock_rate", Metric::ClockKhz},
-        {"device__attribute_memory_clock_rate", Metric::MemoryClockKhz},
-        {"device__attribute_global_memory_bus_width", Metric::BusWidth},
-        {"device__attribute_l2_cache_size", Metric::L2Bytes},
-        {"device__attribute_compute_capability_major", Metric::CcMajor},
-        {"device__attribute_compute_capability_minor", Metric::CcMinor},
-        {"device__attribute_display_name", Metric::DisplayName},
-        {"Device Name", Metric::DisplayName},
-        {"SM Count", Metric::SmCount},
-        {"Max Warps Per SM", Metric::MaxWarps},
-}};
-
-std::optional<Metric> metricOf(std::string_view name)
-{
-    for (const auto &[n, m] : kMetrics) {
-        if (n == name)
-            return m;
-    }
-    return std::nullopt;
-}
-
-/// Values of metrics that several names or parts give, until every row of a kernel is read.
-struct Parts
-{
-    std::optional<double> dram_total;
-    std::optional<double> dram_read;
-    std::optional<double> dram_write;
-    std::optional<double> dram_display;
-    std::optional<double> dram_memory;
-    std::optional<double> shared_total;
-    std::optional<double> shared_driver;
-    std::optional<double> shared_dynamic;
-    std::optional<double> shared_static;
-    std::optional<double> cc_major;
-    std::optional<double> cc_minor;
-};
-
-std::string ccText(double major, double minor)
-{
-    return formatNumber(major) + "." + formatNumber(minor);
-}
 
 /// One table of an ncu file: the lines under one header (and under every repetition of it).
 class NcuParser
@@ -344,12 +230,30 @@ private:
             count(k.sectors_st, "sector");
             break;
         case Metric::L1HitRate:
-        case Metric::L2HitRate:
+        case Metric::L2HitRate: {
             if (unit != "%")
                 badUnit("%");
-            if (*value > 100)
-                throw InputError(what + ": a hit rate must be at most 100 % (got " + shown(cellText) + ")");
-            set(metric == Metric::L1HitRate ? k.l1_hit_rate : k.l2_hit_rate, *value / 100);
+            if (*value > 100 + kHitRateSlack) { // an optional metric: left out with a note, the kernel kept
+                if (d.hit_rate_dropped.empty())
+                    d.hit_rate_dropped = what + ": a hit rate of " + shown(cellText) + " % is over 100 %; left out";
+                break;
+            }
+            if (*value > 100) // ncu's rounding: taken as 100 %, noted
+                d.hit_rate_over = std::max(d.hit_rate_over.value_or(0), *value);
+            set(metric == Metric::L1HitRate ? k.l1_hit_rate : k.l2_hit_rate, std::min(*value, 100.0) / 100);
+            break;
+        }
+        case Metric::DramBytes:
+            scaled(d.dram_bytes, byteScale(unit), "bytes");
+            break;
+        case Metric::DramReadBytes:
+            scaled(d.dram_read_bytes, byteScale(unit), "bytes");
+            break;
+        case Metric::DramWriteBytes:
+            scaled(d.dram_write_bytes, byteScale(unit), "bytes");
+            break;
+        case Metric::SmCycles:
+            count(d.sm_cycles, "cycle");
             break;
         case Metric::SmCount:
             count(k.gpu.sm_count, "SM");
@@ -464,6 +368,8 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
         throw InputError(source + ": " + std::to_string(text.size()) + " bytes, over the "
                          + std::to_string(kCsvMaxBytes / (1024 * 1024)) + " MiB limit for ncu CSV files");
     }
+    if (detail::looksLikeNvprof(text.substr(0, 64 * 1024)))
+        return detail::parseNvprof(text, source);
     checkText(text, source, "ncu CSV");
     const Tables tables = splitTables(text, source);
     std::vector<NcuKernel> kernels;
@@ -487,25 +393,10 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
     report.long_form = report.form != NcuForm::Raw;
 
     // The parts a kernel's metrics came in (several DRAM and shared-memory forms) give its values.
-    for (std::size_t i = 0; i < kernels.size(); ++i) {
-        NcuKernel &k = kernels[i];
-        const Parts &d = parts[i];
-        if (d.dram_total)
-            k.dram_gbs = d.dram_total;
-        else if (d.dram_read && d.dram_write)
-            k.dram_gbs = *d.dram_read + *d.dram_write;
-        else if (d.dram_display)
-            k.dram_gbs = d.dram_display;
-        else if (d.dram_memory)
-            k.dram_gbs = d.dram_memory;
-        if (d.shared_total)
-            k.shared_memory_bytes = d.shared_total;
-        else if (d.shared_driver || d.shared_dynamic || d.shared_static)
-            k.shared_memory_bytes = d.shared_driver.value_or(0) + d.shared_dynamic.value_or(0)
-                                    + d.shared_static.value_or(0);
-        if (k.gpu.cc.empty() && d.cc_major && d.cc_minor)
-            k.gpu.cc = ccText(*d.cc_major, *d.cc_minor);
-    }
+    NcuDerived derived;
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+        finishKernel(kernels[i], parts[i], derived);
+    derived.addWarnings(report.warnings);
     // In the order of their lines. One table (the raw page, one run) is in that order already and is taken as it
     // is: moving a million kernels into a second vector held both at once (650 MB more).
     const auto byLine = [](const NcuKernel &a, const NcuKernel &b) { return a.line < b.line; };

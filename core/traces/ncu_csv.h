@@ -80,6 +80,9 @@ struct NcuKernel
     std::optional<double> l1_hit_rate;         ///< L1/TEX sector hit rate, 0..1 ("L1/TEX Hit Rate")
     std::optional<double> l2_hit_rate;         ///< L2 sector hit rate, 0..1 ("L2 Hit Rate")
 
+    /// What was derived rather than read ("DRAM GB/s = dram__bytes.sum / duration") or clamped, one note each.
+    std::vector<std::string> derived;
+
     /// The first bad value or unit among this kernel's rows, "SOURCE:LINE:COLUMN: problem"; that metric is
     /// left unset and the rest of the kernel is kept.
     std::string problem;
@@ -100,8 +103,10 @@ enum class NcuForm {
     Details, ///< one row per metric, "Metric Value" (the default page)
     Summary, ///< one row per metric and kernel name, "Average" (`--print-summary per-kernel`)
     Raw,     ///< one column per metric, a row of units under the header (`--page raw`)
+    NvprofMetrics, ///< nvprof --csv --metrics (with or without its GPU trace after it)
+    NvprofTrace,   ///< nvprof --csv --print-gpu-trace alone
 };
-std::string_view ncuFormName(NcuForm form); ///< "ncu-details", "ncu-summary", "ncu-raw"
+std::string_view ncuFormName(NcuForm form); ///< "ncu-details", "ncu-summary", "ncu-raw", "nvprof-metrics", "nvprof-trace"
 
 /// One `ncu --csv` file: kernels in the order of their first row.
 struct NcuReport

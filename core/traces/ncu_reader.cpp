@@ -3,6 +3,7 @@
 // metric names; read as one kernel-points trace.
 #include "core/support/error.h"
 #include "core/traces/ncu_csv.h"
+#include "core/traces/nvprof_csv.h"
 #include "core/traces/trace_reader.h"
 
 #include <algorithm>
@@ -14,6 +15,8 @@ namespace {
 
 bool recognizesNcu(const TraceFileHead &head)
 {
+    if (detail::looksLikeNvprof(head.text)) // nvprof, read as an ncu export is
+        return true;
     // ncu's own messages before its table, or instead of it when nothing was profiled.
     for (const char *ncuMessage : {"==PROF==", "==ERROR==", "==WARNING=="}) {
         if (head.text.find(ncuMessage) != std::string_view::npos)

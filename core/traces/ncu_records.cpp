@@ -39,6 +39,10 @@ std::string_view ncuFormName(NcuForm form)
         return "ncu-summary";
     case NcuForm::Raw:
         return "ncu-raw";
+    case NcuForm::NvprofMetrics:
+        return "nvprof-metrics";
+    case NcuForm::NvprofTrace:
+        return "nvprof-trace";
     }
     return "ncu-details";
 }

@@ -6,6 +6,7 @@
 #include "core/support/quote.h"
 #include "core/support/text.h"
 #include "core/support/text_file.h"
+#include "core/traces/gpu_benches_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -338,6 +339,9 @@ const PerfStatEvent &PerfStat::event(std::string_view name) const
 
 PerfStat parsePerfStat(std::string_view text, const std::string &source)
 {
+    // A gpu-benches output has numbers first too: named, not read as broken records.
+    if (const auto bench = detail::gpuBenchesFormat(text.substr(0, 64 * 1024)))
+        throw InputError(source + ": " + std::string(traceFormatTitle(*bench)) + ", not perf stat output");
     return Parser(source).parse(text);
 }
 

@@ -74,7 +74,18 @@ TraceFile readTraceFileAs(const std::string &path, std::optional<TraceFormat> fo
 {
     if (endsWithNoCase(path, ".ncu-rep"))
         throw InputError(ncuReportMessage(path));
-    return readWith(traceReader(format ? *format : detectTraceFormat(path)), path, preferredDevice);
+    const TraceFormat detected = detectTraceFormat(path);
+    // A format asked for that the content contradicts is refused naming both, never read as garbage; any
+    // file may be read as a table.
+    // Only formats recognised by a sure sign count (gpu-benches' lines, ncu's header): perf stat's and the tidy
+    // CSV's recognisers are lenient, so that their readers name what is wrong in a damaged file.
+    const bool sure = detected != TraceFormat::GenericTable && detected != TraceFormat::PerfStat
+                      && detected != TraceFormat::GpuStreamCsv;
+    if (format && *format != TraceFormat::GenericTable && sure && detected != *format) {
+        throw InputError(path + ": " + std::string(traceFormatTitle(detected)) + ", not "
+                         + std::string(traceFormatTitle(*format)));
+    }
+    return readWith(traceReader(format ? *format : detected), path, preferredDevice);
 }
 
 MeasuredTrace traceFromTable(const CsvTable &table, const TraceMapping &mapping)

@@ -81,8 +81,10 @@ TraceFileHead traceFileHead(std::string_view text)
 
 std::span<const TraceReader *const> traceReaders()
 {
-    static constexpr std::array<const TraceReader *, 5> kReaders {
-            &detail::kNcuCsvReader, &detail::kGpuStreamReader, &detail::kPerfStatReader,
+    static constexpr std::array<const TraceReader *, 11> kReaders {
+            &detail::kNcuCsvReader,       &detail::kGpuStreamReader,   &detail::kGpuLatencyReader,
+            &detail::kGpuCacheReader,     &detail::kGpuL2CacheReader,  &detail::kGpuL2StreamReader,
+            &detail::kGpuRooflineReader,  &detail::kGpuStridesReader,  &detail::kPerfStatReader,
             &detail::kGpuStreamCsvReader, &detail::kTableReader};
     return kReaders;
 }

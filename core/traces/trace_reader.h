@@ -39,8 +39,9 @@ struct TraceReader
     TraceFile (*read)(const std::string &path, const std::string &preferredDevice);
 };
 
-/// Every reader in the order the importer asks them: Nsight Compute CSV, gpu-stream text, perf stat,
-/// gpu-benches' tidy CSV, and last the generic table, which takes any file.
+/// Every reader in the order the importer asks them: Nsight Compute CSV, gpu-benches' text outputs (gpu-stream,
+/// gpu-latency, gpu-cache, gpu-l2-cache, gpu-l2-stream, gpu-roofline, gpu-strides), perf stat, gpu-benches'
+/// tidy CSV, and last the generic table, which takes any file.
 std::span<const TraceReader *const> traceReaders();
 /// The reader of FORMAT.
 const TraceReader &traceReader(TraceFormat format);
@@ -52,6 +53,12 @@ namespace detail {
 extern const TraceReader kNcuCsvReader;
 extern const TraceReader kGpuStreamReader;
 extern const TraceReader kGpuStreamCsvReader;
+extern const TraceReader kGpuLatencyReader;
+extern const TraceReader kGpuCacheReader;
+extern const TraceReader kGpuL2CacheReader;
+extern const TraceReader kGpuL2StreamReader;
+extern const TraceReader kGpuRooflineReader;
+extern const TraceReader kGpuStridesReader;
 extern const TraceReader kPerfStatReader;
 extern const TraceReader kTableReader;
 

@@ -21,19 +21,36 @@ namespace {
 using detail::json;
 using detail::JsonReader;
 
-constexpr std::array<std::pair<TraceKind, std::string_view>, 4> kKindNames {{
+constexpr std::array<std::pair<TraceKind, std::string_view>, 8> kKindNames {{
         {TraceKind::BandwidthVsWarps, "bandwidth-vs-warps"},
         {TraceKind::KernelPoints, "kernel-points"},
         {TraceKind::Runtimes, "runtimes"},
         {TraceKind::BytesPerInterval, "bytes-per-interval"},
+        {TraceKind::LatencyVsFootprint, "latency-vs-footprint"},
+        {TraceKind::BandwidthVsFootprint, "bandwidth-vs-footprint"},
+        {TraceKind::PerformanceVsIntensity, "performance-vs-intensity"},
+        {TraceKind::CyclesVsStride, "cycles-vs-stride"},
 }};
 
-constexpr std::array<std::pair<TraceFormat, std::string_view>, 5> kFormatKeys {{
-        {TraceFormat::GpuStream, "gpu-stream"},
-        {TraceFormat::GpuStreamCsv, "gpu-stream-csv"},
-        {TraceFormat::NcuCsv, "ncu-csv"},
-        {TraceFormat::PerfStat, "perf-stat"},
-        {TraceFormat::GenericTable, "table"},
+struct FormatNames
+{
+    TraceFormat format;
+    std::string_view key;
+    std::string_view title;
+};
+
+constexpr std::array<FormatNames, 11> kFormatKeys {{
+        {TraceFormat::GpuStream, "gpu-stream", "a gpu-benches stream output"},
+        {TraceFormat::GpuStreamCsv, "gpu-stream-csv", "a stream bandwidth table (gpu, warps_per_sm, <kernel>_GBs)"},
+        {TraceFormat::GpuLatency, "gpu-latency", "a gpu-benches latency output"},
+        {TraceFormat::GpuCache, "gpu-cache", "a gpu-benches cache output"},
+        {TraceFormat::GpuL2Cache, "gpu-l2-cache", "a gpu-benches l2-cache output"},
+        {TraceFormat::GpuL2Stream, "gpu-l2-stream", "a gpu-benches l2-stream output"},
+        {TraceFormat::GpuRoofline, "gpu-roofline", "a gpu-benches roofline output"},
+        {TraceFormat::GpuStrides, "gpu-strides", "a gpu-benches strides output"},
+        {TraceFormat::NcuCsv, "ncu-csv", "an Nsight Compute CSV export"},
+        {TraceFormat::PerfStat, "perf-stat", "perf stat output"},
+        {TraceFormat::GenericTable, "table", "a table"},
 }};
 
 constexpr std::array kTraceKeys {"id",     "name", "source", "kind",  "visible",
@@ -46,8 +63,9 @@ TraceKind readKind(const JsonReader &r, const json &obj)
     const std::string kind = r.string(obj, "kind", "kind", true);
     const auto k = traceKindFromName(kind);
     if (!k)
-        r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes or bytes-per-interval (got '"
-                               + kind + "')");
+        r.fail("kind", "must be bandwidth-vs-warps, kernel-points, runtimes, bytes-per-interval, "
+                       "latency-vs-footprint, bandwidth-vs-footprint, performance-vs-intensity or cycles-vs-stride "
+                       "(got '" + kind + "')");
     return *k;
 }
 
@@ -166,18 +184,27 @@ std::optional<TraceKind> traceKindFromName(std::string_view name)
 
 std::string_view traceFormatKey(TraceFormat format)
 {
-    for (const auto &[f, key] : kFormatKeys) {
-        if (f == format)
-            return key;
+    for (const FormatNames &f : kFormatKeys) {
+        if (f.format == format)
+            return f.key;
+    }
+    return {};
+}
+
+std::string_view traceFormatTitle(TraceFormat format)
+{
+    for (const FormatNames &f : kFormatKeys) {
+        if (f.format == format)
+            return f.title;
     }
     return {};
 }
 
 std::optional<TraceFormat> traceFormatFromKey(std::string_view key)
 {
-    for (const auto &[f, k] : kFormatKeys) {
-        if (k == key)
-            return f;
+    for (const FormatNames &f : kFormatKeys) {
+        if (f.key == key)
+            return f.format;
     }
     return std::nullopt;
 }
@@ -222,6 +249,10 @@ void validateTrace(const MeasuredTrace &t, const std::string &label, const std::
         r.fail("x", "must hold at least one value");
     checkValues(r, "x", t.x, true);
     switch (t.kind) {
+    case TraceKind::LatencyVsFootprint:
+    case TraceKind::BandwidthVsFootprint:
+    case TraceKind::PerformanceVsIntensity:
+    case TraceKind::CyclesVsStride:
     case TraceKind::BandwidthVsWarps:
     case TraceKind::KernelPoints:
         if (t.y.size() != n)
@@ -231,8 +262,8 @@ void validateTrace(const MeasuredTrace &t, const std::string &label, const std::
         if (!t.extra.empty() && t.extra.size() != n)
             r.fail("extra", "must be empty or hold one Z per point (" + std::to_string(n) + "; got "
                                     + std::to_string(t.extra.size()) + ")");
-        if (t.kind == TraceKind::BandwidthVsWarps && !t.extra.empty())
-            r.fail("extra", "must be empty for a bandwidth-vs-warps trace");
+        if (t.kind != TraceKind::KernelPoints && !t.extra.empty())
+            r.fail("extra", "must be empty for a " + std::string(traceKindName(t.kind)) + " trace");
         checkValues(r, "extra", t.extra, true, true);
         for (std::size_t i = 0; i < t.extra.size(); ++i) {
             if (t.extra[i] == 0)

@@ -23,7 +23,15 @@ enum class TraceKind {
     /// labels optional (Eq. 15).
     Runtimes,
     /// Bytes moved per time unit on one or more connections (MODEL.md 4); see MeasuredTrace.
-    BytesPerInterval
+    BytesPerInterval,
+    /// x = footprint (kB), y = cycles per dependent load (gpu-latency): L1, L2 and DRAM show as plateaus.
+    LatencyVsFootprint,
+    /// x = footprint (kB), y = GB/s (gpu-cache, gpu-l2-cache): the cache levels' bandwidths and capacities.
+    BandwidthVsFootprint,
+    /// x = arithmetic intensity (Fl/B), y = GF/s (gpu-roofline): a measured roofline and its ridge.
+    PerformanceVsIntensity,
+    /// x = stride or block width (elements), y = cycles per warp load (gpu-strides).
+    CyclesVsStride
 };
 
 std::string_view traceKindName(TraceKind kind);
@@ -33,13 +41,22 @@ std::optional<TraceKind> traceKindFromName(std::string_view name);
 enum class TraceFormat {
     GpuStream,    ///< gpu-benches' gpu-stream output, stream/<gpu>.txt
     GpuStreamCsv, ///< the tidy stream_vs_warps_per_sm.csv (gpu, warps_per_sm, <kernel>_GBs)
+    GpuLatency,   ///< gpu-benches' gpu-latency output (footprint against cycles per load)
+    GpuCache,     ///< gpu-benches' gpu-cache output (bandwidth against the data set)
+    GpuL2Cache,   ///< gpu-benches' gpu-l2-cache output (bandwidth against the total footprint)
+    GpuL2Stream,  ///< gpu-benches' gpu-l2-stream output (bandwidth against occupancy, per footprint)
+    GpuRoofline,  ///< gpu-benches' gpu-roofline output (GF/s and GB/s against Fl/B)
+    GpuStrides,   ///< gpu-benches' gpu-strides output (cycles per load against the stride)
     NcuCsv,       ///< ncu --csv (details, summary or raw page)
     PerfStat,     ///< perf stat -x SEP -I MS with memory-controller CAS events
     GenericTable  ///< any CSV/TSV/whitespace table with a header: needs a column mapping
 };
 
-/// The name a session writes for FORMAT: gpu-stream, gpu-stream-csv, ncu-csv, perf-stat, table.
+/// The name a session writes for FORMAT: gpu-stream, gpu-stream-csv, gpu-latency, gpu-cache, gpu-l2-cache,
+/// gpu-l2-stream, gpu-roofline, gpu-strides, ncu-csv, perf-stat, table.
 std::string_view traceFormatKey(TraceFormat format);
+/// What FORMAT is, for messages: "a gpu-benches roofline output", "perf stat output", ...
+std::string_view traceFormatTitle(TraceFormat format);
 std::optional<TraceFormat> traceFormatFromKey(std::string_view key);
 
 /// How the columns of a generic table become a trace.

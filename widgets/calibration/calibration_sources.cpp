@@ -77,7 +77,7 @@ std::size_t CalibrationSourceList::Entry::values() const
                                 [](const core::StreamCurve &s) { return s.rows.size(); },
                                 [](const core::LatencyMeasurements &l) {
                                     return std::size_t(2) + (l.l2_cycles ? 1 : 0)
-                                           + (l.dependent_issue ? 1 : 0);
+                                           + (l.dependent_issue ? 1 : 0) + (l.clock_mhz ? 1 : 0);
                                 },
                                 [](const core::KernelSet &k) { return k.kernels.size(); },
                                 [](const core::ParallelReads &r) { return r.rows.size(); }},

@@ -102,12 +102,14 @@ JointCalibrationDialog::JointCalibrationDialog(ParameterState *state, QWidget *p
             core::SourceKind::Family);
     addKind(tr("&Stream Curve…"),
             tr("CSV with the columns warps_per_sm and read_gbs (one request in flight per "
-               "warp), predicted as f(k) at k = warps_per_sm: crossroof-probe's stream.csv"),
+               "warp), predicted as f(k) at k = warps_per_sm: crossroof-probe's stream.csv; or a gpu-benches "
+               "gpu-stream output as it is (its read kernel)"),
             core::SourceKind::Stream);
     addKind(tr("&Latency File…"),
             tr("CSV with the columns footprint_bytes, load (ld.cg, ld, fma) and "
                "cycles_per_hop: the DRAM and L2 chases are fitted as L and L_2, or set "
-               "them; the L1 chase sets L_s, an fma chain L_c: crossroof-probe's latency.csv"),
+               "them; the L1 chase sets L_s, an fma chain L_c: crossroof-probe's latency.csv; or a gpu-benches "
+               "gpu-latency output as it is (its DRAM, L2 and L1 plateaus and its clock)"),
             core::SourceKind::Latency);
     addKind(tr("&Nsight Compute Export…"),
             tr("ncu --csv export of real kernels with the counters of the Kernels "

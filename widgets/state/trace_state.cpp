@@ -145,6 +145,18 @@ QString traceFormatName(TraceFormat format)
         return TraceState::tr("gpu-benches stream output");
     case TraceFormat::GpuStreamCsv:
         return TraceState::tr("stream bandwidth table (gpu, warps_per_sm, <kernel>_GBs)");
+    case TraceFormat::GpuLatency:
+        return TraceState::tr("gpu-benches latency output");
+    case TraceFormat::GpuCache:
+        return TraceState::tr("gpu-benches cache output");
+    case TraceFormat::GpuL2Cache:
+        return TraceState::tr("gpu-benches l2-cache output");
+    case TraceFormat::GpuL2Stream:
+        return TraceState::tr("gpu-benches l2-stream output");
+    case TraceFormat::GpuRoofline:
+        return TraceState::tr("gpu-benches roofline output");
+    case TraceFormat::GpuStrides:
+        return TraceState::tr("gpu-benches strides output");
     case TraceFormat::NcuCsv:
         return TraceState::tr("Nsight Compute CSV (ncu --csv)");
     case TraceFormat::PerfStat:

@@ -249,6 +249,11 @@ void TraceImportDialog::updateForKind()
         m_labelLabel->setText(tr("&Labels: not used"));
         m_hint->setText(tr("Without a time column each row is a one-second interval."));
         break;
+    case TraceKind::LatencyVsFootprint: // read from gpu-benches outputs only, never mapped from a table
+    case TraceKind::BandwidthVsFootprint:
+    case TraceKind::PerformanceVsIntensity:
+    case TraceKind::CyclesVsStride:
+        break;
     }
     const bool extra = kind != TraceKind::BandwidthVsWarps;
     const bool labels = kind == TraceKind::KernelPoints || kind == TraceKind::Runtimes;

@@ -47,6 +47,14 @@ QString whereShown(core::TraceKind kind)
         return TracesPanel::tr("runtimes against B_r, drawn on the zigzag with the Eq. 15 fit");
     case core::TraceKind::BytesPerInterval:
         return TracesPanel::tr("bytes per interval, shown in the Bandwidth view");
+    case core::TraceKind::LatencyVsFootprint:
+        return TracesPanel::tr("cycles per load against footprint (gpu-latency); calibrates L, L_2 and L_s");
+    case core::TraceKind::BandwidthVsFootprint:
+        return TracesPanel::tr("bandwidth against footprint (gpu-cache): the cache levels, listed here");
+    case core::TraceKind::PerformanceVsIntensity:
+        return TracesPanel::tr("GF/s against Fl/B (gpu-roofline): a measured roofline, listed here");
+    case core::TraceKind::CyclesVsStride:
+        return TracesPanel::tr("cycles per load against the stride (gpu-strides), listed here");
     }
     return {};
 }
@@ -395,25 +403,37 @@ CalibrationDialog *TracesPanel::openCalibration(const QString &id)
 
 QString TracesPanel::offerLatencies(const QString &path)
 {
-    core::GpuLatency latency;
+    // The plateaus `crossroof-cli calibrate --latency` takes (core::latencyPlateaus()), so that both agree.
+    core::LatencyPlateaus levels;
+    double clockMhz = 0;
+    QString gpu;
     try {
-        latency = core::readGpuLatency(nativePath(path));
+        const core::GpuLatency latency = core::readGpuLatency(nativePath(path));
+        levels = core::latencyPlateaus(latency);
+        clockMhz = latency.clock_mhz;
+        gpu = QString::fromStdString(latency.gpu);
     } catch (const core::InputError &e) {
         const QString error = QString::fromStdString(e.what());
         showError(this, tr("The latencies were not read:\n%1").arg(error));
         return error;
     }
-    const double dram = latency.largestChainCycles();
-    const double l1 = latency.smallestChainCycles();
     const double profileMhz = m_state->params().clock_ghz * 1000;
-    const auto [smallest, largest] = std::minmax_element(latency.chain_kb.begin(), latency.chain_kb.end());
+    const auto size = [](double kb) { return formatQuantity(kb, QStringLiteral("B"), si::kilo); };
     QString text = tr("%1 is gpu-latency output: a pointer chase at %2 MHz, %3 cycles per load at the "
-                      "largest chain (%4, DRAM) and %5 at the smallest (%6, L1).\n\nSet the X-model's memory "
-                      "latency L = %3 cycles and shared-cache latency L_s = %5 cycles?")
-                           .arg(QFileInfo(path).fileName(), formatNumber(latency.clock_mhz), formatNumber(dram),
-                                formatQuantity(*largest, QStringLiteral("B"), si::kilo), formatNumber(l1),
-                                formatQuantity(*smallest, QStringLiteral("B"), si::kilo));
-    if (std::abs(profileMhz - latency.clock_mhz) > 0.01 * profileMhz) {
+                      "largest footprints (%4, DRAM) and %5 at the smallest (%6, L1).")
+                           .arg(QFileInfo(path).fileName(), formatNumber(clockMhz), formatNumber(levels.dram.cycles),
+                                size(levels.dram.to_kb), formatNumber(levels.l1.cycles), size(levels.l1.from_kb));
+    if (levels.l2)
+        text += tr(" Its L2 plateau (%1 to %2) takes %3.")
+                        .arg(size(levels.l2->from_kb), size(levels.l2->to_kb), formatNumber(levels.l2->cycles));
+    text += levels.l2 ? tr("\n\nSet the X-model's memory latency L = %1 cycles, shared-cache latency L_s = %2 cycles "
+                          "and L2 latency L_2 = %3 cycles?")
+                                .arg(formatNumber(levels.dram.cycles), formatNumber(levels.l1.cycles),
+                                     formatNumber(levels.l2->cycles))
+                      : tr("\n\nSet the X-model's memory latency L = %1 cycles and shared-cache latency L_s = %2 "
+                           "cycles?")
+                                .arg(formatNumber(levels.dram.cycles), formatNumber(levels.l1.cycles));
+    if (std::abs(profileMhz - clockMhz) > 0.01 * profileMhz) {
         text += tr("\n\nThe profile's clock is %1 MHz: cycles counted at another clock are a different "
                    "time.").arg(formatNumber(profileMhz));
     }
@@ -422,20 +442,21 @@ QString TracesPanel::offerLatencies(const QString &path)
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("LatencyQuestion"));
     connect(box->button(QMessageBox::Apply), &QPushButton::clicked, this,
-            [this, latency] { applyLatencies(latency); });
+            [this, levels, gpu] { applyLatencies(levels, gpu); });
     box->open();
     return {};
 }
 
-void TracesPanel::applyLatencies(const core::GpuLatency &latency)
+void TracesPanel::applyLatencies(const core::LatencyPlateaus &levels, const QString &gpu)
 {
-    m_state->undoStack()->beginMacro(tr("Latencies from %1").arg(QString::fromStdString(latency.gpu)));
-    m_state->applyValue(QStringLiteral("L"), latency.largestChainCycles());
-    m_state->applyValue(QStringLiteral("L_s"), latency.smallestChainCycles());
+    m_state->undoStack()->beginMacro(tr("Latencies from %1").arg(gpu));
+    m_state->applyValue(QStringLiteral("L"), levels.dram.cycles);
+    m_state->applyValue(QStringLiteral("L_s"), levels.l1.cycles);
+    if (levels.l2)
+        m_state->applyValue(QStringLiteral("L_2"), levels.l2->cycles);
     m_state->undoStack()->endMacro();
     Q_EMIT message(tr("L = %1 cycles and L_s = %2 cycles from %3")
-                           .arg(formatNumber(latency.largestChainCycles()),
-                                formatNumber(latency.smallestChainCycles()), QString::fromStdString(latency.gpu)));
+                           .arg(formatNumber(levels.dram.cycles), formatNumber(levels.l1.cycles), gpu));
 }
 
 } // namespace crossroof::widgets

@@ -19,7 +19,7 @@ class QPushButton;
 #include <optional>
 
 namespace crossroof::core {
-struct GpuLatency;
+struct LatencyPlateaus;
 }
 
 namespace crossroof::widgets {
@@ -49,9 +49,9 @@ public:
     /// The buttons that switch to a matching profile, and the one that keeps the current profile.
     QList<QPushButton *> switchButtons() const;
     QPushButton *keepProfileButton() const { return m_keepProfile; }
-    /// Sets L to the cycles of LATENCY's largest chain (DRAM) and L_s to those of its smallest (L1), as one
-    /// undo step.
-    void applyLatencies(const core::GpuLatency &latency);
+    /// Sets L, L_s and (where it has one) L_2 to the DRAM, L1 and L2 plateaus of a gpu-latency file (those
+    /// `crossroof-cli calibrate --latency` takes), as one undo step named after GPU.
+    void applyLatencies(const core::LatencyPlateaus &levels, const QString &gpu);
     /// The mapping dialog of the last generic table, while it is open.
     TraceImportDialog *importDialog() const { return m_importDialog; }
     /// Opens (or raises) the calibration dialog on trace ID (or the selected trace); non-modal.

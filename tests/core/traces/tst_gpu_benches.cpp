@@ -152,7 +152,7 @@ void TestGpuBenches::rejectsStream_data()
     QTest::newRow("not a header")
             << QByteArray("  size, MB | a\n")
             << "s.txt:1:3: not a gpu-stream header (expected 'blockSize threads %occ | kernel "
-               "names...')";
+               "names...' or 'block smBlocks threads occ% | kernel names...')";
     QTest::newRow("no kernels") << QByteArray("blockSize threads %occ |\n")
                                 << "s.txt:1:24: no kernel names after '|'";
     QTest::newRow("no bar") << QByteArray("blockSize threads %occ | init\n   32  2560  3 %  GB/s: 153\n")

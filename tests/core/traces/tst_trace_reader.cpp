@@ -44,6 +44,13 @@ void TestTraceReader::eachFormatRecognisesItsOwnFile_data()
     QTest::newRow("perf stat") << "perf_stat_excerpt.tsv" << TraceFormat::PerfStat << 1;
     QTest::newRow("gpu-benches tidy CSV")
             << "bad/accepted/gpu_benches/tidy-good.csv" << TraceFormat::GpuStreamCsv << 6;
+    QTest::newRow("gpu-stream, today's header") << "gpu_benches/stream_mi100.txt" << TraceFormat::GpuStream << 6;
+    QTest::newRow("gpu-latency") << "gpu_benches/latency_mi100.txt" << TraceFormat::GpuLatency << 1;
+    QTest::newRow("gpu-cache") << "gpu_benches/cache_mi100.txt" << TraceFormat::GpuCache << 1;
+    QTest::newRow("gpu-l2-cache") << "gpu_benches/l2-cache_mi100.txt" << TraceFormat::GpuL2Cache << 1;
+    QTest::newRow("gpu-l2-stream") << "gpu_benches/l2-stream_mi100.txt" << TraceFormat::GpuL2Stream << 8;
+    QTest::newRow("gpu-roofline") << "gpu_benches/roofline_h200.txt" << TraceFormat::GpuRoofline << 1;
+    QTest::newRow("gpu-strides") << "gpu_benches/strides_a100.txt" << TraceFormat::GpuStrides << 3;
     QTest::newRow("CSV table") << "h100_sxm/stream.csv" << TraceFormat::GenericTable << 0;
     QTest::newRow("CSV table, text columns") << "h100_sxm/latency.csv" << TraceFormat::GenericTable << 0;
 }
@@ -75,18 +82,18 @@ void TestTraceReader::eachFormatRecognisesItsOwnFile()
     for (std::size_t i = 0; i < read.traces.size(); ++i) {
         QVERIFY(read.traces[i].origin);
         QCOMPARE(read.traces[i].origin->format, format);
-        QCOMPARE(read.traces[i].origin->index,
-                 format == TraceFormat::GpuStream || format == TraceFormat::GpuStreamCsv ? i
-                                                                                         : std::size_t(0));
+        QCOMPARE(read.traces[i].origin->index, i);
     }
 }
 
 void TestTraceReader::everyFormatHasOneReader()
 {
     const auto readers = traceReaders();
-    QCOMPARE(readers.size(), std::size_t(5));
-    for (TraceFormat format : {TraceFormat::GpuStream, TraceFormat::GpuStreamCsv, TraceFormat::NcuCsv,
-                               TraceFormat::PerfStat, TraceFormat::GenericTable}) {
+    QCOMPARE(readers.size(), std::size_t(11));
+    for (TraceFormat format :
+         {TraceFormat::GpuStream, TraceFormat::GpuStreamCsv, TraceFormat::GpuLatency, TraceFormat::GpuCache,
+          TraceFormat::GpuL2Cache, TraceFormat::GpuL2Stream, TraceFormat::GpuRoofline, TraceFormat::GpuStrides,
+          TraceFormat::NcuCsv, TraceFormat::PerfStat, TraceFormat::GenericTable}) {
         QCOMPARE(traceReader(format).format, format);
         QCOMPARE(std::count_if(readers.begin(), readers.end(),
                                [format](const TraceReader *r) { return r->format == format; }),

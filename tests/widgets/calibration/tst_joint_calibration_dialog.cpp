@@ -28,6 +28,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <string_view>
 
 using namespace crossroof;
 using core::SourceKind;
@@ -497,6 +499,33 @@ private Q_SLOTS:
         QVERIFY2(full.contains(path), qPrintable(full));
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), yesterday);
+    }
+
+    void gpuBenchesFilesAsTheyAre()
+    {
+        // A GPU the library lacks (MI100) from one gpu-benches run, the files as the benchmarks wrote them: the
+        // same as `crossroof-cli calibrate --latency ... --stream ...` (tst_cli_gpu_benches).
+        const QString dir = kData + QStringLiteral("gpu_benches/");
+        QVERIFY2(m_dialog->addSource(SourceKind::Latency, dir + QStringLiteral("latency_mi100.txt")),
+                 qPrintable(m_dialog->error()));
+        QVERIFY2(m_dialog->addSource(SourceKind::Stream, dir + QStringLiteral("stream_mi100.txt")),
+                 qPrintable(m_dialog->error()));
+        for (const char *key : {"R", "L", "M", "L_c", "L_2", "R_dram"})
+            m_dialog->setFitted(QString::fromLatin1(key), std::string_view(key) == "R");
+        QVERIFY2(m_dialog->waitForFit(), qPrintable(m_dialog->error()));
+        // In core's order: the stream's 35 rows of whole warps per SM, then the latency file's DRAM, L2 and L1
+        // plateaus and its clock.
+        QCOMPARE(m_dialog->sourcesTable()->item(0, SourcesTable::Values)->text(), QStringLiteral("35"));
+        QCOMPARE(m_dialog->sourcesTable()->item(1, SourcesTable::Values)->text(), QStringLiteral("4"));
+        std::map<std::string, double> set;
+        for (const core::KeySetting &k : m_dialog->result()->settings)
+            set[k.key] = k.value;
+        QCOMPARE(set["L"], 634.3);
+        QCOMPARE(set["L_s"], 135.0);
+        QCOMPARE(set["clock_ghz"], 1.43);
+        QVERIFY(set["L_2"] > 261 && set["L_2"] < 268);
+        const double R = m_dialog->result()->params.R;
+        QVERIFY2(R > 800 && R < 960, qPrintable(QString::number(R)));
     }
 
 private:

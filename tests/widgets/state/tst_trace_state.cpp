@@ -144,7 +144,11 @@ void TestTraceState::detectsEachFormat_data()
         QTest::newRow("tidy csv") << kShared + QStringLiteral("/gpu-benches/stream_vs_warps_per_sm.csv")
                                   << int(TraceFormat::GpuStreamCsv);
         QTest::newRow("latency txt") << kShared + QStringLiteral("/gpu-benches/latency/v100.txt")
-                                     << int(TraceFormat::GenericTable);
+                                     << int(TraceFormat::GpuLatency);
+        QTest::newRow("latency, today's") << kShared + QStringLiteral("/gpu-benches/current/latency_mi100.txt")
+                                          << int(TraceFormat::GpuLatency);
+        QTest::newRow("stream, today's") << kShared + QStringLiteral("/gpu-benches/current/stream_mi100.txt")
+                                         << int(TraceFormat::GpuStream);
     }
     QTest::newRow("missing") << QStringLiteral("/nonexistent/x.csv") << int(TraceFormat::GenericTable);
 }

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void genericTableGoesThroughTheMappingDialog();
     void fitOpensTheCalibration();
     void latencyFileSetsLAndLsAsOneUndoStep();
+    void todaysLatencyFileOffersThePlateausCalibrateTakes();
     void damagedLatencyFileSaysWhere();
     void traceBecomesTheSupply();
     void aFileOfAnotherDeviceWarnsAndOffersItsProfile();
@@ -238,6 +239,25 @@ void TestTracesPanel::latencyFileSetsLAndLsAsOneUndoStep()
     m_state->undoStack()->undo(); // one step takes back both
     QCOMPARE(m_state->params().L, L);
     QCOMPARE(m_state->params().L_s, Ls);
+}
+
+void TestTracesPanel::todaysLatencyFileOffersThePlateausCalibrateTakes()
+{
+    // The MI100's gpu-latency output as the benchmark writes it today: the DRAM, L1 and L2 plateaus, the values
+    // `crossroof-cli calibrate --latency` sets (tst_cli_gpu_benches), not the last and first rows.
+    QCOMPARE(m_panel->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_benches/latency_mi100.txt")),
+             QString());
+    auto *question = m_panel->findChild<QMessageBox *>(QStringLiteral("LatencyQuestion"));
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(QStringLiteral("L = 634.3 cycles")), qPrintable(question->text()));
+    QVERIFY(question->text().contains(QStringLiteral("L_s = 135 cycles")));
+    QVERIFY2(question->text().contains(QStringLiteral("L_2 = 265.")), qPrintable(question->text()));
+    QVERIFY(question->text().contains(QStringLiteral("1430 MHz")));
+    question->button(QMessageBox::Apply)->click();
+    QCOMPARE(m_state->params().L, 634.3);
+    QCOMPARE(m_state->params().L_s, 135.0);
+    // The median of the L2 run: 265.25 cycles, between its 261.5 and 271 (the CLI's JSON gives the same number).
+    QCOMPARE(m_state->params().L_2, 265.25);
 }
 
 void TestTracesPanel::damagedLatencyFileSaysWhere()
