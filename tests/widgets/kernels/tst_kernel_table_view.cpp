@@ -71,14 +71,18 @@ void TestKernelTableView::showsTheFileAndTheMismatch()
     QCOMPARE(m_view->table()->model()->index(0, 4).data().toString(), QStringLiteral("3.99"));
     // The default profile is a 15-SM Fermi: said, with the offer to make a profile of the file's device.
     QVERIFY(!m_view->warningLabel()->isHidden());
-    QVERIFY(m_view->warningLabel()->text().contains(QStringLiteral("differs from profile")));
+    QVERIFY2(m_view->warningLabel()->text().contains(
+                     QStringLiteral("profile: GeForce GTX 570 (Fermi), single precision: 132 SMs, not 15")),
+             qPrintable(m_view->warningLabel()->text()));
     // The details page has no instruction or request counts: no kernel is predicted, and the warning says
     // which metrics to add (the label may break their names, so it is read without its break points).
     const QString warning = m_view->warningLabel()->text().remove(QChar(0x200B));
     QVERIFY(warning.contains(QStringLiteral("10 kernel(s) get no prediction")));
     QVERIFY(warning.contains(QStringLiteral("ncu --metrics smsp__inst_executed.sum,")));
     QVERIFY(!m_view->makeProfileButton()->isHidden());
-    const bool bundledMatch = !core::matchingProfiles(m_view->report()->device, core::bundledProfiles()).empty();
+    const bool bundledMatch
+            = !core::checkDevice(core::deviceFacts(*m_view->report()), m_state->profile(), core::bundledProfiles())
+                       .matches.empty();
     QCOMPARE(!m_view->switchButton()->isHidden(), bundledMatch);
 }
 
