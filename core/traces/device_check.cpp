@@ -204,7 +204,7 @@ DeviceCheck checkDevice(const DeviceFacts &device, const HardwareProfile &profil
                   + "; profile: " + profile.name + ": ";
         for (std::size_t i = 0; i < differences.size(); ++i)
             text += (i ? "; " : "") + differences[i];
-        check.mismatch = text + "; the predictions are for the profile's machine";
+        check.mismatch = text;
     }
     if (device.clock_ghz && p.clock_ghz > 0 && std::abs(*device.clock_ghz / p.clock_ghz - 1) > kClockGap) {
         const double gap = *device.clock_ghz / p.clock_ghz - 1;

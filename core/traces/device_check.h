@@ -54,8 +54,8 @@ std::vector<const HardwareProfile *> matchingProfiles(const DeviceFacts &device,
 /// What a measurement file's device means for the current profile.
 struct DeviceCheck {
     /// One sentence when the device is not the profile's machine: "file: NVIDIA H200; profile: H100 SXM 80GB
-    /// (Hopper): another GPU (H200, not H100); peak DRAM bandwidth 4814 GB/s, the profile's 2964 GB/s; the
-    /// predictions are for the profile's machine". None when it fits or the file does not say.
+    /// (Hopper): another GPU (H200, not H100); peak DRAM bandwidth 4814 GB/s, the profile's 2964 GB/s", to which
+    /// the caller adds what it means there. None when it fits or the file does not say.
     std::optional<std::string> mismatch;
     /// One sentence when the file's SM clock and the profile's are more than 10 % apart: "SM clock: file
     /// 1.50 GHz, profile 1.98 GHz (24 % lower)".

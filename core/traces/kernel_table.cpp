@@ -245,7 +245,7 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
     const DeviceCheck device = checkDevice(deviceFacts(report), inUse, bundledProfiles());
     std::vector<std::string> warnings;
     if (device.mismatch)
-        warnings.push_back(*device.mismatch);
+        warnings.push_back(*device.mismatch + "; the predictions are for the profile's machine");
     if (device.clock_gap)
         warnings.push_back(*device.clock_gap + ": a kernel whose clock the file gives is predicted at that clock");
     if (m_lacking > 0) {

@@ -287,8 +287,13 @@ bool JointCalibrationDialog::addProbeFolder(const QString &directory)
     const core::DeviceFacts device = core::deviceFacts(probe);
     const core::DeviceCheck check = core::checkDevice(device, inUse, core::bundledProfiles());
     m_deviceNote.clear();
-    if (check.mismatch || probe.sm_count != p.sm_count || probe.max_warps != p.max_warps
-        || std::abs(probe.clock_ghz / p.clock_ghz - 1) > 0.02) {
+    if (check.mismatch) {
+        m_deviceNote = tr("device.csv: %1; the fit keeps the current SM count, clock and warps per SM: choose that "
+                          "GPU's profile first.")
+                               .arg(QString::fromStdString(*check.mismatch
+                                                           + (check.clock_gap ? "; " + *check.clock_gap : "")));
+    } else if (probe.sm_count != p.sm_count || probe.max_warps != p.max_warps
+               || std::abs(probe.clock_ghz / p.clock_ghz - 1) > 0.02) {
         m_deviceNote = tr("device.csv measured %1 with %2 SMs at %3 GHz and %4 warps per SM, but the current "
                           "parameters have %5 SMs at %6 GHz and %7 warps per SM, which the fit keeps: choose "
                           "that GPU's profile first.")
@@ -296,8 +301,8 @@ bool JointCalibrationDialog::addProbeFolder(const QString &directory)
                                     formatNumber(probe.clock_ghz), formatNumber(probe.max_warps),
                                     formatNumber(p.sm_count), formatNumber(p.clock_ghz),
                                     formatNumber(p.max_warps));
-        if (check.mismatch)
-            m_deviceNote += QLatin1Char(' ') + QString::fromStdString(*check.mismatch) + QLatin1Char('.');
+    }
+    if (!m_deviceNote.isEmpty()) {
         QStringList names;
         for (const core::HardwareProfile *match :
              check.mismatch ? check.matches : core::matchingProfiles(device, core::bundledProfiles()))
