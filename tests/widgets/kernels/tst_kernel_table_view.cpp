@@ -38,6 +38,7 @@ private Q_SLOTS:
     void useKernelIsOneUndoStep();
     void realKernelsShowTheirBasis();
     void makeProfileFromTheFile();
+    void anH200UnderTheH100IsNamedAndOffersTheH200();
     void selectionNamesTheKernels();
     void hiddenTableWaits();
     void dragOfNOrZKeepsTheTable();
@@ -151,6 +152,26 @@ void TestKernelTableView::realKernelsShowTheirBasis()
     QVERIFY2(tip.contains(QStringLiteral("ncu --metrics")) && tip.contains(QStringLiteral("smsp__inst_executed.sum")),
              qPrintable(tip));
     QCOMPARE(model->index(0, 8).data().toString(), QStringLiteral("–"));
+}
+
+void TestKernelTableView::anH200UnderTheH100IsNamedAndOffersTheH200()
+{
+    // The same SMs and CC as the H100 SXM: the name and the bandwidth tell the H200 apart, and only its profile
+    // is offered (the check had looked at SMs and CC alone, passed, and offered both).
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h200_probe/ncu_raw.csv")), QString());
+    const QString said = QStringLiteral("file: NVIDIA H200; profile: H100 SXM 80GB (Hopper): another GPU (H200, not "
+                                        "H100); peak DRAM bandwidth 4814 GB/s, the profile's 2964 GB/s; the "
+                                        "predictions are for the profile's machine");
+    QVERIFY(!m_view->warningLabel()->isHidden());
+    QVERIFY2(m_view->warningLabel()->text().remove(QChar(0x200B)).contains(said),
+             qPrintable(m_view->warningLabel()->text()));
+    QVERIFY(!m_view->switchButton()->isHidden());
+    QCOMPARE(m_view->switchButton()->text(), QStringLiteral("S&witch to H200 SXM 141GB (Hopper)"));
+    m_view->switchButton()->click();
+    QCOMPARE(m_state->profile().id, std::string("h200"));
+    QVERIFY(!m_view->warningLabel()->text().contains(QStringLiteral("file: NVIDIA H200")));
+    QVERIFY(m_view->switchButton()->isHidden());
 }
 
 void TestKernelTableView::makeProfileFromTheFile()
