@@ -100,14 +100,18 @@ void ProfilePicker::rebuild()
         tip += tr("\n\nUser profiles skipped (in %1):\n%2")
                        .arg(user->directory(), user->problems().join(QLatin1Char('\n')));
     }
-    setToolTip(tip);
+    m_toolTip = tip;
     showCurrent();
 }
 
 void ProfilePicker::showCurrent()
 {
     const QSignalBlocker block(this);
-    setCurrentIndex(findData(entryKey(m_state->profile())));
+    const int index = findData(entryKey(m_state->profile()));
+    setCurrentIndex(index);
+    // A profile brought in has a long name the box may cut: its tooltip gives it whole.
+    const bool own = index >= 0 && !inLibrary(m_profiles[std::size_t(index)]);
+    setToolTip(own ? itemText(index) + QStringLiteral("\n\n") + m_toolTip : m_toolTip);
 }
 
 core::HardwareProfile ProfilePicker::addProfile(const core::HardwareProfile &profile)

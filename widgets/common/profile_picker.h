@@ -47,6 +47,8 @@ private:
     std::vector<core::HardwareProfile> m_opened;
     /// The listed profiles, in the order of the items.
     std::vector<core::HardwareProfile> m_profiles;
+    /// What the box is for, and the user profile files that were skipped.
+    QString m_toolTip;
 };
 
 } // namespace crossroof::widgets

@@ -54,6 +54,7 @@ void checkSessionValues(const app::MainWindow &w)
     QCOMPARE(w.state()->params().R_dram, 0.0);
     QCOMPARE(w.state()->params().M, 2.963);
     QCOMPARE(w.profilePicker()->currentText(), kSessionEntry);
+    QVERIFY(w.profilePicker()->toolTip().startsWith(kSessionEntry + QLatin1Char('\n'))); // the box may cut it
 }
 
 /// Chooses the item with TEXT in the profile list as a user does.
