@@ -48,12 +48,16 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         core::KernelComparer counting(in.params);
         for (const core::NcuKernel &k : report.kernels)
             counting.compare(k, false);
-        warnings = counting.warnings(report, in.profile.compute_capability, in.profile.id);
+        warnings = counting.warnings(report, in.profile);
     }
     core::KernelComparer comparer(in.params);
-    if (core::deviceMismatch(report.device, in.params.sm_count, in.profile.compute_capability, in.profile.id)) {
+    // The device check the warnings begin with (the Kernels dock's), for the profiles it offers.
+    core::HardwareProfile inUse = in.profile;
+    inUse.params = in.params;
+    if (const core::DeviceCheck device = core::checkDevice(core::deviceFacts(report), inUse, core::bundledProfiles());
+        device.mismatch) {
         std::string ids;
-        for (const core::HardwareProfile *p : core::matchingProfiles(report.device, core::bundledProfiles()))
+        for (const core::HardwareProfile *p : device.matches)
             ids += (ids.empty() ? "" : ", ") + p->id;
         if (ids.empty()) {
             const core::XModelParams made = core::profileFromDevice(report.device, in.profile, path).params;

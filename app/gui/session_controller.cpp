@@ -219,9 +219,10 @@ QStringList SessionController::apply(core::Session s)
                 navigator->resetRanges();
         }
     }
-    m_window->state()->setProfile(s.profile, s.params);
+    // The session's profile is the library's where it is the same machine, else an entry of its own: it never
+    // takes the place of a library profile for later sessions.
+    m_window->state()->setProfile(m_window->profilePicker()->addProfile(s.profile), s.params);
     m_window->state()->noteCurveTrace(s.params.measured_f, QString::fromStdString(s.supply_trace));
-    m_window->profilePicker()->addProfile(s.profile);
     m_window->occupancyState()->setSettings(s.occupancy);
     m_window->zigzagView()->setSettings(s.tmm);
     m_window->markovView()->setSettings(s.markov);
@@ -465,11 +466,15 @@ bool SessionController::restore(const QString &recoveryFile)
     if (!read)
         return false;
     core::Session session = std::move(*read);
+    // The session it was unsaved work on, if it had been saved or opened: Save writes there again, and a
+    // profile of its own is named after it rather than after the recovery file.
+    QFile origin(originPathOf(recoveryFile));
+    const QString path
+            = origin.open(QIODevice::ReadOnly) ? widgets::pathFromNative(origin.readAll().toStdString()) : QString();
+    session.profile.origin = "session " + (path.isEmpty() ? tr("recovered work") : path).toStdString();
     const std::vector<std::string> traceProblems = session.trace_problems;
     const QStringList problems = apply(std::move(session));
-    // The session it was unsaved work on, if it had been saved or opened: Save writes there again.
-    QFile origin(originPathOf(recoveryFile));
-    setPath(origin.open(QIODevice::ReadOnly) ? widgets::pathFromNative(origin.readAll().toStdString()) : QString());
+    setPath(path);
     m_window->setWindowModified(true);
     reportTraceProblems(traceProblems, problems);
     return true;

@@ -3,9 +3,12 @@
 #include "args.h"
 #include "render_command.h"
 #include "common/native_path.h"
+#include "core/profiles/profile_identity.h"
+#include "core/profiles/profile_library.h"
 #include "core/support/error.h"
 #include "core/support/quote.h"
 #include "core/support/utf8.h"
+#include "common/parameter_state.h"
 #include "export/figure_export.h"
 #include "main_window.h"
 #include "markov/extrapolate_panel.h"
@@ -13,6 +16,7 @@
 #include <QApplication>
 #include <QFontDatabase>
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <ostream>
@@ -109,6 +113,22 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (!error.isEmpty())
         throw InputError(error.toStdString());
     out << "wrote " << core::escapeInvalidUtf8(args.value("out")) << " (" << options.width_mm << " x " << options.height_mm << " mm)\n";
+    // As in the GUI, a profile the session embeds that differs from the library's of its id is the session's own,
+    // and said to be.
+    const core::HardwareProfile &profile = window.state()->profile();
+    if (profile.origin.starts_with("session ")) {
+        try {
+            const std::vector<std::string> differences
+                    = core::profileDifferences(core::resolveProfile(profile.id), profile);
+            if (!differences.empty()) {
+                const std::string file = std::filesystem::path(args.value("session")).filename().string();
+                out << "profile: " << core::escapeInvalidUtf8(core::embeddedProfileLabel(profile, file, differences))
+                    << " (the session's own values, not the library's)\n";
+            }
+        } catch (const InputError &) {
+            // No library profile has its id: the session's is the only one.
+        }
+    }
 }
 
 } // namespace

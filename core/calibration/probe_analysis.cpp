@@ -107,6 +107,10 @@ ProbeMeasurements readProbe(const std::filesystem::path &directory)
                                         positiveFact(facts, "smem_per_sm", deviceSource) / 1024);
     if (facts.count("l2_bytes"))
         probe.l2_bytes = positiveFact(facts, "l2_bytes", deviceSource);
+    if (facts.count("mem_clock_khz") && facts.count("bus_width_bits")) {
+        probe.peak_dram_gbs = 2 * positiveFact(facts, "mem_clock_khz", deviceSource) * 1e3
+                              * positiveFact(facts, "bus_width_bits", deviceSource) / 8 / 1e9;
+    }
 
     const LatencyMeasurements latency = readLatencyFile((directory / "latency.csv").string());
     probe.dram_latency = latency.dram_cycles;
@@ -130,6 +134,17 @@ ProbeMeasurements readProbe(const std::filesystem::path &directory)
         probe.parallel_analysis = analyseParallelReads(*probe.parallel, probe.sm_count, probe.clock_ghz);
     }
     return probe;
+}
+
+DeviceFacts deviceFacts(const ProbeMeasurements &probe)
+{
+    DeviceFacts facts;
+    facts.name = probe.device_name;
+    facts.sm_count = probe.sm_count;
+    facts.cc = probe.compute_capability;
+    facts.clock_ghz = probe.clock_ghz;
+    facts.bandwidth_gbs = probe.peak_dram_gbs;
+    return facts;
 }
 
 HardwareProfile probeStartingProfile(const ProbeMeasurements &probe, const std::string &id)

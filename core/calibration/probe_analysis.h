@@ -6,6 +6,7 @@
 #include "core/calibration/kernel_family.h"
 #include "core/calibration/parallel_reads.h"
 #include "core/profiles/hardware_profile.h"
+#include "core/traces/device_check.h"
 
 #include <filesystem>
 #include <optional>
@@ -26,6 +27,8 @@ struct ProbeMeasurements {
     double max_warps = 0; ///< max_threads_sm / 32
     double l1_smem_kib = 0; ///< shared memory per SM, KiB
     std::optional<double> l2_bytes; ///< the device's L2, where device.csv has l2_bytes
+    /// Peak DRAM bandwidth, GB/s: 2 x mem_clock_khz x bus_width_bits / 8, where device.csv has both
+    std::optional<double> peak_dram_gbs;
     // latency.csv: pointer chases (cycles per dependent load) and the dependent-FMA chain
     double dram_latency = 0; ///< ld.cg chase over the largest footprint, cycles
     double l2_latency = 0; ///< ld.cg chase over the smallest footprint, cycles
@@ -44,6 +47,9 @@ struct ProbeMeasurements {
 /// Reads a probe directory; parallel.csv is read (with device.csv's L2 size to check its footprints) and
 /// analysed where there is one. Throws InputError naming the file and line of anything missing or malformed.
 ProbeMeasurements readProbe(const std::filesystem::path &directory);
+
+/// What device.csv says of the GPU, for checkDevice(): name, SMs, compute capability, clock, peak bandwidth.
+DeviceFacts deviceFacts(const ProbeMeasurements &probe);
 
 /// The profile the measurements give before any fit: the device's shape, L from the DRAM chase, L_s from the
 /// L1 chase, S_s the shared memory per SM, L_c the measured dependent-issue latency (or 4 cycles),

@@ -1,30 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/traces/kernel_table.h"
 
+#include "core/profiles/profile_library.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace crossroof::core {
-
-std::optional<std::string> deviceMismatch(const NcuDevice &device, double smCount, std::string_view cc,
-                                          std::string_view profileName)
-{
-    const bool smDiffers = device.sm_count && *device.sm_count != smCount;
-    const bool ccDiffers = !device.cc.empty() && !cc.empty() && device.cc != cc;
-    if (!smDiffers && !ccDiffers)
-        return std::nullopt;
-    std::string profile = formatNumber(smCount) + " SMs";
-    if (!cc.empty())
-        profile += ", CC " + std::string(cc);
-    return "the file's device (" + device.describe() + ") differs from profile '" + std::string(profileName)
-           + "' (" + profile + "): the predictions are for the profile's machine";
-}
 
 double predictionAccuracy(double predicted, double measured)
 {
@@ -251,13 +237,17 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
     return row;
 }
 
-std::vector<std::string> KernelComparer::warnings(const NcuReport &report, std::string_view profileCc,
-                                                  std::string_view profileName) const
+std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const HardwareProfile &profile) const
 {
     const XModelParams &params = m_params;
+    HardwareProfile inUse = profile;
+    inUse.params = params;
+    const DeviceCheck device = checkDevice(deviceFacts(report), inUse, bundledProfiles());
     std::vector<std::string> warnings;
-    if (const auto mismatch = deviceMismatch(report.device, params.sm_count, profileCc, profileName))
-        warnings.push_back(*mismatch);
+    if (device.mismatch)
+        warnings.push_back(*device.mismatch + "; the predictions are for the profile's machine");
+    if (device.clock_gap)
+        warnings.push_back(*device.clock_gap + ": a kernel whose clock the file gives is predicted at that clock");
     if (m_lacking > 0) {
         std::string list;
         for (const std::string &metric : m_lacked)
@@ -267,7 +257,7 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, std::
     }
     if (m_overMax > 0) {
         warnings.push_back(std::to_string(m_overMax) + " kernel(s) ran more warps per SM (up to "
-                           + formatNumber(m_mostWarps) + ") than profile '" + std::string(profileName)
+                           + formatNumber(m_mostWarps) + ") than profile '" + profile.id
                            + "' allows (max_warps " + formatNumber(params.max_warps)
                            + "); they are predicted at max_warps");
     }
@@ -298,8 +288,7 @@ std::optional<XModelParams> KernelComparer::paramsOf(const KernelRow &row) const
     return kernelParams(m_params, *row.workload);
 }
 
-KernelTable compareKernels(const NcuReport &report, const XModelParams &params, std::string_view profileCc,
-                           std::string_view profileName)
+KernelTable compareKernels(const NcuReport &report, const XModelParams &params, const HardwareProfile &profile)
 {
     KernelTable table;
     table.machine = params;
@@ -307,70 +296,8 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
     table.rows.reserve(report.kernels.size());
     for (const NcuKernel &k : report.kernels)
         table.rows.push_back(comparer.compare(k));
-    table.warnings = comparer.warnings(report, profileCc, profileName);
+    table.warnings = comparer.warnings(report, profile);
     return table;
-}
-
-std::vector<const HardwareProfile *> matchingProfiles(const NcuDevice &device,
-                                                      const std::vector<HardwareProfile> &profiles)
-{
-    std::vector<const HardwareProfile *> out;
-    if (!device.sm_count)
-        return out;
-    for (const HardwareProfile &p : profiles) {
-        if (p.kind != "gpu" || p.params.sm_count != *device.sm_count)
-            continue;
-        if (!device.cc.empty() && !p.compute_capability.empty() && device.cc != p.compute_capability)
-            continue;
-        out.push_back(&p);
-    }
-    return out;
-}
-
-namespace {
-
-/// Letters and digits of TEXT in lower case: "H100-PCIe" and "h100_pcie" both give "h100pcie".
-std::string nameKey(std::string_view text)
-{
-    std::string key;
-    for (const char c : text) {
-        if (std::isalnum(static_cast<unsigned char>(c)))
-            key += char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return key;
-}
-
-} // namespace
-
-const HardwareProfile *profileNamedBy(std::string_view deviceName, const std::vector<HardwareProfile> &profiles)
-{
-    const std::string key = nameKey(deviceName);
-    if (key.empty())
-        return nullptr;
-    for (const HardwareProfile &p : profiles) {
-        if (nameKey(p.id) == key)
-            return &p;
-    }
-    return nullptr;
-}
-
-DeviceCheck checkDevice(const NcuDevice &device, const HardwareProfile &profile,
-                        const std::vector<HardwareProfile> &profiles)
-{
-    DeviceCheck check;
-    check.named = profileNamedBy(device.name, profiles);
-    check.mismatch = deviceMismatch(device, profile.params.sm_count, profile.compute_capability, profile.id);
-    if (!check.mismatch && check.named && check.named->id != profile.id) {
-        check.mismatch = "the file's device (" + device.describe() + ") is the bundled profile '" + check.named->id
-                         + "', not '" + profile.id + "': the predictions are for the profile's machine";
-    }
-    if (!check.mismatch)
-        return check;
-    if (check.named)
-        check.matches.push_back(check.named);
-    else
-        check.matches = matchingProfiles(device, profiles);
-    return check;
 }
 
 HardwareProfile profileFromDevice(const NcuDevice &device, const HardwareProfile &base, const std::string &source)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/profiles/hardware_profile.h"
+#include "core/traces/device_check.h"
 #include "core/traces/ncu_csv.h"
 #include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
@@ -118,10 +119,9 @@ public:
     /// K's row, predicted unless PREDICT is false (the workload and the reasons only); counts what warnings()
     /// says about it.
     KernelRow compare(const NcuKernel &k, bool predict = true);
-    /// compareKernels()' warnings about the kernels compared so far, of REPORT (its device and its own
-    /// warnings) and a profile of compute capability PROFILECC named PROFILENAME.
-    std::vector<std::string> warnings(const NcuReport &report, std::string_view profileCc,
-                                      std::string_view profileName) const;
+    /// compareKernels()' warnings about the kernels compared so far, of REPORT (its device, checkDevice() against
+    /// PROFILE with the parameters given and the bundled profiles, and its own warnings).
+    std::vector<std::string> warnings(const NcuReport &report, const HardwareProfile &profile) const;
     /// KernelTable::paramsOf() for a row this comparer made.
     std::optional<XModelParams> paramsOf(const KernelRow &row) const;
 
@@ -132,46 +132,12 @@ private:
     double m_mostWarps = 0;
 };
 
-/// Compares every kernel of REPORT with the X-model of PARAMS (a profile, with its compute capability
-/// PROFILECC, "" when unknown, named PROFILENAME in the warnings): each kernel is predicted with its own
+/// Compares every kernel of REPORT with the X-model of PARAMS (the parameters in use of PROFILE, whose device
+/// the warnings check the file's against): each kernel is predicted with its own
 /// workload (kernelParams()). A kernel that lacks a metric the model needs is listed with the metrics and the
 /// ncu option that adds them; one with a problem in the file, or that the counters cannot describe, with the
 /// reason in KernelRow::skipped. Nothing is filled in from PARAMS' workload but E.
-KernelTable compareKernels(const NcuReport &report, const XModelParams &params, std::string_view profileCc,
-                           std::string_view profileName);
-
-/// Where DEVICE (from a file) differs from a profile of SMCOUNT SMs and compute capability CC ("" when
-/// unknown): one sentence, or none when they match or the file does not say.
-std::optional<std::string> deviceMismatch(const NcuDevice &device, double smCount, std::string_view cc,
-                                          std::string_view profileName);
-
-/// The GPU profiles among PROFILES that fit DEVICE: the same SM count and, where both say, the same compute
-/// capability; none when the file gives no SM count.
-std::vector<const HardwareProfile *> matchingProfiles(const NcuDevice &device,
-                                                      const std::vector<HardwareProfile> &profiles);
-
-/// The profile among PROFILES whose id a device name names, letters and digits compared without case:
-/// "h100_pcie" (gpu-benches' file name) names h100-pcie, "a100_40" names a100-40, "V100" names v100. A name
-/// such as ncu's "NVIDIA H100 80GB HBM3" names none (the SM count and compute capability find its profiles).
-const HardwareProfile *profileNamedBy(std::string_view deviceName, const std::vector<HardwareProfile> &profiles);
-
-/// What a measurement file's device means for the current profile.
-struct DeviceCheck
-{
-    /// One sentence when the device is not the profile's machine (the file names another bundled profile, or
-    /// its SM count or compute capability differ); none when it fits or the file does not say.
-    std::optional<std::string> mismatch;
-    /// The bundled profile the file's device name names (profileNamedBy()), if any.
-    const HardwareProfile *named = nullptr;
-    /// With a mismatch, the profiles to offer: the named one alone, or else those with the device's SM count
-    /// and compute capability (matchingProfiles()); empty without a mismatch.
-    std::vector<const HardwareProfile *> matches;
-};
-
-/// Checks DEVICE, as a measurement file gives it, against PROFILE, with PROFILES (the bundled ones) to name
-/// and offer.
-DeviceCheck checkDevice(const NcuDevice &device, const HardwareProfile &profile,
-                        const std::vector<HardwareProfile> &profiles);
+KernelTable compareKernels(const NcuReport &report, const XModelParams &params, const HardwareProfile &profile);
 
 /// A profile for the device of an ncu file: BASE with the SM count, clock, warps per SM, compute capability
 /// and peak DRAM bandwidth (R) the file gives, each with its source naming SOURCE; the rest (L, M, ...) stays

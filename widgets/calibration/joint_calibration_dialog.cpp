@@ -281,11 +281,21 @@ bool JointCalibrationDialog::addProbeFolder(const QString &directory)
         showResult();
         return false;
     }
-    // The fit keeps the machine's shape: say so when the probe measured another one.
+    // The fit keeps the machine's shape: say so when the probe measured another one (the device check every
+    // import makes, core::checkDevice(), or another shape of the parameters in use).
     const core::XModelParams &p = m_state->params();
+    core::HardwareProfile inUse = m_state->profile();
+    inUse.params = p;
+    const core::DeviceFacts device = core::deviceFacts(probe);
+    const core::DeviceCheck check = core::checkDevice(device, inUse, core::bundledProfiles());
     m_deviceNote.clear();
-    if (probe.sm_count != p.sm_count || probe.max_warps != p.max_warps
-        || std::abs(probe.clock_ghz / p.clock_ghz - 1) > 0.02) {
+    if (check.mismatch) {
+        m_deviceNote = tr("device.csv: %1; the fit keeps the current SM count, clock and warps per SM: choose that "
+                          "GPU's profile first.")
+                               .arg(QString::fromStdString(*check.mismatch
+                                                           + (check.clock_gap ? "; " + *check.clock_gap : "")));
+    } else if (probe.sm_count != p.sm_count || probe.max_warps != p.max_warps
+               || std::abs(probe.clock_ghz / p.clock_ghz - 1) > 0.02) {
         m_deviceNote = tr("device.csv measured %1 with %2 SMs at %3 GHz and %4 warps per SM, but the current "
                           "parameters have %5 SMs at %6 GHz and %7 warps per SM, which the fit keeps: choose "
                           "that GPU's profile first.")
@@ -293,13 +303,11 @@ bool JointCalibrationDialog::addProbeFolder(const QString &directory)
                                     formatNumber(probe.clock_ghz), formatNumber(probe.max_warps),
                                     formatNumber(p.sm_count), formatNumber(p.clock_ghz),
                                     formatNumber(p.max_warps));
-        // The bundled profiles of that device, by its SM count and compute capability (as for an ncu file).
-        core::NcuDevice device;
-        device.name = probe.device_name;
-        device.cc = probe.compute_capability;
-        device.sm_count = probe.sm_count;
+    }
+    if (!m_deviceNote.isEmpty()) {
         QStringList names;
-        for (const core::HardwareProfile *match : core::matchingProfiles(device, core::bundledProfiles()))
+        for (const core::HardwareProfile *match :
+             check.mismatch ? check.matches : core::matchingProfiles(device, core::bundledProfiles()))
             names << QStringLiteral("%1 (%2)").arg(QString::fromStdString(match->name), QString::fromStdString(match->id));
         if (!names.isEmpty())
             m_deviceNote += tr(" Bundled profiles of that device: %1.").arg(names.join(QStringLiteral(", ")));

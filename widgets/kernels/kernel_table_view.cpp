@@ -197,7 +197,8 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
     m_accuracy->setWordWrap(true);
     m_accuracy->setObjectName(QStringLiteral("KernelAccuracy"));
     m_accuracy->hide();
-    m_switch->setToolTip(tr("Load the bundled profile with the file's SM count and compute capability"));
+    m_switch->setToolTip(tr("Load the bundled profile of the file's device (its name, SM count, compute capability "
+                          "and memory bandwidth)"));
     m_makeProfile->setToolTip(tr("Load a profile made from the file's device: SM count, clock, warps per SM "
                                  "and R = 2 × memory clock × bus width / 8; other parameters from the current "
                                  "profile"));
@@ -369,7 +370,7 @@ void KernelTableView::refresh()
     }
     const core::HardwareProfile &profile = m_state->profile();
     const core::XModelParams &params = m_state->params();
-    m_rows = core::compareKernels(*m_report, params, profile.compute_capability, profile.id);
+    m_rows = core::compareKernels(*m_report, params, profile);
     m_table->setSortingEnabled(false);
     for (std::size_t i = 0; i < m_rows.rows.size(); ++i) {
         const core::KernelRow &r = m_rows.rows[i];
@@ -425,11 +426,13 @@ void KernelTableView::refresh()
         }
     }
 
-    const bool mismatch = core::deviceMismatch(m_report->device, params.sm_count, profile.compute_capability,
-                                               profile.id)
-                                  .has_value();
-    if (mismatch)
-        m_matches = core::matchingProfiles(m_report->device, core::bundledProfiles());
+    // The warnings say what the device check found (core::checkDevice(), as crossroof-cli kernels says it);
+    // the button offers the profile it finds for the file's device.
+    core::HardwareProfile inUse = profile;
+    inUse.params = params;
+    const core::DeviceCheck device = core::checkDevice(core::deviceFacts(*m_report), inUse, core::bundledProfiles());
+    const bool mismatch = device.mismatch.has_value();
+    m_matches = device.matches;
     QStringList lines;
     for (const std::string &w : m_rows.warnings)
         lines << QString::fromStdString(w);

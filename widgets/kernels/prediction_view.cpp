@@ -92,7 +92,7 @@ void PredictionView::catchUp()
     if (m_report) {
         const core::HardwareProfile &profile = m_state->profile();
         const core::KernelTable table
-                = core::compareKernels(*m_report, m_state->params(), profile.compute_capability, profile.id);
+                = core::compareKernels(*m_report, m_state->params(), profile);
         for (std::size_t i = 0; i < table.rows.size(); ++i) {
             const core::KernelRow &r = table.rows[i];
             if (r.predicted_gbs && r.dram_gbs && !r.dram_gbs_derived && *r.dram_gbs > 0 && *r.predicted_gbs > 0)

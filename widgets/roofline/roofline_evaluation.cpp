@@ -80,7 +80,7 @@ void RooflineEvaluation::rebuildPoints()
     std::vector<core::KernelRow> rows;
     try {
         const core::HardwareProfile &profile = m_state->profile();
-        rows = core::compareKernels(*m_report, params, profile.compute_capability, profile.id).rows;
+        rows = core::compareKernels(*m_report, params, profile).rows;
     } catch (const core::InputError &) {
         // Parameters the model refuses: the measured points alone.
     }

@@ -183,9 +183,9 @@ void TracesPanel::checkDevice()
         m_device.reset();
     }
     const core::HardwareProfile &profile = m_state->profile();
-    const core::DeviceCheck check = m_device && profile.kind == "gpu"
-            ? core::checkDevice(*m_device, profile, core::bundledProfiles())
-            : core::DeviceCheck{};
+    const core::DeviceCheck check = m_device ? core::checkDevice(core::deviceFacts(*m_device), profile,
+                                                                 core::bundledProfiles())
+                                             : core::DeviceCheck{};
     m_deviceWarning->setVisible(check.mismatch.has_value());
     if (!check.mismatch) {
         m_switchBox->hide();
@@ -193,7 +193,7 @@ void TracesPanel::checkDevice()
         return;
     }
     const QString file = QFileInfo(m_deviceFile).fileName();
-    m_deviceWarning->setText(tr("%1: %2; fits and comparisons use its clock and SM count.")
+    m_deviceWarning->setText(tr("%1: %2; fits and comparisons use the profile's clock and SM count.")
                                      .arg(file, QString::fromStdString(*check.mismatch)));
     fitWarning();
     const bool offer = !check.matches.empty() && !m_kept.contains(QString::fromStdString(m_device->describe()));

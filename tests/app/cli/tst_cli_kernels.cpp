@@ -54,8 +54,8 @@ void TestCliKernels::detailsAgainstOtherDevice()
     QCOMPARE(j["device"]["cc"].get<std::string>(), std::string("9.0"));
     QCOMPARE(j["warnings"].size(), std::size_t(3));
     QCOMPARE(j["warnings"][0].get<std::string>(),
-             std::string("the file's device (132 SMs, CC 9.0) differs from profile 'h100-pcie' (114 SMs, CC "
-                         "9.0): the predictions are for the profile's machine"));
+             std::string("file: unnamed device (132 SMs, CC 9.0); profile: H100 PCIe (Hopper): 132 SMs, not 114; "
+                         "the predictions are for the profile's machine"));
     // The details sections hold no instruction or request counts: said once, with the metrics to add.
     QCOMPARE(j["warnings"][1].get<std::string>(),
              std::string("10 kernel(s) get no prediction: the export lacks smsp__inst_executed.sum,"
@@ -110,14 +110,17 @@ void TestCliKernels::realKernels()
 
 void TestCliKernels::rawOnItsDevice()
 {
-    // With the profile set to the file's device, no warning; Z comes from the counts in the file.
-    const json j = runJson({"kernels", "--trace", kRaw, "--profile", "h100-pcie", "--set", "sm_count=132",
-                            "--json"});
+    // With the profile set to the file's device, no mismatch; Z comes from the counts in the file. ncu locked
+    // the SM clock near 1.59 GHz: said with both clocks.
+    const json j = runJson({"kernels", "--trace", kRaw, "--profile", "h100-sxm", "--json"});
     QCOMPARE(j["format"].get<std::string>(), std::string("ncu-raw"));
     QCOMPARE(j["device"]["name"].get<std::string>(), std::string("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(j["warnings"].size(), std::size_t(2));
+    QCOMPARE(j["warnings"][0].get<std::string>(),
+             std::string("SM clock: file 1.59 GHz, profile 1.98 GHz (20 % lower): a kernel whose clock the file "
+                         "gives is predicted at that clock"));
     // The family's export has no store counts: said once, and the kernels predicted as the loads they are.
-    QCOMPARE(j["warnings"].size(), std::size_t(1));
-    QVERIFY(j["warnings"][0].get<std::string>().find("without store counts") != std::string::npos);
+    QVERIFY(j["warnings"][1].get<std::string>().find("without store counts") != std::string::npos);
     QCOMPARE(j["kernels"].size(), std::size_t(10));
     QVERIFY(near(j["kernels"][6]["Z"].get<double>(), 2491720709.0 / 17301504)); // 128 FMAs + 16
     QVERIFY(near(j["kernels"][3]["dram_gbs"].get<double>(), 2061.88220588673));
@@ -129,8 +132,23 @@ void TestCliKernels::text()
     const Run r = run({"kernels", "--trace", kDetails});
     QCOMPARE(r.status, 0);
     QVERIFY(r.out.find("xkernel<32, 4>") != std::string::npos);
-    QVERIFY(r.out.find("Warning: the file's device (132 SMs, CC 9.0) differs from profile 'gtx570-sp'")
-            != std::string::npos);
+    QVERIFY2(r.out.find("Warning: file: unnamed device (132 SMs, CC 9.0); profile: GeForce GTX 570 (Fermi), single "
+                        "precision: 132 SMs, not 15; CC 9.0, not 2.0; the predictions are for the profile's machine\n")
+                     != std::string::npos,
+             r.out.c_str());
+    // An H200's export under the H100 SXM's profile: the same SMs and CC, but another GPU, said as the Kernels
+    // dock says it, and only the H200's profile offered.
+    const Run h200 = run({"kernels", "--trace", std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h200_probe/ncu_raw.csv",
+                          "--profile", "h100-sxm"});
+    QCOMPARE(h200.status, 0);
+    QVERIFY2(h200.out.find("Warning: file: NVIDIA H200; profile: H100 SXM 80GB (Hopper): another GPU (H200, not "
+                           "H100); peak DRAM bandwidth 4814 GB/s, the profile's 2964 GB/s; the predictions are for "
+                           "the profile's machine\n")
+                     != std::string::npos,
+             h200.out.c_str());
+    QVERIFY2(h200.out.find("Warning: bundled profile(s) matching the file's device: h200 (--profile ID)\n")
+                     != std::string::npos,
+             h200.out.c_str());
 }
 
 void TestCliKernels::errors()

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "render_command.h"
 #include "core/modeltree/training_set.h"
+#include "core/profiles/profile_library.h"
 #include "core/session/session.h"
 #include "core/traces/trace_import.h"
 
@@ -25,7 +26,7 @@ namespace {
 
 const QString kSession = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
 
-int render(const QStringList &args, std::string *err = nullptr)
+int render(const QStringList &args, std::string *err = nullptr, std::string *output = nullptr)
 {
     std::vector<std::string> argv{"render"};
     for (const QString &a : args)
@@ -35,6 +36,8 @@ int render(const QStringList &args, std::string *err = nullptr)
     const int status = crossroof::cli::run(argv, out, e, extra);
     if (err)
         *err = e.str();
+    if (output)
+        *output = out.str();
     return status;
 }
 
@@ -52,6 +55,7 @@ private Q_SLOTS:
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
     void missingLinkedTraceFails();
+    void sessionsOwnProfileIsSaid();
     void viewWithNothingToDrawExitsTwo();
     void missingKernelFileFails();
     void outReplacesOnlyARegularFile();
@@ -267,6 +271,34 @@ void TestRenderCommand::missingLinkedTraceFails()
     QVERIFY(QFile::remove(data));
     QCOMPARE(render(args, &err), 2);
     QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'traces[0].link' (v100.txt)")), err.c_str());
+}
+
+void TestRenderCommand::sessionsOwnProfileIsSaid()
+{
+    // A session embedding an older h100-sxm (R 2022, no R_dram) is drawn with its own values, as the GUI opens
+    // it, and the output says so; one embedding the library's profile says nothing of it.
+    QTemporaryDir dir;
+    crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
+    s.profile = *crossroof::core::findBundledProfile("h100-sxm");
+    s.params = s.profile.params;
+    const QString same = dir.filePath(QStringLiteral("same.crossroof"));
+    std::ofstream(same.toStdString()) << crossroof::core::sessionToJson(s, same.toStdString());
+    s.profile.params.R = 2022;
+    s.profile.params.R_dram = 0;
+    s.profile.params.L = 766.7;
+    s.profile.params.M = 2.963;
+    s.params = s.profile.params;
+    const QString study = dir.filePath(QStringLiteral("study.crossroof"));
+    std::ofstream(study.toStdString()) << crossroof::core::sessionToJson(s, study.toStdString());
+    std::string err, out;
+    const QString figure = dir.filePath(QStringLiteral("x.svg"));
+    QVERIFY2(render({"--session", study, "--view", "xgraph", "--out", figure}, &err, &out) == 0, err.c_str());
+    QVERIFY2(out.find("profile: H100 SXM 80GB (Hopper), from study.crossroof: R, L, M, R_dram differ (the "
+                      "session's own values, not the library's)\n")
+                     != std::string::npos,
+             out.c_str());
+    QVERIFY2(render({"--session", same, "--view", "xgraph", "--out", figure}, &err, &out) == 0, err.c_str());
+    QVERIFY2(out.find("profile:") == std::string::npos, out.c_str());
 }
 
 void TestRenderCommand::viewWithNothingToDrawExitsTwo()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
 #include "core/profiles/hardware_profile.h"
+#include "core/profiles/profile_identity.h"
 #include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
 
@@ -48,6 +49,7 @@ class TestHardwareProfile : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void validProfileParses();
+    void differencesNameWhatAnEmbeddedProfileChanges();
     void badProfilesNameTheField_data();
     void badProfilesNameTheField();
     void fileErrorsNameTheFile();
@@ -431,6 +433,36 @@ void TestHardwareProfile::userFolderReadForUserIdsOnly()
     QVERIFY2(!path.contains(QLatin1String("broken.json")), qPrintable(path));
     QVERIFY2(unknown.contains(QLatin1String("unknown profile 'no-such-gpu'")), qPrintable(unknown));
     QVERIFY2(unknown.contains(QLatin1String("broken.json")), qPrintable(unknown));
+}
+
+void TestHardwareProfile::differencesNameWhatAnEmbeddedProfileChanges()
+{
+    // The h100-sxm an older Crossroof bundled (R 2022, no R_dram, L 766.7, M 2.963), as a session embeds it.
+    const core::HardwareProfile &library = *core::findBundledProfile("h100-sxm");
+    core::HardwareProfile older = library;
+    older.origin = "session /data/study.crossroof";
+    older.description = "An older description";
+    older.sources.clear();
+    QVERIFY(core::profileDifferences(library, older).empty()); // where it came from and its texts do not count
+    older.params.R = 2022;
+    older.params.R_dram = 0;
+    older.params.L = 766.7;
+    older.params.M = 2.963;
+    const std::vector<std::string> keys = core::profileDifferences(library, older);
+    QCOMPARE(keys, (std::vector<std::string>{"R", "L", "M", "R_dram"}));
+    QCOMPARE(core::embeddedProfileLabel(older, "study.crossroof", keys),
+             std::string("H100 SXM 80GB (Hopper), from study.crossroof: R, L, M, R_dram differ"));
+    QCOMPARE(core::embeddedProfileLabel(older, "study.crossroof", {"L_c"}),
+             std::string("H100 SXM 80GB (Hopper), from study.crossroof: L_c differs"));
+    // What the machine is, besides its numbers: compute capability, the cache mode, a CPU's topology.
+    older = library;
+    older.compute_capability = "8.0";
+    older.params.cache = core::CacheMode::Locality;
+    QCOMPARE(core::profileDifferences(library, older), (std::vector<std::string>{"cache", "compute_capability"}));
+    const core::HardwareProfile &cpu = *core::findBundledProfile("clovertown-x5365");
+    core::HardwareProfile otherCpu = cpu;
+    otherCpu.topology->caches.pop_back();
+    QCOMPARE(core::profileDifferences(cpu, otherCpu), (std::vector<std::string>{"topology"}));
 }
 
 QTEST_APPLESS_MAIN(TestHardwareProfile)

@@ -29,7 +29,7 @@ const core::HardwareProfile &h100()
 
 core::KernelTable compare(const std::string &path, const core::XModelParams &params)
 {
-    return core::compareKernels(core::readNcuCsv(path), params, "9.0", "h100-sxm");
+    return core::compareKernels(core::readNcuCsv(path), params, h100());
 }
 
 const core::KernelRow &row(const core::KernelTable &t, const std::string &id)
@@ -56,8 +56,6 @@ private slots:
     void unusableCountersAreRefusedPerKernel();
     void extremeCountersGiveNothingInfinite();
     void accuracyIsFlooredAtZero();
-    void deviceNamesNameBundledProfiles();
-    void streamFilesAreCheckedAgainstTheProfile();
 };
 
 void TestKernelTable::workloadFromCounters()
@@ -187,7 +185,7 @@ void TestKernelTable::unusableCountersAreRefusedPerKernel()
     r.kernels[1].duration_ns = 0;
     r.kernels[2].sectors_ld = 0;
     r.kernels[2].sectors_st = 0;
-    const core::KernelTable t = core::compareKernels(r, h100().params, "9.0", "h100-sxm");
+    const core::KernelTable t = core::compareKernels(r, h100().params, h100());
     QVERIFY2(t.rows[0].skipped.find("TMA") != std::string::npos, t.rows[0].skipped.c_str());
     QVERIFY2(t.rows[1].skipped.find("gpu__time_duration.sum is 0") != std::string::npos, t.rows[1].skipped.c_str());
     QVERIFY2(t.rows[2].skipped.find("contradict") != std::string::npos, t.rows[2].skipped.c_str());
@@ -209,7 +207,7 @@ void TestKernelTable::extremeCountersGiveNothingInfinite()
     r.kernels[1].requests_st = 0;
     r.kernels[2].sectors_ld = 1e308; // bytes per request = inf
     r.kernels[3].dram_gbs = 1e-309;  // a denormal throughput: predicted, but no relative error
-    const core::KernelTable t = core::compareKernels(r, h100().params, "9.0", "h100-sxm");
+    const core::KernelTable t = core::compareKernels(r, h100().params, h100());
     QVERIFY(!t.rows[0].Z);
     QVERIFY2(t.rows[0].skipped.find("no finite Z") != std::string::npos, t.rows[0].skipped.c_str());
     QVERIFY2(t.rows[1].skipped.find("(smsp__inst_executed.sum / requests) is outside the X-model's range, 0.0001 to "
@@ -232,62 +230,6 @@ void TestKernelTable::accuracyIsFlooredAtZero()
     QCOMPARE(core::predictionAccuracy(150, 100), 0.5);
     QCOMPARE(core::predictionAccuracy(500, 100), 0.0);
     QCOMPARE(core::predictionAccuracy(1, 0), 0.0);
-}
-
-void TestKernelTable::deviceNamesNameBundledProfiles()
-{
-    const auto &bundled = core::bundledProfiles();
-    QCOMPARE(core::profileNamedBy("h100_pcie", bundled)->id, std::string("h100-pcie"));
-    QCOMPARE(core::profileNamedBy("a100_40", bundled)->id, std::string("a100-40"));
-    QCOMPARE(core::profileNamedBy("V100", bundled)->id, std::string("v100"));
-    QVERIFY(!core::profileNamedBy("NVIDIA H100 80GB HBM3", bundled)); // ncu's names match by SMs and CC
-    QVERIFY(!core::profileNamedBy("gpu_stream_v100", bundled));
-    QVERIFY(!core::profileNamedBy("", bundled));
-}
-
-void TestKernelTable::streamFilesAreCheckedAgainstTheProfile()
-{
-    const auto &bundled = core::bundledProfiles();
-    // gpu-stream names its GPU by the file name and implies the SM count (threads / blockSize = 114).
-    const core::TraceFile pcie = core::readTraceFile(kData + "gpu_benches/h100_pcie.txt");
-    QVERIFY(pcie.device);
-    QCOMPARE(pcie.device->name, std::string("h100_pcie"));
-    QCOMPARE(*pcie.device->sm_count, 114.0);
-    // Under the SXM's profile the file warns and offers its own profile; under that one nothing is said.
-    const core::DeviceCheck wrong = core::checkDevice(*pcie.device, h100(), bundled);
-    QVERIFY(wrong.mismatch);
-    QVERIFY2(wrong.mismatch->find("h100_pcie, 114 SMs") != std::string::npos, wrong.mismatch->c_str());
-    QVERIFY(wrong.mismatch->find("'h100-sxm' (132 SMs, CC 9.0)") != std::string::npos);
-    QCOMPARE(wrong.named, core::findBundledProfile("h100-pcie"));
-    QCOMPARE(wrong.matches.size(), std::size_t(1));
-    QCOMPARE(wrong.matches.front()->id, std::string("h100-pcie"));
-    const core::DeviceCheck right = core::checkDevice(*pcie.device, *core::findBundledProfile("h100-pcie"), bundled);
-    QVERIFY(!right.mismatch);
-    QVERIFY(right.matches.empty());
-    // The A100 40GB and 80GB have the same SMs and CC: the name tells them apart, and only the named is offered.
-    const core::TraceFile a100 = core::readTraceFile(kData + "gpu_benches/a100_40.txt");
-    const core::DeviceCheck other = core::checkDevice(*a100.device, *core::findBundledProfile("a100-80"), bundled);
-    QVERIFY(other.mismatch);
-    QVERIFY2(other.mismatch->find("is the bundled profile 'a100-40', not 'a100-80'") != std::string::npos,
-             other.mismatch->c_str());
-    QCOMPARE(other.matches.size(), std::size_t(1));
-    QCOMPARE(other.matches.front()->id, std::string("a100-40"));
-    // A file under another name names no profile; its 80 SMs still find the V100.
-    const core::TraceFile renamed = core::readTraceFile(kData + "gpu_stream_v100.txt");
-    const core::DeviceCheck v100 = core::checkDevice(*renamed.device, h100(), bundled);
-    QVERIFY(v100.mismatch && !v100.named);
-    QCOMPARE(v100.matches.size(), std::size_t(1));
-    QCOMPARE(v100.matches.front()->id, std::string("v100"));
-    // The tidy CSV shows the profile's GPU where it has it: no mismatch then.
-    const std::string tidy = std::string(CROSSROOF_SHARED_DIR) + "/data/gpu-benches/stream_vs_warps_per_sm.csv";
-    if (QFile::exists(QString::fromStdString(tidy))) {
-        const core::TraceFile csv = core::readTraceFile(tidy, "h100-pcie");
-        QCOMPARE(csv.device->name, std::string("h100_pcie"));
-        QVERIFY(!core::checkDevice(*csv.device, *core::findBundledProfile("h100-pcie"), bundled).mismatch);
-    }
-    // ncu's device comes with the file too; perf stat and generic tables carry none.
-    QCOMPARE(*core::readTraceFile(kData + "ncu_h100_raw.csv").device->sm_count, 132.0);
-    QVERIFY(!core::readTraceFile(kData + "perf_stat_excerpt.tsv").device);
 }
 
 QTEST_APPLESS_MAIN(TestKernelTable)

@@ -190,15 +190,23 @@ void TestNcuCsv::kernelTable()
     p.sm_count = 15;
     p.max_warps = 48;
     p.R = 3350;
-    core::KernelTable t = core::compareKernels(r, p, "2.0", "gtx570");
+    core::HardwareProfile fermi;
+    fermi.id = "gtx570";
+    fermi.name = "GeForce GTX 570 (Fermi)";
+    fermi.kind = "gpu";
+    fermi.compute_capability = "2.0";
+    core::KernelTable t = core::compareKernels(r, p, fermi);
     QCOMPARE(t.rows.size(), std::size_t(10));
-    QCOMPARE(t.warnings.size(), std::size_t(3));
-    QCOMPARE(t.warnings[0], std::string("the file's device (NVIDIA H100 80GB HBM3, 132 SMs, CC 9.0) differs from "
-                                        "profile 'gtx570' (15 SMs, CC 2.0): the predictions are for the profile's "
-                                        "machine"));
-    QCOMPARE(t.warnings[1], std::string("4 kernel(s) ran more warps per SM (up to 63.57) than profile "
+    QCOMPARE(t.warnings.size(), std::size_t(4));
+    QCOMPARE(t.warnings[0], std::string("file: NVIDIA H100 80GB HBM3; profile: GeForce GTX 570 (Fermi): another GPU "
+                                        "(H100, not 570); 132 SMs, not 15; CC 9.0, not 2.0; the predictions are "
+                                        "for the profile's machine"));
+    // The parameters' 1 GHz clock is far from the 1.59 GHz the kernels ran at: said with both.
+    QCOMPARE(t.warnings[1], std::string("SM clock: file 1.59 GHz, profile 1.00 GHz (59 % higher): a kernel whose "
+                                        "clock the file gives is predicted at that clock"));
+    QCOMPARE(t.warnings[2], std::string("4 kernel(s) ran more warps per SM (up to 63.57) than profile "
                                         "'gtx570' allows (max_warps 48); they are predicted at max_warps"));
-    QVERIFY2(t.warnings[2].find("10 kernel(s) without store counts") == 0, t.warnings[2].c_str());
+    QVERIFY2(t.warnings[3].find("10 kernel(s) without store counts") == 0, t.warnings[3].c_str());
     for (const core::KernelRow &row : t.rows) {
         QVERIFY2(row.skipped.empty(), row.skipped.c_str());
         QVERIFY(row.predicted_gbs && std::isfinite(*row.predicted_gbs));
@@ -214,7 +222,11 @@ void TestNcuCsv::kernelTable()
         k.dram_gbs.reset();
     p.sm_count = 132;
     p.max_warps = 64;
-    t = core::compareKernels(d, p, "9.0", "h100");
+    core::HardwareProfile hopper = fermi;
+    hopper.id = "h100";
+    hopper.name = "H100";
+    hopper.compute_capability = "9.0";
+    t = core::compareKernels(d, p, hopper);
     QVERIFY(t.rows[0].dram_gbs_derived);
     QVERIFY(near(*t.rows[0].dram_gbs, 0.0467 * 3350));
     QVERIFY(!t.rows[0].predicted_gbs);
@@ -224,7 +236,7 @@ void TestNcuCsv::kernelTable()
             != t.warnings.end());
     // A kernel without warps is listed as skipped with the metric that is missing.
     r.kernels[2].warps_per_sm.reset();
-    t = core::compareKernels(r, p, "9.0", "h100");
+    t = core::compareKernels(r, p, hopper);
     QVERIFY2(t.rows[2].skipped.find("sm__warps_active.avg.per_cycle_active") != std::string::npos,
              t.rows[2].skipped.c_str());
     QCOMPARE(t.rows[2].ncu_metrics, std::string("ncu --metrics sm__warps_active.avg.per_cycle_active"));
@@ -298,7 +310,7 @@ void TestNcuCsv::badKernelKept()
     QCOMPARE(r.kernels[1].problem, problem);
     QCOMPARE(r.warnings, (std::vector<std::string> {"kernel 1 (k): " + problem}));
     core::XModelParams p;
-    const core::KernelTable t = core::compareKernels(r, p, "", "p");
+    const core::KernelTable t = core::compareKernels(r, p, core::HardwareProfile{});
     QCOMPARE(t.rows[1].skipped, problem);
     // Kernel 0 has its warps but none of the counts the model needs: each is named, with the ncu option.
     QVERIFY2(t.rows[0].skipped.find("dram__bytes.sum.per_second") != std::string::npos, t.rows[0].skipped.c_str());

@@ -423,10 +423,17 @@ private Q_SLOTS:
         m_dialog->removeSource(0);
         QVERIFY(m_dialog->addProbeFolder(kH100));
         QCOMPARE(m_dialog->sources().entries().size(), std::size_t(3));
-        QVERIFY(m_dialog->summaryLabel()->text().contains(QStringLiteral("device.csv measured")));
-        // ... and names the bundled profiles of the probed device (132 SMs, CC 9.0).
         QVERIFY2(m_dialog->summaryLabel()->text().contains(
-                         QStringLiteral("Bundled profiles of that device: H100 SXM 80GB (Hopper) (h100-sxm), ")),
+                         QStringLiteral("device.csv: file: NVIDIA H100 80GB HBM3; profile: Tesla V100 (Volta): "
+                                        "another GPU (H100, not V100); 132 SMs, not 80; CC 9.0, not 7.0; peak DRAM "
+                                        "bandwidth 3352 GB/s, the profile's 895 GB/s; SM clock: file 1.98 GHz, "
+                                        "profile 1.38 GHz (43 % higher); the fit keeps the current SM count, clock "
+                                        "and warps per SM: choose that GPU's profile first.")),
+                 qPrintable(m_dialog->summaryLabel()->text()));
+        // ... and names the bundled profile of the probed device: by its name and bandwidth the H100 SXM alone
+        // (the H200 has the same SMs and CC).
+        QVERIFY2(m_dialog->summaryLabel()->text().contains(
+                         QStringLiteral("Bundled profiles of that device: H100 SXM 80GB (Hopper) (h100-sxm).")),
                  qPrintable(m_dialog->summaryLabel()->text()));
         QVERIFY(!m_dialog->addProbeFolder(kData));
         QVERIFY2(m_dialog->error().contains(QStringLiteral("device.csv")), qPrintable(m_dialog->error()));

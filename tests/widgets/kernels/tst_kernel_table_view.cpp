@@ -38,6 +38,7 @@ private Q_SLOTS:
     void useKernelIsOneUndoStep();
     void realKernelsShowTheirBasis();
     void makeProfileFromTheFile();
+    void anH200UnderTheH100IsNamedAndOffersTheH200();
     void selectionNamesTheKernels();
     void hiddenTableWaits();
     void dragOfNOrZKeepsTheTable();
@@ -71,14 +72,18 @@ void TestKernelTableView::showsTheFileAndTheMismatch()
     QCOMPARE(m_view->table()->model()->index(0, 4).data().toString(), QStringLiteral("3.99"));
     // The default profile is a 15-SM Fermi: said, with the offer to make a profile of the file's device.
     QVERIFY(!m_view->warningLabel()->isHidden());
-    QVERIFY(m_view->warningLabel()->text().contains(QStringLiteral("differs from profile")));
+    QVERIFY2(m_view->warningLabel()->text().contains(
+                     QStringLiteral("profile: GeForce GTX 570 (Fermi), single precision: 132 SMs, not 15")),
+             qPrintable(m_view->warningLabel()->text()));
     // The details page has no instruction or request counts: no kernel is predicted, and the warning says
     // which metrics to add (the label may break their names, so it is read without its break points).
     const QString warning = m_view->warningLabel()->text().remove(QChar(0x200B));
     QVERIFY(warning.contains(QStringLiteral("10 kernel(s) get no prediction")));
     QVERIFY(warning.contains(QStringLiteral("ncu --metrics smsp__inst_executed.sum,")));
     QVERIFY(!m_view->makeProfileButton()->isHidden());
-    const bool bundledMatch = !core::matchingProfiles(m_view->report()->device, core::bundledProfiles()).empty();
+    const bool bundledMatch
+            = !core::checkDevice(core::deviceFacts(*m_view->report()), m_state->profile(), core::bundledProfiles())
+                       .matches.empty();
     QCOMPARE(!m_view->switchButton()->isHidden(), bundledMatch);
 }
 
@@ -147,6 +152,26 @@ void TestKernelTableView::realKernelsShowTheirBasis()
     QVERIFY2(tip.contains(QStringLiteral("ncu --metrics")) && tip.contains(QStringLiteral("smsp__inst_executed.sum")),
              qPrintable(tip));
     QCOMPARE(model->index(0, 8).data().toString(), QStringLiteral("–"));
+}
+
+void TestKernelTableView::anH200UnderTheH100IsNamedAndOffersTheH200()
+{
+    // The same SMs and CC as the H100 SXM: the name and the bandwidth tell the H200 apart, and only its profile
+    // is offered (the check had looked at SMs and CC alone, passed, and offered both).
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h200_probe/ncu_raw.csv")), QString());
+    const QString said = QStringLiteral("file: NVIDIA H200; profile: H100 SXM 80GB (Hopper): another GPU (H200, not "
+                                        "H100); peak DRAM bandwidth 4814 GB/s, the profile's 2964 GB/s; the "
+                                        "predictions are for the profile's machine");
+    QVERIFY(!m_view->warningLabel()->isHidden());
+    QVERIFY2(m_view->warningLabel()->text().remove(QChar(0x200B)).contains(said),
+             qPrintable(m_view->warningLabel()->text()));
+    QVERIFY(!m_view->switchButton()->isHidden());
+    QCOMPARE(m_view->switchButton()->text(), QStringLiteral("S&witch to H200 SXM 141GB (Hopper)"));
+    m_view->switchButton()->click();
+    QCOMPARE(m_state->profile().id, std::string("h200"));
+    QVERIFY(!m_view->warningLabel()->text().contains(QStringLiteral("file: NVIDIA H200")));
+    QVERIFY(m_view->switchButton()->isHidden());
 }
 
 void TestKernelTableView::makeProfileFromTheFile()

@@ -50,7 +50,7 @@ void TestPredictionView::realKernels()
     view.setReport(core::readNcuCsv(kTorch));
     QCOMPARE(view.points().size(), std::size_t(11));
     // The points are the table's predictions, against what the kernels measured.
-    const core::KernelTable table = core::compareKernels(core::readNcuCsv(kTorch), state.params(), "9.0", "h100-sxm");
+    const core::KernelTable table = core::compareKernels(core::readNcuCsv(kTorch), state.params(), *core::findBundledProfile("h100-sxm"));
     for (const auto &p : view.points()) {
         QCOMPARE(p.predicted_gbs, *table.rows[p.kernel].predicted_gbs);
         QCOMPARE(p.measured_gbs, *table.rows[p.kernel].dram_gbs);

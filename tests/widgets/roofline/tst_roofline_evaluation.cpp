@@ -130,7 +130,7 @@ void TestRooflineEvaluation::predictionsAreTheKernelTables()
     eval.setReport(report);
     eval.recompute();
     QCOMPARE(eval.points().size(), std::size_t(10));
-    const core::KernelTable table = core::compareKernels(report, state.params(), "9.0", "h100-sxm");
+    const core::KernelTable table = core::compareKernels(report, state.params(), *core::findBundledProfile("h100-sxm"));
     int predicted = 0;
     for (const auto &point : eval.points()) {
         const core::KernelRow &row = table.rows.at(point.kernel);

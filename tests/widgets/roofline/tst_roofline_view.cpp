@@ -277,7 +277,7 @@ void TestRooflineView::arrowsPairTheKernels()
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
     const core::NcuReport report = core::readNcuCsv(kRaw);
     m_view->setReport(report);
-    const core::KernelTable table = core::compareKernels(report, m_state->params(), "9.0", "h100-sxm");
+    const core::KernelTable table = core::compareKernels(report, m_state->params(), *core::findBundledProfile("h100-sxm"));
     int arrows = 0;
     for (int i = 0; i < m_view->plot()->itemCount(); ++i) {
         auto *line = qobject_cast<QCPItemLine *>(m_view->plot()->item(i));
