@@ -82,8 +82,9 @@ std::pair<double, double> calibrationBounds(std::string_view key)
                          + "': the parameters to fit are R, L, M and L_c (jointly also R_dram and L_2)");
     }
     const ParameterInfo *info = findParameter(key);
-    // R_dram and L_2 slide from 0 (none); a fit keeps them on: from 1 GB/s or 1 cycle.
-    return {std::max(info->slider_min, 1.0), info->slider_max};
+    // R_dram and L_2 slide from 0 (none); a fit keeps them on: from 1 GB/s or 1 cycle. The others keep their
+    // slider's range (M from 0.01: the double-precision profiles' M = 0.125 can be fitted).
+    return {info->slider_min > 0 ? info->slider_min : 1.0, info->slider_max};
 }
 
 FamilyPrediction predictFamily(const KernelFamily &family, const XModelParams &machine)

@@ -160,6 +160,16 @@ private slots:
         QCOMPARE(fit.fitted, std::vector<std::string>{"L"});
     }
 
+    void boundsAreTheSlidersRange()
+    {
+        // M fits from 0.01 as CLI.md and MODEL.md say (it was clamped at 1: a double-precision profile's
+        // M = 0.125 could not be fitted); R_dram and L_2, whose sliders start at 0 (none), from 1.
+        QCOMPARE(calibrationBounds("M"), std::make_pair(0.01, 64.0));
+        QCOMPARE(calibrationBounds("L").first, 10.0);
+        QCOMPARE(calibrationBounds("R_dram").first, 1.0);
+        QCOMPARE(calibrationBounds("L_2").first, 1.0);
+    }
+
     void parsesTheFitList()
     {
         QCOMPARE(parseFitList("R, L,M,L_c"), calibrationKeys());
