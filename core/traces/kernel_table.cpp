@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "core/support/text.h"
+#include "core/traces/kernel_diagnosis.h"
 #include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
 
@@ -107,6 +108,10 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     w.m = w.stores_only ? kStoresOnlyInFlight : std::min(kStoresOnlyInFlight, requests / *k.requests_ld);
     w.l1_hit = k.l1_hit_rate;
     w.l2_hit = k.l2_hit_rate;
+    // Every sector the L1 misses goes on to the L2; without the L1 hit rate all of them do (an upper bound).
+    w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
+    w.registers = k.registers_per_thread;
+    w.theoretical_n = k.theoretical_warps_per_sm;
     if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
         w.clock_ghz = *k.sm_frequency_hz * 1e-9;
     w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
@@ -143,11 +148,20 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         p.L = machine.L * *w.clock_ghz / machine.clock_ghz;
         p.clock_ghz = *w.clock_ghz;
     }
+    if (w.clock_ghz) {
+        // The L1 and L2 move bytes per cycle of their clock, which follows the SM clock.
+        p.R_l1 = machine.R_l1 * *w.clock_ghz / machine.clock_ghz;
+        p.R_l2 = machine.R_l2 * *w.clock_ghz / machine.clock_ghz;
+    }
     p.n = std::clamp(std::round(w.n), 1.0, std::max(1.0, p.max_warps));
     p.Z = w.Z;
     p.req_bytes = w.req_bytes;
     p.dram_bytes = std::max(w.dram_bytes, 1e-6 * w.req_bytes); // all hits: a vanishing DRAM share, no division by 0
-    p.m = std::clamp(w.m, 1.0, kStoresOnlyInFlight);
+    p.l2_bytes = std::max(w.l2_bytes, 1e-6 * w.req_bytes);
+    // What the threads hold in registers beyond a full-occupancy thread: more chains and more loads in flight.
+    const double held = registerParallelism(machine, w);
+    p.E = std::clamp(machine.E * held, findParameter("E")->min, findParameter("E")->max);
+    p.m = std::clamp(w.m * held, 1.0, kStoresOnlyInFlight);
     p.bypass = 0;
     // Where the requests are served: L1 hits (when the export says), DRAM for the bytes DRAM moved, the L2 for
     // the rest (where the machine has an L2 latency).
@@ -164,6 +178,14 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         p.h_2 = 0;
     }
     return p;
+}
+
+double registerParallelism(const XModelParams &machine, const KernelWorkload &w)
+{
+    if (!(machine.registers > 0) || !w.registers || !(*w.registers > 0))
+        return 1;
+    const double full = machine.registers / (machine.max_warps * machine.warp_size); // per thread at full occupancy
+    return std::max(1.0, *w.registers / full);
 }
 
 std::optional<XModelParams> KernelTable::paramsOf(const KernelRow &row) const
@@ -237,6 +259,8 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             row.predicted_gbs = op.dram_gbs;
             row.predicted_gops = op.cs_gops;
             row.bound = op.bound;
+            row.limit = kernelLimit(model, op);
+            row.diagnosis = bestChanges(params, w, op);
             const double peak = p.R_dram > 0 ? p.R_dram : p.R;
             row.naive_gbs = peak;
             row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);

@@ -2,6 +2,7 @@
 // Real kernels against the X-model: the workload read from the counters, the prediction, the accuracy targets
 // on the real H100 exports, and kernels whose counters cannot be used.
 #include "core/profiles/profile_library.h"
+#include "core/traces/kernel_diagnosis.h"
 #include "core/traces/kernel_table.h"
 #include "core/traces/ncu_csv.h"
 #include "core/traces/trace_import.h"
@@ -58,6 +59,9 @@ private slots:
     void accuracyIsFlooredAtZero();
     void deviceNamesNameBundledProfiles();
     void streamFilesAreCheckedAgainstTheProfile();
+    void scatteredAccessesAreBoundByTheL2();
+    void registerHeavyGemmIsIssueBound();
+    void diagnosisRanksTheChanges();
 };
 
 void TestKernelTable::workloadFromCounters()
@@ -288,6 +292,94 @@ void TestKernelTable::streamFilesAreCheckedAgainstTheProfile()
     // ncu's device comes with the file too; perf stat and generic tables carry none.
     QCOMPARE(*core::readTraceFile(kData + "ncu_h100_raw.csv").device->sm_count, 132.0);
     QVERIFY(!core::readTraceFile(kData + "perf_stat_excerpt.tsv").device);
+}
+
+void TestKernelTable::scatteredAccessesAreBoundByTheL2()
+{
+    // a + b made scattered, as a transposing copy is: 32 sectors a request (1024 B through the L1 and, without
+    // L1 hits, the L2), and DRAM moving a fifth of it. The L2 byte bandwidth bounds it, at the kernel's clock:
+    // DRAM GB/s = R_l2 x clock / 1.98 GHz x B_dram / B_l2. The DRAM plateau alone put it at R_dram, 1.7x higher.
+    core::NcuReport r = core::readNcuCsv(kTorchRaw);
+    core::NcuKernel &k = r.kernels[4];
+    QCOMPARE(k.id, std::string("9"));
+    k.sectors_ld = *k.requests_ld * 32;
+    k.sectors_st = *k.requests_st * 32;
+    const double requests = *k.requests_ld + *k.requests_st;
+    k.dram_gbs = 1024.0 / 5 * requests / *k.duration_ns; // bytes per request x requests / ns
+    const core::KernelTable t = core::compareKernels(r, h100().params, "9.0", "h100-sxm");
+    const core::KernelRow &scattered = t.rows[4];
+    QVERIFY2(scattered.predicted_gbs, scattered.skipped.c_str());
+    QCOMPARE(scattered.workload->l2_bytes, 1024.0);
+    QCOMPARE(*scattered.limit, core::KernelLimit::L2);
+    const double clock = *scattered.workload->clock_ghz;
+    const double expected = h100().params.R_l2 * clock / h100().params.clock_ghz / 5;
+    QVERIFY2(std::abs(*scattered.predicted_gbs / expected - 1) < 1e-9, std::to_string(*scattered.predicted_gbs).c_str());
+    core::XModelParams dramOnly = h100().params;
+    dramOnly.R_l2 = 0;
+    dramOnly.R_l1 = 0;
+    const core::KernelTable before = core::compareKernels(r, dramOnly, "9.0", "h100-sxm");
+    QCOMPARE(*before.rows[4].limit, core::KernelLimit::DRAM);
+    QVERIFY(*before.rows[4].predicted_gbs > 1.7 * *scattered.predicted_gbs);
+    // The unchanged vectorized kernels stay bound by DRAM: 512 B a request at the L2 is far below its ceiling.
+    for (const char *id : {"11", "19", "21"})
+        QCOMPARE(*row(t, id).limit, core::KernelLimit::DRAM);
+}
+
+void TestKernelTable::registerHeavyGemmIsIssueBound()
+{
+    // The cuBLAS FFMA GEMM runs 8 warps per SM with 254 registers a thread, eight times the 32 a thread has at
+    // full occupancy (65536 / (64 x 32)): its threads hold eight times the chains and loads in flight, so the
+    // compute side reaches M, as the kernel does (it issues 3.5 per cycle, above M). Without the registers
+    // (one chain and one load a warp) the latency side held it at a third of what it measured.
+    const core::KernelTable t = compare(kTorchRaw, h100().params);
+    const core::KernelRow &gemm = row(t, "17");
+    QCOMPARE(*gemm.workload->registers, 254.0);
+    QVERIFY(std::abs(core::registerParallelism(h100().params, *gemm.workload) - 254.0 / 32) < 1e-12);
+    QCOMPARE(*gemm.limit, core::KernelLimit::Issue);
+    QVERIFY(std::abs(*gemm.predicted_gbs / *gemm.roofline_gbs - 1) < 1e-6);
+    QVERIFY2(core::predictionAccuracy(*gemm.predicted_gbs, *gemm.dram_gbs) > 0.8,
+             std::to_string(*gemm.predicted_gbs).c_str());
+    core::XModelParams unknown = h100().params;
+    unknown.registers = 0;
+    const core::KernelRow &flat = row(compare(kTorchRaw, unknown), "17");
+    QCOMPARE(*flat.limit, core::KernelLimit::Latency);
+    QVERIFY(*flat.predicted_gbs < 0.4 * *flat.dram_gbs);
+    // The family's kernels use 18 to 26 registers: no held parallelism, their predictions as before.
+    const core::KernelTable family = compare(kFamilyRaw, h100().params);
+    const core::KernelTable familyFlat = compare(kFamilyRaw, unknown);
+    for (std::size_t i = 0; i < family.rows.size(); ++i)
+        QCOMPARE(*family.rows[i].predicted_gbs, *familyFlat.rows[i].predicted_gbs);
+}
+
+void TestKernelTable::diagnosisRanksTheChanges()
+{
+    // The family kernel at 4 warps per SM is latency-bound: more warps is the change that helps most, about
+    // the 13x its 64-warp sibling measures (2062 against 156 GB/s).
+    const core::KernelTable family = compare(kFamilyRaw, h100().params);
+    const core::KernelRow &few = family.rows[0];
+    QCOMPARE(*few.limit, core::KernelLimit::Latency);
+    QCOMPARE(few.diagnosis.size(), std::size_t(2));
+    QVERIFY2(few.diagnosis[0].change.starts_with("occupancy 4 -> 64 warps per SM"), few.diagnosis[0].change.c_str());
+    QVERIFY(few.diagnosis[0].gain > 10 && few.diagnosis[0].gain < 15);
+    QVERIFY(few.diagnosis[0].gain >= few.diagnosis[1].gain);
+    // a + b is DRAM-bound with every other ceiling far off: half the DRAM bytes halves its time (+100 %).
+    const core::KernelTable torch = compare(kTorchRaw, h100().params);
+    const core::KernelRow &add = row(torch, "9");
+    QCOMPARE(*add.limit, core::KernelLimit::DRAM);
+    QVERIFY2(add.diagnosis.size() >= 1 && add.diagnosis[0].change.starts_with("half the DRAM bytes"),
+             add.diagnosis.empty() ? "none" : add.diagnosis[0].change.c_str());
+    QVERIFY(std::abs(add.diagnosis[0].gain - 1) < 1e-6);
+    // Its loads are 16 bytes already: no vectorizing is offered; the 2-byte bfloat16 stores of randn are.
+    const std::vector<core::KernelChange> all
+            = core::rankedChanges(h100().params, *add.workload, core::XModel(*torch.paramsOf(add)).operatingPoint());
+    for (const core::KernelChange &c : all)
+        QVERIFY(c.change.find("vectorized") == std::string::npos);
+    const core::KernelRow &bf16 = row(torch, "5");
+    const std::vector<core::KernelChange> bf16Changes
+            = core::rankedChanges(h100().params, *bf16.workload, core::XModel(*torch.paramsOf(bf16)).operatingPoint());
+    QVERIFY(std::any_of(bf16Changes.begin(), bf16Changes.end(), [](const core::KernelChange &c) {
+        return c.change.starts_with("loads vectorized to 16 bytes (64 -> 512 B per request)");
+    }));
 }
 
 QTEST_APPLESS_MAIN(TestKernelTable)
