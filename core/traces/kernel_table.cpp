@@ -250,6 +250,8 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             ++m_noClock;
         if (!k.requests_st || !k.sectors_st)
             ++m_noStores;
+        if (!w.l1_hit && params.R_l2 > 0)
+            ++m_noL1Hit;
         if (!predict)
             return row;
         try {
@@ -304,6 +306,12 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, std::
         warnings.push_back(std::to_string(m_noStores) + " kernel(s) without store counts "
                            "(l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st.sum): predicted as if they made "
                            "no stores");
+    }
+    if (m_noL1Hit > 0) {
+        warnings.push_back(std::to_string(m_noL1Hit) + " kernel(s) without their L1 hit rate "
+                           "(l1tex__t_sector_hit_rate.pct): their L2 traffic is taken as every L1 sector, so the "
+                           "L2 ceiling is the lowest it can be; profile again adding ncu --metrics "
+                           "l1tex__t_sector_hit_rate.pct");
     }
     if (m_derived > 0) {
         warnings.push_back("DRAM GB/s of " + std::to_string(m_derived)
