@@ -65,7 +65,7 @@ std::vector<KernelChange> rankedChanges(const XModelParams &machine, const Kerne
         v.l2_bytes = w.l2_bytes / share;
         const double instructions = w.Z - 1 + share; // per request before
         v.Z = instructions / share;
-        weigh("loads vectorized to 16 bytes (" + formatNumber(std::round(w.req_bytes)) + " -> 512 B per request)",
+        weigh("accesses vectorized to 16 bytes (" + formatNumber(std::round(w.req_bytes)) + " -> 512 B per request)",
               v, instructions);
     }
     // Scattered requests (more than 16 sectors): the same requests coalesced into 4 sectors move what they use.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// A diagnosis per profiled kernel (MODEL.md 1.6): the level or pipe that bounds it, and the changes the X-model
+// A diagnosis per profiled kernel (MODEL.md 1.7): the level or pipe that bounds it, and the changes the X-model
 // ranks best for it, each with the speed-up it predicts.
 
 #include "core/traces/kernel_table.h"
@@ -18,7 +18,7 @@ namespace crossroof::core {
 KernelLimit kernelLimit(const XModel &model, const Equilibrium &op);
 
 /// The changes to a kernel of workload W the model can weigh, each predicted with MACHINE at W's counters:
-/// loads vectorized to 16 bytes (when a request moves 64 to 256 bytes), coalesced accesses (when it moves more
+/// accesses vectorized to 16 bytes (when a request moves 64 to 256 bytes), coalesced accesses (when it moves more
 /// than 512), the occupancy up to max_warps (with the registers a thread has there), twice the loads in flight
 /// per warp, twice the independent instructions per warp (E), half the DRAM bytes per request (reuse). The gain
 /// is kernel time before / after - 1, the time being the kernel's instructions over the predicted instruction

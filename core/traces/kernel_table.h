@@ -40,7 +40,7 @@ inline constexpr double kStoresOnlyInFlight = 64;
 /// A change to a kernel the model ranks (kernel_diagnosis.h): what it is and the speed-up it predicts.
 struct KernelChange
 {
-    std::string change; ///< e.g. "loads vectorized to 16 bytes (128 -> 512 B per request)"
+    std::string change; ///< e.g. "accesses vectorized to 16 bytes (128 -> 512 B per request)"
     double gain = 0;    ///< predicted kernel time before / after - 1 (0.35 = 35 % faster)
 };
 
@@ -108,7 +108,7 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
 XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &workload);
 
 /// How many times the independent work of a full-occupancy thread a thread of WORKLOAD holds in its registers
-/// (MODEL.md 1.6): r / (registers / (max_warps x warp_size)), at least 1; 1 when MACHINE's registers or the
+/// (MODEL.md 1.7): r / (registers / (max_warps x warp_size)), at least 1; 1 when MACHINE's registers or the
 /// kernel's registers per thread are unknown. A kernel that uses more registers per thread than full occupancy
 /// allows runs fewer warps and keeps that many more chains and loads in flight in each.
 double registerParallelism(const XModelParams &machine, const KernelWorkload &workload);

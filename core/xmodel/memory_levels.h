@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The levels of the memory hierarchy as supplies of the X-model (MODEL.md 1.6): L1, L2 and DRAM, each with a
+// The levels of the memory hierarchy as supplies of the X-model (MODEL.md 1.7): L1, L2 and DRAM, each with a
 // byte-bandwidth ceiling and a latency, and the traffic a request makes at each.
 
 #include "core/xmodel/parameters.h"
@@ -38,7 +38,7 @@ struct HierarchyLevel
 };
 
 /// L1, L2 and DRAM of PARAMS, in that order: ceilings, latencies and the bytes per request at each level
-/// (B_req at the L1, B_l2 at the L2, B_dram at DRAM; MODEL.md 1.6).
+/// (B_req at the L1, B_l2 at the L2, B_dram at DRAM; MODEL.md 1.7).
 std::array<HierarchyLevel, 3> memoryLevels(const XModelParams &params);
 
 /// Bytes per request that reach the L2: l2_bytes, or else the request bytes that miss the shared cache
@@ -59,7 +59,7 @@ struct LevelCap
 LevelCap tightestLevel(const XModelParams &params);
 
 /// The supply of one level as its own X-model curve, requests per cycle per SM: the k*m requests in flight
-/// served at the level's latency, at most its ceiling, f_l(k) = min(k*m / L_l, cap_l) (MODEL.md 1.6).
+/// served at the level's latency, at most its ceiling, f_l(k) = min(k*m / L_l, cap_l) (MODEL.md 1.7).
 double levelSupply(const HierarchyLevel &level, double k, double m);
 
 } // namespace crossroof::core

@@ -41,7 +41,7 @@ struct XModelParams
     double S_2 = 0;    ///< L2 capacity per SM (the device's L2 over its SMs), KiB (cache = two-level); 0 = no L2
     double R_l2 = 0;   ///< L2 byte bandwidth of the device at clock_ghz, GB/s; 0 = no L2 ceiling (memory_levels.h)
     double R_l1 = 0;   ///< L1 (L1/TEX sector) byte bandwidth of the device at clock_ghz, GB/s; 0 = no L1 ceiling
-    double registers = 0; ///< 32-bit registers per SM; 0 = unknown (no register-held parallelism, MODEL.md 1.6)
+    double registers = 0; ///< 32-bit registers per SM; 0 = unknown (no register-held parallelism, MODEL.md 1.7)
     // workload
     double n = 48;    ///< warps resident per SM
     double Z = 16;    ///< warp-instructions per memory request

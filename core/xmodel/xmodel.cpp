@@ -113,7 +113,7 @@ XModel::XModel(const XModelParams &params)
     validate(m_p);
     m_rreq = m_p.requestRate();
     m_cap = m_rreq;
-    // The tightest byte ceiling of the L1, L2 and DRAM (memory_levels.h; MODEL.md 1.6).
+    // The tightest byte ceiling of the L1, L2 and DRAM (memory_levels.h; MODEL.md 1.7).
     m_byteCap = tightestLevel(m_p).cap;
     m_cap = std::min(m_rreq, m_byteCap);
     m_delta = m_cap * m_p.L / m_p.m;

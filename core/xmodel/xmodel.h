@@ -97,7 +97,7 @@ public:
     /// DRAM GB/s of the device with k warps in the memory system: f(k) times the DRAM bytes per request
     /// (dram_bytes, or the request bytes that miss every cache level at k).
     double dramGbs(double k) const;
-    /// The tightest byte-bandwidth cap of the L1, L2 and DRAM (R_l1, R_l2, R_dram; MODEL.md 1.6) in
+    /// The tightest byte-bandwidth cap of the L1, L2 and DRAM (R_l1, R_l2, R_dram; MODEL.md 1.7) in
     /// requests/cycle/SM; infinite when no level has one.
     double byteCap() const { return m_byteCap; }
     /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, Eq. 3 in

@@ -271,7 +271,7 @@ private slots:
             if (o.key == "L_2")
                 QCOMPARE(fit.sources[o.shares.front().first].kind, SourceKind::Latency);
         }
-        // With L_c and M fitted too: the GEMM, whose 254 registers a thread hold eight chains (MODEL.md 1.6),
+        // With L_c and M fitted too: the GEMM, whose 254 registers a thread hold eight chains (MODEL.md 1.7),
         // no longer drags L_c to its bound 1 (it did with one chain a warp: the family fell below 0.93); L_c
         // lands near the chased 4 cycles, and M rises towards the GEMM's 3.5 per cycle.
         const JointCalibration free = calibrateJointly(sources, h100.params, jointCalibrationKeys());

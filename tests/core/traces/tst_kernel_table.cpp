@@ -388,7 +388,7 @@ void TestKernelTable::diagnosisRanksTheChanges()
     const std::vector<core::KernelChange> bf16Changes
             = core::rankedChanges(h100().params, *bf16.workload, core::XModel(*torch.paramsOf(bf16)).operatingPoint());
     QVERIFY(std::any_of(bf16Changes.begin(), bf16Changes.end(), [](const core::KernelChange &c) {
-        return c.change.starts_with("loads vectorized to 16 bytes (64 -> 512 B per request)");
+        return c.change.starts_with("accesses vectorized to 16 bytes (64 -> 512 B per request)");
     }));
 }
 

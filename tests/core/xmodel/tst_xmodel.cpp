@@ -748,7 +748,7 @@ void TestXModel::secondCacheLevel()
 
 void TestXModel::eachLevelCapsTheSupply()
 {
-    // MODEL.md 1.6: the L1, L2 and DRAM each cap f at R_level / (B_level * clock * SMs) with the bytes a request
+    // MODEL.md 1.7: the L1, L2 and DRAM each cap f at R_level / (B_level * clock * SMs) with the bytes a request
     // makes at that level; the tightest one is the plateau. Fixed mode, h = 0.5 at the L1, h_2 = 0.75 at the
     // L2, 256-byte requests: 256 B through the L1, 128 B to the L2, 32 B to DRAM.
     XModelParams p = test::thrashingFermi();
