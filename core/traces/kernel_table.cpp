@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "core/support/text.h"
+#include "core/traces/bulk_kernels.h"
 #include "core/traces/kernel_diagnosis.h"
 #include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
@@ -223,9 +224,8 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
         row.skipped = k.problem;
         return row;
     }
-    std::string problem;
-    row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
-    if (!row.missing.empty()) {
+    // The metrics ROW lacks: the ncu line that adds them, counted for the warnings; returns them as a list.
+    const auto lacking = [&]() {
         std::string list;
         for (const std::string &metric : row.missing)
             list += (list.empty() ? "" : ",") + metric;
@@ -235,6 +235,34 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             if (std::find(m_lacked.begin(), m_lacked.end(), metric) == m_lacked.end())
                 m_lacked.push_back(metric);
         }
+        return list;
+    };
+    if (isBulkKernel(k)) {
+        // No LSU requests: TMA or bulk copies, bounded by their L2 and DRAM bytes and their pipes (MODEL.md 1.7).
+        const std::optional<BulkPrediction> bulk = predictBulkKernel(k, params, row.missing);
+        if (!row.missing.empty()) {
+            const std::string list = lacking();
+            row.skipped = "no global load or store requests through the LSU (TMA or bulk copies): predicted from "
+                          "its L2 and DRAM bytes and its pipes, it lacks "
+                          + list + " (add them with " + row.ncu_metrics + ")";
+        } else if (!bulk) {
+            row.skipped = "no global load or store requests through the LSU (TMA or bulk copies), and its bytes, "
+                          "instructions and tensor cycles give no finite time";
+        } else if (predict) {
+            row.predicted_gbs = bulk->dram_gbs;
+            row.predicted_gops = bulk->gops;
+            row.limit = bulk->limit;
+            row.naive_gbs = params.R_dram > 0 ? params.R_dram : params.R;
+            row.roofline_gbs = bulk->roofline_gbs;
+            if (*row.dram_gbs >= findParameter("R")->min)
+                row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
+        }
+        return row;
+    }
+    std::string problem;
+    row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
+    if (!row.missing.empty()) {
+        const std::string list = lacking();
         row.skipped = "missing " + std::to_string(row.missing.size()) + " metric(s) the model needs: " + list
                       + " (add them with " + row.ncu_metrics + ")";
     } else if (!problem.empty()) {

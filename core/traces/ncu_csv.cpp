@@ -48,12 +48,16 @@ enum class Metric {
     MemoryClockKhz,
     BusWidth,
     L2Bytes,
+    L2Traffic,
+    L2Sectors,
+    TensorGmmaCycles,
+    TensorHmmaCycles,
     CcMajor,
     CcMinor,
     DisplayName,
 };
 
-constexpr std::array<std::pair<std::string_view, Metric>, 48> kMetrics {{
+constexpr std::array<std::pair<std::string_view, Metric>, 52> kMetrics {{
         {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
         {"Achieved Active Warps Per SM", Metric::Warps},
         {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
@@ -88,6 +92,10 @@ constexpr std::array<std::pair<std::string_view, Metric>, 48> kMetrics {{
         {"l1tex__t_sector_hit_rate.pct", Metric::L1HitRate},
         {"L2 Hit Rate", Metric::L2HitRate},
         {"lts__t_sector_hit_rate.pct", Metric::L2HitRate},
+        {"lts__t_bytes.sum", Metric::L2Traffic},
+        {"lts__t_sectors.sum", Metric::L2Sectors},
+        {"sm__pipe_tensor_op_gmma_cycles_active.sum", Metric::TensorGmmaCycles},
+        {"sm__pipe_tensor_op_hmma_cycles_active.sum", Metric::TensorHmmaCycles},
         {"# SMs", Metric::SmCount},
         {"launch__sm_count", Metric::SmCount},
         {"device__attribute_multiprocessor_count", Metric::SmCount},
@@ -127,6 +135,10 @@ struct Parts
     std::optional<double> shared_static;
     std::optional<double> cc_major;
     std::optional<double> cc_minor;
+    std::optional<double> l2_bytes;
+    std::optional<double> l2_sectors;
+    std::optional<double> gmma_cycles;
+    std::optional<double> hmma_cycles;
 };
 
 std::string ccText(double major, double minor)
@@ -343,6 +355,18 @@ private:
         case Metric::SectorsSt:
             count(k.sectors_st, "sector");
             break;
+        case Metric::L2Traffic:
+            scaled(d.l2_bytes, byteScale(unit), "bytes (byte, Kbyte, Mbyte ...)");
+            break;
+        case Metric::L2Sectors:
+            count(d.l2_sectors, "sector");
+            break;
+        case Metric::TensorGmmaCycles:
+            count(d.gmma_cycles, "cycle");
+            break;
+        case Metric::TensorHmmaCycles:
+            count(d.hmma_cycles, "cycle");
+            break;
         case Metric::L1HitRate:
         case Metric::L2HitRate:
             if (unit != "%")
@@ -505,6 +529,13 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
                                     + d.shared_static.value_or(0);
         if (k.gpu.cc.empty() && d.cc_major && d.cc_minor)
             k.gpu.cc = ccText(*d.cc_major, *d.cc_minor);
+        if (d.l2_bytes)
+            k.l2_bytes = d.l2_bytes;
+        else if (d.l2_sectors)
+            k.l2_bytes = *d.l2_sectors * 32;
+        // The warpgroup (Hopper) and warp-level MMA paths of the tensor pipe: the busier is its work.
+        if (d.gmma_cycles || d.hmma_cycles)
+            k.tensor_cycles = std::max(d.gmma_cycles.value_or(0), d.hmma_cycles.value_or(0));
     }
     // In the order of their lines. One table (the raw page, one run) is in that order already and is taken as it
     // is: moving a million kernels into a second vector held both at once (650 MB more).

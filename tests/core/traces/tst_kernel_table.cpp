@@ -62,6 +62,7 @@ private slots:
     void scatteredAccessesAreBoundByTheL2();
     void registerHeavyGemmIsIssueBound();
     void diagnosisRanksTheChanges();
+    void bulkKernelsArePredictedFromTheirBytesAndPipes();
 };
 
 void TestKernelTable::workloadFromCounters()
@@ -390,6 +391,64 @@ void TestKernelTable::diagnosisRanksTheChanges()
     QVERIFY(std::any_of(bf16Changes.begin(), bf16Changes.end(), [](const core::KernelChange &c) {
         return c.change.starts_with("accesses vectorized to 16 bytes (64 -> 512 B per request)");
     }));
+}
+
+void TestKernelTable::bulkKernelsArePredictedFromTheirBytesAndPipes()
+{
+    // a + b as a TMA kernel would run it: no LSU requests, its DRAM bytes D = 3028.8 GB/s x 260256 ns, and the
+    // L2 bytes and tensor-pipe cycles an export adds with lts__t_bytes.sum and
+    // sm__pipe_tensor_op_gmma_cycles_active.sum. The time is the longest of D / R_dram, B_l2 / R_l2 (at the
+    // kernel's clock), I / (M x clock x SMs) and T / (SMs x clock).
+    core::NcuReport r = core::readNcuCsv(kTorchRaw);
+    core::NcuKernel &k = r.kernels[4];
+    k.requests_ld = 0;
+    k.requests_st = 0;
+    const double duration = *k.duration_ns;
+    const double clock = *k.sm_frequency_hz * 1e-9;
+    const double sms = h100().params.sm_count;
+    const double dram = *k.dram_gbs * duration;
+    // Without the L2 bytes and tensor cycles: no prediction, the ncu line that adds them.
+    const core::KernelRow lacking = core::compareKernels(r, h100().params, "9.0", "h100-sxm").rows[4];
+    QVERIFY(!lacking.predicted_gbs);
+    QCOMPARE(lacking.ncu_metrics,
+             std::string("ncu --metrics lts__t_bytes.sum,sm__pipe_tensor_op_gmma_cycles_active.sum"));
+    QVERIFY2(lacking.skipped.find("TMA or bulk copies") != std::string::npos, lacking.skipped.c_str());
+    // A copy: no tensor work, the L2 moving what DRAM does. DRAM bounds it at R_dram.
+    k.l2_bytes = dram;
+    k.tensor_cycles = 0;
+    const auto predict = [&] { return core::compareKernels(r, h100().params, "9.0", "h100-sxm").rows[4]; };
+    core::KernelRow copy = predict();
+    QVERIFY2(copy.predicted_gbs, copy.skipped.c_str());
+    QCOMPARE(*copy.limit, core::KernelLimit::DRAM);
+    QVERIFY(std::abs(*copy.predicted_gbs / h100().params.R_dram - 1) < 1e-12);
+    // The tensor pipe busy for twice the measured time on every SM: tensor-bound at half the DRAM rate.
+    k.tensor_cycles = 2 * duration * clock * sms;
+    const core::KernelRow gemm = predict();
+    QCOMPARE(*gemm.limit, core::KernelLimit::Tensor);
+    QVERIFY(std::abs(*gemm.predicted_gbs / (*k.dram_gbs / 2) - 1) < 1e-12);
+    QVERIFY(std::abs(*gemm.error + 0.5) < 1e-12);
+    // Five times the L2 ceiling's bytes in the measured time: L2-bound at a fifth.
+    k.tensor_cycles = 0;
+    k.l2_bytes = 5 * h100().params.R_l2 * clock / h100().params.clock_ghz * duration;
+    const core::KernelRow l2 = predict();
+    QCOMPARE(*l2.limit, core::KernelLimit::L2);
+    QVERIFY(std::abs(*l2.predicted_gbs / (*k.dram_gbs / 5) - 1) < 1e-12);
+    // The roofline of the same inputs: the issue time of its instructions, at most the peak.
+    const double issue = *k.instructions / (h100().params.M * clock * sms);
+    QVERIFY(std::abs(*l2.roofline_gbs / std::min(h100().params.R_dram, dram / issue) - 1) < 1e-12);
+    // The ncu export's own columns are read: bytes in any prefix, sectors x 32, the busier tensor path.
+    const std::string text = "\"ID\",\"Kernel Name\",\"lts__t_sectors.sum\",\"sm__pipe_tensor_op_gmma_cycles_active.sum\","
+                             "\"sm__pipe_tensor_op_hmma_cycles_active.sum\"\n"
+                             "\"\",\"\",\"Msector\",\"cycle\",\"cycle\"\n"
+                             "\"0\",\"nvjet_sm90_tst()\",\"2\",\"1,000\",\"10\"\n"
+                             "\"ID\",\"Kernel Name\",\"lts__t_bytes.sum\"\n"
+                             "\"\",\"\",\"Kbyte\"\n"
+                             "\"1\",\"copy()\",\"3\"\n";
+    const core::NcuReport parsed = core::parseNcuCsv(text, "tma.csv");
+    QCOMPARE(*parsed.kernels[0].l2_bytes, 2e6 * 32);
+    QCOMPARE(*parsed.kernels[0].tensor_cycles, 1000.0);
+    QCOMPARE(*parsed.kernels[1].l2_bytes, 3000.0);
+    QVERIFY(!parsed.kernels[1].tensor_cycles);
 }
 
 QTEST_APPLESS_MAIN(TestKernelTable)
