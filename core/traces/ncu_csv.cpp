@@ -50,8 +50,7 @@ enum class Metric {
     L2Bytes,
     L2Traffic,
     L2Sectors,
-    TensorGmmaCycles,
-    TensorHmmaCycles,
+    TensorCycles,
     CcMajor,
     CcMinor,
     DisplayName,
@@ -94,8 +93,8 @@ constexpr std::array<std::pair<std::string_view, Metric>, 52> kMetrics {{
         {"lts__t_sector_hit_rate.pct", Metric::L2HitRate},
         {"lts__t_bytes.sum", Metric::L2Traffic},
         {"lts__t_sectors.sum", Metric::L2Sectors},
-        {"sm__pipe_tensor_op_gmma_cycles_active.sum", Metric::TensorGmmaCycles},
-        {"sm__pipe_tensor_op_hmma_cycles_active.sum", Metric::TensorHmmaCycles},
+        {"sm__pipe_tensor_op_gmma_cycles_active.sum", Metric::TensorCycles},
+        {"sm__pipe_tensor_op_hmma_cycles_active.sum", Metric::TensorCycles},
         {"# SMs", Metric::SmCount},
         {"launch__sm_count", Metric::SmCount},
         {"device__attribute_multiprocessor_count", Metric::SmCount},
@@ -361,11 +360,8 @@ private:
         case Metric::L2Sectors:
             count(d.l2_sectors, "sector");
             break;
-        case Metric::TensorGmmaCycles:
-            count(d.gmma_cycles, "cycle");
-            break;
-        case Metric::TensorHmmaCycles:
-            count(d.hmma_cycles, "cycle");
+        case Metric::TensorCycles:
+            count(metricName.find("gmma") != std::string_view::npos ? d.gmma_cycles : d.hmma_cycles, "cycle");
             break;
         case Metric::L1HitRate:
         case Metric::L2HitRate:
@@ -529,10 +525,8 @@ NcuReport parseNcuCsv(std::string_view text, const std::string &source)
                                     + d.shared_static.value_or(0);
         if (k.gpu.cc.empty() && d.cc_major && d.cc_minor)
             k.gpu.cc = ccText(*d.cc_major, *d.cc_minor);
-        if (d.l2_bytes)
-            k.l2_bytes = d.l2_bytes;
-        else if (d.l2_sectors)
-            k.l2_bytes = *d.l2_sectors * 32;
+        if (d.l2_bytes || d.l2_sectors)
+            k.l2_bytes = d.l2_bytes ? *d.l2_bytes : *d.l2_sectors * 32;
         // The warpgroup (Hopper) and warp-level MMA paths of the tensor pipe: the busier is its work.
         if (d.gmma_cycles || d.hmma_cycles)
             k.tensor_cycles = std::max(d.gmma_cycles.value_or(0), d.hmma_cycles.value_or(0));
@@ -600,18 +594,6 @@ NcuReport readNcuCsv(const std::string &path)
     if (path.size() >= 8 && path.ends_with(".ncu-rep"))
         throw InputError(ncuReportMessage(path));
     return parseNcuCsv(readTextFile(path, kCsvMaxBytes, "ncu CSV files"), path);
-}
-
-void ncuOccupancyTrace(const NcuReport &report, std::vector<double> &warpsPerSm, std::vector<double> &gbs)
-{
-    warpsPerSm.clear();
-    gbs.clear();
-    for (const NcuKernel &k : report.kernels) {
-        if (k.warps_per_sm && k.dram_gbs) {
-            warpsPerSm.push_back(*k.warps_per_sm);
-            gbs.push_back(*k.dram_gbs);
-        }
-    }
 }
 
 } // namespace crossroof::core
