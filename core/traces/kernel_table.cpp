@@ -112,7 +112,6 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     // Every sector the L1 misses goes on to the L2; without the L1 hit rate all of them do (an upper bound).
     w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
     w.registers = k.registers_per_thread;
-    w.theoretical_n = k.theoretical_warps_per_sm;
     if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
         w.clock_ghz = *k.sm_frequency_hz * 1e-9;
     w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
@@ -148,8 +147,6 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         // DRAM latency is a time: in cycles it scales with the clock. On-chip latencies and M, L_c are cycles.
         p.L = machine.L * *w.clock_ghz / machine.clock_ghz;
         p.clock_ghz = *w.clock_ghz;
-    }
-    if (w.clock_ghz) {
         // The L1 and L2 move bytes per cycle of their clock, which follows the SM clock.
         p.R_l1 = machine.R_l1 * *w.clock_ghz / machine.clock_ghz;
         p.R_l2 = machine.R_l2 * *w.clock_ghz / machine.clock_ghz;

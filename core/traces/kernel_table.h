@@ -29,7 +29,6 @@ struct KernelWorkload
     std::optional<double> l2_hit;   ///< L2 hit rate, 0..1, when the export has it
     std::optional<double> clock_ghz; ///< SM clock while it ran (sm__cycles_elapsed.avg.per_second, SM Frequency)
     std::optional<double> registers;     ///< registers per thread (launch__registers_per_thread)
-    std::optional<double> theoretical_n; ///< the launch's occupancy limit, warps per SM
     double measured_gops = 0;       ///< instructions x warp size / duration, Gop/s
 };
 
