@@ -6,6 +6,7 @@
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
 #include "core/traces/kernel_table.h"
+#include "core/xmodel/memory_levels.h"
 #include "core/traces/ncu_csv.h"
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,24 @@ namespace {
 Json optional(const std::optional<double> &v)
 {
     return v ? Json(*v) : Json(nullptr);
+}
+
+/// A kernel's ranked changes: [{change, gain}], gain as kernel time before / after - 1.
+Json diagnosisJson(const std::vector<core::KernelChange> &changes)
+{
+    Json list = Json::array();
+    for (const core::KernelChange &c : changes)
+        list.push_back({{"change", c.change}, {"gain", c.gain}});
+    return list;
+}
+
+/// The changes as one CSV cell: "change: +35 %; change: +12 %".
+std::string diagnosisText(const std::vector<core::KernelChange> &changes)
+{
+    std::string text;
+    for (const core::KernelChange &c : changes)
+        text += (text.empty() ? "" : "; ") + c.change + ": " + fmt(c.gain * 100, "%+.0f %%");
+    return text;
 }
 
 /// The most kernels `--json` writes (docs/CLI.md).
@@ -113,6 +132,9 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
         {"error", [](const auto &k) { return optional(k.error); }},
         {"bound",
          [](const auto &k) { return k.bound ? Json(std::string(core::boundClassName(*k.bound))) : Json(nullptr); }},
+        {"limit",
+         [](const auto &k) { return k.limit ? Json(std::string(core::kernelLimitName(*k.limit))) : Json(nullptr); }},
+        {"diagnosis", [](const auto &k) { return diagnosisJson(k.diagnosis); }},
         {"ncu_metrics", [text](const auto &k) { return text(k.ncu_metrics); }},
         {"skipped", [text](const auto &k) { return text(k.skipped); }},
     };
@@ -135,6 +157,7 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
                 cells.push_back(v.is_null()      ? std::string()
                                 : v.is_boolean() ? std::string(v.get<bool>() ? "true" : "false")
                                 : v.is_number()  ? csvNumber(v.get<double>())
+                                : v.is_array()   ? csvText(diagnosisText(k.diagnosis))
                                                  : csvText(v.get<std::string>()));
             }
             writeCsvRow(out, cells);
@@ -186,7 +209,7 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
           << report.device.describe() << ", profile " << in.profile.id << '\n';
     for (const std::string &w : warnings)
         table << "Warning: " << w << '\n';
-    table << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  bound     "
+    table << "ID    warps/SM  duration_us        Z  B/req  B_dram      m  DRAM GB/s  predicted   error  limit     "
              "name\n";
     bool derived = false, storesOnly = false;
     for (const core::NcuKernel &kernel : report.kernels) {
@@ -206,7 +229,7 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
                       k.workload && k.workload->stores_only ? "st" : textOf(w(&core::KernelWorkload::m), "%.2g").c_str(),
                       textOf(k.dram_gbs).c_str(), k.dram_gbs_derived ? "*" : " ", textOf(k.predicted_gbs).c_str(),
                       k.error ? fmt(*k.error * 100, "%+.1f%%").c_str() : "-",
-                      k.bound ? std::string(core::boundClassName(*k.bound)).c_str() : "-");
+                      k.limit ? std::string(core::kernelLimitName(*k.limit)).c_str() : "-");
         table << line << k.short_name;
         if (!k.skipped.empty())
             table << "  (skipped: " << k.skipped << ")";
@@ -243,7 +266,9 @@ constexpr const char *kKernelsHelp
           "                     warps_per_sm, duration_ns, dram_gbs, dram_gbs_derived, Z, req_bytes,\n"
           "                     dram_bytes, m, stores_only, l1_hit, l2_hit, clock_ghz, E, measured_gops,\n"
           "                     predicted_gops, predicted_gbs, naive_gbs, roofline_gbs, error, bound,\n"
-          "                     ncu_metrics, skipped}] (docs/CLI.md)\n"
+          "                     limit (L1, L2, DRAM, requests, latency, issue, tensor), diagnosis [{change,\n"
+          "                     gain}] (the two changes the model ranks best), ncu_metrics, skipped}]\n"
+          "                     (docs/CLI.md)\n"
           "  --format csv       CSV, one row per kernel with the columns of the JSON kernels (an empty\n"
           "                     field where JSON has null); the warnings go to standard error\n"
           "  --json             the same as --format json; without either, a table (--format text)\n";

@@ -47,8 +47,8 @@ struct FamilyPrediction
 /// empty family.
 FamilyPrediction predictFamily(const KernelFamily &family, const XModelParams &machine);
 
-/// The lower and upper bound a fit allows for KEY: the range of the parameter's slider (from 1 for R_dram and
-/// L_2, whose sliders start at 0 = none). Throws InputError for a key that is not one of jointCalibrationKeys().
+/// The lower and upper bound a fit allows for KEY: the range of the parameter's slider (M from 0.01; from 1 for
+/// R_dram and L_2, whose sliders start at 0 = none). Throws InputError for a key that is not one of jointCalibrationKeys().
 std::pair<double, double> calibrationBounds(std::string_view key);
 
 /// A calibration: the fitted machine and its predictions.

@@ -4,6 +4,8 @@
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
+#include "core/traces/bulk_kernels.h"
+#include "core/traces/kernel_diagnosis.h"
 #include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
 
@@ -93,6 +95,9 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     w.m = w.stores_only ? kStoresOnlyInFlight : std::min(kStoresOnlyInFlight, requests / *k.requests_ld);
     w.l1_hit = k.l1_hit_rate;
     w.l2_hit = k.l2_hit_rate;
+    // Every sector the L1 misses goes on to the L2; without the L1 hit rate all of them do (an upper bound).
+    w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
+    w.registers = k.registers_per_thread;
     if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
         w.clock_ghz = *k.sm_frequency_hz * 1e-9;
     w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
@@ -128,12 +133,19 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         // DRAM latency is a time: in cycles it scales with the clock. On-chip latencies and M, L_c are cycles.
         p.L = machine.L * *w.clock_ghz / machine.clock_ghz;
         p.clock_ghz = *w.clock_ghz;
+        // The L1 and L2 move bytes per cycle of their clock, which follows the SM clock.
+        p.R_l1 = machine.R_l1 * *w.clock_ghz / machine.clock_ghz;
+        p.R_l2 = machine.R_l2 * *w.clock_ghz / machine.clock_ghz;
     }
     p.n = std::clamp(std::round(w.n), 1.0, std::max(1.0, p.max_warps));
     p.Z = w.Z;
     p.req_bytes = w.req_bytes;
     p.dram_bytes = std::max(w.dram_bytes, 1e-6 * w.req_bytes); // all hits: a vanishing DRAM share, no division by 0
-    p.m = std::clamp(w.m, 1.0, kStoresOnlyInFlight);
+    p.l2_bytes = std::max(w.l2_bytes, 1e-6 * w.req_bytes);
+    // What the threads hold in registers beyond a full-occupancy thread: more chains and more loads in flight.
+    const double held = registerParallelism(machine, w);
+    p.E = std::clamp(machine.E * held, findParameter("E")->min, findParameter("E")->max);
+    p.m = std::clamp(w.m * held, 1.0, kStoresOnlyInFlight);
     p.bypass = 0;
     // Where the requests are served: L1 hits (when the export says), DRAM for the bytes DRAM moved, the L2 for
     // the rest (where the machine has an L2 latency).
@@ -150,6 +162,14 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         p.h_2 = 0;
     }
     return p;
+}
+
+double registerParallelism(const XModelParams &machine, const KernelWorkload &w)
+{
+    if (!(machine.registers > 0) || !w.registers || !(*w.registers > 0))
+        return 1;
+    const double full = machine.registers / (machine.max_warps * machine.warp_size); // per thread at full occupancy
+    return std::max(1.0, *w.registers / full);
 }
 
 std::optional<XModelParams> KernelTable::paramsOf(const KernelRow &row) const
@@ -187,9 +207,8 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
         row.skipped = k.problem;
         return row;
     }
-    std::string problem;
-    row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
-    if (!row.missing.empty()) {
+    // The metrics ROW lacks: the ncu line that adds them, counted for the warnings; returns them as a list.
+    const auto lacking = [&]() {
         std::string list;
         for (const std::string &metric : row.missing)
             list += (list.empty() ? "" : ",") + metric;
@@ -199,6 +218,34 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             if (std::find(m_lacked.begin(), m_lacked.end(), metric) == m_lacked.end())
                 m_lacked.push_back(metric);
         }
+        return list;
+    };
+    if (isBulkKernel(k)) {
+        // No LSU requests: TMA or bulk copies, bounded by their L2 and DRAM bytes and their pipes (MODEL.md 1.7).
+        const std::optional<BulkPrediction> bulk = predictBulkKernel(k, params, row.missing);
+        if (!row.missing.empty()) {
+            const std::string list = lacking();
+            row.skipped = "no global load or store requests through the LSU (TMA or bulk copies): predicted from "
+                          "its L2 and DRAM bytes and its pipes, it lacks "
+                          + list + " (add them with " + row.ncu_metrics + ")";
+        } else if (!bulk) {
+            row.skipped = "no global load or store requests through the LSU (TMA or bulk copies), and its bytes, "
+                          "instructions and tensor cycles give no finite time";
+        } else if (predict) {
+            row.predicted_gbs = bulk->dram_gbs;
+            row.predicted_gops = bulk->gops;
+            row.limit = bulk->limit;
+            row.naive_gbs = params.R_dram > 0 ? params.R_dram : params.R;
+            row.roofline_gbs = bulk->roofline_gbs;
+            if (*row.dram_gbs >= findParameter("R")->min)
+                row.error = (*row.predicted_gbs - *row.dram_gbs) / *row.dram_gbs;
+        }
+        return row;
+    }
+    std::string problem;
+    row.workload = kernelWorkload(k, params.warp_size, row.missing, problem);
+    if (!row.missing.empty()) {
+        const std::string list = lacking();
         row.skipped = "missing " + std::to_string(row.missing.size()) + " metric(s) the model needs: " + list
                       + " (add them with " + row.ncu_metrics + ")";
     } else if (!problem.empty()) {
@@ -214,6 +261,8 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             ++m_noClock;
         if (!k.requests_st || !k.sectors_st)
             ++m_noStores;
+        if (!w.l1_hit && params.R_l2 > 0)
+            ++m_noL1Hit;
         if (!predict)
             return row;
         try {
@@ -223,6 +272,8 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             row.predicted_gbs = op.dram_gbs;
             row.predicted_gops = op.cs_gops;
             row.bound = op.bound;
+            row.limit = kernelLimit(model, op);
+            row.diagnosis = bestChanges(params, w, op);
             const double peak = p.R_dram > 0 ? p.R_dram : p.R;
             row.naive_gbs = peak;
             row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
@@ -270,6 +321,12 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
         warnings.push_back(std::to_string(m_noStores) + " kernel(s) without store counts "
                            "(l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st.sum): predicted as if they made "
                            "no stores");
+    }
+    if (m_noL1Hit > 0) {
+        warnings.push_back(std::to_string(m_noL1Hit) + " kernel(s) without their L1 hit rate "
+                           "(l1tex__t_sector_hit_rate.pct): their L2 traffic is taken as every L1 sector, so the "
+                           "L2 ceiling is the lowest it can be; profile again adding ncu --metrics "
+                           "l1tex__t_sector_hit_rate.pct");
     }
     if (m_derived > 0) {
         warnings.push_back("DRAM GB/s of " + std::to_string(m_derived)

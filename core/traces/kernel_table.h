@@ -4,6 +4,7 @@
 #include "core/profiles/hardware_profile.h"
 #include "core/traces/device_check.h"
 #include "core/traces/ncu_csv.h"
+#include "core/xmodel/memory_levels.h"
 #include "core/xmodel/parameters.h"
 #include "core/xmodel/xmodel.h"
 
@@ -23,16 +24,25 @@ struct KernelWorkload
     double req_bytes = 0;  ///< bytes per request: sectors x 32 / requests
     double dram_bytes = 0; ///< DRAM bytes per request: DRAM GB/s x duration / requests
     double m = 1;          ///< requests in flight per warp: requests per load (a warp waits only for loads)
+    double l2_bytes = 0;   ///< bytes per request that reach the L2: req_bytes x (1 - L1 hit rate), all without one
     bool stores_only = false;       ///< no loads: no request holds a warp, m is kStoresOnlyInFlight
     std::optional<double> l1_hit;   ///< L1/TEX hit rate, 0..1, when the export has it
     std::optional<double> l2_hit;   ///< L2 hit rate, 0..1, when the export has it
     std::optional<double> clock_ghz; ///< SM clock while it ran (sm__cycles_elapsed.avg.per_second, SM Frequency)
+    std::optional<double> registers;     ///< registers per thread (launch__registers_per_thread)
     double measured_gops = 0;       ///< instructions x warp size / duration, Gop/s
 };
 
 /// m for a kernel that only stores: a store does not hold its warp, so the latency limit k*m/L never binds
 /// before the byte bandwidth does on any device Crossroof knows (64 requests in flight per warp).
 inline constexpr double kStoresOnlyInFlight = 64;
+
+/// A change to a kernel the model ranks (kernel_diagnosis.h): what it is and the speed-up it predicts.
+struct KernelChange
+{
+    std::string change; ///< e.g. "accesses vectorized to 16 bytes (128 -> 512 B per request)"
+    double gain = 0;    ///< predicted kernel time before / after - 1 (0.35 = 35 % faster)
+};
 
 /// One profiled kernel next to the X-model's prediction for it.
 struct KernelRow
@@ -53,6 +63,8 @@ struct KernelRow
     std::optional<double> naive_gbs;      ///< a naive memory roofline: every kernel at the peak DRAM bandwidth
     std::optional<double> roofline_gbs;   ///< the roofline: min(peak, M x clock x SMs / Z x B_dram), no latency
     std::optional<BoundClass> bound;      ///< what limits the operating point
+    std::optional<KernelLimit> limit;     ///< the level or pipe that bounds it (kernel_diagnosis.h)
+    std::vector<KernelChange> diagnosis;  ///< the two changes the model ranks best, best first
     std::optional<double> error; ///< (predicted - measured) / measured; none below 1e-3 GB/s measured
     std::string skipped;         ///< why the kernel cannot be compared; empty when it can
     std::vector<std::string> missing; ///< metrics the prediction needs and the export lacks
@@ -89,10 +101,17 @@ private:
 std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize, std::vector<std::string> &missing,
                                              std::string &problem);
 
-/// MACHINE (a profile's parameters) with WORKLOAD: n, Z, request and DRAM bytes, m, the hit rates as a
-/// two-level fixed cache (where MACHINE has an L2 latency), the SM clock the kernel ran at (L scaled with it).
-/// E, M and the rest stay MACHINE's.
+/// MACHINE (a profile's parameters) with WORKLOAD: n, Z, request, L2 and DRAM bytes, m, the hit rates as a
+/// two-level fixed cache (where MACHINE has an L2 latency), the SM clock the kernel ran at (L scaled with it,
+/// R_l1 and R_l2 too: on-chip bandwidths are bytes per cycle). E and m times registerParallelism(); M and the
+/// rest stay MACHINE's.
 XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &workload);
+
+/// How many times the independent work of a full-occupancy thread a thread of WORKLOAD holds in its registers
+/// (MODEL.md 1.7): r / (registers / (max_warps x warp_size)), at least 1; 1 when MACHINE's registers or the
+/// kernel's registers per thread are unknown. A kernel that uses more registers per thread than full occupancy
+/// allows runs fewer warps and keeps that many more chains and loads in flight in each.
+double registerParallelism(const XModelParams &machine, const KernelWorkload &workload);
 
 /// The kernels of an ncu file compared with the X-model, and what the user must know about the comparison.
 struct KernelTable
@@ -127,7 +146,7 @@ public:
 
 private:
     XModelParams m_params;
-    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0;
+    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0;
     std::vector<std::string> m_lacked; ///< every metric some kernel lacks, in the order first met
     double m_mostWarps = 0;
 };

@@ -229,6 +229,15 @@ private:
         case Metric::SectorsSt:
             count(k.sectors_st, "sector");
             break;
+        case Metric::L2Traffic:
+            scaled(d.l2_bytes, byteScale(unit), "bytes (byte, Kbyte, Mbyte ...)");
+            break;
+        case Metric::L2Sectors:
+            count(d.l2_sectors, "sector");
+            break;
+        case Metric::TensorCycles:
+            count(metricName.find("gmma") != std::string_view::npos ? d.gmma_cycles : d.hmma_cycles, "cycle");
+            break;
         case Metric::L1HitRate:
         case Metric::L2HitRate: {
             if (unit != "%")
@@ -460,18 +469,6 @@ NcuReport readNcuCsv(const std::string &path)
     if (path.size() >= 8 && path.ends_with(".ncu-rep"))
         throw InputError(ncuReportMessage(path));
     return parseNcuCsv(readTextFile(path, kCsvMaxBytes, "ncu CSV files"), path);
-}
-
-void ncuOccupancyTrace(const NcuReport &report, std::vector<double> &warpsPerSm, std::vector<double> &gbs)
-{
-    warpsPerSm.clear();
-    gbs.clear();
-    for (const NcuKernel &k : report.kernels) {
-        if (k.warps_per_sm && k.dram_gbs) {
-            warpsPerSm.push_back(*k.warps_per_sm);
-            gbs.push_back(*k.dram_gbs);
-        }
-    }
 }
 
 } // namespace crossroof::core

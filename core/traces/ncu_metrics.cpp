@@ -11,7 +11,7 @@ namespace crossroof::core::detail::ncu {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Metric>, 57> kMetrics {{
+constexpr std::array<std::pair<std::string_view, Metric>, 61> kMetrics {{
         {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
         {"Achieved Active Warps Per SM", Metric::Warps},
         {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
@@ -71,6 +71,11 @@ constexpr std::array<std::pair<std::string_view, Metric>, 57> kMetrics {{
         // Nsight Compute 2019-2020 (nv-nsight-cu-cli): the Speed Of Light section's DRAM share
         {"SOL FB", Metric::DramPercent},
         {"dram__throughput.avg.pct_of_peak_sustained_active", Metric::DramPercent},
+        // The L2's traffic and the tensor pipe's work, for kernels that move data without LSU requests (TMA)
+        {"lts__t_bytes.sum", Metric::L2Traffic},
+        {"lts__t_sectors.sum", Metric::L2Sectors},
+        {"sm__pipe_tensor_op_gmma_cycles_active.sum", Metric::TensorCycles},
+        {"sm__pipe_tensor_op_hmma_cycles_active.sum", Metric::TensorCycles},
 }};
 
 } // namespace
@@ -119,6 +124,11 @@ void finishKernel(NcuKernel &k, const Parts &d, NcuDerived &derived)
                                 + d.shared_static.value_or(0);
     if (k.gpu.cc.empty() && d.cc_major && d.cc_minor)
         k.gpu.cc = ccText(*d.cc_major, *d.cc_minor);
+    if (d.l2_bytes || d.l2_sectors)
+        k.l2_bytes = d.l2_bytes ? *d.l2_bytes : *d.l2_sectors * 32;
+    // The warpgroup (Hopper) and warp-level MMA paths of the tensor pipe: the busier is its work.
+    if (d.gmma_cycles || d.hmma_cycles)
+        k.tensor_cycles = std::max(d.gmma_cycles.value_or(0), d.hmma_cycles.value_or(0));
     if (d.hit_rate_over) {
         k.derived.push_back("a hit rate of " + formatNumber(*d.hit_rate_over) + " % taken as 100 %");
         ++derived.clamped;

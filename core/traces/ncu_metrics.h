@@ -50,6 +50,9 @@ enum class Metric {
     DramReadBytes,
     DramWriteBytes,
     SmCycles, ///< cycles elapsed on the SMs (sm__cycles_elapsed.avg, "Elapsed Cycles"): a duration with the clock
+    L2Traffic, ///< bytes through the L2 (lts__t_bytes.sum)
+    L2Sectors, ///< 32-byte sectors through the L2 (lts__t_sectors.sum), where the bytes are not given
+    TensorCycles, ///< cycles the tensor pipe was busy (warpgroup or warp-level MMA)
 };
 
 /// The metric NAME (raw or display name) is, if Crossroof reads it.
@@ -73,6 +76,10 @@ struct Parts
     std::optional<double> shared_static;
     std::optional<double> cc_major;
     std::optional<double> cc_minor;
+    std::optional<double> l2_bytes;
+    std::optional<double> l2_sectors;
+    std::optional<double> gmma_cycles;
+    std::optional<double> hmma_cycles;
     std::optional<double> hit_rate_over; ///< the largest hit rate above 100 % that was taken as 100 %
     std::string hit_rate_dropped;        ///< "WHERE: a hit rate of 130 % is over 100 %; left out", the first
 };

@@ -129,4 +129,16 @@ std::string shortKernelName(std::string_view name)
     return shortName.empty() ? std::string(trimBlanks(name)) : std::string(shortName);
 }
 
+void ncuOccupancyTrace(const NcuReport &report, std::vector<double> &warpsPerSm, std::vector<double> &gbs)
+{
+    warpsPerSm.clear();
+    gbs.clear();
+    for (const NcuKernel &k : report.kernels) {
+        if (k.warps_per_sm && k.dram_gbs) {
+            warpsPerSm.push_back(*k.warps_per_sm);
+            gbs.push_back(*k.dram_gbs);
+        }
+    }
+}
+
 } // namespace crossroof::core

@@ -23,7 +23,7 @@ constexpr double kMinBandwidthGbs = 1e-3;
 
 // key, label, symbol, unit, tooltip, side, min, max, slider_min, slider_max, log, decimals, integer, member,
 // optional_in_profile
-const std::array<ParameterInfo, 26> kInfos{{
+const std::array<ParameterInfo, 30> kInfos{{
     {"n", "Resident warps", "n", "warps",
      "Warps resident per SM: the TLP of the workload. n = k + x (warps in the memory system plus warps "
      "computing).",
@@ -109,6 +109,24 @@ const std::array<ParameterInfo, 26> kInfos{{
      "(S_2/(beta*k))^alpha_2). Large values: the hit rate drops from 1 to 0 as beta*k passes S_2 (a private "
      "cyclic footprint); 1 = Eq. 3's alpha = 2.",
      W, 1, 100, 1, 32, false, 3, false, &P::alpha_2, true},
+    {"R_l2", "L2 byte bandwidth", "R_l2", "GB/s",
+     "Most bytes per second the L2 serves the SMs, at the profile's clock (it scales with the SM clock). Caps "
+     "f(k) <= R_l2 / (B_l2 * clock * SMs), B_l2 the bytes per request that reach the L2. 0 = no L2 ceiling.",
+     M, 0, 1e7, 0, 50000, false, 0, false, &P::R_l2, true},
+    {"R_l1", "L1 byte bandwidth", "R_l1", "GB/s",
+     "Most bytes per second the L1/TEX caches of all SMs move (32-byte sectors), at the profile's clock. Caps "
+     "f(k) <= R_l1 / (B_req * clock * SMs). 0 = no L1 ceiling.",
+     M, 0, 1e7, 0, 100000, false, 0, false, &P::R_l1, true},
+    {"registers", "Registers per SM", "r_SM", "",
+     "32-bit registers per SM. A kernel whose threads use r registers, more than the r_SM / (n_max * w) a "
+     "thread has at full occupancy, holds r / that as many independent chains and loads (E and m of a "
+     "profiled kernel scale with it). 0 = unknown.",
+     M, 0, 1e7, 0, 262144, false, 0, true, &P::registers, true},
+    {"l2_bytes", "L2 bytes per request", "B_l2", "B",
+     "Bytes per memory request that reach the L2 (the L1 misses): B_req x (1 - L1 hit rate). The L2 byte "
+     "bandwidth caps f(k) <= R_l2 / (B_l2 * clock * SMs). 0 = B_req times the share that misses the shared "
+     "cache.",
+     W, 0, 65536, 0, 1024, false, 1, false, &P::l2_bytes, true},
     {"sm_count", "SMs", "SMs", "", "Streaming multiprocessors (or cores) of the device.", M, 1, 100000, 1, 1024,
      true, 0, true, &P::sm_count, false},
     {"clock_ghz", "Clock", "f_clk", "GHz", "Core clock that converts per-cycle rates to per-second rates.", M,
@@ -181,7 +199,8 @@ std::optional<std::string> checkValue(const ParameterInfo &info, double value)
     }
     if (info.integer && value != std::floor(value))
         return "must be a whole number (got " + formatExact(value) + ")";
-    if (info.member == &P::R_dram && value > 0 && value < kMinBandwidthGbs) {
+    if ((info.member == &P::R_dram || info.member == &P::R_l2 || info.member == &P::R_l1) && value > 0
+        && value < kMinBandwidthGbs) {
         return "must be 0 (no limit) or between " + formatExact(kMinBandwidthGbs) + " and " + formatExact(info.max)
             + " (got " + formatExact(value) + ")";
     }

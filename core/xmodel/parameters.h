@@ -39,6 +39,9 @@ struct XModelParams
     double R_dram = 0; ///< DRAM byte bandwidth of the device, GB/s, whatever the request size; 0 = only R limits
     double L_2 = 0;    ///< second-level (L2) cache hit latency, cycles; used where h_2 > 0 or cache = two-level
     double S_2 = 0;    ///< L2 capacity per SM (the device's L2 over its SMs), KiB (cache = two-level); 0 = no L2
+    double R_l2 = 0;   ///< L2 byte bandwidth of the device at clock_ghz, GB/s; 0 = no L2 ceiling (memory_levels.h)
+    double R_l1 = 0;   ///< L1 (L1/TEX sector) byte bandwidth of the device at clock_ghz, GB/s; 0 = no L1 ceiling
+    double registers = 0; ///< 32-bit registers per SM; 0 = unknown (no register-held parallelism, MODEL.md 1.7)
     // workload
     double n = 48;    ///< warps resident per SM
     double Z = 16;    ///< warp-instructions per memory request
@@ -52,6 +55,7 @@ struct XModelParams
     double m = 1;      ///< memory requests one warp has in flight while it waits
     double req_bytes = 0;  ///< bytes one request of the workload moves; 0 = request_bytes
     double dram_bytes = 0; ///< DRAM bytes per request after the caches; 0 = req_bytes times the miss share
+    double l2_bytes = 0;   ///< bytes per request that reach the L2 (L1 misses); 0 = req_bytes times (1 - h)
     double alpha_2 = 2; ///< sharpness of the L2 capacity step (cache = two-level)
     /// A measured f(k) (GB/s against warps) that stands in for the analytic supply up to its last point;
     /// none: the analytic curve everywhere.

@@ -37,7 +37,7 @@ SupplyShape::SupplyShape(const XModelParams &params)
         findLocality();
         if (m_p.bypass > 0)
             applyBypass();
-        if (m_p.R_dram > 0)
+        if (m_p.R_dram > 0 || m_p.R_l2 > 0 || m_p.R_l1 > 0)
             applyByteCap();
     }
     if (m_p.cache == CacheMode::TwoLevel)
@@ -276,15 +276,16 @@ bool SupplyShape::sameSupply(const XModelParams &p) const
            && p.S_s == m_p.S_s && p.alpha == m_p.alpha && p.beta == m_p.beta && p.h == m_p.h
            && p.bypass == m_p.bypass && p.m == m_p.m && p.R_dram == m_p.R_dram && p.L_2 == m_p.L_2
            && p.h_2 == m_p.h_2 && p.req_bytes == m_p.req_bytes && p.dram_bytes == m_p.dram_bytes
-           && p.S_2 == m_p.S_2 && p.alpha_2 == m_p.alpha_2 && p.measured_f == m_p.measured_f;
+           && p.S_2 == m_p.S_2 && p.alpha_2 == m_p.alpha_2 && p.measured_f == m_p.measured_f && p.R_l2 == m_p.R_l2
+           && p.R_l1 == m_p.R_l1 && p.l2_bytes == m_p.l2_bytes;
 }
 
 bool SupplyShape::dependsOn(std::string_view key)
 {
-    constexpr std::array<std::string_view, 19> kKeys {
-            "R",     "request_bytes", "clock_ghz",  "sm_count", "L",      "L_s",    "S_s",
-            "alpha", "beta",          "h",          "bypass",   "m",      "R_dram", "L_2",
-            "h_2",   "req_bytes",     "dram_bytes", "S_2",      "alpha_2"};
+    constexpr std::array<std::string_view, 22> kKeys {
+            "R",     "request_bytes", "clock_ghz",  "sm_count", "L",      "L_s",    "S_s",  "alpha",
+            "beta",  "h",             "bypass",     "m",        "R_dram", "L_2",    "h_2",  "req_bytes",
+            "dram_bytes", "S_2",      "alpha_2",    "R_l2",     "R_l1",   "l2_bytes"};
     return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
 }
 

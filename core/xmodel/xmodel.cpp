@@ -2,6 +2,7 @@
 #include "core/xmodel/xmodel.h"
 
 #include "core/xmodel/measured_curve.h"
+#include "core/xmodel/memory_levels.h"
 #include "core/xmodel/search_grid.h"
 
 #include <algorithm>
@@ -110,12 +111,9 @@ XModel::XModel(const XModelParams &params)
     validate(m_p);
     m_rreq = m_p.requestRate();
     m_cap = m_rreq;
-    if (m_p.R_dram > 0) {
-        const double bytes = dramBytesPerRequest();
-        if (bytes > 0)
-            m_byteCap = m_p.R_dram / (bytes * m_p.clock_ghz * m_p.sm_count);
-        m_cap = std::min(m_rreq, m_byteCap);
-    }
+    // The tightest byte ceiling of the L1, L2 and DRAM (memory_levels.h; MODEL.md 1.7).
+    m_byteCap = tightestLevel(m_p).cap;
+    m_cap = std::min(m_rreq, m_byteCap);
     m_delta = m_cap * m_p.L / m_p.m;
     m_pi = m_p.M / m_p.issueRate();
     m_gbsFactor = m_p.gbsPerRequestRate();
@@ -142,15 +140,7 @@ double XModel::memoryLatency(double k) const
 
 double XModel::dramBytesPerRequest() const
 {
-    if (m_p.dram_bytes > 0)
-        return m_p.dram_bytes;
-    // Without a measured value every request that misses the caches moves its bytes from DRAM; in locality mode
-    // the miss share changes with k, and the cap counts every request (it can then only lower f where f is
-    // already flat or falling, so f falls nowhere it did not).
-    const double bytes = m_p.workloadRequestBytes();
-    if (m_p.cache == CacheMode::Fixed)
-        return bytes * (1 - m_p.h) * (1 - m_p.h_2);
-    return bytes;
+    return core::dramBytesPerRequest(m_p);
 }
 
 double XModel::dramGbs(double k) const

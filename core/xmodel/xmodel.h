@@ -99,7 +99,8 @@ public:
     /// DRAM GB/s of the device with k warps in the memory system: f(k) times the DRAM bytes per request
     /// (dram_bytes, or the request bytes that miss every cache level at k).
     double dramGbs(double k) const;
-    /// The byte-bandwidth cap R_dram in requests/cycle/SM; infinite when R_dram is 0.
+    /// The tightest byte-bandwidth cap of the L1, L2 and DRAM (R_l1, R_l2, R_dram; MODEL.md 1.7) in
+    /// requests/cycle/SM; infinite when no level has one.
     double byteCap() const { return m_byteCap; }
     /// Share of the MS supply that hits the shared cache with k warps in the memory system: h, Eq. 3 in
     /// locality mode, the L1 hit share in two-level mode, 0 without cache; with bypassing, the cache users'
@@ -191,7 +192,7 @@ private:
 
     XModelParams m_p;
     double m_rreq;       // R_req
-    double m_byteCap = std::numeric_limits<double>::infinity(); // R_dram in requests/cycle/SM; infinite without
+    double m_byteCap = std::numeric_limits<double>::infinity(); // tightest level cap, requests/cycle/SM
     double m_cap;        // min(R_req, byte cap): the plateau of f without cache
     double m_delta;      // m_cap * L / m
     double m_pi;         // M * L_c / E

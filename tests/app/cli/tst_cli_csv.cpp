@@ -13,6 +13,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -120,6 +121,16 @@ bool same(const std::string &field, const json &v)
         ok = !field.empty() && number(field) == v.get<double>();
     else if (v.is_string())
         ok = field == v.get<std::string>();
+    else if (v.is_array()) {
+        // A kernel's diagnosis: its changes in one cell, "change: +35 %; change: +12 %".
+        std::string joined;
+        for (const json &c : v) {
+            char gain[32];
+            std::snprintf(gain, sizeof gain, "%+.0f %%", c["gain"].get<double>() * 100);
+            joined += (joined.empty() ? "" : "; ") + c["change"].get<std::string>() + ": " + gain;
+        }
+        ok = field == joined;
+    }
     if (!ok)
         qWarning("CSV field '%s' differs from JSON %s", field.c_str(), v.dump().c_str());
     return ok;
@@ -304,7 +315,7 @@ void TestCliCsv::kernels()
                 "duration_ns",  "dram_gbs",    "dram_gbs_derived", "Z",           "req_bytes", "dram_bytes",
                 "m",            "stores_only", "l1_hit",        "l2_hit",         "clock_ghz", "E",
                 "measured_gops", "predicted_gops", "predicted_gbs", "naive_gbs", "roofline_gbs", "error",
-                "bound",        "ncu_metrics", "skipped"};
+                "bound",        "limit",       "diagnosis",     "ncu_metrics",    "skipped"};
         QCOMPARE(t[0], header);
         const json &list = j["kernels"];
         QVERIFY(!list.empty());

@@ -244,7 +244,9 @@ private slots:
         sources.kernels.push_back(readKernelSet(kH100 + "torch_raw.csv", 32));
         sources.kernels.push_back(readKernelSet(kData + "ncu_h100_raw.csv", 32));
         QVERIFY(hasL2Traffic(sources));
-        const std::vector<std::string> keys {"R", "R_dram", "L", "M", "L_2"};
+        // M is held as L_c is (PROFILES.md): with the register-held parallelism the FFMA GEMM reaches it, and
+        // its FMA-only mix alone would move it (checked below).
+        const std::vector<std::string> keys {"R", "R_dram", "L", "L_2"};
         const JointCalibration fit = calibrateJointly(sources, h100.params, keys);
         // Refitting from the bundled values lands on them: the profile is what the fit gives (to its digits).
         for (const std::string &key : keys) {
@@ -256,7 +258,7 @@ private slots:
         QCOMPARE(fit.sources.size(), std::size_t(5));
         QVERIFY2(fit.sources[0].accuracy_mean >= 0.93,
                  qPrintable(QString::number(fit.sources[0].accuracy_mean)));
-        QVERIFY2(fit.sources[3].accuracy_mean >= 0.905,
+        QVERIFY2(fit.sources[3].accuracy_mean >= 0.95,
                  qPrintable(QString::number(fit.sources[3].accuracy_mean)));
         QVERIFY2(fit.sources[4].accuracy_mean >= 0.93,
                  qPrintable(QString::number(fit.sources[4].accuracy_mean)));
@@ -269,11 +271,14 @@ private slots:
             if (o.key == "L_2")
                 QCOMPARE(fit.sources[o.shares.front().first].kind, SourceKind::Latency);
         }
-        // With L_c fitted too, the GEMM (its ILP unknown, E = 1) drags L_c to its bound and the family below
-        // its target: why the profile holds L_c.
+        // With L_c and M fitted too: the GEMM, whose 254 registers a thread hold eight chains (MODEL.md 1.7),
+        // no longer drags L_c to its bound 1 (it did with one chain a warp: the family fell below 0.93); L_c
+        // lands near the chased 4 cycles, and M rises towards the GEMM's 3.5 per cycle.
         const JointCalibration free = calibrateJointly(sources, h100.params, jointCalibrationKeys());
-        QVERIFY(free.sources[0].accuracy_mean < 0.93);
-        QVERIFY(std::find(free.at_bound.begin(), free.at_bound.end(), "L_c") != free.at_bound.end());
+        QVERIFY(free.sources[0].accuracy_mean >= 0.94);
+        QVERIFY(free.at_bound.empty());
+        QVERIFY2(std::abs(free.params.L_c - 4) < 0.2, qPrintable(QString::number(free.params.L_c)));
+        QVERIFY(free.params.M > h100.params.M);
     }
 
     void readsTheSharedFiles()

@@ -2,6 +2,7 @@
 // Real kernels against the X-model: the workload read from the counters, the prediction, the accuracy targets
 // on the real H100 exports, and kernels whose counters cannot be used.
 #include "core/profiles/profile_library.h"
+#include "core/traces/kernel_diagnosis.h"
 #include "core/traces/kernel_table.h"
 #include "core/traces/ncu_csv.h"
 #include "core/traces/trace_import.h"
@@ -56,6 +57,10 @@ private slots:
     void unusableCountersAreRefusedPerKernel();
     void extremeCountersGiveNothingInfinite();
     void accuracyIsFlooredAtZero();
+    void scatteredAccessesAreBoundByTheL2();
+    void registerHeavyGemmIsIssueBound();
+    void diagnosisRanksTheChanges();
+    void bulkKernelsArePredictedFromTheirBytesAndPipes();
 };
 
 void TestKernelTable::workloadFromCounters()
@@ -230,6 +235,162 @@ void TestKernelTable::accuracyIsFlooredAtZero()
     QCOMPARE(core::predictionAccuracy(150, 100), 0.5);
     QCOMPARE(core::predictionAccuracy(500, 100), 0.0);
     QCOMPARE(core::predictionAccuracy(1, 0), 0.0);
+}
+
+void TestKernelTable::scatteredAccessesAreBoundByTheL2()
+{
+    // a + b made scattered, as a transposing copy is: 32 sectors a request (1024 B through the L1 and, without
+    // L1 hits, the L2), and DRAM moving a fifth of it. The L2 byte bandwidth bounds it, at the kernel's clock:
+    // DRAM GB/s = R_l2 x clock / 1.98 GHz x B_dram / B_l2. The DRAM plateau alone put it at R_dram, 1.7x higher.
+    core::NcuReport r = core::readNcuCsv(kTorchRaw);
+    core::NcuKernel &k = r.kernels[4];
+    QCOMPARE(k.id, std::string("9"));
+    k.sectors_ld = *k.requests_ld * 32;
+    k.sectors_st = *k.requests_st * 32;
+    const double requests = *k.requests_ld + *k.requests_st;
+    k.dram_gbs = 1024.0 / 5 * requests / *k.duration_ns; // bytes per request x requests / ns
+    const core::KernelTable t = core::compareKernels(r, h100().params, h100());
+    const core::KernelRow &scattered = t.rows[4];
+    QVERIFY2(scattered.predicted_gbs, scattered.skipped.c_str());
+    QCOMPARE(scattered.workload->l2_bytes, 1024.0);
+    QCOMPARE(*scattered.limit, core::KernelLimit::L2);
+    const double clock = *scattered.workload->clock_ghz;
+    const double expected = h100().params.R_l2 * clock / h100().params.clock_ghz / 5;
+    QVERIFY2(std::abs(*scattered.predicted_gbs / expected - 1) < 1e-9, std::to_string(*scattered.predicted_gbs).c_str());
+    core::XModelParams dramOnly = h100().params;
+    dramOnly.R_l2 = 0;
+    dramOnly.R_l1 = 0;
+    const core::KernelTable before = core::compareKernels(r, dramOnly, h100());
+    QCOMPARE(*before.rows[4].limit, core::KernelLimit::DRAM);
+    QVERIFY(*before.rows[4].predicted_gbs > 1.7 * *scattered.predicted_gbs);
+    // The raw export has no L1 hit rate: the L2 traffic is every L1 sector, which the warning says with the
+    // ncu option that adds the metric.
+    const auto said = std::find_if(t.warnings.begin(), t.warnings.end(), [](const std::string &w) {
+        return w.starts_with("11 kernel(s) without their L1 hit rate")
+               && w.ends_with("ncu --metrics l1tex__t_sector_hit_rate.pct");
+    });
+    QVERIFY(said != t.warnings.end());
+    QVERIFY(std::none_of(before.warnings.begin(), before.warnings.end(), [](const std::string &w) {
+        return w.find("L1 hit rate") != std::string::npos; // no L2 ceiling: nothing the hit rate would change
+    }));
+    // The unchanged vectorized kernels stay bound by DRAM: 512 B a request at the L2 is far below its ceiling.
+    for (const char *id : {"11", "19", "21"})
+        QCOMPARE(*row(t, id).limit, core::KernelLimit::DRAM);
+}
+
+void TestKernelTable::registerHeavyGemmIsIssueBound()
+{
+    // The cuBLAS FFMA GEMM runs 8 warps per SM with 254 registers a thread, eight times the 32 a thread has at
+    // full occupancy (65536 / (64 x 32)): its threads hold eight times the chains and loads in flight, so the
+    // compute side reaches M, as the kernel does (it issues 3.5 per cycle, above M). Without the registers
+    // (one chain and one load a warp) the latency side held it at a third of what it measured.
+    const core::KernelTable t = compare(kTorchRaw, h100().params);
+    const core::KernelRow &gemm = row(t, "17");
+    QCOMPARE(*gemm.workload->registers, 254.0);
+    QVERIFY(std::abs(core::registerParallelism(h100().params, *gemm.workload) - 254.0 / 32) < 1e-12);
+    QCOMPARE(*gemm.limit, core::KernelLimit::Issue);
+    QVERIFY(std::abs(*gemm.predicted_gbs / *gemm.roofline_gbs - 1) < 1e-6);
+    QVERIFY2(core::predictionAccuracy(*gemm.predicted_gbs, *gemm.dram_gbs) > 0.8,
+             std::to_string(*gemm.predicted_gbs).c_str());
+    core::XModelParams unknown = h100().params;
+    unknown.registers = 0;
+    const core::KernelRow &flat = row(compare(kTorchRaw, unknown), "17");
+    QCOMPARE(*flat.limit, core::KernelLimit::Latency);
+    QVERIFY(*flat.predicted_gbs < 0.4 * *flat.dram_gbs);
+    // The family's kernels use 18 to 26 registers: no held parallelism, their predictions as before.
+    const core::KernelTable family = compare(kFamilyRaw, h100().params);
+    const core::KernelTable familyFlat = compare(kFamilyRaw, unknown);
+    for (std::size_t i = 0; i < family.rows.size(); ++i)
+        QCOMPARE(*family.rows[i].predicted_gbs, *familyFlat.rows[i].predicted_gbs);
+}
+
+void TestKernelTable::diagnosisRanksTheChanges()
+{
+    // The family kernel at 4 warps per SM is latency-bound: more warps is the change that helps most, about
+    // the 13x its 64-warp sibling measures (2062 against 156 GB/s).
+    const core::KernelTable family = compare(kFamilyRaw, h100().params);
+    const core::KernelRow &few = family.rows[0];
+    QCOMPARE(*few.limit, core::KernelLimit::Latency);
+    QCOMPARE(few.diagnosis.size(), std::size_t(2));
+    QVERIFY2(few.diagnosis[0].change.starts_with("occupancy 4 -> 64 warps per SM"), few.diagnosis[0].change.c_str());
+    QVERIFY(few.diagnosis[0].gain > 10 && few.diagnosis[0].gain < 15);
+    QVERIFY(few.diagnosis[0].gain >= few.diagnosis[1].gain);
+    // a + b is DRAM-bound with every other ceiling far off: half the DRAM bytes halves its time (+100 %).
+    const core::KernelTable torch = compare(kTorchRaw, h100().params);
+    const core::KernelRow &add = row(torch, "9");
+    QCOMPARE(*add.limit, core::KernelLimit::DRAM);
+    QVERIFY2(add.diagnosis.size() >= 1 && add.diagnosis[0].change.starts_with("half the DRAM bytes"),
+             add.diagnosis.empty() ? "none" : add.diagnosis[0].change.c_str());
+    QVERIFY(std::abs(add.diagnosis[0].gain - 1) < 1e-6);
+    // Its loads are 16 bytes already: no vectorizing is offered; the 2-byte bfloat16 stores of randn are.
+    const std::vector<core::KernelChange> all
+            = core::rankedChanges(h100().params, *add.workload, core::XModel(*torch.paramsOf(add)).operatingPoint());
+    for (const core::KernelChange &c : all)
+        QVERIFY(c.change.find("vectorized") == std::string::npos);
+    const core::KernelRow &bf16 = row(torch, "5");
+    const std::vector<core::KernelChange> bf16Changes
+            = core::rankedChanges(h100().params, *bf16.workload, core::XModel(*torch.paramsOf(bf16)).operatingPoint());
+    QVERIFY(std::any_of(bf16Changes.begin(), bf16Changes.end(), [](const core::KernelChange &c) {
+        return c.change.starts_with("accesses vectorized to 16 bytes (64 -> 512 B per request)");
+    }));
+}
+
+void TestKernelTable::bulkKernelsArePredictedFromTheirBytesAndPipes()
+{
+    // a + b as a TMA kernel would run it: no LSU requests, its DRAM bytes D = 3028.8 GB/s x 260256 ns, and the
+    // L2 bytes and tensor-pipe cycles an export adds with lts__t_bytes.sum and
+    // sm__pipe_tensor_op_gmma_cycles_active.sum. The time is the longest of D / R_dram, B_l2 / R_l2 (at the
+    // kernel's clock), I / (M x clock x SMs) and T / (SMs x clock).
+    core::NcuReport r = core::readNcuCsv(kTorchRaw);
+    core::NcuKernel &k = r.kernels[4];
+    k.requests_ld = 0;
+    k.requests_st = 0;
+    const double duration = *k.duration_ns;
+    const double clock = *k.sm_frequency_hz * 1e-9;
+    const double sms = h100().params.sm_count;
+    const double dram = *k.dram_gbs * duration;
+    // Without the L2 bytes and tensor cycles: no prediction, the ncu line that adds them.
+    const core::KernelRow lacking = core::compareKernels(r, h100().params, h100()).rows[4];
+    QVERIFY(!lacking.predicted_gbs);
+    QCOMPARE(lacking.ncu_metrics,
+             std::string("ncu --metrics lts__t_bytes.sum,sm__pipe_tensor_op_gmma_cycles_active.sum"));
+    QVERIFY2(lacking.skipped.find("TMA or bulk copies") != std::string::npos, lacking.skipped.c_str());
+    // A copy: no tensor work, the L2 moving what DRAM does. DRAM bounds it at R_dram.
+    k.l2_bytes = dram;
+    k.tensor_cycles = 0;
+    const auto predict = [&] { return core::compareKernels(r, h100().params, h100()).rows[4]; };
+    core::KernelRow copy = predict();
+    QVERIFY2(copy.predicted_gbs, copy.skipped.c_str());
+    QCOMPARE(*copy.limit, core::KernelLimit::DRAM);
+    QVERIFY(std::abs(*copy.predicted_gbs / h100().params.R_dram - 1) < 1e-12);
+    // The tensor pipe busy for twice the measured time on every SM: tensor-bound at half the DRAM rate.
+    k.tensor_cycles = 2 * duration * clock * sms;
+    const core::KernelRow gemm = predict();
+    QCOMPARE(*gemm.limit, core::KernelLimit::Tensor);
+    QVERIFY(std::abs(*gemm.predicted_gbs / (*k.dram_gbs / 2) - 1) < 1e-12);
+    QVERIFY(std::abs(*gemm.error + 0.5) < 1e-12);
+    // Five times the L2 ceiling's bytes in the measured time: L2-bound at a fifth.
+    k.tensor_cycles = 0;
+    k.l2_bytes = 5 * h100().params.R_l2 * clock / h100().params.clock_ghz * duration;
+    const core::KernelRow l2 = predict();
+    QCOMPARE(*l2.limit, core::KernelLimit::L2);
+    QVERIFY(std::abs(*l2.predicted_gbs / (*k.dram_gbs / 5) - 1) < 1e-12);
+    // The roofline of the same inputs: the issue time of its instructions, at most the peak.
+    const double issue = *k.instructions / (h100().params.M * clock * sms);
+    QVERIFY(std::abs(*l2.roofline_gbs / std::min(h100().params.R_dram, dram / issue) - 1) < 1e-12);
+    // The ncu export's own columns are read: bytes in any prefix, sectors x 32, the busier tensor path.
+    const std::string text = "\"ID\",\"Kernel Name\",\"lts__t_sectors.sum\",\"sm__pipe_tensor_op_gmma_cycles_active.sum\","
+                             "\"sm__pipe_tensor_op_hmma_cycles_active.sum\"\n"
+                             "\"\",\"\",\"Msector\",\"cycle\",\"cycle\"\n"
+                             "\"0\",\"nvjet_sm90_tst()\",\"2\",\"1,000\",\"10\"\n"
+                             "\"ID\",\"Kernel Name\",\"lts__t_bytes.sum\"\n"
+                             "\"\",\"\",\"Kbyte\"\n"
+                             "\"1\",\"copy()\",\"3\"\n";
+    const core::NcuReport parsed = core::parseNcuCsv(text, "tma.csv");
+    QCOMPARE(*parsed.kernels[0].l2_bytes, 2e6 * 32);
+    QCOMPARE(*parsed.kernels[0].tensor_cycles, 1000.0);
+    QCOMPARE(*parsed.kernels[1].l2_bytes, 3000.0);
+    QVERIFY(!parsed.kernels[1].tensor_cycles);
 }
 
 QTEST_APPLESS_MAIN(TestKernelTable)

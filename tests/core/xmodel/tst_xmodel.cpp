@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
 #include "model_fixtures.h"
+#include "core/xmodel/memory_levels.h"
 #include "core/xmodel/xmodel.h"
 
 #include <QTest>
@@ -121,6 +122,7 @@ private Q_SLOTS:
     void extremes();
     void invalidParametersAreRejected();
     void realKernelKeysAtDefaultsAreThePapersModel();
+    void eachLevelCapsTheSupply();
     void requestsInFlightScaleTheSupply();
     void byteCapBoundsTheDramTraffic();
     void secondCacheLevel();
@@ -742,6 +744,53 @@ void TestXModel::secondCacheLevel()
     p.R_dram = 1e5;
     const XModel withCap(p);
     QVERIFY(std::abs(withCap.dramBytesPerRequest() - p.request_bytes * 0.6 * 0.3) < 1e-9);
+}
+
+void TestXModel::eachLevelCapsTheSupply()
+{
+    // MODEL.md 1.7: the L1, L2 and DRAM each cap f at R_level / (B_level * clock * SMs) with the bytes a request
+    // makes at that level; the tightest one is the plateau. Fixed mode, h = 0.5 at the L1, h_2 = 0.75 at the
+    // L2, 256-byte requests: 256 B through the L1, 128 B to the L2, 32 B to DRAM.
+    XModelParams p = test::thrashingFermi();
+    p.cache = CacheMode::Fixed;
+    p.h = 0.5;
+    p.h_2 = 0.75;
+    p.L_2 = 200;
+    p.req_bytes = 256;
+    p.R = 1e5;
+    p.n = 1000;
+    p.Z = 1e-3;
+    const double perRequest = p.clock_ghz * p.sm_count; // GB/s per (byte per request per cycle per SM)
+    const auto plateau = [](const XModelParams &q) { return XModel(q).landmarks().plateau_gbs; };
+    p.R_dram = 100;
+    p.R_l2 = 1000;
+    p.R_l1 = 5000;
+    const auto levels = core::memoryLevels(p);
+    QCOMPARE(levels[0].bytes_per_request, 256.0);
+    QCOMPARE(levels[1].bytes_per_request, 128.0);
+    QCOMPARE(levels[2].bytes_per_request, 32.0);
+    // DRAM: 100 GB/s of 32 B a request; the L2 allows 1000/128, the L1 5000/256 requests: DRAM binds.
+    QCOMPARE(*core::tightestLevel(p).level, core::KernelLimit::DRAM);
+    QVERIFY(std::abs(XModel(p).byteCap() - 100 / (32 * perRequest)) < 1e-12 * XModel(p).byteCap());
+    // Each plateau in request bytes: cap x 256 B.
+    QVERIFY(std::abs(plateau(p) - 100.0 / 32 * 256) < 1e-9 * plateau(p));
+    p.R_dram = 1000; // 31.25 requests' worth against the L2's 7.8 and the L1's 19.5
+    QCOMPARE(*core::tightestLevel(p).level, core::KernelLimit::L2);
+    QVERIFY(std::abs(plateau(p) - 1000.0 / 128 * 256) < 1e-9 * plateau(p));
+    const core::Equilibrium op = XModel(p).operatingPoint();
+    QVERIFY(std::abs(op.dram_gbs - 1000.0 / 128 * 32) < 1e-9 * op.dram_gbs); // the L2 holds DRAM at 250 GB/s
+    p.R_l2 = 1e5;
+    QCOMPARE(*core::tightestLevel(p).level, core::KernelLimit::L1);
+    QVERIFY(std::abs(plateau(p) - 5000) < 1e-9 * 5000);
+    // A level without a bandwidth has no ceiling: none of the three gives the machine without any.
+    p.R_l1 = p.R_l2 = p.R_dram = 0;
+    QVERIFY(!core::tightestLevel(p).level);
+    QVERIFY(std::isinf(XModel(p).byteCap()));
+    // Each level's own curve rises as k*m over its latency up to its ceiling.
+    p.R_l2 = 1000;
+    const core::HierarchyLevel l2 = core::memoryLevels(p)[1];
+    QCOMPARE(core::levelSupply(l2, 2, 1), 2 / 200.0);
+    QCOMPARE(core::levelSupply(l2, 1e6, 1), l2.cap);
 }
 
 QTEST_APPLESS_MAIN(TestXModel)
