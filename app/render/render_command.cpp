@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // crossroof-cli render: the GUI's drawing code, headless, so figures are reproducible from scripts.
 #include "args.h"
+#include "command_support.h"
 #include "render_command.h"
 #include "common/native_path.h"
 #include "core/support/error.h"
@@ -74,18 +75,20 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (args.flag("greyscale"))
         options.style = widgets::FigureStyle::Greyscale;
 
+    refuseOutputOverInput(args, "out", {"session"});
     core::Session session = core::loadSessionFile(args.value("session"));
     // A figure without a trace the session links to would be wrong without saying so.
     if (!session.trace_problems.empty())
         throw InputError(session.trace_problems.front());
-    // A QApplication for drawing, offscreen unless the caller chose a platform; it outlives the window.
+    // A QApplication for drawing, always offscreen: a figure needs no display, and a platform named in
+    // QT_QPA_PLATFORM that cannot load here (xcb without DISPLAY, over ssh or in a container, or a misspelt
+    // name) would abort the process. It outlives the window.
     static int argc = 1;
     static char name[] = "crossroof-cli";
     static char *appArgv[] = {name, nullptr};
     std::optional<QApplication> application;
     if (!QCoreApplication::instance()) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        qputenv("QT_QPA_PLATFORM", "offscreen");
         qInstallMessageHandler(withoutRuntimeDirNotice);
         application.emplace(argc, appArgv);
     }
