@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ostream>
+#include <sstream>
 #include <string_view>
 
 #ifndef CROSSROOF_VERSION
@@ -51,15 +52,20 @@ void printUsage(std::ostream &out, std::span<const Command *const> extra)
 /// The most a refusal's message may be, in characters: one reader's message is far shorter.
 constexpr std::size_t kMaxMessage = 2000;
 
-/// Exit status 0 once everything written to OUT has reached its file; 2 with a message when it has not (a
-/// full disk, a closed file).
-int finish(std::ostream &out, std::ostream &err, std::string_view what)
+/// Writes TEXT, a command's whole output, to OUT: exit status 0 once it has reached its file; 2 with a message
+/// naming the reason when it has not (a full disk, a closed file). The output is written at once, after the
+/// command finished, so the reason is the first failed write's (nothing wrote before it and failed unseen).
+int finish(std::string_view text, std::ostream &out, std::ostream &err, std::string_view what)
 {
     errno = 0;
-    out.flush();
+    out.write(text.data(), std::streamsize(text.size()));
+    int code = errno;
+    if (out) {
+        out.flush();
+        code = errno;
+    }
     if (out)
         return 0;
-    const int code = errno;
     err << "crossroof-cli " << what << ": cannot write the output"
         << (code != 0 ? std::string(" (") + std::strerror(code) + ")" : std::string()) << '\n';
     return 2;
@@ -79,20 +85,18 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         // "help COMMAND" is COMMAND's help.
         if (name == "help" && args.size() >= 2) {
             for (const Command *c : allCommands(extra)) {
-                if (args[1] == c->name) {
-                    out << c->help;
-                    return finish(out, err, "help");
-                }
+                if (args[1] == c->name)
+                    return finish(c->help, out, err, "help");
             }
             err << "crossroof-cli: unknown command '" << core::quoteForMessage(args[1]) << "' (try crossroof-cli --help)\n";
             return 2;
         }
-        printUsage(out, extra);
-        return finish(out, err, "help");
+        std::ostringstream usage;
+        printUsage(usage, extra);
+        return finish(usage.view(), out, err, "help");
     }
     if (name == "--version") {
-        out << "crossroof-cli " << CROSSROOF_VERSION << '\n';
-        return finish(out, err, "--version");
+        return finish("crossroof-cli " CROSSROOF_VERSION "\n", out, err, "--version");
     }
     for (const Command *c : allCommands(extra)) {
         if (name != c->name)
@@ -101,10 +105,8 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         // "--" ends the options; no command takes operands, so anything after it is refused by name.
         const auto end = std::find(rest.begin(), rest.end(), std::string("--"));
         for (auto a = rest.begin(); a != end; ++a) {
-            if (*a == "--help" || *a == "-h") {
-                out << c->help;
-                return finish(out, err, c->name);
-            }
+            if (*a == "--help" || *a == "-h")
+                return finish(c->help, out, err, c->name);
         }
         if (end != rest.end()) {
             if (end + 1 != rest.end()) {
@@ -115,11 +117,14 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
             rest.erase(end);
         }
         try {
+            // The output is kept until the command has finished: a refusal, or an internal error, found after
+            // part of a report was ready prints nothing of it (a script never reads half a result).
+            std::ostringstream output;
             if (c->run_with_warnings)
-                c->run_with_warnings(rest, out, err);
+                c->run_with_warnings(rest, output, err);
             else
-                c->run(rest, out);
-            return finish(out, err, c->name);
+                c->run(rest, output);
+            return finish(output.view(), out, err, c->name);
         } catch (const core::InputError &e) {
             // One line whatever it echoes (a file name with a line break in it, say), and never a huge one.
             err << "crossroof-cli " << c->name << ": " << core::quoteForMessage(e.what(), kMaxMessage) << '\n';

@@ -7,6 +7,7 @@
 #include "core/modeltree/extrapolation.h"
 #include "core/modeltree/tree_text.h"
 #include "core/support/error.h"
+#include "core/support/text.h"
 
 #include <cmath>
 #include <optional>
@@ -157,6 +158,27 @@ void printText(const core::TrainingSet &set, const core::ExtrapolationModel &mod
     }
 }
 
+/// Refuses a comparison with measured CPI whose errors in percent overflowed a double (a measured CPI near
+/// its limit), naming the file, line and column of the largest such CPI, before anything is printed.
+void checkErrorsAreFinite(const core::CpiCheck &check, const std::string &path, const std::string &column)
+{
+    bool finite = std::isfinite(check.mean_error_percent) && std::isfinite(check.sd_error_percent)
+                  && std::isfinite(check.mean_abs_error_percent);
+    const core::CpiCheckRow *largest = nullptr;
+    for (const core::CpiCheckRow &r : check.rows) {
+        if (r.predicted.markov.infinite)
+            continue;
+        finite = finite && std::isfinite(r.error_percent);
+        if (!largest || r.measured.cpi > largest->measured.cpi)
+            largest = &r;
+    }
+    if (finite || !largest)
+        return;
+    throw InputError(path + ":" + std::to_string(largest->measured.line) + ": column '" + column + "': measured CPI "
+                     + core::formatNumber(largest->measured.cpi)
+                     + " is too large to compare with (its error in percent overflows a double)");
+}
+
 void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err)
 {
     const Args args(
@@ -184,8 +206,16 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
             = args.has("iteration") ? std::optional<double>(args.number("iteration", 0)) : std::nullopt;
     const std::vector<core::StrategyPrediction> predictions = core::predictAll(model, size, iteration);
     std::optional<core::CpiCheck> check;
-    if (args.has("measured"))
-        check = core::checkCpi(model, core::readCpiMeasurements(args.value("measured"), columns));
+    if (args.has("measured")) {
+        const std::string measured = args.value("measured");
+        const std::vector<core::CpiMeasurement> rows = core::readCpiMeasurements(measured, columns);
+        try {
+            check = core::checkCpi(model, rows);
+        } catch (const InputError &e) {
+            throw InputError(measured + ": " + e.what()); // "line N: ..." of which file
+        }
+        checkErrorsAreFinite(*check, measured, columns.cpi);
+    }
 
     for (const core::StrategyPrediction &s : predictions) {
         if (s.clamped)

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hostile input, third round (issue 51): what the environment, the files and the numbers may do to a command,
+// and the one line it answers with.
+#include "cli.h"
+#include "cli_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+using crossroof::test::CliRun;
+using crossroof::test::writeFile;
+
+const std::string kSamples = CROSSROOF_SOURCE_DIR "/docs/samples/";
+
+/// crossroof-cli ARGS in process; an exception that leaves it (an internal error: exit status 1 in main())
+/// becomes status 1 with its text.
+CliRun run(const std::vector<std::string> &args)
+{
+    try {
+        return crossroof::test::run(args);
+    } catch (const std::exception &e) {
+        return {1, {}, std::string("internal error: ") + e.what()};
+    }
+}
+
+/// A refusal: exit status 2, nothing on standard output, one line under 300 characters on standard error
+/// that contains each of PARTS.
+void expectRefusal(const CliRun &r, const std::vector<std::string> &parts)
+{
+    QVERIFY2(r.status == 2, (std::to_string(r.status) + ": " + r.err).c_str());
+    QVERIFY2(r.out.empty(), r.out.substr(0, 300).c_str());
+    QVERIFY2(r.err.size() < 300, r.err.substr(0, 1000).c_str());
+    QCOMPARE(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+    QVERIFY2(r.err.back() == '\n', r.err.c_str());
+    for (const std::string &part : parts)
+        QVERIFY2(r.err.find(part) != std::string::npos, (r.err + " lacks: " + part).c_str());
+}
+
+} // namespace
+
+class TestCliHostile : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void overflowingFitIsRefusedNamingTheCell();
+    void overflowingCpiErrorIsRefusedNamingTheCell();
+};
+
+void TestCliHostile::overflowingFitIsRefusedNamingTheCell()
+{
+    // Times near a double's limit overflow the fit's sums of squares; a denormal T makes sqrt(B_r)/T infinite.
+    // Either was "internal error" after half a report; now nothing is printed and the cell is named.
+    QTemporaryDir dir;
+    const std::string huge = writeFile(dir, "huge.csv", "requested_blocks,threads_per_core,time\n"
+                                                        "1,1,1e300\n4,1,-2e300\n9,1,1e300\n");
+    for (const char *format : {"text", "json", "csv"})
+        expectRefusal(run({"tmm", "--fit", huge, "--format", format}), {"huge.csv:3:", "column 'time'", "-2e300"});
+    const std::string denormal = writeFile(dir, "denormal.csv", "requested_blocks,threads_per_core,time\n"
+                                                                "1,1,5\n4,4.9e-320,6\n9,1,7\n");
+    expectRefusal(run({"tmm", "--fit", denormal}), {"denormal.csv:3:", "column 'threads_per_core'", "4.9e-320"});
+}
+
+void TestCliHostile::overflowingCpiErrorIsRefusedNamingTheCell()
+{
+    // 100 * (predicted - measured) overflowed for a measured CPI of 1e308: refused naming file, line, column.
+    QTemporaryDir dir;
+    const std::string measured = writeFile(dir, "measured.csv", "Application_size,Iteration,Mapping_Strategy,CPI\n"
+                                                                "144,10,2threads_same_L2,1.6\n"
+                                                                "144,10,2threads_same_L2,1e308\n");
+    for (const bool json : {false, true}) {
+        std::vector<std::string> args{"extrapolate", "--train", kSamples + "modeltree-training.csv", "--measured",
+                                      measured};
+        if (json)
+            args.push_back("--json");
+        expectRefusal(run(args), {"measured.csv:3:", "column 'CPI'", "1e+308"});
+    }
+}
+
+QTEST_APPLESS_MAIN(TestCliHostile)
+#include "tst_cli_hostile.moc"
