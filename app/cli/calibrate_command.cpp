@@ -453,6 +453,9 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
             throw InputError(std::string("option '--") + option + "' must not be empty");
     }
     const ProfileOut o = profileOut(args);
+    // Not --profile: '--profile my.json --out my.json' updates the profile, as documented.
+    refuseOutputOverInput(args, "out", {"family", "stream", "latency", "parallel", "kernels"},
+                          {"probe", {"device.csv", "family.csv", "stream.csv", "latency.csv", "parallel.csv"}});
 
     core::HardwareProfile start;
     core::CalibrationSources sources;

@@ -9,7 +9,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -53,6 +56,7 @@ class TestCliHostile : public QObject
 private Q_SLOTS:
     void overflowingFitIsRefusedNamingTheCell();
     void overflowingCpiErrorIsRefusedNamingTheCell();
+    void outputThatIsAnInputIsRefused();
 };
 
 void TestCliHostile::overflowingFitIsRefusedNamingTheCell()
@@ -83,6 +87,44 @@ void TestCliHostile::overflowingCpiErrorIsRefusedNamingTheCell()
             args.push_back("--json");
         expectRefusal(run(args), {"measured.csv:3:", "column 'CPI'", "1e+308"});
     }
+}
+
+void TestCliHostile::outputThatIsAnInputIsRefused()
+{
+    // calibrate --family fam.csv --out fam.csv replaced the measurements with a profile (exit status 0); the
+    // same file by another name (a symbolic link, a hard link, "./") too. The input stays as it was.
+    QTemporaryDir dir;
+    const std::string probe = CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm";
+    std::ifstream in(probe + "/family.csv", std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string family = writeFile(dir, "fam.csv", text);
+    const QString d = dir.path() + QLatin1Char('/');
+    QVERIFY(QFile::link(d + QStringLiteral("fam.csv"), d + QStringLiteral("sym.csv")));
+    QVERIFY(::link((d + QStringLiteral("fam.csv")).toLocal8Bit().constData(), (d + QStringLiteral("hard.csv")).toLocal8Bit().constData()) == 0);
+    for (const char *out : {"fam.csv", "sym.csv", "hard.csv", "./fam.csv"}) {
+        const std::string outPath = (d + QLatin1String(out)).toStdString();
+        expectRefusal(run({"calibrate", "--family", family, "--profile", "h100-sxm", "--out", outPath}),
+                      {"option '--out'", out, "is the file given with '--family'"});
+        expectRefusal(run({"calibrate", "--family", outPath, "--profile", "h100-sxm", "--out", family}),
+                      {"option '--out'", "fam.csv", "is the file given with '--family'"});
+    }
+    // Each measured file, and those of a probe's folder.
+    const std::string stream = writeFile(dir, "stream.csv", "x");
+    expectRefusal(run({"calibrate", "--family", family, "--profile", "h100-sxm", "--stream", stream, "--out", stream}),
+                  {"is the file given with '--stream'"});
+    QVERIFY(QDir(d).mkdir(QStringLiteral("probe")));
+    for (const char *name : {"device.csv", "family.csv", "stream.csv", "latency.csv"})
+        QVERIFY(QFile::copy(QString::fromStdString(probe + '/' + name), d + QStringLiteral("probe/") + QLatin1String(name)));
+    expectRefusal(run({"calibrate", "--probe", (d + QStringLiteral("probe")).toStdString(), "--out",
+                       (d + QStringLiteral("probe/latency.csv")).toStdString()}),
+                  {"is the file given with '--probe' (its latency.csv)"});
+    std::ifstream again(family, std::ios::binary);
+    QCOMPARE(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()), text);
+    // Updating a profile in place is what --profile with --out is for.
+    const std::string profile = (d + QStringLiteral("mine.json")).toStdString();
+    QCOMPARE(run({"calibrate", "--family", family, "--profile", "h100-sxm", "--fit", "L_c", "--out", profile}).status, 0);
+    const CliRun update = run({"calibrate", "--family", family, "--profile", profile, "--fit", "L_c", "--out", profile});
+    QVERIFY2(update.status == 0, update.err.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestCliHostile)
