@@ -3,6 +3,7 @@
 // and the one line it answers with.
 #include "cli.h"
 #include "cli_run.h"
+#include "support/full_disk.h"
 
 #include <QDir>
 #include <QFile>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void overflowingFitIsRefusedNamingTheCell();
     void overflowingCpiErrorIsRefusedNamingTheCell();
     void outputThatIsAnInputIsRefused();
+    void failedOutputKeepsItsReason();
 };
 
 void TestCliHostile::overflowingFitIsRefusedNamingTheCell()
@@ -125,6 +127,29 @@ void TestCliHostile::outputThatIsAnInputIsRefused()
     QCOMPARE(run({"calibrate", "--family", family, "--profile", "h100-sxm", "--fit", "L_c", "--out", profile}).status, 0);
     const CliRun update = run({"calibrate", "--family", family, "--profile", profile, "--fit", "L_c", "--out", profile});
     QVERIFY2(update.status == 0, update.err.c_str());
+}
+
+void TestCliHostile::failedOutputKeepsItsReason()
+{
+    // Output larger than the stream's buffer failed while the command ran; finish() then cleared errno before
+    // its flush and said only "cannot write the output". A disk full after 4 KiB (tests/support/full_disk.h).
+    QTemporaryDir dir;
+    const std::vector<std::vector<std::string>> commands{
+            {"tmm", "--work", "1e6", "--transactions", "1e4", "--br", "1:3000"},
+            {"tmm", "--work", "1e6", "--transactions", "1e4", "--br", "1:3000", "--format", "csv"},
+            {"zigzag", "--sms", "15", "--ba", "1", "--br", "1:3000", "--json"}};
+    for (const auto &args : commands) {
+        std::ostringstream err;
+        int status = 0;
+        {
+            const crossroof::test::FullDisk full(4096);
+            QVERIFY(full.active());
+            std::ofstream file(dir.filePath(QStringLiteral("out.txt")).toStdString(), std::ios::trunc);
+            status = crossroof::cli::run(args, file, err);
+        }
+        QCOMPARE(status, 2);
+        QCOMPARE(err.str(), "crossroof-cli " + args.front() + ": cannot write the output (File too large)\n");
+    }
 }
 
 QTEST_APPLESS_MAIN(TestCliHostile)
