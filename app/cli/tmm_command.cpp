@@ -108,7 +108,13 @@ core::TmmParams modelParams(const Args &args)
         a.cores = p.cores;
         a.active_blocks = p.active_blocks;
         a.sms = p.sms;
-        return core::apspPreset(a);
+        const core::TmmParams preset = core::apspPreset(a);
+        // M = T1 / (S_D * C) from values the user typed: name them, not the infinity they make.
+        if (!std::isfinite(preset.transactions)) {
+            throw InputError("option '--apsp': N = " + fields[0] + " with S_D * C = " + fields[1] + " * "
+                             + fields[2] + " makes M = T1/(S_D*C) more than a double holds; give a larger C");
+        }
+        return preset;
     }
     for (const char *name : {"work", "transactions"}) {
         if (!args.has(name))

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void overflowingCpiErrorIsRefusedNamingTheCell();
     void outputThatIsAnInputIsRefused();
     void failedOutputKeepsItsReason();
+    void derivedInfinityIsNamedByItsOption();
 };
 
 void TestCliHostile::overflowingFitIsRefusedNamingTheCell()
@@ -150,6 +152,18 @@ void TestCliHostile::failedOutputKeepsItsReason()
         QCOMPARE(status, 2);
         QCOMPARE(err.str(), "crossroof-cli " + args.front() + ": cannot write the output (File too large)\n");
     }
+}
+
+void TestCliHostile::derivedInfinityIsNamedByItsOption()
+{
+    // The user typed 1e-320, not inf: the message names the option and the input that make the infinity.
+    const QRegularExpression nonFinite(QStringLiteral("\\b(inf|nan)\\b"));
+    const CliRun apsp = run({"tmm", "--apsp", "8192,32,1e-320"});
+    expectRefusal(apsp, {"option '--apsp'", "1e-320", "more than a double holds"});
+    QVERIFY2(!QString::fromStdString(apsp.err).contains(nonFinite), apsp.err.c_str());
+    const CliRun range = run({"hysteresis", "--param", "Z", "--range", "1:2:5e-324"});
+    expectRefusal(range, {"option '--range'", "5e-324", "more than 100000 values"});
+    QVERIFY2(!QString::fromStdString(range.err).contains(nonFinite), range.err.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestCliHostile)
