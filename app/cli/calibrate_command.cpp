@@ -2,6 +2,7 @@
 // calibrate: the X-model's machine parameters fitted to a measured kernel family (CLI.md).
 #include "args.h"
 #include "command_support.h"
+#include "calibration_sources.h"
 #include "commands.h"
 #include "core/calibration/calibration.h"
 #include "core/calibration/joint_calibration.h"
@@ -190,7 +191,7 @@ void printText(const core::HardwareProfile &start, const std::string &familyPath
 void runFamilyCalibration(const Args &args, const ProfileOut &o, const core::HardwareProfile &start,
                           const core::KernelFamily &family, const std::string &familyPath, std::ostream &out)
 {
-    const std::vector<std::string> keys = core::parseFitList(args.value("fit", "R,L,M,L_c"));
+    const std::vector<std::string> keys = withOption("fit", [&] { return core::parseFitList(args.value("fit", "R,L,M,L_c")); });
     const core::CalibrationResult fit = core::calibrate(family, start.params, keys);
 
     std::string written;
@@ -497,8 +498,9 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
         return;
     }
     const std::vector<std::string> keys
-            = args.has("fit") ? core::parseJointFitList(args.value("fit")) : core::defaultJointKeys(sources);
-    const core::JointCalibration fit = core::calibrateJointly(sources, start.params, keys);
+            = args.has("fit") ? withOption("fit", [&] { return core::parseJointFitList(args.value("fit")); })
+                              : core::defaultJointKeys(sources);
+    const core::JointCalibration fit = namingTheSources(sources, [&] { return core::calibrateJointly(sources, start.params, keys); });
 
     std::string written;
     if (o.given) {

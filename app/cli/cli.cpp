@@ -49,8 +49,22 @@ void printUsage(std::ostream &out, std::span<const Command *const> extra)
     out << "\nExit status: 0 on success, 2 on bad usage or bad input.\n";
 }
 
-/// The most a refusal's message may be, in characters: one reader's message is far shorter.
-constexpr std::size_t kMaxMessage = 2000;
+/// The most a refusal's line may be, in bytes, with its "crossroof-cli COMMAND: " (core::shortMessage()): with
+/// its line feed, under 300.
+constexpr std::size_t kMaxMessage = 298;
+
+/// The most a warning line may be: one may list what to do in full (the ncu metrics to profile again with).
+constexpr std::size_t kMaxWarning = 1000;
+
+/// TEXT, the lines a command wrote to standard error (its warnings), each line at most kMaxWarning bytes.
+void writeMessages(std::string_view text, std::ostream &err)
+{
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        err << core::shortMessage(text.substr(0, end), kMaxWarning) << '\n';
+        text.remove_prefix(std::min(end + 1, text.size()));
+    }
+}
 
 /// Writes TEXT, a command's whole output, to OUT: exit status 0 once it has reached its file; 2 with a message
 /// naming the reason when it has not (a full disk, a closed file). The output is written at once, after the
@@ -119,15 +133,24 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         try {
             // The output is kept until the command has finished: a refusal, or an internal error, found after
             // part of a report was ready prints nothing of it (a script never reads half a result).
+            // Warnings, too, wait, and each becomes one short line.
             std::ostringstream output;
-            if (c->run_with_warnings)
-                c->run_with_warnings(rest, output, err);
-            else
-                c->run(rest, output);
+            std::ostringstream warnings;
+            try {
+                if (c->run_with_warnings)
+                    c->run_with_warnings(rest, output, warnings);
+                else
+                    c->run(rest, output);
+            } catch (...) {
+                writeMessages(warnings.view(), err);
+                throw;
+            }
+            writeMessages(warnings.view(), err);
             return finish(output.view(), out, err, c->name);
         } catch (const core::InputError &e) {
-            // One line whatever it echoes (a file name with a line break in it, say), and never a huge one.
-            err << "crossroof-cli " << c->name << ": " << core::quoteForMessage(e.what(), kMaxMessage) << '\n';
+            // One line whatever it echoes (a file name with a line break in it, say), and never a long one:
+            // a long path or list loses its middle, the reason stays.
+            err << core::shortMessage("crossroof-cli " + std::string(c->name) + ": " + e.what(), kMaxMessage) << '\n';
             return 2;
         }
     }

@@ -201,9 +201,10 @@ void runExtrapolate(const std::vector<std::string> &argv, std::ostream &out, std
     // The folds deal out the rows the trees are grown on (all of them, or a spread part of a large set).
     const int folds = int(args.integer("folds", 10, 2, (long long)model.tree_rows));
     const core::ExtrapolationCv cv = core::crossValidateExtrapolation(set, options, folds);
-    const double size = args.number("target-size", model.max_size);
+    // The trees' linear models take magnitudes up to 1e100 (kMaxRegressionMagnitude).
+    const double size = args.number("target-size", model.max_size, -1e100, 1e100);
     const std::optional<double> iteration
-            = args.has("iteration") ? std::optional<double>(args.number("iteration", 0)) : std::nullopt;
+            = args.has("iteration") ? std::optional<double>(args.number("iteration", 0, -1e100, 1e100)) : std::nullopt;
     const std::vector<core::StrategyPrediction> predictions = core::predictAll(model, size, iteration);
     std::optional<core::CpiCheck> check;
     if (args.has("measured")) {

@@ -29,7 +29,7 @@ void withoutRuntimeDirNotice(QtMsgType type, const QMessageLogContext &context, 
 {
     if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
         return;
-    std::cerr << qFormatLogMessage(type, context, message).toStdString() << '\n';
+    std::cerr << core::shortMessage(qFormatLogMessage(type, context, message).toStdString()) << '\n';
 }
 
 using core::InputError;

@@ -295,6 +295,11 @@ private:
 
     bool open(json::value_t type)
     {
+        if (++m_containers > kMaxJsonContainers) {
+            throw InputError(m_label + ": field '" + brief(childPath()) + "': more than "
+                             + std::to_string(kMaxJsonContainers)
+                             + " objects and arrays in one file (Crossroof's own files hold far fewer)");
+        }
         if (m_open.size() >= static_cast<std::size_t>(kMaxJsonDepth)) {
             throw InputError(m_label + ": field '" + brief(childPath()) + "': nested more than "
                              + std::to_string(kMaxJsonDepth) + " levels deep");
@@ -308,6 +313,7 @@ private:
     json m_root;
     std::vector<Open> m_open;
     json *m_member = nullptr;
+    std::size_t m_containers = 0;
 };
 
 } // namespace

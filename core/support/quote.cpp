@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/quote.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace crossroof::core {
@@ -37,6 +38,60 @@ std::string quoteForMessage(std::string_view text, std::size_t max)
         --i;
     }
     return out + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+namespace {
+
+bool continuation(const std::string &s, std::size_t i)
+{
+    return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+}
+
+/// S without its bytes [from, to), with "..." in their place; FROM moved back and TO forward to whole UTF-8
+/// sequences.
+std::string withoutMiddle(const std::string &s, std::size_t from, std::size_t to)
+{
+    while (from > 0 && continuation(s, from))
+        --from;
+    while (continuation(s, to))
+        ++to;
+    return s.substr(0, from) + "..." + s.substr(to);
+}
+
+} // namespace
+
+std::string shortMessage(std::string_view text, std::size_t max)
+{
+    std::string line = quoteForMessage(text, std::string::npos);
+    // The longest word first, each cut just enough, but never below this many bytes.
+    constexpr std::size_t kShortestWord = 40;
+    while (line.size() > max) {
+        std::size_t start = 0;
+        std::size_t length = 0;
+        for (std::size_t i = 0; i < line.size();) {
+            const std::size_t end = std::min(line.find(' ', i), line.size());
+            if (end - i > length) {
+                start = i;
+                length = end - i;
+            }
+            i = end + 1;
+        }
+        // A path keeps its file's name and a little of its start; another word a third of it and its end.
+        const std::string_view word = std::string_view(line).substr(start, length);
+        const std::size_t slash = word.rfind('/');
+        const bool path = slash != std::string_view::npos && slash > 0 && length - slash <= kShortestWord * 2;
+        const std::size_t shortest = path ? std::min(kShortestWord, 8 + (length - slash)) : kShortestWord;
+        if (length <= shortest + 3)
+            break;
+        const std::size_t kept = std::max(shortest, length - std::min(length, line.size() - max + 3));
+        const std::size_t head = path ? std::min<std::size_t>(8, kept / 3) : kept / 3;
+        line = withoutMiddle(line, start + head, start + length - (kept - head));
+    }
+    if (line.size() > max) {
+        const std::size_t head = max * 2 / 5;
+        line = withoutMiddle(line, head, line.size() - (max - head - 3));
+    }
+    return line;
 }
 
 std::string problemList(const std::vector<std::string> &problems, std::size_t shown, std::size_t each)

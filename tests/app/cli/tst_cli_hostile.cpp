@@ -61,6 +61,8 @@ private Q_SLOTS:
     void outputThatIsAnInputIsRefused();
     void failedOutputKeepsItsReason();
     void derivedInfinityIsNamedByItsOption();
+    void everyMessageIsOneShortLine();
+    void refusalsNameTheirOptionOrFile();
 };
 
 void TestCliHostile::overflowingFitIsRefusedNamingTheCell()
@@ -164,6 +166,50 @@ void TestCliHostile::derivedInfinityIsNamedByItsOption()
     const CliRun range = run({"hysteresis", "--param", "Z", "--range", "1:2:5e-324"});
     expectRefusal(range, {"option '--range'", "5e-324", "more than 100000 values"});
     QVERIFY2(!QString::fromStdString(range.err).contains(nonFinite), range.err.c_str());
+}
+
+void TestCliHostile::everyMessageIsOneShortLine()
+{
+    // A path over PATH_MAX echoed 2,044 characters and lost its reason: it loses its middle instead.
+    const std::string longPath = "/tmp/" + std::string(5000, 'p') + "/gpu.json";
+    expectRefusal(run({"xgraph", "--profile", longPath}), {"/tmp/ppp", "ppp/gpu.json: cannot read (File name too long)"});
+    // An argument with a line break stays on one line.
+    expectRefusal(run({"xgraph", "--profile", "no\nsuch"}), {"unknown profile 'no\\nsuch'"});
+    // A line of 100,000 characters in a probe's file.
+    QTemporaryDir dir;
+    const QString probe = dir.filePath(QStringLiteral("probe"));
+    QVERIFY(QDir().mkpath(probe));
+    for (const char *name : {"device.csv", "stream.csv", "latency.csv"})
+        QVERIFY(QFile::copy(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/") + QLatin1String(name),
+                            probe + QLatin1Char('/') + QLatin1String(name)));
+    std::ofstream(probe.toStdString() + "/family.csv") << "name,bytes\n" << std::string(100'000, 'k') << ",1\n";
+    expectRefusal(run({"calibrate", "--probe", probe.toStdString()}), {"family.csv"});
+    // An unknown --profile among many user profiles (1,039 characters): the list loses its middle.
+    QTemporaryDir data;
+    QVERIFY(QDir(data.path()).mkpath(QStringLiteral("Crossroof/profiles")));
+    for (int i = 0; i < 60; ++i) {
+        std::ofstream(data.filePath(QStringLiteral("Crossroof/profiles/gpu-%1.json").arg(i)).toStdString())
+                << R"({"format_version": 1, "id": "user-gpu-number-)" << i << R"(", "name": "x", "kind": "gpu"})";
+    }
+    const QByteArray old = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", data.path().toUtf8());
+    const CliRun unknown = run({"xgraph", "--profile", "no-such-gpu"});
+    old.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", old);
+    expectRefusal(unknown, {"unknown profile 'no-such-gpu'"});
+}
+
+void TestCliHostile::refusalsNameTheirOptionOrFile()
+{
+    const std::string train = kSamples + "modeltree-training.csv";
+    expectRefusal(run({"extrapolate", "--train", train, "--target-size", "1e308"}), {"option '--target-size'", "1e308"});
+    expectRefusal(run({"extrapolate", "--train", train, "--iteration", "1e308"}), {"option '--iteration'", "1e308"});
+    const std::string probe = CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/";
+    expectRefusal(run({"calibrate", "--family", probe + "family.csv", "--fit", ""}), {"option '--fit'"});
+    expectRefusal(run({"calibrate", "--latency", probe + "latency.csv", "--profile", "h100-sxm", "--fit", ""}),
+                  {"option '--fit'"});
+    // Which measurements are too few: the file says.
+    expectRefusal(run({"calibrate", "--latency", probe + "latency.csv", "--profile", "h100-sxm", "--fit", "R,L,M,L_c,L_2"}),
+                  {"latency.csv: 2 measured values cannot fit 5 parameters"});
 }
 
 QTEST_APPLESS_MAIN(TestCliHostile)

@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <ctime>
 #include <string>
 
 using namespace crossroof;
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void deepNestingIsRefusedBeforeAnythingRecurses();
     void profileErrorsNeverEchoAWholeValue();
     void megabyteProfilesOfManyKeysOrObjectsAreReadQuickly();
+    void manyEmptyObjectsAreRefusedQuickly();
     void checkKeysRefusesUnknownKeys_data();
     void checkKeysRefusesUnknownKeys();
     void validateNamesTheFieldOfTheModelsError();
@@ -189,6 +191,28 @@ void TestJsonReader::megabyteProfilesOfManyKeysOrObjectsAreReadQuickly()
     const std::string twiceInLast = "[" + many(100'000, empty) + R"(, {"a": 1, "a": 2}])";
     QCOMPARE(errorOf(twiceInLast), QStringLiteral("doc.json: field '[].a': appears twice"));
     QVERIFY2(timer.elapsed() < 10'000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+}
+
+void TestJsonReader::manyEmptyObjectsAreRefusedQuickly()
+{
+    // A session of 64 MiB of empty objects took 20 s and 2 GB before it was refused: refused by its count of
+    // objects and arrays as it is read.
+    std::string text = R"({"format": "crossroof-session", "traces": [)";
+    while (text.size() < (64u << 20) - 10)
+        text += "{},";
+    text += "{}]}";
+    // Processor time, not the wall clock of a loaded machine: it was 20 s.
+    const std::clock_t start = std::clock();
+    QCOMPARE(errorOf(text), QStringLiteral("doc.json: field 'traces[]': more than 1000000 objects and arrays in one "
+                                           "file (Crossroof's own files hold far fewer)"));
+    const double seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
+    QVERIFY2(seconds < 3, qPrintable(QString::number(seconds) + " s"));
+    // As many as a file may hold are read.
+    std::string flat = "[";
+    for (std::size_t i = 1; i < core::detail::kMaxJsonContainers; ++i)
+        flat += i > 1 ? ",{}" : "{}";
+    flat += "]";
+    QCOMPARE(errorOf(flat), QString());
 }
 
 void TestJsonReader::checkKeysRefusesUnknownKeys_data()
