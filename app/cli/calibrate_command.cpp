@@ -9,13 +9,13 @@
 #include "core/calibration/probe_analysis.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
+#include "core/support/numbers.h"
 #include "core/support/text.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -250,12 +250,10 @@ void readWeights(const Args &args, core::CalibrationSources &sources)
             throw InputError("--weight '" + assignment + "': give NAME=WEIGHT, NAME one of "
                              + core::briefList(names) + " (the kinds and file names of the sources given)");
         }
-        const std::string text = assignment.substr(eq + 1);
-        char *end = nullptr;
-        const double w = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !std::isfinite(w) || w < 0)
-            throw InputError("--weight '" + assignment + "': the weight must be a number >= 0");
-        sources.weights.emplace_back(name, w);
+        const std::optional<double> w = core::parseNumber(assignment.substr(eq + 1)); // as every option: no hex
+        if (!w || !std::isfinite(*w) || *w < 0)
+            throw InputError("option '--weight': '" + assignment + "': the weight must be a number >= 0");
+        sources.weights.emplace_back(name, *w);
     }
 }
 

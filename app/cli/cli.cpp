@@ -110,6 +110,11 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         return finish(usage.view(), out, err, "help");
     }
     if (name == "--version") {
+        if (args.size() > 1) { // as every command refuses what it does not take
+            err << "crossroof-cli: unexpected argument '" << core::quoteForMessage(args[1])
+                << "' after '--version' (it takes none)\n";
+            return 2;
+        }
         return finish("crossroof-cli " CROSSROOF_VERSION "\n", out, err, "--version");
     }
     for (const Command *c : allCommands(extra)) {

@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -63,6 +64,8 @@ private Q_SLOTS:
     void derivedInfinityIsNamedByItsOption();
     void everyMessageIsOneShortLine();
     void refusalsNameTheirOptionOrFile();
+    void optionsAreReadAlike();
+    void manyStrategiesAreRefusedQuickly();
 };
 
 void TestCliHostile::overflowingFitIsRefusedNamingTheCell()
@@ -210,6 +213,38 @@ void TestCliHostile::refusalsNameTheirOptionOrFile()
     // Which measurements are too few: the file says.
     expectRefusal(run({"calibrate", "--latency", probe + "latency.csv", "--profile", "h100-sxm", "--fit", "R,L,M,L_c,L_2"}),
                   {"latency.csv: 2 measured values cannot fit 5 parameters"});
+}
+
+void TestCliHostile::optionsAreReadAlike()
+{
+    // --version refuses what follows it, as every command refuses what it does not take.
+    expectRefusal(run({"--version", "--frobnicate"}), {"unexpected argument '--frobnicate' after '--version'"});
+    QCOMPARE(run({"--version"}).status, 0);
+    // --weight reads a decimal number as every option does: no hex.
+    const std::string probe = CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/";
+    expectRefusal(run({"calibrate", "--stream", probe + "stream.csv", "--profile", "h100-sxm", "--weight", "stream=0x10"}),
+                  {"option '--weight'", "stream=0x10", "the weight must be a number >= 0"});
+    // A repeated --column key is refused as other repeated options are (the second silently won).
+    expectRefusal(run({"extrapolate", "--train", kSamples + "modeltree-training.csv", "--column", "size=A", "--column",
+                       "size=Application_size"}),
+                  {"option '--column': key 'size' is given twice"});
+    // The two-level cache fit is a GPU's: a CPU profile is refused, not silently used.
+    expectRefusal(run({"fit-trace", "--trace", probe + "cache.csv", "--x", "warps_per_sm", "--y", "request_gbs",
+                       "--where", "bytes_per_warp=16384", "--model", "two-level", "--profile", "epyc-9654"}),
+                  {"option '--profile'", "epyc-9654 is a CPU", "GPU"});
+}
+
+void TestCliHostile::manyStrategiesAreRefusedQuickly()
+{
+    // 8,000 strategies of one row each took 122 s and 2.7 GB (each strategy is an attribute of the trees).
+    QTemporaryDir dir;
+    std::string text = "Application_size,Iteration,Num_L2,Num_threads_per_L2,Mapping_Strategy,Num_MC_States,p_value,q_value\n";
+    for (int s = 0; s < 8000; ++s)
+        text += "32,1,1,2,strategy_" + std::to_string(s) + ",3,0." + std::to_string(s % 9 + 1) + ",0." + std::to_string(s % 7 + 1) + "\n";
+    const std::string many = writeFile(dir, "many.csv", text);
+    const std::clock_t start = std::clock();
+    expectRefusal(run({"extrapolate", "--train", many}), {"many.csv: 8000 mapping strategies, more than 64"});
+    QVERIFY(double(std::clock() - start) / CLOCKS_PER_SEC < 5);
 }
 
 QTEST_APPLESS_MAIN(TestCliHostile)
