@@ -63,32 +63,29 @@ std::string withoutMiddle(const std::string &s, std::size_t from, std::size_t to
 std::string shortMessage(std::string_view text, std::size_t max)
 {
     std::string line = quoteForMessage(text, std::string::npos);
-    // The longest word first, each cut just enough, but never below this many bytes.
-    constexpr std::size_t kShortestWord = 40;
-    while (line.size() > max) {
-        std::size_t start = 0;
-        std::size_t length = 0;
-        for (std::size_t i = 0; i < line.size();) {
-            const std::size_t end = std::min(line.find(' ', i), line.size());
-            if (end - i > length) {
-                start = i;
-                length = end - i;
-            }
-            i = end + 1;
+    if (line.size() <= max)
+        return line;
+    // A word longer than this (a path over PATH_MAX, a value from a file) keeps its start and its end; a path
+    // its file's name. Shorter ones, an ordinary path among them, stay whole.
+    constexpr std::size_t kLongestWord = 100;
+    for (std::size_t i = 0; i < line.size();) {
+        std::size_t end = std::min(line.find(' ', i), line.size());
+        if (end - i > kLongestWord) {
+            const std::string_view word = std::string_view(line).substr(i, end - i);
+            const std::size_t slash = word.rfind('/');
+            const std::size_t name = slash != std::string_view::npos && slash > 0 ? word.size() - slash : 0;
+            // A path: its file's name with a little of its folder.
+            const std::size_t tail = name > 0 && name < kLongestWord - 40 ? name + 20 : (kLongestWord - 3) * 2 / 3;
+            const std::size_t head = kLongestWord - 3 - tail;
+            const std::size_t before = line.size();
+            line = withoutMiddle(line, i + head, end - tail);
+            end -= before - line.size();
         }
-        // A path keeps its file's name and a little of its start; another word a third of it and its end.
-        const std::string_view word = std::string_view(line).substr(start, length);
-        const std::size_t slash = word.rfind('/');
-        const bool path = slash != std::string_view::npos && slash > 0 && length - slash <= kShortestWord * 2;
-        const std::size_t shortest = path ? std::min(kShortestWord, 8 + (length - slash)) : kShortestWord;
-        if (length <= shortest + 3)
-            break;
-        const std::size_t kept = std::max(shortest, length - std::min(length, line.size() - max + 3));
-        const std::size_t head = path ? std::min<std::size_t>(8, kept / 3) : kept / 3;
-        line = withoutMiddle(line, start + head, start + length - (kept - head));
+        i = end + 1;
     }
+    // Then the message its middle: its start names what it is about, its end says why.
     if (line.size() > max) {
-        const std::size_t head = max * 2 / 5;
+        const std::size_t head = max / 2;
         line = withoutMiddle(line, head, line.size() - (max - head - 3));
     }
     return line;

@@ -97,9 +97,11 @@ void TestText::shortenedForAMessage()
     QVERIFY2(cut.size() <= 300, cut.c_str());
     QVERIFY2(cut.starts_with("/tmp/ddd") && cut.ends_with("ddd/f.csv: cannot read (File name too long)"), cut.c_str());
     QVERIFY(cut.find("...") != std::string::npos);
-    // Two long words: each loses what it must; a word of 43 bytes or fewer stays whole.
-    const std::string two = shortMessage(std::string(200, 'a') + " and " + std::string(200, 'b') + " end", 100);
-    QVERIFY2(two.size() <= 100 && two.ends_with("b end") && two.find(" and ") != std::string::npos, two.c_str());
+    // Two long words lose their middles; a word of 100 bytes or fewer (an ordinary path) stays whole.
+    const std::string path90 = "/home/" + std::string(76, 'h') + "/f.json";
+    const std::string two = shortMessage(std::string(200, 'a') + " and " + path90 + " " + std::string(200, 'b') + " end");
+    QVERIFY2(two.size() <= 300 && two.ends_with("b end") && two.find(" and " + path90 + " ") != std::string::npos,
+             two.c_str());
     // Many short words (a list of names): its start and its end.
     std::string list = "unknown profile 'x' (bundled:";
     for (int i = 0; i < 300; ++i)
