@@ -20,7 +20,7 @@ for platform in xcb no-such-platform; do
         env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM="$platform" "${cmd[@]}" --session "$session" \
             --view xgraph --out "$dir/f.svg" > "$dir/out" 2> "$dir/err"
         rc=$?
-        if [ $rc -ne 0 ] || [ ! -s "$dir/f.svg" ] || [ -s "$dir/err" ]; then
+        if [ $rc -ne 0 ] || [ ! -s "$dir/f.svg" ]; then
             echo "QT_QPA_PLATFORM=$platform through the $how: exit status $rc, stderr: $(head -c 300 "$dir/err")"
             failed=1
         fi
