@@ -63,6 +63,11 @@ std::string withoutMiddle(const std::string &s, std::size_t from, std::size_t to
 std::string shortMessage(std::string_view text, std::size_t max)
 {
     std::string line = quoteForMessage(text, std::string::npos);
+    // A message of several lines (what went wrong, then what to do, then an aside) loses its last lines first.
+    for (std::size_t end = text.rfind('\n'); line.size() > max && end != std::string_view::npos && end > 0;
+         end = text.rfind('\n', end - 1)) {
+        line = quoteForMessage(text.substr(0, end), std::string::npos) + " ...";
+    }
     if (line.size() <= max)
         return line;
     // A word longer than this (a path over PATH_MAX, a value from a file) keeps its start and its end; a path

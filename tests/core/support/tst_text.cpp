@@ -102,6 +102,9 @@ void TestText::shortenedForAMessage()
     const std::string two = shortMessage(std::string(200, 'a') + " and " + path90 + " " + std::string(200, 'b') + " end");
     QVERIFY2(two.size() <= 300 && two.ends_with("b end") && two.find(" and " + path90 + " ") != std::string::npos,
              two.c_str());
+    // Several lines: the last go first (what went wrong and what to do stay, an aside goes).
+    const std::string lines = shortMessage("f: cannot read\nrun " + std::string(150, 'c') + "\n(or " + std::string(150, 'a') + ")");
+    QCOMPARE(lines, "f: cannot read\\nrun " + std::string(150, 'c') + " ...");
     // Many short words (a list of names): its start and its end.
     std::string list = "unknown profile 'x' (bundled:";
     for (int i = 0; i < 300; ++i)
