@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/support/error.h"
+
 #include <limits>
 #include <map>
 #include <string>
@@ -37,6 +39,18 @@ public:
 private:
     std::map<std::string, std::vector<std::string>> m_values;
 };
+
+/// BODY's result; an InputError from it (a model's check of what the option gave) gets "option '--NAME': "
+/// in front, so that the refusal names the option.
+template<class Fn>
+auto withOption(const std::string &name, Fn &&body)
+{
+    try {
+        return body();
+    } catch (const core::InputError &e) {
+        throw core::InputError("option '--" + name + "': " + e.what());
+    }
+}
 
 /// TEXT, all of it, as a decimal number (core::parseNumber: no blanks, no '+') in [min, max], the one way the
 /// commands read one, whole or as part of a value. Throws InputError starting with WHAT ("option '--p'"):

@@ -2,19 +2,20 @@
 // calibrate: the X-model's machine parameters fitted to a measured kernel family (CLI.md).
 #include "args.h"
 #include "command_support.h"
+#include "calibration_sources.h"
 #include "commands.h"
 #include "core/calibration/calibration.h"
 #include "core/calibration/joint_calibration.h"
 #include "core/calibration/probe_analysis.h"
 #include "core/profiles/profile_library.h"
 #include "core/support/error.h"
+#include "core/support/numbers.h"
 #include "core/support/text.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -190,7 +191,7 @@ void printText(const core::HardwareProfile &start, const std::string &familyPath
 void runFamilyCalibration(const Args &args, const ProfileOut &o, const core::HardwareProfile &start,
                           const core::KernelFamily &family, const std::string &familyPath, std::ostream &out)
 {
-    const std::vector<std::string> keys = core::parseFitList(args.value("fit", "R,L,M,L_c"));
+    const std::vector<std::string> keys = withOption("fit", [&] { return core::parseFitList(args.value("fit", "R,L,M,L_c")); });
     const core::CalibrationResult fit = core::calibrate(family, start.params, keys);
 
     std::string written;
@@ -249,12 +250,10 @@ void readWeights(const Args &args, core::CalibrationSources &sources)
             throw InputError("--weight '" + assignment + "': give NAME=WEIGHT, NAME one of "
                              + core::briefList(names) + " (the kinds and file names of the sources given)");
         }
-        const std::string text = assignment.substr(eq + 1);
-        char *end = nullptr;
-        const double w = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !std::isfinite(w) || w < 0)
-            throw InputError("--weight '" + assignment + "': the weight must be a number >= 0");
-        sources.weights.emplace_back(name, w);
+        const std::optional<double> w = core::parseNumber(assignment.substr(eq + 1)); // as every option: no hex
+        if (!w || !std::isfinite(*w) || *w < 0)
+            throw InputError("option '--weight': '" + assignment + "': the weight must be a number >= 0");
+        sources.weights.emplace_back(name, *w);
     }
 }
 
@@ -453,6 +452,9 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
             throw InputError(std::string("option '--") + option + "' must not be empty");
     }
     const ProfileOut o = profileOut(args);
+    // Not --profile: '--profile my.json --out my.json' updates the profile, as documented.
+    refuseOutputOverInput(args, "out", {"family", "stream", "latency", "parallel", "kernels"},
+                          {"probe", {"device.csv", "family.csv", "stream.csv", "latency.csv", "parallel.csv"}});
 
     core::HardwareProfile start;
     core::CalibrationSources sources;
@@ -494,8 +496,9 @@ void runCalibrate(const std::vector<std::string> &argv, std::ostream &out)
         return;
     }
     const std::vector<std::string> keys
-            = args.has("fit") ? core::parseJointFitList(args.value("fit")) : core::defaultJointKeys(sources);
-    const core::JointCalibration fit = core::calibrateJointly(sources, start.params, keys);
+            = args.has("fit") ? withOption("fit", [&] { return core::parseJointFitList(args.value("fit")); })
+                              : core::defaultJointKeys(sources);
+    const core::JointCalibration fit = namingTheSources(sources, [&] { return core::calibrateJointly(sources, start.params, keys); });
 
     std::string written;
     if (o.given) {

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ostream>
+#include <sstream>
 #include <string_view>
 
 #ifndef CROSSROOF_VERSION
@@ -48,18 +49,37 @@ void printUsage(std::ostream &out, std::span<const Command *const> extra)
     out << "\nExit status: 0 on success, 2 on bad usage or bad input.\n";
 }
 
-/// The most a refusal's message may be, in characters: one reader's message is far shorter.
-constexpr std::size_t kMaxMessage = 2000;
+/// The most a refusal's line may be, in bytes, with its "crossroof-cli COMMAND: " (core::shortMessage()): with
+/// its line feed, under 300.
+constexpr std::size_t kMaxMessage = 298;
 
-/// Exit status 0 once everything written to OUT has reached its file; 2 with a message when it has not (a
-/// full disk, a closed file).
-int finish(std::ostream &out, std::ostream &err, std::string_view what)
+/// The most a warning line may be: one may list what to do in full (the ncu metrics to profile again with).
+constexpr std::size_t kMaxWarning = 1000;
+
+/// TEXT, the lines a command wrote to standard error (its warnings), each line at most kMaxWarning bytes.
+void writeMessages(std::string_view text, std::ostream &err)
+{
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        err << core::shortMessage(text.substr(0, end), kMaxWarning) << '\n';
+        text.remove_prefix(std::min(end + 1, text.size()));
+    }
+}
+
+/// Writes TEXT, a command's whole output, to OUT: exit status 0 once it has reached its file; 2 with a message
+/// naming the reason when it has not (a full disk, a closed file). The output is written at once, after the
+/// command finished, so the reason is the first failed write's (nothing wrote before it and failed unseen).
+int finish(std::string_view text, std::ostream &out, std::ostream &err, std::string_view what)
 {
     errno = 0;
-    out.flush();
+    out.write(text.data(), std::streamsize(text.size()));
+    int code = errno;
+    if (out) {
+        out.flush();
+        code = errno;
+    }
     if (out)
         return 0;
-    const int code = errno;
     err << "crossroof-cli " << what << ": cannot write the output"
         << (code != 0 ? std::string(" (") + std::strerror(code) + ")" : std::string()) << '\n';
     return 2;
@@ -79,20 +99,23 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         // "help COMMAND" is COMMAND's help.
         if (name == "help" && args.size() >= 2) {
             for (const Command *c : allCommands(extra)) {
-                if (args[1] == c->name) {
-                    out << c->help;
-                    return finish(out, err, "help");
-                }
+                if (args[1] == c->name)
+                    return finish(c->help, out, err, "help");
             }
             err << "crossroof-cli: unknown command '" << core::quoteForMessage(args[1]) << "' (try crossroof-cli --help)\n";
             return 2;
         }
-        printUsage(out, extra);
-        return finish(out, err, "help");
+        std::ostringstream usage;
+        printUsage(usage, extra);
+        return finish(usage.view(), out, err, "help");
     }
     if (name == "--version") {
-        out << "crossroof-cli " << CROSSROOF_VERSION << '\n';
-        return finish(out, err, "--version");
+        if (args.size() > 1) { // as every command refuses what it does not take
+            err << "crossroof-cli: unexpected argument '" << core::quoteForMessage(args[1])
+                << "' after '--version' (it takes none)\n";
+            return 2;
+        }
+        return finish("crossroof-cli " CROSSROOF_VERSION "\n", out, err, "--version");
     }
     for (const Command *c : allCommands(extra)) {
         if (name != c->name)
@@ -101,10 +124,8 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         // "--" ends the options; no command takes operands, so anything after it is refused by name.
         const auto end = std::find(rest.begin(), rest.end(), std::string("--"));
         for (auto a = rest.begin(); a != end; ++a) {
-            if (*a == "--help" || *a == "-h") {
-                out << c->help;
-                return finish(out, err, c->name);
-            }
+            if (*a == "--help" || *a == "-h")
+                return finish(c->help, out, err, c->name);
         }
         if (end != rest.end()) {
             if (end + 1 != rest.end()) {
@@ -115,14 +136,26 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
             rest.erase(end);
         }
         try {
-            if (c->run_with_warnings)
-                c->run_with_warnings(rest, out, err);
-            else
-                c->run(rest, out);
-            return finish(out, err, c->name);
+            // The output is kept until the command has finished: a refusal, or an internal error, found after
+            // part of a report was ready prints nothing of it (a script never reads half a result).
+            // Warnings, too, wait, and each becomes one short line.
+            std::ostringstream output;
+            std::ostringstream warnings;
+            try {
+                if (c->run_with_warnings)
+                    c->run_with_warnings(rest, output, warnings);
+                else
+                    c->run(rest, output);
+            } catch (...) {
+                writeMessages(warnings.view(), err);
+                throw;
+            }
+            writeMessages(warnings.view(), err);
+            return finish(output.view(), out, err, c->name);
         } catch (const core::InputError &e) {
-            // One line whatever it echoes (a file name with a line break in it, say), and never a huge one.
-            err << "crossroof-cli " << c->name << ": " << core::quoteForMessage(e.what(), kMaxMessage) << '\n';
+            // One line whatever it echoes (a file name with a line break in it, say), and never a long one:
+            // a long path or list loses its middle, the reason stays.
+            err << core::shortMessage("crossroof-cli " + std::string(c->name) + ": " + e.what(), kMaxMessage) << '\n';
             return 2;
         }
     }

@@ -8,7 +8,11 @@
 #include "core/support/quote.h"
 #include "core/profiles/profile_library.h"
 
+#include <sys/stat.h>
+
 #include <charconv>
+#include <filesystem>
+#include <utility>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -134,6 +138,35 @@ void writeCsvRow(std::ostream &out, const std::vector<std::string> &fields)
 double probabilityValue(const std::string &text, const std::string &what)
 {
     return decimalValue(text, what, 0, 1);
+}
+
+void refuseOutputOverInput(const Args &args, const std::string &outOption, std::initializer_list<const char *> fileOptions,
+                           const FolderInputs &folder)
+{
+    const std::string out = args.value(outOption);
+    struct stat target{};
+    if (out.empty() || out == "-" || ::stat(out.c_str(), &target) != 0)
+        return;
+    std::vector<std::pair<std::string, std::string>> inputs; // how a message names it, path
+    for (const char *option : fileOptions) {
+        for (const std::string &path : args.all(option))
+            inputs.emplace_back(std::string("'--") + option + "'", path);
+    }
+    if (folder.option && args.has(folder.option)) {
+        for (const std::string &name : folder.names)
+            inputs.emplace_back(std::string("'--") + folder.option + "' (its " + name + ")",
+                                (std::filesystem::path(args.value(folder.option)) / name).string());
+    }
+    for (const auto &[option, path] : inputs) {
+        struct stat source{};
+        if (path.empty() || path == "-" || ::stat(path.c_str(), &source) != 0)
+            continue;
+        if (source.st_dev == target.st_dev && source.st_ino == target.st_ino) {
+            throw core::InputError("option '--" + outOption + "': '" + out + "' is the file given with " + option
+                                   + (out == path ? std::string() : " (the same file by another path)")
+                                   + "; writing it would replace that input, so nothing was written");
+        }
+    }
 }
 
 } // namespace crossroof::cli

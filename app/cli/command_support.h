@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <initializer_list>
 #include <iosfwd>
 #include <optional>
 #include <stdexcept>
@@ -106,6 +107,20 @@ std::string csvColumn(std::string_view key, std::string_view unit);
 std::string csvParameterColumn(const std::string &key);
 /// Writes FIELDS (already encoded) as one record.
 void writeCsvRow(std::ostream &out, const std::vector<std::string> &fields);
+
+/// Files in a folder a command reads (calibrate --probe DIR): the option and the names of the files.
+struct FolderInputs
+{
+    const char *option = nullptr;
+    std::vector<std::string> names;
+};
+/// Refuses the file given with OUT_OPTION ("out") where it is one of the files that FILE_OPTIONS (and
+/// FOLDER) of ARGS name: the same file by device and inode, so also through a symbolic or hard link or
+/// another spelling of its path. Writing it would replace what the command reads with what it wrote from it.
+/// Standard output ("-") and a file that does not exist yet pass. Throws InputError "option '--out': 'a.svg'
+/// is the file given with '--session'; ...".
+void refuseOutputOverInput(const Args &args, const std::string &outOption, std::initializer_list<const char *> fileOptions,
+                           const FolderInputs &folder = {});
 
 /// TEXT as a probability in [0, 1]; errors start with WHAT ("option '--p': 'half' is not a number").
 double probabilityValue(const std::string &text, const std::string &what);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -75,6 +76,8 @@ void runRenderProxy(const std::vector<std::string> &args, std::ostream &out)
     argv.push_back(nullptr);
     out.flush();
     std::cerr.flush();
+    // The helper draws offscreen whatever platform the environment names (one that cannot load aborts Qt).
+    ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
     ::execv(helper.c_str(), argv.data());
     throw core::InputError("cannot run " + helper.string() + " (" + std::strerror(errno) + ")");
 }

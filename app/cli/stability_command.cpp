@@ -283,6 +283,10 @@ void runHysteresis(const std::vector<std::string> &argv, std::ostream &out)
     if (parts.size() != 3 || !parseNumber(parts[0], lo) || !parseNumber(parts[1], hi)
         || !parseNumber(parts[2], step))
         throw InputError("option '--" + option + "': expected MIN:MAX:STEP (got '" + spec + "')");
+    // Counted here, where the option can be named: (MAX - MIN)/STEP may overflow to infinity.
+    if (step > 0 && lo <= hi && !((hi - lo) / step < double(core::kMaxSweepValues)))
+        throw InputError("option '--" + option + "': STEP " + std::string(parts[2]) + " over " + std::string(parts[0]) + " to " + std::string(parts[1])
+                         + " gives more than " + std::to_string(core::kMaxSweepValues) + " values (raise STEP)");
     const std::vector<double> values
             = forOption(option, [&] { return core::sweepValues(key, lo, hi, step); });
     const core::HysteresisResult h = core::sweepHysteresis(r.params, key, values);

@@ -12,10 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <ostream>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace crossroof::cli {
@@ -106,7 +108,13 @@ core::TmmParams modelParams(const Args &args)
         a.cores = p.cores;
         a.active_blocks = p.active_blocks;
         a.sms = p.sms;
-        return core::apspPreset(a);
+        const core::TmmParams preset = core::apspPreset(a);
+        // M = T1 / (S_D * C) from values the user typed: name them, not the infinity they make.
+        if (!std::isfinite(preset.transactions)) {
+            throw InputError("option '--apsp': N = " + fields[0] + " with S_D * C = " + fields[1] + " * "
+                             + fields[2] + " makes M = T1/(S_D*C) more than a double holds; give a larger C");
+        }
+        return preset;
     }
     for (const char *name : {"work", "transactions"}) {
         if (!args.has(name))
@@ -191,6 +199,37 @@ void runModel(const Args &args, OutputFormat format, std::ostream &out)
     out << jsonOutput(j) << '\n';
 }
 
+/// Refuses a fit whose coefficients, quality or any prediction overflowed a double (times or sqrt(B_r)/T
+/// near its limit: the fit squares them), naming the cell of the largest such value, before anything is
+/// printed. COLUMNS: the table's columns of T and of the time.
+void checkFitIsFinite(const core::RuntimeFit &fit, const std::vector<core::RuntimeSample> &samples,
+                      const core::CsvTable &table, std::pair<std::size_t, std::size_t> columns)
+{
+    bool finite = std::isfinite(fit.a1) && std::isfinite(fit.a0) && std::isfinite(fit.r2) && std::isfinite(fit.rmse);
+    for (const auto &s : samples) {
+        const double predicted = fit.predict(s.requested_blocks, s.threads_per_core);
+        finite = finite && std::isfinite(predicted) && std::isfinite(s.time - predicted);
+    }
+    if (finite)
+        return;
+    std::size_t row = 0;
+    std::size_t column = columns.second;
+    double largest = -1;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const double x = std::abs(core::runtimeAbscissa(samples[i].requested_blocks, samples[i].threads_per_core));
+        const double t = std::abs(samples[i].time);
+        if (std::max(x, t) > largest) {
+            largest = std::max(x, t);
+            row = i;
+            column = t >= x ? columns.second : columns.first;
+        }
+    }
+    const std::string what = column == columns.second ? "the time " : "sqrt(B_r)/T of threads per core ";
+    throw InputError(table.where(row, column) + ": " + what + core::quoteForMessage(table.cell(row, column))
+                     + " is too large for the fit (its squares overflow a double); give the times in a unit "
+                       "that keeps them smaller");
+}
+
 void runFit(const Args &args, OutputFormat format, std::ostream &out)
 {
     for (const char *name : {"work", "span", "transactions", "latency", "threads", "cores", "sms", "ba", "br", "apsp"}) {
@@ -208,9 +247,15 @@ void runFit(const Args &args, OutputFormat format, std::ostream &out)
             throw InputError(table.where(row, brColumn) + ": requested blocks must be >= 0");
         if (s.threads_per_core <= 0)
             throw InputError(table.where(row, tColumn) + ": threads per core must be > 0");
+        if (!std::isfinite(core::runtimeAbscissa(s.requested_blocks, s.threads_per_core))) {
+            throw InputError(table.where(row, tColumn) + ": threads per core "
+                             + core::quoteForMessage(table.cell(row, tColumn))
+                             + " is too small: sqrt(B_r)/T is beyond a double's range");
+        }
         samples.push_back(s);
     }
     const core::RuntimeFit fit = core::fitRuntime(samples);
+    checkFitIsFinite(fit, samples, table, {tColumn, timeColumn});
     if (format == OutputFormat::Csv) {
         writeCsvRow(out, {"br_blocks", "threads_per_core", "abscissa", "time", "predicted", "residual"});
         for (const auto &s : samples) {

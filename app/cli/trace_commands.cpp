@@ -152,6 +152,8 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
     const ModelInputs in = modelInputs(args);
     const core::HardwareProfile &prof = in.profile;
     const core::XModelParams &params = in.params;
+    if (*cacheMode == core::CacheMode::TwoLevel && prof.kind == "cpu")
+        throw InputError("option '--profile': " + prof.id + " is a CPU; --model two-level fits a GPU's L1 and L2 (give a GPU profile)");
     core::CacheFit fit;
     try {
         fit = core::fitCacheModel(x, y, params, *cacheMode);

@@ -2,10 +2,12 @@
 #include "core/support/json_reader.h"
 
 #include "core/support/error.h"
+#include "core/support/quote.h"
 #include "core/support/text.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace crossroof::core::detail {
@@ -193,7 +195,11 @@ public:
     bool number_integer(number_integer_t v) { return add(v), true; }
     bool number_unsigned(number_unsigned_t v) { return add(v), true; }
     bool number_float(number_float_t v, const string_t &) { return add(v), true; }
-    bool string(string_t &v) { return add(std::move(v)), true; }
+    bool string(string_t &v)
+    {
+        refuseControlCharacters(v, childPath());
+        return add(std::move(v)), true;
+    }
     bool binary(binary_t &v) { return add(json::binary(std::move(v))), true; }
 
     bool start_object(std::size_t) { return open(json::value_t::object); }
@@ -209,6 +215,7 @@ public:
         top.key = &it->first;
         if (!inserted)
             throw InputError(m_label + ": field '" + brief(childPath()) + "': appears twice");
+        refuseControlCharacters(it->first, childPath());
         m_member = &it->second;
         return true;
     }
@@ -251,6 +258,23 @@ private:
         return path;
     }
 
+    /// Refuses TEXT, a string or key at PATH, when it holds a control character other than tab, line feed and
+    /// carriage return: nothing in Crossroof's files needs one, a NUL cuts a path short where the system reads
+    /// it ("stream.csv\u0000.txt" is stream.csv), and no other may appear in XML (an SVG figure names traces).
+    void refuseControlCharacters(const std::string &text, const std::string &path) const
+    {
+        const auto bad = std::find_if(text.begin(), text.end(), [](char c) {
+            const auto u = static_cast<unsigned char>(c);
+            return u < 0x20 && c != '\t' && c != '\n' && c != '\r';
+        });
+        if (bad == text.end())
+            return;
+        char code[8];
+        std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(static_cast<unsigned char>(*bad)));
+        throw InputError(m_label + ": field '" + quoteForMessage(path) + "': holds the control character " + code
+                         + (*bad == '\0' ? " (NUL)" : "") + ", which no text in this file may");
+    }
+
     /// Puts V where the value being read next goes and returns it there.
     template<typename Value>
     json *add(Value &&v)
@@ -271,6 +295,11 @@ private:
 
     bool open(json::value_t type)
     {
+        if (++m_containers > kMaxJsonContainers) {
+            throw InputError(m_label + ": field '" + brief(childPath()) + "': more than "
+                             + std::to_string(kMaxJsonContainers)
+                             + " objects and arrays in one file (Crossroof's own files hold far fewer)");
+        }
         if (m_open.size() >= static_cast<std::size_t>(kMaxJsonDepth)) {
             throw InputError(m_label + ": field '" + brief(childPath()) + "': nested more than "
                              + std::to_string(kMaxJsonDepth) + " levels deep");
@@ -284,6 +313,7 @@ private:
     json m_root;
     std::vector<Open> m_open;
     json *m_member = nullptr;
+    std::size_t m_containers = 0;
 };
 
 } // namespace
@@ -292,6 +322,10 @@ json parseJsonText(std::string_view text, const std::string &label)
 {
     // Deep nesting is refused before anything recurses over it (printing, copying, destroying), and a key that
     // appears twice is refused instead of silently keeping one of the two values.
+    // The whole text to its length: nlohmann takes a NUL byte for the end of its input, so "{}\0garbage" would
+    // pass as "{}". No JSON text holds a raw NUL (in a string it is written \u0000, refused above).
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throw InputError(label + ": " + locate(text, nul) + ": invalid JSON: a NUL byte (is this a JSON file?)");
     CheckedBuilder builder(text, label);
     try {
         json::sax_parse(text.begin(), text.end(), &builder);

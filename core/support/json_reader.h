@@ -72,8 +72,12 @@ private:
 /// Objects and arrays may nest at most this deep in Crossroof's own files (they need 5 levels).
 inline constexpr int kMaxJsonDepth = 64;
 
+/// Objects and arrays one document may hold: Crossroof's files hold a few thousand (a trace's points are
+/// arrays of numbers), and each costs memory (64 MiB of "{}," would build 21 million of them, 2 GB).
+inline constexpr std::size_t kMaxJsonContainers = 1'000'000;
+
 /// Parses TEXT; a syntax error becomes InputError "LABEL: line L, column C: invalid JSON: ...". Also refused,
-/// naming the field: nesting deeper than kMaxJsonDepth, a key that appears twice in one object, and a number
+/// naming the field: more than kMaxJsonContainers objects and arrays, nesting deeper than kMaxJsonDepth, a key that appears twice in one object, and a number
 /// beyond double's range. No nlohmann exception leaves this function.
 json parseJsonText(std::string_view text, const std::string &label);
 

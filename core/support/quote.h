@@ -15,6 +15,13 @@ namespace crossroof::core {
 /// "... (N characters)" after a cut one, so that it stays short. Never cuts inside a UTF-8 sequence.
 std::string quoteForMessage(std::string_view text, std::size_t max = 80);
 
+/// TEXT, a whole message, as one line of at most MAX bytes (with its control characters escaped as
+/// quoteForMessage() escapes them): where it is longer, a message of several lines loses its last lines, and
+/// then each word of over 100 bytes (a path over PATH_MAX, a
+/// value from a file) loses its middle, keeping its start and its end (a path its file's name), and then the
+/// message its middle, keeping its start and its end, where the reason is. Never cuts inside a UTF-8 sequence.
+std::string shortMessage(std::string_view text, std::size_t max = 300);
+
 /// "first; second; third; and N more": at most SHOWN of the PROBLEMS, each one quoteForMessage()'d to
 /// EACH characters, joined with "; ".
 std::string problemList(const std::vector<std::string> &problems, std::size_t shown = 3, std::size_t each = 200);

@@ -338,10 +338,11 @@ void TestCli::unknownProfileListsAFewSkippedFiles()
     QCOMPARE(r.status, 2);
     const QString e = QString::fromStdString(r.err);
     QVERIFY2(e.startsWith(QStringLiteral("crossroof-cli xgraph: unknown profile 'no-such-gpu' (bundled: ")), qPrintable(e));
-    QVERIFY2(e.contains(QStringLiteral("bad-00-")) && e.endsWith(QStringLiteral("; and 47 more\n")), qPrintable(e));
+    // Three skipped files' names would fill the line: the long ones lose their middle (tst_cli_hostile).
+    QVERIFY2(e.contains(QStringLiteral("skipped: ")) && e.endsWith(QStringLiteral("; and 47 more\n")), qPrintable(e));
     QVERIFY2(!e.contains(QStringLiteral("bad-03-")), qPrintable(e));
     QCOMPARE(e.count(QLatin1Char('\n')), 1);
-    QVERIFY2(e.size() < 2000, qPrintable(QString::number(e.size())));
+    QVERIFY2(e.size() < 300, qPrintable(QString::number(e.size())));
 }
 
 void TestCli::nonFiniteOutputIsAnInternalError()

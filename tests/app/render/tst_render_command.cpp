@@ -7,6 +7,7 @@
 #include "core/session/session.h"
 #include "core/traces/trace_import.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
@@ -14,6 +15,9 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
+
+#include <nlohmann/json.hpp>
 
 #include <sys/stat.h>
 
@@ -26,6 +30,20 @@ namespace {
 
 const QString kSession = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
 
+/// The XML error of the SVG file at PATH, or empty where it is well-formed (xmllint may not be installed).
+QString xmlError(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot open ") + path;
+    QXmlStreamReader xml(&file);
+    while (!xml.atEnd())
+        xml.readNext();
+    return xml.hasError() ? QStringLiteral("%1:%2: %3").arg(path).arg(xml.lineNumber()).arg(xml.errorString())
+                          : QString();
+}
+
+/// Exit status 99 where the run wrote an SVG that is not XML: every figure the tests write is parsed.
 int render(const QStringList &args, std::string *err = nullptr, std::string *output = nullptr)
 {
     std::vector<std::string> argv{"render"};
@@ -38,7 +56,28 @@ int render(const QStringList &args, std::string *err = nullptr, std::string *out
         *err = e.str();
     if (output)
         *output = out.str();
+    const qsizetype at = args.indexOf(QStringLiteral("--out"));
+    if (status == 0 && at >= 0 && at + 1 < args.size() && args[at + 1].endsWith(QStringLiteral(".svg"))) {
+        if (const QString problem = xmlError(args[at + 1]); !problem.isEmpty()) {
+            qWarning("%s", qPrintable(problem));
+            return 99;
+        }
+    }
     return status;
+}
+
+/// The sample session as JSON, to be changed and written to a file with writeSession().
+nlohmann::json sampleSession()
+{
+    std::ifstream in(CROSSROOF_SOURCE_DIR "/docs/samples/v100-measured.crossroof");
+    return nlohmann::json::parse(in);
+}
+
+QString writeSession(const QTemporaryDir &dir, const char *name, const nlohmann::json &session)
+{
+    const QString path = dir.filePath(QLatin1String(name));
+    std::ofstream(path.toStdString()) << session.dump();
+    return path;
 }
 
 } // namespace
@@ -60,6 +99,10 @@ private Q_SLOTS:
     void missingKernelFileFails();
     void outReplacesOnlyARegularFile();
     void outInLatin1NamedFolder();
+    void outIsNeverTheSession();
+    void controlCharactersInANameAreRefused();
+    void figuresBeyondWhatIsSeenAreRefused();
+    void longLinkPathKeepsTheReason();
 };
 
 void TestRenderCommand::everyViewRenders_data()
@@ -220,6 +263,102 @@ void TestRenderCommand::outInLatin1NamedFolder()
     QVERIFY(std::filesystem::file_size(out) > 1000);
     QCOMPARE(std::distance(std::filesystem::directory_iterator(d), std::filesystem::directory_iterator()), 1);
     QVERIFY2(o.str().find("/r\\xe9sultats/fig-\\xe9t\\xe9.svg (") != std::string::npos, o.str().c_str());
+}
+
+void TestRenderCommand::outIsNeverTheSession()
+{
+    // render --session a.svg --out a.svg replaced the session with its figure (exit status 0); through a
+    // symbolic link too. Refused, the session as it was.
+    QTemporaryDir dir;
+    const QString session = dir.filePath(QStringLiteral("a.svg"));
+    QVERIFY(QFile::copy(kSession, session));
+    QVERIFY(QFile::link(session, dir.filePath(QStringLiteral("link.svg"))));
+    for (const QString &out : {session, dir.filePath(QStringLiteral("link.svg"))}) {
+        std::string err;
+        QCOMPARE(render({QStringLiteral("--session"), session, QStringLiteral("--view"), QStringLiteral("xgraph"),
+                         QStringLiteral("--out"), out},
+                        &err),
+                 2);
+        QVERIFY2(err.find("option '--out': ") != std::string::npos
+                         && err.find("is the file given with '--session'") != std::string::npos,
+                 err.c_str());
+    }
+    QFile original(kSession), kept(session);
+    QVERIFY(original.open(QIODevice::ReadOnly) && kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), original.readAll());
+}
+
+void TestRenderCommand::controlCharactersInANameAreRefused()
+{
+    // A trace name with U+0001 (a JSON escape) went raw into the SVG, which was then not XML. Refused as the
+    // session is read; a tab in a name is text, and the figure is well-formed (render() parses it).
+    QTemporaryDir dir;
+    nlohmann::json session = sampleSession();
+    session["traces"][0]["name"] = "v100\u0001init";
+    std::string err;
+    QCOMPARE(render({QStringLiteral("--session"), writeSession(dir, "ctl.crossroof", session), QStringLiteral("--view"),
+                     QStringLiteral("xgraph"), QStringLiteral("--out"), dir.filePath(QStringLiteral("ctl.svg"))},
+                    &err),
+             2);
+    QVERIFY2(err.find("field 'traces[].name': holds the control character U+0001") != std::string::npos, err.c_str());
+    session["traces"][0]["name"] = "v100\tinit <&> \"";
+    QCOMPARE(render({QStringLiteral("--session"), writeSession(dir, "tab.crossroof", session), QStringLiteral("--view"),
+                     QStringLiteral("xgraph"), QStringLiteral("--out"), dir.filePath(QStringLiteral("tab.svg"))}),
+             0);
+}
+
+void TestRenderCommand::figuresBeyondWhatIsSeenAreRefused()
+{
+    // 5,000 visible traces took 93 s (a legend laid out again for each removed entry), a 1000 x 1000 mm PNG at
+    // 355 dpi 20 s: refused before anything is drawn, with the limit.
+    QTemporaryDir dir;
+    nlohmann::json session = sampleSession();
+    const nlohmann::json trace = session["traces"][0];
+    session["traces"] = nlohmann::json::array();
+    for (int i = 0; i < 5000; ++i) {
+        nlohmann::json t = trace;
+        t["id"] = "t" + std::to_string(i);
+        session["traces"].push_back(t);
+    }
+    QElapsedTimer timer;
+    timer.start();
+    std::string err;
+    QCOMPARE(render({QStringLiteral("--session"), writeSession(dir, "many.crossroof", session), QStringLiteral("--view"),
+                     QStringLiteral("xgraph"), QStringLiteral("--out"), dir.filePath(QStringLiteral("many.svg"))},
+                    &err),
+             2);
+    QVERIFY2(err.find("many.crossroof: 5000 visible traces, more than a figure draws (500)") != std::string::npos,
+             err.c_str());
+    QCOMPARE(render({QStringLiteral("--session"), kSession, QStringLiteral("--view"), QStringLiteral("xgraph"),
+                     QStringLiteral("--out"), dir.filePath(QStringLiteral("huge.png")), QStringLiteral("--width-mm"),
+                     QStringLiteral("1000"), QStringLiteral("--height-mm"), QStringLiteral("1000"),
+                     QStringLiteral("--dpi"), QStringLiteral("355")},
+                    &err),
+             2);
+    QVERIFY2(err.find("option '--dpi': 13976 x 13976 pixels at 355 dpi, more than a PNG may have (64 megapixels)")
+                     != std::string::npos,
+             err.c_str());
+    QVERIFY2(timer.elapsed() < 10'000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("huge.png"))));
+}
+
+void TestRenderCommand::longLinkPathKeepsTheReason()
+{
+    // A linked trace's path of 4,000 characters gave a message of 2,000: one line under 300 that ends with why.
+    QTemporaryDir dir;
+    nlohmann::json session = sampleSession();
+    session["traces"][0] = {{"id", "t1"},
+                            {"name", "n"},
+                            {"kind", "bandwidth-vs-warps"},
+                            {"link", "/tmp/" + std::string(4000, 'l') + "/stream.txt"},
+                            {"origin", {{"format", "gpu-stream"}, {"index", 0}}}};
+    std::string err;
+    QCOMPARE(render({QStringLiteral("--session"), writeSession(dir, "link.crossroof", session), QStringLiteral("--view"),
+                     QStringLiteral("xgraph"), QStringLiteral("--out"), dir.filePath(QStringLiteral("link.svg"))},
+                    &err),
+             2);
+    QVERIFY2(err.size() < 300 && std::count(err.begin(), err.end(), '\n') == 1, err.c_str());
+    QVERIFY2(err.find("lll/stream.txt: cannot read (File name too long)") != std::string::npos, err.c_str());
 }
 
 void TestRenderCommand::badArgumentsExitTwo_data()

@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <ctime>
 #include <string>
 
 using namespace crossroof;
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void deepNestingIsRefusedBeforeAnythingRecurses();
     void profileErrorsNeverEchoAWholeValue();
     void megabyteProfilesOfManyKeysOrObjectsAreReadQuickly();
+    void manyEmptyObjectsAreRefusedQuickly();
     void checkKeysRefusesUnknownKeys_data();
     void checkKeysRefusesUnknownKeys();
     void validateNamesTheFieldOfTheModelsError();
@@ -50,6 +52,8 @@ void TestJsonReader::wellFormedDocumentsParse()
                                  "doc.json");
     QCOMPARE(j["a"]["b"][2]["c"].get<double>(), 1e308);
     QCOMPARE(j["e"][1]["k"].get<int>(), 2); // the same key in two sibling objects is fine
+    // Tabs and line breaks, which XML allows, are text like any other.
+    QCOMPARE(parseJsonText(R"({"notes": "a\tb\nc\r"})", "doc.json")["notes"].get<std::string>(), std::string("a\tb\nc\r"));
 }
 
 void TestJsonReader::refusals_data()
@@ -67,6 +71,19 @@ void TestJsonReader::refusals_data()
     QTest::newRow("-1e309") << R"({"R": -1e309})"
                             << "doc.json: line 1, column 7: number -1e309 is out of range (a double holds "
                                "magnitudes up to about 1.8e308)";
+    // The whole file to its length: nlohmann took a NUL byte for the end of the input.
+    QTest::newRow("NUL after the document") << QString::fromLatin1("{\"a\": 1}\n\0\0garbage", 18)
+                                           << "doc.json: line 2, column 1: invalid JSON: a NUL byte (is this a JSON file?)";
+    // A NUL in a string cuts a path short where the system reads it; other control characters are not XML.
+    QTest::newRow("NUL in a path") << R"({"traces": [{"path": "stream.csv\u0000.txt"}]})"
+                                   << "doc.json: field 'traces[].path': holds the control character U+0000 (NUL), "
+                                      "which no text in this file may";
+    QTest::newRow("control character in a name") << R"({"name": "a\u0001b"})"
+                                                 << "doc.json: field 'name': holds the control character U+0001, "
+                                                    "which no text in this file may";
+    QTest::newRow("control character in a key") << R"({"a\u001fb": 1})"
+                                                << "doc.json: field 'a\\x1f" "b': holds the control character U+001F, "
+                                                   "which no text in this file may";
     QTest::newRow("syntax") << "{\n\"a\": }" << "doc.json: line 2, column 6: invalid JSON: syntax error while "
                                                   "parsing value - unexpected '}'; expected '[', '{', or a literal";
 }
@@ -174,6 +191,28 @@ void TestJsonReader::megabyteProfilesOfManyKeysOrObjectsAreReadQuickly()
     const std::string twiceInLast = "[" + many(100'000, empty) + R"(, {"a": 1, "a": 2}])";
     QCOMPARE(errorOf(twiceInLast), QStringLiteral("doc.json: field '[].a': appears twice"));
     QVERIFY2(timer.elapsed() < 10'000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+}
+
+void TestJsonReader::manyEmptyObjectsAreRefusedQuickly()
+{
+    // A session of 64 MiB of empty objects took 20 s and 2 GB before it was refused: refused by its count of
+    // objects and arrays as it is read.
+    std::string text = R"({"format": "crossroof-session", "traces": [)";
+    while (text.size() < (64u << 20) - 10)
+        text += "{},";
+    text += "{}]}";
+    // Processor time, not the wall clock of a loaded machine: it was 20 s.
+    const std::clock_t start = std::clock();
+    QCOMPARE(errorOf(text), QStringLiteral("doc.json: field 'traces[]': more than 1000000 objects and arrays in one "
+                                           "file (Crossroof's own files hold far fewer)"));
+    const double seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
+    QVERIFY2(seconds < 3, qPrintable(QString::number(seconds) + " s"));
+    // As many as a file may hold are read.
+    std::string flat = "[";
+    for (std::size_t i = 1; i < core::detail::kMaxJsonContainers; ++i)
+        flat += i > 1 ? ",{}" : "{}";
+    flat += "]";
+    QCOMPARE(errorOf(flat), QString());
 }
 
 void TestJsonReader::checkKeysRefusesUnknownKeys_data()

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QString>
 #include <QTest>
 
 #include <limits>
@@ -21,6 +22,7 @@ private Q_SLOTS:
     void trimming();
     void briefValues();
     void quotedForAMessage();
+    void shortenedForAMessage();
     void linesAreNumberedFromOne();
     void bytesThatAreNotUtf8AreEscaped();
 };
@@ -82,6 +84,45 @@ void TestText::quotedForAMessage()
     QCOMPARE(problemList({"a", "b"}), std::string("a; b"));
     QCOMPARE(problemList({"a", "b\nc", "d", "e", "f"}), std::string(R"(a; b\nc; d; and 2 more)"));
     QCOMPARE(problemList({std::string(500, 'p')}, 3, 10), std::string(10, 'p') + "... (500 characters)");
+}
+
+void TestText::shortenedForAMessage()
+{
+    using crossroof::core::shortMessage;
+    // Short: as it is, control characters escaped (one line).
+    QCOMPARE(shortMessage("a\nb: no"), std::string(R"(a\nb: no)"));
+    // A path of 4,000 characters keeps its start, its file's name and the reason after it.
+    const std::string path = "/tmp/" + std::string(3990, 'd') + "/f.csv";
+    const std::string cut = shortMessage(path + ": cannot read (File name too long)");
+    QVERIFY2(cut.size() <= 300, cut.c_str());
+    QVERIFY2(cut.starts_with("/tmp/ddd") && cut.ends_with("ddd/f.csv: cannot read (File name too long)"), cut.c_str());
+    QVERIFY(cut.find("...") != std::string::npos);
+    // Two long words lose their middles; a word of 100 bytes or fewer (an ordinary path) stays whole.
+    const std::string path90 = "/home/" + std::string(76, 'h') + "/f.json";
+    const std::string two = shortMessage(std::string(200, 'a') + " and " + path90 + " " + std::string(200, 'b') + " end");
+    QVERIFY2(two.size() <= 300 && two.ends_with("b end") && two.find(" and " + path90 + " ") != std::string::npos,
+             two.c_str());
+    // Several lines: the last go first (what went wrong and what to do stay, an aside goes).
+    const std::string lines = shortMessage("f: cannot read\nrun " + std::string(150, 'c') + "\n(or " + std::string(150, 'a') + ")");
+    QCOMPARE(lines, "f: cannot read\\nrun " + std::string(150, 'c') + " ...");
+    // Many short words (a list of names): its start and its end.
+    std::string list = "unknown profile 'x' (bundled:";
+    for (int i = 0; i < 300; ++i)
+        list += " p" + std::to_string(i) + ",";
+    list += " end)";
+    const std::string listCut = shortMessage(list);
+    QVERIFY2(listCut.size() <= 300 && listCut.starts_with("unknown profile 'x' (bundled: p0,")
+                     && listCut.ends_with("p299, end)"),
+             listCut.c_str());
+    // Never inside a UTF-8 sequence.
+    std::string accents;
+    for (int i = 0; i < 400; ++i)
+        accents += "\xc3\xa9";
+    for (std::size_t max : {300, 301, 77}) {
+        const std::string u = shortMessage(accents + " " + accents, max);
+        QVERIFY(u.size() <= max);
+        QCOMPARE(QString::fromUtf8(u).toUtf8().toStdString(), u);
+    }
 }
 
 void TestText::trimming()
