@@ -415,6 +415,14 @@ QString CalibrationDialog::describeFit() const
                                .arg(keys.join(QStringLiteral(", ")));
         }
     }
+    if (m_machine.measured_f) {
+        // The fit is always the analytic curve it names; the X-graph keeps drawing the measured one.
+        const core::MeasuredTrace *supply = m_traces->trace(m_state->supplyTrace());
+        notes += QLatin1Char(' ')
+                 + tr("A measured f(k) is in use (%1): this fit is the model's own curve; the X-graph draws the "
+                      "measured one until Use as f(k) is switched off.")
+                           .arg(supply ? QString::fromStdString(supply->name) : tr("a trace"));
+    }
     const std::size_t points = m_roofline ? m_roofline->points : m_cache->points;
     return tr("<h3>Fitted parameters</h3><table>%1</table>"
               "<h3>Quality</h3><table>"
