@@ -2,6 +2,7 @@
 #include "traces/calibration_dialog.h"
 #include "core/support/error.h"
 #include "core/profiles/hardware_profile.h"
+#include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
 #include "core/session/session.h"
@@ -295,11 +296,25 @@ void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
         QVERIFY2(std::isfinite(value) && value > 0, qPrintable(key));
     }
     QCOMPARE(keys, QStringList({"L_s", "L_2", "L", "R", "R_dram", "beta", "S_2", "alpha", "alpha_2"}));
+    // The panel does not call R and L held while it fits them, and names alpha_2 as its slider does (γ₂).
+    const QString before = m_dialog->resultLabel()->text();
+    QVERIFY2(!before.contains(QStringLiteral("R = ")) && !before.contains(QStringLiteral("L = ")), qPrintable(before));
+    QVERIFY2(before.contains(QStringLiteral("Held from the current parameters: S_s = 228 KiB")), qPrintable(before));
+    QVERIFY2(before.contains(QStringLiteral("<td>γ₂ (alpha_2)</td>")), qPrintable(before));
+    QVERIFY(!before.contains(QStringLiteral("α_2")));
+    QVERIFY(m_dialog->modelBox()->currentText().endsWith(QStringLiteral("α and γ₂")));
 
     // Apply: the two-level mode and all nine values in one undo step; the model then draws the fitted curve.
     const int steps = m_state->undoStack()->count();
     m_dialog->apply();
     QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    // "(now …)" gives the values now set, not those before Apply.
+    const QString after = m_dialog->resultLabel()->text();
+    for (const QString &key : keys) {
+        const QString now = QStringLiteral("(now %1)").arg(formatNumber(m_state->value(key)));
+        QVERIFY2(after.contains(now), qPrintable(key + QLatin1Char(' ') + now + QLatin1Char(' ') + after));
+    }
+    QVERIFY2(!after.contains(QStringLiteral("(now 40.4)")), qPrintable(after)); // the profile's L_s
     QCOMPARE(m_state->params().cache, core::CacheMode::TwoLevel);
     const core::XModel model(m_state->params());
     double sse = 0;
