@@ -14,6 +14,7 @@
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "xgraph/xmodel_evaluation.h"
+#include "core/xmodel/measured_curve.h"
 
 #include <qcustomplot.h>
 
@@ -231,9 +232,10 @@ void XGraphView::refresh()
     const auto &c = m_eval->curves();
     const auto &r = m_eval->result();
     // A measured f(k) is named as such, after its trace, in both of f's legend entries.
-    m_f->setName(supplyName());
-    m_fDashedEntry->setText(p.measured_f ? tr("%1, dashed where unstable").arg(supplyName())
-                                         : tr("f(k), dashed where unstable"));
+    const QString supply = supplyName();
+    m_f->setName(supply);
+    static_cast<IconLegendItem *>(m_fDashedEntry)
+            ->setText(p.measured_f ? tr("%1, dashed where unstable").arg(supply) : tr("f(k), dashed where unstable"));
     const double n = p.n;
 
     // f(k) is drawn solid where an equilibrium would be stable and dashed where F falls (unstable).
