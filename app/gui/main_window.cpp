@@ -84,6 +84,10 @@ MainWindow::MainWindow(QWidget *parent)
     xgraphTraces->setPrediction(TraceOverlay::xmodelPrediction(m_state));
     connect(m_eval, &XModelEvaluation::updated, xgraphTraces, &TraceOverlay::refresh);
     connect(m_traces, &TraceState::changed, m_xgraph, &XGraphView::refresh);
+    m_xgraph->setTraceNames([this](const QString &id) {
+        const core::MeasuredTrace *t = m_traces->trace(id);
+        return t ? QString::fromStdString(t->name) : QString();
+    });
     new TraceOverlay(m_zigzag->plot(), m_traces, TraceOverlay::Target::Zigzag, m_zigzag);
     // The centre: the tabs, or (View > Side by Side) the X-graph, stability and occupancy views at once.
     auto *centre = new QStackedWidget(this);

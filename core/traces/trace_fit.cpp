@@ -301,6 +301,9 @@ CacheFit fitCacheModel(std::span<const double> k, std::span<const double> gbs, c
     }
     XModelParams base = machine;
     base.cache = mode;
+    // The fit evaluates the analytic curve it names: a measured f(k) standing in for the supply (MACHINE's
+    // measured_f) would be "the model" whatever the parameters, so every start would fit the measured curve.
+    base.measured_f.reset();
     const auto paramsAt = [&](const Eigen::VectorXd &theta) {
         XModelParams p = base;
         for (std::size_t i = 0; i < bounded.size(); ++i)

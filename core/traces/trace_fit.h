@@ -46,7 +46,8 @@ RooflineFit fitRoofline(std::span<const double> k, std::span<const double> gbs);
 double rooflineSquaredError(std::span<const double> k, std::span<const double> gbs, double slope, double R);
 
 /// Least-squares fit of the MS curve with a shared cache (MODEL.md 1.3, Eq. 1-5) to a trace, given the
-/// machine: device shape, R and L (and S_s for locality mode) come from MACHINE and stay fixed.
+/// machine: device shape, R and L (and S_s for locality mode) come from MACHINE and stay fixed. A measured
+/// f(k) in MACHINE (measured_f) is left out: the fit, its residuals and CacheFit::params are the analytic curve.
 /// - CacheMode::Fixed fits L_s and h;
 /// - CacheMode::Locality fits L_s, alpha and beta;
 /// - CacheMode::TwoLevel fits L_s, L_2, L, R, R_dram (the plateau), beta, S_2, alpha and alpha_2: every key
@@ -60,7 +61,7 @@ double rooflineSquaredError(std::span<const double> k, std::span<const double> g
 struct CacheFit
 {
     CacheMode mode = CacheMode::Fixed;
-    XModelParams params; ///< MACHINE with cache = mode and the fitted keys set
+    XModelParams params; ///< MACHINE with cache = mode, the fitted keys set and no measured_f
     double rmse = 0;     ///< GB/s
     double r2 = 1;
     double sse = 0;

@@ -30,6 +30,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <utility>
 
 namespace crossroof::widgets {
 
@@ -55,13 +57,20 @@ QString unitOf(const QString &key)
     return info ? QString::fromUtf8(info->unit.data(), qsizetype(info->unit.size())) : QString();
 }
 
+/// KEY's symbol as the parameter panel labels its slider: Greek names as letters, a digit after '_' as a
+/// subscript (alpha_2's symbol gamma_2 is γ₂), and the key after a symbol that is not the key's own name.
 QString symbolOf(const QString &key)
 {
-    if (key == QLatin1String("alpha"))
-        return QStringLiteral("α");
-    if (key == QLatin1String("beta"))
-        return QStringLiteral("β");
-    return key;
+    const auto *info = core::findParameter(key.toStdString());
+    const QString symbol = info ? QString::fromUtf8(info->symbol.data(), qsizetype(info->symbol.size())) : key;
+    QString shown = symbol;
+    for (const auto &[name, letter] : {std::pair {"alpha", "α"}, std::pair {"beta", "β"}, std::pair {"gamma", "γ"}}) {
+        if (shown.startsWith(QLatin1String(name)))
+            shown = QString::fromUtf8(letter) + shown.mid(qsizetype(std::strlen(name)));
+    }
+    if (shown.size() >= 2 && shown.at(shown.size() - 2) == QLatin1Char('_') && shown.back().isDigit())
+        shown = shown.chopped(2) + QChar(0x2080 + shown.back().digitValue());
+    return symbol == key ? shown : QStringLiteral("%1 (%2)").arg(shown, key);
 }
 
 } // namespace
@@ -78,7 +87,7 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
     m_modelBox->addItem(tr("Roofline MS: y = min(s·k, R), fits R and L"), int(Model::Roofline));
     m_modelBox->addItem(tr("Fixed hit rate cache (Eq. 1, 2): fits L_s and h"), int(Model::FixedCache));
     m_modelBox->addItem(tr("Locality cache (Eq. 3, 5): fits L_s, α and β"), int(Model::LocalityCache));
-    m_modelBox->addItem(tr("Two cache levels: fits L_s, L_2, L, R, R_dram, β, S_2, α and α_2"),
+    m_modelBox->addItem(tr("Two cache levels: fits L_s, L₂, L, R, R_dram, β, S₂, α and γ₂"),
                         int(Model::TwoLevelCache));
     auto *form = new QFormLayout;
     form->addRow(tr("&Trace"), m_traceBox);
@@ -157,6 +166,8 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
         const auto *info = core::findParameter(key.toStdString());
         if (!m_applying && info && info->side == core::ParameterSide::Machine)
             refit->start();
+        else if (m_error.isEmpty() && (m_roofline || m_cache))
+            m_result->setText(describeFit()); // the "(now …)" column follows the parameters
     });
     connect(m_state, &ParameterState::profileChanged, refit, qOverload<>(&QTimer::start));
     connect(m_traceBox, &QComboBox::currentIndexChanged, this, &CalibrationDialog::fit);
@@ -392,9 +403,14 @@ QString CalibrationDialog::describeFit() const
                         .arg(f.rising_points)
                         .arg(f.points);
     } else if (m_cache) {
-        notes = tr("Held from the current parameters: R = %1 GB/s, L = %2 cycles, S_s = %3 KiB.")
-                        .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
-                             formatNumber(m_machine.S_s));
+        // What the fit leaves as it is: the two-level fit fits R and L too, and only S_s/β enters its f(k).
+        notes = m_cache->mode == core::CacheMode::TwoLevel
+                        ? tr("Held from the current parameters: S_s = %1 KiB (only S_s/β enters f(k), so β is "
+                             "fitted in its place) and the device shape.")
+                                  .arg(formatNumber(m_machine.S_s))
+                        : tr("Held from the current parameters: R = %1 GB/s, L = %2 cycles, S_s = %3 KiB.")
+                                  .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
+                                       formatNumber(m_machine.S_s));
         if (m_cache->fit_points < m_cache->points) {
             // A long trace is fitted on a bounded part of it (kCacheFitPointLimit), as the command line says.
             notes += QLatin1Char(' ')
@@ -414,6 +430,14 @@ QString CalibrationDialog::describeFit() const
                           "describe.")
                                .arg(keys.join(QStringLiteral(", ")));
         }
+    }
+    if (m_machine.measured_f) {
+        // The fit is always the analytic curve it names; the X-graph keeps drawing the measured one.
+        const core::MeasuredTrace *supply = m_traces->trace(m_state->supplyTrace());
+        notes += QLatin1Char(' ')
+                 + tr("A measured f(k) is in use (%1): this fit is the model's own curve; the X-graph draws the "
+                      "measured one until Use as f(k) is switched off.")
+                           .arg(supply ? QString::fromStdString(supply->name) : tr("a trace"));
     }
     const std::size_t points = m_roofline ? m_roofline->points : m_cache->points;
     return tr("<h3>Fitted parameters</h3><table>%1</table>"
@@ -448,6 +472,7 @@ void CalibrationDialog::apply()
         m_state->applyValue(key, value);
     m_state->undoStack()->endMacro();
     m_applying = false;
+    m_result->setText(describeFit()); // "(now …)" gives the applied values
     Q_EMIT message(tr("Applied the calibration (Undo restores the previous values)."));
 }
 

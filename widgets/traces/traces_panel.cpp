@@ -15,6 +15,7 @@
 #include "core/traces/kernel_table.h"
 
 #include <QFileInfo>
+#include <QFont>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -34,6 +35,32 @@
 namespace crossroof::widgets {
 
 namespace {
+
+/// A trace's row. While the trace stands in for f(k) (SupplyRole true) the row says so after the name and in
+/// its tool tip, in bold; editing the row edits the name alone (Qt::EditRole).
+class TraceItem : public QListWidgetItem
+{
+public:
+    static constexpr int SupplyRole = Qt::UserRole + 1;
+    using QListWidgetItem::QListWidgetItem;
+
+    QVariant data(int role) const override
+    {
+        const QVariant value = QListWidgetItem::data(role);
+        if (!QListWidgetItem::data(SupplyRole).toBool())
+            return value;
+        if (role == Qt::DisplayRole)
+            return TracesPanel::tr("%1 — used as f(k)").arg(value.toString());
+        if (role == Qt::ToolTipRole)
+            return TracesPanel::tr("Used as f(k): the X-model's memory supply is this trace.\n%1").arg(value.toString());
+        if (role == Qt::FontRole) {
+            QFont bold = value.isValid() ? value.value<QFont>() : QFont();
+            bold.setBold(true);
+            return bold;
+        }
+        return value;
+    }
+};
 
 QString whereShown(core::TraceKind kind)
 {
@@ -233,7 +260,7 @@ void TracesPanel::rebuild()
             m_list->clear();
         for (std::size_t i = 0; i < traces.size(); ++i) {
             const auto &t = traces[i];
-            QListWidgetItem *item = sameTraces ? m_list->item(int(i)) : new QListWidgetItem(m_list);
+            QListWidgetItem *item = sameTraces ? m_list->item(int(i)) : new TraceItem(m_list);
             item->setText(QString::fromStdString(t.name));
             item->setData(Qt::UserRole, QString::fromStdString(t.id));
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable
@@ -263,6 +290,15 @@ void TracesPanel::updateButtons()
     m_useAsSupply->setEnabled(m_fit->isEnabled());
     const QSignalBlocker block(m_useAsSupply);
     m_useAsSupply->setChecked(t && !selectedId().isEmpty() && m_state->supplyTrace() == selectedId());
+    // Which trace is f(k) changes with the parameters (Use as f(k), undo, a session): mark its row.
+    const QSignalBlocker blockList(m_list);
+    const QString supply = m_state->supplyTrace();
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem *item = m_list->item(i);
+        const bool isSupply = !supply.isEmpty() && item->data(Qt::UserRole).toString() == supply;
+        if (item->data(TraceItem::SupplyRole).toBool() != isSupply)
+            item->setData(TraceItem::SupplyRole, isSupply);
+    }
 }
 
 QString TracesPanel::useAsSupply(const QString &id)
@@ -308,7 +344,7 @@ void TracesPanel::onItemChanged(QListWidgetItem *item)
 {
     const QString id = item->data(Qt::UserRole).toString();
     const bool visible = item->checkState() == Qt::Checked;
-    const QString name = item->text();
+    const QString name = item->data(Qt::EditRole).toString(); // the name, without the f(k) mark
     // Both calls return early when nothing changed, so one edit makes one change.
     m_traces->setVisible(id, visible);
     m_traces->rename(id, name);

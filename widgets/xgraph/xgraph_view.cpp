@@ -14,6 +14,7 @@
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
 #include "xgraph/xmodel_evaluation.h"
+#include "core/xmodel/measured_curve.h"
 
 #include <qcustomplot.h>
 
@@ -230,6 +231,11 @@ void XGraphView::refresh()
     const auto &p = model->params();
     const auto &c = m_eval->curves();
     const auto &r = m_eval->result();
+    // A measured f(k) is named as such, after its trace, in both of f's legend entries.
+    const QString supply = supplyName();
+    m_f->setName(supply);
+    static_cast<IconLegendItem *>(m_fDashedEntry)
+            ->setText(p.measured_f ? tr("%1, dashed where unstable").arg(supply) : tr("f(k), dashed where unstable"));
     const double n = p.n;
 
     // f(k) is drawn solid where an equilibrium would be stable and dashed where F falls (unstable).
@@ -368,7 +374,9 @@ void XGraphView::refresh()
     m_deltaLine->point2->setCoords(lm.delta, 1);
     m_deltaLabel->position->setCoords(lm.delta, top);
     m_deltaLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_deltaLabel->setText(tr("δ = R·L = %1").arg(formatNumber(lm.delta, 3)));
+    // The plateau and delta come from the parameters; a measured f(k) need not reach or turn at them.
+    const QString ofParameters = p.measured_f ? tr(" (parameters)") : QString();
+    m_deltaLabel->setText(tr("δ = R·L = %1").arg(formatNumber(lm.delta, 3)) + ofParameters);
     keepLabelInside(m_deltaLabel); // left of the line where the right edge would cut it
 
     const double piK = n - lm.pi;
@@ -390,7 +398,8 @@ void XGraphView::refresh()
     m_plateauLabel->position->setCoords(plateauLeft ? 0 : n, lm.plateau_gbs);
     m_plateauLabel->setPositionAlignment((plateauLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
-    m_plateauLabel->setText(tr("plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4)));
+    m_plateauLabel->setText(tr("plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4))
+                            + ofParameters);
 
     // Compare mode: the what-if's curves over its own n, and its operating point.
     const auto &cmp = m_eval->comparison();
@@ -541,6 +550,23 @@ void XGraphView::drawDynamics(double top)
         flow.append({k, F > 0 ? -1 : 1});
     }
     m_flowArrows->setArrows(std::move(flow), n / kArrows * 0.3, top * 0.035);
+}
+
+void XGraphView::setTraceNames(std::function<QString(const QString &traceId)> nameOf)
+{
+    m_traceName = std::move(nameOf);
+    refresh();
+}
+
+QString XGraphView::supplyName() const
+{
+    const auto &model = m_eval->model();
+    if (!model || !model->params().measured_f)
+        return tr("f(k): memory supply");
+    QString name = m_traceName ? m_traceName(m_eval->state()->supplyTrace()) : QString();
+    if (name.isEmpty())
+        name = QString::fromStdString(model->params().measured_f->source());
+    return tr("f(k): measured, %1").arg(name);
 }
 
 void XGraphView::arrangeOwnLegend(bool unstableStretch)

@@ -8,9 +8,11 @@
 #include "xgraph/flow_arrows.h"
 
 #include <QHash>
+#include <QString>
 #include <QVector>
 #include <QWidget>
 
+#include <functional>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -68,6 +70,10 @@ public:
     /// empty when nothing does.
     QString dataNotice() const { return m_dataNotice; }
 
+    /// How the view names a trace by its id (TraceState's names), for the legend of a measured f(k); without
+    /// it, or for an id it does not know, the curve's own description ("the trace NAME (ID)") names it.
+    void setTraceNames(std::function<QString(const QString &traceId)> nameOf);
+
     /// The curves f, G and the what-if's are sampled densely (XModelEvaluation) and drawn thinned: within this
     /// many pixels of every sample, through every kink, peak and valley (thinCurve()). 0 draws every sample.
     void setCurveTolerance(double pixels);
@@ -97,6 +103,8 @@ private:
     };
     MeasuredExtent measuredExtent(double n) const;
     void onMouseMove(QMouseEvent *event);
+    /// "f(k): memory supply", or for a measured f(k) "f(k): measured, NAME".
+    QString supplyName() const;
     QCPItemText *makeLabel(const QColor &color);
     void drawDynamics(double top);
     /// Puts the model's legend entries for what is drawn first in the legend, and names f's dashed stretch in
@@ -151,6 +159,7 @@ private:
     double m_n = std::numeric_limits<double>::quiet_NaN();          ///< n of the axes' coupling
     double m_gopsPerGbs = std::numeric_limits<double>::quiet_NaN(); ///< the right axis over the left
     QString m_dataNotice;
+    std::function<QString(const QString &)> m_traceName;
 };
 
 } // namespace crossroof::widgets

@@ -2,8 +2,12 @@
 #include "traces/calibration_dialog.h"
 #include "core/support/error.h"
 #include "core/profiles/hardware_profile.h"
+#include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
+#include "core/session/session.h"
+#include "core/traces/trace_set.h"
+#include "core/xmodel/measured_curve.h"
 #include "state/trace_state.h"
 #include "core/xmodel/xmodel.h"
 
@@ -48,11 +52,12 @@ core::MeasuredTrace fixedCacheTrace(const core::XModelParams &machine, double Ls
     return t;
 }
 
-/// The H100 SXM's measured thrashing curve with 16 KiB per warp (cache.csv: warps_per_sm, request_gbs).
-core::MeasuredTrace h100ThrashingTrace()
+/// The H100 SXM's measured thrashing curve with BYTES per warp (cache.csv: warps_per_sm, request_gbs).
+core::MeasuredTrace h100ThrashingTrace(const QByteArray &bytes = "16384")
 {
     core::MeasuredTrace t;
-    t.name = "H100 16 KiB per warp";
+    t.name = "H100 " + std::to_string(bytes.toInt() / 1024) + " KiB per warp";
+    t.kind = core::TraceKind::BandwidthVsWarps;
     t.source = CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/cache.csv";
     QFile file(QString::fromStdString(t.source));
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
@@ -60,7 +65,7 @@ core::MeasuredTrace h100ThrashingTrace()
     file.readLine(); // warps_per_sm,bytes_per_warp,fma_per_request,Z,ms,request_gbs
     while (!file.atEnd()) {
         const QList<QByteArray> cells = file.readLine().trimmed().split(',');
-        if (cells.size() == 6 && cells[1] == "16384") {
+        if (cells.size() == 6 && cells[1] == bytes) {
             t.x.push_back(cells[0].toDouble());
             t.y.push_back(cells[5].toDouble());
         }
@@ -83,6 +88,7 @@ private Q_SLOTS:
     void longTraceSaysWhichPointsWereFitted();
     void twoLevelFitFollowsTheH100ThrashingCurve();
     void withoutATraceItSaysWhatToDo();
+    void aMeasuredSupplyIsNeverTheFit();
     void followsTheTraceList();
 
 private:
@@ -290,11 +296,25 @@ void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
         QVERIFY2(std::isfinite(value) && value > 0, qPrintable(key));
     }
     QCOMPARE(keys, QStringList({"L_s", "L_2", "L", "R", "R_dram", "beta", "S_2", "alpha", "alpha_2"}));
+    // The panel does not call R and L held while it fits them, and names alpha_2 as its slider does (γ₂).
+    const QString before = m_dialog->resultLabel()->text();
+    QVERIFY2(!before.contains(QStringLiteral("R = ")) && !before.contains(QStringLiteral("L = ")), qPrintable(before));
+    QVERIFY2(before.contains(QStringLiteral("Held from the current parameters: S_s = 228 KiB")), qPrintable(before));
+    QVERIFY2(before.contains(QStringLiteral("<td>γ₂ (alpha_2)</td>")), qPrintable(before));
+    QVERIFY(!before.contains(QStringLiteral("α_2")));
+    QVERIFY(m_dialog->modelBox()->currentText().endsWith(QStringLiteral("α and γ₂")));
 
     // Apply: the two-level mode and all nine values in one undo step; the model then draws the fitted curve.
     const int steps = m_state->undoStack()->count();
     m_dialog->apply();
     QCOMPARE(m_state->undoStack()->count(), steps + 1);
+    // "(now …)" gives the values now set, not those before Apply.
+    const QString after = m_dialog->resultLabel()->text();
+    for (const QString &key : keys) {
+        const QString now = QStringLiteral("(now %1)").arg(formatNumber(m_state->value(key)));
+        QVERIFY2(after.contains(now), qPrintable(key + QLatin1Char(' ') + now + QLatin1Char(' ') + after));
+    }
+    QVERIFY2(!after.contains(QStringLiteral("(now 40.4)")), qPrintable(after)); // the profile's L_s
     QCOMPARE(m_state->params().cache, core::CacheMode::TwoLevel);
     const core::XModel model(m_state->params());
     double sse = 0;
@@ -309,6 +329,60 @@ void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
     QVERIFY2(1 - sse / sst >= 0.89, qPrintable(QString::number(1 - sse / sst))); // slider rounding aside
     m_state->undoStack()->undo();
     QCOMPARE(m_state->params().cache, profile->params.cache);
+}
+
+void TestCalibrationDialog::aMeasuredSupplyIsNeverTheFit()
+{
+    // The H100 sample as a user opens it: its 16 KiB trace is "Use as f(k)". Fitting the 8 KiB curve must fit
+    // the analytic model the dialog names, not draw the measured 16 KiB curve as the fit (it did: RMSE 1650 GB/s,
+    // r² −2.9, whatever the parameters).
+    const core::Session session
+            = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof");
+    m_state->setProfile(session.profile, session.params);
+    m_traces->setTraces(session.traces);
+    const QString supply = QString::fromStdString(session.supply_trace);
+    QVERIFY(m_traces->trace(supply));
+    m_state->applySupplyCurve(core::measuredCurveFromTrace(*m_traces->trace(supply)), supply);
+    QVERIFY(m_state->params().measured_f);
+    const core::MeasuredTrace eight = h100ThrashingTrace("8192");
+    QCOMPARE(eight.x.size(), std::size_t(32));
+    const QString id = m_traces->add(eight);
+
+    for (const auto model : {CalibrationDialog::Model::LocalityCache, CalibrationDialog::Model::TwoLevelCache}) {
+        m_dialog->setModel(model);
+        QVERIFY(m_dialog->setTrace(id));
+        QVERIFY2(m_dialog->fit(), qPrintable(m_dialog->error()));
+        const core::CacheFit withMeasured = *m_dialog->cacheFit();
+        QVERIFY(!withMeasured.params.measured_f);
+        // The drawn curve is the fitted analytic one: at the trace's k it is the 8 KiB data less the residuals,
+        // and it is not the 16 KiB measured curve.
+        const QCPGraph *curve = m_dialog->dataPlot()->graph(1);
+        const core::XModel fitted(withMeasured.params);
+        const core::MeasuredCurve &sixteen = *m_state->params().measured_f;
+        double apart = 0;
+        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it) {
+            QVERIFY(std::abs(it->value - fitted.toGbs(fitted.msSupply(it->key))) <= 1e-9 * std::max(1.0, it->value));
+            if (it->key >= 1 && it->key <= 64)
+                apart = std::max(apart, std::abs(it->value - sixteen.value(it->key)));
+        }
+        QVERIFY2(apart > 500, qPrintable(QString::number(apart)));
+        // The analytic fits as they are with the measured curve off: r² 0.288 with R and L held (locality), 0.907
+        // with them fitted too (two levels); the measured curve as "the fit" gave r² −2.9 for both.
+        const double least = model == CalibrationDialog::Model::LocalityCache ? 0.25 : 0.85;
+        QVERIFY2(withMeasured.r2 > least,
+                 qPrintable(QStringLiteral("r² %1, RMSE %2").arg(withMeasured.r2).arg(withMeasured.rmse)));
+        // The dialog says that the X-graph still draws the measured curve.
+        QVERIFY2(m_dialog->resultLabel()->text().contains(QStringLiteral("measured f(k)")),
+                 qPrintable(m_dialog->resultLabel()->text()));
+
+        // The same fit with the measured curve switched off.
+        m_state->applySupplyCurve(nullptr, {});
+        QVERIFY2(m_dialog->fit(), qPrintable(m_dialog->error()));
+        QVERIFY(std::abs(m_dialog->cacheFit()->r2 - withMeasured.r2) < 1e-9);
+        QVERIFY(!m_dialog->resultLabel()->text().contains(QStringLiteral("measured f(k)")));
+        m_state->undoStack()->undo(); // the measured f(k) again
+        QVERIFY(m_state->params().measured_f);
+    }
 }
 
 void TestCalibrationDialog::withoutATraceItSaysWhatToDo()

@@ -64,6 +64,7 @@ private Q_SLOTS:
     void todaysLatencyFileOffersThePlateausCalibrateTakes();
     void damagedLatencyFileSaysWhere();
     void traceBecomesTheSupply();
+    void theSupplyTraceIsMarkedInTheList();
     void aFileOfAnotherDeviceWarnsAndOffersItsProfile();
     void aKeptProfileIsNotOfferedAgain();
 
@@ -303,6 +304,31 @@ void TestTracesPanel::traceBecomesTheSupply()
     m_panel->useAsSupplyButton()->click(); // again: the analytic f(k)
     QVERIFY(!m_state->params().measured_f);
     QVERIFY(m_state->supplyTrace().isEmpty());
+}
+
+void TestTracesPanel::theSupplyTraceIsMarkedInTheList()
+{
+    // The V100 stream curves: the row of the trace that is f(k) says so (and only that row, only while it is);
+    // renaming that row renames the trace, the mark is not part of the name.
+    QCOMPARE(m_panel->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")), QString());
+    QListWidget *list = m_panel->list();
+    QVERIFY(list->count() > 1);
+    list->setCurrentRow(1);
+    const QString name = QString::fromStdString(m_traces->trace(m_panel->selectedId())->name);
+    QCOMPARE(list->item(1)->text(), name);
+    m_panel->useAsSupplyButton()->click();
+    QCOMPARE(list->item(1)->text(), name + QStringLiteral(" — used as f(k)"));
+    QVERIFY(list->item(1)->font().bold());
+    QVERIFY(list->item(1)->toolTip().startsWith(QStringLiteral("Used as f(k)")));
+    QVERIFY(!list->item(0)->text().contains(QStringLiteral("f(k)")));
+    QVERIFY(!list->item(0)->font().bold());
+    QCOMPARE(list->model()->index(1, 0).data(Qt::EditRole).toString(), name);
+    list->item(1)->setData(Qt::EditRole, QStringLiteral("the supply"));
+    QCOMPARE(QString::fromStdString(m_traces->trace(m_panel->selectedId())->name), QStringLiteral("the supply"));
+    QCOMPARE(list->item(1)->text(), QStringLiteral("the supply — used as f(k)"));
+    m_state->undoStack()->undo(); // the analytic f(k) again
+    QCOMPARE(list->item(1)->text(), QStringLiteral("the supply"));
+    QVERIFY(!list->item(1)->font().bold());
 }
 
 void TestTracesPanel::aFileOfAnotherDeviceWarnsAndOffersItsProfile()

@@ -8,6 +8,8 @@
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
 #include "core/profiles/profile_library.h"
+#include "core/session/session.h"
+#include "core/traces/trace_set.h"
 #include "core/traces/trace_import.h"
 #include "state/trace_state.h"
 #include "traces/trace_overlay.h"
@@ -18,7 +20,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -52,6 +56,7 @@ private Q_SLOTS:
     void landmarkLabelsStayInside();
     void landmarkLabelsKeepOffTheData();
     void legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn();
+    void aMeasuredSupplyIsNamedAsMeasured();
 
 private:
     void setProfile(const char *id, double n);
@@ -485,6 +490,61 @@ void TestXGraphView::legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn()
                                 QStringLiteral(">unstable<"), QStringLiteral("neutral equilibria")})
         QVERIFY2(!h100Drawn.contains(text), qPrintable(text));
     QVERIFY(h100Drawn.contains(QStringLiteral("f(k): memory supply")));
+}
+
+
+void TestXGraphView::aMeasuredSupplyIsNamedAsMeasured()
+{
+    // The H100 sample, whose 16 KiB trace is f(k): the legend names the trace, not "memory supply", and the
+    // plateau and delta say they are the parameters' (the measured curve need not reach or turn at them).
+    const core::Session session = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof");
+    QVERIFY(session.params.measured_f); // the sample's f(k); first the analytic one
+    core::XModelParams analyticParams = session.params;
+    analyticParams.measured_f.reset();
+    m_state->setProfile(session.profile, analyticParams);
+    m_traces->setTraces(session.traces);
+    m_view->setTraceNames([this](const QString &id) {
+        const core::MeasuredTrace *t = m_traces->trace(id);
+        return t ? QString::fromStdString(t->name) : QString();
+    });
+    const auto labels = [this] {
+        QStringList shown;
+        for (int i = 0; i < m_plot->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(m_plot->item(i));
+            if (label && label->visible() && !label->text().isEmpty())
+                shown << label->text();
+        }
+        return shown;
+    };
+    m_plot->replot();
+    const auto analytic = [this] {
+        const QStringList texts = legendTexts(m_plot->legend);
+        return texts.contains(QStringLiteral("f(k): memory supply"))
+               || texts.contains(QStringLiteral("f(k), dashed where unstable"));
+    };
+    QVERIFY2(analytic(), qPrintable(legendTexts(m_plot->legend).join(QStringLiteral(" | "))));
+    QVERIFY(labels().filter(QStringLiteral("(parameters)")).isEmpty());
+
+    const QString id = QString::fromStdString(session.supply_trace);
+    m_state->applySupplyCurve(core::measuredCurveFromTrace(*m_traces->trace(id)), id);
+    m_plot->replot();
+    const QStringList texts = legendTexts(m_plot->legend);
+    const QString measured = QStringLiteral("f(k): measured, H100 SXM cache thrashing, 16 KiB per warp");
+    QVERIFY2(texts.contains(measured) || texts.contains(measured + QStringLiteral(", dashed where unstable")),
+             qPrintable(texts.join(QStringLiteral(" | "))));
+    QVERIFY2(texts.filter(QStringLiteral("memory supply")).isEmpty(), qPrintable(texts.join(QStringLiteral(" | "))));
+    const QStringList shown = labels();
+    QVERIFY2(shown.filter(QRegularExpression(QStringLiteral("^plateau R = .* \\(parameters\\)$"))).size() == 1,
+             qPrintable(shown.join(QStringLiteral(" | "))));
+    for (const QString &text : shown) {
+        if (text.startsWith(QStringLiteral("δ")) || text.startsWith(QStringLiteral("plateau")))
+            QVERIFY2(text.endsWith(QStringLiteral("(parameters)")), qPrintable(text));
+    }
+
+    m_state->undoStack()->undo(); // the analytic f(k) again
+    m_plot->replot();
+    QVERIFY2(analytic(), qPrintable(legendTexts(m_plot->legend).join(QStringLiteral(" | "))));
+    QVERIFY(labels().filter(QStringLiteral("(parameters)")).isEmpty());
 }
 
 QTEST_MAIN(TestXGraphView)
