@@ -95,19 +95,36 @@ ExportController::AllViews ExportController::exportAllViews(const QString &direc
 
 void ExportController::exportAllInteractively()
 {
-    const QString dir = widgets::existingFolder(m_window, widgets::FileKind::Export, tr("Export All Views Into"));
-    if (dir.isEmpty())
-        return;
+    // The settings every figure gets are shown first, with the view in front as the preview: the last export's
+    // size and format are not taken unseen. The folder and the format come from the file named there.
     QSettings settings;
     const QString suffix = settings.value(QStringLiteral("export/suffix"), QStringLiteral("pdf")).toString();
-    const AllViews done = exportAllViews(dir, suffix, ExportDialog::savedOptions());
+    const QString view = m_window->currentViewName();
+    ExportDialog dialog(QDir(widgets::fileFolder(widgets::FileKind::Export))
+                                .filePath(QStringLiteral("crossroof-%1.%2").arg(view, suffix)),
+                        m_window);
+    dialog.setWindowTitle(tr("Export All Views"));
+    dialog.setNote(tr("Every view with something to draw is written with these settings into the file's folder, "
+                      "as crossroof-VIEW in the file's format (.pdf, .svg or .png)."));
+    if (m_window->nothingToDraw(view).isEmpty())
+        dialog.setPreviewPlots(m_window->figurePlots(view));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const FigureOptions options = dialog.options();
+    ExportDialog::saveOptions(options);
+    const QFileInfo chosen(dialog.path());
+    const QString dir = chosen.absolutePath();
+    const QString format = chosen.suffix().toLower();
+    widgets::rememberFileFolder(widgets::FileKind::Export, chosen.absoluteFilePath());
+    settings.setValue(QStringLiteral("export/suffix"), format);
+    const AllViews done = exportAllViews(dir, format, options);
     const QString skipped = done.skipped.isEmpty()
             ? QString()
             : tr("; left out, with nothing to draw yet: %1").arg(done.skipped.join(QStringLiteral("; ")));
     if (!done.errors.isEmpty())
         showError(m_window, tr("Some views were not exported:\n%1").arg(done.errors.join(QLatin1Char('\n'))) + skipped);
     else
-        showStatus(m_window, tr("Exported %1 views into %2 as .%3").arg(done.written).arg(dir, suffix) + skipped, 8000);
+        showStatus(m_window, tr("Exported %1 views into %2 as .%3").arg(done.written).arg(dir, format) + skipped, 8000);
 }
 
 void ExportController::exportDataInteractively()

@@ -25,6 +25,7 @@ public:
     /// Adds the export actions to FILE in menu order.
     void addActionsTo(QMenu *file);
     QAction *copyAction() const { return m_copy; }
+    QAction *exportAllAction() const { return m_all; }
 
     /// What exportAllViews() did: the errors, and the views left out because they draw nothing yet, each with
     /// the reason its empty panel gives ("extrapolate: No training data yet.").

@@ -35,6 +35,11 @@ ExportDialog::ExportDialog(const QString &suggestedPath, QWidget *parent)
 {
     setWindowTitle(tr("Export Figure"));
     auto *form = new QFormLayout(this);
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("note"));
+    m_note->setWordWrap(true);
+    m_note->setVisible(false);
+    form->addRow(m_note);
 
     auto *pathRow = new QHBoxLayout;
     m_path = new QLineEdit(suggestedPath, this);
@@ -148,6 +153,12 @@ ExportDialog::ExportDialog(const QString &suggestedPath, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     setOptions(savedOptions());
     updateOk();
+}
+
+void ExportDialog::setNote(const QString &note)
+{
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
 }
 
 void ExportDialog::applyPreset(int index)

@@ -32,6 +32,8 @@ public:
     void setOptions(const FigureOptions &options);
     /// The plots the preview draws (those the export will), drawn again a moment after any option changes.
     void setPreviewPlots(const QList<QCustomPlot *> &plots);
+    /// A line above the fields saying what the export writes (File > Export All Views: one file per view).
+    void setNote(const QString &note);
     /// The preview as last drawn: the whole figure scaled into the preview's box; null without plots.
     QImage previewImage() const { return m_previewImage; }
 
@@ -45,6 +47,7 @@ private:
     void updateOk();
     void updatePreview();
 
+    QLabel *m_note;
     QLineEdit *m_path;
     QComboBox *m_preset;
     QDoubleSpinBox *m_width;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 #include "export_controller.h"
+#include "common/file_folders.h"
+#include "export/export_dialog.h"
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
@@ -27,7 +29,11 @@
 #include <QClipboard>
 #include <QDialog>
 #include <QDoubleSpinBox>
+#include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -39,6 +45,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace crossroof;
@@ -47,8 +54,10 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void opensOnTheDefaultProfile();
     void exportAllLeavesOutEmptyViews();
+    void exportAllShowsTheSettingsItUses();
     void everyBundledProfileLoads();
     void badProfileFileIsRejected_data();
     void badProfileFileIsRejected();
@@ -445,6 +454,48 @@ void TestMainWindow::exportAllLeavesOutEmptyViews()
     QCOMPARE(done.written, drawn);
     QCOMPARE(done.written + done.skipped.size(), int(app::MainWindow::viewNames().size()));
     QVERIFY(done.written >= 8);
+}
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // the export settings written below stay out of the user's
+}
+
+void TestMainWindow::exportAllShowsTheSettingsItUses()
+{
+    // File > Export All Views shows the settings every figure gets before it writes: the last export's
+    // (single column, PNG) are shown, not taken unseen, and what the user sets there is what is written.
+    widgets::FigureOptions last = widgets::withPreset(widgets::FigureOptions{}, *widgets::figurePreset(QStringLiteral("single")));
+    widgets::ExportDialog::saveOptions(last);
+    QSettings().setValue(QStringLiteral("export/suffix"), QStringLiteral("png"));
+    // Any folder chooser is cancelled, so that the test cannot wait on one.
+    widgets::setFileChooser([](const widgets::FileRequest &) { return QString(); });
+    app::MainWindow w;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QStringList seen;
+    QTimer::singleShot(0, &w, [&] {
+        auto *dialog = qobject_cast<widgets::ExportDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        seen << dialog->windowTitle() << dialog->path();
+        const auto *note = dialog->findChild<QLabel *>(QStringLiteral("note"));
+        seen << (note && note->isVisibleTo(dialog) ? note->text() : QString());
+        QCOMPARE(dialog->options().width_mm, last.width_mm); // the settings it will use, in view
+        widgets::FigureOptions slide = widgets::withPreset(dialog->options(), *widgets::figurePreset(QStringLiteral("slide")));
+        dialog->setOptions(slide);
+        dialog->setPath(QDir(dir.path()).filePath(QStringLiteral("figures.svg")));
+        dialog->accept();
+    });
+    w.exporter()->exportAllAction()->trigger();
+    widgets::setFileChooser({});
+    QCOMPARE(seen.size(), 3);
+    QCOMPARE(seen[0], QStringLiteral("Export All Views"));
+    QVERIFY2(seen[1].endsWith(QStringLiteral("crossroof-xgraph.png")), qPrintable(seen[1]));
+    QVERIFY2(seen[2].contains(QStringLiteral("crossroof-VIEW")), qPrintable(seen[2]));
+    QVERIFY(QFile::exists(QDir(dir.path()).filePath(QStringLiteral("crossroof-xgraph.svg"))));
+    QVERIFY(!QFile::exists(QDir(dir.path()).filePath(QStringLiteral("crossroof-xgraph.png"))));
+    QCOMPARE(widgets::ExportDialog::savedOptions().width_mm, widgets::figurePreset(QStringLiteral("slide"))->width_mm);
 }
 
 QTEST_MAIN(TestMainWindow)
