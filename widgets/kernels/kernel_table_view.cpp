@@ -323,7 +323,8 @@ void KernelTableView::useKernel(std::size_t index)
     undo->beginMacro(tr("Use kernel %1").arg(kernelLabel(k)));
     if (predicted) {
         // Every key the prediction set: the X-graph then shows that kernel's operating point.
-        for (const char *key : {"clock_ghz", "L", "n", "Z", "m", "req_bytes", "dram_bytes", "h", "h_2"})
+        for (const char *key : {"clock_ghz", "L", "n", "Z", "m", "E", "req_bytes", "dram_bytes", "l2_bytes", "R_l1",
+                                 "R_l2", "h", "h_2"})
             m_state->applyValue(QString::fromLatin1(key), (*predicted).*(core::findParameter(key)->member));
         m_state->applyCacheMode(predicted->cache);
         undo->endMacro();

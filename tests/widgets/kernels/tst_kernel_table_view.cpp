@@ -175,6 +175,7 @@ void TestKernelTableView::anH200UnderTheH100IsNamedAndOffersTheH200()
     QVERIFY(!m_view->switchButton()->isHidden());
     QCOMPARE(m_view->switchButton()->text(), QStringLiteral("S&witch to H200 SXM 141GB (Hopper)"));
     m_view->switchButton()->click();
+    m_kernels->wait(); // the predictions and warnings for the new profile come from the background
     QCOMPARE(m_state->profile().id, std::string("h200"));
     QVERIFY(!m_view->warningLabel()->text().contains(QStringLiteral("file: NVIDIA H200")));
     QVERIFY(m_view->switchButton()->isHidden());
