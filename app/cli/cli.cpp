@@ -21,11 +21,11 @@ namespace crossroof::cli {
 
 namespace {
 
-const std::array<const Command *, 18> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
+const std::array<const Command *, 19> kCommands{&kXGraphCommand,   &kProfilesCommand,      &kOccupancyCommand,
                                                &kZigzagCommand,   &kTmmCommand,           &kMarkovCommand,
                                                &kMarkovSurfaceCommand, &kMappingsCommand, &kCountersCommand,
                                                &kFitTraceCommand, &kBandwidthCurveCommand, &kStabilityMapCommand,
-                                               &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand,
+                                               &kHysteresisCommand, &kAdviseCommand, &kKernelsCommand, &kRooflineCommand,
                                                &kCalibrateCommand, &kSkeletonCommand, &kExtrapolateCommand};
 
 std::vector<const Command *> allCommands(std::span<const Command *const> extra)

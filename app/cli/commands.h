@@ -35,6 +35,7 @@ extern const Command kAdviseCommand;
 extern const Command kFitTraceCommand;
 extern const Command kBandwidthCurveCommand;
 extern const Command kKernelsCommand;
+extern const Command kRooflineCommand;
 extern const Command kCalibrateCommand;
 extern const Command kSkeletonCommand;
 extern const Command kExtrapolateCommand;

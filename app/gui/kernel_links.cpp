@@ -5,10 +5,11 @@
 
 #include "common/native_path.h"
 #include "kernels/kernel_table_view.h"
-#include "kernels/prediction_view.h"
 #include "roofline/roofline_view.h"
-#include "traces/trace_overlay.h"
+#include "state/kernel_state.h"
 #include "state/trace_state.h"
+#include "traces/trace_overlay.h"
+#include "traces/traces_panel.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -25,21 +26,24 @@ QDockWidget *addKernelsDock(QMainWindow *window, QDockWidget *tracesDock, Kernel
     auto *dock = addDock(window, Qt::RightDockWidgetArea, QMainWindow::tr("Kernels"), QStringLiteral("KernelsDock"),
                          kernels);
     window->tabifyDockWidget(tracesDock, dock);
+    KernelState *state = kernels->kernels();
     RooflineView *roofline = views.roofline;
-    QObject::connect(kernels, &KernelTableView::reportChanged, roofline,
-                     [kernels, roofline] { roofline->setReport(kernels->report()); });
-    QObject::connect(kernels, &KernelTableView::reportChanged, views.prediction,
-                     [kernels, prediction = views.prediction] { prediction->setReport(kernels->report()); });
     QObject::connect(kernels, &KernelTableView::selectionChanged, roofline, &RooflineView::setHighlighted);
     QObject::connect(roofline, &RooflineView::openKernelsRequested, kernels, [dock, kernels] {
         dock->show();
         dock->raise();
         kernels->openButton()->click();
     });
+    xgraphTraces->setKernels(state);
     QObject::connect(kernels, &KernelTableView::selectionChanged, xgraphTraces, &TraceOverlay::setHighlighted);
-    QObject::connect(traces, &TraceState::traceAdded, kernels, [kernels, traces](const QString &id) {
+    // An import hands over the kernels it read, before it adds their trace; a trace of a session has its file
+    // read here.
+    QObject::connect(views.traces, &TracesPanel::kernelsRead, state, &KernelState::setReport);
+    QObject::connect(traces, &TraceState::traceAdded, kernels, [kernels, traces, state](const QString &id) {
         const core::MeasuredTrace *t = traces->trace(id);
-        if (t && t->origin && t->origin->format == core::TraceFormat::NcuCsv)
+        if (!t || !t->origin || t->origin->format != core::TraceFormat::NcuCsv)
+            return;
+        if (!(state->report() && state->report()->source == t->source))
             kernels->loadFile(widgets::pathFromNative(t->source));
     });
     QObject::connect(kernels, &KernelTableView::message, window,

@@ -22,6 +22,7 @@
 #include "state/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "kernels/prediction_view.h"
+#include "state/kernel_state.h"
 #include "roofline/roofline_view.h"
 #include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_eval(new XModelEvaluation(m_state, this))
     , m_occupancy(new OccupancyState(m_state, this))
     , m_traces(new TraceState(this))
+    , m_kernelState(new KernelState(m_state, this))
 {
     // Every event handler of the application starts with clean vector registers (see vector_state.h).
     guardVectorState(QCoreApplication::instance());
@@ -74,8 +76,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_extrapolate = m_tabs->addView(new ExtrapolatePanel(m_tabs), tr("Extrapo&late"));
     linkExtrapolationToMarkov(m_extrapolate, m_markov, m_tabs);
     m_bandwidth = m_tabs->addView(new BandwidthView(m_traces, m_tabs), tr("&Bandwidth"));
-    m_roofline = m_tabs->addView(new RooflineView(m_state, m_tabs), tr("&Roofline"));
-    m_prediction = m_tabs->addView(new PredictionView(m_state, m_tabs), tr("Pre&diction"));
+    m_roofline = m_tabs->addView(new RooflineView(m_kernelState, m_tabs), tr("&Roofline"));
+    m_prediction = m_tabs->addView(new PredictionView(m_kernelState, m_tabs), tr("Pre&diction"));
     m_skeleton = m_tabs->addView(new SkeletonView(m_state, m_tabs), tr("Code S&keleton"));
     updateCpuProfiles();
 
@@ -128,9 +130,9 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &text) { statusBar()->showMessage(text, 6000); });
 
     // Nsight Compute kernels: a table beside the traces, drawn on the roofline and ringed on the X-graph.
-    m_kernels = new KernelTableView(m_state, this);
+    m_kernels = new KernelTableView(m_kernelState, this);
     auto *kernelsDock = m_kernelsDock
-            = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_prediction}, xgraphTraces, m_traces);
+            = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_tracesPanel}, xgraphTraces, m_traces);
     // A selected kernel is ringed (after the line above): the X-graph fits the larger marker.
     connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::refresh);
 

@@ -16,6 +16,7 @@ class QDockWidget;
 
 namespace crossroof::widgets {
 class BandwidthView;
+class KernelState;
 class KernelTableView;
 class RooflineView;
 class PredictionView;
@@ -59,6 +60,7 @@ public:
     widgets::MappingView *mappingView() const { return m_mapping; }
     widgets::StabilityView *stabilityView() const { return m_stability; }
     widgets::TraceState *traceState() const { return m_traces; }
+    widgets::KernelState *kernelState() const { return m_kernelState; }
     widgets::TracesPanel *tracesPanel() const { return m_tracesPanel; }
     widgets::BandwidthView *bandwidthView() const { return m_bandwidth; }
     widgets::KernelTableView *kernelTable() const { return m_kernels; }
@@ -122,6 +124,7 @@ private:
     widgets::MappingView *m_mapping;
     widgets::StabilityView *m_stability;
     widgets::TraceState *m_traces;
+    widgets::KernelState *m_kernelState;
     widgets::TracesPanel *m_tracesPanel;
     widgets::BandwidthView *m_bandwidth;
     widgets::KernelTableView *m_kernels;

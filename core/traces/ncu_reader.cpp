@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 namespace crossroof::core {
 
@@ -44,7 +45,19 @@ bool recognizesNcu(const TraceFileHead &head)
 
 TraceFile readNcu(const std::string &path, const std::string &)
 {
-    const NcuReport report = readNcuCsv(path);
+    auto report = std::make_shared<const NcuReport>(readNcuCsv(path));
+    TraceFile out;
+    out.format = TraceFormat::NcuCsv;
+    out.traces.push_back(kernelPointsTrace(*report, path));
+    out.device = report->device;
+    out.kernels = std::move(report);
+    return out;
+}
+
+} // namespace
+
+MeasuredTrace kernelPointsTrace(const NcuReport &report, const std::string &path)
+{
     MeasuredTrace t;
     t.name = detail::traceFileStem(path) + " kernels"; // two ncu files are told apart by name
     t.source = path;
@@ -70,14 +83,8 @@ TraceFile readNcu(const std::string &path, const std::string &)
     }
     if (!anyZ)
         t.extra.clear();
-    TraceFile out;
-    out.format = TraceFormat::NcuCsv;
-    out.traces.push_back(std::move(t));
-    out.device = report.device;
-    return out;
+    return t;
 }
-
-} // namespace
 
 namespace detail {
 

@@ -5,6 +5,7 @@
 #include "core/traces/ncu_csv.h"
 #include "core/traces/trace_set.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,7 +29,15 @@ struct TraceFile
     /// sm_count, ncu's device. None where the format carries no device: perf stat (no CPU model; its CPU
     /// numbers count logical CPUs, not cores) and generic tables.
     std::optional<NcuDevice> device;
+    /// An Nsight Compute file's kernels as read (NcuCsv only), so that the Kernels dock takes them without
+    /// reading the file again.
+    std::shared_ptr<const NcuReport> kernels;
 };
+
+/// The kernel-points trace of REPORT, read from PATH: one point per kernel with achieved warps per SM and a
+/// measured DRAM throughput (x, y), its Z = instructions / requests where collected (extra) and its label
+/// "short name [ID]". Throws InputError naming PATH when no kernel has both.
+MeasuredTrace kernelPointsTrace(const NcuReport &report, const std::string &path);
 
 /// Reads PATH with the importer its content asks for (detectTraceFormat()). gpu-stream files give one
 /// bandwidth-vs-warps trace per kernel; the tidy CSV one per GPU and kernel, visible only for

@@ -55,7 +55,7 @@ bool anyFile(const TraceFileHead &)
 
 TraceFile readTable(const std::string &path, const std::string &)
 {
-    return {TraceFormat::GenericTable, {}, readCsv(path), std::nullopt};
+    return {TraceFormat::GenericTable, {}, readCsv(path), std::nullopt, nullptr};
 }
 
 } // namespace

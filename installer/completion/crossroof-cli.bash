@@ -20,6 +20,7 @@ _crossroof_cli_options()
         hysteresis)      echo "--profile --set --n --param --range --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;
         advise)          echo "--profile --set --cache-size --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --json" ;;
         kernels)         echo "--trace --profile --set --format --json" ;;
+        roofline)        echo "--trace --profile --set --format --json" ;;
         calibrate)       echo "--family --profile --probe --stream --latency --parallel --kernels --set --fit --weight --out --json" ;;
         skeleton)        echo "--file --sample --profile --unroll --measured --json" ;;
         extrapolate)     echo "--train --target-size --iteration --min-leaf --smoothing --folds --column --measured --json" ;;
@@ -33,7 +34,7 @@ _crossroof_cli()
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     local commands="xgraph profiles occupancy zigzag tmm markov markov-surface mappings counters fit-trace
-                    bandwidth-curve stability-map hysteresis advise kernels calibrate skeleton extrapolate render help"
+                    bandwidth-curve stability-map hysteresis advise kernels roofline calibrate skeleton extrapolate render help"
 
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do

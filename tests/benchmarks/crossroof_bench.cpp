@@ -5,6 +5,7 @@
 #include "core/traces/ncu_csv.h"
 #include "kernels/kernel_table_view.h"
 #include "roofline/roofline_view.h"
+#include "state/kernel_state.h"
 #include "state/trace_state.h"
 #include "traces/trace_import_dialog.h"
 #include "traces/traces_panel.h"
@@ -760,7 +761,9 @@ int main(int argc, char **argv)
         window.resize(1600, 1000);
         window.showView(QStringLiteral("roofline"));
         crossroof::widgets::KernelTableView *table = window.kernelTable();
-        table->setReport(crossroof::core::parseNcuCsv(text, "ncu_10k.csv"));
+        window.kernelState()->setReport(
+                std::make_shared<const crossroof::core::NcuReport>(crossroof::core::parseNcuCsv(text, "ncu_10k.csv")));
+        window.kernelState()->wait();
         for (int i = 0; i < 10; ++i)
             QCoreApplication::processEvents();
         // Sorting and filtering, each to the end of the event processing that follows (the table's repaint).
@@ -797,7 +800,7 @@ int main(int argc, char **argv)
             pans.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         }
         out["roofline_pan_10k"] = summarize(pans);
-        table->setReport(crossroof::core::NcuReport {});
+        window.kernelState()->clear();
         window.resize(1280, 800);
         window.showView(QStringLiteral("xgraph"));
         QCoreApplication::processEvents();

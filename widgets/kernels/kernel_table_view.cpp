@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/kernel_table_view.h"
-#include "common/long_work.h"
 #include "common/file_folders.h"
 #include "common/narrow_layout.h"
-#include "common/native_path.h"
 
 #include "common/number_format.h"
 
@@ -13,6 +11,7 @@
 #include "core/support/text.h"
 #include "core/traces/csv_table.h"
 #include "state/kernel_label.h"
+#include "state/kernel_state.h"
 
 #include <QColor>
 #include <QFileInfo>
@@ -118,9 +117,10 @@ QString basis(const core::KernelTable &table, const core::KernelRow &r)
 
 } // namespace
 
-KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
+KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
     : QWidget(parent)
-    , m_state(state)
+    , m_kernels(kernels)
+    , m_state(kernels->parameters())
     , m_model(new QStandardItemModel(0, ColumnCount, this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
@@ -235,24 +235,27 @@ KernelTableView::KernelTableView(ParameterState *state, QWidget *parent)
             m_state->applyProfile(*m_matches.front());
     });
     connect(m_makeProfile, &QPushButton::clicked, this, [this] {
-        if (m_report)
-            m_state->applyProfile(core::profileFromDevice(m_report->device, m_state->profile(), m_report->source));
+        if (const core::NcuReport *report = m_kernels->report())
+            m_state->applyProfile(core::profileFromDevice(report->device, m_state->profile(), report->source));
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         QStringList labels;
         for (const std::size_t k : selectedKernels())
-            labels << kernelLabel(m_report->kernels[k]);
+            labels << kernelLabel(m_kernels->report()->kernels[k]);
         updateButtons();
         Q_EMIT selectionChanged(labels);
     });
-    // Each row's prediction is an X-model solve: a slider's drag recomputes them only while the table shows
-    // (it is a tab behind the Readout most of the time); a hidden table is brought up to date when shown.
-    // A drag of n or Z changes no row (each kernel's own n and Z replace them): the table stays as it is, its
-    // sorting, scrolling and selection too.
-    connect(m_state, &ParameterState::changed, this, [this] {
-        if (m_basis && *m_basis == basisNow())
-            return;
-        if (isVisible())
+    // The rows are the state's predictions, filled in again only while the table shows (it is a tab behind the
+    // Readout most of the time); a hidden table is brought up to date when shown. A drag of n or Z computes no
+    // new table (each kernel's own n and Z replace them): the table stays as it is, its sorting, scrolling and
+    // selection too.
+    connect(m_kernels, &KernelState::reportChanged, this, [this] {
+        m_filter->clear();
+        Q_EMIT reportChanged();
+    });
+    // A new report's rows (or none) come at once, shown or not; new predictions for the same rows wait.
+    connect(m_kernels, &KernelState::tableChanged, this, [this] {
+        if (isVisible() || m_model->rowCount() != int(m_kernels->table().rows.size()))
             refresh();
         else
             m_stale = true;
@@ -269,45 +272,32 @@ void KernelTableView::showEvent(QShowEvent *event)
 
 QString KernelTableView::loadFile(const QString &path)
 {
-    std::optional<core::NcuReport> report;
-    try {
-        report = runWithProgress<core::NcuReport>(
-                this, tr("Reading the kernels of %1…").arg(QFileInfo(path).fileName()),
-                [native = nativePath(path)] { return core::readNcuCsv(native); });
-    } catch (const core::InputError &e) {
-        return QString::fromUtf8(e.what());
-    }
-    if (!report) {
+    bool cancelled = false;
+    if (const QString error = m_kernels->loadFile(path, this, &cancelled); !error.isEmpty())
+        return error;
+    if (cancelled) {
         Q_EMIT message(tr("Reading %1 was cancelled; the kernels are as they were").arg(QFileInfo(path).fileName()));
         return {};
     }
-    setReport(std::move(*report));
-    Q_EMIT message(tr("Read %n kernel(s) from %1", nullptr, int(m_report->kernels.size()))
+    Q_EMIT message(tr("Read %n kernel(s) from %1", nullptr, int(m_kernels->report()->kernels.size()))
                            .arg(QFileInfo(path).fileName()));
     return {};
 }
 
-void KernelTableView::setReport(core::NcuReport report)
-{
-    m_report = std::move(report);
-    m_filter->clear();
-    refresh();
-    Q_EMIT reportChanged();
-}
-
 void KernelTableView::clear()
 {
-    m_report.reset();
-    m_rows = {};
-    m_filter->clear();
-    refresh();
-    Q_EMIT reportChanged();
+    m_kernels->clear();
+}
+
+const core::NcuReport *KernelTableView::report() const
+{
+    return m_kernels->report();
 }
 
 std::vector<std::size_t> KernelTableView::selectedKernels() const
 {
     std::vector<std::size_t> out;
-    if (!m_report)
+    if (!m_kernels->report())
         return out;
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows(Name))
         out.push_back(m_proxy->data(index, kKernelRole).toULongLong());
@@ -316,21 +306,25 @@ std::vector<std::size_t> KernelTableView::selectedKernels() const
 
 void KernelTableView::useKernel(std::size_t index)
 {
-    if (!m_report || index >= m_report->kernels.size())
+    const core::NcuReport *report = m_kernels->report();
+    if (!report || index >= report->kernels.size())
         return;
-    const core::NcuKernel &k = m_report->kernels[index];
+    const core::NcuKernel k = report->kernels[index];
     if (!k.warps_per_sm)
         return;
     QUndoStack *undo = m_state->undoStack();
-    // Copies: each change below refreshes the table, which rebuilds m_rows.
+    // The prediction for the parameters of now (a profile just chosen may still be computing), copied: each
+    // change below asks the state for new predictions.
+    m_kernels->wait();
+    const core::KernelTable &rows = m_kernels->table();
     const std::optional<core::XModelParams> predicted
-            = index < m_rows.rows.size() ? m_rows.paramsOf(m_rows.rows[index]) : std::nullopt;
-    const QString skipped
-            = index < m_rows.rows.size() ? QString::fromStdString(m_rows.rows[index].skipped) : QString();
+            = index < rows.rows.size() ? rows.paramsOf(rows.rows[index]) : std::nullopt;
+    const QString skipped = index < rows.rows.size() ? QString::fromStdString(rows.rows[index].skipped) : QString();
     undo->beginMacro(tr("Use kernel %1").arg(kernelLabel(k)));
     if (predicted) {
         // Every key the prediction set: the X-graph then shows that kernel's operating point.
-        for (const char *key : {"clock_ghz", "L", "n", "Z", "m", "req_bytes", "dram_bytes", "h", "h_2"})
+        for (const char *key : {"clock_ghz", "L", "n", "Z", "m", "E", "req_bytes", "dram_bytes", "l2_bytes", "R_l1",
+                                 "R_l2", "h", "h_2"})
             m_state->applyValue(QString::fromLatin1(key), (*predicted).*(core::findParameter(key)->member));
         m_state->applyCacheMode(predicted->cache);
         undo->endMacro();
@@ -346,23 +340,15 @@ void KernelTableView::useKernel(std::size_t index)
     Q_EMIT message(tr("n and Z from kernel %1 (it has no prediction: %2)").arg(kernelLabel(k), skipped));
 }
 
-KernelTableView::Basis KernelTableView::basisNow() const
-{
-    Basis basis {m_state->params(), m_state->profile().compute_capability, m_state->profile().id};
-    basis.params.n = 0;
-    basis.params.Z = 0;
-    return basis;
-}
-
 void KernelTableView::refresh()
 {
     m_stale = false;
-    m_basis = basisNow();
     ++m_refreshes;
     const std::vector<std::size_t> selected = selectedKernels();
     m_model->removeRows(0, m_model->rowCount());
     m_matches.clear();
-    if (!m_report) {
+    const core::NcuReport *report = m_kernels->report();
+    if (!report) {
         m_warning->hide();
         m_accuracy->hide();
         updateButtons();
@@ -370,13 +356,13 @@ void KernelTableView::refresh()
     }
     const core::HardwareProfile &profile = m_state->profile();
     const core::XModelParams &params = m_state->params();
-    m_rows = core::compareKernels(*m_report, params, profile);
+    const core::KernelTable &table = m_kernels->table();
     m_table->setSortingEnabled(false);
-    for (std::size_t i = 0; i < m_rows.rows.size(); ++i) {
-        const core::KernelRow &r = m_rows.rows[i];
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+        const core::KernelRow &r = table.rows[i];
         QList<QStandardItem *> items;
         items << textItem(r.short_name);
-        items.front()->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(m_rows, r));
+        items.front()->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(table, r));
         const auto id = core::parseTableNumber(r.id);
         items << numberItem(id, QString::fromStdString(r.id));
         if (!id)
@@ -402,7 +388,7 @@ void KernelTableView::refresh()
         const auto l1 = r.workload ? r.workload->l1_hit : std::nullopt;
         const auto l2 = r.workload ? r.workload->l2_hit : std::nullopt;
         items << numberItem(l1, number(l1)) << numberItem(l2, number(l2));
-        const std::optional<core::XModelParams> predicted = m_rows.paramsOf(r);
+        const std::optional<core::XModelParams> predicted = table.paramsOf(r);
         const auto clock = predicted ? std::optional(predicted->clock_ghz) : std::nullopt;
         items << numberItem(clock, number(clock));
         items << numberItem(workload(&core::KernelWorkload::measured_gops),
@@ -430,19 +416,21 @@ void KernelTableView::refresh()
     // the button offers the profile it finds for the file's device.
     core::HardwareProfile inUse = profile;
     inUse.params = params;
-    const core::DeviceCheck device = core::checkDevice(core::deviceFacts(*m_report), inUse, core::bundledProfiles());
+    const core::DeviceCheck device = core::checkDevice(core::deviceFacts(*report), inUse, core::bundledProfiles());
     const bool mismatch = device.mismatch.has_value();
     m_matches = device.matches;
     QStringList lines;
-    for (const std::string &w : m_rows.warnings)
+    for (const std::string &w : table.warnings)
         lines << QString::fromStdString(w);
-    if (const auto accuracy = core::kernelAccuracy(m_rows.rows)) {
-        m_accuracy->setText(tr("Mean accuracy %1 over %n kernel(s) (1 − |predicted − measured| / measured); a "
-                               "memory roofline: %2, the roofline min(peak, M/Z): %3",
+    if (const auto &accuracy = m_kernels->accuracy()) {
+        // The X-graph's legend says the same mean as "model off": 1 − the mean accuracy.
+        m_accuracy->setText(tr("Mean accuracy %1 over %n kernel(s) (1 − |predicted − measured| / measured: the "
+                               "model off %4 %); a memory roofline: %2, the roofline min(peak, M/Z): %3",
                                nullptr, int(accuracy->kernels))
                                     .arg(accuracy->model, 0, 'f', 3)
                                     .arg(accuracy->naive, 0, 'f', 3)
-                                    .arg(accuracy->roofline, 0, 'f', 3));
+                                    .arg(accuracy->roofline, 0, 'f', 3)
+                                    .arg(modelOffPercent(*accuracy)));
         m_accuracy->show();
     } else {
         m_accuracy->hide();
@@ -452,15 +440,16 @@ void KernelTableView::refresh()
     m_switch->setVisible(!m_matches.empty());
     if (!m_matches.empty())
         m_switch->setText(tr("S&witch to %1").arg(QString::fromStdString(m_matches.front()->name)));
-    m_makeProfile->setVisible(mismatch && m_report->device.sm_count.has_value());
+    m_makeProfile->setVisible(mismatch && report->device.sm_count.has_value());
     updateButtons();
 }
 
 void KernelTableView::updateButtons()
 {
     const auto selected = selectedKernels();
-    m_use->setEnabled(!selected.empty() && m_report->kernels[selected.front()].warps_per_sm.has_value());
-    if (!m_report) {
+    const core::NcuReport *report = m_kernels->report();
+    m_use->setEnabled(!selected.empty() && report->kernels[selected.front()].warps_per_sm.has_value());
+    if (!report) {
         m_switch->hide();
         m_makeProfile->hide();
     }

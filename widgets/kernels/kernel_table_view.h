@@ -20,11 +20,12 @@ class QTableView;
 
 namespace crossroof::widgets {
 
+class KernelState;
 class ParameterState;
 
-/// The kernels of an Nsight Compute export as a sortable table beside the traces: name, ID, grid, block,
-/// achieved warps per SM, duration, DRAM GB/s (derived ones marked), Z, the X-model's predicted GB/s for the
-/// kernel's own workload (core::compareKernels()) and the error, then that workload (bytes and DRAM bytes per
+/// The kernels of an Nsight Compute export (KernelState) as a sortable table beside the traces: name, ID, grid,
+/// block, achieved warps per SM, duration, DRAM GB/s (derived ones marked), Z, the X-model's predicted GB/s for
+/// the kernel's own workload (KernelState::table()) and the error, then that workload (bytes and DRAM bytes per
 /// request, m, hit rates, clock), measured and predicted Gop/s and the bound; the mean accuracy below. A
 /// kernel without a prediction says why in its tooltip (the metrics it lacks and the ncu option that adds
 /// them). The filter field keeps the rows whose name contains its text. When the file's device differs from
@@ -34,17 +35,16 @@ class KernelTableView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit KernelTableView(ParameterState *state, QWidget *parent = nullptr);
+    explicit KernelTableView(KernelState *kernels, QWidget *parent = nullptr);
 
-    /// Reads PATH (core::readNcuCsv()) and shows its kernels; returns the error (naming file, line and
-    /// column), or an empty string.
+    KernelState *kernels() const { return m_kernels; }
+    /// Reads PATH into the KernelState (KernelState::loadFile()) and shows its kernels; returns the error
+    /// (naming file, line and column), or an empty string.
     QString loadFile(const QString &path);
-    void setReport(core::NcuReport report);
     /// No file: an empty table (opening a session, File > New Session); reportChanged() follows.
     void clear();
-    const std::optional<core::NcuReport> &report() const { return m_report; }
-    /// The rows as last shown: the parameters' changes reach a hidden table when it is shown again.
-    const core::KernelTable &rows() const { return m_rows; }
+    /// The kernels' report, or none.
+    const core::NcuReport *report() const;
     /// How many times the table was filled (tests: a hidden table waits).
     int refreshes() const { return m_refreshes; }
 
@@ -83,21 +83,9 @@ private:
     void updateButtons();
     void openInteractively();
 
+    KernelState *m_kernels;
     ParameterState *m_state;
-    std::optional<core::NcuReport> m_report;
-    core::KernelTable m_rows;
-    /// What the predictions of the last refresh depend on: the parameters but n and Z (each kernel's own
-    /// replace them, core::kernelParams()) and the profile's compute capability and id.
-    struct Basis
-    {
-        core::XModelParams params;
-        std::string cc;
-        std::string profile;
-        bool operator==(const Basis &) const = default;
-    };
-    Basis basisNow() const;
-    std::optional<Basis> m_basis;
-    bool m_stale = false; ///< the parameters changed while the table was hidden
+    bool m_stale = false; ///< the predictions changed while the table was hidden
     int m_refreshes = 0;
     std::vector<const core::HardwareProfile *> m_matches;
     QStandardItemModel *m_model;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/prediction_view.h"
 
-#include "common/parameter_state.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/point_labels.h"
 #include "state/kernel_label.h"
+#include "state/kernel_state.h"
 
 #include <qcustomplot.h>
 
@@ -20,9 +20,9 @@
 
 namespace crossroof::widgets {
 
-PredictionView::PredictionView(ParameterState *state, QWidget *parent)
+PredictionView::PredictionView(KernelState *kernels, QWidget *parent)
     : QWidget(parent)
-    , m_state(state)
+    , m_kernels(kernels)
     , m_plot(new QCustomPlot(this))
     , m_summary(new QLabel(this))
     , m_names(new QCheckBox(tr("&Names"), this))
@@ -55,14 +55,15 @@ PredictionView::PredictionView(ParameterState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
     layout->addLayout(row);
-    connect(m_state, &ParameterState::changed, this, &PredictionView::refresh);
+    connect(m_kernels, &KernelState::tableChanged, this, &PredictionView::refresh);
+    connect(m_kernels, &KernelState::reportChanged, this, &PredictionView::refresh);
     refresh();
 }
 
-void PredictionView::setReport(const std::optional<core::NcuReport> &report)
+void PredictionView::upToDate()
 {
-    m_report = report;
-    refresh();
+    m_kernels->wait();
+    catchUp();
 }
 
 void PredictionView::showEvent(QShowEvent *event)
@@ -73,7 +74,7 @@ void PredictionView::showEvent(QShowEvent *event)
 
 void PredictionView::refresh()
 {
-    // Every kernel is a model solve: a hidden view waits until it is shown.
+    // Placing the names takes a replot: a hidden view waits until it is shown.
     if (!isVisible()) {
         m_stale = true;
         return;
@@ -89,16 +90,14 @@ void PredictionView::catchUp()
     m_stale = false;
     m_points.clear();
     m_accuracy.reset();
-    if (m_report) {
-        const core::HardwareProfile &profile = m_state->profile();
-        const core::KernelTable table
-                = core::compareKernels(*m_report, m_state->params(), profile);
+    if (m_kernels->report()) {
+        const core::KernelTable &table = m_kernels->table();
         for (std::size_t i = 0; i < table.rows.size(); ++i) {
             const core::KernelRow &r = table.rows[i];
             if (r.predicted_gbs && r.dram_gbs && !r.dram_gbs_derived && *r.dram_gbs > 0 && *r.predicted_gbs > 0)
                 m_points.push_back({i, *r.dram_gbs, *r.predicted_gbs, shortKernelLabel(r.short_name, r.id)});
         }
-        m_accuracy = core::kernelAccuracy(table.rows);
+        m_accuracy = m_kernels->accuracy();
     }
     draw();
 }
@@ -108,7 +107,7 @@ void PredictionView::draw()
     m_plot->clearGraphs();
     m_plot->clearItems();
     if (m_points.empty()) {
-        m_summary->setText(m_report ? tr("No kernel of this export has a prediction: the Kernels dock says which "
+        m_summary->setText(m_kernels->report() ? tr("No kernel of this export has a prediction: the Kernels dock says which "
                                          "metrics each lacks.")
                                     : tr("Open an Nsight Compute export (ncu --csv --page raw) in the Kernels dock "
                                          "to compare its kernels with the model."));

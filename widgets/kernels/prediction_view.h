@@ -15,7 +15,7 @@ class QLabel;
 
 namespace crossroof::widgets {
 
-class ParameterState;
+class KernelState;
 
 /// Predicted against measured DRAM throughput per kernel (the X-model paper's Fig. 11, for the user's own
 /// kernels), on log-log axes: the line y = x, bands of ±10 % and ±20 % around it, one named point per kernel
@@ -26,10 +26,7 @@ class PredictionView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit PredictionView(ParameterState *state, QWidget *parent = nullptr);
-
-    /// The kernels to compare; none clears the plot.
-    void setReport(const std::optional<core::NcuReport> &report);
+    explicit PredictionView(KernelState *kernels, QWidget *parent = nullptr);
 
     /// What is drawn: (measured, predicted) DRAM GB/s and the label of each point, in report order.
     struct Point
@@ -39,15 +36,16 @@ public:
         double predicted_gbs = 0;
         QString label;
     };
+    /// Brought up to date first (the state's predictions for the current parameters, the view drawn).
     const std::vector<Point> &points()
     {
-        catchUp();
+        upToDate();
         return m_points;
     }
-    /// The comparison behind the plot (brought up to date first when the view was hidden).
+    /// The comparison behind the plot, brought up to date first.
     const std::optional<core::KernelAccuracy> &accuracy()
     {
-        catchUp();
+        upToDate();
         return m_accuracy;
     }
     QCustomPlot *plot() const { return m_plot; }
@@ -56,7 +54,7 @@ public:
     /// render) has not drawn its kernels yet.
     QList<QCustomPlot *> figurePlots()
     {
-        catchUp();
+        upToDate();
         return {m_plot};
     }
     QLabel *summary() const { return m_summary; }
@@ -70,14 +68,15 @@ protected:
 private:
     void refresh();
     void catchUp();
+    /// Waits for the state's predictions, then catchUp().
+    void upToDate();
     void draw();
     void placeLabels();
 
-    ParameterState *m_state;
+    KernelState *m_kernels;
     QCustomPlot *m_plot;
     QLabel *m_summary;
     QCheckBox *m_names;
-    std::optional<core::NcuReport> m_report;
     std::vector<Point> m_points;
     int m_hiddenLabels = 0; ///< names that found no free place (placeLabels())
     std::optional<core::KernelAccuracy> m_accuracy;

@@ -10,7 +10,9 @@
 #include "common/file_folders.h"
 #include "common/save_file.h"
 #include "common/error_message.h"
+#include "roofline/decade_ticker.h"
 #include "roofline/roofline_evaluation.h"
+#include "state/kernel_state.h"
 #include "core/support/text.h"
 #include "core/xmodel/parameters.h"
 
@@ -41,66 +43,6 @@ constexpr double kHoverPixels = 10;
 /// thousands, which no plot can name, and placing a name costs a test against every mark.
 constexpr std::size_t kMostNamed = 200;
 
-/// Ticks for a log axis at decades: every decade where their labels fit along the axis (QCPAxisTickerLog would
-/// thin them to about five), else every second, third ... decade, so that a range of many decades or a small
-/// figure still has labels apart. Both axes end on decades, so their first labels would meet at the corner: the
-/// vertical axis leaves its first one out (its tick and grid line stay).
-class DecadeTicker : public QCPAxisTickerLog
-{
-public:
-    explicit DecadeTicker(QCPAxis *axis)
-        : m_axis(axis)
-    {
-        setTickCount(kMostTicks); // the most; those that fit are drawn
-    }
-
-protected:
-    QVector<double> createTickVector(double, const QCPRange &range) override
-    {
-        QVector<double> ticks;
-        if (!(range.lower > 0) || !(range.upper > range.lower))
-            return ticks;
-        const int first = int(std::floor(std::log10(range.lower) + 1e-9));
-        const int last = int(std::ceil(std::log10(range.upper) - 1e-9));
-        const QFontMetricsF metrics(m_axis->tickLabelFont());
-        const QLocale locale = m_axis->parentPlot()->locale();
-        const QChar format = m_axis->numberFormat().isEmpty() ? QLatin1Char('g') : m_axis->numberFormat().at(0);
-        double widest = 0;
-        for (const int e : {first, last})
-            widest = std::max(widest, metrics.horizontalAdvance(getTickLabel(std::pow(10.0, e), locale, format,
-                                                                             m_axis->numberPrecision())));
-        const bool horizontal = m_axis->orientation() == Qt::Horizontal;
-        const double room = horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
-        const double each = horizontal ? widest + 2 * metrics.height() : 2 * metrics.height();
-        const int fit = std::clamp(int(room / each), 2, tickCount());
-        const int step = std::max(1, int(std::ceil(double(last - first) / (fit - 1))));
-        // One tick beyond each end, as QCustomPlot's tickers give, so that the sub ticks reach the ends.
-        const int start = int(std::floor(double(first) / step)) * step - step;
-        for (int e = start; e <= last + step; e += step)
-            ticks.append(std::pow(10.0, e));
-        m_lower = range.lower;
-        return ticks;
-    }
-
-    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
-                                       int precision) override
-    {
-        QVector<QString> labels = QCPAxisTickerLog::createLabelVector(ticks, locale, formatChar, precision);
-        if (m_axis->orientation() == Qt::Vertical) {
-            for (int i = 0; i < ticks.size(); ++i) {
-                if (std::abs(std::log10(ticks[i] / m_lower)) < 1e-6)
-                    labels[i].clear();
-            }
-        }
-        return labels;
-    }
-
-private:
-    static constexpr int kMostTicks = 100;
-    QCPAxis *m_axis;
-    double m_lower = 0; ///< the range's lower end, for createLabelVector()
-};
-
 /// A CSV field, quoted where it holds a comma, a quote or a line break.
 QString csvField(const QString &text)
 {
@@ -114,10 +56,10 @@ QString csvField(const QString &text)
 
 } // namespace
 
-RooflineView::RooflineView(ParameterState *state, QWidget *parent)
+RooflineView::RooflineView(KernelState *kernels, QWidget *parent)
     : QWidget(parent)
-    , m_state(state)
-    , m_eval(new RooflineEvaluation(state, this))
+    , m_state(kernels->parameters())
+    , m_eval(new RooflineEvaluation(kernels, this))
     , m_plot(new QCustomPlot(this))
     , m_note(new QLabel(this))
     , m_exportCsv(new QPushButton(tr("Export CSV…"), this))
@@ -202,6 +144,8 @@ RooflineView::RooflineView(ParameterState *state, QWidget *parent)
             QToolTip::hideText();
     });
     connect(m_state, &ParameterState::changed, this, &RooflineView::refresh);
+    connect(kernels, &KernelState::reportChanged, this, &RooflineView::refresh);
+    connect(kernels, &KernelState::tableChanged, this, &RooflineView::refresh);
     connect(m_eval, &RooflineEvaluation::updated, this, &RooflineView::draw);
     refresh();
 }
@@ -220,10 +164,10 @@ void RooflineView::catchUp()
     m_eval->recompute();
 }
 
-void RooflineView::setReport(const std::optional<core::NcuReport> &report)
+void RooflineView::upToDate()
 {
-    m_eval->setReport(report);
-    refresh();
+    m_eval->kernels()->wait();
+    catchUp();
 }
 
 void RooflineView::setHighlighted(const QStringList &labels)
@@ -250,12 +194,12 @@ void RooflineView::setSettings(const core::RooflineSettings &settings)
 
 double RooflineView::memoryCeilingGbs() const
 {
-    return m_eval->memoryCeilingGbs();
+    return m_eval->ceilings().memory_gbs;
 }
 
 double RooflineView::computeCeilingGops() const
 {
-    return m_eval->computeCeilingGops();
+    return m_eval->ceilings().compute_gops;
 }
 
 const std::vector<RooflineView::KernelPoint> &RooflineView::points() const
@@ -317,14 +261,15 @@ void RooflineView::draw()
     const double ridge = peak / R;
     const std::vector<KernelPoint> &points = m_eval->points();
     const QPointF operating = m_eval->operatingPoint();
-    const std::optional<double> &issueCeiling = m_eval->issueCeilingGops();
+    const core::RooflineCeilings &limits = m_eval->ceilings();
+    const std::optional<double> &issueCeiling = limits.issue_gops;
     const bool predictions = m_predictions->isChecked();
     const bool levels = m_levels->isChecked();
-    const std::optional<double> dramLatency = m_eval->littleCeilingGbs(params.L);
+    const std::optional<double> dramLatency = limits.dram_latency_gbs;
     const std::optional<double> l2Latency
-            = levels && m_eval->hasL2() ? m_eval->littleCeilingGbs(params.L_2) : std::nullopt;
+            = levels && m_eval->hasL2() ? limits.l2_latency_gbs : std::nullopt;
     const std::optional<double> l1Latency
-            = levels && m_eval->hasL1() ? m_eval->littleCeilingGbs(params.L_s) : std::nullopt;
+            = levels && m_eval->hasL1() ? limits.l1_latency_gbs : std::nullopt;
 
     // Two decades of intensity left of the ridge (the memory ceiling's slope) and one right of it (the flat
     // compute roof), or more for the points, and from a little under the lowest of the memory ceiling and the
@@ -353,7 +298,7 @@ void RooflineView::draw()
     }
     include(operating.x(), operating.y());
     // The floating-point pipes' ceilings, with room over them for their legend text's line.
-    const std::vector<RooflineEvaluation::PipeCeiling> pipes = m_eval->pipeCeilings();
+    const std::vector<core::PipeCeiling> &pipes = limits.pipes;
     for (const auto &pipe : pipes) {
         yMax = std::max(yMax, pipe.gops * 1.5);
         xMax = std::max(xMax, pipe.gops / R * 10);
@@ -393,16 +338,17 @@ void RooflineView::draw()
     // The FP32 and FP64 pipes: one FMA instruction per lane and cycle, a roof the issue rate M may lie under
     // (the measured M of a kernel mix) or over (FP64 on a card whose FP64 units are few).
     for (const auto &pipe : pipes) {
+        const QString precision = QString::fromStdString(pipe.precision);
         QCPGraph *g = m_plot->addGraph();
         g->setName(tr("%1 pipe: %2 lanes/SM × clock × SMs = %3")
-                           .arg(pipe.precision, QString::number(pipe.lanes),
+                           .arg(precision, QString::number(pipe.lanes),
                                 formatQuantity(pipe.gops, QStringLiteral("op/s"), si::giga)));
-        g->setPen(QPen(pipe.precision == QLatin1String("FP32") ? plot_style::kBlue : plot_style::kPurple, 1.3,
+        g->setPen(QPen(precision == QLatin1String("FP32") ? plot_style::kBlue : plot_style::kPurple, 1.3,
                        Qt::DotLine));
         const double knee = pipe.gops / R;
         g->setData({knee, xMax}, {pipe.gops, pipe.gops});
-        legend_groups::setMember(g, ceilings, tr("%1 pipe").arg(pipe.precision), legend_groups::MemberKind::Ceiling);
-        const QString name = tr("%1 pipe, %2 lanes per SM").arg(pipe.precision, QString::number(pipe.lanes));
+        legend_groups::setMember(g, ceilings, tr("%1 pipe").arg(precision), legend_groups::MemberKind::Ceiling);
+        const QString name = tr("%1 pipe, %2 lanes per SM").arg(precision, QString::number(pipe.lanes));
         addCsv(QStringLiteral("ceiling"), name, knee, pipe.gops);
         addCsv(QStringLiteral("ceiling"), name, xMax, pipe.gops);
     }
@@ -553,7 +499,7 @@ void RooflineView::draw()
             std::max(margins.right(), tickMetrics.horizontalAdvance(QString::number(xMax, 'g', 6)) / 2 + 6));
     m_plot->axisRect()->setMinimumMargins(margins);
 
-    const std::optional<core::NcuReport> &report = m_eval->report();
+    const core::NcuReport *report = m_eval->kernels()->report();
     const std::size_t total = report ? report->kernels.size() : 0;
     m_openKernels->setVisible(!report);
     for (QCheckBox *box : {m_names, m_predictions, m_levels})

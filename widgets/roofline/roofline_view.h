@@ -24,6 +24,7 @@ class QPushButton;
 
 namespace crossroof::widgets {
 
+class KernelState;
 class ParameterState;
 
 /// An instruction roofline (as Nsight Compute and Intel Advisor draw it) on log-log axes, every decade labelled:
@@ -42,11 +43,9 @@ class RooflineView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit RooflineView(ParameterState *state, QWidget *parent = nullptr);
-
-    /// The kernels to draw; those without instructions, duration or DRAM throughput are left out (their
-    /// count is shown under the plot).
-    void setReport(const std::optional<core::NcuReport> &report);
+    /// Draws the kernels of KERNELS' report with its predictions and the ceilings of its parameters; kernels
+    /// without instructions, duration or DRAM throughput are left out (their count is shown under the plot).
+    explicit RooflineView(KernelState *kernels, QWidget *parent = nullptr);
     /// Highlights the kernels with these labels ("short name [ID]", as the kernel table names them).
     void setHighlighted(const QStringList &labels);
 
@@ -72,7 +71,7 @@ public:
     int arrowsDrawn() const { return m_arrowPass ? m_arrowPass->drawn : 0; }
     QList<QCustomPlot *> figurePlots()
     {
-        catchUp();
+        upToDate();
         return {m_plot};
     }
     QLabel *note() const { return m_note; }
@@ -109,6 +108,8 @@ private:
     /// behind, and catches up when shown or asked (catchUp()).
     void refresh();
     void catchUp();
+    /// Waits for the kernels' predictions, then catchUp() (tests, figure export).
+    void upToDate();
     /// Draws what the evaluation computed.
     void draw();
     /// One row of csv().

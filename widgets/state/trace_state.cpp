@@ -185,6 +185,7 @@ TraceLoad loadTraceFile(const QString &path, const QString &preferredDevice, QWi
         out.traces = std::move(file.traces);
         out.table = std::move(file.table);
         out.device = std::move(file.device);
+        out.kernels = std::move(file.kernels);
     } catch (const InputError &e) {
         out.error = QString::fromStdString(e.what());
     }

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -67,6 +68,7 @@ struct TraceLoad
     std::vector<core::MeasuredTrace> traces;
     std::optional<core::CsvTable> table; ///< GenericTable only
     std::optional<core::NcuDevice> device; ///< the device the file names or implies (core::TraceFile::device)
+    std::shared_ptr<const core::NcuReport> kernels; ///< an Nsight Compute file's kernels (core::TraceFile::kernels)
     QString error;
     bool cancelled = false; ///< the user cancelled the read: nothing was read, and nothing is wrong
 

@@ -13,6 +13,7 @@
 #include "common/symbol_text.h"
 #include "core/occupancy/runtime_fit.h"
 #include "core/support/error.h"
+#include "state/kernel_state.h"
 #include "state/trace_state.h"
 #include "core/xmodel/xmodel.h"
 
@@ -126,7 +127,8 @@ QString TraceOverlay::hoverText(const QPointF &pixel) const
         return {};
     double best = kPixels;
     QString text;
-    for (const core::MeasuredTrace &t : m_traces->traces()) {
+    for (const core::MeasuredTrace *shown : shownTraces()) {
+        const core::MeasuredTrace &t = *shown;
         if (t.kind != core::TraceKind::KernelPoints || !t.visible)
             continue;
         for (std::size_t i = 0; i < t.x.size(); ++i) {
@@ -158,6 +160,46 @@ void TraceOverlay::setPrediction(Prediction prediction)
 {
     m_prediction = std::move(prediction);
     refresh();
+}
+
+void TraceOverlay::setKernels(KernelState *kernels)
+{
+    m_kernels = kernels;
+    connect(kernels, &KernelState::reportChanged, this, [this] {
+        takeKernels();
+        refresh();
+    });
+    connect(kernels, &KernelState::tableChanged, this, &TraceOverlay::refresh);
+    takeKernels();
+    refresh();
+}
+
+void TraceOverlay::takeKernels()
+{
+    m_kernelTrace.reset();
+    if (!m_kernels || !m_kernels->report())
+        return;
+    try {
+        m_kernelTrace = core::kernelPointsTrace(*m_kernels->report(), m_kernels->report()->source);
+        m_kernelTrace->id = "kernels";
+    } catch (const core::InputError &) {
+        // No kernel has warps per SM and a measured DRAM throughput: nothing to draw on the X-graph.
+    }
+}
+
+std::vector<const core::MeasuredTrace *> TraceOverlay::shownTraces() const
+{
+    std::vector<const core::MeasuredTrace *> out;
+    bool kernelsTraced = false;
+    for (const core::MeasuredTrace &t : m_traces->traces()) {
+        out.push_back(&t);
+        kernelsTraced = kernelsTraced
+                        || (m_kernelTrace && t.kind == core::TraceKind::KernelPoints
+                            && t.source == m_kernelTrace->source);
+    }
+    if (m_kernelTrace && !kernelsTraced && m_target == Target::XGraph)
+        out.push_back(&*m_kernelTrace);
+    return out;
 }
 
 TraceOverlay::Prediction TraceOverlay::xmodelPrediction(const ParameterState *state)
@@ -286,7 +328,8 @@ void TraceOverlay::refresh()
     double timeTop = 0;
     double timeBottom = std::numeric_limits<double>::infinity();
     int seriesIndex = -1;
-    for (const core::MeasuredTrace &t : m_traces->traces()) {
+    for (const core::MeasuredTrace *shown : shownTraces()) {
+        const core::MeasuredTrace &t = *shown;
         const bool mine = m_target == Target::XGraph ? (t.kind == core::TraceKind::BandwidthVsWarps
                                                         || t.kind == core::TraceKind::KernelPoints)
                                                      : t.kind == core::TraceKind::Runtimes;
@@ -339,12 +382,22 @@ void TraceOverlay::refresh()
             std::iota(order.begin(), order.end(), std::size_t(0));
             std::stable_sort(order.begin(), order.end(),
                              [&t](std::size_t a, std::size_t b) { return t.x[a] < t.x[b]; });
+            // The kernels of the Kernels dock's file: the Kernels table's predictions, each kernel at its own
+            // workload and clock; other kernel points: the model at their warps and Z.
+            const bool tabled = m_kernels && m_kernels->report() && t.source == m_kernels->report()->source;
+            const auto predict = [&](std::size_t i) -> std::optional<double> {
+                if (tabled) {
+                    const core::KernelRow *row
+                            = i < t.labels.size() ? m_kernels->row(QString::fromStdString(t.labels[i])) : nullptr;
+                    return row ? row->predicted_gbs : std::nullopt;
+                }
+                return m_prediction ? m_prediction(t.x[i], t.extra.empty() ? kNaN : t.extra[i]) : std::nullopt;
+            };
             QVector<double> pk, pv, ek, ev;
             double errorSum = 0;
             int predicted = 0;
             for (std::size_t i : order) {
-                const double z = t.extra.empty() ? kNaN : t.extra[i];
-                const auto p = m_prediction ? m_prediction(t.x[i], z) : std::nullopt;
+                const auto p = predict(i);
                 if (!p || !std::isfinite(*p))
                     continue;
                 pk << t.x[i];
@@ -356,10 +409,16 @@ void TraceOverlay::refresh()
                     ++predicted;
                 }
             }
-            stars->setName(predicted > 0 ? tr("%1 (%2): model off %3 %")
-                                                   .arg(symbol_text::literal(name), symbol_text::literal(fileNameOf(t)),
-                                                        percentText(100 * errorSum / predicted))
-                                         : symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
+            // The Kernels table's kernels are off by 1 − its mean accuracy, which the table says too.
+            const std::optional<core::KernelAccuracy> tableAccuracy
+                    = tabled ? m_kernels->accuracy() : std::optional<core::KernelAccuracy>();
+            const QString off = tableAccuracy ? modelOffPercent(*tableAccuracy)
+                                : predicted > 0 ? percentText(100 * errorSum / predicted)
+                                                : QString();
+            stars->setName(!off.isEmpty() ? tr("%1 (%2): model off %3 %")
+                                                    .arg(symbol_text::literal(name),
+                                                         symbol_text::literal(fileNameOf(t)), off)
+                                          : symbol_text::literal(tr("%1 (%2)").arg(name, fileNameOf(t))));
             legend_groups::setMember(stars, fileNameOf(t), name, legend_groups::MemberKind::KernelSet);
             if (!pk.isEmpty()) {
                 QCPGraph *lines = addGraph(id, "errors");
@@ -371,7 +430,8 @@ void TraceOverlay::refresh()
                 // A cross: the X-graph's own circles mean equilibria.
                 model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
                                                        QPen(plot_style::kBlack, 1.5), Qt::NoBrush, 9));
-                model->setName(tr("model at kernels' n and Z"));
+                model->setName(tabled ? tr("model at each kernel's own workload and clock (Kernels dock)")
+                                      : tr("model at kernels' n and Z"));
                 model->setData(pk, pv, true);
             }
             continue;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/traces/trace_set.h"
+
 #include <QColor>
 #include <QList>
 #include <QPointF>
@@ -11,6 +13,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 class QCustomPlot;
 class QCPGraph;
@@ -18,6 +21,7 @@ class QCPLayer;
 
 namespace crossroof::widgets {
 
+class KernelState;
 class ParameterState;
 class ThinnedGraphs;
 class TraceState;
@@ -28,7 +32,9 @@ class TraceState;
 /// changes).
 /// - Target::XGraph: bandwidth-vs-warps traces as hollow markers joined by a light line (the X-model
 ///   paper, Fig. 12), kernel points as stars with the model's predicted operating point and an error line
-///   to it (Fig. 11).
+///   to it (Fig. 11). The kernels of the KernelState (setKernels()) are predicted as the Kernels table
+///   predicts them, each with its own workload and clock, and drawn even when their file was opened in the
+///   Kernels dock rather than imported as a trace.
 /// - Target::Zigzag: runtimes against B_r on the right axis ("measured time (s)") with the Eq. 15 fit
 ///   time = a1·√B_r/T + a0 and its r² in the legend.
 /// A trace of millions of points is drawn, and exported, from those that the pixel columns need (the first,
@@ -49,6 +55,9 @@ public:
     ~TraceOverlay() override;
 
     void setPrediction(Prediction prediction);
+    /// The kernels whose predictions (KernelState::table()) the crosses of their kernel points show, and which
+    /// are drawn as a kernel set of their own while no trace comes from their file.
+    void setKernels(KernelState *kernels);
     /// The X-model operating point with n = warps and Z (the state's Z when NaN), everything else from STATE.
     static Prediction xmodelPrediction(const ParameterState *state);
 
@@ -70,6 +79,11 @@ public Q_SLOTS:
     void refresh();
 
 private:
+    /// The traces drawn: the trace state's and, while no kernel-points trace comes from the KernelState's
+    /// file, the KernelState's kernels as one.
+    std::vector<const core::MeasuredTrace *> shownTraces() const;
+    /// Makes the trace of the KernelState's kernels again (none without kernels).
+    void takeKernels();
     void clearGraphs();
     /// The graph for ROLE (what it draws) of trace ID: the next one of the last refresh when that was the same,
     /// its data cleared; otherwise a new one, and those of the last refresh still unused are removed.
@@ -82,6 +96,8 @@ private:
     TraceState *m_traces;
     Target m_target;
     Prediction m_prediction;
+    QPointer<KernelState> m_kernels;
+    std::optional<core::MeasuredTrace> m_kernelTrace; ///< the KernelState's kernels as a trace
     // Guarded: the plot deletes its graphs before its children (this overlay, by default) go.
     QList<QPointer<QCPGraph>> m_graphs;
     QList<QString> m_graphIds; ///< each graph's trace and role ("ID/ROLE")

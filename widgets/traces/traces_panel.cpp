@@ -404,6 +404,8 @@ QString TracesPanel::importFile(const QString &path)
     }
     const qsizetype count = qsizetype(load.traces.size());
     const QString source = load.traces.empty() ? QString() : QString::fromStdString(load.traces.front().source);
+    if (load.kernels)
+        Q_EMIT kernelsRead(std::move(load.kernels));
     const QStringList ids = m_traces->add(std::move(load.traces));
     if (!ids.isEmpty())
         select(ids.front());

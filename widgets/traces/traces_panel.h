@@ -16,6 +16,7 @@ class QPushButton;
 
 #include <QSet>
 
+#include <memory>
 #include <optional>
 
 namespace crossroof::core {
@@ -73,6 +74,9 @@ public:
 Q_SIGNALS:
     /// A short note for the status bar ("Imported 6 traces from v100.txt").
     void message(const QString &text);
+    /// An imported Nsight Compute file's kernels, as read, before its trace is added (the Kernels dock takes
+    /// them rather than reading the file again).
+    void kernelsRead(std::shared_ptr<const core::NcuReport> kernels);
 
 protected:
     /// Keep the device warning whole at the panel's width (fitWarning()).

@@ -239,7 +239,7 @@ void TestCli::badArgumentsExitTwo_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown command") << QStringList{"roofline"} << "unknown command 'roofline'";
+    QTest::newRow("unknown command") << QStringList{"rooftop"} << "unknown command 'rooftop'";
     QTest::newRow("unknown option") << QStringList{"xgraph", "--frobnicate"} << "unknown option '--frobnicate'";
     QTest::newRow("missing value") << QStringList{"xgraph", "--profile"} << "option '--profile' needs a value";
     QTest::newRow("unknown profile") << QStringList{"xgraph", "--profile", "gtx9999"} << "unknown profile 'gtx9999'";
@@ -259,7 +259,7 @@ void TestCli::badArgumentsExitTwo_data()
     QTest::newRow("duplicate option") << QStringList{"xgraph", "--profile", "v100", "--profile", "v100"} << "given twice";
     QTest::newRow("stray argument") << QStringList{"xgraph", "v100"} << "unexpected argument 'v100'";
     QTest::newRow("flag with value") << QStringList{"profiles", "--json=yes"} << "takes no value";
-    QTest::newRow("help unknown command") << QStringList{"help", "roofline"} << "unknown command 'roofline'";
+    QTest::newRow("help unknown command") << QStringList{"help", "rooftop"} << "unknown command 'rooftop'";
     QTest::newRow("operand after --") << QStringList{"xgraph", "--", "--json"}
                                       << "unexpected argument '--json' after '--'";
 }

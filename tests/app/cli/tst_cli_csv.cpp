@@ -157,6 +157,7 @@ private Q_SLOTS:
     void mappings();
     void bandwidthCurve();
     void kernels();
+    void roofline();
     void formatJsonIsJson_data();
     void formatJsonIsJson();
     void noNanOrInf();
@@ -334,6 +335,49 @@ void TestCliCsv::kernels()
     }
 }
 
+void TestCliCsv::roofline()
+{
+    // The kernels of both exports on the roofline: the CSV holds the JSON kernels, each ceiling at each kernel's
+    // intensities beside its intensities and its attained and predicted throughput.
+    for (const std::string &file : {kRaw, kDetails}) {
+        const std::vector<std::string> args{"roofline", "--trace", file, "--profile", "h100-sxm"};
+        const json j = runJson(withFormat(args, "json"));
+        const Run csv = run(withFormat(args, "csv"));
+        QCOMPARE(csv.status, 0);
+        Table t;
+        QVERIFY(parseCsv(csv.out, t));
+        const std::vector<std::string> header{
+                "id", "name", "short_name", "duration_ns", "gops", "dram_intensity", "l2_intensity", "l1_intensity",
+                "predicted_gops", "predicted_gbs", "predicted_intensity", "memory_ceiling_gops",
+                "compute_ceiling_gops", "issue_ceiling_gops", "fp32_ceiling_gops", "fp64_ceiling_gops",
+                "dram_latency_ceiling_gops", "l2_latency_ceiling_gops", "l1_latency_ceiling_gops"};
+        QCOMPARE(t[0], header);
+        const json &list = j["kernels"];
+        QCOMPARE(t.size(), list.size() + 1);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            for (std::size_t c = 0; c < header.size(); ++c)
+                QVERIFY2(same(t[i + 1][c], list[i][header[c]]), header[c].c_str());
+        }
+        for (const auto &w : j["warnings"])
+            QVERIFY2(csv.err.find(w.get<std::string>()) != std::string::npos, csv.err.c_str());
+    }
+    // The raw export: every kernel drawn, at DRAM and L1 (no hit rates: no L2), each with a prediction.
+    const json raw = runJson({"roofline", "--trace", kRaw, "--profile", "h100-sxm", "--json"});
+    QCOMPARE(raw["kernels"].size(), std::size_t(10));
+    QCOMPARE(raw["kernels_left_out"].get<int>(), 0);
+    for (const auto &k : raw["kernels"]) {
+        QVERIFY(k["l1_intensity"].is_number() && k["l2_intensity"].is_null() && k["predicted_gbs"].is_number());
+        // The memory ceiling at the kernel's intensity per DRAM byte: R x I.
+        QCOMPARE(k["memory_ceiling_gops"].get<double>(),
+                 raw["ceilings"]["memory_gbs"].get<double>() * k["dram_intensity"].get<double>());
+    }
+    // The details page has no instruction counts: no kernel is drawn, the ceilings are.
+    const json details = runJson({"roofline", "--trace", kDetails, "--profile", "h100-sxm", "--json"});
+    QVERIFY(details["kernels"].empty());
+    QCOMPARE(details["kernels_left_out"].get<int>(), 10);
+    QVERIFY(details["ceilings"]["compute_gops"].get<double>() > 0);
+}
+
 void TestCliCsv::formatJsonIsJson_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -341,6 +385,7 @@ void TestCliCsv::formatJsonIsJson_data()
     QTest::newRow("markov-surface") << QStringList{"markov-surface", "--groups", "2", "--threads-per-group", "1"};
     QTest::newRow("hysteresis") << QStringList{"hysteresis", "--n", "1:20:1"};
     QTest::newRow("kernels") << QStringList{"kernels", "--trace", QString::fromStdString(kRaw)};
+    QTest::newRow("roofline") << QStringList{"roofline", "--trace", QString::fromStdString(kRaw)};
     QTest::newRow("tmm") << QStringList{"tmm", "--work", "1e6", "--transactions", "1e4", "--br", "1:30"};
     QTest::newRow("counters") << QStringList{"counters", "--instructions", "50", "--suspend", "A=20,10",
                                              "--stall", "X=10,3", "--stall", "Y=2,5"};
@@ -394,8 +439,8 @@ void TestCliCsv::badFormats()
                                       "option '--json': conflicts with '--format text'");
     // Every table command lists the option in its help.
     for (const char *command :
-         {"stability-map", "hysteresis", "markov-surface", "zigzag", "bandwidth-curve", "kernels", "mappings", "tmm",
-          "counters"}) {
+         {"stability-map", "hysteresis", "markov-surface", "zigzag", "bandwidth-curve", "kernels", "roofline",
+          "mappings", "tmm", "counters"}) {
         const Run h = run({"help", command});
         QVERIFY2(h.out.find("--format csv") != std::string::npos, command);
         QVERIFY2(h.out.find("--json") != std::string::npos, command);

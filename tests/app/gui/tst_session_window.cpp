@@ -10,6 +10,7 @@
 #include "xgraph/xgraph_view.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
+#include "state/kernel_state.h"
 #include "state/occupancy_state.h"
 #include "common/parameter_state.h"
 #include "core/modeltree/training_set.h"
@@ -114,6 +115,7 @@ void analyseH100(app::MainWindow &w)
     QCOMPARE(w.tracesPanel()->importFile(kNcuH100), QString());
     QCOMPARE(w.tracesPanel()->importFile(kStreamV100), QString());
     QVERIFY(w.kernelTable()->report()); // the Nsight Compute trace filled the Kernels dock
+    w.kernelState()->wait(); // its predictions, computed in the background
     QVERIFY(w.kernelTable()->table()->model()->rowCount() > 0);
     w.figurePlots(QStringLiteral("roofline"));
     QVERIFY(!w.rooflineView()->points().empty());

@@ -3,6 +3,7 @@
 #include "kernels/kernel_table_view.h"
 #include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
+#include "state/kernel_state.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -17,6 +18,7 @@
 #include <cmath>
 
 using namespace crossroof;
+using widgets::KernelState;
 using widgets::KernelTableView;
 using widgets::ParameterState;
 
@@ -46,13 +48,15 @@ private Q_SLOTS:
 
 private:
     ParameterState *m_state = nullptr;
+    KernelState *m_kernels = nullptr;
     KernelTableView *m_view = nullptr;
 };
 
 void TestKernelTableView::init()
 {
     m_state = new ParameterState;
-    m_view = new KernelTableView(m_state);
+    m_kernels = new KernelState(m_state);
+    m_view = new KernelTableView(m_kernels);
     m_view->show(); // as a user sees it; hiddenTableWaits() hides it
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
 }
@@ -60,6 +64,7 @@ void TestKernelTableView::init()
 void TestKernelTableView::cleanup()
 {
     delete m_view;
+    delete m_kernels;
     delete m_state;
 }
 
@@ -114,8 +119,9 @@ void TestKernelTableView::useKernelIsOneUndoStep()
     QCOMPARE(m_state->params().n, 64.0);
     QVERIFY(std::abs(m_state->params().Z - 2491720709.0 / 17301504) < 1e-9);
     // Every key of the kernel's prediction: the X-graph's operating point is then the table's prediction.
-    const core::KernelRow &row = m_view->rows().rows[6];
-    const std::optional<core::XModelParams> predicted = m_view->rows().paramsOf(row);
+    m_kernels->wait();
+    const core::KernelRow &row = m_kernels->table().rows[6];
+    const std::optional<core::XModelParams> predicted = m_kernels->table().paramsOf(row);
     QVERIFY(predicted);
     for (const char *key : {"clock_ghz", "L", "m", "req_bytes", "dram_bytes", "h", "h_2"}) {
         const auto member = core::findParameter(key)->member;
@@ -169,6 +175,7 @@ void TestKernelTableView::anH200UnderTheH100IsNamedAndOffersTheH200()
     QVERIFY(!m_view->switchButton()->isHidden());
     QCOMPARE(m_view->switchButton()->text(), QStringLiteral("S&witch to H200 SXM 141GB (Hopper)"));
     m_view->switchButton()->click();
+    m_kernels->wait(); // the predictions and warnings for the new profile come from the background
     QCOMPARE(m_state->profile().id, std::string("h200"));
     QVERIFY(!m_view->warningLabel()->text().contains(QStringLiteral("file: NVIDIA H200")));
     QVERIFY(m_view->switchButton()->isHidden());
@@ -178,6 +185,7 @@ void TestKernelTableView::makeProfileFromTheFile()
 {
     QCOMPARE(m_view->loadFile(kRaw), QString());
     m_view->makeProfileButton()->click();
+    m_kernels->wait();
     const core::XModelParams &p = m_state->params();
     QCOMPARE(p.sm_count, 132.0);
     QCOMPARE(p.max_warps, 64.0);
@@ -190,6 +198,7 @@ void TestKernelTableView::makeProfileFromTheFile()
     QVERIFY(m_view->switchButton()->isHidden());
     QVERIFY(m_view->makeProfileButton()->isHidden());
     m_state->undoStack()->undo();
+    m_kernels->wait();
     QVERIFY(!m_view->warningLabel()->isHidden());
 }
 
@@ -212,9 +221,11 @@ void TestKernelTableView::hiddenTableWaits()
     m_state->applyProfile(*core::findBundledProfile("h100-pcie"));
     const QModelIndex cell = m_view->table()->model()->index(0, 8);
     const QString shown = cell.data().toString();
+    m_kernels->wait();
     int refreshes = m_view->refreshes();
     m_state->setValue(QStringLiteral("L"), m_state->params().L * 2);
-    QCOMPARE(m_view->refreshes(), refreshes + 1); // visible: at once
+    m_kernels->wait();
+    QCOMPARE(m_view->refreshes(), refreshes + 1); // visible: as soon as the predictions come
     const QString halved = m_view->table()->model()->index(0, 8).data().toString();
     QVERIFY2(halved != shown, qPrintable(shown));
     m_view->hide();
@@ -222,14 +233,17 @@ void TestKernelTableView::hiddenTableWaits()
     const double latency = m_state->params().L;
     for (double factor : {1.5, 2.0, 3.0})
         m_state->setValue(QStringLiteral("L"), latency * factor);
+    m_kernels->wait();
     QCOMPARE(m_view->refreshes(), refreshes);
     m_view->show();
     QCOMPARE(m_view->refreshes(), refreshes + 1);
     const QString now = m_view->table()->model()->index(0, 8).data().toString();
     QVERIFY2(now != halved, qPrintable(now));
-    // The same as a table that was never hidden shows.
-    KernelTableView fresh(m_state);
-    fresh.setReport(*m_view->report());
+    // The same as a table of kernels read now shows.
+    KernelState kernels(m_state);
+    kernels.setReport(m_kernels->sharedReport());
+    kernels.wait();
+    KernelTableView fresh(&kernels);
     QCOMPARE(fresh.table()->model()->index(0, 8).data().toString(), now);
 }
 
@@ -253,16 +267,21 @@ void TestKernelTableView::dragOfNOrZKeepsTheTable()
     const std::vector<std::size_t> selected = m_view->selectedKernels();
     QCOMPARE(selected.size(), std::size_t(1));
     const int refreshes = m_view->refreshes();
+    const int computed = m_kernels->computed();
     for (int step = 1; step <= 20; ++step) {
         m_state->setValue(QStringLiteral("n"), 2 + step);
         m_state->setValue(QStringLiteral("Z"), 4 + step * 0.5);
     }
+    m_kernels->wait();
+    QCOMPARE(m_kernels->computed(), computed); // nothing computed again
     QCOMPARE(m_view->refreshes(), refreshes);
     QCOMPARE(cells(), before);
     QCOMPARE(m_view->selectedKernels(), selected);
     // The same rows as a table made now, for these n and Z.
-    KernelTableView fresh(m_state);
-    fresh.setReport(*m_view->report());
+    KernelState kernels(m_state);
+    kernels.setReport(m_kernels->sharedReport());
+    kernels.wait();
+    KernelTableView fresh(&kernels);
     fresh.table()->sortByColumn(8, Qt::DescendingOrder);
     for (int row = 0; row < view->model()->rowCount(); ++row)
         for (int column = 0; column < view->model()->columnCount(); ++column)
@@ -270,6 +289,7 @@ void TestKernelTableView::dragOfNOrZKeepsTheTable()
                      view->model()->index(row, column).data().toString());
 
     m_state->setValue(QStringLiteral("R"), m_state->params().R / 2);
+    m_kernels->wait();
     QCOMPARE(m_view->refreshes(), refreshes + 1);
     QVERIFY(cells() != before);
     QCOMPARE(m_view->selectedKernels(), selected); // the selection survives the refill

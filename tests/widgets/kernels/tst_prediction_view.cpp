@@ -5,6 +5,7 @@
 #include "core/profiles/profile_library.h"
 #include "core/traces/kernel_table.h"
 #include "kernels/prediction_view.h"
+#include "state/kernel_state.h"
 
 #include <qcustomplot.h>
 
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace crossroof;
+using widgets::KernelState;
 using widgets::ParameterState;
 using widgets::PredictionView;
 
@@ -43,11 +45,12 @@ void TestPredictionView::realKernels()
 {
     ParameterState state;
     state.applyProfile(*core::findBundledProfile("h100-sxm"));
-    PredictionView view(&state);
+    KernelState kernels(&state);
+    PredictionView view(&kernels);
     view.resize(900, 640);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setReport(core::readNcuCsv(kTorch));
+    kernels.setReport(std::make_shared<const core::NcuReport>(core::readNcuCsv(kTorch)));
     QCOMPARE(view.points().size(), std::size_t(11));
     // The points are the table's predictions, against what the kernels measured.
     const core::KernelTable table = core::compareKernels(core::readNcuCsv(kTorch), state.params(), *core::findBundledProfile("h100-sxm"));
@@ -105,10 +108,11 @@ void TestPredictionView::parametersMoveThePoints()
 {
     ParameterState state;
     state.applyProfile(*core::findBundledProfile("h100-sxm"));
-    PredictionView view(&state);
+    KernelState kernels(&state);
+    PredictionView view(&kernels);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setReport(core::readNcuCsv(kTorch));
+    kernels.setReport(std::make_shared<const core::NcuReport>(core::readNcuCsv(kTorch)));
     const double before = view.points().back().predicted_gbs; // a vectorized kernel, held by R_dram
     state.setValue(QStringLiteral("R_dram"), 2000);
     QVERIFY(std::abs(view.points().back().predicted_gbs - 2000) < 1e-6 * 2000);
@@ -123,11 +127,13 @@ void TestPredictionView::parametersMoveThePoints()
 void TestPredictionView::emptyAndWithoutPredictions()
 {
     ParameterState state;
-    PredictionView view(&state);
+    KernelState kernels(&state);
+    PredictionView view(&kernels);
     view.show();
     QVERIFY(view.points().empty());
     QVERIFY(view.summary()->text().contains(QStringLiteral("Open an Nsight Compute export")));
-    view.setReport(core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv"));
+    kernels.setReport(std::make_shared<const core::NcuReport>(
+            core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")));
     QVERIFY(view.points().empty());
     QVERIFY(view.summary()->text().contains(QStringLiteral("which metrics each lacks")));
 }

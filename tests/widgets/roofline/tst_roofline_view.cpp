@@ -4,6 +4,7 @@
 #include "export/figure_export.h"
 #include "core/profiles/profile_library.h"
 #include "roofline/roofline_view.h"
+#include "state/kernel_state.h"
 #include "core/traces/kernel_table.h"
 #include "core/traces/ncu_csv.h"
 #include "core/xmodel/xmodel.h"
@@ -64,15 +65,26 @@ private Q_SLOTS:
     void tenThousandKernelsPan();
 
 private:
+    /// The kernels of REPORT drawn, with their predictions.
+    void setReport(const core::NcuReport &report);
+
     ParameterState *m_state = nullptr;
+    widgets::KernelState *m_kernels = nullptr;
     RooflineView *m_view = nullptr;
 };
+
+void TestRooflineView::setReport(const core::NcuReport &report)
+{
+    m_kernels->setReport(std::make_shared<const core::NcuReport>(report));
+    m_kernels->wait();
+}
 
 void TestRooflineView::init()
 {
     m_state = new ParameterState;
     m_state->applyProfile(*core::findBundledProfile("h100-pcie"));
-    m_view = new RooflineView(m_state);
+    m_kernels = new widgets::KernelState(m_state);
+    m_view = new RooflineView(m_kernels);
     m_view->resize(800, 600);
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
@@ -81,6 +93,7 @@ void TestRooflineView::init()
 void TestRooflineView::cleanup()
 {
     delete m_view;
+    delete m_kernels;
     delete m_state;
 }
 
@@ -102,7 +115,7 @@ void TestRooflineView::ceilingsFollowTheProfile()
 
 void TestRooflineView::kernelsFromTheFile()
 {
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     QCOMPARE(m_view->points().size(), std::size_t(10));
     QVERIFY(m_view->openKernelsButton()->isHidden());
     const auto &p = m_view->points().front();
@@ -112,7 +125,7 @@ void TestRooflineView::kernelsFromTheFile()
     QCOMPARE(p.label, QStringLiteral("xkernel<8, 1> [0]"));
     QVERIFY(m_view->note()->text().contains(QStringLiteral("10 kernel")));
     // The details sections hold no instruction counts: nothing to draw, and the note says why.
-    m_view->setReport(core::readNcuCsv(kDetails));
+    setReport(core::readNcuCsv(kDetails));
     QVERIFY(m_view->points().empty());
     QVERIFY(m_view->note()->text().contains(QStringLiteral("0 of 10 kernels drawn")));
 }
@@ -163,7 +176,7 @@ void TestRooflineView::operatingPointNeverAboveTheCeilings()
 
 void TestRooflineView::hoverNamesTheKernel()
 {
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     m_view->plot()->replot();
     const auto &p = m_view->points()[6];
     const QPointF pixel(m_view->plot()->xAxis->coordToPixel(p.intensity),
@@ -177,7 +190,7 @@ void TestRooflineView::hoverNamesTheKernel()
 
 void TestRooflineView::exports()
 {
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("roofline.svg"));
@@ -243,7 +256,7 @@ void TestRooflineView::namesDoNotOverlap()
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
     for (const QSize size : {QSize(1200, 800), QSize(700, 480)}) {
         m_view->resize(size);
-        m_view->setReport(core::readNcuCsv(kRaw));
+        setReport(core::readNcuCsv(kRaw));
         QCoreApplication::processEvents();
         m_view->plot()->replot();
         const auto names = drawnNames(m_view->plot());
@@ -276,7 +289,7 @@ void TestRooflineView::arrowsPairTheKernels()
 {
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
     const core::NcuReport report = core::readNcuCsv(kRaw);
-    m_view->setReport(report);
+    setReport(report);
     const core::KernelTable table = core::compareKernels(report, m_state->params(), *core::findBundledProfile("h100-sxm"));
     int arrows = 0;
     for (int i = 0; i < m_view->plot()->itemCount(); ++i) {
@@ -317,7 +330,7 @@ void TestRooflineView::littleCeilingIsDrawn()
     QVERIFY(near(dram->data()->at(1)->value, m_view->computeCeilingGops()));
     // The L1 ceiling (at L_s) comes with the kernels' L1 points.
     QVERIFY(!graphNamed(m_view->plot(), QStringLiteral("L1 latency ceiling")));
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     QCPGraph *l1 = graphNamed(m_view->plot(), QStringLiteral("L1 latency ceiling"));
     QVERIFY(l1);
     QVERIFY(near(l1->data()->at(0)->value / l1->data()->at(0)->key, expected * p.L / p.L_s));
@@ -329,7 +342,7 @@ void TestRooflineView::littleCeilingIsDrawn()
 
 void TestRooflineView::ticksAtEveryDecade()
 {
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     m_view->plot()->replot();
     for (QCPAxis *axis : {m_view->plot()->xAxis, m_view->plot()->yAxis}) {
         const QVector<double> ticks = axis->tickVector();
@@ -364,7 +377,7 @@ void TestRooflineView::ticksAtEveryDecade()
 void TestRooflineView::selectedKernelInsideThePlot()
 {
     m_view->resize(620, 420);
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     // Every kernel, the ones at the ends of the range included, selected in turn: its whole mark is inside.
     for (const auto &p : m_view->points()) {
         m_view->setHighlighted({p.label});
@@ -378,7 +391,7 @@ void TestRooflineView::selectedKernelInsideThePlot()
 void TestRooflineView::csvHasThePlottedData()
 {
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
-    m_view->setReport(core::readNcuCsv(kRaw));
+    setReport(core::readNcuCsv(kRaw));
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("roofline.csv"));
@@ -445,7 +458,7 @@ void TestRooflineView::tenThousandKernelsPan()
     // Only the DRAM marks (and the ceilings): what is under a kernel's place is its own mark.
     for (QCheckBox *box : {m_view->namesBox(), m_view->predictionsBox(), m_view->levelsBox()})
         box->setChecked(false);
-    m_view->setReport(report);
+    setReport(report);
     QCOMPARE(m_view->points().size(), std::size_t(10'000));
     widgets::KernelMarks *marks = m_view->kernelMarks();
     QVERIFY(marks);

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "roofline/decade_ticker.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets {
+
+DecadeTicker::DecadeTicker(QCPAxis *axis)
+    : m_axis(axis)
+{
+    setTickCount(kMostTicks); // the most; those that fit are drawn
+}
+
+QVector<double> DecadeTicker::createTickVector(double, const QCPRange &range)
+{
+    QVector<double> ticks;
+    if (!(range.lower > 0) || !(range.upper > range.lower))
+        return ticks;
+    const int first = int(std::floor(std::log10(range.lower) + 1e-9));
+    const int last = int(std::ceil(std::log10(range.upper) - 1e-9));
+    const QFontMetricsF metrics(m_axis->tickLabelFont());
+    const QLocale locale = m_axis->parentPlot()->locale();
+    const QChar format = m_axis->numberFormat().isEmpty() ? QLatin1Char('g') : m_axis->numberFormat().at(0);
+    double widest = 0;
+    for (const int e : {first, last})
+        widest = std::max(widest, metrics.horizontalAdvance(getTickLabel(std::pow(10.0, e), locale, format,
+                                                                         m_axis->numberPrecision())));
+    const bool horizontal = m_axis->orientation() == Qt::Horizontal;
+    const double room = horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
+    const double each = horizontal ? widest + 2 * metrics.height() : 2 * metrics.height();
+    const int fit = std::clamp(int(room / each), 2, tickCount());
+    const int step = std::max(1, int(std::ceil(double(last - first) / (fit - 1))));
+    // One tick beyond each end, as QCustomPlot's tickers give, so that the sub ticks reach the ends.
+    const int start = int(std::floor(double(first) / step)) * step - step;
+    for (int e = start; e <= last + step; e += step)
+        ticks.append(std::pow(10.0, e));
+    m_lower = range.lower;
+    return ticks;
+}
+
+QVector<QString> DecadeTicker::createLabelVector(const QVector<double> &ticks, const QLocale &locale,
+                                                 QChar formatChar, int precision)
+{
+    QVector<QString> labels = QCPAxisTickerLog::createLabelVector(ticks, locale, formatChar, precision);
+    if (m_axis->orientation() == Qt::Vertical) {
+        for (int i = 0; i < ticks.size(); ++i) {
+            if (std::abs(std::log10(ticks[i] / m_lower)) < 1e-6)
+                labels[i].clear();
+        }
+    }
+    return labels;
+}
+
+} // namespace crossroof::widgets

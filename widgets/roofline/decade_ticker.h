@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace crossroof::widgets {
+
+/// Ticks for a log axis at decades: every decade where their labels fit along the axis (QCPAxisTickerLog would
+/// thin them to about five), else every second, third ... decade, so that a range of many decades or a small
+/// figure still has labels apart. Both axes end on decades, so their first labels would meet at the corner: the
+/// vertical axis leaves its first one out (its tick and grid line stay).
+class DecadeTicker : public QCPAxisTickerLog
+{
+public:
+    explicit DecadeTicker(QCPAxis *axis);
+
+protected:
+    QVector<double> createTickVector(double, const QCPRange &range) override;
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
+                                       int precision) override;
+
+private:
+    static constexpr int kMostTicks = 100;
+    QCPAxis *m_axis;
+    double m_lower = 0; ///< the range's lower end, for createLabelVector()
+};
+
+} // namespace crossroof::widgets
