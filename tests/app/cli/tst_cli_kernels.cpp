@@ -115,12 +115,15 @@ void TestCliKernels::rawOnItsDevice()
     const json j = runJson({"kernels", "--trace", kRaw, "--profile", "h100-sxm", "--json"});
     QCOMPARE(j["format"].get<std::string>(), std::string("ncu-raw"));
     QCOMPARE(j["device"]["name"].get<std::string>(), std::string("NVIDIA H100 80GB HBM3"));
-    QCOMPARE(j["warnings"].size(), std::size_t(2));
+    QCOMPARE(j["warnings"].size(), std::size_t(3));
     QCOMPARE(j["warnings"][0].get<std::string>(),
              std::string("SM clock: file 1.59 GHz, profile 1.98 GHz (20 % lower): a kernel whose clock the file "
                          "gives is predicted at that clock"));
     // The family's export has no store counts: said once, and the kernels predicted as the loads they are.
     QVERIFY(j["warnings"][1].get<std::string>().find("without store counts") != std::string::npos);
+    // Nor L1 hit rates: the L2 ceiling takes every L1 sector as L2 traffic, and the metric that adds them is named.
+    QVERIFY(j["warnings"][2].get<std::string>().find("ncu --metrics l1tex__t_sector_hit_rate.pct")
+            != std::string::npos);
     QCOMPARE(j["kernels"].size(), std::size_t(10));
     QVERIFY(near(j["kernels"][6]["Z"].get<double>(), 2491720709.0 / 17301504)); // 128 FMAs + 16
     QVERIFY(near(j["kernels"][3]["dram_gbs"].get<double>(), 2061.88220588673));
