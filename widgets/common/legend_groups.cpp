@@ -77,7 +77,7 @@ QStringList withoutCommonStart(QStringList names)
     return names;
 }
 
-/// "6 traces", "6 traces, 1 kernel set".
+/// "6 traces", "6 traces, 1 kernel set", "6 traces, 2 kernel sets, the model's predictions".
 QString countText(const QList<Member> &members)
 {
     const auto count = [&members](MemberKind kind) {
@@ -90,6 +90,8 @@ QString countText(const QList<Member> &members)
         parts << (sets == 1 ? QObject::tr("1 kernel set") : QObject::tr("%1 kernel sets").arg(sets));
     if (const int ceilings = count(MemberKind::Ceiling))
         parts << (ceilings == 1 ? QObject::tr("1 ceiling") : QObject::tr("%1 ceilings").arg(ceilings));
+    if (count(MemberKind::Prediction) > 0)
+        parts << QObject::tr("the model's predictions");
     return parts.join(QStringLiteral(", "));
 }
 

@@ -15,8 +15,9 @@
 namespace crossroof::widgets::legend_groups {
 
 /// What a member stands for, counted in the entry that merges them all. Traces and kernel sets come from
-/// files (their group), ceilings from the model.
-enum class MemberKind { Trace, KernelSet, Ceiling };
+/// files (their group), ceilings from the model; a prediction is the model's marks for a file's kernels, named
+/// once however many files have them.
+enum class MemberKind { Trace, KernelSet, Ceiling, Prediction };
 
 /// Marks PLOTTABLE as member MEMBER (its own short name) of GROUP (the file it came from).
 void setMember(QCPAbstractPlottable *plottable, const QString &group, const QString &member, MemberKind kind);

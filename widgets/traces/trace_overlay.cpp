@@ -432,6 +432,8 @@ void TraceOverlay::refresh()
                                                        QPen(plot_style::kBlack, 1.5), Qt::NoBrush, 9));
                 model->setName(tabled ? tr("model at each kernel's own workload and clock (Kernels dock)")
                                       : tr("model at kernels' n and Z"));
+                // Merged with the kernels' entries when the legend is crowded, as in a single-column figure.
+                legend_groups::setMember(model, fileNameOf(t), tr("model"), legend_groups::MemberKind::Prediction);
                 model->setData(pk, pv, true);
             }
             continue;
