@@ -294,7 +294,8 @@ void TestKernelTable::registerHeavyGemmIsIssueBound()
              std::to_string(*gemm.predicted_gbs).c_str());
     core::XModelParams unknown = h100().params;
     unknown.registers = 0;
-    const core::KernelRow &flat = row(compare(kTorchRaw, unknown), "17");
+    const core::KernelTable flatTable = compare(kTorchRaw, unknown); // kept: row() returns a reference into it
+    const core::KernelRow &flat = row(flatTable, "17");
     QCOMPARE(*flat.limit, core::KernelLimit::Latency);
     QVERIFY(*flat.predicted_gbs < 0.4 * *flat.dram_gbs);
     // The family's kernels use 18 to 26 registers: no held parallelism, their predictions as before.

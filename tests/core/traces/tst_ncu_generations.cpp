@@ -65,7 +65,7 @@ void TestNcuGenerations::ratesFromBytesAndCycles()
     const std::string parts = kHeader + row(0, "dram__bytes_read.sum", "Mbyte", "300")
                               + row(0, "dram__bytes_write.sum", "Mbyte", "100")
                               + row(0, "gpu__time_duration.sum", "usecond", "500");
-    const core::NcuKernel &p = core::parseNcuCsv(parts, "p.csv").kernels.front();
+    const core::NcuKernel p = core::parseNcuCsv(parts, "p.csv").kernels.front(); // a copy: the report is gone
     QCOMPARE(*p.dram_gbs, 800.0);
     QCOMPARE(p.derived.size(), std::size_t(1));
 }
@@ -86,7 +86,7 @@ void TestNcuGenerations::solFbOfOlderExports()
     // nv-nsight-cu-cli 2019.x: "GPU Speed Of Light" with "SOL FB" in %, "Duration" in usecond.
     const std::string text = kHeader + row(0, "SOL FB", "%", "87.50") + row(0, "Duration", "usecond", "12.3")
                              + row(0, "SM Frequency", "cycle/nsecond", "1.38");
-    const core::NcuKernel &k = core::parseNcuCsv(text, "old.csv").kernels.front();
+    const core::NcuKernel k = core::parseNcuCsv(text, "old.csv").kernels.front();
     QVERIFY(k.problem.empty());
     QCOMPARE(*k.dram_percent, 87.5); // the kernel table turns it into GB/s with the profile's peak, marked
     QVERIFY(!k.dram_gbs);
