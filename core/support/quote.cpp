@@ -71,11 +71,18 @@ std::string shortMessage(std::string_view text, std::size_t max)
     if (line.size() <= max)
         return line;
     // A word longer than this (a path over PATH_MAX, a value from a file) keeps its start and its end; a path
-    // its file's name. Shorter ones, an ordinary path among them, stay whole.
+    // its file's name. Shorter ones, an ordinary path among them, stay whole. The message's first path, the
+    // file it is about, may be longer: a build or home folder a few levels deep is an ordinary path too.
     constexpr std::size_t kLongestWord = 100;
+    constexpr std::size_t kLongestSubject = 200;
+    std::size_t subject = 0; // where the first path ends, when it stays whole
+    bool pathSeen = false;
     for (std::size_t i = 0; i < line.size();) {
         std::size_t end = std::min(line.find(' ', i), line.size());
-        if (end - i > kLongestWord) {
+        const bool path = line.find('/', i) < end;
+        if (path && !pathSeen && end - i <= kLongestSubject && end + 60 < max) {
+            subject = end;
+        } else if (end - i > kLongestWord) {
             const std::string_view word = std::string_view(line).substr(i, end - i);
             const std::size_t slash = word.rfind('/');
             const std::size_t name = slash != std::string_view::npos && slash > 0 ? word.size() - slash : 0;
@@ -86,11 +93,12 @@ std::string shortMessage(std::string_view text, std::size_t max)
             line = withoutMiddle(line, i + head, end - tail);
             end -= before - line.size();
         }
+        pathSeen = pathSeen || path;
         i = end + 1;
     }
     // Then the message its middle: its start names what it is about, its end says why.
     if (line.size() > max) {
-        const std::size_t head = max / 2;
+        const std::size_t head = std::max(max / 2, subject);
         line = withoutMiddle(line, head, line.size() - (max - head - 3));
     }
     return line;

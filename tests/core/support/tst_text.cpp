@@ -102,6 +102,22 @@ void TestText::shortenedForAMessage()
     const std::string two = shortMessage(std::string(200, 'a') + " and " + path90 + " " + std::string(200, 'b') + " end");
     QVERIFY2(two.size() <= 300 && two.ends_with("b end") && two.find(" and " + path90 + " ") != std::string::npos,
              two.c_str());
+    // The file the message is about, its first word, stays whole up to 200 bytes (a build folder a few levels
+    // deep), though the other paths after it lose their middles.
+    const std::string subject = "/check/work/main/build-sanitize/tests/app/bad_inputs/session/generated/session/"
+                                "link-to-fifo.crossroof:";
+    const std::string linked = "/check/work/main/build-sanitize/tests/app/bad_inputs/session/links/fifo.csv";
+    const std::string aboutAFile = shortMessage("crossroof-cli render: " + subject + " field 'traces[0].link' (" + linked
+                                                + "): " + linked + ": a FIFO that no program writes to (nothing came in 5 s)",
+                                                298);
+    QVERIFY2(aboutAFile.size() <= 298 && aboutAFile.find(" " + subject + " ") != std::string::npos
+                     && aboutAFile.ends_with("fifo.csv: a FIFO that no program writes to (nothing came in 5 s)"),
+             aboutAFile.c_str());
+    const std::string longSubject = "/" + std::string(190, 's') + "/f.json: x " + std::string(250, 'w') + " end";
+    const std::string keptWhole = shortMessage(longSubject);
+    QVERIFY2(keptWhole.size() <= 300 && keptWhole.starts_with("/" + std::string(190, 's') + "/f.json:")
+                     && keptWhole.ends_with("w end"),
+             keptWhole.c_str());
     // Several lines: the last go first (what went wrong and what to do stay, an aside goes).
     const std::string lines = shortMessage("f: cannot read\nrun " + std::string(150, 'c') + "\n(or " + std::string(150, 'a') + ")");
     QCOMPARE(lines, "f: cannot read\\nrun " + std::string(150, 'c') + " ...");
