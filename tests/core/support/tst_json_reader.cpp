@@ -8,7 +8,6 @@
 #include <QElapsedTimer>
 #include <QTest>
 
-#include <ctime>
 #include <string>
 
 using namespace crossroof;
@@ -196,17 +195,15 @@ void TestJsonReader::megabyteProfilesOfManyKeysOrObjectsAreReadQuickly()
 void TestJsonReader::manyEmptyObjectsAreRefusedQuickly()
 {
     // A session of 64 MiB of empty objects took 20 s and 2 GB before it was refused: refused by its count of
-    // objects and arrays as it is read.
+    // objects and arrays as it is read. Read as it comes, one object over the count is refused before the
+    // rest of the file: the syntax error after it is never reached (a reader that built the document first
+    // would report that instead).
     std::string text = R"({"format": "crossroof-session", "traces": [)";
-    while (text.size() < (64u << 20) - 10)
+    for (std::size_t i = 0; i < core::detail::kMaxJsonContainers; ++i)
         text += "{},";
-    text += "{}]}";
-    // Processor time, not the wall clock of a loaded machine: it was 20 s.
-    const std::clock_t start = std::clock();
+    text += "{} @ this is not JSON";
     QCOMPARE(errorOf(text), QStringLiteral("doc.json: field 'traces[]': more than 1000000 objects and arrays in one "
                                            "file (Crossroof's own files hold far fewer)"));
-    const double seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
-    QVERIFY2(seconds < 3, qPrintable(QString::number(seconds) + " s"));
     // As many as a file may hold are read.
     std::string flat = "[";
     for (std::size_t i = 1; i < core::detail::kMaxJsonContainers; ++i)

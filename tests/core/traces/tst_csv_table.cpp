@@ -295,14 +295,11 @@ void TestCsvTable::rejects()
 
 void TestCsvTable::columnLimits()
 {
-    // 10^6 columns: refused with a message, quickly, without a crash. Two bytes a column make the line too
-    // long before the columns are counted; with a longer line limit the column limit would refuse it.
+    // 10^6 columns: refused with a message, without a crash. Two bytes a column make the line too long before
+    // the columns are counted; with a longer line limit the column limit would refuse it.
     const std::string wide = repeat("c,", 999999) + "c\n" + repeat("1,", 999999) + "1\n";
-    QElapsedTimer timer;
-    timer.start();
     QCOMPARE(parseError(wide),
              QStringLiteral("t.csv:1:1: line longer than 1048576 bytes (the limit for CSV files)"));
-    QVERIFY(timer.elapsed() < 2000);
     // 10^6 columns split over short lines by quoted line breaks: the column limit.
     const QString quoted = parseError(repeat("\"\n\",", 999999) + "c\n1\n");
     QVERIFY2(quoted.endsWith(QStringLiteral(": more than 10000 columns (the limit for CSV files)")),
@@ -330,13 +327,14 @@ void TestCsvTable::oversizedFileRefusedBeforeReading()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::string path = (dir.path() + QStringLiteral("/huge.csv")).toStdString();
-    test::makeSparseFile(path, 300ull * 1000 * 1000, "k,gbs\n2,153\n");
+    // 100 GB (sparse: no disk is used): reading it would take minutes, or all memory.
+    test::makeSparseFile(path, 100ull * 1000 * 1000 * 1000, "k,gbs\n2,153\n");
     QElapsedTimer timer;
     timer.start();
     const QString message = inputErrorOf([&] { core::readCsv(path); });
     QCOMPARE(message,
-             QString::fromStdString(path + ": 300000000 bytes, over the 64 MiB limit for CSV files"));
-    QVERIFY(timer.elapsed() < 500); // refused by its size, not read
+             QString::fromStdString(path + ": 100000000000 bytes, over the 64 MiB limit for CSV files"));
+    QVERIFY2(timer.elapsed() < 10'000, qPrintable(QString::number(timer.elapsed()))); // refused by its size, not read
     // The limit applies to text already in memory too.
     const std::string big(core::kCsvMaxBytes + 1, '\n');
     QCOMPARE(parseError(big), QStringLiteral("t.csv: 67108865 bytes, over the 64 MiB limit for CSV files"));
