@@ -79,8 +79,10 @@ void runMappings(const std::vector<std::string> &argv, std::ostream &out)
         return;
     }
     if (format == OutputFormat::Text) {
-        out << prof.name << ": " << topo.sockets << " sockets, " << topo.caches.size() << ' ' << topo.cache_level
-            << " caches, " << topo.coreCount() << " cores; " << (steps ? "after " + std::to_string(*steps) + " steps"
+        out << prof.name << ": " << topo.sockets << (topo.sockets == 1 ? " socket, " : " sockets, ") << topo.caches.size()
+            << ' ' << topo.cache_level << (topo.caches.size() == 1 ? " cache, " : " caches, ") << topo.coreCount()
+            << " cores" << (topo.threads_per_core > 1 ? " of " + std::to_string(topo.threads_per_core) + " threads" : "")
+            << "; " << (steps ? "after " + std::to_string(*steps) + " steps"
                                                                         : std::string("steady state"))
             << '\n';
         char line[256];

@@ -45,6 +45,8 @@ void validate(const CpuTopology &t)
         fail("sockets", "must be a whole number from 1 to " + std::to_string(kMaxSockets));
     if (t.cache_level.empty())
         fail("cache_level", "must not be empty");
+    if (t.threads_per_core < 1 || t.threads_per_core > kMaxThreadsPerCore)
+        fail("threads_per_core", "must be a whole number from 1 to " + std::to_string(kMaxThreadsPerCore));
     if (t.caches.empty())
         fail("caches", "must list at least one shared cache");
     std::set<int> seen;
@@ -80,6 +82,71 @@ void validate(const CpuTopology &t)
                 fail(at + ".cores", "core " + std::to_string(core) + " is in no cache of the topology");
         }
     }
+}
+
+std::vector<MappingStrategy> derivedStrategies(const CpuTopology &topology)
+{
+    CpuTopology bare = topology;
+    bare.strategies.clear();
+    validate(bare);
+    // Cores in the compact order (cache after cache) and in the scatter order (the first core of each cache,
+    // the sockets taking turns, then the second core of each, ...).
+    std::vector<int> compact;
+    for (const SharedCache &c : topology.caches)
+        compact.insert(compact.end(), c.cores.begin(), c.cores.end());
+    std::vector<const SharedCache *> turns;
+    for (std::size_t rank = 0; turns.size() < topology.caches.size(); ++rank) {
+        for (int socket = 0; socket < topology.sockets; ++socket) {
+            std::size_t seen = 0;
+            for (const SharedCache &c : topology.caches) {
+                if (c.socket == socket && seen++ == rank)
+                    turns.push_back(&c);
+            }
+        }
+    }
+    std::vector<int> scatter;
+    for (std::size_t depth = 0; scatter.size() < compact.size(); ++depth) {
+        for (const SharedCache *c : turns) {
+            if (depth < c->cores.size())
+                scatter.push_back(c->cores[depth]);
+        }
+    }
+    const int cores = int(compact.size());
+    const int smt = topology.threads_per_core;
+    const int hardwareThreads = std::min(cores * smt, kMaxMappedThreads);
+    std::set<int> counts {cores, hardwareThreads};
+    for (int t = 2; t < hardwareThreads; t *= 2)
+        counts.insert(t);
+    const std::string level = topology.cache_level;
+    std::vector<MappingStrategy> out;
+    for (int t : counts) {
+        if (t < 2 || t > hardwareThreads)
+            continue;
+        std::vector<std::vector<int>> bindings; // each sorted: the order of the threads changes nothing
+        auto add = [&](const std::string &kind, std::vector<int> bound, const std::string &description) {
+            std::vector<int> sorted = bound;
+            std::sort(sorted.begin(), sorted.end());
+            if (std::find(bindings.begin(), bindings.end(), sorted) != bindings.end())
+                return;
+            bindings.push_back(std::move(sorted));
+            out.push_back({std::to_string(t) + "T_" + kind, description, std::move(bound)});
+        };
+        if (t <= cores) {
+            add("compact", {compact.begin(), compact.begin() + t},
+                "1 thread per core, one " + level + " cache filled after another");
+            add("scatter", {scatter.begin(), scatter.begin() + t},
+                "1 thread per core, on each " + level + " cache in turn"
+                        + (topology.sockets > 1 ? std::string(", the sockets alternating") : std::string()));
+        }
+        if (smt > 1) {
+            std::vector<int> bound;
+            for (int i = 0; int(bound.size()) < t; ++i)
+                bound.insert(bound.end(), std::size_t(std::min(smt, t - int(bound.size()))), compact[std::size_t(i)]);
+            add("smt", std::move(bound), std::to_string(smt) + " threads per core (SMT), one " + level
+                                                 + " cache filled after another");
+        }
+    }
+    return out;
 }
 
 MappingUsage mappingUsage(const CpuTopology &topology, const MappingStrategy &strategy)
@@ -176,9 +243,11 @@ std::vector<int> readCores(const JsonReader &r, const json &obj, const std::stri
 
 CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
 {
-    r.checkKeys(obj, "topology", {"sockets", "cache_level", "caches", "strategies"}, "a topology field");
+    r.checkKeys(obj, "topology", {"sockets", "cache_level", "threads_per_core", "caches", "strategies"},
+                "a topology field");
     CpuTopology t;
     t.sockets = int(r.integer(obj, "sockets", "topology.sockets", 1, kMaxSockets, std::nullopt));
+    t.threads_per_core = int(r.integer(obj, "threads_per_core", "topology.threads_per_core", 1, kMaxThreadsPerCore, 1));
     t.cache_level = r.string(obj, "cache_level", "topology.cache_level", false);
     if (t.cache_level.empty())
         t.cache_level = "L2";
@@ -210,6 +279,10 @@ CpuTopology topologyFromJson(const json &obj, const JsonReader &r)
     }
     // validate() names the field from "topology." on; the reader adds the file.
     r.validate([&t] { validate(t); });
+    if (!obj.contains("strategies")) {
+        t.strategies = derivedStrategies(t);
+        t.strategies_derived = true;
+    }
     return t;
 }
 
@@ -218,10 +291,16 @@ json topologyToJson(const CpuTopology &t)
     json caches = json::array();
     for (const auto &c : t.caches)
         caches.push_back({{"name", c.name}, {"socket", c.socket}, {"cores", c.cores}});
-    json strategies = json::array();
-    for (const auto &s : t.strategies)
-        strategies.push_back({{"id", s.id}, {"description", s.description}, {"cores", s.cores}});
-    return {{"sockets", t.sockets}, {"cache_level", t.cache_level}, {"caches", caches}, {"strategies", strategies}};
+    json out = {{"sockets", t.sockets}, {"cache_level", t.cache_level}, {"caches", caches}};
+    if (t.threads_per_core != 1)
+        out["threads_per_core"] = t.threads_per_core;
+    if (!t.strategies_derived) {
+        json strategies = json::array();
+        for (const auto &s : t.strategies)
+            strategies.push_back({{"id", s.id}, {"description", s.description}, {"cores", s.cores}});
+        out["strategies"] = strategies;
+    }
+    return out;
 }
 
 } // namespace detail

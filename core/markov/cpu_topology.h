@@ -35,8 +35,11 @@ struct CpuTopology
 {
     int sockets = 1;
     std::string cache_level = "L2"; ///< what the shared caches are, for labels
+    int threads_per_core = 1;       ///< hardware threads (SMT) per core
     std::vector<SharedCache> caches;
     std::vector<MappingStrategy> strategies;
+    /// The strategies are derivedStrategies()'s, the profile naming none: a profile written back omits them.
+    bool strategies_derived = false;
 
     int coreCount() const;
     /// The cache holding CORE, or nullptr.
@@ -67,6 +70,16 @@ struct MappingUsage
     int max_threads_per_core = 0;
     std::vector<int> threads_per_cache; ///< for the used caches, in the topology's cache order
 };
+
+inline constexpr int kMaxThreadsPerCore = 8;
+
+/// The strategies worth comparing on a topology that lists none (MODEL.md 3, "Mapping strategies"): for 2, 4,
+/// 8, ... threads up to every hardware thread, and for the core count and the hardware-thread count
+/// themselves, "compact" (one thread per core, one cache filled after another), "scatter" (one thread per
+/// core, on each cache in turn, the sockets alternating) and, with SMT, "smt" (every hardware thread of a core,
+/// cores filled in the compact order). A strategy that binds the same cores as an earlier one of its count, in
+/// any order, is left out. Ids are "<threads>T_<kind>", e.g. "16T_scatter". Throws InputError for an invalid topology.
+std::vector<MappingStrategy> derivedStrategies(const CpuTopology &topology);
 
 /// Throws InputError when the strategy names a core the topology does not have.
 MappingUsage mappingUsage(const CpuTopology &topology, const MappingStrategy &strategy);

@@ -5,6 +5,7 @@
 #include "core/support/error.h"
 #include "core/support/quote.h"
 #include "core/profiles/profile_json.h"
+#include "core/markov/cpu_topology.h"
 #include "core/markov/markov.h"
 #include "core/modeltree/training_set.h"
 #include "core/skeleton/projection.h"
@@ -163,7 +164,7 @@ MarkovSettings readMarkov(const JsonReader &r, const json &obj)
 
 MappingSettings readMapping(const JsonReader &r, const json &obj)
 {
-    r.checkKeys(obj, "", {"profile", "p", "q", "points"}, "a session field");
+    r.checkKeys(obj, "", {"profile", "p", "q", "points", "own_strategies"}, "a session field");
     MappingSettings m;
     const std::string profile = r.string(obj, "profile", "profile", false);
     if (!profile.empty())
@@ -183,6 +184,27 @@ MappingSettings readMapping(const JsonReader &r, const json &obj)
             point.p = pr.number(points[i], "p", "p", 0, 1, std::nullopt);
             point.q = pr.number(points[i], "q", "q", 0, 1, std::nullopt);
             m.points.push_back(point);
+        }
+    }
+    if (obj.contains("own_strategies")) {
+        const json &own = obj["own_strategies"];
+        if (!own.is_array())
+            r.fail("own_strategies", "must be an array of {\"id\", \"cores\"}");
+        for (std::size_t i = 0; i < own.size(); ++i) {
+            const std::string at = "own_strategies[" + std::to_string(i) + "]";
+            const JsonReader sr = r.nested(at + ".");
+            sr.checkKeys(own[i], "", {"id", "cores"}, "a session field");
+            MappingSettings::OwnStrategy strategy;
+            strategy.id = sr.string(own[i], "id", "id", true);
+            const json &cores = sr.require(own[i], "cores", "cores");
+            if (!cores.is_array() || cores.empty() || cores.size() > std::size_t(kMaxMappedThreads))
+                sr.fail("cores", "must be an array of 1 to " + std::to_string(kMaxMappedThreads) + " core ids");
+            for (const json &core : cores) {
+                if (!core.is_number_integer() || core.get<long long>() < 0 || core.get<long long>() > kMaxCoreId)
+                    sr.fail("cores", "must hold whole core ids from 0 to " + std::to_string(kMaxCoreId));
+                strategy.cores.push_back(int(core.get<long long>()));
+            }
+            m.own_strategies.push_back(std::move(strategy));
         }
     }
     return m;
@@ -668,6 +690,12 @@ std::string sessionToJson(const Session &s, const std::filesystem::path &file)
     for (const auto &point : s.mapping.points)
         points.push_back({{"strategy", point.strategy}, {"p", point.p}, {"q", point.q}});
     doc["mapping"] = {{"profile", s.mapping.profile_id}, {"p", s.mapping.p}, {"q", s.mapping.q}, {"points", points}};
+    if (!s.mapping.own_strategies.empty()) {
+        Ordered own = Ordered::array();
+        for (const auto &strategy : s.mapping.own_strategies)
+            own.push_back({{"id", strategy.id}, {"cores", strategy.cores}});
+        doc["mapping"]["own_strategies"] = own;
+    }
     const auto &st = s.stability;
     doc["stability"] = {{"x_key", st.x_key},
                         {"y_key", st.y_key},

@@ -65,10 +65,18 @@ struct MappingSettings
         double q = 0;
         bool operator==(const Point &) const = default;
     };
+    /// A strategy the user defined for the profile: thread t on cores[t].
+    struct OwnStrategy
+    {
+        std::string id;
+        std::vector<int> cores;
+        bool operator==(const OwnStrategy &) const = default;
+    };
     std::string profile_id = "clovertown-x5365";
     double p = 0.5;   ///< Table 4.4's worked example
     double q = 0.862; ///< Table 4.5's worked example
     std::vector<Point> points;
+    std::vector<OwnStrategy> own_strategies; ///< the user's, beside the profile's
     bool operator==(const MappingSettings &) const = default;
 };
 /// The zigzag view's TMM inputs (MODEL.md 2.2; Eq. 1, 6-8) and its APSP preset (Eq. 10-14), kept as the text

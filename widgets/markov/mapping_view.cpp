@@ -10,10 +10,16 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -62,6 +68,14 @@ MappingView::MappingView(QWidget *parent)
                          tr("q: probability that a suspended thread stays suspended in one step, for every strategy "
                             "without its own (p, q) in the table"));
     addLabelled(bar, tr("Common &q"), m_q);
+    m_addStrategy = new QPushButton(tr("Add &Strategy…"), this);
+    m_addStrategy->setToolTip(tr("Define a thread-to-core binding of your own for this CPU: a name and the core of "
+                                 "each thread"));
+    bar->addWidget(m_addStrategy);
+    m_removeStrategy = new QPushButton(tr("Remove Strategy"), this);
+    m_removeStrategy->setToolTip(tr("Remove the selected strategy of your own (the profile's stay)"));
+    m_removeStrategy->setEnabled(false);
+    bar->addWidget(m_removeStrategy);
     bar->addStretch(1);
 
     m_info = new QLabel(this);
@@ -113,8 +127,20 @@ MappingView::MappingView(QWidget *parent)
     layout->addWidget(m_table, 2);
 
     connect(m_profile, &QComboBox::currentIndexChanged, this, [this] {
-        m_points.clear(); // measured points belong to the strategies of the profile they were entered for
+        // Measured points and the user's strategies belong to the cores of the profile they were entered for.
+        m_points.clear();
+        m_own.clear();
         recompute();
+    });
+    connect(m_addStrategy, &QPushButton::clicked, this, &MappingView::askForStrategy);
+    connect(m_removeStrategy, &QPushButton::clicked, this, [this] {
+        const int row = m_table->currentRow();
+        if (row >= 0 && std::size_t(row) < m_rows.size())
+            removeOwnStrategy(m_rows[std::size_t(row)].strategy->id);
+    });
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
+        m_removeStrategy->setEnabled(row >= 0 && std::size_t(row) < m_rows.size()
+                                     && isOwn(m_rows[std::size_t(row)].strategy->id));
     });
     connect(m_p, &QDoubleSpinBox::valueChanged, this, &MappingView::recompute);
     connect(m_q, &QDoubleSpinBox::valueChanged, this, &MappingView::recompute);
@@ -158,6 +184,104 @@ void MappingView::setStrategyPoint(const std::string &strategy, std::optional<st
     recompute();
 }
 
+bool MappingView::isOwn(const std::string &id) const
+{
+    return std::any_of(m_own.begin(), m_own.end(), [&](const auto &own) { return own.id == id; });
+}
+
+core::CpuTopology MappingView::topology(const core::HardwareProfile &prof) const
+{
+    core::CpuTopology topo = *prof.topology;
+    for (const auto &own : m_own)
+        topo.strategies.push_back({own.id, tr("Your strategy").toStdString(), own.cores});
+    return topo;
+}
+
+QString MappingView::addOwnStrategy(const QString &id, const QString &coresText)
+{
+    const core::HardwareProfile *prof = profile();
+    if (!prof)
+        return tr("No CPU profile is chosen.");
+    const QString name = id.trimmed();
+    if (name.isEmpty())
+        return tr("The strategy needs a name.");
+    core::MappingSettings::OwnStrategy own{name.toStdString(), {}};
+    const QStringList parts = coresText.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    if (parts.isEmpty())
+        return tr("Give the core of each thread, e.g. 0, 0, 8, 8 for two threads on each of cores 0 and 8.");
+    for (const QString &part : parts) {
+        bool ok = false;
+        const int core = part.toInt(&ok);
+        if (!ok || core < 0)
+            return tr("'%1' is not a core id (a whole number from 0).").arg(part.left(40));
+        own.cores.push_back(core);
+    }
+    core::CpuTopology topo = topology(*prof);
+    topo.strategies.push_back({own.id, {}, own.cores});
+    try {
+        core::validate(topo);
+    } catch (const core::InputError &e) {
+        // "topology.strategies[12].cores: core 99 is in no cache of the topology": the part after the field.
+        const QString why = QString::fromStdString(e.what());
+        return why.section(QStringLiteral(": "), 1);
+    }
+    m_own.push_back(std::move(own));
+    recompute();
+    return {};
+}
+
+void MappingView::removeOwnStrategy(const std::string &id)
+{
+    const auto removed = std::erase_if(m_own, [&](const auto &own) { return own.id == id; });
+    if (removed == 0)
+        return;
+    std::erase_if(m_points, [&](const core::MappingSettings::Point &pt) { return pt.strategy == id; });
+    recompute();
+}
+
+void MappingView::askForStrategy()
+{
+    const core::HardwareProfile *prof = profile();
+    if (!prof)
+        return;
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("AddStrategyDialog"));
+    dialog.setWindowTitle(tr("Add Mapping Strategy"));
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(&dialog);
+    name->setObjectName(QStringLiteral("strategyName"));
+    name->setText(tr("mine %1").arg(m_own.size() + 1));
+    auto *cores = new QLineEdit(&dialog);
+    cores->setObjectName(QStringLiteral("strategyCores"));
+    cores->setPlaceholderText(tr("e.g. 0, 0, 8, 8"));
+    const core::CpuTopology &topo = *prof->topology;
+    cores->setToolTip(tr("The core of each thread in turn; a core may hold several threads. %1 numbers its cores "
+                         "0 to %2; the %3 caches: %4.")
+                              .arg(QString::fromStdString(prof->name))
+                              .arg(topo.coreCount() - 1)
+                              .arg(QString::fromStdString(topo.cache_level))
+                              .arg(QString::fromStdString(topo.caches.front().name) + QStringLiteral(" (cores ")
+                                   + QString::number(topo.caches.front().cores.front()) + QStringLiteral(" …), …")));
+    auto *problem = new QLabel(&dialog);
+    problem->setObjectName(QStringLiteral("strategyProblem"));
+    problem->setWordWrap(true);
+    form->addRow(tr("&Name"), name);
+    form->addRow(tr("&Cores, one per thread"), cores);
+    form->addRow(problem);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        const QString why = addOwnStrategy(name->text(), cores->text());
+        if (why.isEmpty())
+            dialog.accept();
+        else
+            problem->setText(why); // the dialog stays open with what the user typed
+    });
+    cores->setFocus();
+    dialog.exec();
+}
+
 void MappingView::cellEdited(int row, int column)
 {
     if (m_filling || (column != P && column != Q) || row < 0 || std::size_t(row) >= m_rows.size())
@@ -185,6 +309,7 @@ void MappingView::recompute()
 {
     const core::HardwareProfile *prof = profile();
     m_rows.clear();
+    m_removeStrategy->setEnabled(false);
     for (QCPBars *b : m_bars)
         m_plot->removePlottable(b);
     m_bars.clear();
@@ -196,7 +321,8 @@ void MappingView::recompute()
         Q_EMIT settingsChanged();
         return;
     }
-    const core::CpuTopology &topo = *prof->topology;
+    m_topology = topology(*prof); // the rows point into it
+    const core::CpuTopology &topo = m_topology;
     std::vector<std::optional<std::pair<double, double>>> points(topo.strategies.size());
     for (std::size_t i = 0; i < topo.strategies.size(); ++i) {
         for (const auto &pt : m_points) {
@@ -298,13 +424,19 @@ void MappingView::recompute()
         if (r.result.cpi <= lowest * (1 + 1e-12))
             best << QString::fromStdString(r.strategy->id);
     }
-    QString text = tr("%1: %2 sockets, %3 %4 caches, %5 cores. Lowest CPI %6: %7.")
-                           .arg(QString::fromStdString(prof->name))
-                           .arg(topo.sockets)
-                           .arg(topo.caches.size())
-                           .arg(QString::fromStdString(topo.cache_level))
-                           .arg(topo.coreCount())
-                           .arg(formatNumber(lowest, 5), best.join(QStringLiteral(", ")));
+    // "1 socket, 12 L3 caches, 96 cores of 2 threads": counts with their nouns.
+    const auto counted = [](qsizetype n, const QString &one, const QString &many) -> QString {
+        return QString::number(n) + QLatin1Char(' ') + (n == 1 ? one : many);
+    };
+    QString shape = counted(topo.sockets, tr("socket"), tr("sockets")) + QStringLiteral(", ")
+                    + counted(qsizetype(topo.caches.size()), tr("%1 cache").arg(QString::fromStdString(topo.cache_level)),
+                              tr("%1 caches").arg(QString::fromStdString(topo.cache_level)))
+                    + QStringLiteral(", ") + counted(topo.coreCount(), tr("core"), tr("cores"));
+    if (topo.threads_per_core > 1)
+        shape += tr(" of %1 threads").arg(topo.threads_per_core);
+    QString text = tr("%1: %2. Lowest CPI %3: %4.")
+                           .arg(QString::fromStdString(prof->name), shape, formatNumber(lowest, 5),
+                                best.join(QStringLiteral(", ")));
     if (allCommon) {
         text += QLatin1Char(' ')
                 + tr("At one (p, q) the model's CPI depends only on the number of threads (P_all = s^N): where "
@@ -323,6 +455,7 @@ core::MappingSettings MappingView::settings() const
     s.p = m_p->value();
     s.q = m_q->value();
     s.points = m_points;
+    s.own_strategies = m_own;
     return s;
 }
 
@@ -337,7 +470,27 @@ void MappingView::setSettings(const core::MappingSettings &s)
         m_q->setValue(s.q);
     }
     m_points = s.points;
+    m_own = s.own_strategies;
+    // A session's strategies that this profile's topology refuses are left out, and the view says which.
+    QStringList refused;
+    if (const core::HardwareProfile *prof = profile()) {
+        std::vector<core::MappingSettings::OwnStrategy> kept;
+        std::swap(kept, m_own);
+        for (const auto &own : kept) {
+            core::CpuTopology topo = topology(*prof);
+            topo.strategies.push_back({own.id, {}, own.cores});
+            try {
+                core::validate(topo);
+                m_own.push_back(own);
+            } catch (const core::InputError &e) {
+                refused << QString::fromStdString(own.id) + QStringLiteral(": ")
+                                   + QString::fromStdString(e.what()).section(QStringLiteral(": "), 1);
+            }
+        }
+    }
     recompute();
+    if (!refused.isEmpty())
+        m_info->setText(m_info->text() + QLatin1Char(' ') + tr("Left out of the session's own strategies: %1.").arg(refused.join(QStringLiteral("; "))));
 }
 
 } // namespace crossroof::widgets

@@ -12,6 +12,7 @@ class QCPBars;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QTableWidget;
 
 namespace crossroof::widgets {
@@ -48,6 +49,16 @@ public:
     /// Sets (p, q) measured for one strategy; nullopt goes back to the common point.
     void setStrategyPoint(const std::string &strategy, std::optional<std::pair<double, double>> point);
 
+    /// Adds the user's strategy ID with thread t on CORES[t] (text such as "0, 0, 8, 8") to the present profile's;
+    /// returns why not where it cannot be (an id in use, a core the topology lacks), naming the problem.
+    QString addOwnStrategy(const QString &id, const QString &cores);
+    /// Removes the user's strategy ID (the profile's own cannot be removed).
+    void removeOwnStrategy(const std::string &id);
+    /// Asks for a strategy's name and cores and adds it (the Add Strategy button).
+    void askForStrategy();
+    QPushButton *addStrategyButton() const { return m_addStrategy; }
+    QPushButton *removeStrategyButton() const { return m_removeStrategy; }
+
     core::MappingSettings settings() const;
     void setSettings(const core::MappingSettings &settings);
 
@@ -58,6 +69,9 @@ private:
     void recompute();
     void cellEdited(int row, int column);
     const core::HardwareProfile *profile() const;
+    /// The present profile's topology with the user's strategies after its own.
+    core::CpuTopology topology(const core::HardwareProfile &profile) const;
+    bool isOwn(const std::string &id) const;
 
     QComboBox *m_profile;
     QDoubleSpinBox *m_p;
@@ -67,7 +81,11 @@ private:
     QCustomPlot *m_plot;
     QList<QCPBars *> m_bars;
     std::vector<core::HardwareProfile> m_profiles;
+    QPushButton *m_addStrategy;
+    QPushButton *m_removeStrategy;
     std::vector<core::MappingSettings::Point> m_points; ///< strategies with their own (p, q)
+    std::vector<core::MappingSettings::OwnStrategy> m_own; ///< the user's strategies for the present profile
+    core::CpuTopology m_topology; ///< what the rows show: the profile's topology and the user's strategies
     std::vector<core::MappingPrediction> m_rows;
     bool m_filling = false; ///< the table is being filled: its edits are not the user's
 };

@@ -51,6 +51,9 @@ private Q_SLOTS:
     void perStrategyPointsSeparateThem();
     void shapeText();
     void profileRoundTrip();
+    void everyCpuProfileHasStrategies();
+    void derivedStrategiesOfTheEpyc();
+    void derivedStrategiesOfTwoSockets();
     void badTopologiesNameTheField_data();
     void badTopologiesNameTheField();
 };
@@ -164,6 +167,71 @@ void TestCpuTopology::profileRoundTrip()
     // GPU profiles have none.
     QVERIFY(!core::findBundledProfile("gtx570-sp")->topology);
     QVERIFY(core::parseProfile(kProfile, "two.json").topology);
+}
+
+void TestCpuTopology::everyCpuProfileHasStrategies()
+{
+    int cpus = 0;
+    for (const core::HardwareProfile &prof : core::bundledProfiles()) {
+        if (prof.kind != "cpu")
+            continue;
+        ++cpus;
+        QVERIFY2(prof.topology && !prof.topology->strategies.empty(), prof.id.c_str());
+        QVERIFY(!core::compareMappings(*prof.topology, 0.3, 0.8).empty());
+    }
+    QCOMPARE(cpus, 3);
+}
+
+void TestCpuTopology::derivedStrategiesOfTheEpyc()
+{
+    // One socket of twelve 8-core CCDs, each with its L3, two threads per core; the profile names no strategy.
+    const core::HardwareProfile *prof = core::findBundledProfile("epyc-9654");
+    QVERIFY(prof && prof->topology);
+    const core::CpuTopology &t = *prof->topology;
+    QVERIFY(t.strategies_derived);
+    QCOMPARE(t.threads_per_core, 2);
+    QCOMPARE(t.coreCount(), 96);
+    auto usage = [&](const char *id) {
+        const core::MappingStrategy *s = t.findStrategy(id);
+        if (!s)
+            qFatal("no strategy %s", id);
+        return core::mappingUsage(t, *s);
+    };
+    // Compact fills one CCD, then the next: 16 threads on 2 CCDs of 8.
+    QCOMPARE(usage("16T_compact").caches, 2);
+    QCOMPARE(usage("16T_compact").threads_per_cache, (std::vector<int> {8, 8}));
+    // Scatter takes each CCD in turn: 16 threads on all 12 CCDs, a second thread on the first four.
+    QCOMPARE(usage("16T_scatter").caches, 12);
+    QCOMPARE(usage("16T_scatter").max_threads_per_core, 1);
+    // SMT: both threads of each core, 8 threads on 4 cores of one CCD; 192 on every core.
+    QCOMPARE(usage("8T_smt").cores, 4);
+    QCOMPARE(usage("8T_smt").max_threads_per_core, 2);
+    QCOMPARE(usage("192T_smt").cores, 96);
+    // 96 threads compact or scattered bind the same cores: one strategy.
+    QVERIFY(t.findStrategy("96T_compact"));
+    QVERIFY(!t.findStrategy("96T_scatter"));
+    // Written back, the derived strategies are left out and derived again on reading.
+    const std::string text = core::profileToText(*prof);
+    QVERIFY(text.find("16T_compact") == std::string::npos);
+    QCOMPARE(*core::parseProfile(text, "again.json").topology, t);
+}
+
+void TestCpuTopology::derivedStrategiesOfTwoSockets()
+{
+    // Two sockets of two L2s of two cores: scatter alternates the sockets, then the caches within them.
+    core::CpuTopology t;
+    t.sockets = 2;
+    t.caches = {{"L2 0", 0, {0, 1}}, {"L2 1", 0, {2, 3}}, {"L2 2", 1, {4, 5}}, {"L2 3", 1, {6, 7}}};
+    const std::vector<core::MappingStrategy> derived = core::derivedStrategies(t);
+    std::vector<std::string> ids;
+    for (const auto &s : derived)
+        ids.push_back(s.id);
+    QCOMPARE(ids, (std::vector<std::string> {"2T_compact", "2T_scatter", "4T_compact", "4T_scatter", "8T_compact"}));
+    QCOMPARE(derived[1].cores, (std::vector<int> {0, 4}));       // the two sockets
+    QCOMPARE(derived[3].cores, (std::vector<int> {0, 4, 2, 6})); // then the other L2 of each
+    QCOMPARE(derived[0].cores, (std::vector<int> {0, 1}));
+    t.threads_per_core = 9;
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::derivedStrategies(t));
 }
 
 void TestCpuTopology::badTopologiesNameTheField_data()

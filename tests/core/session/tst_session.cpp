@@ -74,6 +74,7 @@ core::Session sample()
     s.mapping.p = 0.3;
     s.mapping.q = 0.95;
     s.mapping.points = {{"2T_2", 0.4, 0.99}, {"8T_1", 0.05, 0.5}};
+    s.mapping.own_strategies = {{"pairs", {0, 0, 4, 4}}};
     s.stability.x_key = "S_s";
     s.stability.y_key = "beta";
     s.stability.resolution = 64;
@@ -364,6 +365,8 @@ void TestSession::badSessionsNameTheField_data()
     QTest::newRow("bad latency") << "\"latency\":3.0" << "\"latency\":0.5"
                                  << "field 'markov.counters.stall[0].latency': must be";
     QTest::newRow("bad mapping point") << "\"p\":0.4" << "\"p\":1.4" << "field 'mapping.points[0].p'";
+    QTest::newRow("bad own strategy core") << "\"cores\":[0,0,4,4]" << "\"cores\":[0,-4]"
+                                           << "field 'mapping.own_strategies[0].cores': must hold whole core ids";
     QTest::newRow("bad mode") << "\"mode\":\"paper\"" << "\"mode\":\"guess\"" << "field 'occupancy.mode'";
     QTest::newRow("fractional threads") << "\"threads_per_block\":192" << "\"threads_per_block\":19.5"
                                         << "field 'occupancy.threads_per_block': must be a whole number";

@@ -5,9 +5,15 @@
 
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTimer>
 #include <QTableWidget>
 #include <QTest>
 
@@ -56,6 +62,9 @@ private Q_SLOTS:
     void badCellIsRefused();
     void commonQRaisesEveryCpi();
     void settingsRoundTrip();
+    void everyCpuProfileIsOffered();
+    void ownStrategies();
+    void ownStrategyThroughTheDialog();
 };
 
 void TestMappingView::withoutCpuProfilesSaysSo()
@@ -146,6 +155,95 @@ void TestMappingView::settingsRoundTrip()
     QCOMPARE(view.pBox()->value(), 0.2);
     QCOMPARE(view.predictions()[7].p, 0.3);
     QCOMPARE(view.predictions()[6].p, 0.2);
+}
+
+void TestMappingView::everyCpuProfileIsOffered()
+{
+    // The Clovertown with the thesis' strategies, the EPYC and the Xeon Phi with those derived from their caches.
+    MappingView view;
+    view.setCpuProfiles(cpuProfiles());
+    QCOMPARE(view.profileBox()->count(), 3);
+    view.profileBox()->setCurrentIndex(view.profileBox()->findData(QStringLiteral("epyc-9654")));
+    QVERIFY(cpiOf(view, "16T_scatter") > 0);
+    QVERIFY2(view.infoLabel()->text().contains(QStringLiteral("1 socket, 12 L3 caches, 96 cores of 2 threads")),
+             qPrintable(view.infoLabel()->text()));
+}
+
+void TestMappingView::ownStrategies()
+{
+    MappingView view;
+    view.setCpuProfiles(cpuProfiles());
+    view.profileBox()->setCurrentIndex(view.profileBox()->findData(QStringLiteral("clovertown-x5365")));
+    const std::size_t before = view.predictions().size();
+    // Refused, with the reason: a core the Clovertown lacks, text that is no core, a name in use.
+    QCOMPARE(view.addOwnStrategy(QStringLiteral("far"), QStringLiteral("0, 9")),
+             QStringLiteral("core 9 is in no cache of the topology"));
+    QVERIFY(view.addOwnStrategy(QStringLiteral("x"), QStringLiteral("0, two")).contains(QStringLiteral("'two'")));
+    QVERIFY(view.addOwnStrategy(QStringLiteral("2T_1"), QStringLiteral("0, 1")).contains(QStringLiteral("used twice")));
+    QCOMPARE(view.predictions().size(), before);
+    // Two threads on each of the cores 0 and 4, which share an L2: one group of four threads.
+    QCOMPARE(view.addOwnStrategy(QStringLiteral("pairs"), QStringLiteral("0 0; 4,4")), QString());
+    QCOMPARE(view.predictions().size(), before + 1);
+    const core::MappingPrediction &mine = view.predictions().back();
+    QCOMPARE(mine.strategy->id, std::string("pairs"));
+    QCOMPARE(mine.usage.threads_per_cache, (std::vector<int> {4}));
+    QCOMPARE(mine.result.cpi, cpiOf(view, "4T_1")); // at one (p, q), four threads as any four
+    // Kept in the settings (a session), with a measured point of its own.
+    view.setStrategyPoint("pairs", std::pair(0.2, 0.5));
+    const core::MappingSettings saved = view.settings();
+    QCOMPARE(saved.own_strategies.size(), std::size_t(1));
+    QCOMPARE(saved.own_strategies.front().cores, (std::vector<int> {0, 0, 4, 4}));
+    MappingView other;
+    other.setCpuProfiles(cpuProfiles());
+    other.setSettings(saved);
+    QCOMPARE(other.predictions().back().strategy->id, std::string("pairs"));
+    QCOMPARE(other.predictions().back().p, 0.2);
+    // Removed, with its point; the profile's own stay.
+    view.removeOwnStrategy("pairs");
+    view.removeOwnStrategy("2T_1");
+    QCOMPARE(view.predictions().size(), before);
+    QVERIFY(view.settings().points.empty());
+    // A session's strategy this topology refuses is left out, and the view says so.
+    core::MappingSettings bad = saved;
+    bad.own_strategies.front().cores = {0, 99};
+    other.setSettings(bad);
+    QCOMPARE(other.predictions().size(), before);
+    QVERIFY2(other.infoLabel()->text().contains(QStringLiteral("pairs: core 99 is in no cache")),
+             qPrintable(other.infoLabel()->text()));
+}
+
+void TestMappingView::ownStrategyThroughTheDialog()
+{
+    MappingView view;
+    view.setCpuProfiles(cpuProfiles());
+    view.profileBox()->setCurrentIndex(view.profileBox()->findData(QStringLiteral("clovertown-x5365")));
+    const std::size_t before = view.predictions().size();
+    QString problem;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->findChild<QLineEdit *>(QStringLiteral("strategyName"))->setText(QStringLiteral("spread"));
+        auto *cores = dialog->findChild<QLineEdit *>(QStringLiteral("strategyCores"));
+        cores->setText(QStringLiteral("0, 12"));
+        auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        ok->click();
+        // Refused: the dialog stays, with the reason, and takes the corrected text.
+        QVERIFY(dialog->isVisible());
+        problem = dialog->findChild<QLabel *>(QStringLiteral("strategyProblem"))->text();
+        cores->setText(QStringLiteral("0, 1, 2, 3"));
+        ok->click();
+    });
+    view.addStrategyButton()->click();
+    QCOMPARE(problem, QStringLiteral("core 12 is in no cache of the topology"));
+    QCOMPARE(view.predictions().size(), before + 1);
+    QCOMPARE(view.predictions().back().usage.caches, 4);
+    // Selecting it enables Remove Strategy, which removes it.
+    view.table()->setCurrentCell(int(before), 0);
+    QVERIFY(view.removeStrategyButton()->isEnabled());
+    view.removeStrategyButton()->click();
+    QCOMPARE(view.predictions().size(), before);
+    view.table()->setCurrentCell(0, 0);
+    QVERIFY(!view.removeStrategyButton()->isEnabled()); // a strategy of the profile
 }
 
 QTEST_MAIN(TestMappingView)
