@@ -86,8 +86,8 @@ QString unreachablePathProblem(const QString &path, FileRequest::Mode mode)
 {
     if (!path.contains(QChar::ReplacementCharacter))
         return {};
-    // The first part of the path, from the root, that is not there and shows U+FFFD: Qt decoded a name that is
-    // not UTF-8 there. A file to save need not be there, its folder must.
+    // The first part of the path, from the root, that is not there and shows U+FFFD: Qt decoded a name that
+    // is not UTF-8 there. A file to save need not be there, its folder must.
     namespace fs = std::filesystem;
     const fs::path whole(nativePath(path));
     const auto parts = std::distance(whole.begin(), whole.end());
@@ -104,16 +104,18 @@ QString unreachablePathProblem(const QString &path, FileRequest::Mode mode)
         if (!QString::fromStdString(part.string()).contains(QChar::ReplacementCharacter))
             return {};
         const QString shown = QString::fromStdString(reached.string());
-        const QString where = last && mode == FileRequest::Mode::Open
-                ? QObject::tr("The file %1 cannot be opened from the file dialog").arg(shown)
-                : QObject::tr("The folder %1 cannot be reached from the file dialog").arg(shown);
-        const QString instead = mode == FileRequest::Mode::Save
-                ? QObject::tr("Save into a folder whose name is UTF-8, or rename this one.")
-                : QObject::tr("Give its path on the command line instead (crossroof PATH opens a session or a "
-                              "profile; crossroof-cli reads every file by its bytes), or rename it.");
-        return QObject::tr("%1: its name is not UTF-8, and Qt's file dialog passes each byte it cannot read as "
-                           "\u201c\uFFFD\u201d, which names no file. %2")
-                .arg(where, instead);
+        const bool file = last && mode == FileRequest::Mode::Open;
+        const QString where = file ? QObject::tr("The file %1 cannot be opened from the file dialog")
+                                   : QObject::tr("The folder %1 cannot be reached from the file dialog");
+        const QString instead
+                = mode == FileRequest::Mode::Save
+                          ? QObject::tr("Save into a folder whose name is UTF-8, or rename this one.")
+                          : QObject::tr("Give its path on the command line instead (crossroof PATH opens a "
+                                        "session or a profile; crossroof-cli reads every file by its bytes), "
+                                        "or rename it.");
+        return QObject::tr("%1: its name is not UTF-8, and Qt's file dialog passes each byte it cannot read "
+                           "as \u201c\uFFFD\u201d, which names no file. %2")
+                .arg(where.arg(shown), instead);
     }
     return {};
 }
@@ -131,7 +133,8 @@ void rememberFileFolder(FileKind kind, const QString &path)
     if (path.isEmpty())
         return;
     const QFileInfo info(path);
-    QSettings().setValue(keyOf(kind), QDir::cleanPath(info.isDir() ? info.absoluteFilePath() : info.absolutePath()));
+    QSettings().setValue(keyOf(kind),
+                         QDir::cleanPath(info.isDir() ? info.absoluteFilePath() : info.absolutePath()));
 }
 
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter)
@@ -142,7 +145,8 @@ QString openFileName(QWidget *parent, FileKind kind, const QString &title, const
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
                      const QString &filter, const QString &suffix)
 {
-    // An absolute NAME replaces the folder; a name kept from a path that is not UTF-8 is shown as Qt shows it.
+    // An absolute NAME replaces the folder; a name kept from a path that is not UTF-8 is shown as Qt shows
+    // it.
     const QString proposed = QDir(fileFolder(kind)).filePath(displayedPath(name));
     return ask(parent, {FileRequest::Mode::Save, kind, title, proposed, filter, suffix});
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Files are chosen with Qt's QFileDialog: the platform's own dialog where there is one (its bookmarks,
 // completion, the desktop portal), Qt's widget dialog elsewhere. Qt decodes every file name as UTF-8, so a
-// name that is not (a Latin-1 "r\xe9sultats") comes back with U+FFFD in it and names no file: such an answer is
-// refused with a message that names the folder and points to the command line and drag and drop, which keep the
-// bytes (pathFromNative()).
+// name that is not (a Latin-1 "r\xe9sultats") comes back with U+FFFD in it and names no file: such an answer
+// is refused with a message that names the folder and points to the command line, which keeps the bytes
+// (pathFromNative()).
 #pragma once
 
 #include <QString>
@@ -22,8 +22,8 @@ enum class FileKind {
     Export,
 };
 
-/// The folder KIND's dialogs open in: where a file of that kind was last chosen, in this run or an earlier one
-/// (QSettings), else the home folder.
+/// The folder KIND's dialogs open in: where a file of that kind was last chosen, in this run or an earlier
+/// one (QSettings), else the home folder.
 QString fileFolder(FileKind kind);
 /// Remembers PATH's folder (PATH itself when it is a folder) for KIND.
 void rememberFileFolder(FileKind kind, const QString &path);
@@ -49,10 +49,10 @@ using FileChooser = std::function<QString(const FileRequest &)>;
 /// dialog's are (unreachablePathProblem()).
 void setFileChooser(FileChooser chooser);
 
-/// Why PATH, chosen in a file dialog for MODE, cannot be used: Qt passed a name that is not UTF-8 as U+FFFD, so
-/// the file (Open), its folder (Save) or the folder (Folder) is not there under the name Qt gives. The message
-/// names the first such folder (or the file) and suggests the command line or drag and drop. Empty when PATH
-/// is usable or is missing for another reason (the caller's own message says so).
+/// Why PATH, chosen in a file dialog for MODE, cannot be used: Qt passed a name that is not UTF-8 as U+FFFD,
+/// so the file (Open), its folder (Save) or the folder (Folder) is not there under the name Qt gives. The
+/// message names the first such folder (or the file) and suggests the command line. Empty when PATH is usable
+/// or is missing for another reason (the caller's own message says so).
 QString unreachablePathProblem(const QString &path, FileRequest::Mode mode);
 
 // Each returns the chosen path, or an empty string for Cancel (and for a path Qt could not pass, after a
@@ -60,9 +60,9 @@ QString unreachablePathProblem(const QString &path, FileRequest::Mode mode);
 
 /// Asks for an existing file in KIND's folder; the chosen file's folder is remembered.
 QString openFileName(QWidget *parent, FileKind kind, const QString &title, const QString &filter);
-/// Asks for a file name to save to, proposing NAME in KIND's folder (NAME itself when it is an absolute path);
-/// a name typed without a suffix gets SUFFIX (none when empty) and replacing a file is confirmed. The chosen
-/// file's folder is remembered.
+/// Asks for a file name to save to, proposing NAME in KIND's folder (NAME itself when it is an absolute
+/// path); a name typed without a suffix gets SUFFIX (none when empty) and replacing a file is confirmed. The
+/// chosen file's folder is remembered.
 QString saveFileName(QWidget *parent, FileKind kind, const QString &title, const QString &name,
                      const QString &filter, const QString &suffix = {});
 /// Asks for a folder, from KIND's folder; the chosen folder is remembered.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Files are chosen in Qt's QFileDialog (its widget dialog here: the tests ask for it, as the offscreen platform
-// has no dialog of its own), driven as a user would: the name typed into its field, Open or Save pressed, its
-// questions answered. Every data file's dialog opens in one remembered folder; a name Qt cannot pass (bytes
-// that are not UTF-8, which it shows as U+FFFD) is refused with a message naming the folder.
+// Files are chosen in Qt's QFileDialog (its widget dialog here: the tests ask for it, as the offscreen
+// platform has no dialog of its own), driven as a user would: the name typed into its field, Open or Save
+// pressed, its questions answered. Every data file's dialog opens in one remembered folder; a name Qt cannot
+// pass (bytes that are not UTF-8, which it shows as U+FFFD) is refused with a message naming the folder.
 #include "common/file_folders.h"
 #include "common/native_path.h"
 
@@ -118,9 +118,9 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
-    QString m_data;       ///< a folder "data" in the temporary one, the remembered data folder
+    QString m_data; ///< a folder "data" in the temporary one, the remembered data folder
     std::string m_latin1; ///< a folder named r\xe9sultats (bytes) in the temporary one
-    QWidget m_parent;     ///< what the dialogs and message boxes open over
+    QWidget m_parent; ///< what the dialogs and message boxes open over
 };
 
 void TestFileFolders::initTestCase()
@@ -200,27 +200,28 @@ void TestFileFolders::openChoosesAFileInTheRememberedFolder()
     // A file chosen in a sub-folder moves the folder there.
     std::ofstream(nativePath(m_data) + "/sub/more.csv") << "k,GB/s\n";
     Answerer again({typeInto(QStringLiteral("sub/more.csv"))});
-    QCOMPARE(openFileName(&m_parent, FileKind::Data, QString(), QString()), m_data + QStringLiteral("/sub/more.csv"));
+    QCOMPARE(openFileName(&m_parent, FileKind::Data, QString(), QString()),
+             m_data + QStringLiteral("/sub/more.csv"));
     QCOMPARE(fileFolder(FileKind::Data), m_data + QStringLiteral("/sub"));
 }
 
 void TestFileFolders::saveAddsTheSuffixBeforeAskingToReplace()
 {
-    // "analysis" typed in Save Session is analysis.crossroof, which is there: the dialog asks about that file.
-    // No keeps the dialog open; Yes takes the file, whose old content is still there to be replaced.
+    // "analysis" typed in Save Session is analysis.crossroof, which is there: the dialog asks about that
+    // file. No keeps the dialog open; Yes takes the file.
     QStringList seen;
     QString firstQuestion;
     QString secondQuestion;
     Answerer answerer({typeInto(QStringLiteral("analysis"), &seen),
-                       answerBox(QMessageBox::No, &firstQuestion),
-                       typeInto(QStringLiteral("analysis")),
+                       answerBox(QMessageBox::No, &firstQuestion), typeInto(QStringLiteral("analysis")),
                        answerBox(QMessageBox::Yes, &secondQuestion)});
-    const QString path = saveFileName(&m_parent, FileKind::Data, QStringLiteral("Save Session"),
-                                      QStringLiteral("new.crossroof"),
-                                      QStringLiteral("Crossroof sessions (*.crossroof)"), QStringLiteral("crossroof"));
+    const QString path = saveFileName(
+            &m_parent, FileKind::Data, QStringLiteral("Save Session"), QStringLiteral("new.crossroof"),
+            QStringLiteral("Crossroof sessions (*.crossroof)"), QStringLiteral("crossroof"));
     QVERIFY(answerer.done());
-    QCOMPARE(seen, (QStringList{m_data, QStringLiteral("new.crossroof")}));
-    QVERIFY2(firstQuestion.contains(QStringLiteral("analysis.crossroof already exists")), qPrintable(firstQuestion));
+    QCOMPARE(seen, (QStringList {m_data, QStringLiteral("new.crossroof")}));
+    QVERIFY2(firstQuestion.contains(QStringLiteral("analysis.crossroof already exists")),
+             qPrintable(firstQuestion));
     QCOMPARE(secondQuestion, firstQuestion);
     QCOMPARE(path, m_data + QStringLiteral("/analysis.crossroof"));
     // A new name is taken without a question, with the suffix; one with a suffix of its own keeps it.
@@ -242,7 +243,8 @@ void TestFileFolders::folderDialogReturnsTheFolder()
              m_data + QStringLiteral("/sub"));
     QVERIFY(answerer.done());
     QCOMPARE(seen.value(0), m_data);
-    QCOMPARE(fileFolder(FileKind::Data), m_data + QStringLiteral("/sub")); // the folder itself, not its parent
+    QCOMPARE(fileFolder(FileKind::Data),
+             m_data + QStringLiteral("/sub")); // the folder itself, not its parent
 }
 
 void TestFileFolders::aNameQtCannotPassIsExplained()
@@ -279,7 +281,8 @@ void TestFileFolders::aNameQtCannotPassIsExplained()
     // A file of such a name in a folder Qt can name: the message names the file.
     std::ofstream(nativePath(m_data) + "/caf\xe9.csv") << "k,GB/s\n";
     setFileChooser([&](const FileRequest &) { return m_data + QStringLiteral("/caf\uFFFD.csv"); });
-    QVERIFY(openFileName(&m_parent, FileKind::Data, QStringLiteral("Import Measurements"), QString()).isEmpty());
+    QVERIFY(openFileName(&m_parent, FileKind::Data, QStringLiteral("Import Measurements"), QString())
+                    .isEmpty());
     box = m_parent.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
     QVERIFY(box);
     QVERIFY2(box->text().startsWith(QStringLiteral("The file %1/caf\uFFFD.csv cannot be opened").arg(m_data)),
@@ -290,9 +293,11 @@ void TestFileFolders::aNameQtCannotPassIsExplained()
     // A name that really has U+FFFD in it (UTF-8) is a name like any other.
     std::ofstream(nativePath(m_data) + "/odd\xef\xbf\xbd.csv") << "k,GB/s\n";
     setFileChooser([&](const FileRequest &) { return m_data + QStringLiteral("/odd\uFFFD.csv"); });
-    QCOMPARE(openFileName(&m_parent, FileKind::Data, QString(), QString()), m_data + QStringLiteral("/odd\uFFFD.csv"));
+    QCOMPARE(openFileName(&m_parent, FileKind::Data, QString(), QString()),
+             m_data + QStringLiteral("/odd\uFFFD.csv"));
     QVERIFY(!m_parent.findChild<QMessageBox *>(QStringLiteral("ErrorMessage")));
-    QCOMPARE(unreachablePathProblem(m_data + QStringLiteral("/missing.csv"), FileRequest::Mode::Open), QString());
+    QCOMPARE(unreachablePathProblem(m_data + QStringLiteral("/missing.csv"), FileRequest::Mode::Open),
+             QString());
 }
 
 QTEST_MAIN(TestFileFolders)
