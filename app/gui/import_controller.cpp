@@ -29,13 +29,13 @@ ImportController::ImportController(MainWindow *window)
     m_trace->setStatusTip(
             tr("gpu-benches stream output, Nsight Compute --csv, perf stat -x, or any CSV/TSV"));
     connect(m_profile, &QAction::triggered, this, [this] {
-        const QString path = widgets::openFileName(m_window, widgets::FileKind::Profiles, tr("Open Hardware Profile"),
+        const QString path = widgets::openFileName(m_window, widgets::FileKind::Data, tr("Open Hardware Profile"),
                                                    tr("Hardware profiles (*.json);;All files (*)"));
         if (!path.isEmpty())
             openProfileFile(path);
     });
     connect(m_trace, &QAction::triggered, this, [this] {
-        const QString path = widgets::openFileName(m_window, widgets::FileKind::Traces, tr("Import Measured Trace"),
+        const QString path = widgets::openFileName(m_window, widgets::FileKind::Data, tr("Import Measured Trace"),
                                                    tr("Measurements (*.csv *.tsv *.txt);;All files (*)"));
         if (!path.isEmpty())
             m_window->tracesPanel()->importFile(path);

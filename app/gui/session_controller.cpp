@@ -484,7 +484,7 @@ void SessionController::openInteractively()
 {
     if (!maybeSave())
         return;
-    const QString path = openFileName(m_window, FileKind::Sessions, tr("Open Session"),
+    const QString path = openFileName(m_window, FileKind::Data, tr("Open Session"),
                                       tr("Crossroof sessions (*.crossroof);;All files (*)"));
     if (!path.isEmpty())
         open(path);
@@ -494,7 +494,7 @@ void SessionController::saveInteractively(bool askForName)
 {
     QString path = m_path;
     if (askForName || path.isEmpty()) {
-        path = saveFileName(m_window, FileKind::Sessions, tr("Save Session"),
+        path = saveFileName(m_window, FileKind::Data, tr("Save Session"),
                             path.isEmpty() ? QStringLiteral("analysis.crossroof") : QFileInfo(path).fileName(),
                             tr("Crossroof sessions (*.crossroof)"), QStringLiteral("crossroof"));
         if (path.isEmpty())

@@ -433,7 +433,7 @@ QString BandwidthView::loadFile(const QString &path)
 
 void BandwidthView::loadInteractively()
 {
-    const QString path = openFileName(this, FileKind::Traces, tr("Load perf stat Output"),
+    const QString path = openFileName(this, FileKind::Data, tr("Load perf stat Output"),
                                       tr("perf stat output (*.tsv *.csv *.txt);;All files (*)"));
     if (path.isEmpty())
         return;

@@ -238,7 +238,7 @@ void JointCalibrationDialog::browse(core::SourceKind kind)
     const QString filter = kind == core::SourceKind::Kernels
                                    ? tr("Nsight Compute CSV (*.csv);;All files (*)")
                                    : tr("CSV files (*.csv *.tsv *.txt);;All files (*)");
-    const QString path = openFileName(this, FileKind::Calibration, kindTitle(kind), filter);
+    const QString path = openFileName(this, FileKind::Data, kindTitle(kind), filter);
     if (path.isEmpty())
         return;
     if (!addSource(kind, path))
@@ -247,7 +247,7 @@ void JointCalibrationDialog::browse(core::SourceKind kind)
 
 void JointCalibrationDialog::browseProbe()
 {
-    const QString dir = existingFolder(this, FileKind::Calibration, tr("Open crossroof-probe Folder"));
+    const QString dir = existingFolder(this, FileKind::Data, tr("Open crossroof-probe Folder"));
     if (dir.isEmpty())
         return;
     if (!addProbeFolder(dir))
@@ -542,7 +542,7 @@ void JointCalibrationDialog::saveInteractively()
     const QString dir = UserProfiles::instance()->directory();
     QDir().mkpath(dir);
     const QString id = QString::fromStdString(m_state->profile().id);
-    const QString path = saveFileName(this, FileKind::Profiles, tr("Save Calibrated Profile"),
+    const QString path = saveFileName(this, FileKind::Data, tr("Save Calibrated Profile"),
                                       QDir(dir).filePath(id + QStringLiteral("-calibrated.json")),
                                       tr("Hardware profiles (*.json)"), QStringLiteral("json"));
     if (path.isEmpty())

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/native_path.h"
 
-#include <filesystem>
-
 namespace crossroof::widgets {
 
 namespace {
@@ -110,18 +108,6 @@ std::string nativePath(const QString &path)
         }
     }
     return out;
-}
-
-std::string normalFolder(const std::string &folder)
-{
-    std::filesystem::path path(folder);
-    std::error_code error;
-    if (path.is_relative())
-        path = std::filesystem::absolute(path, error);
-    std::string normal = path.lexically_normal().string();
-    while (normal.size() > 1 && normal.back() == '/')
-        normal.pop_back();
-    return normal;
 }
 
 QString displayedPath(QString path)

@@ -20,10 +20,6 @@ QString pathFromNative(std::string_view native);
 /// stands for. A path typed or chosen in Qt (UTF-8 all through) comes out as toStdString() makes it.
 std::string nativePath(const QString &path);
 
-/// FOLDER's bytes made absolute (against the working folder) and lexically normal, without a trailing slash
-/// but for the root's.
-std::string normalFolder(const std::string &folder);
-
 /// PATH (or a name) as it is shown: each byte that pathFromNative() kept as a lone surrogate becomes the
 /// replacement character U+FFFD, as Qt's own decoding shows it; a lone surrogate is no character to draw,
 /// type or copy. The path itself stays the one with the surrogates.

@@ -457,7 +457,7 @@ void KernelTableView::updateButtons()
 
 void KernelTableView::openInteractively()
 {
-    const QString path = openFileName(this, FileKind::Kernels, tr("Open Nsight Compute CSV"),
+    const QString path = openFileName(this, FileKind::Data, tr("Open Nsight Compute CSV"),
                                       tr("Nsight Compute exports (*.csv *.txt *.ncu-rep);;All files (*)"));
     if (path.isEmpty())
         return;

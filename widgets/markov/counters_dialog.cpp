@@ -588,7 +588,7 @@ void CountersDialog::importInteractively(Run run)
     const QString title
             = run == Run::Single ? tr("Import the Single-Threaded Run") : tr("Import the Multi-Threaded Run");
     const QString path
-            = openFileName(this, FileKind::Counters, title, tr("perf stat -x output (*.tsv *.csv *.txt);;All files (*)"));
+            = openFileName(this, FileKind::Data, title, tr("perf stat -x output (*.tsv *.csv *.txt);;All files (*)"));
     if (!path.isEmpty())
         importRun(path, run);
 }

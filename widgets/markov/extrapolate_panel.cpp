@@ -211,7 +211,7 @@ void ExtrapolatePanel::setSettings(const core::ExtrapolateSettings &settings)
 
 void ExtrapolatePanel::chooseFile()
 {
-    const QString path = openFileName(this, FileKind::Training, tr("Import Training Runs"),
+    const QString path = openFileName(this, FileKind::Data, tr("Import Training Runs"),
                                       tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     if (!path.isEmpty())
         importFile(path);

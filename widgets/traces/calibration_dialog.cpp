@@ -577,7 +577,7 @@ QString CalibrationDialog::saveProfile(const QString &path) const
 void CalibrationDialog::saveInteractively()
 {
     const QString id = QString::fromStdString(m_state->profile().id);
-    const QString path = saveFileName(this, FileKind::Profiles, tr("Save Calibrated Profile"),
+    const QString path = saveFileName(this, FileKind::Data, tr("Save Calibrated Profile"),
                                       id + QStringLiteral("-calibrated.json"), tr("Hardware profiles (*.json)"));
     if (path.isEmpty())
         return;

@@ -355,7 +355,7 @@ void TracesPanel::onItemChanged(QListWidgetItem *item)
 
 void TracesPanel::importInteractively()
 {
-    const QString path = openFileName(this, FileKind::Traces, tr("Import Measurements"),
+    const QString path = openFileName(this, FileKind::Data, tr("Import Measurements"),
                                       tr("Measurements (*.txt *.csv *.tsv *.dat);;All files (*)"));
     if (!path.isEmpty())
         importFile(path);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Nothing on screen is left over from before: the status bar speaks of the view in front, the file dialogs
-// open where a file of their kind was last chosen, the calibration dialog keeps its sources when it is closed.
+// open where the last data file was chosen, the calibration dialog keeps its sources when it is closed.
 #include "main_window.h"
 #include "calibration/joint_calibration_dialog.h"
 #include "kernels/kernel_table_view.h"
@@ -58,7 +58,7 @@ class TestStaleState : public QObject
 private Q_SLOTS:
     void initTestCase();
     void statusBarSpeaksOfTheViewInFront();
-    void fileDialogsRememberTheirFolderPerKind();
+    void dataFileDialogsShareOneFolder();
     void calibrationDialogKeepsItsSources();
 };
 
@@ -94,8 +94,10 @@ void TestStaleState::statusBarSpeaksOfTheViewInFront()
     QVERIFY(w.statusBar()->currentMessage().isEmpty());
 }
 
-void TestStaleState::fileDialogsRememberTheirFolderPerKind()
+void TestStaleState::dataFileDialogsShareOneFolder()
 {
+    // Every data file's dialog opens where the last data file was chosen, whichever button asked for it, also
+    // in a new window (and a new run: the folder is in the settings).
     QTemporaryDir dir;
     const QString traces = dir.filePath(QStringLiteral("stream"));
     const QString kernels = dir.filePath(QStringLiteral("ncu"));
@@ -113,21 +115,18 @@ void TestStaleState::fileDialogsRememberTheirFolderPerKind()
         QPushButton *importTraining = w.extrapolatePanel()->importButton();
         chooseIn(importTrace, traces + QStringLiteral("/v100.txt"));
         QVERIFY(!w.traceState()->traces().empty());
-        // The kernels' dialog does not follow the traces' folder: it has its own.
-        QVERIFY(chooseIn(openKernels, kernels + QStringLiteral("/h100.csv")) != traces);
+        // The kernels' dialog opens where the trace was chosen.
+        QCOMPARE(chooseIn(openKernels, kernels + QStringLiteral("/h100.csv")), traces);
         QVERIFY(w.kernelTable()->report());
-        QVERIFY(chooseIn(importTraining, training + QStringLiteral("/training.csv")) != kernels);
-        QCOMPARE(chooseIn(importTrace, traces + QStringLiteral("/v100.txt")), traces);
-        QCOMPARE(chooseIn(openKernels, kernels + QStringLiteral("/h100.csv")), kernels);
-        QCOMPARE(chooseIn(importTraining, training + QStringLiteral("/training.csv")), training);
+        QCOMPARE(chooseIn(importTraining, training + QStringLiteral("/training.csv")), kernels);
+        QCOMPARE(chooseIn(importTrace, traces + QStringLiteral("/v100.txt")), training);
         w.extrapolatePanel()->waitForResult();
     }
-    // A new window (and a new run: the folders are in the settings) opens each where it was left.
     app::MainWindow w;
     w.show();
-    QCOMPARE(chooseIn(w.kernelTable()->openButton(), kernels + QStringLiteral("/h100.csv")), kernels);
-    QCOMPARE(chooseIn(w.tracesPanel()->importButton(), traces + QStringLiteral("/v100.txt")), traces);
-    QCOMPARE(QSettings().value(QStringLiteral("kernels/directory")).toString(), kernels);
+    QCOMPARE(chooseIn(w.kernelTable()->openButton(), kernels + QStringLiteral("/h100.csv")), traces);
+    QCOMPARE(chooseIn(w.tracesPanel()->importButton(), traces + QStringLiteral("/v100.txt")), kernels);
+    QCOMPARE(QSettings().value(QStringLiteral("files/directory")).toString(), traces);
     w.setWindowModified(false);
 }
 
