@@ -135,6 +135,7 @@ MainWindow::MainWindow(QWidget *parent)
             = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_tracesPanel}, xgraphTraces, m_traces);
     // A selected kernel is ringed (after the line above): the X-graph fits the larger marker.
     connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::refresh);
+    connect(m_kernels, &KernelTableView::selectionChanged, m_prediction, &PredictionView::setHighlighted);
 
     // The docks stay put, shown with the views they serve (WindowLayout::setDockViews below). Side by Side
     // brings the readout forward: it reads what the three views show.

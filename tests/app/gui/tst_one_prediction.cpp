@@ -44,7 +44,7 @@ namespace {
 const QString kShared = QStringLiteral(CROSSROOF_SHARED_DIR "/data/h100-sxm/torch/torch_raw.csv");
 const QString kRaw = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv");
 
-constexpr int kPredictedColumn = 8; // "Predicted (GB/s)"
+constexpr int kPredictedColumn = widgets::KernelTableView::Predicted;
 constexpr int kSortRole = Qt::UserRole;       // the number behind a cell's text
 constexpr int kKernelRole = Qt::UserRole + 1; // the row's kernel
 
