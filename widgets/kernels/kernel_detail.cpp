@@ -55,21 +55,25 @@ QString kernelDiagnosisText(const core::KernelRow &row)
         parts << tr("Bound by %1.").arg(kernelLimitText(row));
     QStringList changes;
     for (const core::KernelChange &c : row.diagnosis)
-        changes << QStringLiteral("%1: %2 %").arg(QString::fromStdString(c.change),
-                                                   QString::asprintf("%+.0f", c.gain * 100));
-    parts << (changes.isEmpty() ? tr("No change the model weighs gains 0.5 % or more.")
-                                : tr("The model's best changes: %1.").arg(changes.join(QStringLiteral("; "))));
+        changes << QStringLiteral("%1: %2 %")
+                           .arg(QString::fromStdString(c.change), QString::asprintf("%+.0f", c.gain * 100));
+    parts << (changes.isEmpty()
+                      ? tr("No change the model weighs gains 0.5 % or more.")
+                      : tr("The model's best changes: %1.").arg(changes.join(QStringLiteral("; "))));
     return parts.join(QLatin1Char(' '));
 }
 
 QString kernelDetailText(const core::KernelRow &row)
 {
-    QString text = QString::fromStdString(row.name) + QStringLiteral(" [%1]").arg(QString::fromStdString(row.id));
+    QString text
+            = QString::fromStdString(row.name) + QStringLiteral(" [%1]").arg(QString::fromStdString(row.id));
     if (row.dram_gbs || row.predicted_gbs) {
-        const auto gbs = [](const std::optional<double> &v) { return v ? formatNumber(*v) : QStringLiteral("–"); };
+        const auto gbs
+                = [](const std::optional<double> &v) { return v ? formatNumber(*v) : QStringLiteral("–"); };
         text += QLatin1Char('\n')
                 + tr("DRAM %1 GB/s measured%2, %3 GB/s predicted")
-                          .arg(gbs(row.dram_gbs), row.dram_gbs_derived ? tr(" (from DRAM Throughput %)") : QString(),
+                          .arg(gbs(row.dram_gbs),
+                               row.dram_gbs_derived ? tr(" (from DRAM Throughput %)") : QString(),
                                gbs(row.predicted_gbs));
         if (row.error)
             text += tr(" (error %1 %)").arg(QString::asprintf("%+.1f", *row.error * 100));

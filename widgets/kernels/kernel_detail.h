@@ -7,13 +7,14 @@
 
 namespace crossroof::widgets {
 
-/// TEXT with a zero-width break opportunity after each '_', '.', '/', ',' and '<' of its long words (ncu metric
-/// names, demangled kernel names): a word-wrapped label would otherwise be as wide as the longest name and widen
-/// its dock.
+/// TEXT with a zero-width break opportunity after each '_', '.', '/', ',' and '<' of its long words (ncu
+/// metric names, demangled kernel names): a word-wrapped label would otherwise be as wide as the longest name
+/// and widen its dock.
 QString breakLongWords(const QString &text);
 
 /// The text of ROW's Limit column: the level or pipe that bounds its prediction (core::kernelLimitName(): L1,
-/// L2, DRAM, requests, latency, issue, tensor), or for a kernel without a prediction "no prediction: " and why.
+/// L2, DRAM, requests, latency, issue, tensor), or for a kernel without a prediction "no prediction: " and
+/// why.
 QString kernelLimitText(const core::KernelRow &row);
 
 /// The model's diagnosis of ROW as `crossroof-cli kernels` gives it (KernelRow::limit and ::diagnosis, the

@@ -21,13 +21,11 @@ QString tr(const char *text)
 }
 
 /// The symbols of level I: its name, bandwidth, latency and bytes per request.
-struct LevelSymbols
-{
+struct LevelSymbols {
     const char *name, *bandwidth, *latency, *bytes;
 };
-constexpr std::array<LevelSymbols, 3> kSymbols {{{"L1", "R_l1", "L_s", "B_req"},
-                                                 {"L2", "R_l2", "L_2", "B_l2"},
-                                                 {"DRAM", "R_dram", "L", "B_dram"}}};
+constexpr std::array<LevelSymbols, 3> kSymbols {
+        {{"L1", "R_l1", "L_s", "B_req"}, {"L2", "R_l2", "L_2", "B_l2"}, {"DRAM", "R_dram", "L", "B_dram"}}};
 
 } // namespace
 
@@ -68,9 +66,11 @@ void LevelCurves::update(const core::XModel *model, double right, bool shown)
         for (const double k : ks)
             gbs << model->toGbs(core::levelSupply(level, k, p.m));
         m_graphs[i]->setData(ks, gbs, true);
-        m_graphs[i]->setName(tr("%1 supply, %2 = %3")
-                                     .arg(QString::fromLatin1(kSymbols[i].name), QString::fromLatin1(kSymbols[i].bandwidth),
-                                          formatQuantity(level.bandwidth_gbs, QStringLiteral("B/s"), si::giga, 4)));
+        m_graphs[i]->setName(
+                tr("%1 supply, %2 = %3")
+                        .arg(QString::fromLatin1(kSymbols[i].name),
+                             QString::fromLatin1(kSymbols[i].bandwidth),
+                             formatQuantity(level.bandwidth_gbs, QStringLiteral("B/s"), si::giga, 4)));
     }
 }
 
@@ -89,13 +89,14 @@ QString LevelCurves::describeAt(double k, double gbs, double kTolerance, double 
         if (std::abs(value - gbs) > gbsTolerance)
             continue;
         const LevelSymbols &s = kSymbols[i];
-        return tr("%1 supply f_%1(k) = min(k·m/%2, %3/(%4·clock·SMs)), %4 = %5 B per request, %2 = %6 cycles, %3 = "
+        return tr("%1 supply f_%1(k) = min(k·m/%2, %3/(%4·clock·SMs)), %4 = %5 B per request, %2 = %6 "
+                  "cycles, %3 = "
                   "%7: at k = %8 warps, %9 (requests of B_req = %10 B)")
-                .arg(QString::fromLatin1(s.name), QString::fromLatin1(s.latency), QString::fromLatin1(s.bandwidth),
-                     QString::fromLatin1(s.bytes), formatNumber(level.bytes_per_request),
-                     formatNumber(level.latency_cycles),
-                     formatQuantity(level.bandwidth_gbs, QStringLiteral("B/s"), si::giga, 4), formatNumber(kc),
-                     formatQuantity(value, QStringLiteral("B/s"), si::giga, 4))
+                .arg(QString::fromLatin1(s.name), QString::fromLatin1(s.latency),
+                     QString::fromLatin1(s.bandwidth), QString::fromLatin1(s.bytes),
+                     formatNumber(level.bytes_per_request), formatNumber(level.latency_cycles),
+                     formatQuantity(level.bandwidth_gbs, QStringLiteral("B/s"), si::giga, 4),
+                     formatNumber(kc), formatQuantity(value, QStringLiteral("B/s"), si::giga, 4))
                 .arg(formatNumber(p.workloadRequestBytes()));
     }
     return {};

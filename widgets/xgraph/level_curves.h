@@ -27,12 +27,12 @@ public:
     /// L1, L2 and DRAM, in that order.
     QList<QCPGraph *> graphs() const { return {m_graphs[0], m_graphs[1], m_graphs[2]}; }
 
-    /// Draws the levels of MODEL with a ceiling from k = 0 to RIGHT when SHOWN (a kernel with the counters that
-    /// place it at each level is selected); clears them otherwise. The graphs' names say each ceiling.
+    /// Draws the levels of MODEL with a ceiling from k = 0 to RIGHT when SHOWN (a kernel with the counters
+    /// that place it at each level is selected); clears them otherwise. The graphs' names say each ceiling.
     void update(const core::XModel *model, double right, bool shown);
 
-    /// The formula and value of the level curve within the tolerances of plot coordinates (K, GBS); empty over
-    /// none (or none drawn).
+    /// The formula and value of the level curve within the tolerances of plot coordinates (K, GBS); empty
+    /// over none (or none drawn).
     QString describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const;
 
 private:

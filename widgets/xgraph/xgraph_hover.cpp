@@ -52,13 +52,15 @@ QString describeXGraphAt(const core::XModel &model, const core::XGraphResult &r,
             formula = tr("f(k) = k / (L_s + (Lm(k) − L_s)·(S_s/(βk) + 1)^(1−α))  (Eq. 5)");
             break;
         case core::CacheMode::TwoLevel:
-            formula = tr("f(k) = k / ((1−m₁)·L_s + m₁·L_miss(k)), m_i = 1/(1 + (S_i/(βk))^γ_i)  (two levels)");
+            formula = tr(
+                    "f(k) = k / ((1−m₁)·L_s + m₁·L_miss(k)), m_i = 1/(1 + (S_i/(βk))^γ_i)  (two levels)");
             break;
         }
         QString hit;
         if (p.cache != core::CacheMode::None)
             hit = tr(", hit rate %1").arg(formatNumber(model.hitRate(kc), 3));
-        return tr("%1: at k = %2 warps, %3%4").arg(formula, formatNumber(kc), formatQuantity(f, QStringLiteral("B/s"), si::giga, 4), hit);
+        return tr("%1: at k = %2 warps, %3%4")
+                .arg(formula, formatNumber(kc), formatQuantity(f, QStringLiteral("B/s"), si::giga, 4), hit);
     }
     if (std::abs(g - gbs) <= gbsTolerance) {
         return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 GB/s demand (%3 Gop/s)")
@@ -67,13 +69,15 @@ QString describeXGraphAt(const core::XModel &model, const core::XGraphResult &r,
     }
     const auto &lm = r.landmarks;
     if (std::abs(k - lm.delta) <= kTolerance)
-        return tr("δ = R_req·L/m = %1 warps: memory transition, where the MLP of the machine (R_req·L requests) is "
+        return tr("δ = R_req·L/m = %1 warps: memory transition, where the MLP of the machine (R_req·L "
+                  "requests) is "
                   "in flight")
                 .arg(formatNumber(lm.delta));
     if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
         return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(formatNumber(lm.pi));
     if (std::abs(gbs - lm.plateau_gbs) <= gbsTolerance)
-        return tr("Memory plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4));
+        return tr("Memory plateau R = %1")
+                .arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4));
     return {};
 }
 
