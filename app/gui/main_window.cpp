@@ -133,7 +133,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_kernels = new KernelTableView(m_kernelState, this);
     auto *kernelsDock = m_kernelsDock
             = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_tracesPanel}, xgraphTraces, m_traces);
-    // A selected kernel is ringed (after the line above): the X-graph fits the larger marker and draws the levels.
+    // A selected kernel is ringed (after the line above): the X-graph fits the larger marker and draws the
+    // levels.
     m_xgraph->setKernels(m_kernelState);
     connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::setSelectedKernels);
     connect(m_kernels, &KernelTableView::selectionChanged, m_prediction, &PredictionView::setHighlighted);

@@ -133,13 +133,14 @@ std::string baseKernelName(std::string_view name)
 {
     // Anonymous namespaces are scopes, not template arguments or a parameter list.
     std::string full(name);
-    for (const std::string_view anonymous : {std::string_view("<unnamed>::"), std::string_view("(anonymous namespace)::")}) {
+    for (const std::string_view anonymous :
+         {std::string_view("<unnamed>::"), std::string_view("(anonymous namespace)::")}) {
         for (std::size_t at = full.find(anonymous); at != std::string::npos; at = full.find(anonymous, at))
             full.erase(at, anonymous.size());
     }
     const std::string s = shortKernelName(full);
-    // The template arguments (every top-level "<...>"; a stray '>' is part of the name), then the scopes: what
-    // follows the last top-level "::".
+    // The template arguments (every top-level "<...>"; a stray '>' is part of the name), then the scopes:
+    // what follows the last top-level "::".
     std::string bare;
     int depth = 0;
     for (const char c : s) {

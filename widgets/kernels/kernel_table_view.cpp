@@ -39,8 +39,10 @@ namespace {
 constexpr int kSortRole = Qt::UserRole;
 constexpr int kKernelRole = Qt::UserRole + 1;
 constexpr int kFilterRole = Qt::UserRole + 2; ///< the full name, which the filter searches
-constexpr int kNameWidth = 190;  ///< the most the Name column takes at first (px): the full name is in its tooltip
-constexpr int kLimitWidth = 150; ///< the most the Limit column takes at first (px): why a kernel is skipped is long
+constexpr int kNameWidth
+        = 190; ///< the most the Name column takes at first (px): the full name is in its tooltip
+constexpr int kLimitWidth
+        = 150; ///< the most the Limit column takes at first (px): why a kernel is skipped is long
 
 QString number(const std::optional<double> &v)
 {
@@ -101,41 +103,56 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
         tips[c] = tip;
     };
     column(Name, tr("Name"),
-           tr("The kernel's own name, without namespaces, template arguments and parameters (hover for the full "
-              "demangled name and what the prediction used; the pane below gives it for the selected kernel)"));
+           tr("The kernel's own name, without namespaces, template arguments and parameters (hover for the "
+              "full "
+              "demangled name and what the prediction used; the pane below gives it for the selected "
+              "kernel)"));
     column(Id, tr("ID"), tr("Launch ID in the ncu file"));
     column(Gbs, tr("DRAM GB/s"),
            tr("Measured DRAM throughput, 10^9 bytes/s (dram__bytes.sum.per_second); * = DRAM Throughput % × "
               "the profile's peak (no prediction then)"));
     column(Predicted, tr("Predicted"),
-           tr("The X-model's DRAM throughput in GB/s at the operating point, with the kernel's own n, Z, request "
-              "bytes, DRAM bytes, m and clock, and the current E and machine: f(k) × DRAM B/req × clock × SMs"));
+           tr("The X-model's DRAM throughput in GB/s at the operating point, with the kernel's own n, Z, "
+              "request "
+              "bytes, DRAM bytes, m and clock, and the current E and machine: f(k) × DRAM B/req × clock × "
+              "SMs"));
     column(Error, tr("Error %"), tr("(predicted − measured) / measured × 100 %"));
     column(Limit, tr("Limit"),
-           tr("What bounds the prediction: a memory level (L1, L2, DRAM), the request rate (requests), too few "
-              "requests in flight (latency), the issue rate (issue) or the tensor pipe (tensor); for a kernel "
+           tr("What bounds the prediction: a memory level (L1, L2, DRAM), the request rate (requests), too "
+              "few "
+              "requests in flight (latency), the issue rate (issue) or the tensor pipe (tensor); for a "
+              "kernel "
               "without a prediction, why (hover for all of it)"));
     column(Warps, tr("Warps/SM"),
            tr("Achieved active warps per SM (sm__warps_active.avg.per_cycle_active): the X-model's n"));
     column(Duration, tr("Duration (µs)"), tr("Kernel duration, gpu__time_duration.sum, in microseconds"));
     column(Z, tr("Z"),
-           tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global load and store "
+           tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global load and "
+              "store "
               "requests)"));
     column(ReqBytes, tr("B/req"),
-           tr("Bytes per request: l1tex global sectors × 32 / requests (128 for a coalesced 4-byte access, 512 "
+           tr("Bytes per request: l1tex global sectors × 32 / requests (128 for a coalesced 4-byte access, "
+              "512 "
               "for 16-byte vectors)"));
     column(DramBytes, tr("DRAM B/req"),
-           tr("DRAM bytes per request: DRAM GB/s × duration / requests (what reaches memory after the caches)"));
+           tr("DRAM bytes per request: DRAM GB/s × duration / requests (what reaches memory after the "
+              "caches)"));
     column(InFlight, tr("m"),
-           tr("Requests in flight per waiting warp: requests / load requests (a warp waits only for its loads); "
+           tr("Requests in flight per waiting warp: requests / load requests (a warp waits only for its "
+              "loads); "
               "'stores' = no loads, the warps never wait"));
-    column(L1Hit, tr("L1 hit"), tr("L1/TEX hit rate (L1/TEX Hit Rate, l1tex__t_sector_hit_rate.pct), where the export has it"));
-    column(L2Hit, tr("L2 hit"), tr("L2 hit rate (L2 Hit Rate, lts__t_sector_hit_rate.pct), where the export has it"));
+    column(L1Hit, tr("L1 hit"),
+           tr("L1/TEX hit rate (L1/TEX Hit Rate, l1tex__t_sector_hit_rate.pct), where the export has it"));
+    column(L2Hit, tr("L2 hit"),
+           tr("L2 hit rate (L2 Hit Rate, lts__t_sector_hit_rate.pct), where the export has it"));
     column(Clock, tr("Clock (GHz)"),
-           tr("SM clock while the kernel ran (sm__cycles_elapsed.avg.per_second): the prediction runs at it, with "
+           tr("SM clock while the kernel ran (sm__cycles_elapsed.avg.per_second): the prediction runs at it, "
+              "with "
               "L scaled (a DRAM latency is a time)"));
-    column(MeasuredGops, tr("Gop/s"), tr("Measured instruction throughput: instructions × warp size / duration, 10^9/s"));
-    column(PredictedGops, tr("Predicted (Gop/s)"), tr("The X-model's CS throughput g(x) at the operating point, 10^9 instructions/s"));
+    column(MeasuredGops, tr("Gop/s"),
+           tr("Measured instruction throughput: instructions × warp size / duration, 10^9/s"));
+    column(PredictedGops, tr("Predicted (Gop/s)"),
+           tr("The X-model's CS throughput g(x) at the operating point, 10^9 instructions/s"));
     column(Bound, tr("Bound"),
            tr("What limits the operating point: compute (x ≥ π), memory (k ≥ δ), capacity (both), thread "
               "(neither: too few warps), cache-thrashing"));
@@ -180,9 +197,10 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
     m_detail->setObjectName(QStringLiteral("KernelDetail"));
     m_detail->setTextFormat(Qt::PlainText);
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_detail->setToolTip(tr("The selected kernel: its full name, its measured and predicted DRAM throughput, what "
-                            "bounds it and the changes the model ranks best for it (as crossroof-cli kernels gives "
-                            "them)"));
+    m_detail->setToolTip(
+            tr("The selected kernel: its full name, its measured and predicted DRAM throughput, what "
+               "bounds it and the changes the model ranks best for it (as crossroof-cli kernels gives "
+               "them)"));
     m_detail->hide();
     m_accuracy->setWordWrap(true);
     m_accuracy->setObjectName(QStringLiteral("KernelAccuracy"));
@@ -369,7 +387,8 @@ void KernelTableView::refresh()
         set(Id, numberItem(id, QString::fromStdString(r.id)));
         if (!id)
             items[Id]->setData(QString::fromStdString(r.id), kSortRole);
-        set(Gbs, numberItem(r.dram_gbs, number(r.dram_gbs) + (r.dram_gbs_derived ? QStringLiteral("*") : QString())));
+        set(Gbs, numberItem(r.dram_gbs,
+                            number(r.dram_gbs) + (r.dram_gbs_derived ? QStringLiteral("*") : QString())));
         set(Predicted, numberItem(r.predicted_gbs, number(r.predicted_gbs)));
         const auto percent = r.error ? std::optional(*r.error * 100) : std::nullopt;
         set(Error, numberItem(percent, percent ? QString::asprintf("%+.1f", *percent) : QStringLiteral("–")));

@@ -23,17 +23,18 @@ namespace crossroof::widgets {
 class KernelState;
 class ParameterState;
 
-/// The kernels of an Nsight Compute export (KernelState) as a sortable table beside the traces: the kernel's own
-/// name (core::baseKernelName(); the full name in its tooltip), ID, measured DRAM GB/s (derived ones marked), the
-/// X-model's predicted GB/s for the kernel's own workload (KernelState::table()), the error and the limit (the
-/// level or pipe that bounds it, or why there is no prediction): these fit a 690-pixel dock. Then achieved warps
-/// per SM, duration, Z, the workload (bytes and DRAM bytes per request, m, hit rates, clock), measured and
-/// predicted Gop/s, the bound, grid and block. The mean accuracy below; a detail pane under the table gives the
-/// selected kernel's full name and the model's diagnosis (kernelDetailText()). A kernel without a prediction says
-/// why in its tooltip (the metrics it lacks and the ncu option that adds them). The filter field keeps the rows
-/// whose full name contains its text. When the file's device differs from
-/// the profile a warning says so and offers the bundled profile of that device or one made from the file's
-/// device attributes. "Use kernel" sets every parameter of the selected kernel's prediction as one undo step.
+/// The kernels of an Nsight Compute export (KernelState) as a sortable table beside the traces: the kernel's
+/// own name (core::baseKernelName(); the full name in its tooltip), ID, measured DRAM GB/s (derived ones
+/// marked), the X-model's predicted GB/s for the kernel's own workload (KernelState::table()), the error and
+/// the limit (the level or pipe that bounds it, or why there is no prediction): these fit a 690-pixel dock.
+/// Then achieved warps per SM, duration, Z, the workload (bytes and DRAM bytes per request, m, hit rates,
+/// clock), measured and predicted Gop/s, the bound, grid and block. The mean accuracy below; a detail pane
+/// under the table gives the selected kernel's full name and the model's diagnosis (kernelDetailText()). A
+/// kernel without a prediction says why in its tooltip (the metrics it lacks and the ncu option that adds
+/// them). The filter field keeps the rows whose full name contains its text. When the file's device differs
+/// from the profile a warning says so and offers the bundled profile of that device or one made from the
+/// file's device attributes. "Use kernel" sets every parameter of the selected kernel's prediction as one
+/// undo step.
 class KernelTableView : public QWidget
 {
     Q_OBJECT

@@ -55,9 +55,10 @@ PredictionView::PredictionView(KernelState *kernels, QWidget *parent)
     m_diagnosis->setObjectName(QStringLiteral("PredictionDiagnosis"));
     m_diagnosis->setTextFormat(Qt::PlainText);
     m_diagnosis->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_diagnosis->setToolTip(tr("The kernel selected in the Kernels dock: what bounds it (a memory level, the request "
-                               "rate, latency, the issue rate or the tensor pipe) and the changes the model ranks "
-                               "best for it, each with its predicted speed-up (kernel time before / after − 1)"));
+    m_diagnosis->setToolTip(
+            tr("The kernel selected in the Kernels dock: what bounds it (a memory level, the request "
+               "rate, latency, the issue rate or the tensor pipe) and the changes the model ranks "
+               "best for it, each with its predicted speed-up (kernel time before / after − 1)"));
     m_diagnosis->hide();
     auto *row = new QHBoxLayout;
     row->addWidget(m_summary, 1);
@@ -86,9 +87,11 @@ void PredictionView::showDiagnosis()
     const core::KernelRow *row = m_highlighted.isEmpty() ? nullptr : m_kernels->row(m_highlighted.front());
     m_diagnosis->setVisible(row != nullptr);
     if (row) {
-        m_diagnosis->setText(breakLongWords(QStringLiteral("%1 [%2]: ").arg(QString::fromStdString(core::baseKernelName(row->name)),
-                                                                             QString::fromStdString(row->id))
-                                            + kernelDiagnosisText(*row)));
+        m_diagnosis->setText(
+                breakLongWords(QStringLiteral("%1 [%2]: ")
+                                       .arg(QString::fromStdString(core::baseKernelName(row->name)),
+                                            QString::fromStdString(row->id))
+                               + kernelDiagnosisText(*row)));
     }
 }
 
@@ -202,7 +205,8 @@ void PredictionView::draw()
     if (!hx.isEmpty()) {
         QCPGraph *ring = m_plot->addGraph();
         ring->setLineStyle(QCPGraph::lsNone);
-        ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kGreen, 2.5), Qt::NoBrush, 16));
+        ring->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kGreen, 2.5), Qt::NoBrush, 16));
         ring->setData(hx, hy);
         ring->setName(tr("selected kernel"));
     }

@@ -62,8 +62,8 @@ public:
     QCheckBox *namesBox() const { return m_names; }
     /// The selected kernel's diagnosis (hidden while none is selected).
     QLabel *diagnosisLabel() const { return m_diagnosis; }
-    /// Rings the kernels labelled LABELS (kernelLabel(), as the Kernels dock names its selection) and gives the
-    /// first one's diagnosis.
+    /// Rings the kernels labelled LABELS (kernelLabel(), as the Kernels dock names its selection) and gives
+    /// the first one's diagnosis.
     void setHighlighted(const QStringList &labels);
     /// Names left out because no place near their point was free.
     int hiddenLabels() const { return m_hiddenLabels; }

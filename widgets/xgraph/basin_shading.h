@@ -27,7 +27,8 @@ public:
 
     void setBasins(QList<Basin> basins) { m_basins = std::move(basins); }
     /// The basins of RESULT over k in [0, N]: between the unstable (or critical) roots, one per stable state,
-    /// only when there is more than one (so a reader sees which state each starting k runs to); none otherwise.
+    /// only when there is more than one (so a reader sees which state each starting k runs to); none
+    /// otherwise.
     void setBasinsOf(const core::XGraphResult &result, double n);
     /// The colour a basin is shaded in on its plot as drawn now (on the plot's paper, grey in a greyscale
     /// figure): OPERATING the operating point's, else another stable state's. Its legend entries use it too.

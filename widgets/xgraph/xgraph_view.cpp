@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/xgraph_view.h"
 
-#include "common/symbol_text.h"
 #include "common/curve_thinning.h"
 #include "common/icon_legend_item.h"
 #include "common/label_placement.h"
 #include "common/measured_graph.h"
+#include "common/number_format.h"
+#include "common/parameter_state.h"
+#include "common/plot_navigator.h"
+#include "common/plot_style.h"
 #include "common/stamped_graph.h"
 #include "common/static_text.h"
 #include "common/steady_plot.h"
-#include "common/number_format.h"
-#include "common/plot_navigator.h"
-#include "common/parameter_state.h"
-#include "common/plot_style.h"
+#include "common/symbol_text.h"
+#include "core/xmodel/measured_curve.h"
 #include "state/kernel_state.h"
 #include "xgraph/level_curves.h"
 #include "xgraph/measured_extent.h"
 #include "xgraph/xgraph_hover.h"
 #include "xgraph/xmodel_evaluation.h"
-#include "core/xmodel/measured_curve.h"
 
 #include <qcustomplot.h>
 
@@ -149,7 +149,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     // stretch).
     for (QCPGraph *g : m_levels->graphs())
         addLegendEntry(g);
-    for (QCPGraph *g : QList<QCPGraph *>{m_f, m_neutral, m_stable, m_unstable, m_critical} + m_levels->graphs())
+    for (QCPGraph *g :
+         QList<QCPGraph *> {m_f, m_neutral, m_stable, m_unstable, m_critical} + m_levels->graphs())
         m_ownEntries.insert(g, m_plot->legend->itemWithPlottable(g));
     m_plot->setAutoAddPlottableToLegend(true);
     plot_style::placeLegendBelow(m_plot);
@@ -485,8 +486,8 @@ void XGraphView::coupleAxes()
 
 QList<QCPGraph *> XGraphView::ownGraphs() const
 {
-    return QList<QCPGraph *>{m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating,
-                             m_cacheMarks, m_cmpF, m_cmpG, m_cmpOp}
+    return QList<QCPGraph *> {m_f,       m_fUnstable, m_g,          m_stable, m_unstable, m_critical,
+                              m_neutral, m_operating, m_cacheMarks, m_cmpF,   m_cmpG,     m_cmpOp}
            + m_levels->graphs();
 }
 
@@ -574,7 +575,8 @@ QString XGraphView::describeAt(double k, double gbs, double kTolerance, double g
     if (!model)
         return {};
     const QString level = m_levels->describeAt(k, gbs, kTolerance, gbsTolerance);
-    return level.isEmpty() ? describeXGraphAt(*model, m_eval->result(), k, gbs, kTolerance, gbsTolerance) : level;
+    return level.isEmpty() ? describeXGraphAt(*model, m_eval->result(), k, gbs, kTolerance, gbsTolerance)
+                           : level;
 }
 
 void XGraphView::onMouseMove(QMouseEvent *event)

@@ -55,8 +55,8 @@ public:
     QCPGraph *comparisonSupplyGraph() const { return m_cmpF; }
     QCPGraph *comparisonOperatingGraph() const { return m_cmpOp; }
 
-    /// The supplies of the memory levels (L1, L2, DRAM), drawn while a kernel with the counters that place it at
-    /// each level is selected (setSelectedKernels()) and the parameters give the level a ceiling.
+    /// The supplies of the memory levels (L1, L2, DRAM), drawn while a kernel with the counters that place it
+    /// at each level is selected (setSelectedKernels()) and the parameters give the level a ceiling.
     QList<QCPGraph *> levelGraphs() const;
 
     /// The flow along k drawn as arrows: position and direction (+1: k grows, -1: k shrinks).
@@ -77,8 +77,8 @@ public:
 
     /// The kernels whose selection (setSelectedKernels()) shows the level curves.
     void setKernels(KernelState *kernels);
-    /// The kernels selected in the Kernels dock, by their labels (kernelLabel()): where one has a workload (its
-    /// counters place it at every level), the level curves of the parameters are drawn. Redraws.
+    /// The kernels selected in the Kernels dock, by their labels (kernelLabel()): where one has a workload
+    /// (its counters place it at every level), the level curves of the parameters are drawn. Redraws.
     void setSelectedKernels(const QStringList &labels);
 
     /// Why the k axis runs past n (measured points lie beyond it), e.g. "3 kernels lie beyond n = 53 warps: …";

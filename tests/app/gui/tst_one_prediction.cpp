@@ -250,8 +250,8 @@ void TestOnePrediction::kernelsOfTheDockOnTheXGraph()
 
 void TestOnePrediction::aSelectedKernelInTheViews()
 {
-    // A kernel selected in the Kernels dock: the Prediction view gives its limit and changes (the dock's row), the
-    // X-graph draws the memory levels (its counters place it at each); none selected, neither.
+    // A kernel selected in the Kernels dock: the Prediction view gives its limit and changes (the dock's
+    // row), the X-graph draws the memory levels (its counters place it at each); none selected, neither.
     app::MainWindow w;
     w.resize(1400, 900);
     w.show();
@@ -273,7 +273,8 @@ void TestOnePrediction::aSelectedKernelInTheViews()
     QVERIFY(row.limit);
     QVERIFY(!w.predictionView()->diagnosisLabel()->isHidden());
     const QString said = w.predictionView()->diagnosisLabel()->text().remove(QChar(0x200B));
-    QVERIFY2(said.contains(QStringLiteral("Bound by %1.").arg(QString::fromLatin1(core::kernelLimitName(*row.limit).data()))),
+    QVERIFY2(said.contains(QStringLiteral("Bound by %1.")
+                                   .arg(QString::fromLatin1(core::kernelLimitName(*row.limit).data()))),
              qPrintable(said));
     QCOMPARE(levelsDrawn(), 3); // the H100 SXM profile gives L1, L2 and DRAM a ceiling
     w.kernelTable()->table()->clearSelection();

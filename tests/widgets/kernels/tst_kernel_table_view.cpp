@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
-#include "kernels/kernel_table_view.h"
 #include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
+#include "kernels/kernel_table_view.h"
 #include "state/kernel_label.h"
 #include "state/kernel_state.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QHeaderView>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -78,8 +78,10 @@ void TestKernelTableView::showsTheFileAndTheMismatch()
     QVERIFY(m_view->warningLabel()->isHidden());
     QCOMPARE(m_view->loadFile(kDetails), QString());
     QCOMPARE(m_view->table()->model()->rowCount(), 10);
-    QCOMPARE(m_view->table()->model()->index(0, KernelTableView::Name).data().toString(), QStringLiteral("xkernel"));
-    QCOMPARE(m_view->table()->model()->index(0, KernelTableView::Warps).data().toString(), QStringLiteral("3.99"));
+    QCOMPARE(m_view->table()->model()->index(0, KernelTableView::Name).data().toString(),
+             QStringLiteral("xkernel"));
+    QCOMPARE(m_view->table()->model()->index(0, KernelTableView::Warps).data().toString(),
+             QStringLiteral("3.99"));
     // The default profile is a 15-SM Fermi: said, with the offer to make a profile of the file's device.
     QVERIFY(!m_view->warningLabel()->isHidden());
     QVERIFY2(m_view->warningLabel()->text().contains(
@@ -152,7 +154,8 @@ void TestKernelTableView::realKernelsShowTheirBasis()
     QVERIFY(!m_view->accuracyLabel()->isHidden());
     QVERIFY2(m_view->accuracyLabel()->text().contains(QStringLiteral("over 11 kernel(s)")),
              qPrintable(m_view->accuracyLabel()->text()));
-    QCOMPARE(model->headerData(KernelTableView::ReqBytes, Qt::Horizontal).toString(), QStringLiteral("B/req"));
+    QCOMPARE(model->headerData(KernelTableView::ReqBytes, Qt::Horizontal).toString(),
+             QStringLiteral("B/req"));
     QCOMPARE(model->index(0, KernelTableView::ReqBytes).data().toString(), QStringLiteral("128"));
     QCOMPARE(model->index(0, KernelTableView::InFlight).data().toString(), QStringLiteral("stores")); // randn
     QVERIFY(model->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Predicted with n = 32")));
@@ -321,30 +324,35 @@ bool columnInView(QTableView *view, int c)
 
 void TestKernelTableView::shortNamesInA690PixelDock()
 {
-    // The real PyTorch and cuBLAS kernels: names of up to 1,700 characters. Shown by the name a user knows, the
-    // full name on hover and in the detail pane; Predicted, Error and the limit (or why there is none) beside
-    // the name in a dock 690 pixels wide, a sort by error keeping the selected kernel's name in view.
+    // The real PyTorch and cuBLAS kernels: names of up to 1,700 characters. Shown by the name a user knows,
+    // the full name on hover and in the detail pane; Predicted, Error and the limit (or why there is none)
+    // beside the name in a dock 690 pixels wide, a sort by error keeping the selected kernel's name in view.
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
-    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")), QString());
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")),
+             QString());
     m_view->resize(690, 520);
     QTableView *view = m_view->table();
     QAbstractItemModel *model = view->model();
     view->sortByColumn(KernelTableView::Id, Qt::AscendingOrder);
     QCOMPARE(model->index(4, KernelTableView::Id).data().toString(), QStringLiteral("9"));
-    QCOMPARE(model->index(4, KernelTableView::Name).data().toString(), QStringLiteral("vectorized_elementwise_kernel"));
+    QCOMPARE(model->index(4, KernelTableView::Name).data().toString(),
+             QStringLiteral("vectorized_elementwise_kernel"));
     const QString full = QString::fromStdString(m_view->report()->kernels[4].name);
-    QVERIFY(full.startsWith(QStringLiteral("void at::vectorized_elementwise_kernel<4, at::CUDAFunctor_add<float>")));
+    QVERIFY(full.startsWith(
+            QStringLiteral("void at::vectorized_elementwise_kernel<4, at::CUDAFunctor_add<float>")));
     QVERIFY(model->index(4, KernelTableView::Name).data(Qt::ToolTipRole).toString().startsWith(full));
     QCOMPARE(model->index(0, KernelTableView::Name).data().toString(),
              QStringLiteral("distribution_elementwise_grid_stride_kernel"));
     m_view->filter()->setText(QStringLiteral("CUDAFunctor_add")); // the full name is searched
     QCOMPARE(model->rowCount(), 1);
     m_view->filter()->clear();
-    for (const int c : {KernelTableView::Name, KernelTableView::Predicted, KernelTableView::Error, KernelTableView::Limit})
+    for (const int c :
+         {KernelTableView::Name, KernelTableView::Predicted, KernelTableView::Error, KernelTableView::Limit})
         QVERIFY2(columnInView(view, c), qPrintable(model->headerData(c, Qt::Horizontal).toString()));
     QCOMPARE(view->horizontalScrollBar()->value(), 0);
 
-    // Sorted by error, the selected kernel and its name stay in view, even when the table was scrolled sideways.
+    // Sorted by error, the selected kernel and its name stay in view, even when the table was scrolled
+    // sideways.
     view->selectRow(4);
     view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
     view->sortByColumn(KernelTableView::Error, Qt::DescendingOrder);
@@ -355,11 +363,16 @@ void TestKernelTableView::shortNamesInA690PixelDock()
     QVERIFY(m_view->detailLabel()->text().remove(QChar(0x200B)).startsWith(full + QStringLiteral(" [9]")));
 
     // Without predictions the limit column says why, in view.
-    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")), QString());
-    QVERIFY(model->index(0, KernelTableView::Limit).data().toString().startsWith(QStringLiteral("no prediction: ")));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")),
+             QString());
+    QVERIFY(model->index(0, KernelTableView::Limit)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("no prediction: ")));
     QVERIFY(columnInView(view, KernelTableView::Limit));
-    QVERIFY2(m_view->detailLabel()->text().remove(QChar(0x200B)).contains(QStringLiteral("\nNo prediction: ")),
-             qPrintable(m_view->detailLabel()->text()));
+    QVERIFY2(
+            m_view->detailLabel()->text().remove(QChar(0x200B)).contains(QStringLiteral("\nNo prediction: ")),
+            qPrintable(m_view->detailLabel()->text()));
     view->clearSelection();
     QVERIFY(m_view->detailLabel()->isHidden());
 }
@@ -369,8 +382,10 @@ void TestKernelTableView::diagnosisAsTheCliGivesIt()
     // The selected kernel's limit and ranked changes are those of core::compareKernels(), which crossroof-cli
     // kernels --json writes, for the same file and profile.
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
-    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")), QString());
-    const core::KernelTable cli = core::compareKernels(*m_view->report(), m_state->params(), m_state->profile());
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")),
+             QString());
+    const core::KernelTable cli
+            = core::compareKernels(*m_view->report(), m_state->params(), m_state->profile());
     QTableView *view = m_view->table();
     view->sortByColumn(KernelTableView::Id, Qt::AscendingOrder);
     for (const int row : {4, 8}) { // a + b (ID 9), the cuBLAS FFMA GEMM (ID 17)
@@ -385,12 +400,14 @@ void TestKernelTableView::diagnosisAsTheCliGivesIt()
         for (const core::KernelChange &c : expected.diagnosis) {
             const long percent = std::lround(c.gain * 100); // the CLI's %+.0f
             const QString said = QString::fromStdString(c.change)
-                                 + QStringLiteral(": %1%2 %").arg(percent >= 0 ? QStringLiteral("+") : QString()).arg(percent);
+                                 + QStringLiteral(": %1%2 %")
+                                           .arg(percent >= 0 ? QStringLiteral("+") : QString())
+                                           .arg(percent);
             QVERIFY2(detail.contains(said), qPrintable(detail + QStringLiteral(" / ") + said));
         }
     }
-    // By hand: a + b streams two loads and a store at the DRAM ceiling (measured 2.9 TB/s of the 3.35 peak), so
-    // DRAM bounds it and half the DRAM bytes would make it twice as fast: +100 %.
+    // By hand: a + b streams two loads and a store at the DRAM ceiling (measured 2.9 TB/s of the 3.35 peak),
+    // so DRAM bounds it and half the DRAM bytes would make it twice as fast: +100 %.
     view->selectRow(4);
     QCOMPARE(view->model()->index(4, KernelTableView::Limit).data().toString(), QStringLiteral("DRAM"));
     QVERIFY2(m_view->detailLabel()->text().remove(QChar(0x200B)).contains(QStringLiteral("fusion): +100 %")),

@@ -143,7 +143,8 @@ void TestPredictionView::emptyAndWithoutPredictions()
 void TestPredictionView::selectedKernelsDiagnosis()
 {
     // The kernel selected in the Kernels dock is ringed, and its limit and the model's best changes are said
-    // below the plot: those of core::compareKernels() (crossroof-cli kernels --json) for the same file and profile.
+    // below the plot: those of core::compareKernels() (crossroof-cli kernels --json) for the same file and
+    // profile.
     ParameterState state;
     state.applyProfile(*core::findBundledProfile("h100-sxm"));
     KernelState kernels(&state);
@@ -164,13 +165,16 @@ void TestPredictionView::selectedKernelsDiagnosis()
     const QString said = view.diagnosisLabel()->text().remove(QChar(0x200B));
     const core::KernelRow &row = cli.rows[gemm];
     QVERIFY(row.limit && !row.diagnosis.empty());
-    // By hand: the GEMM computes (3.5 of the 4 warp-instructions an SM issues per cycle): the issue rate bounds it.
+    // By hand: the GEMM computes (3.5 of the 4 warp-instructions an SM issues per cycle): the issue rate
+    // bounds it.
     QCOMPARE(core::kernelLimitName(*row.limit), std::string_view("issue"));
-    QVERIFY2(said.startsWith(QStringLiteral("sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize256x128x8_stage3_warpsize4x2x1_"
-                                             "ffma_aligna4_alignc4_execute_kernel__5x_cublas [17]: Bound by issue.")),
+    QVERIFY2(said.startsWith(QStringLiteral(
+                     "sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize256x128x8_stage3_warpsize4x2x1_"
+                     "ffma_aligna4_alignc4_execute_kernel__5x_cublas [17]: Bound by issue.")),
              qPrintable(said));
     for (const core::KernelChange &c : row.diagnosis)
-        QVERIFY2(said.contains(QString::fromStdString(c.change) + QStringLiteral(": +%1 %").arg(std::lround(c.gain * 100))),
+        QVERIFY2(said.contains(QString::fromStdString(c.change)
+                               + QStringLiteral(": +%1 %").arg(std::lround(c.gain * 100))),
                  qPrintable(said));
     QCOMPARE(view.plot()->graphCount(), graphs + 1); // the ring
     QCPGraph *ring = view.plot()->graph(view.plot()->graphCount() - 1);
