@@ -133,8 +133,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_kernels = new KernelTableView(m_kernelState, this);
     auto *kernelsDock = m_kernelsDock
             = addKernelsDock(this, tracesDock, m_kernels, {m_roofline, m_tracesPanel}, xgraphTraces, m_traces);
-    // A selected kernel is ringed (after the line above): the X-graph fits the larger marker.
-    connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::refresh);
+    // A selected kernel is ringed (after the line above): the X-graph fits the larger marker and draws the
+    // levels.
+    m_xgraph->setKernels(m_kernelState);
+    connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::setSelectedKernels);
+    connect(m_kernels, &KernelTableView::selectionChanged, m_prediction, &PredictionView::setHighlighted);
 
     // The docks stay put, shown with the views they serve (WindowLayout::setDockViews below). Side by Side
     // brings the readout forward: it reads what the three views show.

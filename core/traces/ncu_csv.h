@@ -152,6 +152,12 @@ std::optional<double> ncuRateToGbs(std::string_view unit);
 /// type, parameter list and qualifiers; the name itself when it is not a demangled signature.
 std::string shortKernelName(std::string_view name);
 
+/// "vectorized_elementwise_kernel" from "void at::native::vectorized_elementwise_kernel<4, ...>(int, ...)":
+/// the kernel's own name as a table shows it, without return type, namespaces, template arguments, parameter
+/// list and qualifiers (shortKernelName() keeps the scopes and template arguments); the short name when
+/// nothing is left.
+std::string baseKernelName(std::string_view name);
+
 /// (achieved warps per SM, DRAM GB/s) of every kernel that has both: an f(k) trace for fitRoofline().
 void ncuOccupancyTrace(const NcuReport &report, std::vector<double> &warpsPerSm, std::vector<double> &gbs);
 

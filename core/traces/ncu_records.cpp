@@ -129,6 +129,34 @@ std::string shortKernelName(std::string_view name)
     return shortName.empty() ? std::string(trimBlanks(name)) : std::string(shortName);
 }
 
+std::string baseKernelName(std::string_view name)
+{
+    // Anonymous namespaces are scopes, not template arguments or a parameter list.
+    std::string full(name);
+    for (const std::string_view anonymous :
+         {std::string_view("<unnamed>::"), std::string_view("(anonymous namespace)::")}) {
+        for (std::size_t at = full.find(anonymous); at != std::string::npos; at = full.find(anonymous, at))
+            full.erase(at, anonymous.size());
+    }
+    const std::string s = shortKernelName(full);
+    // The template arguments (every top-level "<...>"; a stray '>' is part of the name), then the scopes:
+    // what follows the last top-level "::".
+    std::string bare;
+    int depth = 0;
+    for (const char c : s) {
+        if (c == '<')
+            ++depth;
+        else if (c == '>' && depth > 0)
+            --depth;
+        else if (depth == 0)
+            bare += c;
+    }
+    const std::size_t scope = bare.rfind("::");
+    std::string out = scope == std::string::npos ? bare : bare.substr(scope + 2);
+    out = std::string(trimBlanks(out));
+    return out.empty() ? s : out;
+}
+
 void ncuOccupancyTrace(const NcuReport &report, std::vector<double> &warpsPerSm, std::vector<double> &gbs)
 {
     warpsPerSm.clear();

@@ -27,5 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     (void)ncuRateToGbs(text.substr(0, 32));
     (void)shortKernelName(text.substr(0, 4096));
+    (void)baseKernelName(text.substr(0, 4096));
     return 0;
 }

@@ -96,7 +96,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     };
 
     addGroup(tr("Workload"), {"n", "Z", "E"}, nullptr);
-    addGroup(tr("Memory parallelism"), {"m", "req_bytes", "dram_bytes"}, nullptr);
+    addGroup(tr("Memory parallelism"), {"m", "req_bytes", "l2_bytes", "dram_bytes"}, nullptr);
 
     m_cacheMode = new QComboBox(this);
     m_cacheMode->addItem(tr("None: f(k) = k / Lm(k)"), int(core::CacheMode::None));
@@ -108,7 +108,7 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
         m_state->applyCacheMode(core::CacheMode(m_cacheMode->itemData(index).toInt()));
     });
     addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass", "h_2", "S_2", "alpha_2"}, m_cacheMode);
-    addGroup(tr("Machine"), {"R", "R_dram", "L", "L_2", "M", "L_c"}, nullptr);
+    addGroup(tr("Machine"), {"R", "R_dram", "R_l2", "R_l1", "L", "L_2", "M", "L_c"}, nullptr);
 
     auto *device = new CachedGroupBox(tr("Device (from the profile)"), this);
     auto *deviceLayout = new QVBoxLayout(device);

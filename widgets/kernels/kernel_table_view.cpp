@@ -4,6 +4,7 @@
 #include "common/narrow_layout.h"
 
 #include "common/number_format.h"
+#include "kernels/kernel_detail.h"
 
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
@@ -35,50 +36,13 @@ namespace crossroof::widgets {
 
 namespace {
 
-/// TEXT with a zero-width break opportunity after each '_', '.', '/' and ',' of its long words (ncu metric
-/// names): a word-wrapped label would otherwise be as wide as the longest name and widen its dock.
-QString breakLongWords(const QString &text)
-{
-    constexpr int kPiece = 10; // the shortest piece a word is broken into
-    QString out;
-    out.reserve(text.size() + text.size() / 8);
-    int wordLength = 0;
-    for (const QChar c : text) {
-        out += c;
-        wordLength = c.isSpace() ? 0 : wordLength + 1;
-        if (wordLength >= kPiece && (c == u'_' || c == u'.' || c == u'/' || c == u',')) {
-            out += QChar(0x200B);
-            wordLength = 0;
-        }
-    }
-    return out;
-}
-
-enum Column {
-    Name,
-    Id,
-    Grid,
-    Block,
-    Warps,
-    Duration,
-    Gbs,
-    Z,
-    Predicted,
-    Error,
-    ReqBytes,
-    DramBytes,
-    InFlight,
-    L1Hit,
-    L2Hit,
-    Clock,
-    MeasuredGops,
-    PredictedGops,
-    Bound,
-    ColumnCount
-};
-
 constexpr int kSortRole = Qt::UserRole;
 constexpr int kKernelRole = Qt::UserRole + 1;
+constexpr int kFilterRole = Qt::UserRole + 2; ///< the full name, which the filter searches
+constexpr int kNameWidth
+        = 190; ///< the most the Name column takes at first (px): the full name is in its tooltip
+constexpr int kLimitWidth
+        = 150; ///< the most the Limit column takes at first (px): why a kernel is skipped is long
 
 QString number(const std::optional<double> &v)
 {
@@ -127,51 +91,80 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_warning(new QLabel(this))
     , m_accuracy(new QLabel(this))
+    , m_detail(new QLabel(this))
     , m_open(new QPushButton(tr("Open &ncu CSV…"), this))
     , m_use(new QPushButton(tr("Use &kernel"), this))
     , m_switch(new QPushButton(this))
     , m_makeProfile(new QPushButton(tr("Make profile from fi&le"), this))
 {
-    const QStringList headers {tr("Name"),          tr("ID"),    tr("Grid"),
-                               tr("Block"),         tr("Warps/SM"), tr("Duration (µs)"),
-                               tr("DRAM (GB/s)"),   tr("Z"),     tr("Predicted (GB/s)"),
-                               tr("Error (%)"),     tr("B/req"), tr("DRAM B/req"),
-                               tr("m"),             tr("L1 hit"), tr("L2 hit"),
-                               tr("Clock (GHz)"),   tr("Gop/s"), tr("Predicted (Gop/s)"),
-                               tr("Bound")};
-    const QStringList tips {
-            tr("Kernel name as in the file (hover for the full demangled name and what the prediction used)"),
-            tr("Launch ID in the ncu file"),
-            tr("Grid size (blocks)"),
-            tr("Block size (threads)"),
-            tr("Achieved active warps per SM (sm__warps_active.avg.per_cycle_active): the X-model's n"),
-            tr("Kernel duration, gpu__time_duration.sum, in microseconds"),
-            tr("Measured DRAM throughput, 10^9 bytes/s (dram__bytes.sum.per_second); * = DRAM Throughput % × "
-               "the profile's peak (no prediction then)"),
-            tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global load and store "
-               "requests)"),
-            tr("The X-model's DRAM throughput at the operating point, with the kernel's own n, Z, request bytes, "
-               "DRAM bytes, m and clock, and the current E and machine: f(k) × DRAM B/req × clock × SMs"),
-            tr("(predicted − measured) / measured × 100 %"),
-            tr("Bytes per request: l1tex global sectors × 32 / requests (128 for a coalesced 4-byte access, 512 "
-               "for 16-byte vectors)"),
-            tr("DRAM bytes per request: DRAM GB/s × duration / requests (what reaches memory after the caches)"),
-            tr("Requests in flight per waiting warp: requests / load requests (a warp waits only for its loads); "
-               "'stores' = no loads, the warps never wait"),
-            tr("L1/TEX hit rate (L1/TEX Hit Rate, l1tex__t_sector_hit_rate.pct), where the export has it"),
-            tr("L2 hit rate (L2 Hit Rate, lts__t_sector_hit_rate.pct), where the export has it"),
-            tr("SM clock while the kernel ran (sm__cycles_elapsed.avg.per_second): the prediction runs at it, with "
-               "L scaled (a DRAM latency is a time)"),
-            tr("Measured instruction throughput: instructions × warp size / duration, 10^9/s"),
-            tr("The X-model's CS throughput g(x) at the operating point, 10^9 instructions/s"),
-            tr("What limits the operating point: compute (x ≥ π), memory (k ≥ δ), capacity (both), thread "
-               "(neither: too few warps), cache-thrashing")};
+    QStringList headers(ColumnCount), tips(ColumnCount);
+    const auto column = [&](Column c, const QString &header, const QString &tip) {
+        headers[c] = header;
+        tips[c] = tip;
+    };
+    column(Name, tr("Name"),
+           tr("The kernel's own name, without namespaces, template arguments and parameters (hover for the "
+              "full "
+              "demangled name and what the prediction used; the pane below gives it for the selected "
+              "kernel)"));
+    column(Id, tr("ID"), tr("Launch ID in the ncu file"));
+    column(Gbs, tr("DRAM GB/s"),
+           tr("Measured DRAM throughput, 10^9 bytes/s (dram__bytes.sum.per_second); * = DRAM Throughput % × "
+              "the profile's peak (no prediction then)"));
+    column(Predicted, tr("Predicted"),
+           tr("The X-model's DRAM throughput in GB/s at the operating point, with the kernel's own n, Z, "
+              "request "
+              "bytes, DRAM bytes, m and clock, and the current E and machine: f(k) × DRAM B/req × clock × "
+              "SMs"));
+    column(Error, tr("Error %"), tr("(predicted − measured) / measured × 100 %"));
+    column(Limit, tr("Limit"),
+           tr("What bounds the prediction: a memory level (L1, L2, DRAM), the request rate (requests), too "
+              "few "
+              "requests in flight (latency), the issue rate (issue) or the tensor pipe (tensor); for a "
+              "kernel "
+              "without a prediction, why (hover for all of it)"));
+    column(Warps, tr("Warps/SM"),
+           tr("Achieved active warps per SM (sm__warps_active.avg.per_cycle_active): the X-model's n"));
+    column(Duration, tr("Duration (µs)"), tr("Kernel duration, gpu__time_duration.sum, in microseconds"));
+    column(Z, tr("Z"),
+           tr("Z = warp-instructions / memory requests (smsp__inst_executed.sum / l1tex global load and "
+              "store "
+              "requests)"));
+    column(ReqBytes, tr("B/req"),
+           tr("Bytes per request: l1tex global sectors × 32 / requests (128 for a coalesced 4-byte access, "
+              "512 "
+              "for 16-byte vectors)"));
+    column(DramBytes, tr("DRAM B/req"),
+           tr("DRAM bytes per request: DRAM GB/s × duration / requests (what reaches memory after the "
+              "caches)"));
+    column(InFlight, tr("m"),
+           tr("Requests in flight per waiting warp: requests / load requests (a warp waits only for its "
+              "loads); "
+              "'stores' = no loads, the warps never wait"));
+    column(L1Hit, tr("L1 hit"),
+           tr("L1/TEX hit rate (L1/TEX Hit Rate, l1tex__t_sector_hit_rate.pct), where the export has it"));
+    column(L2Hit, tr("L2 hit"),
+           tr("L2 hit rate (L2 Hit Rate, lts__t_sector_hit_rate.pct), where the export has it"));
+    column(Clock, tr("Clock (GHz)"),
+           tr("SM clock while the kernel ran (sm__cycles_elapsed.avg.per_second): the prediction runs at it, "
+              "with "
+              "L scaled (a DRAM latency is a time)"));
+    column(MeasuredGops, tr("Gop/s"),
+           tr("Measured instruction throughput: instructions × warp size / duration, 10^9/s"));
+    column(PredictedGops, tr("Predicted (Gop/s)"),
+           tr("The X-model's CS throughput g(x) at the operating point, 10^9 instructions/s"));
+    column(Bound, tr("Bound"),
+           tr("What limits the operating point: compute (x ≥ π), memory (k ≥ δ), capacity (both), thread "
+              "(neither: too few warps), cache-thrashing"));
+    column(Grid, tr("Grid"), tr("Grid size (blocks)"));
+    column(Block, tr("Block"), tr("Block size (threads)"));
     m_model->setHorizontalHeaderLabels(headers);
     for (int c = 0; c < ColumnCount; ++c)
         m_model->horizontalHeaderItem(c)->setToolTip(tips[c]);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(kSortRole);
     m_proxy->setFilterKeyColumn(Name);
+    m_proxy->setFilterRole(kFilterRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
@@ -180,6 +173,12 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setObjectName(QStringLiteral("KernelTable"));
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->setWordWrap(false);
+    // Widths are set once a table is filled (the Name and Limit columns capped, so that Predicted, Error and
+    // the limit fit a 690-pixel dock); the user may widen any of them.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setToolTip(tr("Kernels of the ncu export; select rows to highlight them, Enter or Use kernel "
                            "sets the parameters to the kernel"));
 
@@ -194,6 +193,15 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
     m_use->setToolTip(tr("Set every parameter the prediction of the selected kernel used (n, Z, request and "
                          "DRAM bytes, m, hit rates, its clock and L at that clock) as one undo step; a kernel "
                          "without a prediction sets n and Z where known"));
+    m_detail->setWordWrap(true);
+    m_detail->setObjectName(QStringLiteral("KernelDetail"));
+    m_detail->setTextFormat(Qt::PlainText);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detail->setToolTip(
+            tr("The selected kernel: its full name, its measured and predicted DRAM throughput, what "
+               "bounds it and the changes the model ranks best for it (as crossroof-cli kernels gives "
+               "them)"));
+    m_detail->hide();
     m_accuracy->setWordWrap(true);
     m_accuracy->setObjectName(QStringLiteral("KernelAccuracy"));
     m_accuracy->hide();
@@ -217,9 +225,15 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
     layout->addWidget(m_warning);
     layout->addLayout(profileButtons);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_detail);
     layout->addWidget(m_accuracy);
     layout->addLayout(buttons);
 
+    // A sort keeps the selected kernel in view, its name too.
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows(Name);
+        m_table->scrollTo(rows.isEmpty() ? m_proxy->index(0, Name) : rows.front());
+    });
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_open, &QPushButton::clicked, this, &KernelTableView::openInteractively);
     connect(m_use, &QPushButton::clicked, this, [this] {
@@ -243,6 +257,7 @@ KernelTableView::KernelTableView(KernelState *kernels, QWidget *parent)
         for (const std::size_t k : selectedKernels())
             labels << kernelLabel(m_kernels->report()->kernels[k]);
         updateButtons();
+        updateDetail();
         Q_EMIT selectionChanged(labels);
     });
     // The rows are the state's predictions, filled in again only while the table shows (it is a tab behind the
@@ -352,6 +367,7 @@ void KernelTableView::refresh()
         m_warning->hide();
         m_accuracy->hide();
         updateButtons();
+        updateDetail();
         return;
     }
     const core::HardwareProfile &profile = m_state->profile();
@@ -361,40 +377,52 @@ void KernelTableView::refresh()
     for (std::size_t i = 0; i < table.rows.size(); ++i) {
         const core::KernelRow &r = table.rows[i];
         QList<QStandardItem *> items;
-        items << textItem(r.short_name);
-        items.front()->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(table, r));
+        for (int c = 0; c < ColumnCount; ++c)
+            items << nullptr;
+        const auto set = [&items](Column c, QStandardItem *item) { items[c] = item; };
+        set(Name, textItem(core::baseKernelName(r.name)));
+        items[Name]->setToolTip(QString::fromStdString(r.name) + QStringLiteral("\n") + basis(table, r));
+        items[Name]->setData(QString::fromStdString(r.name), kFilterRole);
         const auto id = core::parseTableNumber(r.id);
-        items << numberItem(id, QString::fromStdString(r.id));
+        set(Id, numberItem(id, QString::fromStdString(r.id)));
         if (!id)
-            items.back()->setData(QString::fromStdString(r.id), kSortRole);
-        items << textItem(r.grid) << textItem(r.block);
-        items << numberItem(r.warps_per_sm, number(r.warps_per_sm));
-        const auto us = r.duration_ns ? std::optional(*r.duration_ns / 1e3) : std::nullopt;
-        items << numberItem(us, number(us));
-        items << numberItem(r.dram_gbs, number(r.dram_gbs) + (r.dram_gbs_derived ? QStringLiteral("*") : QString()));
-        items << numberItem(r.Z, number(r.Z));
-        items << numberItem(r.predicted_gbs, number(r.predicted_gbs));
+            items[Id]->setData(QString::fromStdString(r.id), kSortRole);
+        set(Gbs, numberItem(r.dram_gbs,
+                            number(r.dram_gbs) + (r.dram_gbs_derived ? QStringLiteral("*") : QString())));
+        set(Predicted, numberItem(r.predicted_gbs, number(r.predicted_gbs)));
         const auto percent = r.error ? std::optional(*r.error * 100) : std::nullopt;
-        items << numberItem(percent, percent ? QString::asprintf("%+.1f", *percent) : QStringLiteral("–"));
+        set(Error, numberItem(percent, percent ? QString::asprintf("%+.1f", *percent) : QStringLiteral("–")));
+        set(Limit, new QStandardItem(kernelLimitText(r)));
+        items[Limit]->setData(r.limit ? int(*r.limit) : -1, kSortRole);
+        if (!r.skipped.empty())
+            items[Limit]->setToolTip(breakLongWords(QString::fromStdString(r.skipped)));
+        set(Warps, numberItem(r.warps_per_sm, number(r.warps_per_sm)));
+        const auto us = r.duration_ns ? std::optional(*r.duration_ns / 1e3) : std::nullopt;
+        set(Duration, numberItem(us, number(us)));
+        set(Z, numberItem(r.Z, number(r.Z)));
         const auto workload = [&r](double core::KernelWorkload::*member) {
             return r.workload ? std::optional(*r.workload.*member) : std::nullopt;
         };
-        items << numberItem(workload(&core::KernelWorkload::req_bytes), number(workload(&core::KernelWorkload::req_bytes)));
-        items << numberItem(workload(&core::KernelWorkload::dram_bytes),
-                            number(workload(&core::KernelWorkload::dram_bytes)));
+        set(ReqBytes, numberItem(workload(&core::KernelWorkload::req_bytes),
+                                 number(workload(&core::KernelWorkload::req_bytes))));
+        set(DramBytes, numberItem(workload(&core::KernelWorkload::dram_bytes),
+                                  number(workload(&core::KernelWorkload::dram_bytes))));
         const bool storesOnly = r.workload && r.workload->stores_only;
-        items << numberItem(workload(&core::KernelWorkload::m),
-                            storesOnly ? tr("stores") : number(workload(&core::KernelWorkload::m)));
+        set(InFlight, numberItem(workload(&core::KernelWorkload::m),
+                                 storesOnly ? tr("stores") : number(workload(&core::KernelWorkload::m))));
         const auto l1 = r.workload ? r.workload->l1_hit : std::nullopt;
         const auto l2 = r.workload ? r.workload->l2_hit : std::nullopt;
-        items << numberItem(l1, number(l1)) << numberItem(l2, number(l2));
+        set(L1Hit, numberItem(l1, number(l1)));
+        set(L2Hit, numberItem(l2, number(l2)));
         const std::optional<core::XModelParams> predicted = table.paramsOf(r);
         const auto clock = predicted ? std::optional(predicted->clock_ghz) : std::nullopt;
-        items << numberItem(clock, number(clock));
-        items << numberItem(workload(&core::KernelWorkload::measured_gops),
-                            number(workload(&core::KernelWorkload::measured_gops)));
-        items << numberItem(r.predicted_gops, number(r.predicted_gops));
-        items << textItem(r.bound ? std::string(core::boundClassName(*r.bound)) : std::string("–"));
+        set(Clock, numberItem(clock, number(clock)));
+        set(MeasuredGops, numberItem(workload(&core::KernelWorkload::measured_gops),
+                                     number(workload(&core::KernelWorkload::measured_gops))));
+        set(PredictedGops, numberItem(r.predicted_gops, number(r.predicted_gops)));
+        set(Bound, textItem(r.bound ? std::string(core::boundClassName(*r.bound)) : std::string("–")));
+        set(Grid, textItem(r.grid));
+        set(Block, textItem(r.block));
         for (QStandardItem *item : items) {
             item->setData(qulonglong(i), kKernelRole);
             if (!r.skipped.empty())
@@ -404,6 +432,8 @@ void KernelTableView::refresh()
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();
+    for (const auto &[c, most] : {std::pair(Name, kNameWidth), std::pair(Limit, kLimitWidth)})
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), most));
     for (const std::size_t k : selected) {
         for (int row = 0; row < m_proxy->rowCount(); ++row) {
             const QModelIndex index = m_proxy->index(row, Name);
@@ -442,6 +472,19 @@ void KernelTableView::refresh()
         m_switch->setText(tr("S&witch to %1").arg(QString::fromStdString(m_matches.front()->name)));
     m_makeProfile->setVisible(mismatch && report->device.sm_count.has_value());
     updateButtons();
+    updateDetail();
+}
+
+void KernelTableView::updateDetail()
+{
+    const std::vector<std::size_t> selected = selectedKernels();
+    const core::KernelTable &table = m_kernels->table();
+    if (selected.empty() || selected.front() >= table.rows.size()) {
+        m_detail->hide();
+        return;
+    }
+    m_detail->setText(breakLongWords(kernelDetailText(table.rows[selected.front()])));
+    m_detail->show();
 }
 
 void KernelTableView::updateButtons()

@@ -23,18 +23,47 @@ namespace crossroof::widgets {
 class KernelState;
 class ParameterState;
 
-/// The kernels of an Nsight Compute export (KernelState) as a sortable table beside the traces: name, ID, grid,
-/// block, achieved warps per SM, duration, DRAM GB/s (derived ones marked), Z, the X-model's predicted GB/s for
-/// the kernel's own workload (KernelState::table()) and the error, then that workload (bytes and DRAM bytes per
-/// request, m, hit rates, clock), measured and predicted Gop/s and the bound; the mean accuracy below. A
+/// The kernels of an Nsight Compute export (KernelState) as a sortable table beside the traces: the kernel's
+/// own name (core::baseKernelName(); the full name in its tooltip), ID, measured DRAM GB/s (derived ones
+/// marked), the X-model's predicted GB/s for the kernel's own workload (KernelState::table()), the error and
+/// the limit (the level or pipe that bounds it, or why there is no prediction): these fit a 690-pixel dock.
+/// Then achieved warps per SM, duration, Z, the workload (bytes and DRAM bytes per request, m, hit rates,
+/// clock), measured and predicted Gop/s, the bound, grid and block. The mean accuracy below; a detail pane
+/// under the table gives the selected kernel's full name and the model's diagnosis (kernelDetailText()). A
 /// kernel without a prediction says why in its tooltip (the metrics it lacks and the ncu option that adds
-/// them). The filter field keeps the rows whose name contains its text. When the file's device differs from
-/// the profile a warning says so and offers the bundled profile of that device or one made from the file's
-/// device attributes. "Use kernel" sets every parameter of the selected kernel's prediction as one undo step.
+/// them). The filter field keeps the rows whose full name contains its text. When the file's device differs
+/// from the profile a warning says so and offers the bundled profile of that device or one made from the
+/// file's device attributes. "Use kernel" sets every parameter of the selected kernel's prediction as one
+/// undo step.
 class KernelTableView : public QWidget
 {
     Q_OBJECT
 public:
+    /// The table's columns, left to right.
+    enum Column {
+        Name,
+        Id,
+        Gbs,
+        Predicted,
+        Error,
+        Limit,
+        Warps,
+        Duration,
+        Z,
+        ReqBytes,
+        DramBytes,
+        InFlight,
+        L1Hit,
+        L2Hit,
+        Clock,
+        MeasuredGops,
+        PredictedGops,
+        Bound,
+        Grid,
+        Block,
+        ColumnCount
+    };
+
     explicit KernelTableView(KernelState *kernels, QWidget *parent = nullptr);
 
     KernelState *kernels() const { return m_kernels; }
@@ -61,6 +90,8 @@ public:
     QLabel *warningLabel() const { return m_warning; }
     /// The mean accuracy of the predictions beside the two rooflines' (hidden when no kernel has one).
     QLabel *accuracyLabel() const { return m_accuracy; }
+    /// The selected kernel's full name and diagnosis (hidden while none is selected).
+    QLabel *detailLabel() const { return m_detail; }
     QPushButton *useButton() const { return m_use; }
     QPushButton *switchButton() const { return m_switch; }
     QPushButton *makeProfileButton() const { return m_makeProfile; }
@@ -81,6 +112,7 @@ protected:
 private:
     void refresh();
     void updateButtons();
+    void updateDetail();
     void openInteractively();
 
     KernelState *m_kernels;
@@ -94,6 +126,7 @@ private:
     QLineEdit *m_filter;
     QLabel *m_warning;
     QLabel *m_accuracy;
+    QLabel *m_detail;
     QPushButton *m_open;
     QPushButton *m_use;
     QPushButton *m_switch;

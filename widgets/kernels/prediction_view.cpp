@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernels/prediction_view.h"
+#include "kernels/kernel_detail.h"
 
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
@@ -26,6 +27,7 @@ PredictionView::PredictionView(KernelState *kernels, QWidget *parent)
     , m_plot(new QCustomPlot(this))
     , m_summary(new QLabel(this))
     , m_names(new QCheckBox(tr("&Names"), this))
+    , m_diagnosis(new QLabel(this))
 {
     m_plot->setObjectName(QStringLiteral("PredictionPlot"));
     m_plot->setMinimumSize(420, 320);
@@ -49,15 +51,48 @@ PredictionView::PredictionView(KernelState *kernels, QWidget *parent)
     m_names->setChecked(true);
     m_names->setToolTip(tr("Name each point (its short kernel name and launch ID)"));
     connect(m_names, &QCheckBox::toggled, this, [this] { draw(); });
+    m_diagnosis->setWordWrap(true);
+    m_diagnosis->setObjectName(QStringLiteral("PredictionDiagnosis"));
+    m_diagnosis->setTextFormat(Qt::PlainText);
+    m_diagnosis->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_diagnosis->setToolTip(
+            tr("The kernel selected in the Kernels dock: what bounds it (a memory level, the request "
+               "rate, latency, the issue rate or the tensor pipe) and the changes the model ranks "
+               "best for it, each with its predicted speed-up (kernel time before / after − 1)"));
+    m_diagnosis->hide();
     auto *row = new QHBoxLayout;
     row->addWidget(m_summary, 1);
     row->addWidget(m_names);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
+    layout->addWidget(m_diagnosis);
     layout->addLayout(row);
     connect(m_kernels, &KernelState::tableChanged, this, &PredictionView::refresh);
     connect(m_kernels, &KernelState::reportChanged, this, &PredictionView::refresh);
     refresh();
+}
+
+void PredictionView::setHighlighted(const QStringList &labels)
+{
+    m_highlighted = labels;
+    showDiagnosis();
+    if (isVisible())
+        draw();
+    else
+        m_stale = true;
+}
+
+void PredictionView::showDiagnosis()
+{
+    const core::KernelRow *row = m_highlighted.isEmpty() ? nullptr : m_kernels->row(m_highlighted.front());
+    m_diagnosis->setVisible(row != nullptr);
+    if (row) {
+        m_diagnosis->setText(
+                breakLongWords(QStringLiteral("%1 [%2]: ")
+                                       .arg(QString::fromStdString(core::baseKernelName(row->name)),
+                                            QString::fromStdString(row->id))
+                               + kernelDiagnosisText(*row)));
+    }
 }
 
 void PredictionView::upToDate()
@@ -99,6 +134,7 @@ void PredictionView::catchUp()
         }
         m_accuracy = m_kernels->accuracy();
     }
+    showDiagnosis();
     draw();
 }
 
@@ -155,6 +191,25 @@ void PredictionView::draw()
         ys << p.predicted_gbs;
     }
     points->setData(xs, ys);
+    // The kernels selected in the Kernels dock, ringed.
+    QVector<double> hx, hy;
+    for (const QString &label : m_highlighted) {
+        const core::KernelRow *row = m_kernels->row(label);
+        for (const Point &p : m_points) {
+            if (row == &m_kernels->table().rows[p.kernel]) {
+                hx << p.measured_gbs;
+                hy << p.predicted_gbs;
+            }
+        }
+    }
+    if (!hx.isEmpty()) {
+        QCPGraph *ring = m_plot->addGraph();
+        ring->setLineStyle(QCPGraph::lsNone);
+        ring->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kGreen, 2.5), Qt::NoBrush, 16));
+        ring->setData(hx, hy);
+        ring->setName(tr("selected kernel"));
+    }
     m_plot->xAxis->setRange(lo, hi);
     m_plot->yAxis->setRange(lo, hi);
 

@@ -20,8 +20,9 @@ class KernelState;
 /// Predicted against measured DRAM throughput per kernel (the X-model paper's Fig. 11, for the user's own
 /// kernels), on log-log axes: the line y = x, bands of ±10 % and ±20 % around it, one named point per kernel
 /// with a prediction, and the mean accuracy of the model beside a memory roofline's and the roofline's. The
-/// predictions are core::compareKernels() of the report with the current parameters (each kernel's own
-/// workload, the current E and machine), computed when the view shows.
+/// predictions are KernelState's (core::compareKernels() of the report with the current parameters: each
+/// kernel's own workload, the current E and machine). The kernel selected in the Kernels dock is ringed, and
+/// what bounds it and the model's best changes for it are said below the plot (kernelDiagnosisText()).
 class PredictionView : public QWidget
 {
     Q_OBJECT
@@ -59,6 +60,11 @@ public:
     }
     QLabel *summary() const { return m_summary; }
     QCheckBox *namesBox() const { return m_names; }
+    /// The selected kernel's diagnosis (hidden while none is selected).
+    QLabel *diagnosisLabel() const { return m_diagnosis; }
+    /// Rings the kernels labelled LABELS (kernelLabel(), as the Kernels dock names its selection) and gives
+    /// the first one's diagnosis.
+    void setHighlighted(const QStringList &labels);
     /// Names left out because no place near their point was free.
     int hiddenLabels() const { return m_hiddenLabels; }
 
@@ -72,11 +78,14 @@ private:
     void upToDate();
     void draw();
     void placeLabels();
+    void showDiagnosis();
 
     KernelState *m_kernels;
     QCustomPlot *m_plot;
     QLabel *m_summary;
     QCheckBox *m_names;
+    QLabel *m_diagnosis;
+    QStringList m_highlighted;
     std::vector<Point> m_points;
     int m_hiddenLabels = 0; ///< names that found no free place (placeLabels())
     std::optional<core::KernelAccuracy> m_accuracy;

@@ -12,15 +12,7 @@ QString kernelLabel(const core::NcuKernel &kernel)
 
 QString shortKernelLabel(const std::string &shortName, const std::string &id)
 {
-    QString name = QString::fromStdString(shortName);
-    for (const QString &anonymous : {QStringLiteral("<unnamed>::"), QStringLiteral("(anonymous namespace)::")})
-        name.remove(anonymous);
-    const qsizetype angle = name.indexOf(QLatin1Char('<'));
-    if (angle > 0)
-        name = name.left(angle);
-    const qsizetype scope = name.lastIndexOf(QStringLiteral("::"));
-    if (scope >= 0)
-        name = name.mid(scope + 2);
+    QString name = QString::fromStdString(core::baseKernelName(shortName));
     if (name.size() > 28)
         name = name.left(27) + QStringLiteral("…");
     return name + QStringLiteral(" [%1]").arg(QString::fromStdString(id));

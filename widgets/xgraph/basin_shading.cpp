@@ -7,6 +7,25 @@
 
 namespace crossroof::widgets {
 
+void BasinShading::setBasinsOf(const core::XGraphResult &r, double n)
+{
+    QList<Basin> basins;
+    if (r.stableCount() > 1) {
+        const double opK = r.operatingPoint().k;
+        double from = 0;
+        auto add = [&](double to) {
+            basins.append({from, to, from <= opK && opK <= to});
+            from = to;
+        };
+        for (const auto &e : r.equilibria) {
+            if (e.stability == core::Stability::Unstable || e.stability == core::Stability::Critical)
+                add(e.k);
+        }
+        add(n);
+    }
+    setBasins(std::move(basins));
+}
+
 BasinShading::BasinShading(QCustomPlot *plot, QCPLayer *layer)
     : QCPLayerable(plot)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/xmodel/xmodel.h"
+
 #include <qcustomplot.h>
 
 #include <QList>
@@ -24,6 +26,10 @@ public:
     BasinShading(QCustomPlot *plot, QCPLayer *layer);
 
     void setBasins(QList<Basin> basins) { m_basins = std::move(basins); }
+    /// The basins of RESULT over k in [0, N]: between the unstable (or critical) roots, one per stable state,
+    /// only when there is more than one (so a reader sees which state each starting k runs to); none
+    /// otherwise.
+    void setBasinsOf(const core::XGraphResult &result, double n);
     /// The colour a basin is shaded in on its plot as drawn now (on the plot's paper, grey in a greyscale
     /// figure): OPERATING the operating point's, else another stable state's. Its legend entries use it too.
     QColor fill(bool operating) const;

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace crossroof::widgets {
@@ -30,6 +31,21 @@ void addHead(QPainterPath &path, double tipX, double y, double way)
 }
 
 } // namespace
+
+void FlowArrows::setFlowOf(const core::XModel &model, double top)
+{
+    constexpr int kArrows = 14;
+    const double n = model.params().n;
+    QList<Arrow> flow;
+    for (int i = 0; i < kArrows; ++i) {
+        const double k = n * (i + 0.5) / kArrows;
+        const double F = model.balance(k);
+        if (std::abs(F) < 1e-9 * std::max(model.msSupply(k), 1e-12))
+            continue;
+        flow.append({k, F > 0 ? -1 : 1});
+    }
+    setArrows(std::move(flow), n / kArrows * 0.3, top * 0.035);
+}
 
 FlowArrows::FlowArrows(QCustomPlot *plot)
     : QCPLayerable(plot, QStringLiteral("main"))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/xmodel/xmodel.h"
+
 #include <qcustomplot.h>
 
 #include <QList>
@@ -26,6 +28,9 @@ public:
     /// Draws ARROWS centred at their k, each HALF_LENGTH warps either side, at height Y (GB/s).
     void setArrows(QList<Arrow> arrows, double halfLength, double y);
     const QList<Arrow> &arrows() const { return m_arrows; }
+    /// The flow of MODEL, dk/dt = G(n−k) − f(k) = −F(k): fourteen arrows evenly over [0, n] (none where F is
+    /// zero), at 3.5 % of TOP (GB/s).
+    void setFlowOf(const core::XModel &model, double top);
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter *painter) const override;

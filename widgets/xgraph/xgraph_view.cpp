@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xgraph/xgraph_view.h"
 
-#include "common/symbol_text.h"
 #include "common/curve_thinning.h"
 #include "common/icon_legend_item.h"
 #include "common/label_placement.h"
 #include "common/measured_graph.h"
+#include "common/number_format.h"
+#include "common/parameter_state.h"
+#include "common/plot_navigator.h"
+#include "common/plot_style.h"
 #include "common/stamped_graph.h"
 #include "common/static_text.h"
 #include "common/steady_plot.h"
-#include "common/number_format.h"
-#include "common/plot_navigator.h"
-#include "common/parameter_state.h"
-#include "common/plot_style.h"
-#include "xgraph/xmodel_evaluation.h"
+#include "common/symbol_text.h"
 #include "core/xmodel/measured_curve.h"
+#include "state/kernel_state.h"
+#include "xgraph/level_curves.h"
+#include "xgraph/measured_extent.h"
+#include "xgraph/xgraph_hover.h"
+#include "xgraph/xmodel_evaluation.h"
 
 #include <qcustomplot.h>
 
@@ -98,6 +102,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_cmpG = addGraph(tr("what-if G(n−k)"), QPen(QColor(0xD5, 0x5E, 0x00, 130), 1.5, Qt::DashLine));
     m_cmpOp = addMarks(tr("what-if operating point"),
                        QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kGreen, 2), Qt::white, 12));
+    m_levels = std::make_unique<LevelCurves>(m_plot);
     m_cacheMarks = addMarks(tr("cache peak ψ / valley"),
                             QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(kBlue, 1.5), kSky, 10));
 
@@ -142,7 +147,10 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
         addLegendEntry(g);
     // Those drawn only at times are kept while out of the legend (f's gives way to one that names its dashed
     // stretch).
-    for (QCPGraph *g : {m_f, m_neutral, m_stable, m_unstable, m_critical})
+    for (QCPGraph *g : m_levels->graphs())
+        addLegendEntry(g);
+    for (QCPGraph *g :
+         QList<QCPGraph *> {m_f, m_neutral, m_stable, m_unstable, m_critical} + m_levels->graphs())
         m_ownEntries.insert(g, m_plot->legend->itemWithPlottable(g));
     m_plot->setAutoAddPlottableToLegend(true);
     plot_style::placeLegendBelow(m_plot);
@@ -180,6 +188,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     m_thinned = new ThinnedGraphs(m_plot, kDefaultCurveTolerance);
     refresh();
 }
+
+XGraphView::~XGraphView() = default;
 
 void XGraphView::setCurveTolerance(double pixels)
 {
@@ -221,6 +231,7 @@ void XGraphView::refresh()
             g->data()->clear();
         m_flowArrows->setArrows({}, 0, 0);
         m_basins->setBasins({});
+        m_levels->update(nullptr, 0, false);
         arrangeOwnLegend(false);
         m_psiLabel->setVisible(false);
         m_valleyLabel->setVisible(false);
@@ -325,7 +336,7 @@ void XGraphView::refresh()
         top = std::max(top, e.ms_gbs);
     // Measured points that others draw on this plot (trace overlays, kernels) stay in view too, those beyond
     // k = n included (a kernel's warps per SM are measured, n is the model's), their markers whole.
-    const MeasuredExtent data = measuredExtent(n);
+    const MeasuredExtent data = measuredExtent(m_plot, ownGraphs(), n);
     if (data.any)
         top = std::max(top, data.vMax * 1.05);
     const double demandCeiling = model->toGbs(p.M / p.Z);
@@ -426,8 +437,11 @@ void XGraphView::refresh()
     }
     m_plot->yAxis->setRange(bottom, top);
     coupleAxes(); // n or Z may have changed where the ranges did not
+    m_levels->update(&*model, m_plot->xAxis->range().upper, levelsWanted());
     m_thinned->update(true); // for the ranges just set
-    drawDynamics(top);
+    // The dynamics: basins of attraction where there are several stable states, and the flow along k.
+    m_basins->setBasinsOf(r, n);
+    m_flowArrows->setFlowOf(*model, top);
     arrangeOwnLegend(size > 0 && std::any_of(dashed.begin(), dashed.end(), [](double v) { return std::isfinite(v); }));
 
     // The operating point's numbers go into its legend entry, where no curve can run through them.
@@ -470,86 +484,37 @@ void XGraphView::coupleAxes()
     m_plot->yAxis2->setRange(gbs.lower * m_gopsPerGbs, gbs.upper * m_gopsPerGbs);
 }
 
-XGraphView::MeasuredExtent XGraphView::measuredExtent(double n) const
-{
-    MeasuredExtent e;
-    const QList<QCPGraph *> own = ownGraphs();
-    for (int i = 0; i < m_plot->graphCount(); ++i) {
-        QCPGraph *g = m_plot->graph(i);
-        if (own.contains(g) || !g->visible() || g->keyAxis() != m_plot->xAxis || g->valueAxis() != m_plot->yAxis)
-            continue;
-        const MeasuredKind kind = measuredKind(g);
-        bool drawn = false;
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-            if (!std::isfinite(it->key) || !std::isfinite(it->value))
-                continue;
-            drawn = true;
-            if (!e.any) {
-                e.any = true;
-                e.kMin = e.kMax = it->key;
-                e.vMin = e.vMax = it->value;
-            }
-            e.kMin = std::min(e.kMin, it->key);
-            e.kMax = std::max(e.kMax, it->key);
-            e.vMin = std::min(e.vMin, it->value);
-            e.vMax = std::max(e.vMax, it->value);
-            if (it->key > n) {
-                e.kernelsBeyond += kind == MeasuredKind::KernelPoints ? 1 : 0;
-                e.pointsBeyond += kind == MeasuredKind::TracePoints ? 1 : 0;
-            }
-        }
-        if (!drawn)
-            continue;
-        const QCPScatterStyle &style = g->scatterStyle();
-        if (!style.isNone())
-            e.marginPx = std::max(e.marginPx, style.size() / 2 + style.pen().widthF() + 1);
-        if (g->lineStyle() != QCPGraph::lsNone && g->pen().style() != Qt::NoPen)
-            e.marginPx = std::max(e.marginPx, g->pen().widthF() / 2 + 1);
-    }
-    return e;
-}
-
 QList<QCPGraph *> XGraphView::ownGraphs() const
 {
-    return {m_f, m_fUnstable, m_g, m_stable, m_unstable, m_critical, m_neutral, m_operating, m_cacheMarks,
-            m_cmpF, m_cmpG, m_cmpOp};
+    return QList<QCPGraph *> {m_f,       m_fUnstable, m_g,          m_stable, m_unstable, m_critical,
+                              m_neutral, m_operating, m_cacheMarks, m_cmpF,   m_cmpG,     m_cmpOp}
+           + m_levels->graphs();
 }
 
-void XGraphView::drawDynamics(double top)
+QList<QCPGraph *> XGraphView::levelGraphs() const
 {
-    const auto &model = m_eval->model();
-    const auto &r = m_eval->result();
-    const double n = model->params().n;
+    return m_levels->graphs();
+}
 
-    // Basins of attraction: between the unstable (or critical) roots, one per stable state, shaded only when
-    // there is more than one, so a reader sees which state each starting k runs to.
-    QList<BasinShading::Basin> basins;
-    if (r.stableCount() > 1) {
-        const double opK = r.operatingPoint().k;
-        double from = 0;
-        auto add = [&](double to) {
-            basins.append({from, to, from <= opK && opK <= to});
-            from = to;
-        };
-        for (const auto &e : r.equilibria) {
-            if (e.stability == core::Stability::Unstable || e.stability == core::Stability::Critical)
-                add(e.k);
-        }
-        add(n);
-    }
-    m_basins->setBasins(std::move(basins));
+void XGraphView::setKernels(KernelState *kernels)
+{
+    m_kernels = kernels;
+}
 
-    // Flow along k: dk/dt = G(n-k) - f(k) = -F(k); arrows near the bottom point the way warps move.
-    constexpr int kArrows = 14;
-    QList<FlowArrow> flow;
-    for (int i = 0; i < kArrows; ++i) {
-        const double k = n * (i + 0.5) / kArrows;
-        const double F = model->balance(k);
-        if (std::abs(F) < 1e-9 * std::max(model->msSupply(k), 1e-12))
-            continue;
-        flow.append({k, F > 0 ? -1 : 1});
-    }
-    m_flowArrows->setArrows(std::move(flow), n / kArrows * 0.3, top * 0.035);
+void XGraphView::setSelectedKernels(const QStringList &labels)
+{
+    m_selectedKernels = labels;
+    refresh();
+}
+
+bool XGraphView::levelsWanted() const
+{
+    if (!m_kernels)
+        return false;
+    return std::any_of(m_selectedKernels.begin(), m_selectedKernels.end(), [this](const QString &label) {
+        const core::KernelRow *row = m_kernels->row(label);
+        return row && row->workload.has_value();
+    });
 }
 
 void XGraphView::setTraceNames(std::function<QString(const QString &traceId)> nameOf)
@@ -598,66 +563,20 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
             own(m_critical, drawn(m_critical)),
             own(m_neutral, drawn(m_neutral)),
     };
-    arrangeLegend(legend, wanted, managed);
+    QList<QCPAbstractLegendItem *> levels;
+    for (QCPGraph *g : m_levels->graphs())
+        levels << own(g, drawn(g));
+    arrangeLegend(legend, wanted + levels, managed);
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const
 {
     const auto &model = m_eval->model();
-    if (!model || k < -kTolerance || k > model->params().n + kTolerance)
+    if (!model)
         return {};
-    const auto &p = model->params();
-    const auto &r = m_eval->result();
-    auto near = [&](double ek, double egbs) {
-        return std::abs(ek - k) <= kTolerance && std::abs(egbs - gbs) <= gbsTolerance;
-    };
-    for (const auto &e : r.equilibria) {
-        if (!near(e.k, e.ms_gbs))
-            continue;
-        return tr("Equilibrium f(k) = G(n−k): k = %1, x = %2 warps, %3 GB/s, %4 Gop/s; %5, %6-bound")
-                .arg(formatNumber(e.k), formatNumber(e.x), formatNumber(e.ms_gbs), formatNumber(e.cs_gops),
-                     QString::fromLatin1(core::stabilityName(e.stability).data()),
-                     QString::fromLatin1(core::boundClassName(e.bound).data()));
-    }
-    const double kc = std::clamp(k, 0.0, p.n);
-    const double f = model->toGbs(model->msSupply(kc));
-    const double g = model->toGbs(model->csDemand(p.n - kc));
-    if (std::abs(f - gbs) <= gbsTolerance) {
-        QString formula;
-        switch (p.cache) {
-        case core::CacheMode::None:
-            formula = tr("f(k) = k / Lm(k), Lm(k) = max(L, k/R)");
-            break;
-        case core::CacheMode::Fixed:
-            formula = tr("f(k) = k / (h·L_s + (1−h)·Lm(k)), Lm(k) = max(L, k/R)  (Eq. 1, 2)");
-            break;
-        case core::CacheMode::Locality:
-            formula = tr("f(k) = k / (L_s + (Lm(k) − L_s)·(S_s/(βk) + 1)^(1−α))  (Eq. 5)");
-            break;
-        case core::CacheMode::TwoLevel:
-            formula = tr("f(k) = k / ((1−m₁)·L_s + m₁·L_miss(k)), m_i = 1/(1 + (S_i/(βk))^γ_i)  (two levels)");
-            break;
-        }
-        QString hit;
-        if (p.cache != core::CacheMode::None)
-            hit = tr(", hit rate %1").arg(formatNumber(model->hitRate(kc), 3));
-        return tr("%1: at k = %2 warps, %3%4").arg(formula, formatNumber(kc), formatQuantity(f, QStringLiteral("B/s"), si::giga, 4), hit);
-    }
-    if (std::abs(g - gbs) <= gbsTolerance) {
-        return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 GB/s demand (%3 Gop/s)")
-                .arg(formatNumber(p.n - kc), formatNumber(g),
-                     formatNumber(model->toGops(model->csThroughput(p.n - kc))));
-    }
-    const auto &lm = r.landmarks;
-    if (std::abs(k - lm.delta) <= kTolerance)
-        return tr("δ = R_req·L/m = %1 warps: memory transition, where the MLP of the machine (R_req·L requests) is "
-                  "in flight")
-                .arg(formatNumber(lm.delta));
-    if (std::abs(k - (p.n - lm.pi)) <= kTolerance)
-        return tr("π = M·L_c/E = %1 warps computing: compute transition").arg(formatNumber(lm.pi));
-    if (std::abs(gbs - lm.plateau_gbs) <= gbsTolerance)
-        return tr("Memory plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4));
-    return {};
+    const QString level = m_levels->describeAt(k, gbs, kTolerance, gbsTolerance);
+    return level.isEmpty() ? describeXGraphAt(*model, m_eval->result(), k, gbs, kTolerance, gbsTolerance)
+                           : level;
 }
 
 void XGraphView::onMouseMove(QMouseEvent *event)

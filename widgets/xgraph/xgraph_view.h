@@ -9,11 +9,13 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <QWidget>
 
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -26,6 +28,8 @@ class QMouseEvent;
 
 namespace crossroof::widgets {
 
+class KernelState;
+class LevelCurves;
 class XModelEvaluation;
 
 /// The X-graph: memory supply f(k) and compute demand G(n-k) against k (x = n - k on the top axis),
@@ -36,6 +40,7 @@ class XGraphView : public QWidget
     Q_OBJECT
 public:
     explicit XGraphView(XModelEvaluation *evaluation, QWidget *parent = nullptr);
+    ~XGraphView() override;
 
     QCustomPlot *plot() const { return m_plot; }
     /// What a figure of this view shows.
@@ -49,6 +54,10 @@ public:
     QCPGraph *operatingGraph() const { return m_operating; }
     QCPGraph *comparisonSupplyGraph() const { return m_cmpF; }
     QCPGraph *comparisonOperatingGraph() const { return m_cmpOp; }
+
+    /// The supplies of the memory levels (L1, L2, DRAM), drawn while a kernel with the counters that place it
+    /// at each level is selected (setSelectedKernels()) and the parameters give the level a ceiling.
+    QList<QCPGraph *> levelGraphs() const;
 
     /// The flow along k drawn as arrows: position and direction (+1: k grows, -1: k shrinks).
     using FlowArrow = FlowArrows::Arrow;
@@ -65,6 +74,12 @@ public:
     /// Redraws from the evaluation; also rescales for graphs others added to the plot (trace overlays): every
     /// point of theirs in view, beyond k = n too, with room for its whole marker.
     void refresh();
+
+    /// The kernels whose selection (setSelectedKernels()) shows the level curves.
+    void setKernels(KernelState *kernels);
+    /// The kernels selected in the Kernels dock, by their labels (kernelLabel()): where one has a workload
+    /// (its counters place it at every level), the level curves of the parameters are drawn. Redraws.
+    void setSelectedKernels(const QStringList &labels);
 
     /// Why the k axis runs past n (measured points lie beyond it), e.g. "3 kernels lie beyond n = 53 warps: …";
     /// empty when nothing does.
@@ -89,24 +104,15 @@ Q_SIGNALS:
 
 private:
     QList<QCPGraph *> ownGraphs() const;
+    /// Whether a selected kernel has the counters that place it at each memory level.
+    bool levelsWanted() const;
     /// The top axis x = n - k of the bottom one, the right axis (Gop/s) the left one (GB/s) times Z in the
     /// model's units: on every change of the bottom or left axis, whoever made it (the view, a zoom, a pan).
     void coupleAxes();
-    /// The points others draw on the plot (against the bottom and left axes).
-    struct MeasuredExtent
-    {
-        bool any = false;
-        double kMin = 0, kMax = 0, vMin = 0, vMax = 0;
-        double marginPx = 0;    ///< half the largest marker, with its pen
-        int kernelsBeyond = 0;  ///< kernel points at k > n
-        int pointsBeyond = 0;   ///< trace points at k > n
-    };
-    MeasuredExtent measuredExtent(double n) const;
     void onMouseMove(QMouseEvent *event);
     /// "f(k): memory supply", or for a measured f(k) "f(k): measured, NAME".
     QString supplyName() const;
     QCPItemText *makeLabel(const QColor &color);
-    void drawDynamics(double top);
     /// Puts the model's legend entries for what is drawn first in the legend, and names f's dashed stretch in
     /// its entry where UNSTABLE_STRETCH (f is dashed somewhere).
     void arrangeOwnLegend(bool unstableStretch);
@@ -138,6 +144,9 @@ private:
     QCPGraph *m_cmpG;
     QCPGraph *m_cmpOp;
     FlowArrows *m_flowArrows;
+    std::unique_ptr<LevelCurves> m_levels;
+    KernelState *m_kernels = nullptr;
+    QStringList m_selectedKernels;
     /// The ranges last drawn, held while a slider is (see refresh()).
     struct Held
     {

@@ -44,7 +44,7 @@ namespace {
 const QString kShared = QStringLiteral(CROSSROOF_SHARED_DIR "/data/h100-sxm/torch/torch_raw.csv");
 const QString kRaw = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv");
 
-constexpr int kPredictedColumn = 8; // "Predicted (GB/s)"
+constexpr int kPredictedColumn = widgets::KernelTableView::Predicted;
 constexpr int kSortRole = Qt::UserRole;       // the number behind a cell's text
 constexpr int kKernelRole = Qt::UserRole + 1; // the row's kernel
 
@@ -95,6 +95,7 @@ private Q_SLOTS:
     void oneNumberPerKernel_data();
     void oneNumberPerKernel();
     void kernelsOfTheDockOnTheXGraph();
+    void aSelectedKernelInTheViews();
 };
 
 void TestOnePrediction::initTestCase()
@@ -245,6 +246,40 @@ void TestOnePrediction::kernelsOfTheDockOnTheXGraph()
     w.traceState()->clear();
     w.kernelTable()->clear();
     QVERIFY(!xgraphKernels(w.xgraphView()->plot(), QStringLiteral("ncu_h100_raw.csv")).first);
+}
+
+void TestOnePrediction::aSelectedKernelInTheViews()
+{
+    // A kernel selected in the Kernels dock: the Prediction view gives its limit and changes (the dock's
+    // row), the X-graph draws the memory levels (its counters place it at each); none selected, neither.
+    app::MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.state()->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(w.kernelTable()->loadFile(kRaw), QString());
+    w.kernelState()->wait();
+    const auto levelsDrawn = [&w] {
+        int count = 0;
+        for (QCPGraph *g : w.xgraphView()->levelGraphs())
+            count += !g->data()->isEmpty();
+        return count;
+    };
+    QCOMPARE(levelsDrawn(), 0);
+    QVERIFY(w.predictionView()->diagnosisLabel()->isHidden());
+    w.kernelTable()->table()->selectRow(0);
+    const std::size_t kernel = w.kernelTable()->selectedKernels().front();
+    const core::KernelRow &row = w.kernelState()->table().rows[kernel];
+    QVERIFY(row.limit);
+    QVERIFY(!w.predictionView()->diagnosisLabel()->isHidden());
+    const QString said = w.predictionView()->diagnosisLabel()->text().remove(QChar(0x200B));
+    QVERIFY2(said.contains(QStringLiteral("Bound by %1.")
+                                   .arg(QString::fromLatin1(core::kernelLimitName(*row.limit).data()))),
+             qPrintable(said));
+    QCOMPARE(levelsDrawn(), 3); // the H100 SXM profile gives L1, L2 and DRAM a ceiling
+    w.kernelTable()->table()->clearSelection();
+    QVERIFY(w.predictionView()->diagnosisLabel()->isHidden());
+    QCOMPARE(levelsDrawn(), 0);
 }
 
 QTEST_MAIN(TestOnePrediction)

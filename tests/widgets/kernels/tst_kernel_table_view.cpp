@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
-#include "kernels/kernel_table_view.h"
 #include "core/profiles/profile_library.h"
 #include "core/xmodel/xmodel.h"
+#include "kernels/kernel_table_view.h"
+#include "state/kernel_label.h"
 #include "state/kernel_state.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -45,6 +48,8 @@ private Q_SLOTS:
     void hiddenTableWaits();
     void dragOfNOrZKeepsTheTable();
     void badFile();
+    void shortNamesInA690PixelDock();
+    void diagnosisAsTheCliGivesIt();
 
 private:
     ParameterState *m_state = nullptr;
@@ -73,8 +78,10 @@ void TestKernelTableView::showsTheFileAndTheMismatch()
     QVERIFY(m_view->warningLabel()->isHidden());
     QCOMPARE(m_view->loadFile(kDetails), QString());
     QCOMPARE(m_view->table()->model()->rowCount(), 10);
-    QCOMPARE(m_view->table()->model()->index(0, 0).data().toString(), QStringLiteral("xkernel<8, 1>"));
-    QCOMPARE(m_view->table()->model()->index(0, 4).data().toString(), QStringLiteral("3.99"));
+    QCOMPARE(m_view->table()->model()->index(0, KernelTableView::Name).data().toString(),
+             QStringLiteral("xkernel"));
+    QCOMPARE(m_view->table()->model()->index(0, KernelTableView::Warps).data().toString(),
+             QStringLiteral("3.99"));
     // The default profile is a 15-SM Fermi: said, with the offer to make a profile of the file's device.
     QVERIFY(!m_view->warningLabel()->isHidden());
     QVERIFY2(m_view->warningLabel()->text().contains(
@@ -96,12 +103,12 @@ void TestKernelTableView::sortsAndFilters()
 {
     QCOMPARE(m_view->loadFile(kDetails), QString());
     QAbstractItemModel *model = m_view->table()->model();
-    m_view->table()->sortByColumn(4, Qt::DescendingOrder);
-    QCOMPARE(model->index(0, 4).data().toString(), QStringLiteral("63.57"));
-    QCOMPARE(model->index(9, 4).data().toString(), QStringLiteral("3.99"));
+    m_view->table()->sortByColumn(KernelTableView::Warps, Qt::DescendingOrder);
+    QCOMPARE(model->index(0, KernelTableView::Warps).data().toString(), QStringLiteral("63.57"));
+    QCOMPARE(model->index(9, KernelTableView::Warps).data().toString(), QStringLiteral("3.99"));
     m_view->table()->sortByColumn(1, Qt::AscendingOrder); // IDs as numbers: 0, 1, ..., 9
     QCOMPARE(model->index(9, 1).data().toString(), QStringLiteral("9"));
-    m_view->filter()->setText(QStringLiteral("XKERNEL<8"));
+    m_view->filter()->setText(QStringLiteral("XKERNEL<8")); // the full name: the table shows "xkernel"
     QCOMPARE(model->rowCount(), 4);
     m_view->filter()->clear();
     QCOMPARE(model->rowCount(), 10);
@@ -147,9 +154,10 @@ void TestKernelTableView::realKernelsShowTheirBasis()
     QVERIFY(!m_view->accuracyLabel()->isHidden());
     QVERIFY2(m_view->accuracyLabel()->text().contains(QStringLiteral("over 11 kernel(s)")),
              qPrintable(m_view->accuracyLabel()->text()));
-    QCOMPARE(model->headerData(10, Qt::Horizontal).toString(), QStringLiteral("B/req"));
-    QCOMPARE(model->index(0, 10).data().toString(), QStringLiteral("128"));
-    QCOMPARE(model->index(0, 12).data().toString(), QStringLiteral("stores")); // randn: stores only
+    QCOMPARE(model->headerData(KernelTableView::ReqBytes, Qt::Horizontal).toString(),
+             QStringLiteral("B/req"));
+    QCOMPARE(model->index(0, KernelTableView::ReqBytes).data().toString(), QStringLiteral("128"));
+    QCOMPARE(model->index(0, KernelTableView::InFlight).data().toString(), QStringLiteral("stores")); // randn
     QVERIFY(model->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Predicted with n = 32")));
     QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")),
              QString());
@@ -157,7 +165,7 @@ void TestKernelTableView::realKernelsShowTheirBasis()
     const QString tip = model->index(0, 0).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("ncu --metrics")) && tip.contains(QStringLiteral("smsp__inst_executed.sum")),
              qPrintable(tip));
-    QCOMPARE(model->index(0, 8).data().toString(), QStringLiteral("–"));
+    QCOMPARE(model->index(0, KernelTableView::Predicted).data().toString(), QStringLiteral("–"));
 }
 
 void TestKernelTableView::anH200UnderTheH100IsNamedAndOffersTheH200()
@@ -219,14 +227,14 @@ void TestKernelTableView::hiddenTableWaits()
     // not recompute it; shown again, it predicts for the parameters of then.
     QCOMPARE(m_view->loadFile(kRaw), QString());
     m_state->applyProfile(*core::findBundledProfile("h100-pcie"));
-    const QModelIndex cell = m_view->table()->model()->index(0, 8);
+    const QModelIndex cell = m_view->table()->model()->index(0, KernelTableView::Predicted);
     const QString shown = cell.data().toString();
     m_kernels->wait();
     int refreshes = m_view->refreshes();
     m_state->setValue(QStringLiteral("L"), m_state->params().L * 2);
     m_kernels->wait();
     QCOMPARE(m_view->refreshes(), refreshes + 1); // visible: as soon as the predictions come
-    const QString halved = m_view->table()->model()->index(0, 8).data().toString();
+    const QString halved = m_view->table()->model()->index(0, KernelTableView::Predicted).data().toString();
     QVERIFY2(halved != shown, qPrintable(shown));
     m_view->hide();
     refreshes = m_view->refreshes();
@@ -237,14 +245,14 @@ void TestKernelTableView::hiddenTableWaits()
     QCOMPARE(m_view->refreshes(), refreshes);
     m_view->show();
     QCOMPARE(m_view->refreshes(), refreshes + 1);
-    const QString now = m_view->table()->model()->index(0, 8).data().toString();
+    const QString now = m_view->table()->model()->index(0, KernelTableView::Predicted).data().toString();
     QVERIFY2(now != halved, qPrintable(now));
     // The same as a table of kernels read now shows.
     KernelState kernels(m_state);
     kernels.setReport(m_kernels->sharedReport());
     kernels.wait();
     KernelTableView fresh(&kernels);
-    QCOMPARE(fresh.table()->model()->index(0, 8).data().toString(), now);
+    QCOMPARE(fresh.table()->model()->index(0, KernelTableView::Predicted).data().toString(), now);
 }
 
 void TestKernelTableView::dragOfNOrZKeepsTheTable()
@@ -254,7 +262,7 @@ void TestKernelTableView::dragOfNOrZKeepsTheTable()
     m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
     QCOMPARE(m_view->loadFile(kRaw), QString());
     QTableView *view = m_view->table();
-    view->sortByColumn(8, Qt::DescendingOrder); // by prediction
+    view->sortByColumn(KernelTableView::Predicted, Qt::DescendingOrder); // by prediction
     view->selectRow(2);
     const auto cells = [view] {
         QStringList out;
@@ -282,7 +290,7 @@ void TestKernelTableView::dragOfNOrZKeepsTheTable()
     kernels.setReport(m_kernels->sharedReport());
     kernels.wait();
     KernelTableView fresh(&kernels);
-    fresh.table()->sortByColumn(8, Qt::DescendingOrder);
+    fresh.table()->sortByColumn(KernelTableView::Predicted, Qt::DescendingOrder);
     for (int row = 0; row < view->model()->rowCount(); ++row)
         for (int column = 0; column < view->model()->columnCount(); ++column)
             QCOMPARE(fresh.table()->model()->index(row, column).data().toString(),
@@ -301,6 +309,112 @@ void TestKernelTableView::badFile()
     QVERIFY2(error.contains(QStringLiteral("README.md")), qPrintable(error));
     QVERIFY(!m_view->report());
     QCOMPARE(m_view->table()->model()->rowCount(), 0);
+}
+
+namespace {
+
+/// Whether column C of VIEW lies whole within its viewport, as the user sees it (no sideways scrolling).
+bool columnInView(QTableView *view, int c)
+{
+    const int left = view->columnViewportPosition(c);
+    return left >= 0 && left + view->columnWidth(c) <= view->viewport()->width();
+}
+
+} // namespace
+
+void TestKernelTableView::shortNamesInA690PixelDock()
+{
+    // The real PyTorch and cuBLAS kernels: names of up to 1,700 characters. Shown by the name a user knows,
+    // the full name on hover and in the detail pane; Predicted, Error and the limit (or why there is none)
+    // beside the name in a dock 690 pixels wide, a sort by error keeping the selected kernel's name in view.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")),
+             QString());
+    m_view->resize(690, 520);
+    QTableView *view = m_view->table();
+    QAbstractItemModel *model = view->model();
+    view->sortByColumn(KernelTableView::Id, Qt::AscendingOrder);
+    QCOMPARE(model->index(4, KernelTableView::Id).data().toString(), QStringLiteral("9"));
+    QCOMPARE(model->index(4, KernelTableView::Name).data().toString(),
+             QStringLiteral("vectorized_elementwise_kernel"));
+    const QString full = QString::fromStdString(m_view->report()->kernels[4].name);
+    QVERIFY(full.startsWith(
+            QStringLiteral("void at::vectorized_elementwise_kernel<4, at::CUDAFunctor_add<float>")));
+    QVERIFY(model->index(4, KernelTableView::Name).data(Qt::ToolTipRole).toString().startsWith(full));
+    QCOMPARE(model->index(0, KernelTableView::Name).data().toString(),
+             QStringLiteral("distribution_elementwise_grid_stride_kernel"));
+    m_view->filter()->setText(QStringLiteral("CUDAFunctor_add")); // the full name is searched
+    QCOMPARE(model->rowCount(), 1);
+    m_view->filter()->clear();
+    for (const int c :
+         {KernelTableView::Name, KernelTableView::Predicted, KernelTableView::Error, KernelTableView::Limit})
+        QVERIFY2(columnInView(view, c), qPrintable(model->headerData(c, Qt::Horizontal).toString()));
+    QCOMPARE(view->horizontalScrollBar()->value(), 0);
+
+    // Sorted by error, the selected kernel and its name stay in view, even when the table was scrolled
+    // sideways.
+    view->selectRow(4);
+    view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
+    view->sortByColumn(KernelTableView::Error, Qt::DescendingOrder);
+    const QModelIndex selected = view->selectionModel()->selectedRows(KernelTableView::Name).front();
+    QCOMPARE(selected.data().toString(), QStringLiteral("vectorized_elementwise_kernel"));
+    QVERIFY(view->viewport()->rect().contains(view->visualRect(selected)));
+    QVERIFY(!m_view->detailLabel()->isHidden());
+    QVERIFY(m_view->detailLabel()->text().remove(QChar(0x200B)).startsWith(full + QStringLiteral(" [9]")));
+
+    // Without predictions the limit column says why, in view.
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")),
+             QString());
+    QVERIFY(model->index(0, KernelTableView::Limit)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("no prediction: ")));
+    QVERIFY(columnInView(view, KernelTableView::Limit));
+    QVERIFY2(
+            m_view->detailLabel()->text().remove(QChar(0x200B)).contains(QStringLiteral("\nNo prediction: ")),
+            qPrintable(m_view->detailLabel()->text()));
+    view->clearSelection();
+    QVERIFY(m_view->detailLabel()->isHidden());
+}
+
+void TestKernelTableView::diagnosisAsTheCliGivesIt()
+{
+    // The selected kernel's limit and ranked changes are those of core::compareKernels(), which crossroof-cli
+    // kernels --json writes, for the same file and profile.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv")),
+             QString());
+    const core::KernelTable cli
+            = core::compareKernels(*m_view->report(), m_state->params(), m_state->profile());
+    QTableView *view = m_view->table();
+    view->sortByColumn(KernelTableView::Id, Qt::AscendingOrder);
+    for (const int row : {4, 8}) { // a + b (ID 9), the cuBLAS FFMA GEMM (ID 17)
+        view->selectRow(row);
+        const std::size_t kernel = m_view->selectedKernels().front();
+        const core::KernelRow &expected = cli.rows[kernel];
+        QVERIFY(expected.limit && !expected.diagnosis.empty());
+        const QString limit = QString::fromLatin1(core::kernelLimitName(*expected.limit).data());
+        QCOMPARE(view->model()->index(row, KernelTableView::Limit).data().toString(), limit);
+        const QString detail = m_view->detailLabel()->text().remove(QChar(0x200B));
+        QVERIFY2(detail.contains(QStringLiteral("Bound by %1.").arg(limit)), qPrintable(detail));
+        for (const core::KernelChange &c : expected.diagnosis) {
+            const long percent = std::lround(c.gain * 100); // the CLI's %+.0f
+            const QString said = QString::fromStdString(c.change)
+                                 + QStringLiteral(": %1%2 %")
+                                           .arg(percent >= 0 ? QStringLiteral("+") : QString())
+                                           .arg(percent);
+            QVERIFY2(detail.contains(said), qPrintable(detail + QStringLiteral(" / ") + said));
+        }
+    }
+    // By hand: a + b streams two loads and a store at the DRAM ceiling (measured 2.9 TB/s of the 3.35 peak),
+    // so DRAM bounds it and half the DRAM bytes would make it twice as fast: +100 %.
+    view->selectRow(4);
+    QCOMPARE(view->model()->index(4, KernelTableView::Limit).data().toString(), QStringLiteral("DRAM"));
+    QVERIFY2(m_view->detailLabel()->text().remove(QChar(0x200B)).contains(QStringLiteral("fusion): +100 %")),
+             qPrintable(m_view->detailLabel()->text()));
+    // The cuBLAS FFMA GEMM computes: the issue rate bounds it, not memory.
+    view->selectRow(8);
+    QCOMPARE(view->model()->index(8, KernelTableView::Limit).data().toString(), QStringLiteral("issue"));
 }
 
 QTEST_MAIN(TestKernelTableView)

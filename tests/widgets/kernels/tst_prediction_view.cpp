@@ -5,6 +5,7 @@
 #include "core/profiles/profile_library.h"
 #include "core/traces/kernel_table.h"
 #include "kernels/prediction_view.h"
+#include "state/kernel_label.h"
 #include "state/kernel_state.h"
 
 #include <qcustomplot.h>
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void realKernels();
     void parametersMoveThePoints();
     void emptyAndWithoutPredictions();
+    void selectedKernelsDiagnosis();
 };
 
 void TestPredictionView::realKernels()
@@ -136,6 +138,51 @@ void TestPredictionView::emptyAndWithoutPredictions()
             core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")));
     QVERIFY(view.points().empty());
     QVERIFY(view.summary()->text().contains(QStringLiteral("which metrics each lacks")));
+}
+
+void TestPredictionView::selectedKernelsDiagnosis()
+{
+    // The kernel selected in the Kernels dock is ringed, and its limit and the model's best changes are said
+    // below the plot: those of core::compareKernels() (crossroof-cli kernels --json) for the same file and
+    // profile.
+    ParameterState state;
+    state.applyProfile(*core::findBundledProfile("h100-sxm"));
+    KernelState kernels(&state);
+    PredictionView view(&kernels);
+    view.resize(900, 640);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const core::NcuReport report = core::readNcuCsv(kTorch);
+    kernels.setReport(std::make_shared<const core::NcuReport>(report));
+    QCOMPARE(view.points().size(), std::size_t(11));
+    QVERIFY(view.diagnosisLabel()->isHidden());
+    const int graphs = view.plot()->graphCount();
+    const core::KernelTable cli = core::compareKernels(report, state.params(), state.profile());
+    const std::size_t gemm = 8; // ID 17, the cuBLAS FFMA GEMM
+    QCOMPARE(report.kernels[gemm].id, std::string("17"));
+    view.setHighlighted({widgets::kernelLabel(report.kernels[gemm])});
+    QVERIFY(!view.diagnosisLabel()->isHidden());
+    const QString said = view.diagnosisLabel()->text().remove(QChar(0x200B));
+    const core::KernelRow &row = cli.rows[gemm];
+    QVERIFY(row.limit && !row.diagnosis.empty());
+    // By hand: the GEMM computes (3.5 of the 4 warp-instructions an SM issues per cycle): the issue rate
+    // bounds it.
+    QCOMPARE(core::kernelLimitName(*row.limit), std::string_view("issue"));
+    QVERIFY2(said.startsWith(QStringLiteral(
+                     "sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize256x128x8_stage3_warpsize4x2x1_"
+                     "ffma_aligna4_alignc4_execute_kernel__5x_cublas [17]: Bound by issue.")),
+             qPrintable(said));
+    for (const core::KernelChange &c : row.diagnosis)
+        QVERIFY2(said.contains(QString::fromStdString(c.change)
+                               + QStringLiteral(": +%1 %").arg(std::lround(c.gain * 100))),
+                 qPrintable(said));
+    QCOMPARE(view.plot()->graphCount(), graphs + 1); // the ring
+    QCPGraph *ring = view.plot()->graph(view.plot()->graphCount() - 1);
+    QCOMPARE(ring->data()->size(), 1);
+    QCOMPARE(ring->data()->begin()->value, *row.predicted_gbs);
+    view.setHighlighted({});
+    QVERIFY(view.diagnosisLabel()->isHidden());
+    QCOMPARE(view.plot()->graphCount(), graphs);
 }
 
 QTEST_MAIN(TestPredictionView)
