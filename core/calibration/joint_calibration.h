@@ -3,6 +3,7 @@
 
 #include "core/calibration/calibration.h"
 #include "core/calibration/kernel_family.h"
+#include "core/calibration/level_bandwidths.h"
 #include "core/calibration/measurement_files.h"
 #include "core/calibration/parallel_reads.h"
 #include "core/traces/kernel_table.h"
@@ -34,6 +35,9 @@ struct CalibrationSources {
     std::optional<LatencyMeasurements> latency;
     std::vector<KernelSet> kernels;
     std::optional<ParallelReads> parallel;
+    /// gpu-cache and gpu-l2-stream outputs: the levels' bandwidths and capacities they measure are set, not
+    /// fitted (the first source to measure a key sets it).
+    std::vector<LevelMeasurements> levels;
     /// Weights by kind name or source (file name as in the source): a source's rows count WEIGHT times; 1
     /// where none is given. The source's own entry wins over its kind's.
     std::vector<std::pair<std::string, double>> weights;
@@ -105,6 +109,8 @@ struct JointCalibration {
     std::vector<SourceReport> sources; ///< family, stream, latency, kernels, parallel (in this order)
     std::vector<KeyOrigin> origins; ///< one per fitted key
     std::vector<KeySetting> settings; ///< keys set directly by a measurement
+    /// What the measurements that set keys do not give, or give twice ("R_dram also measured by ...").
+    std::vector<std::string> notes;
     std::optional<FamilyPrediction> family; ///< predictFamily() of the family at PARAMS, when it is a source
 };
 
