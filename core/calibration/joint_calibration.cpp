@@ -164,6 +164,9 @@ public:
                 for (const ParallelRow &row : m_parallelRows)
                     put(parallelGbs(machine, row), row.gbs);
                 break;
+            case SourceKind::Cache: // footprint sweeps set keys: no block has their kind
+            case SourceKind::L2Stream:
+                break;
             }
         }
     }
@@ -258,6 +261,10 @@ std::string_view sourceKindName(SourceKind kind)
         return "kernels";
     case SourceKind::Parallel:
         return "parallel";
+    case SourceKind::Cache:
+        return "cache";
+    case SourceKind::L2Stream:
+        return "l2-stream";
     }
     return "family";
 }
@@ -279,7 +286,8 @@ bool hasL2Traffic(const CalibrationSources &sources)
 std::vector<std::string> defaultJointKeys(const CalibrationSources &sources)
 {
     // Footprint sweeps alone set what they measure and fit nothing.
-    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty() && !sources.parallel)
+    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty() && !sources.parallel
+        && !sources.levels.empty())
         return {};
     const bool dramMeasured = std::any_of(sources.levels.begin(), sources.levels.end(), [](const LevelMeasurements &m) {
         return std::any_of(m.settings.begin(), m.settings.end(), [](const LevelSetting &s) { return s.key == "R_dram"; });
@@ -554,6 +562,9 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             for (const ParallelRow &row : parallelRows)
                 report.rows.push_back(makeRow(row.label(), row.line, row.gbs, parallelGbs(p, row)));
             report.skipped = parallelSkipped;
+            break;
+        case SourceKind::Cache: // footprint sweeps set keys: no block has their kind
+        case SourceKind::L2Stream:
             break;
         }
         std::vector<double> logs;

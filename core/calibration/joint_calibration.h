@@ -23,9 +23,10 @@ std::vector<std::string> jointCalibrationKeys();
 /// Parses a list of keys as parseFitList() does, allowing every key of jointCalibrationKeys().
 std::vector<std::string> parseJointFitList(std::string_view text);
 
-/// The kinds of measurement a joint calibration takes.
-enum class SourceKind { Family, Stream, Latency, Kernels, Parallel };
-/// "family", "stream", "latency", "kernels", "parallel"
+/// The kinds of measurement a joint calibration takes. Cache (gpu-cache) and L2Stream (gpu-l2-stream) set the
+/// keys they measure and have no rows in the fit.
+enum class SourceKind { Family, Stream, Latency, Kernels, Parallel, Cache, L2Stream };
+/// "family", "stream", "latency", "kernels", "parallel", "cache", "l2-stream"
 std::string_view sourceKindName(SourceKind kind);
 
 /// Everything a joint calibration fits to; any may be absent, but not all.
@@ -118,8 +119,9 @@ struct JointCalibration {
 /// that L_2 matters to its prediction.
 bool hasL2Traffic(const CalibrationSources &sources);
 
-/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels or parallel reads, L_2
-/// with kernels that have L2 traffic or parallel reads with latency-bound l2 rows.
+/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels or parallel reads (unless
+/// a footprint sweep measures it), L_2 with kernels that have L2 traffic or parallel reads with latency-bound l2
+/// rows; none when the sources are footprint sweeps alone, which set what they measure.
 std::vector<std::string> defaultJointKeys(const CalibrationSources &sources);
 
 /// Fits FIT (a subset of jointCalibrationKeys()) to every source at once: least squares of

@@ -27,6 +27,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string_view>
@@ -533,6 +534,49 @@ private Q_SLOTS:
         QVERIFY(set["L_2"] > 261 && set["L_2"] < 268);
         const double R = m_dialog->result()->params.R;
         QVERIFY2(R > 800 && R < 960, qPrintable(QString::number(R)));
+    }
+
+    void gpuBenchesLevelsAsTheyAre()
+    {
+        // The same run's gpu-cache and gpu-l2-stream files, alone: nothing is fitted, the levels are set as
+        // `crossroof-cli calibrate --cache ... --l2-stream ...` sets them (tst_cli_gpu_benches). The H100 SXM's
+        // 132 SMs share the 3839 kB the L2 level holds.
+        const QString dir = kData + QStringLiteral("gpu_benches/");
+        QVERIFY2(m_dialog->addSource(SourceKind::L2Stream, dir + QStringLiteral("l2-stream_mi100_footprints.txt")),
+                 qPrintable(m_dialog->error()));
+        QVERIFY2(m_dialog->addSource(SourceKind::Cache, dir + QStringLiteral("cache_mi100.txt")),
+                 qPrintable(m_dialog->error()));
+        QVERIFY2(m_dialog->waitForFit(), qPrintable(m_dialog->error()));
+        QVERIFY(m_dialog->result()->fitted.empty());
+        std::map<std::string, std::string> from;
+        std::map<std::string, double> set;
+        for (const core::KeySetting &k : m_dialog->result()->settings) {
+            set[k.key] = k.value;
+            from[k.key] = std::filesystem::path(k.source).filename().string();
+        }
+        QCOMPARE(set["R_l1"], 9098.8);
+        QCOMPARE(set["S_s"], 16.0);
+        QCOMPARE(set["R_l2"], 2515.85);
+        QCOMPARE(from["R_l2"], std::string("cache_mi100.txt")); // the cache file comes first, as in the CLI
+        QCOMPARE(set["S_2"], 3839.0 / 132);
+        QCOMPARE(set["R_dram"], 810.0);
+        QCOMPARE(from["R_dram"], std::string("l2-stream_mi100_footprints.txt"));
+        // The table says which file sets which level; the summary what a file leaves out.
+        QCOMPARE(m_dialog->sourcesTable()->item(0, SourcesTable::Determines)->text(), QStringLiteral("sets R_l1, S_s, R_l2"));
+        QCOMPARE(m_dialog->sourcesTable()->item(1, SourcesTable::Determines)->text(), QStringLiteral("sets S_2, R_dram"));
+        QVERIFY2(m_dialog->summaryLabel()->text().contains(QStringLiteral("stay in the L2")),
+                 qPrintable(m_dialog->summaryLabel()->text()));
+        // Apply sets them in one undo step.
+        QVERIFY(m_dialog->applyButton()->isEnabled());
+        m_dialog->applyButton()->click();
+        QCOMPARE(m_state->params().R_l1, 9098.8);
+        QCOMPARE(m_state->params().R_dram, 810.0);
+        QCOMPARE(m_state->undoStack()->count(), 1);
+        // A gpu-l2-cache output is not a gpu-cache output: refused by name, the others kept.
+        QVERIFY(!m_dialog->addSource(SourceKind::Cache, dir + QStringLiteral("l2-cache_mi100.txt")));
+        QVERIFY2(m_dialog->error().contains(QStringLiteral("a gpu-benches l2-cache output, not a gpu-benches cache output")),
+                 qPrintable(m_dialog->error()));
+        QCOMPARE(m_dialog->sourcesTable()->rowCount(), 2);
     }
 
 private:
