@@ -293,8 +293,14 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
     const XModelParams &params = m_params;
     HardwareProfile inUse = profile;
     inUse.params = params;
-    const DeviceCheck device = checkDevice(deviceFacts(report), inUse, bundledProfiles());
+    const DeviceFacts facts = deviceFacts(report);
+    const DeviceCheck device = checkDevice(facts, inUse, bundledProfiles());
     std::vector<std::string> warnings;
+    if (facts.name.empty() && !facts.sm_count && facts.cc.empty()) {
+        warnings.push_back("device unknown: predicted for profile '" + profile.id + "' (" + profile.name
+                           + "); the file has no device columns (name, SM count, compute capability), so "
+                             "nothing checks that its kernels ran on that GPU");
+    }
     if (device.mismatch)
         warnings.push_back(*device.mismatch + "; the predictions are for the profile's machine");
     if (device.clock_gap)
