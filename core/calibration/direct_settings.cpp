@@ -56,7 +56,7 @@ std::vector<std::string> applyDirectSettings(const CalibrationSources &sources, 
             const auto earlier = std::find_if(result.settings.begin(), result.settings.end(),
                                               [&](const KeySetting &k) { return k.key == s.key; });
             if (fitted(s.key)) {
-                result.notes.push_back(measured + ": fitted instead, as --fit names it");
+                result.notes.push_back(measured + ": fitted instead, as it is among the keys to fit");
             } else if (earlier != result.settings.end()) {
                 result.notes.push_back(measured + ": not used, " + std::filesystem::path(earlier->source).filename().string()
                                        + " sets it");
