@@ -70,6 +70,8 @@ std::vector<BandwidthPlateau> bandwidthPlateaus(const std::vector<double> &kb, c
             continue;
         BandwidthPlateau p;
         p.gbs = median(std::vector<double>(gbs.begin() + std::ptrdiff_t(first), gbs.begin() + std::ptrdiff_t(last) + 1));
+        if (!(p.gbs > 0)) // rows of 0 GB/s measure nothing
+            continue;
         p.from_kb = kb[first];
         p.to_kb = kb[last];
         p.line = lines[first];

@@ -25,7 +25,8 @@ struct BandwidthPlateau {
 
 /// The levels of a curve given in order of footprint (KB ascending, GBS and LINES aligned with it): runs of
 /// rows whose bandwidth stays within a factor 1.25 of the run's median so far, those of kMinPlateauRows rows
-/// or more; the rows between them (a level's bandwidth falling to the next one's) belong to none.
+/// or more, and a median above 0; the rows between them (a level's bandwidth falling to the next one's) belong
+/// to none.
 inline constexpr std::size_t kMinPlateauRows = 3;
 std::vector<BandwidthPlateau> bandwidthPlateaus(const std::vector<double> &kb, const std::vector<double> &gbs,
                                                 const std::vector<int> &lines);

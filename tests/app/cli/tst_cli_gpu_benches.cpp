@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -99,6 +100,24 @@ void TestCliGpuBenches::wrongFormatNamed()
     QCOMPARE(twoFootprints.status, 2);
     QVERIFY2(twoFootprints.err.find("3 footprints or more (the file has 2)") != std::string::npos,
              twoFootprints.err.c_str());
+    // A gpu-cache output whose L1 rows (4, 8, 16 kB) read 0 GB/s measures no L1 level: refused, not R_l1 = 0
+    // (no L1 ceiling) as if measured.
+    const std::string zero = (std::filesystem::temp_directory_path() / "crossroof_cache_zero.txt").string();
+    {
+        std::ifstream in(kData + "cache_mi100.txt");
+        std::ofstream o(zero);
+        for (std::string line; std::getline(in, line);) {
+            for (const char *l1 : {"    9098.8 GB/s", "    8304.3 GB/s", "   10485.8 GB/s"}) {
+                if (const std::size_t at = line.find(l1); at != std::string::npos)
+                    line.replace(at, std::strlen(l1), "       0.0 GB/s");
+            }
+            o << line << '\n';
+        }
+    }
+    const auto zeros = run({"calibrate", "--cache", zero});
+    std::filesystem::remove(zero);
+    QCOMPARE(zeros.status, 2);
+    QVERIFY2(zeros.err.find("one level only") != std::string::npos, zeros.err.c_str());
     // Nothing to fit with the levels alone: a fit is refused naming the file.
     const auto fitR = run({"calibrate", "--cache", kData + "cache_mi100.txt", "--fit", "R"});
     QCOMPARE(fitR.status, 2);
