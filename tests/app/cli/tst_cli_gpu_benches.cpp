@@ -217,6 +217,15 @@ void TestCliGpuBenches::calibrateLevelsFromCacheAndL2Stream()
                                 != std::string::npos,
              s["set"]["R_dram"]["how"].dump().c_str());
 
+    // A key the fit is to take is fitted, the measurement noted as not used.
+    const json fitted = with({"calibrate", "--l2-stream", stream, "--stream", kStream, "--fit", "R,R_dram"});
+    QVERIFY(!fitted["set"].contains("R_dram"));
+    QVERIFY2(fitted["notes"].dump().find("R_dram measured by " + std::filesystem::path(stream).filename().string()
+                                         + " as " + QString::number(dramGbs).toStdString()
+                                         + " GB/s: fitted instead, as it is among the keys to fit")
+                     != std::string::npos,
+             fitted["notes"].dump().c_str());
+
     // Both, with the latency and stream files of the same run: a profile for the MI100. The cache file,
     // given first, sets R_l2; the report says which file sets which level.
     const std::string profile = (std::filesystem::temp_directory_path() / "crossroof_mi100_levels.json").string();
