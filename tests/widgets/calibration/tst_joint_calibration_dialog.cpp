@@ -542,33 +542,28 @@ private Q_SLOTS:
         // `crossroof-cli calibrate --cache ... --l2-stream ...` sets them (tst_cli_gpu_benches). The H100 SXM's
         // 132 SMs share the 3839 kB the L2 level holds.
         const QString dir = kData + QStringLiteral("gpu_benches/");
-        QVERIFY2(m_dialog->addSource(SourceKind::L2Stream, dir + QStringLiteral("l2-stream_mi100_footprints.txt")),
-                 qPrintable(m_dialog->error()));
-        QVERIFY2(m_dialog->addSource(SourceKind::Cache, dir + QStringLiteral("cache_mi100.txt")),
-                 qPrintable(m_dialog->error()));
-        QVERIFY2(m_dialog->waitForFit(), qPrintable(m_dialog->error()));
-        QVERIFY(m_dialog->result()->fitted.empty());
-        std::map<std::string, std::string> from;
-        std::map<std::string, double> set;
-        for (const core::KeySetting &k : m_dialog->result()->settings) {
-            set[k.key] = k.value;
-            from[k.key] = std::filesystem::path(k.source).filename().string();
-        }
-        QCOMPARE(set["R_l1"], 9098.8);
-        QCOMPARE(set["S_s"], 16.0);
-        QCOMPARE(set["R_l2"], 2515.85);
-        QCOMPARE(from["R_l2"], std::string("cache_mi100.txt")); // the cache file comes first, as in the CLI
-        QCOMPARE(set["S_2"], 3839.0 / 132);
-        QCOMPARE(set["R_dram"], 810.0);
-        QCOMPARE(from["R_dram"], std::string("l2-stream_mi100_footprints.txt"));
+        QVERIFY(m_dialog->addSource(SourceKind::L2Stream, dir + QStringLiteral("l2-stream_mi100_footprints.txt")));
+        QVERIFY(m_dialog->addSource(SourceKind::Cache, dir + QStringLiteral("cache_mi100.txt")));
+        QVERIFY2(m_dialog->waitForFit() && m_dialog->result()->fitted.empty(), qPrintable(m_dialog->error()));
+        std::map<std::string, std::pair<double, std::string>> set; // value and file
+        for (const core::KeySetting &k : m_dialog->result()->settings)
+            set[k.key] = {k.value, std::filesystem::path(k.source).filename().string()};
+        const auto check = [&](const char *key, double value, const char *file) {
+            QCOMPARE(set[key].first, value);
+            QCOMPARE(set[key].second, std::string(file));
+        };
+        const char *cache = "cache_mi100.txt", *stream = "l2-stream_mi100_footprints.txt";
+        check("R_l1", 9098.8, cache);
+        check("S_s", 16.0, cache);
+        check("R_l2", 2515.85, cache); // the cache file comes first, as in the CLI
+        check("S_2", 3839.0 / 132, stream);
+        check("R_dram", 810.0, stream);
         // The table says which file sets which level; the summary what a file leaves out.
         QCOMPARE(m_dialog->sourcesTable()->item(0, SourcesTable::Determines)->text(), QStringLiteral("sets R_l1, S_s, R_l2"));
         QCOMPARE(m_dialog->sourcesTable()->item(1, SourcesTable::Determines)->text(), QStringLiteral("sets S_2, R_dram"));
         QVERIFY2(m_dialog->summaryLabel()->text().contains(QStringLiteral("stay in the L2")),
                  qPrintable(m_dialog->summaryLabel()->text()));
-        // Apply sets them in one undo step.
-        QVERIFY(m_dialog->applyButton()->isEnabled());
-        m_dialog->applyButton()->click();
+        m_dialog->applyButton()->click(); // one undo step
         QCOMPARE(m_state->params().R_l1, 9098.8);
         QCOMPARE(m_state->params().R_dram, 810.0);
         QCOMPARE(m_state->undoStack()->count(), 1);
