@@ -25,6 +25,8 @@ auto namingTheSources(const core::CalibrationSources &sources, Fn &&body)
                 names.push_back(*source);
         for (const core::KernelSet &set : sources.kernels)
             names.push_back(set.source);
+        for (const core::LevelMeasurements &m : sources.levels)
+            names.push_back(m.source);
         const std::string what = e.what();
         if (std::any_of(names.begin(), names.end(), [&](const std::string &n) { return what.find(n) != std::string::npos; }))
             throw;

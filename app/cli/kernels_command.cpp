@@ -64,12 +64,12 @@ void runKernels(const std::vector<std::string> &argv, std::ostream &out, std::os
     // warnings, which come first, are counted in a pass that predicts nothing.
     std::vector<std::string> warnings;
     {
-        core::KernelComparer counting(in.params);
+        core::KernelComparer counting(in.params, report.form);
         for (const core::NcuKernel &k : report.kernels)
             counting.compare(k, false);
         warnings = counting.warnings(report, in.profile);
     }
-    core::KernelComparer comparer(in.params);
+    core::KernelComparer comparer(in.params, report.form);
     // The device check the warnings begin with (the Kernels dock's), for the profiles it offers.
     core::HardwareProfile inUse = in.profile;
     inUse.params = in.params;

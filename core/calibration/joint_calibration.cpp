@@ -2,6 +2,8 @@
 #include "core/calibration/joint_calibration.h"
 
 #include "core/calibration/calibration.h"
+#include "core/calibration/calibration_rows.h"
+#include "core/calibration/direct_settings.h"
 #include "core/support/error.h"
 #include "core/support/statistics.h"
 #include "core/support/least_squares.h"
@@ -20,6 +22,15 @@
 namespace crossroof::core {
 
 namespace {
+
+using detail::DirectMeasurement;
+using detail::directMeasurements;
+using detail::familyWorkload;
+using detail::parallelGbs;
+using detail::parallelWorkload;
+using detail::selectParallelRows;
+using detail::streamGbs;
+using detail::streamWorkload;
 
 constexpr std::array<std::string_view, 6> kJointKeys {"R", "R_dram", "L", "M", "L_c", "L_2"};
 
@@ -53,78 +64,6 @@ void checkRow(const std::string &source, int line, Fn &&fn)
     } catch (const InputError &e) {
         throw InputError(at(source, line) + e.what());
     }
-}
-
-XModelParams familyWorkload(const XModelParams &machine, const FamilyRow &row)
-{
-    XModelParams p = machine;
-    p.n = row.n;
-    p.Z = row.Z;
-    p.E = row.E;
-    return p;
-}
-
-/// The machine running a stream kernel of WARPS warps: one request of the machine's size in flight each.
-XModelParams streamWorkload(const XModelParams &machine, double warps)
-{
-    XModelParams p = machine;
-    p.n = warps;
-    p.m = 1;
-    p.req_bytes = 0;
-    p.dram_bytes = 0;
-    p.cache = CacheMode::None;
-    p.h = 0;
-    p.h_2 = 0;
-    p.bypass = 0;
-    return p;
-}
-
-double streamGbs(const XModelParams &machine, double warps)
-{
-    const XModel model(streamWorkload(machine, warps));
-    return model.toGbs(model.msSupply(warps));
-}
-
-/// The machine running a parallel-read row: m = loads_in_flight requests of 32 x bytes_per_thread bytes in
-/// flight per warp; an l2 row's requests all hit the L2 (h_2 = 1).
-XModelParams parallelWorkload(const XModelParams &machine, const ParallelRow &row)
-{
-    XModelParams p = streamWorkload(machine, row.warps);
-    p.m = row.loads_in_flight;
-    p.req_bytes = row.requestBytes();
-    if (row.level == ReadLevel::L2) {
-        p.cache = CacheMode::Fixed;
-        p.h_2 = 1;
-    }
-    return p;
-}
-
-double parallelGbs(const XModelParams &machine, const ParallelRow &row)
-{
-    const XModel model(parallelWorkload(machine, row));
-    return model.toGbs(model.msSupply(row.warps));
-}
-
-/// One quantity the latency file measures directly, and the key it measures.
-struct DirectMeasurement {
-    std::string key;
-    double value = 0;
-    int line = 0;
-    std::string how;
-};
-
-std::vector<DirectMeasurement> directMeasurements(const LatencyMeasurements &lat)
-{
-    std::vector<DirectMeasurement> out;
-    if (lat.clock_mhz)
-        out.push_back({"clock_ghz", *lat.clock_mhz / 1000, lat.clock_line, "the clock the file's cycles count at"});
-    out.push_back({"L", lat.dram_cycles, lat.dram_line, lat.dram_how});
-    if (lat.l2_cycles)
-        out.push_back({"L_2", *lat.l2_cycles, lat.l2_line, lat.l2_how});
-    out.push_back({"L_s", lat.l1_cycles, lat.l1_line, lat.l1_how});
-    if (lat.dependent_issue)
-        out.push_back({"L_c", *lat.dependent_issue, lat.fma_line, "chain of dependent FMAs"});
-    return out;
 }
 
 /// A source's rows as the objective sees them.
@@ -225,6 +164,9 @@ public:
                 for (const ParallelRow &row : m_parallelRows)
                     put(parallelGbs(machine, row), row.gbs);
                 break;
+            case SourceKind::Cache: // footprint sweeps set keys: no block has their kind
+            case SourceKind::L2Stream:
+                break;
             }
         }
     }
@@ -319,6 +261,10 @@ std::string_view sourceKindName(SourceKind kind)
         return "kernels";
     case SourceKind::Parallel:
         return "parallel";
+    case SourceKind::Cache:
+        return "cache";
+    case SourceKind::L2Stream:
+        return "l2-stream";
     }
     return "family";
 }
@@ -339,8 +285,15 @@ bool hasL2Traffic(const CalibrationSources &sources)
 
 std::vector<std::string> defaultJointKeys(const CalibrationSources &sources)
 {
+    // Footprint sweeps alone set what they measure and fit nothing.
+    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty() && !sources.parallel
+        && !sources.levels.empty())
+        return {};
+    const bool dramMeasured = std::any_of(sources.levels.begin(), sources.levels.end(), [](const LevelMeasurements &m) {
+        return std::any_of(m.settings.begin(), m.settings.end(), [](const LevelSetting &s) { return s.key == "R_dram"; });
+    });
     std::vector<std::string> keys {"R"};
-    if (!sources.kernels.empty() || sources.parallel)
+    if ((!sources.kernels.empty() || sources.parallel) && !dramMeasured)
         keys.emplace_back("R_dram");
     keys.insert(keys.end(), {"L", "M", "L_c"});
     const auto latencyBoundL2 = [&] {
@@ -358,39 +311,29 @@ std::vector<std::string> defaultJointKeys(const CalibrationSources &sources)
 JointCalibration calibrateJointly(const CalibrationSources &sources, const XModelParams &start,
                                   const std::vector<std::string> &fit)
 {
-    if (fit.empty())
+    const bool rowSources = sources.family || sources.stream || sources.latency || !sources.kernels.empty()
+                            || sources.parallel;
+    if (fit.empty() && (rowSources || sources.levels.empty()))
         throw InputError("no parameters to fit: name some of R, R_dram, L, M, L_c and L_2");
     for (const std::string &key : fit) {
         if (std::count(fit.begin(), fit.end(), key) > 1)
             throw InputError("parameter '" + key + "' is listed twice");
         calibrationBounds(key); // throws for a key that cannot be fitted
     }
-    if (!sources.family && !sources.stream && !sources.latency && sources.kernels.empty()
-        && !sources.parallel)
+    if (!rowSources && sources.levels.empty())
         throw InputError("nothing to calibrate to: give a kernel family, a stream curve, a latency file, "
-                         "kernels or parallel reads");
+                         "kernels, parallel reads or a cache or l2-stream sweep");
     const auto fitted
             = [&](std::string_view key) { return std::find(fit.begin(), fit.end(), key) != fit.end(); };
 
-    // The latency file: the keys it measures are rows of the objective where fitted, settings where not.
+    // The latency file: the keys it measures are rows of the objective where fitted, settings where not; the
+    // footprint sweeps' levels are settings.
     JointCalibration result;
     XModelParams machine = start;
-    std::vector<std::string> latencyKeys;
-    if (sources.latency) {
-        for (const DirectMeasurement &d : directMeasurements(*sources.latency)) {
-            if (fitted(d.key)) {
-                latencyKeys.push_back(d.key);
-                continue;
-            }
-            const ParameterInfo *info = findParameter(d.key);
-            checkRow(sources.latency->source, d.line, [&] {
-                if (const auto bad = checkValue(*info, d.value))
-                    throw InputError("parameter '" + d.key + "' " + *bad);
-            });
-            machine.*(info->member) = d.value;
-            result.settings.push_back(
-                    {d.key, d.value, sources.latency->source, d.how + ", line " + std::to_string(d.line)});
-        }
+    const std::vector<std::string> latencyKeys = detail::applyDirectSettings(sources, fit, machine, result);
+    if (fit.empty()) {
+        result.params = machine;
+        return result;
     }
 
     // Every row must run on the starting machine; the blocks of the objective, in order.
@@ -451,41 +394,7 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
     std::vector<std::string> parallelSkipped;
     if (sources.parallel) {
         const ParallelReads &reads = *sources.parallel;
-        const double l2Peak = levelPeakGbs(reads, ReadLevel::L2);
-        const bool l2Latency = machine.L_2 > 0 || fitted("L_2");
-        std::size_t fast = 0, unpredictable = 0;
-        for (const ParallelRow &row : reads.rows) {
-            if (row.level == ReadLevel::L2 && !l2Latency) {
-                ++unpredictable;
-                continue;
-            }
-            if (row.level == ReadLevel::L2 && !isLatencyBound(reads, row)) {
-                ++fast;
-                continue;
-            }
-            if (row.warps > machine.max_warps)
-                throw InputError(at(reads.source, row.line) + "warps_per_sm = " + formatNumber(row.warps)
-                                 + " is more than the machine's max_warps = "
-                                 + formatNumber(machine.max_warps));
-            checkRow(reads.source, row.line, [&] { validate(parallelWorkload(machine, row)); });
-            parallelRows.push_back(row);
-        }
-        if (fast > 0) {
-            parallelSkipped.push_back(reads.source + ": " + std::to_string(fast) + " l2 "
-                                      + (fast == 1 ? "row" : "rows") + " above half the highest l2 read_gbs ("
-                                      + formatNumber(l2Peak)
-                                      + " GB/s): the X-model has no L2 bandwidth, so only the "
-                                        "latency-bound l2 rows are predicted");
-        }
-        if (unpredictable > 0) {
-            parallelSkipped.push_back(reads.source + ": " + std::to_string(unpredictable)
-                                      + " l2 rows: the machine has no L2 latency L_2 to predict them "
-                                        "with (fit L_2 or give a latency file with an L2 chase)");
-        }
-        if (parallelRows.empty())
-            throw InputError(
-                    reads.source + ": no parallel-read row to fit"
-                    + (parallelSkipped.empty() ? std::string() : " (" + parallelSkipped.front() + ")"));
+        std::tie(parallelRows, parallelSkipped) = selectParallelRows(reads, machine, machine.L_2 > 0 || fitted("L_2"));
         addBlock(SourceKind::Parallel, reads.source, parallelRows.size(), 0);
     }
     if (total < fit.size())
@@ -653,6 +562,9 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
             for (const ParallelRow &row : parallelRows)
                 report.rows.push_back(makeRow(row.label(), row.line, row.gbs, parallelGbs(p, row)));
             report.skipped = parallelSkipped;
+            break;
+        case SourceKind::Cache: // footprint sweeps set keys: no block has their kind
+        case SourceKind::L2Stream:
             break;
         }
         std::vector<double> logs;

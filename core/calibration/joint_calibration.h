@@ -3,6 +3,7 @@
 
 #include "core/calibration/calibration.h"
 #include "core/calibration/kernel_family.h"
+#include "core/calibration/level_bandwidths.h"
 #include "core/calibration/measurement_files.h"
 #include "core/calibration/parallel_reads.h"
 #include "core/traces/kernel_table.h"
@@ -22,9 +23,10 @@ std::vector<std::string> jointCalibrationKeys();
 /// Parses a list of keys as parseFitList() does, allowing every key of jointCalibrationKeys().
 std::vector<std::string> parseJointFitList(std::string_view text);
 
-/// The kinds of measurement a joint calibration takes.
-enum class SourceKind { Family, Stream, Latency, Kernels, Parallel };
-/// "family", "stream", "latency", "kernels", "parallel"
+/// The kinds of measurement a joint calibration takes. Cache (gpu-cache) and L2Stream (gpu-l2-stream) set the
+/// keys they measure and have no rows in the fit.
+enum class SourceKind { Family, Stream, Latency, Kernels, Parallel, Cache, L2Stream };
+/// "family", "stream", "latency", "kernels", "parallel", "cache", "l2-stream"
 std::string_view sourceKindName(SourceKind kind);
 
 /// Everything a joint calibration fits to; any may be absent, but not all.
@@ -34,6 +36,9 @@ struct CalibrationSources {
     std::optional<LatencyMeasurements> latency;
     std::vector<KernelSet> kernels;
     std::optional<ParallelReads> parallel;
+    /// gpu-cache and gpu-l2-stream outputs: the levels' bandwidths and capacities they measure are set, not
+    /// fitted (the first source to measure a key sets it).
+    std::vector<LevelMeasurements> levels;
     /// Weights by kind name or source (file name as in the source): a source's rows count WEIGHT times; 1
     /// where none is given. The source's own entry wins over its kind's.
     std::vector<std::pair<std::string, double>> weights;
@@ -105,6 +110,8 @@ struct JointCalibration {
     std::vector<SourceReport> sources; ///< family, stream, latency, kernels, parallel (in this order)
     std::vector<KeyOrigin> origins; ///< one per fitted key
     std::vector<KeySetting> settings; ///< keys set directly by a measurement
+    /// What the measurements that set keys do not give, or give twice ("R_dram also measured by ...").
+    std::vector<std::string> notes;
     std::optional<FamilyPrediction> family; ///< predictFamily() of the family at PARAMS, when it is a source
 };
 
@@ -112,8 +119,9 @@ struct JointCalibration {
 /// that L_2 matters to its prediction.
 bool hasL2Traffic(const CalibrationSources &sources);
 
-/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels or parallel reads, L_2
-/// with kernels that have L2 traffic or parallel reads with latency-bound l2 rows.
+/// The keys a joint calibration fits by default: R, L, M, L_c, and R_dram with kernels or parallel reads (unless
+/// a footprint sweep measures it), L_2 with kernels that have L2 traffic or parallel reads with latency-bound l2
+/// rows; none when the sources are footprint sweeps alone, which set what they measure.
 std::vector<std::string> defaultJointKeys(const CalibrationSources &sources);
 
 /// Fits FIT (a subset of jointCalibrationKeys()) to every source at once: least squares of

@@ -22,20 +22,7 @@ std::string at(const std::string &source, int line)
     return source + ":" + std::to_string(line) + ": ";
 }
 
-/// Which gpu-benches output PATH is, from its first 64 KiB; none for anything else or a file that cannot be
-/// opened (whose reader then says so).
-std::optional<TraceFormat> benchFormat(const std::string &path)
-{
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        return std::nullopt;
-    std::string head(64 * 1024, '\0');
-    file.read(head.data(), std::streamsize(head.size()));
-    head.resize(std::size_t(file.gcount()));
-    if (head.find('\0') != std::string::npos)
-        return std::nullopt;
-    return detail::gpuBenchesFormat(head);
-}
+
 
 StreamCurve streamCurveFromGpuStream(const std::string &path)
 {
@@ -98,6 +85,19 @@ LatencyMeasurements latencyFromGpuLatency(const std::string &path)
 }
 
 } // namespace
+
+std::optional<TraceFormat> benchFormat(const std::string &path)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return std::nullopt;
+    std::string head(64 * 1024, '\0');
+    file.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(file.gcount()));
+    if (head.find('\0') != std::string::npos)
+        return std::nullopt;
+    return detail::gpuBenchesFormat(head);
+}
 
 StreamCurve readStreamCurve(const std::string &path)
 {

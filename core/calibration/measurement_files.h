@@ -4,12 +4,17 @@
 #pragma once
 
 #include "core/traces/kernel_table.h"
+#include "core/traces/trace_set.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace crossroof::core {
+
+/// Which gpu-benches output PATH is, from its content (its first 64 KiB); none for anything else or a file
+/// that cannot be opened (whose reader then says so).
+std::optional<TraceFormat> benchFormat(const std::string &path);
 
 /// One point of a stream curve: the device's read throughput with WARPS warps per SM, each with one request
 /// in flight (f(k) at k = warps).

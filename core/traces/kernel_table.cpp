@@ -179,9 +179,49 @@ std::optional<XModelParams> KernelTable::paramsOf(const KernelRow &row) const
     return kernelParams(machine, *row.workload);
 }
 
-KernelComparer::KernelComparer(const XModelParams &params)
+KernelComparer::KernelComparer(const XModelParams &params, NcuForm form)
     : m_params(params)
+    , m_form(form)
 {
+}
+
+std::string KernelComparer::addingMetrics(const std::vector<std::string> &ncuMetrics) const
+{
+    std::string ncu;
+    for (const std::string &metric : ncuMetrics)
+        ncu += (ncu.empty() ? "" : ",") + metric;
+    if (m_form != NcuForm::NvprofMetrics && m_form != NcuForm::NvprofTrace)
+        return "ncu --metrics " + ncu;
+    // What nvprof_csv.cpp reads for each (the metric nvprof names; the duration comes from its GPU trace).
+    static const std::vector<std::pair<std::string_view, std::string_view>> kNvprof {
+            {"sm__warps_active.avg.per_cycle_active", "achieved_occupancy"},
+            {"smsp__inst_executed.sum", "inst_executed"},
+            {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "gld_transactions_per_request"},
+            {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "gld_transactions"},
+            {"dram__bytes.sum.per_second", "dram_read_throughput,dram_write_throughput"}};
+    std::string nvprof;
+    bool trace = false;
+    for (const std::string &metric : ncuMetrics) {
+        if (metric == "gpu__time_duration.sum") {
+            trace = true;
+            continue;
+        }
+        const auto it = std::find_if(kNvprof.begin(), kNvprof.end(), [&](const auto &m) { return m.first == metric; });
+        if (it != kNvprof.end())
+            nvprof += (nvprof.empty() ? "" : ",") + std::string(it->second);
+    }
+    std::string text;
+    if (!nvprof.empty())
+        text = "nvprof --metrics " + nvprof;
+    if (trace) {
+        text += std::string(text.empty() ? "" : " and ")
+                + "the duration of nvprof --print-gpu-trace (its output after the metrics')";
+    }
+    if (text.empty()) // metrics nvprof has no counterpart of
+        text = "ncu --metrics " + ncu;
+    else
+        text += "; on Volta and newer, ncu --metrics " + ncu;
+    return text;
 }
 
 KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
@@ -212,7 +252,7 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
         std::string list;
         for (const std::string &metric : row.missing)
             list += (list.empty() ? "" : ",") + metric;
-        row.ncu_metrics = "ncu --metrics " + list;
+        row.ncu_metrics = addingMetrics(row.missing);
         ++m_lacking;
         for (const std::string &metric : row.missing) {
             if (std::find(m_lacked.begin(), m_lacked.end(), metric) == m_lacked.end())
@@ -293,8 +333,14 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
     const XModelParams &params = m_params;
     HardwareProfile inUse = profile;
     inUse.params = params;
-    const DeviceCheck device = checkDevice(deviceFacts(report), inUse, bundledProfiles());
+    const DeviceFacts facts = deviceFacts(report);
+    const DeviceCheck device = checkDevice(facts, inUse, bundledProfiles());
     std::vector<std::string> warnings;
+    if (facts.name.empty() && !facts.sm_count && facts.cc.empty()) {
+        warnings.push_back("device unknown: predicted for profile '" + profile.id + "' (" + profile.name
+                           + "); the file has no device columns (name, SM count, compute capability), so "
+                             "nothing checks that its kernels ran on that GPU");
+    }
     if (device.mismatch)
         warnings.push_back(*device.mismatch + "; the predictions are for the profile's machine");
     if (device.clock_gap)
@@ -304,7 +350,7 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
         for (const std::string &metric : m_lacked)
             list += (list.empty() ? "" : ",") + metric;
         warnings.push_back(std::to_string(m_lacking) + " kernel(s) get no prediction: the export lacks " + list
-                           + "; profile again adding ncu --metrics " + list);
+                           + "; profile again adding " + addingMetrics(m_lacked));
     }
     if (m_overMax > 0) {
         warnings.push_back(std::to_string(m_overMax) + " kernel(s) ran more warps per SM (up to "
@@ -349,7 +395,7 @@ KernelTable compareKernels(const NcuReport &report, const XModelParams &params, 
 {
     KernelTable table;
     table.machine = params;
-    KernelComparer comparer(params);
+    KernelComparer comparer(params, report.form);
     table.rows.reserve(report.kernels.size());
     for (const NcuKernel &k : report.kernels)
         table.rows.push_back(comparer.compare(k));

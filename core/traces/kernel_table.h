@@ -68,7 +68,9 @@ struct KernelRow
     std::optional<double> error; ///< (predicted - measured) / measured; none below 1e-3 GB/s measured
     std::string skipped;         ///< why the kernel cannot be compared; empty when it can
     std::vector<std::string> missing; ///< metrics the prediction needs and the export lacks
-    std::string ncu_metrics;          ///< `ncu --metrics ...` that adds them; empty when none is missing
+    /// `ncu --metrics ...` that adds them (an nvprof file's: `nvprof --metrics ...; on Volta and newer, ncu
+    /// --metrics ...`); empty when none is missing
+    std::string ncu_metrics;
 };
 
 /// 1 - |predicted - measured| / measured, floored at 0 (the paper's Fig. 11 accuracy).
@@ -133,7 +135,9 @@ struct KernelTable
 class KernelComparer
 {
 public:
-    explicit KernelComparer(const XModelParams &params);
+    /// FORM, the kind of file the kernels come from, words what a kernel lacks: the nvprof metrics that give
+    /// it for an nvprof file (with the ncu ones for newer GPUs), the ncu metrics otherwise.
+    explicit KernelComparer(const XModelParams &params, NcuForm form = NcuForm::Details);
 
     /// K's row, predicted unless PREDICT is false (the workload and the reasons only); counts what warnings()
     /// says about it.
@@ -145,7 +149,12 @@ public:
     std::optional<XModelParams> paramsOf(const KernelRow &row) const;
 
 private:
+    /// The metrics to add, as the profiler of the file names them: "nvprof --metrics ... (on Volta and newer,
+    /// ncu --metrics ...)" for nvprof files, "ncu --metrics ..." otherwise.
+    std::string addingMetrics(const std::vector<std::string> &ncuMetrics) const;
+
     XModelParams m_params;
+    NcuForm m_form = NcuForm::Details;
     std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0;
     std::vector<std::string> m_lacked; ///< every metric some kernel lacks, in the order first met
     double m_mostWarps = 0;

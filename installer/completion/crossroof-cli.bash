@@ -21,7 +21,7 @@ _crossroof_cli_options()
         advise)          echo "--profile --set --cache-size --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --json" ;;
         kernels)         echo "--trace --profile --set --format --json" ;;
         roofline)        echo "--trace --profile --set --format --json" ;;
-        calibrate)       echo "--family --profile --probe --stream --latency --parallel --kernels --set --fit --weight --out --json" ;;
+        calibrate)       echo "--family --profile --probe --stream --latency --parallel --kernels --cache --l2-stream --set --fit --weight --out --json" ;;
         skeleton)        echo "--file --sample --profile --unroll --measured --json" ;;
         extrapolate)     echo "--train --target-size --iteration --min-leaf --smoothing --folds --column --measured --json" ;;
         render)          echo "--session --view --out --preset --width-mm --height-mm --dpi --font --font-pt --min-font-pt --line-pt --greyscale" ;;
@@ -80,7 +80,7 @@ _crossroof_cli()
             return ;;
         --grid)         COMPREPLY=($(compgen -W "thesis uniform: logit:" -- "$cur")); return ;;
         --session)      COMPREPLY=($(compgen -f -X '!*.crossroof' -- "$cur")); return ;;
-        --trace|--family|--train|--measured|--file|--out|--supply|--demand|--stream|--latency|--parallel|--kernels)
+        --trace|--family|--train|--measured|--file|--out|--supply|--demand|--stream|--latency|--parallel|--kernels|--cache|--l2-stream)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --probe)        COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac

@@ -39,6 +39,10 @@ QString kindText(core::SourceKind kind)
         return QObject::tr("ncu kernels");
     case core::SourceKind::Parallel:
         return QObject::tr("parallel reads");
+    case core::SourceKind::Cache:
+        return QObject::tr("cache levels");
+    case core::SourceKind::L2Stream:
+        return QObject::tr("L2 stream levels");
     }
     return {};
 }
@@ -80,7 +84,8 @@ std::size_t CalibrationSourceList::Entry::values() const
                                            + (l.dependent_issue ? 1 : 0) + (l.clock_mhz ? 1 : 0);
                                 },
                                 [](const core::KernelSet &k) { return k.kernels.size(); },
-                                [](const core::ParallelReads &r) { return r.rows.size(); }},
+                                [](const core::ParallelReads &r) { return r.rows.size(); },
+                                [](const core::LevelMeasurements &m) { return m.settings.size(); }},
                       data);
 }
 
@@ -117,6 +122,12 @@ std::size_t CalibrationSourceList::add(core::SourceKind kind, const QString &pat
         break;
     case core::SourceKind::Parallel:
         entry.data = core::readParallelFile(file);
+        break;
+    case core::SourceKind::Cache:
+        entry.data = core::readCacheLevels(file);
+        break;
+    case core::SourceKind::L2Stream:
+        entry.data = core::readL2StreamLevels(file);
         break;
     }
     return insert(std::move(entry));
@@ -185,7 +196,8 @@ core::CalibrationSources CalibrationSourceList::sources() const
                              [&](const core::StreamCurve &c) { s.stream = c; },
                              [&](const core::LatencyMeasurements &l) { s.latency = l; },
                              [&](const core::KernelSet &k) { s.kernels.push_back(k); },
-                             [&](const core::ParallelReads &r) { s.parallel = r; }},
+                             [&](const core::ParallelReads &r) { s.parallel = r; },
+                             [&](const core::LevelMeasurements &m) { s.levels.push_back(m); }},
                    e.data);
         s.weights.emplace_back(e.source(), e.weight);
     }

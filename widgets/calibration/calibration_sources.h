@@ -26,12 +26,13 @@ public:
         QString path;
         double weight = 1;
         std::variant<core::KernelFamily, core::StreamCurve, core::LatencyMeasurements, core::KernelSet,
-                     core::ParallelReads>
+                     core::ParallelReads, core::LevelMeasurements>
                 data;
 
         /// The name core's reports and messages give the source (the path it was read from).
         const std::string &source() const;
-        /// The measured values it gives: rows, stream points, chases (DRAM, L2), usable kernels.
+        /// The measured values it gives: rows, stream points, chases (DRAM, L2), usable kernels, the levels'
+        /// bandwidths and capacities a gpu-cache or gpu-l2-stream output sets.
         std::size_t values() const;
         /// Kernels of an export left out, each "FILE:LINE: kernel ID (NAME): reason".
         const std::vector<std::string> &skipped() const;

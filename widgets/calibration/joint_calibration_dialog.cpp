@@ -72,6 +72,10 @@ QString kindTitle(core::SourceKind kind)
         return QObject::tr("Open Nsight Compute Export");
     case core::SourceKind::Parallel:
         return QObject::tr("Open Parallel Reads");
+    case core::SourceKind::Cache:
+        return QObject::tr("Open gpu-cache Output");
+    case core::SourceKind::L2Stream:
+        return QObject::tr("Open gpu-l2-stream Output");
     }
     return {};
 }
@@ -120,6 +124,14 @@ JointCalibrationDialog::JointCalibrationDialog(ParameterState *state, QWidget *p
                "footprint_bytes and read_gbs: each row predicted as f(k) with m = loads_in_flight and "
                "32 × bytes_per_thread per request; crossroof-probe's parallel.csv"),
             core::SourceKind::Parallel);
+    addKind(tr("gpu-&cache Output…"),
+            tr("A gpu-benches gpu-cache output as it is (bandwidth against the data set): its L1 level sets "
+               "R_l1 and, where it runs out, S_s; its L2 level R_l2; a DRAM level, where reached, R_dram and S_2"),
+            core::SourceKind::Cache);
+    addKind(tr("gpu-l2-s&tream Output…"),
+            tr("A gpu-benches gpu-l2-stream output as it is (occupancy × footprint): the fastest kernel's L2 "
+               "level sets R_l2 and, where it runs out, S_2; the highest DRAM level R_dram"),
+            core::SourceKind::L2Stream);
     menu->addSeparator();
     QAction *probe = menu->addAction(tr("&Probe Folder…"), this, &JointCalibrationDialog::browseProbe);
     probe->setToolTip(tr("A crossroof-probe output folder: its family.csv, stream.csv, latency.csv and, where the probe "
@@ -380,7 +392,7 @@ void JointCalibrationDialog::fit()
     if (m_sources.empty())
         m_error = tr("Add a measurement first (Add Source): a kernel family, a stream curve, a latency file, "
                      "an Nsight Compute export or a crossroof-probe folder.");
-    else if (keys.empty())
+    else if (keys.empty() && !core::defaultJointKeys(m_sources.sources()).empty())
         m_error = tr("Check at least one parameter to fit.");
     if (!m_error.isEmpty()) {
         m_result.reset();
@@ -465,10 +477,14 @@ void JointCalibrationDialog::showResult()
                               .arg(QString::fromStdString(key), formatNumber(fit->params.*(info->member)),
                                    text(info->unit));
         }
-        QString line = tr("<b>%1</b> &nbsp; fitted to %2 (objective Σ weight · mean log² = %3, %4 starts).")
-                               .arg(values.join(QStringLiteral(", ")).toHtmlEscaped(),
-                                    m_sources.fileNames().toHtmlEscaped(), formatNumber(fit->cost))
-                               .arg(fit->starts);
+        QString line = fit->fitted.empty()
+                ? tr("Nothing fitted: %1 set what they measure.").arg(m_sources.fileNames().toHtmlEscaped())
+                : tr("<b>%1</b> &nbsp; fitted to %2 (objective Σ weight · mean log² = %3, %4 starts).")
+                          .arg(values.join(QStringLiteral(", ")).toHtmlEscaped(),
+                               m_sources.fileNames().toHtmlEscaped(), formatNumber(fit->cost))
+                          .arg(fit->starts);
+        for (const std::string &note : fit->notes)
+            line += QStringLiteral("<br>") + QString::fromStdString(note).toHtmlEscaped();
         if (!fit->at_bound.empty()) {
             QStringList keys;
             for (const std::string &k : fit->at_bound)

@@ -11,6 +11,9 @@
 #include <QtTest>
 
 #include <cmath>
+#include <algorithm>
+#include <fstream>
+#include <sstream>
 
 using namespace crossroof;
 
@@ -61,6 +64,7 @@ private slots:
     void registerHeavyGemmIsIssueBound();
     void diagnosisRanksTheChanges();
     void bulkKernelsArePredictedFromTheirBytesAndPipes();
+    void unknownDeviceIsSaid();
 };
 
 void TestKernelTable::workloadFromCounters()
@@ -392,6 +396,73 @@ void TestKernelTable::bulkKernelsArePredictedFromTheirBytesAndPipes()
     QCOMPARE(*parsed.kernels[0].tensor_cycles, 1000.0);
     QCOMPARE(*parsed.kernels[1].l2_bytes, 3000.0);
     QVERIFY(!parsed.kernels[1].tensor_cycles);
+}
+
+/// LINE's quoted CSV fields without those at DROP.
+std::string withoutColumns(const std::string &line, const std::vector<bool> &drop)
+{
+    std::string out, field;
+    bool quoted = false;
+    std::size_t column = 0;
+    const auto flush = [&] {
+        if (column >= drop.size() || !drop[column])
+            out += (out.empty() ? "" : ",") + field;
+        field.clear();
+        ++column;
+    };
+    for (char c : line) {
+        if (c == '"')
+            quoted = !quoted;
+        if (c == ',' && !quoted)
+            flush();
+        else
+            field += c;
+    }
+    flush();
+    return out;
+}
+
+void TestKernelTable::unknownDeviceIsSaid()
+{
+    // The H100 export as `ncu --csv` writes it without the device's columns (Device, CC, device__attribute_*,
+    // launch__sm_count and the display names), as `--metrics` that name none of them give it:
+    // nothing says which GPU ran it, and the warnings say so before any other, naming the profile predicted for.
+    std::ifstream in(kFamilyRaw);
+    std::stringstream text;
+    std::string line;
+    std::vector<bool> drop;
+    while (std::getline(in, line)) {
+        if (line.rfind("\"ID\"", 0) == 0) {
+            std::string header = line;
+            drop.clear();
+            std::string field;
+            bool quoted = false;
+            for (char c : header + ",") {
+                if (c == '"')
+                    quoted = !quoted;
+                else if (c == ',' && !quoted) {
+                    drop.push_back(field == "Device" || field == "CC" || field == "launch__sm_count"
+                                   || field.rfind("device__attribute", 0) == 0
+                                   || field.find("display_name") != std::string::npos);
+                    field.clear();
+                } else
+                    field += c;
+            }
+        }
+        text << (drop.empty() || line.rfind("==", 0) == 0 ? line : withoutColumns(line, drop)) << '\n';
+    }
+    QVERIFY(std::count(drop.begin(), drop.end(), true) > 10);
+    const core::NcuReport bare = core::parseNcuCsv(text.str(), "bare.csv");
+    QVERIFY(bare.device.name.empty() && !bare.device.sm_count && bare.device.cc.empty());
+    const core::KernelTable t = core::compareKernels(bare, h100().params, h100());
+    QVERIFY(!t.warnings.empty());
+    QCOMPARE(QString::fromStdString(t.warnings.front()),
+             QStringLiteral("device unknown: predicted for profile 'h100-sxm' (%1); the file has no device columns "
+                            "(name, SM count, compute capability), so nothing checks that its kernels ran on that GPU")
+                     .arg(QString::fromStdString(h100().name)));
+    // The export as it is names its device: no such warning.
+    for (const std::string &w : compare(kFamilyRaw, h100().params).warnings)
+        QVERIFY2(w.rfind("device unknown", 0) != 0, w.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestKernelTable)

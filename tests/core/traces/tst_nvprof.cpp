@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nvprof's CSV as a kernel set (core/traces/nvprof_csv.h): the metrics table, the GPU trace and both put
 // together, in the layouts nvprof prints (written for the test: no nvprof output is in the repository).
+#include "core/profiles/profile_library.h"
+#include "core/traces/kernel_table.h"
 #include "core/traces/ncu_csv.h"
 #include "core/traces/trace_import.h"
 #include "import_fixtures.h"
@@ -74,6 +76,7 @@ private Q_SLOTS:
     void traceAlone();
     void importedAsKernelPoints();
     void badValueNamed();
+    void missingMetricNamedForNvprof();
 };
 
 void TestNvprof::metricsAndTrace()
@@ -139,6 +142,41 @@ void TestNvprof::badValueNamed()
     const QString error = test::inputErrorOf([&] { core::parseNcuCsv(bad, "b.csv"); });
     QVERIFY2(error.startsWith("b.csv:12:") && error.endsWith("metric 'dram_read_throughput': 'fast' is not a number"),
              qPrintable(error));
+}
+
+void TestNvprof::missingMetricNamedForNvprof()
+{
+    // The metrics without achieved_occupancy and gld_transactions, and no GPU trace: the kernel is skipped
+    // naming what nvprof must add (and what ncu adds on newer GPUs), as an ncu export's names ncu's metrics.
+    std::string metrics;
+    std::size_t from = 0;
+    for (std::size_t to; (to = kMetrics.find('\n', from)) != std::string::npos; from = to + 1) {
+        const std::string line = kMetrics.substr(from, to + 1 - from);
+        if (line.find("\"achieved_occupancy\"") == std::string::npos && line.find("\"gld_transactions\"") == std::string::npos)
+            metrics += line;
+    }
+    const core::HardwareProfile &k20 = *core::findBundledProfile("h100-sxm");
+    const core::KernelTable t = core::compareKernels(core::parseNcuCsv(metrics, "m.csv"), k20.params, k20);
+    QCOMPARE(t.rows.size(), std::size_t(1));
+    // Without gld_transactions there are no requests either (transactions / gld_transactions_per_request).
+    const std::string adding = "nvprof --metrics achieved_occupancy,gld_transactions_per_request,gld_transactions and "
+                               "the duration of nvprof --print-gpu-trace (its output after the metrics'); on Volta "
+                               "and newer, ncu --metrics sm__warps_active.avg.per_cycle_active,"
+                               "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,"
+                               "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,gpu__time_duration.sum";
+    QCOMPARE(QString::fromStdString(t.rows.front().ncu_metrics), QString::fromStdString(adding));
+    QVERIFY2(t.rows.front().skipped.find("(add them with " + adding + ")") != std::string::npos,
+             t.rows.front().skipped.c_str());
+    QVERIFY(std::any_of(t.warnings.begin(), t.warnings.end(), [&](const std::string &w) {
+        return w.find("profile again adding " + adding) != std::string::npos;
+    }));
+    // An ncu export's missing metrics stay ncu's.
+    core::KernelComparer ncu(k20.params);
+    core::NcuKernel bare = core::parseNcuCsv(metrics, "m.csv").kernels.front();
+    QCOMPARE(QString::fromStdString(ncu.compare(bare).ncu_metrics),
+             QStringLiteral("ncu --metrics sm__warps_active.avg.per_cycle_active,"
+                            "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,"
+                            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,gpu__time_duration.sum"));
 }
 
 QTEST_APPLESS_MAIN(TestNvprof)

@@ -27,6 +27,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string_view>
@@ -533,6 +534,44 @@ private Q_SLOTS:
         QVERIFY(set["L_2"] > 261 && set["L_2"] < 268);
         const double R = m_dialog->result()->params.R;
         QVERIFY2(R > 800 && R < 960, qPrintable(QString::number(R)));
+    }
+
+    void gpuBenchesLevelsAsTheyAre()
+    {
+        // The same run's gpu-cache and gpu-l2-stream files, alone: nothing is fitted, the levels are set as
+        // `crossroof-cli calibrate --cache ... --l2-stream ...` sets them (tst_cli_gpu_benches). The H100 SXM's
+        // 132 SMs share the 3839 kB the L2 level holds.
+        const QString dir = kData + QStringLiteral("gpu_benches/");
+        QVERIFY(m_dialog->addSource(SourceKind::L2Stream, dir + QStringLiteral("l2-stream_mi100_footprints.txt")));
+        QVERIFY(m_dialog->addSource(SourceKind::Cache, dir + QStringLiteral("cache_mi100.txt")));
+        QVERIFY2(m_dialog->waitForFit() && m_dialog->result()->fitted.empty(), qPrintable(m_dialog->error()));
+        std::map<std::string, std::pair<double, std::string>> set; // value and file
+        for (const core::KeySetting &k : m_dialog->result()->settings)
+            set[k.key] = {k.value, std::filesystem::path(k.source).filename().string()};
+        const auto check = [&](const char *key, double value, const char *file) {
+            QCOMPARE(set[key].first, value);
+            QCOMPARE(set[key].second, std::string(file));
+        };
+        const char *cache = "cache_mi100.txt", *stream = "l2-stream_mi100_footprints.txt";
+        check("R_l1", 9098.8, cache);
+        check("S_s", 16.0, cache);
+        check("R_l2", 2515.85, cache); // the cache file comes first, as in the CLI
+        check("S_2", 3839.0 / 132, stream);
+        check("R_dram", 810.0, stream);
+        // The table says which file sets which level; the summary what a file leaves out.
+        QCOMPARE(m_dialog->sourcesTable()->item(0, SourcesTable::Determines)->text(), QStringLiteral("sets R_l1, S_s, R_l2"));
+        QCOMPARE(m_dialog->sourcesTable()->item(1, SourcesTable::Determines)->text(), QStringLiteral("sets S_2, R_dram"));
+        QVERIFY2(m_dialog->summaryLabel()->text().contains(QStringLiteral("stay in the L2")),
+                 qPrintable(m_dialog->summaryLabel()->text()));
+        m_dialog->applyButton()->click(); // one undo step
+        QCOMPARE(m_state->params().R_l1, 9098.8);
+        QCOMPARE(m_state->params().R_dram, 810.0);
+        QCOMPARE(m_state->undoStack()->count(), 1);
+        // A gpu-l2-cache output is not a gpu-cache output: refused by name, the others kept.
+        QVERIFY(!m_dialog->addSource(SourceKind::Cache, dir + QStringLiteral("l2-cache_mi100.txt")));
+        QVERIFY2(m_dialog->error().contains(QStringLiteral("a gpu-benches l2-cache output, not a gpu-benches cache output")),
+                 qPrintable(m_dialog->error()));
+        QCOMPARE(m_dialog->sourcesTable()->rowCount(), 2);
     }
 
 private:
