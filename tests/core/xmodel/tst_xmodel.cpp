@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
 #include "model_fixtures.h"
+#include "xmodel_fixtures.h"
 #include "core/xmodel/memory_levels.h"
 #include "core/xmodel/xmodel.h"
 
@@ -15,6 +16,7 @@ using core::CacheMode;
 using core::Stability;
 using core::XModel;
 using core::XModelParams;
+using xmodel_test::randomParams;
 
 Q_DECLARE_METATYPE(crossroof::core::XModelParams)
 
@@ -71,29 +73,6 @@ double integrateFromColdStart(const XModel &m)
             break;
     }
     return k;
-}
-
-XModelParams randomParams(std::mt19937_64 &rng)
-{
-    auto logUniform = [&](double lo, double hi) {
-        return lo * std::pow(hi / lo, std::uniform_real_distribution<double>(0, 1)(rng));
-    };
-    XModelParams p = test::thrashingFermi();
-    p.n = std::round(logUniform(1, 256));
-    p.Z = logUniform(0.05, 2000);
-    p.E = logUniform(0.2, 8);
-    p.R = logUniform(20, 4000);
-    p.L = logUniform(50, 2000);
-    p.M = logUniform(0.1, 16);
-    p.S_s = logUniform(1, 512);
-    p.L_s = logUniform(5, 200);
-    p.alpha = std::uniform_real_distribution<double>(1, 8)(rng);
-    p.beta = logUniform(0.01, 50);
-    p.h = std::uniform_real_distribution<double>(0, 1)(rng);
-    p.cache = CacheMode(std::uniform_int_distribution<int>(0, 2)(rng));
-    if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.5)
-        p.bypass = std::uniform_real_distribution<double>(0, 0.95)(rng);
-    return p;
 }
 
 } // namespace

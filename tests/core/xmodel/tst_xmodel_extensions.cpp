@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/support/error.h"
 #include "model_fixtures.h"
+#include "xmodel_fixtures.h"
 #include "core/xmodel/memory_levels.h"
 #include "core/xmodel/xmodel.h"
 
@@ -15,6 +16,7 @@ using core::CacheMode;
 using core::Stability;
 using core::XModel;
 using core::XModelParams;
+using xmodel_test::randomParams;
 
 /// Crossroof's extensions of the X-model: issue latency, cache bypassing, a supply per memory level,
 /// requests in flight, the byte cap and a second cache level; at their defaults, the paper's model.
