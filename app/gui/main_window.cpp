@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "context_help.h"
 #include "docks.h"
 #include "help_menu.h"
 #include "extrapolate_link.h"
@@ -274,56 +275,11 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::addContextHelp()
 {
-    setContextHelp(m_xgraph,
-                   tr("X-graph: the memory system's supply f(k) against the compute side's demand G(n−k) = g(x)/Z, "
-                      "k warps in memory and x = n − k computing. Where they cross the machine is in balance: filled "
-                      "dots are stable, hollow ones unstable, the ringed one is the operating point a cold start "
-                      "reaches. δ = R·L and π = M·L_c/E mark where each side saturates; arrows show which way the "
-                      "warps flow."));
-    setContextHelp(m_stability,
-                   tr("Stability: the number of stable states over two parameters (orange: bistable), the hysteresis "
-                      "of a sweep up and down (where the branches part, the machine remembers where it came from), "
-                      "and the what-if advisor: the case study's tuning operations ranked by predicted gain, counted "
-                      "from the low state where the machine is bistable. Drag the point to set both parameters."));
-    setContextHelp(m_occupancyView,
-                   tr("Occupancy: active blocks per SM, B_a, limited by warps, registers, shared memory and the "
-                      "block limit of the compute capability, and how it changes with each input."));
-    setContextHelp(m_zigzag,
-                   tr("Zigzag: the scheduling factor against the blocks requested, the passes an uneven grid "
-                      "needs over the SMs, with the TMM runtime model and measured runtimes when imported."));
-    setContextHelp(m_markov,
-                   tr("Markov CPI: cycles per instruction over p (a thread suspends) and q (it stays suspended) "
-                      "for the chosen cache topology, steady state or after some steps; click to choose the slice "
-                      "below, enter a measured CPI to draw the (p, q) that predict it."));
-    setContextHelp(m_mapping,
-                   tr("Mapping: the thread-to-core strategies of a CPU side by side, each one's CPI from its own "
-                      "(p, q) or the common one; edit p and q in the table to enter measured values."));
-    setContextHelp(m_extrapolate,
-                   tr("Extrapolate: model trees (M5') trained on runs at small sizes predict p, q and so the CPI of "
-                      "every strategy at a larger size; the ranking can be sent to the Markov surface."));
-    setContextHelp(m_bandwidth,
-                   tr("Bandwidth: sorted bandwidth-demand curves from memory-controller counts, the share of the "
-                      "time above a limit B and the slowdown an interval with demand d suffers, max(1, d/B)."));
-    setContextHelp(m_roofline,
-                   tr("Roofline: Nsight Compute kernels at their instructions per DRAM byte against the memory and "
-                      "compute ceilings of the profile, with the X-model's operating point."));
-    setContextHelp(m_prediction,
-                   tr("Prediction: each Nsight Compute kernel's predicted DRAM throughput (from its own counters and "
-                      "the current machine) against what it measured, with y = x, ±10/20 % bands and the mean "
-                      "accuracy beside two rooflines'."));
-    setContextHelp(m_skeleton,
-                   tr("Code Skeleton: a loop nest's statements scheduled on a CPU core model: dependency graph and "
-                      "critical path, schedule by pipeline, cycles against the unroll factor; the result can set the "
-                      "X-graph's Z and E."));
-    setContextHelp(m_readout,
-                   tr("Readout: the operating point (throughputs, bound, warps in each system, margin before it can "
-                      "tip), every equilibrium, the landmarks and the machine's metrics, as numbers."));
-    setContextHelp(m_tracesPanel,
-                   tr("Traces: measured files imported (gpu-benches, Nsight Compute, perf stat, any table), shown "
-                      "on the X-graph or the zigzag; Fit… calibrates the model to the selected one."));
-    setContextHelp(m_kernels,
-                   tr("Kernels: an Nsight Compute export's kernels with their achieved warps per SM, DRAM "
-                      "throughput and the X-model's prediction at that n, and its error."));
+    for (const QString &view : ViewTabs::names())
+        setContextHelp(m_tabs->scrollArea(view)->widget(), contextHelpText(view));
+    setContextHelp(m_readout, contextHelpText(QStringLiteral("readout")));
+    setContextHelp(m_tracesPanel, contextHelpText(QStringLiteral("traces")));
+    setContextHelp(m_kernels, contextHelpText(QStringLiteral("kernels")));
 }
 
 } // namespace crossroof::app

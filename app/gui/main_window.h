@@ -106,7 +106,7 @@ private:
     void createMenus(QList<QAction *> dockActions);
     /// Gives the Markov and mapping views the CPU profiles with mapping strategies (see cpuProfiles()).
     void updateCpuProfiles();
-    /// What's This texts on every view and dock (help_menu.h).
+    /// What's This texts (context_help.h) on every view and dock.
     void addContextHelp();
     void closeEvent(QCloseEvent *event) override;
 

@@ -2,9 +2,13 @@
 #pragma once
 
 #include "core/profiles/hardware_profile.h"
-#include "core/markov/markov_counters.h"
-#include "core/modeltree/training_set.h"
+#include "core/markov/markov_settings.h"
+#include "core/modeltree/extrapolate_settings.h"
+#include "core/occupancy/occupancy_settings.h"
+#include "core/roofline/roofline_settings.h"
+#include "core/skeleton/skeleton_settings.h"
 #include "core/xmodel/parameters.h"
+#include "core/xmodel/stability_settings.h"
 #include "core/traces/trace_set.h"
 
 #include <filesystem>
@@ -20,124 +24,6 @@ namespace crossroof::core {
 inline constexpr int kSessionFormatVersion = 3;
 /// The largest session file accepted; saveSessionFile() refuses to write a larger one.
 inline constexpr std::uintmax_t kMaxSessionBytes = 64u << 20;
-
-/// The occupancy and zigzag views' inputs (MODEL.md 2).
-struct OccupancySettings
-{
-    std::string cc = "8.0";
-    int threads_per_block = 256;
-    int regs_per_thread = 32;
-    long long smem_per_block = 0;
-    std::optional<long long> smem_config;
-    std::string mode = "cuda";
-    bool linked = false;
-    std::optional<int> manual_active_blocks;
-    long long sm_count = 1;
-    long long requested_blocks_max = 0; ///< 0: automatic
-    bool operator==(const OccupancySettings &) const = default;
-};
-
-/// The Markov CPI view's inputs (MODEL.md 3).
-struct MarkovSettings
-{
-    int groups = 4;
-    int threads_per_group = 2;
-    /// "PROFILE/STRATEGY" when the topology is a mapping strategy of a CPU profile; empty: groups x threads.
-    std::string topology_source;
-    std::string grid = "thesis";
-    std::optional<long long> steps; ///< transient after this many steps; none: steady state
-    int p_index = 12;
-    int q_index = 20;
-    std::optional<double> measured_cpi; ///< drawn as its iso-CPI curve
-    /// The counters p and q were estimated from, once the user has opened that dialog; their nine starting
-    /// pairs are drawn on the surface.
-    std::optional<CounterInputs> counters;
-    bool operator==(const MarkovSettings &) const = default;
-};
-
-/// The mapping view's inputs: whose strategies, the (p, q) they share and the points measured per strategy.
-struct MappingSettings
-{
-    struct Point
-    {
-        std::string strategy;
-        double p = 0;
-        double q = 0;
-        bool operator==(const Point &) const = default;
-    };
-    /// A strategy the user defined for the profile: thread t on cores[t].
-    struct OwnStrategy
-    {
-        std::string id;
-        std::vector<int> cores;
-        bool operator==(const OwnStrategy &) const = default;
-    };
-    std::string profile_id = "clovertown-x5365";
-    double p = 0.5;   ///< Table 4.4's worked example
-    double q = 0.862; ///< Table 4.5's worked example
-    std::vector<Point> points;
-    std::vector<OwnStrategy> own_strategies; ///< the user's, beside the profile's
-    bool operator==(const MappingSettings &) const = default;
-};
-/// The zigzag view's TMM inputs (MODEL.md 2.2; Eq. 1, 6-8) and its APSP preset (Eq. 10-14), kept as the text
-/// the user typed, so that an entry the view cannot read (half typed, not a number) reopens as it was left.
-struct TmmSettings
-{
-    std::string work = "1e9";             ///< T1
-    std::string span = "0";               ///< T_inf
-    std::string transactions = "1e7";     ///< M
-    std::string latency = "400";          ///< L
-    std::string threads_per_core = "1";   ///< T
-    std::string cores = "480";            ///< P
-    std::string requested_blocks = "100"; ///< B_r the panel evaluates at
-    int apsp_vertices = 8192;             ///< APSP n
-    int apsp_sub_block = 32;              ///< APSP S_D
-    std::string apsp_chunk = "32";        ///< APSP C
-    bool operator==(const TmmSettings &) const = default;
-};
-/// The longest text a TMM input may hold in a session.
-inline constexpr std::size_t kMaxTmmTextLength = 64;
-
-/// The stability view's choices (MODEL.md 1.6).
-struct StabilitySettings
-{
-    std::string x_key = "n";
-    std::string y_key = "Z";
-    int resolution = 128;
-    std::string sweep_key = "n";
-    bool sweep_shows_k = false; ///< the hysteresis plot shows k instead of the MS throughput
-    bool operator==(const StabilitySettings &) const = default;
-};
-
-/// The roofline view's toggles: kernel names on the points, predicted -> measured arrows, the L1 and L2 points
-/// of the hierarchical roofline.
-struct RooflineSettings
-{
-    bool names = true;
-    bool predictions = true;
-    bool levels = true;
-    bool operator==(const RooflineSettings &) const = default;
-};
-
-/// The code-skeleton view's inputs (MODEL.md 8).
-struct SkeletonSettings
-{
-    std::optional<std::string> text;          ///< the skeleton; none: the bundled HACCmk sample
-    std::string profile_id = "xeon-phi-7210"; ///< a bundled CPU profile with a core model
-    int unroll = 4;                           ///< 1..16
-    /// Measured cycles of the whole nest, (unroll factor, cycles), compared with the projection.
-    std::vector<std::pair<int, double>> measured;
-    bool operator==(const SkeletonSettings &) const = default;
-};
-
-/// The Extrapolate view's inputs (MODEL.md 9): the training runs the model trees learn from, and whether the
-/// trees smooth their predictions.
-struct ExtrapolateSettings
-{
-    /// The training runs, with the file and the columns they were read from; none: nothing imported.
-    std::optional<TrainingSet> training;
-    bool smoothing = true;
-};
 
 /// A plot the user zoomed or panned: the ranges of its bottom and left axes.
 struct PlotZoom

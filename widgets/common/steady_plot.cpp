@@ -4,6 +4,8 @@
 #include "common/curve_thinning.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
+#include "common/qcp_access.h"
+#include "common/steady_plot_stand_ins.h"
 
 #include <QElapsedTimer>
 #include <QMetaObject>
@@ -14,27 +16,12 @@
 
 namespace crossroof::widgets {
 
+using namespace qcp_access;
+
 namespace {
 
 constexpr QCPAxis::AxisType kSides[] = {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight};
 const QString kAxisLinesLayer = QStringLiteral("crossroof-axis-lines");
-
-/// Reaches what QCustomPlot keeps to itself: a layerable's drawing and clip rectangle, an axis's sub-tick
-/// coordinates.
-struct LayerableDrawing : QCPLayerable
-{
-    using QCPLayerable::applyDefaultAntialiasingHint;
-    using QCPLayerable::clipRect;
-    using QCPLayerable::draw;
-};
-struct LayerDrawing : QCPLayer
-{
-    using QCPLayer::draw;
-};
-struct AxisTicks : QCPAxis
-{
-    using QCPAxis::mSubTickVector;
-};
 
 /// How far from the axis rect's edge, outwards, AXIS's line and ticks may colour pixels.
 int lineReach(const QCPAxis *axis)
@@ -44,142 +31,7 @@ int lineReach(const QCPAxis *axis)
            + (width > 1 ? int(std::ceil(width / 2)) : 0) + (axis->antialiased() ? 1 : 0);
 }
 
-/// What a paint with PEN depends on, appended to NUMBERS.
-void describePen(const QPen &pen, std::vector<double> &numbers)
-{
-    numbers.insert(numbers.end(), {double(pen.color().rgba()), pen.widthF(), double(pen.style()),
-                                   double(pen.capStyle()), double(pen.joinStyle()), double(pen.isCosmetic()),
-                                   pen.dashOffset()});
-    if (pen.style() == Qt::CustomDashLine) {
-        const QList<qreal> dashes = pen.dashPattern();
-        numbers.insert(numbers.end(), dashes.begin(), dashes.end());
-    }
-}
-
 } // namespace
-
-/// What stands in for the axes' layer while it is hidden, during a paint that keeps the axis rect's margins
-/// (SteadyPlot::m_linesOnly): something drawn for each axis of the axis rect, on LAYER, in the axes' order.
-class SteadyPlot::StandIn : public QCPLayerable
-{
-public:
-    StandIn(SteadyPlot *plot, QCPLayer *layer)
-        : QCPLayerable(plot)
-        , m_plot(plot)
-    {
-        setLayer(layer);
-    }
-
-protected:
-    /// Draws AXIS's part, the painter saved around it.
-    virtual void drawFor(QCPPainter *painter, const QCPAxis *axis) = 0;
-
-    void applyDefaultAntialiasingHint(QCPPainter *) const override {} // each axis its own, in drawFor()
-    void draw(QCPPainter *painter) override
-    {
-        if (!m_plot->m_linesOnly)
-            return;
-        for (const QCPAxis *axis : m_plot->axisRect()->axes()) {
-            painter->save();
-            drawFor(painter, axis);
-            painter->restore();
-        }
-    }
-
-    SteadyPlot *m_plot;
-};
-
-/// The axes' lines and ticks, drawn as QCPAxis draws them, to the pixel.
-class SteadyPlot::AxisLines : public SteadyPlot::StandIn
-{
-public:
-    using StandIn::StandIn;
-
-protected:
-    void drawFor(QCPPainter *painter, const QCPAxis *axis) override
-    {
-        if (!axis->visible())
-            return;
-        applyAntialiasingHint(painter, axis->antialiased(), QCP::aeAxes);
-        const QRect rect = axis->axisRect()->rect();
-        const QCPAxis::AxisType type = axis->axisType();
-        const int offset = axis->offset();
-        QPoint origin;
-        double xCor = 0, yCor = 0; // the top and right axes lie one pixel outside the rect, as QCustomPlot has them
-        switch (type) {
-        case QCPAxis::atLeft: origin = rect.bottomLeft() + QPoint(-offset, 0); break;
-        case QCPAxis::atRight: origin = rect.bottomRight() + QPoint(offset, 0); xCor = 1; break;
-        case QCPAxis::atTop: origin = rect.topLeft() + QPoint(0, -offset); yCor = -1; break;
-        case QCPAxis::atBottom: origin = rect.bottomLeft() + QPoint(0, offset); break;
-        }
-        const bool horizontal = QCPAxis::orientation(type) == Qt::Horizontal;
-        painter->setPen(axis->basePen());
-        if (horizontal)
-            painter->drawLine(QLineF(origin + QPointF(xCor, yCor), origin + QPointF(rect.width() + xCor, yCor)));
-        else
-            painter->drawLine(QLineF(origin + QPointF(xCor, yCor), origin + QPointF(xCor, -rect.height() + yCor)));
-        if (!axis->ticks())
-            return;
-        const int inward = (type == QCPAxis::atBottom || type == QCPAxis::atRight) ? -1 : 1;
-        // In one call per pen; without antialiasing rounded to whole pixels first, as QCPPainter::drawLine does.
-        const auto ticks = [&](const QVector<double> &coords, int lengthIn, int lengthOut) {
-            m_lines.clear();
-            for (const double coord : coords) {
-                const double at = axis->coordToPixel(coord);
-                if (horizontal)
-                    m_lines.append(QLineF(at + xCor, origin.y() - lengthOut * inward + yCor, at + xCor,
-                                          origin.y() + lengthIn * inward + yCor));
-                else
-                    m_lines.append(QLineF(origin.x() - lengthOut * inward + xCor, at + yCor,
-                                          origin.x() + lengthIn * inward + xCor, at + yCor));
-            }
-            if (painter->antialiasing()) {
-                painter->drawLines(m_lines);
-                return;
-            }
-            m_whole.clear();
-            for (const QLineF &line : std::as_const(m_lines))
-                m_whole.append(line.toLine());
-            painter->drawLines(m_whole);
-        };
-        const QVector<double> major = axis->tickVector();
-        if (!major.isEmpty()) {
-            painter->setPen(axis->tickPen());
-            ticks(major, axis->tickLengthIn(), axis->tickLengthOut());
-        }
-        const QVector<double> &minor = axis->*&AxisTicks::mSubTickVector;
-        if (axis->subTicks() && !minor.isEmpty()) {
-            painter->setPen(axis->subTickPen());
-            ticks(minor, axis->subTickLengthIn(), axis->subTickLengthOut());
-        }
-    }
-
-private:
-    QVector<QLineF> m_lines; ///< one pen's ticks, kept between paints for their storage
-    QVector<QLine> m_whole;
-};
-
-/// The grids (a grid belongs to its axis and is hidden with it), each by its own drawing, as its layer draws it.
-class SteadyPlot::GridLines : public SteadyPlot::StandIn
-{
-public:
-    using StandIn::StandIn;
-
-protected:
-    void drawFor(QCPPainter *painter, const QCPAxis *axis) override
-    {
-        QCPGrid *grid = axis->grid();
-        if (!grid->visible() || grid->layer() != layer())
-            return;
-        // The grid's lines lie in the axis rect. Clipped to a rectangle that holds it, not only to the paint's
-        // region (the window less the margins): Qt's raster engine blends a line clipped by a region span by
-        // span, on several threads at once, many times slower.
-        const QRect inside = m_plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
-        painter->setClipRect((grid->*&LayerableDrawing::clipRect)().translated(0, -1) & inside);
-        (grid->*&LayerableDrawing::applyDefaultAntialiasingHint)(painter);
-        (grid->*&LayerableDrawing::draw)(painter);
-    }
-};
 
 SteadyPlot::SteadyPlot(QWidget *parent)
     : QCustomPlot(parent)
@@ -271,138 +123,6 @@ void SteadyPlot::setCachedLayer(QCPLayer *layer)
 {
     m_cachedLayer = layer;
     m_picture = {};
-}
-
-bool SteadyPlot::describeCachedLayer(std::vector<double> &numbers, QList<QPainterPath> &paths) const
-{
-    const auto pen = [&numbers](const QPen &p) { describePen(p, numbers); };
-    const auto brush = [&numbers](const QBrush &b) {
-        numbers.insert(numbers.end(), {double(b.color().rgba()), double(b.style())});
-    };
-    const auto axis = [&numbers](const QCPAxis *a) {
-        const QRect rect = a->axisRect()->rect();
-        numbers.insert(numbers.end(), {double(reinterpret_cast<quintptr>(a)), a->range().lower, a->range().upper,
-                                       double(a->scaleType()), double(a->rangeReversed()), double(rect.x()),
-                                       double(rect.y()), double(rect.width()), double(rect.height())});
-    };
-    numbers.insert(numbers.end(), {double(viewport().width()), double(viewport().height()), devicePixelRatioF(),
-                                   double(antialiasedElements()), double(notAntialiasedElements())});
-    for (QCPLayerable *child : m_cachedLayer->children()) {
-        const auto *graph = qobject_cast<const QCPGraph *>(child);
-        if (!graph || graph->selected() || graph->channelFillGraph() || !graph->keyAxis() || !graph->valueAxis())
-            return false;
-        numbers.insert(numbers.end(), {double(reinterpret_cast<quintptr>(graph)), double(graph->realVisibility()),
-                                       double(graph->antialiased()), double(graph->antialiasedFill()),
-                                       double(graph->antialiasedScatters()), double(graph->lineStyle()),
-                                       double(graph->scatterSkip()), double(graph->adaptiveSampling())});
-        if (!graph->realVisibility())
-            continue;
-        pen(graph->pen());
-        brush(graph->brush());
-        const QCPScatterStyle &scatter = graph->scatterStyle();
-        numbers.insert(numbers.end(), {double(scatter.shape()), scatter.size(), double(scatter.isPenDefined())});
-        pen(scatter.pen());
-        brush(scatter.brush());
-        if (scatter.shape() == QCPScatterStyle::ssCustom)
-            paths.append(scatter.customPath());
-        if (scatter.shape() == QCPScatterStyle::ssPixmap)
-            return false;
-        axis(graph->keyAxis());
-        axis(graph->valueAxis());
-        numbers.push_back(double(graph->dataCount()));
-        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-            numbers.insert(numbers.end(), {it->key, it->value});
-    }
-    return true;
-}
-
-bool SteadyPlot::describeGrid(std::vector<double> &numbers) const
-{
-    const QCPLayer *grids = m_gridLines ? m_gridLines->layer() : nullptr;
-    if (axisRectCount() != 1 || !grids || !grids->visible())
-        return false;
-    const QCPAxisRect *rect = axisRect();
-    const QRect r = rect->rect();
-    numbers.insert(numbers.end(), {double(viewport().width()), double(viewport().height()), devicePixelRatioF(),
-                                   double(antialiasedElements()), double(notAntialiasedElements()), double(r.x()),
-                                   double(r.y()), double(r.width()), double(r.height())});
-    const auto pen = [&numbers](const QPen &p) { describePen(p, numbers); };
-    for (const QCPLayerable *child : grids->children()) {
-        if (child == m_gridLines)
-            continue;
-        const auto *grid = qobject_cast<const QCPGrid *>(child);
-        const auto *axis = grid ? qobject_cast<const QCPAxis *>(grid->parentLayerable()) : nullptr;
-        if (!axis || axis->axisRect() != rect)
-            return false; // something else draws on the grid layer
-        // Shown as QCPLayer::draw shows it with the axes' layer visible (the margin-keeping paints hide that
-        // layer and draw the grids through the stand-in, the same lines).
-        const bool shown = grid->visible() && axis->visible();
-        numbers.insert(numbers.end(), {double(reinterpret_cast<quintptr>(grid)), double(shown)});
-        if (!shown)
-            continue;
-        numbers.insert(numbers.end(), {axis->range().lower, axis->range().upper, double(axis->scaleType()),
-                                       double(axis->rangeReversed()), double(grid->subGridVisible()),
-                                       double(grid->antialiased()), double(grid->antialiasedSubGrid()),
-                                       double(grid->antialiasedZeroLine())});
-        pen(grid->pen());
-        pen(grid->subGridPen());
-        pen(grid->zeroLinePen());
-        const QVector<double> &ticks = axis->tickVector();
-        numbers.push_back(double(ticks.size()));
-        numbers.insert(numbers.end(), ticks.begin(), ticks.end());
-        const QVector<double> &sub = axis->*&AxisTicks::mSubTickVector;
-        numbers.push_back(double(sub.size()));
-        numbers.insert(numbers.end(), sub.begin(), sub.end());
-    }
-    return true;
-}
-
-bool SteadyPlot::gridPictureReady()
-{
-    // At a pixel ratio of 1 the lines cost less than blending a picture the size of the plot (0.58 against
-    // 0.71 ms for the benchmark's X-graph step on a 2-core EPYC); at 2, four times the pixels, far more.
-    if (devicePixelRatioF() <= 1) {
-        m_gridPicture = {};
-        return false;
-    }
-    std::vector<double> numbers;
-    numbers.reserve(m_gridPicture.numbers.size());
-    if (!describeGrid(numbers)) {
-        m_gridPicture = {};
-        return false;
-    }
-    if (numbers == m_gridPicture.numbers && !m_gridPicture.image.isNull())
-        return true;
-    const qreal ratio = devicePixelRatioF();
-    QImage image(viewport().size() * ratio, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(ratio);
-    image.fill(Qt::transparent);
-    {
-        QCPPainter gridPainter(&image);
-        for (QCPLayerable *child : m_gridLines->layer()->children()) {
-            auto *grid = qobject_cast<QCPGrid *>(child);
-            const auto *axis = grid ? qobject_cast<const QCPAxis *>(grid->parentLayerable()) : nullptr;
-            if (grid && axis)
-                drawGrid(&gridPainter, grid);
-        }
-    }
-    m_gridPicture = {std::move(numbers), {}, std::move(image)};
-    ++m_gridDraws;
-    return true;
-}
-
-void SteadyPlot::drawGrid(QCPPainter *painter, QCPGrid *grid) const
-{
-    // As QCPLayer::draw draws a child, clipped to its clip rect one pixel up, where it is shown with the axes'
-    // layer visible.
-    const auto *axis = qobject_cast<const QCPAxis *>(grid->parentLayerable());
-    if (!axis || !grid->visible() || !axis->visible())
-        return;
-    painter->save();
-    painter->setClipRect((grid->*&LayerableDrawing::clipRect)().translated(0, -1));
-    (grid->*&LayerableDrawing::applyDefaultAntialiasingHint)(painter);
-    (grid->*&LayerableDrawing::draw)(painter);
-    painter->restore();
 }
 
 void SteadyPlot::draw(QCPPainter *painter)

@@ -118,6 +118,9 @@ Q_SIGNALS:
 private:
     using Run = CounterRuns::Run;
 
+    /// The colour of an error and of a warning (the Traces dock's for a file of another device).
+    static QString errorStyle();
+    static QString warningStyle();
     QString importRun(const QString &path, Run run);
     void importInteractively(Run run);
     void showEventUses();

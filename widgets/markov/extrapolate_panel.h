@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/modeltree/extrapolation.h"
-#include "core/session/session.h"
+#include "core/modeltree/extrapolate_settings.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -3,7 +3,7 @@
 
 #include "core/markov/cpu_topology.h"
 #include "core/profiles/hardware_profile.h"
-#include "core/session/session.h"
+#include "core/markov/markov_settings.h"
 
 #include <QWidget>
 

@@ -4,7 +4,7 @@
 #include "core/profiles/hardware_profile.h"
 #include "core/markov/markov.h"
 #include "core/markov/markov_counters.h"
-#include "core/session/session.h"
+#include "core/markov/markov_settings.h"
 
 #include <QHash>
 #include <QList>

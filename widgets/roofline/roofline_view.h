@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/session/session.h"
+#include "core/roofline/roofline_settings.h"
 #include "roofline/kernel_marks.h"
 #include "roofline/roofline_evaluation.h"
 

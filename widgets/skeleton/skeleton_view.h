@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/profiles/hardware_profile.h"
-#include "core/session/session.h"
+#include "core/skeleton/skeleton_settings.h"
 #include "core/skeleton/projection.h"
 
 #include <QWidget>

@@ -4,7 +4,7 @@
 #include "common/drag_hold.h"
 #include "common/latest_job.h"
 #include "common/progressive_job.h"
-#include "core/session/session.h"
+#include "core/xmodel/stability_settings.h"
 #include "core/xmodel/advisor.h"
 #include "core/xmodel/hysteresis.h"
 #include "core/xmodel/stability_map.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/session/session.h"
+#include "core/xmodel/stability_settings.h"
 #include "core/xmodel/hysteresis.h"
 #include "core/xmodel/stability_map.h"
 

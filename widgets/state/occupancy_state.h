@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/occupancy/occupancy.h"
-#include "core/session/session.h"
+#include "core/occupancy/occupancy_settings.h"
 
 #include <QObject>
 #include <QString>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/occupancy/scheduling.h"
-#include "core/session/session.h"
+#include "core/occupancy/occupancy_settings.h"
 
 #include <QObject>
 #include <QString>

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/support/error.h"
+#include "core/traces/csv_table.h"
+#include "core/traces/gpu_benches.h"
+#include "import_fixtures.h"
+#include "model_fixtures.h"
+#include "core/traces/trace_fit.h"
+#include "core/xmodel/xmodel.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <limits>
+#include <random>
+
+using namespace crossroof;
+using test::inputErrorOf;
+
+namespace {
+
+/// A V100-like machine for the cache fits: delta = R_req * L = 31.7 warps.
+core::XModelParams v100Like()
+{
+    core::XModelParams p;
+    p.sm_count = 80;
+    p.clock_ghz = 1.38;
+    p.warp_size = 32;
+    p.max_warps = 64;
+    p.request_bytes = 128;
+    p.R = 895;
+    p.L = 500;
+    p.M = 4;
+    p.S_s = 128;
+    p.n = 64;
+    return p;
+}
+
+std::vector<double> msCurve(const core::XModelParams &p, const std::vector<double> &k)
+{
+    const core::XModel model(p);
+    std::vector<double> y;
+    for (double v : k)
+        y.push_back(model.toGbs(model.msSupply(v)));
+    return y;
+}
+
+std::vector<double> range(double from, double to, double step)
+{
+    std::vector<double> out;
+    for (double v = from; v <= to + 1e-9; v += step)
+        out.push_back(v);
+    return out;
+}
+
+/// A machine with two cache levels, not any real GPU: 80 SMs at 1.5 GHz, a 128 KiB L1 and 256 KiB of L2 per
+/// SM.
+core::XModelParams twoLevelMachine()
+{
+    core::XModelParams p = v100Like();
+    p.sm_count = 80;
+    p.clock_ghz = 1.5;
+    p.max_warps = 64;
+    p.R = 1500;
+    p.L = 600;
+    p.S_s = 128;
+    p.L_s = 60;
+    p.S_2 = 256;
+    p.L_2 = 250;
+    p.R_dram = 3000;
+    p.cache = core::CacheMode::TwoLevel;
+    p.beta = 12;
+    p.alpha = 10;
+    p.alpha_2 = 6;
+    return p;
+}
+
+/// warps_per_sm and request_gbs of the shared H100 SXM cache curve with BYTES per warp.
+void h100CacheCurve(int bytes, std::vector<double> &k, std::vector<double> &y)
+{
+    const core::CsvTable t
+            = core::readCsv(std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm/cache.csv");
+    const std::size_t kc = t.column("warps_per_sm");
+    const std::size_t bc = t.column("bytes_per_warp");
+    const std::size_t yc = t.column("request_gbs");
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        if (t.number(r, bc) == bytes) {
+            k.push_back(t.number(r, kc));
+            y.push_back(t.number(r, yc));
+        }
+    }
+}
+
+} // namespace
+
+/// The cache fits (Eq. 1-5, fixed hit rate, locality, two levels): parameters recovered from the model's own
+/// curves, from noise and from the shared H100's thrashing curve; what cannot be fitted refused.
+class TestCacheFit : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fixedCacheRecovery();
+    void localityCacheRecovery();
+    void longTraceFitsSpreadPoints();
+    void cacheFitsOnNoise();
+    void cacheFitRejects();
+    void twoLevelRecovery();
+    void twoLevelH100Thrashing_data();
+    void twoLevelH100Thrashing();
+    void twoLevelRejects();
+};
+
+void TestCacheFit::fixedCacheRecovery()
+{
+    core::XModelParams truth = v100Like();
+    truth.cache = core::CacheMode::Fixed;
+    truth.L_s = 120;
+    truth.h = 0.35;
+    const std::vector<double> k = range(1, 64, 1);
+    const std::vector<double> y = msCurve(truth, k);
+
+    core::XModelParams machine = v100Like();
+    machine.L_s = 30; // start values the fit must not depend on
+    machine.h = 0.9;
+    const core::CacheFit fit = core::fitCacheModel(k, y, machine, core::CacheMode::Fixed);
+    qInfo("fixed: L_s = %.6g, h = %.6g, rmse = %.3g, r2 = %.8f, %d iterations", fit.params.L_s, fit.params.h,
+          fit.rmse, fit.r2, fit.iterations);
+    QVERIFY(std::abs(fit.params.L_s / 120 - 1) < 1e-4);
+    QVERIFY(std::abs(fit.params.h - 0.35) < 1e-5);
+    QVERIFY(fit.rmse < 1e-4);
+    QVERIFY(fit.converged);
+    QVERIFY(fit.at_bounds.empty());
+    QCOMPARE(fit.params.cache, core::CacheMode::Fixed);
+    QCOMPARE(fit.params.R, machine.R); // the machine stays as given
+
+    // With noise of 1 % of R: the parameters within a few percent, the rmse close to the noise.
+    std::mt19937 rng(7);
+    std::normal_distribution<double> noise(0, 0.01 * truth.R);
+    std::vector<double> noisy = y;
+    for (double &v : noisy)
+        v += noise(rng);
+    const core::CacheFit n = core::fitCacheModel(k, noisy, machine, core::CacheMode::Fixed);
+    qInfo("fixed, noisy: L_s = %.4g, h = %.4g, rmse = %.3g (noise %.3g), r2 = %.5f", n.params.L_s, n.params.h,
+          n.rmse, 0.01 * truth.R, n.r2);
+    QVERIFY(std::abs(n.params.L_s / 120 - 1) < 0.15);
+    QVERIFY(std::abs(n.params.h - 0.35) < 0.03);
+    QVERIFY(n.rmse > 0.6 * 0.01 * truth.R && n.rmse < 1.2 * 0.01 * truth.R);
+    QVERIFY(n.r2 > 0.99);
+}
+
+void TestCacheFit::localityCacheRecovery()
+{
+    // The thrashing Fermi of the X-model paper: cache peak, valley and plateau.
+    const core::XModelParams truth = test::thrashingFermi();
+    const std::vector<double> k = range(0.5, 48, 0.5);
+    const std::vector<double> y = msCurve(truth, k);
+    core::XModelParams machine = truth;
+    machine.L_s = 200;
+    machine.alpha = 2;
+    machine.beta = 1;
+    const core::CacheFit fit = core::fitCacheModel(k, y, machine, core::CacheMode::Locality);
+    qInfo("locality: L_s = %.6g, alpha = %.6g, beta = %.6g, rmse = %.3g, r2 = %.8f, %d iterations",
+          fit.params.L_s, fit.params.alpha, fit.params.beta, fit.rmse, fit.r2, fit.iterations);
+    QVERIFY(std::abs(fit.params.L_s / truth.L_s - 1) < 1e-3);
+    QVERIFY(std::abs(fit.params.alpha / truth.alpha - 1) < 1e-3);
+    QVERIFY(std::abs(fit.params.beta / truth.beta - 1) < 1e-3);
+    QVERIFY(fit.rmse < 1e-3);
+    QVERIFY(fit.r2 > 1 - 1e-9);
+
+    std::mt19937 rng(11);
+    std::normal_distribution<double> noise(0, 0.02 * truth.R);
+    std::vector<double> noisy = y;
+    for (double &v : noisy)
+        v += noise(rng);
+    const core::CacheFit n = core::fitCacheModel(k, noisy, machine, core::CacheMode::Locality);
+    qInfo("locality, noisy: L_s = %.4g, alpha = %.4g, beta = %.4g, rmse = %.3g (noise %.3g), r2 = %.5f",
+          n.params.L_s, n.params.alpha, n.params.beta, n.rmse, 0.02 * truth.R, n.r2);
+    QVERIFY(std::abs(n.params.alpha / truth.alpha - 1) < 0.15);
+    QVERIFY(std::abs(n.params.beta / truth.beta - 1) < 0.15);
+    QVERIFY(n.rmse > 0.6 * 0.02 * truth.R && n.rmse < 1.2 * 0.02 * truth.R);
+}
+
+void TestCacheFit::longTraceFitsSpreadPoints()
+{
+    // 3,000 noisy points of the thrashing Fermi's curve, k from 0.03 to 45 in the order a sweep of repeated runs
+    // gives them: the fit iterates on kCacheFitPointLimit of them spread over k, finds what the fit on every
+    // point finds, and reports its quality over every point.
+    const core::XModelParams truth = test::thrashingFermi();
+    std::vector<double> k;
+    for (int run = 0; run < 2; ++run) {
+        for (int i = 1; i <= 1500; ++i)
+            k.push_back(0.03 * i + run * 0.015);
+    }
+    std::vector<double> y = msCurve(truth, k);
+    std::mt19937 rng(5);
+    std::normal_distribution<double> noise(0, 0.02 * truth.R);
+    for (double &v : y)
+        v += noise(rng);
+    core::XModelParams machine = truth;
+    machine.L_s = 200;
+    machine.alpha = 2;
+    machine.beta = 1;
+    const core::CacheFit spread = core::fitCacheModel(k, y, machine, core::CacheMode::Locality);
+    QCOMPARE(spread.points, std::size_t(3000));
+    QCOMPARE(spread.fit_points, core::kCacheFitPointLimit);
+    QCOMPARE(spread.residuals.size(), std::size_t(3000));
+    const core::CacheFit all = core::fitCacheModel(k, y, machine, core::CacheMode::Locality, k.size());
+    QCOMPARE(all.fit_points, std::size_t(3000));
+    qInfo("3000 points: alpha %.5g / %.5g, beta %.5g / %.5g, L_s %.5g / %.5g, rmse %.5g / %.5g (spread / all)",
+          spread.params.alpha, all.params.alpha, spread.params.beta, all.params.beta, spread.params.L_s,
+          all.params.L_s, spread.rmse, all.rmse);
+    for (double core::XModelParams::*key : {&core::XModelParams::alpha, &core::XModelParams::beta, &core::XModelParams::L_s})
+        QVERIFY(std::abs(spread.params.*key / (all.params.*key) - 1) < 0.02);
+    QVERIFY(std::abs(spread.rmse / all.rmse - 1) < 0.005);
+    // Residuals, rmse and r^2 over every point, in input order.
+    const core::XModel model(spread.params);
+    double sse = 0;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        const double r = y[i] - model.toGbs(model.msSupply(k[i]));
+        QVERIFY(std::abs(spread.residuals[i] - r) <= 1e-9 * truth.R);
+        sse += r * r;
+    }
+    QVERIFY(std::abs(spread.rmse / std::sqrt(sse / 3000) - 1) < 1e-9);
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k, y, machine, core::CacheMode::Locality, 9); }),
+             QStringLiteral("cache fit: the point limit must be at least 10, one more than the most parameters a "
+                            "fit has (got 9)"));
+}
+
+void TestCacheFit::cacheFitsOnNoise()
+{
+    // Pure noise around a constant: no model explains it, and the fits say so.
+    std::mt19937 rng(3);
+    std::normal_distribution<double> noise(0, 40);
+    const std::vector<double> k = range(1, 64, 1);
+    std::vector<double> y;
+    for (std::size_t i = 0; i < k.size(); ++i)
+        y.push_back(500 + noise(rng));
+    const core::RooflineFit roof = core::fitRoofline(k, y);
+    const core::CacheFit fixed = core::fitCacheModel(k, y, v100Like(), core::CacheMode::Fixed);
+    const core::CacheFit locality = core::fitCacheModel(k, y, v100Like(), core::CacheMode::Locality);
+    qInfo("noise: r2 roofline %.3f, fixed %.3f, locality %.3f", roof.r2, fixed.r2, locality.r2);
+    QVERIFY(roof.r2 < 0.3);
+    QVERIFY(fixed.r2 < 0.3);
+    QVERIFY(locality.r2 < 0.3);
+    QVERIFY(fixed.rmse > 30);
+}
+
+void TestCacheFit::cacheFitRejects()
+{
+    const std::vector<double> k {1, 2, 3};
+    const std::vector<double> y {1, 2, 3};
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k, y, v100Like(), core::CacheMode::None); }),
+             QStringLiteral("cache fit: mode 'none' has no cache parameters to fit (use the roofline fit)"));
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k, y, v100Like(), core::CacheMode::Locality); }),
+             QStringLiteral("cache fit: needs at least 4 points for 3 parameters (got 3)"));
+    core::XModelParams noCache = v100Like();
+    noCache.S_s = 0;
+    QCOMPARE(inputErrorOf([&] {
+                 core::fitCacheModel(std::vector<double> {1, 2, 3, 4}, std::vector<double> {1, 2, 3, 4},
+                                     noCache, core::CacheMode::Locality);
+             }),
+             QStringLiteral("cache fit: locality mode needs a shared cache, S_s > 0 (got 0)"));
+    core::XModelParams bad = v100Like();
+    bad.R = -1;
+    QVERIFY(inputErrorOf([&] {
+                core::fitCacheModel(k, y, bad, core::CacheMode::Fixed);
+            }).startsWith("parameter 'R'"));
+}
+
+void TestCacheFit::twoLevelRecovery()
+{
+    // A curve the model draws (L1 peak, collapse onto the L2, its fall onto DRAM, the DRAM rise) with 1 %
+    // noise: the fit finds the parameters again from starts of its own.
+    const core::XModelParams truth = twoLevelMachine();
+    const std::vector<double> k = range(1, 64, 1);
+    const std::vector<double> y = msCurve(truth, k);
+    const double top = *std::max_element(y.begin(), y.end());
+    std::mt19937 rng(19);
+    std::normal_distribution<double> noise(0, 0.01 * top);
+    std::vector<double> noisy = y;
+    for (double &v : noisy)
+        v += noise(rng);
+    core::XModelParams machine = twoLevelMachine();
+    machine.cache = core::CacheMode::None; // every fitted key from elsewhere
+    machine.L_s = 10;
+    machine.L_2 = 0;
+    machine.S_2 = 0;
+    machine.L = 300;
+    machine.beta = 1;
+    machine.alpha = machine.alpha_2 = 2;
+    machine.R_dram = 0;
+    const core::CacheFit fit = core::fitCacheModel(k, noisy, machine, core::CacheMode::TwoLevel);
+    const auto &p = fit.params;
+    qInfo("two-level, noisy: L_s = %.4g, L_2 = %.4g, L = %.4g, beta = %.4g, S_2 = %.4g, alpha = %.4g, "
+          "alpha_2 = %.4g, R = %.4g, R_dram = %.4g, rmse = %.3g (noise %.3g), r2 = %.5f",
+          p.L_s, p.L_2, p.L, p.beta, p.S_2, p.alpha, p.alpha_2, p.R, p.R_dram, fit.rmse, 0.01 * top, fit.r2);
+    QCOMPARE(p.cache, core::CacheMode::TwoLevel);
+    QCOMPARE(p.S_s, machine.S_s); // the L1 size stays the machine's
+    QVERIFY(fit.r2 > 0.99);
+    QVERIFY(fit.rmse < 1.2 * 0.01 * top);
+    QVERIFY(std::abs(p.L_s / truth.L_s - 1) < 0.1);
+    QVERIFY(std::abs(p.L_2 / truth.L_2 - 1) < 0.1);
+    QVERIFY(std::abs(p.L / truth.L - 1) < 0.1);
+    QVERIFY(std::abs(p.beta / truth.beta - 1) < 0.05);
+    QVERIFY(std::abs(p.S_2 / truth.S_2 - 1) < 0.05);
+    for (double r : fit.residuals)
+        QVERIFY(std::isfinite(r));
+}
+
+void TestCacheFit::twoLevelH100Thrashing_data()
+{
+    QTest::addColumn<int>("bytes");
+    QTest::newRow("8 KiB per warp") << 8192;
+    QTest::newRow("16 KiB per warp") << 16384;
+}
+
+void TestCacheFit::twoLevelH100Thrashing()
+{
+    // The measured H100 SXM curves: L1 collapse, then the L2's fall. Each curve is fitted on its own with the
+    // bundled profile's device shape and L1 size (132 SMs, 1.98 GHz, S_s = 228 KiB).
+    QFETCH(int, bytes);
+    std::vector<double> k;
+    std::vector<double> y;
+    h100CacheCurve(bytes, k, y);
+    QCOMPARE(k.size(), std::size_t(32));
+    core::XModelParams machine = v100Like();
+    machine.sm_count = 132;
+    machine.clock_ghz = 1.98;
+    machine.max_warps = 64;
+    machine.S_s = 228;
+    machine.R = 2022;
+    machine.L = 766.7;
+    machine.L_s = 40.4;
+    const core::CacheFit fit = core::fitCacheModel(k, y, machine, core::CacheMode::TwoLevel);
+    const auto &p = fit.params;
+    qInfo("H100 %d B per warp: r2 = %.4f, L_s = %.4g, L_2 = %.4g, L = %.4g, beta = %.4g, S_2 = %.4g, "
+          "alpha = %.4g, alpha_2 = %.4g, R = %.4g, R_dram = %.4g",
+          bytes, fit.r2, p.L_s, p.L_2, p.L, p.beta, p.S_2, p.alpha, p.alpha_2, p.R, p.R_dram);
+    QVERIFY(fit.r2 >= 0.9);
+    // The L2 fall comes after the L1 collapse, with a slower level.
+    QVERIFY(p.S_2 > p.S_s);
+    QVERIFY(p.L_2 > p.L_s);
+}
+
+void TestCacheFit::twoLevelRejects()
+{
+    const core::XModelParams machine = twoLevelMachine();
+    const std::vector<double> k = range(1, 9, 1);
+    const std::vector<double> y = msCurve(machine, k);
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k, y, machine, core::CacheMode::TwoLevel); }),
+             QStringLiteral("cache fit: needs at least 10 points for 9 parameters (got 9)"));
+    std::vector<double> k10 = range(1, 10, 1);
+    std::vector<double> y10 = msCurve(machine, k10);
+    y10[3] = std::numeric_limits<double>::quiet_NaN();
+    QCOMPARE(inputErrorOf([&] { core::fitCacheModel(k10, y10, machine, core::CacheMode::TwoLevel); }),
+             QStringLiteral("cache fit: point 4: the throughput must be a finite number (got nan)"));
+    y10[3] = 1;
+    k10[5] = std::numeric_limits<double>::infinity();
+    QVERIFY(inputErrorOf([&] {
+                core::fitCacheModel(k10, y10, machine, core::CacheMode::TwoLevel);
+            }).startsWith("cache fit: point 6: k must be a finite number >= 0"));
+    core::XModelParams noL1 = machine;
+    noL1.S_s = 0;
+    QCOMPARE(inputErrorOf([&] {
+                 core::fitCacheModel(range(1, 10, 1), msCurve(machine, range(1, 10, 1)), noL1,
+                                     core::CacheMode::TwoLevel);
+             }),
+             QStringLiteral("cache fit: two-level mode needs a first-level cache, S_s > 0 (got 0)"));
+}
+
+QTEST_APPLESS_MAIN(TestCacheFit)
+#include "tst_cache_fit.moc"

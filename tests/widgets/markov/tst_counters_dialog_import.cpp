@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "counters_dialog_fixtures.h"
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+using namespace crossroof::counters_dialog_test;
+
+/// The counters dialog's perf stat runs: read, mapped to uses by event name, refused whole when malformed.
+class TestCountersDialogImport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void importFillsTheSuspendEvents();
+    void importOfTheRealExcerpt();
+    void realPerfFileMapsByName();
+    void malformedPerfFileLeavesTheInputsAlone();
+};
+
+void TestCountersDialogImport::importFillsTheSuspendEvents()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString multi = writeFile(dir, QStringLiteral("multi.tsv"), kMultiRun);
+    const QString single = writeFile(dir, QStringLiteral("single.tsv"), kSingleRun);
+    QVERIFY(!multi.isEmpty() && !single.isEmpty());
+
+    CountersDialog dialog;
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+
+    // The single-threaded run alone changes nothing yet.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    QCOMPARE(dialog.suspendTable()->model()->rowCount(), 3);
+    QVERIFY(dialog.importLabel()->text().contains(QStringLiteral("import the multi-threaded run")));
+    QVERIFY(dialog.eventUsesTable()->isHidden());
+
+    // With the multi-threaded run: instructions, CPI = cycles / instructions, and the events by name: r08d1
+    // (L1 misses, the deepest level counted in the multi-threaded run) suspends; r01d1 (L1 hits), cs and the
+    // time-valued cpu-clock are unused, and so is r10d1, which the multi-threaded run did not count.
+    QCOMPARE(edits, 0);
+    QCOMPARE(dialog.importMultiRun(multi), QString());
+    QCOMPARE(edits, 1);
+    QVERIFY(!dialog.eventUsesTable()->isHidden());
+    QCOMPARE(dialog.eventUsesTable()->rowCount(), 7);
+    const CounterInputs in = dialog.inputs();
+    QCOMPARE(in.instructions, 1000.0);
+    QCOMPARE(in.measured_cpi, std::optional<double>(3.0));
+    QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("1000"));
+    QCOMPARE(dialog.measuredCpiEdit()->text(), QStringLiteral("3"));
+    QCOMPARE(in.suspend.size(), std::size_t(1));
+    QCOMPARE(in.suspend[0].name, std::string("r08d1"));
+    QCOMPARE(in.suspend[0].multi, 300.0);
+    QCOMPARE(in.suspend[0].single, 100.0);
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - 0.2) < 1e-15);
+    // The thesis' stall events are gone: perf stat has no latency, so q waits for a stall use.
+    QVERIFY(in.stall.empty());
+    QVERIFY(!dialog.qEstimate());
+    QVERIFY2(dialog.error().contains(QStringLiteral("Cannot compute q: no event is used as stall")),
+             qPrintable(dialog.error()));
+    const QString status = dialog.importLabel()->text();
+    QVERIFY2(status.contains(QStringLiteral("multi.tsv (multi-threaded run) and single.tsv (single-threaded run)")),
+             qPrintable(status));
+    QVERIFY(status.contains(QStringLiteral("cycles / instructions 3")));
+
+    // r08d1 also keeps threads suspended, 20 cycles each: q, the pairs, and the pair nearest the measured CPI.
+    dialog.setEventUse(3, core::CounterUse::SuspendAndStall, QStringLiteral("20"));
+    QCOMPARE(edits, 2);
+    QVERIFY2(dialog.error().isEmpty(), qPrintable(dialog.error()));
+    QCOMPARE(dialog.inputs().stall.size(), std::size_t(1));
+    QCOMPARE(dialog.inputs().stall[0].count, 300.0);
+    QCOMPARE(dialog.qEstimate()->vector.all, 1 - 1 / 20.0);
+    QVERIFY(dialog.nearest());
+    QCOMPARE(results.measured, std::optional<double>(3.0));
+    QCOMPARE(results.nearest, dialog.nearest());
+
+    // Importing the other run again pairs it with the one already read, and the user's use stays.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    QCOMPARE(dialog.inputs().suspend.size(), std::size_t(1));
+    QCOMPARE(dialog.inputs().stall.size(), std::size_t(1));
+}
+
+void TestCountersDialogImport::importOfTheRealExcerpt()
+{
+    // 4 CPUs x 3 intervals of a real `perf stat -A -a -x TAB -I 1000` run, read as both runs.
+    CountersDialog dialog;
+    QCOMPARE(dialog.importMultiRun(kExcerpt), QString());
+    QCOMPARE(dialog.importSingleRun(kExcerpt), QString());
+    const core::PerfStat stat = core::readPerfStat(kExcerpt.toStdString());
+    const CounterInputs in = dialog.inputs();
+    QCOMPARE(in.instructions, stat.event("instructions").total);
+    QVERIFY(in.measured_cpi);
+    QCOMPARE(*in.measured_cpi, core::cyclesPerInstruction(stat));
+    QVERIFY(*in.measured_cpi > 1 && *in.measured_cpi < 3);
+    std::set<std::string> names;
+    for (const auto &e : in.suspend) {
+        names.insert(e.name);
+        QCOMPARE(e.multi, stat.event(e.name).total);
+        QCOMPARE(e.single, e.multi);
+    }
+    // The suspending events by name: L2 misses (r10d1, which counts the L1 misses r08d1 again), the three
+    // page walks and the mispredicted branches.
+    QCOMPARE(names, (std::set<std::string>{"r10d1", "r0e85", "r0e08", "r0e49", "r00c5"}));
+    // The same counts in both runs: no extra suspensions, p = 0.
+    QCOMPARE(dialog.pEstimate()->vector.all, 0.0);
+    QVERIFY(dialog.error().startsWith(QStringLiteral("Cannot compute q: no event is used as stall")));
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialogImport::realPerfFileMapsByName()
+{
+    // The first interval of the perf-stat sample, all 64 CPUs: cycles / instructions = 0.64.
+    const QString multi = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_interval1.tsv");
+    QFile in(multi);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray cpu0; // CPU0's lines: a one-CPU slice of the same measurement for the single-threaded run
+    for (const QByteArray &line : in.readAll().split('\n')) {
+        if (line.contains("\tCPU0\t"))
+            cpu0 += line + '\n';
+    }
+    QTemporaryDir dir;
+    const QString single = writeFile(dir, QStringLiteral("cpu0.tsv"), cpu0);
+    QVERIFY(!single.isEmpty());
+
+    CountersDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // A machine of 64 CPUs against the default topology, the Clovertown's 8 threads: said; with a topology of
+    // 64 threads, not.
+    dialog.setTopology({32, 32});
+    QCOMPARE(dialog.importMultiRun(multi), QString());
+    QVERIFY2(!dialog.importLabel()->text().contains(QStringLiteral("counted on")), qPrintable(dialog.importLabel()->text()));
+    dialog.setTopology({2, 2, 2, 2});
+    QCOMPARE(dialog.importMultiRun(multi), QString());
+    QVERIFY2(dialog.importLabel()->text().contains(QStringLiteral("counted on 64 CPUs, a machine larger than the Markov "
+                                                                  "topology's 8 hardware threads (4 caches)")),
+             qPrintable(dialog.importLabel()->text()));
+    const QTableWidget *uses = dialog.eventUsesTable();
+    QVERIFY(uses->isVisible());
+    QCOMPARE(uses->rowCount(), 21);
+    auto rowOf = [uses](const QString &name) {
+        for (int r = 0; r < uses->rowCount(); ++r) {
+            if (uses->item(r, CountersDialog::UseEvent)->text() == name)
+                return r;
+        }
+        return -1;
+    };
+    auto useShown = [uses](int row) {
+        return static_cast<QComboBox *>(uses->cellWidget(row, CountersDialog::UseUse))->currentText();
+    };
+    const int l2 = rowOf(QStringLiteral("r10d1"));
+    QVERIFY(l2 >= 0);
+    QCOMPARE(useShown(l2), QStringLiteral("suspend"));
+    QVERIFY(uses->item(l2, CountersDialog::UseMeaning)->text().startsWith(QStringLiteral("MEM_LOAD_RETIRED.L2_MISS")));
+    QCOMPARE(useShown(rowOf(QStringLiteral("cycles:D"))), QStringLiteral("cycles"));
+    QCOMPARE(useShown(rowOf(QStringLiteral("instructions:D"))), QStringLiteral("instructions"));
+    QCOMPARE(useShown(rowOf(QStringLiteral("r08d1"))), QStringLiteral("unused"));
+    QCOMPARE(useShown(rowOf(QStringLiteral("cpu-clock"))), QStringLiteral("unused"));
+    QCOMPARE(uses->item(l2, CountersDialog::UseSingle)->text(), QStringLiteral("no run"));
+
+    // No placeholder remains: the thesis' events A-C and X-W are gone, p waits for the single-threaded run,
+    // q for a stall use, and the CPI below 1 is refused with the reason.
+    QCOMPARE(dialog.suspendTable()->model()->rowCount(), 0);
+    QCOMPARE(dialog.stallTable()->model()->rowCount(), 0);
+    QVERIFY(!dialog.pEstimate() && !dialog.qEstimate());
+    QVERIFY2(dialog.error().contains(QStringLiteral("Cannot compute p: p needs the single-threaded run of the "
+                                                    "same work for E_single of r10d1")),
+             qPrintable(dialog.error()));
+    QVERIFY(dialog.measuredCpiEdit()->text().isEmpty());
+    QVERIFY2(dialog.importLabel()->text().contains(QStringLiteral("cycles / instructions 0.6434")),
+             qPrintable(dialog.importLabel()->text()));
+
+    // The single-threaded run and a stall latency: p and q finite and plausible.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    QVERIFY(uses->item(l2, CountersDialog::UseSingle)->text() != QStringLiteral("no run"));
+    dialog.setEventUse(l2, core::CounterUse::SuspendAndStall, QStringLiteral("40"));
+    QVERIFY2(dialog.error().isEmpty(), qPrintable(dialog.error()));
+    QVERIFY(dialog.pEstimate() && dialog.qEstimate());
+    const double p = dialog.pEstimate()->vector.all;
+    QVERIFY2(p > 1e-3 && p < 0.1, qPrintable(QString::number(p)));
+    QCOMPARE(dialog.qEstimate()->vector.all, 1 - 1 / 40.0);
+    QCOMPARE(dialog.pairs().size(), std::size_t(9));
+    for (double cpi : dialog.pairCpi())
+        QVERIFY(std::isfinite(cpi) && cpi >= 1);
+    QVERIFY(!dialog.nearest());
+    QVERIFY2(dialog.importLabel()->text().contains(QStringLiteral("Measured CPI 0.643433 is below 1, which the Markov "
+                                                                  "model cannot reach")),
+             qPrintable(dialog.importLabel()->text()));
+    QVERIFY(dialog.importLabel()->text().contains(QStringLiteral("superscalar")));
+
+    // Changing a use changes the estimate: the mispredicted branches no longer suspend.
+    const int branches = rowOf(QStringLiteral("r00c5"));
+    static_cast<QComboBox *>(uses->cellWidget(branches, CountersDialog::UseUse))
+            ->setCurrentIndex(int(core::CounterUse::Unused));
+    QVERIFY(dialog.pEstimate());
+    QVERIFY(dialog.pEstimate()->vector.all < p);
+    QCOMPARE(dialog.inputs().suspend.size(), std::size_t(4));
+
+    // A stall use before its latency: q names what is missing; an entered latency completes it.
+    const int walks = rowOf(QStringLiteral("r0e08"));
+    static_cast<QComboBox *>(uses->cellWidget(walks, CountersDialog::UseUse))
+            ->setCurrentIndex(int(core::CounterUse::Stall));
+    QVERIFY(!dialog.qEstimate());
+    QVERIFY2(dialog.error().contains(QStringLiteral("stall event 'r0e08' has no latency in cycles")),
+             qPrintable(dialog.error()));
+    dialog.eventUsesTable()->item(walks, CountersDialog::UseLatency)->setText(QStringLiteral("30"));
+    QVERIFY2(dialog.error().isEmpty(), qPrintable(dialog.error()));
+    QCOMPARE(dialog.inputs().stall.size(), std::size_t(2));
+    verifyNoNan(dialog);
+}
+
+void TestCountersDialogImport::malformedPerfFileLeavesTheInputsAlone()
+{
+    QTemporaryDir dir;
+    const QString bad = writeFile(dir, QStringLiteral("bad.tsv"),
+                                  "1000\t\tinstructions\t1000\t100.00\n"
+                                  "lots\t\tcycles\t1000\t100.00\n");
+    const QString noInstructions
+            = writeFile(dir, QStringLiteral("noinst.tsv"), "1000\t\tcycles\t1000\t100.00\n");
+    const QString single = writeFile(dir, QStringLiteral("single.tsv"), kSingleRun);
+    QVERIFY(!bad.isEmpty() && !noInstructions.isEmpty() && !single.isEmpty());
+
+    CountersDialog dialog;
+    Results results(&dialog);
+    int edits = 0;
+    connect(&dialog, &CountersDialog::inputsChanged, this, [&edits] { ++edits; });
+    auto unchanged = [&dialog] {
+        const CounterInputs in = dialog.inputs();
+        const CounterInputs example = CounterInputs::thesisExample();
+        QCOMPARE(in.instructions, example.instructions);
+        QCOMPARE(in.suspend.size(), example.suspend.size());
+        QCOMPARE(in.suspend[2].multi, 30.0);
+        QVERIFY(!in.measured_cpi);
+        QCOMPARE(dialog.instructionsEdit()->text(), QStringLiteral("50"));
+        QCOMPARE(dialog.suspendTable()->model()->rowCount(), 3);
+    };
+
+    const QString error = dialog.importMultiRun(bad);
+    QCOMPARE(error, bad + QStringLiteral(":2: field 'value': 'lots' is not a number"));
+    QCOMPARE(dialog.importLabel()->text(), error);
+    unchanged();
+
+    const QString missing = dialog.importSingleRun(dir.filePath(QStringLiteral("missing.tsv")));
+    QVERIFY2(missing.contains(dir.filePath(QStringLiteral("missing.tsv"))), qPrintable(missing));
+    unchanged();
+    QCOMPARE(edits, 0);
+    QCOMPARE(results.count, 0);
+
+    // A run without instructions is read, but p names what it lacks; the thesis' events do not stay.
+    QCOMPARE(dialog.importSingleRun(single), QString());
+    QCOMPARE(dialog.importMultiRun(noInstructions), QString());
+    QVERIFY(dialog.inputs().suspend.empty());
+    QVERIFY2(dialog.error().contains(QStringLiteral("Cannot compute p: no event is used as suspend"))
+                     && dialog.error().contains(QStringLiteral("no event of ") + noInstructions
+                                                + QStringLiteral(" is used as instructions")),
+             qPrintable(dialog.error()));
+    QVERIFY(dialog.error().contains(QStringLiteral("Cannot compute q")));
+    QVERIFY(!dialog.inputs().measured_cpi);
+}
+
+QTEST_MAIN(TestCountersDialogImport)
+#include "tst_counters_dialog_import.moc"

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ExportGuard's marks in the figure: greyscale pens and brushes, and dense markers drawn smaller.
+#include "export/export_guard.h"
+
+#include "common/curve_thinning.h"
+#include "common/plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossroof::widgets::figure {
+
+namespace {
+
+QPen greyPen(QPen pen)
+{
+    pen.setColor(plot_style::toGrey(pen.color()));
+    return pen;
+}
+
+QBrush greyBrushOf(QBrush brush)
+{
+    if (brush.style() != Qt::NoBrush)
+        brush.setColor(plot_style::toGrey(brush.color()));
+    return brush;
+}
+
+} // namespace
+
+void ExportGuard::shrinkDenseMarkers(QCustomPlot *plot)
+{
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph *g = plot->graph(i);
+        const QCPScatterStyle scatter = g->scatterStyle();
+        if (scatter.isNone() || scatter.shape() == QCPScatterStyle::ssPixmap || scatter.shape() == QCPScatterStyle::ssDot)
+            continue;
+        const QCPRange keys = g->keyAxis()->range();
+        const auto from = g->data()->findBegin(keys.lower, false);
+        const auto to = g->data()->findEnd(keys.upper, false);
+        if (to - from <= kDenseMarkers)
+            continue;
+        QCPScatterStyle smaller = scatter;
+        smaller.setSize(std::max(4.0, scatter.size() * kDenseMarkerScale));
+        QPen pen = scatter.pen();
+        pen.setWidthF(std::max(0.5, pen.widthF() * kDenseMarkerScale));
+        smaller.setPen(pen);
+        g->setScatterStyle(smaller);
+        m_restore.push_back([g, scatter] { g->setScatterStyle(scatter); });
+    }
+}
+
+void ExportGuard::makeGreyscale(QCustomPlot *plot)
+{
+    static const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    static const QCPScatterStyle::ScatterShape shapes[]
+            = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+               QCPScatterStyle::ssDiamond};
+    int line = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph *g = plot->graph(i);
+        const QPen pen = g->pen();
+        const QCPScatterStyle scatter = g->scatterStyle();
+        const int skip = g->scatterSkip();
+        m_restore.push_back([g, pen, scatter, skip] {
+            g->setPen(pen);
+            g->setScatterStyle(scatter);
+            g->setScatterSkip(skip);
+        });
+        QPen grey = pen;
+        grey.setColor(QColor::fromHsvF(0, 0, 0.55 * qGray(pen.color().rgb()) / 255.0));
+        QCPScatterStyle s = scatter;
+        s.setPen(QPen(Qt::black, s.pen().widthF()));
+        if (s.brush().style() != Qt::NoBrush && s.brush().color() != Qt::white)
+            s.setBrush(Qt::black);
+        if (pen.style() != Qt::NoPen && g->lineStyle() != QCPGraph::lsNone) {
+            grey.setStyle(dashes[line % 4]);
+            // A marker every few dozen points names the series where dashes alone might not.
+            if (scatter.isNone()) {
+                s = QCPScatterStyle(shapes[line % 4], QPen(Qt::black, 1), Qt::white, 5);
+                g->setScatterSkip(std::max(1, g->dataCount() / 10));
+            }
+            ++line;
+        }
+        g->setPen(grey);
+        g->setScatterStyle(s);
+    }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        // Fills (bands, shaded ranges) and whatever else is not a graph's line: grey, as light or dark as
+        // the colour was.
+        QCPAbstractPlottable *p = plot->plottable(i);
+        const QPen pen = p->pen();
+        const QBrush brush = p->brush();
+        m_restore.push_back([p, pen, brush] {
+            p->setPen(pen);
+            p->setBrush(brush);
+        });
+        p->setBrush(greyBrushOf(brush));
+        if (!qobject_cast<QCPGraph *>(p)) // graphs: grey, dashed and marked above
+            p->setPen(greyPen(pen));
+        if (auto *curve = qobject_cast<QCPCurve *>(p)) {
+            const QCPScatterStyle scatter = curve->scatterStyle();
+            QCPScatterStyle grey = scatter;
+            grey.setPen(greyPen(scatter.pen()));
+            grey.setBrush(greyBrushOf(scatter.brush()));
+            curve->setScatterStyle(grey);
+            m_restore.push_back([curve, scatter] { curve->setScatterStyle(scatter); });
+        }
+    }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        if (auto *map = qobject_cast<QCPColorMap *>(plot->plottable(i))) {
+            const QCPColorGradient gradient = map->gradient();
+            QCPColorGradient grey(QCPColorGradient::gpGrayscale);
+            grey.setNanHandling(QCPColorGradient::nhNanColor);
+            grey.setNanColor(Qt::white);
+            map->setGradient(grey);
+            m_restore.push_back([map, gradient] { map->setGradient(gradient); });
+        }
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        QCPAbstractItem *item = plot->item(i);
+        // Each kind of item keeps its pen and brush in a class of its own.
+        const auto grey = [this](auto *it) {
+            const QPen pen = it->pen();
+            const QBrush brush = it->brush();
+            it->setPen(greyPen(pen));
+            it->setBrush(greyBrushOf(brush));
+            m_restore.push_back([it, pen, brush] {
+                it->setPen(pen);
+                it->setBrush(brush);
+            });
+        };
+        const auto greyLine = [this](auto *it) {
+            const QPen pen = it->pen();
+            it->setPen(greyPen(pen));
+            m_restore.push_back([it, pen] { it->setPen(pen); });
+        };
+        if (auto *line = qobject_cast<QCPItemStraightLine *>(item)) {
+            const QPen pen = line->pen();
+            line->setPen(QPen(Qt::black, pen.widthF(), pen.style()));
+            m_restore.push_back([line, pen] { line->setPen(pen); });
+        } else if (auto *text = qobject_cast<QCPItemText *>(item)) {
+            const QColor color = text->color();
+            text->setColor(Qt::black);
+            m_restore.push_back([text, color] { text->setColor(color); });
+            grey(text);
+        } else if (auto *rect = qobject_cast<QCPItemRect *>(item)) {
+            grey(rect);
+        } else if (auto *ellipse = qobject_cast<QCPItemEllipse *>(item)) {
+            grey(ellipse);
+        } else if (auto *tracer = qobject_cast<QCPItemTracer *>(item)) {
+            grey(tracer);
+        } else if (auto *segment = qobject_cast<QCPItemLine *>(item)) {
+            greyLine(segment);
+        } else if (auto *curve = qobject_cast<QCPItemCurve *>(item)) {
+            greyLine(curve);
+        } else if (auto *bracket = qobject_cast<QCPItemBracket *>(item)) {
+            greyLine(bracket);
+        }
+    }
+    // What the plot's own layers shade with plot_style::tintOnPaper() (the X-graph's basins).
+    plot_style::setGreyscale(plot, true);
+    m_restore.push_back([plot] { plot_style::setGreyscale(plot, false); });
+}
+
+} // namespace crossroof::widgets::figure

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The code-skeleton view's plots, drawn from what SkeletonEvaluation holds: the dependency graph with its
+// critical path, the schedule by pipeline, and cycles against the unroll factor.
+#include "skeleton/skeleton_view.h"
+
+#include "skeleton/gantt_boxes.h"
+#include "skeleton/graph_links.h"
+#include "skeleton/skeleton_evaluation.h"
+
+#include "common/plot_style.h"
+
+#include <qcustomplot.h>
+
+#include <QFontMetrics>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+
+namespace crossroof::widgets {
+
+namespace {
+
+QString statementLabel(const core::SkeletonStatement &s)
+{
+    const QString kind = QString::fromLatin1(core::statementKindName(s.kind).data());
+    const std::string &name = s.target.empty() ? s.sources.front() : s.target;
+    return kind + QLatin1Char(' ') + QString::fromStdString(name);
+}
+
+/// The schedule's lanes, a tick each, named on the left axis, or on the left and the right axis in turn (even
+/// lanes left, odd ones right) where the plot is too short for a name a lane on one side (a single-column
+/// figure): every lane is named on one side or the other, never thinned away.
+class LaneTicker : public QCPAxisTickerText
+{
+public:
+    /// On AXIS, the left (SIDE 0) or the right one (1).
+    LaneTicker(QCPAxis *axis, int side)
+        : m_axis(axis)
+        , m_side(side)
+    {
+    }
+
+    /// Whether the lanes are named on both sides in turn: less height a lane than a line and the room a
+    /// figure leaves between two labels.
+    static bool alternates(const QCPAxis *axis)
+    {
+        const double lane = std::abs(axis->coordToPixel(1) - axis->coordToPixel(0));
+        return lane < 1.4 * QFontMetricsF(axis->tickLabelFont()).height();
+    }
+
+protected:
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
+                                       int precision) override
+    {
+        QVector<QString> labels = QCPAxisTickerText::createLabelVector(ticks, locale, formatChar, precision);
+        const bool alternate = alternates(m_axis);
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const int lane = int(std::lround(ticks[i]));
+            if (alternate ? std::abs(lane % 2) != m_side : m_side == 1)
+                labels[i].clear();
+        }
+        return labels;
+    }
+
+private:
+    QCPAxis *m_axis;
+    int m_side;
+};
+
+} // namespace
+
+void SkeletonView::drawGraph()
+{
+    const core::DependencyGraph &g = m_eval->projection()->graph;
+    const core::CriticalPath &cp = m_eval->projection()->critical;
+    for (GraphLinks *links : {m_edges, m_criticalEdges, m_dots, m_criticalDots})
+        links->clear(); // before the labels they point at go
+    m_graphPlot->clearItems();
+    // Depth: the most edges on a path from an entry node; nodes of one depth stacked in body order.
+    std::vector<int> depth(g.nodeCount(), 0);
+    for (std::size_t k = 0; k < g.nodeCount(); ++k)
+        for (int e : g.in[k])
+            depth[k] = std::max(depth[k], depth[std::size_t(g.edges[std::size_t(e)].from)] + 1);
+    // Then each node as late as its consumers let it (the critical path's stay where they are): a load or a
+    // side computation stands just before what uses it rather than in an early column with every other such
+    // node, where they would pile up. Edges run forward in the body, so one pass from the end settles it.
+    for (std::size_t k = g.nodeCount(); k-- > 0;) {
+        int latest = -1;
+        for (int i : g.out[k]) {
+            const std::size_t to = std::size_t(g.edges[std::size_t(i)].to);
+            if (to > k)
+                latest = latest < 0 ? depth[to] - 1 : std::min(latest, depth[to] - 1);
+        }
+        if (latest > depth[k])
+            depth[k] = latest;
+    }
+    std::map<int, int> used;
+    std::vector<QPointF> at(g.nodeCount());
+    int maxRow = 0;
+    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
+        const int row = used[depth[k]]++;
+        maxRow = std::max(maxRow, row);
+        at[k] = QPointF(depth[k], -row);
+    }
+    std::vector<char> critical(g.nodeCount(), 0);
+    for (int k : cp.nodes)
+        critical[std::size_t(k)] = 1;
+    // Each node a label; its edges and its dot (GraphLinks, under the labels) follow the label's place wherever a
+    // figure puts it, and keep the node where a figure leaves the label out.
+    std::vector<QCPItemText *> nodes(g.nodeCount());
+    std::vector<const QCPItemText *> dots[2];
+    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
+        auto *label = new QCPItemText(m_graphPlot);
+        // Odd depths half a row lower: neighbouring depths are a label's width apart at most, and their boxes
+        // would run into each other on one line. A figure that numbers the nodes (the statement's line, a few
+        // characters) puts them on their rows.
+        label->position->setCoords(at[k] - QPointF(0, depth[k] % 2 ? 0.5 : 0.0));
+        plot_style::setShortPosition(label, at[k]);
+        plot_style::setShortText(label, QString::number(g.statementOf(int(k)).line));
+        label->setText(statementLabel(g.statementOf(int(k))));
+        label->setFont(plot_style::annotationFont());
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setBrush(Qt::white);
+        label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
+        nodes[k] = label;
+        dots[critical[k] ? 1 : 0].push_back(label);
+    }
+    std::vector<GraphLinks::Edge> edges[2];
+    for (const core::DependencyEdge &e : g.edges) {
+        const bool onPath = critical[std::size_t(e.from)] && critical[std::size_t(e.to)]
+                            && std::adjacent_find(cp.nodes.begin(), cp.nodes.end(), [&](int a, int b) {
+                                   return a == e.from && b == e.to;
+                               }) != cp.nodes.end();
+        edges[onPath].push_back(
+                {nodes[std::size_t(e.from)], nodes[std::size_t(e.to)], e.kind != core::DependencyKind::Raw});
+    }
+    m_edges->setLinks(std::move(edges[0]), {});
+    m_criticalEdges->setLinks(std::move(edges[1]), {});
+    m_dots->setLinks({}, std::move(dots[0]));
+    m_criticalDots->setLinks({}, std::move(dots[1]));
+    // The lowest box sits half a row lower only where an odd depth has a node in the last row.
+    bool lowered = false;
+    for (std::size_t k = 0; k < g.nodeCount(); ++k)
+        lowered = lowered || (depth[k] % 2 && int(-at[k].y()) == maxRow);
+    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow, lowered};
+    fitGraphRanges();
+    m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QSize SkeletonView::largestGraphNode() const
+{
+    QSize largest(0, 0);
+    for (int i = 0; i < m_graphPlot->itemCount(); ++i) {
+        if (const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i))) {
+            const QFontMetrics metrics(label->font());
+            largest = largest.expandedTo(
+                    QSize(metrics.horizontalAdvance(label->text()) + label->padding().left()
+                                  + label->padding().right() + 2,
+                          metrics.height() + label->padding().top() + label->padding().bottom() + 2));
+        }
+    }
+    return largest;
+}
+
+void SkeletonView::fitGraphRanges()
+{
+    // Margins that hold half the largest node's box at the plot's size, so that the first and last depths'
+    // nodes and the top and bottom rows are whole: m units a side with m·W/(D + 2m) >= h pixels. The boxes in
+    // the labels' fonts of the moment: a figure draws them in its own.
+    const QSize node = largestGraphNode();
+    const auto [maxDepth, maxRow, lowered] = m_graphExtent;
+    const auto margin = [](double half, double span, double pixels) {
+        return pixels > 2.0 * half + 1 ? std::max(0.7, half * span / (pixels - 2.0 * half)) : 0.7;
+    };
+    const double x = margin(node.width() / 2 + 2, std::max(maxDepth, 1), m_graphPlot->axisRect()->width());
+    const double rows = maxRow + (lowered ? 0.5 : 0.0);
+    const double y = margin(node.height() / 2 + 1, std::max(rows, 1.0), m_graphPlot->axisRect()->height());
+    m_graphPlot->xAxis->setRange(-x, maxDepth + x);
+    m_graphPlot->yAxis->setRange(-rows - y, y);
+}
+
+void SkeletonView::drawGantt()
+{
+    const core::CoreModel &model = *m_profiles[std::size_t(m_profileBox->currentIndex())].core_model;
+    const core::DependencyGraph &g = m_eval->projection()->graph;
+    // One row per pipeline: FP units first, then load, store and integer; only the kinds the schedule uses (a
+    // skeleton without integer work has no idle integer lanes to name).
+    std::array<bool, core::kPipelineKinds> used{};
+    for (const core::ScheduledStatement &s : m_eval->schedule()->items)
+        used[std::size_t(s.pipeline)] = true;
+    std::array<int, core::kPipelineKinds> firstRow{};
+    QSharedPointer<LaneTicker> left(new LaneTicker(m_ganttPlot->yAxis, 0));
+    QSharedPointer<LaneTicker> right(new LaneTicker(m_ganttPlot->yAxis2, 1));
+    int rows = 0;
+    for (std::size_t p = 0; p < core::kPipelineKinds; ++p) {
+        firstRow[p] = rows;
+        for (int u = 0; used[p] && u < model.pipelines[p]; ++u) {
+            const QString name = QString::fromLatin1(core::pipelineKindName(core::PipelineKind(p)).data())
+                                 + QString::number(u);
+            left->addTick(rows, name);
+            right->addTick(rows++, name);
+        }
+    }
+    m_ganttPlot->yAxis->setTicker(left);
+    m_ganttPlot->yAxis2->setTicker(right);
+    // A figure's shares of its height: a schedule of more than four lanes a tenth more, so that its names, on both
+    // sides in turn, fit a single column; the graph a third more for each row of nodes past three, so that its nodes
+    // (numbered where names do not fit) show on their rows.
+    const bool many = rows > 4;
+    plot_style::setFigureShare(m_ganttPlot, many ? 1.1 : 1.0);
+    plot_style::setFigureShare(m_graphPlot, std::max(many ? 0.9 : 1.0, (m_graphExtent.maxRow + 1) / 3.0));
+    std::vector<char> critical(g.nodeCount(), 0);
+    for (int k : m_eval->projection()->critical.nodes)
+        critical[std::size_t(k)] = 1;
+    // Each statement's issue cycle, and a thinner box for its latency after it.
+    std::vector<GanttBoxes::Box> issues[2], latencies[2];
+    for (const core::ScheduledStatement &s : m_eval->schedule()->items) {
+        const int row = firstRow[std::size_t(s.pipeline)] + s.unit;
+        const std::size_t k = std::size_t(s.node) % g.nodeCount();
+        const int on = critical[k] ? 1 : 0;
+        issues[on].push_back({double(s.start), double(s.start) + 1, row - 0.35, row + 0.35});
+        latencies[on].push_back({double(s.start) + 1, double(s.finish), row - 0.15, row + 0.15});
+    }
+    m_ganttBoxes->setBoxes(std::move(issues[0]), std::move(latencies[0]));
+    m_ganttCritical->setBoxes(std::move(issues[1]), std::move(latencies[1]));
+    m_ganttPlot->xAxis->setRange(0, std::max(1.0, m_eval->schedule()->makespan));
+    m_ganttPlot->yAxis->setRange(-0.6, rows - 0.4);
+    m_ganttPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SkeletonView::drawUnroll()
+{
+    QVector<double> x, y;
+    for (const core::UnrollPoint &p : m_eval->projection()->unroll) {
+        x.push_back(p.factor);
+        y.push_back(p.cycles_per_iteration);
+    }
+    m_unrollPlot->graph(0)->setData(x, y, true);
+    const core::UnrollPoint &best = m_eval->projection()->point(m_eval->projection()->best_unroll);
+    m_unrollPlot->graph(1)->setData({double(best.factor)}, {best.cycles_per_iteration}, true);
+    m_unrollPlot->xAxis->setRange(0.5, core::kMaxUnroll + 0.5);
+    m_unrollPlot->yAxis->setRange(0, *std::max_element(y.begin(), y.end()) * 1.1);
+    m_unrollPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace crossroof::widgets
