@@ -190,7 +190,15 @@ void TestMarkovView::topologyFromACpuProfile()
 {
     MarkovView view;
     view.setCpuProfiles(core::bundledProfiles());
-    QCOMPARE(view.topologyBox()->count(), 1 + 1 + 12); // spin boxes, a separator, Clovertown's strategies
+    // The spin boxes, then per CPU profile a separator and its strategies: the Clovertown's twelve, and those
+    // derived for the EPYC and the Xeon Phi.
+    int items = 1;
+    for (const core::HardwareProfile &prof : core::bundledProfiles())
+        items += prof.topology ? 1 + int(prof.topology->strategies.size()) : 0;
+    QCOMPARE(items, 1 + 1 + 12 + 1 + int(core::findBundledProfile("epyc-9654")->topology->strategies.size()) + 1
+                            + int(core::findBundledProfile("xeon-phi-7210")->topology->strategies.size()));
+    QCOMPARE(view.topologyBox()->count(), items);
+    QVERIFY(view.topologyBox()->findData(QStringLiteral("epyc-9654/16T_scatter")) > 0);
     const int item = view.topologyBox()->findData(QStringLiteral("clovertown-x5365/4T_2"));
     QVERIFY(item > 0);
     view.topologyBox()->setCurrentIndex(item);
