@@ -2,6 +2,7 @@
 #include "kernels/prediction_view.h"
 #include "kernels/kernel_detail.h"
 
+#include "common/empty_state.h"
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/point_labels.h"
@@ -67,6 +68,7 @@ PredictionView::PredictionView(KernelState *kernels, QWidget *parent)
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_diagnosis);
     layout->addLayout(row);
+    m_empty = new EmptyState(m_plot, QString());
     connect(m_kernels, &KernelState::tableChanged, this, &PredictionView::refresh);
     connect(m_kernels, &KernelState::reportChanged, this, &PredictionView::refresh);
     refresh();
@@ -142,11 +144,16 @@ void PredictionView::draw()
 {
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_empty->setEmpty(m_points.empty());
     if (m_points.empty()) {
-        m_summary->setText(m_kernels->report() ? tr("No kernel of this export has a prediction: the Kernels dock says which "
-                                         "metrics each lacks.")
-                                    : tr("Open an Nsight Compute export (ncu --csv --page raw) in the Kernels dock "
-                                         "to compare its kernels with the model."));
+        // The panel over the plot says why it is empty (and a figure of it is refused, saying the same).
+        m_empty->label()->setText(
+                m_kernels->report()
+                        ? tr("<p><b>No kernel of this export has a prediction.</b></p><p>The Kernels dock says which "
+                             "metrics each lacks.</p>")
+                        : tr("<p><b>No kernels yet.</b></p><p>Open an Nsight Compute export (<tt>ncu --csv --page "
+                             "raw</tt>) in the Kernels dock to compare its kernels with the model.</p>"));
+        m_summary->clear();
         m_plot->xAxis->setRange(10, 10000);
         m_plot->yAxis->setRange(10, 10000);
         m_plot->replot(QCustomPlot::rpQueuedReplot);

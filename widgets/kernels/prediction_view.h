@@ -15,6 +15,8 @@ class QLabel;
 
 namespace crossroof::widgets {
 
+class EmptyState;
+
 class KernelState;
 
 /// Predicted against measured DRAM throughput per kernel (the X-model paper's Fig. 11, for the user's own
@@ -83,6 +85,7 @@ private:
     KernelState *m_kernels;
     QCustomPlot *m_plot;
     QLabel *m_summary;
+    EmptyState *m_empty = nullptr;
     QCheckBox *m_names;
     QLabel *m_diagnosis;
     QStringList m_highlighted;

@@ -453,6 +453,10 @@ void TestRenderCommand::viewWithNothingToDrawExitsTwo()
     QVERIFY(!QFile::exists(out));
     QCOMPARE(render({"--session", kSession, "--view", "bandwidth", "--out", out}, &err), 2); // no perf stat trace
     QVERIFY(!QFile::exists(out));
+    // No kernel file: the prediction view would be empty axes.
+    QCOMPARE(render({"--session", kSession, "--view", "prediction", "--out", out}, &err), 2);
+    QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("has nothing to draw (No kernels yet.)")), err.c_str());
+    QVERIFY(!QFile::exists(out));
 
     crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
     s.extrapolate.training

@@ -4,6 +4,7 @@
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
 #include "core/traces/kernel_table.h"
+#include "common/empty_state.h"
 #include "kernels/prediction_view.h"
 #include "state/kernel_label.h"
 #include "state/kernel_state.h"
@@ -133,11 +134,21 @@ void TestPredictionView::emptyAndWithoutPredictions()
     PredictionView view(&kernels);
     view.show();
     QVERIFY(view.points().empty());
-    QVERIFY(view.summary()->text().contains(QStringLiteral("Open an Nsight Compute export")));
+    // A panel over the empty plot says why (a figure of the view is refused with its first line).
+    const widgets::EmptyState *empty = view.plot()->findChild<widgets::EmptyState *>();
+    QVERIFY(empty && empty->isVisible());
+    QVERIFY(empty->label()->text().contains(QStringLiteral("Open an Nsight Compute export")));
     kernels.setReport(std::make_shared<const core::NcuReport>(
             core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_details.csv")));
     QVERIFY(view.points().empty());
-    QVERIFY(view.summary()->text().contains(QStringLiteral("which metrics each lacks")));
+    QVERIFY(empty->isVisible());
+    QVERIFY(empty->label()->text().contains(QStringLiteral("which metrics each lacks")));
+    // With predictions the panel goes.
+    kernels.setReport(std::make_shared<const core::NcuReport>(
+            core::readNcuCsv(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv")));
+    kernels.wait();
+    QTRY_VERIFY(!view.points().empty());
+    QVERIFY(!empty->isVisible());
 }
 
 void TestPredictionView::selectedKernelsDiagnosis()
