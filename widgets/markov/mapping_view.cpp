@@ -403,13 +403,17 @@ void MappingView::recompute()
     }
     int colour = 0;
     for (auto &[threads, bars] : byThreads) {
-        const QColor c = kThreadColours[colour % std::size(kThreadColours)];
+        // Past the seventh thread count the colours repeat with the next pattern, so no two counts look alike.
+        const std::size_t shades = std::size(kThreadColours);
+        const QColor c = kThreadColours[std::size_t(colour) % shades];
         bars->setPen(QPen(c.darker(140), 1));
-        bars->setBrush(QBrush(c, kThreadPatterns[colour % std::size(kThreadPatterns)]));
+        bars->setBrush(QBrush(c, kThreadPatterns[(std::size_t(colour) + std::size_t(colour) / shades) % std::size(kThreadPatterns)]));
         m_bars << bars;
         ++colour;
     }
     m_plot->xAxis->setTicker(ticker);
+    // Many strategies (the EPYC's 22): names slanted, so that neighbours do not run into each other.
+    m_plot->xAxis->setTickLabelRotation(m_rows.size() > 12 ? -45 : 0);
     m_plot->xAxis->setRange(-0.6, double(m_rows.size()) - 0.4);
     m_plot->yAxis->setRange(0, top * 1.1);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
