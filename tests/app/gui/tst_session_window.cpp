@@ -22,6 +22,7 @@
 #include "traces/traces_panel.h"
 #include "zigzag/zigzag_view.h"
 
+#include "session_window_fixtures.h"
 #include "support/full_disk.h"
 
 #include <qcustomplot.h>
@@ -58,53 +59,10 @@
 #include <sys/stat.h>
 
 using namespace crossroof;
+using namespace crossroof::session_window_test;
 
 namespace {
 
-/// Changes something in every part of the analysis.
-void editEverything(app::MainWindow &w)
-{
-    w.state()->applyProfile(*core::findBundledProfile("a100-40"));
-    w.state()->applyValue(QStringLiteral("Z"), 5.5);
-    w.state()->applyCacheMode(core::CacheMode::Fixed);
-    w.state()->applyValue(QStringLiteral("h"), 0.375);
-    w.occupancyState()->setThreadsPerBlock(384);
-    w.occupancyState()->setRegistersPerThread(48);
-    w.occupancyState()->setMode(core::OccupancyMode::Paper);
-    w.zigzagView()->workEdit()->setText(QStringLiteral("3.5e9"));
-    w.zigzagView()->threadsEdit()->setText(QStringLiteral("8"));
-    w.zigzagView()->coresEdit()->setText(QStringLiteral("96x")); // a typo is kept as typed
-    core::MarkovSettings m = w.markovView()->settings();
-    m.groups = 8;
-    m.threads_per_group = 3;
-    m.grid = "uniform:100";
-    m.steps = 12;
-    m.p_index = 40;
-    m.q_index = 77;
-    m.topology_source = "clovertown-x5365/8T_2";
-    m.counters = core::CounterInputs::thesisExample();
-    m.counters->instructions = 60;
-    w.markovView()->setSettings(m);
-    core::MappingSettings mapping;
-    mapping.q = 0.75;
-    mapping.points = {{"4T_4", 0.25, 0.95}};
-    w.mappingView()->setSettings(mapping);
-    core::StabilitySettings st;
-    st.y_key = "E";
-    st.sweep_key = "Z";
-    st.sweep_shows_k = true;
-    w.stabilityView()->setSettings(st);
-    w.skeletonView()->loadSample(QStringLiteral("nekbone-glsc3i.skel"));
-    w.skeletonView()->setProfile(QStringLiteral("epyc-9654"));
-    w.skeletonView()->setUnroll(6);
-    QCOMPARE(w.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
-             QString());
-    QVERIFY(!w.traceState()->traces().empty());
-    w.showView(QStringLiteral("zigzag"));
-}
-
-const QString kNcuH100 = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv");
-const QString kStreamV100 = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt");
 const QString kTraining = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
 const QString kGtx570 = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/gtx570-thrashing.crossroof");
 
@@ -191,13 +149,6 @@ private Q_SLOTS:
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
     void failedSaveLeavesTheFileAlone();
-    void autosaveWritesARecoveryFile();
-    void failedAutosaveKeepsTheLastRecoveryAndSaysSoOnce();
-    void recoveryFilesArePerInstance();
-    void recoveryOffersTheNewestOrphan();
-    void recoveredSessionKeepsItsFileName();
-    void recoveryNeedsALockOfItsOwn();
-    void aNamedSessionIsNotReplacedByOtherWork();
     void killDuringSaveNeverLeavesAPartialFile();
 
 private:
@@ -600,233 +551,6 @@ void TestSessionWindow::failedSaveLeavesTheFileAlone()
     QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("keep.crossroof*")}, QDir::Files | QDir::Hidden),
              QStringList{QStringLiteral("keep.crossroof")}); // no temporary file left beside it
     QVERIFY(w.saveSession(path)); // with room again, the same save works
-}
-
-void TestSessionWindow::autosaveWritesARecoveryFile()
-{
-    app::MainWindow w;
-    w.autosave();
-    QVERIFY(!QFile::exists(w.recoveryPath())); // nothing unsaved, nothing written
-    w.state()->applyValue(QStringLiteral("Z"), 3.0);
-    w.autosave();
-    QVERIFY(QFile::exists(w.recoveryPath()));
-    const core::Session recovered = core::loadSessionFile(w.recoveryPath().toStdString());
-    QCOMPARE(recovered.params.Z, 3.0);
-    QVERIFY(w.saveSession(m_dir.filePath(QStringLiteral("saved.crossroof"))));
-    QVERIFY(!QFile::exists(w.recoveryPath())); // saved: nothing left to recover
-}
-
-void TestSessionWindow::failedAutosaveKeepsTheLastRecoveryAndSaysSoOnce()
-{
-    app::MainWindow w;
-    w.state()->applyValue(QStringLiteral("Z"), 3.0);
-    w.autosave();
-    QFile recovery(w.recoveryPath());
-    QVERIFY(recovery.open(QIODevice::ReadOnly));
-    const QByteArray last = recovery.readAll();
-    recovery.close();
-
-    editEverything(w); // a larger session, which no longer fits on the full disk
-    const auto errorBoxes = [&w] { return w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage")).size(); };
-    {
-        const test::FullDisk full(rlim_t(last.size()));
-        QVERIFY(full.active());
-        w.autosave();
-        QCOMPARE(errorBoxes(), 1);
-        auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
-        QVERIFY2(box->text().contains(QStringLiteral("Autosave failed"))
-                         && box->text().contains(QDir::toNativeSeparators(w.recoveryPath())),
-                 qPrintable(box->text()));
-        w.autosave(); // still failing: not said again every minute
-        QCOMPARE(errorBoxes(), 1);
-    }
-    QVERIFY(recovery.open(QIODevice::ReadOnly));
-    QCOMPARE(recovery.readAll(), last); // the last good recovery file is still there to restore
-    recovery.close();
-
-    w.autosave(); // room again: the recovery file has the newest work
-    QCOMPARE(errorBoxes(), 1);
-    QCOMPARE(core::loadSessionFile(w.recoveryPath().toStdString()).params.Z, 5.5);
-    QFile::remove(w.recoveryPath()); // a window that goes unsaved leaves its file, as after a crash
-}
-
-void TestSessionWindow::recoveryFilesArePerInstance()
-{
-    // A running instance's unsaved work is never offered to, or removed by, another one.
-    auto running = std::make_unique<app::MainWindow>();
-    running->state()->applyValue(QStringLiteral("Z"), 5.0);
-    running->autosave();
-    const QString runningFile = running->recoveryPath();
-    QVERIFY(QFile::exists(runningFile));
-    {
-        app::MainWindow other;
-        QVERIFY(other.recoveryPath() != runningFile);
-        QVERIFY2(other.recoverableFile().isEmpty(), qPrintable(other.recoverableFile()));
-        other.state()->applyValue(QStringLiteral("Z"), 7.0);
-        other.autosave();
-        QVERIFY(other.saveSession(m_dir.filePath(QStringLiteral("other.crossroof"))));
-    }
-    QVERIFY(QFile::exists(runningFile)); // the other's save and close left it alone
-
-    // The first instance goes without closing (as in a crash, its lock is gone): its file is offered.
-    running.reset();
-    QVERIFY(QFile::exists(runningFile));
-    app::MainWindow next;
-    QCOMPARE(next.recoverableFile(), QFileInfo(runningFile).absoluteFilePath());
-    QCOMPARE(core::loadSessionFile(next.recoverableFile().toStdString()).params.Z, 5.0);
-    QFile::remove(runningFile);
-    QVERIFY(next.recoverableFile().isEmpty());
-}
-
-void TestSessionWindow::recoveryOffersTheNewestOrphan()
-{
-    // Two instances that went without closing: the newer work is the one offered, whatever the names.
-    QDir().mkpath(app::SessionController::recoveryDir());
-    const QDir dir(app::SessionController::recoveryDir());
-    const QDateTime now = QDateTime::currentDateTime();
-    const std::pair<const char *, double> orphans[] = {{"recovery-zzz-older.crossroof", 2.0},
-                                                      {"recovery-aaa-newer.crossroof", 4.0}};
-    for (const auto &[name, z] : orphans) {
-        app::MainWindow w;
-        w.state()->applyValue(QStringLiteral("Z"), z);
-        QFile f(dir.filePath(QString::fromLatin1(name)));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(core::sessionToJson(w.captureSession())));
-        QVERIFY(f.flush()); // written before the time is set, so that closing changes it no more
-        QVERIFY(f.setFileTime(now.addSecs(z > 3 ? -60 : -3600), QFileDevice::FileModificationTime));
-        f.close();
-    }
-    app::MainWindow next;
-    QCOMPARE(QFileInfo(next.recoverableFile()).fileName(), QStringLiteral("recovery-aaa-newer.crossroof"));
-    QCOMPARE(core::loadSessionFile(next.recoverableFile().toStdString()).params.Z, 4.0);
-    for (const auto &[name, z] : orphans)
-        QFile::remove(dir.filePath(QString::fromLatin1(name)));
-}
-
-void TestSessionWindow::recoveredSessionKeepsItsFileName()
-{
-    // Unsaved work on a saved session, then a crash: restored, it is that session again (title, Save).
-    const QString path = m_dir.filePath(QStringLiteral("named.crossroof"));
-    QString recovery;
-    {
-        auto crashed = std::make_unique<app::MainWindow>();
-        QVERIFY(crashed->saveSession(path));
-        crashed->state()->applyValue(QStringLiteral("Z"), 6.5);
-        crashed->autosave();
-        recovery = crashed->recoveryPath();
-        // Named at random, not by process id: instances in other PID namespaces share the ids.
-        QVERIFY2(!QFileInfo(recovery).fileName().contains(QString::number(QCoreApplication::applicationPid())),
-                 qPrintable(recovery));
-        QVERIFY(QFile::exists(recovery));
-    }
-    app::MainWindow next;
-    QCOMPARE(next.recoverableFile(), QFileInfo(recovery).absoluteFilePath());
-    QVERIFY(next.sessions()->restore(next.recoverableFile()));
-    QCOMPARE(next.state()->params().Z, 6.5);
-    QVERIFY(next.isWindowModified());
-    QCOMPARE(next.sessions()->path(), path);
-    QVERIFY2(next.windowTitle().startsWith(QStringLiteral("named.crossroof")), qPrintable(next.windowTitle()));
-    QVERIFY(next.saveSession(next.sessions()->path()));
-    QCOMPARE(core::loadSessionFile(path.toStdString()).params.Z, 6.5);
-
-    // Work that was never saved comes back without a name.
-    QFile::remove(recovery);
-    QFile::remove(recovery.chopped(int(qstrlen(".crossroof"))) + QStringLiteral(".origin"));
-    {
-        auto crashed = std::make_unique<app::MainWindow>();
-        crashed->state()->applyValue(QStringLiteral("Z"), 7.5);
-        crashed->autosave();
-        recovery = crashed->recoveryPath();
-    }
-    app::MainWindow third;
-    QVERIFY(third.sessions()->restore(recovery));
-    QCOMPARE(third.state()->params().Z, 7.5);
-    QVERIFY(third.sessions()->path().isEmpty());
-    QFile::remove(recovery);
-}
-
-void TestSessionWindow::aNamedSessionIsNotReplacedByOtherWork()
-{
-    // An instance stopped (SIGTERM, a crash) with unsaved work; the next start names another session on its
-    // command line. That session is what the user asked for: nothing is offered over it, and the work is kept.
-    const QString named = m_dir.filePath(QStringLiteral("asked-for.crossroof"));
-    {
-        app::MainWindow w;
-        w.state()->applyValue(QStringLiteral("Z"), 9.0);
-        QVERIFY(w.saveSession(named));
-    }
-    QString recovery;
-    {
-        auto stopped = std::make_unique<app::MainWindow>();
-        stopped->state()->applyValue(QStringLiteral("Z"), 2.5);
-        stopped->autosave();
-        recovery = stopped->recoveryPath();
-    }
-    QStringList asked; // what any box shown says; a box is answered Yes, as a user in a hurry would
-    const auto answerBoxes = [&asked] {
-        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
-            asked << box->text();
-            box->button(QMessageBox::Yes)->click();
-        }
-    };
-    {
-        app::MainWindow next;
-        QVERIFY(next.openSession(named));
-        QTimer timer;
-        connect(&timer, &QTimer::timeout, answerBoxes);
-        timer.start(50);
-        next.offerRecovery();
-        QVERIFY2(asked.isEmpty(), qPrintable(asked.join(QLatin1Char('|'))));
-        QCOMPARE(next.state()->params().Z, 9.0);
-        QVERIFY(!next.isWindowModified());
-        QVERIFY(next.statusBar()->currentMessage().contains(QStringLiteral("start Crossroof without a file")));
-        QVERIFY(QFile::exists(recovery)); // kept for a start without a file
-    }
-    // Unsaved work on that very session is offered, by its name.
-    QFile::remove(recovery);
-    QFile::remove(recovery.chopped(int(qstrlen(".crossroof"))) + QStringLiteral(".origin"));
-    {
-        auto stopped = std::make_unique<app::MainWindow>();
-        QVERIFY(stopped->openSession(named));
-        stopped->state()->applyValue(QStringLiteral("Z"), 4.5);
-        stopped->autosave();
-        recovery = stopped->recoveryPath();
-    }
-    app::MainWindow next;
-    QVERIFY(next.openSession(named));
-    QTimer timer;
-    connect(&timer, &QTimer::timeout, answerBoxes);
-    timer.start(50);
-    next.offerRecovery();
-    QCOMPARE(asked.size(), 1);
-    QVERIFY2(asked.front().contains(QStringLiteral("asked-for.crossroof")), qPrintable(asked.front()));
-    QCOMPARE(next.state()->params().Z, 4.5);
-    QVERIFY(!QFile::exists(recovery));
-}
-
-void TestSessionWindow::recoveryNeedsALockOfItsOwn()
-{
-    // No lock can be taken (the recovery folder's place is taken by a file): no recovery file is written
-    // that another instance might own, and autosave says once that it is off.
-    const QString dir = app::SessionController::recoveryDir();
-    QDir(dir).removeRecursively();
-    QFile blocker(dir);
-    QVERIFY(blocker.open(QIODevice::WriteOnly));
-    blocker.close();
-    {
-        app::MainWindow w;
-        QVERIFY(w.recoveryPath().isEmpty());
-        w.state()->applyValue(QStringLiteral("Z"), 3.0);
-        w.autosave();
-        w.autosave();
-        const auto boxes = w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage"));
-        QCOMPARE(boxes.size(), 1);
-        QVERIFY2(boxes.front()->text().contains(QStringLiteral("Autosave is off"))
-                         && boxes.front()->text().contains(QDir::toNativeSeparators(dir)),
-                 qPrintable(boxes.front()->text()));
-        QVERIFY(QFileInfo(dir).isFile()); // nothing written over it
-    }
-    QVERIFY(QFile::remove(dir));
 }
 
 void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()
