@@ -214,6 +214,12 @@ bool MainWindow::showView(const QString &name)
     return m_tabs->showView(name);
 }
 
+MainWindow::~MainWindow()
+{
+    // The undo stack, destroyed with the state, says it is clean again: not to a window half destroyed.
+    m_state->undoStack()->disconnect(m_sessions);
+}
+
 QString MainWindow::nothingToDraw(const QString &view) const
 {
     // A plot covered by its empty panel draws nothing; the panel's first paragraph says what is missing.

@@ -47,6 +47,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     widgets::ParameterState *state() const { return m_state; }
     widgets::ParameterPanel *parameterPanel() const { return m_panel; }

@@ -147,6 +147,8 @@ SessionController::SessionController(MainWindow *window)
     m_window->setWindowModified(false);
     updateTitle();
     m_pristine = capture();
+    rememberSaved();
+    connect(window->state()->undoStack(), &QUndoStack::cleanChanged, this, &SessionController::undoneToClean);
 }
 
 void SessionController::addActionsTo(QMenu *file)
@@ -171,6 +173,19 @@ void SessionController::markModified()
 {
     if (!m_applying)
         m_window->setWindowModified(true);
+}
+
+void SessionController::rememberSaved()
+{
+    m_savedText = core::sessionToJson(capture(), widgets::nativePath(m_path));
+}
+
+void SessionController::undoneToClean(bool clean)
+{
+    // Only when the stack comes back to where the session was saved: one comparison, not one per change.
+    if (clean && !m_applying && m_window->isWindowModified()
+        && core::sessionToJson(capture(), widgets::nativePath(m_path)) == m_savedText)
+        m_window->setWindowModified(false);
 }
 
 core::Session SessionController::capture() const
@@ -260,6 +275,7 @@ bool SessionController::newSession()
     apply(m_pristine);
     setPath(QString());
     m_window->setWindowModified(false);
+    rememberSaved();
     QFile::remove(recoveryPath()); // nothing unsaved is left to recover
     return true;
 }
@@ -274,6 +290,7 @@ bool SessionController::save(const QString &path)
     setPath(path);
     m_window->setWindowModified(false);
     m_window->state()->undoStack()->setClean();
+    m_savedText = core::sessionToJson(session, widgets::nativePath(path));
     removeRecoveryFile(m_recoveryPath);
     RecentFiles::add(path);
     const auto embedded = std::count_if(session.traces.begin(), session.traces.end(),
@@ -319,6 +336,7 @@ bool SessionController::open(const QString &path)
     const QStringList problems = apply(std::move(session));
     setPath(path);
     m_window->setWindowModified(false);
+    rememberSaved();
     RecentFiles::add(path);
     reportTraceProblems(traceProblems, problems);
     return true;

@@ -78,6 +78,10 @@ private:
     /// none can be locked.
     void claimRecoveryFile();
     void markModified();
+    /// Remembers the present analysis as the saved one (m_savedText).
+    void rememberSaved();
+    /// Back at the undo stack's clean state: unmodified again when the analysis is the saved one.
+    void undoneToClean(bool clean);
     void setPath(const QString &path);
     void updateTitle();
     /// Asks to save unsaved changes; false if the user cancels (or the save fails).
@@ -104,6 +108,9 @@ private:
     QString m_recoveryPath;
     std::unique_ptr<QLockFile> m_recoveryLock;
     QString m_recoveryProblem; ///< why there is no recovery file (recoveryPath() empty)
+    /// The session as last saved, opened or begun, as its file would read: undoing back to it leaves nothing to
+    /// save (the undo stack's clean state alone cannot say so: some inputs change outside it).
+    std::string m_savedText;
     bool m_applying = false; ///< applying a session: its changes are not the user's
     bool m_autosaveFailed = false; ///< the last autosave failed and the user was told
 };
