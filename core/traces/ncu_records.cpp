@@ -101,12 +101,15 @@ std::string shortKernelName(std::string_view name)
     // The parameter list: the last top-level "(...)" (a trailing " const" or similar may follow).
     int depth = 0;
     std::size_t open = std::string_view::npos;
+    constexpr std::string_view kAnonymous = "(anonymous namespace)"; // a scope, not the parameter list
     for (std::size_t i = 0; i < s.size(); ++i) {
         const char c = s[i];
         if (c == '<' || c == '[')
             ++depth;
         else if ((c == '>' || c == ']') && depth > 0)
             --depth;
+        else if (c == '(' && s.substr(i).starts_with(kAnonymous))
+            i += kAnonymous.size() - 1;
         else if (c == '(' && depth == 0 && open == std::string_view::npos)
             open = i;
     }

@@ -328,6 +328,9 @@ void TestNcuCsv::shortNames_data()
     QTest::newRow("template return")
             << "std::enable_if<true, void>::type f<float>(float *)" << "f<float>";
     QTest::newRow("parenthesis first") << "(anonymous)" << "(anonymous)";
+    // An anonymous namespace is a scope, not the parameter list (the short name was "void").
+    QTest::newRow("anonymous namespace")
+            << "void (anonymous namespace)::copy<1>(int)" << "(anonymous namespace)::copy<1>";
 }
 
 void TestNcuCsv::shortNames()
