@@ -175,20 +175,36 @@ void SessionController::markModified()
         m_window->setWindowModified(true);
 }
 
+std::string SessionController::analysisText() const
+{
+    std::string text = core::sessionToJson(captureSettings(), widgets::nativePath(m_path));
+    for (const core::MeasuredTrace &t : m_window->traceState()->traces())
+        text += '\n' + t.id + '\t' + t.name + '\t' + t.source + '\t' + std::to_string(t.x.size()) + '\t'
+                + std::to_string(t.y.size()) + '\t' + std::to_string(t.extra.size());
+    return text;
+}
+
 void SessionController::rememberSaved()
 {
-    m_savedText = core::sessionToJson(capture(), widgets::nativePath(m_path));
+    m_savedText = analysisText();
 }
 
 void SessionController::undoneToClean(bool clean)
 {
     // Only when the stack comes back to where the session was saved: one comparison, not one per change.
     if (clean && !m_applying && m_window->isWindowModified()
-        && core::sessionToJson(capture(), widgets::nativePath(m_path)) == m_savedText)
+        && analysisText() == m_savedText)
         m_window->setWindowModified(false);
 }
 
 core::Session SessionController::capture() const
+{
+    core::Session s = captureSettings();
+    s.traces = m_window->traceState()->traces();
+    return s;
+}
+
+core::Session SessionController::captureSettings() const
 {
     core::Session s;
     s.profile = m_window->state()->profile();
@@ -215,7 +231,6 @@ core::Session SessionController::capture() const
             s.zoom.push_back({view.toStdString(), i, x.lower, x.upper, y.lower, y.upper});
         }
     }
-    s.traces = m_window->traceState()->traces();
     s.link_traces = m_linkTraces->isChecked();
     s.supply_trace = m_window->state()->supplyTrace().toStdString();
     return s;
@@ -290,7 +305,7 @@ bool SessionController::save(const QString &path)
     setPath(path);
     m_window->setWindowModified(false);
     m_window->state()->undoStack()->setClean();
-    m_savedText = core::sessionToJson(session, widgets::nativePath(path));
+    rememberSaved();
     removeRecoveryFile(m_recoveryPath);
     RecentFiles::add(path);
     const auto embedded = std::count_if(session.traces.begin(), session.traces.end(),

@@ -35,6 +35,8 @@ public:
     /// The whole analysis: profile, parameters, view settings, traces, training runs, the Kernels dock's
     /// file, the view in front and the zoomed plots.
     core::Session capture() const;
+    /// capture() without the traces (their data can be millions of points).
+    core::Session captureSettings() const;
     /// Replaces the whole analysis with SESSION's (clears the undo history): every view starts again from
     /// what SESSION holds, nothing of the analysis before stays (what-if curves, kernels, training runs,
     /// zoom). Returns what could not be restored (the Kernels dock's file), one message each.
@@ -78,6 +80,9 @@ private:
     /// none can be locked.
     void claimRecoveryFile();
     void markModified();
+    /// The present analysis in the form m_savedText keeps: the session's text without the traces' data, and
+    /// each trace by its id, name, source and size. Cheap for a session of millions of points.
+    std::string analysisText() const;
     /// Remembers the present analysis as the saved one (m_savedText).
     void rememberSaved();
     /// Back at the undo stack's clean state: unmodified again when the analysis is the saved one.
@@ -108,8 +113,8 @@ private:
     QString m_recoveryPath;
     std::unique_ptr<QLockFile> m_recoveryLock;
     QString m_recoveryProblem; ///< why there is no recovery file (recoveryPath() empty)
-    /// The session as last saved, opened or begun, as its file would read: undoing back to it leaves nothing to
-    /// save (the undo stack's clean state alone cannot say so: some inputs change outside it).
+    /// The analysis as last saved, opened or begun (analysisText()): undoing back to it leaves nothing to save
+    /// (the undo stack's clean state alone cannot say so: some inputs change outside it).
     std::string m_savedText;
     bool m_applying = false; ///< applying a session: its changes are not the user's
     bool m_autosaveFailed = false; ///< the last autosave failed and the user was told
