@@ -184,6 +184,19 @@ void MappingView::setStrategyPoint(const std::string &strategy, std::optional<st
     recompute();
 }
 
+QString MappingView::refusal(const core::HardwareProfile &prof, const core::MappingSettings::OwnStrategy &own) const
+{
+    core::CpuTopology topo = topology(prof);
+    topo.strategies.push_back({own.id, {}, own.cores});
+    try {
+        core::validate(topo);
+    } catch (const core::InputError &e) {
+        // "topology.strategies[12].cores: core 99 is in no cache of the topology": the part after the field.
+        return QString::fromStdString(e.what()).section(QStringLiteral(": "), 1);
+    }
+    return {};
+}
+
 bool MappingView::isOwn(const std::string &id) const
 {
     return std::any_of(m_own.begin(), m_own.end(), [&](const auto &own) { return own.id == id; });
@@ -216,15 +229,8 @@ QString MappingView::addOwnStrategy(const QString &id, const QString &coresText)
             return tr("'%1' is not a core id (a whole number from 0).").arg(part.left(40));
         own.cores.push_back(core);
     }
-    core::CpuTopology topo = topology(*prof);
-    topo.strategies.push_back({own.id, {}, own.cores});
-    try {
-        core::validate(topo);
-    } catch (const core::InputError &e) {
-        // "topology.strategies[12].cores: core 99 is in no cache of the topology": the part after the field.
-        const QString why = QString::fromStdString(e.what());
-        return why.section(QStringLiteral(": "), 1);
-    }
+    if (const QString why = refusal(*prof, own); !why.isEmpty())
+        return why;
     m_own.push_back(std::move(own));
     recompute();
     return {};
@@ -481,15 +487,10 @@ void MappingView::setSettings(const core::MappingSettings &s)
         std::vector<core::MappingSettings::OwnStrategy> kept;
         std::swap(kept, m_own);
         for (const auto &own : kept) {
-            core::CpuTopology topo = topology(*prof);
-            topo.strategies.push_back({own.id, {}, own.cores});
-            try {
-                core::validate(topo);
+            if (const QString why = refusal(*prof, own); why.isEmpty())
                 m_own.push_back(own);
-            } catch (const core::InputError &e) {
-                refused << QString::fromStdString(own.id) + QStringLiteral(": ")
-                                   + QString::fromStdString(e.what()).section(QStringLiteral(": "), 1);
-            }
+            else
+                refused << QString::fromStdString(own.id) + QStringLiteral(": ") + why;
         }
     }
     recompute();

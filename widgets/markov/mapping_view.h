@@ -72,6 +72,8 @@ private:
     /// The present profile's topology with the user's strategies after its own.
     core::CpuTopology topology(const core::HardwareProfile &profile) const;
     bool isOwn(const std::string &id) const;
+    /// Why OWN cannot join PROFILE's strategies (its topology's check, without the field), or empty.
+    QString refusal(const core::HardwareProfile &profile, const core::MappingSettings::OwnStrategy &own) const;
 
     QComboBox *m_profile;
     QDoubleSpinBox *m_p;
