@@ -6,14 +6,13 @@
 #include "markov/coloured_surface.h"
 #include "markov/extrapolate_panel.h"
 #include "core/markov/markov.h"
-#include "markov/markov_view.h"
 
 #include <vector>
 
 namespace crossroof::app {
 
-void linkExtrapolationToMarkov(widgets::ExtrapolatePanel *extrapolate, widgets::MarkovView *markov,
-                               ViewTabs *tabs)
+void linkExtrapolationToMarkov(widgets::ExtrapolatePanel *extrapolate,
+                               widgets::SettingsPart<core::MarkovSettings> *markov, ViewTabs *tabs)
 {
     QObject::connect(extrapolate, &widgets::ExtrapolatePanel::sendToMarkov, markov,
                      [markov, tabs](int groups, int threadsPerGroup, double p, double q) {

@@ -6,7 +6,7 @@
 #include "help_menu.h"
 #include "extrapolate_link.h"
 #include "kernel_links.h"
-#include "view_undo.h"
+#include "undo_keys.h"
 
 #include "bandwidth/bandwidth_view.h"
 #include "common/empty_state.h"
@@ -23,6 +23,7 @@
 #include "state/occupancy_state.h"
 #include "occupancy/occupancy_view.h"
 #include "kernels/prediction_view.h"
+#include "state/analysis_document.h"
 #include "state/kernel_state.h"
 #include "roofline/roofline_view.h"
 #include "skeleton/skeleton_view.h"
@@ -57,30 +58,41 @@ using namespace crossroof::widgets;
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_tabs(new ViewTabs(this))
-    , m_state(new ParameterState(this))
+    , m_document(new AnalysisDocument(this))
+    , m_state(m_document->parameters())
     , m_eval(new XModelEvaluation(m_state, this))
-    , m_occupancy(new OccupancyState(m_state, this))
-    , m_traces(new TraceState(this))
-    , m_kernelState(new KernelState(m_state, this))
+    , m_occupancy(m_document->occupancy())
+    , m_traces(m_document->traces())
+    , m_kernelState(m_document->kernels())
 {
     // Every event handler of the application starts with clean vector registers (see vector_state.h).
     guardVectorState(QCoreApplication::instance());
     setWindowIcon(QIcon(QStringLiteral(":/icons/hicolor/256x256/apps/crossroof.png")));
 
-    // Centre: one tab per view.
-    m_xgraph = m_tabs->addView(new XGraphView(m_eval, m_tabs), tr("&X-graph"));
-    m_stability = m_tabs->addView(new StabilityView(m_state, m_tabs), tr("S&tability"));
-    m_occupancyView = m_tabs->addView(new OccupancyView(m_occupancy, m_tabs), tr("&Occupancy"));
-    m_zigzag = m_tabs->addView(new ZigzagView(m_occupancy, m_tabs), tr("&Zigzag"));
-    m_markov = m_tabs->addView(new MarkovView(m_tabs), tr("&Markov CPI"));
-    m_mapping = m_tabs->addView(new MappingView(m_tabs), tr("Ma&pping"));
-    m_extrapolate = m_tabs->addView(new ExtrapolatePanel(m_tabs), tr("Extrapo&late"));
-    linkExtrapolationToMarkov(m_extrapolate, m_markov, m_tabs);
-    m_bandwidth = m_tabs->addView(new BandwidthView(m_traces, m_tabs), tr("&Bandwidth"));
-    m_roofline = m_tabs->addView(new RooflineView(m_kernelState, m_tabs), tr("&Roofline"));
-    m_prediction = m_tabs->addView(new PredictionView(m_kernelState, m_tabs), tr("Pre&diction"));
-    m_skeleton = m_tabs->addView(new SkeletonView(m_state, m_tabs), tr("Code S&keleton"));
+    // Centre: one tab per view (view_tabs.cpp registers them), each editing its part of the document.
+    const auto kernelsDone = [this] { m_kernelState->wait(); };
+    m_xgraph = m_tabs->addView("xgraph", new XGraphView(m_eval, m_tabs), kernelsDone);
+    m_stability = m_tabs->addView("stability", new StabilityView(m_state, m_tabs),
+                                  [this] { m_stability->waitForMap(); });
+    m_occupancyView = m_tabs->addView("occupancy", new OccupancyView(m_occupancy, m_tabs));
+    m_zigzag = m_tabs->addView("zigzag", new ZigzagView(m_occupancy, m_tabs));
+    m_markov = m_tabs->addView("markov", new MarkovView(m_tabs));
+    m_mapping = m_tabs->addView("mapping", new MappingView(m_tabs));
+    m_extrapolate = m_tabs->addView("extrapolate", new ExtrapolatePanel(m_tabs),
+                                    [this] { m_extrapolate->waitForResult(); });
+    m_bandwidth = m_tabs->addView("bandwidth", new BandwidthView(m_traces, m_tabs));
+    m_roofline = m_tabs->addView("roofline", new RooflineView(m_kernelState, m_tabs), kernelsDone);
+    m_prediction = m_tabs->addView("prediction", new PredictionView(m_kernelState, m_tabs), kernelsDone);
+    m_skeleton = m_tabs->addView("skeleton", new SkeletonView(m_state, m_tabs));
     updateCpuProfiles();
+    bindView(m_document->tmm(), m_zigzag);
+    bindView(m_document->markov(), m_markov);
+    bindView(m_document->mapping(), m_mapping);
+    bindView(m_document->stability(), m_stability);
+    bindView(m_document->roofline(), m_roofline);
+    bindView(m_document->skeleton(), m_skeleton);
+    bindView(m_document->extrapolate(), m_extrapolate);
+    linkExtrapolationToMarkov(m_extrapolate, m_document->markov(), m_tabs);
 
     // Measurements on the model's plots: f(k) traces and kernel points on the X-graph, runtimes on the zigzag.
     auto *xgraphTraces = new TraceOverlay(m_xgraph->plot(), m_traces, TraceOverlay::Target::XGraph, m_xgraph);
@@ -96,9 +108,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *centre = new QStackedWidget(this);
     centre->addWidget(m_tabs);
     setCentralWidget(centre);
-    m_sideBySide = new SideBySide(m_tabs, centre,
-                                  {QStringLiteral("xgraph"), QStringLiteral("stability"), QStringLiteral("occupancy")},
-                                  this);
+    m_sideBySide = new SideBySide(m_tabs, centre, ViewTabs::sideBySideNames(), this);
 
     // Left: profile and parameters.
     auto *left = new QWidget(this);
@@ -152,16 +162,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_layout = new WindowLayout(this, [this] {
         resizeDocks({m_paramDock, m_readoutDock}, {320, 300}, Qt::Horizontal);
     });
-    // Each dock with the views it means something to: the GPU parameters and the X-model's readout leave the
-    // CPU views (Markov, Mapping, Extrapolate, Bandwidth), which have their inputs in the view.
-    const QString xgraph = QStringLiteral("xgraph"), stability = QStringLiteral("stability"),
-                  occupancy = QStringLiteral("occupancy"), zigzag = QStringLiteral("zigzag"),
-                  bandwidth = QStringLiteral("bandwidth"), roofline = QStringLiteral("roofline"),
-                  prediction = QStringLiteral("prediction"), skeleton = QStringLiteral("skeleton");
-    m_layout->setDockViews(paramDock, {xgraph, stability, occupancy, zigzag, roofline, prediction, skeleton});
-    m_layout->setDockViews(readoutDock, {xgraph, stability, roofline, prediction});
-    m_layout->setDockViews(tracesDock, {xgraph, stability, occupancy, zigzag, bandwidth, roofline, prediction});
-    m_layout->setDockViews(kernelsDock, {xgraph, roofline, prediction});
+    // Each dock with the views it means something to (viewSpecs()): the GPU parameters and the X-model's readout
+    // leave the CPU views (Markov, Mapping, Extrapolate, Bandwidth), which have their inputs in the view.
+    m_layout->setDockViews(paramDock, ViewTabs::namesWith(Dock::Parameters));
+    m_layout->setDockViews(readoutDock, ViewTabs::namesWith(Dock::Readout));
+    m_layout->setDockViews(tracesDock, ViewTabs::namesWith(Dock::Traces));
+    m_layout->setDockViews(kernelsDock, ViewTabs::namesWith(Dock::Kernels));
     const auto showFront = [this] {
         m_layout->showFront(m_sideBySide->isActive() ? m_sideBySide->names() : QStringList{currentViewName()});
     };
@@ -201,7 +207,7 @@ MainWindow::MainWindow(QWidget *parent)
         m_messages->show(xgraph, text, 15000);
     });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
-    trackViewUndo(this);
+    m_document->trackUndo();
     routeUndoKeysToTheWindow(this);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     m_sideBySide->setActive(SideBySide::remembered());

@@ -15,6 +15,7 @@
 class QDockWidget;
 
 namespace crossroof::widgets {
+class AnalysisDocument;
 class BandwidthView;
 class KernelState;
 class KernelTableView;
@@ -49,6 +50,8 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    /// Every input of the analysis; the views edit and draw its parts.
+    widgets::AnalysisDocument *document() const { return m_document; }
     widgets::ParameterState *state() const { return m_state; }
     widgets::ParameterPanel *parameterPanel() const { return m_panel; }
     widgets::XGraphView *xgraphView() const { return m_xgraph; }
@@ -84,6 +87,8 @@ public:
     static QStringList viewNames() { return ViewTabs::names(); }
     QString currentViewName() const { return m_tabs->currentName(); }
     QList<QCustomPlot *> figurePlots(const QString &view) const { return m_tabs->figurePlots(view); }
+    /// Waits until the named view has finished its background work, as a figure of it needs.
+    void settleView(const QString &view) const { m_tabs->settle(view); }
     /// Why the named view has nothing to draw (what its empty panel says, e.g. "No training data yet."), or
     /// an empty string when it has something.
     QString nothingToDraw(const QString &view) const;
@@ -112,6 +117,7 @@ private:
     void closeEvent(QCloseEvent *event) override;
 
     ViewTabs *m_tabs;
+    widgets::AnalysisDocument *m_document;
     widgets::ParameterState *m_state;
     widgets::XModelEvaluation *m_eval;
     widgets::ParameterPanel *m_panel;

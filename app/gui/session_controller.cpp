@@ -12,17 +12,10 @@
 #include "common/native_path.h"
 #include "common/plot_navigator.h"
 #include "common/save_file.h"
-#include "kernels/kernel_table_view.h"
-#include "markov/extrapolate_panel.h"
-#include "markov/mapping_view.h"
-#include "markov/markov_view.h"
-#include "roofline/roofline_view.h"
-#include "state/occupancy_state.h"
-#include "skeleton/skeleton_view.h"
-#include "stability/stability_view.h"
 #include "core/support/error.h"
+#include "state/analysis_document.h"
+#include "state/kernel_state.h"
 #include "state/trace_state.h"
-#include "zigzag/zigzag_view.h"
 
 #include <qcustomplot.h>
 
@@ -126,19 +119,9 @@ SessionController::SessionController(MainWindow *window)
             open(path);
     });
 
-    // Everything a session holds marks the window modified when it changes.
+    // Everything a session holds marks the window modified when it changes: the document, and the link choice.
     connect(m_linkTraces, &QAction::toggled, this, &SessionController::markModified);
-    connect(window->traceState(), &TraceState::changed, this, &SessionController::markModified);
-    connect(window->state(), &ParameterState::changed, this, &SessionController::markModified);
-    connect(window->occupancyState(), &OccupancyState::changed, this, &SessionController::markModified);
-    connect(window->zigzagView(), &ZigzagView::settingsChanged, this, &SessionController::markModified);
-    connect(window->markovView(), &MarkovView::settingsChanged, this, &SessionController::markModified);
-    connect(window->mappingView(), &MappingView::settingsChanged, this, &SessionController::markModified);
-    connect(window->stabilityView(), &StabilityView::settingsChanged, this, &SessionController::markModified);
-    connect(window->rooflineView(), &RooflineView::settingsChanged, this, &SessionController::markModified);
-    connect(window->skeletonView(), &SkeletonView::settingsChanged, this, &SessionController::markModified);
-    connect(window->extrapolatePanel(), &ExtrapolatePanel::settingsChanged, this, &SessionController::markModified);
-    connect(window->kernelTable(), &KernelTableView::reportChanged, this, &SessionController::markModified);
+    connect(window->document(), &AnalysisDocument::changed, this, &SessionController::markModified);
     connect(window->state(), &ParameterState::profileChanged, this, &SessionController::updateTitle);
 
     m_autosave->setInterval(60 * 1000);
@@ -178,7 +161,7 @@ void SessionController::markModified()
 std::string SessionController::analysisText() const
 {
     std::string text = core::sessionToJson(captureSettings(), widgets::nativePath(m_path));
-    for (const core::MeasuredTrace &t : m_window->traceState()->traces())
+    for (const core::MeasuredTrace &t : m_window->document()->traces()->traces())
         text += '\n' + t.id + '\t' + t.name + '\t' + t.source + '\t' + std::to_string(t.x.size()) + '\t'
                 + std::to_string(t.y.size()) + '\t' + std::to_string(t.extra.size());
     return text;
@@ -200,26 +183,15 @@ void SessionController::undoneToClean(bool clean)
 core::Session SessionController::capture() const
 {
     core::Session s = captureSettings();
-    s.traces = m_window->traceState()->traces();
+    s.traces = m_window->document()->traces()->traces();
     return s;
 }
 
 core::Session SessionController::captureSettings() const
 {
-    core::Session s;
-    s.profile = m_window->state()->profile();
-    s.params = m_window->state()->params();
+    // The document, and what the window shows of it: the view in front, the zoom, the link choice.
+    core::Session s = m_window->document()->toSession(AnalysisDocument::Traces::Without);
     s.current_view = m_window->currentViewName().toStdString();
-    s.occupancy = m_window->occupancyState()->settings();
-    s.tmm = m_window->zigzagView()->settings();
-    s.markov = m_window->markovView()->settings();
-    s.mapping = m_window->mappingView()->settings();
-    s.stability = m_window->stabilityView()->settings();
-    s.roofline = m_window->rooflineView()->settings();
-    s.skeleton = m_window->skeletonView()->settings();
-    s.extrapolate = m_window->extrapolatePanel()->settings();
-    if (const auto &report = m_window->kernelTable()->report())
-        s.kernel_file = report->source;
     for (const QString &view : MainWindow::viewNames()) {
         const QList<QCustomPlot *> plots = m_window->figurePlots(view);
         for (int i = 0; i < plots.size(); ++i) {
@@ -232,17 +204,13 @@ core::Session SessionController::captureSettings() const
         }
     }
     s.link_traces = m_linkTraces->isChecked();
-    s.supply_trace = m_window->state()->supplyTrace().toStdString();
     return s;
 }
 
 QStringList SessionController::apply(core::Session s)
 {
     m_applying = true;
-    QStringList problems;
-    // Nothing of the analysis before stays: the what-if curves, the kernels, the training runs, the zoom.
-    m_window->state()->setComparison(std::nullopt);
-    m_window->kernelTable()->clear();
+    // Nothing of the analysis before stays: the document is replaced whole, and the zoom goes.
     for (const QString &view : MainWindow::viewNames()) {
         for (QCustomPlot *plot : m_window->figurePlots(view)) {
             if (PlotNavigator *navigator = PlotNavigator::of(plot))
@@ -251,34 +219,21 @@ QStringList SessionController::apply(core::Session s)
     }
     // The session's profile is the library's where it is the same machine, else an entry of its own: it never
     // takes the place of a library profile for later sessions.
-    m_window->state()->setProfile(m_window->profilePicker()->addProfile(s.profile), s.params);
-    m_window->state()->noteCurveTrace(s.params.measured_f, QString::fromStdString(s.supply_trace));
-    m_window->occupancyState()->setSettings(s.occupancy);
-    m_window->zigzagView()->setSettings(s.tmm);
-    m_window->markovView()->setSettings(s.markov);
-    m_window->mappingView()->setSettings(s.mapping);
-    m_window->stabilityView()->setSettings(s.stability);
-    m_window->rooflineView()->setSettings(s.roofline);
-    m_window->skeletonView()->setSettings(s.skeleton);
-    m_window->extrapolatePanel()->setSettings(s.extrapolate);
-    // Moved: a trace of millions of samples is held once. An Nsight Compute trace fills the kernel table.
-    m_window->traceState()->setTraces(std::move(s.traces));
-    const QString kernels = widgets::pathFromNative(s.kernel_file);
-    const auto &report = m_window->kernelTable()->report();
-    if (!kernels.isEmpty() && !(report && report->source == s.kernel_file)) {
-        if (const QString why = m_window->kernelTable()->loadFile(kernels); !why.isEmpty())
-            problems << tr("field 'kernel_file': %1").arg(why);
-    }
-    m_linkTraces->setChecked(s.link_traces);
-    m_window->showView(QString::fromStdString(s.current_view));
-    for (const core::PlotZoom &z : s.zoom) {
+    s.profile = m_window->profilePicker()->addProfile(s.profile);
+    const bool linkTraces = s.link_traces;
+    const std::string currentView = s.current_view;
+    const std::vector<core::PlotZoom> zoom = s.zoom;
+    const QStringList problems = m_window->document()->fromSession(std::move(s), m_window);
+    m_linkTraces->setChecked(linkTraces);
+    m_window->showView(QString::fromStdString(currentView));
+    for (const core::PlotZoom &z : zoom) {
         const QList<QCustomPlot *> plots = m_window->figurePlots(QString::fromStdString(z.view));
         if (z.plot >= plots.size())
             continue;
         if (PlotNavigator *navigator = PlotNavigator::of(plots[z.plot]))
             navigator->setUserRanges(QCPRange(z.x_lower, z.x_upper), QCPRange(z.y_lower, z.y_upper));
     }
-    m_window->state()->undoStack()->clear(); // after the views, whose new settings went onto it
+    m_window->state()->undoStack()->clear(); // the link choice and the view in front are no steps either
     m_applying = false;
     return problems;
 }

@@ -1,11 +1,39 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "view_tabs.h"
 
+#include <QCoreApplication>
+#include <QIcon>
 #include <QScrollArea>
 
+#include <cstring>
+#include <stdexcept>
 #include <utility>
 
 namespace crossroof::app {
+
+const std::vector<ViewSpec> &viewSpecs()
+{
+    using enum Dock;
+    static const std::vector<ViewSpec> specs{
+            {"xgraph", QT_TRANSLATE_NOOP("ViewTabs", "&X-graph"), "office-chart-line",
+             Parameters | Readout | Traces | Kernels, true},
+            {"stability", QT_TRANSLATE_NOOP("ViewTabs", "S&tability"), "office-chart-area",
+             Parameters | Readout | Traces, true},
+            {"occupancy", QT_TRANSLATE_NOOP("ViewTabs", "&Occupancy"), "office-chart-bar", Parameters | Traces, true},
+            {"zigzag", QT_TRANSLATE_NOOP("ViewTabs", "&Zigzag"), "office-chart-line-stacked", Parameters | Traces,
+             false},
+            {"markov", QT_TRANSLATE_NOOP("ViewTabs", "&Markov CPI"), "office-chart-polar", {}, false},
+            {"mapping", QT_TRANSLATE_NOOP("ViewTabs", "Ma&pping"), "view-grid", {}, false},
+            {"extrapolate", QT_TRANSLATE_NOOP("ViewTabs", "Extrapo&late"), "office-chart-scatter", {}, false},
+            {"bandwidth", QT_TRANSLATE_NOOP("ViewTabs", "&Bandwidth"), "network-transmit-receive", Traces, false},
+            {"roofline", QT_TRANSLATE_NOOP("ViewTabs", "&Roofline"), "office-chart-line-percentage",
+             Parameters | Readout | Traces | Kernels, false},
+            {"prediction", QT_TRANSLATE_NOOP("ViewTabs", "Pre&diction"), "office-chart-scatter",
+             Parameters | Readout | Traces | Kernels, false},
+            {"skeleton", QT_TRANSLATE_NOOP("ViewTabs", "Code S&keleton"), "text-x-script", Parameters, false},
+    };
+    return specs;
+}
 
 ViewTabs::ViewTabs(QWidget *parent)
     : QTabWidget(parent)
@@ -13,23 +41,48 @@ ViewTabs::ViewTabs(QWidget *parent)
     setDocumentMode(true);
 }
 
-void ViewTabs::addScrolled(QWidget *view, const QString &title, std::function<QList<QCustomPlot *>()> plots)
+void ViewTabs::addScrolled(const char *name, QWidget *view, std::function<QList<QCustomPlot *>()> plots,
+                           std::function<void()> settle)
 {
+    const std::size_t index = m_entries.size();
+    if (index >= viewSpecs().size() || std::strcmp(viewSpecs()[index].name, name) != 0)
+        throw std::logic_error(std::string("ViewTabs: view '") + name + "' added out of the order of viewSpecs()");
+    const ViewSpec &spec = viewSpecs()[index];
     auto *area = new QScrollArea;
     area->setWidget(view);
     area->setWidgetResizable(true);
     area->setFrameShape(QFrame::NoFrame);
-    addTab(area, title);
-    m_plots.push_back(std::move(plots));
+    addTab(area, QIcon::fromTheme(QString::fromLatin1(spec.icon)),
+           QCoreApplication::translate("ViewTabs", spec.title));
+    m_entries.push_back({std::move(plots), std::move(settle)});
 }
 
 QStringList ViewTabs::names()
 {
-    return {QStringLiteral("xgraph"),   QStringLiteral("stability"), QStringLiteral("occupancy"),
-            QStringLiteral("zigzag"),   QStringLiteral("markov"),    QStringLiteral("mapping"),
-            QStringLiteral("extrapolate"),
-            QStringLiteral("bandwidth"), QStringLiteral("roofline"),  QStringLiteral("prediction"),
-            QStringLiteral("skeleton")};
+    QStringList names;
+    for (const ViewSpec &spec : viewSpecs())
+        names << QString::fromLatin1(spec.name);
+    return names;
+}
+
+QStringList ViewTabs::namesWith(Dock dock)
+{
+    QStringList names;
+    for (const ViewSpec &spec : viewSpecs()) {
+        if (spec.docks.testFlag(dock))
+            names << QString::fromLatin1(spec.name);
+    }
+    return names;
+}
+
+QStringList ViewTabs::sideBySideNames()
+{
+    QStringList names;
+    for (const ViewSpec &spec : viewSpecs()) {
+        if (spec.sideBySide)
+            names << QString::fromLatin1(spec.name);
+    }
+    return names;
 }
 
 bool ViewTabs::showView(const QString &name)
@@ -59,7 +112,14 @@ QScrollArea *ViewTabs::scrollArea(const QString &name) const
 QList<QCustomPlot *> ViewTabs::figurePlots(const QString &name) const
 {
     const auto index = std::size_t(names().indexOf(name));
-    return index < m_plots.size() ? m_plots[index]() : QList<QCustomPlot *>();
+    return index < m_entries.size() ? m_entries[index].plots() : QList<QCustomPlot *>();
+}
+
+void ViewTabs::settle(const QString &name) const
+{
+    const auto index = std::size_t(names().indexOf(name));
+    if (index < m_entries.size() && m_entries[index].settle)
+        m_entries[index].settle();
 }
 
 } // namespace crossroof::app

@@ -13,7 +13,6 @@
 #include "export/figure_export.h"
 #include "core/session/session.h"
 #include "main_window.h"
-#include "markov/extrapolate_panel.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -131,7 +130,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     if (!problems.isEmpty())
         throw InputError(args.value("session") + ": " + problems.front().toStdString());
     window.showView(view);
-    window.extrapolatePanel()->waitForResult(); // the model trees train in the background
+    window.settleView(view); // a view's background work (a map refined, model trees trained) is done
     if (const QString nothing = window.nothingToDraw(view); !nothing.isEmpty()) {
         throw InputError("option '--view': the " + view.toStdString() + " view of " + args.value("session")
                          + " has nothing to draw (" + nothing.toStdString() + "); nothing was written");

@@ -15,6 +15,7 @@ struct ExtrapolateSettings
     /// The training runs, with the file and the columns they were read from; none: nothing imported.
     std::optional<TrainingSet> training;
     bool smoothing = true;
+    bool operator==(const ExtrapolateSettings &) const = default;
 };
 
 } // namespace crossroof::core

@@ -29,6 +29,7 @@ struct TrainingColumns {
     void set(std::string_view key, std::string name);
     /// "KEY=NAME" as on the command line; throws InputError naming the assignment when it is malformed.
     void assign(std::string_view assignment);
+    bool operator==(const TrainingColumns &) const = default;
 };
 
 struct TrainingRow {
@@ -41,6 +42,7 @@ struct TrainingRow {
     double p = 0;
     double q = 0;
     int line = 0; ///< 1-based line in the file
+    bool operator==(const TrainingRow &) const = default;
 };
 
 struct TrainingSet {
@@ -50,6 +52,7 @@ struct TrainingSet {
 
     /// The strategies in the order they first appear.
     std::vector<std::string> strategies() const;
+    bool operator==(const TrainingSet &) const = default;
 };
 
 /// Fewest rows a training file must have.

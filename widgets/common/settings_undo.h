@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/settings_part.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -13,9 +15,9 @@ class QUndoStack;
 
 namespace crossroof::widgets {
 
-/// Undo for the views' inputs, one mechanism for every view: given how to read and restore a view's settings
-/// (its settings() and setSettings()) and the signal that says they changed, it keeps a copy of the settings
-/// and pushes a command holding the settings before and after each change onto the shared undo stack, so that
+/// Undo for the analysis' inputs, one mechanism for every part: given how to read and restore a part's settings
+/// (a SettingsPart, or an object's settings() and setSettings()) and the signal that says they changed, it keeps
+/// a copy of the settings and pushes a command holding the settings before and after each change onto the shared undo stack, so that
 /// Edit > Undo walks back view inputs and parameter changes in one history.
 ///
 /// One gesture is one step. Changes merge while a mouse button stays down (a spin box arrow held, a drag) and
@@ -38,14 +40,18 @@ public:
     int track(Source *source, Settings (Source::*get)() const, void (Source::*set)(const Settings &),
               void (Source::*changed)(), const QString &what)
     {
-        const int handle = add(
-                [source, get] { return std::any((source->*get)()); },
-                [source, set](const std::any &v) { (source->*set)(std::any_cast<const Settings &>(v)); },
-                [](const std::any &a, const std::any &b) {
-                    return std::any_cast<const Settings &>(a) == std::any_cast<const Settings &>(b);
-                },
-                what);
+        const int handle = add<Settings>([source, get] { return (source->*get)(); },
+                                         [source, set](const Settings &s) { (source->*set)(s); }, what);
         connect(source, changed, this, [this, handle] { record(handle); });
+        return handle;
+    }
+    /// Tracks a part of the analysis document, as above.
+    template <class Settings>
+    int track(SettingsPart<Settings> *part, const QString &what)
+    {
+        const int handle = add<Settings>([part] { return part->settings(); },
+                                         [part](const Settings &s) { part->setSettings(s); }, what);
+        connect(part, &StatePart::changed, this, [this, handle] { record(handle); });
         return handle;
     }
 
@@ -72,6 +78,16 @@ private:
         std::any last; ///< the settings as last recorded, restored or resynced
     };
 
+    template <class Settings>
+    int add(std::function<Settings()> get, std::function<void(const Settings &)> set, const QString &what)
+    {
+        return add([get] { return std::any(get()); },
+                   [set](const std::any &v) { set(std::any_cast<const Settings &>(v)); },
+                   [](const std::any &a, const std::any &b) {
+                       return std::any_cast<const Settings &>(a) == std::any_cast<const Settings &>(b);
+                   },
+                   what);
+    }
     int add(std::function<std::any()> get, std::function<void(const std::any &)> set,
             std::function<bool(const std::any &, const std::any &)> equal, const QString &what);
     void record(int handle);

@@ -183,6 +183,7 @@ core::RooflineSettings RooflineView::settings() const
 
 void RooflineView::setSettings(const core::RooflineSettings &settings)
 {
+    const bool changed = settings != this->settings();
     const std::pair<QCheckBox *, bool> boxes[] = {
             {m_names, settings.names}, {m_predictions, settings.predictions}, {m_levels, settings.levels}};
     for (const auto &[box, checked] : boxes) {
@@ -190,6 +191,8 @@ void RooflineView::setSettings(const core::RooflineSettings &settings)
         box->setChecked(checked);
     }
     refresh();
+    if (changed)
+        Q_EMIT settingsChanged(); // one signal for the three boxes, as an undo or a session sets them
 }
 
 double RooflineView::memoryCeilingGbs() const

@@ -7,6 +7,8 @@
 #include "occupancy/occupancy_view.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
+#include "roofline/roofline_view.h"
+#include "skeleton/skeleton_view.h"
 #include "stability/stability_view.h"
 #include "zigzag/zigzag_view.h"
 
@@ -55,6 +57,7 @@ private Q_SLOTS:
     void markovInput();
     void stabilityInput();
     void mappingAndStrategy();
+    void everyPartOfTheDocumentIsUndoable();
 
 private:
     void undo() { QTest::keySequence(m_window, QKeySequence::Undo); }
@@ -317,6 +320,47 @@ void TestViewUndo::mappingAndStrategy()
     m_window->state()->applyProfile(*core::findBundledProfile("v100"));
     QCOMPARE(stack()->count(), 2);
     QCOMPARE(markov->topology(), (std::vector<int>{4, 4}));
+}
+
+void TestViewUndo::everyPartOfTheDocumentIsUndoable()
+{
+    // The roofline's options and the code skeleton are parts of the analysis like the others: a click is a
+    // step of the one history, named for its part, and Undo puts the view back.
+    m_window->showView(QStringLiteral("roofline"));
+    QCheckBox *names = nullptr;
+    for (QCheckBox *box : m_window->rooflineView()->findChildren<QCheckBox *>()) {
+        if (box->text() == QStringLiteral("&Names"))
+            names = box;
+    }
+    QVERIFY(names);
+    QVERIFY(names->isChecked());
+    QTest::mouseClick(names, Qt::LeftButton);
+    QVERIFY(!names->isChecked());
+    QCOMPARE(stack()->count(), 1);
+    QCOMPARE(stack()->undoText(), QStringLiteral("Change roofline options"));
+
+    widgets::SkeletonView *skeleton = m_window->skeletonView();
+    core::SkeletonSettings k = skeleton->settings();
+    const int unroll = k.unroll;
+    k.unroll = unroll == 2 ? 8 : 2;
+    m_window->showView(QStringLiteral("skeleton"));
+    auto *unrollBox = skeleton->findChild<QSpinBox *>();
+    QVERIFY(unrollBox);
+    unrollBox->setFocus(); // another field: another gesture
+    QTRY_VERIFY(unrollBox->hasFocus());
+    skeleton->setSettings(k);
+    QCOMPARE(stack()->count(), 2);
+    QCOMPARE(stack()->undoText(), QStringLiteral("Change code skeleton"));
+    QCOMPARE(m_window->captureSession().skeleton.unroll, k.unroll);
+
+    undo();
+    QCOMPARE(skeleton->settings().unroll, unroll);
+    QCOMPARE(m_window->captureSession().skeleton.unroll, unroll);
+    undo();
+    QVERIFY(names->isChecked());
+    QVERIFY(m_window->captureSession().roofline.names);
+    redo();
+    QVERIFY(!names->isChecked());
 }
 
 QTEST_MAIN(TestViewUndo)
