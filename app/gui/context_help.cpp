@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "context_help.h"
 
+#include "help_menu.h"
+#include "view_tabs.h"
+
+#include <QScrollArea>
+
 #include <QCoreApplication>
 
 namespace crossroof::app {
@@ -60,6 +65,11 @@ QString contextHelpText(const QString &part)
            "Prediction: each Nsight Compute kernel's predicted DRAM throughput (from its own counters and "
            "the current machine) against what it measured, with y = x, ±10/20 % bands and the mean "
            "accuracy beside two rooflines'.")},
+        {"levels",
+         QT_TRANSLATE_NOOP("crossroof::app::ContextHelp",
+           "Memory Levels: gpu-benches' pointer chase (cycles per dependent load) and cache sweeps (GB/s) "
+           "against the footprint, over the levels the parameters give (L_s, L_2, L; R_l1, R_l2, R_dram, "
+           "stepping at S_s and S_2 × SMs), and each measured level beside the model's value.")},
         {"skeleton",
          QT_TRANSLATE_NOOP("crossroof::app::ContextHelp",
            "Code Skeleton: a loop nest's statements scheduled on a CPU core model: dependency graph and "
@@ -83,6 +93,14 @@ QString contextHelpText(const QString &part)
             return QCoreApplication::translate("crossroof::app::ContextHelp", entry.text);
     }
     return {};
+}
+
+void addContextHelp(ViewTabs *tabs, const QList<QPair<QString, QWidget *>> &docks)
+{
+    for (const QString &view : ViewTabs::names())
+        setContextHelp(tabs->scrollArea(view)->widget(), contextHelpText(view));
+    for (const auto &[part, widget] : docks)
+        setContextHelp(widget, contextHelpText(part));
 }
 
 } // namespace crossroof::app

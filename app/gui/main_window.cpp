@@ -15,6 +15,7 @@
 #include "common/parameter_state.h"
 #include "common/profile_picker.h"
 #include "kernels/kernel_table_view.h"
+#include "levels/levels_view.h"
 #include "markov/cpu_profiles.h"
 #include "common/vector_state.h"
 #include "markov/extrapolate_panel.h"
@@ -83,6 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_bandwidth = m_tabs->addView("bandwidth", new BandwidthView(m_traces, m_tabs));
     m_roofline = m_tabs->addView("roofline", new RooflineView(m_kernelState, m_tabs), kernelsDone);
     m_prediction = m_tabs->addView("prediction", new PredictionView(m_kernelState, m_tabs), kernelsDone);
+    m_levels = m_tabs->addView("levels", new LevelsView(m_state, m_traces, m_tabs));
     m_skeleton = m_tabs->addView("skeleton", new SkeletonView(m_state, m_tabs));
     updateCpuProfiles();
     bindView(m_document->tmm(), m_zigzag);
@@ -137,6 +139,7 @@ MainWindow::MainWindow(QWidget *parent)
                                               QStringLiteral("TracesDock"), m_tracesPanel);
     tabifyDockWidget(readoutDock, tracesDock);
     connect(m_traces, &TraceState::traceAdded, tracesDock, &QDockWidget::raise);
+    connect(m_levels, &LevelsView::sweepImported, this, [this] { showView(QStringLiteral("levels")); });
     connect(m_tracesPanel, &TracesPanel::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 6000); });
 
@@ -150,12 +153,6 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_kernels, &KernelTableView::selectionChanged, m_xgraph, &XGraphView::setSelectedKernels);
     connect(m_kernels, &KernelTableView::selectionChanged, m_prediction, &PredictionView::setHighlighted);
 
-    // The docks stay put, shown with the views they serve (WindowLayout::setDockViews below). Side by Side
-    // brings the readout forward: it reads what the three views show.
-    connect(m_sideBySide, &SideBySide::activeChanged, readoutDock, [readoutDock](bool active) {
-        if (active)
-            readoutDock->raise();
-    });
 
     resize(1280, 800);
     readoutDock->raise(); // in front of the traces and kernels tabbed with it
@@ -174,6 +171,11 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, showFront);
     connect(m_sideBySide, &SideBySide::activeChanged, this, showFront);
     showFront();
+    // Side by Side brings the readout forward (after its docks come back): it reads what the three views show.
+    connect(m_sideBySide, &SideBySide::activeChanged, readoutDock, [readoutDock](bool active) {
+        if (active)
+            readoutDock->raise();
+    });
 
     m_sessions = new SessionController(this);
     m_export = new ExportController(this);
@@ -268,7 +270,8 @@ void MainWindow::createMenus(QList<QAction *> dockActions)
     view->addSeparator();
     view->addAction(m_layout->resetAction());
     addHelpMenu(this);
-    addContextHelp();
+    addContextHelp(m_tabs, {{QStringLiteral("readout"), m_readout}, {QStringLiteral("traces"), m_tracesPanel},
+                            {QStringLiteral("kernels"), m_kernels}});
 }
 
 void MainWindow::updateCpuProfiles()
@@ -283,15 +286,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->setAccepted(m_sessions->mayClose());
     if (event->isAccepted())
         m_layout->save();
-}
-
-void MainWindow::addContextHelp()
-{
-    for (const QString &view : ViewTabs::names())
-        setContextHelp(m_tabs->scrollArea(view)->widget(), contextHelpText(view));
-    setContextHelp(m_readout, contextHelpText(QStringLiteral("readout")));
-    setContextHelp(m_tracesPanel, contextHelpText(QStringLiteral("traces")));
-    setContextHelp(m_kernels, contextHelpText(QStringLiteral("kernels")));
 }
 
 } // namespace crossroof::app

@@ -19,6 +19,7 @@ class AnalysisDocument;
 class BandwidthView;
 class KernelState;
 class KernelTableView;
+class LevelsView;
 class RooflineView;
 class PredictionView;
 class ExtrapolatePanel;
@@ -71,6 +72,7 @@ public:
     widgets::RooflineView *rooflineView() const { return m_roofline; }
     widgets::PredictionView *predictionView() const { return m_prediction; }
     widgets::SkeletonView *skeletonView() const { return m_skeleton; }
+    widgets::LevelsView *levelsView() const { return m_levels; }
     widgets::ExtrapolatePanel *extrapolatePanel() const { return m_extrapolate; }
     SessionController *sessions() const { return m_sessions; }
     ExportController *exporter() const { return m_export; }
@@ -112,8 +114,6 @@ private:
     void createMenus(QList<QAction *> dockActions);
     /// Gives the Markov and mapping views the CPU profiles with mapping strategies (see cpuProfiles()).
     void updateCpuProfiles();
-    /// What's This texts (context_help.h) on every view and dock.
-    void addContextHelp();
     void closeEvent(QCloseEvent *event) override;
 
     ViewTabs *m_tabs;
@@ -138,6 +138,7 @@ private:
     widgets::RooflineView *m_roofline;
     widgets::PredictionView *m_prediction;
     widgets::SkeletonView *m_skeleton;
+    widgets::LevelsView *m_levels;
     widgets::ExtrapolatePanel *m_extrapolate;
     SessionController *m_sessions = nullptr;
     ExportController *m_export = nullptr;

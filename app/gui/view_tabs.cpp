@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "view_tabs.h"
 
+#include "core/session/view_settings_json.h"
+
 #include <QCoreApplication>
 #include <QIcon>
 #include <QScrollArea>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -30,8 +33,17 @@ const std::vector<ViewSpec> &viewSpecs()
              Parameters | Readout | Traces | Kernels, false},
             {"prediction", QT_TRANSLATE_NOOP("ViewTabs", "Pre&diction"), "office-chart-scatter",
              Parameters | Readout | Traces | Kernels, false},
+            {"levels", QT_TRANSLATE_NOOP("ViewTabs", "Memory Le&vels"), "drive-harddisk", Parameters | Traces,
+             false},
             {"skeleton", QT_TRANSLATE_NOOP("ViewTabs", "Code S&keleton"), "text-x-script", Parameters, false},
     };
+    // Sessions name the views as core reads them: the same names in the same order, or no window opens.
+    static const bool agree = std::equal(specs.begin(), specs.end(), core::detail::kViews.begin(),
+                                         core::detail::kViews.end(), [](const ViewSpec &spec, const char *name) {
+                                             return std::strcmp(spec.name, name) == 0;
+                                         });
+    if (!agree)
+        throw std::logic_error("viewSpecs() and core::detail::kViews name different views");
     return specs;
 }
 

@@ -186,25 +186,35 @@ void WindowLayout::save()
 
 void WindowLayout::setDockViews(QDockWidget *dock, const QStringList &views)
 {
-    m_dockViews.insert(dock, views);
+    m_dockViews.append({dock, views});
 }
 
 void WindowLayout::showFront(const QStringList &front)
 {
     m_front = front;
-    for (auto it = m_dockViews.cbegin(); it != m_dockViews.cend(); ++it) {
-        QDockWidget *dock = it.key();
+    QList<QDockWidget *> back;
+    for (const auto &entry : std::as_const(m_dockViews)) {
+        QDockWidget *dock = entry.first;
+        const QStringList &views = entry.second;
         const bool belongs = std::any_of(front.cbegin(), front.cend(),
-                                         [&](const QString &view) { return it.value().contains(view); });
+                                         [&views](const QString &view) { return views.contains(view); });
         if (!belongs && !dock->isHidden()) {
             m_putAway.insert(dock);
-            if (!dock->visibleRegion().isEmpty())
-                m_wasInFront.insert(dock);
+            if (!dock->visibleRegion().isEmpty()) {
+                m_wasInFront.removeAll(dock);
+                m_wasInFront.append(dock);
+            }
             dock->hide();
         } else if (belongs && m_putAway.remove(dock)) {
             dock->show();
-            if (m_wasInFront.remove(dock))
-                dock->raise(); // in front of the docks tabbed with it, as it was
+            back.append(dock);
+        }
+    }
+    // In front of the docks tabbed with them, as they were; of two in one group, the one in front last.
+    for (QDockWidget *dock : QList<QDockWidget *>(m_wasInFront)) {
+        if (back.contains(dock)) {
+            dock->raise();
+            m_wasInFront.removeAll(dock);
         }
     }
 }

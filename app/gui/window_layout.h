@@ -2,7 +2,8 @@
 #pragma once
 
 #include <QByteArray>
-#include <QHash>
+#include <QList>
+#include <QPair>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -76,9 +77,12 @@ private:
     std::function<void()> m_defaultSizes;
     QByteArray m_defaultState;
     QAction *m_reset;
-    QHash<QDockWidget *, QStringList> m_dockViews;
+    /// In the order setDockViews() named them: the docks are put away and brought back in one order every run.
+    QList<QPair<QDockWidget *, QStringList>> m_dockViews;
     QSet<QDockWidget *> m_putAway;
-    QSet<QDockWidget *> m_wasInFront; ///< put away while in front of the docks tabbed with it
+    /// Put away while in front of the docks tabbed with it, in the order they were put away: brought back, the
+    /// one in front last comes to the front.
+    QList<QDockWidget *> m_wasInFront;
     QStringList m_front;
     QList<QDockWidget *> m_stacked; ///< the right-hand docks moved left, the one that was in front first
 };

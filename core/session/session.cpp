@@ -91,7 +91,7 @@ Session parseSession(std::string_view text, const std::string &label, const std:
             s.current_view = "xgraph";
         if (std::find(kViews.begin(), kViews.end(), s.current_view) == kViews.end())
             v.fail("current", "must be xgraph, stability, occupancy, zigzag, markov, mapping, extrapolate, "
-                              "bandwidth, roofline, prediction or skeleton (got '" + brief(s.current_view) + "')");
+                              "bandwidth, roofline, prediction, levels or skeleton (got '" + brief(s.current_view) + "')");
         if (view.contains("zoom"))
             s.zoom = readZoom(v, view["zoom"]);
     }

@@ -18,8 +18,9 @@
 namespace crossroof::core::detail {
 
 /// The views a session names (Session::current_view, PlotZoom::view).
-inline constexpr std::array kViews{"xgraph",    "stability", "occupancy", "zigzag",     "markov",  "mapping",
-                                   "extrapolate", "bandwidth", "roofline",  "prediction", "skeleton"};
+/// The GUI's view registry (app/gui/view_tabs.cpp) lists the same names in the same order, and checks it.
+inline constexpr std::array kViews{"xgraph",    "stability", "occupancy",  "zigzag", "markov",  "mapping",
+                                   "extrapolate", "bandwidth", "roofline", "prediction", "levels", "skeleton"};
 
 /// Each reader refuses an unknown key or a value out of range with the field named through R, and gives the
 /// default of each field left out.

@@ -76,7 +76,7 @@ _crossroof_cli()
         --sweep)        COMPREPLY=($(compgen -W "threads registers shared_memory" -- "$cur")); return ;;
         --sample)       COMPREPLY=($(compgen -W "haccmk nekbone-mxf12 nekbone-glsc3i" -- "$cur")); return ;;
         --view)
-            COMPREPLY=($(compgen -W "xgraph stability occupancy zigzag markov mapping extrapolate bandwidth roofline prediction skeleton" -- "$cur"))
+            COMPREPLY=($(compgen -W "xgraph stability occupancy zigzag markov mapping extrapolate bandwidth roofline prediction levels skeleton" -- "$cur"))
             return ;;
         --grid)         COMPREPLY=($(compgen -W "thesis uniform: logit:" -- "$cur")); return ;;
         --session)      COMPREPLY=($(compgen -f -X '!*.crossroof' -- "$cur")); return ;;

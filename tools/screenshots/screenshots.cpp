@@ -70,6 +70,9 @@ int main(int argc, char **argv)
     // Not --session: QApplication takes -session (X11 session management) for itself.
     const QCommandLineOption session(QStringLiteral("open"), QStringLiteral("A session to open."),
                                      QStringLiteral("file"));
+    const QCommandLineOption newSession(QStringLiteral("new-session"),
+                                        QStringLiteral("After --open, File > New Session, as a user starting again "
+                                                       "does: nothing of the session may stay."));
     const QCommandLineOption profile(QStringLiteral("profile"), QStringLiteral("A profile id or file to select."),
                                      QStringLiteral("id"));
     const QCommandLineOption ncu(QStringLiteral("ncu"), QStringLiteral("An Nsight Compute CSV for the Kernels dock."),
@@ -97,7 +100,7 @@ int main(int argc, char **argv)
                                         QStringLiteral("Also grab View > Side by Side at each size: "
                                                        "side-by-side-WxH.png."));
     parser.addOptions(
-            {out, sizes, views, session, profile, ncu, bandwidth, training, trace, prefix, figures, zoomPan, sideBySide});
+            {out, sizes, views, session, newSession, profile, ncu, bandwidth, training, trace, prefix, figures, zoomPan, sideBySide});
     parser.process(app);
     if (!parser.isSet(out))
         return fail(QStringLiteral("--out DIR is required"));
@@ -121,6 +124,8 @@ int main(int argc, char **argv)
     crossroof::app::MainWindow window;
     if (parser.isSet(session) && !window.openSession(parser.value(session)))
         return fail(QStringLiteral("the session %1 did not open").arg(parser.value(session)));
+    if (parser.isSet(newSession) && !window.newSession())
+        return fail(QStringLiteral("File > New Session was cancelled"));
     if (parser.isSet(profile) && !window.selectProfile(parser.value(profile)))
         return fail(QStringLiteral("the profile %1 was not selected").arg(parser.value(profile)));
     auto loaded = [](const QString &error) { return error.isEmpty() ? 0 : fail(error); };

@@ -372,8 +372,12 @@ QString TracesPanel::importFile(const QString &path)
         std::string start(4096, '\0');
         head.read(start.data(), std::streamsize(start.size()));
         start.resize(std::size_t(std::max<std::streamsize>(head.gcount(), 0)));
-        if (core::looksLikeGpuLatency(start))
-            return offerLatencies(path);
+        // A pointer chase offers its plateaus as L, L_s and L_2, and is a trace too: the Memory Levels view
+        // draws it over the model's levels.
+        if (core::looksLikeGpuLatency(start)) {
+            if (const QString error = offerLatencies(path); !error.isEmpty())
+                return error;
+        }
     }
     TraceLoad load = loadTraceFile(path, QString::fromStdString(m_state->profile().id), this);
     if (load.cancelled) {

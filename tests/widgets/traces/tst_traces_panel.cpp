@@ -214,7 +214,8 @@ void TestTracesPanel::fitOpensTheCalibration()
 
 void TestTracesPanel::latencyFileSetsLAndLsAsOneUndoStep()
 {
-    // gpu-latency output is no trace: the panel offers its DRAM and L1 latencies as L and L_s.
+    // gpu-latency output: the panel offers its DRAM and L1 latencies as L and L_s, and keeps the chase as a
+    // trace of latency against footprint (the Memory Levels view draws it).
     const QString path = write(QStringLiteral("v100.txt"),
                                "clock: 1380 1380 1380\n"
                                "  1000000  1380        1     21.7    29.9\n"
@@ -224,7 +225,9 @@ void TestTracesPanel::latencyFileSetsLAndLsAsOneUndoStep()
     const double Ls = m_state->params().L_s;
     QVERIFY(L != 437.0 && Ls != 29.9);
     QCOMPARE(m_panel->importFile(path), QString());
-    QVERIFY(m_traces->traces().empty());
+    QCOMPARE(m_traces->traces().size(), std::size_t(1));
+    QCOMPARE(m_traces->traces().front().kind, core::TraceKind::LatencyVsFootprint);
+    QCOMPARE(m_traces->traces().front().y, (std::vector<double>{29.9, 30.0, 437.0}));
     QVERIFY(!m_panel->importDialog()); // not the column-mapping dialog
     auto *question = m_panel->findChild<QMessageBox *>(QStringLiteral("LatencyQuestion"));
     QVERIFY(question);

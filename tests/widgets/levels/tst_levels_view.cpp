@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Memory Levels view: today's gpu-benches MI100 outputs (tests/data/gpu_benches) drawn over the levels of
+// the H100 SXM profile, and a level's slider moving its step.
+#include "common/parameter_state.h"
+#include "core/profiles/profile_library.h"
+#include "core/traces/trace_import.h"
+#include "levels/levels_view.h"
+#include "state/trace_state.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace crossroof;
+using namespace crossroof::widgets;
+
+namespace {
+
+const std::string kData = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/gpu_benches/";
+
+/// The values of CURVE's points, in order.
+QList<double> values(const QCPCurve *curve)
+{
+    QList<double> out;
+    for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+} // namespace
+
+class TestLevelsView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void theModelsLevelsWithoutMeasurements();
+    void aPointerChaseOverTheLatencies();
+    void aCacheSweepOverTheBandwidths();
+    void aSliderMovesItsStep();
+
+private:
+    ParameterState *m_state = nullptr;
+    TraceState *m_traces = nullptr;
+    LevelsView *m_view = nullptr;
+};
+
+void TestLevelsView::init()
+{
+    m_state = new ParameterState;
+    m_state->applyProfile(core::resolveProfile("h100-sxm"));
+    m_traces = new TraceState;
+    m_view = new LevelsView(m_state, m_traces);
+}
+
+void TestLevelsView::cleanup()
+{
+    delete m_view;
+    delete m_traces;
+    delete m_state;
+}
+
+void TestLevelsView::theModelsLevelsWithoutMeasurements()
+{
+    // The H100 SXM: L_s 40.4 cycles to 228 KiB, no L2 capacity in the profile, then L 763.5; R_l1 33,454 GB/s,
+    // then the DRAM's 2,964 GB/s.
+    QCOMPARE(values(m_view->latencyModel()), (QList<double>{40.4, 40.4, 763.5, 763.5}));
+    QCOMPARE(values(m_view->bandwidthModel()), (QList<double>{33454, 33454, 2964, 2964}));
+    QVERIFY(m_view->sweeps().empty());
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("gpu-latency")));
+}
+
+void TestLevelsView::aPointerChaseOverTheLatencies()
+{
+    QSignalSpy imported(m_view, &LevelsView::sweepImported);
+    core::MeasuredTrace trace = core::readTraceFile(kData + "latency_mi100.txt").traces.front();
+    const int points = int(trace.x.size());
+    m_traces->add(std::move(trace));
+    QCOMPARE(imported.size(), 1);
+    QCOMPARE(m_view->latencyPlot()->graphCount(), 1);
+    QCOMPARE(m_view->latencyPlot()->graph(0)->dataCount(), points);
+    QCOMPARE(m_view->bandwidthPlot()->graphCount(), 0);
+    QCOMPARE(m_view->sweeps().size(), std::size_t(1));
+    const auto &levels = m_view->sweeps().front().comparison.levels;
+    QCOMPARE(levels.size(), std::size_t(3));
+    // The MI100's L1 at 135 cycles against the H100's L_s of 40.4: the model 70 % lower.
+    QCOMPARE(levels[0].model, 40.4);
+    QVERIFY(std::abs(levels[0].offBy() - (40.4 / 135.0 - 1)) < 0.01);
+    const QString text = m_view->readout()->text();
+    QVERIFY2(text.contains(QStringLiteral("mi100 latency")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("135")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("-70")), qPrintable(text));
+    // The x axis holds every footprint of the chase (2 kB to gigabytes).
+    QVERIFY(m_view->latencyPlot()->xAxis->range().lower <= 2);
+    QVERIFY(m_view->latencyPlot()->xAxis->range().upper >= m_view->latencyPlot()->graph(0)->data()->constEnd()[-1].key);
+}
+
+void TestLevelsView::aCacheSweepOverTheBandwidths()
+{
+    m_traces->add(core::readTraceFile(kData + "cache_mi100.txt").traces.front());
+    QCOMPARE(m_view->bandwidthPlot()->graphCount(), 1);
+    QCOMPARE(m_view->latencyPlot()->graphCount(), 0);
+    const auto &levels = m_view->sweeps().front().comparison.levels;
+    QVERIFY(levels.size() >= 2);
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("TB/s"))); // the L1 level of about 9 TB/s
+    // A hidden trace leaves the plot and the readout.
+    core::MeasuredTrace hidden = m_traces->traces().front();
+    hidden.visible = false;
+    m_traces->setTraces({hidden});
+    QCOMPARE(m_view->bandwidthPlot()->graphCount(), 0);
+    QVERIFY(m_view->sweeps().empty());
+}
+
+void TestLevelsView::aSliderMovesItsStep()
+{
+    m_traces->add(core::readTraceFile(kData + "latency_mi100.txt").traces.front());
+    m_state->setValue(QStringLiteral("L"), 634.3);
+    QCOMPARE(values(m_view->latencyModel()).last(), 634.3);
+    QVERIFY(std::abs(m_view->sweeps().front().comparison.levels.back().offBy()) < 0.01);
+    // An L2 capacity places the L2's step: 50 MiB over 132 SMs, at L_2.
+    m_state->setValue(QStringLiteral("S_2"), 388);
+    QCOMPARE(values(m_view->latencyModel()).size(), 6);
+    QCOMPARE(values(m_view->latencyModel())[2], m_state->params().L_2);
+}
+
+QTEST_MAIN(TestLevelsView)
+#include "tst_levels_view.moc"
