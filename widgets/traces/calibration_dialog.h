@@ -6,10 +6,13 @@
 #include <QDialog>
 #include <QList>
 #include <QPair>
+#include <QStringList>
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QCustomPlot;
 class QCPGraph;
 class QLabel;
@@ -25,6 +28,8 @@ class TraceState;
 /// - Roofline MS y = min(s·k, R): R = R_gbs and L = gbsPerRequestRate()/s, because in GB/s the X-model's
 ///   f(k) = k/L requests/cycle/SM is k·gbsPerRequestRate()/L.
 /// - Fixed cache: L_s and h; locality cache: L_s, alpha and beta (the machine, R and L, stays as it is).
+/// Cache fits stay within the physical bounds of core::fitCacheModel(), show each key's standard error and the
+/// warnings of a degenerate result, and keep the keys the user holds (the Hold check boxes) at their values.
 /// "Apply" sets the fitted parameters (and the cache mode) as one undo step; "Save as profile…" writes the
 /// current profile with them and a source entry naming the trace file and the fit. Non-modal; refits when the
 /// trace, the model or the machine changes.
@@ -41,6 +46,13 @@ public:
     QString traceId() const;
     void setModel(Model model);
     Model model() const;
+    /// Keys a cache fit keeps at the current parameters' values (the Hold check boxes); refits.
+    void setHeld(const QStringList &keys);
+    const QStringList &held() const { return m_hold; }
+    /// The Hold check boxes of the current model, one per key it fits (none for the roofline).
+    const QList<QCheckBox *> &holdBoxes() const { return m_holdBoxes; }
+    /// KEY as the parameter panel labels its slider (alpha_2: 'γ₂ (alpha_2)').
+    static QString symbol(const QString &key);
 
     /// Runs the fit now; false with error() set when it fails.
     bool fit();
@@ -75,6 +87,7 @@ Q_SIGNALS:
 
 private:
     void rebuildTraceList();
+    void rebuildHoldBoxes();
     void draw();
     void saveInteractively();
     QString describeFit() const;
@@ -84,6 +97,10 @@ private:
     ParameterState *m_state;
     QComboBox *m_traceBox;
     QComboBox *m_modelBox;
+    QWidget *m_holdRow;
+    QHBoxLayout *m_holdLayout;
+    QList<QCheckBox *> m_holdBoxes;
+    QStringList m_hold;
     QCustomPlot *m_dataPlot;
     QCustomPlot *m_residualPlot;
     QCPGraph *m_points;
