@@ -25,6 +25,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -116,15 +117,22 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
     m_result->setTextFormat(Qt::RichText);
     m_result->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setMinimumWidth(280);
-    m_result->setMaximumWidth(340);
+    m_result->setMinimumWidth(260);
 
     auto *plots = new QVBoxLayout;
     plots->addWidget(m_dataPlot, 3);
     plots->addWidget(m_residualPlot, 2);
     auto *middle = new QHBoxLayout;
     middle->addLayout(plots, 1);
-    middle->addWidget(m_result);
+    // The warnings of a degenerate fit can outgrow the dialog: the panel scrolls.
+    auto *resultScroll = new QScrollArea(this);
+    resultScroll->setWidget(m_result);
+    resultScroll->setWidgetResizable(true);
+    resultScroll->setFrameShape(QFrame::NoFrame);
+    resultScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    resultScroll->setMinimumWidth(300);
+    resultScroll->setMaximumWidth(362);
+    middle->addWidget(resultScroll);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_apply = buttons->addButton(tr("&Apply to Parameters"), QDialogButtonBox::ApplyRole);
