@@ -24,6 +24,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTimer>
@@ -78,6 +79,18 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
     form->addRow(tr("&Trace"), m_traceBox);
     form->addRow(tr("&Model"), m_modelBox);
     form->addRow(tr("Hold"), m_holdRow);
+    m_togetherList = new QListWidget(this);
+    m_togetherList->setMaximumHeight(4 * m_togetherList->fontMetrics().height() + 8);
+    m_togetherList->setToolTip(tr("Other traces of this machine to fit together with the chosen one: every "
+                                  "parameter shared but β, each trace's own footprint per warp"));
+    form->addRow(tr("Fit &with"), m_togetherList);
+    connect(m_togetherList, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        const QString id = item->data(Qt::UserRole).toString();
+        m_together.removeAll(id);
+        if (item->checkState() == Qt::Checked)
+            m_together << id;
+        fit();
+    });
 
     auto makePlot = [this](const QString &yLabel) {
         auto *plot = new QCustomPlot(this);
@@ -163,9 +176,13 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
             m_result->setText(describeFit()); // the "(now …)" column follows the parameters
     });
     connect(m_state, &ParameterState::profileChanged, refit, qOverload<>(&QTimer::start));
-    connect(m_traceBox, &QComboBox::currentIndexChanged, this, &CalibrationDialog::fit);
+    connect(m_traceBox, &QComboBox::currentIndexChanged, this, [this] {
+        rebuildTogetherList();
+        fit();
+    });
     connect(m_modelBox, &QComboBox::currentIndexChanged, this, [this] {
         rebuildHoldBoxes();
+        rebuildTogetherList();
         fit();
     });
     connect(m_traces, &TraceState::changed, this, &CalibrationDialog::rebuildTraceList);
@@ -229,8 +246,36 @@ void CalibrationDialog::rebuildTraceList()
         const int index = m_traceBox->findData(current);
         m_traceBox->setCurrentIndex(index >= 0 ? index : 0);
     }
+    rebuildTogetherList();
     if (traceId() != current || (m_roofline || m_cache || !m_error.isEmpty()))
         fit();
+}
+
+void CalibrationDialog::rebuildTogetherList()
+{
+    const QSignalBlocker block(m_togetherList);
+    m_togetherList->clear();
+    QStringList kept;
+    for (int i = 0; i < m_traceBox->count(); ++i) {
+        const QString id = m_traceBox->itemData(i).toString();
+        if (id == traceId())
+            continue;
+        auto *item = new QListWidgetItem(m_traceBox->itemText(i), m_togetherList);
+        item->setData(Qt::UserRole, id);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(m_together.contains(id) ? Qt::Checked : Qt::Unchecked);
+        if (m_together.contains(id))
+            kept << id;
+    }
+    m_together = kept; // removed traces, and the one now chosen to fit, leave the list
+    m_togetherList->setVisible(model() != Model::Roofline && m_togetherList->count() > 0);
+}
+
+void CalibrationDialog::setTogether(const QStringList &ids)
+{
+    m_together = ids;
+    rebuildTogetherList();
+    fit();
 }
 
 bool CalibrationDialog::setTrace(const QString &id)
@@ -281,14 +326,18 @@ bool CalibrationDialog::fit()
             case Model::FixedCache:
             case Model::LocalityCache:
             case Model::TwoLevelCache: {
-                const core::FitTrace trace {t->x, t->y, t->name};
+                std::vector<core::FitTrace> traces {{t->x, t->y, t->name}};
+                for (const QString &id : std::as_const(m_together)) {
+                    if (const core::MeasuredTrace *other = m_traces->trace(id))
+                        traces.push_back({other->x, other->y, other->name});
+                }
                 core::CacheFitOptions options;
                 for (const QString &key : std::as_const(m_hold))
                     options.hold.push_back(key.toStdString());
                 const core::CacheMode mode = model() == Model::FixedCache      ? core::CacheMode::Fixed
                                              : model() == Model::LocalityCache ? core::CacheMode::Locality
                                                                                : core::CacheMode::TwoLevel;
-                m_cache = core::fitCacheModel(std::span(&trace, 1), m_machine, mode, options);
+                m_cache = core::fitCacheModel(traces, m_machine, mode, options);
                 break;
             }
             }
@@ -392,7 +441,9 @@ void CalibrationDialog::draw()
     m_dataPlot->xAxis->setRange(0, xMax * 1.05);
     m_dataPlot->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 1);
 
-    const std::vector<double> &res = m_roofline ? m_roofline->residuals : m_cache->residuals;
+    // The chosen trace's residuals: a joint fit's others follow them (core::CacheFit::residuals).
+    const std::vector<double> &all = m_roofline ? m_roofline->residuals : m_cache->residuals;
+    const std::span<const double> res(all.data(), std::min(all.size(), t->x.size()));
     m_residuals->setData(QVector<double>(t->x.begin(), t->x.end()), QVector<double>(res.begin(), res.end()));
     m_residuals->removeFromLegend();
     m_zero->setData({0, xMax * 1.05}, {0, 0}, true);

@@ -16,6 +16,7 @@ class QHBoxLayout;
 class QCustomPlot;
 class QCPGraph;
 class QLabel;
+class QListWidget;
 class QPushButton;
 
 namespace crossroof::widgets {
@@ -51,6 +52,11 @@ public:
     const QStringList &held() const { return m_hold; }
     /// The Hold check boxes of the current model, one per key it fits (none for the roofline).
     const QList<QCheckBox *> &holdBoxes() const { return m_holdBoxes; }
+    /// Other traces of the same machine a cache fit takes together with the chosen one (every key shared but
+    /// beta, core::fitCacheModel()); ids of fittable traces; refits.
+    void setTogether(const QStringList &ids);
+    const QStringList &together() const { return m_together; }
+    QListWidget *togetherList() const { return m_togetherList; }
     /// KEY as the parameter panel labels its slider (alpha_2: 'γ₂ (alpha_2)').
     static QString symbol(const QString &key);
 
@@ -88,6 +94,7 @@ Q_SIGNALS:
 private:
     void rebuildTraceList();
     void rebuildHoldBoxes();
+    void rebuildTogetherList();
     void draw();
     void saveInteractively();
     QString describeFit() const;
@@ -101,6 +108,8 @@ private:
     QHBoxLayout *m_holdLayout;
     QList<QCheckBox *> m_holdBoxes;
     QStringList m_hold;
+    QListWidget *m_togetherList;
+    QStringList m_together;
     QCustomPlot *m_dataPlot;
     QCustomPlot *m_residualPlot;
     QCPGraph *m_points;

@@ -7,6 +7,7 @@
 #include "common/plot_style.h"
 #include "state/trace_state.h"
 
+#include <QComboBox>
 #include <QFileInfo>
 
 #include <cmath>
@@ -113,6 +114,25 @@ QString CalibrationDialog::describeFit() const
                                        formatNumber(m_machine.S_s));
         if (!held.isEmpty())
             notes += QLatin1Char(' ') + tr("Held as chosen: %1.").arg(held.join(QStringLiteral(", ")));
+        if (m_cache->trace_r2.size() > 1) {
+            // A joint fit: each trace's own r² and β; RMSE and r² above are over all of them.
+            QStringList each;
+            QStringList names {m_traceBox->currentText()};
+            for (const QString &id : m_together) {
+                if (const core::MeasuredTrace *other = m_traces->trace(id))
+                    names << QString::fromStdString(other->name);
+            }
+            for (std::size_t i = 0; i < m_cache->trace_r2.size() && i < std::size_t(names.size()); ++i) {
+                each << tr("%1: r² %2, β = %3 KiB")
+                                .arg(names[qsizetype(i)], QString::number(m_cache->trace_r2[i], 'f', 4),
+                                     formatNumber(m_cache->trace_beta[i]));
+            }
+            notes += QLatin1Char(' ')
+                     + tr("Fitted together as one machine (every parameter shared but β): %1; RMSE and r² are over "
+                          "all %2 points, the plots show the first trace.")
+                               .arg(each.join(QStringLiteral("; ")))
+                               .arg(m_cache->points);
+        }
         if (m_cache->fit_points < m_cache->points) {
             // A long trace is fitted on a bounded part of it (kCacheFitPointLimit), as the command line says.
             notes += QLatin1Char(' ')
@@ -188,9 +208,17 @@ std::string CalibrationDialog::sourceText() const
         const QString name = mode == core::CacheMode::Fixed      ? tr("fixed hit rate")
                              : mode == core::CacheMode::TwoLevel ? tr("two-level")
                                                                  : tr("locality");
+        QString withOthers;
+        for (const QString &id : m_together) {
+            if (const core::MeasuredTrace *other = m_traces->trace(id))
+                withOthers += tr(" and the trace '%1' from %2")
+                                      .arg(QString::fromStdString(other->name), QString::fromStdString(other->source));
+        }
+        if (!withOthers.isEmpty())
+            withOthers += tr(" fitted together (each its own beta)");
         text = tr("Crossroof calibration: least-squares fit of the %1 cache curve (MODEL.md 1.3) to %2 (%3 "
                   "points) with %4: %5; rmse %6 GB/s, r^2 = %7.")
-                       .arg(name, trace)
+                       .arg(name, trace + withOthers)
                        .arg(m_cache->points)
                        .arg(held, values.join(QStringLiteral(", ")), formatNumber(m_cache->rmse))
                        .arg(QString::number(m_cache->r2, 'f', 4));

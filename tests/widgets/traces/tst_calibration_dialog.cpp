@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -92,6 +93,7 @@ private Q_SLOTS:
     void aMeasuredSupplyIsNeverTheFit();
     void followsTheTraceList();
     void heldKeysErrorsAndWarnings();
+    void tracesOfOneMachineTogether();
 
 private:
     QString loadV100();
@@ -471,6 +473,35 @@ void TestCalibrationDialog::heldKeysErrorsAndWarnings()
     m_dialog->setHeld({"R", "L", "R_dram"});
     QVERIFY(!m_dialog->resultLabel()->text().contains(QStringLiteral("DRAM peak")));
     QCOMPARE(m_dialog->cacheFit()->params.R_dram, m_state->params().R_dram);
+}
+
+void TestCalibrationDialog::tracesOfOneMachineTogether()
+{
+    // The H100's 8 KiB curve fitted with the 16 KiB one ticked in "Fit with": one machine, a beta each (the
+    // 16 KiB one about twice the other), the plots and residuals of the chosen trace.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    m_state->undoStack()->clear();
+    const QString eight = m_traces->add(h100ThrashingTrace("8192"));
+    const QString sixteen = m_traces->add(h100ThrashingTrace("16384"));
+    m_dialog->setModel(CalibrationDialog::Model::TwoLevelCache);
+    QVERIFY(m_dialog->setTrace(eight));
+    QCOMPARE(m_dialog->togetherList()->count(), 1); // the other trace, not the chosen one
+    m_dialog->togetherList()->item(0)->setCheckState(Qt::Checked);
+    QCOMPARE(m_dialog->together(), QStringList {sixteen});
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    const core::CacheFit &fit = *m_dialog->cacheFit();
+    QCOMPARE(fit.points, std::size_t(64));
+    QCOMPARE(fit.trace_beta.size(), std::size_t(2));
+    const double ratio = fit.trace_beta[1] / fit.trace_beta[0];
+    QVERIFY2(ratio > 1.5 && ratio < 2.6, qPrintable(QString::number(ratio)));
+    QCOMPARE(m_dialog->residualPlot()->graph(1)->data()->size(), 32);
+    const QString text = m_dialog->resultLabel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Fitted together as one machine")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("H100 16 KiB per warp: r²")), qPrintable(text));
+    // Choosing the other trace to fit takes it out of "Fit with".
+    QVERIFY(m_dialog->setTrace(sixteen));
+    QVERIFY(m_dialog->together().isEmpty());
+    QCOMPARE(m_dialog->cacheFit()->trace_beta.size(), std::size_t(1));
 }
 
 QTEST_MAIN(TestCalibrationDialog)
