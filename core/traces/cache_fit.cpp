@@ -195,6 +195,22 @@ void addWarnings(CacheFit &fit, const XModelParams &machine, const std::vector<s
         }
     }
     const XModelParams &p = fit.params;
+    // A fitted latency far from the profile's (a pointer chase measures it unloaded): where k counts every warp
+    // on the SM, the fit's latency includes the work between requests (MODEL.md 5).
+    for (const auto &entry : {std::pair {"L_s", &XModelParams::L_s}, std::pair {"L_2", &XModelParams::L_2}}) {
+        const std::string key = entry.first;
+        const auto member = entry.second;
+        const double was = machine.*member;
+        const double now = p.*member;
+        const bool fitted = std::any_of(fit.parameters.begin(), fit.parameters.end(),
+                                        [&](const FittedParameter &f) { return f.key == key && !f.held; });
+        if (fitted && was > 0 && (now > 2 * was || now < was / 2)) {
+            fit.warnings.push_back(std::string(key) + " = " + formatNumber(now) + " cycles is "
+                                   + formatNumber(std::round(now / was * 10) / 10) + " times the profile's " + formatNumber(was)
+                                   + ": if k counts every warp on the SM, the fitted latency includes the work "
+                                     "between requests; hold " + key + " to keep the measured one");
+        }
+    }
     if (fit.mode != CacheMode::TwoLevel)
         return;
     if (p.L_2 < p.L_s) {

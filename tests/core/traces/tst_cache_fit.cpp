@@ -430,6 +430,9 @@ void TestCacheFit::physicalBoundsFromTheProfile()
     QVERIFY(two.r2 >= 0.85);
     if (two.params.R_dram > h100->params.R_dram)
         QVERIFY(warns(two, "above the profile's DRAM peak 2964 GB/s"));
+    // L_s about 100 cycles where latency.csv's chase measures 40.4: said, with why.
+    QVERIFY(two.params.L_s > 2 * 40.4);
+    QVERIFY(warns(two, "times the profile's 40.4: if k counts every warp on the SM"));
 }
 
 void TestCacheFit::heldKeysStayTheProfiles()
