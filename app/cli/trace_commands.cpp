@@ -290,7 +290,7 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
     for (const core::FittedParameter &f : fit.parameters) {
         if (f.trace > 0)
             continue;
-        out << ' ' << f.key << (f.held ? " held" : std::isfinite(f.sigma) ? " +-" + fmt(f.sigma) : " +-inf");
+        out << ' ' << f.key << (f.held ? " held" : std::isfinite(f.sigma) ? " +-" + fmt(f.sigma) : " undetermined");
     }
     out << '\n';
     for (const std::string &w : fit.warnings)
