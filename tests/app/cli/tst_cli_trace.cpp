@@ -164,6 +164,7 @@ void TestCliTrace::fitTraceHoldGroupAndErrors()
                           "bytes_per_warp=8192", "--model", "two-level", "--profile", "h100-sxm"});
     QCOMPARE(text.status, 0);
     QVERIFY2(text.out.find("Errors    L_s +-") != std::string::npos, text.out.c_str());
+    QVERIFY2(text.out.find("inf") == std::string::npos && text.out.find("nan") == std::string::npos, text.out.c_str());
     QVERIFY2(text.out.find("Warning   the plateau R_dram = ") != std::string::npos, text.out.c_str());
 
     // --group: the 8 and 16 KiB curves as one machine, a beta each, the larger footprint's about twice.
