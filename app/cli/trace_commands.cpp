@@ -46,9 +46,26 @@ double positiveNumber(const Args &args, const std::string &name)
     return v;
 }
 
+/// CacheFit::parameters as JSON: key, value, standard error (null where not determined at all), range and
+/// flags; a per-trace key carries its trace's index.
+Json fittedParametersJson(const core::CacheFit &fit)
+{
+    Json list = Json::array();
+    for (const core::FittedParameter &f : fit.parameters) {
+        Json j {{"key", f.key}, {"value", f.value}, {"lo", f.lo}, {"hi", f.hi}, {"held", f.held},
+                {"at_bound", f.at_bound}, {"determined", f.determined}};
+        j["sigma"] = std::isfinite(f.sigma) ? Json(f.sigma) : Json(nullptr);
+        if (f.trace >= 0)
+            j["trace"] = f.trace;
+        list.push_back(j);
+    }
+    return list;
+}
+
 void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
 {
-    const Args args(argv, {{"json"}, {"trace", "x", "y", "model", "profile", "format", "series"}, {"where", "set"}});
+    const Args args(argv, {{"json"}, {"trace", "x", "y", "model", "profile", "format", "series", "hold", "group"},
+                    {"where", "set"}});
     const std::string path = requiredValue(args, "trace");
     // --x/--y name the columns of a table; without them the format is detected (or --format) and the
     // importer gives warps per SM and GB/s.
@@ -83,11 +100,17 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
     else if (model != "roofline")
         throw InputError("option '--model': must be roofline, fixed, locality or two-level (got '" + model
                          + "')");
-    if (!cacheMode && (args.has("profile") || args.has("set")))
-        throw InputError("options '--profile' and '--set' go with --model fixed, locality or two-level");
+    if (!cacheMode && (args.has("profile") || args.has("set") || args.has("hold") || args.has("group")))
+        throw InputError("options '--profile', '--set', '--hold' and '--group' go with --model fixed, locality or "
+                         "two-level");
+    if (!table && args.has("group"))
+        throw InputError("option '--group' goes with a table (--format csv)");
 
     std::vector<double> x, y;
     std::string selection;
+    // --group COLUMN: the selected rows, one trace per value of COLUMN in order of first appearance.
+    std::vector<std::string> groupNames;
+    std::vector<std::vector<double>> groupX, groupY;
     if (table) {
         const core::CsvTable &t = *file.table;
         const std::size_t xColumn = t.column(xName);
@@ -104,9 +127,23 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             }
             return v;
         };
+        const std::optional<std::size_t> groupColumn
+                = args.has("group") ? std::optional(t.column(requiredValue(args, "group"))) : std::nullopt;
         for (std::size_t r : selectRows(t, args.all("where"))) {
             x.push_back(value(r, xColumn));
             y.push_back(value(r, yColumn));
+            if (groupColumn) {
+                const std::string name = std::string(core::trimBlanks(t.cell(r, *groupColumn)));
+                auto at = std::find(groupNames.begin(), groupNames.end(), name);
+                if (at == groupNames.end()) {
+                    groupNames.push_back(name);
+                    groupX.emplace_back();
+                    groupY.emplace_back();
+                    at = groupNames.end() - 1;
+                }
+                groupX[std::size_t(at - groupNames.begin())].push_back(x.back());
+                groupY[std::size_t(at - groupNames.begin())].push_back(y.back());
+            }
         }
         for (const std::string &w : args.all("where"))
             selection += (selection.empty() ? "" : ", ") + w;
@@ -154,9 +191,25 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
     const core::XModelParams &params = in.params;
     if (*cacheMode == core::CacheMode::TwoLevel && prof.kind == "cpu")
         throw InputError("option '--profile': " + prof.id + " is a CPU; --model two-level fits a GPU's L1 and L2 (give a GPU profile)");
+    std::vector<core::FitTrace> traces;
+    if (groupNames.empty()) {
+        traces.push_back({x, y, {}});
+    } else {
+        for (std::size_t g = 0; g < groupNames.size(); ++g)
+            traces.push_back({groupX[g], groupY[g], args.value("group") + "=" + groupNames[g]});
+    }
+    core::CacheFitOptions options;
+    if (args.has("hold")) {
+        const std::string list = requiredValue(args, "hold");
+        for (std::size_t begin = 0; begin <= list.size();) {
+            const std::size_t comma = std::min(list.find(',', begin), list.size());
+            options.hold.emplace_back(core::trimBlanks(std::string_view(list).substr(begin, comma - begin)));
+            begin = comma + 1;
+        }
+    }
     core::CacheFit fit;
     try {
-        fit = core::fitCacheModel(x, y, params, *cacheMode);
+        fit = core::fitCacheModel(traces, params, *cacheMode, options);
     } catch (const InputError &e) {
         throw InputError(path + ": " + e.what());
     }
@@ -189,6 +242,16 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         j["R_gbs"] = p.R;
         j["L"] = p.L;
         j["residuals"] = fit.residuals;
+        j["parameters"] = fittedParametersJson(fit);
+        j["warnings"] = fit.warnings;
+        if (!groupNames.empty()) {
+            Json list = Json::array();
+            for (std::size_t g = 0; g < traces.size(); ++g) {
+                list.push_back({{"name", traces[g].name}, {"points", traces[g].k.size()}, {"r2", fit.trace_r2[g]},
+                                {"beta", fit.trace_beta[g]}});
+            }
+            j["traces"] = list;
+        }
         out << jsonOutput(j) << '\n';
         return;
     }
@@ -219,13 +282,26 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             out << ' ' << key;
         out << " (the data push the model to the edge of its range)\n";
     }
+    for (std::size_t g = 0; g < traces.size() && traces.size() > 1; ++g) {
+        out << (g == 0 ? "Traces    " : "          ") << traces[g].name << ": " << traces[g].k.size()
+            << " points, beta = " << fmt(fit.trace_beta[g]) << " KiB, r^2 = " << fmt(fit.trace_r2[g], "%.5f") << '\n';
+    }
+    out << "Errors   ";
+    for (const core::FittedParameter &f : fit.parameters) {
+        if (f.trace > 0)
+            continue;
+        out << ' ' << f.key << (f.held ? " held" : std::isfinite(f.sigma) ? " +-" + fmt(f.sigma) : " undetermined");
+    }
+    out << '\n';
+    for (const std::string &w : fit.warnings)
+        out << "Warning   " << w << '\n';
 }
 
 constexpr const char *kFitTraceHelp
         = "Usage: crossroof-cli fit-trace --trace FILE [--x COLUMN --y COLUMN [--where COLUMN=VALUE]...]\n"
           "                               [--format FORMAT] [--series NAME]\n"
           "                               [--model roofline|fixed|locality|two-level] [--profile ID|PATH]\n"
-          "                               [--set KEY=VALUE]...\n"
+          "                               [--set KEY=VALUE]... [--hold KEYS] [--group COLUMN]\n"
           "                               [--json]\n\n"
           "Fits a memory-system curve to a measured trace: y in GB/s for the device against x in warps per "
           "SM.\n"
@@ -250,11 +326,17 @@ constexpr const char *kFitTraceHelp
           "  --profile ID|PATH  the machine for the cache models (R, L, S_s, device shape); default profile\n"
           "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable;\n"
           "                     keys as for xgraph)\n"
+          "  --hold KEYS        keep these keys (comma-separated, e.g. R,L) at the profile's values in a\n"
+          "                     cache fit; the keys a mode does not fit are held anyway\n"
+          "  --group COLUMN     fit the selected rows as one trace per value of COLUMN, one machine: every\n"
+          "                     key shared but beta, each trace's own (a table and a cache model)\n"
           "  --json             JSON output: R_gbs, slope_gbs_per_warp, delta, rmse, r2, points\n"
           "                     (docs/CLI.md), plus model, rising_points and residuals\n\n"
           "A cache model is fitted on at most 2048 points of a longer trace (two-level: 64), spread over\n"
           "its k (the text says so, and the JSON's fit_points); rmse, r^2 and the residuals cover every\n"
-          "point.\n";
+          "point. Cache fits stay within physical bounds (docs/MODEL.md 5), give each key's standard error\n"
+          "and warn of a degenerate result: a key on a bound or not determined, levels out of order, a\n"
+          "plateau above the profile's DRAM peak.\n";
 
 /// The trace's format: --input-format, or (as before --format named the output) --format perf-stat.
 std::string inputFormat(const Args &args)

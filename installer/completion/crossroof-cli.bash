@@ -14,7 +14,7 @@ _crossroof_cli_options()
         markov-surface)  echo "--groups --threads-per-group --profile --strategy --grid --steps --format --json" ;;
         mappings)        echo "--profile --p --q --point --steps --format --json" ;;
         counters)        echo "--file --perf --perf-single --use --instructions --suspend --stall --measured-cpi --groups --threads-per-group --p-difference --q-weighting --format --json" ;;
-        fit-trace)       echo "--trace --x --y --where --format --series --model --profile --set --json" ;;
+        fit-trace)       echo "--trace --x --y --where --format --series --model --profile --set --hold --group --json" ;;
         bandwidth-curve) echo "--trace --column --window --limit --input-format --format --json" ;;
         stability-map)   echo "--profile --set --x --y --threads --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;
         hysteresis)      echo "--profile --set --n --param --range --supply --supply-x --supply-y --supply-where --supply-series --demand --demand-x --demand-y --demand-where --demand-series --format --json" ;;

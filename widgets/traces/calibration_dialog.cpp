@@ -16,6 +16,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -23,7 +24,9 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -51,28 +54,6 @@ bool fittable(const core::MeasuredTrace &t)
     return t.kind == core::TraceKind::BandwidthVsWarps || t.kind == core::TraceKind::KernelPoints;
 }
 
-QString unitOf(const QString &key)
-{
-    const auto *info = core::findParameter(key.toStdString());
-    return info ? QString::fromUtf8(info->unit.data(), qsizetype(info->unit.size())) : QString();
-}
-
-/// KEY's symbol as the parameter panel labels its slider: Greek names as letters, a digit after '_' as a
-/// subscript (alpha_2's symbol gamma_2 is γ₂), and the key after a symbol that is not the key's own name.
-QString symbolOf(const QString &key)
-{
-    const auto *info = core::findParameter(key.toStdString());
-    const QString symbol = info ? QString::fromUtf8(info->symbol.data(), qsizetype(info->symbol.size())) : key;
-    QString shown = symbol;
-    for (const auto &[name, letter] : {std::pair {"alpha", "α"}, std::pair {"beta", "β"}, std::pair {"gamma", "γ"}}) {
-        if (shown.startsWith(QLatin1String(name)))
-            shown = QString::fromUtf8(letter) + shown.mid(qsizetype(std::strlen(name)));
-    }
-    if (shown.size() >= 2 && shown.at(shown.size() - 2) == QLatin1Char('_') && shown.back().isDigit())
-        shown = shown.chopped(2) + QChar(0x2080 + shown.back().digitValue());
-    return symbol == key ? shown : QStringLiteral("%1 (%2)").arg(shown, key);
-}
-
 } // namespace
 
 CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, QWidget *parent)
@@ -89,9 +70,27 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
     m_modelBox->addItem(tr("Locality cache (Eq. 3, 5): fits L_s, α and β"), int(Model::LocalityCache));
     m_modelBox->addItem(tr("Two cache levels: fits L_s, L₂, L, R, R_dram, β, S₂, α and γ₂"),
                         int(Model::TwoLevelCache));
+    m_holdRow = new QWidget(this);
+    m_holdLayout = new QHBoxLayout(m_holdRow);
+    m_holdLayout->setContentsMargins(0, 0, 0, 0);
+    m_holdRow->setToolTip(tr("Keys the fit keeps at the current parameters' values (e.g. R and L measured "
+                             "elsewhere); the others are fitted"));
     auto *form = new QFormLayout;
     form->addRow(tr("&Trace"), m_traceBox);
     form->addRow(tr("&Model"), m_modelBox);
+    form->addRow(tr("Hold"), m_holdRow);
+    m_togetherList = new QListWidget(this);
+    m_togetherList->setMaximumHeight(4 * m_togetherList->fontMetrics().height() + 8);
+    m_togetherList->setToolTip(tr("Other traces of this machine to fit together with the chosen one: every "
+                                  "parameter shared but β, each trace's own footprint per warp"));
+    form->addRow(tr("Fit &with"), m_togetherList);
+    connect(m_togetherList, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        const QString id = item->data(Qt::UserRole).toString();
+        m_together.removeAll(id);
+        if (item->checkState() == Qt::Checked)
+            m_together << id;
+        fit();
+    });
 
     auto makePlot = [this](const QString &yLabel) {
         auto *plot = new QCustomPlot(this);
@@ -131,15 +130,22 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
     m_result->setTextFormat(Qt::RichText);
     m_result->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setMinimumWidth(280);
-    m_result->setMaximumWidth(340);
+    m_result->setMinimumWidth(260);
 
     auto *plots = new QVBoxLayout;
     plots->addWidget(m_dataPlot, 3);
     plots->addWidget(m_residualPlot, 2);
     auto *middle = new QHBoxLayout;
     middle->addLayout(plots, 1);
-    middle->addWidget(m_result);
+    // The warnings of a degenerate fit can outgrow the dialog: the panel scrolls.
+    auto *resultScroll = new QScrollArea(this);
+    resultScroll->setWidget(m_result);
+    resultScroll->setWidgetResizable(true);
+    resultScroll->setFrameShape(QFrame::NoFrame);
+    resultScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    resultScroll->setMinimumWidth(300);
+    resultScroll->setMaximumWidth(362);
+    middle->addWidget(resultScroll);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_apply = buttons->addButton(tr("&Apply to Parameters"), QDialogButtonBox::ApplyRole);
@@ -170,10 +176,55 @@ CalibrationDialog::CalibrationDialog(TraceState *traces, ParameterState *state, 
             m_result->setText(describeFit()); // the "(now …)" column follows the parameters
     });
     connect(m_state, &ParameterState::profileChanged, refit, qOverload<>(&QTimer::start));
-    connect(m_traceBox, &QComboBox::currentIndexChanged, this, &CalibrationDialog::fit);
-    connect(m_modelBox, &QComboBox::currentIndexChanged, this, &CalibrationDialog::fit);
+    connect(m_traceBox, &QComboBox::currentIndexChanged, this, [this] {
+        rebuildTogetherList();
+        fit();
+    });
+    connect(m_modelBox, &QComboBox::currentIndexChanged, this, [this] {
+        rebuildHoldBoxes();
+        rebuildTogetherList();
+        fit();
+    });
     connect(m_traces, &TraceState::changed, this, &CalibrationDialog::rebuildTraceList);
     rebuildTraceList();
+    rebuildHoldBoxes();
+    fit();
+}
+
+void CalibrationDialog::rebuildHoldBoxes()
+{
+    qDeleteAll(m_holdBoxes);
+    m_holdBoxes.clear();
+    const core::CacheMode mode = model() == Model::FixedCache      ? core::CacheMode::Fixed
+                                 : model() == Model::LocalityCache ? core::CacheMode::Locality
+                                 : model() == Model::TwoLevelCache ? core::CacheMode::TwoLevel
+                                                                   : core::CacheMode::None;
+    for (const std::string &k : core::cacheFitKeys(mode)) {
+        const QString key = QString::fromStdString(k);
+        auto *box = new QCheckBox(symbol(key), m_holdRow);
+        box->setProperty("key", key);
+        box->setChecked(m_hold.contains(key));
+        box->setToolTip(tr("Keep %1 at its current value").arg(key));
+        connect(box, &QCheckBox::toggled, this, [this, key](bool on) {
+            if (on && !m_hold.contains(key))
+                m_hold << key;
+            else if (!on)
+                m_hold.removeAll(key);
+            fit();
+        });
+        m_holdLayout->addWidget(box);
+        m_holdBoxes << box;
+    }
+    m_holdRow->setVisible(!m_holdBoxes.isEmpty());
+}
+
+void CalibrationDialog::setHeld(const QStringList &keys)
+{
+    m_hold = keys;
+    for (QCheckBox *box : std::as_const(m_holdBoxes)) {
+        const QSignalBlocker block(box);
+        box->setChecked(m_hold.contains(box->property("key").toString()));
+    }
     fit();
 }
 
@@ -195,8 +246,36 @@ void CalibrationDialog::rebuildTraceList()
         const int index = m_traceBox->findData(current);
         m_traceBox->setCurrentIndex(index >= 0 ? index : 0);
     }
+    rebuildTogetherList();
     if (traceId() != current || (m_roofline || m_cache || !m_error.isEmpty()))
         fit();
+}
+
+void CalibrationDialog::rebuildTogetherList()
+{
+    const QSignalBlocker block(m_togetherList);
+    m_togetherList->clear();
+    QStringList kept;
+    for (int i = 0; i < m_traceBox->count(); ++i) {
+        const QString id = m_traceBox->itemData(i).toString();
+        if (id == traceId())
+            continue;
+        auto *item = new QListWidgetItem(m_traceBox->itemText(i), m_togetherList);
+        item->setData(Qt::UserRole, id);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(m_together.contains(id) ? Qt::Checked : Qt::Unchecked);
+        if (m_together.contains(id))
+            kept << id;
+    }
+    m_together = kept; // removed traces, and the one now chosen to fit, leave the list
+    m_togetherList->setVisible(model() != Model::Roofline && m_togetherList->count() > 0);
+}
+
+void CalibrationDialog::setTogether(const QStringList &ids)
+{
+    m_together = ids;
+    rebuildTogetherList();
+    fit();
 }
 
 bool CalibrationDialog::setTrace(const QString &id)
@@ -245,14 +324,22 @@ bool CalibrationDialog::fit()
                 m_roofline = core::fitRoofline(t->x, t->y);
                 break;
             case Model::FixedCache:
-                m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::Fixed);
-                break;
             case Model::LocalityCache:
-                m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::Locality);
+            case Model::TwoLevelCache: {
+                std::vector<core::FitTrace> traces {{t->x, t->y, t->name}};
+                for (const QString &id : std::as_const(m_together)) {
+                    if (const core::MeasuredTrace *other = m_traces->trace(id))
+                        traces.push_back({other->x, other->y, other->name});
+                }
+                core::CacheFitOptions options;
+                for (const QString &key : std::as_const(m_hold))
+                    options.hold.push_back(key.toStdString());
+                const core::CacheMode mode = model() == Model::FixedCache      ? core::CacheMode::Fixed
+                                             : model() == Model::LocalityCache ? core::CacheMode::Locality
+                                                                               : core::CacheMode::TwoLevel;
+                m_cache = core::fitCacheModel(traces, m_machine, mode, options);
                 break;
-            case Model::TwoLevelCache:
-                m_cache = core::fitCacheModel(t->x, t->y, m_machine, core::CacheMode::TwoLevel);
-                break;
+            }
             }
         } catch (const core::InputError &e) {
             m_error = QStringLiteral("%1: %2").arg(QString::fromStdString(t->source),
@@ -272,19 +359,13 @@ QList<QPair<QString, double>> CalibrationDialog::fittedValues() const
     }
     if (!m_cache)
         return {};
-    const auto &p = m_cache->params;
-    if (m_cache->mode == core::CacheMode::Fixed)
-        return {{QStringLiteral("L_s"), p.L_s}, {QStringLiteral("h"), p.h}};
-    if (m_cache->mode == core::CacheMode::TwoLevel) {
-        return {{QStringLiteral("L_s"), p.L_s},     {QStringLiteral("L_2"), p.L_2},
-                {QStringLiteral("L"), p.L},         {QStringLiteral("R"), p.R},
-                {QStringLiteral("R_dram"), p.R_dram}, {QStringLiteral("beta"), p.beta},
-                {QStringLiteral("S_2"), p.S_2},     {QStringLiteral("alpha"), p.alpha},
-                {QStringLiteral("alpha_2"), p.alpha_2}};
+    // The keys the fit moved, in the mode's order (core::cacheFitKeys); held keys keep the current values.
+    QList<QPair<QString, double>> values;
+    for (const auto &f : m_cache->parameters) {
+        if (!f.held && f.trace <= 0)
+            values.append({QString::fromStdString(f.key), f.value});
     }
-    return {{QStringLiteral("L_s"), p.L_s},
-            {QStringLiteral("alpha"), p.alpha},
-            {QStringLiteral("beta"), p.beta}};
+    return values;
 }
 
 double CalibrationDialog::rmse() const
@@ -360,7 +441,9 @@ void CalibrationDialog::draw()
     m_dataPlot->xAxis->setRange(0, xMax * 1.05);
     m_dataPlot->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 1);
 
-    const std::vector<double> &res = m_roofline ? m_roofline->residuals : m_cache->residuals;
+    // The chosen trace's residuals: a joint fit's others follow them (core::CacheFit::residuals).
+    const std::vector<double> &all = m_roofline ? m_roofline->residuals : m_cache->residuals;
+    const std::span<const double> res(all.data(), std::min(all.size(), t->x.size()));
     m_residuals->setData(QVector<double>(t->x.begin(), t->x.end()), QVector<double>(res.begin(), res.end()));
     m_residuals->removeFromLegend();
     m_zero->setData({0, xMax * 1.05}, {0, 0}, true);
@@ -373,83 +456,6 @@ void CalibrationDialog::draw()
     m_result->setText(describeFit());
     m_dataPlot->replot(QCustomPlot::rpQueuedReplot);
     m_residualPlot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-QString CalibrationDialog::describeFit() const
-{
-    const auto &now = m_state->params();
-    QString rows;
-    auto row = [&rows](const QString &name, const QString &value, const QString &current = {}) {
-        rows += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;<b>%2</b></td><td>&nbsp;%3</td></tr>")
-                        .arg(name, value, current);
-    };
-    for (const auto &[key, value] : fittedValues()) {
-        const QString unit = unitOf(key);
-        const auto *info = core::findParameter(key.toStdString());
-        const double current = info ? now.*(info->member) : 0;
-        row(symbolOf(key),
-            unit.isEmpty() ? formatNumber(value) : QStringLiteral("%1 %2").arg(formatNumber(value), unit),
-            tr("(now %1)").arg(formatNumber(current)));
-    }
-    QString notes;
-    if (m_roofline) {
-        const auto &f = *m_roofline;
-        row(QStringLiteral("s"), tr("%1 GB/s per warp").arg(formatNumber(f.slope_gbs_per_warp)));
-        row(QStringLiteral("δ = R/s"), tr("%1 warps").arg(formatNumber(f.delta)));
-        notes = tr("L = request_bytes·clock·SMs / s = %1 B × %2 GHz × %3 SMs / s, so that the X-model's "
-                   "f(k) = k/L requests/cycle/SM is s·k in GB/s. %4 of %5 points lie on the slope.")
-                        .arg(formatNumber(m_machine.request_bytes), formatNumber(m_machine.clock_ghz),
-                             formatNumber(m_machine.sm_count))
-                        .arg(f.rising_points)
-                        .arg(f.points);
-    } else if (m_cache) {
-        // What the fit leaves as it is: the two-level fit fits R and L too, and only S_s/β enters its f(k).
-        notes = m_cache->mode == core::CacheMode::TwoLevel
-                        ? tr("Held from the current parameters: S_s = %1 KiB (only S_s/β enters f(k), so β is "
-                             "fitted in its place) and the device shape.")
-                                  .arg(formatNumber(m_machine.S_s))
-                        : tr("Held from the current parameters: R = %1 GB/s, L = %2 cycles, S_s = %3 KiB.")
-                                  .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
-                                       formatNumber(m_machine.S_s));
-        if (m_cache->fit_points < m_cache->points) {
-            // A long trace is fitted on a bounded part of it (kCacheFitPointLimit), as the command line says.
-            notes += QLatin1Char(' ')
-                     + tr("Fitted on %1 of the %2 points, spread evenly over k; RMSE, r² and the residuals are "
-                          "over every point.")
-                               .arg(m_cache->fit_points)
-                               .arg(m_cache->points);
-        }
-        if (!m_cache->converged)
-            notes += QLatin1Char(' ') + tr("The fit stopped at its iteration limit.");
-        if (!m_cache->at_bounds.empty()) {
-            QStringList keys;
-            for (const auto &k : m_cache->at_bounds)
-                keys << symbolOf(QString::fromStdString(k));
-            notes += QLatin1Char(' ')
-                     + tr("%1 ended on a bound of its range: the data push the model past what it can "
-                          "describe.")
-                               .arg(keys.join(QStringLiteral(", ")));
-        }
-    }
-    if (m_machine.measured_f) {
-        // The fit is always the analytic curve it names; the X-graph keeps drawing the measured one.
-        const core::MeasuredTrace *supply = m_traces->trace(m_state->supplyTrace());
-        notes += QLatin1Char(' ')
-                 + tr("A measured f(k) is in use (%1): this fit is the model's own curve; the X-graph draws the "
-                      "measured one until Use as f(k) is switched off.")
-                           .arg(supply ? QString::fromStdString(supply->name) : tr("a trace"));
-    }
-    const std::size_t points = m_roofline ? m_roofline->points : m_cache->points;
-    return tr("<h3>Fitted parameters</h3><table>%1</table>"
-              "<h3>Quality</h3><table>"
-              "<tr><td>RMSE</td><td align='right'>&nbsp;<b>%2 GB/s</b></td></tr>"
-              "<tr><td>r²</td><td align='right'>&nbsp;<b>%3</b></td></tr>"
-              "<tr><td>points</td><td align='right'>&nbsp;%4</td></tr></table>"
-              "<p>%5</p><p>Apply sets these values (one undo step); Save as Profile writes them into a new "
-              "profile file.</p>")
-            .arg(rows, formatNumber(rmse()), QString::number(r2(), 'f', 4))
-            .arg(points)
-            .arg(notes.toHtmlEscaped());
 }
 
 void CalibrationDialog::apply()
@@ -474,52 +480,6 @@ void CalibrationDialog::apply()
     m_applying = false;
     m_result->setText(describeFit()); // "(now …)" gives the applied values
     Q_EMIT message(tr("Applied the calibration (Undo restores the previous values)."));
-}
-
-std::string CalibrationDialog::sourceText() const
-{
-    const core::MeasuredTrace *t = m_traces->trace(traceId());
-    const QString trace
-            = t ? tr("the trace '%1' from %2")
-                              .arg(QString::fromStdString(t->name), QString::fromStdString(t->source))
-                : QString();
-    QString text;
-    if (m_roofline) {
-        const auto &f = *m_roofline;
-        text = tr("Crossroof calibration: least-squares fit of the roofline y = min(s*k, R) to %1 (%2 "
-                  "points): "
-                  "R = %3 GB/s, s = %4 GB/s per warp, so L = request_bytes*clock*SMs/s = %5 B x %6 GHz x %7 "
-                  "SMs "
-                  "/ s = %8 cycles; rmse %9 GB/s, r^2 = %10.")
-                       .arg(trace)
-                       .arg(f.points)
-                       .arg(formatNumber(f.R_gbs, 6), formatNumber(f.slope_gbs_per_warp, 6),
-                            formatNumber(m_machine.request_bytes), formatNumber(m_machine.clock_ghz),
-                            formatNumber(m_machine.sm_count),
-                            formatNumber(m_machine.gbsPerRequestRate() / f.slope_gbs_per_warp, 6),
-                            formatNumber(f.rmse))
-                       .arg(QString::number(f.r2, 'f', 4));
-    } else if (m_cache) {
-        QStringList values;
-        for (const auto &[key, value] : fittedValues())
-            values << QStringLiteral("%1 = %2").arg(key, formatNumber(value, 6));
-        const core::CacheMode mode = m_cache->mode;
-        const QString held = mode == core::CacheMode::TwoLevel
-                                     ? tr("S_s = %1 KiB held").arg(formatNumber(m_machine.S_s))
-                                     : tr("R = %1 GB/s, L = %2 cycles and S_s = %3 KiB held")
-                                               .arg(formatNumber(m_machine.R), formatNumber(m_machine.L),
-                                                    formatNumber(m_machine.S_s));
-        const QString name = mode == core::CacheMode::Fixed      ? tr("fixed hit rate")
-                             : mode == core::CacheMode::TwoLevel ? tr("two-level")
-                                                                 : tr("locality");
-        text = tr("Crossroof calibration: least-squares fit of the %1 cache curve (MODEL.md 1.3) to %2 (%3 "
-                  "points) with %4: %5; rmse %6 GB/s, r^2 = %7.")
-                       .arg(name, trace)
-                       .arg(m_cache->points)
-                       .arg(held, values.join(QStringLiteral(", ")), formatNumber(m_cache->rmse))
-                       .arg(QString::number(m_cache->r2, 'f', 4));
-    }
-    return text.toStdString();
 }
 
 QString CalibrationDialog::saveProfile(const QString &path) const

@@ -6,13 +6,17 @@
 #include <QDialog>
 #include <QList>
 #include <QPair>
+#include <QStringList>
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QCustomPlot;
 class QCPGraph;
 class QLabel;
+class QListWidget;
 class QPushButton;
 
 namespace crossroof::widgets {
@@ -25,6 +29,8 @@ class TraceState;
 /// - Roofline MS y = min(s·k, R): R = R_gbs and L = gbsPerRequestRate()/s, because in GB/s the X-model's
 ///   f(k) = k/L requests/cycle/SM is k·gbsPerRequestRate()/L.
 /// - Fixed cache: L_s and h; locality cache: L_s, alpha and beta (the machine, R and L, stays as it is).
+/// Cache fits stay within the physical bounds of core::fitCacheModel(), show each key's standard error and the
+/// warnings of a degenerate result, and keep the keys the user holds (the Hold check boxes) at their values.
 /// "Apply" sets the fitted parameters (and the cache mode) as one undo step; "Save as profile…" writes the
 /// current profile with them and a source entry naming the trace file and the fit. Non-modal; refits when the
 /// trace, the model or the machine changes.
@@ -41,6 +47,18 @@ public:
     QString traceId() const;
     void setModel(Model model);
     Model model() const;
+    /// Keys a cache fit keeps at the current parameters' values (the Hold check boxes); refits.
+    void setHeld(const QStringList &keys);
+    const QStringList &held() const { return m_hold; }
+    /// The Hold check boxes of the current model, one per key it fits (none for the roofline).
+    const QList<QCheckBox *> &holdBoxes() const { return m_holdBoxes; }
+    /// Other traces of the same machine a cache fit takes together with the chosen one (every key shared but
+    /// beta, core::fitCacheModel()); ids of fittable traces; refits.
+    void setTogether(const QStringList &ids);
+    const QStringList &together() const { return m_together; }
+    QListWidget *togetherList() const { return m_togetherList; }
+    /// KEY as the parameter panel labels its slider (alpha_2: 'γ₂ (alpha_2)').
+    static QString symbol(const QString &key);
 
     /// Runs the fit now; false with error() set when it fails.
     bool fit();
@@ -75,6 +93,8 @@ Q_SIGNALS:
 
 private:
     void rebuildTraceList();
+    void rebuildHoldBoxes();
+    void rebuildTogetherList();
     void draw();
     void saveInteractively();
     QString describeFit() const;
@@ -84,6 +104,12 @@ private:
     ParameterState *m_state;
     QComboBox *m_traceBox;
     QComboBox *m_modelBox;
+    QWidget *m_holdRow;
+    QHBoxLayout *m_holdLayout;
+    QList<QCheckBox *> m_holdBoxes;
+    QStringList m_hold;
+    QListWidget *m_togetherList;
+    QStringList m_together;
     QCustomPlot *m_dataPlot;
     QCustomPlot *m_residualPlot;
     QCPGraph *m_points;

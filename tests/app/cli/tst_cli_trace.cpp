@@ -45,6 +45,7 @@ private Q_SLOTS:
     void fitTraceCacheModel();
     void fitTraceTwoLevel();
     void fitTraceLongTrace();
+    void fitTraceHoldGroupAndErrors();
     void bandwidthCurveJson();
     void bandwidthCurvePerfStat();
     void help();
@@ -139,6 +140,63 @@ void TestCliTrace::fitTraceTwoLevel()
     QVERIFY2(few.err.find("cache fit: needs at least 2 points (got 1)")
                      != std::string::npos,
              few.err.c_str());
+}
+
+void TestCliTrace::fitTraceHoldGroupAndErrors()
+{
+    // --hold R,L keeps the profile's R and L; every key gets a standard error, and the warnings say what is
+    // degenerate: the 8 KiB curve's plateau lands above the H100's DRAM peak (2964 GB/s).
+    const std::string cache = std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/h100_sxm/cache.csv";
+    const json held = runJson({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
+                               "bytes_per_warp=8192", "--model", "two-level", "--profile", "h100-sxm", "--hold",
+                               "R, L", "--json"});
+    QCOMPARE(held["R_gbs"].get<double>(), 2072.0);
+    QCOMPARE(held["L"].get<double>(), 763.5);
+    QCOMPARE(held["parameters"].size(), std::size_t(9));
+    for (const json &p : held["parameters"]) {
+        const std::string key = p["key"].get<std::string>();
+        QCOMPARE(p["held"].get<bool>(), key == "R" || key == "L");
+        QVERIFY(p["sigma"].is_null() || p["sigma"].get<double>() >= 0);
+        QVERIFY(p["lo"].get<double>() <= p["value"].get<double>() && p["value"].get<double>() <= p["hi"].get<double>());
+    }
+    QVERIFY(!held["warnings"].empty());
+    const Run text = run({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
+                          "bytes_per_warp=8192", "--model", "two-level", "--profile", "h100-sxm"});
+    QCOMPARE(text.status, 0);
+    QVERIFY2(text.out.find("Errors    L_s +-") != std::string::npos, text.out.c_str());
+    QVERIFY2(text.out.find("inf") == std::string::npos && text.out.find("nan") == std::string::npos, text.out.c_str());
+    QVERIFY2(text.out.find("Warning   the plateau R_dram = ") != std::string::npos, text.out.c_str());
+
+    // --group: the 8 and 16 KiB curves as one machine, a beta each, the larger footprint's about twice.
+    QTemporaryDir dir;
+    std::ifstream in(cache);
+    std::ostringstream both;
+    std::string line;
+    std::getline(in, line);
+    both << line << '\n';
+    while (std::getline(in, line)) {
+        if (line.find(",8192,") != std::string::npos || line.find(",16384,") != std::string::npos)
+            both << line << '\n';
+    }
+    const std::string two = writeFile(dir, "cache_8_16.csv", both.str());
+    const json joint = runJson({"fit-trace", "--trace", two, "--x", "warps_per_sm", "--y", "request_gbs", "--group",
+                                "bytes_per_warp", "--model", "two-level", "--profile", "h100-sxm", "--json"});
+    QCOMPARE(joint["points"].get<int>(), 64);
+    QCOMPARE(joint["traces"].size(), std::size_t(2));
+    QCOMPARE(joint["traces"][0]["name"].get<std::string>(), std::string("bytes_per_warp=8192"));
+    const double ratio = joint["traces"][1]["beta"].get<double>() / joint["traces"][0]["beta"].get<double>();
+    QVERIFY2(ratio > 1.5 && ratio < 2.6, qPrintable(QString::number(ratio)));
+    QVERIFY(joint["r2"].get<double>() > 0.9);
+
+    // Refused: a key that is no parameter, --hold or --group with the roofline, --group without a table.
+    const Run bad = run({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--model",
+                         "locality", "--profile", "h100-sxm", "--hold", "Rx"});
+    QCOMPARE(bad.status, 2);
+    QVERIFY2(bad.err.find("cannot hold 'Rx': it is no parameter (the locality fit fits L_s, alpha, beta)")
+                     != std::string::npos, bad.err.c_str());
+    const Run roof = run({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--hold", "R"});
+    QCOMPARE(roof.status, 2);
+    QVERIFY(roof.err.find("'--hold' and '--group' go with --model fixed") != std::string::npos);
 }
 
 void TestCliTrace::fitTraceLongTrace()

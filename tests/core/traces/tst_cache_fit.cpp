@@ -5,6 +5,8 @@
 #include "import_fixtures.h"
 #include "model_fixtures.h"
 #include "core/traces/trace_fit.h"
+#include "core/profiles/profile_library.h"
+#include "core/profiles/hardware_profile.h"
 #include "core/xmodel/xmodel.h"
 
 #include <QFile>
@@ -110,6 +112,10 @@ private Q_SLOTS:
     void twoLevelH100Thrashing_data();
     void twoLevelH100Thrashing();
     void twoLevelRejects();
+    void physicalBoundsFromTheProfile();
+    void heldKeysStayTheProfiles();
+    void standardErrorsCoverTheTruth();
+    void tracesOfOneMachineFittedTogether();
 };
 
 void TestCacheFit::fixedCacheRecovery()
@@ -368,6 +374,164 @@ void TestCacheFit::twoLevelRejects()
                                      core::CacheMode::TwoLevel);
              }),
              QStringLiteral("cache fit: two-level mode needs a first-level cache, S_s > 0 (got 0)"));
+}
+
+namespace {
+
+const core::FittedParameter &parameter(const core::CacheFit &fit, const std::string &key, int trace = -1)
+{
+    for (const auto &f : fit.parameters) {
+        if (f.key == key && (trace < 0 || f.trace == trace || (trace == 0 && f.trace < 0)))
+            return f;
+    }
+    static const core::FittedParameter none;
+    return none;
+}
+
+bool warns(const core::CacheFit &fit, const std::string &part)
+{
+    return std::any_of(fit.warnings.begin(), fit.warnings.end(),
+                       [&](const std::string &w) { return w.find(part) != std::string::npos; });
+}
+
+} // namespace
+
+void TestCacheFit::physicalBoundsFromTheProfile()
+{
+    // The H100 sample's 8 KiB curve with the bundled profile: the locality fit ended at beta = 0.0008 KiB,
+    // "converged" with no key at a bound. A warp's footprint is at least one 128-byte request (0.125 KiB): the
+    // fit now stays there or above, and says so when the data push it to that floor.
+    const core::HardwareProfile *h100 = core::findBundledProfile("h100-sxm");
+    QVERIFY(h100);
+    std::vector<double> k, y;
+    h100CacheCurve(8192, k, y);
+    const core::CacheFit locality = core::fitCacheModel(k, y, h100->params, core::CacheMode::Locality);
+    const auto &beta = parameter(locality, "beta");
+    qInfo("locality 8 KiB: beta = %.4g [%.4g, %.4g], at bound %d, r2 %.3f", beta.value, beta.lo, beta.hi,
+          int(beta.at_bound), locality.r2);
+    QCOMPARE(beta.lo, 0.125);
+    QVERIFY(locality.params.beta >= 0.125);
+    if (beta.at_bound || !beta.determined)
+        QVERIFY(!locality.warnings.empty());
+    // L_s at least a cycle and at most L in the one-level modes.
+    QVERIFY(parameter(locality, "L_s").lo >= 1);
+    QVERIFY(parameter(locality, "L_s").hi <= h100->params.L);
+
+    // The two-level fit: R and R_dram at most the L1's byte bandwidth (R_l1 = 33454 GB/s), L never below the
+    // profile's L2 latency; the plateau above the DRAM peak (2964 GB/s) is said to be the caches'.
+    const core::CacheFit two = core::fitCacheModel(k, y, h100->params, core::CacheMode::TwoLevel);
+    QCOMPARE(parameter(two, "R_dram").hi, h100->params.R_l1);
+    QCOMPARE(parameter(two, "R").hi, h100->params.R_l1);
+    QCOMPARE(parameter(two, "L").lo, h100->params.L_2);
+    qInfo("two-level 8 KiB: r2 %.4f, L_2 %.4g, L %.4g, R %.4g, R_dram %.4g", two.r2, two.params.L_2, two.params.L,
+          two.params.R, two.params.R_dram);
+    for (const auto &w : two.warnings)
+        qInfo("  %s", w.c_str());
+    QVERIFY(two.r2 >= 0.85);
+    if (two.params.R_dram > h100->params.R_dram)
+        QVERIFY(warns(two, "above the profile's DRAM peak 2964 GB/s"));
+    // L_s about 100 cycles where latency.csv's chase measures 40.4: said, with why.
+    QVERIFY(two.params.L_s > 2 * 40.4);
+    QVERIFY(warns(two, "times the profile's 40.4: if k counts every warp on the SM"));
+}
+
+void TestCacheFit::heldKeysStayTheProfiles()
+{
+    // --hold R,L: the two-level fit of the 16 KiB curve keeps the profile's R and L and fits the rest.
+    const core::HardwareProfile *h100 = core::findBundledProfile("h100-sxm");
+    QVERIFY(h100);
+    std::vector<double> k, y;
+    h100CacheCurve(16384, k, y);
+    const core::FitTrace trace {k, y, "16 KiB"};
+    core::CacheFitOptions options;
+    options.hold = {"R", "L", "R_dram"};
+    const core::CacheFit fit
+            = core::fitCacheModel(std::span(&trace, 1), h100->params, core::CacheMode::TwoLevel, options);
+    QCOMPARE(fit.params.R, h100->params.R);
+    QCOMPARE(fit.params.L, h100->params.L);
+    QCOMPARE(fit.params.R_dram, h100->params.R_dram);
+    QVERIFY(parameter(fit, "R").held && parameter(fit, "L").held && parameter(fit, "R_dram").held);
+    QCOMPARE(parameter(fit, "R").sigma, 0.0);
+    QVERIFY(!parameter(fit, "L_s").held);
+    QCOMPARE(fit.parameters.size(), std::size_t(9));
+    QVERIFY(!warns(fit, "above the profile's DRAM peak"));
+    qInfo("16 KiB, R, L, R_dram held: r2 = %.4f", fit.r2);
+    QVERIFY(fit.r2 > 0.5);
+    // A key that is no parameter, or holding every fitted key, is refused.
+    options.hold = {"R", "Lx"};
+    QVERIFY(inputErrorOf([&] {
+                core::fitCacheModel(std::span(&trace, 1), h100->params, core::CacheMode::TwoLevel, options);
+            }).startsWith("cannot hold 'Lx': it is no parameter"));
+    options.hold = {"L_s", "h"};
+    QVERIFY(inputErrorOf([&] {
+                core::fitCacheModel(std::span(&trace, 1), h100->params, core::CacheMode::Fixed, options);
+            }).contains("nothing is left to fit"));
+}
+
+void TestCacheFit::standardErrorsCoverTheTruth()
+{
+    // The noisy locality curve of localityCacheRecovery: each key's standard error is finite, small against
+    // its value, and the truth lies within four of them.
+    core::XModelParams truth = v100Like();
+    truth.cache = core::CacheMode::Locality;
+    truth.L_s = 40;
+    truth.alpha = 6;
+    truth.beta = 2.5;
+    const std::vector<double> k = range(1, 64, 1);
+    std::vector<double> y = msCurve(truth, k);
+    std::mt19937 rng(7);
+    std::normal_distribution<double> noise(0, 0.02 * truth.R);
+    for (double &v : y)
+        v += noise(rng);
+    const core::CacheFit fit = core::fitCacheModel(k, y, v100Like(), core::CacheMode::Locality);
+    for (const auto &[key, value] : {std::pair {"L_s", 40.0}, std::pair {"alpha", 6.0}, std::pair {"beta", 2.5}}) {
+        const auto &f = parameter(fit, key);
+        qInfo("%s = %.4g +- %.3g (truth %.4g)", key, f.value, f.sigma, value);
+        QVERIFY(std::isfinite(f.sigma) && f.sigma > 0);
+        QVERIFY(f.sigma < 0.2 * f.value);
+        QVERIFY(std::abs(f.value - value) < 4 * f.sigma);
+        QVERIFY(f.determined);
+    }
+    QVERIFY(fit.warnings.empty());
+    // A key the data cannot see: a fixed-hit-rate fit of a curve with h = 0 leaves L_s undetermined.
+    core::XModelParams none = v100Like();
+    none.cache = core::CacheMode::Fixed;
+    none.h = 0;
+    none.L_s = 50;
+    const core::CacheFit blind = core::fitCacheModel(k, msCurve(none, k), v100Like(), core::CacheMode::Fixed);
+    const auto &ls = parameter(blind, "L_s");
+    qInfo("h = 0: L_s = %.4g +- %.3g, h = %.3g", ls.value, ls.sigma, blind.params.h);
+    QVERIFY(!ls.determined || ls.at_bound || parameter(blind, "h").at_bound);
+    QVERIFY(!blind.warnings.empty());
+}
+
+void TestCacheFit::tracesOfOneMachineFittedTogether()
+{
+    // The H100's 8 and 16 KiB curves as one machine: one L_s, L_2, L, R, R_dram, S_2, alpha, alpha_2, and a
+    // beta each, the 16 KiB curve's about twice the 8 KiB one's (a warp touches twice the bytes).
+    const core::HardwareProfile *h100 = core::findBundledProfile("h100-sxm");
+    QVERIFY(h100);
+    std::vector<double> k8, y8, k16, y16;
+    h100CacheCurve(8192, k8, y8);
+    h100CacheCurve(16384, k16, y16);
+    const std::vector<core::FitTrace> traces {{k8, y8, "8 KiB"}, {k16, y16, "16 KiB"}};
+    const core::CacheFit fit = core::fitCacheModel(traces, h100->params, core::CacheMode::TwoLevel);
+    qInfo("joint: r2 %.4f (%.4f, %.4f), beta %.4g / %.4g, R %.4g, L_s %.4g", fit.r2, fit.trace_r2[0],
+          fit.trace_r2[1], fit.trace_beta[0], fit.trace_beta[1], fit.params.R, fit.params.L_s);
+    QCOMPARE(fit.points, std::size_t(64));
+    QCOMPARE(fit.residuals.size(), std::size_t(64));
+    QCOMPARE(fit.trace_r2.size(), std::size_t(2));
+    QCOMPARE(fit.trace_beta.size(), std::size_t(2));
+    QCOMPARE(fit.parameters.size(), std::size_t(10)); // nine keys and the second trace's beta
+    QCOMPARE(fit.parameters.back().trace, 1);
+    const double ratio = fit.trace_beta[1] / fit.trace_beta[0];
+    QVERIFY2(ratio > 1.5 && ratio < 2.6, qPrintable(QString::number(ratio)));
+    QVERIFY(fit.trace_r2[0] > 0.7 && fit.trace_r2[1] > 0.9);
+    // The residuals are each trace's data less its own curve.
+    core::XModelParams second = fit.params;
+    second.beta = fit.trace_beta[1];
+    const core::XModel model(second);
+    QVERIFY(std::abs(fit.residuals[32] - (y16[0] - model.toGbs(model.msSupply(k16[0])))) < 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestCacheFit)

@@ -15,9 +15,11 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -90,6 +92,8 @@ private Q_SLOTS:
     void withoutATraceItSaysWhatToDo();
     void aMeasuredSupplyIsNeverTheFit();
     void followsTheTraceList();
+    void heldKeysErrorsAndWarnings();
+    void tracesOfOneMachineTogether();
 
 private:
     QString loadV100();
@@ -419,6 +423,85 @@ void TestCalibrationDialog::followsTheTraceList()
     m_traces->remove(a);
     QVERIFY(!m_dialog->rooflineFit());
     QVERIFY(!m_dialog->error().isEmpty());
+}
+
+void TestCalibrationDialog::heldKeysErrorsAndWarnings()
+{
+    // The H100's 8 KiB curve with the bundled profile. Locality: beta ended at 0.0008 KiB with nothing said; it
+    // now stays at one request per warp (0.125 KiB) or above, and the panel says when the data push it there.
+    const core::HardwareProfile *profile = core::findBundledProfile("h100-sxm");
+    QVERIFY(profile);
+    m_state->applyProfile(*profile);
+    m_state->undoStack()->clear();
+    const QString id = m_traces->add(h100ThrashingTrace("8192"));
+    m_dialog->setModel(CalibrationDialog::Model::LocalityCache);
+    QVERIFY(m_dialog->setTrace(id));
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    QVERIFY(m_dialog->cacheFit()->params.beta >= 0.125);
+    QCOMPARE(m_dialog->holdBoxes().size(), 3); // L_s, α, β
+    const QString locality = m_dialog->resultLabel()->text();
+    QVERIFY2(locality.contains(QStringLiteral("Check before applying:")), qPrintable(locality));
+    QVERIFY2(locality.contains(QStringLiteral("beta = 0.125 ended on a bound of its range")), qPrintable(locality));
+
+    // Two levels: R and L held with their check boxes stay the profile's, through Apply; the others carry
+    // their standard errors; the plateau above the DRAM peak is said.
+    m_dialog->setModel(CalibrationDialog::Model::TwoLevelCache);
+    QCOMPARE(m_dialog->holdBoxes().size(), 9);
+    for (QCheckBox *box : m_dialog->holdBoxes()) {
+        const QString key = box->property("key").toString();
+        if (key == QLatin1String("R") || key == QLatin1String("L"))
+            box->click();
+    }
+    QCOMPARE(m_dialog->held(), QStringList({"L", "R"}));
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    QStringList keys;
+    for (const auto &[key, value] : m_dialog->fittedValues())
+        keys << key;
+    QCOMPARE(keys, QStringList({"L_s", "L_2", "R_dram", "beta", "S_2", "alpha", "alpha_2"}));
+    const QString text = m_dialog->resultLabel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Held as chosen: L = 763.5, R = 2072")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral(" ± ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("above the profile&#x27;s DRAM peak 2964 GB/s"))
+                     || text.contains(QStringLiteral("above the profile's DRAM peak 2964 GB/s")),
+             qPrintable(text));
+    m_dialog->apply();
+    QCOMPARE(m_state->params().R, 2072.0);
+    QCOMPARE(m_state->params().L, 763.5);
+    QCOMPARE(m_state->params().cache, core::CacheMode::TwoLevel);
+
+    // Holding R_dram too keeps the DRAM peak, and the warning goes.
+    m_dialog->setHeld({"R", "L", "R_dram"});
+    QVERIFY(!m_dialog->resultLabel()->text().contains(QStringLiteral("DRAM peak")));
+    QCOMPARE(m_dialog->cacheFit()->params.R_dram, m_state->params().R_dram);
+}
+
+void TestCalibrationDialog::tracesOfOneMachineTogether()
+{
+    // The H100's 8 KiB curve fitted with the 16 KiB one ticked in "Fit with": one machine, a beta each (the
+    // 16 KiB one about twice the other), the plots and residuals of the chosen trace.
+    m_state->applyProfile(*core::findBundledProfile("h100-sxm"));
+    m_state->undoStack()->clear();
+    const QString eight = m_traces->add(h100ThrashingTrace("8192"));
+    const QString sixteen = m_traces->add(h100ThrashingTrace("16384"));
+    m_dialog->setModel(CalibrationDialog::Model::TwoLevelCache);
+    QVERIFY(m_dialog->setTrace(eight));
+    QCOMPARE(m_dialog->togetherList()->count(), 1); // the other trace, not the chosen one
+    m_dialog->togetherList()->item(0)->setCheckState(Qt::Checked);
+    QCOMPARE(m_dialog->together(), QStringList {sixteen});
+    QVERIFY2(m_dialog->error().isEmpty(), qPrintable(m_dialog->error()));
+    const core::CacheFit &fit = *m_dialog->cacheFit();
+    QCOMPARE(fit.points, std::size_t(64));
+    QCOMPARE(fit.trace_beta.size(), std::size_t(2));
+    const double ratio = fit.trace_beta[1] / fit.trace_beta[0];
+    QVERIFY2(ratio > 1.5 && ratio < 2.6, qPrintable(QString::number(ratio)));
+    QCOMPARE(m_dialog->residualPlot()->graph(1)->data()->size(), 32);
+    const QString text = m_dialog->resultLabel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Fitted together as one machine")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("H100 16 KiB per warp: r²")), qPrintable(text));
+    // Choosing the other trace to fit takes it out of "Fit with".
+    QVERIFY(m_dialog->setTrace(sixteen));
+    QVERIFY(m_dialog->together().isEmpty());
+    QCOMPARE(m_dialog->cacheFit()->trace_beta.size(), std::size_t(1));
 }
 
 QTEST_MAIN(TestCalibrationDialog)
