@@ -245,6 +245,7 @@ CountersDialog::CountersDialog(QWidget *parent)
     layout->addLayout(importRow);
     layout->addWidget(m_usesLabel);
     layout->addWidget(m_usesTable);
+    layout->addWidget(makeRunsHelp());
     layout->addLayout(fields);
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
@@ -311,6 +312,7 @@ void CountersDialog::setInputs(const CounterInputs &inputs)
     m_importStatus->setStyleSheet(QString());
     m_importStatus->setText(tr("Import perf stat -x output of both runs, or enter the counts below."));
     showEventUses();
+    updateRunsHelp();
     applyInputs(inputs);
 }
 
