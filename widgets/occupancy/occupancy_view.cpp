@@ -230,6 +230,12 @@ void OccupancyView::refresh()
             y << sweep->occupancy[j] * 100;
         }
         m_curves[i]->setData(x, y, true);
+        // Shared memory is swept in allocation units: under the CUDA rule a size between two units is
+        // allocated the upper one, so each step reaches back to the unit before; the paper's quotient is not
+        // rounded, so there each value holds from its own size on, as for the others (swept at every value).
+        if (i == 2)
+            m_curves[i]->setLineStyle(m_state->mode() == core::OccupancyMode::Cuda ? QCPGraph::lsStepRight
+                                                                                   : QCPGraph::lsStepLeft);
         m_points[i]->setData({current[i]}, {r->occupancy * 100}, true);
         m_plots[i]->xAxis->setRange(std::min(x.front(), current[i]), std::max(x.back(), current[i]));
         m_plots[i]->replot(QCustomPlot::rpQueuedReplot);

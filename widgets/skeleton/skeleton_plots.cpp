@@ -153,7 +153,10 @@ QSize SkeletonView::largestGraphNode() const
 {
     QSize largest(0, 0);
     for (int i = 0; i < m_graphPlot->itemCount(); ++i) {
-        if (const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i))) {
+        const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i));
+        const bool stale = std::any_of(m_staleMarks.begin(), m_staleMarks.end(),
+                                       [label](const QPointer<QCPItemText> &mark) { return mark.data() == label; });
+        if (label && !stale) { // a node's label, not the stale mark
             const QFontMetrics metrics(label->font());
             largest = largest.expandedTo(
                     QSize(metrics.horizontalAdvance(label->text()) + label->padding().left()
@@ -284,8 +287,8 @@ void SkeletonView::markStale()
     for (QCustomPlot *plot : figurePlots()) {
         auto *mark = new QCPItemText(plot);
         mark->position->setType(QCPItemPosition::ptAxisRectRatio);
-        mark->position->setCoords(0.5, 0.0);
-        mark->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        mark->position->setCoords(0.0, 0.0); // the upper left: the legends are upper right
+        mark->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         mark->setFont(plot_style::annotationFont());
         mark->setColor(plot_style::kVermillion);
         mark->setBrush(QColor(255, 255, 255, 220));

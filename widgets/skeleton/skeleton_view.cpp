@@ -453,8 +453,8 @@ void SkeletonView::useInXGraph()
         return;
     }
     if (target.kind != "cpu") {
-        m_useNote->setText(tr("Not used: the X-graph shows %1, a %2; Z and E of a skeleton on the %3's core "
-                              "describe a CPU. Load a CPU profile in the X-graph first.")
+        m_useNote->setText(tr("Not used: the X-graph shows %1, a %2, and the skeleton's Z and E are of a CPU core "
+                              "(%3). Load a CPU profile in the X-graph first.")
                                    .arg(machine, QString::fromStdString(target.kind).toUpper(), core));
         return;
     }
@@ -468,7 +468,7 @@ void SkeletonView::useInXGraph()
     QString note = (w.Z ? tr("Set Z = %1 and E = %2").arg(*w.Z, 0, 'g', 4) : tr("Set E = %2 (no loads or stores: Z "
                                                                                "kept)"))
                            .arg(w.E, 0, 'g', 4);
-    note += tr(" in the X-graph of %1, from the skeleton at unroll %2 on the %3's core.").arg(machine).arg(w.factor).arg(core);
+    note += tr(" in the X-graph of %1, from the skeleton at unroll %2 on the core of %3.").arg(machine).arg(w.factor).arg(core);
     if (QString::fromStdString(target.id) != profileId())
         note += tr(" That is another CPU than the one the skeleton was projected on.");
     m_useNote->setText(note);

@@ -210,6 +210,23 @@ void TestOccupancyView::sharedMemoryUsedIsTheBlocks()
              qPrintable((*it)->text()));
     m_view->sharedMemoryBox()->setValue(0);
     QVERIFY2((*it)->text().contains(QLatin1String("used: 4 KiB of the 164 KiB")), qPrintable((*it)->text()));
+    // Between two allocation units of 128 bytes a block is allocated the upper one: with one-warp blocks, 4,224
+    // bytes (+ the 1 KiB reserve: 5,248) allow 32 blocks, 4,225 bytes take 5,376 as 4,352 do: 31 blocks, and
+    // the curve there draws 4,352's value, not 4,224's.
+    m_view->threadsBox()->setValue(32);
+    m_view->registersBox()->setValue(32);
+    m_view->sharedMemoryBox()->setValue(4225);
+    QCOMPARE(m_state->result()->blocks, 31);
+    const QCPGraph *smem = m_view->sweepPlot(2)->graph(0);
+    QCOMPARE(smem->lineStyle(), QCPGraph::lsStepRight);
+    double drawn = std::nan("");
+    for (auto p = smem->data()->constBegin(); p != smem->data()->constEnd(); ++p) {
+        if (p->key >= 4225 / 1024.0) {
+            drawn = p->value;
+            break;
+        }
+    }
+    QCOMPARE(drawn, m_state->result()->occupancy * 100);
 }
 
 QTEST_MAIN(TestOccupancyView)
