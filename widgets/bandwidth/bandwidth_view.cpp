@@ -87,6 +87,9 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
         if (p.kind == "cpu" && p.params.R > 0)
             m_limitFrom->addItem(tr("%1: peak R").arg(QString::fromStdString(p.name)), QString::fromStdString(p.id));
     }
+    // Long CPU names elide rather than push the bar wider than the view.
+    m_limitFrom->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_limitFrom->setMinimumContentsLength(16);
     m_limitFrom->setToolTip(tr("Where B comes from: a CPU profile's peak memory bandwidth R shared among its "
                                "sockets, a value you type, or none (no limit, no slowdown)"));
     addLabelled(knobs, tr("Limit &from"), m_limitFrom);
