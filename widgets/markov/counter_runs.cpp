@@ -52,6 +52,18 @@ QString fileName(const std::string &path)
 
 } // namespace
 
+std::vector<std::pair<int, double>> CounterRuns::cpuInstructions() const
+{
+    std::vector<std::pair<int, double>> out;
+    if (!m_multi || !m_multi->per_cpu)
+        return out;
+    const core::PerfStatEvent *instructions = m_multi->find("instructions");
+    const std::vector<double> counts = instructions ? instructions->perCpu() : std::vector<double>{};
+    for (std::size_t i = 0; i < m_multi->cpus.size(); ++i)
+        out.emplace_back(m_multi->cpus[i], i < counts.size() ? counts[i] : 0.0);
+    return out;
+}
+
 std::vector<std::string> CounterRuns::recordingEvents() const
 {
     std::vector<std::string> events;

@@ -39,8 +39,9 @@ public:
     /// count on that CPU, scaled by the run's instructions over that CPU's, so that both runs count the same
     /// instructions. Refused without a per-CPU multi-threaded run, for a CPU it has not, or without instructions.
     Outcome singleFromCpu(int cpu, const core::CounterInputs &current);
-    /// The CPUs of the multi-threaded run (perf stat -A); empty when it summed them or is not read.
-    std::vector<int> cpus() const { return m_multi && m_multi->per_cpu ? m_multi->cpus : std::vector<int>{}; }
+    /// The CPUs of the multi-threaded run (perf stat -A) with the instructions each retired (0 without an
+    /// instructions event); empty when it summed them or is not read.
+    std::vector<std::pair<int, double>> cpuInstructions() const;
     /// The events the runs should count: those of the mapping used as cycles, instructions, suspend or stall,
     /// else core::defaultRecordingEvents().
     std::vector<std::string> recordingEvents() const;

@@ -250,7 +250,7 @@ CountersDialog::CountersDialog(QWidget *parent)
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
-    resize(1180, 720);
+    resize(1180, 820); // room for the events of both runs and how to record them
 
     QWidget *order[] = {m_importSingle, m_importMulti,   m_usesTable, m_instructions, m_measured, m_suspendTable,
                         m_addSuspend,   m_removeSuspend, m_stallTable,   m_addStall, m_removeStall,

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -76,7 +77,14 @@ QString latencyHint(const core::PerfEventUse &e)
 
 QWidget *CountersDialog::makeRunsHelp()
 {
-    auto *box = new QWidget(this);
+    // In a pane of its own height that scrolls: the inputs and the pairs below keep theirs.
+    auto *area = new QScrollArea(this);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setMinimumHeight(100); // the commands and the CPU offer whole, the latency help scrolling
+    area->setMaximumHeight(130);
+    auto *box = new QWidget(area);
     auto *layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     m_recording = new QLabel(box);
@@ -108,7 +116,8 @@ QWidget *CountersDialog::makeRunsHelp()
     layout->addWidget(m_latencyHelp);
     connect(m_useCpu, &QPushButton::clicked, this, [this] { useCpuAsSingleRun(m_cpuBox->currentData().toInt()); });
     updateRunsHelp();
-    return box;
+    area->setWidget(box);
+    return area;
 }
 
 void CountersDialog::updateRunsHelp()
@@ -122,30 +131,47 @@ void CountersDialog::updateRunsHelp()
                             "<tt>%2</tt> (single-threaded, on CPU 0)</p>")
                                  .arg(QString::fromStdString(commands.multi).toHtmlEscaped(),
                                       QString::fromStdString(commands.single).toHtmlEscaped()));
-    const std::vector<int> cpus = m_runs.cpus();
+    // Each CPU with the instructions it retired, the busiest first chosen: the one that ran a thread.
+    const std::vector<std::pair<int, double>> cpus = m_runs.cpuInstructions();
     m_cpuRow->setVisible(cpus.size() > 1);
     {
         const QSignalBlocker block(m_cpuBox);
         m_cpuBox->clear();
-        for (int cpu : cpus)
-            m_cpuBox->addItem(tr("CPU %1").arg(cpu), cpu);
+        int busiest = 0;
+        for (const auto &[cpu, instructions] : cpus) {
+            m_cpuBox->addItem(tr("CPU %1: %2 instructions").arg(cpu).arg(formatNumber(instructions, 3)), cpu);
+            if (instructions > cpus[std::size_t(busiest)].second)
+                busiest = m_cpuBox->count() - 1;
+        }
+        m_cpuBox->setCurrentIndex(cpus.empty() ? -1 : busiest);
     }
-    QStringList lines;
+    // The events that need a latency, those with the same hint on one line.
+    QStringList hints;
+    std::vector<QStringList> names;
     if (m_runs.hasMapping()) {
         for (const core::PerfEventUse &e : m_runs.mapping().events) {
             const bool stall = core::useNeedsLatency(e.use);
             if ((stall && !e.latency) || (!stall && core::useSuspends(e.use))) {
-                lines << tr("%1 (%2): %3")
-                                 .arg(QString::fromStdString(e.name),
-                                      stall ? tr("a stall use without its latency") : tr("a suspend event; as a stall too it needs one"),
-                                      latencyHint(e));
+                const QString hint = latencyHint(e);
+                qsizetype at = hints.indexOf(hint);
+                if (at < 0) {
+                    at = hints.size();
+                    hints << hint;
+                    names.emplace_back();
+                }
+                names[std::size_t(at)] << QString::fromStdString(e.name)
+                                                  + (stall ? tr(" (stall, no latency yet)") : QString());
             }
         }
     }
+    QStringList lines;
+    for (qsizetype i = 0; i < hints.size(); ++i)
+        lines << names[std::size_t(i)].join(QStringLiteral(", ")) + QStringLiteral(": ") + hints[i];
     m_latencyHelp->setVisible(!lines.isEmpty());
     m_latencyHelp->setText(tr("q needs stall events, each with a latency: the cycles one occurrence keeps a thread "
                               "waiting, which perf stat does not count. Set an event's use to stall (or "
-                              "suspend+stall) and type its latency. Where to find it:\n")
+                              "suspend+stall) and type its latency. Where to find it for the suspend and stall "
+                              "events:\n")
                            + lines.join(QLatin1Char('\n')));
 }
 

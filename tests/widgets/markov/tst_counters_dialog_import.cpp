@@ -3,6 +3,10 @@
 
 #include <QFileInfo>
 
+#include "common/number_format.h"
+
+#include <algorithm>
+
 using namespace crossroof;
 using namespace crossroof::widgets;
 using namespace crossroof::counters_dialog_test;
@@ -310,11 +314,17 @@ void TestCountersDialogImport::theDialogSaysHowToRecordTheRuns()
     // Which events need a latency, and where it comes from.
     QVERIFY(dialog.latencyLabel()->isVisibleTo(&dialog));
     const QString latency = dialog.latencyLabel()->text();
-    QVERIFY2(latency.contains(QStringLiteral("r10d1 (a suspend event; as a stall too it needs one): the load-to-use "
-                                             "latency of the level that serves the miss")),
+    QVERIFY2(latency.contains(QStringLiteral("r10d1: the load-to-use latency of the level that serves the miss")),
              qPrintable(latency));
-    QVERIFY(latency.contains(QStringLiteral("r0e08 (a suspend event; as a stall too it needs one): the page walk")));
-    QVERIFY(latency.contains(QStringLiteral("r00c5 (a suspend event; as a stall too it needs one): the pipeline refill")));
+    QVERIFY(latency.contains(QStringLiteral("r0e85, r0e08, r0e49: the page walk's cycles")));
+    QVERIFY(latency.contains(QStringLiteral("r00c5: the pipeline refill")));
+    // A stall use without its latency is named as such.
+    for (int r = 0; r < dialog.eventUsesTable()->rowCount(); ++r) {
+        if (dialog.eventUsesTable()->item(r, CountersDialog::UseEvent)->text() == QStringLiteral("r10d1"))
+            dialog.setEventUse(r, core::CounterUse::SuspendAndStall);
+    }
+    QVERIFY2(dialog.latencyLabel()->text().contains(QStringLiteral("r10d1 (stall, no latency yet): the load-to-use")),
+             qPrintable(dialog.latencyLabel()->text()));
 }
 
 void TestCountersDialogImport::oneCpuOfAPerCpuRunIsTheSingleRun()
@@ -326,7 +336,13 @@ void TestCountersDialogImport::oneCpuOfAPerCpuRunIsTheSingleRun()
     QCOMPARE(dialog.importMultiRun(file), QString());
     QVERIFY(dialog.cpuBox()->parentWidget()->isVisibleTo(&dialog));
     QCOMPARE(dialog.cpuBox()->count(), 64);
-    QCOMPARE(dialog.cpuBox()->itemText(0), QStringLiteral("CPU 0"));
+    const core::PerfStat counted = core::readPerfStat(file.toStdString());
+    const std::vector<double> perCpu = counted.event("instructions:D").perCpu();
+    QCOMPARE(dialog.cpuBox()->itemText(0),
+             QStringLiteral("CPU 0: %1 instructions").arg(formatNumber(perCpu[0], 3)));
+    // The busiest CPU is offered first: the one that ran a thread.
+    const auto busiest = std::max_element(perCpu.begin(), perCpu.end()) - perCpu.begin();
+    QCOMPARE(dialog.cpuBox()->currentData().toInt(), counted.cpus[std::size_t(busiest)]);
     QVERIFY(dialog.useCpuAsSingleRun(99).contains(QStringLiteral("has no CPU 99")));
     QCOMPARE(dialog.useCpuAsSingleRun(0), QString());
     QVERIFY2(dialog.importLabel()->text().startsWith(QStringLiteral("CPU 0 of perf_stat_interval1.tsv taken as the "
