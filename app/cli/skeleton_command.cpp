@@ -107,12 +107,12 @@ void printText(const core::Skeleton &s, const core::HardwareProfile &prof, const
         << " iterations\n"
         << "Core      " << prof.name << " (" << prof.id << ")\n"
         << "Critical path  " << fmt(p.critical.cycles, "%.6g") << " cycles\n\n"
-        << "unroll  body cycles  cycles/iteration   total cycles  stalls  registers\n";
+        << "unroll  body cycles  cycles/iteration   total cycles  stalls  registers  with spills\n";
     for (int u : shown) {
         const core::UnrollPoint &q = p.point(u);
         out << fmt(u, "%6.0f") << fmt(q.body_cycles, "%13.6g") << fmt(q.cycles_per_iteration, "%18.6g")
             << fmt(q.total_cycles, "%15.0f") << fmt(q.stall_cycles, "%8.0f") << fmt(q.registers, "%11.0f")
-            << (u == p.best_unroll ? "  <- best" : "") << '\n';
+            << fmt(q.cost_per_iteration, "%13.6g") << (u == p.best_unroll ? "  <- best" : "") << '\n';
     }
     out << "\n" << p.reasoning << "\n\n"
         << "X-model at unroll " << w.factor << ":  Z = " << (w.Z ? fmt(*w.Z, "%.4g") : std::string("none (no loads or stores)"))
@@ -162,7 +162,8 @@ void runSkeleton(const std::vector<std::string> &argv, std::ostream &out)
         unroll.push_back({{"factor", u}, {"body_cycles", q.body_cycles},
                           {"cycles_per_iteration", q.cycles_per_iteration}, {"loop_cycles", q.loop_cycles},
                           {"total_cycles", q.total_cycles}, {"stall_cycles", q.stall_cycles},
-                          {"registers", q.registers}, {"spills", q.spills}});
+                          {"registers", q.registers}, {"spills", q.spills}, {"spill_cycles", q.spill_cycles},
+                          {"cost_per_iteration", q.cost_per_iteration}});
     }
     j["unroll"] = unroll;
     j["best_unroll"] = p.best_unroll;

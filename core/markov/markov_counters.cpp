@@ -10,6 +10,7 @@
 #include "core/markov/markov.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 
@@ -319,6 +320,31 @@ std::vector<PQPoint> isoCpiCurve(std::span<const int> threadsPerGroup, double cp
     if (qEnd >= 0 && qEnd < 1 && (curve.empty() || curve.front().q > qEnd))
         curve.insert(curve.begin(), PQPoint{1, qEnd});
     return curve;
+}
+
+const std::vector<std::string> &defaultRecordingEvents()
+{
+    static const std::vector<std::string> events{"cycles", "instructions", "LLC-load-misses", "dTLB-load-misses",
+                                                 "branch-misses"};
+    return events;
+}
+
+RecordingCommands recordingCommands(std::span<const std::string> events, std::string_view program)
+{
+    std::string list;
+    for (const std::string &e : events)
+        list += (list.empty() ? "" : ",") + e;
+    const bool plain = std::all_of(list.begin(), list.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_.:/=,-").find(c) != std::string_view::npos;
+    });
+    if (!plain) {
+        std::string quoted = "'";
+        for (char c : list)
+            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        list = quoted + "'";
+    }
+    const std::string perf = "perf stat -x, -e " + list;
+    return {perf + " -o multi.csv " + std::string(program), perf + " -o single.csv taskset -c 0 " + std::string(program)};
 }
 
 } // namespace crossroof::core

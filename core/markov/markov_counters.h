@@ -122,6 +122,22 @@ std::string measuredCpiBelowOne(double measuredCpi);
 NearestPair nearestStartingPair(std::span<const StartingPair> pairs, std::span<const int> threadsPerGroup,
                                 double measuredCpi, std::optional<long long> steps = std::nullopt);
 
+/// The events perf stat counts for p and q when no run names them yet: cycles and instructions for the
+/// measured CPI and the instructions retired, and three kinds of miss that suspend a thread (last-level cache
+/// load misses, data TLB misses, branch mispredictions), perf's generic names, known on every x86 and ARM core.
+const std::vector<std::string> &defaultRecordingEvents();
+
+/// The two command lines that record the runs p needs (4.2.6): the same work multi-threaded, and on one CPU
+/// (taskset -c 0), each counting EVENTS with perf stat -x, into multi.csv and single.csv. PROGRAM is the
+/// command that runs the work. Events that hold characters a shell would take (braces, spaces, quotes) are
+/// quoted as a whole list.
+struct RecordingCommands
+{
+    std::string multi;
+    std::string single;
+};
+RecordingCommands recordingCommands(std::span<const std::string> events, std::string_view program);
+
 struct PQPoint
 {
     double p = 0;

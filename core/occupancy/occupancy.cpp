@@ -82,6 +82,11 @@ OccupancyResult compute(const ComputeCapability &cc, long long tr, long long rt,
             r.limiters.insert(l);
     }
     r.warps_per_block = int(ceilDiv(tr, kWarpSize));
+    const long long perBlock = mode == OccupancyMode::Paper ? sb
+                               : sb > 0 || cc.reserved_smem_per_block > 0
+                                   ? roundUp(sb + cc.reserved_smem_per_block, cc.smem_alloc_unit)
+                                   : 0;
+    r.smem_used = r.blocks * perBlock;
     if (mode == OccupancyMode::Cuda) {
         r.warps_per_sm = double(r.blocks) * r.warps_per_block;
         r.occupancy = r.warps_per_sm / cc.max_warps_sm;

@@ -85,6 +85,9 @@ struct OccupancyResult
     LimiterSet limiters; ///< every limit that attains B_a
     BlockLimits by;
     long long smem_config = 0; ///< the configuration C used, bytes
+    /// Shared memory the B_a resident blocks take on one SM, bytes. CUDA: B_a x (S_B + the driver's reserve,
+    /// rounded up to the allocation unit); paper: B_a x S_B. At most smem_config.
+    long long smem_used = 0;
 };
 
 /// Throws InputError naming the first bad field ("threads per block: must be between 1 and 1024 (got 0)",

@@ -31,12 +31,6 @@ double streamBytes(const Skeleton &s, const CoreModel &m)
     return double(arrays.size()) * trips * m.element_bytes;
 }
 
-/// How many cycles FACTOR copies may add to the body as written and still count as filling its stalls.
-double allowedGrowth(const UnrollPoint &one, int factor)
-{
-    return std::max(kUnrollTolerance * one.body_cycles, double(factor - 1));
-}
-
 std::string percent(double ratio)
 {
     return formatNumber(std::round(ratio * 1000) / 10) + "%";
@@ -46,29 +40,43 @@ std::string reasoningFor(const std::vector<UnrollPoint> &points, int best, const
 {
     const UnrollPoint &one = points.front();
     const UnrollPoint &b = points[std::size_t(best - 1)];
-    std::string text;
-    if (best == 1) {
-        text = "Unroll 1: the body as written already keeps the pipelines busy";
-    } else {
-        text = "Unroll " + std::to_string(best) + ": " + std::to_string(best) + " copies fill stalled issue cycles ("
-               + std::to_string(one.stall_cycles) + " stalls in the body as written, " + std::to_string(b.stall_cycles)
-               + " now) while the body grows from " + formatNumber(one.body_cycles) + " to "
-               + formatNumber(b.body_cycles) + " cycles (" + percent(b.body_cycles / one.body_cycles - 1)
-               + ", within 5% or one cycle per added copy)";
-    }
-    text += "; " + formatNumber(b.cycles_per_iteration) + " cycles per iteration, " + std::to_string(b.registers)
-            + " values live at the worst cycle for " + std::to_string(m.registers) + " registers"
-            + (b.spills ? " (expect spills)." : ".");
+    const UnrollPoint &least = *std::min_element(points.begin(), points.end(), [](const auto &x, const auto &y) {
+        return x.cost_per_iteration < y.cost_per_iteration;
+    });
+    std::string text = "Unroll " + std::to_string(best) + ": " + formatNumber(b.cost_per_iteration)
+                       + " cycles per iteration with spills, ";
+    if (least.factor == best)
+        text += "the least of any factor";
+    else
+        text += "within 5% of the least (" + formatNumber(least.cost_per_iteration) + " at unroll "
+                + std::to_string(least.factor) + ", " + percent(b.cost_per_iteration / least.cost_per_iteration - 1)
+                + " fewer), the smallest factor that close";
+    text += "; " + std::to_string(b.registers) + " values live at the worst cycle for " + std::to_string(m.registers)
+            + " registers";
+    if (b.spills)
+        text += " (spilling " + std::to_string(b.registers - m.registers) + " adds " + formatNumber(b.spill_cycles)
+                + " cycles to the body of " + formatNumber(b.body_cycles) + ")";
+    text += ". Stalls: " + std::to_string(one.stall_cycles) + " in the body as written, "
+            + std::to_string(b.stall_cycles) + " at unroll " + std::to_string(best) + ".";
     if (best < int(points.size())) {
         const UnrollPoint &next = points[std::size_t(best)];
-        text += " Unroll " + std::to_string(next.factor) + " would lengthen the body to "
-                + formatNumber(next.body_cycles) + " cycles (" + percent(next.body_cycles / one.body_cycles - 1)
-                + "): the pipelines saturate, so more copies gain little and hold more registers.";
+        text += " Unroll " + std::to_string(next.factor) + " would take " + formatNumber(next.cost_per_iteration)
+                + " cycles per iteration with spills";
+        text += next.spills ? " (" + std::to_string(next.registers) + " values live): " : ": ";
+        text += next.cost_per_iteration < b.cost_per_iteration ? "less than 5% faster." : "no faster.";
     }
     return text;
 }
 
 } // namespace
+
+double spillCycles(int registers, const CoreModel &model)
+{
+    const double excess = std::max(0, registers - model.registers);
+    return std::max({excess / model.pipelines[std::size_t(PipelineKind::Store)],
+                     excess / model.pipelines[std::size_t(PipelineKind::Load)],
+                     2 * excess / model.issue_width});
+}
 
 const UnrollPoint &SkeletonProjection::point(int factor) const
 {
@@ -116,12 +124,16 @@ SkeletonProjection projectSkeleton(const Skeleton &skeleton, const CoreModel &mo
         point.registers = s.registers;
         point.spills = s.registers > model.registers;
         point.ilp = s.ilp;
+        point.spill_cycles = spillCycles(s.registers, model);
+        point.cost_per_iteration = (s.makespan + point.spill_cycles) / (u * lanes);
         p.unroll.push_back(point);
     }
-    p.best_unroll = 1;
+    double least = p.unroll.front().cost_per_iteration;
     for (const UnrollPoint &q : p.unroll)
-        if (q.body_cycles - p.unroll.front().body_cycles <= allowedGrowth(p.unroll.front(), q.factor))
-            p.best_unroll = q.factor;
+        least = std::min(least, q.cost_per_iteration);
+    p.best_unroll = std::find_if(p.unroll.begin(), p.unroll.end(), [&](const UnrollPoint &q) {
+                        return q.cost_per_iteration <= (1 + kUnrollTolerance) * least;
+                    })->factor;
     p.reasoning = reasoningFor(p.unroll, p.best_unroll, model);
     return p;
 }

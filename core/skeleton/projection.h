@@ -27,6 +27,11 @@ struct UnrollPoint
     int registers = 0;               ///< values the unrolled body keeps live at the worst cycle (Schedule)
     bool spills = false;             ///< registers > the core's vector registers
     double ilp = 0;                  ///< Schedule::ilp
+    /// What spilling the values beyond the core's registers adds to the body: a store and a reload each, on
+    /// the store and load pipelines and in the issue width, whichever takes longest (spillCycles()).
+    double spill_cycles = 0;
+    /// (body_cycles + spill_cycles) / (factor x lanes): the cost the best factor minimises.
+    double cost_per_iteration = 0;
 };
 
 struct SkeletonProjection
@@ -45,16 +50,20 @@ struct SkeletonProjection
     const UnrollPoint &point(int factor) const;
 };
 
-/// How much longer than the body as written an unrolled body may get and still count as filling stalls: this
-/// share of it, or one cycle per added copy when that is more.
+/// Cycles the spill code of a body that keeps REGISTERS values live adds on MODEL: each value beyond
+/// model.registers is stored once and reloaded once, max(excess / store pipelines, excess / load pipelines,
+/// 2 x excess / issue width); 0 when the values fit.
+double spillCycles(int registers, const CoreModel &model);
+
+/// The best factor is the smallest whose cost per iteration is within this share of the least: past it more
+/// copies gain less than 5 % and hold more registers.
 inline constexpr double kUnrollTolerance = 0.05;
 
 /// Projects SKELETON on MODEL for unroll factors 1..kMaxUnroll. Total cycles = passes x inner_trips /
 /// factor x body cycles + first_touch_cycles: the first pass pays the last memory level's latency once (the
 /// streams start together), each later pass the latency of the level that holds the streams' footprint
-/// minus L1's. The best factor is the largest whose body grows by at most kUnrollTolerance of the body as
-/// written, or one cycle per added copy: up to there the copies fill stalled cycles; past it the pipelines saturate and each copy
-/// costs issue slots and registers for a shrinking gain.
+/// minus L1's. The best factor is the smallest whose cost per iteration (the schedule plus its spill code) is
+/// within kUnrollTolerance of the least: the curve the view draws, so the pick is where the curve says.
 SkeletonProjection projectSkeleton(const Skeleton &skeleton, const CoreModel &model);
 
 /// The X-model workload a skeleton implies at one unroll factor.

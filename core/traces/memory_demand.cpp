@@ -7,6 +7,7 @@
 #include "core/support/text.h"
 #include "core/traces/perf_stat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string_view>
@@ -132,6 +133,26 @@ MemoryDemand memoryDemandFromPerfStat(const PerfStat &stat, double bytesPerCas)
         throw InputError(stat.source + ": no memory-controller CAS "
                          + (m.read_events.empty() ? "read" : "write") + " event (e.g. imc/event=0x04,umask="
                          + (m.read_events.empty() ? "0x0f" : "0x30") + "/); events: " + list);
+    }
+    // Per reporting CPU (perf stat -A): each socket's memory controllers.
+    if (stat.per_cpu) {
+        std::vector<std::string> cas;
+        for (const auto &names : {m.read_events, m.write_events})
+            cas.insert(cas.end(), names.begin(), names.end());
+        for (const PerfStatRecord &r : stat.records) {
+            if (!r.value || !r.time || r.cpu < 0 || std::find(cas.begin(), cas.end(), r.event) == cas.end())
+                continue;
+            const auto cpu = std::lower_bound(m.cpus.begin(), m.cpus.end(), r.cpu);
+            if (cpu == m.cpus.end() || *cpu != r.cpu) {
+                m.cpu_bytes.insert(m.cpu_bytes.begin() + (cpu - m.cpus.begin()),
+                                   std::vector<double>(m.times.size(), 0.0));
+                m.cpus.insert(cpu, r.cpu);
+            }
+            const auto slot = std::size_t(std::lower_bound(m.cpus.begin(), m.cpus.end(), r.cpu) - m.cpus.begin());
+            const auto i = std::size_t(std::lower_bound(m.times.begin(), m.times.end(), *r.time) - m.times.begin());
+            if (i < m.times.size())
+                m.cpu_bytes[slot][i] += *r.value * bytesPerCas; // a part of the interval's sum: finite
+        }
     }
     m.bytes.resize(m.times.size());
     for (std::size_t i = 0; i < m.bytes.size(); ++i) {

@@ -11,7 +11,7 @@ namespace crossroof::core {
 struct PerfStat;
 
 /// A memory-bandwidth demand trace from `perf stat -I` output: memory-controller CAS counts per interval,
-/// summed over every CPU (socket) and every imc PMU, times 64 bytes.
+/// summed over every CPU (socket) and every imc PMU, times 64 bytes; with -A also per CPU (socket).
 struct MemoryDemand
 {
     std::vector<double> times;             ///< end of each interval, s (PerfStat::times)
@@ -21,6 +21,11 @@ struct MemoryDemand
     std::vector<double> bytes;             ///< read + write per interval
     std::vector<std::string> read_events;  ///< the events summed for reads
     std::vector<std::string> write_events; ///< and for writes
+    /// With perf stat -A: the CPUs that reported CAS counts, ascending. perf reports an uncore PMU on the first
+    /// CPU of its socket, so with more than one these are the sockets' memory controllers, in socket order.
+    std::vector<int> cpus;
+    /// Per CPU of `cpus`: read + write bytes per interval (the socket's share of `bytes`).
+    std::vector<std::vector<double>> cpu_bytes;
 
     std::vector<double> gbs() const; ///< bytes / seconds / 1e9 per interval
 };

@@ -51,9 +51,18 @@ TraceFile readPerf(const std::string &path, const std::string &)
     t.origin = TraceOrigin {TraceFormat::PerfStat, 0, {}};
     t.x = demand.times;
     t.extra = demand.seconds;
-    t.labels = {"reads", "writes"};
-    t.y = demand.read_bytes;
-    t.y.insert(t.y.end(), demand.write_bytes.begin(), demand.write_bytes.end());
+    if (demand.cpus.size() > 1) {
+        // Per CPU (-A) on several sockets: each socket's memory controllers are a connection of their own,
+        // named by the socket (in the order of the CPUs perf reports them on) and that CPU.
+        for (std::size_t k = 0; k < demand.cpus.size(); ++k) {
+            t.labels.push_back("socket " + std::to_string(k) + " (CPU" + std::to_string(demand.cpus[k]) + ")");
+            t.y.insert(t.y.end(), demand.cpu_bytes[k].begin(), demand.cpu_bytes[k].end());
+        }
+    } else {
+        t.labels = {"reads", "writes"};
+        t.y = demand.read_bytes;
+        t.y.insert(t.y.end(), demand.write_bytes.begin(), demand.write_bytes.end());
+    }
     TraceFile out;
     out.format = TraceFormat::PerfStat;
     out.traces.push_back(std::move(t));

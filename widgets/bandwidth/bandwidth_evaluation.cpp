@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 
 namespace crossroof::widgets {
 
@@ -47,15 +48,17 @@ void BandwidthEvaluation::recompute(int window, double limitGbs)
     }
     const std::size_t units = core::pointCount(*t);
     m_window = std::size_t(std::clamp<int>(window, 1, int(units)));
-    const double limit = limitGbs * 1e9 * m_unitSeconds; // bytes per unit
+    m_limited = limitGbs > 0;
     const std::size_t own = core::connectionCount(*t);
+    m_separateLinks = own > 1 && t->labels != std::vector<std::string>{"reads", "writes"};
     try {
         for (std::size_t c = 0; c < own; ++c) {
             const auto bytes = core::connectionBytes(*t, c);
             m_curves.push_back({QString::fromStdString(t->labels[c]),
                                 std::vector<double>(bytes.begin(), bytes.end()),
                                 {},
-                                {}});
+                                {},
+                                m_limited ? limitGbs : 0.0});
         }
         if (own > 1) {
             std::vector<double> total(units, 0.0);
@@ -63,16 +66,19 @@ void BandwidthEvaluation::recompute(int window, double limitGbs)
                 for (std::size_t u = 0; u < units; ++u)
                     total[u] += m_curves[c].bytes[u];
             }
-            m_curves.push_back({tr("total"), std::move(total), {}, {}});
+            const double totalLimit = m_limited ? limitGbs * double(m_separateLinks ? own : 1) : 0.0;
+            m_curves.push_back({tr("total"), std::move(total), {}, {}, totalLimit});
         }
+        // Without a limit the curves are sorted under one no demand reaches: nothing is over it.
         for (auto &c : m_curves) {
+            const double limit = m_limited ? c.limit_gbs * 1e9 * m_unitSeconds : std::numeric_limits<double>::max();
             c.curve = core::bandwidthCurve(c.bytes, m_window, limit);
             c.smoothed = core::smoothDemand(c.bytes, m_window);
         }
-        if (own > 1) {
+        if (own > 1 && m_limited) {
             std::vector<core::Connection> connections;
-            for (std::size_t c = 0; c < own; ++c)
-                connections.push_back({t->labels[c], m_curves[c].bytes, limit});
+            for (const auto &c : m_curves)
+                connections.push_back({c.name.toStdString(), c.bytes, c.curve.limit});
             m_dominance = core::dominance(connections, m_window);
         }
     } catch (const core::InputError &e) {

@@ -16,7 +16,11 @@ class TraceState;
 
 /// The bandwidth curves of a bytes-per-interval trace of the trace state (MODEL.md 4) for a window W and a
 /// limit B: each connection's demand (the trace's own, then their total when there are several) smoothed over
-/// W intervals and sorted, its slowdown under B, and which connection dominates how many intervals. Computed
+/// W intervals and sorted, its slowdown under its limit, and which connection dominates how many intervals.
+/// The trace's own connections each have the limit B. Reads and writes share one memory controller, so their
+/// total has B too; other connections (the sockets of a perf stat -A file) are links of their own, and their
+/// total has the sum of their limits. The dominance is found among all of them, total included, with the
+/// limits the curves use: a curve over its limit in an interval means a dominant connection there. Computed
 /// on the GUI thread when the inputs change (a trace of a few thousand intervals takes well under a frame);
 /// updated() follows.
 class BandwidthEvaluation : public QObject
@@ -28,13 +32,21 @@ public:
         std::vector<double> bytes; ///< raw bytes per unit
         core::BandwidthCurve curve;
         std::vector<double> smoothed; ///< the demand smoothed over the window, per unit (bytes)
+        double limit_gbs = 0;         ///< this connection's limit, GB/s; 0 without a limit
     };
 
     explicit BandwidthEvaluation(TraceState *traces, QObject *parent = nullptr);
 
     /// Computes the curves of the trace TRACE_ID (none there: nothing) smoothed over WINDOW units (clamped to
-    /// the trace's length) under the limit LIMIT_GBS, and emits updated().
+    /// the trace's length) under the limit LIMIT_GBS per connection (0: no limit, no slowdown and no
+    /// dominance), and emits updated().
     void setInputs(const QString &traceId, int window, double limitGbs);
+
+    /// Whether the trace's own connections are links of their own (sockets), their total limited by the sum
+    /// of their limits; false for reads and writes, which share one.
+    bool separateLinks() const { return m_separateLinks; }
+    /// Whether a limit was given: otherwise the curves' slowdowns and over-limit counts mean nothing.
+    bool limited() const { return m_limited; }
 
     /// The trace computed from; null when the trace state has none with the id asked for.
     const core::MeasuredTrace *trace() const;
@@ -44,7 +56,7 @@ public:
     double unitSeconds() const { return m_unitSeconds; }
     /// The curves (the trace's connections, then their total when there are several); empty on an error.
     const std::vector<ConnectionCurve> &curves() const { return m_curves; }
-    /// Which of the trace's own connections limits each unit (all with limit B); none with one connection.
+    /// Which connection, of curves() with their limits, limits each unit; none with one connection or no limit.
     const std::optional<core::Dominance> &dominance() const { return m_dominance; }
     /// Why the trace's curves could not be computed ("FILE: ..."); empty when they were.
     const QString &error() const { return m_error; }
@@ -58,6 +70,8 @@ private:
     TraceState *m_traces;
     QString m_traceId;
     std::size_t m_window = 1;
+    bool m_separateLinks = false;
+    bool m_limited = false;
     double m_unitSeconds = 1;
     std::vector<ConnectionCurve> m_curves;
     std::optional<core::Dominance> m_dominance;

@@ -13,6 +13,7 @@
 #include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "common/symbol_text.h"
+#include "core/profiles/profile_library.h"
 #include "core/support/error.h"
 #include "state/trace_state.h"
 
@@ -47,13 +48,10 @@ QColor connectionColour(const QString &name, int index)
     return others[index % int(std::size(others))];
 }
 
-/// Two significant digits: a round default limit.
-double roundLimit(double v)
+/// Each socket's share of a CPU profile's peak memory bandwidth R (the whole machine's), GB/s.
+double perSocket(const core::HardwareProfile &p)
 {
-    if (v <= 0)
-        return 1;
-    const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1);
-    return std::round(v / scale) * scale;
+    return p.params.R / double(p.topology ? std::max(1, p.topology->sockets) : 1);
 }
 
 } // namespace
@@ -82,12 +80,26 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     m_window->setToolTip(tr("W: each interval's demand is the mean of the W intervals around it, the trace mirrored at its ends "
                           "(smoothing that keeps the bytes moved)"));
     addLabelled(knobs, tr("&Window W"), m_window);
+    m_limitFrom = new QComboBox(this);
+    m_limitFrom->addItem(tr("none"), QString());
+    m_limitFrom->addItem(tr("typed"), QStringLiteral("typed"));
+    for (const core::HardwareProfile &p : core::bundledProfiles()) {
+        if (p.kind == "cpu" && p.params.R > 0)
+            m_limitFrom->addItem(tr("%1: peak R").arg(QString::fromStdString(p.name)), QString::fromStdString(p.id));
+    }
+    // Long CPU names elide rather than push the bar wider than the view.
+    m_limitFrom->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_limitFrom->setMinimumContentsLength(16);
+    m_limitFrom->setToolTip(tr("Where B comes from: a CPU profile's peak memory bandwidth R shared among its "
+                               "sockets, a value you type, or none (no limit, no slowdown)"));
+    addLabelled(knobs, tr("Limit &from"), m_limitFrom);
     m_limit = new QDoubleSpinBox(this);
-    m_limit->setRange(0.01, 1e6);
+    m_limit->setRange(0, 1e6);
     m_limit->setDecimals(2);
-    m_limit->setSpecialValueText(tr("none")); // until a trace sets one from its peak
+    m_limit->setSpecialValueText(tr("none")); // until a profile or the user gives one
     m_limit->setSuffix(tr(" GB/s"));
-    m_limit->setToolTip(tr("B: the bandwidth limit. An interval with demand d takes max(1, d/B) intervals"));
+    m_limit->setToolTip(tr("B: the bandwidth limit of each connection (each socket's memory controllers; "
+                           "reads and writes share one). An interval with demand d takes max(1, d/B) intervals"));
     addLabelled(knobs, tr("&Limit B"), m_limit);
     knobs->addStretch(1);
     auto *bar = new QBoxLayout(QBoxLayout::LeftToRight);
@@ -121,6 +133,10 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     };
     m_curveLimit = limitLine(m_curvePlot);
     m_timeLimit = limitLine(m_timePlot);
+    m_curveTotalLimit = limitLine(m_curvePlot);
+    m_timeTotalLimit = limitLine(m_timePlot);
+    for (QCPItemStraightLine *line : {m_curveTotalLimit, m_timeTotalLimit})
+        line->setPen(QPen(plot_style::kBlack, 1.5, Qt::DashLine));
     m_limitLabel = new QCPItemText(m_curvePlot);
     m_limitLabel->setColor(plot_style::kVermillion);
     m_limitLabel->setFont(plot_style::annotationFont());
@@ -160,7 +176,13 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     connect(m_empty->addButton(tr("Load perf stat…")), &QPushButton::clicked, this, &BandwidthView::loadInteractively);
     connect(m_traceBox, &QComboBox::currentIndexChanged, this, &BandwidthView::traceSelected);
     connect(m_window, &QSpinBox::valueChanged, this, &BandwidthView::recompute);
-    connect(m_limit, &QDoubleSpinBox::valueChanged, this, &BandwidthView::recompute);
+    connect(m_limit, &QDoubleSpinBox::valueChanged, this, [this] {
+        // A value typed is the user's: the source says so.
+        const QSignalBlocker block(m_limitFrom);
+        m_limitFrom->setCurrentIndex(m_limit->value() > 0 ? 1 : 0);
+        recompute();
+    });
+    connect(m_limitFrom, &QComboBox::activated, this, [this] { setLimitSource(m_limitFrom->currentData().toString()); });
     connect(m_traces, &TraceState::changed, this, &BandwidthView::rebuildTraceList);
     connect(m_eval, &BandwidthEvaluation::updated, this, &BandwidthView::showCurves);
     rebuildTraceList();
@@ -213,6 +235,34 @@ void BandwidthView::setLimit(double gbs)
     m_limit->setValue(gbs);
 }
 
+bool BandwidthView::setLimitSource(const QString &profileId)
+{
+    const int index = m_limitFrom->findData(profileId);
+    if (index < 0)
+        return false;
+    {
+        const QSignalBlocker b1(m_limitFrom), b2(m_limit);
+        m_limitFrom->setCurrentIndex(index);
+        if (const core::HardwareProfile *p = limitProfile())
+            m_limit->setValue(perSocket(*p));
+        else if (profileId.isEmpty())
+            m_limit->setValue(0);
+    }
+    recompute();
+    return true;
+}
+
+QString BandwidthView::limitSource() const
+{
+    return m_limitFrom->currentData().toString();
+}
+
+const core::HardwareProfile *BandwidthView::limitProfile() const
+{
+    const QString id = limitSource();
+    return id.isEmpty() || id == QLatin1String("typed") ? nullptr : core::findBundledProfile(id.toStdString());
+}
+
 double BandwidthView::limitBytesPerUnit() const
 {
     return m_limit->value() * 1e9 * m_eval->unitSeconds();
@@ -242,23 +292,11 @@ void BandwidthView::traceSelected()
 {
     const core::MeasuredTrace *t = m_traces->trace(traceId());
     if (t && traceId() != m_shownId) {
-        // A new trace: no smoothing, and a limit just under its peak total so the curve crosses it.
+        // A new trace: no smoothing; the limit stays where it came from (a profile, typed, or none).
         m_shownId = traceId();
-        std::vector<double> seconds = t->extra;
-        std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2),
-                         seconds.end());
-        const double unit = seconds.empty() ? 1.0 : seconds[seconds.size() / 2];
-        double peak = 0;
-        for (std::size_t u = 0; u < core::pointCount(*t); ++u) {
-            double sum = 0;
-            for (std::size_t c = 0; c < core::connectionCount(*t); ++c)
-                sum += core::connectionBytes(*t, c)[u];
-            peak = std::max(peak, sum / unit / 1e9);
-        }
-        const QSignalBlocker b1(m_window), b2(m_limit);
+        const QSignalBlocker block(m_window);
         m_window->setRange(1, std::max(1, int(core::pointCount(*t))));
         m_window->setValue(1);
-        m_limit->setValue(roundLimit(0.8 * peak));
     }
     recompute();
 }
@@ -277,10 +315,13 @@ void BandwidthView::showCurves()
     m_timePlot->clearGraphs();
     const core::MeasuredTrace *t = m_eval->trace();
     const bool haveTrace = t != nullptr;
+    const bool limited = haveTrace && m_eval->limited();
     for (QCPAbstractItem *item :
          {static_cast<QCPAbstractItem *>(m_curveLimit), static_cast<QCPAbstractItem *>(m_timeLimit),
           static_cast<QCPAbstractItem *>(m_limitLabel)})
-        item->setVisible(haveTrace);
+        item->setVisible(limited);
+    for (QCPAbstractItem *item : {m_curveTotalLimit, m_timeTotalLimit})
+        item->setVisible(limited && m_eval->separateLinks());
     m_curvePlot->legend->setVisible(haveTrace); // an empty legend row would squeeze the axes
     m_limit->setEnabled(haveTrace);
     m_window->setEnabled(haveTrace);
@@ -297,7 +338,8 @@ void BandwidthView::showCurves()
     // Sorted curves: unit i covers the share [i, i+1)/units of the time.
     const std::size_t units = core::pointCount(*t);
     const double toGbs = 1.0 / (m_eval->unitSeconds() * 1e9);
-    double top = m_limit->value();
+    const double totalLimit = m_eval->curves().empty() ? 0.0 : m_eval->curves().back().limit_gbs;
+    double top = std::max(m_limit->value(), m_eval->separateLinks() ? totalLimit : 0.0);
     const auto &curves = m_eval->curves();
     for (std::size_t i = 0; i < curves.size(); ++i) {
         const auto &c = curves[i];
@@ -346,8 +388,16 @@ void BandwidthView::showCurves()
         line->point1->setCoords(0, m_limit->value());
         line->point2->setCoords(1, m_limit->value());
     }
+    for (QCPItemStraightLine *line : {m_curveTotalLimit, m_timeTotalLimit}) {
+        line->point1->setCoords(0, totalLimit);
+        line->point2->setCoords(1, totalLimit);
+    }
     m_limitLabel->position->setCoords(100, m_limit->value());
-    m_limitLabel->setText(tr("limit B = %1").arg(formatQuantity(m_limit->value(), QStringLiteral("B/s"), si::giga, 4)));
+    m_limitLabel->setText(m_eval->separateLinks()
+                                  ? tr("limit B = %1 each; total %2")
+                                            .arg(formatQuantity(m_limit->value(), QStringLiteral("B/s"), si::giga, 4),
+                                                 formatQuantity(totalLimit, QStringLiteral("B/s"), si::giga, 4))
+                                  : tr("limit B = %1").arg(formatQuantity(m_limit->value(), QStringLiteral("B/s"), si::giga, 4)));
     m_readout->setText(readoutHtml(*t));
     m_curveThinned->update();
     m_timeThinned->update();
@@ -368,38 +418,66 @@ QString BandwidthView::readoutHtml(const core::MeasuredTrace &t) const
                            .arg(units)
                            .arg(formatNumber(unitSeconds), QString::number(m_eval->window()),
                                 formatNumber(double(m_eval->window()) * unitSeconds));
-    html += tr("<h3>Slowdown under B = %1 GB/s</h3><table><tr><th align='left'>connection</th>"
-               "<th align='right'>&nbsp;peak</th><th align='right'>&nbsp;mean</th>"
-               "<th align='right'>&nbsp;over&nbsp;B</th><th align='right'>&nbsp;slowdown</th></tr>")
-                    .arg(formatNumber(m_limit->value()));
+    html += limitSourceHtml();
+    if (!m_eval->limited()) {
+        html += tr("<table><tr><th align='left'>connection</th><th align='right'>&nbsp;peak</th>"
+                   "<th align='right'>&nbsp;mean</th></tr>");
+        for (const auto &c : m_eval->curves()) {
+            html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td></tr>")
+                            .arg(c.name.toHtmlEscaped(), formatNumber(c.curve.peak * toGbs, 3),
+                                 formatNumber(c.curve.mean * toGbs, 3));
+        }
+        return html + tr("</table><p>Peak and mean in GB/s.</p>");
+    }
+    html += tr("<h3>Slowdown under the limits</h3><table><tr><th align='left'>connection</th>"
+               "<th align='right'>&nbsp;limit</th><th align='right'>&nbsp;peak</th><th align='right'>&nbsp;mean</th>"
+               "<th align='right'>&nbsp;over</th><th align='right'>&nbsp;slowdown</th></tr>");
     for (const auto &c : m_eval->curves()) {
         html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td>"
-                               "<td align='right'>&nbsp;%4 %</td><td align='right'>&nbsp;<b>%5×</b></td></tr>")
-                        .arg(c.name.toHtmlEscaped(), formatNumber(c.curve.peak * toGbs, 3),
+                               "<td align='right'>&nbsp;%4</td><td align='right'>&nbsp;%5 %</td>"
+                               "<td align='right'>&nbsp;<b>%6×</b></td></tr>")
+                        .arg(c.name.toHtmlEscaped(), formatNumber(c.limit_gbs, 4), formatNumber(c.curve.peak * toGbs, 3),
                              formatNumber(c.curve.mean * toGbs, 3),
                              formatNumber(100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
                              QString::number(c.curve.slowdown, 'f', 3));
     }
-    html += tr("</table><p>Peak and mean in GB/s. Slowdown = Σ max(1, d/B) / intervals: how much longer "
-               "the run "
-               "would take if that connection alone were limited to B.</p>");
+    html += tr("</table><p>GB/s. Over: the share of the intervals whose demand is over the connection's limit. "
+               "Slowdown = Σ max(1, d/limit) / intervals: how much longer the run would take if that connection "
+               "alone were limited.</p>");
     if (const auto &dominance = m_eval->dominance()) {
-        html += tr("<h3>Dominant connection</h3><p>Per interval, the connection with the largest demand/B "
-                   "(when above 1) limits it:</p><table>");
-        for (std::size_t c = 0; c < core::connectionCount(t); ++c) {
-            html += tr("<tr><td>%1</td><td align='right'>&nbsp;<b>%2 %</b></td><td>&nbsp;of the "
-                       "intervals, "
+        html += tr("<h3>Dominant connection</h3><p>Per interval, the connection with the largest demand/limit "
+                   "(when above 1), the total among them, limits it:</p><table>");
+        const auto &curves = m_eval->curves();
+        for (std::size_t c = 0; c < curves.size(); ++c) {
+            html += tr("<tr><td>%1</td><td align='right'>&nbsp;<b>%2 %</b></td><td>&nbsp;of the intervals, "
                        "%3 extra</td></tr>")
-                            .arg(QString::fromStdString(t.labels[c]).toHtmlEscaped(),
+                            .arg(curves[c].name.toHtmlEscaped(),
                                  formatNumber(100.0 * double(dominance->units[c]) / double(units), 3),
                                  formatNumber(dominance->extra_units[c], 3));
         }
         html += tr("<tr><td>none</td><td align='right'>&nbsp;<b>%1 %</b></td><td>&nbsp;(every demand "
-                   "under B)</td></tr>"
-                   "</table>")
+                   "under its limit)</td></tr></table>")
                         .arg(formatNumber(100.0 * double(dominance->free_units) / double(units), 3));
     }
     return html;
+}
+
+QString BandwidthView::limitSourceHtml() const
+{
+    const QString b = formatNumber(m_limit->value(), 4);
+    const QString each = m_eval->separateLinks() ? tr(" for each socket's memory controllers, their total %1 GB/s")
+                                                           .arg(formatNumber(m_eval->curves().back().limit_gbs, 4))
+                                                 : QString();
+    if (const core::HardwareProfile *p = limitProfile()) {
+        const int sockets = p->topology ? std::max(1, p->topology->sockets) : 1;
+        return tr("<p>Limit B = %1 GB/s%2: the %3 profile's peak memory bandwidth R = %4 GB/s over its %5.</p>")
+                .arg(b, each, QString::fromStdString(p->name).toHtmlEscaped(), formatNumber(p->params.R, 4),
+                     sockets == 1 ? tr("one socket") : tr("%1 sockets").arg(sockets));
+    }
+    if (m_eval->limited())
+        return tr("<p>Limit B = %1 GB/s%2, as typed.</p>").arg(b, each);
+    return tr("<p>No limit B: choose a CPU profile's peak under <i>Limit from</i> or type one for the slowdown "
+              "and the dominant connection.</p>");
 }
 
 QString BandwidthView::loadFile(const QString &path)

@@ -4,6 +4,8 @@
 #include "bandwidth/bandwidth_evaluation.h"
 #include "core/bandwidth/bandwidth_curve.h"
 
+#include "core/profiles/hardware_profile.h"
+
 #include <QWidget>
 
 #include <optional>
@@ -28,8 +30,10 @@ class TraceState;
 /// Bandwidth curves (MODEL.md 4; Weidendorfer, PROPER 2013) of a bytes-per-interval trace: each connection's
 /// demand smoothed over W intervals and sorted descending, against the share of the time, with the limit B
 /// drawn across; the demand over time below; and a readout of the slowdown under B per connection
-/// (sum max(1, d/B) / units) and of which connection dominates how many intervals. The connections are the
-/// trace's own (reads and writes from perf stat's memory-controller CAS counts) plus their total. A trace of
+/// (sum max(1, d/limit) / units) and of which connection dominates how many intervals. The connections are the
+/// trace's own (reads and writes from perf stat's memory-controller CAS counts, or each socket's with -A) plus
+/// their total (BandwidthEvaluation says which limits they get). B comes from a CPU profile's peak, is typed,
+/// or is none, and the readout says which. A trace of
 /// millions of intervals is drawn, and exported, from the lowest and highest of each pixel column (ThinnedGraphs).
 class BandwidthView : public QWidget
 {
@@ -44,8 +48,13 @@ public:
     bool setTrace(const QString &id);
     QString traceId() const;
     void setWindow(int units);
-    /// B in GB/s.
+    /// B in GB/s, each connection's limit (0: none); the limit's source becomes "typed".
     void setLimit(double gbs);
+    /// Takes B from the bundled CPU profile ID: its peak memory bandwidth R over its sockets; "" for no limit.
+    /// False for an id the list does not hold (a GPU or a profile without R).
+    bool setLimitSource(const QString &profileId);
+    /// The profile id B comes from, "typed", or "" for none.
+    QString limitSource() const;
 
     /// Length of one unit (the median interval), seconds.
     double unitSeconds() const;
@@ -67,6 +76,7 @@ public:
     QComboBox *traceBox() const { return m_traceBox; }
     QSpinBox *windowBox() const { return m_window; }
     QDoubleSpinBox *limitBox() const { return m_limit; }
+    QComboBox *limitSourceBox() const { return m_limitFrom; }
     QLabel *readout() const { return m_readout; }
     /// Over the curve plot while there is no trace: what to load, and a button for it.
     EmptyState *emptyState() const { return m_empty; }
@@ -80,11 +90,15 @@ private:
     /// The readout beside the plots: the trace, each connection's slowdown, the dominant connection.
     QString readoutHtml(const core::MeasuredTrace &trace) const;
     void loadInteractively();
+    /// Where B comes from, a paragraph of the readout.
+    QString limitSourceHtml() const;
+    const core::HardwareProfile *limitProfile() const;
 
     TraceState *m_traces;
     QComboBox *m_traceBox;
     QPushButton *m_load;
     QSpinBox *m_window;
+    QComboBox *m_limitFrom;
     QDoubleSpinBox *m_limit;
     QLabel *m_readout;
     QCustomPlot *m_curvePlot;
@@ -92,6 +106,8 @@ private:
     QCustomPlot *m_timePlot;
     QCPItemStraightLine *m_curveLimit;
     QCPItemStraightLine *m_timeLimit;
+    QCPItemStraightLine *m_curveTotalLimit; ///< the total's limit where the connections are links of their own
+    QCPItemStraightLine *m_timeTotalLimit;
     QCPItemText *m_limitLabel;
     ThinnedGraphs *m_curveThinned; ///< the sorted curves, a few samples per pixel column of a long trace
     ThinnedGraphs *m_timeThinned;  ///< the demand over time, likewise

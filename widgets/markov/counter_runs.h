@@ -32,8 +32,19 @@ public:
     };
 
     /// Reads PATH as RUN and keeps it (only on success); CURRENT are the inputs it changes. The uses the user
-    /// set stay for the events the runs still have.
+    /// set stay for the events the runs still have. A run with the same counts as the other one (the same
+    /// file, or the same run recorded twice) is refused: p would be 0 for every event.
     Outcome read(const QString &path, Run run, const core::CounterInputs &current);
+    /// Takes CPU's counts in the multi-threaded run (perf stat -A) as the single-threaded run: each event's
+    /// count on that CPU, scaled by the run's instructions over that CPU's, so that both runs count the same
+    /// instructions. Refused without a per-CPU multi-threaded run, for a CPU it has not, or without instructions.
+    Outcome singleFromCpu(int cpu, const core::CounterInputs &current);
+    /// The CPUs of the multi-threaded run (perf stat -A) with the instructions each retired (0 without an
+    /// instructions event); empty when it summed them or is not read.
+    std::vector<std::pair<int, double>> cpuInstructions() const;
+    /// The events the runs should count: those of the mapping used as cycles, instructions, suspend or stall,
+    /// else core::defaultRecordingEvents().
+    std::vector<std::string> recordingEvents() const;
     /// Sets the use of event ROW of mapping() (a stall use without a latency is kept, and named as missing);
     /// an invalid latency is refused.
     Outcome setUse(std::size_t row, core::CounterUse use, std::optional<double> latency,
@@ -51,6 +62,8 @@ public:
 
 private:
     core::CounterInputs apply(const core::CounterInputs &current);
+    /// Maps the runs kept and gives the inputs and a status line.
+    Outcome remap(const core::CounterInputs &current);
 
     std::optional<core::PerfStat> m_single; ///< events only
     std::optional<core::PerfStat> m_multi;

@@ -245,11 +245,12 @@ CountersDialog::CountersDialog(QWidget *parent)
     layout->addLayout(importRow);
     layout->addWidget(m_usesLabel);
     layout->addWidget(m_usesTable);
+    layout->addWidget(makeRunsHelp());
     layout->addLayout(fields);
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
-    resize(1180, 720);
+    resize(1180, 820); // room for the events of both runs and how to record them
 
     QWidget *order[] = {m_importSingle, m_importMulti,   m_usesTable, m_instructions, m_measured, m_suspendTable,
                         m_addSuspend,   m_removeSuspend, m_stallTable,   m_addStall, m_removeStall,
@@ -311,6 +312,7 @@ void CountersDialog::setInputs(const CounterInputs &inputs)
     m_importStatus->setStyleSheet(QString());
     m_importStatus->setText(tr("Import perf stat -x output of both runs, or enter the counts below."));
     showEventUses();
+    updateRunsHelp();
     applyInputs(inputs);
 }
 

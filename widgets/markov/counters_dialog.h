@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -72,6 +73,10 @@ public:
     /// error (naming the file and the line), and then leaves the inputs as they were.
     QString importSingleRun(const QString &path);
     QString importMultiRun(const QString &path);
+    /// Takes CPU's counts in the per-CPU (perf stat -A) multi-threaded run as the single-threaded run, scaled
+    /// to the run's instructions (CounterRuns::singleFromCpu()); what the CPU offer's button does. Returns the
+    /// error, or an empty string.
+    QString useCpuAsSingleRun(int cpu);
 
     /// Results of the last recompute; empty or none where the input does not allow them.
     const std::optional<core::PEstimate> &pEstimate() const { return m_p; }
@@ -99,6 +104,13 @@ public:
     QLabel *summaryLabel() const { return m_summary; }
     QLabel *messageLabel() const { return m_message; }
     QLabel *importLabel() const { return m_importStatus; }
+    /// The perf stat command lines that record the two runs, with the events the runs should count.
+    QLabel *recordingLabel() const { return m_recording; }
+    /// With a per-CPU multi-threaded run: the CPU to take as the single-threaded run, and the button.
+    QComboBox *cpuBox() const { return m_cpuBox; }
+    QPushButton *useCpuButton() const { return m_useCpu; }
+    /// Which events need a latency for q, and how to get one.
+    QLabel *latencyLabel() const { return m_latencyHelp; }
     /// The perf files' events: name, meaning, counts, use (a QComboBox, "unused" allowed) and latency
     /// (cycles, for a stall use); hidden until the multi-threaded run is read.
     QTableWidget *eventUsesTable() const { return m_usesTable; }
@@ -124,6 +136,10 @@ private:
     QString importRun(const QString &path, Run run);
     void importInteractively(Run run);
     void showEventUses();
+    /// The recording commands, the CPU offer and the latency help, as the runs and uses are now.
+    void updateRunsHelp();
+    /// The widgets of updateRunsHelp(), in one for the dialog's layout.
+    QWidget *makeRunsHelp();
     void useEdited(int row);
     void applyInputs(const CounterInputs &inputs);
     void fillFields();
@@ -143,6 +159,11 @@ private:
     QPushButton *m_importSingle;
     QPushButton *m_importMulti;
     QLabel *m_importStatus;
+    QLabel *m_recording = nullptr;
+    QWidget *m_cpuRow = nullptr;
+    QComboBox *m_cpuBox = nullptr;
+    QPushButton *m_useCpu = nullptr;
+    QLabel *m_latencyHelp = nullptr;
     QLabel *m_usesLabel;
     QTableWidget *m_usesTable;
     QLineEdit *m_instructions;

@@ -8,6 +8,10 @@
 #include "core/support/error.h"
 
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QTableWidget>
@@ -36,6 +40,141 @@ void CountersDialog::importInteractively(Run run)
         importRun(path, run);
 }
 
+QString CountersDialog::useCpuAsSingleRun(int cpu)
+{
+    const CounterRuns::Outcome outcome = m_runs.singleFromCpu(cpu, inputs());
+    m_importStatus->setStyleSheet(outcome.error.isEmpty() ? QString() : errorStyle());
+    m_importStatus->setText(outcome.error.isEmpty() ? outcome.status : outcome.error);
+    if (outcome.inputs) {
+        showEventUses();
+        applyInputs(*outcome.inputs);
+        Q_EMIT inputsChanged();
+    }
+    updateRunsHelp();
+    return outcome.error;
+}
+
+namespace {
+
+/// How to find the latency of a stall event, from what its name says.
+QString latencyHint(const core::PerfEventUse &e)
+{
+    const QString what = QString::fromStdString(e.name + ' ' + e.meaning).toLower();
+    if (what.contains(QLatin1String("tlb")))
+        return CountersDialog::tr("the page walk's cycles: perf stat -e dtlb_load_misses.walk_active,"
+                                  "dtlb_load_misses.walk_completed, the first over the second");
+    if (what.contains(QLatin1String("branch")) || what.contains(QLatin1String("br_misp")))
+        return CountersDialog::tr("the pipeline refill after a misprediction, about 15 to 20 cycles on "
+                                  "current cores (the CPU's optimisation manual)");
+    if (what.contains(QLatin1String("miss")))
+        return CountersDialog::tr("the load-to-use latency of the level that serves the miss: for a "
+                                  "last-level miss the memory latency (a CPU profile's L, or a pointer-chasing "
+                                  "run such as lmbench's lat_mem_rd)");
+    return CountersDialog::tr("the cycles one occurrence stalls a thread, from the CPU's documentation");
+}
+
+} // namespace
+
+QWidget *CountersDialog::makeRunsHelp()
+{
+    // In a pane of its own height that scrolls: the inputs and the pairs below keep theirs.
+    auto *area = new QScrollArea(this);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setMinimumHeight(100); // the commands and the CPU offer whole, the latency help scrolling
+    area->setMaximumHeight(130);
+    auto *box = new QWidget(area);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_recording = new QLabel(box);
+    m_recording->setTextFormat(Qt::RichText);
+    m_recording->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_recording->setWordWrap(true);
+    m_recording->setAccessibleName(tr("How to record the runs"));
+    m_cpuRow = new QWidget(box);
+    auto *cpuLayout = new QHBoxLayout(m_cpuRow);
+    cpuLayout->setContentsMargins(0, 0, 0, 0);
+    m_cpuBox = new QComboBox(m_cpuRow);
+    m_cpuBox->setAccessibleName(tr("CPU of the multi-threaded run"));
+    m_useCpu = new QPushButton(tr("Use as Single-Threaded Run"), m_cpuRow);
+    m_useCpu->setAutoDefault(false);
+    m_useCpu->setToolTip(tr("Take this CPU's counts in the per-CPU multi-threaded run as the single-threaded run, "
+                            "scaled by the run's instructions over the CPU's, so that both count the same "
+                            "instructions"));
+    cpuLayout->addWidget(new QLabel(tr("The multi-threaded run is per CPU (perf stat -A): take"), m_cpuRow));
+    cpuLayout->addWidget(m_cpuBox);
+    cpuLayout->addWidget(m_useCpu);
+    cpuLayout->addStretch(1);
+    m_cpuRow->hide();
+    m_latencyHelp = new QLabel(box);
+    m_latencyHelp->setWordWrap(true);
+    m_latencyHelp->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_latencyHelp->hide();
+    layout->addWidget(m_recording);
+    layout->addWidget(m_cpuRow);
+    layout->addWidget(m_latencyHelp);
+    connect(m_useCpu, &QPushButton::clicked, this, [this] { useCpuAsSingleRun(m_cpuBox->currentData().toInt()); });
+    updateRunsHelp();
+    area->setWidget(box);
+    return area;
+}
+
+void CountersDialog::updateRunsHelp()
+{
+    if (!m_recording)
+        return; // not made yet
+    const std::vector<std::string> events = m_runs.recordingEvents();
+    const core::RecordingCommands commands = core::recordingCommands(events, "PROGRAM");
+    m_recording->setText(tr("<p>Record the runs p needs, the same work twice (PROGRAM runs it; give an OpenMP "
+                            "program OMP_NUM_THREADS=1 for the second):<br><tt>%1</tt> (multi-threaded)<br>"
+                            "<tt>%2</tt> (single-threaded, on CPU 0)</p>")
+                                 .arg(QString::fromStdString(commands.multi).toHtmlEscaped(),
+                                      QString::fromStdString(commands.single).toHtmlEscaped()));
+    // Each CPU with the instructions it retired, the busiest first chosen: the one that ran a thread.
+    const std::vector<std::pair<int, double>> cpus = m_runs.cpuInstructions();
+    m_cpuRow->setVisible(cpus.size() > 1);
+    {
+        const QSignalBlocker block(m_cpuBox);
+        m_cpuBox->clear();
+        int busiest = 0;
+        for (const auto &[cpu, instructions] : cpus) {
+            m_cpuBox->addItem(tr("CPU %1: %2 instructions").arg(cpu).arg(formatNumber(instructions, 3)), cpu);
+            if (instructions > cpus[std::size_t(busiest)].second)
+                busiest = m_cpuBox->count() - 1;
+        }
+        m_cpuBox->setCurrentIndex(cpus.empty() ? -1 : busiest);
+    }
+    // The events that need a latency, those with the same hint on one line.
+    QStringList hints;
+    std::vector<QStringList> names;
+    if (m_runs.hasMapping()) {
+        for (const core::PerfEventUse &e : m_runs.mapping().events) {
+            const bool stall = core::useNeedsLatency(e.use);
+            if ((stall && !e.latency) || (!stall && core::useSuspends(e.use))) {
+                const QString hint = latencyHint(e);
+                qsizetype at = hints.indexOf(hint);
+                if (at < 0) {
+                    at = hints.size();
+                    hints << hint;
+                    names.emplace_back();
+                }
+                names[std::size_t(at)] << QString::fromStdString(e.name)
+                                                  + (stall ? tr(" (stall, no latency yet)") : QString());
+            }
+        }
+    }
+    QStringList lines;
+    for (qsizetype i = 0; i < hints.size(); ++i)
+        lines << names[std::size_t(i)].join(QStringLiteral(", ")) + QStringLiteral(": ") + hints[i];
+    m_latencyHelp->setVisible(!lines.isEmpty());
+    m_latencyHelp->setText(tr("q needs stall events, each with a latency: the cycles one occurrence keeps a thread "
+                              "waiting, which perf stat does not count. Set an event's use to stall (or "
+                              "suspend+stall) and type its latency. Where to find it for the suspend and stall "
+                              "events:\n")
+                           + lines.join(QLatin1Char('\n')));
+}
+
 QString CountersDialog::importRun(const QString &path, Run run)
 {
     const CounterRuns::Outcome outcome = m_runs.read(path, run, inputs());
@@ -59,6 +198,7 @@ QString CountersDialog::importRun(const QString &path, Run run)
         applyInputs(*outcome.inputs);
         Q_EMIT inputsChanged();
     }
+    updateRunsHelp();
     return outcome.error;
 }
 
@@ -155,6 +295,7 @@ void CountersDialog::useEdited(int row)
             cell->setText(QString());
     }
     applyInputs(*outcome.inputs);
+    updateRunsHelp();
     Q_EMIT inputsChanged();
 }
 

@@ -27,7 +27,11 @@ public:
 
     explicit OccupancyEvaluation(OccupancyState *state, QObject *parent = nullptr);
 
-    /// The sweeps of kSweeps; none where core refuses one, all none while the configuration is invalid.
+    /// The range each sweep covers: every block size from 1 to 1,024 threads (the view draws each value up
+    /// to the next block size), core's defaultSweepRange() for the others.
+    static core::SweepRange sweepRange(const core::ComputeCapability &cc, core::SweepVariable v);
+
+    /// The sweeps of kSweeps over sweepRange(); none where core refuses one, all none while the configuration is invalid.
     const std::array<std::optional<core::OccupancySweep>, 3> &sweeps() const { return m_sweeps; }
 
     /// Recomputes the sweeps (also on every state change) and emits updated().

@@ -203,11 +203,12 @@ void OccupancyView::refresh()
     }
     auto limitText = [](std::optional<int> v) { return v ? QString::number(*v) : tr("no limit"); };
     m_limits->setText(tr("Limited by %1\nBlocks allowed by warps: %2, by the block limit: %3, by registers: %4, "
-                         "by shared memory: %5\nShared memory per SM used: %6 KiB")
+                         "by shared memory: %5\nShared memory per SM used: %6 KiB of the %7 KiB carveout")
                           .arg(r->limiters.empty() ? tr("nothing") : limiterText(r->limiters))
                           .arg(r->by.warps)
                           .arg(r->by.blocks)
                           .arg(limitText(r->by.registers), limitText(r->by.shared_memory))
+                          .arg(double(r->smem_used) / 1024, 0, 'g', 4)
                           .arg(r->smem_config / 1024));
 
     const double current[3] = {double(in.threads_per_block), double(in.regs_per_thread),
@@ -229,6 +230,12 @@ void OccupancyView::refresh()
             y << sweep->occupancy[j] * 100;
         }
         m_curves[i]->setData(x, y, true);
+        // Shared memory is swept in allocation units: under the CUDA rule a size between two units is
+        // allocated the upper one, so each step reaches back to the unit before; the paper's quotient is not
+        // rounded, so there each value holds from its own size on, as for the others (swept at every value).
+        if (i == 2)
+            m_curves[i]->setLineStyle(m_state->mode() == core::OccupancyMode::Cuda ? QCPGraph::lsStepRight
+                                                                                   : QCPGraph::lsStepLeft);
         m_points[i]->setData({current[i]}, {r->occupancy * 100}, true);
         m_plots[i]->xAxis->setRange(std::min(x.front(), current[i]), std::max(x.back(), current[i]));
         m_plots[i]->replot(QCustomPlot::rpQueuedReplot);

@@ -153,7 +153,10 @@ QSize SkeletonView::largestGraphNode() const
 {
     QSize largest(0, 0);
     for (int i = 0; i < m_graphPlot->itemCount(); ++i) {
-        if (const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i))) {
+        const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i));
+        const bool stale = std::any_of(m_staleMarks.begin(), m_staleMarks.end(),
+                                       [label](const QPointer<QCPItemText> &mark) { return mark.data() == label; });
+        if (label && !stale) { // a node's label, not the stale mark
             const QFontMetrics metrics(label->font());
             largest = largest.expandedTo(
                     QSize(metrics.horizontalAdvance(label->text()) + label->padding().left()
@@ -232,17 +235,78 @@ void SkeletonView::drawGantt()
 
 void SkeletonView::drawUnroll()
 {
-    QVector<double> x, y;
-    for (const core::UnrollPoint &p : m_eval->projection()->unroll) {
+    const core::SkeletonProjection &projection = *m_eval->projection();
+    const int registers = m_profiles[std::size_t(m_profileBox->currentIndex())].core_model->registers;
+    // The curve the best factor is chosen on (the schedule and its spill code), and the schedule alone dashed.
+    QVector<double> x, y, alone;
+    int fits = 0; // the largest factor whose values fit in the registers, while they all do
+    for (const core::UnrollPoint &p : projection.unroll) {
         x.push_back(p.factor);
-        y.push_back(p.cycles_per_iteration);
+        y.push_back(p.cost_per_iteration);
+        alone.push_back(p.cycles_per_iteration);
+        if (!p.spills && fits == p.factor - 1)
+            fits = p.factor;
     }
     m_unrollPlot->graph(0)->setData(x, y, true);
-    const core::UnrollPoint &best = m_eval->projection()->point(m_eval->projection()->best_unroll);
-    m_unrollPlot->graph(1)->setData({double(best.factor)}, {best.cycles_per_iteration}, true);
+    m_unrollPlot->graph(3)->setData(x, alone, true);
+    const core::UnrollPoint &best = projection.point(projection.best_unroll);
+    m_unrollPlot->graph(1)->setData({double(best.factor)}, {best.cost_per_iteration}, true);
+    m_unrollPlot->graph(1)->setName(tr("best: %1").arg(best.factor));
+    m_unrollPlot->clearItems();
+    auto *bestLabel = new QCPItemText(m_unrollPlot); // named on the plot, not in the legend
+    bestLabel->position->setCoords(best.factor, best.cost_per_iteration);
+    bestLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    bestLabel->setPadding(QMargins(0, 0, 0, 8));
+    bestLabel->setFont(plot_style::annotationFont());
+    bestLabel->setColor(plot_style::kVermillion);
+    bestLabel->setText(m_unrollPlot->graph(1)->name());
+    // The register limit: past this line the unrolled body keeps more values live than the core has registers.
+    if (fits < core::kMaxUnroll) {
+        auto *limit = new QCPItemStraightLine(m_unrollPlot);
+        limit->point1->setCoords(fits + 0.5, 0);
+        limit->point2->setCoords(fits + 0.5, 1);
+        limit->setPen(QPen(plot_style::kVermillion, 1, Qt::DotLine));
+        auto *text = new QCPItemText(m_unrollPlot);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(fits + 0.6, 0.02);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->setFont(plot_style::annotationFont());
+        text->setColor(plot_style::kVermillion);
+        text->setText(tr("%1 registers: spills from unroll %2").arg(registers).arg(fits + 1));
+    }
     m_unrollPlot->xAxis->setRange(0.5, core::kMaxUnroll + 0.5);
-    m_unrollPlot->yAxis->setRange(0, *std::max_element(y.begin(), y.end()) * 1.1);
+    m_unrollPlot->yAxis->setRange(0, std::max(*std::max_element(y.begin(), y.end()),
+                                              *std::max_element(alone.begin(), alone.end())) * 1.1);
     m_unrollPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SkeletonView::markStale()
+{
+    if (isStale())
+        return;
+    for (QCustomPlot *plot : figurePlots()) {
+        auto *mark = new QCPItemText(plot);
+        mark->position->setType(QCPItemPosition::ptAxisRectRatio);
+        mark->position->setCoords(0.0, 0.0); // the upper left: the legends are upper right
+        mark->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        mark->setFont(plot_style::annotationFont());
+        mark->setColor(plot_style::kVermillion);
+        mark->setBrush(QColor(255, 255, 255, 220));
+        mark->setPen(QPen(plot_style::kVermillion));
+        mark->setPadding(QMargins(4, 2, 4, 2));
+        mark->setText(tr("Stale: the last text that parsed (see the error under the editor)"));
+        m_staleMarks.push_back(mark);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    m_readout->setText(tr("<b>Stale</b>, of the last text that parsed: ") + m_readout->text());
+}
+
+void SkeletonView::clearStale()
+{
+    for (const QPointer<QCPItemText> &mark : std::as_const(m_staleMarks))
+        if (mark)
+            mark->parentPlot()->removeItem(mark);
+    m_staleMarks.clear();
 }
 
 } // namespace crossroof::widgets

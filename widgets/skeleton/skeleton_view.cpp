@@ -103,7 +103,9 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_unroll->setToolTip(tr("The unroll factor the schedule chart, Z and E use"));
     addLabelled(how, tr("&Unroll"), m_unroll);
     m_use = new QPushButton(tr("Use in &X-graph"), this);
-    m_use->setToolTip(tr("Set the X-model's Z (instructions per memory request) and E (ILP) to the skeleton's"));
+    m_use->setToolTip(tr("Set the X-graph's Z (statements per memory request) and E (the schedule's ILP) to the "
+                         "skeleton's at the unroll factor above, one undo step. Refused while the X-graph shows a "
+                         "GPU: a CPU core's Z and E do not describe it."));
     m_use->setEnabled(false);
     how->addWidget(m_use);
     for (QHBoxLayout *row : {what, how}) {
@@ -120,6 +122,9 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_errorLabel = new QLabel(this);
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setStyleSheet(QStringLiteral("color: #D55E00"));
+    m_useNote = new QLabel(this);
+    m_useNote->setWordWrap(true);
+    m_useNote->setVisible(false);
     m_readout = new QLabel(this);
     m_readout->setWordWrap(true);
     m_readout->setTextFormat(Qt::RichText);
@@ -146,12 +151,15 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     }
     m_ganttBoxes = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
     m_ganttBoxes->setBrush(plot_style::kBlue);
-    m_ganttBoxes->setName(tr("statement"));
+    m_ganttBoxes->setName(tr("issue (latency paler)"));
     m_ganttCritical = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
     m_ganttCritical->setBrush(plot_style::kVermillion);
-    m_ganttCritical->setName(tr("on the critical path"));
-    for (GanttBoxes *boxes : {m_ganttBoxes, m_ganttCritical})
-        boxes->removeFromLegend();
+    m_ganttCritical->setName(tr("critical path"));
+    // What the two colours and the paler bars are, in one row over the chart's upper right (a row under it
+    // took a short figure's height from the lanes).
+    m_ganttPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_ganttPlot->legend->setVisible(true);
+    m_ganttPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     // The right axis names every other lane where the plot is short (LaneTicker), in the left one's range.
     m_ganttPlot->yAxis2->setVisible(true);
     m_ganttPlot->yAxis2->setTicks(true); // QCustomPlot draws tick labels only with their ticks
@@ -171,7 +179,9 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     auto *cycles = m_unrollPlot->addGraph();
     cycles->setPen(QPen(plot_style::kBlue, 1.5));
     cycles->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    cycles->setName(tr("with spills"));
     auto *best = m_unrollPlot->addGraph();
+    best->setName(tr("best"));
     best->setLineStyle(QCPGraph::lsNone);
     best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 2), Qt::NoBrush, 12));
 
@@ -179,6 +189,15 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     measured->setLineStyle(QCPGraph::lsNone);
     measured->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(plot_style::kVermillion, 2), Qt::NoBrush, 9));
     measured->setName(tr("measured"));
+    auto *scheduleOnly = m_unrollPlot->addGraph();
+    scheduleOnly->setPen(QPen(plot_style::kBlue, 1, Qt::DashLine));
+    scheduleOnly->setName(tr("no spills"));
+    // The two curves named in one row over the plot's upper right, where the curves have flattened (a row
+    // under the plot took a short figure's height from its axis); the best factor is named by its label.
+    best->removeFromLegend();
+    m_unrollPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_unrollPlot->legend->setVisible(true);
+    m_unrollPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
     m_table = new QTableWidget(core::kMaxUnroll, 4, this);
     m_table->setHorizontalHeaderLabels(
@@ -211,6 +230,7 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     auto *resultsLayout = new QVBoxLayout(results);
     resultsLayout->setContentsMargins(0, 0, 0, 0);
     resultsLayout->addWidget(m_errorLabel);
+    resultsLayout->addWidget(m_useNote);
     resultsLayout->addWidget(m_readout, 1);
     auto *resultsArea = new QScrollArea(this); // a long readout scrolls in its pane
     resultsArea->setWidget(results);
@@ -382,7 +402,12 @@ void SkeletonView::showProjection()
     m_errorLabel->setVisible(!m_eval->error().isEmpty());
     if (!m_eval->projection())
         return;
-    m_use->setEnabled(true);
+    m_use->setEnabled(m_eval->error().isEmpty());
+    if (!m_eval->error().isEmpty()) {
+        markStale();
+        return;
+    }
+    clearStale();
     drawGraph();
     drawGantt();
     drawUnroll();
@@ -418,12 +443,35 @@ void SkeletonView::useInXGraph()
         recompute();
     if (!m_eval->workload())
         return;
+    m_useNote->setVisible(true);
+    const QString core = m_profileBox->currentText();
+    const core::HardwareProfile &target = m_state->profile();
+    const QString machine = QString::fromStdString(target.name);
+    if (!m_eval->error().isEmpty()) {
+        m_useNote->setText(tr("Not used: the text does not parse, and the Z and E shown are of the last text "
+                              "that did."));
+        return;
+    }
+    if (target.kind != "cpu") {
+        m_useNote->setText(tr("Not used: the X-graph shows %1, a %2, and the skeleton's Z and E are of a CPU core "
+                              "(%3). Load a CPU profile in the X-graph first.")
+                                   .arg(machine, QString::fromStdString(target.kind).toUpper(), core));
+        return;
+    }
+    const auto &w = *m_eval->workload();
     QUndoStack *undo = m_state->undoStack();
     undo->beginMacro(tr("Use the skeleton's Z and E"));
-    if (m_eval->workload()->Z)
-        m_state->applyValue(QStringLiteral("Z"), *m_eval->workload()->Z);
-    m_state->applyValue(QStringLiteral("E"), m_eval->workload()->E);
+    if (w.Z)
+        m_state->applyValue(QStringLiteral("Z"), *w.Z);
+    m_state->applyValue(QStringLiteral("E"), w.E);
     undo->endMacro();
+    QString note = (w.Z ? tr("Set Z = %1 and E = %2").arg(*w.Z, 0, 'g', 4) : tr("Set E = %2 (no loads or stores: Z "
+                                                                               "kept)"))
+                           .arg(w.E, 0, 'g', 4);
+    note += tr(" in the X-graph of %1, from the skeleton at unroll %2 on the core of %3.").arg(machine).arg(w.factor).arg(core);
+    if (QString::fromStdString(target.id) != profileId())
+        note += tr(" That is another CPU than the one the skeleton was projected on.");
+    m_useNote->setText(note);
 }
 
 std::vector<std::pair<int, double>> SkeletonView::measured() const
@@ -487,6 +535,10 @@ void SkeletonView::updateMeasured()
         y.push_back(*cycles * p.cycles_per_iteration / p.total_cycles);
     }
     m_unrollPlot->graph(2)->setData(x, y, true);
+    if (y.empty()) // named in the legend only when there is a measured point
+        m_unrollPlot->graph(2)->removeFromLegend();
+    else
+        m_unrollPlot->graph(2)->addToLegend();
     if (!y.empty()) {
         const double top = std::max(m_unrollPlot->yAxis->range().upper, *std::max_element(y.begin(), y.end()) * 1.1);
         m_unrollPlot->yAxis->setRange(0, top);

@@ -5,12 +5,14 @@
 #include "core/skeleton/skeleton_settings.h"
 #include "core/skeleton/projection.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
 #include <vector>
 
 class QComboBox;
+class QCPItemText;
 class QCustomPlot;
 class QTabWidget;
 class QLabel;
@@ -33,8 +35,9 @@ class SkeletonEvaluation;
 /// of statements, which takes half a second to project, does not hold up every key), and at once when the
 /// text is set, a sample is chosen or the profile or unroll factor changes. Shows the dependency graph with its critical path, the schedule as a Gantt
 /// chart by cycle and pipeline at the chosen unroll factor, and cycles per iteration against the unroll factor
-/// with the best one marked. While the text does not parse, the last good projection stays and the error
-/// (line and column) is shown under the editor. "Use in X-graph" sets the skeleton's Z and E on the shared
+/// with the best one marked. While the text does not parse, the last good projection stays, marked stale on
+/// every plot, and the error
+/// (line and column) is shown under the editor and every plot is marked stale. "Use in X-graph" sets the skeleton's Z and E on the shared
 /// parameters as one undo step.
 class SkeletonView : public QWidget
 {
@@ -71,8 +74,12 @@ public:
     /// The projection, schedule and workload, computed from the view's text, profile and unroll factor.
     SkeletonEvaluation *evaluation() const { return m_eval; }
     /// Sets Z (when the skeleton has memory statements) and E on the parameters, one undo step; the text
-    /// typed last is projected first.
+    /// typed last is projected first. Refused, with the reason in useNote(), while the text does not parse or
+    /// the X-graph's profile is not a CPU; useNote() says what was set where.
     void useInXGraph();
+    QLabel *useNote() const { return m_useNote; }
+    /// Whether the plots show the last projection that parsed, not the text in the editor (each says so).
+    bool isStale() const { return !m_staleMarks.isEmpty(); }
     /// Whether an edit waits for typing to pause before it is projected.
     bool editPending() const;
 
@@ -113,6 +120,9 @@ private:
     void drawGantt();
     void drawUnroll();
     void updateReadout();
+    /// Marks every plot as showing the last projection that parsed; drawing a new one clears the marks.
+    void markStale();
+    void clearStale();
     /// Projected and error columns of the table, and the measured points on the unroll chart.
     void updateMeasured();
     void measuredEdited(QTableWidgetItem *item);
@@ -126,6 +136,8 @@ private:
     QPushButton *m_use;
     QPlainTextEdit *m_editor;
     QLabel *m_errorLabel;
+    QLabel *m_useNote;
+    QList<QPointer<QCPItemText>> m_staleMarks;
     QLabel *m_readout;
     QTableWidget *m_table;
     QCustomPlot *m_graphPlot;

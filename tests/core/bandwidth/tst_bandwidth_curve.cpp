@@ -245,6 +245,8 @@ void TestBandwidthCurve::perfStatDemandExcerpt()
     QCOMPARE(m.write_bytes[0], 749694.0 * 64);
     QCOMPARE(sum(m.read_bytes), stat.event("imc/event=0x04,umask=0x0f/").total * 64);
     QCOMPARE(m.bytes[1], m.read_bytes[1] + m.write_bytes[1]);
+    QCOMPARE(m.cpus, (std::vector<int> {0})); // one socket's controllers
+    QCOMPARE(m.cpu_bytes[0], m.bytes);
     QCOMPARE(m.seconds[0], 1.001047559);
     QVERIFY(std::abs(m.seconds[1] - (2.011262328 - 1.001047559)) < 1e-12);
     const auto gbs = m.gbs();
@@ -264,6 +266,14 @@ void TestBandwidthCurve::perfStatDemandFullFile()
     QCOMPARE(sum(m.bytes),
              (stat.event("imc/event=0x04,umask=0x0f/").total + stat.event("imc/event=0x04,umask=0x30/").total)
                      * 64);
+    // And per socket, each socket's memory controllers a connection of their own: socket 0's on CPU0,
+    // socket 1's on CPU16, their sum the total of every interval.
+    QCOMPARE(m.cpus, (std::vector<int> {0, 16}));
+    QCOMPARE(m.cpu_bytes.size(), std::size_t(2));
+    QCOMPARE(m.cpu_bytes[0][0], (1338376.0 + 749694.0) * 64);
+    QCOMPARE(m.cpu_bytes[1][0], (4006205.0 + 3304132.0) * 64);
+    for (std::size_t i = 0; i < m.bytes.size(); ++i)
+        QCOMPARE(m.cpu_bytes[0][i] + m.cpu_bytes[1][i], m.bytes[i]);
     // The demand trace feeds a bandwidth curve: per second, limit 20 GB per second.
     const core::BandwidthCurve c = core::bandwidthCurve(m.bytes, 1, 20e9);
     QCOMPARE(c.units, std::size_t(10));

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void tableFiveTwentyRule();
     void tableFiveTwentyOneRule();
     void counterFile();
+    void recordingCommands();
 };
 
 void TestMarkovCounters::tableFourFour()
@@ -350,6 +351,21 @@ void TestMarkovCounters::counterFile()
     fails(R"({"instructions": -1})", "instructions");
     fails(R"([1, 2])", "must be an object");
     fails(R"({"instructions": 50, "suspend": [{"name": "A", "multi": 1, "single": 2, "x": 3}]})", "suspend[0].x");
+}
+
+void TestMarkovCounters::recordingCommands()
+{
+    const core::RecordingCommands plain = core::recordingCommands(core::defaultRecordingEvents(), "./app 8");
+    QCOMPARE(plain.multi, std::string("perf stat -x, -e cycles,instructions,LLC-load-misses,dTLB-load-misses,"
+                                      "branch-misses -o multi.csv ./app 8"));
+    QCOMPARE(plain.single, std::string("perf stat -x, -e cycles,instructions,LLC-load-misses,dTLB-load-misses,"
+                                       "branch-misses -o single.csv taskset -c 0 ./app 8"));
+    // An uncore event's '=' and ',' pass as they are; a group's braces are quoted for the shell.
+    const std::vector<std::string> events{"imc/event=0x04,umask=0x0f/", "{r08d1,r01d1}"};
+    QCOMPARE(core::recordingCommands(std::span(events.data(), 1), "p").multi,
+             std::string("perf stat -x, -e imc/event=0x04,umask=0x0f/ -o multi.csv p"));
+    QCOMPARE(core::recordingCommands(events, "p").single,
+             std::string("perf stat -x, -e 'imc/event=0x04,umask=0x0f/,{r08d1,r01d1}' -o single.csv taskset -c 0 p"));
 }
 
 QTEST_APPLESS_MAIN(TestMarkovCounters)

@@ -44,6 +44,8 @@ void TestOccupancy::nvidiaCalculatorExamples()
     QCOMPARE(r.warps_per_sm, 32.0);
     QCOMPARE(r.occupancy, 0.5);
     QCOMPARE(r.smem_config, 167936LL);
+    // What the 4 blocks take of the 164 KiB carveout: 12 KiB plus the 1 KiB reserve each, 52 KiB.
+    QCOMPARE(r.smem_used, 4 * 13 * 1024LL);
     // CC 7.0, 128 threads, 32 registers, no shared memory: 16 blocks, 100 %.
     r = core::activeBlocks(core::computeCapability("7.0"), input(128, 32, 0));
     QCOMPARE(r.blocks, 16);
@@ -51,6 +53,7 @@ void TestOccupancy::nvidiaCalculatorExamples()
     QCOMPARE(r.warps_per_block, 4);
     QCOMPARE(limiterList(r.limiters), QStringLiteral("warps,registers"));
     QVERIFY(!r.by.shared_memory.has_value());
+    QCOMPARE(r.smem_used, 0LL); // no shared memory and no reserve on 7.0: nothing used, whatever the carveout
 }
 
 void TestOccupancy::paperModeIsEq4AsPrinted()
@@ -68,6 +71,7 @@ void TestOccupancy::paperModeIsEq4AsPrinted()
     QCOMPARE(r.by.shared_memory, std::optional<int>(9));
     QCOMPARE(r.warps_per_sm, 25.0);
     QCOMPARE(r.occupancy, 800.0 / 1536);
+    QCOMPARE(r.smem_used, 8 * 5000LL);
     // The CUDA rule on the same block: w=4 warps (12 blocks by warps); ru=roundup(640,64)=640:
     // 16384/640=25, *2=50, /4=12; smem roundup(5000,128)=5120: 49152/5120=9. -> 8 by blocks, 32 warps.
     r = core::activeBlocks(fermi, input(100, 20, 5000), OccupancyMode::Cuda);
@@ -156,6 +160,7 @@ void TestOccupancy::randomInputsKeepTheInvariants()
             }
             if (r.blocks == 0)
                 QCOMPARE(r.occupancy, 0.0);
+            QVERIFY(r.smem_used >= r.blocks * in.smem_per_block && r.smem_used <= r.smem_config);
         }
     }
 }

@@ -61,6 +61,8 @@ private Q_SLOTS:
     void wrongFilesSayWhy();
     void emptyViewKeepsItsShape();
     void millionsOfIntervalsKeepTheirPeaks();
+    void overTheLimitMeansADominantConnection();
+    void theLimitSaysWhereItComesFrom();
 
 private:
     TraceState *m_traces = nullptr;
@@ -101,7 +103,12 @@ void TestBandwidthView::slowdownIsTheCoreSlowdown()
     QCOMPARE(m_view->loadFile(path), QString());
     QCOMPARE(m_traces->traces().size(), std::size_t(1));
     QCOMPARE(m_view->traceId(), QStringLiteral("t1"));
-    QVERIFY(m_view->limitBox()->value() > 0); // a default limit under the peak
+    // No limit until one is chosen: the old default (80 % of the peak, 1.10 GB/s for the full file) said
+    // nowhere where it came from.
+    QCOMPARE(m_view->limitBox()->value(), 0.0);
+    QCOMPARE(m_view->limitSource(), QString());
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("No limit B")));
+    QVERIFY(!m_view->dominance());
     m_view->setWindow(window);
     m_view->setLimit(limit);
     QCOMPARE(m_view->windowBox()->value(), window);
@@ -114,13 +121,18 @@ void TestBandwidthView::slowdownIsTheCoreSlowdown()
     QCOMPARE(m_view->limitBytesPerUnit(), limitBytes);
     const auto &curves = m_view->curves();
     QCOMPARE(curves.size(), std::size_t(3));
-    QCOMPARE(curves[0].name, QStringLiteral("reads"));
-    QCOMPARE(curves[1].name, QStringLiteral("writes"));
+    // The excerpt has CPU0's memory controllers only: reads and writes, sharing one limit with their total.
+    // The full file has both sockets' (CPU0 and CPU16): a connection each with limit B, their total 2 B.
+    const bool sockets = path == kFull;
+    QCOMPARE(curves[0].name, sockets ? QStringLiteral("socket 0 (CPU0)") : QStringLiteral("reads"));
+    QCOMPARE(curves[1].name, sockets ? QStringLiteral("socket 1 (CPU16)") : QStringLiteral("writes"));
     QCOMPARE(curves[2].name, QStringLiteral("total"));
-    const std::vector<double> *raw[] = {&demand.read_bytes, &demand.write_bytes, &demand.bytes};
+    const std::vector<double> *raw[] = {sockets ? &demand.cpu_bytes[0] : &demand.read_bytes,
+                                        sockets ? &demand.cpu_bytes[1] : &demand.write_bytes, &demand.bytes};
     for (int c = 0; c < 3; ++c) {
+        const double connectionLimit = limitBytes * (sockets && c == 2 ? 2 : 1);
         const double expected
-                = core::slowdownUnderLimit(core::smoothDemand(*raw[c], std::size_t(window)), limitBytes);
+                = core::slowdownUnderLimit(core::smoothDemand(*raw[c], std::size_t(window)), connectionLimit);
         QCOMPARE(curves[std::size_t(c)].curve.slowdown, expected);
         QVERIFY(m_view->readout()->text().contains(QString::number(expected, 'f', 3) + QStringLiteral("×")));
     }
@@ -137,12 +149,14 @@ void TestBandwidthView::dominanceSharesTheIntervals()
     m_view->setLimit(4);
     const auto &d = m_view->dominance();
     QVERIFY(d);
-    // ratios: reads 2.25, 0.25, 0.75, 0.25; writes 0.25, 0.5, 1.5, 1.25
-    QCOMPARE(d->dominant, (std::vector<int> {0, -1, 1, 1}));
-    QCOMPARE(d->units[0] + d->units[1] + d->free_units, std::size_t(4));
-    QVERIFY(m_view->readout()->text().contains(
-            QStringLiteral("25 %"))); // reads dominate one interval of four
-    QVERIFY(m_view->readout()->text().contains(QStringLiteral("50 %"))); // writes two
+    // ratios: reads 2.25, 0.25, 0.75, 0.25; writes 0.25, 0.5, 1.5, 1.25; their total, which shares the one
+    // memory controller's limit B, 2.5, 0.75, 2.25, 1.5: the total limits every interval where any demand is
+    // over B, as the table's "over" column says.
+    QCOMPARE(d->dominant, (std::vector<int> {2, -1, 2, 2}));
+    QCOMPARE(d->units, (std::vector<std::size_t> {0, 0, 3}));
+    QCOMPARE(d->free_units, std::size_t(1));
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("75 %"))); // the total three of four
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("25 %"))); // none one
     // The total: 10, 3, 9, 6 GB/s against 4: (2.5 + 1 + 2.25 + 1.5) / 4.
     QCOMPARE(m_view->curves()[2].curve.slowdown, (2.5 + 1 + 2.25 + 1.5) / 4);
 }
@@ -226,6 +240,65 @@ void TestBandwidthView::emptyViewKeepsItsShape()
     m_traces->setTraces({});
     QCOMPARE(m_view->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_excerpt.tsv")), QString());
     QVERIFY(!empty->isVisible());
+}
+
+void TestBandwidthView::overTheLimitMeansADominantConnection()
+{
+    // The real two-socket file: the table said the total was over B in 10 % of the intervals while the
+    // dominance, of reads and writes only, said every demand was under B. Now every row of the table is a
+    // connection of the dominance with the limit the table uses, so an interval with a demand over its limit
+    // has a dominant connection, and one without has none.
+    if (!QFile::exists(kFull))
+        QSKIP("../shared/data/perf-stat/perf_result.tsv is not here");
+    QCOMPARE(m_view->loadFile(kFull), QString());
+    for (const double limit : {0.3, 0.6, 1.1, 2.0, 4.0}) {
+        m_view->setLimit(limit);
+        const auto &curves = m_view->curves();
+        QCOMPARE(curves.size(), std::size_t(3));
+        QCOMPARE(curves[2].limit_gbs, 2 * limit); // the two sockets' total
+        const auto &d = m_view->dominance();
+        QVERIFY(d);
+        const std::size_t units = curves[0].smoothed.size();
+        std::size_t over = 0;
+        for (std::size_t u = 0; u < units; ++u) {
+            bool any = false;
+            for (const auto &c : curves)
+                any = any || c.smoothed[u] > c.curve.limit;
+            over += any ? 1 : 0;
+            QCOMPARE(d->dominant[u] >= 0, any);
+        }
+        QCOMPARE(units - d->free_units, over);
+        for (const auto &c : curves)
+            QVERIFY(c.curve.units_over_limit == 0 || d->free_units < units);
+    }
+    // At 0.6 GB/s a socket: socket 1 is over in some intervals, socket 0 in none.
+    m_view->setLimit(0.6);
+    QVERIFY(m_view->curves()[1].curve.units_over_limit > 0);
+    QVERIFY(m_view->dominance()->units[1] > 0);
+}
+
+void TestBandwidthView::theLimitSaysWhereItComesFrom()
+{
+    const QString id = m_traces->add(twoConnections());
+    QVERIFY(m_view->setTrace(id));
+    QCOMPARE(m_view->limitBox()->text(), QStringLiteral("none"));
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("No limit B")));
+    // A CPU profile's peak: R over its sockets. The Clovertown's 21.33 GB/s over its two sockets.
+    QVERIFY(m_view->setLimitSource(QStringLiteral("clovertown-x5365")));
+    QVERIFY(std::abs(m_view->limitBox()->value() - 21.33 / 2) < 0.006); // two decimals
+    QVERIFY2(m_view->readout()->text().contains(QStringLiteral("R = 21.33 GB/s over its 2 sockets")),
+             qPrintable(m_view->readout()->text()));
+    QVERIFY(m_view->setLimitSource(QStringLiteral("epyc-9654")));
+    QCOMPARE(m_view->limitBox()->value(), 460.8);
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("EPYC 9654")));
+    QVERIFY(!m_view->setLimitSource(QStringLiteral("a100-40"))); // a GPU is no CPU's limit
+    // Typed: the source says so.
+    m_view->setLimit(4);
+    QCOMPARE(m_view->limitSource(), QStringLiteral("typed"));
+    QVERIFY(m_view->readout()->text().contains(QStringLiteral("as typed")));
+    QVERIFY(m_view->setLimitSource(QString()));
+    QCOMPARE(m_view->limitBox()->value(), 0.0);
+    QVERIFY(!m_view->dominance());
 }
 
 QTEST_MAIN(TestBandwidthView)

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "counters_dialog_fixtures.h"
 
+#include <QFileInfo>
+
+#include "common/number_format.h"
+
+#include <algorithm>
+
 using namespace crossroof;
 using namespace crossroof::widgets;
 using namespace crossroof::counters_dialog_test;
@@ -14,6 +20,9 @@ private Q_SLOTS:
     void importOfTheRealExcerpt();
     void realPerfFileMapsByName();
     void malformedPerfFileLeavesTheInputsAlone();
+    void theSameRunTwiceIsRefused();
+    void theDialogSaysHowToRecordTheRuns();
+    void oneCpuOfAPerCpuRunIsTheSingleRun();
 };
 
 void TestCountersDialogImport::importFillsTheSuspendEvents()
@@ -82,11 +91,13 @@ void TestCountersDialogImport::importFillsTheSuspendEvents()
 
 void TestCountersDialogImport::importOfTheRealExcerpt()
 {
-    // 4 CPUs x 3 intervals of a real `perf stat -A -a -x TAB -I 1000` run, read as both runs.
+    // 4 CPUs x 3 intervals of a real `perf stat -A -a -x TAB -I 1000` run, and its CPU 0 as the single-threaded
+    // run (read as both runs, it is refused: theSameRunTwiceIsRefused).
     CountersDialog dialog;
     QCOMPARE(dialog.importMultiRun(kExcerpt), QString());
-    QCOMPARE(dialog.importSingleRun(kExcerpt), QString());
+    QCOMPARE(dialog.useCpuAsSingleRun(0), QString());
     const core::PerfStat stat = core::readPerfStat(kExcerpt.toStdString());
+    const double scale = stat.event("instructions").total / stat.event("instructions").perCpu()[0];
     const CounterInputs in = dialog.inputs();
     QCOMPARE(in.instructions, stat.event("instructions").total);
     QVERIFY(in.measured_cpi);
@@ -96,13 +107,12 @@ void TestCountersDialogImport::importOfTheRealExcerpt()
     for (const auto &e : in.suspend) {
         names.insert(e.name);
         QCOMPARE(e.multi, stat.event(e.name).total);
-        QCOMPARE(e.single, e.multi);
+        QCOMPARE(e.single, stat.event(e.name).perCpu()[0] * scale);
     }
     // The suspending events by name: L2 misses (r10d1, which counts the L1 misses r08d1 again), the three
     // page walks and the mispredicted branches.
     QCOMPARE(names, (std::set<std::string>{"r10d1", "r0e85", "r0e08", "r0e49", "r00c5"}));
-    // The same counts in both runs: no extra suspensions, p = 0.
-    QCOMPARE(dialog.pEstimate()->vector.all, 0.0);
+    QVERIFY(dialog.pEstimate() && std::isfinite(dialog.pEstimate()->vector.all));
     QVERIFY(dialog.error().startsWith(QStringLiteral("Cannot compute q: no event is used as stall")));
     verifyNoNan(dialog);
 }
@@ -256,6 +266,103 @@ void TestCountersDialogImport::malformedPerfFileLeavesTheInputsAlone()
              qPrintable(dialog.error()));
     QVERIFY(dialog.error().contains(QStringLiteral("Cannot compute q")));
     QVERIFY(!dialog.inputs().measured_cpi);
+}
+
+void TestCountersDialogImport::theSameRunTwiceIsRefused()
+{
+    // The same file as both runs gave PEC 0 for every event, p = 0 and CPI 1 for every pair, without a word.
+    QStringList files{QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_interval1.tsv")};
+    if (QFile::exists(QStringLiteral(CROSSROOF_SHARED_DIR "/data/perf-stat/perf_result.tsv")))
+        files << QStringLiteral(CROSSROOF_SHARED_DIR "/data/perf-stat/perf_result.tsv");
+    for (const QString &file : files) {
+        CountersDialog dialog;
+        QCOMPARE(dialog.importMultiRun(file), QString());
+        const CounterInputs before = dialog.inputs();
+        const QString error = dialog.importSingleRun(file);
+        const QString name = QFileInfo(file).fileName();
+        QVERIFY2(error.startsWith(name + QStringLiteral(": the same counts as the multi-threaded run ") + name),
+                 qPrintable(error));
+        QVERIFY(error.contains(QStringLiteral("taskset -c 0")));
+        QCOMPARE(dialog.importLabel()->text(), error);
+        QVERIFY(dialog.inputs() == before);
+        QVERIFY(!dialog.pEstimate());
+        QCOMPARE(dialog.eventUsesTable()->item(0, CountersDialog::UseSingle)->text(), QStringLiteral("no run"));
+        // And the other way round.
+        CountersDialog other;
+        QCOMPARE(other.importSingleRun(file), QString());
+        QVERIFY(other.importMultiRun(file).contains(QStringLiteral("the same counts as the single-threaded run")));
+    }
+}
+
+void TestCountersDialogImport::theDialogSaysHowToRecordTheRuns()
+{
+    CountersDialog dialog;
+    // Before any run: the generic events.
+    const QString generic = dialog.recordingLabel()->text();
+    QVERIFY2(generic.contains(QStringLiteral("perf stat -x, -e cycles,instructions,LLC-load-misses,dTLB-load-misses,"
+                                             "branch-misses -o multi.csv PROGRAM")),
+             qPrintable(generic));
+    QVERIFY(generic.contains(QStringLiteral("perf stat -x, -e cycles,instructions,LLC-load-misses,dTLB-load-misses,"
+                                            "branch-misses -o single.csv taskset -c 0 PROGRAM")));
+    // With the real run read: the events it maps to a use, in the file's order.
+    QCOMPARE(dialog.importMultiRun(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_interval1.tsv")),
+             QString());
+    const QString mapped = dialog.recordingLabel()->text();
+    QVERIFY2(mapped.contains(QStringLiteral("perf stat -x, -e cycles:D,instructions:D,r10d1,r0e85,r0e08,r0e49,r00c5 "
+                                            "-o single.csv taskset -c 0 PROGRAM")),
+             qPrintable(mapped));
+    // Which events need a latency, and where it comes from.
+    QVERIFY(dialog.latencyLabel()->isVisibleTo(&dialog));
+    const QString latency = dialog.latencyLabel()->text();
+    QVERIFY2(latency.contains(QStringLiteral("r10d1: the load-to-use latency of the level that serves the miss")),
+             qPrintable(latency));
+    QVERIFY(latency.contains(QStringLiteral("r0e85, r0e08, r0e49: the page walk's cycles")));
+    QVERIFY(latency.contains(QStringLiteral("r00c5: the pipeline refill")));
+    // A stall use without its latency is named as such.
+    for (int r = 0; r < dialog.eventUsesTable()->rowCount(); ++r) {
+        if (dialog.eventUsesTable()->item(r, CountersDialog::UseEvent)->text() == QStringLiteral("r10d1"))
+            dialog.setEventUse(r, core::CounterUse::SuspendAndStall);
+    }
+    QVERIFY2(dialog.latencyLabel()->text().contains(QStringLiteral("r10d1 (stall, no latency yet): the load-to-use")),
+             qPrintable(dialog.latencyLabel()->text()));
+}
+
+void TestCountersDialogImport::oneCpuOfAPerCpuRunIsTheSingleRun()
+{
+    // perf stat -A -a, 64 CPUs, one interval: CPU 0's counts, scaled to the run's instructions, as the
+    // single-threaded run.
+    const QString file = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_interval1.tsv");
+    CountersDialog dialog;
+    QCOMPARE(dialog.importMultiRun(file), QString());
+    QVERIFY(dialog.cpuBox()->parentWidget()->isVisibleTo(&dialog));
+    QCOMPARE(dialog.cpuBox()->count(), 64);
+    const core::PerfStat counted = core::readPerfStat(file.toStdString());
+    const std::vector<double> perCpu = counted.event("instructions:D").perCpu();
+    QCOMPARE(dialog.cpuBox()->itemText(0),
+             QStringLiteral("CPU 0: %1 instructions").arg(formatNumber(perCpu[0], 3)));
+    // The busiest CPU is offered first: the one that ran a thread.
+    const auto busiest = std::max_element(perCpu.begin(), perCpu.end()) - perCpu.begin();
+    QCOMPARE(dialog.cpuBox()->currentData().toInt(), counted.cpus[std::size_t(busiest)]);
+    QVERIFY(dialog.useCpuAsSingleRun(99).contains(QStringLiteral("has no CPU 99")));
+    QCOMPARE(dialog.useCpuAsSingleRun(0), QString());
+    QVERIFY2(dialog.importLabel()->text().startsWith(QStringLiteral("CPU 0 of perf_stat_interval1.tsv taken as the "
+                                                                    "single-threaded run")),
+             qPrintable(dialog.importLabel()->text()));
+    // By hand from the file: E_single = E_cpu0 x instructions / instructions on CPU 0.
+    const core::PerfStat stat = core::readPerfStat(file.toStdString());
+    const auto &instructions = stat.event("instructions:D");
+    const double scale = instructions.total / instructions.perCpu()[0];
+    const CounterInputs in = dialog.inputs();
+    QVERIFY(!in.suspend.empty());
+    double p = 0;
+    for (const auto &e : in.suspend) {
+        QCOMPARE(e.multi, stat.event(e.name).total);
+        QCOMPARE(e.single, stat.event(e.name).perCpu()[0] * scale);
+        p += std::max(0.0, e.multi - e.single);
+    }
+    QVERIFY(dialog.pEstimate());
+    QVERIFY(std::abs(dialog.pEstimate()->vector.all - p / instructions.total) < 1e-15);
+    verifyNoNan(dialog);
 }
 
 QTEST_MAIN(TestCountersDialogImport)

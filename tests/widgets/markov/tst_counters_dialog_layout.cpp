@@ -11,6 +11,7 @@ class TestCountersDialogLayout : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void keyboardAccess();
+    void nothingOverlapsAtTheDefaultSize_data();
     void nothingOverlapsAtTheDefaultSize();
 };
 
@@ -75,11 +76,27 @@ void TestCountersDialogLayout::keyboardAccess()
         QVERIFY(seen.contains(w));
 }
 
+void TestCountersDialogLayout::nothingOverlapsAtTheDefaultSize_data()
+{
+    QTest::addColumn<bool>("imported");
+    QTest::newRow("as opened") << false;
+    QTest::newRow("with a perf run") << true;
+}
+
 void TestCountersDialogLayout::nothingOverlapsAtTheDefaultSize()
 {
+    QFETCH(bool, imported);
     CountersDialog dialog;
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    if (imported) {
+        // A per-CPU run read, one of its CPUs taken as the single-threaded run: the events table, the command
+        // lines, the CPU offer and the latency help shown as well.
+        QCOMPARE(dialog.importMultiRun(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/perf_stat_interval1.tsv")),
+                 QString());
+        QCOMPARE(dialog.useCpuAsSingleRun(dialog.cpuBox()->currentData().toInt()), QString());
+        QCoreApplication::processEvents();
+    }
     QVERIFY(dialog.width() >= dialog.minimumSizeHint().width());
     QVERIFY(dialog.height() >= dialog.minimumSizeHint().height());
     // Long results make no difference: the error and the import status wrap.

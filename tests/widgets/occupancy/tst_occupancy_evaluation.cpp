@@ -57,11 +57,14 @@ void TestOccupancyEvaluation::sweepsHoldTheWorkedOccupancies()
     for (const auto &sweep : eval.sweeps())
         QVERIFY(sweep.has_value());
 
-    // Threads per block, 32..1024 in whole warps, 32 registers (1,024 a warp).
+    // Threads per block, every size 1..1024, 32 registers (1,024 a warp).
     const core::OccupancySweep &threads = *eval.sweeps()[0];
     QCOMPARE(threads.variable, core::SweepVariable::ThreadsPerBlock);
-    QCOMPARE(threads.x.size(), std::size_t(32));
-    QCOMPARE(threads.x.front(), 32LL);
+    QCOMPARE(threads.x.size(), std::size_t(1024));
+    QCOMPARE(threads.x.front(), 1LL);
+    QCOMPARE(occupancyAt(threads, 1), 0.5);          // a partial warp takes a whole one
+    QCOMPARE(occupancyAt(threads, 33), 1.0);         // two warps, as 64 threads: 32 blocks of 2
+    QCOMPARE(occupancyAt(threads, 64), 1.0);
     QCOMPARE(threads.x.back(), 1024LL);
     QCOMPARE(occupancyAt(threads, 32), 0.5);         // one warp a block: the 32-block limit, 32 warps
     QCOMPARE(occupancyAt(threads, 96), 63.0 / 64.0); // 3 warps: 21 blocks by warps and by registers, 63 warps

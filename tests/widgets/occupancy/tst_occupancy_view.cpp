@@ -4,6 +4,7 @@
 #include "common/limited_spin_box.h"
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
+#include "core/occupancy/occupancy.h"
 #include "zigzag/zigzag_view.h"
 
 #include <qcustomplot.h>
@@ -13,6 +14,9 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace crossroof;
 using namespace crossroof::widgets;
@@ -30,6 +34,8 @@ private Q_SLOTS:
     void zigzagMinimaAtMultiplesOfTheSmCount();
     void invalidInputsSayWhy();
     void blockSizeTooLargeSaysWhy();
+    void blockSizeCurveStepsPerWarp();
+    void sharedMemoryUsedIsTheBlocks();
 
 private:
     ParameterState *m_params = nullptr;
@@ -150,6 +156,77 @@ void TestOccupancyView::blockSizeTooLargeSaysWhy()
     const QString message = box->lastMessage();
     QVERIFY2(message.contains(QStringLiteral("2000")) && message.contains(QStringLiteral("1024")),
              qPrintable(message));
+}
+
+namespace {
+
+/// The value a step-left curve draws at X: that of the last point at or before it.
+double drawnAt(const QCPGraph *graph, double x)
+{
+    double y = std::nan("");
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd() && it->key <= x; ++it)
+        y = it->value;
+    return y;
+}
+
+} // namespace
+
+void TestOccupancyView::blockSizeCurveStepsPerWarp()
+{
+    // CC 8.0, 32 registers: 48 threads take two warps, as 64 do, and the 32 blocks an SM holds are 64 warps,
+    // 100 %; the curve drew 33..63 threads at the 50 % of 32 one-warp blocks.
+    m_view->registersBox()->setValue(32);
+    m_view->threadsBox()->setValue(48);
+    QCOMPARE(m_state->result()->occupancy, 1.0);
+    const QCPGraph *curve = m_view->sweepPlot(0)->graph(0);
+    QCOMPARE(curve->lineStyle(), QCPGraph::lsStepLeft);
+    QCOMPARE(drawnAt(curve, 48), 100.0);
+    QCOMPARE(drawnAt(curve, 33), 100.0);
+    QCOMPARE(drawnAt(curve, 32), 50.0);
+    // Every block size: the curve under the marker is the marker, in both modes.
+    for (int mode = 0; mode < 2; ++mode) {
+        for (int threads : {1, 31, 33, 63, 100, 257, 1000, 1023}) {
+            m_view->threadsBox()->setValue(threads);
+            QCOMPARE(drawnAt(curve, threads), m_state->result()->occupancy * 100);
+            QCOMPARE(m_view->sweepPlot(0)->graph(1)->data()->at(0)->value, drawnAt(curve, threads));
+        }
+        m_state->setMode(core::OccupancyMode::Paper);
+    }
+}
+
+void TestOccupancyView::sharedMemoryUsedIsTheBlocks()
+{
+    // CC 8.0, 256 threads, 64 registers, 12 KiB: 4 blocks of 12 KiB + the 1 KiB reserve use 52 KiB of the
+    // 164 KiB carveout; the line said 164.
+    m_view->threadsBox()->setValue(256);
+    m_view->registersBox()->setValue(64);
+    m_view->sharedMemoryBox()->setValue(12 * 1024);
+    QList<QLabel *> labels = m_view->findChildren<QLabel *>();
+    const auto it = std::find_if(labels.begin(), labels.end(), [](const QLabel *l) {
+        return l->text().contains(QLatin1String("Shared memory per SM used"));
+    });
+    QVERIFY(it != labels.end());
+    QVERIFY2((*it)->text().contains(QLatin1String("Shared memory per SM used: 52 KiB of the 164 KiB carveout")),
+             qPrintable((*it)->text()));
+    m_view->sharedMemoryBox()->setValue(0);
+    QVERIFY2((*it)->text().contains(QLatin1String("used: 4 KiB of the 164 KiB")), qPrintable((*it)->text()));
+    // Between two allocation units of 128 bytes a block is allocated the upper one: with one-warp blocks, 4,224
+    // bytes (+ the 1 KiB reserve: 5,248) allow 32 blocks, 4,225 bytes take 5,376 as 4,352 do: 31 blocks, and
+    // the curve there draws 4,352's value, not 4,224's.
+    m_view->threadsBox()->setValue(32);
+    m_view->registersBox()->setValue(32);
+    m_view->sharedMemoryBox()->setValue(4225);
+    QCOMPARE(m_state->result()->blocks, 31);
+    const QCPGraph *smem = m_view->sweepPlot(2)->graph(0);
+    QCOMPARE(smem->lineStyle(), QCPGraph::lsStepRight);
+    double drawn = std::nan("");
+    for (auto p = smem->data()->constBegin(); p != smem->data()->constEnd(); ++p) {
+        if (p->key >= 4225 / 1024.0) {
+            drawn = p->value;
+            break;
+        }
+    }
+    QCOMPARE(drawn, m_state->result()->occupancy * 100);
 }
 
 QTEST_MAIN(TestOccupancyView)
