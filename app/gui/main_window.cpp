@@ -83,6 +83,7 @@ MainWindow::MainWindow(QWidget *parent)
                                     [this] { m_extrapolate->waitForResult(); });
     m_bandwidth = m_tabs->addView("bandwidth", new BandwidthView(m_traces, m_tabs));
     m_roofline = m_tabs->addView("roofline", new RooflineView(m_kernelState, m_tabs), kernelsDone);
+    m_roofline->setTraces(m_traces); // gpu-benches' measured rooflines with their ridges
     m_prediction = m_tabs->addView("prediction", new PredictionView(m_kernelState, m_tabs), kernelsDone);
     m_levels = m_tabs->addView("levels", new LevelsView(m_state, m_traces, m_tabs));
     m_skeleton = m_tabs->addView("skeleton", new SkeletonView(m_state, m_tabs));
