@@ -148,6 +148,11 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
                                  unit.isEmpty() ? QString() : QStringLiteral(", ") + unit, qs(info.tooltip));
     row.label = new QLabel(prettySymbol(info.symbol), this);
     row.label->setTextFormat(Qt::RichText);
+    // The workload's three keys, the ones a user sets most, have mnemonics: Alt+N, Alt+Z and Alt+E reach them.
+    if (key == QLatin1String("n") || key == QLatin1String("Z") || key == QLatin1String("E")) {
+        row.label->setTextFormat(Qt::PlainText);
+        row.label->setText(QLatin1Char('&') + key);
+    }
     row.label->setToolTip(tip);
     row.label->setWhatsThis(tip);
 
