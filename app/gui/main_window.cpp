@@ -6,6 +6,7 @@
 #include "help_menu.h"
 #include "extrapolate_link.h"
 #include "kernel_links.h"
+#include "dialog_focus.h"
 #include "undo_keys.h"
 
 #include "bandwidth/bandwidth_view.h"
@@ -211,7 +212,18 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     m_document->trackUndo();
+    // Undoing a view's inputs changes nothing visible while another view is in front: that view comes forward
+    // (unless Side by Side shows it already), and the status bar says what changed back.
+    connect(m_document, &AnalysisDocument::inputsRestored, this,
+            [this](const QString &view, const QString &description) {
+                const bool shown = m_sideBySide->isActive() ? m_sideBySide->names().contains(view)
+                                                            : currentViewName() == view;
+                if (!shown)
+                    showView(view);
+                statusBar()->showMessage(tr("%1: %2").arg(ViewTabs::title(view), description), 8000);
+            });
     routeUndoKeysToTheWindow(this);
+    focusFirstFieldOfDialogs(this);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     m_sideBySide->setActive(SideBySide::remembered());
 }
@@ -272,7 +284,7 @@ void MainWindow::createMenus(QList<QAction *> dockActions)
     view->addAction(m_layout->resetAction());
     addHelpMenu(this);
     addContextHelp(m_tabs, {{QStringLiteral("readout"), m_readout}, {QStringLiteral("traces"), m_tracesPanel},
-                            {QStringLiteral("kernels"), m_kernels}});
+                            {QStringLiteral("kernels"), m_kernels}, {QStringLiteral("parameters"), m_panel}});
 }
 
 void MainWindow::updateCpuProfiles()
