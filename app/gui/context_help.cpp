@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "context_help.h"
 
+#include "control_help.h"
 #include "help_menu.h"
 #include "view_tabs.h"
 
@@ -97,10 +98,16 @@ QString contextHelpText(const QString &part)
 
 void addContextHelp(ViewTabs *tabs, const QList<QPair<QString, QWidget *>> &docks)
 {
-    for (const QString &view : ViewTabs::names())
-        setContextHelp(tabs->scrollArea(view)->widget(), contextHelpText(view));
-    for (const auto &[part, widget] : docks)
-        setContextHelp(widget, contextHelpText(part));
+    for (const QString &view : ViewTabs::names()) {
+        QWidget *widget = tabs->scrollArea(view)->widget();
+        setContextHelp(widget, contextHelpText(view));
+        addControlHelp(widget, view);
+    }
+    for (const auto &[part, widget] : docks) {
+        if (const QString text = contextHelpText(part); !text.isEmpty())
+            setContextHelp(widget, text);
+        addControlHelp(widget, part);
+    }
 }
 
 } // namespace crossroof::app

@@ -14,7 +14,8 @@ namespace crossroof::app {
 QString contextHelpText(const QString &part);
 
 class ViewTabs;
-/// Gives every view of TABS and each of DOCKS (a part's name and its widget) its What's This text.
+/// Gives every view of TABS and each of DOCKS (a part's name and its widget) its What's This text, and their
+/// controls theirs (addControlHelp()).
 void addContextHelp(ViewTabs *tabs, const QList<QPair<QString, QWidget *>> &docks);
 
 } // namespace crossroof::app

@@ -24,6 +24,7 @@ public:
 
     /// Adds the export actions to FILE in menu order.
     void addActionsTo(QMenu *file);
+    QAction *figureAction() const { return m_figure; }
     QAction *copyAction() const { return m_copy; }
     QAction *exportAllAction() const { return m_all; }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "help_menu.h"
 
+#include "control_help.h"
+
 #include <qcustomplot.h>
 
 #include <QApplication>
@@ -45,9 +47,13 @@ void setContextHelp(QWidget *widget, const QString &text)
 void addHelpMenu(QMainWindow *window)
 {
     auto *help = window->menuBar()->addMenu(QMainWindow::tr("&Help"));
-    QAction *guide = help->addAction(QMainWindow::tr("User &Guide"), window, [window] { showUserGuide(window); });
-    guide->setShortcut(QKeySequence::HelpContents);
-    guide->setShortcutContext(Qt::ApplicationShortcut);
+    // F1 is context help: what the focused control does and where its value comes from (its What's This, or its
+    // view's), the whole guide only where nothing has help of its own.
+    QAction *focused = help->addAction(QMainWindow::tr("&Help on the Focused Control"), window,
+                                       [window] { showHelpForFocus(window); });
+    focused->setShortcut(QKeySequence::HelpContents);
+    focused->setShortcutContext(Qt::ApplicationShortcut);
+    help->addAction(QMainWindow::tr("User &Guide"), window, [window] { showUserGuide(window); });
     QAction *whatsThis = QWhatsThis::createAction(window);
     help->addAction(whatsThis);
     help->addSeparator();
@@ -58,8 +64,8 @@ void addHelpMenu(QMainWindow *window)
                                 "parallel machines: X-graphs with equilibria, stability and the what-if "
                                 "advisor, occupancy and scheduling, Markov CPI surfaces and thread "
                                 "mappings, bandwidth curves, code skeletons and model trees, calibrated to "
-                                "measured GPUs and Nsight Compute exports.</p><p>Press F1 for the User "
-                                "Guide.</p><p>Licensed under the GNU GPL, version 3 or "
+                                "measured GPUs and Nsight Compute exports.</p><p>Help > User Guide explains "
+                                "every view; F1 explains the focused control.</p><p>Licensed under the GNU GPL, version 3 or "
                                 "later.</p>")
                         .arg(QApplication::applicationVersion()));
     });

@@ -9,8 +9,8 @@ class QWidget;
 
 namespace crossroof::app {
 
-/// Adds the Help menu to WINDOW's menu bar: the User Guide (F1), What's This (Shift+F1), About Crossroof and
-/// About Qt.
+/// Adds the Help menu to WINDOW's menu bar: help on the focused control (F1, showHelpForFocus()), the User
+/// Guide, What's This (Shift+F1), About Crossroof and About Qt.
 void addHelpMenu(QMainWindow *window);
 
 /// Sets WIDGET's What's This text (Help > What's This, Shift+F1, then a click) and puts it first in that of

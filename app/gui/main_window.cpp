@@ -6,6 +6,7 @@
 #include "help_menu.h"
 #include "extrapolate_link.h"
 #include "kernel_links.h"
+#include "dialog_focus.h"
 #include "undo_keys.h"
 
 #include "bandwidth/bandwidth_view.h"
@@ -83,6 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
                                     [this] { m_extrapolate->waitForResult(); });
     m_bandwidth = m_tabs->addView("bandwidth", new BandwidthView(m_traces, m_tabs));
     m_roofline = m_tabs->addView("roofline", new RooflineView(m_kernelState, m_tabs), kernelsDone);
+    m_roofline->setTraces(m_traces); // gpu-benches' measured rooflines with their ridges
     m_prediction = m_tabs->addView("prediction", new PredictionView(m_kernelState, m_tabs), kernelsDone);
     m_levels = m_tabs->addView("levels", new LevelsView(m_state, m_traces, m_tabs));
     m_skeleton = m_tabs->addView("skeleton", new SkeletonView(m_state, m_tabs));
@@ -211,7 +213,18 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     m_document->trackUndo();
+    // Undoing a view's inputs changes nothing visible while another view is in front: that view comes forward
+    // (unless Side by Side shows it already), and the status bar says what changed back.
+    connect(m_document, &AnalysisDocument::inputsRestored, this,
+            [this](const QString &view, const QString &description) {
+                const bool shown = m_sideBySide->isActive() ? m_sideBySide->names().contains(view)
+                                                            : currentViewName() == view;
+                if (!shown)
+                    showView(view);
+                statusBar()->showMessage(tr("%1: %2").arg(ViewTabs::title(view), description), 8000);
+            });
     routeUndoKeysToTheWindow(this);
+    focusFirstFieldOfDialogs(this);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);
     m_sideBySide->setActive(SideBySide::remembered());
 }
@@ -272,7 +285,7 @@ void MainWindow::createMenus(QList<QAction *> dockActions)
     view->addAction(m_layout->resetAction());
     addHelpMenu(this);
     addContextHelp(m_tabs, {{QStringLiteral("readout"), m_readout}, {QStringLiteral("traces"), m_tracesPanel},
-                            {QStringLiteral("kernels"), m_kernels}});
+                            {QStringLiteral("kernels"), m_kernels}, {QStringLiteral("parameters"), m_panel}});
 }
 
 void MainWindow::updateCpuProfiles()

@@ -6,12 +6,15 @@
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QKeyEvent>
+#include <QMenu>
+#include <QMenuBar>
 
 namespace crossroof::app {
 
 namespace {
 
-/// Turns the spin boxes' claim on Undo and Redo (a shortcut override) down, so the window's actions fire.
+/// Turns the spin boxes' claim on Undo, Redo and the window's other menu shortcuts (a shortcut override: the
+/// line edit in a spin box takes Ctrl+E as End of line) down, so the window's actions fire.
 class UndoKeysToWindow : public QObject
 {
 public:
@@ -27,7 +30,7 @@ protected:
         if (event->type() != QEvent::ShortcutOverride)
             return false;
         auto *key = static_cast<QKeyEvent *>(event);
-        if (!key->matches(QKeySequence::Undo) && !key->matches(QKeySequence::Redo))
+        if (!key->matches(QKeySequence::Undo) && !key->matches(QKeySequence::Redo) && !isMenuShortcut(key))
             return false;
         auto *widget = qobject_cast<QWidget *>(watched);
         const bool inSpinBox = widget
@@ -40,6 +43,21 @@ protected:
     }
 
 private:
+    /// Whether KEY is the shortcut of an action of the window's menus (Export Figure's Ctrl+E, ...).
+    bool isMenuShortcut(const QKeyEvent *key) const
+    {
+        const QKeySequence pressed(key->keyCombination());
+        for (const QAction *menu : m_window->menuBar()->actions()) {
+            if (!menu->menu())
+                continue;
+            for (const QAction *action : menu->menu()->actions()) {
+                if (action->isEnabled() && action->shortcuts().contains(pressed))
+                    return true;
+            }
+        }
+        return false;
+    }
+
     MainWindow *m_window;
 };
 

@@ -23,7 +23,7 @@ const std::vector<ViewSpec> &viewSpecs()
             {"stability", QT_TRANSLATE_NOOP("ViewTabs", "S&tability"), "office-chart-area",
              Parameters | Readout | Traces, true},
             {"occupancy", QT_TRANSLATE_NOOP("ViewTabs", "&Occupancy"), "office-chart-bar", Parameters | Traces, true},
-            {"zigzag", QT_TRANSLATE_NOOP("ViewTabs", "&Zigzag"), "office-chart-line-stacked", Parameters | Traces,
+            {"zigzag", QT_TRANSLATE_NOOP("ViewTabs", "Zi&gzag"), "office-chart-line-stacked", Parameters | Traces,
              false},
             {"markov", QT_TRANSLATE_NOOP("ViewTabs", "&Markov CPI"), "office-chart-polar", {}, false},
             {"mapping", QT_TRANSLATE_NOOP("ViewTabs", "Ma&pping"), "view-grid", {}, false},
@@ -75,6 +75,15 @@ QStringList ViewTabs::names()
     for (const ViewSpec &spec : viewSpecs())
         names << QString::fromLatin1(spec.name);
     return names;
+}
+
+QString ViewTabs::title(const QString &name)
+{
+    for (const ViewSpec &spec : viewSpecs()) {
+        if (name == QLatin1String(spec.name))
+            return QCoreApplication::translate("ViewTabs", spec.title).remove(QLatin1Char('&'));
+    }
+    return name;
 }
 
 QStringList ViewTabs::namesWith(Dock dock)

@@ -50,6 +50,8 @@ public:
 
     /// The views' names in tab order (viewSpecs()).
     static QStringList names();
+    /// The named view's title as its tab shows it, without the mnemonic ("Code Skeleton"); NAME if unknown.
+    static QString title(const QString &name);
     /// The names of the views shown with DOCK, or (Side by Side) those shown at once.
     static QStringList namesWith(Dock dock);
     static QStringList sideBySideNames();

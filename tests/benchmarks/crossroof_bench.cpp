@@ -393,6 +393,7 @@ int main(int argc, char **argv)
         const int laidOutBefore = xplot->laidOutRedraws();
         const int marginsKeptBefore = xplot->marginsKept();
         const int gridDrawsBefore = xplot->gridDraws();
+        const int picturesBefore = xplot->picturesAllocated();
         for (const char *key : dragged) {
             const DragSteps d = dragSlider(window, dragWatch, key, rounds / int(std::size(dragged)),
                                            {window.xgraphView()->plot()}, labels > 0);
@@ -409,6 +410,8 @@ int main(int argc, char **argv)
         out[dragKey]["margins_kept"] = xplot->marginsKept() - marginsKeptBefore;
         // Steps that drew the grid's vertical lines again (new ticks or layout); the others blended its picture.
         out[dragKey]["grid_draws"] = xplot->gridDraws() - gridDrawsBefore;
+        // Images those drawings took: none while the window keeps its size (each reuses the grid's picture).
+        out[dragKey]["pictures_allocated"] = xplot->picturesAllocated() - picturesBefore;
         // Of those steps, the X-graph's paint: its background and layers drawn onto the window; the rest of a step
         // is the slider's signal through the undo stack to the model and the views, the layout when needed, and
         // the window's other paints (slider, spin box, readout).

@@ -5,7 +5,9 @@
 #include "common/thread_unit.h"
 
 #include "common/parameter_state.h"
+#include "common/number_format.h"
 #include "common/qt_text.h"
+#include "core/xmodel/measured_curve.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -127,6 +129,11 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     connect(m_state, &ParameterState::valueChanged, this, &ParameterPanel::showValue);
     connect(m_state, &ParameterState::cacheModeChanged, this, [this] { showAll(); });
     connect(m_state, &ParameterState::profileChanged, this, [this] { showAll(); });
+    // Use as f(k) and its undo change the parameters' measured curve without a profile switch.
+    connect(m_state, &ParameterState::changed, this, [this] {
+        if (m_state->params().measured_f != m_shownSupply)
+            updateCacheModeText();
+    });
     showAll();
 }
 
@@ -141,6 +148,11 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
                                  unit.isEmpty() ? QString() : QStringLiteral(", ") + unit, qs(info.tooltip));
     row.label = new QLabel(prettySymbol(info.symbol), this);
     row.label->setTextFormat(Qt::RichText);
+    // The workload's three keys, the ones a user sets most, have mnemonics: Alt+N, Alt+Z and Alt+E reach them.
+    if (key == QLatin1String("n") || key == QLatin1String("Z") || key == QLatin1String("E")) {
+        row.label->setTextFormat(Qt::PlainText);
+        row.label->setText(QLatin1Char('&') + key);
+    }
     row.label->setToolTip(tip);
     row.label->setWhatsThis(tip);
 
@@ -212,6 +224,25 @@ void ParameterPanel::showAll()
     }
     updateEnabled();
     updateDeviceFacts();
+    updateCacheModeText();
+}
+
+void ParameterPanel::updateCacheModeText()
+{
+    // A measured f(k) is f up to its last point; the analytic mode only continues it beyond, scaled to join it.
+    m_shownSupply = m_state->params().measured_f;
+    const int none = m_cacheMode->findData(int(core::CacheMode::None));
+    const QString general = tr("How the shared cache enters the memory supply f(k) (docs/MODEL.md 1.3)");
+    if (!m_shownSupply) {
+        m_cacheMode->setItemText(none, tr("None: f(k) = k / Lm(k)"));
+        m_cacheMode->setToolTip(general);
+        return;
+    }
+    m_cacheMode->setItemText(none, tr("None: measured f(k), then k / Lm(k)"));
+    m_cacheMode->setToolTip(tr("f(k) is the measured curve %1 up to k = %2: it replaces the cache mode's f(k) "
+                               "there; the mode only continues it beyond, scaled to join its last point. "
+                               "Traces > Use as f(k) switches it off.")
+                                    .arg(qs(m_shownSupply->source()), formatNumber(m_shownSupply->last())));
 }
 
 void ParameterPanel::updateEnabled()

@@ -4,6 +4,8 @@
 #include "core/xmodel/parameters.h"
 
 #include <QHash>
+
+#include <memory>
 #include <QWidget>
 
 class QComboBox;
@@ -48,11 +50,14 @@ private:
     void showAll();
     void updateEnabled();
     void updateDeviceFacts();
+    /// The cache mode box says when a measured curve stands in for f(k).
+    void updateCacheModeText();
 
     ParameterState *m_state;
     QHash<QString, Row> m_rows;
     QComboBox *m_cacheMode = nullptr;
     QLabel *m_deviceFacts = nullptr;
+    std::shared_ptr<const core::MeasuredCurve> m_shownSupply; ///< the measured f(k) the cache mode box names
 };
 
 } // namespace crossroof::widgets

@@ -56,7 +56,7 @@ public:
         if (!m_owner)
             return;
         for (auto it = m_changes.rbegin(); it != m_changes.rend(); ++it)
-            m_owner->restore(it->handle, it->before);
+            m_owner->restore(it->handle, it->before, m_owner->describeOrName(it->handle, it->after, it->before));
     }
 
     void redo() override
@@ -69,7 +69,7 @@ public:
         if (!m_owner)
             return;
         for (const Change &c : m_changes)
-            m_owner->restore(c.handle, c.after);
+            m_owner->restore(c.handle, c.after, m_owner->describeOrName(c.handle, c.before, c.after));
     }
 
 private:
@@ -84,10 +84,19 @@ private:
     {
         if (!m_owner)
             return;
-        QStringList what;
-        for (const Change &c : m_changes)
-            what << m_owner->m_tracked[std::size_t(c.handle)].what;
-        setText(QObject::tr("Change %1").arg(what.join(QStringLiteral(", "))));
+        // Each part's controls and values where its settings say them, the others by the part's name.
+        QStringList said;
+        QStringList unsaid;
+        for (const Change &c : m_changes) {
+            const QString text = m_owner->describe(c.handle, c.before, c.after);
+            if (text.isEmpty())
+                unsaid << m_owner->m_tracked[std::size_t(c.handle)].what;
+            else
+                said << text;
+        }
+        if (!unsaid.isEmpty())
+            said << QObject::tr("Change %1").arg(unsaid.join(QStringLiteral(", ")));
+        setText(said.join(QStringLiteral("; ")));
     }
 
     QPointer<SettingsUndo> m_owner;
@@ -146,9 +155,10 @@ qint64 SettingsUndo::currentGesture() const
 }
 
 int SettingsUndo::add(std::function<std::any()> get, std::function<void(const std::any &)> set,
-                      std::function<bool(const std::any &, const std::any &)> equal, const QString &what)
+                      std::function<bool(const std::any &, const std::any &)> equal,
+                      std::function<QString(const std::any &, const std::any &)> describe, const QString &what)
 {
-    Tracked t{std::move(get), std::move(set), std::move(equal), what, {}};
+    Tracked t{std::move(get), std::move(set), std::move(equal), std::move(describe), what, {}};
     t.last = t.get();
     m_tracked.push_back(std::move(t));
     return int(m_tracked.size()) - 1;
@@ -175,13 +185,27 @@ void SettingsUndo::resync(int handle)
     t.last = t.get();
 }
 
-void SettingsUndo::restore(int handle, const std::any &settings)
+QString SettingsUndo::describe(int handle, const std::any &before, const std::any &after) const
 {
+    const Tracked &t = m_tracked[std::size_t(handle)];
+    return t.describe ? t.describe(before, after) : QString();
+}
+
+QString SettingsUndo::describeOrName(int handle, const std::any &before, const std::any &after) const
+{
+    const QString said = describe(handle, before, after);
+    return said.isEmpty() ? tr("Change %1").arg(m_tracked[std::size_t(handle)].what) : said;
+}
+
+void SettingsUndo::restore(int handle, const std::any &settings, const QString &description)
+{
+    const std::any from = m_tracked[std::size_t(handle)].last;
     {
         const QScopedValueRollback restoring(m_restoring, true);
         m_tracked[std::size_t(handle)].set(settings);
     }
     resync(handle);
+    Q_EMIT restored(handle, from, settings, description);
 }
 
 } // namespace crossroof::widgets

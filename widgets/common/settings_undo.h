@@ -34,8 +34,10 @@ public:
     ~SettingsUndo() override;
 
     /// Tracks SOURCE's settings: GET reads them, SET restores them, CHANGED says they changed (a change
-    /// equal to the last copy is no step); WHAT names them in the Edit menu ("Undo Change WHAT"). SOURCE must
-    /// live as long as the stack's commands. Returns the handle for resyncOn().
+    /// equal to the last copy is no step). A step names the controls it changed and their values ("Undo
+    /// Unroll 4 → 8") where the settings' type has a describeChange(before, after) found by argument-dependent
+    /// lookup where track() is called (core/session/settings_changes.h), and "Change WHAT" otherwise or where
+    /// that says nothing. SOURCE must live as long as the stack's commands. Returns the handle for resyncOn().
     template <class Source, class Settings>
     int track(Source *source, Settings (Source::*get)() const, void (Source::*set)(const Settings &),
               void (Source::*changed)(), const QString &what)
@@ -63,6 +65,11 @@ public:
         connect(sender, signal, this, [this, handle] { resync(handle); });
     }
 
+Q_SIGNALS:
+    /// An undo or redo set HANDLE's settings from FROM to TO (the tracked settings, as std::any);
+    /// DESCRIPTION says what changed, in the words of the step's text.
+    void restored(int handle, const std::any &from, const std::any &to, const QString &description);
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -74,6 +81,8 @@ private:
         std::function<std::any()> get;
         std::function<void(const std::any &)> set;
         std::function<bool(const std::any &, const std::any &)> equal;
+        /// What changed from the first to the second, in the controls' words; empty: not said.
+        std::function<QString(const std::any &, const std::any &)> describe;
         QString what;
         std::any last; ///< the settings as last recorded, restored or resynced
     };
@@ -81,19 +90,33 @@ private:
     template <class Settings>
     int add(std::function<Settings()> get, std::function<void(const Settings &)> set, const QString &what)
     {
+        std::function<QString(const std::any &, const std::any &)> describe;
+        if constexpr (requires(const Settings &s) { describeChange(s, s); }) {
+            describe = [](const std::any &a, const std::any &b) {
+                return QString::fromStdString(
+                        describeChange(std::any_cast<const Settings &>(a), std::any_cast<const Settings &>(b)));
+            };
+        }
         return add([get] { return std::any(get()); },
                    [set](const std::any &v) { set(std::any_cast<const Settings &>(v)); },
                    [](const std::any &a, const std::any &b) {
                        return std::any_cast<const Settings &>(a) == std::any_cast<const Settings &>(b);
                    },
-                   what);
+                   std::move(describe), what);
     }
     int add(std::function<std::any()> get, std::function<void(const std::any &)> set,
-            std::function<bool(const std::any &, const std::any &)> equal, const QString &what);
+            std::function<bool(const std::any &, const std::any &)> equal,
+            std::function<QString(const std::any &, const std::any &)> describe, const QString &what);
+    /// The controls and values a step that took HANDLE's settings from BEFORE to AFTER changed; empty where the
+    /// settings do not say (no describeChange(), or nothing it names differs).
+    QString describe(int handle, const std::any &before, const std::any &after) const;
+    /// As describe(), else "Change WHAT".
+    QString describeOrName(int handle, const std::any &before, const std::any &after) const;
     void record(int handle);
     void resync(int handle);
-    /// Sets HANDLE's settings for an undo or redo; the changes that causes are taken, not recorded.
-    void restore(int handle, const std::any &settings);
+    /// Sets HANDLE's settings for an undo or redo; the changes that causes are taken, not recorded. Then says
+    /// restored() with DESCRIPTION.
+    void restore(int handle, const std::any &settings, const QString &description);
     /// The gesture a change made now belongs to; -1 when there is none (no mouse button down, no focus).
     qint64 currentGesture() const;
     void nextGesture() { ++m_gesture; }

@@ -153,15 +153,18 @@ void SteadyPlot::draw(QCPPainter *painter)
                                     [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); })
                       && paths == m_picture.paths;
     if (!same) {
-        const qreal ratio = devicePixelRatioF();
-        QImage image(viewport().size() * ratio, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(ratio);
-        image.fill(Qt::transparent);
+        // The layer's graphs draw inside their axis rects (a layer clips each child one pixel up).
+        QRect area;
+        for (QCPLayerable *child : cached->children())
+            area |= (child->*&LayerableDrawing::clipRect)().translated(0, -1);
+        clearPicture(m_picture, area & QRect(QPoint(0, 0), viewport().size()));
         {
-            QCPPainter layerPainter(&image);
+            QCPPainter layerPainter(&m_picture.image);
+            layerPainter.translate(-m_picture.area.topLeft());
             (cached->*&LayerDrawing::draw)(&layerPainter);
         }
-        m_picture = {std::move(numbers), std::move(paths), std::move(image)};
+        m_picture.numbers = std::move(numbers);
+        m_picture.paths = std::move(paths);
         ++m_cacheDraws;
     }
     drawLayers(painter, gridReady ? grids : nullptr, cached);
@@ -172,14 +175,14 @@ void SteadyPlot::drawLayers(QCPPainter *painter, QCPLayer *grids, QCPLayer *cach
     drawBackground(painter);
     for (int i = 0; i < layerCount(); ++i) {
         QCPLayer *each = layer(i);
-        if (each == cached) {
-            painter->drawImage(QPointF(0, 0), m_picture.image);
-        } else if (each == grids) {
-            // The grids' pixels lie in the axis rect (one pixel up, as drawn): that part of the picture alone.
-            const QRect part = axisRect()->rect().adjusted(0, -1, 0, 0) & QRect(QPoint(0, 0), viewport().size());
+        if (each == cached || each == grids) {
+            // Clipped to the picture's rectangle: where the paint's region is not a rectangle (the margins kept),
+            // Qt 6.4's raster engine blends an image clipped to that region span by span on its thread pool; the
+            // part of the region inside the axis rect is a rectangle, blended in one pass on this thread.
+            const Picture &picture = each == cached ? m_picture : m_gridPicture;
             painter->save();
-            painter->setClipRect(part);
-            painter->drawImage(QPointF(0, 0), m_gridPicture.image);
+            painter->setClipRect(picture.area);
+            painter->drawImage(picture.area.topLeft(), picture.image);
             painter->restore();
         } else {
             (each->*&LayerDrawing::draw)(painter);

@@ -73,6 +73,9 @@ public:
     /// engine hands every fill of over 96 scanlines (a vertical grid line, twice as tall at a pixel ratio of 2)
     /// to its thread pool in pieces, while the picture is blended by the painting thread alone.
     int gridDraws() const { return m_gridDraws; }
+    /// How many images the grid's and the cached layer's pictures took (tests, the benchmark): one each while the
+    /// plot keeps its size, however often they are drawn again.
+    int picturesAllocated() const { return m_picturesAllocated; }
 
 protected:
     void updateLayout() override;
@@ -140,8 +143,13 @@ private:
     {
         std::vector<double> numbers;
         QList<QPainterPath> paths;
-        QImage image;
+        QImage image;   ///< what the layer draws in AREA (its children's clip rectangles), transparent elsewhere
+        QRect area;
     };
+    /// Makes PICTURE's image a transparent one of AREA (the plot's coordinates) at the plot's pixel ratio, reusing
+    /// its pixels while the area keeps its size.
+    void clearPicture(Picture &picture, const QRect &area);
+    int m_picturesAllocated = 0;
     Picture m_picture; ///< the cached layer as last drawn
     int m_cacheDraws = 0;
     /// What the grid layer draws (describeGrid()) and its picture, or false where it holds anything else.

@@ -11,7 +11,9 @@
 #include "common/save_file.h"
 #include "common/error_message.h"
 #include "roofline/decade_ticker.h"
+#include "roofline/measured_rooflines.h"
 #include "roofline/roofline_evaluation.h"
+#include "state/trace_state.h"
 #include "state/kernel_state.h"
 #include "core/support/text.h"
 #include "core/xmodel/parameters.h"
@@ -170,6 +172,13 @@ void RooflineView::upToDate()
     catchUp();
 }
 
+void RooflineView::setTraces(TraceState *traces)
+{
+    m_traces = traces;
+    connect(traces, &TraceState::changed, this, &RooflineView::refresh);
+    refresh();
+}
+
 void RooflineView::setHighlighted(const QStringList &labels)
 {
     m_highlighted = labels;
@@ -265,6 +274,7 @@ void RooflineView::draw()
     const std::vector<KernelPoint> &points = m_eval->points();
     const QPointF operating = m_eval->operatingPoint();
     const core::RooflineCeilings &limits = m_eval->ceilings();
+    const std::vector<core::MeasuredRoofline> measured = visibleMeasuredRooflines(m_traces);
     const std::optional<double> &issueCeiling = limits.issue_gops;
     const bool predictions = m_predictions->isChecked();
     const bool levels = m_levels->isChecked();
@@ -300,6 +310,10 @@ void RooflineView::draw()
             include(p.predicted->x(), p.predicted->y());
     }
     include(operating.x(), operating.y());
+    for (const core::MeasuredRoofline &r : measured) {
+        for (std::size_t i = 0; i < r.gops.size(); ++i)
+            include(r.intensity[i], r.gops[i]);
+    }
     // The floating-point pipes' ceilings, with room over them for their legend text's line.
     const std::vector<core::PipeCeiling> &pipes = limits.pipes;
     for (const auto &pipe : pipes) {
@@ -354,6 +368,11 @@ void RooflineView::draw()
         const QString name = tr("%1 pipe, %2 lanes per SM").arg(precision, QString::number(pipe.lanes));
         addCsv(QStringLiteral("ceiling"), name, knee, pipe.gops);
         addCsv(QStringLiteral("ceiling"), name, xMax, pipe.gops);
+    }
+    drawMeasuredRooflines(m_plot, measured);
+    for (const core::MeasuredRoofline &r : measured) {
+        for (std::size_t i = 0; i < r.gops.size(); ++i)
+            addCsv(QStringLiteral("measured roofline"), QString::fromStdString(r.name), r.intensity[i], r.gops[i]);
     }
     // Little's law: a slope like R's, up to the compute peak.
     const auto latencyCeiling = [&](double gbs, const QString &level, const QString &latency, const QColor &colour,

@@ -26,6 +26,7 @@ namespace crossroof::widgets {
 
 class KernelState;
 class ParameterState;
+class TraceState;
 
 /// An instruction roofline (as Nsight Compute and Intel Advisor draw it) on log-log axes, every decade labelled:
 /// instruction throughput (thread-instructions per second, Gop/s) against intensity (thread-instructions per
@@ -48,6 +49,8 @@ public:
     explicit RooflineView(KernelState *kernels, QWidget *parent = nullptr);
     /// Highlights the kernels with these labels ("short name [ID]", as the kernel table names them).
     void setHighlighted(const QStringList &labels);
+    /// Also draws the visible measured rooflines of TRACES (gpu-benches' gpu-roofline), with their ridges.
+    void setTraces(TraceState *traces);
 
     /// A plotted kernel: its index in the report, intensity (op/byte) and throughput (Gop/s).
     using KernelPoint = RooflineEvaluation::KernelPoint;
@@ -123,6 +126,7 @@ private:
     ParameterState *m_state;
     RooflineEvaluation *m_eval;
     QStringList m_highlighted;
+    TraceState *m_traces = nullptr;
     QCustomPlot *m_plot;
     QPointer<KernelMarks> m_marks; ///< deleted with the plot's graphs at each draw()
     std::shared_ptr<KernelArrow::Pass> m_arrowPass; ///< the arrows' of the last draw()

@@ -8,9 +8,30 @@
 #include "state/occupancy_state.h"
 #include "state/trace_state.h"
 
+#include "core/session/settings_changes.h"
+
+#include <QHash>
 #include <QUndoStack>
 
+#include <any>
+#include <cstdio>
+#include <string>
+
 namespace crossroof::widgets {
+
+/// What one undo step of the occupancy inputs changed ("Registers/thread 32 → 64"), or n alone (the link's):
+/// found by SettingsUndo::track() by argument-dependent lookup, as core's describeChange() for the other parts.
+std::string describeChange(const OccupancyState::UndoSnapshot &before, const OccupancyState::UndoSnapshot &after);
+std::string describeChange(const OccupancyState::UndoSnapshot &before, const OccupancyState::UndoSnapshot &after)
+{
+    std::string said = core::describeChange(before.settings, after.settings);
+    if (said.empty() && before.n != after.n) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "n %.6g \u2192 %.6g", before.n, after.n);
+        said = buf;
+    }
+    return said;
+}
 
 template <class Settings>
 SettingsPart<Settings> *AnalysisDocument::addPart()
@@ -99,16 +120,37 @@ void AnalysisDocument::trackUndo()
     // What a profile switch does to the SM count, or a parameter change to n, is undone with it.
     m_undo->resyncOn(occupancyInputs, m_occupancy, &OccupancyState::changed);
     m_undo->resyncOn(occupancyInputs, m_params, &ParameterState::changed);
-    m_undo->track(m_tmm, tr("TMM inputs"));
+    const int tmmInputs = m_undo->track(m_tmm, tr("TMM inputs"));
     const int markovInputs = m_undo->track(m_markov, tr("Markov CPI inputs"));
     const int mappingInputs = m_undo->track(m_mapping, tr("mapping inputs"));
     // A profile switch changes which CPU profiles these two offer; what that does is undone with the switch.
     m_undo->resyncOn(markovInputs, m_params, &ParameterState::profileChanged);
     m_undo->resyncOn(mappingInputs, m_params, &ParameterState::profileChanged);
-    m_undo->track(m_stability, tr("stability map settings"));
-    m_undo->track(m_roofline, tr("roofline options"));
-    m_undo->track(m_skeleton, tr("code skeleton"));
-    m_undo->track(m_extrapolate, tr("Extrapolate inputs"));
+    const int stabilityInputs = m_undo->track(m_stability, tr("stability map settings"));
+    const int rooflineInputs = m_undo->track(m_roofline, tr("roofline options"));
+    const int skeletonInputs = m_undo->track(m_skeleton, tr("code skeleton"));
+    const int extrapolateInputs = m_undo->track(m_extrapolate, tr("Extrapolate inputs"));
+
+    // Which view shows each part's inputs, as sessions name the views; the occupancy inputs are the Occupancy
+    // view's but for SMs, B_a and B_r up to, which the Zigzag view edits.
+    const QHash<int, QString> views{{occupancyInputs, QStringLiteral("occupancy")},
+                                    {tmmInputs, QStringLiteral("zigzag")},
+                                    {markovInputs, QStringLiteral("markov")},
+                                    {mappingInputs, QStringLiteral("mapping")},
+                                    {stabilityInputs, QStringLiteral("stability")},
+                                    {rooflineInputs, QStringLiteral("roofline")},
+                                    {skeletonInputs, QStringLiteral("skeleton")},
+                                    {extrapolateInputs, QStringLiteral("extrapolate")}};
+    connect(m_undo, &SettingsUndo::restored, this,
+            [this, views, occupancyInputs](int handle, const std::any &from, const std::any &to,
+                                           const QString &description) {
+                QString view = views.value(handle);
+                if (handle == occupancyInputs
+                    && core::onlyZigzagInputsDiffer(std::any_cast<const OccupancyState::UndoSnapshot &>(from).settings,
+                                                    std::any_cast<const OccupancyState::UndoSnapshot &>(to).settings))
+                    view = QStringLiteral("zigzag");
+                Q_EMIT inputsRestored(view, description);
+            });
 }
 
 } // namespace crossroof::widgets

@@ -63,6 +63,9 @@ public:
 Q_SIGNALS:
     /// Any part changed (the window's modified mark).
     void changed();
+    /// An undo or redo restored inputs that VIEW shows (as sessions name the views: "skeleton", "zigzag", ...);
+    /// DESCRIPTION says what changed ("Unroll 8 → 4"). The window brings that view forward.
+    void inputsRestored(const QString &view, const QString &description);
 
 private:
     template <class Settings>

@@ -140,6 +140,7 @@ ValueLabel *ReadoutPanel::addRow(QGridLayout *g, const QString &key, const QStri
     g->addWidget(nameLabel, row, 0);
     g->addWidget(value, row, 1);
     m_values.insert(key, value);
+    m_tips.insert(key, tip);
     m_rows.append(qMakePair(nameLabel, value));
     return value;
 }
@@ -247,13 +248,20 @@ void ReadoutPanel::refresh()
     const auto &lm = r.landmarks;
     const auto &m = r.metrics;
     set(QStringLiteral("pi"), count(lm.pi));
-    set(QStringLiteral("delta"), count(lm.delta));
+    // delta, the MLP and the TLP are R and L's: a measured f(k) need not turn or level off where they say.
+    const QString ofParameters = p.measured_f ? tr(" (parameters)") : QString();
+    set(QStringLiteral("delta"), count(lm.delta) + ofParameters);
     set(QStringLiteral("psi"), lm.psi ? tr("%1, %2").arg(count(*lm.psi), gbs(*lm.psi_gbs)) : QString());
     set(QStringLiteral("valley"), lm.valley ? tr("%1, %2").arg(count(*lm.valley), gbs(*lm.valley_gbs)) : QString());
-    set(QStringLiteral("mlp"), tr("%1 requests").arg(formatNumber(m.mlp)));
+    set(QStringLiteral("mlp"), tr("%1 requests").arg(formatNumber(m.mlp)) + ofParameters);
     set(QStringLiteral("dlp"), tr("%1 inst/req").arg(formatNumber(m.dlp_machine)));
     set(QStringLiteral("tlp"),
-        m.tlp_machine ? count(*m.tlp_machine) : tr("n/a (Z·R > M)"));
+        m.tlp_machine ? count(*m.tlp_machine) + ofParameters : tr("n/a (Z·R > M)"));
+    const QString measuredTip = p.measured_f ? tr("\nf(k) is a measured curve: this value comes from the "
+                                                  "parameters R and L, which no longer describe it.")
+                                             : QString();
+    for (const char *key : {"delta", "mlp", "tlp"})
+        m_values.value(QLatin1String(key))->setToolTip(m_tips.value(QLatin1String(key)) + measuredTip);
     set(QStringLiteral("ilp"), formatNumber(m.ilp));
     // Only a bistable machine can fall to a lower state (the bound needs f's shape: computed only then).
     set(QStringLiteral("degradation"), stable > 1 ? gbs(worstDegradationGbs(p)) : QString());

@@ -44,6 +44,7 @@ private:
     QGridLayout *m_equilibriaGrid;
     std::vector<std::pair<ValueLabel *, ValueLabel *>> m_equilibria;
     QHash<QString, ValueLabel *> m_values;
+    QHash<QString, QString> m_tips; ///< each value's tool tip as addRow() gave it
     QList<QPair<QLabel *, ValueLabel *>> m_rows; // display order
     std::optional<core::SupplyShape> m_shape;   ///< f(k)'s falling stretches, for the degradation bound
 };

@@ -2,6 +2,7 @@
 #include "xgraph/xgraph_hover.h"
 
 #include "common/number_format.h"
+#include "core/xmodel/measured_curve.h"
 
 #include <QCoreApplication>
 
@@ -56,6 +57,8 @@ QString describeXGraphAt(const core::XModel &model, const core::XGraphResult &r,
                     "f(k) = k / ((1−m₁)·L_s + m₁·L_miss(k)), m_i = 1/(1 + (S_i/(βk))^γ_i)  (two levels)");
             break;
         }
+        if (p.measured_f && kc <= p.measured_f->last())
+            formula = tr("f(k) measured (%1)").arg(QString::fromStdString(p.measured_f->source()));
         QString hit;
         if (p.cache != core::CacheMode::None)
             hit = tr(", hit rate %1").arg(formatNumber(model.hitRate(kc), 3));

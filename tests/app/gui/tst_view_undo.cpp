@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Undo and redo of the views' inputs through the window's Edit menu shortcuts (issue 7).
+#include "export_controller.h"
 #include "main_window.h"
 #include "markov/mapping_view.h"
 #include "markov/markov_view.h"
@@ -14,13 +15,18 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -28,6 +34,22 @@
 using namespace crossroof;
 
 namespace {
+
+/// Accepts Ctrl+E's shortcut override, as a line edit does where Ctrl+E is End of line.
+class ClaimsEndOfLine : public QObject
+{
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() != Qt::Key_E || key->modifiers() != Qt::ControlModifier)
+            return false;
+        event->accept();
+        return true;
+    }
+};
 
 /// The points of a graph, to compare what a plot shows before and after.
 QVector<QPointF> points(const QCPGraph *graph)
@@ -58,6 +80,8 @@ private Q_SLOTS:
     void stabilityInput();
     void mappingAndStrategy();
     void everyPartOfTheDocumentIsUndoable();
+    void undoBringsItsViewForwardAndSaysWhat();
+    void menuShortcutsReachTheWindowFromASpinBox();
 
 private:
     void undo() { QTest::keySequence(m_window, QKeySequence::Undo); }
@@ -99,7 +123,7 @@ void TestViewUndo::occupancyInput()
     QVERIFY(view->summaryLabel()->text() != summary);
     QVERIFY(points(view->sweepPlot(1)->graph(1)) != marker);
     QCOMPARE(stack()->count(), 1);
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change occupancy inputs"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("Registers/thread %1 → 200").arg(before)); // the control, both values
 
     undo();
     QCOMPARE(regs->value(), before);
@@ -168,7 +192,7 @@ void TestViewUndo::typingATmmInputIsOneStep()
     QTest::keyClicks(work, QStringLiteral("4e12")); // four changes of the text
     QVERIFY(view->tmmResult()->work_term > workTerm);
     QCOMPARE(stack()->count(), 1);
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change TMM inputs"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("T1 %1 → 4e12").arg(before));
     QTest::keyClick(work, Qt::Key_Return);
     QTest::keyClicks(work, QStringLiteral("0")); // after Enter: the next step
     QCOMPARE(stack()->count(), 2);
@@ -247,7 +271,7 @@ void TestViewUndo::markovInput()
     const auto slice = points(view->sliceGraph());
     view->groupsBox()->setValue(before.groups + 2);
     QVERIFY(view->surface().system_states > states);
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change Markov CPI inputs"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("Groups %1 → %2").arg(before.groups).arg(before.groups + 2));
     // A click on the map chooses the slice: a step of its own.
     m_window->showView(QStringLiteral("markov"));
     QTRY_VERIFY(view->mapPlot()->axisRect()->rect().width() > 10);
@@ -277,7 +301,7 @@ void TestViewUndo::stabilityInput()
     y->setCurrentIndex(y->findData(QStringLiteral("E")));
     view->waitForMap();
     QCOMPARE(view->map().y.key, std::string("E"));
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change stability map settings"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("Map y %1 → E").arg(QString::fromStdString(before.y_key)));
     undo();
     QVERIFY(view->settings() == before);
     view->waitForMap();
@@ -306,7 +330,9 @@ void TestViewUndo::mappingAndStrategy()
     QTRY_VERIFY(mapping->table()->hasFocus());
     mapping->table()->item(1, widgets::MappingView::Q)->setText(QStringLiteral("0.99"));
     QVERIFY(mapping->predictions()[1].result.cpi > cpi);
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change mapping inputs"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("%1 (p, q) none → (%2, 0.99)")
+                                          .arg(QString::fromStdString(mapping->settings().points.front().strategy))
+                                          .arg(mapping->settings().points.front().p));
     QCOMPARE(stack()->count(), 2);
     undo();
     QCOMPARE(mapping->predictions()[1].result.cpi, cpi);
@@ -337,7 +363,7 @@ void TestViewUndo::everyPartOfTheDocumentIsUndoable()
     QTest::mouseClick(names, Qt::LeftButton);
     QVERIFY(!names->isChecked());
     QCOMPARE(stack()->count(), 1);
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change roofline options"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("Names on → off"));
 
     widgets::SkeletonView *skeleton = m_window->skeletonView();
     core::SkeletonSettings k = skeleton->settings();
@@ -350,7 +376,7 @@ void TestViewUndo::everyPartOfTheDocumentIsUndoable()
     QTRY_VERIFY(unrollBox->hasFocus());
     skeleton->setSettings(k);
     QCOMPARE(stack()->count(), 2);
-    QCOMPARE(stack()->undoText(), QStringLiteral("Change code skeleton"));
+    QCOMPARE(stack()->undoText(), QStringLiteral("Unroll %1 → %2").arg(unroll).arg(k.unroll));
     QCOMPARE(m_window->captureSession().skeleton.unroll, k.unroll);
 
     undo();
@@ -361,6 +387,70 @@ void TestViewUndo::everyPartOfTheDocumentIsUndoable()
     QVERIFY(m_window->captureSession().roofline.names);
     redo();
     QVERIFY(!names->isChecked());
+}
+
+void TestViewUndo::undoBringsItsViewForwardAndSaysWhat()
+{
+    // Unroll changed on the Code Skeleton, then the X-graph in front: Undo shows the skeleton again (else the
+    // step changes nothing visible) and the status bar names the control and both values.
+    m_window->showView(QStringLiteral("skeleton"));
+    widgets::SkeletonView *skeleton = m_window->skeletonView();
+    auto *unrollBox = skeleton->findChild<QSpinBox *>();
+    QVERIFY(unrollBox);
+    const int unroll = unrollBox->value();
+    const int other = unroll == 8 ? 2 : 8;
+    unrollBox->setFocus();
+    QTRY_VERIFY(unrollBox->hasFocus());
+    unrollBox->setValue(other);
+    QCOMPARE(stack()->undoText(), QStringLiteral("Unroll %1 → %2").arg(unroll).arg(other));
+    m_window->showView(QStringLiteral("xgraph"));
+    undo();
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("skeleton"));
+    QCOMPARE(unrollBox->value(), unroll);
+    QCOMPARE(m_window->statusBar()->currentMessage(),
+             QStringLiteral("Code Skeleton: Unroll %1 → %2").arg(other).arg(unroll));
+    m_window->showView(QStringLiteral("xgraph"));
+    redo();
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("skeleton"));
+    QCOMPARE(m_window->statusBar()->currentMessage(),
+             QStringLiteral("Code Skeleton: Unroll %1 → %2").arg(unroll).arg(other));
+
+    // The SM count is an occupancy input the Zigzag view edits: its undo shows the zigzag, not Occupancy.
+    const int sms = m_window->zigzagView()->smBox()->value();
+    m_window->zigzagView()->smBox()->setValue(sms + 7);
+    QCOMPARE(stack()->undoText(), QStringLiteral("SMs %1 → %2").arg(sms).arg(sms + 7));
+    m_window->showView(QStringLiteral("occupancy"));
+    undo();
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("zigzag"));
+    // And Registers/thread is the Occupancy view's.
+    m_window->occupancyView()->registersBox()->setValue(64);
+    undo();
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("occupancy"));
+}
+
+void TestViewUndo::menuShortcutsReachTheWindowFromASpinBox()
+{
+    // Ctrl+E (File > Export Figure) typed in a spin box moved its cursor to the end of the text instead.
+    QAction *exportFigure = m_window->exporter()->figureAction();
+    QCOMPARE(exportFigure->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+    QObject::disconnect(exportFigure, &QAction::triggered, nullptr, nullptr); // no file dialog in a test
+    QSignalSpy triggered(exportFigure, &QAction::triggered);
+    m_window->showView(QStringLiteral("occupancy"));
+    QSpinBox *regs = m_window->occupancyView()->registersBox();
+    // Under the X11, KDE and GNOME key schemes the box's line edit claims Ctrl+E as End of line (the offscreen
+    // platform of the tests has the Windows scheme, where it does not): claim it as the box does there.
+    ClaimsEndOfLine claim;
+    regs->installEventFilter(&claim);
+    regs->findChild<QLineEdit *>()->installEventFilter(&claim);
+    regs->setFocus();
+    QTRY_VERIFY(regs->hasFocus());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_E, Qt::ControlModifier);
+    QCOMPARE(triggered.count(), 1);
+    // Typing into the box still types.
+    regs->selectAll();
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("48"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QCOMPARE(regs->value(), 48);
 }
 
 QTEST_MAIN(TestViewUndo)

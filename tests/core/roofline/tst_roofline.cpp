@@ -3,7 +3,10 @@
 // the FP32 and FP64 pipes of a compute capability, a kernel's DRAM, L2 and L1 intensities and its predicted
 // point, the ceilings at a kernel's intensities, and the X-model's operating point under the roof.
 #include "core/profiles/profile_library.h"
+#include "core/roofline/measured_roofline.h"
 #include "core/roofline/roofline.h"
+#include "core/support/error.h"
+#include "core/traces/trace_import.h"
 #include "core/traces/kernel_table.h"
 
 #include <QTest>
@@ -54,6 +57,7 @@ class TestRoofline : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void measuredRooflineInInstructions();
     void ceilings();
     void littlesLawPerLevel();
     void pipesOfTheComputeCapability();
@@ -201,6 +205,29 @@ void TestRoofline::realExport()
     QCOMPARE(kernels.size(), std::size_t(10));
     QCOMPARE(*kernels.front().l1_intensity, 25967573.0 / 4325376.0);
     QVERIFY(!kernels.front().l2_intensity);
+}
+
+void TestRoofline::measuredRooflineInInstructions()
+{
+    // gpu-benches' gpu-roofline on an H200 (tests/data/gpu_benches): 940 GF/s at 0.25 Fl/B in its first row, best
+    // 37,227 GF/s, best 3,780 GB/s. Its FMAs are two flops per thread-instruction: 470 Gop/s at 0.125 op/B, a peak
+    // of 18,613.5 Gop/s, and the ridge halves too, to 37227 / 3780 / 2 op/B.
+    const core::MeasuredTrace trace
+            = core::readTraceFile(std::string(CROSSROOF_SOURCE_DIR) + "/tests/data/gpu_benches/roofline_h200.txt")
+                      .traces.front();
+    const core::MeasuredRoofline r = core::measuredRoofline(trace);
+    QCOMPARE(r.name, std::string("h200 roofline"));
+    QCOMPARE(r.intensity.size(), std::size_t(14));
+    QCOMPARE(r.intensity.front(), 0.125);
+    QCOMPARE(r.gops.front(), 470.0);
+    QCOMPARE(r.peak_gops, 37227.0 / 2);
+    // The bandwidth of a row is its GF/s over its Fl/B: the file's GB/s column to its rounding.
+    QVERIFY(std::abs(r.peak_gbs - 3780) < 0.005 * 3780);
+    QVERIFY(std::abs(r.ridge - 37227.0 / 3780.0 / 2) < 0.005 * r.ridge);
+
+    core::MeasuredTrace stream = trace;
+    stream.kind = core::TraceKind::BandwidthVsWarps;
+    QVERIFY_THROWS_EXCEPTION(core::InputError, core::measuredRoofline(stream));
 }
 
 QTEST_MAIN(TestRoofline)

@@ -4,7 +4,9 @@
 #include "common/plot_navigator.h"
 #include "core/profiles/profile_library.h"
 #include "support/image_compare.h"
+#include "core/session/session.h"
 #include "xgraph/flow_arrows.h"
+#include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -16,6 +18,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
+#include <QUndoStack>
 
 #include <cmath>
 
@@ -69,6 +72,7 @@ private Q_SLOTS:
     void directPaintShowsTheSamePicture();
     void keptMarginsShowWhatAFullPaintShows();
     void aCpuProfileCountsThreads();
+    void aMeasuredSupplySaysSoInTheCacheModeAndReadout();
 
 private:
     /// Drags each of KEYS over four steps as a hand does (the slider held). After each step PICTURES gives two
@@ -540,6 +544,37 @@ void TestParameterPanel::aCpuProfileCountsThreads()
     QVERIFY(!facts.contains(QLatin1String("warp")));
     QVERIFY(!facts.contains(QLatin1Char('%'))); // every placeholder filled
     QCOMPARE(m_panel->spinBox(QStringLiteral("n"))->suffix(), QStringLiteral(" threads"));
+}
+
+void TestParameterPanel::aMeasuredSupplySaysSoInTheCacheModeAndReadout()
+{
+    // The H100 sample, whose 16 KiB trace is f(k): the cache mode box no longer claims f(k) = k / Lm(k), and the
+    // readout's delta, MLP and TLP say they are the parameters' (the measured curve need not turn at them).
+    const core::Session session = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof");
+    QVERIFY(session.params.measured_f);
+    core::XModelParams analytic = session.params;
+    analytic.measured_f.reset();
+    analytic.cache = core::CacheMode::None;
+    m_state->setProfile(session.profile, analytic);
+    ReadoutPanel readout(m_eval);
+    QComboBox *mode = m_panel->cacheModeBox();
+    const int none = mode->findData(int(core::CacheMode::None));
+    QCOMPARE(mode->itemText(none), QStringLiteral("None: f(k) = k / Lm(k)"));
+    QVERIFY(!readout.text().contains(QStringLiteral("(parameters)")));
+
+    m_state->applySupplyCurve(session.params.measured_f, QStringLiteral("h100-16k"));
+    QCOMPARE(mode->currentText(), QStringLiteral("None: measured f(k), then k / Lm(k)"));
+    QVERIFY2(mode->toolTip().contains(QString::fromStdString(session.params.measured_f->source())), qPrintable(mode->toolTip()));
+    QVERIFY(mode->toolTip().contains(QStringLiteral("replaces")));
+    const QString text = readout.text();
+    for (const char *row : {"δ, MS transition: ", "MLP of machine: ", "TLP of machine: "}) {
+        const QString line = text.section(QString::fromUtf8(row), 1).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(line.endsWith(QStringLiteral("(parameters)")), qPrintable(text));
+    }
+
+    m_state->undoStack()->undo(); // the analytic f(k) again
+    QCOMPARE(mode->itemText(none), QStringLiteral("None: f(k) = k / Lm(k)"));
+    QVERIFY(!readout.text().contains(QStringLiteral("(parameters)")));
 }
 
 QTEST_MAIN(TestParameterPanel)

@@ -5,6 +5,8 @@
 #include "core/profiles/profile_library.h"
 #include "roofline/roofline_view.h"
 #include "state/kernel_state.h"
+#include "state/trace_state.h"
+#include "core/traces/trace_import.h"
 #include "core/traces/kernel_table.h"
 #include "core/traces/ncu_csv.h"
 #include "core/xmodel/xmodel.h"
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void selectedKernelInsideThePlot();
     void csvHasThePlottedData();
     void tenThousandKernelsPan();
+    void aMeasuredRooflineWithItsRidge();
 
 private:
     /// The kernels of REPORT drawn, with their predictions.
@@ -500,6 +503,42 @@ void TestRooflineView::tenThousandKernelsPan()
     plot->toPixmap();
     QVERIFY2(m_view->arrowsDrawn() >= 1 && m_view->arrowsDrawn() <= int(real.size()),
              qPrintable(QString::number(m_view->arrowsDrawn())));
+}
+
+void TestRooflineView::aMeasuredRooflineWithItsRidge()
+{
+    // gpu-benches' gpu-roofline of an H200 (tests/data/gpu_benches) imported as a trace: its 14 rows in
+    // instructions (two flops per FMA: 470 Gop/s at 0.125 op/B first), its ridge at its peak 18,613.5 Gop/s.
+    widgets::TraceState traces;
+    m_view->setTraces(&traces);
+    const int before = m_view->plot()->graphCount();
+    traces.add(core::readTraceFile(CROSSROOF_SOURCE_DIR "/tests/data/gpu_benches/roofline_h200.txt").traces.front());
+    QCoreApplication::processEvents();
+    QCPGraph *rows = nullptr, *ridge = nullptr;
+    for (int i = 0; i < m_view->plot()->graphCount(); ++i) {
+        QCPGraph *g = m_view->plot()->graph(i);
+        if (g->name().contains(QStringLiteral("h200 roofline")))
+            rows = g;
+        if (g->name().startsWith(QStringLiteral("its ridge")))
+            ridge = g;
+    }
+    QVERIFY(rows && ridge);
+    QCOMPARE(m_view->plot()->graphCount(), before + 2);
+    QCOMPARE(rows->dataCount(), 14);
+    QCOMPARE(rows->data()->constBegin()->key, 0.125);
+    QCOMPARE(rows->data()->constBegin()->value, 470.0);
+    QCOMPARE(ridge->data()->constBegin()->value, 37227.0 / 2);
+    QVERIFY(near(ridge->data()->constBegin()->key, 37227.0 / 3780.0 / 2, 0.005));
+    // Every row inside the axes, and in the CSV.
+    QVERIFY(m_view->plot()->xAxis->range().contains(0.125));
+    QVERIFY(m_view->plot()->yAxis->range().contains(37227.0 / 2));
+    QVERIFY(m_view->csv().contains(QStringLiteral("measured roofline")));
+    // Hidden, it goes.
+    core::MeasuredTrace hidden = traces.traces().front();
+    hidden.visible = false;
+    traces.setTraces({hidden});
+    QCoreApplication::processEvents();
+    QCOMPARE(m_view->plot()->graphCount(), before);
 }
 
 QTEST_MAIN(TestRooflineView)

@@ -161,17 +161,23 @@ void TestAnalysisDocument::undoIsRegisteredPerPart()
     st.x_key = "L";
     document.stability()->setSettings(st);
     QCOMPARE(stack->count(), 4);
-    QCOMPARE(stack->undoText(), QStringLiteral("Change stability map settings"));
+    QCOMPARE(stack->undoText(), QStringLiteral("Map x %1 → L").arg(QString::fromStdString(before.stability.x_key)));
 
+    // Each undo says whose inputs it restored and what, so that the window can bring that view forward.
+    QSignalSpy restored(&document, &AnalysisDocument::inputsRestored);
     stack->undo();
     QVERIFY(document.stability()->settings() == before.stability);
-    QCOMPARE(stack->undoText(), QStringLiteral("Change Extrapolate inputs"));
+    QCOMPARE(restored.size(), 1);
+    QCOMPARE(restored.at(0).at(0).toString(), QStringLiteral("stability"));
+    QCOMPARE(restored.at(0).at(1).toString(),
+             QStringLiteral("Map x L → %1").arg(QString::fromStdString(before.stability.x_key)));
+    QCOMPARE(stack->undoText(), QStringLiteral("Smoothing %1 → %2").arg(before.extrapolate.smoothing ? QStringLiteral("on") : QStringLiteral("off"), e.smoothing ? QStringLiteral("on") : QStringLiteral("off")));
     stack->undo();
     QVERIFY(document.extrapolate()->settings() == before.extrapolate);
-    QCOMPARE(stack->undoText(), QStringLiteral("Change code skeleton"));
+    QCOMPARE(stack->undoText(), QStringLiteral("Unroll %1 → 2").arg(before.skeleton.unroll));
     stack->undo();
     QVERIFY(document.skeleton()->settings() == before.skeleton);
-    QCOMPARE(stack->undoText(), QStringLiteral("Change roofline options"));
+    QCOMPARE(stack->undoText(), QStringLiteral("L1/L2 %1 → %2").arg(before.roofline.levels ? QStringLiteral("on") : QStringLiteral("off"), r.levels ? QStringLiteral("on") : QStringLiteral("off")));
     stack->undo();
     QVERIFY(document.roofline()->settings() == before.roofline);
     // Redo walks forward again, and an undo is no new step.
