@@ -5,6 +5,7 @@
 
 #include "markov/coloured_surface.h"
 #include "markov/extrapolate_panel.h"
+#include "markov/mapping_view.h"
 #include "core/markov/markov.h"
 
 #include <vector>
@@ -26,6 +27,18 @@ void linkExtrapolationToMarkov(widgets::ExtrapolatePanel *extrapolate,
                          markov->setSettings(s);
                          tabs->showView(QStringLiteral("markov"));
                      });
+}
+
+void linkExtrapolationToMapping(widgets::ExtrapolatePanel *extrapolate, widgets::MappingView *mapping)
+{
+    const auto pass = [extrapolate, mapping] {
+        std::vector<std::pair<std::string, std::vector<int>>> strategies;
+        for (const core::MappingPrediction &row : mapping->predictions())
+            strategies.emplace_back(row.strategy->id, row.usage.threads_per_cache);
+        extrapolate->setMappingStrategies(strategies);
+    };
+    QObject::connect(mapping, &widgets::MappingView::settingsChanged, extrapolate, pass);
+    pass();
 }
 
 } // namespace crossroof::app

@@ -6,6 +6,7 @@
 
 namespace crossroof::widgets {
 class ExtrapolatePanel;
+class MappingView;
 } // namespace crossroof::widgets
 
 namespace crossroof::app {
@@ -17,5 +18,9 @@ class ViewTabs;
 /// comes to the front in TABS.
 void linkExtrapolationToMarkov(widgets::ExtrapolatePanel *extrapolate,
                                widgets::SettingsPart<core::MarkovSettings> *markov, ViewTabs *tabs);
+
+/// The Mapping view's strategies (its CPU profile's, and the user's) name the training strategies with the same
+/// Markov model in the Extrapolate view's ranking.
+void linkExtrapolationToMapping(widgets::ExtrapolatePanel *extrapolate, widgets::MappingView *mapping);
 
 } // namespace crossroof::app

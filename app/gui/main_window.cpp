@@ -97,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     bindView(m_document->skeleton(), m_skeleton);
     bindView(m_document->extrapolate(), m_extrapolate);
     linkExtrapolationToMarkov(m_extrapolate, m_document->markov(), m_tabs);
+    linkExtrapolationToMapping(m_extrapolate, m_mapping);
 
     // Measurements on the model's plots: f(k) traces and kernel points on the X-graph, runtimes on the zigzag.
     auto *xgraphTraces = new TraceOverlay(m_xgraph->plot(), m_traces, TraceOverlay::Target::XGraph, m_xgraph);

@@ -217,6 +217,12 @@ void WindowLayout::showFront(const QStringList &front)
             m_wasInFront.removeAll(dock);
         }
     }
+    // The docks that came back in a narrow window: stacked, and the views their share, as a resize does (a
+    // window made narrow while a view without left-hand docks was in front had nothing to stack then).
+    if (m_window->isVisible() && m_window->width() < kStackWidth && !isStacked()) {
+        stackWhenNarrow();
+        leaveTheCentreItsShare();
+    }
 }
 
 void WindowLayout::forget()

@@ -56,7 +56,7 @@ public:
     /// DOCK belongs to VIEWS (names as ViewTabs gives them); a dock never named here belongs to every view.
     void setDockViews(QDockWidget *dock, const QStringList &views);
     /// The views now in front (one tab, or those of Side by Side): docks of none of them are put away, docks
-    /// put away earlier for another view come back.
+    /// put away earlier for another view come back, stacked if the window is narrow.
     void showFront(const QStringList &front);
     /// Whether DOCK is put away for the views in front (not closed by the user).
     bool isPutAway(QDockWidget *dock) const { return m_putAway.contains(dock); }

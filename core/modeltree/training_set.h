@@ -79,6 +79,7 @@ struct CpiMeasurement {
     std::optional<double> iteration; ///< none: the file has no iteration column
     double cpi = 0;
     int line = 0;
+    bool operator==(const CpiMeasurement &) const = default;
 };
 
 /// Reads measured CPI from CSV text with the size, strategy and cpi columns, and the iteration column when

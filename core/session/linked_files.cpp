@@ -55,12 +55,44 @@ TrainingColumns readTrainingColumns(const JsonReader &r, const json &obj)
 
 } // namespace
 
+namespace {
+
+/// "measured": {"source", "rows": [{"line", "size", "iteration" (optional), "strategy", "cpi"}]}, checked as
+/// a measured-CPI file is (a CPI of at least 1).
+void readMeasuredCpi(const JsonReader &r, const json &obj, ExtrapolateSettings &e)
+{
+    r.checkKeys(obj, "", {"source", "rows"}, "a measured CPI field");
+    e.measured_source = r.string(obj, "source", "source", false);
+    const json &rows = r.require(obj, "rows", "rows");
+    if (!rows.is_array())
+        r.fail("rows", "must be an array of measured CPI");
+    constexpr double kHuge = 1e100;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const JsonReader rr = r.nested("rows[" + std::to_string(i) + "].");
+        rr.checkKeys(rows[i], "", {"line", "size", "iteration", "strategy", "cpi"}, "a measured CPI field");
+        CpiMeasurement m;
+        m.line = int(rr.integer(rows[i], "line", "line", 0, 1LL << 31, 0));
+        m.size = rr.number(rows[i], "size", "size", -kHuge, kHuge, std::nullopt);
+        if (rows[i].contains("iteration"))
+            m.iteration = rr.number(rows[i], "iteration", "iteration", -kHuge, kHuge, std::nullopt);
+        m.strategy = rr.string(rows[i], "strategy", "strategy", true);
+        if (m.strategy.empty())
+            rr.fail("strategy", "is empty");
+        m.cpi = rr.number(rows[i], "cpi", "cpi", 1, kHuge, std::nullopt);
+        e.measured.push_back(std::move(m));
+    }
+}
+
+} // namespace
+
 ExtrapolateSettings readExtrapolate(const JsonReader &r, const json &obj, const std::filesystem::path &folder,
                                     std::string &problem)
 {
-    r.checkKeys(obj, "", {"smoothing", "source", "columns", "rows", "link"}, "a session field");
+    r.checkKeys(obj, "", {"smoothing", "source", "columns", "rows", "link", "measured"}, "a session field");
     ExtrapolateSettings e;
     e.smoothing = r.boolean(obj, "smoothing", "smoothing", true);
+    if (obj.contains("measured"))
+        readMeasuredCpi(r.nested("measured."), obj["measured"], e);
     if (obj.contains("rows") && obj.contains("link"))
         r.fail("link", "linked training runs have no rows: remove 'link' to embed them, or 'rows'");
     if (!obj.contains("rows") && !obj.contains("link"))
@@ -193,6 +225,18 @@ nlohmann::ordered_json extrapolateToJson(const ExtrapolateSettings &settings, bo
             }
             extrapolate["rows"] = rows;
         }
+    }
+    if (!settings.measured.empty()) {
+        Ordered rows = Ordered::array();
+        for (const CpiMeasurement &m : settings.measured) {
+            Ordered row = {{"line", m.line}, {"size", m.size}};
+            if (m.iteration)
+                row["iteration"] = *m.iteration;
+            row["strategy"] = m.strategy;
+            row["cpi"] = m.cpi;
+            rows.push_back(row);
+        }
+        extrapolate["measured"] = {{"source", settings.measured_source}, {"rows", rows}};
     }
     return extrapolate;
 }

@@ -218,6 +218,11 @@ std::string describeChange(const ExtrapolateSettings &a, const ExtrapolateSettin
     c.note("Training columns changed",
            a.training && b.training && runs(a.training) == runs(b.training) && a.training != b.training);
     c.flag("Smoothing", a.smoothing, b.smoothing);
+    const auto measured = [](const ExtrapolateSettings &e) {
+        return e.measured.empty() ? std::string("none")
+                                  : count(e.measured.size(), "measurement", "measurements") + " of " + e.measured_source;
+    };
+    c.add("Measured CPI", measured(a), measured(b));
     return c.text();
 }
 

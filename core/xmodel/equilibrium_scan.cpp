@@ -228,6 +228,15 @@ std::vector<EquilibriumScan::Root> EquilibriumScan::roots() const
 double EquilibriumScan::restFrom(double k0) const
 {
     k0 = std::clamp(k0, 0.0, m_n);
+    if (m_dense) {
+        // A state on one of the roots found (within their precision) rests there: F is about zero, and its
+        // sign, rounding's, must not send the flow on to the next root as if this one were not there.
+        const double near = 1e-9 * std::max(m_n, 1.0);
+        for (const XModel::Root &r : m_denseRoots) {
+            if (k0 >= r.k - near && k0 <= r.k_end + near)
+                return k0;
+        }
+    }
     const double F0 = balance(k0);
     const int s0 = signOf(F0);
     if (s0 == 0)

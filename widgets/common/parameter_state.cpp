@@ -209,13 +209,43 @@ void ParameterState::noteCurveTrace(const std::shared_ptr<const core::MeasuredCu
         m_curveTraces.emplace_back(curve, traceId);
 }
 
+std::optional<core::XModelParams> ParameterState::comparison() const
+{
+    if (m_comparisons.empty())
+        return std::nullopt;
+    return m_comparisons.back().params;
+}
+
+QString ParameterState::comparisonLabel() const
+{
+    return m_comparisons.empty() ? QString() : m_comparisons.back().label;
+}
+
 void ParameterState::setComparison(const std::optional<core::XModelParams> &params, const QString &label)
 {
-    if (params == m_comparison && label == m_comparisonLabel)
+    std::vector<WhatIf> one;
+    if (params)
+        one.push_back({*params, label});
+    setComparisons(std::move(one));
+}
+
+void ParameterState::setComparisons(std::vector<WhatIf> comparisons)
+{
+    if (comparisons == m_comparisons)
         return;
-    m_comparison = params;
-    m_comparisonLabel = params ? label : QString();
+    m_comparisons = std::move(comparisons);
     Q_EMIT comparisonChanged();
+}
+
+void ParameterState::addComparison(const core::XModelParams &params, const QString &label)
+{
+    std::vector<WhatIf> next = m_comparisons;
+    const auto same = std::find_if(next.begin(), next.end(), [&label](const WhatIf &w) { return w.label == label; });
+    if (same != next.end())
+        same->params = params;
+    else
+        next.push_back({params, label});
+    setComparisons(std::move(next));
 }
 
 void ParameterState::beginInteraction()

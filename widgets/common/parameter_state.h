@@ -53,10 +53,24 @@ public:
     void endInteraction();
     bool interactionOpen() const { return m_interaction; }
 
-    /// A what-if to compare the current parameters with on the X-graph (the advisor's compare mode), or none.
-    const std::optional<core::XModelParams> &comparison() const { return m_comparison; }
-    const QString &comparisonLabel() const { return m_comparisonLabel; }
+    /// What-ifs to compare the current parameters with on the X-graph (the advisor's compare mode), each with
+    /// the name its legend entry gives it, in the order they were added; none is empty.
+    struct WhatIf
+    {
+        core::XModelParams params;
+        QString label;
+        bool operator==(const WhatIf &) const = default;
+    };
+    const std::vector<WhatIf> &comparisons() const { return m_comparisons; }
+    /// The last what-if added, and its label (empty without one).
+    std::optional<core::XModelParams> comparison() const;
+    QString comparisonLabel() const;
+    /// PARAMS, labelled LABEL, as the only what-if; none with std::nullopt.
     void setComparison(const std::optional<core::XModelParams> &params, const QString &label = {});
+    /// Every what-if at once, in the order given.
+    void setComparisons(std::vector<WhatIf> comparisons);
+    /// Adds PARAMS as a what-if beside the others; one with the same label is replaced in its place.
+    void addComparison(const core::XModelParams &params, const QString &label);
     int interactionSerial() const { return m_interactionSerial; }
 
 Q_SIGNALS:
@@ -74,8 +88,7 @@ private:
     core::XModelParams m_params;
     QUndoStack *m_undo;
     bool m_interaction = false;
-    std::optional<core::XModelParams> m_comparison;
-    QString m_comparisonLabel;
+    std::vector<WhatIf> m_comparisons;
     int m_interactionSerial = 0;
     /// Which trace each measured curve came from (the curves are kept alive, so a pointer is never reused).
     std::vector<std::pair<std::shared_ptr<const core::MeasuredCurve>, QString>> m_curveTraces;

@@ -63,6 +63,10 @@ void ExtrapolateEvaluation::clear()
     m_predictions.clear();
     m_predictionError.clear();
     m_curves.clear();
+    m_measured.clear();
+    m_measuredSource.clear();
+    m_check.reset();
+    m_checkError.clear();
     Q_EMIT cleared();
 }
 
@@ -83,9 +87,59 @@ void ExtrapolateEvaluation::arrived(Trained trained)
     m_folds = trained.folds;
     m_set = std::move(trained.set);
     if (trained.newSet)
-        m_target = m_model->max_size;
+        m_target = defaultTargetSize(*m_set);
     Q_EMIT modelChanged();
     predict();
+    checkMeasured();
+}
+
+double ExtrapolateEvaluation::defaultTargetSize(const core::TrainingSet &set)
+{
+    std::vector<double> sizes;
+    for (const core::TrainingRow &r : set.rows)
+        sizes.push_back(r.size);
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    if (sizes.empty())
+        return 0;
+    const double largest = sizes.back();
+    if (sizes.size() >= 2)
+        return largest + (largest - sizes[sizes.size() - 2]);
+    return largest > 0 ? 2 * largest : largest + 1;
+}
+
+void ExtrapolateEvaluation::setMeasured(std::vector<core::CpiMeasurement> measured, std::string source)
+{
+    m_measured = std::move(measured);
+    m_measuredSource = m_measured.empty() ? std::string() : std::move(source);
+    checkMeasured();
+}
+
+void ExtrapolateEvaluation::checkMeasured()
+{
+    m_check.reset();
+    m_checkError.clear();
+    if (m_model && !m_measured.empty()) {
+        try {
+            m_check = core::checkCpi(*m_model, m_measured);
+        } catch (const core::InputError &e) {
+            m_checkError = QString::fromStdString(e.what());
+        }
+    }
+    Q_EMIT checkChanged();
+}
+
+std::optional<double> ExtrapolateEvaluation::measuredCpi(const std::string &strategy, double size) const
+{
+    const core::CpiMeasurement *best = nullptr;
+    for (const core::CpiMeasurement &m : m_measured) {
+        if (m.strategy == strategy && m.size == size
+            && (!best || m.iteration.value_or(0) >= best->iteration.value_or(0)))
+            best = &m;
+    }
+    if (!best)
+        return std::nullopt;
+    return best->cpi;
 }
 
 void ExtrapolateEvaluation::setTargetSize(double size)

@@ -36,18 +36,34 @@ public:
 
     explicit ExtrapolateEvaluation(QObject *parent = nullptr);
 
-    /// Trains and cross-validates SET in the background; when it arrives the target size becomes its largest
-    /// training size and modelChanged() then predictionsChanged() follow (refused() if the trees refuse it).
+    /// Trains and cross-validates SET in the background; when it arrives the target size becomes
+    /// defaultTargetSize() of it and modelChanged() then predictionsChanged() follow (refused() if the trees
+    /// refuse it).
     void setTrainingSet(core::TrainingSet set);
     /// Retrains the last set asked for with M5 smoothing on or off; the target size stays.
     void setSmoothing(bool smooth);
     bool smoothing() const { return m_smooth; }
-    /// Forgets the set, the trees and any training still running (its result is dropped when it arrives);
-    /// cleared() follows. Smoothing stays as chosen.
+    /// Forgets the set, the trees, the measured CPI and any training still running (its result is dropped
+    /// when it arrives); cleared() follows. Smoothing stays as chosen.
     void clear();
     /// Predicts at SIZE with the trees there are (none yet: kept for them); predictionsChanged() follows.
     void setTargetSize(double size);
     double targetSize() const { return m_target; }
+    /// The target size a new set starts with: one size step past its largest training size (the step between
+    /// its two largest sizes; twice the largest where all rows have one size), so that it extrapolates.
+    static double defaultTargetSize(const core::TrainingSet &set);
+
+    /// CPI measured at larger sizes (readCpiMeasurements()) and the file they came from: the predictions are
+    /// checked against them (checkCpi()) whenever there are trees; checkChanged() follows. Empty: none.
+    void setMeasured(std::vector<core::CpiMeasurement> measured, std::string source);
+    const std::vector<core::CpiMeasurement> &measured() const { return m_measured; }
+    const std::string &measuredSource() const { return m_measuredSource; }
+    /// Predicted against measured CPI at every measurement (none without trees or measurements, or when the
+    /// measurements name a strategy the trees do not know: checkError() says so).
+    const std::optional<core::CpiCheck> &check() const { return m_check; }
+    const QString &checkError() const { return m_checkError; }
+    /// The CPI measured for STRATEGY at SIZE (of its largest iteration there), if any.
+    std::optional<double> measuredCpi(const std::string &strategy, double size) const;
 
     /// Whether a training runs or waits.
     bool busy() const { return m_job.busy(); }
@@ -83,6 +99,8 @@ Q_SIGNALS:
     void refused(const QString &message);
     /// clear(): no set, no trees.
     void cleared();
+    /// New measurements, or new trees to check them against.
+    void checkChanged();
 
 private:
     struct Trained {
@@ -97,6 +115,7 @@ private:
     void requestTraining(core::TrainingSet set, bool newSet);
     void arrived(Trained trained);
     void predict();
+    void checkMeasured();
 
     bool m_smooth = true;
     double m_target = 0;
@@ -109,6 +128,10 @@ private:
     std::vector<core::StrategyPrediction> m_predictions;
     QString m_predictionError;
     std::vector<StrategyCurves> m_curves;
+    std::vector<core::CpiMeasurement> m_measured;
+    std::string m_measuredSource;
+    std::optional<core::CpiCheck> m_check;
+    QString m_checkError;
     double m_from = 0;
     double m_to = 0;
     int m_generation = 0; ///< clear()s so far: a training asked for before the last one is dropped

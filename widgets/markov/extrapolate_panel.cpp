@@ -3,6 +3,7 @@
 
 #include "common/empty_state.h"
 #include "common/file_folders.h"
+#include "common/icon_legend_item.h"
 #include "common/labelled.h"
 #include "common/native_path.h"
 #include "common/number_format.h"
@@ -21,6 +22,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -68,11 +70,16 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     m_import->setToolTip(tr("Training runs at small application sizes: Application_size, Iteration, Num_L2, "
                             "Num_threads_per_L2, Mapping_Strategy, Num_MC_States, p_value, q_value"));
     bar->addWidget(m_import, 0, Qt::AlignLeft);
+    m_loadMeasured = new QPushButton(tr("Load &Measured CPI…"), this);
+    m_loadMeasured->setToolTip(tr("CPI measured at larger sizes (Application_size, Mapping_Strategy, CPI and "
+                                  "optionally Iteration): shown beside the predicted CPI, with the mean |error|"));
+    bar->addWidget(m_loadMeasured, 0, Qt::AlignLeft);
     m_size = new QDoubleSpinBox(this);
     m_size->setRange(-1e12, 1e12);
     m_size->setDecimals(3);
     m_size->setEnabled(false);
-    m_size->setToolTip(tr("The application size to predict (p, q) and the CPI at"));
+    m_size->setToolTip(tr("The application size to predict (p, q) and the CPI at; it starts one size step past "
+                          "the largest training size, so that the trees extrapolate"));
     addLabelled(target, tr("&Target size"), m_size);
     m_shown = new QComboBox(this);
     m_shown->addItem(tr("p against size"), ShowP);
@@ -93,6 +100,10 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
 
     m_info = new QLabel(this);
     m_info->setWordWrap(true);
+    m_check = new QLabel(this);
+    m_check->setObjectName(QStringLiteral("ExtrapolateCheck"));
+    m_check->setWordWrap(true);
+    m_check->hide();
 
     m_tree = new QTreeWidget(this);
     m_tree->setHeaderLabels({tr("Model tree"), tr("Rows")});
@@ -100,9 +111,15 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setHorizontalHeaderLabels(
-            {tr("Rank"), tr("Strategy"), tr("p"), tr("q"), tr("Model (groups × threads)"), tr("CPI")});
+            {tr("Rank"), tr("Strategy"), tr("p"), tr("q"), tr("Model (groups × threads)"), tr("CPI"),
+             tr("Measured CPI")});
     m_table->horizontalHeaderItem(Cpi)->setToolTip(
             tr("Steady-state CPI of the strategy's cache groups at its predicted (p, q)"));
+    m_table->horizontalHeaderItem(MeasuredCpi)->setToolTip(
+            tr("The CPI measured at the target size (Load Measured CPI), its rank among the measured, and how far "
+               "the prediction is off"));
+    m_table->horizontalHeaderItem(Strategy)->setToolTip(
+            tr("The training file's name, and the Mapping view's strategies with the same Markov model"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
@@ -148,6 +165,7 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_info);
+    layout->addWidget(m_check);
     layout->addWidget(split, 1);
 
     m_empty = new EmptyState(m_plot, tr("<p><b>No training data yet.</b></p><p>Import a CSV of runs at small "
@@ -156,6 +174,11 @@ ExtrapolatePanel::ExtrapolatePanel(QWidget *parent)
     connect(m_empty->addButton(tr("Import Training CSV…")), &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
     m_empty->setEmpty(true);
     connect(m_import, &QPushButton::clicked, this, &ExtrapolatePanel::chooseFile);
+    connect(m_loadMeasured, &QPushButton::clicked, this, &ExtrapolatePanel::chooseMeasuredFile);
+    connect(m_eval, &ExtrapolateEvaluation::checkChanged, this, [this] {
+        showCheck();
+        fillTable();
+    });
     connect(m_size, &QDoubleSpinBox::valueChanged, m_eval, &ExtrapolateEvaluation::setTargetSize);
     connect(m_eval, &ExtrapolateEvaluation::modelChanged, this, &ExtrapolatePanel::showModel);
     connect(m_eval, &ExtrapolateEvaluation::cleared, this, &ExtrapolatePanel::showCleared);
@@ -178,6 +201,7 @@ void ExtrapolatePanel::showCleared()
         m_columnsDialog->close(); // its file belonged to what is gone
     m_empty->setEmpty(true);
     m_info->setText(tr("Import a training CSV to learn (p, q) from small application sizes."));
+    m_check->hide();
     m_tree->clear();
     m_table->setRowCount(0);
     m_send->setEnabled(false);
@@ -188,6 +212,7 @@ void ExtrapolatePanel::showCleared()
     }
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_plot->legend->clearItems();
     m_plot->yAxis->setLabel(QString());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -197,6 +222,8 @@ core::ExtrapolateSettings ExtrapolatePanel::settings() const
     core::ExtrapolateSettings s;
     s.training = m_eval->requestedSet();
     s.smoothing = m_smoothing->isChecked();
+    s.measured = m_eval->measured();
+    s.measured_source = m_eval->measuredSource();
     return s;
 }
 
@@ -204,6 +231,7 @@ void ExtrapolatePanel::setSettings(const core::ExtrapolateSettings &settings)
 {
     m_eval->clear();
     m_smoothing->setChecked(settings.smoothing); // nothing to retrain yet
+    m_eval->setMeasured(settings.measured, settings.measured_source);
     if (settings.training)
         setTrainingSet(*settings.training);
     Q_EMIT settingsChanged();
@@ -215,6 +243,77 @@ void ExtrapolatePanel::chooseFile()
                                       tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     if (!path.isEmpty())
         importFile(path);
+}
+
+void ExtrapolatePanel::chooseMeasuredFile()
+{
+    const QString path = openFileName(this, FileKind::Data, tr("Load Measured CPI"),
+                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        loadMeasuredFile(path);
+}
+
+bool ExtrapolatePanel::loadMeasuredFile(const QString &path)
+{
+    try {
+        // The training file's column names, where it named other ones.
+        const core::TrainingColumns columns = m_eval->trainingSet() ? m_eval->trainingSet()->columns
+                                                                    : core::TrainingColumns{};
+        m_eval->setMeasured(core::readCpiMeasurements(nativePath(path), columns), nativePath(path));
+    } catch (const core::InputError &e) {
+        m_info->setText(qs(e.what()));
+        return false;
+    }
+    Q_EMIT settingsChanged();
+    return true;
+}
+
+void ExtrapolatePanel::showCheck()
+{
+    const auto &check = m_eval->check();
+    m_check->setVisible(!m_eval->measured().empty());
+    if (m_eval->measured().empty())
+        return;
+    const QString file = QFileInfo(qs(m_eval->measuredSource())).fileName();
+    if (!m_eval->checkError().isEmpty()) {
+        m_check->setText(m_eval->checkError());
+        return;
+    }
+    if (!check) {
+        m_check->setText(tr("Measured CPI from %1: %2 measurements, checked once the trees are trained.")
+                                 .arg(file)
+                                 .arg(m_eval->measured().size()));
+        return;
+    }
+    QString text = tr("Measured CPI from %1: %2 measurements; predicted against measured, mean |error| %3 %, "
+                      "mean error %4 % (standard deviation %5 %).")
+                           .arg(file)
+                           .arg(check->rows.size())
+                           .arg(QString::number(check->mean_abs_error_percent, 'f', 2),
+                                QString::number(check->mean_error_percent, 'f', 2),
+                                QString::number(check->sd_error_percent, 'f', 2));
+    if (check->infinite > 0)
+        text += tr(" %1 predicted infinite (left out of the means).").arg(check->infinite);
+    m_check->setText(text);
+}
+
+void ExtrapolatePanel::setMappingStrategies(const std::vector<std::pair<std::string, std::vector<int>>> &strategies)
+{
+    if (strategies == m_mappingStrategies)
+        return;
+    m_mappingStrategies = strategies;
+    fillTable();
+}
+
+QString ExtrapolatePanel::mappingIdsFor(int groups, int threads) const
+{
+    QStringList ids;
+    for (const auto &[id, perCache] : m_mappingStrategies) {
+        if (int(perCache.size()) == groups
+            && std::all_of(perCache.begin(), perCache.end(), [threads](int t) { return t == threads; }))
+            ids << qs(id);
+    }
+    return ids.join(QStringLiteral(", "));
 }
 
 TrainingColumnsDialog *ExtrapolatePanel::columnsDialog() const
@@ -308,8 +407,13 @@ void ExtrapolatePanel::showModel()
                     .arg(formatNumber(model.min_size), formatNumber(model.max_size), grown)
                     .arg(m_eval->folds())
                     .arg(formatNumber(cv.p.mse), formatNumber(cv.q.mse)));
+    if (m_eval->targetSize() > model.max_size)
+        m_info->setText(m_info->text()
+                        + tr(" Target size %1: past the largest training size, %2 (a new set starts one size step "
+                             "beyond it).")
+                                  .arg(formatNumber(m_eval->targetSize()), formatNumber(model.max_size)));
     fillTrees();
-    const QSignalBlocker block(m_size); // a new set's target is its largest size; otherwise it stays
+    const QSignalBlocker block(m_size); // a new set's target is one size step past its largest; otherwise it stays
     m_size->setEnabled(true);
     m_size->setValue(m_eval->targetSize());
 }
@@ -357,22 +461,54 @@ void ExtrapolatePanel::fillTable()
     if (!m_eval->predictionError().isEmpty())
         m_info->setText(m_eval->predictionError());
     const std::vector<core::StrategyPrediction> &predictions = m_eval->predictions();
+    // The measured CPI at the target size, and each one's rank among them (lowest first).
+    std::vector<std::optional<double>> measured;
+    std::vector<double> sorted;
+    for (const core::StrategyPrediction &s : predictions) {
+        measured.push_back(m_eval->measuredCpi(s.strategy, s.size));
+        if (measured.back())
+            sorted.push_back(*measured.back());
+    }
+    std::sort(sorted.begin(), sorted.end());
+    m_table->setColumnHidden(MeasuredCpi, sorted.empty());
     m_table->setRowCount(int(predictions.size()));
     for (int row = 0; row < int(predictions.size()); ++row) {
         const core::StrategyPrediction &s = predictions[std::size_t(row)];
         const QString clampNote = s.clamped ? tr("The trees gave p = %1, q = %2: clamped to [0, 1]")
                                                       .arg(formatNumber(s.p_tree), formatNumber(s.q_tree))
                                             : QString();
+        const double cpi = s.markov.infinite ? std::numeric_limits<double>::infinity() : s.markov.cpi;
         m_table->setItem(row, Rank, cell(QString::number(row + 1)));
-        m_table->setItem(row, Strategy, cell(qs(s.strategy)));
+        const QString ids = mappingIdsFor(s.groups, s.threads_per_group);
+        m_table->setItem(row, Strategy,
+                         cell(ids.isEmpty() ? qs(s.strategy) : tr("%1 (Mapping: %2)").arg(qs(s.strategy), ids),
+                              ids.isEmpty() ? QString()
+                                            : tr("The Mapping view's %1 load the caches as %2 × %3: the same "
+                                                 "Markov model")
+                                                      .arg(ids)
+                                                      .arg(s.groups)
+                                                      .arg(s.threads_per_group)));
         m_table->setItem(row, P,
                          cell(formatNumber(s.p) + (s.clamped ? QStringLiteral(" *") : QString()), clampNote));
         m_table->setItem(row, Q,
                          cell(formatNumber(s.q) + (s.clamped ? QStringLiteral(" *") : QString()), clampNote));
         m_table->setItem(row, Model, cell(QStringLiteral("%1 × %2").arg(s.groups).arg(s.threads_per_group)));
-        m_table->setItem(row, Cpi,
-                         cell(formatNumber(s.markov.infinite ? std::numeric_limits<double>::infinity()
-                                                             : s.markov.cpi)));
+        m_table->setItem(row, Cpi, cell(formatNumber(cpi)));
+        if (const auto &m = measured[std::size_t(row)]) {
+            const auto rank = std::lower_bound(sorted.begin(), sorted.end(), *m) - sorted.begin() + 1;
+            const QString off = std::isfinite(cpi) ? tr("the prediction is off by %1 %")
+                                                             .arg(QString::number(100 * (cpi - *m) / *m, 'f', 1))
+                                                   : tr("the prediction is infinite");
+            m_table->setItem(row, MeasuredCpi,
+                             cell(tr("%1 (rank %2)").arg(formatNumber(*m)).arg(rank),
+                                  tr("Measured at size %1: rank %2 of %3 measured; %4")
+                                          .arg(formatNumber(s.size))
+                                          .arg(rank)
+                                          .arg(sorted.size())
+                                          .arg(off)));
+        } else {
+            m_table->setItem(row, MeasuredCpi, cell(QString()));
+        }
     }
     m_table->resizeColumnsToContents();
 }
@@ -381,6 +517,7 @@ void ExtrapolatePanel::fillChart()
 {
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_plot->legend->clearItems();
     if (!m_eval->model()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
@@ -403,6 +540,18 @@ void ExtrapolatePanel::fillChart()
         curve->setName(qs(c.strategy));
         curve->setData(vec(c.curve_size), vec(showP ? c.curve_p : c.curve_q));
         curve->setPen(QPen(colour, 1.5));
+        curve->removeFromLegend();
+        // The legend as the chart draws the strategy: its extrapolated line through its training markers.
+        const QPen pen = curve->pen();
+        const QCPScatterStyle marker = points->scatterStyle();
+        m_plot->legend->addItem(new IconLegendItem(m_plot->legend, curve->name(),
+                                                   [pen, marker](QCPPainter *painter, const QRectF &box) {
+                                                       painter->setPen(pen);
+                                                       painter->drawLine(QLineF(box.left(), box.center().y(),
+                                                                                box.right(), box.center().y()));
+                                                       marker.applyTo(painter, pen);
+                                                       marker.drawShape(painter, box.center());
+                                                   }));
     }
     const double target = m_eval->targetSize();
     const double from = m_eval->curveFrom();

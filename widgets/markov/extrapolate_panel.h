@@ -8,6 +8,8 @@
 #include <QWidget>
 
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 class QCheckBox;
@@ -29,7 +31,7 @@ class TrainingColumnsDialog;
 /// The thesis' second step (MODEL.md 9): model trees learned from training runs at small application sizes,
 /// shown as trees with each leaf's linear model and their cross-validation, p or q against the size per
 /// strategy (training points and the extrapolation), and every strategy's predicted (p, q) and Markov CPI at
-/// the target size, ranked. "Send to Markov surface" hands the chosen strategy's topology and (p, q) on. The
+/// the target size, ranked, beside the CPI measured there when a file of measured CPI is loaded. "Send to Markov surface" hands the chosen strategy's topology and (p, q) on. The
 /// trees, their predictions and the chart's curves are computed by an ExtrapolateEvaluation (the training in
 /// the background): the panel draws them when they arrive.
 class ExtrapolatePanel : public QWidget
@@ -37,7 +39,7 @@ class ExtrapolatePanel : public QWidget
     Q_OBJECT
 public:
     /// Columns of the prediction table.
-    enum Column { Rank, Strategy, P, Q, Model, Cpi, ColumnCount };
+    enum Column { Rank, Strategy, P, Q, Model, Cpi, MeasuredCpi, ColumnCount };
     /// What the chart shows.
     enum Shown { ShowP, ShowQ };
 
@@ -52,6 +54,11 @@ public:
     /// shows the message when the file cannot be read; the previous model then stays, as it does when the
     /// trees refuse the rows (the message then shows when the training ends).
     bool loadTrainingFile(const QString &path, const core::TrainingColumns &columns = {});
+    /// Reads CPI measured at larger sizes (Application_size, Mapping_Strategy, CPI, optionally Iteration) to
+    /// check the predictions against: the table shows each strategy's measured CPI beside its predicted one,
+    /// and checkLabel() the mean |error| over every measurement. Returns false and shows the message when the
+    /// file cannot be read (the measurements before stay).
+    bool loadMeasuredFile(const QString &path);
     /// Trains and cross-validates SET in the background (the same as loading it).
     void setTrainingSet(core::TrainingSet set);
     /// The training runs (the last set asked for) and the smoothing, as a session saves them.
@@ -63,6 +70,14 @@ public:
     ExtrapolateEvaluation *evaluation() const { return m_eval; }
 
     QPushButton *importButton() const { return m_import; }
+    QPushButton *measuredButton() const { return m_loadMeasured; }
+    /// Predicted against measured CPI over every measurement loaded (hidden without any).
+    QLabel *checkLabel() const { return m_check; }
+    /// The Mapping view's strategies, each ID with the threads it puts on each shared cache it uses: a training
+    /// strategy whose Markov model (its caches × threads) is one of theirs is shown with their IDs.
+    void setMappingStrategies(const std::vector<std::pair<std::string, std::vector<int>>> &strategies);
+    /// The Mapping view's IDs with the Markov model of GROUPS caches of THREADS threads each ("8T_1"), or empty.
+    QString mappingIdsFor(int groups, int threads) const;
     QDoubleSpinBox *targetSizeBox() const { return m_size; }
     QComboBox *shownBox() const { return m_shown; }
     /// On (the default): predictions blend each leaf's model with the models on its path to the root (M5's
@@ -91,6 +106,8 @@ Q_SIGNALS:
 
 private:
     void chooseFile();
+    void chooseMeasuredFile();
+    void showCheck();
     /// New trees: the file, its figures and the trees, and the target size they were trained for.
     void showModel();
     /// No training runs: the panel as a new window shows it.
@@ -102,6 +119,9 @@ private:
     void send();
 
     QPushButton *m_import;
+    QPushButton *m_loadMeasured;
+    QLabel *m_check;
+    std::vector<std::pair<std::string, std::vector<int>>> m_mappingStrategies;
     QDoubleSpinBox *m_size;
     QComboBox *m_shown;
     QCheckBox *m_smoothing;

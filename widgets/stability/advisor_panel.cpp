@@ -74,7 +74,8 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several rows at once (Ctrl, Shift) are compared together on the X-graph.
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
     m_table->setToolTip(tr("The tuning operations of the X-model paper's case study (section VI), ranked "
@@ -85,10 +86,12 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     apply->setToolTip(tr("Set the parameters of the selected operation (one undo step)"));
     auto *compare = new QPushButton(tr("&Compare on X-graph"), this);
     compare->setObjectName(QStringLiteral("AdvisorCompare"));
-    compare->setToolTip(tr("Draw the selected operation's f(k) and G(n-k) over the current X-graph, dashed, "
-                           "with its operating point and a legend entry (the paper's Figs. 12-17)"));
+    compare->setToolTip(tr("Draw the selected operations' f(k) and G(n-k) over the current X-graph, dashed, "
+                           "each in its own colour with its operating point and a legend entry naming it (the "
+                           "paper's Figs. 12-17); those compared before stay, so several can be compared at "
+                           "once"));
     auto *clearCompare = new QPushButton(tr("C&lear"), this);
-    clearCompare->setToolTip(tr("Remove the what-if from the X-graph"));
+    clearCompare->setToolTip(tr("Remove the advisor's what-ifs from the X-graph"));
     m_basis = new QLabel(this);
     m_basis->setObjectName(QStringLiteral("AdvisorBasis"));
     m_basis->setWordWrap(true);
@@ -125,14 +128,14 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
 
     connect(apply, &QPushButton::clicked, this, [this] { applyAdvice(m_table->currentRow()); });
     connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyAdvice(row); });
-    connect(compare, &QPushButton::clicked, this, [this] { compareAdvice(m_table->currentRow()); });
+    connect(compare, &QPushButton::clicked, this, [this] { compareSelected(); });
     connect(clearCompare, &QPushButton::clicked, this, [this] { compareAdvice(-1); });
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
         const QTableWidgetItem *item = row >= 0 ? m_table->item(row, 0) : nullptr;
         m_detail->setText(item ? item->data(Qt::UserRole).toString() : QString());
     });
     connect(m_state, &ParameterState::comparisonChanged, this, [this] {
-        if (!m_state->comparison())
+        if (m_state->comparisons().empty())
             m_comparison->hide();
     });
 }
@@ -235,19 +238,10 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
     m_table->resizeRowsToContents();
     if (m_table->rowCount() > 0)
         m_table->setCurrentCell(0, 0);
-    // A what-if of this panel still on the X-graph is the same operation for the new parameters: drawn
-    // again for them, or cleared where it no longer applies. Another's comparison is left alone.
-    if (!m_comparedName.empty()) {
-        if (m_state->comparison() && m_state->comparisonLabel() == m_comparedLabel) {
-            const auto same = std::find_if(m_rows.begin(), m_rows.end(), [this](const core::TuningAdvice &op) {
-                return op.name == m_comparedName;
-            });
-            compareAdvice(same == m_rows.end() ? -1 : int(same - m_rows.begin()));
-        } else {
-            m_comparedName.clear();
-            m_comparedLabel.clear();
-        }
-    }
+    // The what-ifs of this panel still on the X-graph are the same operations for the new parameters: drawn
+    // again for them, or taken off where they no longer apply. Another's comparisons are left alone.
+    if (!m_compared.empty())
+        redrawCompared();
     const auto &d = advice.degradation;
     QString text;
     if (advice.stable_count >= 2) {
@@ -267,23 +261,15 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
     m_degradation->setText(text);
 }
 
-void AdvisorPanel::compareAdvice(int row)
+QString AdvisorPanel::labelOf(const core::TuningAdvice &op) const
 {
-    if (row < 0 || std::size_t(row) >= m_rows.size() || !m_rows[std::size_t(row)].applicable) {
-        m_comparedName.clear();
-        m_comparedLabel.clear();
-        m_state->setComparison(std::nullopt);
-        m_comparison->hide();
-        return;
-    }
-    const core::TuningAdvice &op = m_rows[std::size_t(row)];
-    const QString label = tr("%1, %2").arg(qs(op.name), changesText(op));
-    m_comparedName = op.name;
-    m_comparedLabel = label;
-    m_state->setComparison(op.params, label);
-    QString text = tr("On the X-graph, dashed: what-if (%1). Its operating point lies at k = %2 warps, %3, %4 "
-                      "(now k = %5 warps, %6)")
-                           .arg(label, formatNumber(op.k, 3),
+    return tr("%1, %2").arg(qs(op.name), changesText(op));
+}
+
+QString AdvisorPanel::landingText(const core::TuningAdvice &op) const
+{
+    QString text = tr("what-if (%1): its operating point lies at k = %2 warps, %3, %4 (now k = %5 warps, %6)")
+                           .arg(labelOf(op), formatNumber(op.k, 3),
                                 formatQuantity(op.ms_gbs, QStringLiteral("B/s"), si::giga, 4),
                                 formatQuantity(op.cs_gops, QStringLiteral("op/s"), si::giga, 4),
                                 formatNumber(m_advice.k, 3),
@@ -297,10 +283,109 @@ void AdvisorPanel::compareAdvice(int row)
                                formatQuantity(m_advice.low_cs_gops, QStringLiteral("op/s"), si::giga, 4))
                 : tr("; the low state at k = %1 warps is gone").arg(formatNumber(m_advice.low_k, 3));
     }
-    text += QLatin1Char('.');
+    return text + QLatin1Char('.');
+}
+
+void AdvisorPanel::showComparedText()
+{
+    QStringList lines;
+    for (const Compared &c : m_compared) {
+        const auto op = std::find_if(m_rows.begin(), m_rows.end(),
+                                     [&c](const core::TuningAdvice &row) { return row.name == c.name; });
+        if (op != m_rows.end())
+            lines << landingText(*op);
+    }
+    if (lines.isEmpty()) {
+        m_comparison->hide();
+        return;
+    }
+    const QString text = tr("On the X-graph, dashed: %1").arg(lines.join(QLatin1Char('\n')));
     m_comparison->setText(text);
     m_comparison->show();
     Q_EMIT comparisonShown(text);
+}
+
+void AdvisorPanel::compareSelected()
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        rows << index.row();
+    if (rows.isEmpty() && m_table->currentRow() >= 0)
+        rows << m_table->currentRow();
+    std::sort(rows.begin(), rows.end());
+    compareRows(rows);
+}
+
+void AdvisorPanel::compareAdvice(int row)
+{
+    if (row < 0) {
+        // Only the advisor's what-ifs go; another's (a session's) stay.
+        std::vector<ParameterState::WhatIf> others;
+        for (const auto &w : m_state->comparisons()) {
+            if (std::none_of(m_compared.begin(), m_compared.end(),
+                             [&w](const Compared &c) { return c.label == w.label; }))
+                others.push_back(w);
+        }
+        m_compared.clear();
+        m_state->setComparisons(std::move(others));
+        m_comparison->hide();
+        return;
+    }
+    compareRows({row});
+}
+
+void AdvisorPanel::compareRows(const QList<int> &rows)
+{
+    std::vector<ParameterState::WhatIf> next = m_state->comparisons();
+    bool added = false;
+    for (int row : rows) {
+        if (row < 0 || std::size_t(row) >= m_rows.size() || !m_rows[std::size_t(row)].applicable)
+            continue;
+        const core::TuningAdvice &op = m_rows[std::size_t(row)];
+        const QString label = labelOf(op);
+        // An operation compared again takes its place among the others, for the parameters now.
+        const auto mine = std::find_if(m_compared.begin(), m_compared.end(),
+                                       [&op](const Compared &c) { return c.name == op.name; });
+        const QString old = mine != m_compared.end() ? mine->label : label;
+        const auto drawn = std::find_if(next.begin(), next.end(),
+                                        [&old](const ParameterState::WhatIf &w) { return w.label == old; });
+        if (drawn != next.end())
+            *drawn = {op.params, label};
+        else
+            next.push_back({op.params, label});
+        if (mine != m_compared.end())
+            mine->label = label;
+        else
+            m_compared.push_back({std::string(op.name), label});
+        added = true;
+    }
+    if (!added)
+        return;
+    m_state->setComparisons(std::move(next));
+    showComparedText();
+}
+
+void AdvisorPanel::redrawCompared()
+{
+    std::vector<ParameterState::WhatIf> next;
+    std::vector<Compared> kept;
+    for (const auto &w : m_state->comparisons()) {
+        const auto mine = std::find_if(m_compared.begin(), m_compared.end(),
+                                       [&w](const Compared &c) { return c.label == w.label; });
+        if (mine == m_compared.end()) {
+            next.push_back(w); // someone else's
+            continue;
+        }
+        const auto op = std::find_if(m_rows.begin(), m_rows.end(),
+                                     [&mine](const core::TuningAdvice &row) { return row.name == mine->name; });
+        if (op == m_rows.end() || !op->applicable)
+            continue; // no longer applies: taken off
+        next.push_back({op->params, labelOf(*op)});
+        kept.push_back({std::string(op->name), labelOf(*op)});
+    }
+    m_compared = std::move(kept);
+    m_state->setComparisons(std::move(next));
+    showComparedText();
 }
 
 void AdvisorPanel::applyAdvice(int row)
@@ -315,9 +400,7 @@ void AdvisorPanel::applyAdvice(int row)
         m_state->applyValue(qs(info.key), target.*(info.member));
     m_state->applyCacheMode(target.cache);
     m_state->undoStack()->endMacro();
-    m_comparedName.clear();
-    m_comparedLabel.clear();
-    m_state->setComparison(std::nullopt); // the what-if is now the state itself
+    compareAdvice(-1); // the what-ifs were of the parameters before
 }
 
 } // namespace crossroof::widgets

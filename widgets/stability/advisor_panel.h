@@ -3,6 +3,7 @@
 
 #include "core/xmodel/advisor.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <string>
@@ -19,8 +20,9 @@ class ParameterState;
 /// ranked by their predicted compute throughput gain (from the low stable state when the machine is bistable),
 /// each row with what it changes by how much ("n 48 → 29 warps") and its gain from the operating point and,
 /// when bistable, from the low state; operations that tie say why. Each applies as one undo step or is drawn
-/// over the X-graph as a comparison, the panel saying where its operating point lands; below them how far the
-/// throughput can fall where the machine is bistable.
+/// over the X-graph as a comparison, several at once (each Compare adds the selected rows), the panel saying
+/// where each one's operating point lands; below them how far the throughput can fall where the machine is
+/// bistable.
 class AdvisorPanel : public QWidget
 {
     Q_OBJECT
@@ -36,9 +38,12 @@ public:
     void showAdvice(const core::Advice &advice);
     /// Applies the operation in row ROW of the table (one undo step).
     void applyAdvice(int row);
-    /// Shows the operation in row ROW as a what-if over the current X-graph (compare mode) and says where its
-    /// operating point lands (comparisonShown); -1 clears it.
+    /// Adds the operation in row ROW to the what-ifs over the current X-graph (compare mode; one compared
+    /// before is drawn for the parameters now, in its place) and says where each one's operating point lands
+    /// (comparisonShown); -1 takes the advisor's what-ifs off (another's stay).
     void compareAdvice(int row);
+    /// Compare on X-graph: adds every selected row's operation.
+    void compareSelected();
 
 Q_SIGNALS:
     /// A what-if was drawn on the X-graph; TEXT says which and where its operating point lies.
@@ -54,11 +59,23 @@ private:
     QLabel *m_degradation;
     std::vector<core::TuningAdvice> m_rows; ///< each row's operation, in table order
     core::Advice m_advice;                  ///< what the rows were computed for (without its operations)
-    /// The operation drawn on the X-graph by compareAdvice() and the label it gave the state's comparison;
-    /// new advice (the parameters moved) draws that operation again for them, or clears it where it no longer
-    /// applies. Empty: no comparison of the advisor's is shown.
-    std::string m_comparedName;
-    QString m_comparedLabel;
+    /// The operations drawn on the X-graph by compareAdvice(), with the label each gave its what-if, in the
+    /// order they were compared; new advice (the parameters moved) draws them again for the new parameters, or
+    /// takes off those that no longer apply.
+    struct Compared
+    {
+        std::string name;
+        QString label;
+    };
+    std::vector<Compared> m_compared;
+
+    QString labelOf(const core::TuningAdvice &op) const;
+    /// "what-if (LABEL): its operating point lies at k = ... (now ...)".
+    QString landingText(const core::TuningAdvice &op) const;
+    /// The note under the table, one line per what-if of this panel (hidden without one).
+    void showComparedText();
+    void compareRows(const QList<int> &rows);
+    void redrawCompared();
 };
 
 } // namespace crossroof::widgets

@@ -15,6 +15,7 @@
 #include "common/symbol_text.h"
 #include "core/xmodel/measured_curve.h"
 #include "state/kernel_state.h"
+#include "xgraph/comparison_curves.h"
 #include "xgraph/level_curves.h"
 #include "xgraph/measured_extent.h"
 #include "xgraph/xgraph_hover.h"
@@ -97,11 +98,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
                           QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kBlack, 1.5), kYellow, 11));
     m_operating = addMarks(tr("operating point"),
                            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kGreen, 3), Qt::NoBrush, 20));
-    // The compare mode's what-if: lighter, dashed, with its own operating point.
-    m_cmpF = addGraph(tr("what-if f(k)"), QPen(QColor(0x00, 0x72, 0xB2, 130), 1.5, Qt::DashLine));
-    m_cmpG = addGraph(tr("what-if G(n−k)"), QPen(QColor(0xD5, 0x5E, 0x00, 130), 1.5, Qt::DashLine));
-    m_cmpOp = addMarks(tr("what-if operating point"),
-                       QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kGreen, 2), Qt::white, 12));
+    m_comparisons = std::make_unique<ComparisonCurves>(m_plot); // the compare mode's what-ifs, dashed
     m_levels = std::make_unique<LevelCurves>(m_plot);
     m_cacheMarks = addMarks(tr("cache peak ψ / valley"),
                             QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(kBlue, 1.5), kSky, 10));
@@ -412,29 +409,11 @@ void XGraphView::refresh()
     m_plateauLabel->setText(tr("plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4))
                             + ofParameters);
 
-    // Compare mode: the what-if's curves over its own n, and its operating point.
-    const auto &cmp = m_eval->comparison();
-    if (cmp) {
-        const auto &cc = cmp->curves;
-        const QVector<double> cmpKeys(cc.k.begin(), cc.k.end());
-        m_thinned->set(m_cmpF, cmpKeys, QVector<double>(cc.f_gbs.begin(), cc.f_gbs.end()));
-        m_thinned->set(m_cmpG, cmpKeys, QVector<double>(cc.g_gbs.begin(), cc.g_gbs.end()));
-        const auto &cop = cmp->result.operatingPoint();
-        m_cmpOp->setData({cop.k}, {cop.ms_gbs}, true);
-        // The legend says where the what-if's operating point lies, as the operating point's own entry does.
-        m_cmpF->setName(tr("what-if (%1): %2 at k = %3")
-                                .arg(symbol_text::literal(cmp->label),
-                                     formatQuantity(cop.ms_gbs, QStringLiteral("B/s"), si::giga, 4),
-                                     formatNumber(cop.k, 3)));
-        addLegendEntry(m_cmpF);
-        top = std::max(top, cop.ms_gbs * 1.1);
-        if (!cc.k.empty())
-            m_plot->xAxis->setRange(left, std::max(right, cc.k.back()));
-    } else {
-        m_cmpF->removeFromLegend();
-        for (QCPGraph *g : {m_cmpF, m_cmpG, m_cmpOp})
-            g->data()->clear();
-    }
+    // Compare mode: the what-ifs' curves over their own n, and their operating points, all in view (Home too).
+    const ComparisonCurves::Extent whatIfs = m_comparisons->show(m_eval->comparisons(), m_thinned);
+    top = std::max(top, whatIfs.top * 1.1);
+    if (whatIfs.right > right)
+        m_plot->xAxis->setRange(left, whatIfs.right);
     m_plot->yAxis->setRange(bottom, top);
     coupleAxes(); // n or Z may have changed where the ranges did not
     m_levels->update(&*model, m_plot->xAxis->range().upper, levelsWanted());
@@ -487,8 +466,18 @@ void XGraphView::coupleAxes()
 QList<QCPGraph *> XGraphView::ownGraphs() const
 {
     return QList<QCPGraph *> {m_f,       m_fUnstable, m_g,          m_stable, m_unstable, m_critical,
-                              m_neutral, m_operating, m_cacheMarks, m_cmpF,   m_cmpG,     m_cmpOp}
-           + m_levels->graphs();
+                              m_neutral, m_operating, m_cacheMarks}
+           + m_levels->graphs() + m_comparisons->graphs();
+}
+
+QCPGraph *XGraphView::comparisonSupplyGraph(int i) const
+{
+    return m_comparisons->supplyGraph(i);
+}
+
+QCPGraph *XGraphView::comparisonOperatingGraph(int i) const
+{
+    return m_comparisons->operatingGraph(i);
 }
 
 QList<QCPGraph *> XGraphView::levelGraphs() const

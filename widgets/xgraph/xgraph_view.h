@@ -29,6 +29,7 @@ class QMouseEvent;
 namespace crossroof::widgets {
 
 class KernelState;
+class ComparisonCurves;
 class LevelCurves;
 class XModelEvaluation;
 
@@ -52,8 +53,9 @@ public:
     QCPGraph *stableGraph() const { return m_stable; }
     QCPGraph *unstableGraph() const { return m_unstable; }
     QCPGraph *operatingGraph() const { return m_operating; }
-    QCPGraph *comparisonSupplyGraph() const { return m_cmpF; }
-    QCPGraph *comparisonOperatingGraph() const { return m_cmpOp; }
+    /// The I-th what-if's f(k) and operating point (in the state's order; empty graphs past the last).
+    QCPGraph *comparisonSupplyGraph(int i = 0) const;
+    QCPGraph *comparisonOperatingGraph(int i = 0) const;
 
     /// The supplies of the memory levels (L1, L2, DRAM), drawn while a kernel with the counters that place it
     /// at each level is selected (setSelectedKernels()) and the parameters give the level a ceiling.
@@ -140,9 +142,7 @@ private:
     QCPItemText *m_psiLabel;
     QCPItemText *m_valleyLabel;
     QCPItemText *m_message;
-    QCPGraph *m_cmpF;
-    QCPGraph *m_cmpG;
-    QCPGraph *m_cmpOp;
+    std::unique_ptr<ComparisonCurves> m_comparisons;
     FlowArrows *m_flowArrows;
     std::unique_ptr<LevelCurves> m_levels;
     KernelState *m_kernels = nullptr;

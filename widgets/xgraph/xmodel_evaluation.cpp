@@ -31,15 +31,15 @@ void XModelEvaluation::recompute()
         m_curves = {};
         m_error = QString::fromStdString(e.what());
     }
-    m_comparison.reset();
-    if (const auto &whatIf = m_state->comparison()) {
+    m_comparisons.clear();
+    for (const auto &whatIf : m_state->comparisons()) {
         try {
-            const core::XModel model(*whatIf);
+            const core::XModel model(whatIf.params);
             Comparison c;
-            c.label = m_state->comparisonLabel();
+            c.label = whatIf.label;
             c.result = model.solve();
             model.sampleCurvesAdaptive(kCurveTolerance, c.curves, c.result.landmarks);
-            m_comparison = std::move(c);
+            m_comparisons.push_back(std::move(c));
         } catch (const core::InputError &) {
             // An invalid what-if is simply not drawn; the advisor only offers valid ones.
         }

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace crossroof::widgets {
 
@@ -32,14 +33,14 @@ public:
     const core::XGraphCurves &curves() const { return m_curves; }
     const QString &error() const { return m_error; }
 
-    /// The what-if of the compare mode, evaluated like the current parameters.
+    /// The what-ifs of the compare mode, evaluated like the current parameters, in the state's order.
     struct Comparison
     {
         QString label;
         core::XGraphResult result;
         core::XGraphCurves curves;
     };
-    const std::optional<Comparison> &comparison() const { return m_comparison; }
+    const std::vector<Comparison> &comparisons() const { return m_comparisons; }
 
     /// Recomputes from the state now (also called on every state change).
     void recompute();
@@ -53,7 +54,7 @@ private:
     core::XGraphResult m_result;
     core::XGraphCurves m_curves;
     QString m_error;
-    std::optional<Comparison> m_comparison;
+    std::vector<Comparison> m_comparisons;
 };
 
 } // namespace crossroof::widgets

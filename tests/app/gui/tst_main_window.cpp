@@ -9,6 +9,7 @@
 #include "common/profile_picker.h"
 #include "kernels/kernel_table_view.h"
 #include "markov/extrapolate_panel.h"
+#include "markov/mapping_view.h"
 #include "markov/markov_view.h"
 #include "occupancy/occupancy_view.h"
 #include "core/profiles/profile_library.h"
@@ -29,6 +30,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialog>
 #include <QDoubleSpinBox>
 #include <QDir>
@@ -74,6 +76,7 @@ private Q_SLOTS:
     void helpOpensTheUserGuide();
     void everyViewAndDockHasContextHelp();
     void extrapolationGoesToTheMarkovSurface();
+    void extrapolationNamesTheMappingViewsStrategies();
     void layoutFits_data();
     void layoutFits();
     void measuredDataDrawsAsAFullPaint();
@@ -337,6 +340,30 @@ void TestMainWindow::helpOpensTheUserGuide()
     QVERIFY(w.parameterPanel()->spinBox(QStringLiteral("Z"))->whatsThis().contains(QStringLiteral("Z")));
 }
 
+void TestMainWindow::extrapolationNamesTheMappingViewsStrategies()
+{
+    // The Mapping view on the Clovertown: the Extrapolate ranking names the training strategies with its IDs
+    // where the Markov model (caches x threads) is the same, and follows the Mapping view's profile.
+    app::MainWindow w;
+    QComboBox *profiles = w.mappingView()->profileBox();
+    int clovertown = -1;
+    for (int i = 0; i < profiles->count(); ++i) {
+        if (profiles->itemText(i).contains(QStringLiteral("Clovertown")))
+            clovertown = i;
+    }
+    QVERIFY(clovertown >= 0);
+    profiles->setCurrentIndex(clovertown);
+    QVERIFY(w.extrapolatePanel()->loadTrainingFile(
+            QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv")));
+    w.extrapolatePanel()->waitForResult();
+    QStringList names;
+    for (int row = 0; row < w.extrapolatePanel()->table()->rowCount(); ++row)
+        names << w.extrapolatePanel()->table()->item(row, widgets::ExtrapolatePanel::Strategy)->text();
+    for (const char *name : {"8threads_1threads_per_core (Mapping: 8T_1)", "8threads_2threads_per_core (Mapping: 8T_2)",
+                             "4threads_with_2threads_per_L2 (Mapping: 4T_4)", "2threads_same_L2 (Mapping: 2T_3, 2T_4)"})
+        QVERIFY2(names.contains(QString::fromLatin1(name)), qPrintable(names.join(QStringLiteral(" | "))));
+}
+
 void TestMainWindow::extrapolationGoesToTheMarkovSurface()
 {
     // The model tree's prediction for a strategy becomes the Markov view's topology and (p, q), one undo step.
@@ -344,6 +371,9 @@ void TestMainWindow::extrapolationGoesToTheMarkovSurface()
     QVERIFY(w.extrapolatePanel()->loadTrainingFile(
             QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv")));
     w.extrapolatePanel()->waitForResult();
+    // At the largest training size (the view starts one size step past it), whose best (p, q) lie within half
+    // a step of the surface's grid.
+    w.extrapolatePanel()->targetSizeBox()->setValue(128);
     const auto &predictions = w.extrapolatePanel()->predictions();
     QVERIFY(!predictions.empty());
     const core::StrategyPrediction &best = predictions.front();

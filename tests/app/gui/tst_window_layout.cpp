@@ -88,6 +88,7 @@ private Q_SLOTS:
     void docksFollowTheirViews();
     void aDockPutAwayIsSavedShown();
     void narrowWindowsStackTheDocks();
+    void docksComingBackInANarrowWindowStack();
     void layoutIsRestoredAtTheNextStart();
     void resetLayoutBringsEveryDockBack();
     void everyViewFitsA1024x700Window();
@@ -200,6 +201,35 @@ void TestWindowLayout::narrowWindowsStackTheDocks()
     QCOMPARE(w.dockWidgetArea(readout), Qt::RightDockWidgetArea);
     QCOMPARE(w.dockWidgetArea(dockNamed(w, QStringLiteral("KernelsDock"))), Qt::RightDockWidgetArea);
     QVERIFY(shown(readout));
+}
+
+void TestWindowLayout::docksComingBackInANarrowWindowStack()
+{
+    // Made narrow while the Bandwidth view (no left-hand dock) is in front: nothing to stack then. The
+    // X-graph and Occupancy views bring the parameters back: stacked with the right-hand docks, the view with
+    // its share of the width and, on Occupancy, its three plots without scrolling sideways.
+    app::MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const QString &first : {QStringLiteral("xgraph"), QStringLiteral("occupancy")}) {
+        w.resize(1600, 1000);
+        QTRY_COMPARE(w.width(), 1600);
+        QVERIFY(w.showView(QStringLiteral("bandwidth")));
+        QCoreApplication::processEvents();
+        w.resize(1024, 700);
+        QTRY_COMPARE(w.width(), 1024);
+        QCoreApplication::processEvents();
+        QVERIFY(w.showView(first));
+        QTRY_VERIFY2(w.windowLayout()->isStacked(), qPrintable(first));
+        QCoreApplication::processEvents();
+        QVERIFY2(w.centralWidget()->width() * 100 >= 60 * w.width(),
+                 qPrintable(QStringLiteral("%1: %2").arg(first).arg(w.centralWidget()->width())));
+        QCOMPARE(w.dockWidgetArea(dockNamed(w, QStringLiteral("TracesDock"))), Qt::LeftDockWidgetArea);
+        auto *area = qobject_cast<QScrollArea *>(w.centralWidget()->findChild<QTabWidget *>()->currentWidget());
+        QVERIFY(area);
+        QTRY_VERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(first));
+    }
 }
 
 void TestWindowLayout::layoutIsRestoredAtTheNextStart()

@@ -314,6 +314,8 @@ void TestSession::trainingRunsKernelsAndZoomAreKept()
     core::Session s = sample();
     s.extrapolate.training = core::readTrainingSet(kTraining.toStdString());
     s.extrapolate.smoothing = false;
+    s.extrapolate.measured = core::readCpiMeasurements(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-measured-cpi.csv");
+    s.extrapolate.measured_source = "modeltree-measured-cpi.csv";
     s.kernel_file = data.toStdString();
     s.zoom = {{"xgraph", 0, 2.5, 30.25, 10, 700}, {"stability", 1, 4, 48, 0.5, 1e3}};
     const QString file = dir.filePath(QStringLiteral("a.crossroof"));
@@ -329,6 +331,10 @@ void TestSession::trainingRunsKernelsAndZoomAreKept()
     QVERIFY(sameTraining(*back.extrapolate.training, *s.extrapolate.training));
     QCOMPARE(back.extrapolate.training->rows.size(), std::size_t(s.extrapolate.training->rows.size()));
     QVERIFY(!back.extrapolate.smoothing);
+    // The measured CPI the predictions are checked against: every measurement, as read.
+    QCOMPARE(back.extrapolate.measured.size(), std::size_t(12));
+    QVERIFY(back.extrapolate.measured == s.extrapolate.measured);
+    QCOMPARE(back.extrapolate.measured_source, s.extrapolate.measured_source);
     QCOMPARE(QFileInfo(QString::fromStdString(back.kernel_file)).canonicalFilePath(), QFileInfo(data).canonicalFilePath());
     QVERIFY(back.zoom == s.zoom);
 
@@ -336,6 +342,7 @@ void TestSession::trainingRunsKernelsAndZoomAreKept()
     const core::Session plain = core::parseSession(core::sessionToJson(sample()), "p.crossroof");
     QVERIFY(!plain.extrapolate.training);
     QVERIFY(plain.extrapolate.smoothing);
+    QVERIFY(plain.extrapolate.measured.empty());
     QVERIFY(plain.kernel_file.empty());
     QVERIFY(plain.zoom.empty());
 }
@@ -354,6 +361,10 @@ void TestSession::badTrainingRunsAndZoomNameTheField_data()
     QTest::newRow("rows and link") << "/extrapolate/link" << "\"runs.csv\""
                                    << "field 'extrapolate.link': linked training runs have no rows";
     QTest::newRow("misspelt") << "/extrapolate/smooth" << "true" << "field 'extrapolate.smooth': is not a session field";
+    QTest::newRow("measured CPI below 1") << "/extrapolate/measured" << R"({"rows": [{"size": 160, "strategy": "a", "cpi": 0.5}]})"
+                                          << "field 'extrapolate.measured.rows[0].cpi'";
+    QTest::newRow("measured CPI misspelt") << "/extrapolate/measured" << R"({"rows": [{"size": 160, "strategy": "a", "CPI": 1.5}]})"
+                                           << "field 'extrapolate.measured.rows[0].CPI': is not";
     QTest::newRow("empty zoom") << "/view/zoom/0/x" << "[5, 5]"
                                 << "field 'view.zoom[0].x': must be [lower, upper] with lower < upper";
     QTest::newRow("zoom not a pair") << "/view/zoom/0/y" << "[1, 2, 3]" << "field 'view.zoom[0].y': must be [lower, upper]";

@@ -53,6 +53,12 @@ void TestSettingsChanges::namesTheControlAndBothValues()
     QCOMPARE(said(core::describeChange(p, measured)), QStringLiteral("8T_1 (p, q) none → (0.5, 0.99)"));
     QCOMPARE(said(core::describeChange(measured, p)), QStringLiteral("8T_1 (p, q) (0.5, 0.99) → none"));
 
+    core::ExtrapolateSettings e;
+    core::ExtrapolateSettings checked = e;
+    checked.measured = core::readCpiMeasurements(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-measured-cpi.csv");
+    checked.measured_source = "cpi.csv";
+    QCOMPARE(said(core::describeChange(e, checked)), QStringLiteral("Measured CPI none → 12 measurements of cpi.csv"));
+
     core::RooflineSettings r;
     core::RooflineSettings noNames = r;
     noNames.names = false;

@@ -2,6 +2,7 @@
 #include "core/xmodel/equilibrium_scan.h"
 #include "core/support/error.h"
 #include "core/xmodel/hysteresis.h"
+#include "core/xmodel/measured_curve.h"
 #include "model_fixtures.h"
 #include "core/xmodel/xmodel.h"
 
@@ -60,6 +61,39 @@ double integrate(const XModelParams &p, double k0)
     return k;
 }
 
+/// The H100 sample (docs/samples/h100-thrashing.crossroof): the H100 SXM profile at Z = 20 with the measured
+/// 16 KiB-per-warp thrashing curve as f(k) (tests/data/h100_sxm/cache.csv, request_gbs against warps_per_sm;
+/// CC0-1.0, see tests/data/README.md).
+XModelParams h100Thrashing()
+{
+    XModelParams p;
+    p.sm_count = 132;
+    p.clock_ghz = 1.98;
+    p.warp_size = 32;
+    p.max_warps = 64;
+    p.request_bytes = 128;
+    p.R = 2072;
+    p.L = 759.8;
+    p.M = 2.956;
+    p.L_c = 3.798;
+    p.S_s = 228;
+    p.L_s = 40.4;
+    p.R_dram = 2964;
+    p.L_2 = 265.3;
+    p.n = 64;
+    p.Z = 20;
+    p.E = 1;
+    const std::vector<double> gbs{720.31,  1433.43, 1998.84, 2660.88, 3230.45, 2164.42, 1353.27, 1475.02,
+                                  1646.34, 1780.58, 1919.48, 1996.47, 1933.92, 1164.26, 1231.64, 1303.5,
+                                  1377.61, 1448.91, 1517.52, 1589.09, 1659.44, 1725.38, 1790.67, 1854.62,
+                                  1915.96, 1980.24, 2036.22, 2091.83, 2147.48, 2195.24, 2241.24, 2291.05};
+    std::vector<core::CurvePoint> pts;
+    for (std::size_t i = 0; i < gbs.size(); ++i)
+        pts.push_back({2.0 * double(i + 1), gbs[i]});
+    p.measured_f = std::make_shared<const core::MeasuredCurve>(pts, "cache.csv");
+    return p;
+}
+
 } // namespace
 
 class TestHysteresis : public QObject
@@ -68,6 +102,7 @@ class TestHysteresis : public QObject
 private Q_SLOTS:
     void branchesDifferExactlyOnBistableRange();
     void jumpsAtTheEndsOfTheRange();
+    void measuredCurveJumpsOnlyAtItsBistableRange();
     void restEqualsIntegration();
     void statesAreRestingEquilibria();
     void nKeepsKClamped();
@@ -129,6 +164,36 @@ void TestHysteresis::jumpsAtTheEndsOfTheRange()
     // Away from the jumps each sweep follows one branch: no other switch is reported.
     const auto calm = core::sweepHysteresis(loopFermi(), "n", range(100, 130, 1));
     QVERIFY(calm.jumps.empty());
+}
+
+void TestHysteresis::measuredCurveJumpsOnlyAtItsBistableRange()
+{
+    // The H100 sample's sweep of n: bistable at n = 17 only (the measured peak at 10 warps and the collapse
+    // after it), so the up sweep falls at 17 -> 18 and the down sweep climbs at 17 -> 16, and nowhere else.
+    // The down sweep starts where the up sweep ended: at n = 64 both are the one stable state (k 59.07), not
+    // k = n with every warp waiting, which drew a jump at n = 63 that does not happen.
+    const XModelParams p = h100Thrashing();
+    const auto h = core::sweepHysteresis(p, "n", range(1, 64, 1));
+    QCOMPARE(h.jumps.size(), std::size_t(2));
+    QVERIFY(h.jumps[0].rising);
+    QCOMPARE(h.jumps[0].from_value, 17.0);
+    QCOMPARE(h.jumps[0].to_value, 18.0);
+    QVERIFY(!h.jumps[1].rising);
+    QCOMPARE(h.jumps[1].from_value, 17.0);
+    QCOMPARE(h.jumps[1].to_value, 16.0);
+    for (std::size_t i = 0; i < h.values.size(); ++i) {
+        if (h.stable_count[i] == 1) {
+            QVERIFY2(!differs(h, i), qPrintable(QStringLiteral("n = %1: up %2, down %3 GB/s")
+                                                    .arg(h.values[i]).arg(h.up_gbs[i]).arg(h.down_gbs[i])));
+        }
+    }
+    QVERIFY(std::abs(h.down_k.back() - h.up_k.back()) < 1e-9 * p.n);
+    QVERIFY(h.down_k.back() < 60); // not k = n = 64
+    // A state on an equilibrium rests there, whatever the sign rounding gives F at it.
+    const XModel m(p);
+    const core::EquilibriumScan scan(m, core::SupplyShape(p));
+    for (const auto &root : scan.roots())
+        QCOMPARE(scan.restFrom(root.k), root.k);
 }
 
 void TestHysteresis::restEqualsIntegration()

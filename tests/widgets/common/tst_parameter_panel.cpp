@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_panel.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "core/profiles/profile_library.h"
 #include "support/image_compare.h"
 #include "core/session/session.h"
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void flowArrowsAndBasinsFollowTheDynamics();
     void stampedArrowHeadsLookDrawn();
     void compareModeDrawsTheWhatIf();
+    void severalWhatIfsEachNamedAndAllInView();
     void aHeldSliderKeepsTheAxesStill();
     void aDragRedrawsWithTheSamePixels();
     void directPaintShowsTheSamePicture();
@@ -345,6 +347,49 @@ void TestParameterPanel::compareModeDrawsTheWhatIf()
     QCOMPARE(m_view->comparisonSupplyGraph()->dataCount(), 0);
 }
 
+void TestParameterPanel::severalWhatIfsEachNamedAndAllInView()
+{
+    // The default workload thrashes the cache: a cache four times larger moves the peak of f up and to the
+    // right, above the current curves. With thread throttling beside it, both are drawn, each with its own
+    // legend entry naming it, and the axes hold every what-if's f(k) whole, after a zoom and Home too.
+    core::XModelParams larger = m_state->params();
+    larger.S_s *= 4;
+    core::XModelParams fewer = m_state->params();
+    fewer.n = 20;
+    const double currentTop = m_view->plot()->yAxis->range().upper;
+    m_state->setComparisons({{larger, QStringLiteral("Larger cache")}, {fewer, QStringLiteral("Thread throttling")}});
+    QCOMPARE(m_eval->comparisons().size(), std::size_t(2));
+    QCPGraph *first = m_view->comparisonSupplyGraph(0);
+    QCPGraph *second = m_view->comparisonSupplyGraph(1);
+    QVERIFY(first != second);
+    QVERIFY(first->dataCount() > 2 && second->dataCount() > 2);
+    QVERIFY2(first->name().contains(QStringLiteral("Larger cache")), qPrintable(first->name()));
+    QVERIFY2(second->name().contains(QStringLiteral("Thread throttling")), qPrintable(second->name()));
+    QVERIFY(m_view->plot()->legend->itemWithPlottable(first));
+    QVERIFY(m_view->plot()->legend->itemWithPlottable(second));
+    QVERIFY(first->pen().color().rgb() != second->pen().color().rgb());
+    QCOMPARE(m_view->comparisonOperatingGraph(1)->data()->at(0)->key, core::XModel(fewer).solve().operatingPoint().k);
+    double peak = 0;
+    for (double f : m_eval->comparisons()[0].curves.f_gbs)
+        peak = std::max(peak, f);
+    QVERIFY2(peak > currentTop, qPrintable(QStringLiteral("peak %1, top %2").arg(peak).arg(currentTop)));
+    const auto whole = [this, peak] {
+        return m_view->plot()->yAxis->range().upper >= peak;
+    };
+    QVERIFY2(whole(), qPrintable(QStringLiteral("peak %1 above the top %2").arg(peak).arg(m_view->plot()->yAxis->range().upper)));
+    PlotNavigator *nav = PlotNavigator::of(m_view->plot());
+    nav->zoom(0.3, m_view->plot()->axisRect()->rect().center());
+    m_view->plot()->replot();
+    QVERIFY(!whole());
+    nav->resetRanges(); // Home
+    m_view->plot()->replot();
+    QVERIFY(whole());
+    // One taken off: its entry goes, the other stays.
+    m_state->setComparisons({{fewer, QStringLiteral("Thread throttling")}});
+    QVERIFY(m_view->comparisonSupplyGraph(0)->name().contains(QStringLiteral("Thread throttling")));
+    QCOMPARE(m_view->comparisonSupplyGraph(1)->dataCount(), 0);
+    QVERIFY(!m_view->plot()->legend->itemWithPlottable(m_view->comparisonSupplyGraph(1)));
+}
 
 void TestParameterPanel::aHeldSliderKeepsTheAxesStill()
 {

@@ -66,8 +66,14 @@ void TestExtrapolateEvaluation::predictsEachStrategysLaw()
     QVERIFY(predictions.count() >= 1);
     QVERIFY(eval.model().has_value());
     QCOMPARE(eval.trainingSet()->rows.size(), std::size_t(16));
-    // A new set is predicted at its largest training size.
-    QCOMPARE(eval.targetSize(), 128.0);
+    // A new set is predicted one size step (32) past its largest training size: extrapolated, not at 128.
+    QCOMPARE(eval.targetSize(), 160.0);
+    QCOMPARE(eval.curves().front().curve_size.back(), 160.0);
+    // One size only: twice it.
+    core::TrainingSet one = linearLaw();
+    for (core::TrainingRow &r : one.rows)
+        r.size = 64;
+    QCOMPARE(ExtrapolateEvaluation::defaultTargetSize(one), 128.0);
 
     // Past the training sizes, at 200: pair p = 0.3, q = 0.5; spread p = 0.4, q = 0.8. CPI = 1 / (1 - s^N)
     // with s = p / (p + 1 - q) and N the threads: pair 1 / (1 - 0.375^2) = 1.1636, spread

@@ -2,6 +2,7 @@
 // The Extrapolate panel on the synthetic sample (docs/samples/modeltree-training.csv): trees, table, chart,
 // the target size, sending a strategy on, and a refused file.
 #include "common/empty_state.h"
+#include "core/modeltree/extrapolate_settings.h"
 #include "core/modeltree/training_set.h"
 #include "markov/extrapolate_panel.h"
 #include "markov/training_columns_dialog.h"
@@ -13,6 +14,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -27,6 +29,7 @@ using crossroof::widgets::ExtrapolatePanel;
 
 namespace {
 const QString kTrain = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-training.csv");
+const QString kMeasured = QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/modeltree-measured-cpi.csv");
 }
 
 class TestExtrapolatePanel : public QObject
@@ -48,7 +51,10 @@ private Q_SLOTS:
         QVERIFY(panel.infoLabel()->text().contains("350 rows, 7 strategies"));
         QVERIFY(panel.infoLabel()->text().contains("10-fold cross-validation"));
         QVERIFY(!panel.infoLabel()->text().contains("Trees grown")); // every row grows them
-        QCOMPARE(panel.targetSizeBox()->value(), 128.0);
+        // One size step past the largest training size (128, after 96): the trees extrapolate, and say so.
+        QCOMPARE(panel.targetSizeBox()->value(), 160.0);
+        QVERIFY2(panel.infoLabel()->text().contains("Target size 160: past the largest training size, 128"),
+                 qPrintable(panel.infoLabel()->text()));
 
         // Two trees: q's, then p's, whose first split is on q.
         QCOMPARE(panel.treeWidget()->topLevelItemCount(), 2);
@@ -112,6 +118,7 @@ private Q_SLOTS:
         ExtrapolatePanel panel;
         QVERIFY(panel.loadTrainingFile(kTrain));
         panel.waitForResult();
+        panel.targetSizeBox()->setValue(128); // the largest training size
         const double before = panel.plot()->xAxis->range().upper;
         panel.targetSizeBox()->setValue(160);
         QCOMPARE(panel.predictions().front().size, 160.0);
@@ -234,7 +241,101 @@ private Q_SLOTS:
         QCOMPARE(panel.model()->p_tree.leafCount(), 4);
         QCOMPARE(panel.treeWidget()->topLevelItemCount(), 2);
         QCOMPARE(panel.table()->rowCount(), 7);
-        QCOMPARE(panel.targetSizeBox()->value(), 128.0);
+        QCOMPARE(panel.targetSizeBox()->value(), 160.0);
+    }
+
+    void measuredCpiBesidePredicted()
+    {
+        // The CLI's --measured check in the view: the mean |error| over the 12 measurements, and at the target
+        // size each strategy's measured CPI and its rank beside the predicted one; saved with the settings.
+        ExtrapolatePanel panel;
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
+        QVERIFY(panel.table()->isColumnHidden(ExtrapolatePanel::MeasuredCpi));
+        QVERIFY(panel.checkLabel()->isHidden());
+        QSignalSpy changed(&panel, &ExtrapolatePanel::settingsChanged);
+        QVERIFY(panel.loadMeasuredFile(kMeasured));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!panel.checkLabel()->isHidden());
+        QVERIFY2(panel.checkLabel()->text().contains("12 measurements"), qPrintable(panel.checkLabel()->text()));
+        QVERIFY2(panel.checkLabel()->text().contains("mean |error| 5.41 %"), qPrintable(panel.checkLabel()->text()));
+        QVERIFY(!panel.table()->isColumnHidden(ExtrapolatePanel::MeasuredCpi));
+        // At 160 the measured best, 4threads_with_1threads_per_L2 (1.068), is second by prediction.
+        QCOMPARE(panel.targetSizeBox()->value(), 160.0);
+        int best = -1;
+        for (int row = 0; row < panel.table()->rowCount(); ++row) {
+            if (panel.table()->item(row, ExtrapolatePanel::Strategy)->text() == "4threads_with_1threads_per_L2")
+                best = row;
+        }
+        QCOMPARE(best, 1);
+        QVERIFY2(panel.table()->item(best, ExtrapolatePanel::MeasuredCpi)->text().contains("(rank 1)"),
+                 qPrintable(panel.table()->item(best, ExtrapolatePanel::MeasuredCpi)->text()));
+        QVERIFY(panel.table()->item(best, ExtrapolatePanel::MeasuredCpi)->text().startsWith("1.068"));
+        // A size without measurements: the column is empty there.
+        panel.targetSizeBox()->setValue(150);
+        QVERIFY(panel.table()->item(0, ExtrapolatePanel::MeasuredCpi)->text().isEmpty());
+        // Saved and opened again.
+        const crossroof::core::ExtrapolateSettings s = panel.settings();
+        QCOMPARE(s.measured.size(), std::size_t(12));
+        ExtrapolatePanel reopened;
+        reopened.setSettings(s);
+        reopened.waitForResult();
+        QVERIFY2(reopened.checkLabel()->text().contains("mean |error| 5.41 %"),
+                 qPrintable(reopened.checkLabel()->text()));
+        QVERIFY(reopened.settings() == s);
+        // A file that is not one: said, the measurements before stay.
+        QTemporaryDir dir;
+        const QString bad = dir.path() + QStringLiteral("/bad.csv");
+        std::ofstream(bad.toStdString()) << "Application_size,Mapping_Strategy,CPI\n144,2threads_same_L2,0.5\n";
+        QVERIFY(!reopened.loadMeasuredFile(bad));
+        QVERIFY2(reopened.infoLabel()->text().contains("bad.csv"), qPrintable(reopened.infoLabel()->text()));
+        QCOMPARE(reopened.settings().measured.size(), std::size_t(12));
+    }
+
+    void legendShowsWhatTheChartDraws()
+    {
+        // Each strategy's entry shows its line through its marker, as the chart draws it; one entry each.
+        ExtrapolatePanel panel;
+        QVERIFY(panel.loadTrainingFile(kTrain));
+        panel.waitForResult();
+        QCPLegend *legend = panel.plot()->legend;
+        int entries = 0; // the legend is a grid: its empty cells are no entries
+        for (int i = 0; i < legend->itemCount(); ++i)
+            entries += legend->item(i) ? 1 : 0;
+        QCOMPARE(entries, 7);
+        for (int i = 0; i < panel.plot()->graphCount(); ++i)
+            QVERIFY(!legend->itemWithPlottable(panel.plot()->graph(i)));
+        panel.resize(900, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.plot()->replot();
+        // The first entry: the strategy's colour along a line (one or two rows of pixels) and in its marker's
+        // outline above and below it (a line alone, as the entry drew it, has no more rows).
+        const QRect entry = legend->item(0)->rect();
+        const QImage drawn = panel.plot()->toPixmap().toImage();
+        int left = entry.right(), right = entry.left();
+        QSet<int> rows;
+        for (int y = entry.top(); y <= entry.bottom(); ++y) {
+            for (int x = entry.left(); x <= entry.right(); ++x) {
+                const QColor c = drawn.pixelColor(x, y);
+                if (c.blue() > c.red() + 40) { // the strategy's blue, or a tint of it where antialiased
+                    rows.insert(y);
+                    left = std::min(left, x);
+                    right = std::max(right, x);
+                }
+            }
+        }
+        QVERIFY2(rows.size() >= 5, qPrintable(QString::number(rows.size())));
+        QVERIFY2(right - left >= 15, qPrintable(QString::number(right - left))); // and a line across
+        // And the Mapping view's IDs beside the training names where the Markov model is the same.
+        panel.setMappingStrategies({{"2T_3", {2}}, {"2T_4", {2}}, {"8T_1", {2, 2, 2, 2}}, {"8T_2", {4, 4}}});
+        QStringList names;
+        for (int row = 0; row < panel.table()->rowCount(); ++row)
+            names << panel.table()->item(row, ExtrapolatePanel::Strategy)->text();
+        QVERIFY2(names.contains("8threads_1threads_per_core (Mapping: 8T_1)"), qPrintable(names.join('|')));
+        QVERIFY2(names.contains("8threads_2threads_per_core (Mapping: 8T_2)"), qPrintable(names.join('|')));
+        QVERIFY2(names.contains("2threads_same_L2 (Mapping: 2T_3, 2T_4)"), qPrintable(names.join('|')));
+        QVERIFY(names.contains("4threads_with_1threads_per_L2")); // no 4 x 1 among them
     }
 };
 

@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QRegularExpression>
 #include <QTableWidget>
@@ -36,6 +37,7 @@ private Q_SLOTS:
     void bistableAdviceCountsFromTheLowState();
     void noRowChangesNothing();
     void compareSaysWhereTheOperatingPointLands();
+    void severalRemediesComparedAtOnce();
 
 private:
     ParameterState *m_state = nullptr;
@@ -223,6 +225,56 @@ void TestStabilityAdvice::compareSaysWhereTheOperatingPointLands()
     m_view->waitForMap();
     QVERIFY(m_state->comparison() && *m_state->comparison() == other);
     QCOMPARE(shown.count(), 2);
+}
+
+void TestStabilityAdvice::severalRemediesComparedAtOnce()
+{
+    // Two rows selected, one Compare: both on the X-graph, each named; a third row compared later joins them;
+    // Clear takes the advisor's off and leaves another's.
+    for (const auto &[key, value] : {std::pair{"L_c", 20.0}, {"alpha", 10.0}, {"beta", 5.0}, {"Z", 11.0}})
+        m_state->setValue(QString::fromLatin1(key), value);
+    m_state->setValue(QStringLiteral("n"), 48);
+    m_view->waitForMap();
+    auto *advisor = m_view->findChild<AdvisorPanel *>();
+    QTableWidget *table = advisor->table();
+    QVERIFY(table->selectionMode() == QAbstractItemView::ExtendedSelection);
+    QVERIFY(table->rowCount() >= 3);
+    table->clearSelection();
+    table->selectionModel()->select(table->model()->index(0, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    table->selectionModel()->select(table->model()->index(1, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    auto *compare = m_view->findChild<QPushButton *>(QStringLiteral("AdvisorCompare"));
+    QTest::mouseClick(compare, Qt::LeftButton);
+    QCOMPARE(m_state->comparisons().size(), std::size_t(2));
+    const QString first = table->item(0, AdvisorPanel::OperationColumn)->text();
+    const QString second = table->item(1, AdvisorPanel::OperationColumn)->text();
+    // Each named by its row's operation.
+    QVERIFY2(first.contains(m_state->comparisons()[0].label.section(QLatin1Char(','), 0, 0)), qPrintable(first));
+    QVERIFY2(second.contains(m_state->comparisons()[1].label.section(QLatin1Char(','), 0, 0)), qPrintable(second));
+    QVERIFY(m_state->comparisons()[0].label != m_state->comparisons()[1].label);
+    auto *note = m_view->findChild<QLabel *>(QStringLiteral("AdvisorComparison"));
+    QCOMPARE(note->text().count(QStringLiteral("operating point lies at")), 2);
+    advisor->compareAdvice(2);
+    QCOMPARE(m_state->comparisons().size(), std::size_t(3));
+    // Compared again: still three, not four.
+    advisor->compareAdvice(0);
+    QCOMPARE(m_state->comparisons().size(), std::size_t(3));
+    // The parameters move on: all three drawn for them.
+    const auto before = m_state->comparisons();
+    m_state->setValue(QStringLiteral("R"), m_state->params().R * 0.8);
+    m_view->waitForMap();
+    QCOMPARE(m_state->comparisons().size(), std::size_t(3));
+    for (std::size_t i = 0; i < 3; ++i) {
+        QVERIFY(m_state->comparisons()[i].label.startsWith(before[i].label.section(QLatin1Char(','), 0, 0)));
+        QVERIFY(!(m_state->comparisons()[i].params == before[i].params));
+    }
+    core::XModelParams other = m_state->params();
+    other.n = 20;
+    m_state->addComparison(other, QStringLiteral("n: 48 -> 20"));
+    advisor->compareAdvice(-1);
+    QCOMPARE(m_state->comparisons().size(), std::size_t(1));
+    QCOMPARE(m_state->comparisonLabel(), QStringLiteral("n: 48 -> 20"));
 }
 
 QTEST_MAIN(TestStabilityAdvice)

@@ -8,6 +8,7 @@
 #include "stability/stability_view.h"
 #include "support/image_compare.h"
 #include "core/profiles/profile_library.h"
+#include "core/session/session.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void arrowKeysNudgeThePoint();
     void hysteresisBranchesDifferOnlyWhenBistable();
     void hysteresisLegendNamesOnlyWhatIsDrawn();
+    void theH100SampleJumpsOnlyAtItsBistableRange();
     void theKeyGivesTheShadesThroughput();
     void hiddenViewDefersItsWork();
     void movingThePointRedrawsOnlyThePoint();
@@ -210,6 +212,33 @@ void TestStabilityView::hysteresisBranchesDifferOnlyWhenBistable()
     m_view->waitForMap();
     QCOMPARE(x->scaleType(), QCPAxis::stLinear);
     QVERIFY(x->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+}
+
+void TestStabilityView::theH100SampleJumpsOnlyAtItsBistableRange()
+{
+    // The H100 sample (its measured 16 KiB curve as f(k)), n swept 1..64: bistable at n = 17 only, so the
+    // chart marks two jumps, 17 -> 18 up and 17 -> 16 down, and none at n = 63, where the down sweep used to
+    // start from k = n instead of the state the up sweep ended in.
+    const core::Session session = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof");
+    QVERIFY(session.params.measured_f);
+    m_state->setProfile(session.profile, session.params);
+    m_view->setSettings(session.stability);
+    m_view->waitForMap();
+    const core::HysteresisResult &sweep = m_view->sweep();
+    QCOMPARE(sweep.values.back(), 64.0);
+    QCPGraph *jumps = nullptr;
+    auto *chart = m_view->findChild<HysteresisChart *>();
+    for (int i = 0; i < chart->graphCount(); ++i) {
+        if (chart->graph(i)->name() == QStringLiteral("jumps"))
+            jumps = chart->graph(i);
+    }
+    QVERIFY(jumps);
+    QCOMPARE(jumps->dataCount(), 2);
+    QStringList at;
+    for (auto it = jumps->data()->constBegin(); it != jumps->data()->constEnd(); ++it)
+        at << formatNumber(it->key);
+    QCOMPARE(at, (QStringList{QStringLiteral("16"), QStringLiteral("18")}));
+    QCOMPARE(sweep.up_gbs.back(), sweep.down_gbs.back());
 }
 
 void TestStabilityView::hiddenViewDefersItsWork()
