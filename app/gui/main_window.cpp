@@ -213,16 +213,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_state, &ParameterState::profileChanged, this, &MainWindow::updateCpuProfiles);
     m_document->trackUndo();
-    // Undoing a view's inputs changes nothing visible while another view is in front: that view comes forward
-    // (unless Side by Side shows it already), and the status bar says what changed back.
-    connect(m_document, &AnalysisDocument::inputsRestored, this,
-            [this](const QString &view, const QString &description) {
-                const bool shown = m_sideBySide->isActive() ? m_sideBySide->names().contains(view)
-                                                            : currentViewName() == view;
-                if (!shown)
-                    showView(view);
-                statusBar()->showMessage(tr("%1: %2").arg(ViewTabs::title(view), description), 8000);
-            });
+    showUndoneInputs(this);
     routeUndoKeysToTheWindow(this);
     focusFirstFieldOfDialogs(this);
     statusBar()->showMessage(tr("Drag a slider; hover the graph to see each curve's formula."), 8000);

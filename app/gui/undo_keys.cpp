@@ -3,9 +3,12 @@
 
 #include "main_window.h"
 
+#include "state/analysis_document.h"
+
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QKeyEvent>
+#include <QStatusBar>
 #include <QMenu>
 #include <QMenuBar>
 
@@ -66,6 +69,20 @@ private:
 void routeUndoKeysToTheWindow(MainWindow *window)
 {
     qApp->installEventFilter(new UndoKeysToWindow(window));
+}
+
+void showUndoneInputs(MainWindow *window)
+{
+    QObject::connect(window->document(), &widgets::AnalysisDocument::inputsRestored, window,
+                     [window](const QString &view, const QString &description) {
+                         SideBySide *sideBySide = window->sideBySide();
+                         const bool shown = sideBySide->isActive() ? sideBySide->names().contains(view)
+                                                                   : window->currentViewName() == view;
+                         if (!shown)
+                             window->showView(view);
+                         window->statusBar()->showMessage(
+                                 MainWindow::tr("%1: %2").arg(ViewTabs::title(view), description), 8000);
+                     });
 }
 
 } // namespace crossroof::app

@@ -12,4 +12,8 @@ class MainWindow;
 /// too.
 void routeUndoKeysToTheWindow(MainWindow *window);
 
+/// Undoing a view's inputs changes nothing visible while another view is in front: that view comes forward
+/// (unless Side by Side shows it already), and the status bar says what changed back.
+void showUndoneInputs(MainWindow *window);
+
 } // namespace crossroof::app

@@ -148,7 +148,6 @@ private Q_SLOTS:
     void latin1FolderOpensAndSaves();
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
-    void failedSaveLeavesTheFileAlone();
     void killDuringSaveNeverLeavesAPartialFile();
 
 private:
@@ -523,51 +522,6 @@ void TestSessionWindow::corruptedSessionIsRejected()
     QFile again(path);
     QVERIFY(again.open(QIODevice::ReadOnly));
     QCOMPARE(again.readAll(), content); // and the file is untouched
-}
-
-void TestSessionWindow::failedSaveLeavesTheFileAlone()
-{
-    const QString path = m_dir.filePath(QStringLiteral("keep.crossroof"));
-    app::MainWindow w;
-    QVERIFY(w.saveSession(path));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QByteArray before = f.readAll();
-    f.close();
-    // A save that cannot complete (no such directory) reports it and changes nothing.
-    w.state()->applyValue(QStringLiteral("Z"), 2.0);
-    QVERIFY(!w.saveSession(m_dir.filePath(QStringLiteral("missing/dir/keep.crossroof"))));
-    QVERIFY(w.isWindowModified());
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QCOMPARE(f.readAll(), before);
-    f.close();
-    // The message gives the system's reason, here for a folder that is a file (which fails for root too).
-    QVERIFY(!w.saveSession(path + QStringLiteral("/inside.crossroof")));
-    const auto *notADirectory = w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage")).constLast();
-    QVERIFY2(notADirectory->text().contains(QStringLiteral("Not a directory")), qPrintable(notADirectory->text()));
-
-    // Saving over the file on a full disk: the new, larger session does not fit; the old file stays whole and
-    // the message names the file and the reason.
-    editEverything(w);
-    QVERIFY(core::sessionToJson(w.captureSession(), path.toStdString()).size() > std::size_t(before.size()));
-    qDeleteAll(w.findChildren<QMessageBox *>(QStringLiteral("ErrorMessage")));
-    {
-        const test::FullDisk full(rlim_t(before.size()));
-        QVERIFY(full.active());
-        QVERIFY(!w.saveSession(path));
-    }
-    QVERIFY(w.isWindowModified());
-    auto *box = w.findChild<QMessageBox *>(QStringLiteral("ErrorMessage"));
-    QVERIFY(box);
-    QVERIFY2(box->text().contains(path) && box->text().contains(QStringLiteral("unchanged"))
-                     && box->text().contains(QString::fromLocal8Bit(std::strerror(EFBIG))),
-             qPrintable(box->text())); // the system's reason ("File too large", as a full disk gives its own)
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QCOMPARE(f.readAll(), before);
-    f.close();
-    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("keep.crossroof*")}, QDir::Files | QDir::Hidden),
-             QStringList{QStringLiteral("keep.crossroof")}); // no temporary file left beside it
-    QVERIFY(w.saveSession(path)); // with room again, the same save works
 }
 
 void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()
