@@ -70,7 +70,6 @@ private Q_SLOTS:
     void svgHasSubscriptsTheNamesAndTheFont();
     void greyscaleGreysEveryFill();
     void denseMarkersAreSmallerInFigures();
-    void markersWeighTheSameInEveryFormat();
     void dialogPreviewFollowsThePreset();
     void fullDiskKeepsTheOldFile();
 
@@ -518,46 +517,6 @@ void TestFigureExport::denseMarkersAreSmallerInFigures()
     plot.xAxis->setRange(0, 49);
     QVERIFY(!renderFigure({&plot}, o).isNull());
     QCOMPARE(dense->drawnSize, 15.0);
-}
-
-namespace {
-/// A graph that remembers how wide, in points on paper, the outline of the markers it last drew was: its pen
-/// in canvas units through the painter's mapping onto the device, at the device's resolution.
-struct PenRecordingGraph : QCPGraph
-{
-    using QCPGraph::QCPGraph;
-    double outlinePt = 0;
-    void draw(QCPPainter *painter) override
-    {
-        const double devicePerUnit = std::hypot(painter->deviceTransform().m11(), painter->deviceTransform().m12());
-        outlinePt = scatterStyle().pen().widthF() * devicePerUnit * 72.0 / painter->device()->logicalDpiX();
-        QCPGraph::draw(painter);
-    }
-};
-} // namespace
-
-void TestFigureExport::markersWeighTheSameInEveryFormat()
-{
-    // A ring of 1.5 screen pixels is 1.5 × line_pt points on paper in the PNG as in the PDF, at every preset
-    // (the SVG's stroke widths: presetsScaleTextAndLines()).
-    auto *rings = new PenRecordingGraph(m_view->plot()->xAxis, m_view->plot()->yAxis);
-    rings->setData(QVector<double>{10, 20, 30}, QVector<double>{100, 200, 300});
-    rings->setLineStyle(QCPGraph::lsNone);
-    rings->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 9));
-    for (const FigurePreset &preset : figurePresets()) {
-        const FigureOptions o = withPreset(FigureOptions{}, preset);
-        QList<double> weights;
-        for (const char *suffix : {"png", "pdf"}) {
-            rings->outlinePt = 0;
-            QCOMPARE(exportFigure(m_view->figurePlots(), m_dir->filePath(preset.id + QLatin1Char('.') + suffix), o),
-                     QString());
-            weights << rings->outlinePt;
-        }
-        for (double pt : weights)
-            QVERIFY2(std::abs(pt - 1.5 * preset.line_pt) < 0.02 * preset.line_pt,
-                     qPrintable(QStringLiteral("%1: PNG %2 pt, PDF %3 pt").arg(preset.id).arg(weights[0]).arg(weights[1])));
-    }
-    m_view->plot()->removeGraph(rings);
 }
 
 void TestFigureExport::greyscaleGreysEveryFill()
