@@ -194,10 +194,27 @@ bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, cons
                                                                          : QRectF();
     const QRectF box = glyphBox(label);
     const QMarginsF padding(label->padding());
-    if (box.isEmpty() || cost(box, padding, shapes, obstacles, area) == 0)
-        return label->position->coords() != before; // back home
     const QPointF anchor = label->position->pixelPosition();
     const auto freedom = LabelFreedom(label->property(kFreedomProperty).toInt());
+    // A label named for a point that a pan or zoom took out of view goes with it, past the plot's edge where its
+    // clip hides it, rather than into a corner away from its marker; it comes back with its point (goHome()).
+    if (freedom == LabelFreedom::AroundPoint && !area.isEmpty() && !box.isEmpty()
+        && !area.adjusted(-1, -1, 1, 1).contains(anchor)) {
+        const QRectF whole = box.marginsAdded(padding);
+        QPointF shift(0, 0);
+        if (anchor.x() < area.left())
+            shift.rx() = std::min(0.0, area.left() - whole.right() - 1);
+        else if (anchor.x() > area.right())
+            shift.rx() = std::max(0.0, area.right() - whole.left() + 1);
+        if (anchor.y() < area.top())
+            shift.ry() = std::min(0.0, area.top() - whole.bottom() - 1);
+        else if (anchor.y() > area.bottom())
+            shift.ry() = std::max(0.0, area.bottom() - whole.top() + 1);
+        label->position->setPixelPosition(anchor + shift);
+        return label->position->coords() != before;
+    }
+    if (box.isEmpty() || cost(box, padding, shapes, obstacles, area) == 0)
+        return label->position->coords() != before; // back home
     // Candidate shifts of the box, and the side of its line or point each keeps.
     std::vector<QPointF> shifts;
     const double stepY = std::max(2.0, box.height() / 2);

@@ -51,7 +51,9 @@ void setLabelHome(QCPItemText *label);
 /// from where it belongs (setLabelHome()) to the nearest place its freedom allows that does none of these:
 /// candidate places at steps of half its height (or a quarter of its width) scored by what they cross, the
 /// nearest of the clear ones taken. Where no candidate is clear the label takes the least bad one, or with
-/// HIDE_IF_NONE is hidden. Returns whether LABEL moved or was hidden.
+/// HIDE_IF_NONE is hidden. A label around a point (AroundPoint) whose point is out of the axis rect (panned away)
+/// goes just past the rect's edge on that side, with its point, where the clip hides it. Returns whether LABEL
+/// moved or was hidden.
 bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
                   bool hideIfNone = false);
 

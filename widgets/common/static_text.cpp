@@ -61,10 +61,13 @@ void StaticTextItem::drawSymbols(QCPPainter *painter)
 {
     // As QCPItemText draws it (box, padding, alignment, rotation, frame), with the markup's subscripts.
     const QPointF pos(position->pixelPosition());
-    QTransform transform = painter->transform();
-    transform.translate(pos.x(), pos.y());
+    // In the plot's pixels, as clipRect() is: the painter's own transform (a figure's scale onto a PNG's pixels,
+    // a stacked plot's offset) comes after, or the label would be tested against its clip in other units and left
+    // out of one format only.
+    QTransform local;
+    local.translate(pos.x(), pos.y());
     if (!qFuzzyIsNull(mRotation))
-        transform.rotate(mRotation);
+        local.rotate(mRotation);
     const QFont font = mainFont();
     QRectF textRect(0, 0, symbol_text::width(mText, font), QFontMetricsF(font).height());
     QRectF boxRect = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
@@ -72,9 +75,9 @@ void StaticTextItem::drawSymbols(QCPPainter *painter)
     textRect.moveTopLeft(from + QPointF(mPadding.left(), mPadding.top()));
     boxRect.moveTopLeft(from);
     const double clipPad = std::ceil(mainPen().widthF());
-    if (!transform.mapRect(boxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad)).intersects(clipRect()))
+    if (!local.mapRect(boxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad)).intersects(clipRect()))
         return;
-    painter->setTransform(transform);
+    painter->setTransform(local * painter->transform());
     if ((mainBrush().style() != Qt::NoBrush && mainBrush().color().alpha() != 0)
         || (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
         painter->setPen(mainPen());

@@ -49,7 +49,7 @@ QFont smallFigureFont(const FigureOptions &options)
 
 } // namespace
 
-ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData)
+ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options)
 {
     const QFont font = figureFont(options);
     const QFont small = smallFigureFont(options);
@@ -114,8 +114,9 @@ ExportGuard::ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions 
         shrinkDenseMarkers(plot);
         if (options.style == FigureStyle::Greyscale)
             makeGreyscale(plot);
-        if (clipData)
-            clipToAxisRects(plot, m_restore);
+        // Every format's data clipped alike (Qt's SVG generator ignores clip paths): the labels are then placed
+        // off the same curves for the PNG as for the PDF and SVG.
+        clipToAxisRects(plot, m_restore);
     }
     fitText(plots, options);
 }

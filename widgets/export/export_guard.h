@@ -24,11 +24,12 @@ namespace crossroof::widgets::figure {
 QFont figureFont(const FigureOptions &options);
 
 /// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
-/// pens, and (for vector formats) data clipped to the axis rectangles.
+/// pens, and data clipped to the axis rectangles. One layout for every format: PDF, SVG and PNG (and the
+/// layout checks) all draw what one guard made of the plots, so a label one format keeps, every format keeps.
 class ExportGuard
 {
 public:
-    ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options, bool clipData);
+    ExportGuard(const QList<QCustomPlot *> &plots, const FigureOptions &options);
     ~ExportGuard();
     ExportGuard(const ExportGuard &) = delete;
     ExportGuard &operator=(const ExportGuard &) = delete;

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 namespace crossroof::widgets::figure {
 
@@ -25,6 +27,57 @@ QBrush greyBrushOf(QBrush brush)
     if (brush.style() != Qt::NoBrush)
         brush.setColor(plot_style::toGrey(brush.color()));
     return brush;
+}
+
+/// The colour a marker is told apart by: its fill's where it has one, else its outline's.
+QRgb markerColour(const QCPScatterStyle &style)
+{
+    return (style.brush().style() != Qt::NoBrush ? style.brush().color() : style.pen().color()).rgb();
+}
+
+/// Graphs of PLOT whose markers share a shape and size and differ in colour alone (six traces' hollow circles): all but
+/// the first of each colour get a shape of their own that no other graph of the plot has, nor one of USED, for
+/// greyscale, where the colours all turn grey.
+std::map<QCPGraph *, QCPScatterStyle::ScatterShape> greyscaleShapes(QCustomPlot *plot,
+                                                                    std::set<QCPScatterStyle::ScatterShape> used)
+{
+    static const QCPScatterStyle::ScatterShape spare[]
+            = {QCPScatterStyle::ssSquare,      QCPScatterStyle::ssTriangle,    QCPScatterStyle::ssDiamond,
+               QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus,
+               QCPScatterStyle::ssStar,        QCPScatterStyle::ssCrossSquare,
+               QCPScatterStyle::ssPlusSquare,  QCPScatterStyle::ssCrossCircle, QCPScatterStyle::ssPlusCircle};
+    const auto marked = [](const QCPGraph *g) {
+        const QCPScatterStyle &s = g->scatterStyle();
+        return !s.isNone() && s.shape() != QCPScatterStyle::ssPixmap && s.shape() != QCPScatterStyle::ssCustom
+               && s.shape() != QCPScatterStyle::ssDot;
+    };
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (marked(plot->graph(i)))
+            used.insert(plot->graph(i)->scatterStyle().shape());
+    }
+    std::map<QCPGraph *, QCPScatterStyle::ScatterShape> own;
+    // Marks of one shape and size told apart by colour alone (a ring of another size is told apart by its size).
+    std::map<std::pair<QCPScatterStyle::ScatterShape, double>, std::set<QRgb>> coloursOf;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph *g = plot->graph(i);
+        if (!marked(g) || !g->visible())
+            continue;
+        std::set<QRgb> &colours = coloursOf[{g->scatterStyle().shape(), g->scatterStyle().size()}];
+        const QRgb colour = markerColour(g->scatterStyle());
+        if (colours.empty() || colours.count(colour)) {
+            colours.insert(colour);
+            continue;
+        }
+        colours.insert(colour);
+        for (QCPScatterStyle::ScatterShape shape : spare) {
+            if (!used.count(shape)) {
+                used.insert(shape);
+                own[g] = shape;
+                break;
+            }
+        }
+    }
+    return own;
 }
 
 } // namespace
@@ -57,6 +110,17 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
     static const QCPScatterStyle::ScatterShape shapes[]
             = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
                QCPScatterStyle::ssDiamond};
+    // The markers greyscale gives lines that have none (below), which the traces' own shapes keep clear of.
+    std::set<QCPScatterStyle::ScatterShape> lineMarkers;
+    for (int i = 0, line = 0; i < plot->graphCount(); ++i) {
+        const QCPGraph *g = plot->graph(i);
+        if (g->pen().style() != Qt::NoPen && g->lineStyle() != QCPGraph::lsNone) {
+            if (g->scatterStyle().isNone())
+                lineMarkers.insert(shapes[line % 4]);
+            ++line;
+        }
+    }
+    const std::map<QCPGraph *, QCPScatterStyle::ScatterShape> ownShapes = greyscaleShapes(plot, lineMarkers);
     int line = 0;
     for (int i = 0; i < plot->graphCount(); ++i) {
         QCPGraph *g = plot->graph(i);
@@ -83,6 +147,8 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
             }
             ++line;
         }
+        if (const auto own = ownShapes.find(g); own != ownShapes.end())
+            s.setShape(own->second);
         g->setPen(grey);
         g->setScatterStyle(s);
     }

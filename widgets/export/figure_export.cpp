@@ -4,6 +4,7 @@
 #include "common/legend_groups.h"
 #include "common/plot_style.h"
 #include "common/save_file.h"
+#include "common/symbol_text.h"
 #include "export/export_guard.h"
 #include "export/figure_text.h"
 #include "export/figure_units.h"
@@ -64,6 +65,27 @@ QString checkOptions(const QList<QCustomPlot *> &plots, const FigureOptions &o)
 
 } // namespace
 
+QStringList figureLabels(const QList<QCustomPlot *> &plots, const FigureOptions &options)
+{
+    if (!checkOptions(plots, options).isEmpty())
+        return {};
+    QStringList labels;
+    {
+        const ExportGuard guard(plots, options);
+        for (const TextBox &box : layOutText(plots, canvasWidth(options), canvasHeight(options))) {
+            if (!box.item)
+                continue;
+            QString text;
+            for (const symbol_text::Run &run : symbol_text::runs(box.item->text()))
+                text += run.text;
+            labels << text;
+        }
+    }
+    for (QCustomPlot *plot : plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    return labels;
+}
+
 QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const FigureOptions &options)
 {
     if (QString problem = checkOptions(plots, options); !problem.isEmpty())
@@ -74,7 +96,7 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
     std::vector<DataShape> data;
     QStringList problems;
     {
-        const ExportGuard guard(plots, options, false);
+        const ExportGuard guard(plots, options);
         boxes = layOutText(plots, wPt, hPt, &data);
         // A plot with a legend keeps its share of its part of the page for its axes, whatever the legend
         // holds (layOutText() stacks the plots).
@@ -184,7 +206,7 @@ QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &opti
     const int dotsPerMeter = int(std::lround(options.dpi / 0.0254));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    const ExportGuard guard(plots, options, false);
+    const ExportGuard guard(plots, options);
     QCPPainter painter(&image);
     painter.setMode(QCPPainter::pmNoCaching);
     painter.setRenderHint(QPainter::Antialiasing);
@@ -219,7 +241,7 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
         writer.setPageSize(QPageSize(QSizeF(options.width_mm, options.height_mm), QPageSize::Millimeter, QString(),
                                      QPageSize::ExactMatch));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        const ExportGuard guard(plots, options, true);
+        const ExportGuard guard(plots, options);
         QCPPainter painter(&writer);
         painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNoCaching);
@@ -237,7 +259,7 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
         svg.setSize(QSize(int(std::lround(options.width_mm * 100)), int(std::lround(options.height_mm * 100))));
         svg.setViewBox(QRectF(0, 0, wPt, hPt));
         svg.setTitle(QStringLiteral("Crossroof figure"));
-        const ExportGuard guard(plots, options, true);
+        const ExportGuard guard(plots, options);
         QCPPainter painter(&svg);
         painter.setFont(figure::figureFont(options)); // the family every group of the SVG names
         painter.setMode(QCPPainter::pmVectorized);

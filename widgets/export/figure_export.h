@@ -69,6 +69,11 @@ QString exportFigure(const QList<QCustomPlot *> &plots, const QString &path, con
 /// The figure as an image (for PNG and the clipboard): width_mm x height_mm at options.dpi.
 QImage renderFigure(const QList<QCustomPlot *> &plots, const FigureOptions &options);
 
+/// The labels in the plots (landmarks such as "π = M·L_c/E", point names, notes) that the figure at OPTIONS
+/// draws, each as it reads (a subscript in line: "M·Lc"). PDF, SVG and PNG draw one layout, so every format
+/// has these and no other.
+QStringList figureLabels(const QList<QCustomPlot *> &plots, const FigureOptions &options);
+
 /// What is wrong with the layout of the figure PLOTS make at OPTIONS' size, one line a problem, empty when
 /// nothing is: a piece of text (tick label, axis title, legend entry, title, text item) that leaves the page,
 /// two that overlap, or an axis title cut short with an ellipsis. Each is measured where the export draws it.

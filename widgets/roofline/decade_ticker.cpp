@@ -31,12 +31,39 @@ QVector<double> DecadeTicker::createTickVector(double, const QCPRange &range)
     const double each = horizontal ? widest + 2 * metrics.height() : 2 * metrics.height();
     const int fit = std::clamp(int(room / each), 2, tickCount());
     const int step = std::max(1, int(std::ceil(double(last - first) / (fit - 1))));
+    // Three labels a decade where they fit: 1, 2 and 5 times each, the nearest (1 and 2, 5 and 10) 0.3 of a decade
+    // apart, with half a line (or a line's height across) between them.
+    const double decade = room / std::max(1, last - first);
+    const double need = (horizontal ? widest + metrics.height() : 1.5 * metrics.height()) / std::log10(2.0);
+    m_multiples = step == 1 && decade >= need;
     // One tick beyond each end, as QCustomPlot's tickers give, so that the sub ticks reach the ends.
     const int start = int(std::floor(double(first) / step)) * step - step;
-    for (int e = start; e <= last + step; e += step)
+    for (int e = start; e <= last + step; e += step) {
         ticks.append(std::pow(10.0, e));
+        if (m_multiples && e <= last) {
+            ticks.append(2 * std::pow(10.0, e));
+            ticks.append(5 * std::pow(10.0, e));
+        }
+    }
     m_lower = range.lower;
     return ticks;
+}
+
+QVector<double> DecadeTicker::createSubTickVector(int subTickCount, const QVector<double> &ticks)
+{
+    if (!m_multiples)
+        return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
+    // The integer multiples of each decade between the ticks (3 and 4 between 2 and 5; 6 to 9 after 5).
+    QVector<double> subTicks;
+    for (int i = 0; i + 1 < ticks.size(); ++i) {
+        const double decade = std::pow(10.0, std::floor(std::log10(ticks[i]) + 1e-9));
+        for (int m = 2; m <= 9; ++m) {
+            const double v = m * decade;
+            if (v > ticks[i] * (1 + 1e-9) && v < ticks[i + 1] * (1 - 1e-9))
+                subTicks.append(v);
+        }
+    }
+    return subTicks;
 }
 
 QVector<QString> DecadeTicker::createLabelVector(const QVector<double> &ticks, const QLocale &locale,

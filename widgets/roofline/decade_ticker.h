@@ -7,7 +7,8 @@ namespace crossroof::widgets {
 
 /// Ticks for a log axis at decades: every decade where their labels fit along the axis (QCPAxisTickerLog would
 /// thin them to about five), else every second, third ... decade, so that a range of many decades or a small
-/// figure still has labels apart. Both axes end on decades, so their first labels would meet at the corner: the
+/// figure still has labels apart. Where each decade has room for three labels, its 2 and 5 multiples are
+/// labelled too (1, 2, 5, 10, 20, 50, ...), so that a value between decades can be read off. Both axes end on decades, so their first labels would meet at the corner: the
 /// vertical axis leaves its first one out (its tick and grid line stay).
 class DecadeTicker : public QCPAxisTickerLog
 {
@@ -16,6 +17,7 @@ public:
 
 protected:
     QVector<double> createTickVector(double, const QCPRange &range) override;
+    QVector<double> createSubTickVector(int subTickCount, const QVector<double> &ticks) override;
     QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
                                        int precision) override;
 
@@ -23,6 +25,7 @@ private:
     static constexpr int kMostTicks = 100;
     QCPAxis *m_axis;
     double m_lower = 0; ///< the range's lower end, for createLabelVector()
+    bool m_multiples = false; ///< whether the ticks include 2 and 5 times each decade
 };
 
 } // namespace crossroof::widgets

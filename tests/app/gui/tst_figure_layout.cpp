@@ -3,6 +3,7 @@
 // no piece of text leaves the page or overlaps another.
 #include "main_window.h"
 
+#include "common/symbol_text.h"
 #include "export/figure_export.h"
 #include "kernels/kernel_table_view.h"
 #include "state/trace_state.h"
@@ -11,11 +12,64 @@
 #include "core/session/session.h"
 
 #include <QApplication>
+#include <QFile>
+#include <QImage>
+#include <QSet>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 
 using namespace crossroof;
+
+namespace {
+
+/// What papers show: the six V100 stream traces, the H100 kernel family (its 312 kernels as points) and the
+/// H100 kernels of a real Nsight Compute export, on the H100 SXM.
+void loadPaperData(app::MainWindow &window)
+{
+    QVERIFY(window.selectProfile(QStringLiteral("h100-sxm")));
+    QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+             QString());
+    QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/family.csv")),
+             QString());
+    // A plain CSV opens the column mapping: the family's kernels as points, n against GB/s with Z.
+    widgets::TraceImportDialog *mapping = window.tracesPanel()->importDialog();
+    QVERIFY(mapping);
+    mapping->setMapping({core::TraceKind::KernelPoints, "n", "gbs", "Z", "", "", ""});
+    mapping->accept();
+    QCOMPARE(window.kernelTable()->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv")),
+             QString());
+    QCOMPARE(window.traceState()->traces().size(), std::size_t(7));
+}
+
+/// The text an SVG draws, every text element's in document order, without white space: a label drawn in
+/// pieces (a subscript apart) reads as one.
+QString svgText(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    static const QRegularExpression element(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+    QString text;
+    for (auto m = element.globalMatch(QString::fromUtf8(file.readAll())); m.hasNext();)
+        text += m.next().captured(1);
+    text.replace(QStringLiteral("&amp;"), QStringLiteral("&")).replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    text.replace(QStringLiteral("&gt;"), QStringLiteral(">")).replace(QStringLiteral("&quot;"), QStringLiteral("\""));
+    return text.remove(QRegularExpression(QStringLiteral("\\s")));
+}
+
+/// A label's text as it reads, its subscripts in line.
+QString plainText(const QCPItemText *item)
+{
+    QString text;
+    for (const widgets::symbol_text::Run &run : widgets::symbol_text::runs(item->text()))
+        text += run.text;
+    return text;
+}
+
+} // namespace
 
 class TestFigureLayout : public QObject
 {
@@ -25,6 +79,8 @@ private Q_SLOTS:
     void textStaysOnThePageApart();
     void measuredDataLeavesThePlotItsShare_data();
     void measuredDataLeavesThePlotItsShare();
+    void everyFormatDrawsTheSameLabels_data();
+    void everyFormatDrawsTheSameLabels();
 };
 
 void TestFigureLayout::textStaysOnThePageApart_data()
@@ -90,19 +146,9 @@ void TestFigureLayout::measuredDataLeavesThePlotItsShare()
     QFETCH(QString, preset);
     app::MainWindow window;
     window.resize(1280, 800);
-    QVERIFY(window.selectProfile(QStringLiteral("h100-sxm")));
-    QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
-             QString());
-    QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/family.csv")),
-             QString());
-    // A plain CSV opens the column mapping: the family's kernels as points, n against GB/s with Z.
-    widgets::TraceImportDialog *mapping = window.tracesPanel()->importDialog();
-    QVERIFY(mapping);
-    mapping->setMapping({core::TraceKind::KernelPoints, "n", "gbs", "Z", "", "", ""});
-    mapping->accept();
-    QCOMPARE(window.kernelTable()->loadFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv")),
-             QString());
-    QCOMPARE(window.traceState()->traces().size(), std::size_t(7));
+    loadPaperData(window);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(window.showView(view));
     if (const QString nothing = window.nothingToDraw(view); !nothing.isEmpty())
         QSKIP(qPrintable(QStringLiteral("its figure is refused: ") + nothing));
@@ -124,6 +170,90 @@ void TestFigureLayout::measuredDataLeavesThePlotItsShare()
                               options);
     }
     QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 8).join(QStringLiteral("\n      "))));
+}
+
+void TestFigureLayout::everyFormatDrawsTheSameLabels_data()
+{
+    QTest::addColumn<QString>("data");
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("preset");
+    for (const QString &data : {QStringLiteral("paper"), QStringLiteral("v100-eight")}) {
+        for (const QString &view : app::MainWindow::viewNames()) {
+            for (const widgets::FigurePreset &preset : widgets::figurePresets())
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(data, view, preset.id))) << data << view << preset.id;
+        }
+    }
+}
+
+void TestFigureLayout::everyFormatDrawsTheSameLabels()
+{
+    // One layout, three writers: the labels in the plot (the X-graph's "π = M·L_c/E = …" among them) that the
+    // layout keeps are the ones the SVG draws, read back from the file, and those it leaves out the SVG leaves
+    // out too; the PNG and PDF draw that same layout (figureLabels()). With the paper's data, and with eight
+    // V100 traces (the sample's two and the six gpu-benches stream traces), where the PNG once lost π's label.
+    QFETCH(QString, data);
+    QFETCH(QString, view);
+    QFETCH(QString, preset);
+    app::MainWindow window;
+    window.resize(1280, 800);
+    if (data == QLatin1String("paper")) {
+        loadPaperData(window);
+    } else {
+        window.applySession(core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/v100-measured.crossroof"));
+        QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+                 QString());
+        QCOMPARE(window.traceState()->traces().size(), std::size_t(8));
+    }
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(window.showView(view));
+    if (const QString nothing = window.nothingToDraw(view); !nothing.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("its figure is refused: ") + nothing));
+    const QList<QCustomPlot *> plots = window.figurePlots(view);
+    const widgets::FigureOptions options = widgets::withPreset({}, *widgets::figurePreset(preset));
+    QTemporaryDir dir;
+    for (const char *suffix : {"svg", "pdf", "png"})
+        QCOMPARE(widgets::exportFigure(plots, dir.filePath(QStringLiteral("f.") + suffix), options), QString());
+    const QString drawn = svgText(dir.filePath(QStringLiteral("f.svg")));
+    QVERIFY(!drawn.isEmpty());
+    const QStringList kept = widgets::figureLabels(plots, options);
+    const auto bare = [](QString text) { return text.remove(QRegularExpression(QStringLiteral("\\s"))); };
+    for (const QString &label : kept)
+        QVERIFY2(drawn.contains(bare(label)), qPrintable(QStringLiteral("the layout keeps '%1', the SVG lacks it").arg(label)));
+    // The PNG draws each label the layout keeps: without it (and any other of its text), the image is another.
+    widgets::FigureOptions png = options;
+    png.dpi = 100;
+    const QImage whole = widgets::renderFigure(plots, png);
+    QVERIFY(!whole.isNull());
+    for (const QString &label : QSet<QString>(kept.cbegin(), kept.cend())) {
+        QList<QCPItemText *> named;
+        for (QCustomPlot *plot : plots) {
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                auto *item = qobject_cast<QCPItemText *>(plot->item(i));
+                if (item && item->visible() && plainText(item) == label)
+                    named << item;
+            }
+        }
+        for (QCPItemText *item : named)
+            item->setVisible(false);
+        const QImage without = widgets::renderFigure(plots, png);
+        for (QCPItemText *item : named)
+            item->setVisible(true);
+        QVERIFY2(named.isEmpty() || without != whole,
+                 qPrintable(QStringLiteral("the layout keeps '%1', the PNG lacks it").arg(label)));
+    }
+    // Every label of the plots the layout leaves out, the SVG leaves out (unless its text is part of another's).
+    for (QCustomPlot *plot : plots) {
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *item = qobject_cast<QCPItemText *>(plot->item(i));
+            if (!item || item->text().trimmed().isEmpty())
+                continue;
+            const QString text = bare(plainText(item));
+            if (text.size() < 4 || std::any_of(kept.cbegin(), kept.cend(), [&](const QString &k) { return bare(k).contains(text); }))
+                continue;
+            QVERIFY2(!drawn.contains(text), qPrintable(QStringLiteral("the SVG draws '%1', the layout leaves it out").arg(text)));
+        }
+    }
 }
 
 QTEST_MAIN(TestFigureLayout)

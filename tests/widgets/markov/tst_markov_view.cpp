@@ -98,7 +98,7 @@ void TestMarkovView::contourLinesCarryTheirCpi()
         for (const QCPItemText *label : view.contourLabels())
             before.push_back(label->position->coords());
         {
-            const figure::ExportGuard guard(view.figurePlots(), withPreset(FigureOptions{}, preset), false);
+            const figure::ExportGuard guard(view.figurePlots(), withPreset(FigureOptions{}, preset));
             for (int i = 0; i < view.contourLabels().size(); ++i) {
                 const QCPItemText *label = view.contourLabels()[i];
                 if (label->visible())

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void homeShowsTheStreamTrace();
     void landmarkLabelsStayInside();
     void landmarkLabelsKeepOffTheData();
+    void aPannedAwayPeakTakesItsLabel();
     void legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn();
     void aMeasuredSupplyIsNamedAsMeasured();
 
@@ -393,6 +394,39 @@ void TestXGraphView::landmarkLabelsStayInside()
             QVERIFY2(area.contains(glyphs), qPrintable(QStringLiteral("n = %1: '%2' is cut").arg(n).arg(label->text())));
         }
     }
+}
+
+void TestXGraphView::aPannedAwayPeakTakesItsLabel()
+{
+    // The GTX 570's cache-thrashing workload has a cache peak ψ. Panned so that the peak is just left of the plot,
+    // its label goes with it, out of view, rather than staying in the plot's corner away from its marker; panned
+    // back, it is by its peak again.
+    setProfile("gtx570-sp", 48);
+    QCPItemText *psi = nullptr;
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(m_plot->item(i));
+        if (label && label->visible() && label->text().startsWith(QStringLiteral("ψ")))
+            psi = label;
+    }
+    QVERIFY2(psi, "no cache peak label");
+    const QPointF peak = psi->position->coords();
+    const QCPRange home = m_plot->xAxis->range();
+    const QCPRange values = m_plot->yAxis->range();
+    const QRectF area = m_plot->axisRect()->rect();
+    const auto glyphs = [psi] {
+        return QRectF(psi->topLeft->pixelPosition(), psi->bottomRight->pixelPosition()).normalized();
+    };
+    m_plot->xAxis->setRange(peak.x() + home.size() / 20, peak.x() + home.size() * 1.05);
+    m_plot->replot();
+    QVERIFY2(!glyphs().intersects(area), "the label stays in view without its peak");
+    m_plot->yAxis->setRange(peak.y() + m_plot->yAxis->range().size() / 20, peak.y() + m_plot->yAxis->range().size());
+    m_plot->xAxis->setRange(home);
+    m_plot->replot();
+    QVERIFY2(!glyphs().intersects(area), "the label stays in view without its peak (below)");
+    m_plot->yAxis->setRange(values);
+    m_plot->replot();
+    QVERIFY(glyphs().intersects(area));
+    QCOMPARE(psi->position->coords(), peak);
 }
 
 void TestXGraphView::landmarkLabelsKeepOffTheData()
