@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <algorithm>
 #include <set>
 
 using namespace crossroof;
@@ -132,7 +133,10 @@ void TestFigureMarks::greyscaleTellsTracesApartByShape()
     {
         const figure::ExportGuard guard(m_view->figurePlots(), o);
         for (int i = 0; i < plot->graphCount(); ++i) {
-            if (!traces.contains(static_cast<ShapeRecordingGraph *>(plot->graph(i))) && !plot->graph(i)->scatterStyle().isNone())
+            const bool trace = std::any_of(traces.cbegin(), traces.cend(), [&](const ShapeRecordingGraph *t) {
+                return static_cast<const QCPGraph *>(t) == plot->graph(i);
+            }); // compared as graphs: the plot's other graphs are no ShapeRecordingGraph to cast to
+            if (!trace && !plot->graph(i)->scatterStyle().isNone())
                 others.insert(plot->graph(i)->scatterStyle().shape());
         }
     }
