@@ -13,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QHBoxLayout>
+#include <QShowEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -167,7 +168,28 @@ LevelsView::LevelsView(ParameterState *state, TraceState *traces, QWidget *paren
     refresh();
 }
 
+void LevelsView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    catchUp();
+}
+
 void LevelsView::refresh()
+{
+    m_stale = true;
+    if (isVisible())
+        catchUp();
+}
+
+void LevelsView::catchUp()
+{
+    if (!m_stale)
+        return;
+    m_stale = false;
+    draw();
+}
+
+void LevelsView::draw()
 {
     const core::XModelParams &p = m_state->params();
     for (QCustomPlot *plot : {m_latency, m_bandwidth}) {

@@ -27,14 +27,15 @@ class LevelsView : public QWidget
 public:
     LevelsView(ParameterState *state, TraceState *traces, QWidget *parent = nullptr);
 
-    QCustomPlot *latencyPlot() const { return m_latency; }
-    QCustomPlot *bandwidthPlot() const { return m_bandwidth; }
+    // Each accessor first catches up with changes made while the view was hidden.
+    QCustomPlot *latencyPlot() { catchUp(); return m_latency; }
+    QCustomPlot *bandwidthPlot() { catchUp(); return m_bandwidth; }
     /// What a figure of this view shows.
-    QList<QCustomPlot *> figurePlots() const { return {m_latency, m_bandwidth}; }
+    QList<QCustomPlot *> figurePlots() { catchUp(); return {m_latency, m_bandwidth}; }
     /// The model's staircase on each plot.
-    QCPCurve *latencyModel() const { return m_latencyModel; }
-    QCPCurve *bandwidthModel() const { return m_bandwidthModel; }
-    QLabel *readout() const { return m_readout; }
+    QCPCurve *latencyModel() { catchUp(); return m_latencyModel; }
+    QCPCurve *bandwidthModel() { catchUp(); return m_bandwidthModel; }
+    QLabel *readout() { catchUp(); return m_readout; }
 
     /// Each visible footprint sweep, with the levels it shows against the model's.
     struct Sweep
@@ -44,15 +45,21 @@ public:
         bool latency = false; ///< a pointer chase (cycles), else a cache sweep (GB/s)
         core::FootprintComparison comparison;
     };
-    const std::vector<Sweep> &sweeps() const { return m_sweeps; }
+    const std::vector<Sweep> &sweeps() { catchUp(); return m_sweeps; }
 
 Q_SIGNALS:
     /// A footprint sweep was imported (TraceState::traceAdded()): this view draws it.
     void sweepImported();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
-    /// Draws the traces and the model anew (a trace came or went, or a parameter changed).
+    /// Draws anew (a trace came or went, or a parameter changed); while the view is hidden (another tab in
+    /// front, a slider dragged) it only notes that it is behind.
     void refresh();
+    void catchUp();
+    void draw();
     QString readoutHtml() const;
 
     ParameterState *m_state;
@@ -63,6 +70,7 @@ private:
     QCPCurve *m_bandwidthModel;
     QLabel *m_readout;
     std::vector<Sweep> m_sweeps;
+    bool m_stale = false; ///< inputs changed while hidden
 };
 
 } // namespace crossroof::widgets
