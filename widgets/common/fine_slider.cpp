@@ -58,7 +58,7 @@ void FineSlider::mouseMoveEvent(QMouseEvent *event)
     if (event->modifiers().testFlag(Qt::ShiftModifier) != m_fine)
         anchor(x, event->modifiers());
     double perPixel = double(maximum() - minimum()) / span() / (m_fine ? kFineFactor : 1);
-    if (invertedAppearance())
+    if (invertedAppearance() != (layoutDirection() == Qt::RightToLeft)) // drawn from right to left
         perPixel = -perPixel;
     const double value = std::clamp(m_anchorValue + (x - m_anchorPixel) * perPixel, double(minimum()),
                                     double(maximum()));
