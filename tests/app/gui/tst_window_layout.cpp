@@ -6,6 +6,7 @@
 #include "window_layout.h"
 #include "common/fine_slider.h"
 #include "common/parameter_panel.h"
+#include "export/export_dialog.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
 #include "common/value_label.h"
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void everyViewFitsA1024x700Window();
     void theWindowOpensInsideTheScreen();
     void dialogsOpenInsideTheScreen();
+    void theExportDialogFitsAScreenAtAScaleFactorOf2();
     void slidersKeepTheirLength_data();
     void slidersKeepTheirLength();
     void theOpenShortcutWorksRightAfterTheStart();
@@ -435,6 +437,27 @@ void TestWindowLayout::dialogsOpenInsideTheScreen()
                  qPrintable(QStringLiteral("%1,%2 %3x%4 in %5x%6")
                                     .arg(dialog.x()).arg(dialog.y()).arg(dialog.width()).arg(dialog.height())
                                     .arg(available.width()).arg(available.height())));
+}
+
+void TestWindowLayout::theExportDialogFitsAScreenAtAScaleFactorOf2()
+{
+    // Export Figure's and Export All Views' dialog can be made as small as the screen (its minimum size), so that
+    // fitting it into the screen leaves none of it off screen: its preview gives up height on a short screen.
+    // tst_window_layout_x11 runs this on a 1600x1000 screen at a scale factor of 2 (800x500 device-independent
+    // pixels), where the dialog was 536 tall at least.
+    app::MainWindow w;
+    const QSize available = w.screen()->availableGeometry().size() - QSize(0, 40); // less a title bar
+    widgets::ExportDialog dialog(QStringLiteral("figure.pdf"), &w);
+    dialog.setPreviewPlots(w.figurePlots(QStringLiteral("xgraph")));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QSize least = dialog.minimumSize().expandedTo(dialog.minimumSizeHint());
+    QVERIFY2(least.width() <= available.width() && least.height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(least.width()).arg(least.height())
+                                .arg(available.width()).arg(available.height())));
+    const QLabel *preview = dialog.findChild<QLabel *>(QStringLiteral("preview"));
+    QVERIFY(preview && preview->isVisible() && preview->height() >= 100);
+    QTRY_VERIFY(w.screen()->availableGeometry().contains(dialog.frameGeometry()));
 }
 
 void TestWindowLayout::slidersKeepTheirLength_data()
