@@ -7,6 +7,7 @@
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/save_file.h"
+#include "common/scrolling_body.h"
 #include "common/user_profiles.h"
 
 #include "core/traces/kernel_table.h"
@@ -230,10 +231,14 @@ JointCalibrationDialog::JointCalibrationDialog(ParameterState *state, QWidget *p
     connect(m_apply, &QPushButton::clicked, this, &JointCalibrationDialog::apply);
     connect(m_save, &QPushButton::clicked, this, &JointCalibrationDialog::saveInteractively);
 
-    auto *layout = new QVBoxLayout(this);
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split, 1);
     layout->addWidget(m_summary);
-    layout->addWidget(buttons);
+    auto *outer = new QVBoxLayout(this);
+    outer->addWidget(scrollingBody(body, this), 1);
+    outer->addWidget(buttons);
     resize(1280, 820);
     split->setSizes({220, 600});
     setBusy(false);

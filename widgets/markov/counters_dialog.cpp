@@ -2,6 +2,7 @@
 #include "markov/counters_dialog.h"
 
 #include "common/labelled.h"
+#include "common/scrolling_body.h"
 #include "common/number_format.h"
 #include "common/plot_style.h"
 #include "core/markov/markov.h"
@@ -241,7 +242,9 @@ CountersDialog::CountersDialog(QWidget *parent)
     middle->addLayout(inputs, 1);
     middle->addSpacing(12);
     middle->addLayout(results, 1);
-    auto *layout = new QVBoxLayout(this);
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(importRow);
     layout->addWidget(m_usesLabel);
     layout->addWidget(m_usesTable);
@@ -249,7 +252,9 @@ CountersDialog::CountersDialog(QWidget *parent)
     layout->addLayout(fields);
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
-    layout->addWidget(buttons);
+    auto *outer = new QVBoxLayout(this);
+    outer->addWidget(scrollingBody(body, this), 1);
+    outer->addWidget(buttons);
     resize(1180, 820); // room for the events of both runs and how to record them
 
     QWidget *order[] = {m_importSingle, m_importMulti,   m_usesTable, m_instructions, m_measured, m_suspendTable,

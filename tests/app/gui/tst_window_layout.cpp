@@ -6,7 +6,10 @@
 #include "window_layout.h"
 #include "common/fine_slider.h"
 #include "common/parameter_panel.h"
+#include "calibration/joint_calibration_dialog.h"
+#include "common/parameter_state.h"
 #include "export/export_dialog.h"
+#include "markov/counters_dialog.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
 #include "common/value_label.h"
@@ -16,6 +19,7 @@
 
 #include <QAction>
 #include <QDialog>
+#include <QDialogButtonBox>
 #include <QScreen>
 #include <QSlider>
 #include <QDockWidget>
@@ -103,6 +107,7 @@ private Q_SLOTS:
     void theWindowOpensInsideTheScreen();
     void dialogsOpenInsideTheScreen();
     void theExportDialogFitsAScreenAtAScaleFactorOf2();
+    void theLargeDialogsFitAScreenAtAScaleFactorOf2();
     void slidersKeepTheirLength_data();
     void slidersKeepTheirLength();
     void theOpenShortcutWorksRightAfterTheStart();
@@ -458,6 +463,29 @@ void TestWindowLayout::theExportDialogFitsAScreenAtAScaleFactorOf2()
     const QLabel *preview = dialog.findChild<QLabel *>(QStringLiteral("preview"));
     QVERIFY(preview && preview->isVisible() && preview->height() >= 100);
     QTRY_VERIFY(w.screen()->availableGeometry().contains(dialog.frameGeometry()));
+}
+
+void TestWindowLayout::theLargeDialogsFitAScreenAtAScaleFactorOf2()
+{
+    // The CPU counters dialog and the joint calibration were at least 762x554 and 816x392: at a scale factor of
+    // 2 on a 1600x1000 screen (800x500) they ran off it. Their bodies scroll now, the buttons stay in sight.
+    widgets::ParameterState state;
+    widgets::CountersDialog counters;
+    widgets::JointCalibrationDialog joint(&state);
+    for (QDialog *dialog : {static_cast<QDialog *>(&counters), static_cast<QDialog *>(&joint)}) {
+        const QSize least = dialog->minimumSizeHint().expandedTo(dialog->minimumSize());
+        QVERIFY2(least.width() <= 800 && least.height() <= 460,
+                 qPrintable(QStringLiteral("%1 at least %2x%3").arg(QString::fromLatin1(dialog->metaObject()->className()))
+                                    .arg(least.width()).arg(least.height())));
+        dialog->resize(800, 460);
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        for (QPushButton *button : dialog->findChildren<QPushButton *>()) {
+            if (qobject_cast<QDialogButtonBox *>(button->parentWidget()))
+                QVERIFY(!button->visibleRegion().isEmpty()); // Close and the dialog's actions stay in sight
+        }
+        dialog->hide();
+    }
 }
 
 void TestWindowLayout::slidersKeepTheirLength_data()
