@@ -2,9 +2,9 @@
 #include "core/calibration/calibration_rows.h"
 
 #include "core/support/error.h"
+#include "core/support/statistics.h"
 #include "core/support/text.h"
 #include "core/xmodel/xmodel.h"
-#include "core/support/statistics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -45,23 +45,30 @@ KeyRange physicalRange(std::string_view key, const XModelParams &machine, const 
     const auto cycles = [](double v) { return formatNumber(v) + " cycles"; };
     if (key == "R_dram") {
         // No fitted DRAM is faster than the machine says its DRAM is, nor than the levels above it.
-        capAbove(range, p.R_l1, "the L1 bandwidth R_l1 = " + gbs(p.R_l1) + ": no level is faster than the L1");
-        capAbove(range, p.R_l2, "the L2 bandwidth R_l2 = " + gbs(p.R_l2) + ": DRAM is never faster than the L2");
+        capAbove(range, p.R_l1,
+                 "the L1 bandwidth R_l1 = " + gbs(p.R_l1) + ": no level is faster than the L1");
+        capAbove(range, p.R_l2,
+                 "the L2 bandwidth R_l2 = " + gbs(p.R_l2) + ": DRAM is never faster than the L2");
         capAbove(range, p.R_dram, "the profile's DRAM peak R_dram = " + gbs(p.R_dram));
     } else if (key == "R") {
         // R is the rate of the requests that pass the L1: at most what the L2 (else the L1) serves.
-        capAbove(range, p.R_l1, "the L1 bandwidth R_l1 = " + gbs(p.R_l1) + ": no level is faster than the L1");
+        capAbove(range, p.R_l1,
+                 "the L1 bandwidth R_l1 = " + gbs(p.R_l1) + ": no level is faster than the L1");
         capAbove(range, p.R_l2,
-                 "the L2 bandwidth R_l2 = " + gbs(p.R_l2) + ": the requests past the L1 go no faster than the L2");
+                 "the L2 bandwidth R_l2 = " + gbs(p.R_l2)
+                         + ": the requests past the L1 go no faster than the L2");
     } else if (key == "L") {
-        capBelow(range, p.L_s, "the L1 latency L_s = " + cycles(p.L_s) + ": memory never answers faster than the L1");
+        capBelow(range, p.L_s,
+                 "the L1 latency L_s = " + cycles(p.L_s) + ": memory never answers faster than the L1");
         if (!isFitted(fit, "L_2"))
             capBelow(range, p.L_2,
                      "the L2 latency L_2 = " + cycles(p.L_2) + ": memory never answers faster than the L2");
     } else if (key == "L_2") {
-        capBelow(range, p.L_s, "the L1 latency L_s = " + cycles(p.L_s) + ": the L2 never answers faster than the L1");
+        capBelow(range, p.L_s,
+                 "the L1 latency L_s = " + cycles(p.L_s) + ": the L2 never answers faster than the L1");
         if (!isFitted(fit, "L"))
-            capAbove(range, p.L, "the memory latency L = " + cycles(p.L) + ": the L2 never answers slower than memory");
+            capAbove(range, p.L,
+                     "the memory latency L = " + cycles(p.L) + ": the L2 never answers slower than memory");
     }
     return range;
 }

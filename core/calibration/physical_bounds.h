@@ -15,8 +15,7 @@ namespace crossroof::core {
 
 /// The range a calibration allows a key on a machine, and why each end is where it is when the machine, not
 /// the slider, put it there (empty where the slider's end holds).
-struct KeyRange
-{
+struct KeyRange {
     double lo = 0;
     double hi = 0;
     std::string lo_why; ///< e.g. "the L2 latency L_2 = 284.8 cycles: memory never answers faster than the L2"
@@ -29,7 +28,8 @@ struct KeyRange
 /// bandwidth R_l2 (else the L1's, R_l1); L never below L_2 and L_2 never above L where the other is held, and
 /// L_2 never below L_s. A narrowed range that would be empty keeps the slider's. Throws InputError for a key
 /// that cannot be fitted, as calibrationBounds() does.
-KeyRange physicalRange(std::string_view key, const XModelParams &machine, const std::vector<std::string> &fit);
+KeyRange physicalRange(std::string_view key, const XModelParams &machine,
+                       const std::vector<std::string> &fit);
 
 /// Whether a key is determined by the measurements: moving it by a factor of 2 either way (within RANGE, in
 /// log scale from VALUE) raises the cost by at least NOISE, one standard deviation's worth of the fit's cost

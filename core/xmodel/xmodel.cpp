@@ -115,7 +115,7 @@ XModel::XModel(const XModelParams &params)
     m_byteCap = tightestLevel(m_p).cap;
     m_cap = std::min(m_rreq, m_byteCap);
     // Two-level mode: the L2's hits queue at the L2's own request rate, R_l2 over the bytes a request moves
-    // there (MODEL.md 1.3); without R_l2 at R_req, as memory's.
+    // there (MODEL.md 1.3); without R_l2 they do not wait.
     const double l2Rate = memoryLevels(m_p)[1].cap;
     m_l2Service = m_p.R_l2 > 0 && std::isfinite(l2Rate) ? 1 / l2Rate : 0;
     m_delta = m_cap * m_p.L / m_p.m;

@@ -112,9 +112,9 @@ public:
     double msSupply(double k) const;
     /// f(k) without the byte cap: what the latencies and R allow.
     double latencySupply(double k) const;
-    /// Two-level mode: the loaded latency past the L1, L_s + k*m*((1-m_2)/R_l2,req + m_2/R_req): the L1
-    /// lookup and the time the k*m requests in flight take at the L2's and memory's request rates (MODEL.md
-    /// 1.3; R_l2,req is R_req where the machine has no R_l2).
+    /// Two-level mode: the loaded latency of memory's requests, L_s + k*m*m_2/R_req: the L1 lookup and the
+    /// time R_req takes to serve the requests in flight that miss both caches (MODEL.md 1.3; the L2's hits
+    /// wait k*m/R_2 on top of L_2 instead).
     double queuedLatency(double k) const;
     /// Two-level mode: how far the unloaded latency past the L1 lies above the loaded one,
     /// (1-m_2) L_2 + m_2 L - queuedLatency(k) (MODEL.md 1.3). f has a corner wherever it changes sign.
@@ -196,7 +196,7 @@ private:
 
     XModelParams m_p;
     double m_rreq;       // R_req
-    double m_l2Service = 0; // cycles of the L2 per request in two-level mode: 1 / (R_l2 in requests), or 1/R_req
+    double m_l2Service = 0; // cycles of the L2 per request in two-level mode: 1 / (R_l2 in requests), 0 without
     double m_byteCap = std::numeric_limits<double>::infinity(); // tightest level cap, requests/cycle/SM
     double m_cap;        // min(R_req, byte cap): the plateau of f without cache
     double m_delta;      // m_cap * L / m

@@ -48,7 +48,8 @@ CalibrationSources half(int first)
 
 const KeyOrigin &origin(const JointCalibration &fit, const std::string &key)
 {
-    return *std::find_if(fit.origins.begin(), fit.origins.end(), [&](const KeyOrigin &o) { return o.key == key; });
+    return *std::find_if(fit.origins.begin(), fit.origins.end(),
+                         [&](const KeyOrigin &o) { return o.key == key; });
 }
 
 /// A machine of the H100's shape and the kernels it runs: vectorized ones held by R_dram, and a family.
@@ -104,11 +105,11 @@ class TestPhysicalCalibration : public QObject
 private slots:
     void halvesOfTheSameDataAgree()
     {
-        // The shared H100 SXM family and its 21 profiled kernels, split in two halves (every second row): each
-        // half fitted from the bundled profile gives the same DRAM bandwidth within 1 %, never above the
+        // The shared H100 SXM family and its 21 profiled kernels, split in two halves (every second row):
+        // each half fitted from the bundled profile gives the same DRAM bandwidth within 1 %, never above the
         // profile's peak (2964 GB/s: one half would take it to 2968). L_2, which no half determines (the one
-        // L2-served kernel moves it by less than the noise), stays the profile's 284.8 cycles and is reported,
-        // where the fit moved it to 1 and 1985 cycles.
+        // L2-served kernel moves it by less than the noise), stays the profile's 284.8 cycles and is
+        // reported, where the fit moved it to 1 and 1985 cycles.
         const XModelParams start = findBundledProfile("h100-sxm")->params;
         const std::vector<std::string> keys {"R", "R_dram", "L", "M", "L_2"};
         const JointCalibration a = calibrateJointly(half(0), start, keys);
@@ -134,8 +135,8 @@ private slots:
 
     void dramNeverAboveTheProfilesPeak()
     {
-        // Kernels that move 2600 GB/s fitted from a profile whose DRAM peak is 2400: R_dram stops at the peak,
-        // and the fit says so.
+        // Kernels that move 2600 GB/s fitted from a profile whose DRAM peak is 2400: R_dram stops at the
+        // peak, and the fit says so.
         XModelParams start = truth();
         start.R_dram = 2400;
         const JointCalibration fit = calibrateJointly(generated(), start, {"R", "R_dram", "L"});
@@ -172,6 +173,32 @@ private slots:
         const JointCalibration capped = calibrateJointly(generated(), m, fit);
         QVERIFY(relative(capped.params.R, 1500) < 1e-6);
         QVERIFY(capped.params.R_dram <= 1500 * (1 + 1e-9));
+    }
+
+    void doublePrecisionProfileCalibrates()
+    {
+        // The bundled gtx570-dp profile issues M = 0.125 warp-instructions per cycle (4 DP lanes per 32
+        // threads): a family its model predicts is fitted back to it from M = 0.5 (the bound was 1).
+        const XModelParams dp = findBundledProfile("gtx570-dp")->params;
+        QCOMPARE(dp.M, 0.125);
+        QVERIFY(physicalRange("M", dp, {"M"}).lo <= 0.01);
+        CalibrationSources s;
+        KernelFamily family;
+        family.source = "dp.csv";
+        int line = 1;
+        for (double n : {4.0, 16.0, 48.0}) {
+            for (double Z : {1.0, 4.0, 16.0})
+                family.rows.push_back({n, Z, 1, 1, ++line});
+        }
+        const FamilyPrediction measured = predictFamily(family, dp);
+        for (std::size_t i = 0; i < family.rows.size(); ++i)
+            family.rows[i].gbs = measured.rows[i].predicted_gbs;
+        s.family = family;
+        XModelParams start = dp;
+        start.M = 0.5;
+        const JointCalibration fit = calibrateJointly(s, start, {"M", "L"});
+        QVERIFY2(relative(fit.params.M, 0.125) < 1e-3, qPrintable(QString::number(fit.params.M)));
+        QVERIFY(fit.at_bound.empty());
     }
 
     void undeterminedKeyIsReportedNotMoved()
