@@ -424,7 +424,7 @@ CacheFit fitCacheModel(std::span<const FitTrace> traces, const XModelParams &mac
     LeastSquaresOptions lsOptions;
     if (mode == CacheMode::TwoLevel) {
         lsOptions.max_evaluations = 6000;
-        // 324 starts: twenty iterations tell the promising ones (a tenth of the time; the H100 curves and the
+        // 648 starts: twenty iterations tell the promising ones (a tenth of the time; the H100 curves and the
         // recovery test end at the same cost as with every start run out).
         lsOptions.screen_iterations = 20;
         lsOptions.screen_keep = 12;
