@@ -91,7 +91,7 @@ int main(int argc, char **argv)
         std::fputs(message.toLocal8Bit().constData(), stderr);
         return 2;
     }
-    crossroof::app::WindowLayout::showInside(&window, window.screen()->availableGeometry());
+    crossroof::app::WindowLayout::showAtStart(&window, window.screen()->availableGeometry());
     window.offerRecovery();
     return QApplication::exec();
 }

@@ -89,6 +89,8 @@ public:
     static QStringList viewNames() { return ViewTabs::names(); }
     QString currentViewName() const { return m_tabs->currentName(); }
     QList<QCustomPlot *> figurePlots(const QString &view) const { return m_tabs->figurePlots(view); }
+    /// The name of the view that holds WIDGET, as viewNames() gives it (empty if none does).
+    QString viewHolding(const QWidget *widget) const { return m_tabs->nameOf(widget); }
     /// Waits until the named view has finished its background work, as a figure of it needs.
     void settleView(const QString &view) const { m_tabs->settle(view); }
     /// Why the named view has nothing to draw (what its empty panel says, e.g. "No training data yet."), or

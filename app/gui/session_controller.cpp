@@ -192,7 +192,17 @@ core::Session SessionController::captureSettings() const
     // The document, and what the window shows of it: the view in front, the zoom, the link choice.
     core::Session s = m_window->document()->toSession(AnalysisDocument::Traces::Without);
     s.current_view = m_window->currentViewName().toStdString();
+    // Only the views with a zoomed plot are asked for their figure's plots (to number them): asking brings a view
+    // up to date (waits for a map being refined, draws a hidden view), which an autosave in the middle of a
+    // drag must not do.
+    QStringList zoomedViews;
+    for (const PlotNavigator *navigator : m_window->findChildren<PlotNavigator *>()) {
+        if (navigator->isZoomed())
+            zoomedViews.append(m_window->viewHolding(qobject_cast<const QWidget *>(navigator->parent())));
+    }
     for (const QString &view : MainWindow::viewNames()) {
+        if (!zoomedViews.contains(view))
+            continue;
         const QList<QCustomPlot *> plots = m_window->figurePlots(view);
         for (int i = 0; i < plots.size(); ++i) {
             const PlotNavigator *navigator = PlotNavigator::of(plots[i]);

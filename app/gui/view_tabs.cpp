@@ -66,7 +66,7 @@ void ViewTabs::addScrolled(const char *name, QWidget *view, std::function<QList<
     area->setFrameShape(QFrame::NoFrame);
     addTab(area, QIcon::fromTheme(QString::fromLatin1(spec.icon)),
            QCoreApplication::translate("ViewTabs", spec.title));
-    m_entries.push_back({std::move(plots), std::move(settle)});
+    m_entries.push_back({std::move(plots), std::move(settle), view});
 }
 
 QStringList ViewTabs::names()
@@ -134,6 +134,15 @@ QList<QCustomPlot *> ViewTabs::figurePlots(const QString &name) const
 {
     const auto index = std::size_t(names().indexOf(name));
     return index < m_entries.size() ? m_entries[index].plots() : QList<QCustomPlot *>();
+}
+
+QString ViewTabs::nameOf(const QWidget *widget) const
+{
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        if (widget && m_entries[i].view->isAncestorOf(widget))
+            return QString::fromLatin1(viewSpecs()[i].name);
+    }
+    return {};
 }
 
 void ViewTabs::settle(const QString &name) const

@@ -64,6 +64,8 @@ public:
     QList<QCustomPlot *> figurePlots(const QString &name) const;
     /// Waits until the named view has finished its background work (nothing for an unknown name).
     void settle(const QString &name) const;
+    /// The name of the view that holds WIDGET (empty if none does), wherever the view is shown.
+    QString nameOf(const QWidget *widget) const;
     /// The named view's tab, the scroll area that holds the view (nullptr for an unknown name).
     QScrollArea *scrollArea(const QString &name) const;
 
@@ -72,6 +74,7 @@ private:
     {
         std::function<QList<QCustomPlot *>()> plots;
         std::function<void()> settle;
+        QWidget *view;
     };
     void addScrolled(const char *name, QWidget *view, std::function<QList<QCustomPlot *>()> plots,
                      std::function<void()> settle);

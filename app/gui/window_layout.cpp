@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window_layout.h"
 
+#include "screen_fit.h"
+
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
@@ -46,6 +48,7 @@ WindowLayout::WindowLayout(QMainWindow *window, std::function<void()> defaultSiz
     if (!state.isEmpty())
         m_window->restoreState(state, kStateVersion); // refused (false) when it is of another version
     m_window->installEventFilter(this);
+    fitDialogsIntoTheirScreens(this);
 }
 
 bool WindowLayout::eventFilter(QObject *watched, QEvent *event)
@@ -141,6 +144,13 @@ void WindowLayout::showInside(QWidget *window, const QRect &available)
     fitInto(window, available);
     window->show();
     fitInto(window, available);
+}
+
+void WindowLayout::showAtStart(QWidget *window, const QRect &available)
+{
+    showInside(window, available);
+    window->raise();
+    window->activateWindow();
 }
 
 void WindowLayout::unstack()

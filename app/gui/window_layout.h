@@ -52,6 +52,11 @@ public:
     /// Shows WINDOW fitted into AVAILABLE, frame included: fitted before it shows (no flash at a size that
     /// does not fit) and again once the platform has given it its frame.
     static void showInside(QWidget *window, const QRect &available);
+    /// The start: WINDOW shown inside AVAILABLE, raised and made the active window, so that the keyboard and
+    /// the menus' shortcuts (Ctrl+O) reach it at once. A desktop does not always give a new window the keyboard
+    /// (focus-stealing prevention for one started from a terminal, or no window manager): Ctrl+O did nothing
+    /// until a click in the window's menu.
+    static void showAtStart(QWidget *window, const QRect &available);
 
     /// DOCK belongs to VIEWS (names as ViewTabs gives them); a dock never named here belongs to every view.
     void setDockViews(QDockWidget *dock, const QStringList &views);

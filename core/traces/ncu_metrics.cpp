@@ -116,6 +116,11 @@ void finishKernel(NcuKernel &k, const Parts &d, NcuDerived &derived)
                             + (d.dram_bytes ? "dram__bytes.sum" : "dram__bytes_read.sum + dram__bytes_write.sum")
                             + " / duration");
         ++derived.dram_from_bytes;
+    } else if (d.dram_read) {
+        // The read rate alone (an export made with dram__bytes_read only): the writes are not counted.
+        k.dram_gbs = d.dram_read;
+        k.derived.push_back("DRAM GB/s = dram__bytes_read.sum.per_second alone: writes not counted");
+        ++derived.dram_read_only;
     }
     if (d.shared_total)
         k.shared_memory_bytes = d.shared_total;
@@ -146,6 +151,12 @@ void NcuDerived::addWarnings(std::vector<std::string> &warnings) const
     if (dram_from_bytes > 0) {
         warnings.push_back("DRAM GB/s of " + std::to_string(dram_from_bytes)
                            + " kernel(s) derived from dram__bytes and the duration (the export has no DRAM rate)");
+    }
+    if (dram_read_only > 0) {
+        warnings.push_back("DRAM GB/s of " + std::to_string(dram_read_only)
+                           + " kernel(s) is the read rate alone (dram__bytes_read.sum.per_second; the export has no "
+                             "write rate): their writes are not counted; profile again adding ncu --metrics "
+                             "dram__bytes.sum.per_second");
     }
     if (duration_from_cycles > 0) {
         warnings.push_back("duration of " + std::to_string(duration_from_cycles)

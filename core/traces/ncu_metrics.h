@@ -88,6 +88,7 @@ struct Parts
 struct NcuDerived
 {
     std::size_t dram_from_bytes = 0;
+    std::size_t dram_read_only = 0; ///< the read rate alone, without a write rate: writes not counted
     std::size_t duration_from_cycles = 0;
     std::size_t clamped = 0;
     double most_over = 0; ///< the largest clamped hit rate, %
@@ -97,7 +98,7 @@ struct NcuDerived
 };
 
 /// A kernel's values from the PARTS its metrics came in: the DRAM rate (a rate given, else the read and write
-/// rates, the display names', else bytes over the duration), the duration (given, else SM cycles over the SM
+/// rates, the display names', else bytes over the duration, else the read rate alone), the duration (given, else SM cycles over the SM
 /// clock), the shared memory per block and the compute capability. Notes in K.derived what was derived.
 void finishKernel(NcuKernel &k, const Parts &parts, NcuDerived &derived);
 

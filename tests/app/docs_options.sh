@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Every option "crossroof-cli help COMMAND" names is documented for that command in the manual page
 # (installer/man/crossroof-cli.1, the command's .SS section) and in docs/CLI.md (the section whose "## "
-# heading names the command), and so is every parameter key --set takes.
+# heading names the command), and so are the choices an option lists and every parameter key --set takes.
 # Usage: docs_options.sh CROSSROOF_CLI SOURCE_DIR
 set -u
 cli="$1"
@@ -47,6 +47,18 @@ for command in $commands; do
             echo "$command: $option is not in docs/CLI.md"
             status=1
         fi
+    done
+    # The choices an option offers ("--model roofline|fixed|locality|two-level", render's views): each named.
+    help=$("$cli" help "$command")
+    choices=$(grep -o -- '--[a-z][a-z0-9-]* [a-z0-9-]*\(|[a-z0-9-]*\)\+' <<< "$help" | cut -d' ' -f2 | tr '|' '\n')
+    if [[ "$command" == render ]]; then
+        views=$(tr '\n' ' ' <<< "$help" | sed -n 's/.*the view to draw: \([^;]*\);.*/\1/p' | tr -s ' ,' '\n\n' | grep -vx 'or')
+        [[ $(wc -w <<< "$views") -ge 10 ]] || { echo "render: no list of views in its help"; status=1; }
+        choices+=$'\n'"$views"
+    fi
+    for choice in $(sort -u <<< "$choices"); do
+        grep -qw -- "$choice" <<< "$in_man" || { echo "$command: choice '$choice' is not in the manual page"; status=1; }
+        grep -qw -- "$choice" <<< "$in_doc" || { echo "$command: choice '$choice' is not in docs/CLI.md"; status=1; }
     done
 done
 # The parameter keys --set takes: those of "crossroof-cli xgraph --json"'s "parameters" object, each named in

@@ -2,6 +2,7 @@
 #include "common/parameter_panel.h"
 
 #include "common/cached_group_box.h"
+#include "common/fine_slider.h"
 #include "common/thread_unit.h"
 
 #include "common/parameter_state.h"
@@ -12,7 +13,6 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHash>
 #include <QLabel>
 #include <QPushButton>
@@ -46,6 +46,20 @@ QString prettySymbol(std::string_view symbol)
 }
 
 } // namespace
+
+int ParameterPanel::minimumSliderLength()
+{
+    // One length for every row, so that the rows are laid out alike: all beside their boxes, or all below.
+    static const int length = [] {
+        int most = kMinSliderLength;
+        for (const core::ParameterInfo &info : core::parameterInfos()) {
+            if (info.log_scale)
+                most = std::max(most, int(std::ceil(std::log10(info.slider_max / info.slider_min) * kPixelsPerDecade)));
+        }
+        return most;
+    }();
+    return length;
+}
 
 int ParameterPanel::sliderPosition(const core::ParameterInfo &info, double value)
 {
@@ -156,17 +170,16 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
     row.label->setToolTip(tip);
     row.label->setWhatsThis(tip);
 
-    auto *container = new QWidget(this);
-    auto *h = new QHBoxLayout(container);
-    h->setContentsMargins(0, 0, 0, 0);
-    row.slider = new QSlider(Qt::Horizontal, container);
+    row.slider = new FineSlider(this);
     row.slider->setRange(0, kSliderSteps);
     row.slider->setPageStep(kSliderSteps / 20);
-    row.slider->setToolTip(tip);
-    row.slider->setWhatsThis(tip);
+    const QString sliderTip = tip + tr("<br><i>Shift while dragging: steps a tenth as fine. The box takes an exact "
+                                       "value.</i>");
+    row.slider->setToolTip(sliderTip);
+    row.slider->setWhatsThis(sliderTip);
     row.slider->setAccessibleName(qs(info.label));
     row.slider->setObjectName(QStringLiteral("slider_") + key);
-    row.spin = new QDoubleSpinBox(container);
+    row.spin = new QDoubleSpinBox(this);
     row.spin->setRange(info.min, info.max);
     row.spin->setDecimals(info.decimals);
     row.spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
@@ -178,8 +191,7 @@ QWidget *ParameterPanel::makeRow(const core::ParameterInfo &info)
     row.spin->setObjectName(QStringLiteral("spin_") + key);
     row.spin->setMinimumWidth(110);
     row.label->setBuddy(row.spin);
-    h->addWidget(row.slider, 1);
-    h->addWidget(row.spin);
+    auto *container = new SliderRow(row.slider, row.spin, minimumSliderLength(), this);
 
     connect(row.slider, &QSlider::sliderPressed, m_state, &ParameterState::beginInteraction);
     connect(row.slider, &QSlider::sliderReleased, m_state, &ParameterState::endInteraction);

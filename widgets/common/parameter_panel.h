@@ -27,6 +27,12 @@ public:
 
     /// Slider positions run over [0, kSliderSteps].
     static constexpr int kSliderSteps = 1000;
+    /// A slider beside its box is never shorter than kMinSliderLength pixels, nor than kPixelsPerDecade for each
+    /// decade of the log slider of most decades (Z's 0.01 to 10⁴: 180 px); where the dock is narrower, every
+    /// slider goes below its box, across the dock.
+    static constexpr int kMinSliderLength = 120;
+    static constexpr int kPixelsPerDecade = 30;
+    static int minimumSliderLength();
     static int sliderPosition(const core::ParameterInfo &info, double value);
     static double sliderValue(const core::ParameterInfo &info, int position);
 

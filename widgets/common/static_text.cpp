@@ -69,11 +69,8 @@ void StaticTextItem::drawSymbols(QCPPainter *painter)
     if (!qFuzzyIsNull(mRotation))
         local.rotate(mRotation);
     const QFont font = mainFont();
-    QRectF textRect(0, 0, symbol_text::width(mText, font), QFontMetricsF(font).height());
-    QRectF boxRect = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
-    const QPointF from = getTextDrawPoint(QPointF(0, 0), boxRect, mPositionAlignment);
-    textRect.moveTopLeft(from + QPointF(mPadding.left(), mPadding.top()));
-    boxRect.moveTopLeft(from);
+    const QRectF boxRect = this->boxRect();
+    const QRectF textRect = boxRect.adjusted(mPadding.left(), mPadding.top(), -mPadding.right(), -mPadding.bottom());
     const double clipPad = std::ceil(mainPen().widthF());
     if (!local.mapRect(boxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad)).intersects(clipRect()))
         return;
@@ -87,6 +84,55 @@ void StaticTextItem::drawSymbols(QCPPainter *painter)
     painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(mainColor()));
     symbol_text::draw(painter, textRect, Qt::AlignLeft | Qt::AlignTop, mText, font);
+}
+
+QRectF StaticTextItem::boxRect() const
+{
+    const QFont font = mainFont();
+    if (symbol_text::hasMarkup(mText)) {
+        const QRectF text(0, 0, symbol_text::width(mText, font), QFontMetricsF(font).height());
+        QRectF box = text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+        box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment));
+        return box;
+    }
+    const QRect text = m_cache.boundingRect(mText, font, 0, Qt::TextDontClip | int(mTextAlignment));
+    QRect box = text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    // Placed in whole pixels from the position, which itself may fall between pixels.
+    box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint());
+    return box;
+}
+
+QPointF StaticTextItem::anchorPixelPosition(int anchorId) const
+{
+    QTransform local;
+    local.translate(position->pixelPosition().x(), position->pixelPosition().y());
+    if (!qFuzzyIsNull(mRotation))
+        local.rotate(mRotation);
+    const QRectF box = boxRect();
+    const QPointF topLeft = local.map(box.topLeft());
+    const QPointF topRight = local.map(box.topRight());
+    const QPointF bottomRight = local.map(box.bottomRight());
+    const QPointF bottomLeft = local.map(box.bottomLeft());
+    switch (anchorId) {
+    case aiTopLeft:
+        return topLeft;
+    case aiTop:
+        return (topLeft + topRight) / 2;
+    case aiTopRight:
+        return topRight;
+    case aiRight:
+        return (topRight + bottomRight) / 2;
+    case aiBottomRight:
+        return bottomRight;
+    case aiBottom:
+        return (bottomRight + bottomLeft) / 2;
+    case aiBottomLeft:
+        return bottomLeft;
+    case aiLeft:
+        return (bottomLeft + topLeft) / 2;
+    default:
+        return QCPItemText::anchorPixelPosition(anchorId);
+    }
 }
 
 void StaticTextItem::draw(QCPPainter *painter)
@@ -103,13 +149,8 @@ void StaticTextItem::draw(QCPPainter *painter)
     // when asked; only the text's layout is remembered.
     const QPointF pos(position->pixelPosition());
     const QFont font = mainFont();
-    const int flags = Qt::TextDontClip | int(mTextAlignment);
-    QRect textRect = m_cache.boundingRect(mText, font, 0, flags);
-    QRect boxRect = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
-    // Placed in whole pixels from the position, which itself may fall between pixels.
-    const QPoint from = getTextDrawPoint(QPointF(0, 0), boxRect, mPositionAlignment).toPoint();
-    textRect.moveTopLeft(from + QPoint(mPadding.left(), mPadding.top()));
-    boxRect.moveTopLeft(from);
+    const QRect boxRect = this->boxRect().toRect();
+    const QRect textRect = boxRect.adjusted(mPadding.left(), mPadding.top(), -mPadding.right(), -mPadding.bottom());
     const int clipPad = int(std::ceil(mainPen().widthF()));
     if (!QRectF(boxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad)).translated(pos).intersects(clipRect()))
         return;
@@ -185,8 +226,9 @@ bool keepLabelInside(QCPItemText *label)
     const QRectF area = rect->rect();
     const Qt::Alignment align = label->positionAlignment();
     const Qt::Alignment vertical = align & Qt::AlignVertical_Mask;
-    const double width = symbol_text::width(label->text(), label->font()) + label->padding().left()
-                         + label->padding().right();
+    // The box as the label draws it (a StaticTextItem measures its text once for its anchors and its drawing).
+    const QRectF whole = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+    const double width = whole.width();
     const double x = label->position->pixelPosition().x();
     // A label beside a line goes to the line's other side.
     if (align.testFlag(Qt::AlignLeft) && x + width > area.right() && x - width >= area.left()) {
@@ -198,7 +240,6 @@ bool keepLabelInside(QCPItemText *label)
         return true;
     }
     // Else it moves in by as much as it stands out (a contour's value along its line), where it fits at all.
-    const QRectF whole = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
     if (whole.width() > area.width() || whole.height() > area.height())
         return false;
     const double dx = std::max(0.0, area.left() - whole.left()) - std::max(0.0, whole.right() - area.right());

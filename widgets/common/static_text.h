@@ -47,12 +47,18 @@ public:
 
 protected:
     void draw(QCPPainter *painter) override;
+    /// The corners and edge midpoints of the box the item draws, from the remembered layout. QCPItemText measures
+    /// its text anew for every anchor asked (label placement asks each label's corners many times a step), and
+    /// measures markup as its raw characters, wider than the subscripted text drawn.
+    QPointF anchorPixelPosition(int anchorId) const override;
 
 private:
     /// Draws text with markup (symbol_text.h): model symbols with their subscripts.
     void drawSymbols(QCPPainter *painter);
+    /// The padded box around the text, placed by the position's alignment, relative to the position.
+    QRectF boxRect() const;
 
-    StaticTextCache m_cache;
+    mutable StaticTextCache m_cache;
 };
 
 /// Keeps LABEL whole inside the axis rect that clips it, as the rect is laid out now: a label beside its

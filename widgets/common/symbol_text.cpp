@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 
 #include <algorithm>
@@ -215,11 +216,21 @@ QFont subscriptFont(const QFont &font)
 
 double width(const QString &markup, const QFont &font)
 {
+    // Remembered: labels are measured to be placed, kept inside and drawn, several times a replot, with texts
+    // that rarely change (shaping one took a fifth of an X-graph drag step). Per thread: figures are drawn on
+    // the GUI thread, but nothing here needs to know that.
+    thread_local QHash<std::pair<QString, QFont>, double> known;
+    const std::pair<QString, QFont> key(markup, font);
+    if (const auto it = known.constFind(key); it != known.cend())
+        return it.value();
     const QFontMetricsF base(font);
     const QFontMetricsF small(subscriptFont(font));
     double w = 0;
     for (const Run &run : runs(markup))
         w += run.subscript ? small.horizontalAdvance(run.text) : base.horizontalAdvance(run.text);
+    if (known.size() >= 1024) // a drag through many values: start over rather than grow
+        known.clear();
+    known.insert(key, w);
     return w;
 }
 

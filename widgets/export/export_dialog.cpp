@@ -14,19 +14,25 @@
 #include <QLineEdit>
 #include <QPixmap>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 
 namespace crossroof::widgets {
 
 namespace {
 
-/// The box the preview fits the figure into, in pixels.
+/// The box the preview fits the figure into, in pixels, where the screen has room for it.
 constexpr QSize kPreviewBox(320, 200);
+/// The least height of the box on a short screen.
+constexpr int kLeastPreviewHeight = 100;
+/// What a window's frame (title bar, borders) takes of the screen's height, about.
+constexpr int kFrameHeight = 40;
 
 } // namespace
 
@@ -187,6 +193,18 @@ void ExportDialog::updateOk()
 void ExportDialog::setPreviewPlots(const QList<QCustomPlot *> &plots)
 {
     m_previewPlots = plots;
+    // On a short screen (1600x1000 at a scale factor of 2 leaves some 470 pixels) the preview gives up height,
+    // so that the whole dialog fits: it was 536 pixels tall at least.
+    int height = kPreviewBox.height();
+    if (const QScreen *screen = parentWidget() ? parentWidget()->screen() : this->screen(); screen && !plots.isEmpty()) {
+        // The rest of the dialog: all of it less the preview where that is in it already.
+        const int spacing = std::max(0, layout()->spacing());
+        const int rest = minimumSizeHint().height() + spacing
+                         - (m_preview->isHidden() ? 0 : m_preview->height() + spacing);
+        const int room = screen->availableGeometry().height() - kFrameHeight - rest;
+        height = std::clamp(room, kLeastPreviewHeight, kPreviewBox.height());
+    }
+    m_preview->setFixedSize(kPreviewBox.width() * height / kPreviewBox.height(), height);
     m_preview->setVisible(!plots.isEmpty());
     updatePreview();
 }
@@ -202,7 +220,8 @@ void ExportDialog::updatePreview()
     // Drawn at the resolution that makes it about as large as the box (no less than the export allows), then
     // scaled to fit: the preview shows the figure's proportions and its text as large as on paper.
     FigureOptions o = options();
-    const double fit = std::min(kPreviewBox.width() / o.width_mm, kPreviewBox.height() / o.height_mm) * 25.4;
+    const QSize box = m_preview->size();
+    const double fit = std::min(box.width() / o.width_mm, box.height() / o.height_mm) * 25.4;
     o.dpi = std::max(30, int(std::ceil(fit)));
     const QImage image = renderFigure(m_previewPlots, o);
     if (image.isNull()) {
@@ -210,7 +229,7 @@ void ExportDialog::updatePreview()
         m_preview->setText(tr("(no preview at these settings)"));
         return;
     }
-    m_previewImage = image.scaled(kPreviewBox, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    m_previewImage = image.scaled(box, Qt::KeepAspectRatio, Qt::SmoothTransformation);
     m_preview->setPixmap(QPixmap::fromImage(m_previewImage));
 }
 

@@ -123,7 +123,6 @@ private:
 
     std::optional<core::Advice> m_advice;
     LatestJob<std::optional<core::Advice>> m_adviceJob; ///< none: parameters the model refuses
-    QTimer *m_adviceTimer; ///< while a slider is held, the advisor follows a few times a second
 };
 
 } // namespace crossroof::widgets

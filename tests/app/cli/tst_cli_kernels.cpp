@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <string>
+#include <vector>
 
 using nlohmann::json;
 
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void errors();
     void jsonOfTooManyKernelsIsRefused();
     void fitTraceReadsNcu();
+    void readRateAloneIsTakenWithAWarning();
 };
 
 void TestCliKernels::detailsAgainstOtherDevice()
@@ -212,6 +215,66 @@ void TestCliKernels::fitTraceReadsNcu()
     const Run curve = run({"bandwidth-curve", "--trace", kRaw, "--column", "x", "--limit", "1"});
     QCOMPARE(curve.status, 2);
     QVERIFY2(curve.err.find("a ncu-csv file has no bytes per time unit") != std::string::npos, curve.err.c_str());
+}
+
+void TestCliKernels::readRateAloneIsTakenWithAWarning()
+{
+    // The real H100 raw export as a recipe collecting dram__bytes_read.sum.per_second alone makes it: every
+    // dram__bytes.*.per_second column taken out. The read rate is then each kernel's DRAM rate, said once
+    // with the metric that adds the writes, and every kernel is predicted (it used to predict none: "the
+    // export lacks dram__bytes.sum.per_second").
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string file = dir.filePath(QStringLiteral("read_only.csv")).toStdString();
+    {
+        std::ifstream in(kRaw);
+        std::ofstream out(file);
+        std::vector<bool> keep;
+        for (std::string line; std::getline(in, line);) {
+            std::vector<std::string> cells; // "..." cells, commas inside quotes kept
+            bool quoted = false;
+            cells.emplace_back();
+            for (const char c : line) {
+                if (c == '"')
+                    quoted = !quoted;
+                if (c == ',' && !quoted)
+                    cells.emplace_back();
+                else
+                    cells.back() += c;
+            }
+            if (keep.empty() && cells.front() == "\"ID\"") {
+                for (const std::string &cell : cells)
+                    keep.push_back(!cell.starts_with("\"dram__bytes."));
+            }
+            if (keep.size() != cells.size()) { // ncu's lines before the table
+                out << line << '\n';
+                continue;
+            }
+            std::string kept;
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                if (keep[i])
+                    kept += (kept.empty() ? "" : ",") + cells[i];
+            }
+            out << kept << '\n';
+        }
+        QCOMPARE(std::count(keep.begin(), keep.end(), false), std::ptrdiff_t(4)); // avg, max, min, sum
+    }
+    const json j = runJson({"kernels", "--trace", file, "--profile", "h100-sxm", "--json"});
+    QCOMPARE(j["kernels"].size(), std::size_t(10));
+    QCOMPARE(j["accuracy"]["kernels"].get<int>(), 10);
+    // Kernel 3's dram__bytes_read.sum.per_second in the file (its read and write rate is 2,061.88 GB/s).
+    QVERIFY(near(j["kernels"][3]["dram_gbs"].get<double>(), 2059.6851284188));
+    for (const json &k : j["kernels"])
+        QVERIFY(k["predicted_gbs"].is_number());
+    const auto warned = std::count_if(j["warnings"].begin(), j["warnings"].end(), [](const json &w) {
+        return w.get<std::string>()
+               == "DRAM GB/s of 10 kernel(s) is the read rate alone (dram__bytes_read.sum.per_second; the export "
+                  "has no write rate): their writes are not counted; profile again adding ncu --metrics "
+                  "dram__bytes.sum.per_second";
+    });
+    QCOMPARE(warned, std::ptrdiff_t(1));
+    for (const json &w : j["warnings"])
+        QVERIFY2(w.get<std::string>().find("get no prediction") == std::string::npos, w.dump().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestCliKernels)

@@ -3,6 +3,7 @@
 #include "common/native_path.h"
 #include "common/plot_navigator.h"
 #include "kernels/kernel_table_view.h"
+#include "levels/levels_view.h"
 #include "markov/extrapolate_evaluation.h"
 #include "markov/extrapolate_panel.h"
 #include "roofline/roofline_view.h"
@@ -149,6 +150,7 @@ private Q_SLOTS:
     void corruptedSessionIsRejected_data();
     void corruptedSessionIsRejected();
     void killDuringSaveNeverLeavesAPartialFile();
+    void savingLeavesHiddenViewsAsTheyAre();
 
 private:
     QTemporaryDir m_dir;
@@ -546,6 +548,29 @@ void TestSessionWindow::killDuringSaveNeverLeavesAPartialFile()
 }
 
 /// With --save-loop PATH the test binary saves sessions to PATH until it is killed (see the test above).
+void TestSessionWindow::savingLeavesHiddenViewsAsTheyAre()
+{
+    // Saving (and the autosave, which may come in the middle of a drag) writes the document; it neither draws
+    // the views behind other tabs nor waits for them. Only a zoomed view is asked for its plots.
+    app::MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.showView(QStringLiteral("xgraph")));
+    QCoreApplication::processEvents();
+    int hiddenReplots = 0;
+    for (QCustomPlot *plot : w.levelsView()->findChildren<QCustomPlot *>())
+        connect(plot, &QCustomPlot::afterReplot, &w, [&] { ++hiddenReplots; });
+    w.state()->setValue(QStringLiteral("L"), w.state()->params().L * 1.5);
+    QCoreApplication::processEvents();
+    QCOMPARE(hiddenReplots, 0); // behind its tab, the Memory Levels view waits to be shown
+    QVERIFY(w.saveSession(m_dir.filePath(QStringLiteral("hidden.crossroof"))));
+    QCOMPARE(hiddenReplots, 0);
+    QVERIFY(w.showView(QStringLiteral("levels")));
+    QCoreApplication::processEvents();
+    QVERIFY(hiddenReplots > 0); // shown, it catches up
+}
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);

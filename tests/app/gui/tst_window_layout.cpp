@@ -4,7 +4,9 @@
 // width in a 1024x700 window.
 #include "main_window.h"
 #include "window_layout.h"
+#include "common/fine_slider.h"
 #include "common/parameter_panel.h"
+#include "export/export_dialog.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
 #include "common/value_label.h"
@@ -13,17 +15,23 @@
 #include "traces/traces_panel.h"
 
 #include <QAction>
+#include <QDialog>
+#include <QScreen>
+#include <QSlider>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QHeaderView>
 #include <QTableWidget>
 #include <QStandardPaths>
 #include <QLabel>
 #include <QPushButton>
 #include <QTest>
+
+#include <cmath>
 
 using namespace crossroof;
 
@@ -93,6 +101,11 @@ private Q_SLOTS:
     void resetLayoutBringsEveryDockBack();
     void everyViewFitsA1024x700Window();
     void theWindowOpensInsideTheScreen();
+    void dialogsOpenInsideTheScreen();
+    void theExportDialogFitsAScreenAtAScaleFactorOf2();
+    void slidersKeepTheirLength_data();
+    void slidersKeepTheirLength();
+    void theOpenShortcutWorksRightAfterTheStart();
 };
 
 void TestWindowLayout::initTestCase()
@@ -407,6 +420,95 @@ void TestWindowLayout::theWindowOpensInsideTheScreen()
     app::WindowLayout::showInside(&again, available);
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     QVERIFY(available.contains(again.frameGeometry()));
+}
+
+void TestWindowLayout::dialogsOpenInsideTheScreen()
+{
+    // A dialog sized for a larger screen, or for a smaller scale factor (the recovery prompt at a device pixel
+    // ratio of 2), opens inside the screen's available geometry.
+    app::MainWindow w;
+    const QRect available = w.screen()->availableGeometry();
+    QDialog dialog(&w);
+    dialog.resize(available.size() + QSize(800, 500));
+    dialog.move(available.topLeft() + QPoint(300, 200));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTRY_VERIFY2(available.contains(dialog.frameGeometry()),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4 in %5x%6")
+                                    .arg(dialog.x()).arg(dialog.y()).arg(dialog.width()).arg(dialog.height())
+                                    .arg(available.width()).arg(available.height())));
+}
+
+void TestWindowLayout::theExportDialogFitsAScreenAtAScaleFactorOf2()
+{
+    // Export Figure's and Export All Views' dialog can be made as small as the screen (its minimum size), so that
+    // fitting it into the screen leaves none of it off screen: its preview gives up height on a short screen.
+    // tst_window_layout_x11 runs this on a 1600x1000 screen at a scale factor of 2 (800x500 device-independent
+    // pixels), where the dialog was 536 tall at least.
+    app::MainWindow w;
+    const QSize available = w.screen()->availableGeometry().size() - QSize(0, 40); // less a title bar
+    widgets::ExportDialog dialog(QStringLiteral("figure.pdf"), &w);
+    dialog.setPreviewPlots(w.figurePlots(QStringLiteral("xgraph")));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QSize least = dialog.minimumSize().expandedTo(dialog.minimumSizeHint());
+    QVERIFY2(least.width() <= available.width() && least.height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(least.width()).arg(least.height())
+                                .arg(available.width()).arg(available.height())));
+    const QLabel *preview = dialog.findChild<QLabel *>(QStringLiteral("preview"));
+    QVERIFY(preview && preview->isVisible() && preview->height() >= 100);
+    QTRY_VERIFY(w.screen()->availableGeometry().contains(dialog.frameGeometry()));
+}
+
+void TestWindowLayout::slidersKeepTheirLength_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1024x700") << QSize(1024, 700);
+    QTest::newRow("1600x1000") << QSize(1600, 1000);
+}
+
+void TestWindowLayout::slidersKeepTheirLength()
+{
+    // Z's slider spans six decades; in the dock it had some 50 pixels (a 25-pixel drag took Z from 32 to
+    // 10,000). Every log slider has 30 pixels a decade, below its box where the dock is narrow.
+    QFETCH(QSize, size);
+    app::MainWindow w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.showView(QStringLiteral("xgraph")));
+    QCoreApplication::processEvents();
+    for (const char *key : {"n", "Z", "E", "R", "L", "M", "beta"}) {
+        const auto *info = core::findParameter(key);
+        const auto *slider = qobject_cast<widgets::FineSlider *>(w.parameterPanel()->slider(QString::fromLatin1(key)));
+        QVERIFY(info && slider);
+        const double decades = std::log10(info->slider_max / info->slider_min);
+        QTRY_VERIFY2(slider->width() >= decades * widgets::ParameterPanel::kPixelsPerDecade,
+                     qPrintable(QStringLiteral("%1: %2 px").arg(key).arg(slider->width())));
+    }
+}
+
+void TestWindowLayout::theOpenShortcutWorksRightAfterTheStart()
+{
+    // Ctrl+O took a click in the menu first: the window shown at the start had not been made the active one.
+    app::MainWindow w;
+    QAction *open = nullptr;
+    for (QAction *action : w.findChildren<QAction *>()) {
+        if (action->shortcut() == QKeySequence(QKeySequence::Open))
+            open = action;
+    }
+    QVERIFY(open);
+    QObject::disconnect(open, &QAction::triggered, nullptr, nullptr); // no file dialog in a test
+    QSignalSpy triggered(open, &QAction::triggered);
+    // Another window of the desktop (the terminal Crossroof was started from) has the keyboard.
+    QWidget terminal;
+    terminal.show();
+    terminal.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&terminal));
+    app::WindowLayout::showAtStart(&w, w.screen()->availableGeometry());
+    QTRY_COMPARE(QApplication::activeWindow(), &w);
+    QTest::keyClick(w.windowHandle(), Qt::Key_O, Qt::ControlModifier);
+    QCOMPARE(triggered.count(), 1);
 }
 
 QTEST_MAIN(TestWindowLayout)

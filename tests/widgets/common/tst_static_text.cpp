@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/static_text.h"
+#include "common/symbol_text.h"
 
 #include <QTest>
 
@@ -13,6 +14,9 @@ private Q_SLOTS:
     void labelDrawsLikeQCPItemText();
     void legendEntryDrawsLikeQCustomPlots();
     void cacheFollowsTextAndFont();
+    void anchorsFrameWhatIsDrawn_data();
+    void anchorsFrameWhatIsDrawn();
+    void markupLabelKeptInsideByItsDrawnWidth();
 };
 
 namespace {
@@ -169,6 +173,70 @@ void TestStaticText::cacheFollowsTextAndFont()
     QCOMPARE(cache.boundingRect(QStringLiteral("valley and more"), big, 0, Qt::TextDontClip),
              QFontMetrics(big).boundingRect(0, 0, 0, 0, Qt::TextDontClip, QStringLiteral("valley and more")));
     QVERIFY(cache.text(QStringLiteral("valley and more"), big).size().width() > b.width() * 1.5);
+}
+
+void TestStaticText::anchorsFrameWhatIsDrawn_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::newRow("plain") << QStringLiteral("ψ cache peak, π = M·L/E = 20");
+    // Markup is drawn with subscripts, narrower than its characters: the anchors follow what is drawn.
+    QTest::newRow("markup") << QStringLiteral("π = M·L_{c}/E = 11.3, δ = R·L_{dram}");
+}
+
+void TestStaticText::anchorsFrameWhatIsDrawn()
+{
+    // A label's corners (what label placement and keepLabelInside read) frame the ink it draws, within the
+    // padding, whatever its text; asked again after the text changed, they follow it.
+    QFETCH(QString, text);
+    QCustomPlot plot;
+    bare(plot);
+    plot.setGeometry(0, 0, 400, 120);
+    auto *label = new StaticTextItem(&plot);
+    label->setText(text);
+    label->setPadding(QMargins(3, 1, 3, 1));
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->position->setType(QCPItemPosition::ptAbsolute);
+    label->position->setCoords(20, 60);
+    const QImage image = render(plot, QSize(400, 120));
+    const QRect drawn = ink(image);
+    QVERIFY(drawn.width() > 100);
+    const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+    QVERIFY2(box.left() <= drawn.left() + 1 && box.right() >= drawn.right() - 1,
+             qPrintable(QStringLiteral("box %1..%2, ink %3..%4").arg(box.left()).arg(box.right())
+                                .arg(drawn.left()).arg(drawn.right())));
+    // No wider than the ink and its padding (raw markup measured as characters is 20 % wider).
+    QVERIFY2(box.width() <= drawn.width() + 3 + 3 + 4,
+             qPrintable(QStringLiteral("box %1 wide, ink %2").arg(box.width()).arg(drawn.width())));
+    QCOMPARE(label->left->pixelPosition().y(), (box.top() + box.bottom()) / 2);
+    label->setText(text + QStringLiteral(" and more"));
+    QVERIFY(label->topRight->pixelPosition().x() > box.right() + 20);
+}
+
+void TestStaticText::markupLabelKeptInsideByItsDrawnWidth()
+{
+    // A left-aligned label with markup whose drawn text fits before the right edge stays where it is; one that
+    // does not goes to its position's other side.
+    QCustomPlot plot;
+    bare(plot);
+    plot.setViewport(QRect(0, 0, 400, 120));
+    plot.replot();
+    QCOMPARE(plot.axisRect()->rect(), QRect(0, 0, 400, 120));
+    auto *label = new StaticTextItem(&plot);
+    label->setClipAxisRect(plot.axisRect());
+    label->setText(QStringLiteral("L_{dram}·R_{dram} = 9"));
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    const double drawnWidth = symbol_text::width(label->text(), label->font()) + label->padding().left()
+                              + label->padding().right();
+    const double rawWidth = QFontMetricsF(label->font()).horizontalAdvance(label->text());
+    QVERIFY(rawWidth > drawnWidth + 10);
+    const double room = (drawnWidth + rawWidth) / 2; // enough for what is drawn, not for the raw characters
+    label->position->setType(QCPItemPosition::ptAbsolute);
+    label->position->setCoords(400 - room, 60);
+    QVERIFY(!keepLabelInside(label));
+    QCOMPARE(label->positionAlignment(), Qt::AlignLeft | Qt::AlignVCenter);
+    label->position->setCoords(400 - drawnWidth + 8, 60);
+    QVERIFY(keepLabelInside(label));
+    QCOMPARE(label->positionAlignment(), Qt::AlignRight | Qt::AlignVCenter);
 }
 
 QTEST_MAIN(TestStaticText)

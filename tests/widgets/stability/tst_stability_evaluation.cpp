@@ -30,6 +30,7 @@ private Q_SLOTS:
     void adviceIsWhatEachChangeGives();
     void anInactiveEvaluationWaits();
     void heldAxesStayUntilTheDragEnds();
+    void adviceWaitsForTheSliderToBeLetGo();
 
 private:
     /// The model at the present parameters with KEY set to VALUE, solved directly.
@@ -219,6 +220,23 @@ void TestStabilityEvaluation::heldAxesStayUntilTheDragEnds()
     QVERIFY(m_eval->axis(1).max > y0.max);
     m_eval->wait();
     QCOMPARE(m_eval->map().y.max, m_eval->axis(1).max);
+}
+
+void TestStabilityEvaluation::adviceWaitsForTheSliderToBeLetGo()
+{
+    // While a slider is held the advisor keeps its advice (rebuilding its table and explanations on a step made
+    // that step a drag's slowest); let go, it gives the advice of where the slider stopped.
+    QSignalSpy advice(m_eval, &StabilityEvaluation::adviceUpdated);
+    m_state->beginInteraction();
+    for (double z : {5.0, 6.0, 7.0}) {
+        m_state->applyValue(QStringLiteral("Z"), z);
+        QTest::qWait(200);
+    }
+    m_eval->wait();
+    QCOMPARE(advice.count(), 0);
+    m_state->endInteraction();
+    QTRY_COMPARE(advice.count(), 1);
+    QCOMPARE(m_eval->advice()->params.Z, 7.0);
 }
 
 QTEST_MAIN(TestStabilityEvaluation)
