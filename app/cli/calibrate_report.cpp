@@ -78,7 +78,7 @@ Json jointJson(const core::JointCalibration &fit)
             shares.push_back({{"file", fit.sources[index].source}, {"share", share}});
         origins[o.key] = shares;
         if (o.undetermined)
-            undetermined[o.key] = o.free_upward ? "up" : "down";
+            undetermined[o.key] = o.within_noise ? "within noise" : o.free_upward ? "up" : "down";
     }
     Json settings = Json::object();
     for (const core::KeySetting &s : fit.settings)
@@ -162,7 +162,10 @@ void printJointText(const core::HardwareProfile &start, const core::JointCalibra
         out << "  " << o.key << std::string(7 - std::min<std::size_t>(6, o.key.size()), ' ')
             << fmt(start.params.*(info.member), "%10.4g") << " -> "
             << fmt(fit.params.*(info.member), "%10.4g") << ' ' << info.unit;
-        if (o.undetermined) {
+        if (o.undetermined && o.within_noise) {
+            out << "  not determined by these measurements: half or twice this value predicts as well within "
+                   "their noise (the start is kept, or the value nearest it that does)";
+        } else if (o.undetermined) {
             out << "  not determined by these measurements: every value "
                 << (o.free_upward ? "from this one up" : "up to this one")
                 << " predicts the same (the one nearest the start is kept)";
@@ -172,7 +175,9 @@ void printJointText(const core::HardwareProfile &start, const core::JointCalibra
         for (const auto &[index, share] : o.shares)
             out << ' ' << std::filesystem::path(fit.sources[index].source).filename().string() << ' '
                 << fmt(100 * share, "%.0f") << " %";
-        if (std::find(fit.at_bound.begin(), fit.at_bound.end(), o.key) != fit.at_bound.end())
+        if (!o.bound.empty())
+            out << "  (held at " << o.bound << ": the measurements would take it further)";
+        else if (std::find(fit.at_bound.begin(), fit.at_bound.end(), o.key) != fit.at_bound.end())
             out << "  (at a bound: no source pins it down)";
         out << '\n';
     }

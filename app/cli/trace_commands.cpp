@@ -230,6 +230,7 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
             j["S_2"] = p.S_2;
             j["alpha_2"] = p.alpha_2;
             j["R_dram"] = p.R_dram;
+            j["R_l2"] = p.R_l2;
         }
         j["rmse"] = fit.rmse;
         j["r2"] = fit.r2;
@@ -271,7 +272,7 @@ void runFitTrace(const std::vector<std::string> &argv, std::ostream &out)
         out << "\n          L_2 = " << fmt(p.L_2) << " cycles, S_2 = " << fmt(p.S_2)
             << " KiB (S_s = " << fmt(p.S_s) << " KiB), alpha_2 = " << fmt(p.alpha_2)
             << "\n          L = " << fmt(p.L) << " cycles, R = " << fmt(p.R)
-            << " GB/s, plateau R_dram = " << fmt(p.R_dram) << " GB/s";
+            << " GB/s, L2 R_l2 = " << fmt(p.R_l2) << " GB/s, plateau R_dram = " << fmt(p.R_dram) << " GB/s";
     }
     out << '\n'
         << "Quality   rmse = " << fmt(fit.rmse) << " GB/s, r^2 = " << fmt(fit.r2, "%.5f")
@@ -320,8 +321,8 @@ constexpr const char *kFitTraceHelp
           "  --model fixed      fit L_s and h of the constant-hit-rate cache curve (docs/MODEL.md 1.3),\n"
           "                     machine fixed\n"
           "  --model locality   fit L_s, alpha and beta of the locality cache curve (Eq. 5), machine fixed\n"
-          "  --model two-level  fit the two-level cache curve (docs/MODEL.md 1.3): L_s, L_2, L, R, R_dram\n"
-          "                     (the plateau), beta, S_2, alpha and alpha_2; S_s and the device shape\n"
+          "  --model two-level  fit the two-level cache curve (docs/MODEL.md 1.3): L_s, L_2, L, R, R_l2,\n"
+          "                     R_dram (the plateau), beta, S_2, alpha and alpha_2; S_s and the device shape\n"
           "                     from the profile\n"
           "  --profile ID|PATH  the machine for the cache models (R, L, S_s, device shape); default profile\n"
           "  --set KEY=VALUE    override a machine parameter for the cache models (repeatable;\n"

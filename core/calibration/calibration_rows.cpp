@@ -2,8 +2,12 @@
 #include "core/calibration/calibration_rows.h"
 
 #include "core/support/error.h"
+#include "core/support/statistics.h"
 #include "core/support/text.h"
 #include "core/xmodel/xmodel.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace crossroof::core::detail {
 
@@ -107,6 +111,33 @@ selectParallelRows(const ParallelReads &reads, const XModelParams &machine, bool
                 reads.source + ": no parallel-read row to fit"
                 + (parallelSkipped.empty() ? std::string() : " (" + parallelSkipped.front() + ")"));
     return {parallelRows, parallelSkipped};
+}
+
+void summarise(SourceReport &report, const std::vector<double> &logs)
+{
+    std::vector<double> accuracies;
+    double sq = 0;
+    for (const SourceRow &row : report.rows)
+        accuracies.push_back(row.accuracy);
+    for (double l : logs)
+        sq += l * l;
+    report.accuracy_median = median(accuracies);
+    report.accuracy_min = *std::min_element(accuracies.begin(), accuracies.end());
+    for (double a : accuracies)
+        report.accuracy_mean += a / double(accuracies.size());
+    report.cost = report.weight * sq / double(logs.size());
+}
+
+SourceRow makeRow(std::string label, int line, double measured, double predicted)
+{
+    SourceRow row;
+    row.label = std::move(label);
+    row.line = line;
+    row.measured = measured;
+    row.predicted = predicted;
+    row.error = (predicted - measured) / measured;
+    row.accuracy = predictionAccuracy(predicted, measured);
+    return row;
 }
 
 } // namespace crossroof::core::detail

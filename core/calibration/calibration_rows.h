@@ -3,6 +3,7 @@
 // parallel-read row puts on the machine, and which parallel-read rows it can predict at all.
 #pragma once
 
+#include "core/calibration/joint_calibration.h"
 #include "core/calibration/kernel_family.h"
 #include "core/calibration/parallel_reads.h"
 #include "core/xmodel/parameters.h"
@@ -30,5 +31,10 @@ double parallelGbs(const XModelParams &machine, const ParallelRow &row);
 /// row MACHINE cannot run, or the file when no row is left.
 std::pair<std::vector<ParallelRow>, std::vector<std::string>>
 selectParallelRows(const ParallelReads &reads, const XModelParams &machine, bool l2Latency);
+
+/// A report row: MEASURED against PREDICTED, with the error and the accuracy.
+SourceRow makeRow(std::string label, int line, double measured, double predicted);
+/// Fills REPORT's accuracy statistics from its rows and its cost from LOGS, log(predicted / measured).
+void summarise(SourceReport &report, const std::vector<double> &logs);
 
 } // namespace crossroof::core::detail

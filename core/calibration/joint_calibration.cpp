@@ -4,6 +4,7 @@
 #include "core/calibration/calibration.h"
 #include "core/calibration/calibration_rows.h"
 #include "core/calibration/direct_settings.h"
+#include "core/calibration/physical_bounds.h"
 #include "core/support/error.h"
 #include "core/support/statistics.h"
 #include "core/support/least_squares.h"
@@ -26,6 +27,8 @@ namespace {
 using detail::DirectMeasurement;
 using detail::directMeasurements;
 using detail::familyWorkload;
+using detail::makeRow;
+using detail::summarise;
 using detail::parallelGbs;
 using detail::parallelWorkload;
 using detail::selectParallelRows;
@@ -176,33 +179,6 @@ private:
     std::vector<std::string> m_latencyKeys;
     std::vector<ParallelRow> m_parallelRows;
 };
-
-void summarise(SourceReport &report, const std::vector<double> &logs)
-{
-    std::vector<double> accuracies;
-    double sq = 0;
-    for (const SourceRow &row : report.rows)
-        accuracies.push_back(row.accuracy);
-    for (double l : logs)
-        sq += l * l;
-    report.accuracy_median = median(accuracies);
-    report.accuracy_min = *std::min_element(accuracies.begin(), accuracies.end());
-    for (double a : accuracies)
-        report.accuracy_mean += a / double(accuracies.size());
-    report.cost = report.weight * sq / double(logs.size());
-}
-
-SourceRow makeRow(std::string label, int line, double measured, double predicted)
-{
-    SourceRow row;
-    row.label = std::move(label);
-    row.line = line;
-    row.measured = measured;
-    row.predicted = predicted;
-    row.error = (predicted - measured) / measured;
-    row.accuracy = predictionAccuracy(predicted, measured);
-    return row;
-}
 
 double weightOf(const CalibrationSources &sources, SourceKind kind, const std::string &source)
 {
@@ -404,8 +380,12 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
     const Eigen::Index dims = Eigen::Index(fit.size());
     std::vector<double XModelParams::*> members;
     Eigen::VectorXd lower(dims), upper(dims), initial(dims);
+    std::vector<KeyRange> ranges;
     for (Eigen::Index i = 0; i < dims; ++i) {
-        std::tie(lower(i), upper(i)) = calibrationBounds(fit[std::size_t(i)]);
+        // The slider's range within what the machine makes physical (a DRAM no faster than its peak, ...).
+        ranges.push_back(physicalRange(fit[std::size_t(i)], machine, fit));
+        lower(i) = ranges.back().lo;
+        upper(i) = ranges.back().hi;
         members.push_back(findParameter(fit[std::size_t(i)])->member);
         const double given = machine.*(members.back());
         // A key that is off (R_dram, L_2 = 0) starts in the middle of its range, in log scale.
@@ -453,16 +433,20 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
     result.starts = int(starts.size());
 
     // A key that no prediction depends on at the fit (R, the request bandwidth, far above the byte bandwidth
-    // R_dram that then limits every read) is not determined by the measurements; the fit leaves it wherever
-    // its starts wandered. Of the values that predict the same, keep the one nearest its start value.
+    // R_dram that then limits every read), or whose move by a factor of 2 changes the cost by less than the
+    // fit's noise, is not determined by the measurements; the fit leaves it wherever its starts wandered. Of
+    // the values that predict the same (within the noise), keep the one nearest its start value.
     Eigen::VectorXd scratch = Eigen::VectorXd::Zero(Eigen::Index(total));
     const auto costAt = [&](const Eigen::VectorXd &values) {
         predictor.residuals(machineAt(values), blocks, scratch);
         return scratch.squaredNorm();
     };
     const double bestCost = costAt(best.parameters);
+    // One standard deviation's worth of the cost: what a key's error bar lets it change.
+    const double noise = bestCost / double(std::max<Eigen::Index>(1, Eigen::Index(total) - dims));
+    double tolerance = 1e-9 * std::max(bestCost, 1e-12);
     const auto predictsTheSame = [&](const Eigen::VectorXd &values) {
-        return std::abs(costAt(values) - bestCost) <= 1e-9 * std::max(bestCost, 1e-12);
+        return std::abs(costAt(values) - bestCost) <= tolerance;
     };
     const auto keepNearestStart = [&](Eigen::Index i, KeyOrigin &origin) {
         origin.undetermined = true;
@@ -507,15 +491,37 @@ JointCalibration calibrateJointly(const CalibrationSources &sources, const XMode
         }
         std::sort(origin.shares.begin(), origin.shares.end(),
                   [](const auto &a, const auto &b) { return a.second > b.second; });
-        if (origin.shares.empty())
+        if (origin.shares.empty()) {
+            tolerance = 1e-9 * std::max(bestCost, 1e-12);
             keepNearestStart(i, origin);
+        } else if (!determinedWithin(best.parameters(i), ranges[std::size_t(i)], bestCost, noise, [&](double v) {
+                       Eigen::VectorXd at = best.parameters;
+                       at(i) = v;
+                       return costAt(at);
+                   })) {
+            tolerance = noise;
+            keepNearestStart(i, origin);
+            origin.within_noise = true;
+        }
         result.origins.push_back(std::move(origin));
     }
     result.params = machineAt(best.parameters);
     for (Eigen::Index i = 0; i < dims; ++i) {
         const double v = best.parameters(i);
-        if (std::log(v / lower(i)) < 1e-4 || std::log(upper(i) / v) < 1e-4)
+        const bool atLow = std::log(v / lower(i)) < 1e-4;
+        const bool atHigh = std::log(upper(i) / v) < 1e-4;
+        if (atLow || atHigh)
             result.at_bound.push_back(fit[std::size_t(i)]);
+        const std::string &why = atHigh ? ranges[std::size_t(i)].hi_why : ranges[std::size_t(i)].lo_why;
+        if ((atLow || atHigh) && !why.empty() && !result.origins[std::size_t(i)].undetermined) {
+            result.origins[std::size_t(i)].bound = why;
+            result.notes.push_back(fit[std::size_t(i)] + " = " + formatNumber(v) + " is held at " + why
+                                   + "; the measurements would take it " + (atHigh ? "higher" : "lower"));
+        }
+    }
+    if (result.params.L < result.params.L_2) {
+        result.notes.push_back("L = " + formatNumber(result.params.L) + " cycles is below L_2 = "
+                               + formatNumber(result.params.L_2) + ": memory would answer faster than the L2");
     }
 
     // The report, with the full solve() behind predictFamily() and `crossroof-cli kernels`.

@@ -85,6 +85,13 @@ struct KeyOrigin {
     /// the same (upward when `free_upward`).
     bool undetermined = false;
     bool free_upward = true;
+    /// Undetermined within the fit's noise rather than exactly: moving the key by a factor of 2 either way
+    /// changes the cost by less than one standard deviation's worth of it (cost / (values - keys)). The start
+    /// value is kept where it predicts as well within that; else the value nearest it that does.
+    bool within_noise = false;
+    /// The key ended on a physical bound of the machine (physicalRange()): which, e.g. "the profile's DRAM
+    /// peak R_dram = 933 GB/s"; empty otherwise.
+    std::string bound;
 };
 
 /// A machine key set directly from a measurement rather than fitted.

@@ -79,6 +79,7 @@ void twoLevelSetup(double kMax, double yMax, double perWarp, const XModelParams 
     bounded.push_back({"L", &XModelParams::L, {std::clamp(p.L_2, l.min, l.max / 2), l.max, true}});
     bounded.push_back({"R", &XModelParams::R, {r.min, rMax, true}});
     bounded.push_back({"R_dram", &XModelParams::R_dram, {r.min, rMax, true}});
+    bounded.push_back({"R_l2", &XModelParams::R_l2, {r.min, rMax, true}});
     bounded.push_back({"beta", &XModelParams::beta, {leastBeta(p), 1e6, true}});
     bounded.push_back({"S_2", &XModelParams::S_2, {s2Min, s2Max, true}});
     bounded.push_back({"alpha", &XModelParams::alpha, {1, 100, false}});
@@ -88,6 +89,7 @@ void twoLevelSetup(double kMax, double yMax, double perWarp, const XModelParams 
     starts.push_back({std::max(p.L, 10 * lsStart)});
     starts.push_back({0.7 * yMax, std::max(p.R, 1.5 * yMax)}); // the queue past the L1 binding, or not
     starts.push_back({0.9 * yMax, 1.5 * yMax}); // the plateau in reach of the data, or out of it
+    starts.push_back({0.8 * yMax, 3 * yMax});   // the L2's hits queueing within the data, or not
     // The L1 collapse at a third, half or two thirds of the largest k; the L2 one 1.5 to 4 times later.
     std::vector<double> betas;
     for (double f : {0.3, 0.5, 0.7})
@@ -241,7 +243,7 @@ std::vector<std::string> cacheFitKeys(CacheMode mode)
     case CacheMode::Locality:
         return {"L_s", "alpha", "beta"};
     case CacheMode::TwoLevel:
-        return {"L_s", "L_2", "L", "R", "R_dram", "beta", "S_2", "alpha", "alpha_2"};
+        return {"L_s", "L_2", "L", "R", "R_dram", "R_l2", "beta", "S_2", "alpha", "alpha_2"};
     }
     return {};
 }
@@ -276,8 +278,8 @@ CacheFit fitCacheModel(std::span<const FitTrace> traces, const XModelParams &mac
     std::size_t pointLimit = options.point_limit;
     if (pointLimit == 0)
         pointLimit = mode == CacheMode::TwoLevel ? kTwoLevelFitPointLimit : kCacheFitPointLimit;
-    if (pointLimit < 10) {
-        throw InputError("cache fit: the point limit must be at least 10, one more than the most parameters a fit "
+    if (pointLimit < 11) {
+        throw InputError("cache fit: the point limit must be at least 11, one more than the most parameters a fit "
                          "has (got " + std::to_string(pointLimit) + ")");
     }
     validate(machine);
@@ -422,7 +424,7 @@ CacheFit fitCacheModel(std::span<const FitTrace> traces, const XModelParams &mac
     LeastSquaresOptions lsOptions;
     if (mode == CacheMode::TwoLevel) {
         lsOptions.max_evaluations = 6000;
-        // 324 starts: twenty iterations tell the promising ones (a tenth of the time; the H100 curves and the
+        // 648 starts: twenty iterations tell the promising ones (a tenth of the time; the H100 curves and the
         // recovery test end at the same cost as with every start run out).
         lsOptions.screen_iterations = 20;
         lsOptions.screen_keep = 12;

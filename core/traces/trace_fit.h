@@ -57,7 +57,7 @@ struct FitTrace
 struct CacheFitOptions
 {
     /// Replaces the mode's point limit (kCacheFitPointLimit, kTwoLevelFitPointLimit) per trace when not 0;
-    /// at least 10.
+    /// at least 11.
     std::size_t point_limit = 0;
     /// Keys the fit keeps at MACHINE's values (e.g. R and L from the profile). A key the mode does not fit is
     /// held anyway; a key that is no parameter is refused, and so is holding every fitted key.

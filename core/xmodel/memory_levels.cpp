@@ -68,6 +68,9 @@ LevelCap tightestLevel(const XModelParams &p)
 {
     LevelCap out{std::numeric_limits<double>::infinity(), std::nullopt};
     for (const HierarchyLevel &level : memoryLevels(p)) {
+        // In two-level mode the L2's bandwidth is where its hits queue (MODEL.md 1.3), not a cap on every request.
+        if (p.cache == CacheMode::TwoLevel && level.level == KernelLimit::L2)
+            continue;
         if (level.cap < out.cap) {
             out.cap = level.cap;
             out.level = level.level;

@@ -50,7 +50,8 @@ double l2BytesPerRequest(const XModelParams &params);
 double dramBytesPerRequest(const XModelParams &params);
 
 /// The tightest byte ceiling of the levels, requests per cycle per SM (infinite when no level has one), and
-/// the level it belongs to.
+/// the level it belongs to. In two-level mode the L2's bandwidth is no ceiling: its hits queue at it instead
+/// (MODEL.md 1.3).
 struct LevelCap
 {
     double cap = 0;

@@ -111,7 +111,8 @@ const std::array<ParameterInfo, 30> kInfos{{
      W, 1, 100, 1, 32, false, 3, false, &P::alpha_2, true},
     {"R_l2", "L2 byte bandwidth", "R_l2", "GB/s",
      "Most bytes per second the L2 serves the SMs, at the profile's clock (it scales with the SM clock). Caps "
-     "f(k) <= R_l2 / (B_l2 * clock * SMs), B_l2 the bytes per request that reach the L2. 0 = no L2 ceiling.",
+     "f(k) <= R_l2 / (B_l2 * clock * SMs), B_l2 the bytes per request that reach the L2; in cache mode "
+     "'two-level' the L2's hits queue at that rate instead (MODEL.md 1.3). 0 = no L2 ceiling.",
      M, 0, 1e7, 0, 50000, false, 0, false, &P::R_l2, true},
     {"R_l1", "L1 byte bandwidth", "R_l1", "GB/s",
      "Most bytes per second the L1/TEX caches of all SMs move (32-byte sectors), at the profile's clock. Caps "

@@ -114,6 +114,10 @@ XModel::XModel(const XModelParams &params)
     // The tightest byte ceiling of the L1, L2 and DRAM (memory_levels.h; MODEL.md 1.7).
     m_byteCap = tightestLevel(m_p).cap;
     m_cap = std::min(m_rreq, m_byteCap);
+    // Two-level mode: the L2's hits queue at the L2's own request rate, R_l2 over the bytes a request moves
+    // there (MODEL.md 1.3); without R_l2 they do not wait.
+    const double l2Rate = memoryLevels(m_p)[1].cap;
+    m_l2Service = m_p.R_l2 > 0 && std::isfinite(l2Rate) ? 1 / l2Rate : 0;
     m_delta = m_cap * m_p.L / m_p.m;
     m_pi = m_p.M / m_p.issueRate();
     m_gbsFactor = m_p.gbsPerRequestRate();
@@ -220,21 +224,29 @@ double XModel::cachedSupply(double kc, double lm) const
         return inFlight / (m_p.L_s + (lm - m_p.L_s) * cacheMissShare(kc)); // Eq. 5
     case CacheMode::TwoLevel: {
         // MODEL.md 1.3: the footprint beta*kc against each level's capacity; L1 misses go to the L2, L2
-        // misses to memory. Past the L1 the requests queue as Eq. 4 has them (at most R_req per cycle), after
-        // the L1 lookup every request makes.
+        // misses to memory. Past the L1 the requests queue as Eq. 4 has them, each level's at its own rate
+        // (the L2's at R_l2, memory's at R_req), after the L1 lookup every request makes.
         const double miss1 = levelMissShare(kc, m_p.S_s, m_p.alpha);
         const double k = kc / (1 - m_p.bypass);
-        const double missLatency = m_p.L_s + k * m_p.m / m_rreq + std::max(queueMargin(k), 0.0);
+        const double miss2 = levelMissShare(kc, m_p.S_2, m_p.alpha_2);
+        const double missLatency = queuedLatency(k) + std::max(queueMargin(k), 0.0)
+                                   + (1 - miss2) * k * m_p.m * m_l2Service;
         return inFlight / ((1 - miss1) * m_p.L_s + miss1 * missLatency);
     }
     }
     return 0;
 }
 
+double XModel::queuedLatency(double k) const
+{
+    const double miss2 = levelMissShare((1 - m_p.bypass) * k, m_p.S_2, m_p.alpha_2);
+    return m_p.L_s + k * m_p.m * miss2 / m_rreq;
+}
+
 double XModel::queueMargin(double k) const
 {
     const double miss2 = levelMissShare((1 - m_p.bypass) * k, m_p.S_2, m_p.alpha_2);
-    return (1 - miss2) * m_p.L_2 + miss2 * m_p.L - (m_p.L_s + k * m_p.m / m_rreq);
+    return (1 - miss2) * m_p.L_2 + miss2 * m_p.L - queuedLatency(k);
 }
 
 double XModel::msSupply(double k) const

@@ -112,8 +112,12 @@ public:
     double msSupply(double k) const;
     /// f(k) without the byte cap: what the latencies and R allow.
     double latencySupply(double k) const;
+    /// Two-level mode: the loaded latency of memory's requests, L_s + k*m*m_2/R_req: the L1 lookup and the
+    /// time R_req takes to serve the requests in flight that miss both caches (MODEL.md 1.3; the L2's hits
+    /// wait k*m/R_2 on top of L_2 instead).
+    double queuedLatency(double k) const;
     /// Two-level mode: how far the unloaded latency past the L1 lies above the loaded one,
-    /// (1-m_2) L_2 + m_2 L - (L_s + k*m/R_req) (MODEL.md 1.3). f has a corner wherever it changes sign.
+    /// (1-m_2) L_2 + m_2 L - queuedLatency(k) (MODEL.md 1.3). f has a corner wherever it changes sign.
     double queueMargin(double k) const;
     /// CS throughput g(x) = min(E*x/L_c, M), warp-instructions/cycle/SM (or the measured g, MODEL.md).
     double csThroughput(double x) const;
@@ -192,6 +196,7 @@ private:
 
     XModelParams m_p;
     double m_rreq;       // R_req
+    double m_l2Service = 0; // cycles of the L2 per request in two-level mode: 1 / (R_l2 in requests), 0 without
     double m_byteCap = std::numeric_limits<double>::infinity(); // tightest level cap, requests/cycle/SM
     double m_cap;        // min(R_req, byte cap): the plateau of f without cache
     double m_delta;      // m_cap * L / m

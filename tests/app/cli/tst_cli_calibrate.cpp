@@ -255,6 +255,34 @@ private Q_SLOTS:
                  qPrintable(text));
     }
 
+    void physicalBoundsAndUndeterminedKeys()
+    {
+        // docs/MODEL.md 7: the real kernels would take R_dram past a DRAM peak of 2900 GB/s: it is held there
+        // and the text says so; L_2, which the one L2-served kernel moves by less than the noise, keeps the
+        // profile's 284.8 cycles and is reported as not determined ("within noise" in the JSON).
+        const std::vector<std::string> args {"calibrate",   "--family",      kFamily,     "--kernels", kTorch,
+                                             "--kernels",   kFamilyNcu,      "--profile", "h100-sxm",  "--set",
+                                             "R_dram=2900", "--fit",         "R,R_dram,L,M,L_2"};
+        std::vector<std::string> withJson = args;
+        withJson.push_back("--json");
+        const json j = runJson(withJson);
+        QVERIFY(j["parameters"]["R_dram"].get<double>() <= 2900);
+        QVERIFY(j["parameters"]["R_dram"].get<double>() > 2899.99);
+        QCOMPARE(j["parameters"]["L_2"].get<double>(), 284.8);
+        QCOMPARE(j["undetermined"]["L_2"].get<std::string>(), std::string("within noise"));
+        QVERIFY(!j["undetermined"].contains("R_dram"));
+        const auto r = run(args);
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.out.find("(held at the profile's DRAM peak R_dram = 2900 GB/s: the measurements would take it "
+                            "further)")
+                         != std::string::npos,
+                 r.out.c_str());
+        QVERIFY2(r.out.find("L_2         284.8 ->      284.8 cycles  not determined by these measurements: half or "
+                            "twice this value predicts as well within their noise")
+                         != std::string::npos,
+                 r.out.c_str());
+    }
+
     void outDashPrintsTheProfile()
     {
         // "--out -" prints the calibrated profile (and nothing else) to standard output, writes no file named

@@ -118,7 +118,7 @@ void TestCliTrace::fitTraceTwoLevel()
     const json j
             = runJson({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
                        "bytes_per_warp=16384", "--model", "two-level", "--profile", "h100-sxm", "--json"});
-    for (const char *key : {"model", "L_s", "L_2", "L", "R_gbs", "R_dram", "beta", "S_s", "S_2", "alpha",
+    for (const char *key : {"model", "L_s", "L_2", "L", "R_gbs", "R_dram", "R_l2", "beta", "S_s", "S_2", "alpha",
                             "alpha_2", "rmse", "r2", "points", "converged", "at_bounds", "residuals"})
         QVERIFY2(j.contains(key), key);
     QCOMPARE(j["model"].get<std::string>(), std::string("two-level"));
@@ -126,6 +126,12 @@ void TestCliTrace::fitTraceTwoLevel()
     QVERIFY(j["r2"].get<double>() >= 0.9);
     QCOMPARE(j["residuals"].size(), std::size_t(32));
     QVERIFY(j["S_2"].get<double>() > j["S_s"].get<double>());
+    // The 8 KiB curve, which crosses both capacities within its 64 warps: 0.88 while every request past the
+    // L1 queued at memory's rate R, at least 0.9 with the L2's own R_l2 (docs/MODEL.md 1.3).
+    const json eight
+            = runJson({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
+                       "bytes_per_warp=8192", "--model", "two-level", "--profile", "h100-sxm", "--json"});
+    QVERIFY2(eight["r2"].get<double>() >= 0.9, qPrintable(QString::number(eight["r2"].get<double>())));
     const Run text
             = run({"fit-trace", "--trace", cache, "--x", "warps_per_sm", "--y", "request_gbs", "--where",
                    "bytes_per_warp=16384", "--model", "two-level", "--profile", "h100-sxm"});
@@ -152,7 +158,7 @@ void TestCliTrace::fitTraceHoldGroupAndErrors()
                                "R, L", "--json"});
     QCOMPARE(held["R_gbs"].get<double>(), 2072.0);
     QCOMPARE(held["L"].get<double>(), 763.5);
-    QCOMPARE(held["parameters"].size(), std::size_t(9));
+    QCOMPARE(held["parameters"].size(), std::size_t(10));
     for (const json &p : held["parameters"]) {
         const std::string key = p["key"].get<std::string>();
         QCOMPARE(p["held"].get<bool>(), key == "R" || key == "L");

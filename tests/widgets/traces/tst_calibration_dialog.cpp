@@ -299,7 +299,7 @@ void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
         keys << key;
         QVERIFY2(std::isfinite(value) && value > 0, qPrintable(key));
     }
-    QCOMPARE(keys, QStringList({"L_s", "L_2", "L", "R", "R_dram", "beta", "S_2", "alpha", "alpha_2"}));
+    QCOMPARE(keys, QStringList({"L_s", "L_2", "L", "R", "R_dram", "R_l2", "beta", "S_2", "alpha", "alpha_2"}));
     // The panel does not call R and L held while it fits them, and names alpha_2 as its slider does (γ₂).
     const QString before = m_dialog->resultLabel()->text();
     QVERIFY2(!before.contains(QStringLiteral("R = ")) && !before.contains(QStringLiteral("L = ")), qPrintable(before));
@@ -308,7 +308,7 @@ void TestCalibrationDialog::twoLevelFitFollowsTheH100ThrashingCurve()
     QVERIFY(!before.contains(QStringLiteral("α_2")));
     QVERIFY(m_dialog->modelBox()->currentText().endsWith(QStringLiteral("α and γ₂")));
 
-    // Apply: the two-level mode and all nine values in one undo step; the model then draws the fitted curve.
+    // Apply: the two-level mode and all ten values in one undo step; the model then draws the fitted curve.
     const int steps = m_state->undoStack()->count();
     m_dialog->apply();
     QCOMPARE(m_state->undoStack()->count(), steps + 1);
@@ -446,7 +446,7 @@ void TestCalibrationDialog::heldKeysErrorsAndWarnings()
     // Two levels: R and L held with their check boxes stay the profile's, through Apply; the others carry
     // their standard errors; the plateau above the DRAM peak is said.
     m_dialog->setModel(CalibrationDialog::Model::TwoLevelCache);
-    QCOMPARE(m_dialog->holdBoxes().size(), 9);
+    QCOMPARE(m_dialog->holdBoxes().size(), 10);
     for (QCheckBox *box : m_dialog->holdBoxes()) {
         const QString key = box->property("key").toString();
         if (key == QLatin1String("R") || key == QLatin1String("L"))
@@ -457,7 +457,7 @@ void TestCalibrationDialog::heldKeysErrorsAndWarnings()
     QStringList keys;
     for (const auto &[key, value] : m_dialog->fittedValues())
         keys << key;
-    QCOMPARE(keys, QStringList({"L_s", "L_2", "R_dram", "beta", "S_2", "alpha", "alpha_2"}));
+    QCOMPARE(keys, QStringList({"L_s", "L_2", "R_dram", "R_l2", "beta", "S_2", "alpha", "alpha_2"}));
     const QString text = m_dialog->resultLabel()->text();
     QVERIFY2(text.contains(QStringLiteral("Held as chosen: L = 763.5, R = 2072")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral(" ± ")), qPrintable(text));
