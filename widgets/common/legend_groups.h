@@ -16,7 +16,8 @@ namespace crossroof::widgets::legend_groups {
 
 /// What a member stands for, counted in the entry that merges them all. Traces and kernel sets come from
 /// files (their group), ceilings from the model; a prediction is the model's marks for a file's kernels, named
-/// once however many files have them.
+/// once however many files have them. Ceilings are never merged into one entry (told apart by their lines
+/// alone, they could not be matched to a row of icons): merged, each keeps an entry with its short name.
 enum class MemberKind { Trace, KernelSet, Ceiling, Prediction };
 
 /// Marks PLOTTABLE as member MEMBER (its own short name) of GROUP (the file it came from).

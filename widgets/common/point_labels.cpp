@@ -133,6 +133,10 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
     PlacedNames *names = placedNames(plot);
     if (!names)
         names = new PlacedNames(plot);
+    for (const QPointer<QCPAbstractItem> &item : names->items) {
+        if (item) // the last names, where the view kept them
+            plot->removeItem(item.data());
+    }
     std::vector<QCPAbstractItem *> created;
     const int hidden = place(plot, labels, plot_style::annotationFont(), created);
     names->labels = labels;
