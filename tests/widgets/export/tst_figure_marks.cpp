@@ -167,11 +167,12 @@ namespace {
 /// is drawn.
 bool drawsPastTheEdge(QCustomPlot *plot, QCPGraph *graph)
 {
+    // As the widget paints it (the stability map's point has a buffered layer of its own).
     plot->replot();
-    const QImage with = plot->toPixmap().toImage();
+    const QImage with = plot->grab().toImage();
     graph->setVisible(false);
     plot->replot();
-    const QImage without = plot->toPixmap().toImage();
+    const QImage without = plot->grab().toImage();
     graph->setVisible(true);
     plot->replot();
     const QRect rect = plot->axisRect()->rect();
@@ -196,6 +197,8 @@ void TestFigureMarks::operatingPointsAreWholeAtTheEdge()
 
     StabilityMapPlot map;
     map.resize(500, 360);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
     core::StabilityMap cells;
     cells.x = {"n", 1, 48, 8, false};
     cells.y = {"Z", 1, 8, 6, false};
