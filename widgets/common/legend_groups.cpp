@@ -172,7 +172,7 @@ void apply(QCustomPlot *plot, int wanted)
     };
     // The model's ceilings are told apart by their lines only: merged, each keeps an entry of its own with its
     // short name ("FP32 pipe"), never a count whose icons nobody can match to the lines.
-    const auto isCeiling = [](const Member &m) { return m.kind == MemberKind::Ceiling; };
+    const auto isCeiling = [](const Member &m) { return m.kind == MemberKind::Ceiling || m.kind == MemberKind::Mark; };
     if (to >= 1) {
         for (const Member &m : members) {
             if (isCeiling(m))

@@ -186,7 +186,12 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             --round;
             continue;
         }
-        // Merged as far as it goes and still short of room: into a corner of the plot that holds no data.
+        // Merged as far as it goes and still short of room: closed up, then into a corner of the plot that holds
+        // no data.
+        if (round == 0 && compactLegends(plots, h)) {
+            --round;
+            continue;
+        }
         if (round == 0 && moveLegendsInside(plots, options, w, h))
             continue;
         std::set<QCPAxis *> crowded;

@@ -58,6 +58,9 @@ private:
     /// where the page's width has room for them. Whether one did.
     bool moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageWidth,
                            double pageHeight);
+    /// A legend still below a plot that keeps less than kFigurePlotShare between its axes once merged closes up:
+    /// rows as tall as their text (icons a line tall, entries and the legend's edges close). Whether one did.
+    bool compactLegends(const QList<QCustomPlot *> &plots, double pageHeight);
     /// A legend still below a plot that keeps less than kFigurePlotShare between its axes once merged goes into
     /// a corner of the plot where it covers no curve, marker or label, if one has room. Whether one did.
     bool moveLegendsInside(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageWidth,

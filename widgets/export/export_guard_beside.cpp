@@ -10,6 +10,8 @@
 
 #include <qcustomplot.h>
 
+#include <QPointer>
+
 #include <QFontMetricsF>
 
 #include <algorithm>
@@ -21,6 +23,7 @@ namespace crossroof::widgets::figure {
 namespace {
 
 constexpr char kBesideProperty[] = "crossroof_figureLegendBeside";
+constexpr char kCompactProperty[] = "crossroof_figureLegendCompact";
 /// The most of the page's width a legend beside its plot may take.
 constexpr double kBesideWidth = 0.38;
 /// The most columns a legend beside its plot is laid out in.
@@ -149,6 +152,55 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
                 main->setColumnStretchFactors(columnFactors);
             legend->setWrap(wrap);
             legend->setFillOrder(legend->fillOrder(), true);
+        });
+        changed = true;
+    }
+    return changed;
+}
+
+bool ExportGuard::compactLegends(const QList<QCustomPlot *> &plots, double pageHeight)
+{
+    bool changed = false;
+    const std::vector<PlotBand> bands = stackPlots(plots, pageHeight);
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
+        QCPLegend *legend = plot->legend;
+        if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
+            || plot->property(kCompactProperty).toBool()
+            || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * bands[std::size_t(i)].height)
+            continue;
+        // Rows as tall as their text: icons a line tall, entries, rows and the legend's own edges close.
+        const QSize icon = legend->iconSize();
+        const QMargins margins = legend->margins();
+        const int rowSpacing = legend->rowSpacing();
+        const QFont font = legend->item(0) ? legend->item(0)->font() : legend->font();
+        const int line = int(std::ceil(QFontMetricsF(font).height()));
+        legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 1));
+        legend->setMargins(QMargins(margins.left(), 1, margins.right(), 0));
+        legend->setRowSpacing(0);
+        std::vector<std::pair<QPointer<QCPAbstractLegendItem>, QMargins>> entries;
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            if (QCPAbstractLegendItem *item = legend->item(k)) {
+                entries.emplace_back(item, item->margins());
+                item->setMargins(QMargins(item->margins().left(), 1, item->margins().right(), 1));
+            }
+        }
+        QCPLayoutGrid *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
+        const QMargins rowMargins = row ? row->margins() : QMargins();
+        if (row)
+            row->setMargins(QMargins());
+        plot->setProperty(kCompactProperty, true);
+        m_restore.push_back([plot, legend, icon, margins, rowSpacing, entries, row, rowMargins] {
+            plot->setProperty(kCompactProperty, QVariant());
+            legend->setIconSize(icon);
+            legend->setMargins(margins);
+            legend->setRowSpacing(rowSpacing);
+            for (const auto &[item, m] : entries) {
+                if (item)
+                    item->setMargins(m);
+            }
+            if (row)
+                row->setMargins(rowMargins);
         });
         changed = true;
     }
