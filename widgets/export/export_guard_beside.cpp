@@ -189,8 +189,20 @@ bool ExportGuard::compactLegends(const QList<QCustomPlot *> &plots, double pageH
         const QMargins rowMargins = row ? row->margins() : QMargins();
         if (row)
             row->setMargins(QMargins());
+        // No room between the plot's rows nor round its axes' outer edges either.
+        QCPLayoutGrid *main = plot->plotLayout();
+        const int mainSpacing = main->rowSpacing();
+        main->setRowSpacing(0);
+        for (QCPAxisRect *rect : plot->axisRects()) {
+            for (QCPAxis *axis : rect->axes()) {
+                const int padding = axis->padding();
+                axis->setPadding(std::min(padding, 1));
+                m_restore.push_back([axis, padding] { axis->setPadding(padding); });
+            }
+        }
         plot->setProperty(kCompactProperty, true);
-        m_restore.push_back([plot, legend, icon, margins, rowSpacing, entries, row, rowMargins] {
+        m_restore.push_back([plot, main, mainSpacing, legend, icon, margins, rowSpacing, entries, row, rowMargins] {
+            main->setRowSpacing(mainSpacing);
             plot->setProperty(kCompactProperty, QVariant());
             legend->setIconSize(icon);
             legend->setMargins(margins);

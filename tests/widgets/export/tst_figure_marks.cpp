@@ -213,6 +213,12 @@ void TestFigureMarks::operatingPointsAreWholeAtTheEdge()
     // The map's corner: the point as far as a drag on the map takes it.
     map.markPoint(map.xAxis->range().upper, map.yAxis->range().lower, true);
     QVERIFY(drawsPastTheEdge(&map, map.currentPoint()));
+    // In greyscale the ⊗ keeps its light fill: a black one hid the cross, a black disc on a dark map.
+    FigureOptions grey;
+    grey.style = FigureStyle::Greyscale;
+    const figure::ExportGuard guard({&map}, grey);
+    QCOMPARE(map.currentPoint()->scatterStyle().brush().color().rgb(), qRgb(255, 255, 255));
+    QCOMPARE(map.currentPoint()->scatterStyle().shape(), QCPScatterStyle::ssCrossCircle);
 }
 
 void TestFigureMarks::aDragNamesOnlyWhatIsDrawn()
