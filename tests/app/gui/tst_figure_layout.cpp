@@ -290,6 +290,7 @@ void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes_data()
     const QList<std::pair<QString, QString>> figures{
             {QStringLiteral("v100-measured"), QStringLiteral("xgraph")},
             {QStringLiteral("v100-eight"), QStringLiteral("xgraph")},
+            {QStringLiteral("h100-thrashing"), QStringLiteral("xgraph")},
             {QStringLiteral("paper"), QStringLiteral("xgraph")},
             {QStringLiteral("gtx570-thrashing"), QStringLiteral("stability")},
             {QStringLiteral("paper"), QStringLiteral("stability")},
@@ -342,9 +343,10 @@ void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes()
                                   options);
         }
         // Not yet: a single column's memory levels, roofline, and X-graph of the paper's data (a kernel set and
-        // seven traces), whose legends neither fit beside the plot nor in a corner clear of the data.
-        for (const char *row : {"xgraph paper single", "levels h100-thrashing single", "levels paper single",
-                                "roofline paper single"})
+        // seven traces), and the H100 sample's X-graph, whose one trace and measured f(k) have names too long for a
+        // row (single column, slide): their legends neither fit beside the plot nor in a corner clear of the data.
+        for (const char *row : {"xgraph paper single", "xgraph h100-thrashing single", "xgraph h100-thrashing slide",
+                                "levels h100-thrashing single", "levels paper single", "roofline paper single"})
             QEXPECT_FAIL(row, qPrintable(QStringLiteral("%1 %: the legend takes too much of the height (issue 48 item 3, open)").arg(100 * share, 0, 'f', 1)), Abort);
         QVERIFY2(share >= widgets::kFigurePlotShare,
                  qPrintable(QStringLiteral("the plots keep %1 % of the height between their axes").arg(100 * share, 0, 'f', 1)));
