@@ -181,17 +181,17 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             --round;
             continue;
         }
+        // Closed up before any entry merges: names kept where tighter rows give the room.
+        if (merges == 0 && compactLegends(plots, h)) {
+            --round;
+            continue;
+        }
         if (merges < 4 && mergeLegends(plots, options, h)) {
             ++merges;
             --round;
             continue;
         }
-        // Merged as far as it goes and still short of room: closed up, then into a corner of the plot that holds
-        // no data.
-        if (round == 0 && compactLegends(plots, h)) {
-            --round;
-            continue;
-        }
+        // Merged as far as it goes and still short of room: into a corner of the plot that holds no data.
         if (round == 0 && moveLegendsInside(plots, options, w, h))
             continue;
         std::set<QCPAxis *> crowded;
