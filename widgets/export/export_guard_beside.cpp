@@ -89,12 +89,23 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
         QCPLayoutGrid *main = plot->plotLayout();
         if (!row || row->layout() != main)
             continue;
-        // Icons no taller than a line of text, which takes whole rows out of a legend in one column.
         const QSize icon = legend->iconSize();
         const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
-        if (icon.height() > line + 2) {
-            legend->setIconSize(icon.width(), line + 2);
+        // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
+        // than two, and entries close at their sides: the plot keeps the more of the page's width.
+        if (icon.height() > line + 2 || icon.width() > 2 * line) {
+            legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 2));
             m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
+        }
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            if (QCPAbstractLegendItem *item = legend->item(k); item && item->margins().left() > 3) {
+                const QMargins m = item->margins();
+                item->setMargins(QMargins(3, m.top(), 3, m.bottom()));
+                m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), m] {
+                    if (item)
+                        item->setMargins(m);
+                });
+            }
         }
         // The fewest columns in which it is no taller than the plot, if the page's width has room for them.
         int columns = 0;
