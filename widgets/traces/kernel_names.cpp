@@ -66,6 +66,22 @@ void KernelNames::setKernels(std::vector<Kernel> kernels, const QStringList &sel
     for (std::size_t i : m_named)
         m_wanted << shortName(m_kernels[i].label);
     m_placedFor.clear(); // placed again at the next layout
+    // Until then (a view never shown, as for crossroof-cli render) a figure names them still.
+    if (m_plot)
+        setPendingPointLabels(m_plot, pointLabels());
+}
+
+std::vector<PointLabel> KernelNames::pointLabels() const
+{
+    // The named kernels first, then every other star as a mark in the way.
+    std::vector<PointLabel> labels;
+    for (std::size_t i = 0; i < m_named.size(); ++i) {
+        const Kernel &k = m_kernels[m_named[i]];
+        labels.push_back({k.warps, k.gbs, m_wanted[qsizetype(i)], 8});
+    }
+    for (const Kernel &k : m_kernels)
+        labels.push_back({k.warps, k.gbs, QString(), 8});
+    return labels;
 }
 
 bool KernelNames::place()
@@ -83,15 +99,7 @@ bool KernelNames::place()
     if (key == m_placedFor)
         return false;
     m_placedFor = key;
-    // The named kernels first, then every other star as a mark in the way.
-    std::vector<PointLabel> labels;
-    for (std::size_t i = 0; i < m_named.size(); ++i) {
-        const Kernel &k = m_kernels[m_named[i]];
-        labels.push_back({k.warps, k.gbs, m_wanted[qsizetype(i)], 8});
-    }
-    for (const Kernel &k : m_kernels)
-        labels.push_back({k.warps, k.gbs, QString(), 8});
-    m_leftOut = placePointLabels(plot, labels);
+    m_leftOut = placePointLabels(plot, pointLabels());
     return true;
 }
 

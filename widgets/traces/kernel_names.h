@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/point_labels.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -45,6 +47,8 @@ public:
 private:
     /// Places the names for the plot's present layout, unless they were placed for it already. Whether it did.
     bool place();
+    /// The names to place and every kernel's star as a mark in their way.
+    std::vector<PointLabel> pointLabels() const;
 
     QPointer<QCustomPlot> m_plot;
     std::vector<Kernel> m_kernels;
