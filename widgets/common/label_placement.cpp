@@ -138,6 +138,26 @@ std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
         if (!shape.segments.empty() || !shape.marks.empty())
             shapes.push_back(std::move(shape));
     }
+    // Straight lines across the plot (the X-graph's δ, π and plateau): a label that another's line strikes
+    // through reads as crossed out.
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *line = qobject_cast<QCPItemStraightLine *>(plot->item(i));
+        if (!line || !line->visible() || !line->layer()->visible() || !draws(line->pen()) || !line->clipAxisRect())
+            continue;
+        const QPointF a = line->point1->pixelPosition();
+        const QPointF b = line->point2->pixelPosition();
+        if (!std::isfinite(a.x()) || !std::isfinite(a.y()) || !std::isfinite(b.x()) || !std::isfinite(b.y()) || a == b)
+            continue;
+        // Out past the rect both ways, then cut to it.
+        const QRectF clip = line->clipAxisRect()->rect();
+        const double reach = 4 * (clip.width() + clip.height()) / std::max(QLineF(a, b).length(), 1e-9);
+        const QPointF d = b - a;
+        DataShape shape;
+        shape.name = QObject::tr("a line");
+        addPolyline({a - reach * d, a + reach * d}, clip, dy, shape.segments);
+        if (!shape.segments.empty())
+            shapes.push_back(std::move(shape));
+    }
     return shapes;
 }
 

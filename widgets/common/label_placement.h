@@ -28,7 +28,7 @@ struct DataShape
 };
 
 /// The curves and markers of PLOT's graphs and parametric curves (bars and colour maps are areas, not lines a
-/// label is read against), moved down by DY.
+/// label is read against) and its straight lines across the axis rect, moved down by DY.
 std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy = 0);
 
 /// Whether BOX (a label's glyphs) crosses a line of SHAPE or covers one of its markers.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace crossroof::widgets::legend_groups {
 
@@ -88,8 +89,6 @@ QString countText(const QList<Member> &members)
         parts << (traces == 1 ? QObject::tr("1 trace") : QObject::tr("%1 traces").arg(traces));
     if (const int sets = count(MemberKind::KernelSet))
         parts << (sets == 1 ? QObject::tr("1 kernel set") : QObject::tr("%1 kernel sets").arg(sets));
-    if (const int ceilings = count(MemberKind::Ceiling))
-        parts << (ceilings == 1 ? QObject::tr("1 ceiling") : QObject::tr("%1 ceilings").arg(ceilings));
     if (count(MemberKind::Prediction) > 0)
         parts << QObject::tr("the model's predictions");
     return parts.join(QStringLiteral(", "));
@@ -171,30 +170,42 @@ void apply(QCustomPlot *plot, int wanted)
         }
         legend->addItem(new GroupLegendItem(legend, plottables, text, icons));
     };
-    if (to >= 2) {
-        QStringList groups;
+    // The model's ceilings are told apart by their lines only: merged, each keeps an entry of its own with its
+    // short name ("FP32 pipe"), never a count whose icons nobody can match to the lines.
+    const auto isCeiling = [](const Member &m) { return m.kind == MemberKind::Ceiling || m.kind == MemberKind::Mark; };
+    if (to >= 1) {
         for (const Member &m : members) {
+            if (isCeiling(m))
+                merge({m}, m.name, 1);
+        }
+    }
+    QList<Member> measured;
+    std::copy_if(members.begin(), members.end(), std::back_inserter(measured),
+                 [&isCeiling](const Member &m) { return !isCeiling(m); });
+    if (to >= 2 && !measured.isEmpty()) {
+        QStringList groups;
+        for (const Member &m : measured) {
             if (!groups.contains(m.group))
                 groups << m.group;
         }
-        QString text = countText(members); // level 3, or the model's ceilings: the count alone
-        const bool fromFiles = std::any_of(members.begin(), members.end(),
-                                           [](const Member &m) { return m.kind != MemberKind::Ceiling; });
-        if (to == 2 && fromFiles) {
+        QString text = countText(measured); // level 3: the count alone
+        if (to == 2) {
             text = groups.size() > 1 ? QObject::tr("%1 from %2 files").arg(text).arg(groups.size())
                                      : QObject::tr("%1 of %2").arg(text, groups.first());
         }
-        merge(members, text, kMostIcons);
-    } else {
+        merge(measured, text, kMostIcons);
+    } else if (to < 2) {
         QStringList done;
         for (const Member &m : members) {
+            if (to == 1 && isCeiling(m))
+                continue; // its short entry above
             if (to == 1) {
                 if (done.contains(m.group))
                     continue;
                 QList<Member> set;
                 QStringList names;
                 for (const Member &other : members) {
-                    if (other.group == m.group) {
+                    if (other.group == m.group && !isCeiling(other)) {
                         set << other;
                         names << other.name;
                     }
@@ -202,14 +213,10 @@ void apply(QCustomPlot *plot, int wanted)
                 done << m.group;
                 if (set.size() > 1) {
                     const QString list = withoutCommonStart(names).join(QStringLiteral(", "));
-                    // The model's ceilings are no file's: their count alone ("5 ceilings", not "of Ceilings").
-                    const bool fromFile = m.kind != MemberKind::Ceiling;
                     if (list.size() <= kLongestList && set.size() <= kMostNamed)
                         merge(set, QObject::tr("%1: %2").arg(m.group, list), int(set.size()));
-                    else if (fromFile)
-                        merge(set, QObject::tr("%1 of %2").arg(countText(set), m.group), kMostIcons);
                     else
-                        merge(set, countText(set), kMostIcons);
+                        merge(set, QObject::tr("%1 of %2").arg(countText(set), m.group), kMostIcons);
                     continue;
                 }
             }

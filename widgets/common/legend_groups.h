@@ -16,8 +16,10 @@ namespace crossroof::widgets::legend_groups {
 
 /// What a member stands for, counted in the entry that merges them all. Traces and kernel sets come from
 /// files (their group), ceilings from the model; a prediction is the model's marks for a file's kernels, named
-/// once however many files have them.
-enum class MemberKind { Trace, KernelSet, Ceiling, Prediction };
+/// once however many files have them. Ceilings are never merged into one entry (told apart by their lines
+/// alone, they could not be matched to a row of icons): merged, each keeps an entry with its short name.
+/// A mark (the roofline's kernels at each level, its operating point) is shortened as a ceiling is, never merged.
+enum class MemberKind { Trace, KernelSet, Ceiling, Prediction, Mark };
 
 /// Marks PLOTTABLE as member MEMBER (its own short name) of GROUP (the file it came from).
 void setMember(QCPAbstractPlottable *plottable, const QString &group, const QString &member, MemberKind kind);

@@ -25,6 +25,7 @@ public:
     using QObject::QObject;
     std::vector<PointLabel> labels;
     std::vector<QPointer<QCPAbstractItem>> items;
+    bool pending = false; ///< LABELS are to be shown, not placed on screen yet
 };
 
 /// PLOT's PlacedNames, or null. (findChild() would take any child: the class has no meta-object of its own.)
@@ -133,11 +134,30 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
     PlacedNames *names = placedNames(plot);
     if (!names)
         names = new PlacedNames(plot);
+    for (const QPointer<QCPAbstractItem> &item : names->items) {
+        if (item) // the last names, where the view kept them
+            plot->removeItem(item.data());
+    }
     std::vector<QCPAbstractItem *> created;
     const int hidden = place(plot, labels, plot_style::annotationFont(), created);
     names->labels = labels;
     names->items.assign(created.begin(), created.end());
+    names->pending = false;
     return hidden;
+}
+
+void setPendingPointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
+{
+    PlacedNames *names = placedNames(plot);
+    if (!names)
+        names = new PlacedNames(plot);
+    for (const QPointer<QCPAbstractItem> &item : names->items) {
+        if (item)
+            plot->removeItem(item.data());
+    }
+    names->items.clear();
+    names->labels = labels;
+    names->pending = true;
 }
 
 FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font)
@@ -152,7 +172,7 @@ FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font)
             figure.hidden.push_back(item.data());
         }
     }
-    if (figure.hidden.empty()) // the view drew again since and its names are gone, or it hides them
+    if (figure.hidden.empty() && !names->pending) // the view drew again since and its names are gone, or it hides them
         return figure;
     place(plot, names->labels, font, figure.placed);
     return figure;

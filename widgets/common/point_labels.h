@@ -26,8 +26,12 @@ struct PointLabel
 /// place around its point, nearest first, whose box lies inside the axis rect, overlaps no mark and no name
 /// placed before it and crosses no curve or marker PLOT draws (dataShapes()); one set off from its point gets a leader line. A name with no such place is left out
 /// rather than drawn over another. The names are items anchored to their points, so a zoom or a pan carries
-/// them along. Returns how many were left out.
+/// them along. The names it placed last on PLOT, where still there, go first. Returns how many were left out.
 int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels);
+
+/// Names PLOT is to show (its view set them before the plot was laid out, or while it is hidden): a figure places
+/// them (placePointLabelsForFigure()) until placePointLabels() places names on screen; the names placed last go.
+void setPendingPointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels);
 
 /// A figure's names: those placePointLabels() drew last on a plot, hidden, and the same names placed again for
 /// the plot's present layout (the figure's size and text) in their place.

@@ -37,6 +37,15 @@ StampedGraph::StampedGraph(QCPAxis *keyAxis, QCPAxis *valueAxis)
 {
 }
 
+QRect StampedGraph::clipRect() const
+{
+    const QRect rect = QCPGraph::clipRect();
+    if (!m_wholeMarks || mScatterStyle.isNone())
+        return rect;
+    const int reach = int(std::ceil(mScatterStyle.size() / 2 + mScatterStyle.pen().widthF())) + 1;
+    return rect.adjusted(-reach, -reach, reach, reach);
+}
+
 bool StampedGraph::stamps(const QCPPainter *painter, const QCPScatterStyle &style) const
 {
     switch (style.shape()) {

@@ -27,6 +27,12 @@ public:
     int stampsRendered() const { return m_rendered; }
     int marksStamped() const { return m_stamped; }
 
+    /// With WHOLE, a mark on the axis rect's edge (an operating point at the origin or at the map's last cell)
+    /// is drawn whole, over the edge, rather than cut in half by the axis rect: the graph's clip reaches its
+    /// marks' half size and outline beyond the rect.
+    void setWholeMarks(bool whole) { m_wholeMarks = whole; }
+    QRect clipRect() const override;
+
 protected:
     void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override;
     void drawScatterPlot(QCPPainter *painter, const QVector<QPointF> &scatters,
@@ -65,6 +71,7 @@ private:
     mutable std::vector<Symbols> m_symbols; ///< a graph draws one style, two when selected
     mutable int m_rendered = 0;
     mutable int m_stamped = 0;
+    bool m_wholeMarks = false;
 };
 
 } // namespace crossroof::widgets

@@ -129,6 +129,8 @@ ExportGuard::~ExportGuard()
 
 void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &options)
 {
+    if (legendBeside(plot))
+        return; // in the columns moveLegendsBeside() chose for the plot's height
     QCPLegend *legend = plot->legend;
     const int columns
             = plot_style::legendColumns(legend, canvasWidth(options) - 16, 4);
@@ -174,11 +176,24 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     // for the room it gives; then five rounds of fitting.
     for (int round = 0, merges = 0; round < 5; ++round) {
         const std::vector<TextBox> boxes = layOutText(plots, w, h);
+        // Beside the plot where the page's width has room for the legend, every entry named; else merged a step.
+        if (merges < 4 && moveLegendsBeside(plots, options, w, h)) {
+            --round;
+            continue;
+        }
+        // Closed up before any entry merges: names kept where tighter rows give the room.
+        if (merges == 0 && compactLegends(plots, h)) {
+            --round;
+            continue;
+        }
         if (merges < 4 && mergeLegends(plots, options, h)) {
             ++merges;
             --round;
             continue;
         }
+        // Merged as far as it goes and still short of room: into a corner of the plot that holds no data.
+        if (round == 0 && moveLegendsInside(plots, options, w, h))
+            continue;
         std::set<QCPAxis *> crowded;
         std::vector<const TextBox *> corners; // tick labels of a vertical axis that meet another axis's
         for (std::size_t i = 0; i < boxes.size(); ++i) {

@@ -23,6 +23,9 @@ namespace crossroof::widgets::figure {
 /// at font_pt in canvas units.
 QFont figureFont(const FigureOptions &options);
 
+/// Whether the figure being drawn has PLOT's legend beside the plot rather than below it.
+bool legendBeside(const QCustomPlot *plot);
+
 /// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
 /// pens, and data clipped to the axis rectangles. One layout for every format: PDF, SVG and PNG (and the
 /// layout checks) all draw what one guard made of the plots, so a label one format keeps, every format keeps.
@@ -50,6 +53,18 @@ private:
     /// the plots, with its axes, or kDataShare between them) merges its legend's measured series one step
     /// further. Whether one did.
     bool mergeLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageHeight);
+    /// A legend below a plot that keeps less than kFigurePlotShare of its part of the page between its axes
+    /// goes beside the plot, on its right, in the fewest columns (up to three) that are no taller than the plot,
+    /// where the page's width has room for them. Whether one did.
+    bool moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageWidth,
+                           double pageHeight);
+    /// A legend still below a plot that keeps less than kFigurePlotShare between its axes once merged closes up:
+    /// rows as tall as their text (icons a line tall, entries and the legend's edges close). Whether one did.
+    bool compactLegends(const QList<QCustomPlot *> &plots, double pageHeight);
+    /// A legend still below a plot that keeps less than kFigurePlotShare between its axes once merged goes into
+    /// a corner of the plot where it covers no curve, marker or label, if one has room. Whether one did.
+    bool moveLegendsInside(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageWidth,
+                           double pageHeight);
     /// Labels in the plot (landmarks, node names) that overlap: the later one moves off the earlier, up or
     /// down, in the first rounds; if they still meet in the last, it is left out of this figure.
     bool separateLabels(const std::vector<TextBox> &boxes, int round);

@@ -25,13 +25,13 @@ namespace crossroof::widgets::figure {
 namespace {
 
 /// Whether PLOT, given EACH units of the page's height and a legend below it, keeps less than its share of
-/// them with its axes (legend_groups::kPlotShare) or between them (kDataShare), as laid out for the page.
+/// them with its axes (legend_groups::kPlotShare) or between them (kFigurePlotShare), as laid out for the page.
 bool cramped(const QCustomPlot *plot, double each)
 {
-    if (!legend_groups::hasLegendBelow(plot))
+    if (!legend_groups::hasLegendBelow(plot) || legendBeside(plot))
         return false;
     const legend_groups::AxesHeight h = legend_groups::axesHeight(plot);
-    return h.outer < legend_groups::kPlotShare * each || h.inner < legend_groups::kDataShare * each;
+    return h.outer < legend_groups::kPlotShare * each || h.inner < kFigurePlotShare * each;
 }
 
 } // namespace

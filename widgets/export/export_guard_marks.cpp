@@ -136,7 +136,9 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
         grey.setColor(QColor::fromHsvF(0, 0, 0.55 * qGray(pen.color().rgb()) / 255.0));
         QCPScatterStyle s = scatter;
         s.setPen(QPen(Qt::black, s.pen().widthF()));
-        if (s.brush().style() != Qt::NoBrush && s.brush().color() != Qt::white)
+        // A white fill, translucent or not (the stability map's ⊗ over the map), stays white: black would hide
+        // the cross drawn on it.
+        if (s.brush().style() != Qt::NoBrush && s.brush().color().rgb() != qRgb(255, 255, 255))
             s.setBrush(Qt::black);
         if (pen.style() != Qt::NoPen && g->lineStyle() != QCPGraph::lsNone) {
             grey.setStyle(dashes[line % 4]);

@@ -155,6 +155,23 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
     return problems;
 }
 
+double figurePlotShare(const QList<QCustomPlot *> &plots, const FigureOptions &options)
+{
+    if (!checkOptions(plots, options).isEmpty())
+        return 0;
+    const double h = canvasHeight(options);
+    double between = 0;
+    {
+        const ExportGuard guard(plots, options);
+        layOutText(plots, canvasWidth(options), h);
+        for (const QCustomPlot *plot : plots)
+            between += legend_groups::axesHeight(plot).inner;
+    }
+    for (QCustomPlot *plot : plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    return between / h;
+}
+
 QList<FigurePreset> figurePresets()
 {
     return {{QStringLiteral("single"), QObject::tr("Single column (85 × 60 mm, 8 pt)"), 85, 60, 8, 7, 0.5},

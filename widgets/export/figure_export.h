@@ -79,4 +79,11 @@ QStringList figureLabels(const QList<QCustomPlot *> &plots, const FigureOptions 
 /// two that overlap, or an axis title cut short with an ellipsis. Each is measured where the export draws it.
 QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const FigureOptions &options);
 
+/// The share of the figure's height (0 to 1) that PLOTS at OPTIONS keep between their axes, all their axis
+/// rects' inner heights together, as the export lays them out: what is left for the data once tick labels,
+/// axis titles and legends have their room.
+double figurePlotShare(const QList<QCustomPlot *> &plots, const FigureOptions &options);
+/// The least figurePlotShare() of a figure with a legend or key (a journal figure's plot keeps most of it).
+inline constexpr double kFigurePlotShare = 0.55;
+
 } // namespace crossroof::widgets

@@ -419,6 +419,7 @@ void RooflineView::draw()
         auto *predicted = new KernelMarks(m_plot->xAxis, m_plot->yAxis, true);
         std::vector<KernelMarks::Mark> drawn;
         predicted->setName(tr("X-model prediction → measured"));
+        legend_groups::setMember(predicted, tr("Marks"), tr("prediction → measured"), legend_groups::MemberKind::Mark);
         predicted->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(plot_style::kVermillion, 1.5),
                                                    Qt::NoBrush, 9));
         m_arrowPass = std::make_shared<KernelArrow::Pass>();
@@ -463,6 +464,7 @@ void RooflineView::draw()
                                                drawn.front().size));
         marks->setMarks(std::move(drawn));
         marks->setName(tr("Kernels at DRAM (size ∝ duration)"));
+        legend_groups::setMember(marks, tr("Marks"), tr("kernels at DRAM"), legend_groups::MemberKind::Mark);
         if (m_marks)
             marks->removeFromLegend();
         else
@@ -480,6 +482,8 @@ void RooflineView::draw()
             if (!g) {
                 g = new KernelMarks(m_plot->xAxis, m_plot->yAxis, true);
                 g->setName(name);
+                legend_groups::setMember(g, tr("Marks"), tr("kernels %1").arg(name.section(QLatin1Char(' '), 1, 2)),
+                                         legend_groups::MemberKind::Mark); // "kernels at L1"
                 g->setScatterStyle(QCPScatterStyle(shape, QPen(plot_style::kGreen, 1.6), Qt::NoBrush, 9));
             }
             drawn.push_back({*(p.*intensity), p.gops});
@@ -501,6 +505,7 @@ void RooflineView::draw()
         op->setName(tr("X-model operating point (n = %1, Z = %2, E = %3)")
                             .arg(formatNumber(params.n), formatNumber(params.Z), formatNumber(params.E)));
         op->setLineStyle(QCPGraph::lsNone);
+        legend_groups::setMember(op, tr("Marks"), tr("X-model operating point"), legend_groups::MemberKind::Mark);
         op->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, plot_style::kVermillion, 14));
         op->setData({operating.x()}, {operating.y()});
         labels.push_back({operating.x(), operating.y(), QString(), 7});

@@ -5,6 +5,7 @@
 #include "common/number_format.h"
 #include "common/plot_style.h"
 #include "common/qt_text.h"
+#include "common/stamped_graph.h"
 #include "core/xmodel/xmodel.h"
 
 #include <algorithm>
@@ -56,8 +57,8 @@ QSharedPointer<QCPAxisTicker> logTicker(double lo, double hi)
 
 /// The key's throughput ticks, on its side towards the map: in every band the same round GB/s values where its
 /// shade shows them (band + kShadeSpan * value / top), as many as fit the band's height two lines apart, so
-/// that a reader reads a cell's throughput off its shade whichever band it is in; where only one fits, the
-/// darkest shade's (the map's highest throughput) in the first band alone.
+/// that a reader reads a cell's throughput off its shade whichever band it is in; where only one fits, a scale
+/// in the first band alone: 0 at its lightest shade and the map's highest throughput at its darkest.
 class ShadeTicker : public QCPAxisTicker
 {
 public:
@@ -86,10 +87,14 @@ protected:
                 break;
             }
         }
-        // Room for one tick a band: the darkest shade's, the map's highest, once (the first band's), as the
-        // same value repeated in every band reads as three different scales.
+        // Room for one tick a band: a scale in the first band alone, its lightest shade's 0 and its darkest
+        // (the map's highest) where the band is a line and a bit tall, else the highest alone; the same values
+        // repeated in every band would read as three different scales.
         if (2 * step > m_top * (1 + 1e-9)) {
-            ticks << std::floor(range.lower) + kShadeSpan;
+            const double first = std::floor(range.lower);
+            if (kShadeSpan * band >= 1.2 * line)
+                ticks << first;
+            ticks << first + kShadeSpan;
             return ticks;
         }
         for (int b = int(std::floor(range.lower)); b < int(std::ceil(range.upper)); ++b) {
@@ -175,7 +180,10 @@ StabilityMapPlot::StabilityMapPlot(QWidget *parent)
     m_key->setMarginGroup(QCP::msBottom | QCP::msTop, aligned);
     m_edges = new QCPCurve(xAxis, yAxis);
     m_edges->setPen(QPen(Qt::black, 1.5));
-    m_current = addGraph();
+    // Drawn whole at the map's edge cells, over the edge, not cut in half by it.
+    auto *current = new StampedGraph(xAxis, yAxis);
+    current->setWholeMarks(true);
+    m_current = current;
     // The point has a layer (and paint buffer) of its own: moving it redraws neither the map nor the axes.
     addLayer(QStringLiteral("point"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
     layer(QStringLiteral("point"))->setMode(QCPLayer::lmBuffered);

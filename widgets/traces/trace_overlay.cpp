@@ -15,6 +15,7 @@
 #include "core/support/error.h"
 #include "state/kernel_state.h"
 #include "state/trace_state.h"
+#include "traces/kernel_names.h"
 #include "core/xmodel/xmodel.h"
 
 #include <qcustomplot.h>
@@ -103,6 +104,8 @@ TraceOverlay::TraceOverlay(QCustomPlot *plot, TraceState *traces, Target target,
         m_layer = plot->layer(name);
         steady->setCachedLayer(m_layer);
     }
+    if (target == Target::XGraph)
+        m_names = new KernelNames(plot);
     connect(m_traces, &TraceState::changed, this, &TraceOverlay::refresh);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
         const QString text = hoverText(event->position());
@@ -328,6 +331,7 @@ void TraceOverlay::refresh()
     double timeTop = 0;
     double timeBottom = std::numeric_limits<double>::infinity();
     int seriesIndex = -1;
+    std::vector<KernelNames::Kernel> kernels; // every kernel point drawn, with its prediction
     for (const core::MeasuredTrace *shown : shownTraces()) {
         const core::MeasuredTrace &t = *shown;
         const bool mine = m_target == Target::XGraph ? (t.kind == core::TraceKind::BandwidthVsWarps
@@ -398,6 +402,8 @@ void TraceOverlay::refresh()
             int predicted = 0;
             for (std::size_t i : order) {
                 const auto p = predict(i);
+                kernels.push_back({t.x[i], t.y[i], i < t.labels.size() ? QString::fromStdString(t.labels[i]) : QString(),
+                                   p && std::isfinite(*p) ? p : std::nullopt});
                 if (!p || !std::isfinite(*p))
                     continue;
                 pk << t.x[i];
@@ -510,6 +516,8 @@ void TraceOverlay::refresh()
             m_ownsRightAxis = false;
         }
     }
+    if (m_names)
+        m_names->setKernels(std::move(kernels), m_highlighted);
     dropUnused();
     if (m_thinned)
         m_thinned->update();

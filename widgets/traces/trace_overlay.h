@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/traces/trace_set.h"
+#include "traces/kernel_names.h"
 
 #include <QColor>
 #include <QList>
@@ -61,12 +62,15 @@ public:
     /// The X-model operating point with n = warps and Z (the state's Z when NaN), everything else from STATE.
     static Prediction xmodelPrediction(const ParameterState *state);
 
-    /// Rings the kernel points whose label is among LABELS (the kernel table's selection) and replots.
+    /// Rings the kernel points whose label is among LABELS (the kernel table's selection), names them in place with
+    /// the worst-predicted kernel (KernelNames) and replots.
     void setHighlighted(const QStringList &labels);
     /// What hovering shows at PIXEL (plot coordinates): the nearest kernel point within a few pixels, its
     /// label, warps per SM and GB/s; empty when none is near.
     QString hoverText(const QPointF &pixel) const;
 
+    /// The kernel names of the X-graph (null on the zigzag).
+    KernelNames *kernelNames() const { return m_names; }
     /// The graphs this overlay owns now (for tests and figure export).
     QList<QCPGraph *> graphs() const;
     /// The graphs drawn for one trace (empty when hidden, removed or not of this plot's kinds).
@@ -109,6 +113,8 @@ private:
     /// Draws the measured points (every one of a trace of thousands, a few per pixel column of millions);
     /// a child of the plot.
     QPointer<ThinnedGraphs> m_thinned;
+    /// The X-graph's selected and worst-predicted kernels named in place (none on the zigzag); a child of the plot.
+    QPointer<KernelNames> m_names;
 };
 
 } // namespace crossroof::widgets

@@ -98,6 +98,7 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
                           QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(kBlack, 1.5), kYellow, 11));
     m_operating = addMarks(tr("operating point"),
                            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kGreen, 3), Qt::NoBrush, 20));
+    static_cast<StampedGraph *>(m_operating)->setWholeMarks(true); // whole at the origin too
     m_comparisons = std::make_unique<ComparisonCurves>(m_plot); // the compare mode's what-ifs, dashed
     m_levels = std::make_unique<LevelCurves>(m_plot);
     m_cacheMarks = addMarks(tr("cache peak ψ / valley"),
@@ -527,10 +528,9 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
 {
     // The model's entries first, only what is drawn: the dashed stretch where f falls faster than G, the kinds of
     // equilibria there are, the basins where they are shaded; then the what-if's and the measured data's.
-    // While a slider is held the legend holds still too, as the axes do (a drag step then needs no new layout);
-    // letting go names what is drawn again (refresh()).
-    if (m_held.held())
-        return;
+    // While a slider is held the legend keeps its layout, as the axes do (a drag step then needs no new layout),
+    // but blanks the entry of what is no longer drawn (never naming an unstable point or basins that are gone);
+    // letting go names what is drawn again, in place (refresh()).
     QCPLegend *legend = m_plot->legend;
     const auto entry = [legend](QCPGraph *g) { return legend->itemWithPlottable(g); };
     QList<QCPAbstractLegendItem *> managed = m_ownEntries.values();
@@ -555,7 +555,14 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
     QList<QCPAbstractLegendItem *> levels;
     for (QCPGraph *g : m_levels->graphs())
         levels << own(g, drawn(g));
-    arrangeLegend(legend, wanted + levels, managed);
+    // f is always drawn: whichever of its two entries the legend holds names it.
+    for (QCPAbstractLegendItem *item : std::as_const(managed)) {
+        if (item)
+            item->setVisible(!m_held.held() || wanted.contains(item) || levels.contains(item)
+                             || item == m_fDashedEntry || item == m_ownEntries.value(m_f));
+    }
+    if (!m_held.held())
+        arrangeLegend(legend, wanted + levels, managed);
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const

@@ -3,8 +3,12 @@
 // no piece of text leaves the page or overlaps another.
 #include "main_window.h"
 
+#include "common/legend_groups.h"
 #include "common/symbol_text.h"
+#include "export/export_guard.h"
 #include "export/figure_export.h"
+#include "export/figure_text.h"
+#include "export/figure_units.h"
 #include "kernels/kernel_table_view.h"
 #include "state/trace_state.h"
 #include "traces/trace_import_dialog.h"
@@ -44,6 +48,24 @@ void loadPaperData(app::MainWindow &window)
     QCOMPARE(window.traceState()->traces().size(), std::size_t(7));
 }
 
+/// A window with DATA: a docs/samples session by name, "v100-eight" (the V100 sample's two traces and the six
+/// gpu-benches stream traces) or "paper" (loadPaperData()).
+void loadData(app::MainWindow &window, const QString &data)
+{
+    if (data == QLatin1String("paper")) {
+        loadPaperData(window);
+        return;
+    }
+    const QString session = data == QLatin1String("v100-eight") ? QStringLiteral("v100-measured") : data;
+    window.applySession(
+            core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/" + session.toStdString() + ".crossroof"));
+    if (data == QLatin1String("v100-eight")) {
+        QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_stream_v100.txt")),
+                 QString());
+        QCOMPARE(window.traceState()->traces().size(), std::size_t(8));
+    }
+}
+
 /// The text an SVG draws, every text element's in document order, without white space: a label drawn in
 /// pieces (a subscript apart) reads as one.
 QString svgText(const QString &path)
@@ -81,6 +103,10 @@ private Q_SLOTS:
     void measuredDataLeavesThePlotItsShare();
     void everyFormatDrawsTheSameLabels_data();
     void everyFormatDrawsTheSameLabels();
+    void plotsKeepMostOfTheHeightBetweenTheirAxes_data();
+    void plotsKeepMostOfTheHeightBetweenTheirAxes();
+    void noLineStrikesThroughALabel_data();
+    void noLineStrikesThroughALabel();
 };
 
 void TestFigureLayout::textStaysOnThePageApart_data()
@@ -253,6 +279,148 @@ void TestFigureLayout::everyFormatDrawsTheSameLabels()
                 continue;
             QVERIFY2(!drawn.contains(text), qPrintable(QStringLiteral("the SVG draws '%1', the layout leaves it out").arg(text)));
         }
+    }
+}
+
+void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes_data()
+{
+    QTest::addColumn<QString>("data");
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("preset");
+    const QList<std::pair<QString, QString>> figures{
+            {QStringLiteral("v100-measured"), QStringLiteral("xgraph")},
+            {QStringLiteral("v100-eight"), QStringLiteral("xgraph")},
+            {QStringLiteral("h100-thrashing"), QStringLiteral("xgraph")},
+            {QStringLiteral("paper"), QStringLiteral("xgraph")},
+            {QStringLiteral("gtx570-thrashing"), QStringLiteral("stability")},
+            {QStringLiteral("paper"), QStringLiteral("stability")},
+            {QStringLiteral("h100-thrashing"), QStringLiteral("levels")},
+            {QStringLiteral("paper"), QStringLiteral("levels")},
+            {QStringLiteral("paper"), QStringLiteral("roofline")},
+    };
+    for (const auto &[data, view] : figures) {
+        for (const widgets::FigurePreset &preset : widgets::figurePresets())
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(view, data, preset.id))) << data << view << preset.id;
+    }
+}
+
+void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes()
+{
+    // As a journal figure: its plots keep at least kFigurePlotShare (55 %) of the page's height between their
+    // axes at every preset, however many traces they carry (the legend goes beside the plot where the page is
+    // wide enough, else merges), and the roofline's ceilings are never merged into a count ("5 ceilings"): each
+    // keeps an entry of its own, its short name beside its own line.
+    QFETCH(QString, data);
+    QFETCH(QString, view);
+    QFETCH(QString, preset);
+    app::MainWindow window;
+    window.resize(1280, 800);
+    loadData(window, data);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(window.showView(view));
+    if (const QString nothing = window.nothingToDraw(view); !nothing.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("its figure is refused: ") + nothing));
+    const QList<QCustomPlot *> plots = window.figurePlots(view);
+    for (const widgets::FigureStyle style : {widgets::FigureStyle::Colour, widgets::FigureStyle::Greyscale}) {
+        widgets::FigureOptions options = widgets::withPreset({}, *widgets::figurePreset(preset));
+        options.style = style;
+        {
+            const widgets::figure::ExportGuard guard(plots, options);
+            for (QCustomPlot *plot : plots) {
+                for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                    const auto *merged = qobject_cast<widgets::legend_groups::GroupLegendItem *>(plot->legend->item(i));
+                    QVERIFY2(!merged || !merged->text().contains(QStringLiteral("ceiling")),
+                             qPrintable(QStringLiteral("the legend says '%1'").arg(merged ? merged->text() : QString())));
+                }
+            }
+        }
+        const double share = widgets::figurePlotShare(plots, options);
+        if (qEnvironmentVariableIsSet("CROSSROOF_FIGURE_DIR")) {
+            widgets::exportFigure(plots,
+                                  qEnvironmentVariable("CROSSROOF_FIGURE_DIR")
+                                          + QStringLiteral("/share-%1-%2-%3-%4.png").arg(view, data, preset).arg(int(style)),
+                                  options);
+        }
+        // Not yet: a single column's memory levels and X-graph of the paper's data (a kernel set and
+        // seven traces), and the H100 sample's X-graph, whose one trace and measured f(k) have names too long for a
+        // row (single column, slide): their legends neither fit beside the plot nor in a corner clear of the data.
+        for (const char *row : {"xgraph paper single", "xgraph h100-thrashing single", "xgraph h100-thrashing slide",
+                                "levels h100-thrashing single", "levels paper single"})
+            QEXPECT_FAIL(row, qPrintable(QStringLiteral("%1 %: the legend takes too much of the height (issue 48 item 3, open)").arg(100 * share, 0, 'f', 1)), Abort);
+        QVERIFY2(share >= widgets::kFigurePlotShare,
+                 qPrintable(QStringLiteral("the plots keep %1 % of the height between their axes").arg(100 * share, 0, 'f', 1)));
+    }
+}
+
+void TestFigureLayout::noLineStrikesThroughALabel_data()
+{
+    QTest::addColumn<QString>("data");
+    QTest::addColumn<QString>("preset");
+    for (const QString &data : {QStringLiteral("gtx570-thrashing"), QStringLiteral("v100-measured"),
+                                QStringLiteral("h100-thrashing"), QStringLiteral("v100-eight"), QStringLiteral("paper")}) {
+        for (const widgets::FigurePreset &preset : widgets::figurePresets())
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(data, preset.id))) << data << preset.id;
+    }
+}
+
+void TestFigureLayout::noLineStrikesThroughALabel()
+{
+    // The X-graph's landmark lines (δ, π, the plateau) run across the whole plot: in every figure, colour and
+    // greyscale, no label sits on one of them ("δ = R·L = 46.3" struck through by the π line).
+    QFETCH(QString, data);
+    QFETCH(QString, preset);
+    app::MainWindow window;
+    window.resize(1280, 800);
+    loadData(window, data);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(window.showView(QStringLiteral("xgraph")));
+    const QList<QCustomPlot *> plots = window.figurePlots(QStringLiteral("xgraph"));
+    for (const widgets::FigureStyle style : {widgets::FigureStyle::Colour, widgets::FigureStyle::Greyscale}) {
+        widgets::FigureOptions options = widgets::withPreset({}, *widgets::figurePreset(preset));
+        options.style = style;
+        QStringList struck;
+        {
+            const widgets::figure::ExportGuard guard(plots, options);
+            widgets::figure::layOutText(plots, widgets::figure::canvasWidth(options),
+                                        widgets::figure::canvasHeight(options));
+            for (QCustomPlot *plot : plots) {
+                for (int i = 0; i < plot->itemCount(); ++i) {
+                    auto *line = qobject_cast<QCPItemStraightLine *>(plot->item(i));
+                    if (!line || !line->visible())
+                        continue;
+                    const QPointF a = line->point1->pixelPosition();
+                    const QPointF b = line->point2->pixelPosition();
+                    const QRectF rect = plot->axisRect()->rect();
+                    for (int j = 0; j < plot->itemCount(); ++j) {
+                        auto *text = qobject_cast<QCPItemText *>(plot->item(j));
+                        if (!text || !text->visible() || text->text().isEmpty())
+                            continue;
+                        const QRectF glyphs = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
+                                                      .normalized()
+                                                      .marginsRemoved(QMarginsF(text->padding()))
+                                                      .intersected(rect);
+                        if (glyphs.isEmpty())
+                            continue;
+                        // The line's side of each of the box's corners: a line through the box has corners on both.
+                        int above = 0, below = 0;
+                        for (const QPointF &c : {glyphs.topLeft(), glyphs.topRight(), glyphs.bottomLeft(), glyphs.bottomRight()}) {
+                            const double side = (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x());
+                            above += side > 1e-6;
+                            below += side < -1e-6;
+                        }
+                        if (above > 0 && below > 0)
+                            struck << plainText(text);
+                    }
+                }
+            }
+        }
+        for (QCustomPlot *plot : plots)
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        QVERIFY2(struck.isEmpty(), qPrintable(QStringLiteral("%1: a line strikes through '%2'")
+                                                      .arg(style == widgets::FigureStyle::Greyscale ? QStringLiteral("greyscale") : QStringLiteral("colour"),
+                                                           struck.join(QStringLiteral("', '")))));
     }
 }
 

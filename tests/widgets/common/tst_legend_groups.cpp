@@ -102,9 +102,11 @@ private Q_SLOTS:
         QCOMPARE(again.last(), QStringLiteral("H100 kernels (ncu_raw.csv)"));
     }
 
-    void ceilingsMergeIntoTheirCount()
+    void ceilingsKeepAShortEntryEach()
     {
-        // The model's ceilings, merged, are counted, not said to be "of" their group as a file's traces are.
+        // The model's ceilings, told apart by their lines alone, are never merged into a count ("7 ceilings"
+        // beside seven icons nobody can match to the lines): merged, each keeps an entry with its short name,
+        // its own line beside it, and the file's traces still merge.
         QCustomPlot plot;
         plot_style::setupAxes(&plot);
         plot_style::placeLegendBelow(&plot);
@@ -115,10 +117,25 @@ private Q_SLOTS:
             legend_groups::setMember(g, QStringLiteral("Ceilings"), QString::fromLatin1(name),
                                      legend_groups::MemberKind::Ceiling);
         }
+        for (const char *name : {"v100 init", "v100 read"}) {
+            QCPGraph *g = plot.addGraph();
+            g->setName(QString::fromLatin1(name) + QStringLiteral(" (gpu_stream_v100.txt)"));
+            legend_groups::setMember(g, QStringLiteral("gpu_stream_v100.txt"), QString::fromLatin1(name),
+                                     legend_groups::MemberKind::Trace);
+        }
+        const QStringList shortNames{QStringLiteral("memory and peak"), QStringLiteral("issue"),
+                                     QStringLiteral("FP32 pipe"),       QStringLiteral("FP64 pipe"),
+                                     QStringLiteral("DRAM latency"),    QStringLiteral("L2 latency"),
+                                     QStringLiteral("L1 latency")};
         legend_groups::apply(&plot, 1);
-        QCOMPARE(entryTexts(plot.legend), QStringList{QStringLiteral("7 ceilings")});
-        legend_groups::apply(&plot, 2);
-        QCOMPARE(entryTexts(plot.legend), QStringList{QStringLiteral("7 ceilings")});
+        QCOMPARE(entryTexts(plot.legend), shortNames + QStringList{QStringLiteral("gpu_stream_v100.txt: init, read")});
+        legend_groups::apply(&plot, 3);
+        QCOMPARE(entryTexts(plot.legend), shortNames + QStringList{QStringLiteral("2 traces")});
+        for (int i = 0; i < 7; ++i) {
+            auto *entry = qobject_cast<legend_groups::GroupLegendItem *>(plot.legend->item(i));
+            QVERIFY(entry);
+            QCOMPARE(entry->members(), QList<QCPAbstractPlottable *>{plot.graph(i)});
+        }
     }
 
     void mergedEntriesNameTheirMembers()

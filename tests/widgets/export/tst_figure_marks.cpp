@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The figure's marks in every format and style: outlines of one weight in PNG and PDF, and markers that tell
-// series apart in greyscale.
+// The figure's marks in every format and style: outlines of one weight in PNG and PDF, markers that tell
+// series apart in greyscale, operating points drawn whole at the plot's edge, and a legend that names only
+// what is drawn, mid-drag too.
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
+#include "core/profiles/profile_library.h"
+#include "stability/stability_map_plot.h"
 #include "export/export_guard.h"
 #include "export/figure_export.h"
 #include "xgraph/xgraph_view.h"
@@ -28,6 +31,8 @@ private Q_SLOTS:
     void cleanup();
     void markersWeighTheSameInEveryFormat();
     void greyscaleTellsTracesApartByShape();
+    void operatingPointsAreWholeAtTheEdge();
+    void aDragNamesOnlyWhatIsDrawn();
 
 private:
     QTemporaryDir *m_dir = nullptr;
@@ -155,6 +160,107 @@ void TestFigureMarks::greyscaleTellsTracesApartByShape()
         QCOMPARE(trace->drawnShape, int(QCPScatterStyle::ssCircle));
     for (ShapeRecordingGraph *trace : traces)
         plot->removeGraph(trace);
+}
+
+namespace {
+/// Whether PLOT draws GRAPH's mark past its axis rect's edge: the pixels outside the rect change when the graph
+/// is drawn.
+bool drawsPastTheEdge(QCustomPlot *plot, QCPGraph *graph)
+{
+    // As the widget paints it (the stability map's point has a buffered layer of its own).
+    plot->replot();
+    const QImage with = plot->grab().toImage();
+    graph->setVisible(false);
+    plot->replot();
+    const QImage without = plot->grab().toImage();
+    graph->setVisible(true);
+    plot->replot();
+    const QRect rect = plot->axisRect()->rect();
+    const qreal dpr = with.devicePixelRatio();
+    for (int y = 0; y < with.height(); ++y) {
+        for (int x = 0; x < with.width(); ++x) {
+            if (!rect.contains(QPoint(int(x / dpr), int(y / dpr))) && with.pixel(x, y) != without.pixel(x, y))
+                return true;
+        }
+    }
+    return false;
+}
+} // namespace
+
+void TestFigureMarks::operatingPointsAreWholeAtTheEdge()
+{
+    // The X-graph's operating point at the origin and the stability map's current point in its last cell are
+    // drawn whole, over the axis rect's edge, not cut in half by it.
+    QCustomPlot *plot = m_view->plot();
+    m_view->operatingGraph()->setData({plot->xAxis->range().lower}, {plot->yAxis->range().lower});
+    QVERIFY(drawsPastTheEdge(plot, m_view->operatingGraph()));
+
+    StabilityMapPlot map;
+    map.resize(500, 360);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    core::StabilityMap cells;
+    cells.x = {"n", 1, 48, 8, false};
+    cells.y = {"Z", 1, 8, 6, false};
+    for (int i = 0; i < 8; ++i)
+        cells.x_values.push_back(1 + i * 47.0 / 7);
+    for (int j = 0; j < 6; ++j)
+        cells.y_values.push_back(1 + j * 7.0 / 5);
+    cells.stable_count.assign(48, 1);
+    cells.operating_gbs.assign(48, 100);
+    cells.completed_stride = 1;
+    map.showMap(cells);
+    // The map's corner: the point as far as a drag on the map takes it.
+    map.markPoint(map.xAxis->range().upper, map.yAxis->range().lower, true);
+    QVERIFY(drawsPastTheEdge(&map, map.currentPoint()));
+    // In greyscale the ⊗ keeps its light fill: a black one hid the cross, a black disc on a dark map.
+    FigureOptions grey;
+    grey.style = FigureStyle::Greyscale;
+    const figure::ExportGuard guard({&map}, grey);
+    QCOMPARE(map.currentPoint()->scatterStyle().brush().color().rgb(), qRgb(255, 255, 255));
+    QCOMPARE(map.currentPoint()->scatterStyle().shape(), QCPScatterStyle::ssCrossCircle);
+}
+
+void TestFigureMarks::aDragNamesOnlyWhatIsDrawn()
+{
+    // The GTX 570's thrashing workload has two stable states, an unstable one between and two basins, all named
+    // in the legend. Dragged to few warps mid-drag (the legend keeps its layout while a slider is held), the
+    // legend shows no entry for an unstable point or basins the plot no longer draws.
+    const auto profile = core::findBundledProfile("gtx570-sp");
+    QVERIFY(profile);
+    m_state->setProfile(*profile, profile->params);
+    m_state->setValue(QStringLiteral("n"), 48);
+    const auto shownTexts = [this] {
+        QStringList texts;
+        QCPLegend *legend = m_view->plot()->legend;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            QCPAbstractLegendItem *item = legend->item(i);
+            if (!item || !item->visible())
+                continue;
+            if (auto *own = qobject_cast<QCPPlottableLegendItem *>(item))
+                texts << own->plottable()->name();
+            else if (const QVariant text = item->property("text"); text.isValid())
+                texts << text.toString();
+            else
+                texts << QString::fromLatin1(item->metaObject()->className());
+        }
+        return texts;
+    };
+    QVERIFY(shownTexts().contains(QStringLiteral("unstable")));
+    QCOMPARE(m_view->basins().size(), 2);
+    m_state->beginInteraction();
+    for (double n = 47; n >= 2; n -= 5) {
+        m_state->setValue(QStringLiteral("n"), n);
+        m_view->plot()->replot();
+        const QStringList shown = shownTexts();
+        if (m_view->unstableGraph()->data()->isEmpty())
+            QVERIFY2(!shown.contains(QStringLiteral("unstable")), qPrintable(QStringLiteral("n = %1: %2").arg(n).arg(shown.join(QStringLiteral(" | ")))));
+        if (m_view->basins().size() < 2)
+            QVERIFY2(shown.filter(QStringLiteral("asin")).isEmpty() && !shown.contains(QStringLiteral("IconLegendItem")),
+                     qPrintable(QStringLiteral("n = %1: %2").arg(n).arg(shown.join(QStringLiteral(" | ")))));
+    }
+    QVERIFY(m_view->unstableGraph()->data()->isEmpty()); // the drag did leave the bistable stretch
+    m_state->endInteraction();
 }
 
 QTEST_MAIN(TestFigureMarks)

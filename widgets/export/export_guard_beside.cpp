@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ExportGuard's legends beside the plot: where a legend below would leave a plot less than kFigurePlotShare
+// of its height between the axes and the page is wide enough for it in a few columns, it goes to the plot's
+// right, as a journal figure's legend does, and every entry keeps its own name.
+#include "export/export_guard.h"
+
+#include "common/legend_groups.h"
+#include "common/plot_style.h"
+#include "export/figure_units.h"
+
+#include <qcustomplot.h>
+
+#include <QPointer>
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace crossroof::widgets::figure {
+
+namespace {
+
+constexpr char kBesideProperty[] = "crossroof_figureLegendBeside";
+constexpr char kCompactProperty[] = "crossroof_figureLegendCompact";
+/// The most of the page's width a legend beside its plot may take.
+constexpr double kBesideWidth = 0.38;
+/// The most columns a legend beside its plot is laid out in.
+constexpr int kBesideColumns = 3;
+
+/// LEGEND's size laid out in COLUMNS columns, filled row by row (as legendColumns() counts them).
+QSize legendSize(const QCPLegend *legend, int columns)
+{
+    std::vector<QSize> sizes;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (const QCPAbstractLegendItem *item = legend->item(i)) // cells of a wrapped grid can be empty
+            sizes.push_back(plot_style::legendEntrySize(item));
+    }
+    const int count = int(sizes.size());
+    if (count == 0)
+        return {};
+    const int rows = (count + columns - 1) / columns;
+    int width = -legend->columnSpacing();
+    for (int column = 0; column < columns; ++column) {
+        int widest = 0;
+        for (int i = column; i < count; i += columns)
+            widest = std::max(widest, sizes[std::size_t(i)].width());
+        width += widest + legend->columnSpacing();
+    }
+    int height = -legend->rowSpacing();
+    for (int row = 0; row < rows; ++row) {
+        int tallest = 0;
+        for (int i = row * columns; i < std::min(count, (row + 1) * columns); ++i)
+            tallest = std::max(tallest, sizes[std::size_t(i)].height());
+        height += tallest + legend->rowSpacing();
+    }
+    const QMargins m = legend->margins();
+    return {width + m.left() + m.right(), height + m.top() + m.bottom()};
+}
+
+} // namespace
+
+/// How dataShapes() names a straight line across the plot.
+QString guideLine()
+{
+    return QObject::tr("a line");
+}
+
+bool legendBeside(const QCustomPlot *plot)
+{
+    return plot->property(kBesideProperty).toBool();
+}
+
+bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options,
+                                    double pageWidth, double pageHeight)
+{
+    bool changed = false;
+    const std::vector<PlotBand> bands = stackPlots(plots, pageHeight); // as layOutText() does
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
+        QCPLegend *legend = plot->legend;
+        const double each = bands[std::size_t(i)].height;
+        if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
+            || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * each)
+            continue;
+        // The legend's own row, as placeLegendBelow() made it.
+        auto *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
+        QCPLayoutGrid *main = plot->plotLayout();
+        if (!row || row->layout() != main)
+            continue;
+        const QSize icon = legend->iconSize();
+        const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
+        // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
+        // than two, and entries close at their sides: the plot keeps the more of the page's width.
+        if (icon.height() > line + 2 || icon.width() > 2 * line) {
+            legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 2));
+            m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
+        }
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            if (QCPAbstractLegendItem *item = legend->item(k); item && item->margins().left() > 3) {
+                const QMargins m = item->margins();
+                item->setMargins(QMargins(3, m.top(), 3, m.bottom()));
+                m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), m] {
+                    if (item)
+                        item->setMargins(m);
+                });
+            }
+        }
+        // The fewest columns in which it is no taller than the plot, if the page's width has room for them.
+        int columns = 0;
+        for (int c = 1; c <= kBesideColumns; ++c) {
+            const QSize size = legendSize(legend, c);
+            if (size.width() > kBesideWidth * pageWidth)
+                break;
+            if (size.height() <= each - 8) {
+                columns = c;
+                break;
+            }
+        }
+        if (columns == 0)
+            continue; // merged a step further instead (mergeLegends())
+        int at = -1;
+        for (int k = 0; k < main->elementCount() && at < 0; ++k)
+            at = main->elementAt(k) == row ? k : -1;
+        if (at < 0)
+            continue;
+        int fromRow = 0, fromColumn = 0;
+        main->indexToRowCol(at, fromRow, fromColumn);
+        const QList<double> rowFactors = main->rowStretchFactors();
+        const QList<double> columnFactors = main->columnStretchFactors();
+        const QList<double> innerFactors = row->rowStretchFactors();
+        const QMargins margins = row->margins();
+        const int wrap = legend->wrap();
+        main->take(row);
+        main->simplify(); // the legend's empty row goes
+        const int column = main->columnCount();
+        main->addElement(0, column, row);
+        main->setColumnStretchFactor(column, 0.001); // as wide as the legend, the axis rect takes the rest
+        // At the top of its column, beside the plot's top, a gap of a tick label's padding from the right axis.
+        auto *spacer = new QCPLayoutElement(plot);
+        row->addElement(1, 0, spacer);
+        row->setRowStretchFactor(0, 0.001);
+        row->setMargins(QMargins(int(std::lround(2 / options.line_pt)), 0, 0, 0));
+        legend->setWrap(columns);
+        legend->setFillOrder(legend->fillOrder(), true);
+        plot->setProperty(kBesideProperty, true);
+        m_restore.push_back([plot, main, row, legend, spacer, fromRow, fromColumn, rowFactors, columnFactors,
+                             innerFactors, margins, wrap] {
+            plot->setProperty(kBesideProperty, QVariant());
+            row->remove(spacer);
+            row->simplify();
+            row->setRowStretchFactors(innerFactors);
+            row->setMargins(margins);
+            main->take(row);
+            main->simplify();
+            if (main->hasElement(fromRow, fromColumn))
+                main->insertRow(fromRow);
+            main->addElement(fromRow, fromColumn, row);
+            if (main->rowStretchFactors().size() == rowFactors.size())
+                main->setRowStretchFactors(rowFactors);
+            if (main->columnStretchFactors().size() == columnFactors.size())
+                main->setColumnStretchFactors(columnFactors);
+            legend->setWrap(wrap);
+            legend->setFillOrder(legend->fillOrder(), true);
+        });
+        changed = true;
+    }
+    return changed;
+}
+
+bool ExportGuard::compactLegends(const QList<QCustomPlot *> &plots, double pageHeight)
+{
+    bool changed = false;
+    const std::vector<PlotBand> bands = stackPlots(plots, pageHeight);
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
+        QCPLegend *legend = plot->legend;
+        if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
+            || plot->property(kCompactProperty).toBool()
+            || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * bands[std::size_t(i)].height)
+            continue;
+        // Rows as tall as their text: icons a line tall, entries, rows and the legend's own edges close.
+        const QSize icon = legend->iconSize();
+        const QMargins margins = legend->margins();
+        const int rowSpacing = legend->rowSpacing();
+        const QFont font = legend->item(0) ? legend->item(0)->font() : legend->font();
+        const int line = int(std::ceil(QFontMetricsF(font).height()));
+        legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 1));
+        legend->setMargins(QMargins(margins.left(), 1, margins.right(), 0));
+        legend->setRowSpacing(0);
+        std::vector<std::pair<QPointer<QCPAbstractLegendItem>, QMargins>> entries;
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            if (QCPAbstractLegendItem *item = legend->item(k)) {
+                entries.emplace_back(item, item->margins());
+                item->setMargins(QMargins(item->margins().left(), 1, item->margins().right(), 1));
+            }
+        }
+        QCPLayoutGrid *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
+        const QMargins rowMargins = row ? row->margins() : QMargins();
+        if (row)
+            row->setMargins(QMargins());
+        // No room between the plot's rows nor round its axes' outer edges either.
+        QCPLayoutGrid *main = plot->plotLayout();
+        const int mainSpacing = main->rowSpacing();
+        main->setRowSpacing(0);
+        for (QCPAxisRect *rect : plot->axisRects()) {
+            for (QCPAxis *axis : rect->axes()) {
+                const int padding = axis->padding();
+                axis->setPadding(std::min(padding, 1));
+                m_restore.push_back([axis, padding] { axis->setPadding(padding); });
+            }
+        }
+        plot->setProperty(kCompactProperty, true);
+        m_restore.push_back([plot, main, mainSpacing, legend, icon, margins, rowSpacing, entries, row, rowMargins] {
+            main->setRowSpacing(mainSpacing);
+            plot->setProperty(kCompactProperty, QVariant());
+            legend->setIconSize(icon);
+            legend->setMargins(margins);
+            legend->setRowSpacing(rowSpacing);
+            for (const auto &[item, m] : entries) {
+                if (item)
+                    item->setMargins(m);
+            }
+            if (row)
+                row->setMargins(rowMargins);
+        });
+        changed = true;
+    }
+    return changed;
+}
+
+bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const FigureOptions &options,
+                                    double pageWidth, double pageHeight)
+{
+    Q_UNUSED(options);
+    bool changed = false;
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
+        QCPLegend *legend = plot->legend;
+        const double each = stackPlots(plots, pageHeight)[std::size_t(i)].height;
+        if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
+            || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * each)
+            continue;
+        auto *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
+        QCPLayoutGrid *main = plot->plotLayout();
+        if (!row || row->layout() != main)
+            continue;
+        int at = -1;
+        for (int k = 0; k < main->elementCount() && at < 0; ++k)
+            at = main->elementAt(k) == row ? k : -1;
+        if (at < 0)
+            continue;
+        int fromRow = 0, fromColumn = 0;
+        main->indexToRowCol(at, fromRow, fromColumn);
+        const QList<double> rowFactors = main->rowStretchFactors();
+        const QList<double> columnFactors = main->columnStretchFactors();
+        const int wrap = legend->wrap();
+        const QBrush brush = legend->brush();
+        // Out of its row, which goes; the plot's axis rect takes the whole height.
+        row->take(legend);
+        main->take(row);
+        main->simplify();
+        QCPLayoutInset *inset = plot->axisRect()->insetLayout();
+        inset->addElement(legend, Qt::AlignTop | Qt::AlignRight);
+        const int index = inset->elementCount() - 1;
+        legend->setBrush(plot_style::paper(plot));
+        const auto restore = [plot, main, row, legend, inset, fromRow, fromColumn, rowFactors, columnFactors, wrap,
+                              brush] {
+            inset->take(legend);
+            row->addElement(0, 0, legend);
+            if (main->hasElement(fromRow, fromColumn))
+                main->insertRow(fromRow);
+            main->addElement(fromRow, fromColumn, row);
+            if (main->rowStretchFactors().size() == rowFactors.size())
+                main->setRowStretchFactors(rowFactors);
+            if (main->columnStretchFactors().size() == columnFactors.size())
+                main->setColumnStretchFactors(columnFactors);
+            legend->setBrush(brush);
+            legend->setWrap(wrap);
+            legend->setFillOrder(legend->fillOrder(), true);
+            Q_UNUSED(plot);
+        };
+        // A corner of the plot where the legend, in the fewest columns that fit, covers no curve, marker or label.
+        bool placed = false;
+        for (int columns = 1; columns <= kBesideColumns && !placed; ++columns) {
+            legend->setWrap(columns);
+            legend->setFillOrder(legend->fillOrder(), true);
+            for (const Qt::Alignment corner : {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+                                               Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft}) {
+                inset->setInsetAlignment(index, corner);
+                std::vector<DataShape> data;
+                const std::vector<TextBox> boxes = layOutText(plots, pageWidth, pageHeight, &data);
+                const double top = stackPlots(plots, pageHeight)[std::size_t(i)].top;
+                const QRectF box = QRectF(legend->outerRect()).translated(0, top);
+                const QRectF rect = QRectF(plot->axisRect()->rect()).translated(0, top);
+                bool clear = rect.contains(box) && box.width() <= 0.8 * rect.width() && box.height() <= 0.5 * rect.height();
+                // The curves and markers stay in view; a guide line across the plot (a level's latency) may pass
+                // behind the legend, as behind a journal figure's.
+                for (std::size_t d = 0; clear && d < data.size(); ++d)
+                    clear = data[d].name == guideLine() || !crosses(box, data[d]);
+                for (const TextBox &text : boxes) {
+                    if (!clear)
+                        break;
+                    if (text.kind == TextBox::Kind::LegendEntry)
+                        continue;
+                    const QRectF both = text.rect.intersected(box);
+                    clear = !(both.width() > 0.5 && both.height() > 0.5);
+                }
+                if (clear) {
+                    placed = true;
+                    break;
+                }
+            }
+        }
+        if (!placed) {
+            restore();
+            continue;
+        }
+        m_restore.push_back(restore);
+        changed = true;
+    }
+    return changed;
+}
+
+} // namespace crossroof::widgets::figure
