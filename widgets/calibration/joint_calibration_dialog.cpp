@@ -237,7 +237,7 @@ JointCalibrationDialog::JointCalibrationDialog(ParameterState *state, QWidget *p
     layout->addWidget(split, 1);
     layout->addWidget(m_summary);
     auto *outer = new QVBoxLayout(this);
-    outer->addWidget(scrollingBody(body, this), 1);
+    outer->addWidget(new ScrollingBody(body, this), 1);
     outer->addWidget(buttons);
     resize(1280, 820);
     split->setSizes({220, 600});

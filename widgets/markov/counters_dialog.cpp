@@ -253,7 +253,7 @@ CountersDialog::CountersDialog(QWidget *parent)
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
     auto *outer = new QVBoxLayout(this);
-    outer->addWidget(scrollingBody(body, this), 1);
+    outer->addWidget(new ScrollingBody(body, this), 1);
     outer->addWidget(buttons);
     resize(1180, 820); // room for the events of both runs and how to record them
 
