@@ -28,6 +28,22 @@ std::string fmt(double v, const char *spec)
     return buf;
 }
 
+std::string siQuantity(double giga, const std::string &unit, bool signed_)
+{
+    static constexpr const char *kPrefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int power = 3; // G
+    double v = giga;
+    while (v != 0 && std::abs(v) < 1 && power > 0) {
+        v *= 1000;
+        --power;
+    }
+    while (std::abs(v) >= 999.95 && power < 6) {
+        v /= 1000;
+        ++power;
+    }
+    return fmt(v, signed_ ? "%+.4g" : "%.4g") + ' ' + kPrefixes[power] + unit;
+}
+
 ModelInputs modelInputs(const Args &args)
 {
     ModelInputs in{core::resolveProfile(args.value("profile", std::string(core::defaultProfileId()))), {}};

@@ -71,6 +71,10 @@ std::string jsonOutput(Value j, int indent = 2)
 /// exit status 1): the commands say "infinite" themselves where that is a result, and nothing prints "inf" or
 /// "nan" with exit status 0.
 std::string fmt(double v, const char *spec = "%.4g");
+/// GIGA, a quantity in giga-UNIT, with the SI prefix that keeps it between 1 and 1000, four significant digits,
+/// with its sign where SIGNED: "16.58 Top/s" for 16580 Gop/s, "+4.144 Top/s", "-127 GB/s", "+350 MB/s"; "0 G"
+/// and UNIT for zero.
+std::string siQuantity(double giga, const std::string &unit, bool signed_ = false);
 
 /// The machine and workload a command works on: --profile (an id or a file; the default profile without
 /// it) with each --set KEY=VALUE applied in order. Throws InputError naming the option.

@@ -402,13 +402,12 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
     out << "Profile   " << r.profile.name << " (" << r.profile.id << ")\n"
         << "Workload  n=" << fmt(p.n) << " warps, Z=" << fmt(p.Z) << ", E=" << fmt(p.E)
         << ", cache=" << core::cacheModeName(p.cache) << "\n"
-        << "Now       k=" << fmt(a.k) << " warps, " << fmt(a.ms_gbs) << " GB/s, " << fmt(a.cs_gops)
-        << " Gop/s"
+        << "Now       k=" << fmt(a.k) << " warps, " << fmt(a.ms_gbs) << " GB/s, " << siQuantity(a.cs_gops, "op/s")
         << (a.stable_count >= 2 ? " (bistable: " + std::to_string(a.stable_count) + " stable states)" : "")
         << '\n';
     if (a.from_low_state) {
         out << "Low state k=" << fmt(a.low_k) << " warps, " << fmt(a.low_ms_gbs) << " GB/s, "
-            << fmt(a.low_cs_gops) << " Gop/s: where a perturbation beyond the margin leaves the machine\n"
+            << siQuantity(a.low_cs_gops, "op/s") << ": where a perturbation beyond the margin leaves the machine\n"
             << "\nTuning operations, ranked by CS throughput gain from the low state (the X-model paper, VI):\n";
     } else {
         out << "\nTuning operations, ranked by CS throughput gain (the X-model paper, VI):\n";
@@ -425,21 +424,21 @@ void printAdviceText(const ModelInputs &r, const core::Advice &a, std::ostream &
             return v ? " (" + fmt(std::abs(*v) < 1e-7 ? 0.0 : *v, "%+.1f") + " %)" : std::string();
         };
         // A difference of two full evaluations within 1e-9 of the value is round-off, not a change.
-        auto change = [](double v, double base) {
-            return fmt(std::abs(v) <= 1e-9 * std::abs(base) ? 0.0 : v, "%+.4g");
+        auto change = [](double v, double base, const char *unit) {
+            return siQuantity(std::abs(v) <= 1e-9 * std::abs(base) ? 0.0 : v, unit, true);
         };
         out << fmt(op.rank, "%4.0f") << ". " << op.name << ": " << changes << "\n";
         if (a.from_low_state) {
-            out << "      from the low state: CS " << change(op.low_cs_change_gops, a.low_cs_gops) << " Gop/s"
-                << pct(op.low_cs_change_percent) << ", MS " << change(op.low_ms_change_gbs, a.low_ms_gbs) << " GB/s"
+            out << "      from the low state: CS " << change(op.low_cs_change_gops, a.low_cs_gops, "op/s")
+                << pct(op.low_cs_change_percent) << ", MS " << change(op.low_ms_change_gbs, a.low_ms_gbs, "B/s")
                 << pct(op.low_ms_change_percent) << "; " << op.stable_count << " stable state"
                 << (op.stable_count == 1 ? "" : "s") << " after\n"
                 << "      from the operating point: ";
         } else {
             out << "      ";
         }
-        out << "CS " << change(op.cs_change_gops, a.cs_gops) << " Gop/s" << pct(op.cs_change_percent) << ", MS "
-            << change(op.ms_change_gbs, a.ms_gbs) << " GB/s" << pct(op.ms_change_percent) << "\n"
+        out << "CS " << change(op.cs_change_gops, a.cs_gops, "op/s") << pct(op.cs_change_percent) << ", MS "
+            << change(op.ms_change_gbs, a.ms_gbs, "B/s") << pct(op.ms_change_percent) << "\n"
             << "      Principle " << op.principle << ": " << op.why << "\n";
         if (!op.ties.empty()) {
             std::string names;

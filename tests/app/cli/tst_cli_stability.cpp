@@ -37,6 +37,7 @@ private Q_SLOTS:
     void hysteresisText();
     void adviseJson();
     void adviseText();
+    void adviseGivesThroughputsWithPrefixes();
     void helpTexts();
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
@@ -188,6 +189,20 @@ void TestCliStability::adviseText()
     QVERIFY(r.out.find("ranked by CS throughput gain") != std::string::npos);
     QVERIFY(r.out.find("Principle 2") != std::string::npos);
     QVERIFY(r.out.find("Degradation") != std::string::npos);
+}
+
+void TestCliStability::adviseGivesThroughputsWithPrefixes()
+{
+    // An H100's CS throughput is some 16,600 Gop/s and Z's gain 4,144: read as people read them, with their SI
+    // prefix ("16.58 Top/s", "+4.144 Top/s"), never "1.658e+04 Gop/s".
+    const Run r = run({"advise", "--profile", "h100-sxm"});
+    QCOMPARE(r.status, 0);
+    QVERIFY2(r.out.find("e+0") == std::string::npos, r.out.c_str());
+    const auto now = r.out.find("Now ");
+    QVERIFY(now != std::string::npos);
+    QVERIFY2(r.out.substr(now, r.out.find('\n', now) - now).find("Top/s") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("CS +4.1") != std::string::npos && r.out.find("Top/s (+25.0 %)") != std::string::npos,
+             r.out.c_str());
 }
 
 void TestCliStability::helpTexts()
