@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace crossroof::widgets::figure {
@@ -28,6 +29,43 @@ constexpr char kCompactProperty[] = "crossroof_figureLegendCompact";
 constexpr double kBesideWidth = 0.38;
 /// The most columns a legend beside its plot is laid out in.
 constexpr int kBesideColumns = 3;
+
+/// Where a legend's ROW sits in MAIN, the plot's layout, with MAIN's stretch factors: the row is taken out to
+/// move the legend for a figure and put back as it was afterwards.
+struct RowPlace
+{
+    QCPLayoutGrid *main = nullptr;
+    QCPLayoutGrid *row = nullptr;
+    int rowIndex = 0;
+    int column = 0;
+    QList<double> rowFactors;
+    QList<double> columnFactors;
+
+    /// ROW's place in MAIN, or none where ROW is not one of MAIN's elements.
+    static std::optional<RowPlace> of(QCPLayoutGrid *main, QCPLayoutGrid *row)
+    {
+        for (int k = 0; k < main->elementCount(); ++k) {
+            if (main->elementAt(k) != row)
+                continue;
+            RowPlace place {main, row, 0, 0, main->rowStretchFactors(), main->columnStretchFactors()};
+            main->indexToRowCol(k, place.rowIndex, place.column);
+            return place;
+        }
+        return std::nullopt;
+    }
+
+    /// ROW back at its place (a row inserted where another took it), with MAIN's stretch factors as they were.
+    void putBack() const
+    {
+        if (main->hasElement(rowIndex, column))
+            main->insertRow(rowIndex);
+        main->addElement(rowIndex, column, row);
+        if (main->rowStretchFactors().size() == rowFactors.size())
+            main->setRowStretchFactors(rowFactors);
+        if (main->columnStretchFactors().size() == columnFactors.size())
+            main->setColumnStretchFactors(columnFactors);
+    }
+};
 
 /// LEGEND's size laid out in COLUMNS columns, filled row by row (as legendColumns() counts them).
 QSize legendSize(const QCPLegend *legend, int columns)
@@ -120,15 +158,9 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
         }
         if (columns == 0)
             continue; // merged a step further instead (mergeLegends())
-        int at = -1;
-        for (int k = 0; k < main->elementCount() && at < 0; ++k)
-            at = main->elementAt(k) == row ? k : -1;
-        if (at < 0)
+        const std::optional<RowPlace> place = RowPlace::of(main, row);
+        if (!place)
             continue;
-        int fromRow = 0, fromColumn = 0;
-        main->indexToRowCol(at, fromRow, fromColumn);
-        const QList<double> rowFactors = main->rowStretchFactors();
-        const QList<double> columnFactors = main->columnStretchFactors();
         const QList<double> innerFactors = row->rowStretchFactors();
         const QMargins margins = row->margins();
         const int wrap = legend->wrap();
@@ -145,22 +177,15 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
         legend->setWrap(columns);
         legend->setFillOrder(legend->fillOrder(), true);
         plot->setProperty(kBesideProperty, true);
-        m_restore.push_back([plot, main, row, legend, spacer, fromRow, fromColumn, rowFactors, columnFactors,
-                             innerFactors, margins, wrap] {
+        m_restore.push_back([plot, place = *place, legend, spacer, innerFactors, margins, wrap] {
             plot->setProperty(kBesideProperty, QVariant());
-            row->remove(spacer);
-            row->simplify();
-            row->setRowStretchFactors(innerFactors);
-            row->setMargins(margins);
-            main->take(row);
-            main->simplify();
-            if (main->hasElement(fromRow, fromColumn))
-                main->insertRow(fromRow);
-            main->addElement(fromRow, fromColumn, row);
-            if (main->rowStretchFactors().size() == rowFactors.size())
-                main->setRowStretchFactors(rowFactors);
-            if (main->columnStretchFactors().size() == columnFactors.size())
-                main->setColumnStretchFactors(columnFactors);
+            place.row->remove(spacer);
+            place.row->simplify();
+            place.row->setRowStretchFactors(innerFactors);
+            place.row->setMargins(margins);
+            place.main->take(place.row);
+            place.main->simplify();
+            place.putBack();
             legend->setWrap(wrap);
             legend->setFillOrder(legend->fillOrder(), true);
         });
@@ -246,15 +271,9 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
         QCPLayoutGrid *main = plot->plotLayout();
         if (!row || row->layout() != main)
             continue;
-        int at = -1;
-        for (int k = 0; k < main->elementCount() && at < 0; ++k)
-            at = main->elementAt(k) == row ? k : -1;
-        if (at < 0)
+        const std::optional<RowPlace> place = RowPlace::of(main, row);
+        if (!place)
             continue;
-        int fromRow = 0, fromColumn = 0;
-        main->indexToRowCol(at, fromRow, fromColumn);
-        const QList<double> rowFactors = main->rowStretchFactors();
-        const QList<double> columnFactors = main->columnStretchFactors();
         const int wrap = legend->wrap();
         const QBrush brush = legend->brush();
         // Out of its row, which goes; the plot's axis rect takes the whole height.
@@ -265,21 +284,13 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
         inset->addElement(legend, Qt::AlignTop | Qt::AlignRight);
         const int index = inset->elementCount() - 1;
         legend->setBrush(plot_style::paper(plot));
-        const auto restore = [plot, main, row, legend, inset, fromRow, fromColumn, rowFactors, columnFactors, wrap,
-                              brush] {
+        const auto restore = [place = *place, legend, inset, wrap, brush] {
             inset->take(legend);
-            row->addElement(0, 0, legend);
-            if (main->hasElement(fromRow, fromColumn))
-                main->insertRow(fromRow);
-            main->addElement(fromRow, fromColumn, row);
-            if (main->rowStretchFactors().size() == rowFactors.size())
-                main->setRowStretchFactors(rowFactors);
-            if (main->columnStretchFactors().size() == columnFactors.size())
-                main->setColumnStretchFactors(columnFactors);
+            place.row->addElement(0, 0, legend);
+            place.putBack();
             legend->setBrush(brush);
             legend->setWrap(wrap);
             legend->setFillOrder(legend->fillOrder(), true);
-            Q_UNUSED(plot);
         };
         // A corner of the plot where the legend, in the fewest columns that fit, covers no curve, marker or label.
         bool placed = false;
