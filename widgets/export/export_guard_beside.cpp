@@ -67,6 +67,18 @@ struct RowPlace
     }
 };
 
+/// The row of PLOT's legend, as placeLegendBelow() made it, where that legend stands below the plot and leaves
+/// less than kFigurePlotShare of HEIGHT (the plot's part of the page) between the axes; else none.
+QCPLayoutGrid *crampingLegendRow(QCustomPlot *plot, double height)
+{
+    const QCPLegend *legend = plot->legend;
+    if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
+        || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * height)
+        return nullptr;
+    auto *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
+    return row && row->layout() == plot->plotLayout() ? row : nullptr;
+}
+
 /// LEGEND's size laid out in COLUMNS columns, filled row by row (as legendColumns() counts them).
 QSize legendSize(const QCPLegend *legend, int columns)
 {
@@ -119,14 +131,10 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
         QCustomPlot *plot = plots[i];
         QCPLegend *legend = plot->legend;
         const double each = bands[std::size_t(i)].height;
-        if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
-            || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * each)
+        QCPLayoutGrid *row = crampingLegendRow(plot, each);
+        if (!row)
             continue;
-        // The legend's own row, as placeLegendBelow() made it.
-        auto *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
         QCPLayoutGrid *main = plot->plotLayout();
-        if (!row || row->layout() != main)
-            continue;
         const QSize icon = legend->iconSize();
         const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
         // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
@@ -263,14 +271,10 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
     for (int i = 0; i < int(plots.size()); ++i) {
         QCustomPlot *plot = plots[i];
         QCPLegend *legend = plot->legend;
-        const double each = stackPlots(plots, pageHeight)[std::size_t(i)].height;
-        if (legendBeside(plot) || !legend_groups::hasLegendBelow(plot) || legend->itemCount() == 0
-            || legend_groups::axesHeight(plot).inner >= kFigurePlotShare * each)
+        QCPLayoutGrid *row = crampingLegendRow(plot, stackPlots(plots, pageHeight)[std::size_t(i)].height);
+        if (!row)
             continue;
-        auto *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
         QCPLayoutGrid *main = plot->plotLayout();
-        if (!row || row->layout() != main)
-            continue;
         const std::optional<RowPlace> place = RowPlace::of(main, row);
         if (!place)
             continue;
