@@ -86,6 +86,9 @@ std::vector<PointLabel> KernelNames::pointLabels() const
 
 bool KernelNames::place()
 {
+    // Nothing to name and no name on the plot: nothing to place, and no redraw after a drag step for it.
+    if (m_named.empty() && !m_labelsShown)
+        return false;
     QCustomPlot *plot = m_plot;
     const QRect rect = plot->axisRect()->rect();
     QString key = QStringLiteral("%1 %2 %3 %4 %5 %6 %7")
@@ -100,6 +103,7 @@ bool KernelNames::place()
         return false;
     m_placedFor = key;
     m_leftOut = placePointLabels(plot, pointLabels());
+    m_labelsShown = !m_named.empty();
     return true;
 }
 

@@ -56,6 +56,7 @@ private:
     std::vector<std::size_t> m_named; ///< indexes into m_kernels, as m_wanted
     QString m_placedFor; ///< what the last placing saw: ranges, size and names
     int m_leftOut = 0;
+    bool m_labelsShown = false; ///< the last placing put names on the plot
 };
 
 } // namespace crossroof::widgets
