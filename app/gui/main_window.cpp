@@ -132,9 +132,10 @@ MainWindow::MainWindow(QWidget *parent)
 
     // Right: the readout.
     m_readout = new ReadoutPanel(m_eval, this);
-    auto *readoutDock = m_readoutDock = addDock(this, Qt::RightDockWidgetArea, tr("Readout"),
-                                                QStringLiteral("ReadoutDock"), scrollable(m_readout));
-    readoutDock->setMinimumWidth(260);
+    auto *readoutArea = scrollable(m_readout);
+    auto *readoutDock = m_readoutDock
+            = addDock(this, Qt::RightDockWidgetArea, tr("Readout"), QStringLiteral("ReadoutDock"), readoutArea);
+    keepWideEnough(readoutArea, 260);
 
     // Measured traces: import, show or hide, calibrate.
     m_tracesPanel = new TracesPanel(m_traces, m_state, this);

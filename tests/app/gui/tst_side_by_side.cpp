@@ -8,6 +8,7 @@
 #include "occupancy/occupancy_view.h"
 #include "core/profiles/profile_library.h"
 #include "stability/stability_view.h"
+#include "common/value_label.h"
 #include "xgraph/readout_panel.h"
 #include "xgraph/xgraph_view.h"
 
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void togglesAndEveryViewFollowsASlider();
     void isRememberedAndRestoresTheTabs();
     void aViewItLeavesOutGoesBackToTheTabs();
+    void readoutValuesAreNeverCut();
 };
 
 void TestSideBySide::initTestCase()
@@ -175,6 +177,45 @@ void TestSideBySide::aViewItLeavesOutGoesBackToTheTabs()
     QCOMPARE(w.currentViewName(), QStringLiteral("markov"));
     QVERIFY(!w.xgraphView()->isVisible());
     QVERIFY(!app::SideBySide::remembered());
+}
+
+void TestSideBySide::readoutValuesAreNeverCut()
+{
+    // Side by Side at 1600x1000 gives the readout dock the least room; its area does not scroll sideways, so
+    // a value wider than the dock was cut at the dock's edge ("2.173 TB", "memo").
+    app::MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // The thrashing sample: with a measured trace the landmarks say where each comes from ("(parameters)").
+    QVERIFY(w.openSession(QStringLiteral(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof")));
+    w.sideBySide()->setActive(true);
+    QTRY_VERIFY(!dockNamed(w, QStringLiteral("ReadoutDock"))->visibleRegion().isEmpty());
+    auto *area = qobject_cast<QScrollArea *>(w.readout()->parentWidget()->parentWidget());
+    QVERIFY(area);
+    // The user drags the dock's edge as far as it goes.
+    w.resizeDocks({dockNamed(w, QStringLiteral("ReadoutDock"))}, {100}, Qt::Horizontal);
+    const auto check = [&] {
+        int shown = 0;
+        for (const auto *value : w.readout()->findChildren<widgets::ValueLabel *>()) {
+            if (!value->isVisible() || value->text().isEmpty())
+                continue;
+            ++shown;
+            const int right = value->mapTo(area->viewport(), QPoint(value->width(), 0)).x();
+            if (right > area->viewport()->width() || value->width() < value->fontMetrics().horizontalAdvance(value->text()))
+                return QStringLiteral("cut: \"%1\" (%2 px of %3, right edge %4 of %5)")
+                        .arg(value->text())
+                        .arg(value->width())
+                        .arg(value->fontMetrics().horizontalAdvance(value->text()))
+                        .arg(right)
+                        .arg(area->viewport()->width());
+        }
+        return shown > 5 ? QString() : QStringLiteral("only %1 values shown").arg(shown);
+    };
+    QTRY_COMPARE(check(), QString());
+    // A value that grows (more warps, a wider number) widens the dock again.
+    w.state()->setValue(QStringLiteral("n"), 1000);
+    QTRY_COMPARE(check(), QString());
 }
 
 QTEST_MAIN(TestSideBySide)
