@@ -555,11 +555,13 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
     QList<QCPAbstractLegendItem *> levels;
     for (QCPGraph *g : m_levels->graphs())
         levels << own(g, drawn(g));
-    // f is always drawn: whichever of its two entries the legend holds names it.
+    // f is always drawn: whichever of its two entries the legend holds names it. An entry the legend does not
+    // hold stays hidden: it is drawn where it last was, over another entry.
     for (QCPAbstractLegendItem *item : std::as_const(managed)) {
         if (item)
-            item->setVisible(!m_held.held() || wanted.contains(item) || levels.contains(item)
-                             || item == m_fDashedEntry || item == m_ownEntries.value(m_f));
+            item->setVisible(legend->hasItem(item)
+                             && (!m_held.held() || wanted.contains(item) || levels.contains(item)
+                                 || item == m_fDashedEntry || item == m_ownEntries.value(m_f)));
     }
     if (!m_held.held())
         arrangeLegend(legend, wanted + levels, managed);

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void landmarkLabelsKeepOffTheData();
     void aPannedAwayPeakTakesItsLabel();
     void legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn();
+    void aHeldSliderDrawsNoEntryOverAnother();
     void aMeasuredSupplyIsNamedAsMeasured();
 
 private:
@@ -526,6 +527,32 @@ void TestXGraphView::legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn()
     QVERIFY(h100Drawn.contains(QStringLiteral("f(k): memory supply")));
 }
 
+
+void TestXGraphView::aHeldSliderDrawsNoEntryOverAnother()
+{
+    // The H100 SXM's f has no unstable stretch: the legend holds "f(k): memory supply", and the dashed entry is
+    // out of it. Mid-drag, that entry was shown where it was last laid out, its text over another entry's.
+    setProfile("h100-sxm", 64);
+    m_state->beginInteraction();
+    for (double n = 63; n >= 56; --n) {
+        m_state->setValue(QStringLiteral("n"), n);
+        m_plot->replot(QCustomPlot::rpImmediateRefresh);
+        QList<QRect> drawn;
+        for (int i = 0; i < m_plot->layerCount(); ++i) {
+            for (QCPLayerable *layerable : m_plot->layer(i)->children()) {
+                auto *item = qobject_cast<QCPAbstractLegendItem *>(layerable);
+                if (!item || !item->realVisibility())
+                    continue;
+                QVERIFY2(m_plot->legend->hasItem(item), "an entry out of the legend is drawn");
+                for (const QRect &other : std::as_const(drawn))
+                    QVERIFY(!other.intersects(item->outerRect()));
+                drawn << item->outerRect();
+            }
+        }
+        QVERIFY(drawn.size() >= 4);
+    }
+    m_state->endInteraction();
+}
 
 void TestXGraphView::aMeasuredSupplyIsNamedAsMeasured()
 {
