@@ -97,10 +97,11 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
         auto *form = new QFormLayout(box);
         form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
         form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        if (extra) {
+        if (extra) { // a word, not a symbol: above its box, so the symbols' column stays narrow
             auto *label = new QLabel(tr("Cache mode"), box);
             label->setBuddy(extra);
-            form->addRow(label, extra);
+            form->addRow(label);
+            form->addRow(extra);
         }
         for (const char *key : keys) {
             const auto *info = core::findParameter(key);
@@ -125,6 +126,12 @@ ParameterPanel::ParameterPanel(ParameterState *state, QWidget *parent)
     });
     addGroup(tr("Shared cache"), {"h", "S_s", "L_s", "alpha", "beta", "bypass", "h_2", "S_2", "alpha_2"}, m_cacheMode);
     addGroup(tr("Machine"), {"R", "R_dram", "R_l2", "R_l1", "L", "L_2", "M", "L_c"}, nullptr);
+    // One column of symbols for every group: the boxes and sliders of all groups start at the same place.
+    int symbols = 0;
+    for (const Row &row : std::as_const(m_rows))
+        symbols = std::max(symbols, row.label->sizeHint().width());
+    for (const Row &row : std::as_const(m_rows))
+        row.label->setMinimumWidth(symbols);
 
     auto *device = new CachedGroupBox(tr("Device (from the profile)"), this);
     auto *deviceLayout = new QVBoxLayout(device);

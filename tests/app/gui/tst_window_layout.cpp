@@ -33,6 +33,7 @@
 #include <QStandardPaths>
 #include <QLabel>
 #include <QPushButton>
+#include <QDoubleSpinBox>
 #include <QTest>
 
 #include <cmath>
@@ -513,6 +514,15 @@ void TestWindowLayout::slidersKeepTheirLength()
         const double decades = std::log10(info->slider_max / info->slider_min);
         QTRY_VERIFY2(slider->width() >= decades * widgets::ParameterPanel::kPixelsPerDecade,
                      qPrintable(QStringLiteral("%1: %2 px").arg(key).arg(slider->width())));
+    }
+    // The groups share one column of symbols: every box and slider starts where the others do (Workload's
+    // started some 20 px left of Memory parallelism's and Shared cache's).
+    const auto left = [&](const QWidget *widget) { return widget->mapTo(w.parameterPanel(), QPoint()).x(); };
+    const QDoubleSpinBox *first = w.parameterPanel()->spinBox(QStringLiteral("n"));
+    for (const char *key : {"Z", "m", "req_bytes", "h", "S_s", "R", "L_c"}) {
+        const QString name = QString::fromLatin1(key);
+        QCOMPARE(left(w.parameterPanel()->spinBox(name)), left(first));
+        QCOMPARE(left(w.parameterPanel()->slider(name)), left(w.parameterPanel()->slider(QStringLiteral("n"))));
     }
 }
 
