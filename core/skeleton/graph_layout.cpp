@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <numeric>
 #include <stdexcept>
+#include <tuple>
 
 namespace crossroof::core {
 
@@ -66,14 +69,19 @@ Layered buildLayers(const GraphLayoutInput &in, const std::vector<int> &layer)
     std::vector<std::vector<std::pair<double, int>>> keyed(g.order.size());
     for (int k = 0; k < in.node_count; ++k)
         keyed[std::size_t(layer[std::size_t(k)])].push_back({k, k});
+    // The edges from one node share its slot in each layer they pass, as far as each goes: a value used by
+    // several later statements runs as one line that its uses branch off.
+    std::map<std::pair<int, int>, int> slots; // (source, layer) -> item
     for (std::size_t e = 0; e < in.edges.size(); ++e) {
         const auto [from, to] = in.edges[e];
         g.chain[e].push_back(from);
         for (int l = layer[std::size_t(from)] + 1; l < layer[std::size_t(to)]; ++l) {
-            const int slot = int(g.items.size());
-            g.items.push_back({-1, l, 0, 0});
-            keyed[std::size_t(l)].push_back({from + 0.5, slot});
-            g.chain[e].push_back(slot);
+            const auto [at, fresh] = slots.try_emplace({from, l}, int(g.items.size()));
+            if (fresh) {
+                g.items.push_back({-1, l, 0, 0});
+                keyed[std::size_t(l)].push_back({from + 0.5, at->second});
+            }
+            g.chain[e].push_back(at->second);
         }
         g.chain[e].push_back(to);
     }
@@ -81,8 +89,11 @@ Layered buildLayers(const GraphLayoutInput &in, const std::vector<int> &layer)
     g.after.resize(g.items.size());
     for (const std::vector<int> &c : g.chain) {
         for (std::size_t i = 1; i < c.size(); ++i) {
-            g.after[std::size_t(c[i - 1])].push_back(c[i]);
-            g.before[std::size_t(c[i])].push_back(c[i - 1]);
+            std::vector<int> &after = g.after[std::size_t(c[i - 1])];
+            if (std::find(after.begin(), after.end(), c[i]) == after.end()) { // a shared piece once
+                after.push_back(c[i]);
+                g.before[std::size_t(c[i])].push_back(c[i - 1]);
+            }
         }
     }
     g.pos.resize(g.items.size());
@@ -147,9 +158,11 @@ void orderSweep(Layered &g, bool down)
     }
 }
 
-/// Centres nearest WANT (least squares) in their order, each at least SEP[j] below the one before: the pool
-/// adjacent violators algorithm on the centres less the least offsets.
-std::vector<double> placeInOrder(const std::vector<double> &want, const std::vector<double> &sep)
+/// Centres nearest WANT (least squares) in their order, each at least SEP[j] below the one before, the first
+/// no higher than FIRST and the last no lower than LAST: the pool adjacent violators algorithm on the centres
+/// less the least offsets, clipped to the window.
+std::vector<double> placeInOrder(const std::vector<double> &want, const std::vector<double> &sep, double first,
+                                 double last)
 {
     std::vector<double> offset(want.size(), 0);
     for (std::size_t j = 1; j < want.size(); ++j)
@@ -169,26 +182,38 @@ std::vector<double> placeInOrder(const std::vector<double> &want, const std::vec
             blocks.pop_back();
         }
     }
+    const double lowest = last - offset.back();
     std::vector<double> y;
     for (const Block &b : blocks)
         for (int i = 0; i < b.count; ++i)
-            y.push_back(b.mean() + offset[y.size()]);
+            y.push_back(std::clamp(b.mean(), first, std::max(first, lowest)) + offset[y.size()]);
     return y;
 }
 
-/// Each item's height in its layer: as near its neighbours' as the order and the gaps allow.
-void placeHeights(Layered &g, double rowGap)
+/// Each item's height in its layer (two slots a track apart, anything else ROW_GAP): as near its neighbours' as the order and the gaps allow, within the height
+/// of the tallest layer stacked (so that straightening the chains makes no band taller).
+void placeHeights(Layered &g, double rowGap, double track)
 {
     const auto separations = [&](const std::vector<int> &order) {
         std::vector<double> sep;
-        for (std::size_t j = 1; j < order.size(); ++j)
-            sep.push_back((g.items[std::size_t(order[j - 1])].height + g.items[std::size_t(order[j])].height) / 2
-                          + rowGap);
+        for (std::size_t j = 1; j < order.size(); ++j) {
+            const Item &a = g.items[std::size_t(order[j - 1])];
+            const Item &b = g.items[std::size_t(order[j])];
+            sep.push_back(a.node < 0 && b.node < 0 ? track : (a.height + b.height) / 2 + rowGap);
+        }
         return sep;
     };
+    const auto span = [&](const std::vector<int> &order) {
+        const std::vector<double> sep = separations(order);
+        return g.items[std::size_t(order.front())].height / 2 + g.items[std::size_t(order.back())].height / 2
+               + std::accumulate(sep.begin(), sep.end(), 0.0);
+    };
+    double tallest = 0;
+    for (const std::vector<int> &order : g.order)
+        tallest = std::max(tallest, span(order));
     for (const std::vector<int> &order : g.order) {
         const std::vector<double> sep = separations(order);
-        double y = 0;
+        double y = (g.items[std::size_t(order.front())].height - span(order)) / 2;
         for (std::size_t j = 0; j < order.size(); ++j) {
             y += j ? sep[j - 1] : 0;
             g.items[std::size_t(order[j])].y = y;
@@ -211,7 +236,10 @@ void placeHeights(Layered &g, double rowGap)
                 }
                 want.push_back(y);
             }
-            const std::vector<double> y = placeInOrder(want, separations(order));
+            const std::vector<double> y
+                    = placeInOrder(want, separations(order),
+                                   (g.items[std::size_t(order.front())].height - tallest) / 2,
+                                   (tallest - g.items[std::size_t(order.back())].height) / 2);
             for (std::size_t j = 0; j < order.size(); ++j)
                 g.items[std::size_t(order[j])].y = y[j];
         }
@@ -255,7 +283,7 @@ GraphLayout layOutGraph(const GraphLayoutInput &in)
     for (const std::vector<int> &order : g.order)
         for (std::size_t j = 0; j < order.size(); ++j)
             g.pos[std::size_t(order[j])] = int(j);
-    placeHeights(g, in.row_gap);
+    placeHeights(g, in.row_gap, in.track);
 
     const int layers = int(g.order.size());
     std::vector<double> top(std::size_t(layers), std::numeric_limits<double>::max());
@@ -350,10 +378,12 @@ GraphLayout layOutGraph(const GraphLayoutInput &in)
             if (l / columns != (l + 1) / columns)
                 crossing[std::size_t(l / columns)].push_back({c[i - 1], c[i]});
         }
-    for (auto &pieces : crossing)
+    for (auto &pieces : crossing) {
         std::sort(pieces.begin(), pieces.end(), [&](const auto &a, const auto &b) {
-            return std::make_pair(itemY(a.first), itemY(a.second)) < std::make_pair(itemY(b.first), itemY(b.second));
+            return std::make_tuple(itemY(a.first), itemY(a.second), a) < std::make_tuple(itemY(b.first), itemY(b.second), b);
         });
+        pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end()); // a shared piece one track
+    }
     const double half = in.node_width / 2;
     out.routes.resize(in.edges.size());
     for (std::size_t e = 0; e < in.edges.size(); ++e) {

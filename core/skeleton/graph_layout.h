@@ -6,7 +6,8 @@
 // let it, so that a load stands just before its use); layers as columns, left to right. An edge that skips
 // layers passes each layer between through a slot of its own (a dummy point), so that every piece of an edge
 // runs either through the gap between two columns, where no box is, or straight across a column through its
-// own slot. Within a layer the nodes are ordered by the barycentre of their neighbours (fewer crossings), and
+// own slot (the edges from one node share its slots: a value with several later uses runs as one line that they
+// branch off). Within a layer the nodes are ordered by the barycentre of their neighbours (fewer crossings), and
 // placed as near their neighbours' heights as their order allows (straight chains). Where the layers do not
 // fit the width side by side they wrap into bands, one under the other; an edge from one band to the next
 // leaves its band on the right, runs back under it and enters the next band from the left, each on a track of
@@ -33,8 +34,8 @@ struct GraphLayoutInput
     double width = 400; ///< the room, pixels
     double height = 300; ///< 0: as high as the graph needs at the least gaps, wrapped to fit the width
     double column_gap = 16; ///< the least gap between two columns, where the edges run and their arrow heads go
-    double row_gap = 4;     ///< the least gap between two boxes (or an edge's slot) in one column
-    double track = 3;       ///< between two edges running side by side from one band to the next
+    double row_gap = 4;     ///< the least gap between two boxes (or a box and an edge's slot) in one column
+    double track = 3;       ///< between two edges running side by side (slots, and from one band to the next)
 };
 
 struct GraphLayout
