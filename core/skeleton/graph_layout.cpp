@@ -14,21 +14,19 @@ namespace crossroof::core {
 namespace {
 
 /// A place in a layer: a node's box, or the slot an edge passes a layer through (no height of its own).
-struct Item
-{
+struct Item {
     int node = -1; ///< -1 for an edge's slot
     int layer = 0;
     double height = 0;
     double y = 0; ///< its centre, in its layer's frame
 };
 
-struct Layered
-{
-    std::vector<Item> items;             ///< the nodes first (item k is node k), then the slots
+struct Layered {
+    std::vector<Item> items; ///< the nodes first (item k is node k), then the slots
     std::vector<std::vector<int>> order; ///< per layer, items top to bottom
     std::vector<std::vector<int>> chain; ///< per edge: its items, source first
     std::vector<std::vector<int>> before, after; ///< per item: its neighbours in the layers before and after
-    std::vector<int> pos;                        ///< per item: its index in its layer's order
+    std::vector<int> pos; ///< per item: its index in its layer's order
 };
 
 /// Layer one past the deepest producer, then as late as the consumers let it (edges run forward in index).
@@ -150,7 +148,8 @@ void orderSweep(Layered &g, bool down)
             }
             keyed.push_back({key, item});
         }
-        std::stable_sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::stable_sort(keyed.begin(), keyed.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
         for (std::size_t j = 0; j < keyed.size(); ++j) {
             g.order[l][j] = keyed[j].second;
             g.pos[std::size_t(keyed[j].second)] = int(j);
@@ -161,14 +160,13 @@ void orderSweep(Layered &g, bool down)
 /// Centres nearest WANT (least squares) in their order, each at least SEP[j] below the one before, the first
 /// no higher than FIRST and the last no lower than LAST: the pool adjacent violators algorithm on the centres
 /// less the least offsets, clipped to the window.
-std::vector<double> placeInOrder(const std::vector<double> &want, const std::vector<double> &sep, double first,
-                                 double last)
+std::vector<double> placeInOrder(const std::vector<double> &want, const std::vector<double> &sep,
+                                 double first, double last)
 {
     std::vector<double> offset(want.size(), 0);
     for (std::size_t j = 1; j < want.size(); ++j)
         offset[j] = offset[j - 1] + sep[j - 1];
-    struct Block
-    {
+    struct Block {
         double sum;
         int count;
         double mean() const { return sum / count; }
@@ -190,8 +188,9 @@ std::vector<double> placeInOrder(const std::vector<double> &want, const std::vec
     return y;
 }
 
-/// Each item's height in its layer (two slots a track apart, anything else ROW_GAP): as near its neighbours' as the order and the gaps allow, within the height
-/// of the tallest layer stacked (so that straightening the chains makes no band taller).
+/// Each item's height in its layer (two slots a track apart, anything else ROW_GAP): as near its neighbours'
+/// as the order and the gaps allow, within the height of the tallest layer stacked (so that straightening the
+/// chains makes no band taller).
 void placeHeights(Layered &g, double rowGap, double track)
 {
     const auto separations = [&](const std::vector<int> &order) {
@@ -226,7 +225,8 @@ void placeHeights(Layered &g, double rowGap, double track)
             const std::vector<int> &order = g.order[std::size_t(down ? i : layers - 1 - i)];
             std::vector<double> want;
             for (int item : order) {
-                const std::vector<int> &near = down ? g.before[std::size_t(item)] : g.after[std::size_t(item)];
+                const std::vector<int> &near
+                        = down ? g.before[std::size_t(item)] : g.after[std::size_t(item)];
                 double y = g.items[std::size_t(item)].y;
                 if (!near.empty()) {
                     y = 0;
@@ -236,10 +236,9 @@ void placeHeights(Layered &g, double rowGap, double track)
                 }
                 want.push_back(y);
             }
-            const std::vector<double> y
-                    = placeInOrder(want, separations(order),
-                                   (g.items[std::size_t(order.front())].height - tallest) / 2,
-                                   (tallest - g.items[std::size_t(order.back())].height) / 2);
+            const std::vector<double> y = placeInOrder(
+                    want, separations(order), (g.items[std::size_t(order.front())].height - tallest) / 2,
+                    (tallest - g.items[std::size_t(order.back())].height) / 2);
             for (std::size_t j = 0; j < order.size(); ++j)
                 g.items[std::size_t(order[j])].y = y[j];
         }
@@ -247,14 +246,13 @@ void placeHeights(Layered &g, double rowGap, double track)
 }
 
 /// The geometry of one way of wrapping the layers: LAYERS_PER_BAND columns a band.
-struct Wrap
-{
+struct Wrap {
     int perBand = 1;
     int bands = 1;
     std::vector<int> pieces; ///< per break between bands: the edge pieces that cross it
-    double side = 0;         ///< the margin left and right of the columns (with the channels)
+    double side = 0; ///< the margin left and right of the columns (with the channels)
     std::vector<double> gap; ///< per break: the room between the bands
-    double width = 0;        ///< at the least column gap
+    double width = 0; ///< at the least column gap
     double height = 0;
 };
 
@@ -345,11 +343,13 @@ GraphLayout layOutGraph(const GraphLayoutInput &in)
     // Spread over the room: the columns across its width (one column in its middle), every height scaled to
     // its height (the boxes keep their size, so the gaps only grow).
     const int columns = chosen.perBand;
-    const double columnGap = columns > 1 ? std::max(in.column_gap, (out.width - 2 * chosen.side
-                                                                    - columns * in.node_width) / (columns - 1))
-                                         : in.column_gap;
+    const double columnGap
+            = columns > 1 ? std::max(in.column_gap,
+                                     (out.width - 2 * chosen.side - columns * in.node_width) / (columns - 1))
+                          : in.column_gap;
     const double left = columns > 1 ? chosen.side : std::max(chosen.side, (out.width - in.node_width) / 2);
-    const auto columnX = [&](int l) { return left + in.node_width / 2 + (l % columns) * (in.node_width + columnGap); };
+    const auto columnX
+            = [&](int l) { return left + in.node_width / 2 + (l % columns) * (in.node_width + columnGap); };
     const double scale = in.height > chosen.height ? in.height / chosen.height : 1.0;
     out.height = std::max(in.height, chosen.height);
     std::vector<double> shift(std::size_t(chosen.bands)); // a band's frame to the page's (unscaled)
@@ -368,9 +368,9 @@ GraphLayout layOutGraph(const GraphLayoutInput &in)
     out.centre.resize(std::size_t(in.node_count));
     for (int k = 0; k < in.node_count; ++k)
         out.centre[std::size_t(k)] = {columnX(out.layer[std::size_t(k)]), itemY(k) * scale};
-    // The pieces that cross each break, ranked by the heights they leave at (then arrive at): the highest runs
-    // furthest out on the right, lowest under the band and innermost on the left, so that the tracks of one
-    // break cross as little as the order of their ends allows.
+    // The pieces that cross each break, ranked by the heights they leave at (then arrive at): the highest
+    // runs furthest out on the right, lowest under the band and innermost on the left, so that the tracks of
+    // one break cross as little as the order of their ends allows.
     std::vector<std::vector<std::pair<int, int>>> crossing(std::size_t(std::max(0, chosen.bands - 1)));
     for (const std::vector<int> &c : g.chain)
         for (std::size_t i = 1; i < c.size(); ++i) {
@@ -380,7 +380,8 @@ GraphLayout layOutGraph(const GraphLayoutInput &in)
         }
     for (auto &pieces : crossing) {
         std::sort(pieces.begin(), pieces.end(), [&](const auto &a, const auto &b) {
-            return std::make_tuple(itemY(a.first), itemY(a.second), a) < std::make_tuple(itemY(b.first), itemY(b.second), b);
+            return std::make_tuple(itemY(a.first), itemY(a.second), a)
+                   < std::make_tuple(itemY(b.first), itemY(b.second), b);
         });
         pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end()); // a shared piece one track
     }

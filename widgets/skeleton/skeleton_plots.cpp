@@ -22,8 +22,10 @@ namespace crossroof::widgets {
 
 namespace {
 
-/// The most of a figure's height the graph takes: half, beside the other plots' 1.1 and 1.
-constexpr double kMostGraphShare = 2.1;
+/// The most of a figure's height the graph takes, beside the other plots' 1.1 and 1 (more, and a single-column
+/// figure's schedule runs its lane names into each other and cuts the unroll curve's axis title), and the least.
+constexpr double kMostGraphShare = 1.1;
+constexpr double kLeastGraphShare = 0.6;
 
 QString statementLabel(const core::SkeletonStatement &s)
 {
@@ -86,8 +88,9 @@ void SkeletonView::drawGraph()
         critical[std::size_t(k)] = 1;
     // Each node a label, placed by fitGraphRanges() (core::layOutGraph() at the plot's size and the labels'
     // size of the moment); its dot (GraphLinks, under the labels) follows the label's place wherever a figure
-    // puts it. A figure short of room numbers the nodes (the statement's line, a few characters).
+    // puts it.
     m_graphNodes.clear();
+    m_graphTexts.clear();
     m_graphInput = core::GraphLayoutInput{};
     m_graphInput.node_count = int(g.nodeCount());
     std::vector<const QCPItemText *> dots[2];
@@ -95,6 +98,7 @@ void SkeletonView::drawGraph()
         auto *label = new QCPItemText(m_graphPlot);
         plot_style::setShortText(label, QString::number(g.statementOf(int(k)).line));
         label->setText(statementLabel(g.statementOf(int(k))));
+        m_graphTexts.push_back(label->text());
         label->setFont(plot_style::annotationFont());
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setBrush(Qt::white);
@@ -113,24 +117,21 @@ void SkeletonView::drawGraph()
     }
     m_dots->setLinks({}, std::move(dots[0]));
     m_criticalDots->setLinks({}, std::move(dots[1]));
+    m_graphLaidOut = {};
     fitGraphRanges();
     m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QSize SkeletonView::largestGraphNode() const
+QSize SkeletonView::largestGraphNode(bool numbered) const
 {
     QSize largest(0, 0);
-    for (int i = 0; i < m_graphPlot->itemCount(); ++i) {
-        const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i));
-        const bool stale = std::any_of(m_staleMarks.begin(), m_staleMarks.end(),
-                                       [label](const QPointer<QCPItemText> &mark) { return mark.data() == label; });
-        if (label && !stale) { // a node's label, not the stale mark
-            const QFontMetrics metrics(label->font());
-            largest = largest.expandedTo(
-                    QSize(metrics.horizontalAdvance(label->text()) + label->padding().left()
-                                  + label->padding().right() + 2,
-                          metrics.height() + label->padding().top() + label->padding().bottom() + 2));
-        }
+    for (std::size_t k = 0; k < m_graphNodes.size(); ++k) {
+        const QCPItemText *label = m_graphNodes[k];
+        const QFontMetrics metrics(label->font());
+        const QString text = numbered ? plot_style::shortText(label) : m_graphTexts[k];
+        largest = largest.expandedTo(QSize(metrics.horizontalAdvance(text) + label->padding().left()
+                                                   + label->padding().right() + 2,
+                                           metrics.height() + label->padding().top() + label->padding().bottom() + 2));
     }
     return largest;
 }
@@ -140,19 +141,24 @@ void SkeletonView::fitGraphRanges()
     // The layout in the plot's pixels, one coordinate unit a pixel (y up), with the boxes of the labels' font of
     // the moment (a figure draws them in its own): the layers wrap into rows where they do not fit the width
     // side by side, and no edge passes behind a box. Room between the columns for an arrow head, between the
-    // boxes of a column for an edge passing through.
-    const QSize node = largestGraphNode();
+    // boxes of a column for an edge passing through. Where the statements' names do not fit, the nodes are
+    // numbered (the statement's line), and the axis title says so.
     const QRect rect = m_graphPlot->axisRect()->rect();
-    m_graphInput.node_width = std::max(node.width(), 1);
-    m_graphInput.node_height = std::max(node.height(), 1);
     m_graphInput.width = std::max(rect.width(), 1);
     m_graphInput.height = std::max(rect.height(), 1);
-    m_graphInput.column_gap = std::max(12.0, 0.8 * node.height());
-    m_graphInput.row_gap = std::max(2.0, 0.2 * node.height());
-    m_graphInput.track = std::max(2.0, 0.1 * node.height());
-    const core::GraphLayout layout = core::layOutGraph(m_graphInput);
-    for (std::size_t k = 0; k < m_graphNodes.size(); ++k)
+    const auto layOut = [this](QSize node) {
+        setGraphGaps(m_graphInput, node);
+        return core::layOutGraph(m_graphInput);
+    };
+    core::GraphLayout layout = layOut(largestGraphNode(false));
+    const bool numbered = !layout.fits;
+    if (numbered)
+        layout = layOut(largestGraphNode(true));
+    for (std::size_t k = 0; k < m_graphNodes.size(); ++k) {
+        m_graphNodes[k]->setText(numbered ? plot_style::shortText(m_graphNodes[k]) : m_graphTexts[k]);
         m_graphNodes[k]->position->setCoords(layout.centre[k].x, -layout.centre[k].y);
+    }
+    m_graphPlot->xAxis->setLabel(numbered ? plot_style::shortLabelsTitle(m_graphPlot->xAxis) : m_graphTitle);
     std::vector<GraphLinks::Edge> edges[2];
     for (std::size_t e = 0; e < m_graphEdges.size(); ++e) {
         QVector<QPointF> route;
@@ -168,23 +174,47 @@ void SkeletonView::fitGraphRanges()
     m_graphPlot->yAxis->setRange(-layout.height, 0);
 }
 
+void SkeletonView::setGraphGaps(core::GraphLayoutInput &in, QSizeF node)
+{
+    in.node_width = std::max(node.width(), 1.0);
+    in.node_height = std::max(node.height(), 1.0);
+    in.column_gap = std::max(12.0, 0.8 * node.height());
+    in.row_gap = std::max(2.0, 0.2 * node.height());
+    in.track = std::max(2.0, 0.1 * node.height());
+}
+
+void SkeletonView::fitGraphShareToFigure()
+{
+    // Only while a figure draws the graph: its labels in the figure's font, not the screen's.
+    if (m_graphNodes.empty() || m_graphNodes.front()->font() == plot_style::annotationFont())
+        return;
+    // The figure's height from the graph's band and the shares; the graph, its nodes numbered, laid out at its
+    // width as high as it needs, and its axis title's room (the band less the axis rect).
+    const double others = plot_style::figureShare(m_ganttPlot) + plot_style::figureShare(m_unrollPlot);
+    const double mine = plot_style::figureShare(m_graphPlot);
+    const double band = m_graphPlot->viewport().height();
+    const double canvas = band * (mine + others) / mine;
+    core::GraphLayoutInput in = m_graphInput;
+    setGraphGaps(in, largestGraphNode(true));
+    in.width = std::max(m_graphPlot->axisRect()->width(), 1);
+    in.height = 0;
+    const double need = core::layOutGraph(in).height + band - m_graphPlot->axisRect()->height();
+    const double share = need * others / std::max(1.0, canvas - need);
+    plot_style::setFigureShare(m_graphPlot, std::clamp(share, kLeastGraphShare, kMostGraphShare));
+}
+
 double SkeletonView::graphFigureShare() const
 {
     // A single-column figure's canvas (85 x 60 mm at 0.5 pt a pixel: 482 x 340 pixels, 8 pt text 16 pixels
     // high): the graph with numbered nodes laid out at its plot's width, and its plot the height that takes and
-    // its axis title's, where a share of 1 (each other plot's) is about 95 pixels; at most half the figure, so
-    // that the schedule and the unroll curve keep room for their lanes and points.
+    // its axis title's, where a share of 1 (each other plot's) is about 95 pixels; at most kMostGraphShare.
     QFont font = plot_style::annotationFont();
     font.setPixelSize(16);
     const QFontMetricsF metrics(font);
     core::GraphLayoutInput in = m_graphInput;
-    in.node_width = metrics.horizontalAdvance(QStringLiteral("00")) + 8;
-    in.node_height = metrics.height() + 4;
+    setGraphGaps(in, QSizeF(metrics.horizontalAdvance(QStringLiteral("00")) + 8, metrics.height() + 4));
     in.width = 460;
     in.height = 0; // as many rows as the width asks
-    in.column_gap = std::max(12.0, 0.8 * in.node_height);
-    in.row_gap = std::max(2.0, 0.2 * in.node_height);
-    in.track = std::max(2.0, 0.1 * in.node_height);
     const core::GraphLayout layout = core::layOutGraph(in);
     return std::min(kMostGraphShare, (layout.height + 35) / 95);
 }

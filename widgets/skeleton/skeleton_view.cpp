@@ -133,7 +133,8 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
 
     // The graph's columns are its depths, left to right, wrapping into rows where they do not fit the width:
     // no scale to read off either axis.
-    m_graphPlot = makePlot(this, tr("dependency depth, left to right"), QString(), tr("Dependency graph"));
+    m_graphTitle = tr("dependency depth, left to right");
+    m_graphPlot = makePlot(this, m_graphTitle, QString(), tr("Dependency graph"));
     plot_style::setShortLabelsTitle(m_graphPlot->xAxis, tr("depth, left to right (nodes: the statement's line)"));
     for (QCPAxis *axis : {m_graphPlot->xAxis, m_graphPlot->yAxis}) {
         axis->setTicks(false);
@@ -251,7 +252,8 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     // The graph's margins follow its width (a resize, the tabs of a narrow view) and its labels' font (a
     // figure's); a zoom or pan at the same size stays.
     connect(m_graphPlot, &QCustomPlot::afterLayout, this, [this] {
-        const QPair<QSize, QSize> laidOut(m_graphPlot->axisRect()->size(), largestGraphNode());
+        fitGraphShareToFigure();
+        const QPair<QSize, QSize> laidOut(m_graphPlot->axisRect()->size(), largestGraphNode(false));
         if (laidOut == m_graphLaidOut)
             return;
         m_graphLaidOut = laidOut;

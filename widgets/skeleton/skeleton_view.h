@@ -119,8 +119,14 @@ private:
     /// The graph's share of a figure's height (plot_style::setFigureShare()): what it needs laid out, its nodes
     /// numbered, at a single column's width, against the other plots' share of 1.
     double graphFigureShare() const;
-    /// The widest and the tallest node's box in the graph as its labels' fonts draw them now, pixels.
-    QSize largestGraphNode() const;
+    /// While a figure draws the graph: its share of the figure's height set to what the graph needs at the
+    /// figure's width and fonts (the next layout of the figure stacks the plots by it).
+    void fitGraphShareToFigure();
+    /// IN's boxes of NODE's size and the gaps that go with them.
+    static void setGraphGaps(core::GraphLayoutInput &in, QSizeF node);
+    /// The widest and the tallest node's box in the graph as its labels' fonts draw them now, pixels: with the
+    /// statements' names, or NUMBERED with their lines.
+    QSize largestGraphNode(bool numbered) const;
     void drawGantt();
     void drawUnroll();
     void updateReadout();
@@ -150,6 +156,8 @@ private:
     QTabWidget *m_plotTabs; ///< the plots, one at a time, in a narrow view (tabWhenNarrow())
     core::GraphLayoutInput m_graphInput; ///< the graph last drawn, with the room and boxes it was last fitted to
     std::vector<QCPItemText *> m_graphNodes; ///< its nodes' labels, by node
+    std::vector<QString> m_graphTexts;       ///< their statements' names (numbered where those do not fit)
+    QString m_graphTitle;                    ///< the graph's axis title for named nodes
     struct GraphEdgeStyle
     {
         bool onPath; ///< on the critical path
@@ -157,7 +165,7 @@ private:
     };
     std::vector<GraphEdgeStyle> m_graphEdges; ///< per edge of m_graphInput
     /// The graph's size and largest node when its ranges were fitted.
-    QPair<QSize, QSize> m_graphLaidOut{QSize(-1, -1), QSize(-1, -1)};
+    QPair<QSize, QSize> m_graphLaidOut;
     GraphLinks *m_edges;         ///< the graph's edges off the critical path
     GraphLinks *m_criticalEdges; ///< and on it
     GraphLinks *m_dots;          ///< the graph's nodes off the critical path, a dot under each label

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The layered layout of a dependency graph (core/skeleton/graph_layout.h) on hand-worked graphs and on the
-// HACCmk sample: layers that respect the dependencies, an order that uncrosses what body order crosses, no edge
-// behind a box it does not end at, and a graph that wraps into bands to fit a single column's width.
+// HACCmk sample: layers that respect the dependencies, an order that uncrosses what body order crosses, no
+// edge behind a box it does not end at, and a graph that wraps into bands to fit a single column's width.
 #include "core/skeleton/bundled_skeletons.h"
 #include "core/skeleton/dependency_graph.h"
 #include "core/skeleton/graph_layout.h"
@@ -15,18 +15,19 @@ using namespace crossroof;
 
 namespace {
 
-struct Box
-{
+struct Box {
     double left, top, right, bottom;
 };
 
 Box boxOf(const core::GraphLayout &layout, const core::GraphLayoutInput &in, int node)
 {
     const core::LayoutPoint c = layout.centre[std::size_t(node)];
-    return {c.x - in.node_width / 2, c.y - in.node_height / 2, c.x + in.node_width / 2, c.y + in.node_height / 2};
+    return {c.x - in.node_width / 2, c.y - in.node_height / 2, c.x + in.node_width / 2,
+            c.y + in.node_height / 2};
 }
 
-/// Whether the segment A-B passes through the inside of BOX (less half a pixel a side): Liang-Barsky clipping.
+/// Whether the segment A-B passes through the inside of BOX (less half a pixel a side): Liang-Barsky
+/// clipping.
 bool entersBox(core::LayoutPoint a, core::LayoutPoint b, Box box)
 {
     box = {box.left + 0.5, box.top + 0.5, box.right - 0.5, box.bottom - 0.5};
@@ -108,7 +109,7 @@ private Q_SLOTS:
         in.node_count = 5;
         in.edges = {{0, 3}, {1, 3}, {3, 4}, {0, 4}, {2, 4}};
         const core::GraphLayout layout = core::layOutGraph(in);
-        QCOMPARE(layout.layer, (std::vector<int>{0, 0, 1, 1, 2}));
+        QCOMPARE(layout.layer, (std::vector<int> {0, 0, 1, 1, 2}));
         const QStringList wrong = problems(layout, in);
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
     }
@@ -137,7 +138,7 @@ private Q_SLOTS:
         in.node_count = 4;
         in.edges = {{0, 3}, {1, 2}};
         const core::GraphLayout layout = core::layOutGraph(in);
-        QCOMPARE(layout.layer, (std::vector<int>{0, 0, 1, 1}));
+        QCOMPARE(layout.layer, (std::vector<int> {0, 0, 1, 1}));
         const bool aOverB = layout.centre[0].y < layout.centre[1].y;
         const bool dOverC = layout.centre[3].y < layout.centre[2].y;
         QCOMPARE(aOverB, dOverC);
@@ -162,8 +163,10 @@ private Q_SLOTS:
         // back under the first band, in from the left.
         const std::vector<core::LayoutPoint> &hop = layout.routes[7];
         QVERIFY(hop.size() >= 6);
-        QVERIFY(std::any_of(hop.begin(), hop.end(), [&](core::LayoutPoint p) { return p.x > layout.centre[7].x; }));
-        QVERIFY(std::any_of(hop.begin(), hop.end(), [&](core::LayoutPoint p) { return p.x < layout.centre[8].x; }));
+        QVERIFY(std::any_of(hop.begin(), hop.end(),
+                            [&](core::LayoutPoint p) { return p.x > layout.centre[7].x; }));
+        QVERIFY(std::any_of(hop.begin(), hop.end(),
+                            [&](core::LayoutPoint p) { return p.x < layout.centre[8].x; }));
         QVERIFY(layout.centre[8].y > layout.centre[7].y + in.node_height);
 
         in.width = 600;

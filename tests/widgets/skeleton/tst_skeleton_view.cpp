@@ -22,6 +22,8 @@
 #include <QTextCursor>
 #include <QUndoStack>
 
+#include <map>
+
 using namespace crossroof;
 using namespace crossroof::widgets;
 
@@ -315,6 +317,7 @@ private Q_SLOTS:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+
         const QString path = dir.filePath(QStringLiteral("skeleton.svg"));
         QCOMPARE(exportFigure(m_view->figurePlots(), path, single), QString());
         QFile svg(path);
@@ -339,16 +342,16 @@ private Q_SLOTS:
 
     void theGraphWrapsAtASingleColumnWithNoEdgeBehindANode()
     {
-        // HACCmk's graph has 15 depths. At a single column's width (482 pixels of 85 mm at 0.5 pt a pixel), its
-        // nodes numbered in 8 pt text (16 pixels) as a figure draws them, side by side they would be squeezed
-        // into each other with the edges behind them. Laid out, the depths wrap into rows, every node's box is
-        // whole in the plot and apart from every other, and no edge runs behind a box it does not end at.
+        // HACCmk's graph has 15 depths. At a single column's width (482 pixels of 85 mm at 0.5 pt a pixel), in
+        // 8 pt text (16 pixels) as a figure draws it, side by side its nodes would be squeezed into each other
+        // with the edges behind them. Laid out, the statements' names do not fit: the nodes are numbered (the
+        // axis title says so), the depths wrap into rows, every node's box is whole in the plot and apart from
+        // every other, and no edge runs behind a box it does not end at.
         QCustomPlot *plot = m_view->graphPlot();
         QList<QCPItemText *> labels;
         for (int i = 0; i < plot->itemCount(); ++i) {
             auto *label = qobject_cast<QCPItemText *>(plot->item(i));
             QVERIFY(label);
-            label->setText(plot_style::shortText(label));
             QFont font = label->font();
             font.setPixelSize(16);
             label->setFont(font);
@@ -357,6 +360,9 @@ private Q_SLOTS:
         QCOMPARE(labels.size(), 28);
         plot->setViewport(QRect(0, 0, 482, 260)); // the view is not shown: no resize event
         plot->replot();
+        for (const QCPItemText *label : labels)
+            QCOMPARE(label->text(), plot_style::shortText(label));
+        QCOMPARE(plot->xAxis->label(), plot_style::shortLabelsTitle(plot->xAxis));
         const QRectF inside = plot->axisRect()->rect();
         QList<QRectF> boxes;
         for (const QCPItemText *label : labels) {
@@ -392,6 +398,22 @@ private Q_SLOTS:
             }
         }
         QVERIFY(pieces > 0);
+    }
+
+    void theGraphTakesTheShareItsRowsNeed()
+    {
+        // HACCmk's graph, numbered, needs two rows at a single column's width and fits one at a double column's:
+        // a figure gives it more of its height at a single column than at a double one (at most what leaves the
+        // schedule and the unroll curve room for their text), and at no preset does any text run into other
+        // text or off the page.
+        std::map<QString, double> share;
+        for (const QString &id : {QStringLiteral("single"), QStringLiteral("double"), QStringLiteral("slide")}) {
+            const widgets::FigureOptions options = withPreset({}, *figurePreset(id));
+            const QStringList problems = figureLayoutProblems(m_view->figurePlots(), options);
+            QVERIFY2(problems.isEmpty(), qPrintable(id + QLatin1Char(':') + problems.join(QLatin1Char('\n'))));
+            share[id] = plot_style::figureShare(m_view->graphPlot());
+        }
+        QVERIFY(share[QStringLiteral("single")] > share[QStringLiteral("double")]);
     }
 
 private:
