@@ -43,16 +43,22 @@ void GraphLinks::draw(QCPPainter *painter)
     QPen dashed = mPen;
     dashed.setStyle(Qt::DashLine);
     for (const Edge &e : m_edges) {
-        const QPointF a = e.from->position->pixelPosition();
-        const QPointF b = e.to->position->pixelPosition();
-        if (!std::isfinite(a.x()) || !std::isfinite(a.y()) || !std::isfinite(b.x()) || !std::isfinite(b.y()))
+        QPolygonF line;
+        for (const QPointF &p : e.route) {
+            const QPointF at = coordsToPixels(p.x(), p.y());
+            if (std::isfinite(at.x()) && std::isfinite(at.y()))
+                line << at;
+        }
+        if (line.size() < 2)
             continue;
         painter->setPen(e.dashed ? dashed : solid);
-        painter->drawLine(QLineF(a, b));
-        if (QLineF(a, b).length() > 1) {
+        painter->drawPolyline(line);
+        const QPointF tip = line.last();
+        const QPointF from = line[line.size() - 2];
+        if (QLineF(from, tip).length() > 1) {
             painter->setPen(solid);
             painter->setBrush(solid.color());
-            head.draw(painter, QCPVector2D(b), QCPVector2D(b - a));
+            head.draw(painter, QCPVector2D(tip), QCPVector2D(tip - from));
             painter->setBrush(Qt::NoBrush);
         }
     }

@@ -7,12 +7,13 @@
 
 namespace crossroof::widgets {
 
-/// The dependency graph's edges, or its nodes' dots, drawn by one plottable between the places of the nodes'
-/// labels (QCPItemText), wherever those are as the plot draws: a figure that moves a label moves its edges and
-/// its dot, and one that leaves a label out keeps its dot. One item per edge and per dot made a skeleton of
-/// thousands of statements slow to build and to clear (QCustomPlot keeps items in plain lists). Edges are
-/// drawn with the plottable's pen (dashed where asked) and an arrow head at their end; dots as circles of the
-/// pen and the brush. The figure export's greyscale changes the pen and brush like any plottable's.
+/// The dependency graph's edges, or its nodes' dots, drawn by one plottable: each edge along its route (plot
+/// coordinates, from the right side of its source's box to the left side of its target's, around every other
+/// box: core::layOutGraph()), each dot at the place of its node's label (QCPItemText), wherever that is as the
+/// plot draws. One item per edge and per dot made a skeleton of thousands of statements slow to build and to
+/// clear (QCustomPlot keeps items in plain lists). Edges are drawn with the plottable's pen (dashed where
+/// asked) and an arrow head at their end; dots as circles of the pen and the brush. The figure export's
+/// greyscale changes the pen and brush like any plottable's.
 class GraphLinks : public QCPAbstractPlottable
 {
 public:
@@ -21,6 +22,7 @@ public:
         const QCPItemText *from;
         const QCPItemText *to;
         bool dashed;
+        QVector<QPointF> route; ///< plot coordinates, at least two points
     };
 
     GraphLinks(QCPAxis *keyAxis, QCPAxis *valueAxis);

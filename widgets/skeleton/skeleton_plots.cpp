@@ -22,6 +22,11 @@ namespace crossroof::widgets {
 
 namespace {
 
+/// The most of a figure's height the graph takes, beside the other plots' 1.1 and 1 (more, and a single-column
+/// figure's schedule runs its lane names into each other and cuts the unroll curve's axis title), and the least.
+constexpr double kMostGraphShare = 1.1;
+constexpr double kLeastGraphShare = 0.6;
+
 QString statementLabel(const core::SkeletonStatement &s)
 {
     const QString kind = QString::fromLatin1(core::statementKindName(s.kind).data());
@@ -78,110 +83,140 @@ void SkeletonView::drawGraph()
     for (GraphLinks *links : {m_edges, m_criticalEdges, m_dots, m_criticalDots})
         links->clear(); // before the labels they point at go
     m_graphPlot->clearItems();
-    // Depth: the most edges on a path from an entry node; nodes of one depth stacked in body order.
-    std::vector<int> depth(g.nodeCount(), 0);
-    for (std::size_t k = 0; k < g.nodeCount(); ++k)
-        for (int e : g.in[k])
-            depth[k] = std::max(depth[k], depth[std::size_t(g.edges[std::size_t(e)].from)] + 1);
-    // Then each node as late as its consumers let it (the critical path's stay where they are): a load or a
-    // side computation stands just before what uses it rather than in an early column with every other such
-    // node, where they would pile up. Edges run forward in the body, so one pass from the end settles it.
-    for (std::size_t k = g.nodeCount(); k-- > 0;) {
-        int latest = -1;
-        for (int i : g.out[k]) {
-            const std::size_t to = std::size_t(g.edges[std::size_t(i)].to);
-            if (to > k)
-                latest = latest < 0 ? depth[to] - 1 : std::min(latest, depth[to] - 1);
-        }
-        if (latest > depth[k])
-            depth[k] = latest;
-    }
-    std::map<int, int> used;
-    std::vector<QPointF> at(g.nodeCount());
-    int maxRow = 0;
-    for (std::size_t k = 0; k < g.nodeCount(); ++k) {
-        const int row = used[depth[k]]++;
-        maxRow = std::max(maxRow, row);
-        at[k] = QPointF(depth[k], -row);
-    }
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : cp.nodes)
         critical[std::size_t(k)] = 1;
-    // Each node a label; its edges and its dot (GraphLinks, under the labels) follow the label's place wherever a
-    // figure puts it, and keep the node where a figure leaves the label out.
-    std::vector<QCPItemText *> nodes(g.nodeCount());
+    // Each node a label, placed by fitGraphRanges() (core::layOutGraph() at the plot's size and the labels'
+    // size of the moment); its dot (GraphLinks, under the labels) follows the label's place wherever a figure
+    // puts it.
+    m_graphNodes.clear();
+    m_graphTexts.clear();
+    m_graphInput = core::GraphLayoutInput{};
+    m_graphInput.node_count = int(g.nodeCount());
     std::vector<const QCPItemText *> dots[2];
     for (std::size_t k = 0; k < g.nodeCount(); ++k) {
         auto *label = new QCPItemText(m_graphPlot);
-        // Odd depths half a row lower: neighbouring depths are a label's width apart at most, and their boxes
-        // would run into each other on one line. A figure that numbers the nodes (the statement's line, a few
-        // characters) puts them on their rows.
-        label->position->setCoords(at[k] - QPointF(0, depth[k] % 2 ? 0.5 : 0.0));
-        plot_style::setShortPosition(label, at[k]);
         plot_style::setShortText(label, QString::number(g.statementOf(int(k)).line));
         label->setText(statementLabel(g.statementOf(int(k))));
+        m_graphTexts.push_back(label->text());
         label->setFont(plot_style::annotationFont());
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setBrush(Qt::white);
         label->setPen(QPen(critical[k] ? plot_style::kVermillion : plot_style::kBlue, critical[k] ? 1.5 : 1.0));
-        nodes[k] = label;
+        m_graphNodes.push_back(label);
         dots[critical[k] ? 1 : 0].push_back(label);
     }
-    std::vector<GraphLinks::Edge> edges[2];
+    m_graphEdges.clear();
     for (const core::DependencyEdge &e : g.edges) {
         const bool onPath = critical[std::size_t(e.from)] && critical[std::size_t(e.to)]
                             && std::adjacent_find(cp.nodes.begin(), cp.nodes.end(), [&](int a, int b) {
                                    return a == e.from && b == e.to;
                                }) != cp.nodes.end();
-        edges[onPath].push_back(
-                {nodes[std::size_t(e.from)], nodes[std::size_t(e.to)], e.kind != core::DependencyKind::Raw});
+        m_graphInput.edges.push_back({e.from, e.to});
+        m_graphEdges.push_back({onPath, e.kind != core::DependencyKind::Raw});
     }
-    m_edges->setLinks(std::move(edges[0]), {});
-    m_criticalEdges->setLinks(std::move(edges[1]), {});
     m_dots->setLinks({}, std::move(dots[0]));
     m_criticalDots->setLinks({}, std::move(dots[1]));
-    // The lowest box sits half a row lower only where an odd depth has a node in the last row.
-    bool lowered = false;
-    for (std::size_t k = 0; k < g.nodeCount(); ++k)
-        lowered = lowered || (depth[k] % 2 && int(-at[k].y()) == maxRow);
-    m_graphExtent = {*std::max_element(depth.begin(), depth.end()), maxRow, lowered};
+    m_graphLaidOut = {};
     fitGraphRanges();
     m_graphPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QSize SkeletonView::largestGraphNode() const
+QSize SkeletonView::largestGraphNode(bool numbered) const
 {
     QSize largest(0, 0);
-    for (int i = 0; i < m_graphPlot->itemCount(); ++i) {
-        const auto *label = qobject_cast<const QCPItemText *>(m_graphPlot->item(i));
-        const bool stale = std::any_of(m_staleMarks.begin(), m_staleMarks.end(),
-                                       [label](const QPointer<QCPItemText> &mark) { return mark.data() == label; });
-        if (label && !stale) { // a node's label, not the stale mark
-            const QFontMetrics metrics(label->font());
-            largest = largest.expandedTo(
-                    QSize(metrics.horizontalAdvance(label->text()) + label->padding().left()
-                                  + label->padding().right() + 2,
-                          metrics.height() + label->padding().top() + label->padding().bottom() + 2));
-        }
+    for (std::size_t k = 0; k < m_graphNodes.size(); ++k) {
+        const QCPItemText *label = m_graphNodes[k];
+        const QFontMetrics metrics(label->font());
+        const QString text = numbered ? plot_style::shortText(label) : m_graphTexts[k];
+        largest = largest.expandedTo(QSize(metrics.horizontalAdvance(text) + label->padding().left()
+                                                   + label->padding().right() + 2,
+                                           metrics.height() + label->padding().top() + label->padding().bottom() + 2));
     }
     return largest;
 }
 
 void SkeletonView::fitGraphRanges()
 {
-    // Margins that hold half the largest node's box at the plot's size, so that the first and last depths'
-    // nodes and the top and bottom rows are whole: m units a side with m·W/(D + 2m) >= h pixels. The boxes in
-    // the labels' fonts of the moment: a figure draws them in its own.
-    const QSize node = largestGraphNode();
-    const auto [maxDepth, maxRow, lowered] = m_graphExtent;
-    const auto margin = [](double half, double span, double pixels) {
-        return pixels > 2.0 * half + 1 ? std::max(0.7, half * span / (pixels - 2.0 * half)) : 0.7;
+    // The layout in the plot's pixels, one coordinate unit a pixel (y up), with the boxes of the labels' font of
+    // the moment (a figure draws them in its own): the layers wrap into rows where they do not fit the width
+    // side by side, and no edge passes behind a box. Room between the columns for an arrow head, between the
+    // boxes of a column for an edge passing through. Where the statements' names do not fit, the nodes are
+    // numbered (the statement's line), and the axis title says so.
+    const QRect rect = m_graphPlot->axisRect()->rect();
+    m_graphInput.width = std::max(rect.width(), 1);
+    m_graphInput.height = std::max(rect.height(), 1);
+    const auto layOut = [this](QSize node) {
+        setGraphGaps(m_graphInput, node);
+        return core::layOutGraph(m_graphInput);
     };
-    const double x = margin(node.width() / 2 + 2, std::max(maxDepth, 1), m_graphPlot->axisRect()->width());
-    const double rows = maxRow + (lowered ? 0.5 : 0.0);
-    const double y = margin(node.height() / 2 + 1, std::max(rows, 1.0), m_graphPlot->axisRect()->height());
-    m_graphPlot->xAxis->setRange(-x, maxDepth + x);
-    m_graphPlot->yAxis->setRange(-rows - y, y);
+    core::GraphLayout layout = layOut(largestGraphNode(false));
+    const bool numbered = !layout.fits;
+    if (numbered)
+        layout = layOut(largestGraphNode(true));
+    for (std::size_t k = 0; k < m_graphNodes.size(); ++k) {
+        m_graphNodes[k]->setText(numbered ? plot_style::shortText(m_graphNodes[k]) : m_graphTexts[k]);
+        m_graphNodes[k]->position->setCoords(layout.centre[k].x, -layout.centre[k].y);
+    }
+    m_graphPlot->xAxis->setLabel(numbered ? plot_style::shortLabelsTitle(m_graphPlot->xAxis) : m_graphTitle);
+    std::vector<GraphLinks::Edge> edges[2];
+    for (std::size_t e = 0; e < m_graphEdges.size(); ++e) {
+        QVector<QPointF> route;
+        for (const core::LayoutPoint &p : layout.routes[e])
+            route << QPointF(p.x, -p.y);
+        const auto [from, to] = m_graphInput.edges[e];
+        edges[m_graphEdges[e].onPath ? 1 : 0].push_back(
+                {m_graphNodes[std::size_t(from)], m_graphNodes[std::size_t(to)], m_graphEdges[e].dashed, route});
+    }
+    m_edges->setLinks(std::move(edges[0]), {});
+    m_criticalEdges->setLinks(std::move(edges[1]), {});
+    m_graphPlot->xAxis->setRange(0, layout.width);
+    m_graphPlot->yAxis->setRange(-layout.height, 0);
+}
+
+void SkeletonView::setGraphGaps(core::GraphLayoutInput &in, QSizeF node)
+{
+    in.node_width = std::max(node.width(), 1.0);
+    in.node_height = std::max(node.height(), 1.0);
+    in.column_gap = std::max(12.0, 0.8 * node.height());
+    in.row_gap = std::max(2.0, 0.2 * node.height());
+    in.track = std::max(2.0, 0.1 * node.height());
+}
+
+void SkeletonView::fitGraphShareToFigure()
+{
+    // Only while a figure draws the graph: its labels in the figure's font, not the screen's.
+    if (m_graphNodes.empty() || m_graphNodes.front()->font() == plot_style::annotationFont())
+        return;
+    // The figure's height from the graph's band and the shares; the graph, its nodes numbered, laid out at its
+    // width as high as it needs, and its axis title's room (the band less the axis rect).
+    const double others = plot_style::figureShare(m_ganttPlot) + plot_style::figureShare(m_unrollPlot);
+    const double mine = plot_style::figureShare(m_graphPlot);
+    const double band = m_graphPlot->viewport().height();
+    const double canvas = band * (mine + others) / mine;
+    core::GraphLayoutInput in = m_graphInput;
+    setGraphGaps(in, largestGraphNode(true));
+    in.width = std::max(m_graphPlot->axisRect()->width(), 1);
+    in.height = 0;
+    const double need = core::layOutGraph(in).height + band - m_graphPlot->axisRect()->height();
+    const double share = need * others / std::max(1.0, canvas - need);
+    plot_style::setFigureShare(m_graphPlot, std::clamp(share, kLeastGraphShare, kMostGraphShare));
+}
+
+double SkeletonView::graphFigureShare() const
+{
+    // A single-column figure's canvas (85 x 60 mm at 0.5 pt a pixel: 482 x 340 pixels, 8 pt text 16 pixels
+    // high): the graph with numbered nodes laid out at its plot's width, and its plot the height that takes and
+    // its axis title's, where a share of 1 (each other plot's) is about 95 pixels; at most kMostGraphShare.
+    QFont font = plot_style::annotationFont();
+    font.setPixelSize(16);
+    const QFontMetricsF metrics(font);
+    core::GraphLayoutInput in = m_graphInput;
+    setGraphGaps(in, QSizeF(metrics.horizontalAdvance(QStringLiteral("00")) + 8, metrics.height() + 4));
+    in.width = 460;
+    in.height = 0; // as many rows as the width asks
+    const core::GraphLayout layout = core::layOutGraph(in);
+    return std::min(kMostGraphShare, (layout.height + 35) / 95);
 }
 
 void SkeletonView::drawGantt()
@@ -213,7 +248,7 @@ void SkeletonView::drawGantt()
     // (numbered where names do not fit) show on their rows.
     const bool many = rows > 4;
     plot_style::setFigureShare(m_ganttPlot, many ? 1.1 : 1.0);
-    plot_style::setFigureShare(m_graphPlot, std::max(many ? 0.9 : 1.0, (m_graphExtent.maxRow + 1) / 3.0));
+    plot_style::setFigureShare(m_graphPlot, std::max(many ? 0.9 : 1.0, graphFigureShare()));
     std::vector<char> critical(g.nodeCount(), 0);
     for (int k : m_eval->projection()->critical.nodes)
         critical[std::size_t(k)] = 1;

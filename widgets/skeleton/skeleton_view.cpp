@@ -131,10 +131,15 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
-    m_graphPlot = makePlot(this, tr("dependency depth"), QString(), tr("Dependency graph"));
-    plot_style::setShortLabelsTitle(m_graphPlot->xAxis, tr("dependency depth (nodes: the statement's line)"));
-    m_graphPlot->yAxis->setTicks(false);
-    m_graphPlot->yAxis->setTickLabels(false);
+    // The graph's columns are its depths, left to right, wrapping into rows where they do not fit the width:
+    // no scale to read off either axis.
+    m_graphTitle = tr("dependency depth, left to right");
+    m_graphPlot = makePlot(this, m_graphTitle, QString(), tr("Dependency graph"));
+    plot_style::setShortLabelsTitle(m_graphPlot->xAxis, tr("depth, left to right (nodes: the statement's line)"));
+    for (QCPAxis *axis : {m_graphPlot->xAxis, m_graphPlot->yAxis}) {
+        axis->setTicks(false);
+        axis->setTickLabels(false);
+    }
     m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
     // The graph's edges and dots, under the nodes' labels (made before any label).
     m_edges = new GraphLinks(m_graphPlot->xAxis, m_graphPlot->yAxis);
@@ -169,13 +174,11 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
             qOverload<const QCPRange &>(&QCPAxis::setRange));
     m_unrollPlot = makePlot(this, tr("unroll factor"), tr("cycles per iteration"), tr("Cycles against unroll"));
     plot_style::setShortLabel(m_unrollPlot->yAxis, tr("cycles"));
-    // Depths and unroll factors are whole numbers: ticks on whole numbers only.
-    for (QCustomPlot *plot : {m_graphPlot, m_unrollPlot}) {
-        QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
-        whole->setTickStep(1);
-        whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        plot->xAxis->setTicker(whole);
-    }
+    // Unroll factors are whole numbers: ticks on whole numbers only.
+    QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
+    whole->setTickStep(1);
+    whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_unrollPlot->xAxis->setTicker(whole);
     auto *cycles = m_unrollPlot->addGraph();
     cycles->setPen(QPen(plot_style::kBlue, 1.5));
     cycles->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
@@ -249,7 +252,8 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     // The graph's margins follow its width (a resize, the tabs of a narrow view) and its labels' font (a
     // figure's); a zoom or pan at the same size stays.
     connect(m_graphPlot, &QCustomPlot::afterLayout, this, [this] {
-        const QPair<QSize, QSize> laidOut(m_graphPlot->axisRect()->size(), largestGraphNode());
+        fitGraphShareToFigure();
+        const QPair<QSize, QSize> laidOut(m_graphPlot->axisRect()->size(), largestGraphNode(false));
         if (laidOut == m_graphLaidOut)
             return;
         m_graphLaidOut = laidOut;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/profiles/hardware_profile.h"
+#include "core/skeleton/graph_layout.h"
 #include "core/skeleton/skeleton_settings.h"
 #include "core/skeleton/projection.h"
 
@@ -112,11 +113,20 @@ private:
     void recompute();
     void showProjection();
     void drawGraph();
-    /// The dependency graph's ranges for m_graphExtent at the plot's width, with the widest node's box whole in
-    /// its labels' font of the moment.
+    /// The dependency graph laid out at the plot's size with its labels' boxes in their font of the moment
+    /// (core::layOutGraph()): the labels' places, the edges' routes and the ranges, a pixel a unit.
     void fitGraphRanges();
-    /// The widest and the tallest node's box in the graph as its labels' fonts draw them now, pixels.
-    QSize largestGraphNode() const;
+    /// The graph's share of a figure's height (plot_style::setFigureShare()): what it needs laid out, its nodes
+    /// numbered, at a single column's width, against the other plots' share of 1.
+    double graphFigureShare() const;
+    /// While a figure draws the graph: its share of the figure's height set to what the graph needs at the
+    /// figure's width and fonts (the next layout of the figure stacks the plots by it).
+    void fitGraphShareToFigure();
+    /// IN's boxes of NODE's size and the gaps that go with them.
+    static void setGraphGaps(core::GraphLayoutInput &in, QSizeF node);
+    /// The widest and the tallest node's box in the graph as its labels' fonts draw them now, pixels: with the
+    /// statements' names, or NUMBERED with their lines.
+    QSize largestGraphNode(bool numbered) const;
     void drawGantt();
     void drawUnroll();
     void updateReadout();
@@ -144,15 +154,18 @@ private:
     QCustomPlot *m_ganttPlot;
     QCustomPlot *m_unrollPlot;
     QTabWidget *m_plotTabs; ///< the plots, one at a time, in a narrow view (tabWhenNarrow())
-    struct GraphExtent
+    core::GraphLayoutInput m_graphInput; ///< the graph last drawn, with the room and boxes it was last fitted to
+    std::vector<QCPItemText *> m_graphNodes; ///< its nodes' labels, by node
+    std::vector<QString> m_graphTexts;       ///< their statements' names (numbered where those do not fit)
+    QString m_graphTitle;                    ///< the graph's axis title for named nodes
+    struct GraphEdgeStyle
     {
-        int maxDepth = 0;
-        int maxRow = 0;
-        bool lowered = false; ///< a node of an odd depth in the last row: half a row lower
+        bool onPath; ///< on the critical path
+        bool dashed; ///< a WAR or WAW edge
     };
-    GraphExtent m_graphExtent; ///< what the dependency graph last drew
+    std::vector<GraphEdgeStyle> m_graphEdges; ///< per edge of m_graphInput
     /// The graph's size and largest node when its ranges were fitted.
-    QPair<QSize, QSize> m_graphLaidOut{QSize(-1, -1), QSize(-1, -1)};
+    QPair<QSize, QSize> m_graphLaidOut;
     GraphLinks *m_edges;         ///< the graph's edges off the critical path
     GraphLinks *m_criticalEdges; ///< and on it
     GraphLinks *m_dots;          ///< the graph's nodes off the critical path, a dot under each label

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
+#include "common/plot_style.h"
 #include "export/figure_export.h"
 #include "skeleton/gantt_boxes.h"
 #include "skeleton/graph_links.h"
@@ -20,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTextCursor>
 #include <QUndoStack>
+
+#include <map>
 
 using namespace crossroof;
 using namespace crossroof::widgets;
@@ -314,6 +317,7 @@ private Q_SLOTS:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+
         const QString path = dir.filePath(QStringLiteral("skeleton.svg"));
         QCOMPARE(exportFigure(m_view->figurePlots(), path, single), QString());
         QFile svg(path);
@@ -334,6 +338,82 @@ private Q_SLOTS:
         }
         QCOMPARE(left, names);
         QVERIFY2(right.isEmpty(), qPrintable(right.join(QLatin1Char(' '))));
+    }
+
+    void theGraphWrapsAtASingleColumnWithNoEdgeBehindANode()
+    {
+        // HACCmk's graph has 15 depths. At a single column's width (482 pixels of 85 mm at 0.5 pt a pixel), in
+        // 8 pt text (16 pixels) as a figure draws it, side by side its nodes would be squeezed into each other
+        // with the edges behind them. Laid out, the statements' names do not fit: the nodes are numbered (the
+        // axis title says so), the depths wrap into rows, every node's box is whole in the plot and apart from
+        // every other, and no edge runs behind a box it does not end at.
+        QCustomPlot *plot = m_view->graphPlot();
+        QList<QCPItemText *> labels;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(plot->item(i));
+            QVERIFY(label);
+            QFont font = label->font();
+            font.setPixelSize(16);
+            label->setFont(font);
+            labels << label;
+        }
+        QCOMPARE(labels.size(), 28);
+        plot->setViewport(QRect(0, 0, 482, 260)); // the view is not shown: no resize event
+        plot->replot();
+        for (const QCPItemText *label : labels)
+            QCOMPARE(label->text(), plot_style::shortText(label));
+        QCOMPARE(plot->xAxis->label(), plot_style::shortLabelsTitle(plot->xAxis));
+        const QRectF inside = plot->axisRect()->rect();
+        QList<QRectF> boxes;
+        for (const QCPItemText *label : labels) {
+            const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+            QVERIFY2(inside.contains(box), qPrintable(label->text()));
+            for (const QRectF &other : boxes)
+                QVERIFY2(!box.intersects(other), qPrintable(label->text()));
+            boxes << box;
+        }
+        // Two rows: the first node (ld zz1) above the last (fma zi).
+        QVERIFY(boxes.front().bottom() < boxes.back().top());
+        int pieces = 0;
+        for (const GraphLinks *links : m_view->graphLinks()) {
+            for (const GraphLinks::Edge &e : links->edges()) {
+                for (qsizetype i = 1; i < e.route.size(); ++i) {
+                    const QLineF piece(plot->xAxis->coordToPixel(e.route[i - 1].x()),
+                                       plot->yAxis->coordToPixel(e.route[i - 1].y()),
+                                       plot->xAxis->coordToPixel(e.route[i].x()),
+                                       plot->yAxis->coordToPixel(e.route[i].y()));
+                    ++pieces;
+                    for (qsizetype k = 0; k < labels.size(); ++k) {
+                        if (labels[k] == e.from || labels[k] == e.to)
+                            continue;
+                        const QRectF box = boxes[k].adjusted(1, 1, -1, -1);
+                        // Sampled every half pixel along the piece.
+                        const int steps = int(piece.length() * 2) + 1;
+                        for (int t = 0; t <= steps; ++t)
+                            QVERIFY2(!box.contains(piece.pointAt(double(t) / steps)),
+                                     qPrintable(QStringLiteral("%1 -> %2 behind %3")
+                                                        .arg(e.from->text(), e.to->text(), labels[k]->text())));
+                    }
+                }
+            }
+        }
+        QVERIFY(pieces > 0);
+    }
+
+    void theGraphTakesTheShareItsRowsNeed()
+    {
+        // HACCmk's graph, numbered, needs two rows at a single column's width and fits one at a double column's:
+        // a figure gives it more of its height at a single column than at a double one (at most what leaves the
+        // schedule and the unroll curve room for their text), and at no preset does any text run into other
+        // text or off the page.
+        std::map<QString, double> share;
+        for (const QString &id : {QStringLiteral("single"), QStringLiteral("double"), QStringLiteral("slide")}) {
+            const widgets::FigureOptions options = withPreset({}, *figurePreset(id));
+            const QStringList problems = figureLayoutProblems(m_view->figurePlots(), options);
+            QVERIFY2(problems.isEmpty(), qPrintable(id + QLatin1Char(':') + problems.join(QLatin1Char('\n'))));
+            share[id] = plot_style::figureShare(m_view->graphPlot());
+        }
+        QVERIFY(share[QStringLiteral("single")] > share[QStringLiteral("double")]);
     }
 
 private:
