@@ -2,6 +2,7 @@
 #include "core/traces/kernel_table.h"
 
 #include "core/profiles/profile_library.h"
+#include "core/occupancy/compute_capability.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/traces/bulk_kernels.h"
@@ -98,6 +99,13 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     // Every sector the L1 misses goes on to the L2; without the L1 hit rate all of them do (an upper bound).
     w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
     w.registers = k.registers_per_thread;
+    // The FMA pipe's rate is the device's: FP32 lanes per SM of the compute capability the file names.
+    const ComputeCapability *cc = k.gpu.cc.empty() ? nullptr : findComputeCapability(k.gpu.cc);
+    const double fmaPerCycle = cc ? cc->fp32_lanes_sm / warpSize : 0;
+    if (const auto ceiling = pipeCeiling(*k.instructions, k.fma_instructions, fmaPerCycle, k.tensor_cycles)) {
+        w.pipe_ipc = ceiling->ipc;
+        w.pipe = ceiling->pipe;
+    }
     if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
         w.clock_ghz = *k.sm_frequency_hz * 1e-9;
     w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
@@ -126,6 +134,24 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     return w;
 }
 
+std::optional<KernelPipe> pipeCeiling(double instructions, std::optional<double> fmaInstructions,
+                                       double fmaPerCycle, std::optional<double> tensorCycles)
+{
+    std::optional<KernelPipe> out;
+    const auto take = [&](double busyCycles, KernelLimit pipe) {
+        if (!(busyCycles > 0) || !(instructions > 0))
+            return;
+        const double ipc = instructions / busyCycles;
+        if (std::isfinite(ipc) && (!out || ipc < out->ipc))
+            out = KernelPipe {ipc, pipe};
+    };
+    if (fmaInstructions && fmaPerCycle > 0)
+        take(*fmaInstructions / fmaPerCycle, KernelLimit::Fma);
+    if (tensorCycles)
+        take(*tensorCycles, KernelLimit::Tensor);
+    return out;
+}
+
 XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
 {
     XModelParams p = machine;
@@ -138,6 +164,9 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         p.R_l2 = machine.R_l2 * *w.clock_ghz / machine.clock_ghz;
     }
     p.n = std::clamp(std::round(w.n), 1.0, std::max(1.0, p.max_warps));
+    // A pipe that takes fewer of the kernel's instructions per cycle than the SM issues bounds the issue rate.
+    if (w.pipe_ipc && *w.pipe_ipc < p.M)
+        p.M = std::max(*w.pipe_ipc, findParameter("M")->min);
     p.Z = w.Z;
     p.req_bytes = w.req_bytes;
     p.dram_bytes = std::max(w.dram_bytes, 1e-6 * w.req_bytes); // all hits: a vanishing DRAM share, no division by 0
@@ -313,10 +342,13 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             row.predicted_gops = op.cs_gops;
             row.bound = op.bound;
             row.limit = kernelLimit(model, op);
+            if (*row.limit == KernelLimit::Issue && w.pipe && p.M < params.M)
+                row.limit = *w.pipe; // the compute side at a pipe's ceiling, below the issue rate M
             row.diagnosis = bestChanges(params, w, op);
             const double peak = p.R_dram > 0 ? p.R_dram : p.R;
             row.naive_gbs = peak;
-            row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
+            // The roofline of the profile's M (the pipes are the X-model's: MODEL.md 1.7).
+            row.roofline_gbs = std::min(peak, params.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
             // Relative to a throughput below R's range (1e-3 GB/s) the error means nothing, and it passes a
             // double for a denormal one (printed "+inf%").
             if (*row.dram_gbs >= findParameter("R")->min)

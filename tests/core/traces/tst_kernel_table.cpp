@@ -62,6 +62,7 @@ private slots:
     void accuracyIsFlooredAtZero();
     void scatteredAccessesAreBoundByTheL2();
     void registerHeavyGemmIsIssueBound();
+    void pipesBoundTheIssueRate();
     void diagnosisRanksTheChanges();
     void bulkKernelsArePredictedFromTheirBytesAndPipes();
     void unknownDeviceIsSaid();
@@ -307,6 +308,46 @@ void TestKernelTable::registerHeavyGemmIsIssueBound()
     const core::KernelTable familyFlat = compare(kFamilyRaw, unknown);
     for (std::size_t i = 0; i < family.rows.size(); ++i)
         QCOMPARE(*family.rows[i].predicted_gbs, *familyFlat.rows[i].predicted_gbs);
+}
+
+void TestKernelTable::pipesBoundTheIssueRate()
+{
+    // Hand-worked: 900 of 1000 warp-instructions on an FMA pipe of 4 a cycle keep it busy 225 cycles, so the SM
+    // issues at most 1000 / 225 = 4.44 a cycle; a tensor pipe busy 600 cycles allows 1000 / 600 = 1.67, and on a
+    // pipe of 2 FMAs a cycle the FMA pipe allows 2.22: the tensor pipe is the tighter.
+    const auto fma = core::pipeCeiling(1000, 900.0, 4, std::nullopt);
+    QVERIFY(fma && fma->pipe == core::KernelLimit::Fma && std::abs(fma->ipc - 1000.0 / 225) < 1e-12);
+    const auto tensor = core::pipeCeiling(1000, 900.0, 2, 600.0);
+    QVERIFY(tensor && tensor->pipe == core::KernelLimit::Tensor && std::abs(tensor->ipc - 1000.0 / 600) < 1e-12);
+    QVERIFY(!core::pipeCeiling(1000, std::nullopt, 4, std::nullopt));
+    QVERIFY(!core::pipeCeiling(1000, 900.0, 0, std::nullopt)); // a compute capability without its lanes
+    // The cuBLAS FFMA GEMM: 88.5 % of its instructions are FMAs (sm__inst_executed_pipe_fma.sum). On its H100
+    // (compute capability 9.0: 128 FP32 lanes, 4 warp-FMAs a cycle) the FMA pipe allows 4.52 a cycle, above M:
+    // the limit stays the issue rate.
+    core::NcuReport report = core::readNcuCsv(kTorchRaw);
+    const auto gemmIt = std::find_if(report.kernels.begin(), report.kernels.end(),
+                                     [](const core::NcuKernel &k) { return k.id == "17"; });
+    QVERIFY(gemmIt != report.kernels.end());
+    core::NcuKernel &k = *gemmIt;
+    QVERIFY(k.fma_instructions && std::abs(*k.fma_instructions / *k.instructions - 0.8852) < 1e-3);
+    core::KernelComparer comparer(h100().params, report.form);
+    const core::KernelRow h = comparer.compare(k);
+    QVERIFY(h.workload->pipe && *h.workload->pipe == core::KernelLimit::Fma);
+    QVERIFY(std::abs(*h.workload->pipe_ipc - 4 * *k.instructions / *k.fma_instructions) < 1e-9);
+    QCOMPARE(*h.limit, core::KernelLimit::Issue);
+    // The same counts on a compute capability 8.0 device (64 FP32 lanes, 2 warp-FMAs a cycle): the FMA pipe
+    // allows 2 / 0.885 = 2.26 a cycle, below M = 2.956, and bounds the kernel there: "FMA".
+    k.gpu.cc = "8.0";
+    const core::KernelRow a = comparer.compare(k);
+    const double cap = 2 * *k.instructions / *k.fma_instructions;
+    QVERIFY(std::abs(cap - 2.259) < 1e-3);
+    QCOMPARE(*a.limit, core::KernelLimit::Fma);
+    QCOMPARE(core::kernelLimitName(*a.limit), std::string_view("FMA"));
+    const double gops = cap * 32 * *a.workload->clock_ghz * h100().params.sm_count;
+    QVERIFY2(std::abs(*a.predicted_gops / gops - 1) < 1e-6, std::to_string(*a.predicted_gops).c_str());
+    QVERIFY(std::abs(*a.predicted_gbs / *h.predicted_gbs - cap / h100().params.M) < 1e-6);
+    // The roofline stays the profile's M.
+    QCOMPARE(*a.roofline_gbs, *h.roofline_gbs);
 }
 
 void TestKernelTable::diagnosisRanksTheChanges()
