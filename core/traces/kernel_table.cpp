@@ -15,6 +15,18 @@
 
 namespace crossroof::core {
 
+namespace {
+
+/// Warp-instructions the FMA pipe of K's device takes per cycle per SM: FP32 lanes per SM of the compute
+/// capability the file names / WARPSIZE; 0 where the file names none or the table lacks its lanes.
+double fmaPerCycle(const NcuKernel &k, double warpSize)
+{
+    const ComputeCapability *cc = k.gpu.cc.empty() ? nullptr : findComputeCapability(k.gpu.cc);
+    return cc && warpSize > 0 ? cc->fp32_lanes_sm / warpSize : 0;
+}
+
+} // namespace
+
 double predictionAccuracy(double predicted, double measured)
 {
     if (!(measured > 0) || !std::isfinite(predicted))
@@ -100,9 +112,8 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
     w.registers = k.registers_per_thread;
     // The FMA pipe's rate is the device's: FP32 lanes per SM of the compute capability the file names.
-    const ComputeCapability *cc = k.gpu.cc.empty() ? nullptr : findComputeCapability(k.gpu.cc);
-    const double fmaPerCycle = cc ? cc->fp32_lanes_sm / warpSize : 0;
-    if (const auto ceiling = pipeCeiling(*k.instructions, k.fma_instructions, fmaPerCycle, k.tensor_cycles)) {
+    if (const auto ceiling = pipeCeiling(*k.instructions, k.fma_instructions, fmaPerCycle(k, warpSize),
+                                         k.tensor_cycles)) {
         w.pipe_ipc = ceiling->ipc;
         w.pipe = ceiling->pipe;
     }
@@ -332,6 +343,10 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             ++m_noStores;
         if (!w.l1_hit && params.R_l2 > 0)
             ++m_noL1Hit;
+        // Where the FMA pipe takes fewer warp-instructions a cycle than M, an FMA-heavy kernel is bounded by it.
+        if (!k.fma_instructions && fmaPerCycle(k, params.warp_size) > 0
+            && fmaPerCycle(k, params.warp_size) < params.M)
+            ++m_noFma;
         if (!predict)
             return row;
         try {
@@ -405,6 +420,12 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
                            "(l1tex__t_sector_hit_rate.pct): their L2 traffic is taken as every L1 sector, so the "
                            "L2 ceiling is the lowest it can be; profile again adding ncu --metrics "
                            "l1tex__t_sector_hit_rate.pct");
+    }
+    if (m_noFma > 0) {
+        warnings.push_back(std::to_string(m_noFma) + " kernel(s) without their FMA pipe's instructions "
+                           "(sm__inst_executed_pipe_fma.sum) on a device whose FMA pipe issues fewer than M = "
+                           + formatNumber(params.M) + " a cycle: predicted without the pipe's ceiling; profile "
+                           "again adding ncu --metrics sm__inst_executed_pipe_fma.sum");
     }
     if (m_derived > 0) {
         warnings.push_back("DRAM GB/s of " + std::to_string(m_derived)

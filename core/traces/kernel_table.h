@@ -172,7 +172,8 @@ private:
 
     XModelParams m_params;
     NcuForm m_form = NcuForm::Details;
-    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0;
+    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0,
+                m_noFma = 0;
     std::vector<std::string> m_lacked; ///< every metric some kernel lacks, in the order first met
     double m_mostWarps = 0;
 };

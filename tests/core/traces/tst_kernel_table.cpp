@@ -348,6 +348,26 @@ void TestKernelTable::pipesBoundTheIssueRate()
     QVERIFY(std::abs(*a.predicted_gbs / *h.predicted_gbs - cap / h100().params.M) < 1e-6);
     // The roofline stays the profile's M.
     QCOMPARE(*a.roofline_gbs, *h.roofline_gbs);
+    // The family's export has no FMA counts: on its H100 the FMA pipe (4 a cycle) cannot bound below M and
+    // nothing is said; on a 64-lane device the warning names the metric and the ncu line that adds it.
+    core::NcuReport family = core::readNcuCsv(kFamilyRaw);
+    const auto fmaWarning = [&](const core::NcuReport &r) {
+        core::KernelComparer c(h100().params, r.form);
+        for (const core::NcuKernel &fk : r.kernels)
+            c.compare(fk);
+        for (const std::string &w : c.warnings(r, h100())) {
+            if (w.find("sm__inst_executed_pipe_fma.sum") != std::string::npos)
+                return w;
+        }
+        return std::string();
+    };
+    QVERIFY(fmaWarning(family).empty());
+    for (core::NcuKernel &fk : family.kernels)
+        fk.gpu.cc = "8.0";
+    const std::string warning = fmaWarning(family);
+    QVERIFY2(warning.starts_with("10 kernel(s) without their FMA pipe's instructions")
+                     && warning.ends_with("profile again adding ncu --metrics sm__inst_executed_pipe_fma.sum"),
+             warning.c_str());
 }
 
 void TestKernelTable::diagnosisRanksTheChanges()
