@@ -17,11 +17,17 @@ namespace crossroof::core {
 
 namespace {
 
+/// The compute capability the file names for K's device, nullptr where it names none the table knows.
+const ComputeCapability *deviceCc(const NcuKernel &k)
+{
+    return k.gpu.cc.empty() ? nullptr : findComputeCapability(k.gpu.cc);
+}
+
 /// Warp-instructions the FMA pipe of K's device takes per cycle per SM: FP32 lanes per SM of the compute
 /// capability the file names / WARPSIZE; 0 where the file names none or the table lacks its lanes.
 double fmaPerCycle(const NcuKernel &k, double warpSize)
 {
-    const ComputeCapability *cc = k.gpu.cc.empty() ? nullptr : findComputeCapability(k.gpu.cc);
+    const ComputeCapability *cc = deviceCc(k);
     return cc && warpSize > 0 ? cc->fp32_lanes_sm / warpSize : 0;
 }
 
@@ -111,9 +117,10 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     // Every sector the L1 misses goes on to the L2; without the L1 hit rate all of them do (an upper bound).
     w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
     w.registers = k.registers_per_thread;
-    // The FMA pipe's rate is the device's: FP32 lanes per SM of the compute capability the file names.
+    // The FMA pipe's rate and the schedulers are the device's: those of the compute capability the file names.
+    const ComputeCapability *cc = deviceCc(k);
     if (const auto ceiling = pipeCeiling(*k.instructions, k.fma_instructions, fmaPerCycle(k, warpSize),
-                                         k.tensor_cycles)) {
+                                         k.tensor_cycles, cc ? cc->sub_partitions : 0)) {
         w.pipe_ipc = ceiling->ipc;
         w.pipe = ceiling->pipe;
     }
@@ -146,7 +153,7 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
 }
 
 std::optional<KernelPipe> pipeCeiling(double instructions, std::optional<double> fmaInstructions,
-                                       double fmaPerCycle, std::optional<double> tensorCycles)
+                                      double fmaPerCycle, std::optional<double> tensorCycles, double schedulers)
 {
     std::optional<KernelPipe> out;
     const auto take = [&](double busyCycles, KernelLimit pipe) {
@@ -160,6 +167,8 @@ std::optional<KernelPipe> pipeCeiling(double instructions, std::optional<double>
         take(*fmaInstructions / fmaPerCycle, KernelLimit::Fma);
     if (tensorCycles)
         take(*tensorCycles, KernelLimit::Tensor);
+    if (schedulers > 0)
+        take(instructions / schedulers, KernelLimit::Issue);
     return out;
 }
 

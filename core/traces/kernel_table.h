@@ -111,14 +111,15 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
 /// C cycles per SM while the SM issues I/SMs instructions lets it issue at most I / C per cycle. The FMA pipe
 /// takes FMA_PER_CYCLE of its warp-instructions a cycle (FP32 lanes per SM / warp size: 4 on 9.0, 2 on 8.0),
 /// so C = I_fma / FMA_PER_CYCLE; the tensor pipe's busy cycles T are counted. Both per SM, summed over the SMs.
-/// The tighter of the two, none when neither count is given (or FMA_PER_CYCLE is 0).
+/// SCHEDULERS warp schedulers issue one warp-instruction each a cycle: at most SCHEDULERS a cycle whatever the
+/// mix (KernelLimit::Issue). The tightest, none when no count is given and SCHEDULERS is 0.
 struct KernelPipe
 {
     double ipc = 0;
     KernelLimit pipe = KernelLimit::Fma;
 };
 std::optional<KernelPipe> pipeCeiling(double instructions, std::optional<double> fmaInstructions,
-                                       double fmaPerCycle, std::optional<double> tensorCycles);
+                                      double fmaPerCycle, std::optional<double> tensorCycles, double schedulers = 0);
 
 /// MACHINE (a profile's parameters) with WORKLOAD: n, Z, request, L2 and DRAM bytes, m, the hit rates as a
 /// two-level fixed cache (where MACHINE has an L2 latency), the SM clock the kernel ran at (L scaled with it,

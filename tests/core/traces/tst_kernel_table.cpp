@@ -321,9 +321,12 @@ void TestKernelTable::pipesBoundTheIssueRate()
     QVERIFY(tensor && tensor->pipe == core::KernelLimit::Tensor && std::abs(tensor->ipc - 1000.0 / 600) < 1e-12);
     QVERIFY(!core::pipeCeiling(1000, std::nullopt, 4, std::nullopt));
     QVERIFY(!core::pipeCeiling(1000, 900.0, 0, std::nullopt)); // a compute capability without its lanes
+    // Four schedulers issue at most 4 a cycle whatever the mix: below the FMA pipe's 4.44 of 90 % FMAs.
+    const auto issue = core::pipeCeiling(1000, 900.0, 4, std::nullopt, 4);
+    QVERIFY(issue && issue->pipe == core::KernelLimit::Issue && std::abs(issue->ipc - 4) < 1e-12);
     // The cuBLAS FFMA GEMM: 88.5 % of its instructions are FMAs (sm__inst_executed_pipe_fma.sum). On its H100
-    // (compute capability 9.0: 128 FP32 lanes, 4 warp-FMAs a cycle) the FMA pipe allows 4.52 a cycle, above M:
-    // the limit stays the issue rate.
+    // (compute capability 9.0: 128 FP32 lanes, 4 warp-FMAs a cycle) the FMA pipe allows 4.52 a cycle, the four
+    // schedulers 4, both above M: the limit stays the issue rate M.
     core::NcuReport report = core::readNcuCsv(kTorchRaw);
     const auto gemmIt = std::find_if(report.kernels.begin(), report.kernels.end(),
                                      [](const core::NcuKernel &k) { return k.id == "17"; });
@@ -332,8 +335,9 @@ void TestKernelTable::pipesBoundTheIssueRate()
     QVERIFY(k.fma_instructions && std::abs(*k.fma_instructions / *k.instructions - 0.8852) < 1e-3);
     core::KernelComparer comparer(h100().params, report.form);
     const core::KernelRow h = comparer.compare(k);
-    QVERIFY(h.workload->pipe && *h.workload->pipe == core::KernelLimit::Fma);
-    QVERIFY(std::abs(*h.workload->pipe_ipc - 4 * *k.instructions / *k.fma_instructions) < 1e-9);
+    QVERIFY(h.workload->pipe && *h.workload->pipe == core::KernelLimit::Issue);
+    QCOMPARE(*h.workload->pipe_ipc, 4.0);
+    QVERIFY(std::abs(4 * *k.instructions / *k.fma_instructions - 4.518) < 1e-3);
     QCOMPARE(*h.limit, core::KernelLimit::Issue);
     // The same counts on a compute capability 8.0 device (64 FP32 lanes, 2 warp-FMAs a cycle): the FMA pipe
     // allows 2 / 0.885 = 2.26 a cycle, below M = 2.956, and bounds the kernel there: "FMA".
@@ -348,6 +352,14 @@ void TestKernelTable::pipesBoundTheIssueRate()
     QVERIFY(std::abs(*a.predicted_gbs / *h.predicted_gbs - cap / h100().params.M) < 1e-6);
     // The roofline stays the profile's M.
     QCOMPARE(*a.roofline_gbs, *h.roofline_gbs);
+    // An M above the 4 schedulers of a 9.0 SM (a calibration's, say) cannot lift the GEMM above 4 a cycle.
+    k.gpu.cc = "9.0";
+    core::XModelParams fast = h100().params;
+    fast.M = 6;
+    const core::KernelRow s = core::KernelComparer(fast, report.form).compare(k);
+    QCOMPARE(*s.workload->pipe, core::KernelLimit::Issue);
+    QCOMPARE(*s.limit, core::KernelLimit::Issue);
+    QVERIFY(std::abs(*s.predicted_gops / (4 * 32 * *s.workload->clock_ghz * fast.sm_count) - 1) < 1e-6);
     // The family's export has no FMA counts: on its H100 the FMA pipe (4 a cycle) cannot bound below M and
     // nothing is said; on a 64-lane device the warning names the metric and the ncu line that adds it.
     core::NcuReport family = core::readNcuCsv(kFamilyRaw);
