@@ -266,7 +266,7 @@ constexpr const char *kKernelsHelp
           "                     warps_per_sm, duration_ns, dram_gbs, dram_gbs_derived, Z, req_bytes,\n"
           "                     dram_bytes, m, stores_only, l1_hit, l2_hit, clock_ghz, E, measured_gops,\n"
           "                     predicted_gops, predicted_gbs, naive_gbs, roofline_gbs, error, bound,\n"
-          "                     limit (L1, L2, DRAM, requests, latency, issue, tensor), diagnosis [{change,\n"
+          "                     limit (L1, L2, DRAM, requests, latency, issue, tensor, FMA), diagnosis [{change,\n"
           "                     gain}] (the two changes the model ranks best), ncu_metrics, skipped}]\n"
           "                     (docs/CLI.md)\n"
           "  --format csv       CSV, one row per kernel with the columns of the JSON kernels (an empty\n"

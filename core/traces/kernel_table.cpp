@@ -2,6 +2,7 @@
 #include "core/traces/kernel_table.h"
 
 #include "core/profiles/profile_library.h"
+#include "core/occupancy/compute_capability.h"
 #include "core/support/error.h"
 #include "core/support/text.h"
 #include "core/traces/bulk_kernels.h"
@@ -13,6 +14,24 @@
 #include <cmath>
 
 namespace crossroof::core {
+
+namespace {
+
+/// The compute capability the file names for K's device, nullptr where it names none the table knows.
+const ComputeCapability *deviceCc(const NcuKernel &k)
+{
+    return k.gpu.cc.empty() ? nullptr : findComputeCapability(k.gpu.cc);
+}
+
+/// Warp-instructions the FMA pipe of K's device takes per cycle per SM: FP32 lanes per SM of the compute
+/// capability the file names / WARPSIZE; 0 where the file names none or the table lacks its lanes.
+double fmaPerCycle(const NcuKernel &k, double warpSize)
+{
+    const ComputeCapability *cc = deviceCc(k);
+    return cc && warpSize > 0 ? cc->fp32_lanes_sm / warpSize : 0;
+}
+
+} // namespace
 
 double predictionAccuracy(double predicted, double measured)
 {
@@ -98,6 +117,13 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     // Every sector the L1 misses goes on to the L2; without the L1 hit rate all of them do (an upper bound).
     w.l2_bytes = w.req_bytes * (1 - std::clamp(w.l1_hit.value_or(0.0), 0.0, 1.0));
     w.registers = k.registers_per_thread;
+    // The FMA pipe's rate and the schedulers are the device's: those of the compute capability the file names.
+    const ComputeCapability *cc = deviceCc(k);
+    if (const auto ceiling = pipeCeiling(*k.instructions, k.fma_instructions, fmaPerCycle(k, warpSize),
+                                         k.tensor_cycles, cc ? cc->sub_partitions : 0)) {
+        w.pipe_ipc = ceiling->ipc;
+        w.pipe = ceiling->pipe;
+    }
     if (k.sm_frequency_hz && *k.sm_frequency_hz > 0)
         w.clock_ghz = *k.sm_frequency_hz * 1e-9;
     w.measured_gops = *k.instructions * warpSize / *k.duration_ns;
@@ -126,6 +152,26 @@ std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize
     return w;
 }
 
+std::optional<KernelPipe> pipeCeiling(double instructions, std::optional<double> fmaInstructions,
+                                      double fmaPerCycle, std::optional<double> tensorCycles, double schedulers)
+{
+    std::optional<KernelPipe> out;
+    const auto take = [&](double busyCycles, KernelLimit pipe) {
+        if (!(busyCycles > 0) || !(instructions > 0))
+            return;
+        const double ipc = instructions / busyCycles;
+        if (std::isfinite(ipc) && (!out || ipc < out->ipc))
+            out = KernelPipe {ipc, pipe};
+    };
+    if (fmaInstructions && fmaPerCycle > 0)
+        take(*fmaInstructions / fmaPerCycle, KernelLimit::Fma);
+    if (tensorCycles)
+        take(*tensorCycles, KernelLimit::Tensor);
+    if (schedulers > 0)
+        take(instructions / schedulers, KernelLimit::Issue);
+    return out;
+}
+
 XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
 {
     XModelParams p = machine;
@@ -138,6 +184,9 @@ XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &w)
         p.R_l2 = machine.R_l2 * *w.clock_ghz / machine.clock_ghz;
     }
     p.n = std::clamp(std::round(w.n), 1.0, std::max(1.0, p.max_warps));
+    // A pipe that takes fewer of the kernel's instructions per cycle than the SM issues bounds the issue rate.
+    if (w.pipe_ipc && *w.pipe_ipc < p.M)
+        p.M = std::max(*w.pipe_ipc, findParameter("M")->min);
     p.Z = w.Z;
     p.req_bytes = w.req_bytes;
     p.dram_bytes = std::max(w.dram_bytes, 1e-6 * w.req_bytes); // all hits: a vanishing DRAM share, no division by 0
@@ -303,6 +352,10 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             ++m_noStores;
         if (!w.l1_hit && params.R_l2 > 0)
             ++m_noL1Hit;
+        // Where the FMA pipe takes fewer warp-instructions a cycle than M, an FMA-heavy kernel is bounded by it.
+        if (!k.fma_instructions && fmaPerCycle(k, params.warp_size) > 0
+            && fmaPerCycle(k, params.warp_size) < params.M)
+            ++m_noFma;
         if (!predict)
             return row;
         try {
@@ -313,10 +366,13 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
             row.predicted_gops = op.cs_gops;
             row.bound = op.bound;
             row.limit = kernelLimit(model, op);
+            if (*row.limit == KernelLimit::Issue && w.pipe && p.M < params.M)
+                row.limit = *w.pipe; // the compute side at a pipe's ceiling, below the issue rate M
             row.diagnosis = bestChanges(params, w, op);
             const double peak = p.R_dram > 0 ? p.R_dram : p.R;
             row.naive_gbs = peak;
-            row.roofline_gbs = std::min(peak, p.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
+            // The roofline of the profile's M (the pipes are the X-model's: MODEL.md 1.7).
+            row.roofline_gbs = std::min(peak, params.M / p.Z * p.dram_bytes * p.clock_ghz * p.sm_count);
             // Relative to a throughput below R's range (1e-3 GB/s) the error means nothing, and it passes a
             // double for a denormal one (printed "+inf%").
             if (*row.dram_gbs >= findParameter("R")->min)
@@ -373,6 +429,12 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
                            "(l1tex__t_sector_hit_rate.pct): their L2 traffic is taken as every L1 sector, so the "
                            "L2 ceiling is the lowest it can be; profile again adding ncu --metrics "
                            "l1tex__t_sector_hit_rate.pct");
+    }
+    if (m_noFma > 0) {
+        warnings.push_back(std::to_string(m_noFma) + " kernel(s) without their FMA pipe's instructions "
+                           "(sm__inst_executed_pipe_fma.sum) on a device whose FMA pipe issues fewer than M = "
+                           + formatNumber(params.M) + " a cycle: predicted without the pipe's ceiling; profile "
+                           "again adding ncu --metrics sm__inst_executed_pipe_fma.sum");
     }
     if (m_derived > 0) {
         warnings.push_back("DRAM GB/s of " + std::to_string(m_derived)

@@ -30,6 +30,10 @@ struct KernelWorkload
     std::optional<double> l2_hit;   ///< L2 hit rate, 0..1, when the export has it
     std::optional<double> clock_ghz; ///< SM clock while it ran (sm__cycles_elapsed.avg.per_second, SM Frequency)
     std::optional<double> registers;     ///< registers per thread (launch__registers_per_thread)
+    /// The tightest pipe's ceiling on the issue rate, warp-instructions per cycle per SM (pipeCeiling()), and
+    /// which pipe it is (KernelLimit::Fma or KernelLimit::Tensor); none without the counters
+    std::optional<double> pipe_ipc;
+    std::optional<KernelLimit> pipe;
     double measured_gops = 0;       ///< instructions x warp size / duration, Gop/s
 };
 
@@ -103,10 +107,24 @@ private:
 std::optional<KernelWorkload> kernelWorkload(const NcuKernel &k, double warpSize, std::vector<std::string> &missing,
                                              std::string &problem);
 
+/// A pipe's ceiling on a kernel's issue rate, warp-instructions per cycle per SM (MODEL.md 1.7): a pipe busy for
+/// C cycles per SM while the SM issues I/SMs instructions lets it issue at most I / C per cycle. The FMA pipe
+/// takes FMA_PER_CYCLE of its warp-instructions a cycle (FP32 lanes per SM / warp size: 4 on 9.0, 2 on 8.0),
+/// so C = I_fma / FMA_PER_CYCLE; the tensor pipe's busy cycles T are counted. Both per SM, summed over the SMs.
+/// SCHEDULERS warp schedulers issue one warp-instruction each a cycle: at most SCHEDULERS a cycle whatever the
+/// mix (KernelLimit::Issue). The tightest, none when no count is given and SCHEDULERS is 0.
+struct KernelPipe
+{
+    double ipc = 0;
+    KernelLimit pipe = KernelLimit::Fma;
+};
+std::optional<KernelPipe> pipeCeiling(double instructions, std::optional<double> fmaInstructions,
+                                      double fmaPerCycle, std::optional<double> tensorCycles, double schedulers = 0);
+
 /// MACHINE (a profile's parameters) with WORKLOAD: n, Z, request, L2 and DRAM bytes, m, the hit rates as a
 /// two-level fixed cache (where MACHINE has an L2 latency), the SM clock the kernel ran at (L scaled with it,
-/// R_l1 and R_l2 too: on-chip bandwidths are bytes per cycle). E and m times registerParallelism(); M and the
-/// rest stay MACHINE's.
+/// R_l1 and R_l2 too: on-chip bandwidths are bytes per cycle). E and m times registerParallelism(); M at most
+/// the workload's pipe ceiling (pipe_ipc); the rest stays MACHINE's.
 XModelParams kernelParams(const XModelParams &machine, const KernelWorkload &workload);
 
 /// How many times the independent work of a full-occupancy thread a thread of WORKLOAD holds in its registers
@@ -155,7 +173,8 @@ private:
 
     XModelParams m_params;
     NcuForm m_form = NcuForm::Details;
-    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0;
+    std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0,
+                m_noFma = 0;
     std::vector<std::string> m_lacked; ///< every metric some kernel lacks, in the order first met
     double m_mostWarps = 0;
 };

@@ -235,6 +235,9 @@ private:
         case Metric::L2Sectors:
             count(d.l2_sectors, "sector");
             break;
+        case Metric::FmaInstructions:
+            count(k.fma_instructions, "inst");
+            break;
         case Metric::TensorCycles:
             count(metricName.find("gmma") != std::string_view::npos ? d.gmma_cycles : d.hmma_cycles, "cycle");
             break;

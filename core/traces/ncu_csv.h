@@ -52,6 +52,7 @@ struct NcuDevice
 ///   `lts__t_sector_hit_rate.pct`;
 /// - L2 traffic: `lts__t_bytes.sum`, else `lts__t_sectors.sum` x 32; the tensor pipe's work:
 ///   `sm__pipe_tensor_op_gmma_cycles_active.sum`, `sm__pipe_tensor_op_hmma_cycles_active.sum` (the larger);
+/// - the FMA pipe's instructions: `sm__inst_executed_pipe_fma.sum`, `smsp__inst_executed_pipe_fma.sum`;
 /// - the device: "# SMs", `launch__sm_count` and the `device__attribute_*` fields of NcuDevice.
 /// Every other metric is ignored. Values "n/a", "no data" or empty count as not collected.
 struct NcuKernel
@@ -83,6 +84,7 @@ struct NcuKernel
     std::optional<double> l2_hit_rate;         ///< L2 sector hit rate, 0..1 ("L2 Hit Rate")
     std::optional<double> l2_bytes;            ///< bytes through the L2, every client (TMA included)
     std::optional<double> tensor_cycles;       ///< tensor-pipe busy cycles summed over the SMs
+    std::optional<double> fma_instructions;    ///< warp-instructions of the FMA pipe (FP32, IMAD)
 
     /// What was derived rather than read ("DRAM GB/s = dram__bytes.sum / duration") or clamped, one note each.
     std::vector<std::string> derived;

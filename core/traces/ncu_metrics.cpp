@@ -11,7 +11,7 @@ namespace crossroof::core::detail::ncu {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Metric>, 61> kMetrics {{
+constexpr std::array<std::pair<std::string_view, Metric>, 63> kMetrics {{
         {"sm__warps_active.avg.per_cycle_active", Metric::Warps},
         {"Achieved Active Warps Per SM", Metric::Warps},
         {"sm__maximum_warps_avg_per_active_cycle", Metric::TheoreticalWarps},
@@ -76,6 +76,9 @@ constexpr std::array<std::pair<std::string_view, Metric>, 61> kMetrics {{
         {"lts__t_sectors.sum", Metric::L2Sectors},
         {"sm__pipe_tensor_op_gmma_cycles_active.sum", Metric::TensorCycles},
         {"sm__pipe_tensor_op_hmma_cycles_active.sum", Metric::TensorCycles},
+        // The FMA pipe's share of the instructions: its ceiling on the issue rate (MODEL.md 1.7)
+        {"sm__inst_executed_pipe_fma.sum", Metric::FmaInstructions},
+        {"smsp__inst_executed_pipe_fma.sum", Metric::FmaInstructions},
 }};
 
 } // namespace

@@ -53,6 +53,7 @@ enum class Metric {
     L2Traffic, ///< bytes through the L2 (lts__t_bytes.sum)
     L2Sectors, ///< 32-byte sectors through the L2 (lts__t_sectors.sum), where the bytes are not given
     TensorCycles, ///< cycles the tensor pipe was busy (warpgroup or warp-level MMA)
+    FmaInstructions, ///< warp-instructions the FMA pipe executed (sm__inst_executed_pipe_fma.sum)
 };
 
 /// The metric NAME (raw or display name) is, if Crossroof reads it.

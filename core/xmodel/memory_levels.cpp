@@ -24,6 +24,8 @@ std::string_view kernelLimitName(KernelLimit limit)
         return "issue";
     case KernelLimit::Tensor:
         return "tensor";
+    case KernelLimit::Fma:
+        return "FMA";
     }
     return "latency";
 }

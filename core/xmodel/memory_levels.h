@@ -21,7 +21,8 @@ enum class KernelLimit {
     Requests, ///< the memory system's request rate R (requests of request_bytes)
     Latency,  ///< neither side saturated, or the memory side below every ceiling: the warps in flight
     Issue,    ///< the compute side at M, the warp-instructions an SM issues per cycle
-    Tensor,   ///< the tensor pipe (kernels that move their data with TMA)
+    Tensor,   ///< the tensor pipe (its busy cycles: TMA kernels, and LSU kernels whose export has them)
+    Fma,      ///< the FMA pipe (FP32 and IMAD): FP32 lanes per SM / warp size warp-instructions per cycle
 };
 
 std::string_view kernelLimitName(KernelLimit limit); ///< "L1", "L2", "DRAM", "requests", "latency", ...

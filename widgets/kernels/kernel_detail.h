@@ -13,7 +13,7 @@ namespace crossroof::widgets {
 QString breakLongWords(const QString &text);
 
 /// The text of ROW's Limit column: the level or pipe that bounds its prediction (core::kernelLimitName(): L1,
-/// L2, DRAM, requests, latency, issue, tensor), or for a kernel without a prediction "no prediction: " and
+/// L2, DRAM, requests, latency, issue, tensor, FMA), or for a kernel without a prediction "no prediction: " and
 /// why.
 QString kernelLimitText(const core::KernelRow &row);
 

@@ -62,6 +62,7 @@ private slots:
     void accuracyIsFlooredAtZero();
     void scatteredAccessesAreBoundByTheL2();
     void registerHeavyGemmIsIssueBound();
+    void pipesBoundTheIssueRate();
     void diagnosisRanksTheChanges();
     void bulkKernelsArePredictedFromTheirBytesAndPipes();
     void unknownDeviceIsSaid();
@@ -307,6 +308,78 @@ void TestKernelTable::registerHeavyGemmIsIssueBound()
     const core::KernelTable familyFlat = compare(kFamilyRaw, unknown);
     for (std::size_t i = 0; i < family.rows.size(); ++i)
         QCOMPARE(*family.rows[i].predicted_gbs, *familyFlat.rows[i].predicted_gbs);
+}
+
+void TestKernelTable::pipesBoundTheIssueRate()
+{
+    // Hand-worked: 900 of 1000 warp-instructions on an FMA pipe of 4 a cycle keep it busy 225 cycles, so the SM
+    // issues at most 1000 / 225 = 4.44 a cycle; a tensor pipe busy 600 cycles allows 1000 / 600 = 1.67, and on a
+    // pipe of 2 FMAs a cycle the FMA pipe allows 2.22: the tensor pipe is the tighter.
+    const auto fma = core::pipeCeiling(1000, 900.0, 4, std::nullopt);
+    QVERIFY(fma && fma->pipe == core::KernelLimit::Fma && std::abs(fma->ipc - 1000.0 / 225) < 1e-12);
+    const auto tensor = core::pipeCeiling(1000, 900.0, 2, 600.0);
+    QVERIFY(tensor && tensor->pipe == core::KernelLimit::Tensor && std::abs(tensor->ipc - 1000.0 / 600) < 1e-12);
+    QVERIFY(!core::pipeCeiling(1000, std::nullopt, 4, std::nullopt));
+    QVERIFY(!core::pipeCeiling(1000, 900.0, 0, std::nullopt)); // a compute capability without its lanes
+    // Four schedulers issue at most 4 a cycle whatever the mix: below the FMA pipe's 4.44 of 90 % FMAs.
+    const auto issue = core::pipeCeiling(1000, 900.0, 4, std::nullopt, 4);
+    QVERIFY(issue && issue->pipe == core::KernelLimit::Issue && std::abs(issue->ipc - 4) < 1e-12);
+    // The cuBLAS FFMA GEMM: 88.5 % of its instructions are FMAs (sm__inst_executed_pipe_fma.sum). On its H100
+    // (compute capability 9.0: 128 FP32 lanes, 4 warp-FMAs a cycle) the FMA pipe allows 4.52 a cycle, the four
+    // schedulers 4, both above M: the limit stays the issue rate M.
+    core::NcuReport report = core::readNcuCsv(kTorchRaw);
+    const auto gemmIt = std::find_if(report.kernels.begin(), report.kernels.end(),
+                                     [](const core::NcuKernel &k) { return k.id == "17"; });
+    QVERIFY(gemmIt != report.kernels.end());
+    core::NcuKernel &k = *gemmIt;
+    QVERIFY(k.fma_instructions && std::abs(*k.fma_instructions / *k.instructions - 0.8852) < 1e-3);
+    core::KernelComparer comparer(h100().params, report.form);
+    const core::KernelRow h = comparer.compare(k);
+    QVERIFY(h.workload->pipe && *h.workload->pipe == core::KernelLimit::Issue);
+    QCOMPARE(*h.workload->pipe_ipc, 4.0);
+    QVERIFY(std::abs(4 * *k.instructions / *k.fma_instructions - 4.518) < 1e-3);
+    QCOMPARE(*h.limit, core::KernelLimit::Issue);
+    // The same counts on a compute capability 8.0 device (64 FP32 lanes, 2 warp-FMAs a cycle): the FMA pipe
+    // allows 2 / 0.885 = 2.26 a cycle, below M = 2.956, and bounds the kernel there: "FMA".
+    k.gpu.cc = "8.0";
+    const core::KernelRow a = comparer.compare(k);
+    const double cap = 2 * *k.instructions / *k.fma_instructions;
+    QVERIFY(std::abs(cap - 2.259) < 1e-3);
+    QCOMPARE(*a.limit, core::KernelLimit::Fma);
+    QCOMPARE(core::kernelLimitName(*a.limit), std::string_view("FMA"));
+    const double gops = cap * 32 * *a.workload->clock_ghz * h100().params.sm_count;
+    QVERIFY2(std::abs(*a.predicted_gops / gops - 1) < 1e-6, std::to_string(*a.predicted_gops).c_str());
+    QVERIFY(std::abs(*a.predicted_gbs / *h.predicted_gbs - cap / h100().params.M) < 1e-6);
+    // The roofline stays the profile's M.
+    QCOMPARE(*a.roofline_gbs, *h.roofline_gbs);
+    // An M above the 4 schedulers of a 9.0 SM (a calibration's, say) cannot lift the GEMM above 4 a cycle.
+    k.gpu.cc = "9.0";
+    core::XModelParams fast = h100().params;
+    fast.M = 6;
+    const core::KernelRow s = core::KernelComparer(fast, report.form).compare(k);
+    QCOMPARE(*s.workload->pipe, core::KernelLimit::Issue);
+    QCOMPARE(*s.limit, core::KernelLimit::Issue);
+    QVERIFY(std::abs(*s.predicted_gops / (4 * 32 * *s.workload->clock_ghz * fast.sm_count) - 1) < 1e-6);
+    // The family's export has no FMA counts: on its H100 the FMA pipe (4 a cycle) cannot bound below M and
+    // nothing is said; on a 64-lane device the warning names the metric and the ncu line that adds it.
+    core::NcuReport family = core::readNcuCsv(kFamilyRaw);
+    const auto fmaWarning = [&](const core::NcuReport &r) {
+        core::KernelComparer c(h100().params, r.form);
+        for (const core::NcuKernel &fk : r.kernels)
+            c.compare(fk);
+        for (const std::string &w : c.warnings(r, h100())) {
+            if (w.find("sm__inst_executed_pipe_fma.sum") != std::string::npos)
+                return w;
+        }
+        return std::string();
+    };
+    QVERIFY(fmaWarning(family).empty());
+    for (core::NcuKernel &fk : family.kernels)
+        fk.gpu.cc = "8.0";
+    const std::string warning = fmaWarning(family);
+    QVERIFY2(warning.starts_with("10 kernel(s) without their FMA pipe's instructions")
+                     && warning.ends_with("profile again adding ncu --metrics sm__inst_executed_pipe_fma.sum"),
+             warning.c_str());
 }
 
 void TestKernelTable::diagnosisRanksTheChanges()
