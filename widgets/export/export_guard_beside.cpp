@@ -4,8 +4,10 @@
 // right, as a journal figure's legend does, and every entry keeps its own name.
 #include "export/export_guard.h"
 
+#include "common/icon_legend_item.h"
 #include "common/legend_groups.h"
 #include "common/plot_style.h"
+#include "common/symbol_text.h"
 #include "export/figure_units.h"
 
 #include <qcustomplot.h>
@@ -25,6 +27,10 @@ namespace {
 
 constexpr char kBesideProperty[] = "crossroof_figureLegendBeside";
 constexpr char kCompactProperty[] = "crossroof_figureLegendCompact";
+constexpr char kSpreadProperty[] = "crossroof_figureLegendSpread";
+/// The least of a name an entry shortened in the middle keeps, in average characters of its font: fewer, and
+/// the legend merges or stays as it is rather than name its traces by fragments.
+constexpr double kLeastKept = 14;
 /// The most of the page's width a legend beside its plot may take.
 constexpr double kBesideWidth = 0.38;
 /// The most columns a legend beside its plot is laid out in.
@@ -109,7 +115,196 @@ QSize legendSize(const QCPLegend *legend, int columns)
     return {width + m.left() + m.right(), height + m.top() + m.bottom()};
 }
 
+/// The text ITEM draws beside its icon (markup for a plottable's name); none for an entry of another kind.
+std::optional<QString> entryText(QCPAbstractLegendItem *item)
+{
+    if (auto *own = qobject_cast<QCPPlottableLegendItem *>(item); own && own->plottable())
+        return own->plottable()->name();
+    if (auto *merged = qobject_cast<legend_groups::GroupLegendItem *>(item))
+        return merged->text();
+    if (auto *icon = qobject_cast<IconLegendItem *>(item))
+        return icon->text();
+    return std::nullopt;
+}
+
+void setEntryText(QCPAbstractLegendItem *item, const QString &text)
+{
+    if (auto *own = qobject_cast<QCPPlottableLegendItem *>(item); own && own->plottable())
+        own->plottable()->setName(text);
+    else if (auto *merged = qobject_cast<legend_groups::GroupLegendItem *>(item))
+        merged->setText(text);
+    else if (auto *icon = qobject_cast<IconLegendItem *>(item))
+        icon->setText(text);
+}
+
+/// TEXT (ITEM's, markup) shortened in the middle so that ITEM is at most ROOM wide, as markup again; TEXT where
+/// it fits, none where it has subscripts (a model's symbol, never cut) or would keep less than kLeastKept.
+std::optional<QString> elided(QCPAbstractLegendItem *item, const QString &text, double room)
+{
+    const QFont font = item->font();
+    const double width = plot_style::legendEntrySize(item).width();
+    if (width <= room)
+        return text;
+    QString plain;
+    for (const symbol_text::Run &run : symbol_text::runs(text)) {
+        if (run.subscript)
+            return std::nullopt;
+        plain += run.text;
+    }
+    const QFontMetricsF metrics(font);
+    const double textRoom = metrics.horizontalAdvance(plain) - (width - room) - 1;
+    if (textRoom < kLeastKept * metrics.averageCharWidth())
+        return std::nullopt;
+    return symbol_text::literal(metrics.elidedText(plain, Qt::ElideMiddle, textRoom));
+}
+
+/// The non-empty entries of LEGEND, in its order.
+std::vector<QCPAbstractLegendItem *> entries(const QCPLegend *legend)
+{
+    std::vector<QCPAbstractLegendItem *> out;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i))
+            out.push_back(item);
+    }
+    return out;
+}
+
+/// The widths ITEMS' COLUMNS (filled row by row) may take across WIDTH in LEGEND: each its widest entry's where
+/// they all fit, else the widest columns narrowed alike until they do (a column of short entries keeps its width,
+/// one of long names gives up the rest).
+std::vector<double> columnRooms(const QCPLegend *legend, const std::vector<QCPAbstractLegendItem *> &items,
+                                double width, int columns)
+{
+    std::vector<double> rooms(std::size_t(columns), 0.0);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        double &room = rooms[i % std::size_t(columns)];
+        room = std::max(room, double(plot_style::legendEntrySize(items[i]).width()));
+    }
+    const QMargins m = legend->margins();
+    const double across = width - m.left() - m.right() - (columns - 1) * legend->columnSpacing();
+    // The widest columns come down to the next widest, and so on, until the columns fit.
+    for (int step = 0; step < columns; ++step) {
+        double total = 0;
+        for (const double r : rooms)
+            total += r;
+        if (total <= across)
+            break;
+        const double widest = *std::max_element(rooms.begin(), rooms.end());
+        double next = 0;
+        int wide = 0;
+        for (const double r : rooms) {
+            if (r >= widest)
+                ++wide;
+            else
+                next = std::max(next, r);
+        }
+        const double to = std::max(next, widest - (total - across) / wide);
+        for (double &r : rooms)
+            r = std::min(r, to);
+    }
+    return rooms;
+}
+
 } // namespace
+
+int mostMerging(const FigureOptions &options)
+{
+    // Wider than a single column (85 mm) by half: a double column (175 mm) or a slide (254 mm).
+    return options.width_mm >= 1.5 * 85 ? 1 : 3;
+}
+
+bool ExportGuard::elideEntry(QCPAbstractLegendItem *item, double room)
+{
+    const std::optional<QString> text = entryText(item);
+    if (!text)
+        return false;
+    const std::optional<QString> shorter = elided(item, *text, room);
+    if (!shorter || *shorter == *text)
+        return false;
+    setEntryText(item, *shorter);
+    m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), full = *text] {
+        if (item)
+            setEntryText(item, full);
+    });
+    return true;
+}
+
+void ExportGuard::elideLegendEntries(const QList<QCustomPlot *> &plots, double pageWidth)
+{
+    for (QCustomPlot *plot : plots) {
+        QCPLegend *legend = plot->legend;
+        if (!legend->visible() || legend->itemCount() == 0)
+            continue;
+        // Below the plot: the page's width (less the figure's edges) shared by its columns; beside it: its
+        // share of the page's width, as moveLegendsBeside() gave it.
+        const double width = legendBeside(plot) ? kBesideWidth * pageWidth : pageWidth - 16;
+        const std::vector<QCPAbstractLegendItem *> items = entries(legend);
+        const int columns = std::max(1, std::min(legend->columnCount(), int(items.size())));
+        const std::vector<double> rooms = columnRooms(legend, items, width, columns);
+        for (std::size_t k = 0; k < items.size(); ++k)
+            elideEntry(items[k], rooms[k % rooms.size()]);
+    }
+}
+
+bool ExportGuard::spreadLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options,
+                                double pageWidth, double pageHeight)
+{
+    Q_UNUSED(options);
+    bool changed = false;
+    const std::vector<PlotBand> bands = stackPlots(plots, pageHeight);
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
+        QCPLegend *legend = plot->legend;
+        const double each = bands[std::size_t(i)].height;
+        if (plot->property(kSpreadProperty).toBool() || !crampingLegendRow(plot, each))
+            continue;
+        plot->setProperty(kSpreadProperty, 1); // tried once
+        m_restore.push_back([plot] { plot->setProperty(kSpreadProperty, QVariant()); });
+        const std::vector<QCPAbstractLegendItem *> items = entries(legend);
+        const int now = std::max(1, legend->columnCount());
+        // The height the legend must give up for the plot's share, and the fewest columns that give it.
+        const double wanted = legend->outerRect().height() - (kFigurePlotShare * each - legend_groups::axesHeight(plot).inner);
+        int best = 0;
+        for (int columns = now + 1; columns <= std::min(kBesideColumns, int(items.size())); ++columns) {
+            const std::vector<double> rooms = columnRooms(legend, items, pageWidth - 16, columns);
+            bool readable = true;
+            for (std::size_t k = 0; k < items.size(); ++k) {
+                const std::optional<QString> text = entryText(items[k]);
+                readable = readable && (!text || elided(items[k], *text, rooms[k % rooms.size()]));
+            }
+            if (!readable)
+                break;
+            best = columns;
+            std::vector<std::pair<QCPAbstractLegendItem *, QString>> full;
+            for (std::size_t k = 0; k < items.size(); ++k) {
+                if (const std::optional<QString> text = entryText(items[k])) {
+                    full.emplace_back(items[k], *text);
+                    setEntryText(items[k], *elided(items[k], *text, rooms[k % rooms.size()]));
+                }
+            }
+            const double height = legendSize(legend, columns).height();
+            for (const auto &[item, text] : full)
+                setEntryText(item, text);
+            if (height <= wanted)
+                break;
+        }
+        if (best == 0)
+            continue;
+        const int wrap = legend->wrap();
+        const std::vector<double> rooms = columnRooms(legend, items, pageWidth - 16, best);
+        for (std::size_t k = 0; k < items.size(); ++k)
+            elideEntry(items[k], rooms[k % rooms.size()]);
+        legend->setWrap(best);
+        legend->setFillOrder(legend->fillOrder(), true);
+        plot->setProperty(kSpreadProperty, best); // in these columns, whatever fitLegendColumns() would choose
+        m_restore.push_back([legend, wrap] {
+            legend->setWrap(wrap);
+            legend->setFillOrder(legend->fillOrder(), true);
+        });
+        changed = true;
+    }
+    return changed;
+}
 
 /// How dataShapes() names a straight line across the plot.
 QString guideLine()
@@ -120,6 +315,11 @@ QString guideLine()
 bool legendBeside(const QCustomPlot *plot)
 {
     return plot->property(kBesideProperty).toBool();
+}
+
+bool legendSpread(const QCustomPlot *plot)
+{
+    return plot->property(kSpreadProperty).toInt() > 1;
 }
 
 bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options,
