@@ -155,6 +155,15 @@ std::optional<QString> elided(QCPAbstractLegendItem *item, const QString &text, 
     const double textRoom = metrics.horizontalAdvance(plain) - (width - room) - 1;
     if (textRoom < kLeastKept * metrics.averageCharWidth())
         return std::nullopt;
+    // A file's traces in one entry ("gpu_stream_v100.txt: init, read, …") give up the file's name first: the
+    // traces' names are what the markers beside them stand for.
+    if (const qsizetype colon = plain.indexOf(QLatin1String(": "));
+        colon > 0 && qobject_cast<legend_groups::GroupLegendItem *>(item)) {
+        const QString list = plain.mid(colon);
+        const double headRoom = textRoom - metrics.horizontalAdvance(list);
+        if (headRoom >= 4 * metrics.averageCharWidth())
+            return symbol_text::literal(metrics.elidedText(plain.left(colon), Qt::ElideMiddle, headRoom) + list);
+    }
     return symbol_text::literal(metrics.elidedText(plain, Qt::ElideMiddle, textRoom));
 }
 
