@@ -14,6 +14,7 @@
 
 class QCPAbstractLegendItem;
 class QCPAxis;
+class QCPLegend;
 class QCPAxisRect;
 class QCPAxisTicker;
 class QCustomPlot;
@@ -77,6 +78,8 @@ private:
     void elideLegendEntries(const QList<QCustomPlot *> &plots, double pageWidth);
     /// Shortens ITEM's text in the middle so that the entry is at most ROOM wide; whether it did.
     bool elideEntry(QCPAbstractLegendItem *item, double room);
+    /// LEGEND's icons no taller than a line of its text nor wider than two, its entries close at their sides.
+    void closeUpEntries(QCPLegend *legend);
     /// A legend still below a plot that keeps less than kFigurePlotShare between its axes once merged closes up:
     /// rows as tall as their text (icons a line tall, entries and the legend's edges close). Whether one did.
     bool compactLegends(const QList<QCustomPlot *> &plots, double pageHeight);

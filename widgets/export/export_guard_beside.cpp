@@ -33,6 +33,9 @@ constexpr char kSpreadProperty[] = "crossroof_figureLegendSpread";
 constexpr double kLeastKept = 14;
 /// The most of the page's width a legend beside its plot may take.
 constexpr double kBesideWidth = 0.38;
+/// The step, in parts of the plot's height (half as much across), of the places a legend inside the plot is
+/// tried at where no corner is clear.
+constexpr double kFreeStep = 0.1;
 /// The most columns a legend beside its plot is laid out in.
 constexpr int kBesideColumns = 3;
 
@@ -331,6 +334,28 @@ bool legendSpread(const QCustomPlot *plot)
     return plot->property(kSpreadProperty).toInt() > 1;
 }
 
+void ExportGuard::closeUpEntries(QCPLegend *legend)
+{
+    const QSize icon = legend->iconSize();
+    const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
+    // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
+    // than two, and entries close at their sides: the plot keeps the more of the page's width.
+    if (icon.height() > line + 2 || icon.width() > 2 * line) {
+        legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 2));
+        m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
+    }
+    for (int k = 0; k < legend->itemCount(); ++k) {
+        if (QCPAbstractLegendItem *item = legend->item(k); item && item->margins().left() > 3) {
+            const QMargins m = item->margins();
+            item->setMargins(QMargins(3, m.top(), 3, m.bottom()));
+            m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), m] {
+                if (item)
+                    item->setMargins(m);
+            });
+        }
+    }
+}
+
 bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options,
                                     double pageWidth, double pageHeight)
 {
@@ -344,24 +369,7 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
         if (!row)
             continue;
         QCPLayoutGrid *main = plot->plotLayout();
-        const QSize icon = legend->iconSize();
-        const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
-        // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
-        // than two, and entries close at their sides: the plot keeps the more of the page's width.
-        if (icon.height() > line + 2 || icon.width() > 2 * line) {
-            legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 2));
-            m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
-        }
-        for (int k = 0; k < legend->itemCount(); ++k) {
-            if (QCPAbstractLegendItem *item = legend->item(k); item && item->margins().left() > 3) {
-                const QMargins m = item->margins();
-                item->setMargins(QMargins(3, m.top(), 3, m.bottom()));
-                m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), m] {
-                    if (item)
-                        item->setMargins(m);
-                });
-            }
-        }
+        closeUpEntries(legend);
         // The fewest columns in which it is no taller than the plot, if the page's width has room for them.
         int columns = 0;
         for (int c = 1; c <= kBesideColumns; ++c) {
@@ -505,6 +513,28 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             legend->setWrap(wrap);
             legend->setFillOrder(legend->fillOrder(), true);
         };
+        // Whether the legend, as placed now, lies inside the plot clear of every curve, marker and label.
+        const auto clearOfData = [&] {
+            std::vector<DataShape> data;
+            const std::vector<TextBox> boxes = layOutText(plots, pageWidth, pageHeight, &data);
+            const double top = stackPlots(plots, pageHeight)[std::size_t(i)].top;
+            const QRectF box = QRectF(legend->outerRect()).translated(0, top);
+            const QRectF rect = QRectF(plot->axisRect()->rect()).translated(0, top);
+            bool clear = rect.contains(box) && box.width() <= 0.8 * rect.width() && box.height() <= 0.5 * rect.height();
+            // The curves and markers stay in view; a guide line across the plot (a level's latency) may pass
+            // behind the legend, as behind a journal figure's.
+            for (std::size_t d = 0; clear && d < data.size(); ++d)
+                clear = data[d].name == guideLine() || !crosses(box, data[d]);
+            for (const TextBox &text : boxes) {
+                if (!clear)
+                    break;
+                if (text.kind == TextBox::Kind::LegendEntry)
+                    continue;
+                const QRectF both = text.rect.intersected(box);
+                clear = !(both.width() > 0.5 && both.height() > 0.5);
+            }
+            return clear;
+        };
         // A corner of the plot where the legend, in the fewest columns that fit, covers no curve, marker or label.
         bool placed = false;
         for (int columns = 1; columns <= kBesideColumns && !placed; ++columns) {
@@ -513,27 +543,32 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             for (const Qt::Alignment corner : {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
                                                Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft}) {
                 inset->setInsetAlignment(index, corner);
-                std::vector<DataShape> data;
-                const std::vector<TextBox> boxes = layOutText(plots, pageWidth, pageHeight, &data);
-                const double top = stackPlots(plots, pageHeight)[std::size_t(i)].top;
-                const QRectF box = QRectF(legend->outerRect()).translated(0, top);
-                const QRectF rect = QRectF(plot->axisRect()->rect()).translated(0, top);
-                bool clear = rect.contains(box) && box.width() <= 0.8 * rect.width() && box.height() <= 0.5 * rect.height();
-                // The curves and markers stay in view; a guide line across the plot (a level's latency) may pass
-                // behind the legend, as behind a journal figure's.
-                for (std::size_t d = 0; clear && d < data.size(); ++d)
-                    clear = data[d].name == guideLine() || !crosses(box, data[d]);
-                for (const TextBox &text : boxes) {
-                    if (!clear)
-                        break;
-                    if (text.kind == TextBox::Kind::LegendEntry)
-                        continue;
-                    const QRectF both = text.rect.intersected(box);
-                    clear = !(both.width() > 0.5 && both.height() > 0.5);
-                }
-                if (clear) {
+                if (clearOfData()) {
                     placed = true;
                     break;
+                }
+            }
+        }
+        // Else, in one column, any clear place in the plot (between a step's two levels, under a plateau), row by
+        // row from the top, left to right.
+        if (!placed) {
+            legend->setWrap(1);
+            legend->setFillOrder(legend->fillOrder(), true);
+            inset->setInsetAlignment(index, Qt::AlignTop | Qt::AlignLeft);
+            closeUpEntries(legend);
+            layOutText(plots, pageWidth, pageHeight);
+            const QRectF rect = plot->axisRect()->rect();
+            const QSizeF size = legend->outerRect().size();
+            const double w = size.width() / std::max(1.0, rect.width());
+            const double h = size.height() / std::max(1.0, rect.height());
+            inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
+            for (double y = 0.02; !placed && y + h <= 0.98; y += kFreeStep) {
+                for (double x = 0.01; x + w <= 0.99; x += kFreeStep / 4) {
+                    inset->setInsetRect(index, QRectF(x, y, w, h));
+                    if (clearOfData()) {
+                        placed = true;
+                        break;
+                    }
                 }
             }
         }

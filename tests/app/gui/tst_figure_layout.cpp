@@ -346,11 +346,10 @@ void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes()
                                           + QStringLiteral("/share-%1-%2-%3-%4.png").arg(view, data, preset).arg(int(style)),
                                   options);
         }
-        // Not yet: a single column's memory levels and X-graph of the paper's data (a kernel set and
-        // seven traces), and the H100 sample's X-graph, whose one trace and measured f(k) have names too long for a
-        // row (single column, slide): their legends neither fit beside the plot nor in a corner clear of the data.
-        for (const char *row : {"levels h100-thrashing single", "levels paper single"})
-            QEXPECT_FAIL(row, qPrintable(QStringLiteral("%1 %: the legend takes too much of the height (issue 48 item 3, open)").arg(100 * share, 0, 'f', 1)), Abort);
+        // Not yet: a single column's memory levels of the paper's data (53.5 %): each plot's one legend entry, its
+        // model's symbols with subscripts (never shortened), is wider than the room on either side of the levels'
+        // step, and the page too narrow to have it beside the plot.
+        QEXPECT_FAIL("levels paper single", qPrintable(QStringLiteral("%1 %: the legend takes too much of the height (issue 48 item 3, open)").arg(100 * share, 0, 'f', 1)), Abort);
         QVERIFY2(share >= widgets::kFigurePlotShare,
                  qPrintable(QStringLiteral("the plots keep %1 % of the height between their axes").arg(100 * share, 0, 'f', 1)));
     }
