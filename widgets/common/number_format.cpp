@@ -88,14 +88,17 @@ QString formatReading(const QString &label, double value, int precision)
         return QStringLiteral("%1 = %2").arg(m.captured(1),
                                              formatQuantity(value, m.captured(3), std::pow(10.0, exponent), precision));
     }
-    QString number = formatNumber(value, precision);
-    if (number.contains(QLatin1String("e+")) && std::abs(value) < 1e15) {
-        // Rounded to PRECISION digits and written out whole, its thousands grouped.
-        const double step = std::pow(10.0, std::floor(std::log10(std::abs(value))) + 1 - precision);
-        QLocale english(QLocale::English);
-        number = english.toString(std::round(value / step) * step, 'f', 0);
-    }
-    return QStringLiteral("%1 = %2").arg(label, number);
+    return QStringLiteral("%1 = %2").arg(label, formatGrouped(value, precision));
+}
+
+QString formatGrouped(double v, int precision)
+{
+    const QString number = formatNumber(v, precision);
+    if (!number.contains(QLatin1String("e+")) || !(std::abs(v) < 1e15))
+        return number;
+    // Rounded to PRECISION digits and written out whole, its thousands grouped.
+    const double step = std::pow(10.0, std::floor(std::log10(std::abs(v))) + 1 - precision);
+    return QLocale(QLocale::English).toString(std::round(v / step) * step, 'f', 0);
 }
 
 std::optional<double> parseExact(const QString &text)

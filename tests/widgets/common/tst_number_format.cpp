@@ -19,6 +19,7 @@ private slots:
     void quantitiesTakeAnSiPrefix();
     void readingsHaveNoPowers_data();
     void readingsHaveNoPowers();
+    void groupedNumbersHaveNoPowers();
 };
 
 void TestNumberFormat::resultsHaveFourDigits_data()
@@ -120,6 +121,16 @@ void TestNumberFormat::readingsHaveNoPowers()
     QFETCH(double, value);
     QFETCH(QString, text);
     QCOMPARE(formatReading(label, value), text);
+}
+
+void TestNumberFormat::groupedNumbersHaveNoPowers()
+{
+    // The Bandwidth view's table of peaks and means in GB/s read "1.23e+03" for an H100's 1,230 GB/s.
+    QCOMPARE(formatGrouped(1234.5, 3), QStringLiteral("1,230"));
+    QCOMPARE(formatGrouped(13870.4), QStringLiteral("13,870"));
+    QCOMPARE(formatGrouped(917.8384), QStringLiteral("917.8"));
+    QCOMPARE(formatGrouped(0.5), QStringLiteral("0.5"));
+    QCOMPARE(formatGrouped(std::numeric_limits<double>::infinity()), QStringLiteral("∞"));
 }
 
 QTEST_MAIN(TestNumberFormat)
