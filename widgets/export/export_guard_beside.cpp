@@ -563,7 +563,7 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             const double h = size.height() / std::max(1.0, rect.height());
             inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
             for (double y = 0.02; !placed && y + h <= 0.98; y += kFreeStep) {
-                for (double x = 0.01; x + w <= 0.99; x += kFreeStep / 4) {
+                for (double x = 0.01; x + w <= 0.99; x += kFreeStep / 2) {
                     inset->setInsetRect(index, QRectF(x, y, w, h));
                     if (clearOfData()) {
                         placed = true;
