@@ -424,8 +424,8 @@ QString BandwidthView::readoutHtml(const core::MeasuredTrace &t) const
                    "<th align='right'>&nbsp;mean</th></tr>");
         for (const auto &c : m_eval->curves()) {
             html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td></tr>")
-                            .arg(c.name.toHtmlEscaped(), formatNumber(c.curve.peak * toGbs, 3),
-                                 formatNumber(c.curve.mean * toGbs, 3));
+                            .arg(c.name.toHtmlEscaped(), formatGrouped(c.curve.peak * toGbs, 3),
+                                 formatGrouped(c.curve.mean * toGbs, 3));
         }
         return html + tr("</table><p>Peak and mean in GB/s.</p>");
     }
@@ -436,8 +436,8 @@ QString BandwidthView::readoutHtml(const core::MeasuredTrace &t) const
         html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td>"
                                "<td align='right'>&nbsp;%4</td><td align='right'>&nbsp;%5 %</td>"
                                "<td align='right'>&nbsp;<b>%6×</b></td></tr>")
-                        .arg(c.name.toHtmlEscaped(), formatNumber(c.limit_gbs, 4), formatNumber(c.curve.peak * toGbs, 3),
-                             formatNumber(c.curve.mean * toGbs, 3),
+                        .arg(c.name.toHtmlEscaped(), formatGrouped(c.limit_gbs, 4), formatGrouped(c.curve.peak * toGbs, 3),
+                             formatGrouped(c.curve.mean * toGbs, 3),
                              formatNumber(100.0 * double(c.curve.units_over_limit) / double(c.curve.units), 3),
                              QString::number(c.curve.slowdown, 'f', 3));
     }

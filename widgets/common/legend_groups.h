@@ -74,6 +74,8 @@ public:
     GroupLegendItem(QCPLegend *legend, const QList<QCPAbstractPlottable *> &members, const QString &text, int icons);
 
     QString text() const { return m_text; }
+    /// A figure short of room shortens the text (in the middle, ExportGuard) and puts it back after.
+    void setText(const QString &text) { m_text = text; }
     QList<QCPAbstractPlottable *> members() const;
 
 protected:

@@ -2,6 +2,7 @@
 #include "common/number_format.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <array>
 #include <cmath>
@@ -71,6 +72,33 @@ QString formatQuantity(double value, const QString &unit, double scale, int prec
         shown = base / std::pow(10.0, kPrefixes[at].exponent);
     }
     return formatNumber(shown, precision) + QLatin1Char(' ') + QString::fromUtf8(kPrefixes[at].symbol) + unit;
+}
+
+QString formatReading(const QString &label, double value, int precision)
+{
+    // "Title (Gop/s)": a prefix the table knows, then a unit that takes one ("warps", "min" and "%" do not).
+    static const QRegularExpression titled(
+            QStringLiteral("^(.*\\S)\\s*\\(([pnµmkMGTPE]?)(op/s|B/s|B|FLOP/s|flop/s|inst/s|req/s|Hz|s|W)\\)$"));
+    if (const QRegularExpressionMatch m = titled.match(label.trimmed()); m.hasMatch() && std::isfinite(value)) {
+        int exponent = 0;
+        for (const Prefix &p : kPrefixes) {
+            if (m.captured(2) == QString::fromUtf8(p.symbol))
+                exponent = p.exponent;
+        }
+        return QStringLiteral("%1 = %2").arg(m.captured(1),
+                                             formatQuantity(value, m.captured(3), std::pow(10.0, exponent), precision));
+    }
+    return QStringLiteral("%1 = %2").arg(label, formatGrouped(value, precision));
+}
+
+QString formatGrouped(double v, int precision)
+{
+    const QString number = formatNumber(v, precision);
+    if (!number.contains(QLatin1String("e+")) || !(std::abs(v) < 1e15))
+        return number;
+    // Rounded to PRECISION digits and written out whole, its thousands grouped.
+    const double step = std::pow(10.0, std::floor(std::log10(std::abs(v))) + 1 - precision);
+    return QLocale(QLocale::English).toString(std::round(v / step) * step, 'f', 0);
 }
 
 std::optional<double> parseExact(const QString &text)

@@ -34,4 +34,15 @@ std::optional<double> parseExact(const QString &text);
 /// "897.2 GB/s". Prefixes run from p to E; zero keeps SCALE's prefix.
 QString formatQuantity(double value, const QString &unit, double scale = 1, int precision = 3);
 
+/// A result for a table or text whose unit is given apart: formatNumber()'s PRECISION significant digits, but
+/// a value of ten thousand or more written out whole with its thousands grouped ("13,870", "1,230,000"), never
+/// as a power ("1.387e+04").
+QString formatGrouped(double v, int precision = 4);
+
+/// VALUE read off an axis titled LABEL, as "title = value": where the title ends in a unit with an SI prefix in
+/// parentheses, the value takes the prefix that suits it ("CS throughput (Gop/s)" and 13870: "CS throughput =
+/// 13.87 Top/s"); else the number with PRECISION significant digits, thousands grouped rather than a power
+/// ("k = 13,870", never "1.387e+04").
+QString formatReading(const QString &label, double value, int precision = 4);
+
 } // namespace crossroof::widgets

@@ -228,7 +228,7 @@ QString PlotNavigator::readoutAt(QPointF at) const
     auto line = [&](const QCPAxis *axis, double pixel) {
         const QString label = axis->label().isEmpty() ? (axis->orientation() == Qt::Horizontal ? tr("x") : tr("y"))
                                                        : axis->label();
-        lines << QStringLiteral("%1 = %2").arg(label, formatNumber(axis->pixelToCoord(pixel)));
+        lines << formatReading(label, axis->pixelToCoord(pixel)); // "CS throughput = 13.87 Top/s"
     };
     line(ax[0], at.x());
     line(ax[1], at.y());

@@ -129,8 +129,8 @@ ExportGuard::~ExportGuard()
 
 void ExportGuard::fitLegendColumns(QCustomPlot *plot, const FigureOptions &options)
 {
-    if (legendBeside(plot))
-        return; // in the columns moveLegendsBeside() chose for the plot's height
+    if (legendBeside(plot) || legendSpread(plot))
+        return; // in the columns moveLegendsBeside() or spreadLegends() chose
     QCPLegend *legend = plot->legend;
     const int columns
             = plot_style::legendColumns(legend, canvasWidth(options) - 16, 4);
@@ -191,9 +191,14 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             --round;
             continue;
         }
-        // Merged as far as it goes and still short of room: into a corner of the plot that holds no data.
+        // Merged as far as it goes and still short of room: into a corner of the plot that holds no data; else
+        // in more columns, long names shortened in the middle.
         if (round == 0 && moveLegendsInside(plots, options, w, h))
             continue;
+        if (spreadLegends(plots, options, w, h)) {
+            --round;
+            continue;
+        }
         std::set<QCPAxis *> crowded;
         std::vector<const TextBox *> corners; // tick labels of a vertical axis that meet another axis's
         for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -337,6 +342,9 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
         if (!changed)
             break;
     }
+    // No legend entry runs past the page's edge or out of its column: a long name is shortened in the middle.
+    layOutText(plots, w, h);
+    elideLegendEntries(plots, w);
     // Labels off the data, in the figure's final layout (each placed from where it belongs, so the rounds' layouts
     // leave nothing behind); one with no clear place is left out of this figure.
     layOutText(plots, w, h);

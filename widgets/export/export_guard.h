@@ -12,7 +12,9 @@
 #include <set>
 #include <vector>
 
+class QCPAbstractLegendItem;
 class QCPAxis;
+class QCPLegend;
 class QCPAxisRect;
 class QCPAxisTicker;
 class QCustomPlot;
@@ -25,6 +27,13 @@ QFont figureFont(const FigureOptions &options);
 
 /// Whether the figure being drawn has PLOT's legend beside the plot rather than below it.
 bool legendBeside(const QCustomPlot *plot);
+/// Whether the figure being drawn has PLOT's legend below it in the columns spreadLegends() chose for it.
+bool legendSpread(const QCustomPlot *plot);
+
+/// The most merging (legend_groups::level()) a figure at OPTIONS gives its legends: a double column's or a
+/// slide's page names every trace (1: an entry per file, "gpu_stream_v100.txt: init, read, …", its members'
+/// own markers side by side), a single column's may count them ("6 traces").
+int mostMerging(const FigureOptions &options);
 
 /// Changes the plots for export and puts everything back when it goes out of scope: fonts, greyscale
 /// pens, and data clipped to the axis rectangles. One layout for every format: PDF, SVG and PNG (and the
@@ -58,6 +67,19 @@ private:
     /// where the page's width has room for them. Whether one did.
     bool moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageWidth,
                            double pageHeight);
+    /// A legend still below a plot that keeps less than kFigurePlotShare between its axes, merged as far as the
+    /// figure allows (mostMerging()), is laid out in more columns (up to three), each entry too long for its
+    /// column shortened in the middle ("H100 SXM cache thr…_per_warp = 16384))"): every trace keeps an entry and
+    /// its name's start and end, the plot data's CSV the whole name. Whether one did.
+    bool spreadLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options, double pageWidth,
+                       double pageHeight);
+    /// Every legend entry wider than its room on the page (the page's width below the plot, its column beside
+    /// it) is shortened in the middle to fit: an entry is never cut by the page's edge.
+    void elideLegendEntries(const QList<QCustomPlot *> &plots, double pageWidth);
+    /// Shortens ITEM's text in the middle so that the entry is at most ROOM wide; whether it did.
+    bool elideEntry(QCPAbstractLegendItem *item, double room);
+    /// LEGEND's icons no taller than a line of its text nor wider than two, its entries close at their sides.
+    void closeUpEntries(QCPLegend *legend);
     /// A legend still below a plot that keeps less than kFigurePlotShare between its axes once merged closes up:
     /// rows as tall as their text (icons a line tall, entries and the legend's edges close). Whether one did.
     bool compactLegends(const QList<QCustomPlot *> &plots, double pageHeight);

@@ -4,8 +4,10 @@
 // right, as a journal figure's legend does, and every entry keeps its own name.
 #include "export/export_guard.h"
 
+#include "common/icon_legend_item.h"
 #include "common/legend_groups.h"
 #include "common/plot_style.h"
+#include "common/symbol_text.h"
 #include "export/figure_units.h"
 
 #include <qcustomplot.h>
@@ -25,8 +27,15 @@ namespace {
 
 constexpr char kBesideProperty[] = "crossroof_figureLegendBeside";
 constexpr char kCompactProperty[] = "crossroof_figureLegendCompact";
+constexpr char kSpreadProperty[] = "crossroof_figureLegendSpread";
+/// The least of a name an entry shortened in the middle keeps, in average characters of its font: fewer, and
+/// the legend merges or stays as it is rather than name its traces by fragments.
+constexpr double kLeastKept = 14;
 /// The most of the page's width a legend beside its plot may take.
 constexpr double kBesideWidth = 0.38;
+/// The step, in parts of the plot's height (half as much across), of the places a legend inside the plot is
+/// tried at where no corner is clear.
+constexpr double kFreeStep = 0.1;
 /// The most columns a legend beside its plot is laid out in.
 constexpr int kBesideColumns = 3;
 
@@ -109,7 +118,205 @@ QSize legendSize(const QCPLegend *legend, int columns)
     return {width + m.left() + m.right(), height + m.top() + m.bottom()};
 }
 
+/// The text ITEM draws beside its icon (markup for a plottable's name); none for an entry of another kind.
+std::optional<QString> entryText(QCPAbstractLegendItem *item)
+{
+    if (auto *own = qobject_cast<QCPPlottableLegendItem *>(item); own && own->plottable())
+        return own->plottable()->name();
+    if (auto *merged = qobject_cast<legend_groups::GroupLegendItem *>(item))
+        return merged->text();
+    if (auto *icon = qobject_cast<IconLegendItem *>(item))
+        return icon->text();
+    return std::nullopt;
+}
+
+void setEntryText(QCPAbstractLegendItem *item, const QString &text)
+{
+    if (auto *own = qobject_cast<QCPPlottableLegendItem *>(item); own && own->plottable())
+        own->plottable()->setName(text);
+    else if (auto *merged = qobject_cast<legend_groups::GroupLegendItem *>(item))
+        merged->setText(text);
+    else if (auto *icon = qobject_cast<IconLegendItem *>(item))
+        icon->setText(text);
+}
+
+/// TEXT (ITEM's, markup) shortened in the middle so that ITEM is at most ROOM wide, as markup again; TEXT where
+/// it fits, none where it has subscripts (a model's symbol, never cut) or would keep less than kLeastKept.
+std::optional<QString> elided(QCPAbstractLegendItem *item, const QString &text, double room)
+{
+    const QFont font = item->font();
+    const double width = plot_style::legendEntrySize(item).width();
+    if (width <= room)
+        return text;
+    QString plain;
+    for (const symbol_text::Run &run : symbol_text::runs(text)) {
+        if (run.subscript)
+            return std::nullopt;
+        plain += run.text;
+    }
+    const QFontMetricsF metrics(font);
+    const double textRoom = metrics.horizontalAdvance(plain) - (width - room) - 1;
+    if (textRoom < kLeastKept * metrics.averageCharWidth())
+        return std::nullopt;
+    // A file's traces in one entry ("gpu_stream_v100.txt: init, read, …") give up the file's name first: the
+    // traces' names are what the markers beside them stand for.
+    if (const qsizetype colon = plain.indexOf(QLatin1String(": "));
+        colon > 0 && qobject_cast<legend_groups::GroupLegendItem *>(item)) {
+        const QString list = plain.mid(colon);
+        const double headRoom = textRoom - metrics.horizontalAdvance(list);
+        if (headRoom >= 4 * metrics.averageCharWidth())
+            return symbol_text::literal(metrics.elidedText(plain.left(colon), Qt::ElideMiddle, headRoom) + list);
+    }
+    return symbol_text::literal(metrics.elidedText(plain, Qt::ElideMiddle, textRoom));
+}
+
+/// The non-empty entries of LEGEND, in its order.
+std::vector<QCPAbstractLegendItem *> entries(const QCPLegend *legend)
+{
+    std::vector<QCPAbstractLegendItem *> out;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i))
+            out.push_back(item);
+    }
+    return out;
+}
+
+/// The widths ITEMS' COLUMNS (filled row by row) may take across WIDTH in LEGEND: each its widest entry's where
+/// they all fit, else the widest columns narrowed alike until they do (a column of short entries keeps its width,
+/// one of long names gives up the rest).
+std::vector<double> columnRooms(const QCPLegend *legend, const std::vector<QCPAbstractLegendItem *> &items,
+                                double width, int columns)
+{
+    std::vector<double> rooms(std::size_t(columns), 0.0);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        double &room = rooms[i % std::size_t(columns)];
+        room = std::max(room, double(plot_style::legendEntrySize(items[i]).width()));
+    }
+    const QMargins m = legend->margins();
+    const double across = width - m.left() - m.right() - (columns - 1) * legend->columnSpacing();
+    // The widest columns come down to the next widest, and so on, until the columns fit.
+    for (int step = 0; step < columns; ++step) {
+        double total = 0;
+        for (const double r : rooms)
+            total += r;
+        if (total <= across)
+            break;
+        const double widest = *std::max_element(rooms.begin(), rooms.end());
+        double next = 0;
+        int wide = 0;
+        for (const double r : rooms) {
+            if (r >= widest)
+                ++wide;
+            else
+                next = std::max(next, r);
+        }
+        const double to = std::max(next, widest - (total - across) / wide);
+        for (double &r : rooms)
+            r = std::min(r, to);
+    }
+    return rooms;
+}
+
 } // namespace
+
+int mostMerging(const FigureOptions &options)
+{
+    // Wider than a single column (85 mm) by half: a double column (175 mm) or a slide (254 mm).
+    return options.width_mm >= 1.5 * 85 ? 1 : 3;
+}
+
+bool ExportGuard::elideEntry(QCPAbstractLegendItem *item, double room)
+{
+    const std::optional<QString> text = entryText(item);
+    if (!text)
+        return false;
+    const std::optional<QString> shorter = elided(item, *text, room);
+    if (!shorter || *shorter == *text)
+        return false;
+    setEntryText(item, *shorter);
+    m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), full = *text] {
+        if (item)
+            setEntryText(item, full);
+    });
+    return true;
+}
+
+void ExportGuard::elideLegendEntries(const QList<QCustomPlot *> &plots, double pageWidth)
+{
+    for (QCustomPlot *plot : plots) {
+        QCPLegend *legend = plot->legend;
+        if (!legend->visible() || legend->itemCount() == 0)
+            continue;
+        // Below the plot: the page's width (less the figure's edges) shared by its columns; beside it: its
+        // share of the page's width, as moveLegendsBeside() gave it.
+        const double width = legendBeside(plot) ? kBesideWidth * pageWidth : pageWidth - 16;
+        const std::vector<QCPAbstractLegendItem *> items = entries(legend);
+        const int columns = std::max(1, std::min(legend->columnCount(), int(items.size())));
+        const std::vector<double> rooms = columnRooms(legend, items, width, columns);
+        for (std::size_t k = 0; k < items.size(); ++k)
+            elideEntry(items[k], rooms[k % rooms.size()]);
+    }
+}
+
+bool ExportGuard::spreadLegends(const QList<QCustomPlot *> &plots, const FigureOptions &options,
+                                double pageWidth, double pageHeight)
+{
+    Q_UNUSED(options);
+    bool changed = false;
+    const std::vector<PlotBand> bands = stackPlots(plots, pageHeight);
+    for (int i = 0; i < int(plots.size()); ++i) {
+        QCustomPlot *plot = plots[i];
+        QCPLegend *legend = plot->legend;
+        const double each = bands[std::size_t(i)].height;
+        if (plot->property(kSpreadProperty).toBool() || !crampingLegendRow(plot, each))
+            continue;
+        plot->setProperty(kSpreadProperty, 1); // tried once
+        m_restore.push_back([plot] { plot->setProperty(kSpreadProperty, QVariant()); });
+        const std::vector<QCPAbstractLegendItem *> items = entries(legend);
+        const int now = std::max(1, legend->columnCount());
+        // The height the legend must give up for the plot's share, and the fewest columns that give it.
+        const double wanted = legend->outerRect().height() - (kFigurePlotShare * each - legend_groups::axesHeight(plot).inner);
+        int best = 0;
+        for (int columns = now + 1; columns <= std::min(kBesideColumns, int(items.size())); ++columns) {
+            const std::vector<double> rooms = columnRooms(legend, items, pageWidth - 16, columns);
+            bool readable = true;
+            for (std::size_t k = 0; k < items.size(); ++k) {
+                const std::optional<QString> text = entryText(items[k]);
+                readable = readable && (!text || elided(items[k], *text, rooms[k % rooms.size()]));
+            }
+            if (!readable)
+                break;
+            best = columns;
+            std::vector<std::pair<QCPAbstractLegendItem *, QString>> full;
+            for (std::size_t k = 0; k < items.size(); ++k) {
+                if (const std::optional<QString> text = entryText(items[k])) {
+                    full.emplace_back(items[k], *text);
+                    setEntryText(items[k], *elided(items[k], *text, rooms[k % rooms.size()]));
+                }
+            }
+            const double height = legendSize(legend, columns).height();
+            for (const auto &[item, text] : full)
+                setEntryText(item, text);
+            if (height <= wanted)
+                break;
+        }
+        if (best == 0)
+            continue;
+        const int wrap = legend->wrap();
+        const std::vector<double> rooms = columnRooms(legend, items, pageWidth - 16, best);
+        for (std::size_t k = 0; k < items.size(); ++k)
+            elideEntry(items[k], rooms[k % rooms.size()]);
+        legend->setWrap(best);
+        legend->setFillOrder(legend->fillOrder(), true);
+        plot->setProperty(kSpreadProperty, best); // in these columns, whatever fitLegendColumns() would choose
+        m_restore.push_back([legend, wrap] {
+            legend->setWrap(wrap);
+            legend->setFillOrder(legend->fillOrder(), true);
+        });
+        changed = true;
+    }
+    return changed;
+}
 
 /// How dataShapes() names a straight line across the plot.
 QString guideLine()
@@ -120,6 +327,33 @@ QString guideLine()
 bool legendBeside(const QCustomPlot *plot)
 {
     return plot->property(kBesideProperty).toBool();
+}
+
+bool legendSpread(const QCustomPlot *plot)
+{
+    return plot->property(kSpreadProperty).toInt() > 1;
+}
+
+void ExportGuard::closeUpEntries(QCPLegend *legend)
+{
+    const QSize icon = legend->iconSize();
+    const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
+    // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
+    // than two, and entries close at their sides: the plot keeps the more of the page's width.
+    if (icon.height() > line + 2 || icon.width() > 2 * line) {
+        legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 2));
+        m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
+    }
+    for (int k = 0; k < legend->itemCount(); ++k) {
+        if (QCPAbstractLegendItem *item = legend->item(k); item && item->margins().left() > 3) {
+            const QMargins m = item->margins();
+            item->setMargins(QMargins(3, m.top(), 3, m.bottom()));
+            m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), m] {
+                if (item)
+                    item->setMargins(m);
+            });
+        }
+    }
 }
 
 bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const FigureOptions &options,
@@ -135,24 +369,7 @@ bool ExportGuard::moveLegendsBeside(const QList<QCustomPlot *> &plots, const Fig
         if (!row)
             continue;
         QCPLayoutGrid *main = plot->plotLayout();
-        const QSize icon = legend->iconSize();
-        const int line = int(std::ceil(QFontMetricsF(legend->item(0) ? legend->item(0)->font() : legend->font()).height()));
-        // Icons no taller than a line of text (which takes whole rows out of a legend in one column) nor wider
-        // than two, and entries close at their sides: the plot keeps the more of the page's width.
-        if (icon.height() > line + 2 || icon.width() > 2 * line) {
-            legend->setIconSize(std::min(icon.width(), 2 * line), std::min(icon.height(), line + 2));
-            m_restore.push_back([legend, icon] { legend->setIconSize(icon); });
-        }
-        for (int k = 0; k < legend->itemCount(); ++k) {
-            if (QCPAbstractLegendItem *item = legend->item(k); item && item->margins().left() > 3) {
-                const QMargins m = item->margins();
-                item->setMargins(QMargins(3, m.top(), 3, m.bottom()));
-                m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), m] {
-                    if (item)
-                        item->setMargins(m);
-                });
-            }
-        }
+        closeUpEntries(legend);
         // The fewest columns in which it is no taller than the plot, if the page's width has room for them.
         int columns = 0;
         for (int c = 1; c <= kBesideColumns; ++c) {
@@ -296,6 +513,28 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             legend->setWrap(wrap);
             legend->setFillOrder(legend->fillOrder(), true);
         };
+        // Whether the legend, as placed now, lies inside the plot clear of every curve, marker and label.
+        const auto clearOfData = [&] {
+            std::vector<DataShape> data;
+            const std::vector<TextBox> boxes = layOutText(plots, pageWidth, pageHeight, &data);
+            const double top = stackPlots(plots, pageHeight)[std::size_t(i)].top;
+            const QRectF box = QRectF(legend->outerRect()).translated(0, top);
+            const QRectF rect = QRectF(plot->axisRect()->rect()).translated(0, top);
+            bool clear = rect.contains(box) && box.width() <= 0.8 * rect.width() && box.height() <= 0.5 * rect.height();
+            // The curves and markers stay in view; a guide line across the plot (a level's latency) may pass
+            // behind the legend, as behind a journal figure's.
+            for (std::size_t d = 0; clear && d < data.size(); ++d)
+                clear = data[d].name == guideLine() || !crosses(box, data[d]);
+            for (const TextBox &text : boxes) {
+                if (!clear)
+                    break;
+                if (text.kind == TextBox::Kind::LegendEntry)
+                    continue;
+                const QRectF both = text.rect.intersected(box);
+                clear = !(both.width() > 0.5 && both.height() > 0.5);
+            }
+            return clear;
+        };
         // A corner of the plot where the legend, in the fewest columns that fit, covers no curve, marker or label.
         bool placed = false;
         for (int columns = 1; columns <= kBesideColumns && !placed; ++columns) {
@@ -304,27 +543,32 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             for (const Qt::Alignment corner : {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
                                                Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft}) {
                 inset->setInsetAlignment(index, corner);
-                std::vector<DataShape> data;
-                const std::vector<TextBox> boxes = layOutText(plots, pageWidth, pageHeight, &data);
-                const double top = stackPlots(plots, pageHeight)[std::size_t(i)].top;
-                const QRectF box = QRectF(legend->outerRect()).translated(0, top);
-                const QRectF rect = QRectF(plot->axisRect()->rect()).translated(0, top);
-                bool clear = rect.contains(box) && box.width() <= 0.8 * rect.width() && box.height() <= 0.5 * rect.height();
-                // The curves and markers stay in view; a guide line across the plot (a level's latency) may pass
-                // behind the legend, as behind a journal figure's.
-                for (std::size_t d = 0; clear && d < data.size(); ++d)
-                    clear = data[d].name == guideLine() || !crosses(box, data[d]);
-                for (const TextBox &text : boxes) {
-                    if (!clear)
-                        break;
-                    if (text.kind == TextBox::Kind::LegendEntry)
-                        continue;
-                    const QRectF both = text.rect.intersected(box);
-                    clear = !(both.width() > 0.5 && both.height() > 0.5);
-                }
-                if (clear) {
+                if (clearOfData()) {
                     placed = true;
                     break;
+                }
+            }
+        }
+        // Else, in one column, any clear place in the plot (between a step's two levels, under a plateau), row by
+        // row from the top, left to right.
+        if (!placed) {
+            legend->setWrap(1);
+            legend->setFillOrder(legend->fillOrder(), true);
+            inset->setInsetAlignment(index, Qt::AlignTop | Qt::AlignLeft);
+            closeUpEntries(legend);
+            layOutText(plots, pageWidth, pageHeight);
+            const QRectF rect = plot->axisRect()->rect();
+            const QSizeF size = legend->outerRect().size();
+            const double w = size.width() / std::max(1.0, rect.width());
+            const double h = size.height() / std::max(1.0, rect.height());
+            inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
+            for (double y = 0.02; !placed && y + h <= 0.98; y += kFreeStep) {
+                for (double x = 0.01; x + w <= 0.99; x += kFreeStep / 2) {
+                    inset->setInsetRect(index, QRectF(x, y, w, h));
+                    if (clearOfData()) {
+                        placed = true;
+                        break;
+                    }
                 }
             }
         }

@@ -42,7 +42,8 @@ bool ExportGuard::mergeLegends(const QList<QCustomPlot *> &plots, const FigureOp
     const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, pageHeight); // as layOutText() does
     for (int i = 0; i < int(plots.size()); ++i) {
         QCustomPlot *plot = plots[i];
-        if (!plot->legend->visible() || legend_groups::level(plot) >= legend_groups::maxLevel(plot))
+        if (!plot->legend->visible()
+            || legend_groups::level(plot) >= std::min(legend_groups::maxLevel(plot), mostMerging(options)))
             continue;
         if (!cramped(plot, bands[std::size_t(i)].height))
             continue;

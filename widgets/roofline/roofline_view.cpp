@@ -231,8 +231,9 @@ QString RooflineView::pointText(std::size_t i) const
     const double ridge = computeCeilingGops() / memoryCeilingGbs();
     const QString bound = p.intensity < ridge ? tr("memory-bound (I < ridge %1)").arg(formatNumber(ridge))
                                               : tr("compute-bound (I ≥ ridge %1)").arg(formatNumber(ridge));
-    return tr("%1\nI = %2 op/byte, %3 Gop/s, %4 µs\n%5")
-            .arg(p.label, formatNumber(p.intensity), formatNumber(p.gops), formatNumber(p.duration_ns / 1e3), bound);
+    return tr("%1\nI = %2 op/byte, %3, %4 µs\n%5")
+            .arg(p.label, formatNumber(p.intensity), formatQuantity(p.gops, QStringLiteral("op/s"), si::giga, 4),
+                 formatNumber(p.duration_ns / 1e3), bound);
 }
 
 std::optional<std::size_t> RooflineView::pointAt(const QPointF &pixel) const

@@ -32,8 +32,9 @@ QString describeXGraphAt(const core::XModel &model, const core::XGraphResult &r,
     for (const auto &e : r.equilibria) {
         if (!near(e.k, e.ms_gbs))
             continue;
-        return tr("Equilibrium f(k) = G(n−k): k = %1, x = %2 warps, %3 GB/s, %4 Gop/s; %5, %6-bound")
-                .arg(formatNumber(e.k), formatNumber(e.x), formatNumber(e.ms_gbs), formatNumber(e.cs_gops),
+        return tr("Equilibrium f(k) = G(n−k): k = %1, x = %2 warps, %3, %4; %5, %6-bound")
+                .arg(formatNumber(e.k), formatNumber(e.x), formatQuantity(e.ms_gbs, QStringLiteral("B/s"), si::giga, 4),
+                     formatQuantity(e.cs_gops, QStringLiteral("op/s"), si::giga, 4),
                      QString::fromLatin1(core::stabilityName(e.stability).data()),
                      QString::fromLatin1(core::boundClassName(e.bound).data()));
     }
@@ -66,9 +67,9 @@ QString describeXGraphAt(const core::XModel &model, const core::XGraphResult &r,
                 .arg(formula, formatNumber(kc), formatQuantity(f, QStringLiteral("B/s"), si::giga, 4), hit);
     }
     if (std::abs(g - gbs) <= gbsTolerance) {
-        return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 GB/s demand (%3 Gop/s)")
-                .arg(formatNumber(p.n - kc), formatNumber(g),
-                     formatNumber(model.toGops(model.csThroughput(p.n - kc))));
+        return tr("G(x) = min(E·x, M)/Z: at x = %1 warps, %2 demand (%3)")
+                .arg(formatNumber(p.n - kc), formatQuantity(g, QStringLiteral("B/s"), si::giga, 4),
+                     formatQuantity(model.toGops(model.csThroughput(p.n - kc)), QStringLiteral("op/s"), si::giga, 4));
     }
     const auto &lm = r.landmarks;
     if (std::abs(k - lm.delta) <= kTolerance)

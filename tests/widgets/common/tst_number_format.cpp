@@ -17,6 +17,9 @@ private slots:
     void inputsReadBackExactly();
     void quantitiesTakeAnSiPrefix_data();
     void quantitiesTakeAnSiPrefix();
+    void readingsHaveNoPowers_data();
+    void readingsHaveNoPowers();
+    void groupedNumbersHaveNoPowers();
 };
 
 void TestNumberFormat::resultsHaveFourDigits_data()
@@ -95,6 +98,39 @@ void TestNumberFormat::quantitiesTakeAnSiPrefix()
     QFETCH(int, precision);
     QFETCH(QString, text);
     QCOMPARE(formatQuantity(value, unit, scale, precision), text);
+}
+
+void TestNumberFormat::readingsHaveNoPowers_data()
+{
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    // The X-graph's crosshair over the H100's compute side read "CS throughput (Gop/s) = 1.387e+04".
+    QTest::newRow("throughput") << QStringLiteral("CS throughput (Gop/s)") << 13870.4 << QStringLiteral("CS throughput = 13.87 Top/s");
+    QTest::newRow("bandwidth") << QStringLiteral("MS throughput (GB/s)") << 2016.0 << QStringLiteral("MS throughput = 2.016 TB/s");
+    QTest::newRow("small bandwidth") << QStringLiteral("MS throughput (GB/s)") << 0.5 << QStringLiteral("MS throughput = 500 MB/s");
+    QTest::newRow("count") << QStringLiteral("k: warps in the memory system") << 13870.4 << QStringLiteral("k: warps in the memory system = 13,870");
+    QTest::newRow("plain") << QStringLiteral("k (warps)") << 12.25 << QStringLiteral("k (warps) = 12.25");
+    QTest::newRow("minutes") << QStringLiteral("time (min)") << 3.5 << QStringLiteral("time (min) = 3.5");
+    QTest::newRow("negative") << QStringLiteral("y") << -2.5e6 << QStringLiteral("y = -2,500,000");
+}
+
+void TestNumberFormat::readingsHaveNoPowers()
+{
+    QFETCH(QString, label);
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(formatReading(label, value), text);
+}
+
+void TestNumberFormat::groupedNumbersHaveNoPowers()
+{
+    // The Bandwidth view's table of peaks and means in GB/s read "1.23e+03" for an H100's 1,230 GB/s.
+    QCOMPARE(formatGrouped(1234.5, 3), QStringLiteral("1,230"));
+    QCOMPARE(formatGrouped(13870.4), QStringLiteral("13,870"));
+    QCOMPARE(formatGrouped(917.8384), QStringLiteral("917.8"));
+    QCOMPARE(formatGrouped(0.5), QStringLiteral("0.5"));
+    QCOMPARE(formatGrouped(std::numeric_limits<double>::infinity()), QStringLiteral("∞"));
 }
 
 QTEST_MAIN(TestNumberFormat)

@@ -13,6 +13,7 @@
 #include "core/traces/trace_import.h"
 #include "state/trace_state.h"
 #include "traces/trace_overlay.h"
+#include "xgraph/xgraph_hover.h"
 #include "xgraph/xgraph_view.h"
 #include "xgraph/xmodel_evaluation.h"
 
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn();
     void aHeldSliderDrawsNoEntryOverAnother();
     void aMeasuredSupplyIsNamedAsMeasured();
+    void hoverReadsThroughputsWithPrefixes();
 
 private:
     void setProfile(const char *id, double n);
@@ -606,6 +608,27 @@ void TestXGraphView::aMeasuredSupplyIsNamedAsMeasured()
     m_plot->replot();
     QVERIFY2(analytic(), qPrintable(legendTexts(m_plot->legend).join(QStringLiteral(" | "))));
     QVERIFY(labels().filter(QStringLiteral("(parameters)")).isEmpty());
+}
+
+void TestXGraphView::hoverReadsThroughputsWithPrefixes()
+{
+    // The H100's compute side runs to tens of thousands of Gop/s: the hover over an equilibrium and over G reads
+    // them under their prefix ("25.1 Top/s"), never as "2.51e+04 Gop/s".
+    setProfile("h100-sxm", 64);
+    const core::XModel model(m_state->params());
+    const core::XGraphResult r = model.solve();
+    QVERIFY(!r.equilibria.empty());
+    const auto &e = r.equilibria.front();
+    const QString equilibrium = describeXGraphAt(model, r, e.k, e.ms_gbs, 0.01, 0.01);
+    QVERIFY2(equilibrium.startsWith(QStringLiteral("Equilibrium")) && equilibrium.contains(QStringLiteral("op/s"))
+                     && !equilibrium.contains(QStringLiteral("e+")),
+             qPrintable(equilibrium));
+    const double k = 2;
+    const double g = model.toGbs(model.csDemand(model.params().n - k));
+    const QString demand = describeXGraphAt(model, r, k, g, 0.01, 0.01);
+    QVERIFY2(demand.startsWith(QStringLiteral("G(x)")) && demand.contains(QStringLiteral("Top/s"))
+                     && !demand.contains(QStringLiteral("e+")),
+             qPrintable(demand));
 }
 
 QTEST_MAIN(TestXGraphView)
