@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
@@ -500,6 +501,17 @@ void TestStabilityView::aDragRedrawsTheHysteresisInItsLayout()
     QVERIFY2(sweeps >= 8, qPrintable(QString::number(sweeps)));
     // Most steps kept the layout (one whose tick labels need other margins is laid out anew).
     QVERIFY2(laidOut <= sweeps / 4, qPrintable(QStringLiteral("%1 of %2 sweeps laid out").arg(laidOut).arg(sweeps)));
+    // The pointer over the chart shows the crosshair and its readout on the window.
+    const QImage plain = hyst->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QPoint at = hyst->axisRect()->rect().center();
+    QTest::mouseMove(hyst, at);
+    QCoreApplication::processEvents();
+    const PlotNavigator *navigator = PlotNavigator::of(hyst);
+    QVERIFY(navigator);
+    QCOMPARE(navigator->crosshairText(), navigator->readoutAt(at));
+    QVERIFY(!navigator->crosshairText().isEmpty());
+    const QImage hovered = hyst->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QVERIFY(test::largestChannelDifference(plain, hovered) > 50);
 }
 
 QTEST_MAIN(TestStabilityView)
