@@ -15,7 +15,7 @@
 namespace crossroof::widgets {
 
 HysteresisChart::HysteresisChart(QWidget *parent)
-    : QCustomPlot(parent)
+    : SteadyPlot(parent)
 {
     setAccessibleName(tr("Hysteresis"));
     plot_style::setupAxes(this);
@@ -114,7 +114,7 @@ void HysteresisChart::drawSweep(const StabilityEvaluation::Sweep &sweep)
     const QString symbol = qs(info->symbol);
     plot_style::setShortLabel(xAxis, info->unit.empty() ? symbol
                                                         : QStringLiteral("%1 (%2)").arg(symbol, qs(info->unit)));
-    replot(QCustomPlot::rpQueuedReplot);
+    requestRedraw();
 }
 
 } // namespace crossroof::widgets

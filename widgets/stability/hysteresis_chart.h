@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/steady_plot.h"
 #include "stability/stability_evaluation.h"
-
-#include <qcustomplot.h>
 
 namespace crossroof::widgets {
 
 class ThinnedGraphs;
 
 /// The hysteresis of a sweep of one parameter (MODEL.md 1.6): the branch followed while raising it, the
-/// branch followed while lowering it, the jumps between them and the bistable range shaded behind.
-class HysteresisChart : public QCustomPlot
+/// branch followed while lowering it, the jumps between them and the bistable range shaded behind. A
+/// SteadyPlot: a new sweep of the same parameter (every step of a drag) is drawn in the last layout while it
+/// holds, straight onto the window.
+class HysteresisChart : public SteadyPlot
 {
     Q_OBJECT
 public:

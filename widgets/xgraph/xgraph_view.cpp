@@ -16,6 +16,7 @@
 #include "core/xmodel/measured_curve.h"
 #include "state/kernel_state.h"
 #include "xgraph/comparison_curves.h"
+#include "xgraph/dashed_graph.h"
 #include "xgraph/level_curves.h"
 #include "xgraph/measured_extent.h"
 #include "xgraph/xgraph_hover.h"
@@ -80,7 +81,9 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     };
     using namespace plot_style;
     m_f = addGraph(tr("f(k): memory supply"), QPen(kBlue, 2));
-    m_fUnstable = addGraph(tr("f(k), unstable stretch"), QPen(kBlue, 2, Qt::DashLine)); // named by f's entry
+    m_fUnstable = new DashedGraph(m_plot->xAxis, m_plot->yAxis);
+    m_fUnstable->setName(tr("f(k), unstable stretch")); // named by f's entry
+    m_fUnstable->setPen(QPen(kBlue, 2, Qt::DashLine));
     m_g = addGraph(tr("G(n−k): compute demand"), QPen(kVermillion, 2));
     m_neutral = addGraph(tr("neutral equilibria"), QPen(kGreen, 6));
     // Marks are stamped from images on screen (StampedGraph).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_format.h"
 #include "common/parameter_state.h"
+#include "common/plot_navigator.h"
 #include "common/plot_style.h"
 #include "stability/advisor_panel.h"
 #include "stability/hysteresis_chart.h"
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void aHeldSliderKeepsTheAxesStill();
     void theSameSweepIsNotDrawnAgain();
     void theKeyShowsTheMapsColours();
+    void aDragRedrawsTheHysteresisInItsLayout();
 
 private:
     ParameterState *m_state = nullptr;
@@ -463,6 +465,53 @@ void TestStabilityView::theKeyGivesTheShadesThroughput()
     const QString highest = plot->shadeAxis()->tickVectorLabels().at(1);
     QVERIFY2(!highest.contains(QLatin1Char('e')), qPrintable(highest));
     QVERIFY2(std::abs(highest.toDouble() - highestThroughput(m_view->map())) < 0.5, qPrintable(highest));
+}
+
+void TestStabilityView::aDragRedrawsTheHysteresisInItsLayout()
+{
+    // Each step of a Z drag is a new sweep, a new y range and new branches: the chart draws it without laying
+    // itself out again while the layout holds (the same size, margins that fit the new tick labels, the same
+    // legend), and shows exactly what a full replot shows.
+    QCustomPlot *hyst = m_view->hysteresisPlot();
+    QCoreApplication::processEvents();
+    int layouts = 0;
+    connect(hyst, &QCustomPlot::afterLayout, this, [&layouts] { ++layouts; });
+    int sweeps = 0;
+    int laidOut = 0;
+    QVector<double> tops;
+    m_state->beginInteraction();
+    for (double z = 12; z <= 30; z += 1.5) {
+        const int before = layouts;
+        m_state->applyValue(QStringLiteral("Z"), z);
+        m_view->waitForMap();
+        QCoreApplication::processEvents();
+        const QImage drawn = hyst->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        if (!tops.contains(hyst->yAxis->range().upper)) {
+            tops << hyst->yAxis->range().upper;
+            ++sweeps;
+        }
+        laidOut += layouts > before ? 1 : 0;
+        hyst->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage whole = hyst->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(drawn.size(), whole.size());
+        const int worst = test::largestChannelDifference(drawn, whole);
+        QVERIFY2(worst == 0, qPrintable(QStringLiteral("Z = %1: %2 levels from a full replot").arg(z).arg(worst)));
+    }
+    m_state->endInteraction();
+    QVERIFY2(sweeps >= 8, qPrintable(QString::number(sweeps)));
+    // Most steps kept the layout (one whose tick labels need other margins is laid out anew).
+    QVERIFY2(laidOut <= sweeps / 4, qPrintable(QStringLiteral("%1 of %2 sweeps laid out").arg(laidOut).arg(sweeps)));
+    // The pointer over the chart shows the crosshair and its readout on the window.
+    const QImage plain = hyst->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QPoint at = hyst->axisRect()->rect().center();
+    QTest::mouseMove(hyst, at);
+    QCoreApplication::processEvents();
+    const PlotNavigator *navigator = PlotNavigator::of(hyst);
+    QVERIFY(navigator);
+    QCOMPARE(navigator->crosshairText(), navigator->readoutAt(at));
+    QVERIFY(!navigator->crosshairText().isEmpty());
+    const QImage hovered = hyst->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QVERIFY(test::largestChannelDifference(plain, hovered) > 50);
 }
 
 QTEST_MAIN(TestStabilityView)
