@@ -84,8 +84,9 @@ SliderRow::SliderRow(QSlider *slider, QWidget *spinBox, int minLength, QWidget *
     m_spin->setParent(this);
     m_layout->addWidget(m_slider, 1);
     m_layout->addWidget(m_spin);
-    // Never narrower than the box: the slider goes below it first.
-    setMinimumWidth(std::max(m_spin->minimumWidth(), m_spin->minimumSizeHint().width()));
+    // Never narrower than the box, nor than the slider's least length: the slider goes below the box first, and
+    // keeps its length there (a panel that lines its boxes up under its widest symbol has less room for them).
+    setMinimumWidth(std::max({m_spin->minimumWidth(), m_spin->minimumSizeHint().width(), m_minLength}));
 }
 
 bool SliderRow::stacked() const
