@@ -24,10 +24,12 @@ void IconLegendItem::draw(QCPPainter *painter)
     painter->setFont(mSelected ? mSelectedFont : mFont);
     painter->setPen(QPen(mSelected ? mSelectedTextColor : mTextColor));
     const QSize icon = mParentLegend->iconSize();
-    const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, m_text);
+    const QString text = fittedLegendText(m_text, painter->font(),
+                                          mRect.width() - icon.width() - mParentLegend->iconTextPadding());
+    const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text);
     const int height = std::max(textBox.height(), icon.height());
     painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(), textBox.width(),
-                      height, Qt::TextDontClip, m_text);
+                      height, Qt::TextDontClip, text);
     const QRectF box(mRect.x(), mRect.y() + (height - icon.height()) / 2.0, icon.width(), icon.height());
     painter->save();
     painter->setClipRect(box, Qt::IntersectClip);
@@ -44,8 +46,9 @@ QSize IconLegendItem::minimumOuterSizeHint() const
 {
     if (!mParentLegend)
         return {};
-    return legendEntrySize(*mParentLegend, mSelected ? mSelectedFont : mFont, m_text, mParentLegend->iconSize(),
-                           mMargins);
+    const QFont &font = mSelected ? mSelectedFont : mFont;
+    return limitLegendEntry(legendEntrySize(*mParentLegend, font, m_text, mParentLegend->iconSize(), mMargins),
+                            *mParentLegend, font, mMargins);
 }
 
 QRect IconLegendItem::clipRect() const

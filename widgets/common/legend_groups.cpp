@@ -333,10 +333,12 @@ void GroupLegendItem::draw(QCPPainter *painter)
     painter->setFont(mSelected ? mSelectedFont : mFont);
     painter->setPen(QPen(mSelected ? mSelectedTextColor : mTextColor));
     const QSize area = iconArea();
-    const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, area.height(), Qt::TextDontClip, m_text);
+    const QString text = fittedLegendText(m_text, painter->font(),
+                                          mRect.width() - area.width() - mParentLegend->iconTextPadding());
+    const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, area.height(), Qt::TextDontClip, text);
     const int height = std::max(textBox.height(), area.height());
     const int textX = mRect.x() + area.width() + mParentLegend->iconTextPadding();
-    painter->drawText(textX, mRect.y(), textBox.width(), height, Qt::TextDontClip, m_text);
+    painter->drawText(textX, mRect.y(), textBox.width(), height, Qt::TextDontClip, text);
     const QList<QCPAbstractPlottable *> shown = members().mid(0, m_icons);
     if (shown.isEmpty())
         return;
@@ -355,7 +357,9 @@ QSize GroupLegendItem::minimumOuterSizeHint() const
 {
     if (!mParentLegend)
         return {};
-    return legendEntrySize(*mParentLegend, mSelected ? mSelectedFont : mFont, m_text, iconArea(), mMargins);
+    const QFont &font = mSelected ? mSelectedFont : mFont;
+    return limitLegendEntry(legendEntrySize(*mParentLegend, font, m_text, iconArea(), mMargins), *mParentLegend, font,
+                            mMargins);
 }
 
 QRect GroupLegendItem::clipRect() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/static_text.h"
 
+#include "common/curve_thinning.h"
 #include "common/plot_style.h"
 #include "common/symbol_text.h"
 
@@ -197,7 +198,8 @@ void StaticLegendItem::draw(QCPPainter *painter)
     }
     const QString name = mPlottable->name();
     const bool symbols = symbol_text::hasMarkup(name);
-    if (!symbols && (!plot_style::drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n')))) {
+    const bool fits = QCPPlottableLegendItem::minimumOuterSizeHint().width() <= mOuterRect.width();
+    if (!symbols && (!plot_style::drawsPixelsAsTheyAre(painter) || name.contains(QLatin1Char('\n'))) && fits) {
         QCPPlottableLegendItem::draw(painter);
         return;
     }
@@ -250,10 +252,18 @@ bool keepLabelInside(QCPItemText *label)
     return true;
 }
 
+QSize StaticLegendItem::minimumOuterSizeHint() const
+{
+    const QSize size = QCPPlottableLegendItem::minimumOuterSizeHint();
+    return mParentLegend ? limitLegendEntry(size, *mParentLegend, getFont(), mMargins) : size;
+}
+
 void StaticLegendItem::drawName(QCPPainter *painter)
 {
-    const QString name = mPlottable->name();
     const QFont font = getFont();
+    const QString name = fittedLegendText(mPlottable->name(), font,
+                                          mRect.width() - mParentLegend->iconSize().width()
+                                                  - mParentLegend->iconTextPadding());
     painter->setFont(font);
     painter->setPen(QPen(getTextColor()));
     const QPointF textAt(mRect.x() + mParentLegend->iconSize().width() + mParentLegend->iconTextPadding(), mRect.y());
@@ -282,6 +292,31 @@ QSize legendEntrySize(const QCPLegend &legend, const QFont &font, const QString 
     const QRect textBox = QFontMetrics(font).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text);
     return QSize(icon.width() + legend.iconTextPadding() + textBox.width(), std::max(textBox.height(), icon.height()))
            + QSize(margins.left() + margins.right(), margins.top() + margins.bottom());
+}
+
+QSize limitLegendEntry(QSize size, const QCPLegend &legend, const QFont &font, const QMargins &margins)
+{
+    // A legend of one column only (the columns of a wider one share the width unevenly, as their entries ask),
+    // and on screen: a figure's export lays its legend out and shortens its names itself.
+    const QCustomPlot *plot = legend.parentPlot();
+    if (!plot || legend.columnCount() > 1 || plot->property(kFullDetailProperty).toBool())
+        return size;
+    const QMargins outer = legend.margins();
+    const int room = plot->viewport().width() - outer.left() - outer.right();
+    const int least = margins.left() + legend.iconSize().width() + legend.iconTextPadding()
+            + 6 * QFontMetrics(font).averageCharWidth() + margins.right();
+    size.setWidth(std::min(size.width(), std::max(room, least)));
+    return size;
+}
+
+QString fittedLegendText(const QString &text, const QFont &font, int room)
+{
+    if (symbol_text::hasMarkup(text) || text.contains(QLatin1Char('\n')))
+        return text;
+    const QFontMetrics metrics(font);
+    // A shortened name keeps a few pixels off the edge it would otherwise touch (and look cut at).
+    constexpr int gap = 3;
+    return metrics.horizontalAdvance(text) > room ? metrics.elidedText(text, Qt::ElideMiddle, room - gap) : text;
 }
 
 bool addLegendEntry(QCPAbstractPlottable *plottable)

@@ -78,10 +78,14 @@ public:
     {
     }
 
+    /// At most the plot's width shared by the legend's columns: a longer name is shortened in the middle where
+    /// it is drawn, never cut at the plot's edge.
+    QSize minimumOuterSizeHint() const override;
+
 protected:
     void draw(QCPPainter *painter) override;
     /// The name beside the icon at the top of the entry, as QCPPlottableLegendItem draws it (with subscripts
-    /// where it has markup).
+    /// where it has markup), shortened in the middle where the entry is narrower than it.
     void drawName(QCPPainter *painter);
     /// The entry's box and a descent below it: QCustomPlot clips a layerable one unit above its box, which
     /// cut the underscores and descenders of a figure's last legend row off ("ncu_raw.csv" read "ncu raw.csv").
@@ -98,6 +102,16 @@ QRect legendClipRect(const QRect &outerRect, const QFont &font);
 /// QCPPlottableLegendItem asks for, for entries that draw their own icon.
 QSize legendEntrySize(const QCPLegend &legend, const QFont &font, const QString &text, QSize icon,
                       const QMargins &margins);
+
+/// SIZE (an entry's least size, MARGINS included) at most as wide as LEGEND's plot where the legend has one
+/// column and is on screen (not a figure being exported), and
+/// never narrower than its icon and a few characters of FONT: on screen a long name is then shortened where it
+/// is drawn (fittedLegendText()), not cut at the plot's edge.
+QSize limitLegendEntry(QSize size, const QCPLegend &legend, const QFont &font, const QMargins &margins);
+
+/// TEXT as an entry with ROOM pixels for it in FONT shows it: shortened in the middle, a little short of the
+/// edge, where it is wider; plain one-line text only (markup and several lines as they are).
+QString fittedLegendText(const QString &text, const QFont &font, int room);
 
 /// Adds PLOTTABLE to its plot's legend as a StaticLegendItem, unless it is there already; returns whether it
 /// was added.
