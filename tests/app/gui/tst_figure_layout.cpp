@@ -93,6 +93,18 @@ QString plainText(const QCPItemText *item)
     return text;
 }
 
+/// Columns data, view and preset, and a row for each of FIGURES (its data, its view) at every preset.
+void addFigureRows(const QList<std::pair<QString, QString>> &figures)
+{
+    QTest::addColumn<QString>("data");
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("preset");
+    for (const auto &[data, view] : figures) {
+        for (const widgets::FigurePreset &preset : widgets::figurePresets())
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(view, data, preset.id))) << data << view << preset.id;
+    }
+}
+
 } // namespace
 
 class TestFigureLayout : public QObject
@@ -288,10 +300,7 @@ void TestFigureLayout::everyFormatDrawsTheSameLabels()
 
 void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes_data()
 {
-    QTest::addColumn<QString>("data");
-    QTest::addColumn<QString>("view");
-    QTest::addColumn<QString>("preset");
-    const QList<std::pair<QString, QString>> figures{
+    addFigureRows({
             {QStringLiteral("v100-measured"), QStringLiteral("xgraph")},
             {QStringLiteral("v100-eight"), QStringLiteral("xgraph")},
             {QStringLiteral("h100-thrashing"), QStringLiteral("xgraph")},
@@ -301,11 +310,7 @@ void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes_data()
             {QStringLiteral("h100-thrashing"), QStringLiteral("levels")},
             {QStringLiteral("paper"), QStringLiteral("levels")},
             {QStringLiteral("paper"), QStringLiteral("roofline")},
-    };
-    for (const auto &[data, view] : figures) {
-        for (const widgets::FigurePreset &preset : widgets::figurePresets())
-            QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(view, data, preset.id))) << data << view << preset.id;
-    }
+    });
 }
 
 void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes()
@@ -428,19 +433,12 @@ void TestFigureLayout::noLineStrikesThroughALabel()
 
 void TestFigureLayout::legendEntriesAreWholeAndNameEachTrace_data()
 {
-    QTest::addColumn<QString>("data");
-    QTest::addColumn<QString>("view");
-    QTest::addColumn<QString>("preset");
-    const QList<std::pair<QString, QString>> figures{
+    addFigureRows({
             {QStringLiteral("h100-thrashing"), QStringLiteral("xgraph")},
             {QStringLiteral("v100-eight"), QStringLiteral("xgraph")},
             {QStringLiteral("paper"), QStringLiteral("xgraph")},
             {QStringLiteral("paper"), QStringLiteral("levels")},
-    };
-    for (const auto &[data, view] : figures) {
-        for (const widgets::FigurePreset &preset : widgets::figurePresets())
-            QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(view, data, preset.id))) << data << view << preset.id;
-    }
+    });
 }
 
 void TestFigureLayout::legendEntriesAreWholeAndNameEachTrace()

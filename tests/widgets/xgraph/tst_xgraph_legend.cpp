@@ -20,7 +20,7 @@
 using namespace crossroof;
 using namespace crossroof::widgets;
 
-class TestXGraphLegend : public QObject
+class TestXGraphLegend : public test::XGraphTest
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -33,30 +33,16 @@ private Q_SLOTS:
 
 private:
     void setProfile(const char *id, double n) { QVERIFY(m_window->setProfile(id, n)); }
-
-    std::unique_ptr<test::XGraphWindow> m_window;
-    ParameterState *m_state = nullptr;
-    XModelEvaluation *m_eval = nullptr;
-    TraceState *m_traces = nullptr;
-    XGraphView *m_view = nullptr;
-    QCustomPlot *m_plot = nullptr;
 };
 
 void TestXGraphLegend::init()
 {
-    m_window = std::make_unique<test::XGraphWindow>();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window->view));
-    m_state = m_window->state;
-    m_eval = m_window->eval;
-    m_traces = m_window->traces;
-    m_view = m_window->view;
-    m_plot = m_window->plot;
-    m_plot->replot();
+    QVERIFY(open());
 }
 
 void TestXGraphLegend::cleanup()
 {
-    m_window.reset();
+    close();
 }
 
 void TestXGraphLegend::legendNamesTheBasinsAndTheUnstableStretchOnlyWhenDrawn()

@@ -34,7 +34,7 @@ const QString kStreamV100 = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu
 
 } // namespace
 
-class TestXGraphView : public QObject
+class TestXGraphView : public test::XGraphTest
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -63,32 +63,16 @@ private:
     void load(const QString &path);
     /// Fails unless every point of the overlay's graphs lies inside the axis rect with its whole marker.
     void verifyAllInside(const char *when);
-
-    std::unique_ptr<test::XGraphWindow> m_window;
-    ParameterState *m_state = nullptr;
-    XModelEvaluation *m_eval = nullptr;
-    TraceState *m_traces = nullptr;
-    XGraphView *m_view = nullptr;
-    QCustomPlot *m_plot = nullptr;
-    TraceOverlay *m_overlay = nullptr;
 };
 
 void TestXGraphView::init()
 {
-    m_window = std::make_unique<test::XGraphWindow>();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window->view));
-    m_state = m_window->state;
-    m_eval = m_window->eval;
-    m_traces = m_window->traces;
-    m_view = m_window->view;
-    m_plot = m_window->plot;
-    m_overlay = m_window->overlay;
-    m_plot->replot();
+    QVERIFY(open());
 }
 
 void TestXGraphView::cleanup()
 {
-    m_window.reset();
+    close();
 }
 
 void TestXGraphView::setProfile(const char *id, double n)

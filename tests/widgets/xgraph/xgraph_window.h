@@ -10,6 +10,11 @@
 
 #include <qcustomplot.h>
 
+#include <QObject>
+#include <QTest>
+
+#include <memory>
+
 namespace crossroof::widgets::test {
 
 /// An X-graph as the main window builds it, on a state of its own: the view in a 900x600 window (shown; wait
@@ -56,6 +61,37 @@ struct XGraphWindow
     XGraphView *view;
     QCustomPlot *plot;
     TraceOverlay *overlay;
+};
+
+/// A test of the X-graph: its window's parts as members, set by open() (in the test's init()) and gone with
+/// close() (in its cleanup()).
+class XGraphTest : public QObject
+{
+protected:
+    /// A new window, drawn once; false where it was not shown.
+    bool open()
+    {
+        m_window = std::make_unique<XGraphWindow>();
+        m_state = m_window->state;
+        m_eval = m_window->eval;
+        m_traces = m_window->traces;
+        m_view = m_window->view;
+        m_plot = m_window->plot;
+        m_overlay = m_window->overlay;
+        if (!QTest::qWaitForWindowExposed(m_view))
+            return false;
+        m_plot->replot();
+        return true;
+    }
+    void close() { m_window.reset(); }
+
+    std::unique_ptr<XGraphWindow> m_window;
+    ParameterState *m_state = nullptr;
+    XModelEvaluation *m_eval = nullptr;
+    TraceState *m_traces = nullptr;
+    XGraphView *m_view = nullptr;
+    QCustomPlot *m_plot = nullptr;
+    TraceOverlay *m_overlay = nullptr;
 };
 
 } // namespace crossroof::widgets::test
