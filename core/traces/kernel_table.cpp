@@ -353,8 +353,7 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
         if (!w.l1_hit && params.R_l2 > 0)
             ++m_noL1Hit;
         // Where the FMA pipe takes fewer warp-instructions a cycle than M, an FMA-heavy kernel is bounded by it.
-        if (!k.fma_instructions && fmaPerCycle(k, params.warp_size) > 0
-            && fmaPerCycle(k, params.warp_size) < params.M)
+        if (const double fma = fmaPerCycle(k, params.warp_size); !k.fma_instructions && fma > 0 && fma < params.M)
             ++m_noFma;
         if (!predict)
             return row;

@@ -31,7 +31,7 @@ struct KernelWorkload
     std::optional<double> clock_ghz; ///< SM clock while it ran (sm__cycles_elapsed.avg.per_second, SM Frequency)
     std::optional<double> registers;     ///< registers per thread (launch__registers_per_thread)
     /// The tightest pipe's ceiling on the issue rate, warp-instructions per cycle per SM (pipeCeiling()), and
-    /// which pipe it is (KernelLimit::Fma or KernelLimit::Tensor); none without the counters
+    /// which it is (KernelLimit::Fma, Tensor, or Issue for the warp schedulers); none without the counters
     std::optional<double> pipe_ipc;
     std::optional<KernelLimit> pipe;
     double measured_gops = 0;       ///< instructions x warp size / duration, Gop/s

@@ -7,6 +7,7 @@
 #include "skeleton/graph_links.h"
 #include "skeleton/skeleton_evaluation.h"
 
+#include "common/curve_thinning.h"
 #include "common/plot_style.h"
 
 #include <qcustomplot.h>
@@ -185,8 +186,8 @@ void SkeletonView::setGraphGaps(core::GraphLayoutInput &in, QSizeF node)
 
 void SkeletonView::fitGraphShareToFigure()
 {
-    // Only while a figure draws the graph: its labels in the figure's font, not the screen's.
-    if (m_graphNodes.empty() || m_graphNodes.front()->font() == plot_style::annotationFont())
+    // Only while a figure is exported (the export guard marks its plots so), with the figure's fonts.
+    if (m_graphNodes.empty() || !m_graphPlot->property(kFullDetailProperty).toBool())
         return;
     // The figure's height from the graph's band and the shares; the graph, its nodes numbered, laid out at its
     // width as high as it needs, and its axis title's room (the band less the axis rect).
