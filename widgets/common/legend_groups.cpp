@@ -334,7 +334,7 @@ void GroupLegendItem::draw(QCPPainter *painter)
     painter->setPen(QPen(mSelected ? mSelectedTextColor : mTextColor));
     const QSize area = iconArea();
     const QString text = fittedLegendText(m_text, painter->font(),
-                                          mRect.width() - area.width() - mParentLegend->iconTextPadding());
+                                          mRect.width() - area.width() - mParentLegend->iconTextPadding(), true);
     const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, area.height(), Qt::TextDontClip, text);
     const int height = std::max(textBox.height(), area.height());
     const int textX = mRect.x() + area.width() + mParentLegend->iconTextPadding();

@@ -309,14 +309,25 @@ QSize limitLegendEntry(QSize size, const QCPLegend &legend, const QFont &font, c
     return size;
 }
 
-QString fittedLegendText(const QString &text, const QFont &font, int room)
+QString shortenedEntryName(const QString &plain, const QFontMetricsF &metrics, double room, bool fileFirst)
+{
+    if (const qsizetype colon = plain.indexOf(QLatin1String(": ")); fileFirst && colon > 0) {
+        const QString list = plain.mid(colon);
+        const double headRoom = room - metrics.horizontalAdvance(list);
+        if (headRoom >= 4 * metrics.averageCharWidth())
+            return metrics.elidedText(plain.left(colon), Qt::ElideMiddle, headRoom) + list;
+    }
+    return metrics.elidedText(plain, Qt::ElideMiddle, room);
+}
+
+QString fittedLegendText(const QString &text, const QFont &font, int room, bool fileFirst)
 {
     if (symbol_text::hasMarkup(text) || text.contains(QLatin1Char('\n')))
         return text;
-    const QFontMetrics metrics(font);
+    const QFontMetricsF metrics(font);
     // A shortened name keeps a few pixels off the edge it would otherwise touch (and look cut at).
     constexpr int gap = 3;
-    return metrics.horizontalAdvance(text) > room ? metrics.elidedText(text, Qt::ElideMiddle, room - gap) : text;
+    return metrics.horizontalAdvance(text) > room ? shortenedEntryName(text, metrics, room - gap, fileFirst) : text;
 }
 
 bool addLegendEntry(QCPAbstractPlottable *plottable)

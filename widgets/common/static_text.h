@@ -5,6 +5,8 @@
 
 #include <QStaticText>
 
+class QFontMetricsF;
+
 namespace crossroof::widgets {
 
 /// Text laid out once for a font and drawn from then on without shaping it again: what a plot's label and
@@ -109,9 +111,14 @@ QSize legendEntrySize(const QCPLegend &legend, const QFont &font, const QString 
 /// is drawn (fittedLegendText()), not cut at the plot's edge.
 QSize limitLegendEntry(QSize size, const QCPLegend &legend, const QFont &font, const QMargins &margins);
 
-/// TEXT as an entry with ROOM pixels for it in FONT shows it: shortened in the middle, a little short of the
-/// edge, where it is wider; plain one-line text only (markup and several lines as they are).
-QString fittedLegendText(const QString &text, const QFont &font, int room);
+/// PLAIN (one line, no markup) shortened in the middle to at most ROOM pixels of METRICS. A file's traces in one
+/// entry (FILE_FIRST: "gpu_stream_v100.txt: init, read, …") give up the file's name first where that leaves it
+/// four characters: the traces' names are what the markers beside them stand for.
+QString shortenedEntryName(const QString &plain, const QFontMetricsF &metrics, double room, bool fileFirst);
+
+/// TEXT as an entry with ROOM pixels for it in FONT shows it: shortened (shortenedEntryName()), a little short of
+/// the edge, where it is wider; plain one-line text only (markup and several lines as they are).
+QString fittedLegendText(const QString &text, const QFont &font, int room, bool fileFirst = false);
 
 /// Adds PLOTTABLE to its plot's legend as a StaticLegendItem, unless it is there already; returns whether it
 /// was added.

@@ -7,6 +7,7 @@
 #include "common/icon_legend_item.h"
 #include "common/legend_groups.h"
 #include "common/plot_style.h"
+#include "common/static_text.h"
 #include "common/symbol_text.h"
 #include "export/figure_units.h"
 
@@ -158,16 +159,8 @@ std::optional<QString> elided(QCPAbstractLegendItem *item, const QString &text, 
     const double textRoom = metrics.horizontalAdvance(plain) - (width - room) - 1;
     if (textRoom < kLeastKept * metrics.averageCharWidth())
         return std::nullopt;
-    // A file's traces in one entry ("gpu_stream_v100.txt: init, read, …") give up the file's name first: the
-    // traces' names are what the markers beside them stand for.
-    if (const qsizetype colon = plain.indexOf(QLatin1String(": "));
-        colon > 0 && qobject_cast<legend_groups::GroupLegendItem *>(item)) {
-        const QString list = plain.mid(colon);
-        const double headRoom = textRoom - metrics.horizontalAdvance(list);
-        if (headRoom >= 4 * metrics.averageCharWidth())
-            return symbol_text::literal(metrics.elidedText(plain.left(colon), Qt::ElideMiddle, headRoom) + list);
-    }
-    return symbol_text::literal(metrics.elidedText(plain, Qt::ElideMiddle, textRoom));
+    return symbol_text::literal(shortenedEntryName(plain, metrics, textRoom,
+                                                   qobject_cast<legend_groups::GroupLegendItem *>(item) != nullptr));
 }
 
 /// The non-empty entries of LEGEND, in its order.
