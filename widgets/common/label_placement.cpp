@@ -89,6 +89,11 @@ bool clipSegment(double &x0, double &y0, double &x1, double &y1, double xlo, dou
     return true;
 }
 
+QString guideLineName()
+{
+    return QObject::tr("a line");
+}
+
 std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
 {
     std::vector<DataShape> shapes;
@@ -123,6 +128,9 @@ std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
             points.reserve(std::size_t(curve->data()->size()));
             for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it)
                 points.push_back(pixel(it->key, it->value));
+        } else if (const auto *boxes = dynamic_cast<const DataAreas *>(plottable)) {
+            for (const QRectF &area : boxes->dataAreas())
+                shape.areas.push_back(area.translated(0, dy));
         } else {
             continue;
         }
@@ -135,7 +143,7 @@ std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
                     shape.marks.push_back(p + QPointF(0, dy));
             }
         }
-        if (!shape.segments.empty() || !shape.marks.empty())
+        if (!shape.segments.empty() || !shape.marks.empty() || !shape.areas.empty())
             shapes.push_back(std::move(shape));
     }
     // Straight lines across the plot (the X-graph's δ, π and plateau): a label that another's line strikes
@@ -153,7 +161,7 @@ std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
         const double reach = 4 * (clip.width() + clip.height()) / std::max(QLineF(a, b).length(), 1e-9);
         const QPointF d = b - a;
         DataShape shape;
-        shape.name = QObject::tr("a line");
+        shape.name = guideLineName();
         addPolyline({a - reach * d, a + reach * d}, clip, dy, shape.segments);
         if (!shape.segments.empty())
             shapes.push_back(std::move(shape));
@@ -163,6 +171,10 @@ std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy)
 
 bool crosses(const QRectF &box, const DataShape &shape)
 {
+    for (const QRectF &area : shape.areas) {
+        if (area.intersects(box))
+            return true;
+    }
     for (const QPointF &m : shape.marks) {
         const double nx = std::clamp(m.x(), box.left(), box.right());
         const double ny = std::clamp(m.y(), box.top(), box.bottom());
@@ -320,10 +332,16 @@ std::vector<std::pair<QCPItemText *, QPointF>> placeLabelsOffData(QCustomPlot *p
             boxes.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
         }
     }
+    // A legend inside a plot (in a corner, or where a figure put it) as it is laid out now: no label goes under it.
+    std::vector<QRectF> legends;
+    for (const QCPLegend *legend : plot->findChildren<QCPLegend *>()) {
+        if (legend->visible() && legend->itemCount() > 0 && plot->axisRect()->rect().intersects(legend->outerRect()))
+            legends.push_back(legend->outerRect());
+    }
     std::vector<std::pair<QCPItemText *, QPointF>> moved;
     for (QCPItemText *label : labels) {
         const auto self = std::find(texts.begin(), texts.end(), label);
-        std::vector<QRectF> others;
+        std::vector<QRectF> others = legends;
         for (std::size_t i = 0; i < texts.size(); ++i) {
             if (texts.begin() + std::ptrdiff_t(i) != self && !boxes[i].isNull())
                 others.push_back(boxes[i]);

@@ -18,20 +18,36 @@ namespace crossroof::widgets {
 bool clipSegment(double &x0, double &y0, double &x1, double &y1, double xlo, double xhi, double ylo, double yhi);
 
 /// What a plot draws of its data, in its pixels as laid out now (moved down by the DY given): the line segments
-/// of its curves, clipped to their axis rects, and the centres of its markers, each a disc of its radius.
+/// of its curves, clipped to their axis rects, the centres of its markers, each a disc of its radius, and the
+/// areas of the plottables that are read as boxes (DataAreas).
 struct DataShape
 {
     QString name; ///< the curve's legend name, or "a curve" where it has none
     std::vector<QLineF> segments;
     std::vector<QPointF> marks;
     double markRadius = 0;
+    std::vector<QRectF> areas;
 };
 
-/// The curves and markers of PLOT's graphs and parametric curves (bars and colour maps are areas, not lines a
-/// label is read against) and its straight lines across the axis rect, moved down by DY.
+/// A plottable whose data is boxes a reader reads one by one (a schedule's), which a legend or label must not
+/// cover: their pixels as laid out now, within the axis rect.
+class DataAreas
+{
+public:
+    virtual ~DataAreas() = default;
+    virtual std::vector<QRectF> dataAreas() const = 0;
+};
+
+/// The curves and markers of PLOT's graphs and parametric curves, the boxes of its DataAreas plottables (bars
+/// and colour maps are areas too, but fill the plot behind what is read against them) and its straight lines
+/// across the axis rect, moved down by DY.
 std::vector<DataShape> dataShapes(QCustomPlot *plot, double dy = 0);
 
-/// Whether BOX (a label's glyphs) crosses a line of SHAPE or covers one of its markers.
+/// How dataShapes() names a straight line across the plot (a guide: a level's latency, the X-graph's δ), which a
+/// legend may cover as a journal figure's does.
+QString guideLineName();
+
+/// Whether BOX (a label's glyphs) crosses a line of SHAPE or covers one of its markers or areas.
 bool crosses(const QRectF &box, const DataShape &shape);
 
 /// A label's glyphs as laid out now: its box without its padding, in PLOT's pixels.
@@ -57,9 +73,10 @@ void setLabelHome(QCPItemText *label);
 bool placeOffData(QCPItemText *label, const std::vector<DataShape> &shapes, const std::vector<QRectF> &obstacles,
                   bool hideIfNone = false);
 
-/// LABELS of PLOT placed with placeOffData() against PLOT's curves and markers and every other text item it
-/// shows: those clear of the data where they belong first, so that they stay and one on the data moves around
-/// them. Returns the labels that moved or were hidden, each with its place before.
+/// LABELS of PLOT placed with placeOffData() against PLOT's curves and markers, every other text item it
+/// shows and any legend inside its axis rect: those clear of the data where they belong first, so that they
+/// stay and one on the data moves around them. Returns the labels that moved or were hidden, each with its place
+/// before.
 std::vector<std::pair<QCPItemText *, QPointF>> placeLabelsOffData(QCustomPlot *plot,
                                                                    std::vector<QCPItemText *> labels,
                                                                    bool hideIfNone = false);

@@ -142,20 +142,28 @@ void setEntryText(QCPAbstractLegendItem *item, const QString &text)
 }
 
 /// TEXT (ITEM's, markup) shortened in the middle so that ITEM is at most ROOM wide, as markup again; TEXT where
-/// it fits, none where it has subscripts (a model's symbol, never cut) or would keep less than kLeastKept.
+/// it fits. A name with subscripts (a model's symbols, never cut) gives up its list of symbols after ": " and
+/// keeps its head ("model: L_s, L_2, L" becomes "model") where the head fits; else none, as where a name would
+/// keep less than kLeastKept.
 std::optional<QString> elided(QCPAbstractLegendItem *item, const QString &text, double room)
 {
     const QFont font = item->font();
     const double width = plot_style::legendEntrySize(item).width();
     if (width <= room)
         return text;
+    const QFontMetricsF metrics(font);
     QString plain;
     for (const symbol_text::Run &run : symbol_text::runs(text)) {
-        if (run.subscript)
-            return std::nullopt;
+        if (run.subscript) {
+            const qsizetype colon = text.indexOf(QLatin1String(": "));
+            const QString head = text.left(std::max<qsizetype>(colon, 0));
+            if (colon <= 0 || symbol_text::hasMarkup(head)
+                || width - metrics.horizontalAdvance(symbol_text::plain(text)) + metrics.horizontalAdvance(head) > room)
+                return std::nullopt;
+            return head;
+        }
         plain += run.text;
     }
-    const QFontMetricsF metrics(font);
     const double textRoom = metrics.horizontalAdvance(plain) - (width - room) - 1;
     if (textRoom < kLeastKept * metrics.averageCharWidth())
         return std::nullopt;
@@ -309,12 +317,6 @@ bool ExportGuard::spreadLegends(const QList<QCustomPlot *> &plots, const FigureO
         changed = true;
     }
     return changed;
-}
-
-/// How dataShapes() names a straight line across the plot.
-QString guideLine()
-{
-    return QObject::tr("a line");
 }
 
 bool legendBeside(const QCustomPlot *plot)
@@ -517,7 +519,7 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             // The curves and markers stay in view; a guide line across the plot (a level's latency) may pass
             // behind the legend, as behind a journal figure's.
             for (std::size_t d = 0; clear && d < data.size(); ++d)
-                clear = data[d].name == guideLine() || !crosses(box, data[d]);
+                clear = data[d].name == guideLineName() || !crosses(box, data[d]);
             for (const TextBox &text : boxes) {
                 if (!clear)
                     break;
@@ -529,24 +531,26 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             return clear;
         };
         // A corner of the plot where the legend, in the fewest columns that fit, covers no curve, marker or label.
-        bool placed = false;
-        for (int columns = 1; columns <= kBesideColumns && !placed; ++columns) {
-            legend->setWrap(columns);
-            legend->setFillOrder(legend->fillOrder(), true);
-            for (const Qt::Alignment corner : {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
-                                               Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft}) {
-                inset->setInsetAlignment(index, corner);
-                if (clearOfData()) {
-                    placed = true;
-                    break;
+        const auto inACorner = [&] {
+            inset->setInsetPlacement(index, QCPLayoutInset::ipBorderAligned);
+            for (int columns = 1; columns <= kBesideColumns; ++columns) {
+                legend->setWrap(columns);
+                legend->setFillOrder(legend->fillOrder(), true);
+                for (const Qt::Alignment corner : {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+                                                   Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft}) {
+                    inset->setInsetAlignment(index, corner);
+                    if (clearOfData())
+                        return true;
                 }
             }
-        }
+            return false;
+        };
         // Else, in one column, any clear place in the plot (between a step's two levels, under a plateau), row by
         // row from the top, left to right.
-        if (!placed) {
+        const auto inAClearPlace = [&] {
             legend->setWrap(1);
             legend->setFillOrder(legend->fillOrder(), true);
+            inset->setInsetPlacement(index, QCPLayoutInset::ipBorderAligned);
             inset->setInsetAlignment(index, Qt::AlignTop | Qt::AlignLeft);
             closeUpEntries(legend);
             layOutText(plots, pageWidth, pageHeight);
@@ -555,14 +559,40 @@ bool ExportGuard::moveLegendsInside(const QList<QCustomPlot *> &plots, const Fig
             const double w = size.width() / std::max(1.0, rect.width());
             const double h = size.height() / std::max(1.0, rect.height());
             inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
-            for (double y = 0.02; !placed && y + h <= 0.98; y += kFreeStep) {
+            for (double y = 0.02; y + h <= 0.98; y += kFreeStep) {
                 for (double x = 0.01; x + w <= 0.99; x += kFreeStep / 2) {
                     inset->setInsetRect(index, QRectF(x, y, w, h));
-                    if (clearOfData()) {
-                        placed = true;
-                        break;
-                    }
+                    if (clearOfData())
+                        return true;
                 }
+            }
+            return false;
+        };
+        bool placed = inACorner() || inAClearPlace();
+        // Else with its models' lists of symbols given up for their names ("model: L_s, L_2, L" as "model") where
+        // an entry is wider than half the plot, in a corner or a clear place; where none is clear, as they were.
+        // Other names stay whole: below the plot, spreadLegends() shortens them less.
+        if (!placed) {
+            std::vector<std::pair<QCPAbstractLegendItem *, QString>> full;
+            for (QCPAbstractLegendItem *item : entries(legend)) {
+                const std::optional<QString> text = entryText(item);
+                const std::optional<QString> shorter = text && symbol_text::hasMarkup(*text)
+                                                               ? elided(item, *text, 0.5 * plot->axisRect()->width())
+                                                               : std::nullopt;
+                if (shorter && *shorter != *text) {
+                    full.emplace_back(item, *text);
+                    setEntryText(item, *shorter);
+                }
+            }
+            placed = !full.empty() && (inACorner() || inAClearPlace());
+            for (const auto &entry : full) {
+                if (!placed)
+                    setEntryText(entry.first, entry.second);
+                else
+                    m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(entry.first), text = entry.second] {
+                        if (item)
+                            setEntryText(item, text);
+                    });
             }
         }
         if (!placed) {

@@ -142,6 +142,15 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
                 }
             }
         }
+        // A legend inside a plot covers none of its data (a guide line across the plot may pass behind it).
+        if (boxes[i].kind == TextBox::Kind::LegendEntry) {
+            for (const DataShape &shape : data) {
+                if (shape.name != guideLineName() && crosses(boxes[i].rect, shape)) {
+                    problems << QObject::tr("%1 covers %2").arg(boxes[i].text, shape.name);
+                    break;
+                }
+            }
+        }
         for (std::size_t j = i + 1; j < boxes.size(); ++j) {
             const QRectF both = boxes[i].rect.intersected(boxes[j].rect);
             if (both.width() > 0.5 && both.height() > 0.5)

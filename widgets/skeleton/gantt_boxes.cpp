@@ -51,6 +51,18 @@ QCPRange GanttBoxes::getValueRange(bool &foundRange, QCP::SignDomain, const QCPR
     return range;
 }
 
+std::vector<QRectF> GanttBoxes::dataAreas() const
+{
+    std::vector<QRectF> areas;
+    for (const std::vector<Box> *boxes : {&m_issues, &m_latencies}) {
+        for (const Box &b : *boxes) {
+            if (const QRectF r = pixels(b); !r.isEmpty())
+                areas.push_back(r);
+        }
+    }
+    return areas;
+}
+
 QRectF GanttBoxes::pixels(const Box &box) const
 {
     const QPointF a = coordsToPixels(box.left, box.top);

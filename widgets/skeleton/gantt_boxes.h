@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/label_placement.h"
+
 #include <qcustomplot.h>
 
 #include <QRectF>
@@ -13,8 +15,8 @@ namespace crossroof::widgets {
 /// its latency with the brush's colour at a fifth of its opacity. One item per box made a schedule of tens of
 /// thousands of statements take seconds to build and to clear (QCustomPlot keeps items in plain lists); this
 /// draws any number in one pass, clipped to the axis rectangle (an SVG keeps no clip path). The figure
-/// export's greyscale changes the brush like any plottable's.
-class GanttBoxes : public QCPAbstractPlottable
+/// export's greyscale changes the brush like any plottable's. A figure's legend keeps off its boxes (DataAreas).
+class GanttBoxes : public QCPAbstractPlottable, public DataAreas
 {
 public:
     /// A box in plot coordinates: keys LEFT to RIGHT, values BOTTOM to TOP.
@@ -33,6 +35,7 @@ public:
     QCPRange getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
     QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
                            const QCPRange &inKeyRange = QCPRange()) const override;
+    std::vector<QRectF> dataAreas() const override;
 
 protected:
     void draw(QCPPainter *painter) override;

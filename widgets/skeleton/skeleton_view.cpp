@@ -140,7 +140,7 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
         axis->setTicks(false);
         axis->setTickLabels(false);
     }
-    m_ganttPlot = makePlot(this, tr("cycle"), QString(), tr("Schedule by pipeline"));
+    m_ganttPlot = makePlot(this, tr("cycle (paler: latency)"), QString(), tr("Schedule by pipeline"));
     // The graph's edges and dots, under the nodes' labels (made before any label).
     m_edges = new GraphLinks(m_graphPlot->xAxis, m_graphPlot->yAxis);
     m_edges->setPen(QPen(plot_style::kGrey, 1.0));
@@ -156,15 +156,13 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     }
     m_ganttBoxes = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
     m_ganttBoxes->setBrush(plot_style::kBlue);
-    m_ganttBoxes->setName(tr("issue (latency paler)"));
+    m_ganttBoxes->setName(tr("issue"));
     m_ganttCritical = new GanttBoxes(m_ganttPlot->xAxis, m_ganttPlot->yAxis);
     m_ganttCritical->setBrush(plot_style::kVermillion);
     m_ganttCritical->setName(tr("critical path"));
-    // What the two colours and the paler bars are, in one row over the chart's upper right (a row under it
-    // took a short figure's height from the lanes).
-    m_ganttPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_ganttPlot->legend->setVisible(true);
-    m_ganttPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // What the two colours and the paler bars are, in a row under the chart: the boxes fill the lanes, and a
+    // legend over them hid the schedule's first cycles.
+    plot_style::placeLegendBelow(m_ganttPlot);
     // The right axis names every other lane where the plot is short (LaneTicker), in the left one's range.
     m_ganttPlot->yAxis2->setVisible(true);
     m_ganttPlot->yAxis2->setTicks(true); // QCustomPlot draws tick labels only with their ticks
@@ -195,12 +193,10 @@ SkeletonView::SkeletonView(ParameterState *state, QWidget *parent)
     auto *scheduleOnly = m_unrollPlot->addGraph();
     scheduleOnly->setPen(QPen(plot_style::kBlue, 1, Qt::DashLine));
     scheduleOnly->setName(tr("no spills"));
-    // The two curves named in one row over the plot's upper right, where the curves have flattened (a row
-    // under the plot took a short figure's height from its axis); the best factor is named by its label.
+    // The two curves named under the plot, or in a figure inside it where that covers neither curve; the best
+    // factor is named by its label.
     best->removeFromLegend();
-    m_unrollPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_unrollPlot->legend->setVisible(true);
-    m_unrollPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot_style::placeLegendBelow(m_unrollPlot);
 
     m_table = new QTableWidget(core::kMaxUnroll, 4, this);
     m_table->setHorizontalHeaderLabels(

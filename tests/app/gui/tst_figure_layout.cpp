@@ -351,10 +351,6 @@ void TestFigureLayout::plotsKeepMostOfTheHeightBetweenTheirAxes()
                                           + QStringLiteral("/share-%1-%2-%3-%4.png").arg(view, data, preset).arg(int(style)),
                                   options);
         }
-        // Not yet: a single column's memory levels of the paper's data (53.5 %): each plot's one legend entry, its
-        // model's symbols with subscripts (never shortened), is wider than the room on either side of the levels'
-        // step, and the page too narrow to have it beside the plot.
-        QEXPECT_FAIL("levels paper single", qPrintable(QStringLiteral("%1 %: the legend takes too much of the height (issue 48 item 3, open)").arg(100 * share, 0, 'f', 1)), Abort);
         QVERIFY2(share >= widgets::kFigurePlotShare,
                  qPrintable(QStringLiteral("the plots keep %1 % of the height between their axes").arg(100 * share, 0, 'f', 1)));
     }
