@@ -28,12 +28,14 @@ namespace crossroof::cli {
 
 namespace {
 
-/// Qt's messages, less its notice that XDG_RUNTIME_DIR is unset ("defaulting to '/tmp/runtime-root'"), which
-/// the offscreen application prints under cron, in a container or over ssh: nothing a user of a figure acts on,
-/// and it made every refusal after the start two lines instead of one.
-void withoutRuntimeDirNotice(QtMsgType type, const QMessageLogContext &context, const QString &message)
+/// Qt's messages, less the offscreen platform's notices: that XDG_RUNTIME_DIR is unset ("defaulting to
+/// '/tmp/runtime-root'", under cron, in a container or over ssh) and that it does not pass on a shown window's
+/// size hints. Nothing a user of a figure acts on, and they made every refusal two lines instead of one.
+void withoutPlatformNotices(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
-    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+    if (type == QtWarningMsg
+        && (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"))
+            || message == QLatin1String("This plugin does not support propagateSizeHints()")))
         return;
     std::cerr << core::shortMessage(qFormatLogMessage(type, context, message).toStdString()) << '\n';
 }
@@ -116,7 +118,7 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
     std::optional<QApplication> application;
     if (!QCoreApplication::instance()) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
-        qInstallMessageHandler(withoutRuntimeDirNotice);
+        qInstallMessageHandler(withoutPlatformNotices);
         application.emplace(argc, appArgv);
     }
     // The family as named: a font that is not installed would silently become another.
@@ -124,8 +126,13 @@ void runRender(const std::vector<std::string> &argv, std::ostream &out)
         throw InputError("option '--font': no font family '" + core::quoteForMessage(args.value("font"))
                          + "' is installed (fc-list : family lists them)");
     }
+    // Laid out as on a screen (on the offscreen platform: nothing is drawn to a display). A window never shown
+    // keeps its views at their default sizes, and the roofline placed its kernels' names for a plot too small
+    // to hold any: a rendered roofline named no kernel where Export Figure names several.
     app::MainWindow window;
     window.resize(1280, 800);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.show();
     const QStringList problems = window.applySession(std::move(session)); // its traces are not copied
     if (!problems.isEmpty())
         throw InputError(args.value("session") + ": " + problems.front().toStdString());

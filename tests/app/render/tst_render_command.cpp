@@ -97,6 +97,7 @@ private Q_SLOTS:
     void sessionsOwnProfileIsSaid();
     void viewWithNothingToDrawExitsTwo();
     void missingKernelFileFails();
+    void theRooflineNamesItsKernels();
     void outReplacesOnlyARegularFile();
     void outInLatin1NamedFolder();
     void outIsNeverTheSession();
@@ -485,6 +486,24 @@ void TestRenderCommand::missingKernelFileFails()
     QVERIFY(QFile::remove(data));
     QCOMPARE(render(args, &err), 2);
     QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("field 'kernel_file'")), err.c_str());
+}
+
+void TestRenderCommand::theRooflineNamesItsKernels()
+{
+    // As Export Figure does: a rendered roofline names the kernels it has room for. Its window was never laid
+    // out, and the names were placed for a plot too small to hold any.
+    QTemporaryDir dir;
+    crossroof::core::Session s = crossroof::core::loadSessionFile(kSession.toStdString());
+    s.kernel_file = CROSSROOF_SOURCE_DIR "/tests/data/ncu_h100_raw.csv";
+    const QString session = dir.filePath(QStringLiteral("kernels.crossroof"));
+    std::ofstream(session.toStdString()) << crossroof::core::sessionToJson(s, session.toStdString());
+    const QString out = dir.filePath(QStringLiteral("roofline.svg"));
+    std::string err;
+    QVERIFY2(render({"--session", session, "--view", "roofline", "--preset", "double", "--out", out}, &err) == 0,
+             err.c_str());
+    QFile svg(out);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("xkernel ["));
 }
 
 QTEST_MAIN(TestRenderCommand)
