@@ -390,10 +390,20 @@ bool SkeletonView::editPending() const
 void SkeletonView::recompute()
 {
     m_editPause->stop(); // whatever was typed is in the text projected now
+    const QString skeleton = text();
+    // The Sample box names the bundled sample the editor holds (the one shown at the start too), and "(your own)"
+    // once the text is another.
+    int sample = 0;
+    const auto &samples = core::bundledSkeletons();
+    for (std::size_t i = 0; i < samples.size() && sample == 0; ++i) {
+        if (skeleton == QString::fromUtf8(samples[i].text.data(), qsizetype(samples[i].text.size())))
+            sample = int(i) + 1;
+    }
+    m_sampleBox->setCurrentIndex(sample);
     const int index = m_profileBox->currentIndex();
     if (index < 0)
         return;
-    m_eval->setInputs(text(), *m_profiles[std::size_t(index)].core_model, unroll());
+    m_eval->setInputs(skeleton, *m_profiles[std::size_t(index)].core_model, unroll());
 }
 
 void SkeletonView::showProjection()

@@ -13,6 +13,7 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
@@ -109,6 +110,22 @@ private Q_SLOTS:
         QVERIFY(texts.contains(QStringLiteral("best: 6")));
         QCOMPARE(m_view->unrollPlot()->graph(1)->name(), QStringLiteral("best: 6"));
         QVERIFY(m_view->unrollPlot()->legend->visible());
+    }
+
+    void theSampleBoxNamesTheSampleShown()
+    {
+        // HACCmk at the start, and each sample loaded, is named in the Sample box; an edit makes it the user's own.
+        QComboBox *box = nullptr;
+        for (QComboBox *b : m_view->findChildren<QComboBox *>()) {
+            if (b->itemText(0) == QStringLiteral("(your own)"))
+                box = b;
+        }
+        QVERIFY(box);
+        QCOMPARE(box->currentText(), QStringLiteral("haccmk.skel"));
+        QVERIFY(m_view->loadSample(QStringLiteral("nekbone-glsc3i.skel")));
+        QCOMPARE(box->currentText(), QStringLiteral("nekbone-glsc3i.skel"));
+        m_view->setText(m_view->text() + QStringLiteral("\n"));
+        QCOMPARE(box->currentIndex(), 0);
     }
 
     void theScheduleHasALegend()
