@@ -178,8 +178,16 @@ void ExportGuard::makeGreyscale(QCustomPlot *plot)
     }
     for (int i = 0; i < plot->plottableCount(); ++i) {
         if (auto *map = qobject_cast<QCPColorMap *>(plot->plottable(i))) {
+            // Each stop at its own lightness: a map shaded light to dark keeps its shades (the stability map's
+            // bands, each from light to dark with the throughput). Black to white over the whole range made its
+            // lowest band, most of the map, nearly black, and the black marks over it unreadable.
             const QCPColorGradient gradient = map->gradient();
-            QCPColorGradient grey(QCPColorGradient::gpGrayscale);
+            QCPColorGradient grey = gradient;
+            QMap<double, QColor> stops = gradient.colorStops();
+            for (QColor &stop : stops)
+                stop = plot_style::toGrey(stop);
+            grey.setColorStops(stops);
+            grey.setColorInterpolation(QCPColorGradient::ciRGB);
             grey.setNanHandling(QCPColorGradient::nhNanColor);
             grey.setNanColor(Qt::white);
             map->setGradient(grey);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/export_guard.h"
 #include "export/figure_export.h"
 #include "export/plot_data_csv.h"
 #include "export/export_dialog.h"
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void symbolMarkupAndLiteralNames();
     void svgHasSubscriptsTheNamesAndTheFont();
     void greyscaleGreysEveryFill();
+    void greyscaleMapsKeepTheirShades();
     void denseMarkersAreSmallerInFigures();
     void dialogPreviewFollowsThePreset();
     void fullDiskKeepsTheOldFile();
@@ -540,6 +542,33 @@ void TestFigureExport::greyscaleGreysEveryFill()
     QCOMPARE(tinted(FigureStyle::Greyscale), 0);
     // On screen the basins are in colour again.
     QVERIFY(!plot_style::isGreyscale(m_view->plot()));
+}
+
+void TestFigureExport::greyscaleMapsKeepTheirShades()
+{
+    // A colour map shaded light blue to dark blue is, in greyscale, light grey to dark grey: each value at its
+    // colour's lightness, not black to white over the range.
+    QCustomPlot plot;
+    auto *map = new QCPColorMap(plot.xAxis, plot.yAxis);
+    map->data()->setSize(2, 1);
+    map->data()->setRange(QCPRange(0, 1), QCPRange(0, 1));
+    map->setDataRange(QCPRange(0, 1));
+    QCPColorGradient blues;
+    blues.clearColorStops();
+    blues.setColorStopAt(0, QColor(0xde, 0xeb, 0xf7));
+    blues.setColorStopAt(1, QColor(0x08, 0x51, 0x9c));
+    map->setGradient(blues);
+    FigureOptions o;
+    o.style = FigureStyle::Greyscale;
+    {
+        const figure::ExportGuard guard({&plot}, o);
+        for (const double t : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+            const QColor grey = QColor::fromRgba(map->gradient().color(t, QCPRange(0, 1)));
+            QCOMPARE(grey.hsvSaturation(), 0);
+            QVERIFY2(std::abs(qGray(grey.rgb()) - qGray(blues.color(t, QCPRange(0, 1)))) <= 3, qPrintable(QString::number(t)));
+        }
+    }
+    QCOMPARE(QColor::fromRgba(map->gradient().color(0, QCPRange(0, 1))), QColor(0xde, 0xeb, 0xf7)); // as before
 }
 
 QTEST_MAIN(TestFigureExport)
