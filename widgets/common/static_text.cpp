@@ -317,6 +317,24 @@ QString shortenedEntryName(const QString &plain, const QFontMetricsF &metrics, d
         if (headRoom >= 4 * metrics.averageCharWidth())
             return metrics.elidedText(plain.left(colon), Qt::ElideMiddle, headRoom) + list;
     }
+    const auto fits = [&metrics, room](const QString &text) { return metrics.horizontalAdvance(text) <= room; };
+    const QString comma = QStringLiteral(", ");
+    const QString more(QChar(0x2026));
+    const QStringList parts = plain.split(comma);
+    for (qsizetype dropped = 1; dropped + 1 < parts.size(); ++dropped) {
+        const QString shorter = parts.front() + comma + more + comma + parts.mid(dropped + 1).join(comma);
+        if (fits(shorter))
+            return shorter;
+    }
+    QStringList words = parts.front().split(QLatin1Char(' '));
+    if (fits(parts.front()))
+        return parts.front();
+    while (words.size() > 1) {
+        words.removeLast();
+        const QString shorter = words.join(QLatin1Char(' ')) + more;
+        if (fits(shorter))
+            return shorter;
+    }
     return metrics.elidedText(plain, Qt::ElideMiddle, room);
 }
 

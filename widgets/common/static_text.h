@@ -111,9 +111,12 @@ QSize legendEntrySize(const QCPLegend &legend, const QFont &font, const QString 
 /// is drawn (fittedLegendText()), not cut at the plot's edge.
 QSize limitLegendEntry(QSize size, const QCPLegend &legend, const QFont &font, const QMargins &margins);
 
-/// PLAIN (one line, no markup) shortened in the middle to at most ROOM pixels of METRICS. A file's traces in one
-/// entry (FILE_FIRST: "gpu_stream_v100.txt: init, read, …") give up the file's name first where that leaves it
-/// four characters: the traces' names are what the markers beside them stand for.
+/// PLAIN (one line, no markup) shortened to at most ROOM pixels of METRICS, by whole words: of its parts between
+/// commas the middle ones give way first, for one "…" ("f(k): measured, …, dashed where unstable"), then all
+/// but the first ("operating point, 2.173 TB/s" as "operating point"), then that part's last words; a name of
+/// one word too long is shortened in the middle. A file's traces in one entry (FILE_FIRST:
+/// "gpu_stream_v100.txt: init, read, …") give up the file's name first where that leaves it four characters:
+/// the traces' names are what the markers beside them stand for.
 QString shortenedEntryName(const QString &plain, const QFontMetricsF &metrics, double room, bool fileFirst);
 
 /// TEXT as an entry with ROOM pixels for it in FONT shows it: shortened (shortenedEntryName()), a little short of

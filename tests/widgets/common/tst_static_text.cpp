@@ -17,6 +17,8 @@ private Q_SLOTS:
     void anchorsFrameWhatIsDrawn_data();
     void anchorsFrameWhatIsDrawn();
     void markupLabelKeptInsideByItsDrawnWidth();
+    void shortenedNamesKeepWholeWords_data();
+    void shortenedNamesKeepWholeWords();
 };
 
 namespace {
@@ -237,6 +239,36 @@ void TestStaticText::markupLabelKeptInsideByItsDrawnWidth()
     label->position->setCoords(400 - drawnWidth + 8, 60);
     QVERIFY(keepLabelInside(label));
     QCOMPARE(label->positionAlignment(), Qt::AlignRight | Qt::AlignVCenter);
+}
+
+void TestStaticText::shortenedNamesKeepWholeWords_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("room"); // the widest text that must fit
+    QTest::addColumn<QString>("expected");
+    const QString more(QChar(0x2026));
+    QTest::newRow("middle parts first")
+            << QStringLiteral("f(k): measured, H100 SXM cache thrashing, 16 KiB per warp, dashed where unstable")
+            << QStringLiteral("f(k): measured, …, dashed where unstable")
+            << QStringLiteral("f(k): measured, ") + more + QStringLiteral(", dashed where unstable");
+    QTest::newRow("then all but the first") << QStringLiteral("operating point, 2.173 TB/s")
+                                            << QStringLiteral("operating point, 2.1") << QStringLiteral("operating point");
+    QTest::newRow("then its last words") << QStringLiteral("H100 SXM cache thrashing (cache.csv)")
+                                         << QStringLiteral("H100 SXM cache thrash")
+                                         << QStringLiteral("H100 SXM cache") + more;
+}
+
+void TestStaticText::shortenedNamesKeepWholeWords()
+{
+    // A legend name too wide for its room loses whole parts and words ("operating p… 2.173 TB/s" and
+    // "f(k): measu…re unstable" were cut mid-word in a single-column figure).
+    QFETCH(QString, name);
+    QFETCH(QString, room);
+    QFETCH(QString, expected);
+    const QFontMetricsF metrics(QFont(QStringLiteral("DejaVu Sans"), 10));
+    const QString shorter = shortenedEntryName(name, metrics, metrics.horizontalAdvance(room), false);
+    QCOMPARE(shorter, expected);
+    QVERIFY(metrics.horizontalAdvance(shorter) <= metrics.horizontalAdvance(room));
 }
 
 QTEST_MAIN(TestStaticText)
