@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace crossroof::core {
 
@@ -348,8 +349,18 @@ KernelRow KernelComparer::compare(const NcuKernel &k, bool predict)
         }
         if (!w.clock_ghz)
             ++m_noClock;
-        if (!k.requests_st || !k.sectors_st)
+        if (!k.requests_st || !k.sectors_st) {
             ++m_noStores;
+            // The store counts it lacks, for the ncu line the warning gives (the access shape needs both).
+            const std::pair<const std::optional<double> *, const char *> counts[] {
+                    {&k.requests_st, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"},
+                    {&k.sectors_st, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}};
+            for (const auto &[count, metric] : counts) {
+                const auto known = std::find(m_storesLacked.begin(), m_storesLacked.end(), metric);
+                if (!*count && known == m_storesLacked.end())
+                    m_storesLacked.emplace_back(metric);
+            }
+        }
         if (!w.l1_hit && params.R_l2 > 0)
             ++m_noL1Hit;
         // Where the FMA pipe takes fewer warp-instructions a cycle than M, an FMA-heavy kernel is bounded by it.
@@ -421,7 +432,8 @@ std::vector<std::string> KernelComparer::warnings(const NcuReport &report, const
     if (m_noStores > 0) {
         warnings.push_back(std::to_string(m_noStores) + " kernel(s) without store counts "
                            "(l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st.sum): predicted as if they made "
-                           "no stores");
+                           "no stores; profile again adding "
+                           + addingMetrics(m_storesLacked));
     }
     if (m_noL1Hit > 0) {
         warnings.push_back(std::to_string(m_noL1Hit) + " kernel(s) without their L1 hit rate "

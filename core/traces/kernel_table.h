@@ -176,6 +176,7 @@ private:
     std::size_t m_derived = 0, m_overMax = 0, m_noClock = 0, m_noStores = 0, m_lacking = 0, m_noL1Hit = 0,
                 m_noFma = 0;
     std::vector<std::string> m_lacked; ///< every metric some kernel lacks, in the order first met
+    std::vector<std::string> m_storesLacked; ///< the store counts some predicted kernel lacks, in that order
     double m_mostWarps = 0;
 };
 

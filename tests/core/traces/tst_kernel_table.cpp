@@ -66,6 +66,7 @@ private slots:
     void diagnosisRanksTheChanges();
     void bulkKernelsArePredictedFromTheirBytesAndPipes();
     void unknownDeviceIsSaid();
+    void lackingStoreCountsAreNamedWithTheirNcuLine();
 };
 
 void TestKernelTable::workloadFromCounters()
@@ -536,6 +537,30 @@ void TestKernelTable::unknownDeviceIsSaid()
     // The export as it is names its device: no such warning.
     for (const std::string &w : compare(kFamilyRaw, h100().params).warnings)
         QVERIFY2(w.rfind("device unknown", 0) != 0, w.c_str());
+}
+
+void TestKernelTable::lackingStoreCountsAreNamedWithTheirNcuLine()
+{
+    // The family's export has no store counts: the warning says so with the ncu line that adds both, as the
+    // warnings for the L1 hit rate and the FMA pipe do.
+    const core::KernelTable family = compare(kFamilyRaw, h100().params);
+    const std::string both = "10 kernel(s) without store counts (l1tex__t_requests/sectors_pipe_lsu_mem_global_op_st"
+                             ".sum): predicted as if they made no stores; profile again adding ncu --metrics "
+                             "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,"
+                             "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+    QVERIFY(std::find(family.warnings.begin(), family.warnings.end(), both) != family.warnings.end());
+    // A kernel that lacks only its store sectors: the line adds that one metric.
+    core::NcuReport r = core::readNcuCsv(kTorchRaw);
+    r.kernels[4].sectors_st.reset();
+    const core::KernelTable t = core::compareKernels(r, h100().params, h100());
+    const auto said = std::find_if(t.warnings.begin(), t.warnings.end(), [](const std::string &w) {
+        return w.starts_with("1 kernel(s) without store counts");
+    });
+    QVERIFY(said != t.warnings.end());
+    QVERIFY2(said->ends_with("; profile again adding ncu --metrics l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"),
+             said->c_str());
+    // It is still predicted (the stores taken as none), not skipped.
+    QVERIFY2(t.rows[4].predicted_gbs, t.rows[4].skipped.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestKernelTable)
