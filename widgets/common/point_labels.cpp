@@ -52,6 +52,12 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
         const QPointF r(l.markRadius, l.markRadius);
         taken.emplace_back(pixelOf(l) - r, pixelOf(l) + r);
     }
+    // And the text the plot shows already (a landmark's label, the plateau's): a name goes on none of it.
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        const auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+        if (text && text->visible() && text->layer()->visible() && !text->text().isEmpty())
+            taken.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
+    }
     // The curves and markers drawn: a name crosses none of them.
     const std::vector<DataShape> shapes = dataShapes(plot);
     const auto onData = [&shapes](const QRectF &box) {

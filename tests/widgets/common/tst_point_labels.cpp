@@ -96,6 +96,30 @@ private Q_SLOTS:
         QVERIFY(apart(plot, labels));
     }
 
+    void namesGoOnNoOtherText()
+    {
+        // A label the plot shows already (the X-graph's "plateau R = …") where a name would go first, right of
+        // its point: the name goes elsewhere ("vectorized_layer_norm_kernel [14]" was drawn over the plateau's).
+        QCustomPlot plot;
+        plot.resize(600, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        plot.replot();
+        auto *plateau = new QCPItemText(&plot);
+        plateau->setText(QStringLiteral("plateau R = 2.072 TB/s"));
+        plateau->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        plateau->position->setCoords(5.2, 5);
+        plot.replot();
+        const std::vector<PointLabel> labels {{5, 5, QStringLiteral("a kernel [14]"), 5}};
+        QCOMPARE(placePointLabels(&plot, labels), 0);
+        const std::vector<QCPItemText *> texts = visibleNames(plot);
+        QCOMPARE(texts.size(), std::size_t(2));
+        const QCPItemText *name = texts[0] == plateau ? texts[1] : texts[0];
+        QVERIFY2(!boxOf(name).intersects(boxOf(plateau)), qPrintable(name->text()));
+    }
+
     void landmarkLabelMovesOffTheData()
     {
         // A label on a vertical line, drawn where a curve runs through it, slides along its line to the nearest
