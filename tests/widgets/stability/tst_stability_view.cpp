@@ -32,6 +32,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void mapCountsMatchTheRootFinder();
+    void theMapsAxesNameTheirParameters();
     void currentPointFollowsTheState();
     void dragSetsBothParametersInOneStep();
     void dragKeepsTheAxesStill();
@@ -89,6 +90,14 @@ void TestStabilityView::mapCountsMatchTheRootFinder()
     auto *data = m_view->colorMap()->data();
     QCOMPARE(data->keySize(), int(map.x_values.size()));
     QCOMPARE(int(data->cell(0, 0)), std::clamp(map.stable_count[map.index(0, 0)] - 1, 0, 2));
+}
+
+void TestStabilityView::theMapsAxesNameTheirParameters()
+{
+    // Name, symbol and unit, the unit once: "Resident warps (n), warps" said it twice.
+    QCustomPlot *plot = m_view->mapPlot();
+    QCOMPARE(plot->xAxis->label(), QStringLiteral("Resident warps n"));
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Compute intensity Z (inst/req), log scale"));
 }
 
 void TestStabilityView::currentPointFollowsTheState()
