@@ -11,7 +11,7 @@ namespace crossroof::core {
 /// The occupancy and zigzag views' inputs (MODEL.md 2).
 struct OccupancySettings
 {
-    std::string cc = "8.0";
+    std::string cc; ///< the compute capability ("8.0"); empty: the profile's
     int threads_per_block = 256;
     int regs_per_thread = 32;
     long long smem_per_block = 0;
@@ -19,7 +19,7 @@ struct OccupancySettings
     std::string mode = "cuda";
     bool linked = false;
     std::optional<int> manual_active_blocks;
-    long long sm_count = 1;
+    long long sm_count = 0; ///< 0: the profile's
     long long requested_blocks_max = 0; ///< 0: automatic
     bool operator==(const OccupancySettings &) const = default;
 };

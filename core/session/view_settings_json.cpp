@@ -21,9 +21,7 @@ OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
                  "linked", "manual_active_blocks", "sm_count", "requested_blocks_max"},
                 "a session field");
     OccupancySettings o;
-    o.cc = r.string(obj, "cc", "cc", false);
-    if (o.cc.empty())
-        o.cc = OccupancySettings{}.cc;
+    o.cc = r.string(obj, "cc", "cc", false); // none: the profile's
     o.threads_per_block = int(r.integer(obj, "threads_per_block", "threads_per_block", 1, 1024, 256));
     o.regs_per_thread = int(r.integer(obj, "regs_per_thread", "regs_per_thread", 0, 65536, 32));
     o.smem_per_block = r.integer(obj, "smem_per_block", "smem_per_block", 0, 1LL << 30, 0);
@@ -37,7 +35,7 @@ OccupancySettings readOccupancy(const JsonReader &r, const json &obj)
     o.linked = r.boolean(obj, "linked", "linked", false);
     if (obj.contains("manual_active_blocks") && !obj["manual_active_blocks"].is_null())
         o.manual_active_blocks = int(r.integer(obj, "manual_active_blocks", "manual_active_blocks", 1, 1 << 20, std::nullopt));
-    o.sm_count = r.integer(obj, "sm_count", "sm_count", 1, 1 << 20, 1);
+    o.sm_count = r.integer(obj, "sm_count", "sm_count", 1, 1 << 20, 0); // none: the profile's
     o.requested_blocks_max = r.integer(obj, "requested_blocks_max", "requested_blocks_max", 0, 1000000, 0);
     return o;
 }
@@ -282,16 +280,22 @@ using Ordered = nlohmann::ordered_json;
 
 Ordered occupancyToJson(const OccupancySettings &o)
 {
-    return {{"cc", o.cc},
-            {"threads_per_block", o.threads_per_block},
-            {"regs_per_thread", o.regs_per_thread},
-            {"smem_per_block", o.smem_per_block},
-            {"smem_config", o.smem_config ? Ordered(*o.smem_config) : Ordered(nullptr)},
-            {"mode", o.mode},
-            {"linked", o.linked},
-            {"manual_active_blocks", o.manual_active_blocks ? Ordered(*o.manual_active_blocks) : Ordered(nullptr)},
-            {"sm_count", o.sm_count},
-            {"requested_blocks_max", o.requested_blocks_max}};
+    // The profile's capability and SM count (none of the occupancy's own) are left out, as they were read.
+    Ordered out = {{"cc", o.cc},
+                   {"threads_per_block", o.threads_per_block},
+                   {"regs_per_thread", o.regs_per_thread},
+                   {"smem_per_block", o.smem_per_block},
+                   {"smem_config", o.smem_config ? Ordered(*o.smem_config) : Ordered(nullptr)},
+                   {"mode", o.mode},
+                   {"linked", o.linked},
+                   {"manual_active_blocks", o.manual_active_blocks ? Ordered(*o.manual_active_blocks) : Ordered(nullptr)},
+                   {"sm_count", o.sm_count},
+                   {"requested_blocks_max", o.requested_blocks_max}};
+    if (o.cc.empty())
+        out.erase("cc");
+    if (o.sm_count <= 0)
+        out.erase("sm_count");
+    return out;
 }
 
 Ordered tmmToJson(const TmmSettings &t)

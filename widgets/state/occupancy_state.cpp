@@ -86,8 +86,13 @@ core::OccupancySettings OccupancyState::settings() const
 
 void OccupancyState::setSettings(const core::OccupancySettings &s)
 {
+    // A session without its own capability or SM count (one that leaves the occupancy out) takes the
+    // profile's: an H100 session opened at the default 8.0 and its 164 KiB carveouts.
+    const core::HardwareProfile &prof = m_params->profile();
     if (core::findComputeCapability(s.cc))
         m_cc = s.cc;
+    else if (core::findComputeCapability(prof.compute_capability))
+        m_cc = prof.compute_capability;
     m_input.threads_per_block = s.threads_per_block;
     m_input.regs_per_thread = s.regs_per_thread;
     m_input.smem_per_block = s.smem_per_block;
@@ -95,7 +100,7 @@ void OccupancyState::setSettings(const core::OccupancySettings &s)
     m_mode = core::occupancyModeFromName(s.mode).value_or(core::OccupancyMode::Cuda);
     m_linked = s.linked;
     m_manualBa = s.manual_active_blocks;
-    m_sms = std::max<long long>(1, s.sm_count);
+    m_sms = std::max<long long>(1, s.sm_count > 0 ? s.sm_count : static_cast<long long>(prof.params.sm_count));
     m_brMax = std::max<long long>(0, s.requested_blocks_max);
     recompute();
 }

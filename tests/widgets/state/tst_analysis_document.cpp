@@ -3,6 +3,7 @@
 // view edits and shows its part, and undo is registered per part.
 #include "common/parameter_state.h"
 #include "core/profiles/profile_library.h"
+#include "core/session/session.h"
 #include "markov/markov_view.h"
 #include "roofline/roofline_view.h"
 #include "state/analysis_document.h"
@@ -55,6 +56,7 @@ class TestAnalysisDocument : public QObject
 private Q_SLOTS:
     void aSessionIsTheDocumentWrittenAndRead();
     void openingASessionReplacesEveryPart();
+    void aSessionWithoutOccupancyTakesTheProfiles();
     void aBoundViewShowsAndEditsItsPart();
     void undoIsRegisteredPerPart();
 };
@@ -105,6 +107,19 @@ void TestAnalysisDocument::openingASessionReplacesEveryPart()
     QVERIFY(again.traces.empty());
     QVERIFY(document.traces()->traces().empty());
     QVERIFY(document.parameters()->undoStack()->count() == 0);
+}
+
+void TestAnalysisDocument::aSessionWithoutOccupancyTakesTheProfiles()
+{
+    // The H100 sample leaves its occupancy out: the calculator takes the H100's compute capability and SM
+    // count, not the defaults' 8.0 (and its 164 KiB carveouts) and one SM.
+    const core::Session h100 = core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/h100-thrashing.crossroof");
+    AnalysisDocument document;
+    QVERIFY(document.fromSession(h100).isEmpty());
+    QCOMPARE(document.occupancy()->computeCapability(), std::string("9.0"));
+    QCOMPARE(document.occupancy()->settings().sm_count, 132LL);
+    // Written again, the capability is the session's own from then on.
+    QCOMPARE(document.toSession().occupancy.cc, std::string("9.0"));
 }
 
 void TestAnalysisDocument::aBoundViewShowsAndEditsItsPart()
