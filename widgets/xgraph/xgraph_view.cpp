@@ -16,7 +16,7 @@
 #include "core/xmodel/measured_curve.h"
 #include "state/kernel_state.h"
 #include "xgraph/comparison_curves.h"
-#include "xgraph/dashed_graph.h"
+#include "common/dashed_graph.h"
 #include "xgraph/level_curves.h"
 #include "xgraph/measured_extent.h"
 #include "xgraph/xgraph_hover.h"

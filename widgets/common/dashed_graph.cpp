@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "xgraph/dashed_graph.h"
+#include "common/dashed_graph.h"
 
 #include <algorithm>
 #include <cmath>
