@@ -9,6 +9,7 @@
 #include <QTabWidget>
 #include <QWidget>
 
+#include <algorithm>
 #include <functional>
 #include <utility>
 
@@ -77,8 +78,15 @@ private:
 
 void stackWhenNarrow(QWidget *view, QBoxLayout *layout, int width)
 {
-    new RoomWatcher(view, [layout, width](int now) {
-        const auto direction = now < width ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
+    new RoomWatcher(view, [view, layout, width](int now) {
+        // Side by side only where its parts fit too, at the least widths they have in this font (a bar of
+        // controls with the H100's long trace names needed more than the width its view stacked it below).
+        int need = 0;
+        for (int i = 0; i < layout->count(); ++i)
+            need += layout->itemAt(i)->minimumSize().width() + (i > 0 ? std::max(0, layout->spacing()) : 0);
+        if (const QLayout *own = view->layout())
+            need += own->contentsMargins().left() + own->contentsMargins().right();
+        const auto direction = now < std::max(width, need) ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
         if (layout->direction() != direction)
             layout->setDirection(direction);
     });

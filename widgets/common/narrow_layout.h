@@ -14,8 +14,9 @@ namespace crossroof::widgets {
 // Each arrangement below turns by the width VIEW has: its own, or in a scroll area (a view's tab, a pane of View
 // > Side by Side), where a view is never narrower than its minimum, the area's.
 
-/// Side by side while VIEW has at least WIDTH pixels, one above the other when it has less (a small window, a
-/// pane of View > Side by Side): LAYOUT runs left to right or top to bottom.
+/// Side by side while VIEW has at least WIDTH pixels and the least width of LAYOUT's parts side by side, one
+/// above the other when it has less (a small window, a pane of View > Side by Side): LAYOUT runs left to right
+/// or top to bottom.
 void stackWhenNarrow(QWidget *view, QBoxLayout *layout, int width);
 /// The same for a splitter: horizontal while VIEW has at least WIDTH pixels, else vertical.
 void stackWhenNarrow(QWidget *view, QSplitter *splitter, int width);
