@@ -38,10 +38,10 @@ PlacedNames *placedNames(const QCustomPlot *plot)
     return nullptr;
 }
 
-/// Places LABELS on PLOT in FONT (see placePointLabels()); the items made go to CREATED. Returns how many
-/// names were left out.
+/// Places LABELS on PLOT in FONT (see placePointLabels()), off the text PLOT shows where AVOID_TEXT; the items
+/// made go to CREATED. Returns how many names were left out.
 int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont &font,
-          std::vector<QCPAbstractItem *> &created)
+          std::vector<QCPAbstractItem *> &created, bool avoidText)
 {
     const QRectF rect = plot->axisRect()->rect();
     const auto pixelOf = [plot](const PointLabel &l) {
@@ -52,8 +52,9 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
         const QPointF r(l.markRadius, l.markRadius);
         taken.emplace_back(pixelOf(l) - r, pixelOf(l) + r);
     }
-    // And the text the plot shows already (a landmark's label, the plateau's): a name goes on none of it.
-    for (int i = 0; i < plot->itemCount(); ++i) {
+    // And on screen the text the plot shows already (a landmark's label, the plateau's): a name goes on none of
+    // it. A figure names the kernels first, and its labels then move off the names (ExportGuard).
+    for (int i = 0; avoidText && i < plot->itemCount(); ++i) {
         const auto *text = qobject_cast<QCPItemText *>(plot->item(i));
         if (text && text->visible() && text->layer()->visible() && !text->text().isEmpty())
             taken.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
@@ -145,7 +146,7 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
             plot->removeItem(item.data());
     }
     std::vector<QCPAbstractItem *> created;
-    const int hidden = place(plot, labels, plot_style::annotationFont(), created);
+    const int hidden = place(plot, labels, plot_style::annotationFont(), created, true);
     names->labels = labels;
     names->items.assign(created.begin(), created.end());
     names->pending = false;
@@ -180,7 +181,7 @@ FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font)
     }
     if (figure.hidden.empty() && !names->pending) // the view drew again since and its names are gone, or it hides them
         return figure;
-    place(plot, names->labels, font, figure.placed);
+    place(plot, names->labels, font, figure.placed, false);
     return figure;
 }
 

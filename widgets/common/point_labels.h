@@ -23,8 +23,9 @@ struct PointLabel
 };
 
 /// Names the points of PLOT (its first axis rect, laid out: replot once before): each name takes the first
-/// place around its point, nearest first, whose box lies inside the axis rect, overlaps no mark and no name
-/// placed before it and crosses no curve or marker PLOT draws (dataShapes()); one set off from its point gets a leader line. A name with no such place is left out
+/// place around its point, nearest first, whose box lies inside the axis rect, overlaps no mark, no name
+/// placed before it and no other text PLOT shows, and crosses no curve or marker PLOT draws (dataShapes()); one
+/// set off from its point gets a leader line. A name with no such place is left out
 /// rather than drawn over another. The names are items anchored to their points, so a zoom or a pan carries
 /// them along. The names it placed last on PLOT, where still there, go first. Returns how many were left out.
 int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels);
