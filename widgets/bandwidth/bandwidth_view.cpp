@@ -76,7 +76,10 @@ BandwidthView::BandwidthView(TraceState *traces, QWidget *parent)
     source->addWidget(m_load);
     m_window = new QSpinBox(this);
     m_window->setRange(1, 1);
-    m_window->setSuffix(tr(" intervals"));
+    // "1 interval", "3 intervals": the suffix follows the number.
+    const auto suffix = [this](int w) { m_window->setSuffix(w == 1 ? tr(" interval") : tr(" intervals")); };
+    suffix(m_window->value());
+    connect(m_window, &QSpinBox::valueChanged, this, suffix);
     m_window->setToolTip(tr("W: each interval's demand is the mean of the W intervals around it, the trace mirrored at its ends "
                           "(smoothing that keeps the bytes moved)"));
     addLabelled(knobs, tr("&Window W"), m_window);

@@ -184,6 +184,9 @@ void TestBandwidthView::curvesAreSortedInGbs()
     // A window longer than the trace is not offered.
     m_view->setWindow(10);
     QCOMPARE(m_view->windowBox()->value(), 4);
+    QCOMPARE(m_view->windowBox()->text(), QStringLiteral("4 intervals"));
+    m_view->setWindow(1);
+    QCOMPARE(m_view->windowBox()->text(), QStringLiteral("1 interval")); // it said "1 intervals"
     // Removing the trace empties the view.
     m_traces->remove(id);
     QVERIFY(m_view->curves().empty());
