@@ -3,6 +3,7 @@
 
 #include "common/legend_groups.h"
 #include "common/static_text.h"
+#include "common/symbol_text.h"
 
 #include <utility>
 
@@ -28,8 +29,14 @@ void IconLegendItem::draw(QCPPainter *painter)
                                           mRect.width() - icon.width() - mParentLegend->iconTextPadding());
     const QRect textBox = painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text);
     const int height = std::max(textBox.height(), icon.height());
-    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(), textBox.width(),
-                      height, Qt::TextDontClip, text);
+    const int textX = mRect.x() + icon.width() + mParentLegend->iconTextPadding();
+    if (symbol_text::hasMarkup(text)) { // with its subscripts, a line high, as a plottable's entry draws them
+        const QFont font = painter->font(); // a copy: drawing the subscripts changes the painter's
+        symbol_text::draw(painter, QRectF(textX, mRect.y(), mRect.width(), QFontMetricsF(font).height()),
+                          Qt::AlignLeft | Qt::AlignTop, text, font);
+    } else {
+        painter->drawText(textX, mRect.y(), textBox.width(), height, Qt::TextDontClip, text);
+    }
     const QRectF box(mRect.x(), mRect.y() + (height - icon.height()) / 2.0, icon.width(), icon.height());
     painter->save();
     painter->setClipRect(box, Qt::IntersectClip);

@@ -12,6 +12,7 @@ namespace {
 
 constexpr const char *kFreedomProperty = "crossroof_label_freedom";
 constexpr const char *kHomeProperty = "crossroof_label_home";
+constexpr const char *kNamedLineProperty = "crossroof_label_named_line";
 
 bool draws(const QPen &pen)
 {
@@ -209,6 +210,16 @@ QRectF glyphBox(const QCPItemText *label)
 void setLabelFreedom(QCPItemText *label, LabelFreedom freedom)
 {
     label->setProperty(kFreedomProperty, int(freedom));
+}
+
+void setNamedLine(QCPItemText *label, QCPItemStraightLine *line)
+{
+    label->setProperty(kNamedLineProperty, QVariant::fromValue(static_cast<QObject *>(line)));
+}
+
+QCPItemStraightLine *namedLine(const QCPItemText *label)
+{
+    return qobject_cast<QCPItemStraightLine *>(label->property(kNamedLineProperty).value<QObject *>());
 }
 
 void setLabelHome(QCPItemText *label)

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+class QCPItemStraightLine;
 class QCPItemText;
 class QCustomPlot;
 
@@ -58,6 +59,11 @@ QRectF glyphBox(const QCPItemText *label);
 /// further off), or anywhere around the point it names (the default).
 enum class LabelFreedom { AroundPoint, AlongVerticalLine, AlongHorizontalLine };
 void setLabelFreedom(QCPItemText *label, LabelFreedom freedom);
+/// The straight line LABEL names (the X-graph's π on its dotted line): a figure that finds no clear place for
+/// LABEL names the line in its legend instead, in the line's own pen, rather than leave it unnamed.
+void setNamedLine(QCPItemText *label, QCPItemStraightLine *line);
+/// The line LABEL names (setNamedLine()), or null.
+QCPItemStraightLine *namedLine(const QCPItemText *label);
 /// Where LABEL belongs, its position as it is now (in its position's coordinates): placeOffData() starts from
 /// there each time, not from wherever an earlier placement for another size left it.
 void setLabelHome(QCPItemText *label);

@@ -38,10 +38,25 @@ PlacedNames *placedNames(const QCustomPlot *plot)
     return nullptr;
 }
 
+/// How many names a figure places anywhere clear in its plot, with a long leader, where none is clear near
+/// their points: more leaders across the plot than that cannot be followed.
+constexpr int kMostFarNames = 3;
+
+/// Whether the segment A-B passes through one of BOXES.
+bool crossesAny(const QPointF &a, const QPointF &b, const std::vector<QRectF> &boxes)
+{
+    return std::any_of(boxes.begin(), boxes.end(), [&](const QRectF &box) {
+        double x0 = a.x(), y0 = a.y(), x1 = b.x(), y1 = b.y();
+        return clipSegment(x0, y0, x1, y1, box.left(), box.right(), box.top(), box.bottom());
+    });
+}
+
 /// Places LABELS on PLOT in FONT (see placePointLabels()), off the text PLOT shows where AVOID_TEXT; the items
-/// made go to CREATED. Returns how many names were left out.
+/// made go to CREATED. A figure's (FAR) first names with no clear place near their points take the clear place
+/// nearest to them anywhere in the plot, with a leader that passes through no other name or mark. Returns how
+/// many names were left out.
 int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont &font,
-          std::vector<QCPAbstractItem *> &created, bool avoidText)
+          std::vector<QCPAbstractItem *> &created, bool avoidText, bool far)
 {
     const QRectF rect = plot->axisRect()->rect();
     const auto pixelOf = [plot](const PointLabel &l) {
@@ -65,15 +80,20 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
         return std::any_of(shapes.begin(), shapes.end(), [&box](const DataShape &s) { return crosses(box, s); });
     };
     const QFontMetricsF metrics(font);
+    // A name's box: its glyphs as the text item will measure them (in whole pixels), and a margin.
+    const auto boxSize = [&font](const QString &text) {
+        return QSizeF(QFontMetrics(font).boundingRect(0, 0, 0, 0, Qt::TextDontClip, text).size()) + QSizeF(4, 2);
+    };
     QColor leaderColour = plot->xAxis->labelColor();
     leaderColour.setAlpha(140);
     const QPen leader(leaderColour, 0.8);
     int hidden = 0;
+    int farNames = 0;
     for (const PointLabel &l : labels) {
         if (l.text.isEmpty())
             continue; // a mark in the way, not a name
         const QPointF at = pixelOf(l);
-        const QSizeF size = metrics.size(0, l.text) + QSizeF(4, 2);
+        const QSizeF size = boxSize(l.text);
         std::optional<QRectF> chosen;
         for (const double step : {7.0, 22.0, 40.0, 60.0, 85.0}) {
             const double d = step + std::max(0.0, l.markRadius - 5);
@@ -100,6 +120,40 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
             if (chosen)
                 break;
         }
+        QString shown = l.text;
+        if (!chosen && far && farNames < kMostFarNames) {
+            // A grid over the plot, nearest first: the first clear box whose leader meets no other name or mark;
+            // where none is, the name shortened in the middle (its launch ID kept) to a third of the plot's width.
+            std::vector<QRectF> others; // what the leader must not pass through: all but the point's own mark
+            std::copy_if(taken.begin(), taken.end(), std::back_inserter(others),
+                         [&at](const QRectF &t) { return !t.contains(at); });
+            const auto anywhere = [&](const QSizeF &box) -> std::optional<QRectF> {
+                std::vector<QRectF> grid;
+                for (double y = rect.top(); y + box.height() <= rect.bottom(); y += box.height() / 2) {
+                    for (double x = rect.left(); x + box.width() <= rect.right(); x += std::max(4.0, box.width() / 8))
+                        grid.emplace_back(QPointF(x, y), box);
+                }
+                const auto distance = [&at](const QRectF &b) { return QLineF(at, b.center()).length(); };
+                std::sort(grid.begin(), grid.end(),
+                          [&distance](const QRectF &a, const QRectF &b) { return distance(a) < distance(b); });
+                for (const QRectF &b : grid) {
+                    const QPointF nearest(std::clamp(at.x(), b.left(), b.right()),
+                                          std::clamp(at.y(), b.top(), b.bottom()));
+                    if (std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return t.intersects(b); })
+                        && !onData(b.adjusted(2, 1, -2, -1)) && !crossesAny(at, nearest, others))
+                        return b;
+                }
+                return std::nullopt;
+            };
+            chosen = anywhere(size);
+            const QString shorter = metrics.elidedText(l.text, Qt::ElideMiddle, rect.width() / 3);
+            if (!chosen && shorter != l.text) {
+                chosen = anywhere(boxSize(shorter));
+                shown = shorter;
+            }
+            if (chosen)
+                ++farNames;
+        }
         if (!chosen) {
             ++hidden;
             continue;
@@ -117,7 +171,7 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
         text->position->setCoords(chosen->topLeft() + QPointF(2, 1) - at);
         text->setFont(font);
         text->setColor(plot->xAxis->labelColor());
-        text->setText(l.text);
+        text->setText(shown);
         const QPointF nearest(std::clamp(at.x(), chosen->left(), chosen->right()),
                               std::clamp(at.y(), chosen->top(), chosen->bottom()));
         if (QLineF(at, nearest).length() > l.markRadius + 7) {
@@ -146,7 +200,7 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
             plot->removeItem(item.data());
     }
     std::vector<QCPAbstractItem *> created;
-    const int hidden = place(plot, labels, plot_style::annotationFont(), created, true);
+    const int hidden = place(plot, labels, plot_style::annotationFont(), created, true, false);
     names->labels = labels;
     names->items.assign(created.begin(), created.end());
     names->pending = false;
@@ -167,12 +221,22 @@ void setPendingPointLabels(QCustomPlot *plot, const std::vector<PointLabel> &lab
     names->pending = true;
 }
 
-FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font)
+FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font, FigureLabels *earlier)
 {
     FigureLabels figure;
     const PlacedNames *names = placedNames(plot);
     if (!names || names->labels.empty())
         return figure;
+    if (earlier) {
+        // The figure's names placed before its text was fitted: placed again for its final layout.
+        for (QCPAbstractItem *&item : earlier->placed) {
+            plot->removeItem(item);
+            item = nullptr;
+        }
+        earlier->placed.clear();
+        place(plot, names->labels, font, figure.placed, false, true);
+        return figure;
+    }
     for (const QPointer<QCPAbstractItem> &item : names->items) {
         if (item && item->visible()) {
             item->setVisible(false);
@@ -181,7 +245,7 @@ FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font)
     }
     if (figure.hidden.empty() && !names->pending) // the view drew again since and its names are gone, or it hides them
         return figure;
-    place(plot, names->labels, font, figure.placed, false);
+    place(plot, names->labels, font, figure.placed, false, true);
     return figure;
 }
 

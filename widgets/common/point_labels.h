@@ -43,8 +43,11 @@ struct FigureLabels
 };
 /// Names placed for the screen sit at its pixel offsets: in a figure of another size and text they would
 /// land on marks and on each other. Places PLOT's last names again in FONT at PLOT's present layout, as
-/// placePointLabels() does; nothing where PLOT has no names.
-FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font);
+/// placePointLabels() does, and where a figure's first three names (the selected and worst kernels first) have
+/// no clear place near their points, at the clear place nearest to them anywhere in the plot, with a leader;
+/// nothing where PLOT has no names. With EARLIER (what an earlier call placed for another layout of the
+/// figure), its names are removed and placed again.
+FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font, FigureLabels *earlier = nullptr);
 
 /// Names sit at pixel offsets from their points, placed for one size of the plot: after each resize of PLOT
 /// while NAMED() holds, REDRAW runs once, queued (a run of resize events draws once).

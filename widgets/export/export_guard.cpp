@@ -149,7 +149,6 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
 {
     const double w = canvasWidth(options);
     const double h = canvasHeight(options);
-    const QRectF page(-0.5, -0.5, w + 1, h + 1);
     // Laid out once at the figure's size first: a QCustomPlot makes its ticks before it lays the plot out, so
     // tickers that fit their labels to the axis's length (the schedule's lanes, the roofline's decades, the
     // stability key's throughputs) would see the screen's length in the first round and be thinned for it.
@@ -157,21 +156,47 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     // Point names placed for the screen's size and text land on marks and on each other at the figure's:
     // placed again for it (in the figure's label font), the screen's hidden meanwhile.
     const QFont small = smallFigureFont(options);
-    for (QCustomPlot *plot : plots) {
-        const FigureLabels names = placePointLabelsForFigure(plot, small);
-        for (QCPAbstractItem *item : names.hidden) {
-            m_restore.push_back([item = QPointer<QCPAbstractItem>(item)] {
-                if (item)
-                    item->setVisible(true);
-            });
+    std::vector<FigureLabels> names(std::size_t(plots.size()));
+    const auto placeNames = [&](bool again) {
+        for (int i = 0; i < int(plots.size()); ++i) {
+            QCustomPlot *plot = plots[i];
+            FigureLabels &earlier = names[std::size_t(i)];
+            const FigureLabels placed = placePointLabelsForFigure(plot, small, again ? &earlier : nullptr);
+            for (QCPAbstractItem *item : placed.hidden) {
+                m_restore.push_back([item = QPointer<QCPAbstractItem>(item)] {
+                    if (item)
+                        item->setVisible(true);
+                });
+            }
+            for (QCPAbstractItem *item : placed.placed) {
+                m_restore.push_back([plot, item = QPointer<QCPAbstractItem>(item)] {
+                    if (item)
+                        plot->removeItem(item.data());
+                });
+            }
+            earlier.placed = placed.placed;
         }
-        for (QCPAbstractItem *item : names.placed) {
-            m_restore.push_back([plot, item = QPointer<QCPAbstractItem>(item)] {
-                if (item)
-                    plot->removeItem(item.data());
-            });
-        }
+    };
+    placeNames(false);
+    fitRounds(plots, options);
+    // The names placed again for the figure's final layout (the rounds moved its legends and axes), then labels
+    // off the data (each placed from where it belongs, so the rounds' layouts leave nothing behind); one with no
+    // clear place is left out of this figure, and a line it named is named in its plot's legend instead, which
+    // is then fitted again with that entry.
+    for (int pass = 0;; ++pass) {
+        placeNames(true);
+        moveLabelsOffData(plots);
+        if (pass == 2 || !nameLinesInLegends(plots))
+            break;
+        fitRounds(plots, options);
     }
+}
+
+void ExportGuard::fitRounds(const QList<QCustomPlot *> &plots, const FigureOptions &options)
+{
+    const double w = canvasWidth(options);
+    const double h = canvasHeight(options);
+    const QRectF page(-0.5, -0.5, w + 1, h + 1);
     // Merged legend entries first, each step laid out again, before titles are shortened or ticks thinned
     // for the room it gives; then five rounds of fitting.
     for (int round = 0, merges = 0; round < 5; ++round) {
@@ -323,13 +348,19 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
             const Qt::Alignment align = item->positionAlignment();
             const QPointF coords = item->position->coords();
             if (keepLabelInside(item)) {
-                m_restore.push_back([item, align, coords] {
+                // Guarded, as every restore of a label: a figure's kernel names are made and removed again.
+                m_restore.push_back([item = QPointer<QCPItemText>(item), align, coords] {
+                    if (!item)
+                        return;
                     item->setPositionAlignment(align);
                     item->position->setCoords(coords);
                 });
             } else {
                 item->setVisible(false);
-                m_restore.push_back([item] { item->setVisible(true); });
+                m_restore.push_back([item = QPointer<QCPItemText>(item)] {
+                    if (item)
+                        item->setVisible(true);
+                });
             }
             changed = true;
         }
@@ -345,10 +376,7 @@ void ExportGuard::fitText(const QList<QCustomPlot *> &plots, const FigureOptions
     // No legend entry runs past the page's edge or out of its column: a long name is shortened in the middle.
     layOutText(plots, w, h);
     elideLegendEntries(plots, w);
-    // Labels off the data, in the figure's final layout (each placed from where it belongs, so the rounds' layouts
-    // leave nothing behind); one with no clear place is left out of this figure.
     layOutText(plots, w, h);
-    moveLabelsOffData(plots);
 }
 
 bool ExportGuard::makeRoom(const TextBox &label, const QRectF &page)

@@ -17,6 +17,8 @@ class QCPAxis;
 class QCPLegend;
 class QCPAxisRect;
 class QCPAxisTicker;
+class QCPItemStraightLine;
+class QCPItemText;
 class QCustomPlot;
 
 namespace crossroof::widgets::figure {
@@ -54,6 +56,9 @@ private:
     /// fewer ticks, and an axis title longer than its axis is cut short with an ellipsis (the plot data CSV
     /// keeps the whole name). A few rounds of laying out, measuring and changing.
     void fitText(const QList<QCustomPlot *> &plots, const FigureOptions &options);
+    /// fitText()'s rounds: legends beside, closed up, merged or inside, ticks thinned, titles and labels
+    /// shortened, moved or left out, until the figure's text fits its page; then laid out once more.
+    void fitRounds(const QList<QCustomPlot *> &plots, const FigureOptions &options);
     /// Legends that take more than a quarter of the page, or leave a plot cramped, get a smaller font, down to
     /// the figure's smallest (smallestFontPt()), then smaller icons, and as many columns as then fit.
     bool shrinkLegends(const QList<QCustomPlot *> &plots, const std::vector<TextBox> &boxes,
@@ -96,6 +101,9 @@ private:
     /// Labels in the plot whose glyphs cross a curve or cover a marker, or meet another label, move to the nearest
     /// clear place their freedom allows (placeOffData()); one with none is left out of this figure.
     void moveLabelsOffData(const QList<QCustomPlot *> &plots);
+    /// For each label of PLOTS left out of the figure that names a line the figure draws (setNamedLine()), an
+    /// entry in its plot's legend: the line's pen and the label's text. Whether any was added.
+    bool nameLinesInLegends(const QList<QCustomPlot *> &plots);
     /// A tick label that leaves the page (the last one of a bottom axis that ends at the page's edge): its
     /// axis rect gets that much more margin on that side. False where margins would take half the plot.
     bool makeRoom(const TextBox &label, const QRectF &page);
@@ -109,6 +117,7 @@ private:
     static constexpr double kDenseMarkerScale = 0.6;
 
     std::vector<std::function<void()>> m_restore;
+    std::set<const QCPItemStraightLine *> m_namedLines; ///< lines named in a legend (nameLinesInLegends())
     QHash<QCPAxisTicker *, int> m_tickCounts; ///< the tickers whose tick count fitText() changed
     std::set<QCPAxisRect *> m_widened; ///< the axis rects makeRoom() widened in this round
 };

@@ -3,6 +3,7 @@
 // moved off the data, shortened and kept apart.
 #include "export/export_guard.h"
 
+#include "common/icon_legend_item.h"
 #include "common/label_placement.h"
 #include "common/legend_groups.h"
 #include "common/plot_style.h"
@@ -23,6 +24,9 @@
 namespace crossroof::widgets::figure {
 
 namespace {
+
+/// A label's whole text while it tries its short form (moveLabelsOffData()).
+constexpr const char *kFullTextProperty = "crossroof_figure_full_text";
 
 /// Whether PLOT, given EACH units of the page's height and a legend below it, keeps less than its share of
 /// them with its axes (legend_groups::kPlotShare) or between them (kFigurePlotShare), as laid out for the page.
@@ -115,15 +119,74 @@ void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
                 && text->clipToAxisRect() && !text->position->parentAnchor() && !plot_style::isPinnedLabel(text))
                 labels.push_back(text);
         }
-        for (const auto &moved : placeLabelsOffData(plot, std::move(labels), true)) {
-            m_restore.push_back([label = QPointer<QCPItemText>(moved.first), coords = moved.second] {
-                if (label) {
-                    label->position->setCoords(coords);
-                    label->setVisible(true);
-                }
+        const auto restore = [this](const std::vector<std::pair<QCPItemText *, QPointF>> &moved) {
+            for (const auto &[item, coords] : moved) {
+                m_restore.push_back([label = QPointer<QCPItemText>(item), at = coords] {
+                    if (label) {
+                        label->position->setCoords(at);
+                        label->setVisible(true);
+                    }
+                });
+            }
+        };
+        restore(placeLabelsOffData(plot, labels, true));
+        // One left out that has a short form ("π = 11.3") tries that before it is left out (or its line named in
+        // the legend).
+        std::vector<QCPItemText *> shorter;
+        for (QCPItemText *label : labels) {
+            const QString brief = plot_style::shortText(label);
+            if (label->visible() || brief.isEmpty() || brief == label->text())
+                continue;
+            m_restore.push_back([label = QPointer<QCPItemText>(label), text = label->text()] {
+                if (label)
+                    label->setText(text);
             });
+            label->setProperty(kFullTextProperty, label->text());
+            label->setText(brief);
+            label->setVisible(true);
+            shorter.push_back(label);
+        }
+        if (!shorter.empty())
+            restore(placeLabelsOffData(plot, shorter, true));
+        for (QCPItemText *label : shorter) {
+            if (!label->visible()) // left out all the same: whole, for the legend that may name its line
+                label->setText(label->property(kFullTextProperty).toString());
         }
     }
+}
+
+bool ExportGuard::nameLinesInLegends(const QList<QCustomPlot *> &plots)
+{
+    bool added = false;
+    for (QCustomPlot *plot : plots) {
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(plot->item(i));
+            QCPItemStraightLine *line = label ? namedLine(label) : nullptr;
+            if (!line || label->visible() || label->text().isEmpty() || !line->visible() || !line->layer()->visible()
+                || !plot->legend->visible() || m_namedLines.count(line) > 0)
+                continue;
+            m_namedLines.insert(line);
+            // The line as the figure draws it (greyscale too), across the entry's icon.
+            auto *entry = new IconLegendItem(plot->legend, label->text(),
+                                             [line = QPointer<QCPItemStraightLine>(line)](QCPPainter *painter,
+                                                                                          const QRectF &box) {
+                                                 if (!line)
+                                                     return;
+                                                 painter->setPen(line->pen());
+                                                 painter->drawLine(QLineF(box.left(), box.center().y(), box.right(),
+                                                                          box.center().y()));
+                                             });
+            entry->setFont(plot->legend->font());
+            entry->setTextColor(plot->legend->textColor());
+            plot->legend->addItem(entry);
+            m_restore.push_back([plot, entry = QPointer<QCPAbstractLegendItem>(entry)] {
+                if (entry)
+                    plot->legend->removeItem(entry.data());
+            });
+            added = true;
+        }
+    }
+    return added;
 }
 
 bool ExportGuard::shortenLabels(const std::vector<TextBox> &boxes)
@@ -191,7 +254,10 @@ bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)
             moved.insert(item);
             if (round >= 2 || plot_style::isPinnedLabel(item)) {
                 item->setVisible(false);
-                m_restore.push_back([item] { item->setVisible(true); });
+                m_restore.push_back([item = QPointer<QCPItemText>(item)] {
+                    if (item)
+                        item->setVisible(true);
+                });
             } else {
                 // Off the other label the nearer way, or the other way where that would leave the axis rect
                 // that clips the label (cut in half at the plot's edge); hidden where neither fits.
@@ -209,14 +275,20 @@ bool ExportGuard::separateLabels(const std::vector<TextBox> &boxes, int round)
                     shift = downFirst ? upShift : downShift;
                 if (!fits(shift)) {
                     item->setVisible(false);
-                    m_restore.push_back([item] { item->setVisible(true); });
+                    m_restore.push_back([item = QPointer<QCPItemText>(item)] {
+                        if (item)
+                            item->setVisible(true);
+                    });
                     changed = true;
                     continue;
                 }
                 QCPItemPosition *position = item->position;
                 const QPointF coords = position->coords();
                 position->setPixelPosition(position->pixelPosition() + QPointF(0, shift));
-                m_restore.push_back([position, coords] { position->setCoords(coords); });
+                m_restore.push_back([item = QPointer<QCPItemText>(item), coords] {
+                    if (item)
+                        item->position->setCoords(coords);
+                });
             }
             changed = true;
         }

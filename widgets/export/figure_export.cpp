@@ -17,6 +17,7 @@
 #include <QSvgGenerator>
 
 #include <cmath>
+#include <map>
 #include <vector>
 
 namespace crossroof::widgets {
@@ -93,11 +94,18 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
     const double wPt = canvasWidth(options);
     const double hPt = canvasHeight(options);
     std::vector<TextBox> boxes;
+    std::map<std::ptrdiff_t, QRectF> labelGlyphs; ///< by the index of their box: labels not pinned to their line
     std::vector<DataShape> data;
     QStringList problems;
     {
         const ExportGuard guard(plots, options);
         boxes = layOutText(plots, wPt, hPt, &data);
+        // A label's glyphs, read while the guard holds it: a figure's kernel names go with the guard.
+        for (TextBox &box : boxes) {
+            if (box.item && !plot_style::isPinnedLabel(box.item))
+                labelGlyphs.emplace(&box - boxes.data(), box.rect.marginsRemoved(QMarginsF(box.item->padding())));
+            box.item = nullptr;
+        }
         // A plot with a legend keeps its share of its part of the page for its axes, whatever the legend
         // holds (layOutText() stacks the plots).
         const std::vector<figure::PlotBand> bands = figure::stackPlots(plots, hPt);
@@ -133,8 +141,8 @@ QStringList figureLayoutProblems(const QList<QCustomPlot *> &plots, const Figure
             problems << QObject::tr("%1 is cut at the plot's edge").arg(boxes[i].text);
         // A label inside the plot stays off the data: its glyphs cross no curve and cover no marker, except a
         // label set on its own line (a contour's value), which the line gives way to.
-        if (boxes[i].item && !plot_style::isPinnedLabel(boxes[i].item)) {
-            const QRectF glyphs = boxes[i].rect.marginsRemoved(QMarginsF(boxes[i].item->padding()));
+        if (const auto label = labelGlyphs.find(std::ptrdiff_t(i)); label != labelGlyphs.end()) {
+            const QRectF &glyphs = label->second;
             for (const DataShape &shape : data) {
                 if (crosses(glyphs, shape)) {
                     problems << QObject::tr("%1 crosses %2").arg(boxes[i].text, shape.name);

@@ -124,6 +124,9 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     setLabelFreedom(m_deltaLabel, LabelFreedom::AlongVerticalLine);
     setLabelFreedom(m_piLabel, LabelFreedom::AlongVerticalLine);
     setLabelFreedom(m_plateauLabel, LabelFreedom::AlongHorizontalLine);
+    setNamedLine(m_deltaLabel, m_deltaLine);
+    setNamedLine(m_piLabel, m_piLine);
+    setNamedLine(m_plateauLabel, m_plateauLine);
     // Placed whenever the plot is laid out (for the ranges refresh() set, or a new size) and at every redraw that
     // kept its layout (a pan or a zoom moves the ranges under the labels), before it is drawn; not while a
     // slider is held.
@@ -389,6 +392,7 @@ void XGraphView::refresh()
     // The plateau and delta come from the parameters; a measured f(k) need not reach or turn at them.
     const QString ofParameters = p.measured_f ? tr(" (parameters)") : QString();
     m_deltaLabel->setText(tr("δ = R·L = %1").arg(formatNumber(lm.delta, 3)) + ofParameters);
+    plot_style::setShortText(m_deltaLabel, tr("δ = %1").arg(formatNumber(lm.delta, 3)));
     keepLabelInside(m_deltaLabel); // left of the line where the right edge would cut it
 
     const double piK = n - lm.pi;
@@ -401,6 +405,7 @@ void XGraphView::refresh()
     // Left of the line unless that would cut the label off at the left edge.
     m_piLabel->setPositionAlignment((piK < 0.4 * n ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_piLabel->setText(tr("π = M·L_{c}/E = %1").arg(formatNumber(lm.pi, 3)));
+    plot_style::setShortText(m_piLabel, tr("π = %1").arg(formatNumber(lm.pi, 3)));
     keepLabelInside(m_piLabel);
 
     m_plateauLine->point1->setCoords(0, lm.plateau_gbs);
@@ -410,8 +415,9 @@ void XGraphView::refresh()
     m_plateauLabel->position->setCoords(plateauLeft ? 0 : n, lm.plateau_gbs);
     m_plateauLabel->setPositionAlignment((plateauLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
     m_plateauLabel->setPadding(QMargins(8, 1, 8, 1));
-    m_plateauLabel->setText(tr("plateau R = %1").arg(formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4))
-                            + ofParameters);
+    const QString plateau = formatQuantity(lm.plateau_gbs, QStringLiteral("B/s"), si::giga, 4);
+    m_plateauLabel->setText(tr("plateau R = %1").arg(plateau) + ofParameters);
+    plot_style::setShortText(m_plateauLabel, tr("R = %1").arg(plateau));
 
     // Compare mode: the what-ifs' curves over their own n, and their operating points, all in view (Home too).
     const ComparisonCurves::Extent whatIfs = m_comparisons->show(m_eval->comparisons(), m_thinned);
