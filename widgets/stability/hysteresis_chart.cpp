@@ -7,6 +7,7 @@
 #include "common/plot_style.h"
 #include "common/qt_text.h"
 #include "common/static_text.h"
+#include "stability/stability_map_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -110,9 +111,7 @@ void HysteresisChart::drawSweep(const StabilityEvaluation::Sweep &sweep)
         xAxis->setRange(values.front(), values.back());
     yAxis->setRange(0, top);
     m_thinned->update(true); // for the ranges just set
-    xAxis->setLabel(tr("%1 (%2)%3, swept up then down")
-                            .arg(qs(info->label), qs(info->symbol),
-                                 info->unit.empty() ? QString() : QStringLiteral(", ") + qs(info->unit)));
+    xAxis->setLabel(tr("%1, swept up then down").arg(parameterTitle(*info)));
     const QString symbol = qs(info->symbol);
     plot_style::setShortLabel(xAxis, info->unit.empty() ? symbol
                                                         : QStringLiteral("%1 (%2)").arg(symbol, qs(info->unit)));

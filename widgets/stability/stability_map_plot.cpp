@@ -124,6 +124,14 @@ private:
 
 } // namespace
 
+QString parameterTitle(const core::ParameterInfo &info)
+{
+    const QString name = qs(info.label);
+    const QString unit = qs(info.unit);
+    const bool said = unit.isEmpty() || name.split(QLatin1Char(' ')).contains(unit, Qt::CaseInsensitive);
+    return QStringLiteral("%1 %2").arg(name, qs(info.symbol)) + (said ? QString() : QStringLiteral(" (%1)").arg(unit));
+}
+
 double highestThroughput(const core::StabilityMap &map)
 {
     double top = 0;
@@ -255,12 +263,7 @@ void StabilityMapPlot::showMap(const core::StabilityMap &map)
         else
             qa->setTicker(QSharedPointer<QCPAxisTicker>::create());
         const auto *info = core::findParameter(a.key);
-        // "Compute intensity Z (inst/req)"; a unit the name already says is not said again ("Resident warps n").
-        const QString name = qs(info->label);
-        const QString unit = qs(info->unit);
-        const bool said = unit.isEmpty() || name.split(QLatin1Char(' ')).contains(unit, Qt::CaseInsensitive);
-        qa->setLabel(QStringLiteral("%1 %2").arg(name, qs(info->symbol))
-                     + (said ? QString() : QStringLiteral(" (%1)").arg(unit)) + (a.log ? tr(", log scale") : QString()));
+        qa->setLabel(parameterTitle(*info) + (a.log ? tr(", log scale") : QString()));
         plot_style::setShortLabel(
                 qa, qs(info->symbol)
                             + (info->unit.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(info->unit))));

@@ -42,4 +42,8 @@ private:
 /// The highest operating throughput of MAP's cells (GB/s): the darkest shade of its bands.
 double highestThroughput(const core::StabilityMap &map);
 
+/// A parameter's axis title, "Compute intensity Z (inst/req)": its name, symbol and unit, a unit the name already
+/// says not said again ("Resident warps n").
+QString parameterTitle(const core::ParameterInfo &info);
+
 } // namespace crossroof::widgets

@@ -52,8 +52,8 @@ void loadPaperData(app::MainWindow &window)
 }
 
 /// A window with DATA: a docs/samples session by name, "v100-eight" (the V100 sample's two traces and the six
-/// gpu-benches stream traces), "h100-torch" (the H100 sample with the PyTorch kernels measured on it) or "paper"
-/// (loadPaperData()).
+/// gpu-benches stream traces), "h100-torch" (the H100 sample with the PyTorch kernels measured on it),
+/// "h100-stream-torch" (that and gpu-benches' six H100 stream traces) or "paper" (loadPaperData()).
 void loadData(app::MainWindow &window, const QString &data)
 {
     if (data == QLatin1String("paper")) {
@@ -61,11 +61,16 @@ void loadData(app::MainWindow &window, const QString &data)
         return;
     }
     const QString session = data == QLatin1String("v100-eight") ? QStringLiteral("v100-measured")
-                            : data == QLatin1String("h100-torch") ? QStringLiteral("h100-thrashing")
-                                                                  : data;
+                            : data.startsWith(QLatin1String("h100-")) ? QStringLiteral("h100-thrashing")
+                                                                       : data;
     window.applySession(
             core::loadSessionFile(CROSSROOF_SOURCE_DIR "/docs/samples/" + session.toStdString() + ".crossroof"));
-    if (data == QLatin1String("h100-torch")) {
+    if (data == QLatin1String("h100-stream-torch")) {
+        QCOMPARE(window.tracesPanel()->importFile(QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/gpu_benches/h100_pcie.txt")),
+                 QString());
+        QCOMPARE(window.traceState()->traces().size(), std::size_t(7));
+    }
+    if (data.endsWith(QLatin1String("-torch"))) {
         const QString kernels = QStringLiteral(CROSSROOF_SOURCE_DIR "/tests/data/h100_sxm/torch_raw.csv");
         QCOMPARE(window.kernelTable()->loadFile(kernels), QString());
     }
@@ -470,6 +475,7 @@ void TestFigureLayout::legendEntriesAreWholeAndNameEachTrace_data()
     addFigureRows({
             {QStringLiteral("h100-thrashing"), QStringLiteral("xgraph")},
             {QStringLiteral("v100-eight"), QStringLiteral("xgraph")},
+            {QStringLiteral("h100-stream-torch"), QStringLiteral("xgraph")},
             {QStringLiteral("paper"), QStringLiteral("xgraph")},
             {QStringLiteral("paper"), QStringLiteral("levels")},
     });
@@ -527,6 +533,12 @@ void TestFigureLayout::legendEntriesAreWholeAndNameEachTrace()
         }
         for (QCustomPlot *plot : plots)
             plot->replot(QCustomPlot::rpQueuedReplot);
+        if (qEnvironmentVariableIsSet("CROSSROOF_FIGURE_DIR")) {
+            widgets::exportFigure(plots,
+                                  qEnvironmentVariable("CROSSROOF_FIGURE_DIR")
+                                          + QStringLiteral("/legend-%1-%2-%3-%4.png").arg(view, data, preset, styleName),
+                                  options);
+        }
         QVERIFY2(problems.isEmpty(), qPrintable(styleName + QStringLiteral(": ") + problems.join(QStringLiteral("; "))));
     }
 }

@@ -416,6 +416,11 @@ void TestStabilityView::hysteresisLegendNamesOnlyWhatIsDrawn()
     chart.drawSweep(sweep);
     QCOMPARE(names(), (QStringList{QStringLiteral("bistable range"), QStringLiteral("rising"),
                                    QStringLiteral("lowering"), QStringLiteral("jumps")}));
+    // Its axis names the swept parameter as the map's axes do, the unit once.
+    QCOMPARE(chart.xAxis->label(), QStringLiteral("Compute intensity Z (inst/req), swept up then down"));
+    sweep.key = h.key = "n";
+    chart.drawSweep(sweep);
+    QCOMPARE(chart.xAxis->label(), QStringLiteral("Resident warps n, swept up then down"));
 }
 
 void TestStabilityView::theKeyGivesTheShadesThroughput()
