@@ -204,6 +204,22 @@ QString literal(const QString &text)
     return out;
 }
 
+QString fromSymbol(const QString &symbol)
+{
+    const qsizetype underscore = symbol.indexOf(QLatin1Char('_'));
+    if (underscore <= 0 || underscore + 1 == symbol.size())
+        return literal(symbol);
+    return literal(symbol.left(underscore)) + QLatin1String("_{") + symbol.mid(underscore + 1) + QLatin1Char('}');
+}
+
+QString html(const QString &markup)
+{
+    QString out;
+    for (const Run &run : runs(markup))
+        out += run.subscript ? QStringLiteral("<sub>%1</sub>").arg(run.text.toHtmlEscaped()) : run.text.toHtmlEscaped();
+    return out;
+}
+
 QFont subscriptFont(const QFont &font)
 {
     QFont small = font;

@@ -32,6 +32,10 @@ bool hasMarkup(const QString &markup);
 QString plain(const QString &markup);
 /// TEXT escaped so that it is drawn exactly as it is (a file or kernel name in a legend).
 QString literal(const QString &text);
+/// A model symbol as core writes it ("S_s", "R_dram") as markup: what follows its first '_' a subscript.
+QString fromSymbol(const QString &symbol);
+/// MARKUP as HTML for a tooltip or rich-text label: escaped, its subscripts in <sub>.
+QString html(const QString &markup);
 
 /// The font of a subscript of FONT: seven tenths of its size.
 QFont subscriptFont(const QFont &font);

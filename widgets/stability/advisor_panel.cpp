@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stability/advisor_panel.h"
 
+#include "common/markup_delegate.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/qt_text.h"
+#include "common/symbol_text.h"
 #include "core/xmodel/advisor.h"
 
 #include <QHBoxLayout>
@@ -45,6 +47,21 @@ QString changesText(const core::TuningAdvice &op)
     return changes.join(QStringLiteral(", "));
 }
 
+/// changesText() as markup, each symbol with its subscript ("S_{s} 16 → 32 KiB"), for the table's cells.
+QString changesMarkup(const core::TuningAdvice &op)
+{
+    QStringList changes;
+    for (const auto &c : op.changes) {
+        const QString text = QString::fromStdString(core::describeChange(c, " → "));
+        const core::ParameterInfo *info = core::findParameter(c.key);
+        const QString symbol = qs(info ? info->symbol : c.key);
+        changes << (text.startsWith(symbol + QLatin1Char(' '))
+                            ? symbol_text::fromSymbol(symbol) + symbol_text::literal(text.mid(symbol.size()))
+                            : symbol_text::literal(text));
+    }
+    return changes.join(QStringLiteral(", "));
+}
+
 QString namesText(const std::vector<std::string_view> &names)
 {
     QStringList list;
@@ -66,6 +83,7 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
     m_table->setHorizontalHeaderLabels(
             {tr("Operation"), tr("Change"), tr("CS gain"), tr("From the operating point"), tr("MS change")});
     m_table->horizontalHeaderItem(ChangeColumn)->setToolTip(tr("What the operation changes, by how much"));
+    m_table->setItemDelegateForColumn(ChangeColumn, new MarkupDelegate(m_table)); // "S_{s}" with its subscript
     m_table->horizontalHeaderItem(OperatingPointGainColumn)
             ->setToolTip(tr("The CS gain counted from the operating point the machine has from a cold start"));
     // The gains whole on one line; the operation's name takes the rest of the width and wraps if it must.
@@ -165,12 +183,12 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
     for (const auto *op : ordered) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        const QString change = op->applicable ? changesText(*op) : QString();
+        const QString change = op->applicable ? changesMarkup(*op) : QString();
         auto *name = new QTableWidgetItem((op->rank > 0 ? QStringLiteral("%1. ").arg(op->rank) : QString())
                                           + qs(op->name));
         QString detail = op->applicable
             ? tr("<b>%1</b> (%2). Principle %3: %4")
-                      .arg(qs(op->name), change.toHtmlEscaped())
+                      .arg(qs(op->name), symbol_text::html(change))
                       .arg(op->principle)
                       .arg(QString::fromStdString(op->why).toHtmlEscaped())
             : tr("<b>%1</b> does not apply: %2").arg(qs(op->name), QString::fromStdString(op->reason).toHtmlEscaped());

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/markup_delegate.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_style.h"
@@ -14,6 +15,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QRegularExpression>
@@ -127,6 +129,36 @@ void TestStabilityAdvice::bistableAdviceCountsFromTheLowState()
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("1. Thread throttling"));
     // What changes by how much, the gain from the low state and the gain from the operating point, side by side.
     QCOMPARE(table->item(0, AdvisorPanel::ChangeColumn)->text(), QStringLiteral("n 48 → 29 warps"));
+    // A symbol with a subscript is drawn with it, as the plots draw it: "S_s 16 → 32 KiB" read as raw text.
+    int cacheRow = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (table->item(r, 0)->text().endsWith(QLatin1String("Larger cache")))
+            cacheRow = r;
+    }
+    QVERIFY(cacheRow >= 0);
+    const QModelIndex cache = table->model()->index(cacheRow, AdvisorPanel::ChangeColumn);
+    QCOMPARE(cache.data().toString(), QStringLiteral("S_{s} 16 → 32 KiB"));
+    const QString detail = table->item(cacheRow, 0)->toolTip();
+    QVERIFY2(detail.contains(QStringLiteral("S<sub>s</sub> 16 → 32 KiB")), qPrintable(detail));
+    QAbstractItemDelegate *delegate = table->itemDelegateForIndex(cache);
+    QVERIFY(dynamic_cast<MarkupDelegate *>(delegate));
+    QStyleOptionViewItem option;
+    option.initFrom(table);
+    option.font = table->font();
+    option.rect = QRect(0, 0, 200, 24);
+    const auto drawn = [&](const QModelIndex &index) {
+        QImage image(option.rect.size(), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        delegate->paint(&painter, option, index);
+        return image;
+    };
+    const QImage withSubscript = drawn(cache);
+    const int markupWidth = delegate->sizeHint(option, cache).width();
+    table->item(cacheRow, AdvisorPanel::ChangeColumn)->setText(QStringLiteral("S_s 16 → 32 KiB"));
+    QVERIFY(drawn(cache) != withSubscript);
+    // The column is as wide as the text drawn, not as its raw characters ("_{", "}") would be.
+    QVERIFY(markupWidth < delegate->sizeHint(option, cache).width());
     QVERIFY2(table->item(0, AdvisorPanel::GainColumn)->text().contains(QLatin1String("(+18 %)")),
              qPrintable(table->item(0, AdvisorPanel::GainColumn)->text()));
     QCOMPARE(table->horizontalHeaderItem(AdvisorPanel::GainColumn)->text(), QStringLiteral("From the low state"));
