@@ -43,7 +43,11 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     , m_eval(new OccupancyEvaluation(state, this))
 {
     auto *controls = new QWidget(this);
-    auto *form = new QFormLayout(controls);
+    // The form, then the Result below it in a column: a row of a QFormLayout kept the height its wrapped lines
+    // had at another width (a window made smaller cut them), where a box layout asks their height for each width.
+    auto *column = new QVBoxLayout(controls);
+    auto *form = new QFormLayout;
+    column->addLayout(form);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
     m_cc = new QComboBox(controls);
@@ -103,7 +107,8 @@ OccupancyView::OccupancyView(OccupancyState *state, QWidget *parent)
     m_limits->setTextFormat(Qt::PlainText);
     resultLayout->addWidget(m_summary);
     resultLayout->addWidget(m_limits);
-    form->addRow(resultBox);
+    column->addWidget(resultBox);
+    column->addStretch(1);
     controls->setMinimumWidth(260);
     controls->setMaximumWidth(360);
 

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void blockSizeTooLargeSaysWhy();
     void blockSizeCurveStepsPerWarp();
     void sharedMemoryUsedIsTheBlocks();
+    void theResultIsReadWhole();
 
 private:
     ParameterState *m_params = nullptr;
@@ -69,6 +70,33 @@ void TestOccupancyView::calculatorAnswersLikeNvidias()
     QCOMPARE(m_state->result()->blocks, 4);
     QVERIFY2(m_view->summaryLabel()->text().contains(QStringLiteral("4 blocks/SM")), qPrintable(m_view->summaryLabel()->text()));
     QVERIFY(m_view->summaryLabel()->text().contains(QStringLiteral("50.0 %")));
+}
+
+void TestOccupancyView::theResultIsReadWhole()
+{
+    // A window made smaller, from 1600x1000 to 1024x700: the view goes from about 1300 to 740 pixels wide, the
+    // Result's lines wrap into more, and its box kept the wide layout's height, its first and last lines
+    // ("Limited by warps, registers", "… of the 48 KiB carveout") cut.
+    m_params->setProfile(*core::findBundledProfile("gtx570-sp"), core::findBundledProfile("gtx570-sp")->params);
+    m_view->threadsBox()->setValue(512);
+    m_view->registersBox()->setValue(20);
+    m_view->resize(1300, 900);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QCoreApplication::processEvents();
+    m_view->resize(740, 620);
+    QTRY_COMPARE(m_view->width(), 740);
+    QCoreApplication::processEvents();
+    QCOMPARE(m_view->computeCapabilityBox()->currentText(), QStringLiteral("2.0"));
+    auto *box = m_view->summaryLabel()->parentWidget();
+    for (const QLabel *label : box->findChildren<QLabel *>()) {
+        QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(QStringLiteral("'%1' is %2 px tall, its text %3")
+                                    .arg(label->text())
+                                    .arg(label->height())
+                                    .arg(label->heightForWidth(label->width()))));
+        QVERIFY(box->contentsRect().contains(label->geometry()));
+    }
 }
 
 void TestOccupancyView::sweepsMarkTheCurrentPoint()
