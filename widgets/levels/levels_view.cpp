@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "levels/levels_view.h"
 
+#include "common/decade_ticker.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
@@ -37,8 +38,12 @@ QCustomPlot *makePlot(QWidget *parent, const QString &y, const QString &shortY, 
     plot_style::setShortLabel(plot->xAxis, QCoreApplication::translate("LevelsView", "kB"));
     plot->yAxis->setLabel(y);
     plot_style::setShortLabel(plot->yAxis, shortY);
+    // Decades labelled where they fit, their 2 and 5 multiples too where each decade has room (as the roofline's).
     plot_style::setLogScale(plot->xAxis, true);
     plot_style::setLogScale(plot->yAxis, logY);
+    plot->xAxis->setTicker(QSharedPointer<DecadeTicker>::create(plot->xAxis));
+    if (logY)
+        plot->yAxis->setTicker(QSharedPointer<DecadeTicker>::create(plot->yAxis));
     plot->setAccessibleName(name);
     plot->setMinimumHeight(260);
     plot_style::placeLegendBelow(plot);

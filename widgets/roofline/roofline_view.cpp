@@ -10,7 +10,7 @@
 #include "common/file_folders.h"
 #include "common/save_file.h"
 #include "common/error_message.h"
-#include "roofline/decade_ticker.h"
+#include "common/decade_ticker.h"
 #include "roofline/measured_rooflines.h"
 #include "roofline/roofline_evaluation.h"
 #include "state/trace_state.h"

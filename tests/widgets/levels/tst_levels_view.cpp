@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
+
 using namespace crossroof;
 using namespace crossroof::widgets;
 
@@ -106,6 +108,24 @@ void TestLevelsView::aCacheSweepOverTheBandwidths()
     const auto &levels = m_view->sweeps().front().comparison.levels;
     QVERIFY(levels.size() >= 2);
     QVERIFY(m_view->readout()->text().contains(QStringLiteral("TB/s"))); // the L1 level of about 9 TB/s
+    // Its log axis of bandwidths reads between decades where it has room, as the roofline's do: 2 and 5 times each
+    // decade are labelled, not the decades alone.
+    QCustomPlot *plot = m_view->bandwidthPlot();
+    m_view->resize(1200, 1300);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QTRY_VERIFY(plot->axisRect()->height() > 300);
+    plot->replot();
+    for (QCPAxis *axis : {plot->yAxis}) {
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        int between = 0;
+        for (int i = 0; i < ticks.size(); ++i) {
+            const double mantissa = ticks[i] / std::pow(10.0, std::floor(std::log10(ticks[i]) + 1e-9));
+            between += axis->range().contains(ticks[i]) && !labels[i].isEmpty() && std::abs(mantissa - 1) > 1e-6;
+        }
+        QVERIFY2(between >= 2, qPrintable(axis->label()));
+    }
     // A hidden trace leaves the plot and the readout.
     core::MeasuredTrace hidden = m_traces->traces().front();
     hidden.visible = false;

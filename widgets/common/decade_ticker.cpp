@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "roofline/decade_ticker.h"
+#include "common/decade_ticker.h"
 
 #include <algorithm>
 #include <cmath>

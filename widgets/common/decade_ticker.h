@@ -8,8 +8,9 @@ namespace crossroof::widgets {
 /// Ticks for a log axis at decades: every decade where their labels fit along the axis (QCPAxisTickerLog would
 /// thin them to about five), else every second, third ... decade, so that a range of many decades or a small
 /// figure still has labels apart. Where each decade has room for three labels, its 2 and 5 multiples are
-/// labelled too (1, 2, 5, 10, 20, 50, ...), so that a value between decades can be read off. Both axes end on decades, so their first labels would meet at the corner: the
-/// vertical axis leaves its first one out (its tick and grid line stay).
+/// labelled too (1, 2, 5, 10, 20, 50, ...), so that a value between decades can be read off. Where both axes
+/// end on decades (the roofline's), their first labels would meet at the corner: a vertical axis leaves out the
+/// label at its range's lower end (its tick and grid line stay).
 class DecadeTicker : public QCPAxisTickerLog
 {
 public:
