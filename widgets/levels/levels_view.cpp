@@ -38,10 +38,10 @@ QCustomPlot *makePlot(QWidget *parent, const QString &y, const QString &shortY, 
     plot_style::setShortLabel(plot->xAxis, QCoreApplication::translate("LevelsView", "kB"));
     plot->yAxis->setLabel(y);
     plot_style::setShortLabel(plot->yAxis, shortY);
-    // Decades labelled where they fit, their 2 and 5 multiples too where each decade has room (as the roofline's).
     plot_style::setLogScale(plot->xAxis, true);
     plot_style::setLogScale(plot->yAxis, logY);
-    plot->xAxis->setTicker(QSharedPointer<DecadeTicker>::create(plot->xAxis));
+    // The bandwidths' decades labelled with their 2 and 5 multiples too where each has room (as the roofline's);
+    // the footprints' many decades keep QCustomPlot's labels, which thin less on a short axis.
     if (logY)
         plot->yAxis->setTicker(QSharedPointer<DecadeTicker>::create(plot->yAxis));
     plot->setAccessibleName(name);
