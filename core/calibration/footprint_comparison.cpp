@@ -71,7 +71,7 @@ FootprintComparison compareFootprintTrace(const MeasuredTrace &trace, const XMod
             // A pointer chase's plateaus are the levels in order, each beside its latency (L_s, L_2, L; the L2's
             // where the parameters place no capacity too).
             auto add = [&](const LatencyPlateau &plateau, KernelLimit name, double model) {
-                MeasuredLevel level{name, plateau.cycles, plateau.from_kb, plateau.to_kb, model};
+                MeasuredLevel level{name, plateau.cycles, plateau.level_from_kb, plateau.level_to_kb, model};
                 out.levels.push_back(level);
             };
             add(p.l1, KernelLimit::L1, params.L_s);

@@ -17,7 +17,7 @@ struct MeasuredLevel
 {
     KernelLimit level = KernelLimit::DRAM; ///< the model's level at the plateau's footprints
     double measured = 0;                   ///< the plateau's median: cycles or GB/s
-    double from_kb = 0, to_kb = 0;         ///< footprints of its first and last point
+    double from_kb = 0, to_kb = 0;         ///< the footprints the level holds, first and last
     double model = 0; ///< the model's value at the plateau's middle footprint (geometric mean of its ends)
     /// model / measured - 1: how far the parameters are off, signed (-0.2: the model 20 % lower).
     double offBy() const { return measured > 0 ? model / measured - 1 : 0; }

@@ -257,7 +257,12 @@ LatencyPlateaus latencyPlateaus(const GpuLatency &lat)
         p.to_kb = lat.chain_kb[order[last - 1]];
         p.line = lat.lines[order[first]];
         p.rows = last - first;
+        p.level_from_kb = p.from_kb;
+        p.level_to_kb = p.to_kb;
         return p;
+    };
+    const auto near = [&](std::size_t i, const LatencyPlateau &p) {
+        return std::abs(lat.cycles[order[i]] - p.cycles) <= 0.05 * p.cycles;
     };
     const std::size_t k = std::max<std::size_t>(1, std::min(kPlateauRows, n / 3));
     LatencyPlateaus out;
@@ -268,6 +273,12 @@ LatencyPlateaus latencyPlateaus(const GpuLatency &lat)
                          + formatNumber(out.dram.cycles) + " cycles, not above 1.3 x the smallest's "
                          + formatNumber(out.l1.cycles) + ": the chase did not reach DRAM");
     }
+    // The footprints each level holds: L1 on up and DRAM on down while the cycles stay at its median.
+    std::size_t l1End = k;
+    while (l1End < n - k && near(l1End, out.l1))
+        out.l1.level_to_kb = lat.chain_kb[order[l1End++]];
+    for (std::size_t i = n - k; i > l1End && near(i - 1, out.dram); --i)
+        out.dram.level_from_kb = lat.chain_kb[order[i - 1]];
     const auto between = [&](double c) { return c > 1.5 * out.l1.cycles && c < out.dram.cycles / 1.3; };
     std::size_t bestFirst = 0, bestLast = 0;
     for (std::size_t i = k; i < n - k;) {

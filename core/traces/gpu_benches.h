@@ -75,6 +75,9 @@ struct LatencyPlateau
     double from_kb = 0, to_kb = 0; ///< footprints of its first and last row
     int line = 0;                  ///< its first row's line
     std::size_t rows = 0;
+    /// The footprints the level holds: its rows and the run of rows on from them (L1 up, DRAM down) that stay
+    /// within 5 % of its cycles, where the median's rows are only the first or last few.
+    double level_from_kb = 0, level_to_kb = 0;
 };
 
 /// The levels of a gpu-latency curve, rows taken in order of footprint: L1 the median of the smallest

@@ -236,8 +236,9 @@ void LevelsView::draw()
         markLevel(m_bandwidth, p.R_l2, tr("L2 bandwidth %1 (its capacity S₂ unknown)").arg(gbs(p.R_l2)));
     }
     for (QCustomPlot *plot : {m_latency, m_bandwidth}) {
-        markCapacity(plot, l1, tr("L1 %1 KiB").arg(formatNumber(p.S_s, 3)));
-        markCapacity(plot, l2, tr("L2 %1 MiB").arg(formatNumber(l2 / 1.024 / 1024, 3)));
+        // The capacity as the profile gives it, and as the footprint axis counts it (kB of 1000 bytes).
+        markCapacity(plot, l1, tr("L1 %1 KiB (%2)").arg(formatNumber(p.S_s, 3), footprint(l1)));
+        markCapacity(plot, l2, tr("L2 %1 MiB (%2)").arg(formatNumber(l2 / 1.024 / 1024, 3), footprint(l2)));
         // The values every curve shows, with room above and below on the log axis.
         std::optional<QCPRange> y;
         for (int i = 0; i < plot->plottableCount(); ++i) {
@@ -287,11 +288,16 @@ QString LevelsView::readoutHtml() const
                         .arg(tr("level"), tr("measured"), tr("model"), tr("off"));
         const auto value = [&s](double v) { return s.latency ? tr("%1 cycles").arg(formatNumber(v, 4)) : gbs(v); };
         for (const core::MeasuredLevel &l : s.comparison.levels) {
-            html += QStringLiteral("<tr><td>%1 (%2–%3)</td><td align=\"right\">%4</td><td align=\"right\">%5</td>"
-                                   "<td align=\"right\">%6</td></tr>")
-                            .arg(QString::fromLatin1(core::kernelLimitName(l.level)), footprint(l.from_kb),
-                                 footprint(l.to_kb), value(l.measured), l.model > 0 ? value(l.model) : tr("none"),
-                                 l.model > 0 ? percentOff(l.offBy()) : QString());
+            // The level's footprints below its name, kept on one line (a word joiner after the dash), and no
+            // number apart from its unit, in a narrow dock.
+            const auto whole = [](QString text) { return text.replace(QLatin1Char(' '), QChar(0xa0)); };
+            const QString range
+                    = whole(footprint(l.from_kb)) + QChar(0x2013) + QChar(0x2060) + whole(footprint(l.to_kb));
+            html += QStringLiteral("<tr><td>%1<br><small>%2</small></td><td align=\"right\">%3</td>"
+                                   "<td align=\"right\">%4</td><td align=\"right\">%5</td></tr>")
+                            .arg(QString::fromLatin1(core::kernelLimitName(l.level)), range, whole(value(l.measured)),
+                                 l.model > 0 ? whole(value(l.model)) : tr("none"),
+                                 l.model > 0 ? whole(percentOff(l.offBy())) : QString());
         }
         html += QStringLiteral("</table>");
     }

@@ -96,13 +96,15 @@ void TestGpuBenchesOutputs::latencyPlateaus_data()
     QTest::addColumn<double>("l1");
     QTest::addColumn<double>("l2");
     QTest::addColumn<double>("dram");
+    QTest::addColumn<double>("l1Reach");
     // MI100: L1 134-136 cycles to 15 kB, L2 261-268 from 16.6 kB to megabytes, DRAM 631-636 at 1-2 GB
-    // (medians of the five smallest and largest footprints).
+    // (medians of the five smallest and largest footprints); the L1 level holds every footprint to 15 kB, not
+    // only the five that give its median (2 to 5.8 kB).
     QTest::newRow("mi100, today's output") << QString::fromStdString(kData + "latency_mi100.txt") << 135.0
-                                           << 264.4 << 634.3;
+                                           << 264.4 << 634.3 << 15.0;
     // The older V100 output: 29.9 to 30.3 cycles, 215.0 from 177 kB to 5.8 MB, 436-437 at hundreds of MB.
     QTest::newRow("v100, older output") << QString::fromStdString(kShared + "latency/v100.txt") << 29.9 << 215.0
-                                        << 436.6;
+                                        << 436.6 << 0.0;
 }
 
 void TestGpuBenchesOutputs::latencyPlateaus()
@@ -119,6 +121,13 @@ void TestGpuBenchesOutputs::latencyPlateaus()
     QVERIFY2(std::abs(p.l2->cycles - l2) <= 0.01 * l2, qPrintable(QString::number(p.l2->cycles)));
     QVERIFY(p.l2->rows >= 20);
     QCOMPARE(p.dram.cycles, dram);
+    QFETCH(double, l1Reach);
+    if (l1Reach > 0)
+        QCOMPARE(p.l1.level_to_kb, l1Reach);
+    // Each level's footprints come before the next one's.
+    QVERIFY(p.l1.level_from_kb == p.l1.from_kb && p.l1.level_to_kb >= p.l1.to_kb);
+    QVERIFY(p.l1.level_to_kb < p.l2->from_kb && p.l2->to_kb < p.dram.level_from_kb);
+    QVERIFY(p.dram.level_from_kb <= p.dram.from_kb && p.dram.level_to_kb == p.dram.to_kb);
 }
 
 void TestGpuBenchesOutputs::cacheSweeps()

@@ -95,6 +95,11 @@ void TestLevelsView::aPointerChaseOverTheLatencies()
     QVERIFY2(text.contains(QStringLiteral("mi100 latency")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("135")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("-70")), qPrintable(text));
+    // The L1 row names every footprint the level holds (2 to 15 kB; the median's five rows end at 5.8 kB), on
+    // one line, each number with its unit.
+    QCOMPARE(levels[0].from_kb, 2.0);
+    QCOMPARE(levels[0].to_kb, 15.0);
+    QVERIFY2(text.contains(QStringLiteral("2\u00a0kB\u2013\u206015\u00a0kB")), qPrintable(text));
     // The x axis holds every footprint of the chase (2 kB to gigabytes).
     QVERIFY(m_view->latencyPlot()->xAxis->range().lower <= 2);
     QVERIFY(m_view->latencyPlot()->xAxis->range().upper >= m_view->latencyPlot()->graph(0)->data()->constEnd()[-1].key);
