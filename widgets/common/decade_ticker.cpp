@@ -32,17 +32,22 @@ QVector<double> DecadeTicker::createTickVector(double, const QCPRange &range)
     const int fit = std::clamp(int(room / each), 2, tickCount());
     const int step = std::max(1, int(std::ceil(double(last - first) / (fit - 1))));
     // Three labels a decade where they fit: 1, 2 and 5 times each, the nearest (1 and 2, 5 and 10) 0.3 of a decade
-    // apart, with half a line (or a line's height across) between them.
+    // apart, with two fifths of a line (or a line's height across) between them; else two, 1 and 3 times each
+    // (0.48 of a decade apart), so that a level between two decades can still be read off.
     const double decade = room / std::max(1, last - first);
-    const double need = (horizontal ? widest + metrics.height() : 1.5 * metrics.height()) / std::log10(2.0);
-    m_multiples = step == 1 && decade >= need;
+    const double label = horizontal ? widest + metrics.height() : 1.4 * metrics.height();
+    m_multiples.clear();
+    if (step == 1 && decade >= label / std::log10(2.0))
+        m_multiples = {2, 5};
+    else if (step == 1 && decade >= label / std::log10(3.0))
+        m_multiples = {3};
     // One tick beyond each end, as QCustomPlot's tickers give, so that the sub ticks reach the ends.
     const int start = int(std::floor(double(first) / step)) * step - step;
     for (int e = start; e <= last + step; e += step) {
         ticks.append(std::pow(10.0, e));
-        if (m_multiples && e <= last) {
-            ticks.append(2 * std::pow(10.0, e));
-            ticks.append(5 * std::pow(10.0, e));
+        for (const double m : m_multiples) {
+            if (e <= last)
+                ticks.append(m * std::pow(10.0, e));
         }
     }
     m_lower = range.lower;
@@ -51,7 +56,7 @@ QVector<double> DecadeTicker::createTickVector(double, const QCPRange &range)
 
 QVector<double> DecadeTicker::createSubTickVector(int subTickCount, const QVector<double> &ticks)
 {
-    if (!m_multiples)
+    if (m_multiples.isEmpty())
         return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
     // The integer multiples of each decade between the ticks (3 and 4 between 2 and 5; 6 to 9 after 5).
     QVector<double> subTicks;

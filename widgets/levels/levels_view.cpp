@@ -2,6 +2,7 @@
 #include "levels/levels_view.h"
 
 #include "common/decade_ticker.h"
+#include "common/label_placement.h"
 #include "common/number_format.h"
 #include "common/parameter_state.h"
 #include "common/plot_navigator.h"
@@ -84,10 +85,14 @@ void markCapacity(QCustomPlot *plot, double kb, const QString &text)
     label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     label->setPadding(QMargins(2, 0, 4, 0));
     label->setText(text);
+    // Up or down its line, off the curves; a figure with no room names the line in its legend.
+    setLabelFreedom(label, LabelFreedom::AlongVerticalLine);
+    setLabelHome(label);
+    setNamedLine(label, line);
 }
 
-/// A level without a capacity: a dashed line across at VALUE, named.
-void markLevel(QCustomPlot *plot, double value, const QString &text)
+/// A level without a capacity: a dashed line across at VALUE, named TEXT (SHORT where a figure is short of room).
+void markLevel(QCustomPlot *plot, double value, const QString &text, const QString &brief)
 {
     if (!(value > 0))
         return;
@@ -103,6 +108,10 @@ void markLevel(QCustomPlot *plot, double value, const QString &text)
     label->position->setCoords(0.98, value);
     label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     label->setText(text);
+    plot_style::setShortText(label, brief);
+    setLabelFreedom(label, LabelFreedom::AlongHorizontalLine);
+    setLabelHome(label);
+    setNamedLine(label, line);
 }
 
 QString gbs(double value)
@@ -232,8 +241,10 @@ void LevelsView::draw()
     drawSteps(m_bandwidthModel, core::bandwidthByFootprint(p), from, to);
     // Without an L2 capacity the L2 has no step: its latency and bandwidth are drawn across, dashed.
     if (!(l2 > 0)) {
-        markLevel(m_latency, p.L_2, tr("L2 latency %1 cycles (its capacity S₂ unknown)").arg(formatNumber(p.L_2, 4)));
-        markLevel(m_bandwidth, p.R_l2, tr("L2 bandwidth %1 (its capacity S₂ unknown)").arg(gbs(p.R_l2)));
+        markLevel(m_latency, p.L_2, tr("L2 latency %1 cycles (its capacity S₂ unknown)").arg(formatNumber(p.L_2, 4)),
+                  tr("L2 %1 cycles").arg(formatNumber(p.L_2, 4)));
+        markLevel(m_bandwidth, p.R_l2, tr("L2 bandwidth %1 (its capacity S₂ unknown)").arg(gbs(p.R_l2)),
+                  tr("L2 %1").arg(gbs(p.R_l2)));
     }
     for (QCustomPlot *plot : {m_latency, m_bandwidth}) {
         // The capacity as the profile gives it, and as the footprint axis counts it (kB of 1000 bytes).

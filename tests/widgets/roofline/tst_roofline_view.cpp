@@ -383,7 +383,7 @@ void TestRooflineView::ticksAtEveryDecade()
 void TestRooflineView::ticksBetweenDecadesWhereThereIsRoom()
 {
     // The H100 kernels' roofline in a tall plot: its throughput axis labels 2 and 5 times each decade too
-    // ("2000", "5000"), apart; squeezed to a strip, only the decades.
+    // ("2000", "5000"), apart; squeezed to a strip, only the decades; in between, 3 times each.
     setReport(core::readNcuCsv(kRaw));
     m_view->plot()->resize(900, 900);
     m_view->plot()->replot();
@@ -409,6 +409,15 @@ void TestRooflineView::ticksBetweenDecadesWhereThereIsRoom()
     QCOMPARE(labelled(2), 0);
     QCOMPARE(labelled(5), 0);
     QVERIFY(labelled(1) >= 1);
+    // Between the two, a height where each decade has room for two labels: 1 and 3 times each, not 2 and 5.
+    bool thirds = false;
+    for (int height = 160; height <= 900 && !thirds; height += 10) {
+        m_view->plot()->resize(900, height);
+        m_view->plot()->replot();
+        m_view->plot()->replot();
+        thirds = labelled(3) >= 2 && labelled(2) == 0;
+    }
+    QVERIFY(thirds);
 }
 
 void TestRooflineView::selectedKernelInsideThePlot()
