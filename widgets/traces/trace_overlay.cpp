@@ -79,11 +79,12 @@ void setMeasuredPoints(ThinnedGraphs *thinned, QCPGraph *graph, const core::Meas
 QColor seriesColour(int index)
 {
     using namespace plot_style;
-    // Okabe-Ito without the model curves' blue and vermillion, then Paul Tol's muted scheme.
+    // Okabe-Ito without the model curves' blue and vermillion, then Paul Tol's muted scheme; neither's yellow nor
+    // sand, too pale to see on white (Tol's rose and purple in their places).
     static const QColor colours[] = {kOrange,           kGreen,           kPurple,          kSky,
-                                     kYellow,           kGrey,            QColor(0x88, 0x22, 0x55),
+                                     QColor(0xCC, 0x66, 0x77), kGrey,     QColor(0x88, 0x22, 0x55),
                                      QColor(0x44, 0xAA, 0x99), QColor(0x99, 0x99, 0x33), QColor(0x33, 0x22, 0x88),
-                                     QColor(0xDD, 0xCC, 0x77), kBlack};
+                                     QColor(0xAA, 0x44, 0x99), kBlack};
     const int n = int(std::size(colours));
     return colours[((index % n) + n) % n];
 }

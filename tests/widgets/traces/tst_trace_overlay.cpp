@@ -357,6 +357,16 @@ void TestTraceOverlay::twelveDistinctColours()
         seen.insert(c);
     }
     QCOMPARE(widgets::seriesColour(12), widgets::seriesColour(0));
+    // Each stands out from a white plot: at least 2:1 against white (WCAG's contrast ratio of relative
+    // luminances), where Okabe-Ito's yellow (1.3:1) and Tol's sand (1.6:1) were all but invisible lines.
+    const auto luminance = [](const QColor &c) {
+        const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    for (int i = 0; i < 12; ++i) {
+        const double contrast = 1.05 / (luminance(widgets::seriesColour(i)) + 0.05);
+        QVERIFY2(contrast >= 2, qPrintable(QStringLiteral("colour %1: %2:1").arg(i).arg(contrast, 0, 'f', 2)));
+    }
 }
 
 QTEST_MAIN(TestTraceOverlay)
