@@ -24,6 +24,7 @@
 
 #include <qcustomplot.h>
 
+#include <QScopeGuard>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -70,6 +71,13 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     // ones follow.
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &XGraphView::coupleAxes);
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &XGraphView::coupleAxes);
+    // A zoom or a pan: the legend names what is still in view.
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        connect(axis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this] {
+            if (!m_refreshing && m_eval->model())
+                arrangeOwnLegend(m_unstableStretch);
+        });
+    }
 
     // The view's own entries are StaticLegendItems, added below; traces' graphs come into the legend by themselves.
     m_plot->setAutoAddPlottableToLegend(false);
@@ -153,8 +161,8 @@ XGraphView::XGraphView(XModelEvaluation *evaluation, QWidget *parent)
     // stretch).
     for (QCPGraph *g : m_levels->graphs())
         addLegendEntry(g);
-    for (QCPGraph *g :
-         QList<QCPGraph *> {m_f, m_neutral, m_stable, m_unstable, m_critical} + m_levels->graphs())
+    for (QCPGraph *g : QList<QCPGraph *> {m_f, m_g, m_neutral, m_stable, m_unstable, m_critical, m_operating}
+                               + m_levels->graphs())
         m_ownEntries.insert(g, m_plot->legend->itemWithPlottable(g));
     m_plot->setAutoAddPlottableToLegend(true);
     plot_style::placeLegendBelow(m_plot);
@@ -218,6 +226,8 @@ void XGraphView::placeLandmarkLabels()
 
 void XGraphView::refresh()
 {
+    m_refreshing = true;
+    const auto done = qScopeGuard([this] { m_refreshing = false; });
     const auto &model = m_eval->model();
     const bool ok = model.has_value();
     for (QCPAbstractItem *item : {static_cast<QCPAbstractItem *>(m_deltaLine), static_cast<QCPAbstractItem *>(m_piLine),
@@ -540,23 +550,23 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
     // While a slider is held the legend keeps its layout, as the axes do (a drag step then needs no new layout),
     // but blanks the entry of what is no longer drawn (never naming an unstable point or basins that are gone);
     // letting go names what is drawn again, in place (refresh()).
+    m_unstableStretch = unstableStretch;
     QCPLegend *legend = m_plot->legend;
-    const auto entry = [legend](QCPGraph *g) { return legend->itemWithPlottable(g); };
     QList<QCPAbstractLegendItem *> managed = m_ownEntries.values();
     managed << m_basinEntry << m_fDashedEntry;
     const auto own = [this](QCPGraph *g, bool shown) -> QCPAbstractLegendItem * {
         return shown ? m_ownEntries.value(g) : nullptr;
     };
-    const auto drawn = [](const QCPGraph *g) { return !g->data()->isEmpty(); };
+    const auto drawn = [this](const QCPGraph *g) { return inView(g); };
     const bool basins = m_basins->basins().size() > 1;
     // In two columns as a single-column figure's legend shows them: the curves and the operating point, whose
     // entries are wide, in the first, the marks and the basins in the second.
     const QList<QCPAbstractLegendItem *> wanted{
             unstableStretch ? m_fDashedEntry : own(m_f, true), // f's stretch where it is unstable is dashed
             own(m_stable, drawn(m_stable)),
-            entry(m_g),
+            own(m_g, drawn(m_g)),
             own(m_unstable, drawn(m_unstable)),
-            entry(m_operating),
+            own(m_operating, drawn(m_operating)),
             basins ? m_basinEntry : nullptr,
             own(m_critical, drawn(m_critical)),
             own(m_neutral, drawn(m_neutral)),
@@ -574,6 +584,29 @@ void XGraphView::arrangeOwnLegend(bool unstableStretch)
     }
     if (!m_held.held())
         arrangeLegend(legend, wanted + levels, managed);
+}
+
+bool XGraphView::inView(const QCPGraph *graph) const
+{
+    const QCPRange x = graph->keyAxis()->range();
+    const QCPRange y = graph->valueAxis()->range();
+    const bool line = graph->lineStyle() != QCPGraph::lsNone;
+    const QCPGraphData *last = nullptr;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+        if (!std::isfinite(it->key) || !std::isfinite(it->value)) {
+            last = nullptr; // a gap in the line
+            continue;
+        }
+        if (x.contains(it->key) && y.contains(it->value))
+            return true;
+        if (line && last) {
+            double x0 = last->key, y0 = last->value, x1 = it->key, y1 = it->value;
+            if (clipSegment(x0, y0, x1, y1, x.lower, x.upper, y.lower, y.upper))
+                return true;
+        }
+        last = &*it;
+    }
+    return false;
 }
 
 QString XGraphView::describeAt(double k, double gbs, double kTolerance, double gbsTolerance) const

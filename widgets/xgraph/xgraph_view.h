@@ -116,8 +116,11 @@ private:
     QString supplyName() const;
     QCPItemText *makeLabel(const QColor &color);
     /// Puts the model's legend entries for what is drawn first in the legend, and names f's dashed stretch in
-    /// its entry where UNSTABLE_STRETCH (f is dashed somewhere).
+    /// its entry where UNSTABLE_STRETCH (f is dashed somewhere). What a zoom or pan leaves out of view (G, the
+    /// operating point) is not named.
     void arrangeOwnLegend(bool unstableStretch);
+    /// Whether GRAPH draws anything within its axes' present ranges: a point, or a piece of its line.
+    bool inView(const QCPGraph *graph) const;
     /// The landmark labels where refresh() put them cross a curve or a marker, or each other: each moves to the
     /// nearest clear place along its line or around its point (placeOffData()), at every layout of the plot.
     void placeLandmarkLabels();
@@ -163,6 +166,8 @@ private:
     /// The legend entries of the graphs that are named only at times (f, whose entry gives way to
     /// m_fDashedEntry, and the kinds of equilibria), kept while out of the legend.
     QHash<const QCPGraph *, QCPAbstractLegendItem *> m_ownEntries;
+    bool m_unstableStretch = false; ///< what arrangeOwnLegend() was last told, for a zoom's or pan's arranging
+    bool m_refreshing = false;      ///< refresh() sets the ranges and arranges the legend itself
 
     ThinnedGraphs *m_thinned; ///< f, G and the what-if's, drawn thinned
     double m_n = std::numeric_limits<double>::quiet_NaN();          ///< n of the axes' coupling

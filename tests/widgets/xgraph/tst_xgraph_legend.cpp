@@ -30,6 +30,7 @@ private Q_SLOTS:
     void aHeldSliderDrawsNoEntryOverAnother();
     void aMeasuredSupplyIsNamedAsMeasured();
     void aLongNameIsShortenedNotCut();
+    void aZoomNamesOnlyWhatItShows();
 
 private:
     void setProfile(const char *id, double n) { QVERIFY(m_window->setProfile(id, n)); }
@@ -213,6 +214,36 @@ void TestXGraphLegend::aLongNameIsShortenedNotCut()
         }
     }
     QCOMPARE(entries, texts.size());
+}
+
+void TestXGraphLegend::aZoomNamesOnlyWhatItShows()
+{
+    // Zoomed into the first warps of the H100's f(k), the operating point (k of about 59) and G (from n - pi on)
+    // are off the plot: the legend names neither. Zoomed back out, both again.
+    setProfile("h100-sxm", 64);
+    const QStringList whole = legendTexts(m_plot->legend);
+    const QString operating = m_view->operatingGraph()->name();
+    QVERIFY(whole.contains(operating));
+    QVERIFY(whole.contains(QStringLiteral("G(n−k): compute demand")));
+    const QCPRange x = m_plot->xAxis->range();
+    const QCPRange y = m_plot->yAxis->range();
+    m_plot->xAxis->setRange(0, 8);
+    m_plot->yAxis->setRange(0, y.upper / 4);
+    m_plot->replot();
+    const QStringList zoomed = legendTexts(m_plot->legend);
+    QVERIFY2(!zoomed.contains(operating), qPrintable(zoomed.join(QStringLiteral(" | "))));
+    QVERIFY2(!zoomed.contains(QStringLiteral("G(n−k): compute demand")),
+             qPrintable(zoomed.join(QStringLiteral(" | "))));
+    QVERIFY(zoomed.contains(QStringLiteral("f(k): memory supply")));
+    // A zoom across G's line with none of its corners in view still names it: the line is drawn there.
+    m_plot->xAxis->setRange(x.upper - 3, x.upper - 1);
+    m_plot->yAxis->setRange(y);
+    m_plot->replot();
+    QVERIFY(legendTexts(m_plot->legend).contains(QStringLiteral("G(n−k): compute demand")));
+    m_plot->xAxis->setRange(x);
+    m_plot->yAxis->setRange(y);
+    m_plot->replot();
+    QCOMPARE(legendTexts(m_plot->legend), whole);
 }
 
 QTEST_MAIN(TestXGraphLegend)
