@@ -36,20 +36,30 @@ Sorted sortedByFootprint(const MeasuredTrace &trace)
     return s;
 }
 
-MeasuredLevel beside(double measured, double from, double to, const std::vector<FootprintStep> &steps)
+/// The level of STEPS that holds FOOTPRINT_KB.
+KernelLimit levelAt(const std::vector<FootprintStep> &steps, double footprint_kb)
+{
+    for (const FootprintStep &step : steps) {
+        if (footprint_kb <= step.to_kb)
+            return step.level;
+    }
+    return steps.empty() ? KernelLimit::DRAM : steps.back().level;
+}
+
+/// A bandwidth plateau beside the model's value at its middle footprint (the geometric mean of its ends), named
+/// by the level its footprints fit (the latencies' steps know every capacity) and by the level the model's value
+/// is of (its bandwidths' steps only the levels with a bandwidth).
+MeasuredLevel beside(double measured, double from, double to, const XModelParams &params)
 {
     MeasuredLevel level;
     level.measured = measured;
     level.from_kb = from;
     level.to_kb = to;
     const double middle = std::sqrt(from * to);
-    level.model = valueAtFootprint(steps, middle);
-    for (const FootprintStep &step : steps) {
-        if (middle <= step.to_kb) {
-            level.level = step.level;
-            break;
-        }
-    }
+    const std::vector<FootprintStep> bandwidths = bandwidthByFootprint(params);
+    level.model = valueAtFootprint(bandwidths, middle);
+    level.model_level = levelAt(bandwidths, middle);
+    level.level = levelAt(latencyByFootprint(params), middle);
     return level;
 }
 
@@ -71,7 +81,7 @@ FootprintComparison compareFootprintTrace(const MeasuredTrace &trace, const XMod
             // A pointer chase's plateaus are the levels in order, each beside its latency (L_s, L_2, L; the L2's
             // where the parameters place no capacity too).
             auto add = [&](const LatencyPlateau &plateau, KernelLimit name, double model) {
-                MeasuredLevel level{name, plateau.cycles, plateau.level_from_kb, plateau.level_to_kb, model};
+                MeasuredLevel level{name, name, plateau.cycles, plateau.level_from_kb, plateau.level_to_kb, model};
                 out.levels.push_back(level);
             };
             add(p.l1, KernelLimit::L1, params.L_s);
@@ -79,9 +89,8 @@ FootprintComparison compareFootprintTrace(const MeasuredTrace &trace, const XMod
                 add(*p.l2, KernelLimit::L2, params.L_2);
             add(p.dram, KernelLimit::DRAM, params.L);
         } else if (trace.kind == TraceKind::BandwidthVsFootprint) {
-            const std::vector<FootprintStep> steps = bandwidthByFootprint(params);
             for (const BandwidthPlateau &p : bandwidthPlateaus(s.kb, s.value, s.lines))
-                out.levels.push_back(beside(p.gbs, p.from_kb, p.to_kb, steps));
+                out.levels.push_back(beside(p.gbs, p.from_kb, p.to_kb, params));
             if (out.levels.empty())
                 out.note = trace.name + ": no level of " + std::to_string(kMinPlateauRows) + " points or more";
         } else {

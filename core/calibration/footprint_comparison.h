@@ -15,7 +15,12 @@ namespace crossroof::core {
 /// One level a sweep shows (a plateau of its curve) beside the model's value there.
 struct MeasuredLevel
 {
-    KernelLimit level = KernelLimit::DRAM; ///< the model's level at the plateau's footprints
+    /// The level that holds the plateau's footprints by the machine's capacities (S_s, S_2): L1 within the L1,
+    /// whether or not the model knows the L1's bandwidth.
+    KernelLimit level = KernelLimit::DRAM;
+    /// The level whose value the model gives there: LEVEL's, or the next one's where LEVEL has no bandwidth in
+    /// the parameters (an L1 plateau beside R_dram where R_l1 is unknown).
+    KernelLimit model_level = KernelLimit::DRAM;
     double measured = 0;                   ///< the plateau's median: cycles or GB/s
     double from_kb = 0, to_kb = 0;         ///< the footprints the level holds, first and last
     double model = 0; ///< the model's value at the plateau's middle footprint (geometric mean of its ends)

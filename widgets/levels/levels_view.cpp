@@ -304,11 +304,15 @@ QString LevelsView::readoutHtml() const
             const auto whole = [](QString text) { return text.replace(QLatin1Char(' '), QChar(0xa0)); };
             const QString range
                     = whole(footprint(l.from_kb)) + QChar(0x2013) + QChar(0x2060) + whole(footprint(l.to_kb));
+            // The model's value, and whose it is where the level has no bandwidth of its own ("895 GB/s", "DRAM's").
+            QString model = l.model > 0 ? whole(value(l.model)) : tr("none");
+            if (l.model > 0 && l.model_level != l.level)
+                model += QStringLiteral("<br><small>%1</small>")
+                                 .arg(tr("%1's").arg(QString::fromLatin1(core::kernelLimitName(l.model_level))));
             html += QStringLiteral("<tr><td>%1<br><small>%2</small></td><td align=\"right\">%3</td>"
                                    "<td align=\"right\">%4</td><td align=\"right\">%5</td></tr>")
                             .arg(QString::fromLatin1(core::kernelLimitName(l.level)), range, whole(value(l.measured)),
-                                 l.model > 0 ? whole(value(l.model)) : tr("none"),
-                                 l.model > 0 ? whole(percentOff(l.offBy())) : QString());
+                                 model, l.model > 0 ? whole(percentOff(l.offBy())) : QString());
         }
         html += QStringLiteral("</table>");
     }

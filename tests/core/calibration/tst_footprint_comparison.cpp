@@ -25,6 +25,7 @@ class TestFootprintComparison : public QObject
 private Q_SLOTS:
     void pointerChaseLevelsBesideTheLatencies();
     void cacheSweepLevelsBesideTheBandwidths();
+    void aLevelWithoutItsBandwidthIsNamedStill();
     void otherTracesGetANote();
 };
 
@@ -78,6 +79,25 @@ void TestFootprintComparison::cacheSweepLevelsBesideTheBandwidths()
         QCOMPARE(c.levels[i].model, core::valueAtFootprint(core::bandwidthByFootprint(p),
                                                             std::sqrt(c.levels[i].from_kb * c.levels[i].to_kb)));
     }
+}
+
+void TestFootprintComparison::aLevelWithoutItsBandwidthIsNamedStill()
+{
+    // The MI100's cache sweep beside a V100-like machine that knows only its DRAM bandwidth: the plateau at 4 to
+    // 16 kB lies in the 64 KiB L1 and is named so, beside the DRAM bandwidth the model gives there (it said
+    // "DRAM" for a 9 TB/s plateau).
+    const core::MeasuredTrace trace = core::readTraceFile(kData + "cache_mi100.txt").traces.front();
+    core::XModelParams p;
+    p.S_s = 64;
+    p.R_l1 = 0;
+    p.R_l2 = 0;
+    p.R_dram = 895;
+    const core::FootprintComparison c = core::compareFootprintTrace(trace, p);
+    QVERIFY2(c.note.empty(), c.note.c_str());
+    QCOMPARE(c.levels.front().level, KernelLimit::L1);
+    QCOMPARE(c.levels.front().model_level, KernelLimit::DRAM);
+    QCOMPARE(c.levels.front().model, 895.0);
+    QVERIFY(c.levels.front().measured > 5000);
 }
 
 void TestFootprintComparison::otherTracesGetANote()
