@@ -67,8 +67,9 @@ void drawSteps(QCPCurve *curve, const std::vector<core::FootprintStep> &steps, d
     curve->setData(x, y);
 }
 
-/// A vertical dotted line at a level's capacity, with its name at the top.
-void markCapacity(QCustomPlot *plot, double kb, const QString &text)
+/// A vertical dotted line at a level's capacity, with its name at the top, on the side of the line with more of
+/// the footprint axis [FROM, TO].
+void markCapacity(QCustomPlot *plot, double kb, const QString &text, double from, double to)
 {
     if (!(kb > 0))
         return;
@@ -82,8 +83,11 @@ void markCapacity(QCustomPlot *plot, double kb, const QString &text)
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(kb, 0.02);
-    label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    label->setPadding(QMargins(2, 0, 4, 0));
+    // On the side of the line with more of the (log) axis: a line in the axis's left half has its label on its
+    // right, where the axis would otherwise cut it.
+    const bool right = std::log(kb / from) < std::log(to / kb);
+    label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+    label->setPadding(right ? QMargins(4, 0, 2, 0) : QMargins(2, 0, 4, 0));
     label->setText(text);
     // Up or down its line, off the curves; a figure with no room names the line in its legend.
     setLabelFreedom(label, LabelFreedom::AlongVerticalLine);
@@ -248,8 +252,9 @@ void LevelsView::draw()
     }
     for (QCustomPlot *plot : {m_latency, m_bandwidth}) {
         // The capacity as the profile gives it, and as the footprint axis counts it (kB of 1000 bytes).
-        markCapacity(plot, l1, tr("L1 %1 KiB (%2)").arg(formatNumber(p.S_s, 3), footprint(l1)));
-        markCapacity(plot, l2, tr("L2 %1 MiB (%2)").arg(formatNumber(l2 / 1.024 / 1024, 3), footprint(l2)));
+        markCapacity(plot, l1, tr("L1 %1 KiB (%2)").arg(formatNumber(p.S_s, 3), footprint(l1)), from / 1.5, to * 1.5);
+        markCapacity(plot, l2, tr("L2 %1 MiB (%2)").arg(formatNumber(l2 / 1.024 / 1024, 3), footprint(l2)), from / 1.5,
+                     to * 1.5);
         // The values every curve shows, with room above and below on the log axis.
         std::optional<QCPRange> y;
         for (int i = 0; i < plot->plottableCount(); ++i) {

@@ -100,6 +100,23 @@ void TestLevelsView::aPointerChaseOverTheLatencies()
     QCOMPARE(levels[0].from_kb, 2.0);
     QCOMPARE(levels[0].to_kb, 15.0);
     QVERIFY2(text.contains(QStringLiteral("2\u00a0kB\u2013\u206015\u00a0kB")), qPrintable(text));
+    // The L1's capacity is named whole beside its line ("L1 228 KiB (233 kB)"), on the side with room: at 1024x700
+    // the name left of a line near the axis's start ran past the axis.
+    m_view->resize(700, 600);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QCustomPlot *plot = m_view->latencyPlot();
+    plot->replot();
+    int named = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        const auto *label = qobject_cast<QCPItemText *>(plot->item(i));
+        if (!label || !label->text().startsWith(QLatin1String("L1 ")))
+            continue;
+        ++named;
+        const QRectF box = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+        QVERIFY2(QRectF(plot->axisRect()->rect()).adjusted(-1, -1, 1, 1).contains(box), qPrintable(label->text()));
+    }
+    QCOMPARE(named, 1);
     // The x axis holds every footprint of the chase (2 kB to gigabytes).
     QVERIFY(m_view->latencyPlot()->xAxis->range().lower <= 2);
     QVERIFY(m_view->latencyPlot()->xAxis->range().upper >= m_view->latencyPlot()->graph(0)->data()->constEnd()[-1].key);
