@@ -81,7 +81,7 @@ AdvisorPanel::AdvisorPanel(ParameterState *state, QWidget *parent)
 {
     m_table = new QTableWidget(0, 5, this);
     m_table->setHorizontalHeaderLabels(
-            {tr("Operation"), tr("Change"), tr("CS gain"), tr("From the operating point"), tr("MS change")});
+            {tr("Operation"), tr("Change"), tr("CS gain"), tr("From the\noperating point"), tr("MS change")});
     m_table->horizontalHeaderItem(ChangeColumn)->setToolTip(tr("What the operation changes, by how much"));
     m_table->setItemDelegateForColumn(ChangeColumn, new MarkupDelegate(m_table)); // "S_{s}" with its subscript
     m_table->horizontalHeaderItem(OperatingPointGainColumn)
@@ -172,7 +172,8 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
     });
     const bool low = advice.from_low_state;
     // The low state's column only where there is one; otherwise the gain is the operating point's.
-    m_table->horizontalHeaderItem(GainColumn)->setText(low ? tr("From the low state") : tr("CS gain"));
+    // Headers on two lines, as the gains below them: the columns as narrow as their numbers.
+    m_table->horizontalHeaderItem(GainColumn)->setText(low ? tr("From the\nlow state") : tr("CS gain"));
     m_table->horizontalHeaderItem(GainColumn)
             ->setToolTip(low ? tr("The CS gain counted from the low (thrashed) state, where a perturbation "
                                   "beyond the margin leaves the machine: the ranking's measure")
@@ -229,9 +230,12 @@ void AdvisorPanel::showAdvice(const core::Advice &advice)
         const QString ms = !op->applicable ? QString()
                 : low ? signedText(op->low_ms_change_gbs, op->low_ms_change_percent, tr("B/s"))
                       : signedText(op->ms_change_gbs, op->ms_change_percent, tr("B/s"));
-        m_table->setItem(row, GainColumn, new QTableWidgetItem(cs));
-        m_table->setItem(row, OperatingPointGainColumn, new QTableWidgetItem(fromOperatingPoint));
-        m_table->setItem(row, MsChangeColumn, new QTableWidgetItem(ms));
+        // A gain and its percentage on two lines: the three gains' columns then leave the map its half of the
+        // view's width (on one line they took the table to 700 pixels).
+        const auto twoLines = [](QString text) { return text.replace(QStringLiteral(" ("), QStringLiteral("\n(")); };
+        m_table->setItem(row, GainColumn, new QTableWidgetItem(twoLines(cs)));
+        m_table->setItem(row, OperatingPointGainColumn, new QTableWidgetItem(twoLines(fromOperatingPoint)));
+        m_table->setItem(row, MsChangeColumn, new QTableWidgetItem(twoLines(ms)));
         for (int c = 0; c < m_table->columnCount(); ++c) {
             m_table->item(row, c)->setToolTip(detail);
             if (!op->applicable)

@@ -94,6 +94,9 @@ StabilityView::StabilityView(ParameterState *state, QWidget *parent)
     split->addWidget(m_advisor);
     split->setStretchFactor(0, 1); // the advisor as wide as the map: its gains on one line
     split->setStretchFactor(1, 1);
+    // Halves from the start: from their size hints the advisor's table (every column as wide as its contents)
+    // took two thirds and left the map a strip.
+    split->setSizes({1000, 1000});
     // The advisor beside the map and the chart needs about 700 pixels; below 760 it goes under them, and the
     // map and the chart go side by side, so that all three fit a 1024x700 window's height. Below 560 (a pane of
     // View > Side by Side) the map and the chart need more than the width: stacked, the view scrolls down.

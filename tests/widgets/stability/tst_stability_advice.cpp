@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QRegularExpression>
 #include <QTableWidget>
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void noRowChangesNothing();
     void compareSaysWhereTheOperatingPointLands();
     void severalRemediesComparedAtOnce();
+    void theMapAndTheAdvisorShareTheWidth();
 
 private:
     ParameterState *m_state = nullptr;
@@ -64,13 +66,14 @@ void TestStabilityAdvice::cleanup()
 
 void TestStabilityAdvice::advisorGainsReadAsQuantities()
 {
-    // The H100 SXM's gains run to thousands of Gop/s: they read "+4.04 Top/s (+25 %)", never "+4.04e+03 Gop/s".
+    // The H100 SXM's gains run to thousands of Gop/s: they read "+4.04 Top/s", then "(+25 %)" on a line of its
+    // own, never "+4.04e+03 Gop/s".
     const auto found = core::findBundledProfile("h100-sxm");
     QVERIFY(found);
     m_state->setProfile(*found, found->params);
     m_view->waitForMap();
     const QRegularExpression quantity(
-            QStringLiteral("^[+-]\\d+(\\.\\d+)? [kMGTP]?(op|B)/s( \\([+-]\\d+(\\.\\d+)? %\\))?$"));
+            QStringLiteral("^[+-]\\d+(\\.\\d+)? [kMGTP]?(op|B)/s(\n\\([+-]\\d+(\\.\\d+)? %\\))?$"));
     QTableWidget *table = m_view->advisorTable();
     QVERIFY(table->rowCount() > 0);
     int tera = 0;
@@ -161,9 +164,9 @@ void TestStabilityAdvice::bistableAdviceCountsFromTheLowState()
     QVERIFY(markupWidth < delegate->sizeHint(option, cache).width());
     QVERIFY2(table->item(0, AdvisorPanel::GainColumn)->text().contains(QLatin1String("(+18 %)")),
              qPrintable(table->item(0, AdvisorPanel::GainColumn)->text()));
-    QCOMPARE(table->horizontalHeaderItem(AdvisorPanel::GainColumn)->text(), QStringLiteral("From the low state"));
+    QCOMPARE(table->horizontalHeaderItem(AdvisorPanel::GainColumn)->text(), QStringLiteral("From the\nlow state"));
     QVERIFY(!table->isColumnHidden(AdvisorPanel::OperatingPointGainColumn));
-    QCOMPARE(table->item(0, AdvisorPanel::OperatingPointGainColumn)->text(), QStringLiteral("+0 Gop/s (+0 %)"));
+    QCOMPARE(table->item(0, AdvisorPanel::OperatingPointGainColumn)->text(), QStringLiteral("+0 Gop/s\n(+0 %)"));
     QVERIFY(table->item(0, 0)->toolTip().contains(QLatin1String("From the operating point: CS +0 Gop/s")));
     // Five rows tie at +18 %, and the panel says why.
     auto *ties = m_view->findChild<QLabel *>(QStringLiteral("AdvisorTies"));
@@ -307,6 +310,25 @@ void TestStabilityAdvice::severalRemediesComparedAtOnce()
     advisor->compareAdvice(-1);
     QCOMPARE(m_state->comparisons().size(), std::size_t(1));
     QCOMPARE(m_state->comparisonLabel(), QStringLiteral("n: 48 -> 20"));
+}
+
+void TestStabilityAdvice::theMapAndTheAdvisorShareTheWidth()
+{
+    // The view as a 1600x1000 window gives it (about 1010 x 900 beside the docks), the flagship's bistable
+    // workload: the map's column takes about half the width (it had a third, the map a 150-pixel strip) and the
+    // advisor's table still shows every column whole, with no scroll bar.
+    for (const auto &[key, value] : {std::pair{"L_c", 20.0}, {"alpha", 10.0}, {"beta", 5.0}, {"Z", 11.0}})
+        m_state->setValue(QString::fromLatin1(key), value);
+    m_state->setValue(QStringLiteral("n"), 48);
+    m_view->resize(1010, 900);
+    m_view->waitForMap();
+    QTRY_COMPARE(m_view->width(), 1010);
+    QCoreApplication::processEvents();
+    QTableWidget *table = m_view->advisorTable();
+    QVERIFY(table->rowCount() >= 5);
+    const int map = m_view->mapPlot()->parentWidget()->width();
+    QVERIFY2(map >= 0.4 * m_view->width(), qPrintable(QString::number(map)));
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
 }
 
 QTEST_MAIN(TestStabilityAdvice)
