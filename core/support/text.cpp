@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace crossroof::core {
 
@@ -12,6 +13,26 @@ std::string formatNumber(double v)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
+}
+
+std::string formatGigaRate(double value, std::string_view unit, int digits, bool sign)
+{
+    static constexpr std::pair<double, const char *> kPrefixes[] = {{1e6, "P"}, {1e3, "T"}, {1, "G"}, {1e-3, "M"}};
+    const double a = std::abs(value);
+    double scale = 1;
+    const char *prefix = "G";
+    for (const auto &[factor, name] : kPrefixes) {
+        if (a >= factor * (1 - 5e-5)) { // 999.99 GB/s reads "1 TB/s" at four digits, not "1000 GB/s"
+            scale = factor;
+            prefix = name;
+            break;
+        }
+    }
+    if (a > 0 && a < 1e-3)
+        scale = 1e-3, prefix = "M";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, sign ? "%+.*g" : "%.*g", digits, value / scale);
+    return std::string(buf) + " " + prefix + std::string(unit);
 }
 
 std::string formatExact(double v)

@@ -16,6 +16,11 @@ std::string formatNumber(double v);
 /// messages that echo a refused value, where "%g" would hide the offending digits.
 std::string formatExact(double v);
 
+/// A throughput given in 10^9 of UNIT a second ("B/s", "op/s") as the window shows it: under the SI prefix that
+/// keeps its number below 1000 ("2.173 TB/s", "702.7 Gop/s", "39.01 GB/s"), DIGITS significant digits, with a
+/// sign where SIGNED ("+1.036 TB/s", where "+1036 GB/s" stood beside the window's "+1.04 TB/s").
+std::string formatGigaRate(double value, std::string_view unit, int digits, bool sign = false);
+
 /// TEXT cut to at most MAX characters ("..." ending a cut one), for messages that echo something from a file:
 /// a huge bad value, key or column name never becomes a huge message.
 std::string brief(std::string_view text, std::size_t max = 80);

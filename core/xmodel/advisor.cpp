@@ -3,6 +3,7 @@
 
 #include "core/xmodel/equilibrium_scan.h"
 #include "core/support/error.h"
+#include "core/support/text.h"
 #include "core/xmodel/measured_curve.h"
 #include "core/xmodel/xmodel.h"
 
@@ -102,7 +103,7 @@ void explain(TuningAdvice &a, const Evaluation &before, const XModelParams &p, b
     const double k0 = fromLow ? before.low_k : before.k;
     // A change within a tie is rounding of the solver (it printed "MS -4.547e-13 GB/s"): shown as none.
     const std::string ms = std::abs(msChange) <= kTie * std::abs(ms0) ? std::string("MS unchanged")
-                                                                       : "MS " + format("%+.4g", msChange) + " GB/s";
+                                                                       : "MS " + formatGigaRate(msChange, "B/s", 4, true);
     std::string lead;
     if (fromLow) {
         lead = a.stable_count <= 1
@@ -218,7 +219,7 @@ void explainTies(std::vector<TuningAdvice> &ops, const XModelParams &p, const Ev
         }
         if (a.ties.empty())
             continue;
-        const std::string gops = format("%.4g", cs) + " Gop/s";
+        const std::string gops = formatGigaRate(cs, "op/s", 4);
         const bool saturated = !p.measured_g && cs >= ceiling * (1 - kTie);
         const bool unchanged = sameThroughput(cs, fromLow ? before.low_cs_gops : before.cs_gops);
         if (fromLow && allOneState && sameThroughput(cs, before.cs_gops)) {

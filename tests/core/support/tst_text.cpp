@@ -19,6 +19,7 @@ class TestText : public QObject
 private Q_SLOTS:
     void numbersAsMessagesShowThem();
     void refusedValuesKeepEveryDigit();
+    void ratesUnderTheirPrefix();
     void trimming();
     void briefValues();
     void quotedForAMessage();
@@ -34,6 +35,20 @@ void TestText::numbersAsMessagesShowThem()
     QCOMPARE(core::formatNumber(1e9), std::string("1e+09"));
     QCOMPARE(core::formatNumber(-5), std::string("-5"));
     QCOMPARE(core::formatNumber(std::numeric_limits<double>::infinity()), std::string("inf"));
+}
+
+void TestText::ratesUnderTheirPrefix()
+{
+    // As the window writes them: the prefix that keeps the number below 1000, so that the advisor's reasons read
+    // "+1.036 TB/s" beside its table's "+1.04 TB/s" (they said "+1036 GB/s").
+    QCOMPARE(core::formatGigaRate(1036.2, "B/s", 4, true), std::string("+1.036 TB/s"));
+    QCOMPARE(core::formatGigaRate(39.01, "B/s", 4, true), std::string("+39.01 GB/s"));
+    QCOMPARE(core::formatGigaRate(-12.1, "B/s", 4, true), std::string("-12.1 GB/s"));
+    QCOMPARE(core::formatGigaRate(702.7, "op/s", 4), std::string("702.7 Gop/s"));
+    QCOMPARE(core::formatGigaRate(25000, "op/s", 4), std::string("25 Top/s"));
+    QCOMPARE(core::formatGigaRate(999.99, "B/s", 4), std::string("1 TB/s")); // not "1000 GB/s"
+    QCOMPARE(core::formatGigaRate(0.5, "B/s", 3), std::string("500 MB/s"));
+    QCOMPARE(core::formatGigaRate(0, "B/s", 4, true), std::string("+0 GB/s"));
 }
 
 void TestText::refusedValuesKeepEveryDigit()
