@@ -17,10 +17,11 @@ std::string formatNumber(double v)
 
 std::string formatGigaRate(double value, std::string_view unit, int digits, bool sign)
 {
-    static constexpr std::pair<double, const char *> kPrefixes[] = {{1e6, "P"}, {1e3, "T"}, {1, "G"}, {1e-3, "M"}};
+    static constexpr std::pair<double, const char *> kPrefixes[] = {{1e6, "P"}, {1e3, "T"}, {1, "G"}};
     const double a = std::abs(value);
-    double scale = 1;
-    const char *prefix = "G";
+    // Below 1 (and above 0), millions; zero as it is given.
+    double scale = a > 0 ? 1e-3 : 1;
+    const char *prefix = a > 0 ? "M" : "G";
     for (const auto &[factor, name] : kPrefixes) {
         if (a >= factor * (1 - 5e-5)) { // 999.99 GB/s reads "1 TB/s" at four digits, not "1000 GB/s"
             scale = factor;
@@ -28,8 +29,6 @@ std::string formatGigaRate(double value, std::string_view unit, int digits, bool
             break;
         }
     }
-    if (a > 0 && a < 1e-3)
-        scale = 1e-3, prefix = "M";
     char buf[64];
     std::snprintf(buf, sizeof buf, sign ? "%+.*g" : "%.*g", digits, value / scale);
     return std::string(buf) + " " + prefix + std::string(unit);

@@ -51,12 +51,12 @@ bool crossesAny(const QPointF &a, const QPointF &b, const std::vector<QRectF> &b
     });
 }
 
-/// Places LABELS on PLOT in FONT (see placePointLabels()), off the text PLOT shows where AVOID_TEXT; the items
-/// made go to CREATED. A figure's (FAR) first names with no clear place near their points take the clear place
-/// nearest to them anywhere in the plot, with a leader that passes through no other name or mark. Returns how
-/// many names were left out.
+/// Places LABELS on PLOT in FONT (see placePointLabels()); the items made go to CREATED. On screen the names go
+/// on no text PLOT shows; a FIGURE places its names first (its labels then move off them), and its first names
+/// with no clear place near their points take the clear place nearest to them anywhere in the plot, with a
+/// leader that passes through no other name or mark. Returns how many names were left out.
 int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont &font,
-          std::vector<QCPAbstractItem *> &created, bool avoidText, bool far)
+          std::vector<QCPAbstractItem *> &created, bool figure)
 {
     const QRectF rect = plot->axisRect()->rect();
     const auto pixelOf = [plot](const PointLabel &l) {
@@ -69,7 +69,7 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
     }
     // And on screen the text the plot shows already (a landmark's label, the plateau's): a name goes on none of
     // it. A figure names the kernels first, and its labels then move off the names (ExportGuard).
-    for (int i = 0; avoidText && i < plot->itemCount(); ++i) {
+    for (int i = 0; !figure && i < plot->itemCount(); ++i) {
         const auto *text = qobject_cast<QCPItemText *>(plot->item(i));
         if (text && text->visible() && text->layer()->visible() && !text->text().isEmpty())
             taken.push_back(glyphBox(text).marginsAdded(QMarginsF(text->padding())));
@@ -121,7 +121,7 @@ int place(QCustomPlot *plot, const std::vector<PointLabel> &labels, const QFont 
                 break;
         }
         QString shown = l.text;
-        if (!chosen && far && farNames < kMostFarNames) {
+        if (!chosen && figure && farNames < kMostFarNames) {
             // A grid over the plot, nearest first: the first clear box whose leader meets no other name or mark;
             // where none is, the name shortened in the middle (its launch ID kept) to a third of the plot's width.
             std::vector<QRectF> others; // what the leader must not pass through: all but the point's own mark
@@ -200,7 +200,7 @@ int placePointLabels(QCustomPlot *plot, const std::vector<PointLabel> &labels)
             plot->removeItem(item.data());
     }
     std::vector<QCPAbstractItem *> created;
-    const int hidden = place(plot, labels, plot_style::annotationFont(), created, true, false);
+    const int hidden = place(plot, labels, plot_style::annotationFont(), created, false);
     names->labels = labels;
     names->items.assign(created.begin(), created.end());
     names->pending = false;
@@ -229,12 +229,10 @@ FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font, Fig
         return figure;
     if (earlier) {
         // The figure's names placed before its text was fitted: placed again for its final layout.
-        for (QCPAbstractItem *&item : earlier->placed) {
+        for (QCPAbstractItem *item : earlier->placed)
             plot->removeItem(item);
-            item = nullptr;
-        }
         earlier->placed.clear();
-        place(plot, names->labels, font, figure.placed, false, true);
+        place(plot, names->labels, font, figure.placed, true);
         return figure;
     }
     for (const QPointer<QCPAbstractItem> &item : names->items) {
@@ -245,7 +243,7 @@ FigureLabels placePointLabelsForFigure(QCustomPlot *plot, const QFont &font, Fig
     }
     if (figure.hidden.empty() && !names->pending) // the view drew again since and its names are gone, or it hides them
         return figure;
-    place(plot, names->labels, font, figure.placed, false, true);
+    place(plot, names->labels, font, figure.placed, true);
     return figure;
 }
 

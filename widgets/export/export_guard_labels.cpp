@@ -25,9 +25,6 @@ namespace crossroof::widgets::figure {
 
 namespace {
 
-/// A label's whole text while it tries its short form (moveLabelsOffData()).
-constexpr const char *kFullTextProperty = "crossroof_figure_full_text";
-
 /// Whether PLOT, given EACH units of the page's height and a legend below it, keeps less than its share of
 /// them with its axes (legend_groups::kPlotShare) or between them (kFigurePlotShare), as laid out for the page.
 bool cramped(const QCustomPlot *plot, double each)
@@ -133,6 +130,7 @@ void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
         // One left out that has a short form ("π = 11.3") tries that before it is left out (or its line named in
         // the legend).
         std::vector<QCPItemText *> shorter;
+        std::vector<QString> whole; // their whole texts, as SHORTER
         for (QCPItemText *label : labels) {
             const QString brief = plot_style::shortText(label);
             if (label->visible() || brief.isEmpty() || brief == label->text())
@@ -141,16 +139,16 @@ void ExportGuard::moveLabelsOffData(const QList<QCustomPlot *> &plots)
                 if (label)
                     label->setText(text);
             });
-            label->setProperty(kFullTextProperty, label->text());
+            whole.push_back(label->text());
             label->setText(brief);
             label->setVisible(true);
             shorter.push_back(label);
         }
         if (!shorter.empty())
             restore(placeLabelsOffData(plot, shorter, true));
-        for (QCPItemText *label : shorter) {
-            if (!label->visible()) // left out all the same: whole, for the legend that may name its line
-                label->setText(label->property(kFullTextProperty).toString());
+        for (std::size_t i = 0; i < shorter.size(); ++i) {
+            if (!shorter[i]->visible()) // left out all the same: whole, for the legend that may name its line
+                shorter[i]->setText(whole[i]);
         }
     }
 }
